@@ -1,0 +1,45 @@
+"""The rules core: pure, typed, no I/O.
+
+A game is its event log; the state follows from folding the events::
+
+    from rinkside.rules import GameSetup, Settings, default_roster, replay
+    state = replay(GameSetup(Settings(), default_roster("A"), default_roster("B")), events)
+    state.score, state.skaters("home"), state.box("away"), state.result
+
+Modules, each one idea:
+
+- ``times``: integer tenths and the ``"1 11:42"`` edge format;
+- ``settings``: every choice the book leaves to an event, one typed table;
+- ``events``: the event dataclasses; ``roster``: Section II checks;
+- ``box``: penalty units, strength, expiry and release (401-405, 408);
+- ``coincidence``: what one stoppage's penalties do (402(d)-(h), 403(c)-(e));
+- ``shootout``: 639(b); ``records``: minutes, goals, suspensions;
+- ``state``: the queries; ``game``: one handler per event, ``apply``;
+- ``log``: corrections (replace, insert, delete) on a game's event log;
+- ``infractions``: the Section VI catalog.
+"""
+
+from rinkside.rules.errors import MalformedEvent, RuleViolation, SettingsError
+from rinkside.rules.game import apply, replay, start
+from rinkside.rules.roster import GameSetup, Player, Roster, default_roster
+from rinkside.rules.settings import Settings
+from rinkside.rules.state import BoxEntry, GameState, Result
+from rinkside.rules.times import GameTime
+
+__all__ = [
+    "BoxEntry",
+    "GameSetup",
+    "GameState",
+    "GameTime",
+    "MalformedEvent",
+    "Player",
+    "Result",
+    "Roster",
+    "RuleViolation",
+    "Settings",
+    "SettingsError",
+    "apply",
+    "default_roster",
+    "replay",
+    "start",
+]

@@ -1,0 +1,227 @@
+"""The penalty box: timed penalty units, strength, expiry and release.
+
+A penalty that takes time is held as one or more :class:`Unit` s: a minor is
+one unit, a double minor two consecutive ones (casebook 7), a major or the
+time portion of a match penalty one, a misconduct one. A unit is
+
+- ``pending``: assessed, waiting for the face-off (Rule 409(d)), held back
+  as a third penalty (408(a)), or queued behind its server's earlier unit
+  (402(f), 409(c) second paragraph);
+- ``running``: its time counts down with the game clock (409(d));
+- ``expired``: its time is over but its player waits for a stoppage or the
+  face-off (402(c) note 1, 402(g), 403(c), 404(a), 408(b));
+- ``done``: over and the player is back (dropped from the box).
+
+Times are elapsed game-clock tenths (``E``), which only grow while the game
+clock runs; a running unit's time left is ``start + duration - E``.
+
+The box is an immutable tuple of frozen units; every change makes a new
+tuple, so a game state can be kept and compared cheaply.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from enum import IntEnum
+from typing import Literal
+
+from rinkside.rules.events import PenaltyClass, Team
+
+Status = Literal["pending", "running", "expired", "done"]
+PendingReason = Literal["faceoff", "third", "queue", ""]
+Wait = Literal["stoppage", "faceoff", ""]
+ServerKey = tuple[str, str, int]
+
+
+class Kind(IntEnum):
+    """How a unit affects the floor."""
+
+    MINOR = 0  # minor, bench minor, half of a double minor: no substitute (402(b), (c))
+    MAJOR = 1  # major, match time portion, a 403(e) difference: no substitute (403(b), 405(a))
+    MISCONDUCT = 2  # substitute at once (404(a))
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    uid: int
+    penalty_id: int
+    team: Team
+    player: int | None
+    served_by: int | None
+    server: ServerKey
+    kind: Kind
+    penalty_class: PenaltyClass
+    infraction: str
+    duration: int
+    group: int
+    status: Status = "pending"
+    pending_reason: PendingReason = "faceoff"
+    start: int = 0
+    coincident: bool = False
+    substituted: bool = False
+    designated: bool = False
+    half: int = 0
+    wait: Wait = ""
+
+    @property
+    def counts(self) -> bool:
+        """Leaves the team a player short (casebook 3)."""
+        return self.status == "running" and not self.substituted and self.kind != Kind.MISCONDUCT
+
+    @property
+    def strength_kind(self) -> bool:
+        return self.kind != Kind.MISCONDUCT
+
+    @property
+    def end(self) -> int:
+        return self.start + self.duration
+
+    def left(self, now: int) -> int:
+        if self.status == "running":
+            return max(0, self.end - now)
+        if self.status == "pending":
+            return self.duration
+        return 0
+
+    def order_key(self) -> tuple[int, int, int, int]:
+        """'First' for releases and 408(c): earliest stoppage, minor recorded first
+        (408(d)), the captain's designation, then the order assessed."""
+        return (self.group, 0 if self.kind == Kind.MINOR else 1, 0 if self.designated else 1,
+                self.uid)
+
+
+Box = tuple[Unit, ...]
+
+
+def counting(box: Box, team: Team) -> int:
+    return sum(1 for u in box if u.team == team and u.counts)
+
+
+def held_third(box: Box, team: Team) -> list[Unit]:
+    return sorted((u for u in box if u.team == team and u.status == "pending"
+                   and u.pending_reason == "third"), key=Unit.order_key)
+
+
+def in_force(box: Box, team: Team) -> int:
+    """Penalties that leave the team short now or will when a place frees (408(a))."""
+    return counting(box, team) + len(held_third(box, team))
+
+
+def _swap(box: Box, old: Unit, new: Unit) -> Box:
+    return tuple(new if u is old else u for u in box)
+
+
+@dataclass(frozen=True, slots=True)
+class Clock:
+    """What expiry needs to know about the game at a moment."""
+
+    in_play: bool
+    running_time: bool
+    max_counting: int
+
+
+def _start_successor(box: Box, ended: Unit, at: int) -> tuple[Box, bool]:
+    """Start the unit queued behind ``ended``'s server, if any."""
+    queued = [u for u in box if u.server == ended.server and u.status == "pending"
+              and u.pending_reason == "queue" and u.team == ended.team]
+    if not queued:
+        return box, False
+    nxt = min(queued, key=lambda u: (u.half, u.uid) if u.penalty_id == ended.penalty_id
+              else (99, u.uid))
+    return _swap(box, nxt, replace(nxt, status="running", pending_reason="", start=at)), True
+
+
+def _start_held_third(box: Box, team: Team, at: int, max_counting: int) -> tuple[Box, bool]:
+    """Rule 408(a): the held penalty starts when a place frees."""
+    if counting(box, team) >= max_counting:
+        return box, False
+    held = held_third(box, team)
+    if not held:
+        return box, False
+    first = held[0]
+    return _swap(box, first, replace(first, status="running", pending_reason="", start=at)), True
+
+
+def finish(box: Box, unit: Unit, at: int, clock: Clock, *, released: bool = False) -> Box:
+    """``unit``'s time is over at ``at`` (on time, or released by a goal).
+
+    Its player continues with his next queued unit, or waits, or returns:
+    - a unit paired off as coincident, or a misconduct, waits for the next
+      stoppage (402(g), 403(c), 402(h), 404(a));
+    - a counting unit whose place goes to a held third penalty waits for the
+      next stoppage (408(b));
+    - under running time a minor ending during a stoppage waits for the
+      face-off (402(c) note 1);
+    - otherwise the player returns at once (402(b), 403(b)).
+    """
+    box, continues = _start_successor(box, unit, at)
+    if continues:
+        return _swap(box, unit, replace(unit, status="done"))
+    if unit.substituted or unit.kind == Kind.MISCONDUCT:
+        return _swap(box, unit, replace(unit, status="expired", wait="stoppage"))
+    was_counting = unit.counts
+    box = _swap(box, unit, replace(unit, status="done"))
+    if was_counting:
+        box, took_place = _start_held_third(box, unit.team, at, clock.max_counting)
+        if took_place and not released:
+            return tuple(replace(u, status="expired", wait="stoppage") if u.uid == unit.uid
+                         else u for u in box)
+    if (not released and not clock.in_play and clock.running_time
+            and unit.kind == Kind.MINOR):
+        return tuple(replace(u, status="expired", wait="faceoff") if u.uid == unit.uid
+                     else u for u in box)
+    return box
+
+
+def run_until(box: Box, now: int, until: int, clock: Clock) -> Box:
+    """Let the clock run from ``now`` to ``until``, ending units in time order.
+
+    Units ending together are taken so that the one the captain designated
+    comes back first (408(c)): it is finished last, after any held third
+    penalty has taken the place freed by the others.
+    """
+    while True:
+        due = [u for u in box if u.status == "running" and u.end <= until]
+        if not due:
+            return box
+        at = min(u.end for u in due)
+        batch = sorted((u for u in due if u.end == at),
+                       key=lambda u: (u.designated, u.order_key()))
+        for unit in batch:
+            current = next(u for u in box if u.uid == unit.uid)
+            if current.status == "running":
+                box = finish(box, current, at, clock)
+
+
+def release_waiting(box: Box, wait: Wait) -> Box:
+    """Players waiting for a stoppage (or the face-off) come back."""
+    if not any(u.status == "expired" and u.wait == wait for u in box):
+        return box
+    return tuple(replace(u, status="done") if u.status == "expired" and u.wait == wait else u
+                 for u in box)
+
+
+def prune(box: Box) -> Box:
+    """Drop units that are over, keeping the tuple small."""
+    if all(u.status != "done" for u in box):
+        return box
+    return tuple(u for u in box if u.status != "done")
+
+
+def first_releasable(box: Box, team: Team) -> Unit | None:
+    """Rule 402(d) note 1: the first non-coincidental minor or bench minor
+    running against ``team`` (a goal never ends a major, misconduct or match
+    penalty, casebook 6)."""
+    candidates = [u for u in box if u.team == team and u.status == "running"
+                  and u.kind == Kind.MINOR and not u.coincident and not u.substituted]
+    return min(candidates, key=Unit.order_key) if candidates else None
+
+
+def designate(box: Box, team: Team, player: int) -> Box:
+    return tuple(replace(u, designated=True) if u.team == team and u.player == player
+                 and u.status != "done" else u for u in box)
+
+
+def units_of(box: Box, team: Team) -> Iterable[Unit]:
+    return (u for u in box if u.team == team and u.status != "done")

@@ -1,0 +1,165 @@
+"""What the penalties of one stoppage do to the floor, settled at the face-off.
+
+Penalty time starts when the puck is dropped (Rule 409(d), casebook 9), so
+the penalties assessed at a stoppage are looked at together at the next
+face-off, in this order:
+
+1. Coincident penalties (casebook 4): equal penalties to the two teams cancel
+   in pairs for strength, minor against minor (a double minor is two minors,
+   402(h) situation #1) and major against major or match (403(c), 405(d)).
+   The players go to the box and substitutes play (402(g), 403(c)), except
+   in the plain case of 402(d) note 1 and 402(h) situation #2: one minor to
+   each team at full strength is served without substitution.
+2. Rule 403(e) (casebook 19): a major to one team and a minor to the other,
+   when the major cannot be served in full (inside the last major-length of
+   regulation, or in overtime): both are served with substitutes and the
+   difference starts at once as a major served by a player of the offending
+   team.
+3. Starting (408(a), 408(d), 402(f)): each team's new penalties, the minor
+   recorded first, start at once, queue behind their server's earlier
+   penalty, or are held as a third penalty while two teammates serve.
+4. Rule 402(h) (casebook 5): if a team with more penalties in force would
+   still not be short of its opponent on the floor, the counting minors of
+   both teams are paired off as coincident, longest time left first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from rinkside.rules.box import Box, Clock, Kind, Unit, counting, held_third, in_force
+from rinkside.rules.events import TEAMS, PenaltyClass, Team, other
+
+def _pair(box: Box, a: list[Unit], b: list[Unit], *, substituted: bool) -> tuple[Box, int]:
+    pairs = min(len(a), len(b))
+    marked = {u.uid for u in a[:pairs]} | {u.uid for u in b[:pairs]}
+    if not marked:
+        return box, 0
+    box = tuple(replace(u, coincident=True, substituted=substituted) if u.uid in marked else u
+                for u in box)
+    return box, pairs
+
+
+def _new_units(box: Box, team: Team) -> list[Unit]:
+    return sorted((u for u in box if u.team == team and u.status == "pending"
+                   and u.pending_reason == "faceoff"), key=lambda u: u.uid)
+
+
+def _cancel_coincident(box: Box, window: bool) -> Box:
+    """Steps 1 and 2 above."""
+    new = {t: _new_units(box, t) for t in TEAMS}
+    minors = {t: [u for u in new[t] if u.kind == Kind.MINOR] for t in TEAMS}
+    majors = {t: [u for u in new[t] if u.kind == Kind.MAJOR] for t in TEAMS}
+
+    plain = (
+        all(len(minors[t]) == 1 and not majors[t] for t in TEAMS)
+        and all(minors[t][0].penalty_class != PenaltyClass.DOUBLE_MINOR for t in TEAMS)
+        and all(in_force(box, t) == 0 for t in TEAMS)
+    )
+    if plain:  # 402(d) note 1, 402(h) situation #2: three a side, no substitutes
+        box, _ = _pair(box, minors["home"], minors["away"], substituted=False)
+        return box
+    box, n_minor = _pair(box, minors["home"], minors["away"], substituted=True)
+    box = _split_double_minors(box)
+    box, n_major = _pair(box, majors["home"], majors["away"], substituted=True)
+    if not window:
+        return box
+    left_minors = {t: minors[t][n_minor:] for t in TEAMS}
+    left_majors = {t: majors[t][n_major:] for t in TEAMS}
+    for team in TEAMS:
+        opp = other(team)
+        while left_majors[team] and left_minors[opp] and not left_majors[opp]:
+            major = left_majors[team].pop(0)
+            minor = left_minors[opp].pop(0)
+            box, _ = _pair(box, [major], [minor], substituted=True)
+            difference = replace(
+                major, uid=-major.uid, served_by=None,
+                server=("penalty", major.team, major.penalty_id * 1000 + minor.uid),
+                duration=major.duration - minor.duration, coincident=False,
+                substituted=False, kind=Kind.MAJOR, half=0,
+            )
+            box = box + (difference,)
+    return box
+
+
+def _split_double_minors(box: Box) -> Box:
+    """402(h) situation #1: when one half of a double minor is coincident and
+    the other is not, a teammate serves the other half at the same time."""
+    halves: dict[int, list[Unit]] = {}
+    for u in box:
+        if u.half and u.status == "pending" and u.pending_reason == "faceoff":
+            halves.setdefault(u.penalty_id, []).append(u)
+    for pair in halves.values():
+        if len(pair) == 2 and pair[0].substituted != pair[1].substituted:
+            lone = next(u for u in pair if not u.substituted)
+            box = _replace(box, lone, replace(lone, server=("penalty", lone.team, lone.uid)))
+    return box
+
+
+def _player_order(u: Unit, box: Box) -> tuple[int, int, int]:
+    """Within one server's new units: 402(f) major first, unless that major is
+    coincident, then the minor first; double-minor halves in order."""
+    if u.kind == Kind.MAJOR:
+        rank = 2 if u.substituted else 0
+    else:
+        rank = 1
+    return (rank, u.half, u.uid)
+
+
+def _start_new(box: Box, now: int, max_counting: int) -> Box:
+    """Step 3 above."""
+    for team in TEAMS:
+        new = _new_units(box, team)
+        if not new:
+            continue
+        busy = {u.server for u in box if u.team == team and u.status in ("running", "pending")
+                and u.pending_reason != "faceoff"}
+        team_order = sorted(new, key=lambda u: (0 if u.kind == Kind.MINOR else 1, u.uid))
+        by_server: dict[tuple[str, str, int], list[Unit]] = {}
+        for u in sorted(new, key=lambda u: _player_order(u, box)):
+            by_server.setdefault(u.server, []).append(u)
+        firsts = {units[0].uid for server, units in by_server.items() if server not in busy}
+        for u in team_order:
+            current = next(x for x in box if x.uid == u.uid)
+            if u.uid not in firsts:
+                box = _replace(box, current, replace(current, pending_reason="queue"))
+            elif current.kind != Kind.MISCONDUCT and not current.substituted and \
+                    counting(box, team) >= max_counting:
+                box = _replace(box, current, replace(current, pending_reason="third"))
+            else:
+                box = _replace(box, current, replace(current, status="running",
+                                                     pending_reason="", start=now))
+    return box
+
+
+def _replace(box: Box, old: Unit, new: Unit) -> Box:
+    return tuple(new if u.uid == old.uid else u for u in box)
+
+
+def _balance(box: Box, now: int, max_counting: int) -> Box:
+    """Step 4 above (402(h), casebook 5)."""
+    for team in TEAMS:
+        opp = other(team)
+        mine, theirs = in_force(box, team), in_force(box, opp)
+        if not (mine > theirs and theirs >= max_counting):
+            continue
+
+        def by_left(t: Team) -> list[Unit]:
+            return sorted((u for u in box if u.team == t and u.counts and u.kind == Kind.MINOR),
+                          key=lambda u: (-(u.end - now), u.uid))
+
+        box, _ = _pair(box, by_left(team), by_left(opp), substituted=True)
+        for t in (team, opp):
+            while counting(box, t) < max_counting and held_third(box, t):
+                held = held_third(box, t)[0]
+                box = _replace(box, held, replace(held, status="running", pending_reason="",
+                                                  start=now))
+    return box
+
+
+def resolve_faceoff(box: Box, now: int, clock: Clock, *, major_window: bool) -> Box:
+    """Settle and start the penalties waiting for this face-off."""
+    if not any(u.status == "pending" and u.pending_reason == "faceoff" for u in box):
+        return box
+    box = _cancel_coincident(box, major_window)
+    box = _start_new(box, now, clock.max_counting)
+    return _balance(box, now, clock.max_counting)

@@ -1,0 +1,208 @@
+"""What happens in a game, as the scorer and timekeepers record it.
+
+Events are past-tense facts, frozen dataclasses. The game state follows from
+folding them in order (:mod:`rinkside.rules.game`). Every event carries the
+moment it happened, ``at``: the period and the time left on the game clock
+(``None`` for shootout attempts, which have no clock).
+
+The event types mirror ``conformance/FORMAT.md``; :class:`Shot` is an
+addition so that goaltender records (shots against, saves) can be kept
+where a scorer records shots.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Literal, TypeAlias
+
+from rinkside.rules.times import GameTime
+
+Team: TypeAlias = Literal["home", "away"]
+TEAMS: tuple[Team, Team] = ("home", "away")
+
+
+def other(team: Team) -> Team:
+    return "away" if team == "home" else "home"
+
+
+class PenaltyClass(StrEnum):
+    """The classes of Rule 401(a), with the game-removal penalties of 404-405."""
+
+    MINOR = "minor"
+    DOUBLE_MINOR = "double_minor"
+    BENCH_MINOR = "bench_minor"
+    MAJOR = "major"
+    MISCONDUCT = "misconduct"
+    GAME_EJECTION = "game_ejection"
+    GAME_MISCONDUCT = "game_misconduct"
+    GROSS_MISCONDUCT = "gross_misconduct"
+    MATCH = "match"
+
+    @property
+    def removes_player(self) -> bool:
+        """The player leaves the game (Rules 404(c), 404(d), 404(g), 405(a))."""
+        return self in _REMOVING
+
+
+_REMOVING = frozenset(
+    {
+        PenaltyClass.GAME_EJECTION,
+        PenaltyClass.GAME_MISCONDUCT,
+        PenaltyClass.GROSS_MISCONDUCT,
+        PenaltyClass.MATCH,
+    }
+)
+
+
+@dataclass(frozen=True, slots=True)
+class FaceOff:
+    """The puck is dropped; play is on."""
+
+    at: GameTime
+    spot: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Stoppage:
+    """The whistle; play is stopped."""
+
+    at: GameTime
+    reason: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Goal:
+    """A goal for ``team``. With ``own_goal`` the puck went in off a defender
+    and ``scorer`` is the attacking player credited (Rule 616(c))."""
+
+    at: GameTime
+    team: Team
+    scorer: int
+    assist: int | None = None
+    own_goal: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Penalty:
+    """A penalty assessed at a stoppage. ``player`` is None for a bench penalty."""
+
+    at: GameTime
+    team: Team
+    player: int | None
+    penalty_class: PenaltyClass
+    infraction: str
+    rule: str | None = None
+    served_by: int | None = None
+    suspension: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltySignal:
+    """A delayed penalty signalled while play goes on (Rule 409(b))."""
+
+    at: GameTime
+    team: Team
+    player: int | None
+    penalty_class: PenaltyClass
+    infraction: str
+    rule: str | None = None
+    served_by: int | None = None
+    suspension: int | None = None
+
+    def assessed(self, at: GameTime) -> Penalty:
+        return Penalty(at, self.team, self.player, self.penalty_class, self.infraction,
+                       self.rule, self.served_by, self.suspension)
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyShot:
+    """A penalty shot by ``team`` (the shooting team), Rule 406."""
+
+    at: GameTime
+    team: Team
+    shooter: int
+    scored: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TimeOut:
+    """A time-out called by ``team`` during a stoppage (Rule 641)."""
+
+    at: GameTime
+    team: Team
+
+
+@dataclass(frozen=True, slots=True)
+class GoalieChange:
+    """``goalie`` goes in goal for ``team``; None leaves the net empty."""
+
+    at: GameTime
+    team: Team
+    goalie: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class PeriodEnd:
+    """The game clock reached 0:00."""
+
+    at: GameTime
+
+
+@dataclass(frozen=True, slots=True)
+class ShootoutAttempt:
+    """One shot of a shootout (Rule 639(b))."""
+
+    team: Team
+    shooter: int
+    scored: bool
+    at: GameTime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Forfeit:
+    """``team`` forfeits the game (Rule 634)."""
+
+    at: GameTime
+    team: Team
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Designate:
+    """The captain names who returns first when two penalties end together (408(c))."""
+
+    at: GameTime
+    team: Team
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Shot:
+    """A shot on goal by ``team`` (for goaltender records)."""
+
+    at: GameTime
+    team: Team
+    shooter: int | None = None
+
+
+Event: TypeAlias = (
+    FaceOff
+    | Stoppage
+    | Goal
+    | Penalty
+    | PenaltySignal
+    | PenaltyShot
+    | TimeOut
+    | GoalieChange
+    | PeriodEnd
+    | ShootoutAttempt
+    | Forfeit
+    | Designate
+    | Shot
+)
+
+EVENT_TYPES: tuple[type, ...] = (
+    FaceOff, Stoppage, Goal, Penalty, PenaltySignal, PenaltyShot, TimeOut,
+    GoalieChange, PeriodEnd, ShootoutAttempt, Forfeit, Designate, Shot,
+)

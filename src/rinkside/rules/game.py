@@ -1,0 +1,595 @@
+"""A game is the fold of its events: ``state = apply(state, event)``.
+
+Each event type has one handler. :func:`apply` works in a fixed order, as
+python-chess does for moves:
+
+1. refuse the event if the book forbids it (a :class:`RuleViolation` naming
+   the rule; the state given is never changed);
+2. run the clock up to the event's moment (penalties end on time, held
+   penalties start, 408(a), 409(d));
+3. apply the event;
+4. settle the game's end (mercy 630, sudden death 639, shootout 639(b)).
+
+Applying one event costs the same at minute 1 and minute 24: the state is
+copied shallowly and its records are persistent chains.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+from functools import singledispatch
+
+from rinkside.rules import shootout
+from rinkside.rules.box import (
+    Kind,
+    Unit,
+    designate,
+    finish,
+    first_releasable,
+    prune,
+    release_waiting,
+    run_until,
+    units_of,
+)
+from rinkside.rules.coincidence import resolve_faceoff
+from rinkside.rules.errors import RuleViolation
+from rinkside.rules.events import (
+    Designate,
+    Event,
+    FaceOff,
+    Forfeit,
+    GoalieChange,
+    Goal,
+    Penalty,
+    PenaltyClass,
+    PenaltyShot,
+    PenaltySignal,
+    PeriodEnd,
+    ShootoutAttempt,
+    Shot,
+    Stoppage,
+    Team,
+    TimeOut,
+    other,
+)
+from rinkside.rules.infractions import check_assessment
+from rinkside.rules.records import Chain, GoalRecord, PenaltyRecord, ShotRecord, Strength
+from rinkside.rules.roster import GameSetup
+from rinkside.rules.state import (
+    REPLACEMENT_GOALIE,
+    DecidedBy,
+    GameState,
+    Result,
+    ShootoutShot,
+    team_index,
+)
+from rinkside.rules.times import GameTime, format_game_time
+
+__all__ = ["GameState", "apply", "replay", "start"]
+
+
+def start(setup: GameSetup) -> GameState:
+    """The game before the opening face-off."""
+    return GameState.initial(setup)
+
+
+def apply(state: GameState, event: Event) -> GameState:
+    """The state after ``event``; raises :class:`RuleViolation` and leaves
+    ``state`` as it was if the book forbids the event."""
+    s = state.copy()
+    s.warnings = ()
+    _refuse_after_end(s, event)
+    _handle(event, s)
+    s.units = prune(s.units)
+    return s
+
+
+def replay(setup: GameSetup, events: Iterable[Event]) -> GameState:
+    state = start(setup)
+    for event in events:
+        state = apply(state, event)
+    return state
+
+
+# -- shared steps -------------------------------------------------------------
+
+
+def _when(s: GameState, moment: GameTime) -> str:
+    st = s.setup.settings
+    return format_game_time(moment, st.periods, numbered_overtime=st.overtime == "unlimited")
+
+
+def _refuse_after_end(s: GameState, event: Event) -> None:
+    """Casebook 16-17: nothing follows a mercy or forfeit ending; after any
+    other ending only a penalty (for the records) may still be assessed."""
+    if s.result is None:
+        return
+    if s.result.decided_by == "mercy":
+        raise RuleViolation("630(a)", "the game ended on the mercy rule; nothing more can be "
+                            "recorded")
+    if s.result.decided_by == "forfeit":
+        raise RuleViolation("634(d)", "the game was forfeited; nothing more can be recorded")
+    if not isinstance(event, Penalty):
+        raise RuleViolation("640(a)", "the game is over; only a penalty for the records can "
+                            "still be entered")
+
+
+def _move_clock(s: GameState, moment: GameTime) -> None:
+    """Run the game clock to ``moment``: it never runs backwards (Rule 507(a))
+    and a new period starts only with its face-off (640(a))."""
+    if moment.is_before(s.clock):
+        raise RuleViolation("507(a)", f"the game clock cannot run backwards: {_when(s, moment)} "
+                            f"is before {_when(s, s.clock)}")
+    if moment.period != s.period:
+        next_start = (s.phase in ("intermission", "not_started")
+                      and moment.period == s.period + (0 if s.phase == "not_started" else 1)
+                      and moment.left == s.period_length(moment.period))
+        if next_start:
+            return
+        raise RuleViolation("640(a)", f"{_when(s, moment)} is in another period: the "
+                            f"period in progress must end first")
+    if moment.left > s.period_length(s.period):
+        raise RuleViolation("640(a)", f"{_when(s, moment)} is longer than the period")
+    if moment.left == s.left:
+        return
+    before = s.elapsed
+    s.left = moment.left
+    s.units = run_until(s.units, before, s.elapsed, s.clock_rules())
+
+
+def _roster_check(s: GameState, team: Team, number: int, role: str) -> None:
+    if not s.setup.roster(team).has(number):
+        raise RuleViolation("203(a)", f"#{number} ({role}) is not on the {team} roster")
+
+
+_REMOVAL_RULE = {
+    PenaltyClass.GAME_EJECTION: "404(c)",
+    PenaltyClass.GAME_MISCONDUCT: "404(d)",
+    PenaltyClass.GROSS_MISCONDUCT: "404(g)",
+    PenaltyClass.MATCH: "405(a)",
+}
+
+
+def _ejection_rule(s: GameState, team: Team, player: int) -> str:
+    for record in reversed(s.penalties):
+        if record.team == team and record.player == player and record.penalty_class.removes_player:
+            return _REMOVAL_RULE[record.penalty_class]
+    return "404(c)"
+
+
+def _must_be_playing(s: GameState, team: Team, number: int, role: str) -> None:
+    """A player in the box or out of the game takes no part in play (629(k), 404-405)."""
+    _roster_check(s, team, number, role)
+    if s.is_ejected(team, number):
+        rule = _ejection_rule(s, team, number)
+        raise RuleViolation(rule, f"#{number} ({team}) was removed from the game and cannot be "
+                            f"the {role}")
+    if _serving(s, team, number):
+        raise RuleViolation("629(k)", f"#{number} ({team}) is in the penalty box and cannot be "
+                            f"the {role}")
+
+
+def _serving(s: GameState, team: Team, number: int) -> bool:
+    """In the box now: serving, held, or waiting to come back."""
+    for u in units_of(s.units, team):
+        if u.pending_reason == "faceoff":
+            continue  # assessed at this stoppage; on the bench until the face-off
+        server = u.served_by if u.served_by is not None else u.player
+        if u.server[0] == "penalty" and u.served_by is None:
+            continue  # an unnamed teammate serves it
+        if server == number:
+            return True
+    return False
+
+
+def _stop_play(s: GameState) -> None:
+    """The whistle: delayed penalties are assessed, and players waiting for a
+    stoppage come back (402(g), 403(c), 404(a), 408(b))."""
+    if s.phase == "in_play":
+        s.stoppage += 1
+    s.phase = "stopped"
+    signals, s.signals = s.signals, ()
+    for signal in signals:
+        _assess(s, signal.assessed(s.clock))
+    s.units = release_waiting(s.units, "stoppage")
+
+
+def _final(s: GameState, winner: Team | None, decided_by: DecidedBy,
+           score: dict[Team, int] | None = None) -> None:
+    points = s.setup.settings.points
+    if winner is None:
+        awarded = {"home": points.tie, "away": points.tie}
+    else:
+        awarded = {winner: points.win, other(winner): points.loss}
+    s.phase = "final"
+    s.result = Result(winner, decided_by, awarded, score or s.score)
+    _close_stints(s)
+
+
+def _leader(s: GameState) -> Team | None:
+    if s.home_score == s.away_score:
+        return None
+    return "home" if s.home_score > s.away_score else "away"
+
+
+def _settle_after_goal(s: GameState) -> None:
+    """Rule 630(a): a goal that makes the mercy differential ends the game;
+    639(b)3, 639(c)3: an overtime goal ends it (sudden death)."""
+    mercy = s.setup.settings.mercy
+    if mercy is not None and abs(s.home_score - s.away_score) >= mercy:
+        _final(s, _leader(s), "mercy")
+    elif s.in_overtime:
+        _final(s, _leader(s), "overtime")
+
+
+def _close_stints(s: GameState) -> None:
+    for team in ("home", "away"):
+        g = s.goalie(team)
+        if g is not None:
+            spent = s.elapsed - s.stint_start[team_index(team)]
+            s.stint_chain = Chain.push(s.stint_chain, (team, g, spent))
+    s.stint_start = (s.elapsed, s.elapsed)
+
+
+def _strength(s: GameState, team: Team) -> Strength:
+    mine, theirs = s.players_on_floor(team), s.players_on_floor(other(team))
+    return "PP" if mine > theirs else "SH" if mine < theirs else "EV"
+
+
+# -- handlers -----------------------------------------------------------------
+
+
+@singledispatch
+def _handle(event: object, s: GameState) -> None:
+    raise TypeError(f"not an event: {event!r}")
+
+
+@_handle.register
+def _faceoff(event: FaceOff, s: GameState) -> None:
+    """The puck is dropped: penalties assessed at the stoppage start (409(d))."""
+    if s.phase == "in_play":
+        raise RuleViolation("613(a)", f"play is already on at {_when(s, event.at)}: record the "
+                            "stoppage before the next face-off")
+    if s.phase in ("shootout", "final"):
+        raise RuleViolation("639(b)", "there is no face-off in a shootout")
+    if s.phase in ("not_started", "intermission"):
+        expected = s.period + (0 if s.phase == "not_started" else 1)
+        if event.at.period != expected:
+            raise RuleViolation("637(a)", f"the next period to start is "
+                                f"{_when(s, GameTime(expected, s.period_length(expected)))}")
+        if s.phase == "intermission":
+            s.period, s.left = expected, s.period_length(expected)
+        if s.phase == "not_started":
+            s.stint_start = (s.elapsed, s.elapsed)
+    _move_clock(s, event.at)
+    s.units = release_waiting(s.units, "faceoff")
+    st = s.setup.settings
+    window = s.in_overtime or (s.period == st.periods and s.left < st.major)
+    s.phase = "in_play"
+    s.clock_held = False
+    s.units = resolve_faceoff(s.units, s.elapsed, s.clock_rules(), major_window=window)
+
+
+@_handle.register
+def _stoppage(event: Stoppage, s: GameState) -> None:
+    if s.phase in ("shootout",):
+        raise RuleViolation("639(b)", "play is not on during a shootout")
+    _move_clock(s, event.at)
+    if s.phase == "in_play":
+        _stop_play(s)
+
+
+@_handle.register
+def _period_end(event: PeriodEnd, s: GameState) -> None:
+    """The clock reached 0:00 (640(a)); the end of regulation settles ties (639)."""
+    if s.phase in ("not_started", "intermission", "shootout"):
+        raise RuleViolation("640(a)", f"no period is being played at {_when(s, event.at)}")
+    if event.at.left != 0:
+        raise RuleViolation("640(a)", f"a period ends when the clock reaches 0:00, not at "
+                            f"{_when(s, event.at)}")
+    _move_clock(s, event.at)
+    _stop_play(s)
+    st = s.setup.settings
+    if s.period < st.periods:
+        s.phase = "intermission"
+        return
+    leader = _leader(s)
+    if leader is not None:
+        _final(s, leader, "overtime" if s.in_overtime else "regulation")
+    elif st.overtime == "none":
+        _final(s, None, "tie")  # 639(a)
+    elif st.overtime == "shootout_only" or (st.overtime == "shootout" and s.in_overtime):
+        s.phase = "shootout"  # 639(b) note 1, 639(b)4
+        _close_stints(s)
+    else:
+        s.phase = "intermission"  # overtime follows (639(b)2, 639(c))
+
+
+@_handle.register
+def _goal(event: Goal, s: GameState) -> None:
+    """A goal (616): credited, tagged PP/SH/EN, releasing a minor of a team
+    that was short (402(d)); the delayed penalties of the scored-on team
+    follow 409(c) and 402(e)."""
+    if s.phase not in ("in_play", "stopped"):
+        raise RuleViolation("616(b)", f"a goal can only be scored during the game, not while "
+                            f"the game is {s.phase.replace('_', ' ')}")
+    if event.own_goal and event.assist is not None:
+        raise RuleViolation("616(c)", "no assist is awarded on a goal put in by a defending "
+                            "player")
+    if event.assist is not None and event.assist == event.scorer:
+        raise RuleViolation("616(k)", f"#{event.scorer} cannot assist on his own goal")
+    _move_clock(s, event.at)
+    scorer_team, against = event.team, other(event.team)
+    _must_be_playing(s, scorer_team, event.scorer, "scorer")
+    if event.assist is not None:
+        _must_be_playing(s, scorer_team, event.assist, "assist")
+
+    strength = _strength(s, scorer_team)
+    goalie_against = s.goalie(against)
+    if s.phase == "in_play":
+        kept: list[PenaltySignal] = []
+        short = s.players_on_floor(against) < s.players_on_floor(scorer_team)
+        for signal in s.signals:
+            is_minor = signal.penalty_class in (PenaltyClass.MINOR, PenaltyClass.BENCH_MINOR,
+                                                PenaltyClass.DOUBLE_MINOR)
+            if signal.team == against and is_minor and not short:
+                s.warnings += (f"Rule 409(c): the delayed {signal.penalty_class.value} to "
+                               f"{_who(signal.player)} is not imposed: the other team scored.",)
+                continue
+            kept.append(signal)
+        s.signals = tuple(kept)
+        if s.players_on_floor(against) < s.players_on_floor(scorer_team):
+            released = first_releasable(s.units, against)
+            if released is not None:
+                s.units = finish(s.units, released, s.elapsed, s.clock_rules(), released=True)
+        _stop_play(s)
+    record = GoalRecord(event.at, scorer_team, event.scorer, event.assist, strength,
+                        empty_net=goalie_against is None, own_goal=event.own_goal,
+                        goalie_against=goalie_against)
+    _score(s, record)
+
+
+def _score(s: GameState, record: GoalRecord) -> None:
+    if record.team == "home":
+        s.home_score += 1
+    else:
+        s.away_score += 1
+    s.goal_chain = Chain.push(s.goal_chain, record)
+    _settle_after_goal(s)
+
+
+def _who(player: int | None) -> str:
+    return "the bench" if player is None else f"#{player}"
+
+
+@_handle.register
+def _penalty(event: Penalty, s: GameState) -> None:
+    """A penalty assessed at a stoppage (409(a)); its time starts at the
+    face-off (409(d))."""
+    if s.phase == "in_play":
+        raise RuleViolation("409(b)", "play is on: a penalty is assessed at a stoppage; record "
+                            "the whistle first, or a delayed penalty signal")
+    if s.phase == "shootout":
+        pass  # a penalty during a shootout is recorded; it has no time to serve
+    _move_clock_lenient(s, event.at)
+    _assess(s, event)
+
+
+def _move_clock_lenient(s: GameState, moment: GameTime) -> None:
+    """Penalties after the final buzzer or in a shootout keep the clock as it is."""
+    if s.phase in ("final", "shootout") and not moment.is_before(s.clock):
+        return
+    _move_clock(s, moment)
+
+
+def _check_penalized(s: GameState, team: Team, event: Penalty | PenaltySignal) -> None:
+    if event.player is not None:
+        _roster_check(s, team, event.player, "penalized player")
+    elif event.penalty_class != PenaltyClass.BENCH_MINOR:
+        raise RuleViolation("401(a)", f"a {event.penalty_class.value.replace('_', ' ')} is given "
+                            "to a player; only a bench minor goes to the bench")
+    if event.served_by is not None:
+        _roster_check(s, team, event.served_by, "player serving the penalty")
+        if s.is_ejected(team, event.served_by):
+            raise RuleViolation(_ejection_rule(s, team, event.served_by),
+                                f"#{event.served_by} was removed from the game and cannot "
+                                "serve a penalty")
+
+
+def _assess(s: GameState, event: Penalty) -> None:
+    team = event.team
+    _check_penalized(s, team, event)
+    warning = check_assessment(event.infraction, event.penalty_class, event.rule)
+    if warning:
+        s.warnings += (warning,)
+    roster = s.setup.roster(team)
+    player = event.player
+    cls = event.penalty_class
+    is_goalie = player is not None and (
+        player == s.goalie(team) or (roster.player(player) or _NOBODY).goalie)
+    pid = s.next_id
+    s.next_id += 1
+    s.penalty_chain = Chain.push(s.penalty_chain, PenaltyRecord(
+        pid, event.at, team, None if cls == PenaltyClass.BENCH_MINOR else player,
+        event.served_by, cls, event.infraction, event.rule, event.suspension, goalie=is_goalie))
+
+    server_number = event.served_by
+    if server_number is None and cls == PenaltyClass.BENCH_MINOR:
+        server_number = player
+    if server_number is None and player is not None and not is_goalie and cls != PenaltyClass.MATCH:
+        server_number = player
+    server = (("player", team, server_number) if server_number is not None
+              else ("penalty", team, pid))
+    st = s.setup.settings
+
+    def unit(kind: Kind, duration: int, half: int = 0) -> Unit:
+        uid = s.next_id
+        s.next_id += 1
+        return Unit(uid=uid, penalty_id=pid, team=team, player=player,
+                    served_by=event.served_by, server=server, kind=kind, penalty_class=cls,
+                    infraction=event.infraction, duration=duration, group=s.stoppage, half=half)
+
+    new: list[Unit] = []
+    if cls in (PenaltyClass.MINOR, PenaltyClass.BENCH_MINOR):
+        new.append(unit(Kind.MINOR, st.minor))
+    elif cls == PenaltyClass.DOUBLE_MINOR:
+        new += [unit(Kind.MINOR, st.minor, 1), unit(Kind.MINOR, st.minor, 2)]
+    elif cls in (PenaltyClass.MAJOR, PenaltyClass.MATCH):
+        new.append(unit(Kind.MAJOR, st.major))  # 405(a), casebook 14: the time portion
+    elif cls == PenaltyClass.MISCONDUCT:
+        misconduct_server = (("player", team, event.served_by) if event.served_by is not None
+                             else ("misconduct", team, player or 0))
+        u = unit(Kind.MISCONDUCT, st.misconduct)
+        new.append(replace(u, server=misconduct_server))
+    if cls.removes_player and player is not None:
+        s.ejected = s.ejected | {(team, player)}
+        if player == s.goalie(team):
+            _change_goalie(s, team, REPLACEMENT_GOALIE)  # 407(b), (c)
+    if s.phase in ("final", "shootout"):
+        return  # recorded; no time left to serve
+    s.units = s.units + tuple(new)
+
+
+_NOBODY = type("_Nobody", (), {"goalie": False})()
+
+
+@_handle.register
+def _signal(event: PenaltySignal, s: GameState) -> None:
+    """Rule 409(b): a delayed penalty is signalled while play goes on."""
+    if s.phase != "in_play":
+        raise RuleViolation("409(b)", "a delayed penalty is signalled during play; at a "
+                            "stoppage record the penalty itself")
+    _move_clock(s, event.at)
+    _check_penalized(s, event.team, event)
+    s.signals = s.signals + (event,)
+
+
+@_handle.register
+def _penalty_shot(event: PenaltyShot, s: GameState) -> None:
+    """Rule 406: a goal counts as a goal but releases no penalty (402(d) note 1)."""
+    if s.phase not in ("in_play", "stopped", "intermission"):
+        raise RuleViolation("406(a)", f"no penalty shot while the game is "
+                            f"{s.phase.replace('_', ' ')}")
+    if s.phase != "intermission":
+        _move_clock(s, event.at)
+    if s.phase == "in_play":
+        _stop_play(s)
+    _roster_check(s, event.team, event.shooter, "penalty shot shooter")
+    if s.is_ejected(event.team, event.shooter):
+        raise RuleViolation("406(d)", f"#{event.shooter} was removed from the game and cannot "
+                            "take the penalty shot")
+    if not event.scored:
+        return
+    against = other(event.team)
+    record = GoalRecord(event.at, event.team, event.shooter, None, "EV", empty_net=False,
+                        penalty_shot=True, goalie_against=s.goalie(against))
+    _score(s, record)
+    if s.phase == "intermission" and s.period >= s.setup.settings.periods and s.result is None:
+        # 406(i): a shot awarded as time ran out decides the game it completes
+        leader = _leader(s)
+        if leader is not None:
+            _final(s, leader, "overtime" if s.in_overtime else "regulation")
+
+
+@_handle.register
+def _timeout(event: TimeOut, s: GameState) -> None:
+    """Rule 641: during a stoppage only, one per team (641(b) note 1, casebook 21)."""
+    if s.phase != "stopped":
+        state = "play is in progress" if s.phase == "in_play" else f"the game is {s.phase}"
+        raise RuleViolation("641(a)", f"a time-out may be called only during a stoppage of "
+                            f"play; {state.replace('_', ' ')}")
+    i = team_index(event.team)
+    if s.timeouts_used[i] >= s.setup.settings.timeouts:
+        raise RuleViolation("641(b) note 1", f"{event.team} has no time-out left (each team has "
+                            f"{s.setup.settings.timeouts} a game)")
+    _move_clock(s, event.at)
+    used = list(s.timeouts_used)
+    used[i] += 1
+    s.timeouts_used = (used[0], used[1])
+    s.clock_held = True
+
+
+@_handle.register
+def _goalie_change(event: GoalieChange, s: GameState) -> None:
+    """Rule 203(c): the goaltender may be removed and another player put in."""
+    if s.phase != "shootout":
+        _move_clock(s, event.at)
+    if event.goalie is not None:
+        _roster_check(s, event.team, event.goalie, "goaltender")
+        if s.is_ejected(event.team, event.goalie):
+            raise RuleViolation(_ejection_rule(s, event.team, event.goalie),
+                                f"#{event.goalie} was removed from the game")
+        if _serving(s, event.team, event.goalie):
+            raise RuleViolation("629(k)", f"#{event.goalie} is in the penalty box")
+    _change_goalie(s, event.team, event.goalie)
+
+
+def _change_goalie(s: GameState, team: Team, goalie: int | None) -> None:
+    i = team_index(team)
+    current = s.goalies[i]
+    if s.phase != "not_started" and current is not None:
+        spent = s.elapsed - s.stint_start[i]
+        s.stint_chain = Chain.push(s.stint_chain, (team, current, spent))
+    starts = list(s.stint_start)
+    starts[i] = s.elapsed
+    s.stint_start = (starts[0], starts[1])
+    goalies = list(s.goalies)
+    goalies[i] = goalie
+    s.goalies = (goalies[0], goalies[1])
+
+
+@_handle.register
+def _designate(event: Designate, s: GameState) -> None:
+    """Rule 408(c): the captain names who returns first."""
+    _move_clock(s, event.at)
+    if not any(u.player == event.player for u in units_of(s.units, event.team)):
+        raise RuleViolation("408(c)", f"#{event.player} ({event.team}) has no penalty in the box")
+    s.units = designate(s.units, event.team, event.player)
+
+
+@_handle.register
+def _shot(event: Shot, s: GameState) -> None:
+    if s.phase != "in_play":
+        raise RuleViolation("616(b)", "a shot is taken during play")
+    _move_clock(s, event.at)
+    if event.shooter is not None:
+        _roster_check(s, event.team, event.shooter, "shooter")
+    s.shot_chain = Chain.push(s.shot_chain, ShotRecord(event.at, event.team, event.shooter,
+                                                       s.goalie(other(event.team))))
+
+
+@_handle.register
+def _forfeit(event: Forfeit, s: GameState) -> None:
+    """Rule 634(d), casebook 17: recorded 1-0 for the other team, its captain
+    credited with the goal and no assist."""
+    if s.phase not in ("not_started", "intermission", "shootout"):
+        _move_clock(s, event.at)
+    winner = other(event.team)
+    goals = s.setup.settings.forfeit_goals
+    captain = s.setup.roster(winner).captain
+    s.home_score, s.away_score = (goals, 0) if winner == "home" else (0, goals)
+    s.goal_chain = None
+    if captain is not None:
+        for _ in range(goals):
+            s.goal_chain = Chain.push(s.goal_chain, GoalRecord(
+                event.at, winner, captain, None, "EV", empty_net=False))
+    else:
+        s.warnings += (f"Rule 634(d): {winner} has no captain on its roster to credit the "
+                       "forfeit goal to.",)
+    s.units = ()
+    s.signals = ()
+    _final(s, winner, "forfeit")
+
+
+@_handle.register
+def _shootout_attempt(event: ShootoutAttempt, s: GameState) -> None:
+    """Rule 639(b): see :mod:`rinkside.rules.shootout`."""
+    if s.phase != "shootout":
+        raise RuleViolation("639(b)", "no shootout is under way")
+    _roster_check(s, event.team, event.shooter, "shootout shooter")
+    shootout.check_attempt(s, event)
+    s.shootout_shots = s.shootout_shots + (ShootoutShot(event.team, event.shooter, event.scored),)
+    winner = shootout.winner(s.shootout_shots, s.setup.settings.shootout_shooters)
+    if winner is not None:
+        _final(s, winner, "shootout")

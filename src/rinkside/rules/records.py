@@ -1,0 +1,192 @@
+"""What a game leaves in the records: goals, penalties, minutes, suspensions.
+
+The game state keeps its goals and penalties as persistent chains (a new
+record costs the same at minute 1 and minute 24); the totals below are
+computed from them when asked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Generic, Literal, TypeVar
+
+from rinkside.rules.events import PenaltyClass, Team
+from rinkside.rules.settings import Settings
+from rinkside.rules.times import GameTime, minutes_value
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class Chain(Generic[T]):
+    """A persistent list: appending shares everything already there."""
+
+    head: T
+    tail: Chain[T] | None
+    size: int
+
+    @staticmethod
+    def push(chain: Chain[T] | None, item: T) -> Chain[T]:
+        return Chain(item, chain, (chain.size if chain else 0) + 1)
+
+
+def items(chain: Chain[T] | None) -> tuple[T, ...]:
+    """Oldest first."""
+    out: list[T] = []
+    while chain is not None:
+        out.append(chain.head)
+        chain = chain.tail
+    out.reverse()
+    return tuple(out)
+
+
+Strength = Literal["PP", "SH", "EV"]
+
+
+@dataclass(frozen=True, slots=True)
+class GoalRecord:
+    at: GameTime
+    team: Team
+    scorer: int
+    assist: int | None
+    strength: Strength
+    empty_net: bool
+    penalty_shot: bool = False
+    own_goal: bool = False
+    goalie_against: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyRecord:
+    """An assessed penalty as the official scorer records it (Rule 506(a))."""
+
+    penalty_id: int
+    at: GameTime
+    team: Team
+    player: int | None  # None: bench penalty
+    served_by: int | None
+    penalty_class: PenaltyClass
+    infraction: str
+    rule: str | None
+    suspension: int | None
+    goalie: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ShotRecord:
+    at: GameTime
+    team: Team
+    shooter: int | None
+    goalie_against: int | None
+
+
+SuspensionLength = int | Literal["rest_of_tournament", "pending_review"]
+
+
+@dataclass(frozen=True, slots=True)
+class Suspension:
+    """Games a player must sit out after this game."""
+
+    team: Team
+    player: int
+    games: SuspensionLength
+    rule: str
+
+
+def charged_tenths(record: PenaltyRecord, settings: Settings) -> int:
+    """Casebook 12: minutes charged in the records for one penalty.
+
+    Minor and bench minor the minor length, double minor twice that, major
+    the major length, misconduct its length; game ejection, game misconduct
+    and gross misconduct 10 each (404(e) note 1, 404(h) note 1), a match
+    penalty 10 in all (405(c) note 1).
+    """
+    cls = record.penalty_class
+    if cls in (PenaltyClass.MINOR, PenaltyClass.BENCH_MINOR):
+        return settings.minor
+    if cls == PenaltyClass.DOUBLE_MINOR:
+        return 2 * settings.minor
+    if cls == PenaltyClass.MAJOR:
+        return settings.major
+    if cls == PenaltyClass.MISCONDUCT:
+        return settings.misconduct
+    return settings.ejection_minutes
+
+
+def charged_to(record: PenaltyRecord) -> str:
+    """Bench penalties to "bench"; a goaltender's to the goaltender whoever
+    serves them (407(c) note 1)."""
+    if record.penalty_class == PenaltyClass.BENCH_MINOR or record.player is None:
+        return "bench"
+    return str(record.player)
+
+
+def penalty_minutes(records: tuple[PenaltyRecord, ...], settings: Settings
+                    ) -> dict[Team, dict[str, int | float]]:
+    tenths: dict[Team, dict[str, int]] = {"home": {}, "away": {}}
+    for record in records:
+        key = charged_to(record)
+        team = tenths[record.team]
+        team[key] = team.get(key, 0) + charged_tenths(record, settings)
+    return {t: {k: minutes_value(v) for k, v in per.items()} for t, per in tenths.items()}
+
+
+def suspension_of(record: PenaltyRecord) -> Suspension | None:
+    """Casebook 13: game misconduct one game (404(d)), or the games the
+    referee set (615(d): three for a punch); match penalty the rest of the
+    tournament (405(e)); gross misconduct until reviewed (404(h)); a game
+    ejection ends with the game (404(c)) unless more games were set."""
+    if record.player is None:
+        return None
+    cls = record.penalty_class
+    if cls == PenaltyClass.MATCH:
+        return Suspension(record.team, record.player, "rest_of_tournament", "405(e)")
+    if cls == PenaltyClass.GROSS_MISCONDUCT:
+        return Suspension(record.team, record.player, "pending_review", "404(h)")
+    if cls == PenaltyClass.GAME_MISCONDUCT:
+        games = record.suspension or 1
+        rule = record.rule if record.suspension and record.rule else "404(d)"
+        return Suspension(record.team, record.player, games, rule)
+    if record.suspension:
+        return Suspension(record.team, record.player, record.suspension, record.rule or "410(a)")
+    return None
+
+
+def suspensions(records: tuple[PenaltyRecord, ...]) -> list[Suspension]:
+    """One suspension per player: open-ended ones prevail, games add up."""
+    merged: dict[tuple[Team, int], Suspension] = {}
+    for record in records:
+        found = suspension_of(record)
+        if found is None:
+            continue
+        key = (found.team, found.player)
+        before = merged.get(key)
+        merged[key] = found if before is None else _combine(before, found)
+    return list(merged.values())
+
+
+_OPEN_RANK = {"rest_of_tournament": 2, "pending_review": 1}
+
+
+def _combine(a: Suspension, b: Suspension) -> Suspension:
+    if isinstance(a.games, int) and isinstance(b.games, int):
+        return Suspension(a.team, a.player, a.games + b.games, f"{a.rule}, {b.rule}")
+    rank_a = _OPEN_RANK.get(str(a.games), 0)
+    rank_b = _OPEN_RANK.get(str(b.games), 0)
+    return a if rank_a >= rank_b else b
+
+
+def scoring(goals: tuple[GoalRecord, ...]) -> dict[Team, dict[int, tuple[int, int]]]:
+    """Goals and assists per player (616(k); own goals 616(c))."""
+    out: dict[Team, dict[int, list[int]]] = {"home": {}, "away": {}}
+    for goal in goals:
+        team = out[goal.team]
+        team.setdefault(goal.scorer, [0, 0])[0] += 1
+        if goal.assist is not None:
+            team.setdefault(goal.assist, [0, 0])[1] += 1
+    return {t: {n: (ga[0], ga[1]) for n, ga in per.items()} for t, per in out.items()}
+
+
+def iterate(chain: Chain[T] | None) -> Iterator[T]:
+    yield from items(chain)

@@ -1,0 +1,78 @@
+"""The shootout of Rule 639(b), as casebook 18 reads it.
+
+- The visiting team shoots first and the teams alternate (639(b)4C).
+- Each team names ``shootout_shooters`` (four) for the first round, none
+  shooting twice in it; later rounds are sudden death among the same
+  shooters, none shooting twice in a round (639(b)4D, E).
+- A player with penalty time unexpired at the end of the game may not shoot
+  (639(b)4F); nor may a player removed from the game.
+- The shootout ends as soon as the first round cannot be tied any more, or
+  at the first complete sudden-death round that leaves the teams unequal.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rinkside.rules.box import units_of
+from rinkside.rules.errors import RuleViolation
+from rinkside.rules.events import ShootoutAttempt, Team
+
+if TYPE_CHECKING:
+    from rinkside.rules.state import GameState, ShootoutShot
+
+
+def next_team(shots: tuple[ShootoutShot, ...]) -> Team:
+    away = sum(1 for s in shots if s.team == "away")
+    home = len(shots) - away
+    return "away" if away == home else "home"
+
+
+def check_attempt(state: GameState, event: ShootoutAttempt) -> None:
+    shots = state.shootout_shots
+    per_round = state.setup.settings.shootout_shooters
+    expected = next_team(shots)
+    if event.team != expected:
+        raise RuleViolation("639(b)", f"it is {expected}'s turn: the visiting team shoots first "
+                            "and the teams alternate (639(b)4C)")
+    if state.is_ejected(event.team, event.shooter):
+        raise RuleViolation("639(b)", f"#{event.shooter} was removed from the game and may not "
+                            "shoot")
+    for unit in units_of(state.units, event.team):
+        if unit.player == event.shooter and unit.status in ("pending", "running"):
+            raise RuleViolation("639(b)", f"#{event.shooter} has penalty time unexpired at the "
+                                "end of the game and may not shoot (639(b)4F)")
+    if event.shooter == state.goalie(event.team):
+        raise RuleViolation("639(b)", f"#{event.shooter} is in goal; only skaters shoot "
+                            "(639(b)4A)")
+    mine = [s.shooter for s in shots if s.team == event.team]
+    taken = len(mine)
+    if taken < per_round:
+        if event.shooter in mine:
+            raise RuleViolation("639(b)", f"#{event.shooter} has already shot in the first "
+                                "round; no player shoots twice in a round (639(b)4D)")
+        return
+    named = mine[:per_round]
+    if event.shooter not in named:
+        raise RuleViolation("639(b)", f"#{event.shooter} was not one of {event.team}'s "
+                            f"{per_round} shooters of the first round (639(b)4D)")
+    round_start = per_round + ((taken - per_round) // per_round) * per_round
+    if event.shooter in mine[round_start:]:
+        raise RuleViolation("639(b)", f"#{event.shooter} has already shot in this round "
+                            "(639(b)4D)")
+
+
+def winner(shots: tuple[ShootoutShot, ...], per_round: int) -> Team | None:
+    taken = {"home": 0, "away": 0}
+    scored = {"home": 0, "away": 0}
+    for shot in shots:
+        taken[shot.team] += 1
+        scored[shot.team] += int(shot.scored)
+    if taken["home"] <= per_round and taken["away"] <= per_round:
+        for team, opp in (("home", "away"), ("away", "home")):
+            if scored[team] + per_round - taken[team] < scored[opp]:
+                return opp  # type: ignore[return-value]
+        return None
+    if taken["home"] == taken["away"] and scored["home"] != scored["away"]:
+        return "home" if scored["home"] > scored["away"] else "away"
+    return None

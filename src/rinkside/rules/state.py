@@ -1,0 +1,302 @@
+"""The state of a game at one moment, and what can be asked of it.
+
+A :class:`GameState` is never changed once built: :func:`rinkside.rules.game.apply`
+copies it and lets one handler change the copy. Everything a person asks
+(score, clock, strength, the box, the result, the records) is answered here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from rinkside.rules.box import Box, Clock, Unit, counting, prune, run_until, units_of
+from rinkside.rules.events import TEAMS, PenaltyClass, PenaltySignal, Team
+from rinkside.rules.records import (
+    Chain,
+    GoalRecord,
+    PenaltyRecord,
+    ShotRecord,
+    Suspension,
+    items,
+    penalty_minutes,
+    scoring,
+    suspensions,
+)
+from rinkside.rules.roster import GameSetup
+from rinkside.rules.times import GameTime
+
+Status = Literal["not_started", "in_play", "stopped", "intermission", "shootout", "final"]
+DecidedBy = Literal["regulation", "overtime", "shootout", "mercy", "forfeit", "tie"]
+REPLACEMENT_GOALIE = 0  # a goaltender took the ejected one's place, not yet named (407(b))
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    winner: Team | None
+    decided_by: DecidedBy
+    points: dict[Team, float]
+    score: dict[Team, int]
+
+
+@dataclass(frozen=True, slots=True)
+class BoxEntry:
+    """One line of the penalty timekeeper's sheet."""
+
+    player: int | None  # None: bench penalty
+    served_by: int | None
+    state: Literal["pending", "running", "expired"]
+    left: int
+    penalty_class: PenaltyClass
+    infraction: str
+    may_return: bool  # expired: returns at the next stoppage (or face-off)
+
+
+@dataclass(frozen=True, slots=True)
+class ShootoutShot:
+    team: Team
+    shooter: int
+    scored: bool
+
+
+def team_index(team: Team) -> int:
+    return 0 if team == "home" else 1
+
+
+class GameState:
+    """One moment of a game. Build new ones with :func:`rinkside.rules.game.apply`."""
+
+    __slots__ = (
+        "setup", "phase", "period", "left", "units", "home_score", "away_score",
+        "goalies", "timeouts_used", "signals", "ejected", "stoppage", "clock_held",
+        "penalty_chain", "goal_chain", "shot_chain", "result", "shootout_shots",
+        "warnings", "next_id", "stint_chain", "stint_start",
+    )
+
+    setup: GameSetup
+    phase: Status
+    period: int
+    left: int
+    units: Box
+    home_score: int
+    away_score: int
+    goalies: tuple[int | None, int | None]
+    timeouts_used: tuple[int, int]
+    signals: tuple[PenaltySignal, ...]
+    ejected: frozenset[tuple[Team, int]]
+    stoppage: int
+    clock_held: bool
+    penalty_chain: Chain[PenaltyRecord] | None
+    goal_chain: Chain[GoalRecord] | None
+    shot_chain: Chain[ShotRecord] | None
+    result: Result | None
+    shootout_shots: tuple[ShootoutShot, ...]
+    warnings: tuple[str, ...]
+    next_id: int
+    stint_chain: Chain[tuple[Team, int, int]] | None  # (team, goalie, tenths in goal)
+    stint_start: tuple[int, int]
+
+    @classmethod
+    def initial(cls, setup: GameSetup) -> GameState:
+        s = cls.__new__(cls)
+        s.setup = setup
+        s.phase = "not_started"
+        s.period = 1
+        s.left = setup.settings.period_length
+        s.units = ()
+        s.home_score = s.away_score = 0
+        s.goalies = (setup.home.starting_goalie, setup.away.starting_goalie)
+        s.timeouts_used = (0, 0)
+        s.signals = ()
+        s.ejected = frozenset()
+        s.stoppage = 0
+        s.clock_held = False
+        s.penalty_chain = s.goal_chain = s.shot_chain = None
+        s.result = None
+        s.shootout_shots = ()
+        s.warnings = ()
+        s.next_id = 1
+        s.stint_chain = None
+        s.stint_start = (0, 0)
+        return s
+
+    def copy(self) -> GameState:
+        s = GameState.__new__(GameState)
+        for name in GameState.__slots__:
+            object.__setattr__(s, name, getattr(self, name))
+        return s
+
+    # -- the clock ---------------------------------------------------------
+
+    def period_length(self, period: int) -> int:
+        st = self.setup.settings
+        if period <= st.periods:
+            return st.period_length
+        return st.overtime_length if st.overtime == "shootout" else st.period_length
+
+    def period_offset(self, period: int) -> int:
+        st = self.setup.settings
+        regular = min(period - 1, st.periods) * st.period_length
+        extra = max(0, period - 1 - st.periods)
+        return regular + extra * self.period_length(st.periods + 1)
+
+    def elapsed_at(self, moment: GameTime) -> int:
+        return self.period_offset(moment.period) + self.period_length(moment.period) - moment.left
+
+    @property
+    def elapsed(self) -> int:
+        """Tenths the game clock has run since the opening face-off."""
+        return self.period_offset(self.period) + self.period_length(self.period) - self.left
+
+    @property
+    def clock(self) -> GameTime:
+        return GameTime(self.period, self.left)
+
+    @property
+    def status(self) -> Status:
+        return self.phase
+
+    @property
+    def in_overtime(self) -> bool:
+        return self.period > self.setup.settings.periods
+
+    def late_stop_clock(self) -> bool:
+        """Rule 640(a), casebook 22: under running time the clock stops in the
+        last minutes of the final regulation period while the score is close."""
+        st = self.setup.settings
+        return (st.late_stop_clock is not None and self.period == st.periods
+                and self.left <= st.late_stop_clock
+                and abs(self.home_score - self.away_score) <= st.late_stop_clock_margin)
+
+    @property
+    def running(self) -> bool:
+        """Whether the game clock is running now (Rule 640(a))."""
+        if self.phase == "in_play":
+            return True
+        if self.phase != "stopped" or self.setup.settings.clock != "running":
+            return False
+        return not self.clock_held and not self.late_stop_clock()
+
+    def clock_rules(self) -> Clock:
+        st = self.setup.settings
+        return Clock(in_play=self.phase == "in_play", running_time=st.clock == "running",
+                     max_counting=st.max_counting_penalties)
+
+    def advance_to(self, moment: GameTime) -> GameState:
+        """The state at ``moment`` with nothing else happening: the clock runs
+        only if it is running now, and not past the period's end."""
+        if moment.is_before(self.clock):
+            raise ValueError(f"{moment} is earlier than the clock ({self.clock})")
+        if not self.running or moment.period != self.period:
+            return self
+        target_left = moment.left
+        if self.phase == "stopped" and self.setup.settings.late_stop_clock is not None:
+            st = self.setup.settings
+            close = abs(self.home_score - self.away_score) <= st.late_stop_clock_margin
+            if close and self.period == st.periods and st.late_stop_clock is not None:
+                target_left = max(target_left, st.late_stop_clock)
+        s = self.copy()
+        s.left = target_left
+        s.units = prune(run_until(self.units, self.elapsed, s.elapsed, self.clock_rules()))
+        return s
+
+    # -- the floor ---------------------------------------------------------
+
+    def counting(self, team: Team) -> int:
+        return counting(self.units, team)
+
+    def goalie(self, team: Team) -> int | None:
+        return self.goalies[team_index(team)]
+
+    def has_goalie(self, team: Team) -> bool:
+        return self.goalie(team) is not None
+
+    def skaters(self, team: Team) -> int:
+        """Skaters the team may have on the floor (casebook 1-3): full strength
+        less its counting penalties, never below the 401(c) minimum, and one
+        more with the net empty."""
+        st = self.setup.settings
+        short = min(self.counting(team), st.max_counting_penalties)
+        return st.full_strength - short + (0 if self.has_goalie(team) else 1)
+
+    def players_on_floor(self, team: Team) -> int:
+        return self.skaters(team) + (1 if self.has_goalie(team) else 0)
+
+    def strength(self) -> str:
+        return f"{self.skaters('home')} on {self.skaters('away')}"
+
+    # -- the box -----------------------------------------------------------
+
+    def box_units(self, team: Team) -> list[Unit]:
+        return sorted(units_of(self.units, team), key=Unit.order_key)
+
+    def box(self, team: Team) -> list[BoxEntry]:
+        """The penalties not yet over for ``team``; a double minor served by one
+        player is one entry counting both halves (FORMAT.md)."""
+        now = self.elapsed
+        entries: list[BoxEntry] = []
+        units = self.box_units(team)
+        merged: dict[tuple[int, tuple[str, str, int]], list[Unit]] = {}
+        for u in units:
+            merged.setdefault((u.penalty_id, u.server), []).append(u)
+        for group in merged.values():
+            group.sort(key=lambda u: (u.half, u.uid))
+            active = next((u for u in group if u.status != "expired"), group[-1])
+            state = active.status if active.status != "done" else "expired"
+            assert state in ("pending", "running", "expired")
+            entries.append(BoxEntry(
+                player=active.player, served_by=active.served_by, state=state,
+                left=sum(u.left(now) for u in group), penalty_class=active.penalty_class,
+                infraction=active.infraction, may_return=state == "expired",
+            ))
+        return entries
+
+    # -- score and result --------------------------------------------------
+
+    @property
+    def score(self) -> dict[Team, int]:
+        return {"home": self.home_score, "away": self.away_score}
+
+    @property
+    def timeouts_left(self) -> dict[Team, int]:
+        n = self.setup.settings.timeouts
+        return {"home": n - self.timeouts_used[0], "away": n - self.timeouts_used[1]}
+
+    @property
+    def goals(self) -> tuple[GoalRecord, ...]:
+        return items(self.goal_chain)
+
+    @property
+    def penalties(self) -> tuple[PenaltyRecord, ...]:
+        return items(self.penalty_chain)
+
+    @property
+    def shots(self) -> tuple[ShotRecord, ...]:
+        return items(self.shot_chain)
+
+    def is_ejected(self, team: Team, player: int) -> bool:
+        return (team, player) in self.ejected
+
+    # -- records -----------------------------------------------------------
+
+    def pim(self) -> dict[Team, dict[str, int | float]]:
+        return penalty_minutes(self.penalties, self.setup.settings)
+
+    def scoring(self) -> dict[Team, dict[int, tuple[int, int]]]:
+        return scoring(self.goals)
+
+    def suspensions(self) -> list[Suspension]:
+        return suspensions(self.penalties)
+
+    def goalie_minutes(self) -> dict[Team, dict[int, int]]:
+        """Tenths each goaltender spent in goal."""
+        out: dict[Team, dict[int, int]] = {"home": {}, "away": {}}
+        for team, goalie, tenths in items(self.stint_chain):
+            out[team][goalie] = out[team].get(goalie, 0) + tenths
+        if self.phase != "not_started":
+            for team in TEAMS:
+                g = self.goalie(team)
+                if g is not None:
+                    spent = self.elapsed - self.stint_start[team_index(team)]
+                    out[team][g] = out[team].get(g, 0) + spent
+        return out
