@@ -26,8 +26,10 @@ face-off, in this order:
 from __future__ import annotations
 
 from dataclasses import replace
+
 from rinkside.rules.box import Box, Clock, Kind, Unit, counting, held_third, in_force
 from rinkside.rules.events import TEAMS, PenaltyClass, Team, other
+
 
 def _pair(box: Box, a: list[Unit], b: list[Unit], *, substituted: bool) -> tuple[Box, int]:
     pairs = min(len(a), len(b))
@@ -135,19 +137,21 @@ def _replace(box: Box, old: Unit, new: Unit) -> Box:
     return tuple(new if u.uid == old.uid else u for u in box)
 
 
+def _by_time_left(box: Box, team: Team, now: int) -> list[Unit]:
+    return sorted((u for u in box if u.team == team and u.counts and u.kind == Kind.MINOR),
+                  key=lambda u: (-(u.end - now), u.uid))
+
+
 def _balance(box: Box, now: int, max_counting: int) -> Box:
     """Step 4 above (402(h), casebook 5)."""
     for team in TEAMS:
         opp = other(team)
         mine, theirs = in_force(box, team), in_force(box, opp)
-        if not (mine > theirs and theirs >= max_counting):
+        if not (mine > theirs >= max_counting):
             continue
 
-        def by_left(t: Team) -> list[Unit]:
-            return sorted((u for u in box if u.team == t and u.counts and u.kind == Kind.MINOR),
-                          key=lambda u: (-(u.end - now), u.uid))
-
-        box, _ = _pair(box, by_left(team), by_left(opp), substituted=True)
+        box, _ = _pair(box, _by_time_left(box, team, now), _by_time_left(box, opp, now),
+                       substituted=True)
         for t in (team, opp):
             while counting(box, t) < max_counting and held_third(box, t):
                 held = held_third(box, t)[0]

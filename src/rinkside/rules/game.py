@@ -39,8 +39,8 @@ from rinkside.rules.events import (
     Event,
     FaceOff,
     Forfeit,
-    GoalieChange,
     Goal,
+    GoalieChange,
     Penalty,
     PenaltyClass,
     PenaltyShot,
@@ -198,6 +198,7 @@ def _stop_play(s: GameState) -> None:
 def _final(s: GameState, winner: Team | None, decided_by: DecidedBy,
            score: dict[Team, int] | None = None) -> None:
     points = s.setup.settings.points
+    awarded: dict[Team, float]
     if winner is None:
         awarded = {"home": points.tie, "away": points.tie}
     else:
@@ -334,8 +335,8 @@ def _goal(event: Goal, s: GameState) -> None:
             is_minor = signal.penalty_class in (PenaltyClass.MINOR, PenaltyClass.BENCH_MINOR,
                                                 PenaltyClass.DOUBLE_MINOR)
             if signal.team == against and is_minor and not short:
-                s.warnings += (f"Rule 409(c): the delayed {signal.penalty_class.value} to "
-                               f"{_who(signal.player)} is not imposed: the other team scored.",)
+                s.warnings += ((f"Rule 409(c): the delayed {signal.penalty_class.value} to "
+                                f"{_who(signal.player)} is not imposed: the other team scored."),)
                 continue
             kept.append(signal)
         s.signals = tuple(kept)
@@ -575,8 +576,8 @@ def _forfeit(event: Forfeit, s: GameState) -> None:
             s.goal_chain = Chain.push(s.goal_chain, GoalRecord(
                 event.at, winner, captain, None, "EV", empty_net=False))
     else:
-        s.warnings += (f"Rule 634(d): {winner} has no captain on its roster to credit the "
-                       "forfeit goal to.",)
+        s.warnings += ((f"Rule 634(d): {winner} has no captain on its roster to credit the "
+                        "forfeit goal to."),)
     s.units = ()
     s.signals = ()
     _final(s, winner, "forfeit")

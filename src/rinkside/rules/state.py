@@ -300,3 +300,24 @@ class GameState:
                     spent = self.elapsed - self.stint_start[team_index(team)]
                     out[team][g] = out[team].get(g, 0) + spent
         return out
+
+    def snapshot(self) -> dict[str, object]:
+        """Everything a person can see of this state, as plain values: two
+        states with equal snapshots are the same game moment."""
+        return {
+            "clock": (self.period, self.left),
+            "status": self.phase,
+            "running": self.running,
+            "score": self.score,
+            "skaters": {t: self.skaters(t) for t in TEAMS},
+            "goalies": self.goalies,
+            "box": {t: self.box(t) for t in TEAMS},
+            "timeouts_left": self.timeouts_left,
+            "result": self.result,
+            "pim": self.pim(),
+            "scoring": self.scoring(),
+            "suspensions": sorted(self.suspensions(), key=repr),
+            "goals": self.goals,
+            "signals": self.signals,
+            "shootout": self.shootout_shots,
+        }
