@@ -34,7 +34,7 @@ class GameLog:
     @classmethod
     def new(cls, setup: GameSetup, events: Iterable[Event] = ()) -> GameLog:
         log = cls(setup, (), ())
-        return log._rebuilt(0, tuple(events))
+        return log._rebuilt(0, tuple(events), shift=0)
 
     @property
     def initial(self) -> GameState:
@@ -54,16 +54,16 @@ class GameLog:
 
     def replace(self, index: int, event: Event) -> GameLog:
         self._check_index(index)
-        return self._rebuilt(index, (event,) + self.events[index + 1:])
+        return self._rebuilt(index, (event,) + self.events[index + 1:], shift=0)
 
     def insert(self, index: int, event: Event) -> GameLog:
         if not 0 <= index <= len(self.events):
             raise IndexError(f"no place {index} in a log of {len(self.events)} events")
-        return self._rebuilt(index, (event,) + self.events[index:])
+        return self._rebuilt(index, (event,) + self.events[index:], shift=1)
 
     def delete(self, index: int) -> GameLog:
         self._check_index(index)
-        return self._rebuilt(index, self.events[index + 1:])
+        return self._rebuilt(index, self.events[index + 1:], shift=-1)
 
     def state_at(self, moment: GameTime) -> GameState:
         """The state at ``moment``: every event not after it, then the clock run on."""
@@ -78,7 +78,9 @@ class GameLog:
         if not 0 <= index < len(self.events):
             raise IndexError(f"no event {index} in a log of {len(self.events)} events")
 
-    def _rebuilt(self, index: int, tail: Sequence[Event]) -> GameLog:
+    def _rebuilt(self, index: int, tail: Sequence[Event], *, shift: int) -> GameLog:
+        """Replay ``tail`` from ``index``; ``shift`` maps new positions after
+        the corrected one back to the recorded log's (insert +1, delete -1)."""
         state = self.state_before(index)
         states = list(self.states[:index])
         for offset, event in enumerate(tail):
@@ -86,7 +88,10 @@ class GameLog:
                 state = apply(state, event)
             except RuleViolation as exc:
                 position = index + offset
-                raise RuleViolation(exc.rule, f"event {position} ({type(event).__name__} at "
+                corrected = position == index and shift >= 0
+                which = ("the corrected event" if corrected
+                         else f"recorded event {position - shift}")
+                raise RuleViolation(exc.rule, f"{which} ({type(event).__name__} at "
                                     f"{_moment(event)}) would be refused: {exc.reason}") from exc
             states.append(state)
         return GameLog(self.setup, self.events[:index] + tuple(tail), tuple(states))
