@@ -1,0 +1,320 @@
+"""The ``rinkside`` command line (Typer).
+
+- ``rinkside conformance PATH...``: run FORMAT.md scenarios against the engine.
+- ``rinkside replay GAME.json [--at "2 3:30"] [--json]``: the state of a game log.
+- ``rinkside settings [--toml FILE]``: the event's rule settings.
+- ``rinkside infractions [--class CLASS] [--search TEXT]``: the infraction catalog.
+
+Exit codes: 0 fine, 1 the rules said no (a failed scenario, a refused
+event), 2 the input could not be read (an invalid file or option value).
+Colour only when stdout is a terminal; plain text otherwise.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from rinkside.conformance import (
+    Outcome,
+    format_clock,
+    iter_paths,
+    observe,
+)
+from rinkside.formats.scenario import ScenarioError, load_game_log, parse_time
+from rinkside.rules import infractions as catalog
+from rinkside.rules.errors import RuleViolation, SettingsError
+from rinkside.rules.events import TEAMS, Event, PenaltyClass, Team
+from rinkside.rules.game import GameState, apply, start
+from rinkside.rules.infractions import Infraction
+from rinkside.rules.settings import Settings, load_settings_toml, settings_table
+from rinkside.rules.times import GameTime, TimeFormatError, format_duration
+
+app = typer.Typer(
+    name="rinkside",
+    help="Roller hockey by the RHA Official Rule Book: rules engine and game tools.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+EXIT_FAILED = 1
+EXIT_INVALID = 2
+
+
+def _console(*, stderr: bool = False) -> Console:
+    """Made per call so that it writes to the streams in force now."""
+    return Console(stderr=stderr, highlight=False, soft_wrap=False)
+
+
+def _error(message: str) -> None:
+    typer.echo(message, err=True)
+
+
+# --------------------------------------------------------------------------- conformance
+
+
+@app.command()
+def conformance(
+    paths: Annotated[
+        list[Path],
+        typer.Argument(help="Scenario files or folders (searched for *.json, recursively).",
+                       show_default=False),
+    ],
+) -> None:
+    """Run FORMAT.md scenarios: one PASS/FAIL line each, then 'N passed, N failed'."""
+    console = _console()
+    colour = console.is_terminal
+    passed = failed = 0
+    invalid = False
+    for item in iter_paths(paths):
+        if isinstance(item, ScenarioError):
+            invalid = True
+            _error(str(item))
+            continue
+        if item.passed:
+            passed += 1
+        else:
+            failed += 1
+        _print_outcome(console, item, colour=colour)
+    typer.echo(f"{passed} passed, {failed} failed")
+    if invalid:
+        raise typer.Exit(EXIT_INVALID)
+    if failed:
+        raise typer.Exit(EXIT_FAILED)
+
+
+def _print_outcome(console: Console, outcome: Outcome, *, colour: bool) -> None:
+    if not colour:
+        typer.echo(outcome.line())
+        return
+    line = Text()
+    if outcome.passed:
+        line.append("PASS", style="bold green")
+        line.append(f" {outcome.id}")
+    else:
+        line.append("FAIL", style="bold red")
+        line.append(f" {outcome.id}: ")
+        line.append("; ".join(outcome.failures))
+    console.print(line, soft_wrap=True)
+
+
+# --------------------------------------------------------------------------- replay
+
+
+def _fold_until(
+    path: Path, state: GameState, events: Iterable[Event], until: GameTime | None
+) -> GameState:
+    """Apply ``events`` in order (those not after ``until``, if given)."""
+    for i, event in enumerate(events):
+        if until is not None and (event.at is None or until.is_before(event.at)):
+            break
+        try:
+            state = apply(state, event)
+        except RuleViolation as exc:
+            _error(f"{path}: events[{i}] refused: {exc}")
+            raise typer.Exit(EXIT_FAILED) from None
+    return state
+
+
+@app.command()
+def replay(
+    game: Annotated[Path, typer.Argument(help="A game log in the FORMAT.md format.",
+                                         show_default=False)],
+    at: Annotated[
+        str | None,
+        typer.Option("--at", help="Stop at this game time, e.g. \"2 3:30\".", show_default=False),
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print FORMAT.md's check fields as one JSON object.")
+    ] = False,
+) -> None:
+    """Replay a game log and show the state at its end (or at --at)."""
+    try:
+        setup, events = load_game_log(game)
+    except ScenarioError as exc:
+        _error(str(exc))
+        raise typer.Exit(EXIT_INVALID) from None
+    until: GameTime | None = None
+    if at is not None:
+        try:
+            until = parse_time(at, setup.settings.periods)
+        except TimeFormatError as exc:
+            _error(f"--at: {exc}")
+            raise typer.Exit(EXIT_INVALID) from None
+    state = _fold_until(game, start(setup), events, until)
+    if until is not None and not until.is_before(state.clock):
+        state = state.advance_to(until)
+    if as_json:
+        typer.echo(json.dumps(observe(state), indent=2))
+        return
+    _show_state(_console(), state)
+
+
+def _team_name(state: GameState, team: Team) -> str:
+    return state.setup.roster(team).name or team
+
+
+def _show_state(console: Console, state: GameState) -> None:
+    score = Table(title="Score", show_header=True)
+    score.add_column("team")
+    score.add_column("name")
+    score.add_column("goals", justify="right")
+    for team in TEAMS:
+        score.add_row(team, _team_name(state, team), str(state.score[team]))
+    console.print(score)
+
+    situation = Table(title="Game", show_header=False)
+    situation.add_column("what")
+    situation.add_column("value")
+    situation.add_row("clock", format_clock(state, state.clock))
+    situation.add_row("running", "yes" if state.running else "no")
+    situation.add_row("status", state.status)
+    situation.add_row("strength", f"{state.skaters('home')} on {state.skaters('away')}"
+                      " (home on away, skaters)")
+    for team in TEAMS:
+        situation.add_row(f"{team} goal", "goaltender" if state.has_goalie(team) else "empty net")
+    situation.add_row("time-outs left",
+                      ", ".join(f"{t} {state.timeouts_left[t]}" for t in TEAMS))
+    console.print(situation)
+
+    for team in TEAMS:
+        box = Table(title=f"Penalty box: {team}")
+        for column in ("player", "served by", "class", "infraction", "state", "left",
+                       "may return now"):
+            box.add_column(column)
+        for e in state.box(team):
+            box.add_row(
+                "bench" if e.player is None else f"#{e.player}",
+                "" if e.served_by is None else f"#{e.served_by}",
+                e.penalty_class.value,
+                e.infraction,
+                e.state,
+                format_duration(e.left),
+                "yes" if e.may_return else "no",
+            )
+        console.print(box)
+
+    goals = Table(title="Goals")
+    for column in ("time", "team", "scorer", "assist", "tags"):
+        goals.add_column(column)
+    for g in state.goals:
+        tags: list[str] = [g.strength] if g.strength != "EV" else []
+        if g.empty_net:
+            tags.append("EN")
+        if g.penalty_shot:
+            tags.append("PS")
+        goals.add_row(format_clock(state, g.at), g.team, f"#{g.scorer}",
+                      "" if g.assist is None else f"#{g.assist}", " ".join(tags))
+    console.print(goals)
+
+    result = state.result
+    if result is None:
+        console.print("Result: the game is not over")
+    else:
+        winner = "tie" if result.winner is None else f"{result.winner} wins"
+        console.print(
+            f"Result: {winner}, decided by {result.decided_by}; "
+            f"score {result.score['home']}-{result.score['away']}; "
+            f"points home {result.points['home']:g}, away {result.points['away']:g}"
+        )
+    for warning in state.warnings:
+        console.print(f"Warning: {warning}")
+
+
+# --------------------------------------------------------------------------- settings
+
+
+@app.command()
+def settings(
+    toml: Annotated[
+        Path | None,
+        typer.Option("--toml", help="An event's amendments (TOML), checked against the book.",
+                     show_default=False),
+    ] = None,
+) -> None:
+    """Show the rule settings (defaults, or with an event's amendments)."""
+    current = Settings()
+    if toml is not None:
+        if not toml.is_file():
+            _error(f"{toml}: no such file")
+            raise typer.Exit(EXIT_INVALID)
+        try:
+            current = load_settings_toml(toml)
+        except SettingsError as exc:
+            _error(f"{toml}: {exc}")
+            raise typer.Exit(EXIT_INVALID) from None
+    table = Table(title="Rule settings")
+    for column in ("key", "value", "rule", "description"):
+        table.add_column(column)
+    for spec in settings_table():
+        table.add_row(spec.key, spec.show(getattr(current, spec.key)), spec.rule,
+                      spec.description)
+    _console().print(table)
+
+
+# --------------------------------------------------------------------------- infractions
+
+
+_CLASS_ORDER = {c: n for n, c in enumerate(PenaltyClass)}
+
+
+def _names(classes: Iterable[PenaltyClass]) -> str:
+    """Penalty classes in the book's order (a frozenset has none of its own)."""
+    return ", ".join(c.value for c in sorted(classes, key=_CLASS_ORDER.__getitem__))
+
+
+def _matches(infraction: Infraction, needle: str) -> bool:
+    haystack = " ".join(
+        str(x) for x in (infraction.key, infraction.name, infraction.rule, infraction.note)
+    )
+    return needle.lower() in haystack.lower()
+
+
+@app.command()
+def infractions(
+    penalty_class: Annotated[
+        str | None,
+        typer.Option("--class", help="Only infractions that can draw this penalty class.",
+                     show_default=False),
+    ] = None,
+    search: Annotated[
+        str | None,
+        typer.Option("--search", help="Only infractions whose name, key, rule or note "
+                     "contains this text.", show_default=False),
+    ] = None,
+) -> None:
+    """Show the infraction catalog."""
+    if penalty_class is not None:
+        try:
+            chosen = PenaltyClass(penalty_class)
+        except ValueError:
+            _error(f"--class: {penalty_class!r} is not a penalty class: "
+                   f"{', '.join(c.value for c in PenaltyClass)}")
+            raise typer.Exit(EXIT_INVALID) from None
+        rows: Iterable[Infraction] = catalog.for_class(chosen)
+    else:
+        rows = catalog.CATALOG
+    if search:
+        rows = [i for i in rows if _matches(i, search)]
+    table = Table(title="Infractions")
+    for column in ("rule", "name", "classes", "automatic companions", "penalty shot"):
+        table.add_column(column)
+    for i in rows:
+        table.add_row(i.rule, i.name, _names(i.classes), _names(i.companions),
+                      "yes" if i.penalty_shot else "")
+    _console().print(table)
+
+
+
+
+# --------------------------------------------------------------------------- simulate
+# ---------------------------------------------------------------------------------------
+# PLACE FOR `rinkside simulate`: a later step adds the command here. Not written yet.
+# ---------------------------------------------------------------------------------------
