@@ -22,9 +22,8 @@ tuple, so a game state can be kept and compared cheaply.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
 from enum import IntEnum
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from rinkside.rules.events import PenaltyClass, Team
 
@@ -42,8 +41,7 @@ class Kind(IntEnum):
     MISCONDUCT = 2  # substitute at once (404(a))
 
 
-@dataclass(frozen=True, slots=True)
-class Unit:
+class Unit(NamedTuple):
     uid: int
     penalty_id: int
     team: Team
@@ -112,8 +110,7 @@ def _swap(box: Box, old: Unit, new: Unit) -> Box:
     return tuple(new if u is old else u for u in box)
 
 
-@dataclass(frozen=True, slots=True)
-class Clock:
+class Clock(NamedTuple):
     """What expiry needs to know about the game at a moment."""
 
     in_play: bool
@@ -129,7 +126,7 @@ def _start_successor(box: Box, ended: Unit, at: int) -> tuple[Box, bool]:
         return box, False
     nxt = min(queued, key=lambda u: (u.half, u.uid) if u.penalty_id == ended.penalty_id
               else (99, u.uid))
-    return _swap(box, nxt, replace(nxt, status="running", pending_reason="", start=at)), True
+    return _swap(box, nxt, nxt._replace(status="running", pending_reason="", start=at)), True
 
 
 def _start_held_third(box: Box, team: Team, at: int, max_counting: int) -> tuple[Box, bool]:
@@ -140,7 +137,7 @@ def _start_held_third(box: Box, team: Team, at: int, max_counting: int) -> tuple
     if not held:
         return box, False
     first = held[0]
-    return _swap(box, first, replace(first, status="running", pending_reason="", start=at)), True
+    return _swap(box, first, first._replace(status="running", pending_reason="", start=at)), True
 
 
 def finish(box: Box, unit: Unit, at: int, clock: Clock, *, released: bool = False) -> Box:
@@ -157,19 +154,19 @@ def finish(box: Box, unit: Unit, at: int, clock: Clock, *, released: bool = Fals
     """
     box, continues = _start_successor(box, unit, at)
     if continues:
-        return _swap(box, unit, replace(unit, status="done"))
+        return _swap(box, unit, unit._replace(status="done"))
     if unit.substituted or unit.kind == Kind.MISCONDUCT:
-        return _swap(box, unit, replace(unit, status="expired", wait="stoppage"))
+        return _swap(box, unit, unit._replace(status="expired", wait="stoppage"))
     was_counting = unit.counts
-    box = _swap(box, unit, replace(unit, status="done"))
+    box = _swap(box, unit, unit._replace(status="done"))
     if was_counting:
         box, took_place = _start_held_third(box, unit.team, at, clock.max_counting)
         if took_place and not released:
-            return tuple(replace(u, status="expired", wait="stoppage") if u.uid == unit.uid
+            return tuple(u._replace(status="expired", wait="stoppage") if u.uid == unit.uid
                          else u for u in box)
     if (not released and not clock.in_play and clock.running_time
             and unit.kind == Kind.MINOR):
-        return tuple(replace(u, status="expired", wait="faceoff") if u.uid == unit.uid
+        return tuple(u._replace(status="expired", wait="faceoff") if u.uid == unit.uid
                      else u for u in box)
     return box
 
@@ -198,7 +195,7 @@ def release_waiting(box: Box, wait: Wait) -> Box:
     """Players waiting for a stoppage (or the face-off) come back."""
     if not any(u.status == "expired" and u.wait == wait for u in box):
         return box
-    return tuple(replace(u, status="done") if u.status == "expired" and u.wait == wait else u
+    return tuple(u._replace(status="done") if u.status == "expired" and u.wait == wait else u
                  for u in box)
 
 
@@ -219,7 +216,7 @@ def first_releasable(box: Box, team: Team) -> Unit | None:
 
 
 def designate(box: Box, team: Team, player: int) -> Box:
-    return tuple(replace(u, designated=True) if u.team == team and u.player == player
+    return tuple(u._replace(designated=True) if u.team == team and u.player == player
                  and u.status != "done" else u for u in box)
 
 

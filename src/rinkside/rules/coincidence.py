@@ -25,8 +25,6 @@ face-off, in this order:
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rinkside.rules.box import Box, Clock, Kind, Unit, counting, held_third, in_force
 from rinkside.rules.events import TEAMS, PenaltyClass, Team, other
 
@@ -36,7 +34,7 @@ def _pair(box: Box, a: list[Unit], b: list[Unit], *, substituted: bool) -> tuple
     marked = {u.uid for u in a[:pairs]} | {u.uid for u in b[:pairs]}
     if not marked:
         return box, 0
-    box = tuple(replace(u, coincident=True, substituted=substituted) if u.uid in marked else u
+    box = tuple(u._replace(coincident=True, substituted=substituted) if u.uid in marked else u
                 for u in box)
     return box, pairs
 
@@ -73,8 +71,8 @@ def _cancel_coincident(box: Box, window: bool) -> Box:
             major = left_majors[team].pop(0)
             minor = left_minors[opp].pop(0)
             box, _ = _pair(box, [major], [minor], substituted=True)
-            difference = replace(
-                major, uid=-major.uid, served_by=None,
+            difference = major._replace(
+                uid=-major.uid, served_by=None,
                 server=("penalty", major.team, major.penalty_id * 1000 + minor.uid),
                 duration=major.duration - minor.duration, coincident=False,
                 substituted=False, kind=Kind.MAJOR, half=0,
@@ -93,7 +91,7 @@ def _split_double_minors(box: Box) -> Box:
     for pair in halves.values():
         if len(pair) == 2 and pair[0].substituted != pair[1].substituted:
             lone = next(u for u in pair if not u.substituted)
-            box = _replace(box, lone, replace(lone, server=("penalty", lone.team, lone.uid)))
+            box = _replace(box, lone, lone._replace(server=("penalty", lone.team, lone.uid)))
     return box
 
 
@@ -123,12 +121,12 @@ def _start_new(box: Box, now: int, max_counting: int) -> Box:
         for u in team_order:
             current = next(x for x in box if x.uid == u.uid)
             if u.uid not in firsts:
-                box = _replace(box, current, replace(current, pending_reason="queue"))
+                box = _replace(box, current, current._replace(pending_reason="queue"))
             elif current.kind != Kind.MISCONDUCT and not current.substituted and \
                     counting(box, team) >= max_counting:
-                box = _replace(box, current, replace(current, pending_reason="third"))
+                box = _replace(box, current, current._replace(pending_reason="third"))
             else:
-                box = _replace(box, current, replace(current, status="running",
+                box = _replace(box, current, current._replace(status="running",
                                                      pending_reason="", start=now))
     return box
 
@@ -155,7 +153,7 @@ def _balance(box: Box, now: int, max_counting: int) -> Box:
         for t in (team, opp):
             while counting(box, t) < max_counting and held_third(box, t):
                 held = held_third(box, t)[0]
-                box = _replace(box, held, replace(held, status="running", pending_reason="",
+                box = _replace(box, held, held._replace(status="running", pending_reason="",
                                                   start=now))
     return box
 

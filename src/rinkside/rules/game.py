@@ -17,7 +17,6 @@ copied shallowly and its records are persistent chains.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 from functools import singledispatch
 
 from rinkside.rules import shootout
@@ -328,27 +327,37 @@ def _goal(event: Goal, s: GameState) -> None:
 
     strength = _strength(s, scorer_team)
     goalie_against = s.goalie(against)
+    short = s.players_on_floor(against) < s.players_on_floor(scorer_team)
     if s.phase == "in_play":
-        kept: list[PenaltySignal] = []
-        short = s.players_on_floor(against) < s.players_on_floor(scorer_team)
-        for signal in s.signals:
-            is_minor = signal.penalty_class in (PenaltyClass.MINOR, PenaltyClass.BENCH_MINOR,
-                                                PenaltyClass.DOUBLE_MINOR)
-            if signal.team == against and is_minor and not short:
-                s.warnings += ((f"Rule 409(c): the delayed {signal.penalty_class.value} to "
-                                f"{_who(signal.player)} is not imposed: the other team scored."),)
-                continue
-            kept.append(signal)
-        s.signals = tuple(kept)
-        if s.players_on_floor(against) < s.players_on_floor(scorer_team):
-            released = first_releasable(s.units, against)
-            if released is not None:
-                s.units = finish(s.units, released, s.elapsed, s.clock_rules(), released=True)
+        s.signals = _signals_after_goal(s, against, short)
+    if short:
+        released = first_releasable(s.units, against)
+        if released is not None:
+            s.units = finish(s.units, released, s.elapsed, s.clock_rules(), released=True)
+    if s.phase == "in_play":
         _stop_play(s)
     record = GoalRecord(event.at, scorer_team, event.scorer, event.assist, strength,
                         empty_net=goalie_against is None, own_goal=event.own_goal,
                         goalie_against=goalie_against)
     _score(s, record)
+
+
+def _signals_after_goal(s: GameState, against: Team, short: bool) -> tuple[PenaltySignal, ...]:
+    """Rule 409(c), casebook 10: a goal against the offending team cancels its
+    signalled minors, unless it was already short (402(e), 409(c) note 3);
+    majors and match penalties are imposed regardless."""
+    kept: list[PenaltySignal] = []
+    for signal in s.signals:
+        if signal.team == against and signal.penalty_class in _MINOR_CLASSES and not short:
+            s.warnings += ((f"Rule 409(c): the delayed {signal.penalty_class.value} to "
+                            f"{_who(signal.player)} is not imposed: the other team scored."),)
+            continue
+        kept.append(signal)
+    return tuple(kept)
+
+
+_MINOR_CLASSES = frozenset({PenaltyClass.MINOR, PenaltyClass.BENCH_MINOR,
+                            PenaltyClass.DOUBLE_MINOR})
 
 
 def _score(s: GameState, record: GoalRecord) -> None:
@@ -442,7 +451,7 @@ def _assess(s: GameState, event: Penalty) -> None:
         misconduct_server = (("player", team, event.served_by) if event.served_by is not None
                              else ("misconduct", team, player or 0))
         u = unit(Kind.MISCONDUCT, st.misconduct)
-        new.append(replace(u, server=misconduct_server))
+        new.append(u._replace(server=misconduct_server))
     if cls.removes_player and player is not None:
         s.ejected = s.ejected | {(team, player)}
         if player == s.goalie(team):

@@ -24,6 +24,7 @@ from rinkside.rules.records import (
     suspensions,
 )
 from rinkside.rules.roster import GameSetup
+from rinkside.rules.settings import Settings
 from rinkside.rules.times import GameTime
 
 Status = Literal["not_started", "in_play", "stopped", "intermission", "shootout", "final"]
@@ -63,6 +64,13 @@ def team_index(team: Team) -> int:
     return 0 if team == "home" else 1
 
 
+def period_length(settings: Settings, period: int) -> int:
+    """Regulation periods, then overtime: 639(b)2 or 639(c)2."""
+    if period <= settings.periods:
+        return settings.period_length
+    return settings.overtime_length if settings.overtime == "shootout" else settings.period_length
+
+
 class GameState:
     """One moment of a game. Build new ones with :func:`rinkside.rules.game.apply`."""
 
@@ -70,7 +78,7 @@ class GameState:
         "setup", "phase", "period", "left", "units", "home_score", "away_score",
         "goalies", "timeouts_used", "signals", "ejected", "stoppage", "clock_held",
         "penalty_chain", "goal_chain", "shot_chain", "result", "shootout_shots",
-        "warnings", "next_id", "stint_chain", "stint_start",
+        "warnings", "next_id", "stint_chain", "stint_start", "geometry",
     )
 
     setup: GameSetup
@@ -95,11 +103,14 @@ class GameState:
     next_id: int
     stint_chain: Chain[tuple[Team, int, int]] | None  # (team, goalie, tenths in goal)
     stint_start: tuple[int, int]
+    geometry: tuple[int, int, int]  # regulation periods, their length, overtime length
 
     @classmethod
     def initial(cls, setup: GameSetup) -> GameState:
         s = cls.__new__(cls)
         s.setup = setup
+        st = setup.settings
+        s.geometry = (st.periods, st.period_length, period_length(st, st.periods + 1))
         s.phase = "not_started"
         s.period = 1
         s.left = setup.settings.period_length
@@ -121,32 +132,53 @@ class GameState:
         return s
 
     def copy(self) -> GameState:
+        """A shallow copy: every field holds an immutable value."""
         s = GameState.__new__(GameState)
-        for name in GameState.__slots__:
-            object.__setattr__(s, name, getattr(self, name))
+        s.setup = self.setup
+        s.phase = self.phase
+        s.period = self.period
+        s.left = self.left
+        s.units = self.units
+        s.home_score = self.home_score
+        s.away_score = self.away_score
+        s.goalies = self.goalies
+        s.timeouts_used = self.timeouts_used
+        s.signals = self.signals
+        s.ejected = self.ejected
+        s.stoppage = self.stoppage
+        s.clock_held = self.clock_held
+        s.penalty_chain = self.penalty_chain
+        s.goal_chain = self.goal_chain
+        s.shot_chain = self.shot_chain
+        s.result = self.result
+        s.shootout_shots = self.shootout_shots
+        s.warnings = self.warnings
+        s.next_id = self.next_id
+        s.stint_chain = self.stint_chain
+        s.stint_start = self.stint_start
+        s.geometry = self.geometry
         return s
 
     # -- the clock ---------------------------------------------------------
 
     def period_length(self, period: int) -> int:
-        st = self.setup.settings
-        if period <= st.periods:
-            return st.period_length
-        return st.overtime_length if st.overtime == "shootout" else st.period_length
+        periods, regular, overtime = self.geometry
+        return regular if period <= periods else overtime
 
     def period_offset(self, period: int) -> int:
-        st = self.setup.settings
-        regular = min(period - 1, st.periods) * st.period_length
-        extra = max(0, period - 1 - st.periods)
-        return regular + extra * self.period_length(st.periods + 1)
+        """Clock tenths in the periods before ``period``."""
+        periods, regular, overtime = self.geometry
+        if period <= periods:
+            return (period - 1) * regular
+        return periods * regular + (period - 1 - periods) * overtime
 
     def elapsed_at(self, moment: GameTime) -> int:
-        return self.period_offset(moment.period) + self.period_length(moment.period) - moment.left
+        return self.period_offset(moment.period + 1) - moment.left
 
     @property
     def elapsed(self) -> int:
         """Tenths the game clock has run since the opening face-off."""
-        return self.period_offset(self.period) + self.period_length(self.period) - self.left
+        return self.period_offset(self.period + 1) - self.left
 
     @property
     def clock(self) -> GameTime:
@@ -179,8 +211,7 @@ class GameState:
 
     def clock_rules(self) -> Clock:
         st = self.setup.settings
-        return Clock(in_play=self.phase == "in_play", running_time=st.clock == "running",
-                     max_counting=st.max_counting_penalties)
+        return Clock(self.phase == "in_play", st.clock == "running", st.max_counting_penalties)
 
     def advance_to(self, moment: GameTime) -> GameState:
         """The state at ``moment`` with nothing else happening: the clock runs
