@@ -241,3 +241,23 @@ class TestRule406PenaltyShot:
                   PenaltyShot(t("1 10:00"), "home", 9, True), faceoff("1 10:00")])
         assert s.pim() == {"home": {}, "away": {}}
         assert s.goals[0].penalty_shot
+
+
+class TestGoaltenderRecords:
+    def test_goals_against_saves_and_time_in_goal(self) -> None:
+        from rinkside.rules.events import Shot
+
+        s = play([faceoff("1 12:00"), Shot(t("1 11:00"), "home", 9), Shot(t("1 10:30"), "home"),
+                  goal("1 10:00", "home", 9), faceoff("1 10:00"),
+                  GoalieChange(t("1 8:00"), "away", 15), goal("1 7:00", "home", 10),
+                  faceoff("1 7:00"), whistle("1 6:00")])
+        lines = {(g.team, g.goalie): g for g in s.goaltending()}
+        starter, backup = lines[("away", 1)], lines[("away", 15)]
+        assert (starter.goals_against, starter.saves, starter.shots_against) == (1, 2, 3)
+        assert (backup.goals_against, backup.saves, backup.shots_against) == (1, 0, 1)
+        assert (starter.tenths, backup.tenths) == (4 * 600, 2 * 600)
+
+    def test_no_shots_recorded_means_no_save_figures(self) -> None:
+        s = play([faceoff("1 12:00"), goal("1 10:00", "home", 9)])
+        [away_goalie] = [g for g in s.goaltending() if g.team == "away"]
+        assert (away_goalie.goals_against, away_goalie.saves) == (1, None)

@@ -179,7 +179,8 @@ class Designate:
 
 @dataclass(frozen=True, slots=True)
 class Shot:
-    """A shot on goal by ``team`` (for goaltender records)."""
+    """A shot on goal by ``team`` that the goaltender stopped (a save). Goals
+    are shots on goal of their own; together they make shots against."""
 
     at: GameTime
     team: Team

@@ -188,5 +188,47 @@ def scoring(goals: tuple[GoalRecord, ...]) -> dict[Team, dict[int, tuple[int, in
     return {t: {n: (ga[0], ga[1]) for n, ga in per.items()} for t, per in out.items()}
 
 
+@dataclass(frozen=True, slots=True)
+class GoalieLine:
+    """One goaltender's game: time in goal, and shots and saves where shots
+    were recorded (None where they were not)."""
+
+    team: Team
+    goalie: int
+    tenths: int
+    goals_against: int
+    shots_against: int | None
+    saves: int | None
+
+
+def goaltending(goals: tuple[GoalRecord, ...], shots: tuple[ShotRecord, ...],
+                minutes: dict[Team, dict[int, int]]) -> list[GoalieLine]:
+    """Goals against are those scored while he was in goal (casebook 28);
+    forfeit goals charge nobody (634(d)3)."""
+    against: dict[tuple[Team, int], int] = {}
+    saves: dict[tuple[Team, int], int] = {}
+    for goal in goals:
+        if goal.goalie_against is not None:
+            key = (_other(goal.team), goal.goalie_against)
+            against[key] = against.get(key, 0) + 1
+    for shot in shots:
+        if shot.goalie_against is not None:
+            key = (_other(shot.team), shot.goalie_against)
+            saves[key] = saves.get(key, 0) + 1
+    recorded = bool(shots)
+    lines = []
+    for team, per in minutes.items():
+        for goalie, tenths in per.items():
+            ga = against.get((team, goalie), 0)
+            sv = saves.get((team, goalie), 0)
+            lines.append(GoalieLine(team, goalie, tenths, ga, ga + sv if recorded else None,
+                                    sv if recorded else None))
+    return lines
+
+
+def _other(team: Team) -> Team:
+    return "away" if team == "home" else "home"
+
+
 def iterate(chain: Chain[T] | None) -> Iterator[T]:
     yield from items(chain)

@@ -14,10 +14,12 @@ from rinkside.rules.box import Box, Clock, Unit, counting, prune, run_until, uni
 from rinkside.rules.events import TEAMS, PenaltyClass, PenaltySignal, Team
 from rinkside.rules.records import (
     Chain,
+    GoalieLine,
     GoalRecord,
     PenaltyRecord,
     ShotRecord,
     Suspension,
+    goaltending,
     items,
     penalty_minutes,
     scoring,
@@ -318,6 +320,9 @@ class GameState:
 
     def suspensions(self) -> list[Suspension]:
         return suspensions(self.penalties)
+
+    def goaltending(self) -> list[GoalieLine]:
+        return goaltending(self.goals, self.shots, self.goalie_minutes())
 
     def goalie_minutes(self) -> dict[Team, dict[int, int]]:
         """Tenths each goaltender spent in goal."""
