@@ -274,3 +274,23 @@ class TestRule409CallingOfPenalties:
         assert box(at(s, "1 11:50"), "away") == [(8, "pending", "2:00")]
         s = apply(s, faceoff("1 11:40"))
         assert box(at(s, "1 10:40"), "away") == [(8, "running", "1:00")]
+
+
+class TestRule404RemovalFromTheGame:
+    def test_misconduct_with_a_game_misconduct_leaves_nobody_in_the_box(self) -> None:
+        s = play([faceoff("1 12:00"), whistle("1 11:00"),
+                  pen("1 11:00", "home", 7, "misconduct", infraction="abuse of officials",
+                      rule="601(d)"),
+                  pen("1 11:00", "home", 7, "game_misconduct", infraction="abuse of officials",
+                      rule="601(d)"),
+                  faceoff("1 11:00")])
+        assert s.box("home") == []
+        assert s.pim()["home"] == {"7": 20}
+        assert [(x.player, x.games) for x in s.suspensions()] == [(7, 1)]
+
+    def test_ejected_goaltender_is_replaced_in_goal(self) -> None:
+        s = play([faceoff("1 12:00"), *called("1 11:00", "home", 1, "game_misconduct",
+                                               infraction="fighting", rule="615(c)")])
+        assert s.has_goalie("home")
+        assert s.skaters("home") == 4
+        assert s.pim()["home"] == {"1": 10}

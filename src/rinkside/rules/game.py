@@ -447,18 +447,29 @@ def _assess(s: GameState, event: Penalty) -> None:
         new += [unit(Kind.MINOR, st.minor, 1), unit(Kind.MINOR, st.minor, 2)]
     elif cls in (PenaltyClass.MAJOR, PenaltyClass.MATCH):
         new.append(unit(Kind.MAJOR, st.major))  # 405(a), casebook 14: the time portion
-    elif cls == PenaltyClass.MISCONDUCT:
-        misconduct_server = (("player", team, event.served_by) if event.served_by is not None
-                             else ("misconduct", team, player or 0))
+    elif cls == PenaltyClass.MISCONDUCT and player is not None and \
+            not s.is_ejected(team, player):
+        # 404(a): substitute at once; a goaltender's is served by a teammate.
         u = unit(Kind.MISCONDUCT, st.misconduct)
-        new.append(u._replace(server=misconduct_server))
+        if event.served_by is None and not is_goalie:
+            u = u._replace(server=("misconduct", team, player))
+        new.append(u)
     if cls.removes_player and player is not None:
-        s.ejected = s.ejected | {(team, player)}
-        if player == s.goalie(team):
-            _change_goalie(s, team, REPLACEMENT_GOALIE)  # 407(b), (c)
+        _remove_from_game(s, team, player)
     if s.phase in ("final", "shootout"):
         return  # recorded; no time left to serve
     s.units = s.units + tuple(new)
+
+
+def _remove_from_game(s: GameState, team: Team, player: int) -> None:
+    """404(c), (d), (g), 405(a): the player leaves the game; a misconduct of
+    his has nobody left to keep in the box, and a goaltender is replaced
+    (407(b), (c))."""
+    s.ejected = s.ejected | {(team, player)}
+    s.units = tuple(u for u in s.units if not (
+        u.team == team and u.player == player and u.kind == Kind.MISCONDUCT))
+    if player == s.goalie(team):
+        _change_goalie(s, team, REPLACEMENT_GOALIE)
 
 
 _NOBODY = type("_Nobody", (), {"goalie": False})()
