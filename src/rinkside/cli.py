@@ -316,5 +316,21 @@ def infractions(
 
 # --------------------------------------------------------------------------- simulate
 # ---------------------------------------------------------------------------------------
-# PLACE FOR `rinkside simulate`: a later step adds the command here. Not written yet.
-# ---------------------------------------------------------------------------------------
+# --------------------------------------------------------------------------- simulate
+
+
+@app.command()
+def simulate(
+    games: Annotated[int, typer.Option("--games", "-n", help="How many games to write.")] = 10,
+    seed: Annotated[int, typer.Option("--seed", help="The same seed writes the same games.")] = 0,
+    out: Annotated[Path, typer.Option("--out", "-o", help="Folder for the game files.")] = Path(
+        "out/simulated"),
+) -> None:
+    """Write realistic, legal simulated games: one FORMAT.md game log (JSON) each."""
+    from rinkside.simulate import write_games
+
+    if games < 1:
+        _error("--games: write at least one game")
+        raise typer.Exit(EXIT_INVALID)
+    paths = write_games(games, seed, out)
+    typer.echo(f"wrote {len(paths)} games to {out} (seed {seed})")

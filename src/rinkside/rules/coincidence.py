@@ -160,8 +160,12 @@ def _balance(box: Box, now: int, max_counting: int) -> Box:
 
 def resolve_faceoff(box: Box, now: int, clock: Clock, *, major_window: bool) -> Box:
     """Settle and start the penalties waiting for this face-off."""
-    if not any(u.status == "pending" and u.pending_reason == "faceoff" for u in box):
+    new_teams = {u.team for u in box if u.status == "pending" and u.pending_reason == "faceoff"}
+    if not new_teams:
         return box
+    if len(new_teams) == 1 and all(u.team in new_teams for u in box):
+        # Only one team's penalties anywhere: nothing to pair (steps 1, 2 and 4).
+        return _start_new(box, now, clock.max_counting)
     box = _cancel_coincident(box, major_window)
     box = _start_new(box, now, clock.max_counting)
     return _balance(box, now, clock.max_counting)

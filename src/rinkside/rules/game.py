@@ -16,8 +16,8 @@ copied shallowly and its records are persistent chains.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from functools import singledispatch
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
 
 from rinkside.rules import shootout
 from rinkside.rules.box import (
@@ -78,9 +78,14 @@ def apply(state: GameState, event: Event) -> GameState:
     ``state`` as it was if the book forbids the event."""
     s = state.copy()
     s.warnings = ()
-    _refuse_after_end(s, event)
-    _handle(event, s)
-    s.units = prune(s.units)
+    if s.result is not None:
+        _refuse_after_end(s, event)
+    handler = _HANDLERS.get(type(event))
+    if handler is None:
+        raise TypeError(f"not an event: {event!r}")
+    handler(event, s)
+    if s.units:
+        s.units = prune(s.units)
     return s
 
 
@@ -115,26 +120,48 @@ def _refuse_after_end(s: GameState, event: Event) -> None:
 
 
 def _move_clock(s: GameState, moment: GameTime) -> None:
-    """Run the game clock to ``moment``: it never runs backwards (Rule 507(a))
-    and a new period starts only with its face-off (640(a))."""
+    """Run the game clock to ``moment``.
+
+    It never runs backwards (Rule 507(a)); a new period starts only with its
+    face-off (640(a)); under stop time, and before a period starts, it does
+    not run while play is stopped (640(a)). Under running time the
+    timekeeper's record is kept even where the late stop-clock or a time-out
+    should have held the clock, with a warning.
+    """
+    if moment.period == s.period and moment.left <= s.left:  # the common case
+        if moment.left == s.left:
+            return
+        if not s.running:
+            _clock_while_stopped(s, moment)
+        before = s.elapsed
+        s.left = moment.left
+        if s.units:
+            s.units = run_until(s.units, before, s.elapsed, s.clock_rules())
+        return
     if moment.is_before(s.clock):
         raise RuleViolation("507(a)", f"the game clock cannot run backwards: {_when(s, moment)} "
                             f"is before {_when(s, s.clock)}")
+    next_start = (s.phase in ("intermission", "not_started")
+                  and moment.period == s.period + (0 if s.phase == "not_started" else 1)
+                  and moment.left == s.period_length(moment.period))
+    if next_start:
+        return
     if moment.period != s.period:
-        next_start = (s.phase in ("intermission", "not_started")
-                      and moment.period == s.period + (0 if s.phase == "not_started" else 1)
-                      and moment.left == s.period_length(moment.period))
-        if next_start:
-            return
         raise RuleViolation("640(a)", f"{_when(s, moment)} is in another period: the "
                             f"period in progress must end first")
-    if moment.left > s.period_length(s.period):
-        raise RuleViolation("640(a)", f"{_when(s, moment)} is longer than the period")
-    if moment.left == s.left:
-        return
-    before = s.elapsed
-    s.left = moment.left
-    s.units = run_until(s.units, before, s.elapsed, s.clock_rules())
+    raise RuleViolation("640(a)", f"{_when(s, moment)} is longer than the period")
+
+
+def _clock_while_stopped(s: GameState, moment: GameTime) -> None:
+    if s.phase in ("not_started", "intermission"):
+        raise RuleViolation("637(a)", f"the clock does not run before the period starts: "
+                            f"{_when(s, moment)} is after {_when(s, s.clock)}")
+    if s.setup.settings.clock == "stop":
+        raise RuleViolation("640(a)", f"the stop clock does not run while play is stopped: "
+                            f"{_when(s, moment)} is after the stoppage at {_when(s, s.clock)}")
+    why = "a time-out" if s.clock_held else "the late stop-clock"
+    s.warnings += ((f"Rule 640(a): the clock should have been stopped for {why}; the "
+                    f"recorded time {_when(s, moment)} is kept."),)
 
 
 def _roster_check(s: GameState, team: Team, number: int, role: str) -> None:
@@ -232,20 +259,25 @@ def _close_stints(s: GameState) -> None:
     s.stint_start = (s.elapsed, s.elapsed)
 
 
-def _strength(s: GameState, team: Team) -> Strength:
-    mine, theirs = s.players_on_floor(team), s.players_on_floor(other(team))
-    return "PP" if mine > theirs else "SH" if mine < theirs else "EV"
-
-
 # -- handlers -----------------------------------------------------------------
 
 
-@singledispatch
-def _handle(event: object, s: GameState) -> None:
-    raise TypeError(f"not an event: {event!r}")
+Handler = Callable[[Any, GameState], None]
+_HANDLERS: dict[type, Handler] = {}
+H = TypeVar("H", bound=Callable[..., None])
 
 
-@_handle.register
+def _handles(event_type: type) -> Callable[[H], H]:
+    """Register the one handler of ``event_type``."""
+
+    def register(handler: H) -> H:
+        _HANDLERS[event_type] = handler
+        return handler
+
+    return register
+
+
+@_handles(FaceOff)
 def _faceoff(event: FaceOff, s: GameState) -> None:
     """The puck is dropped: penalties assessed at the stoppage start (409(d))."""
     if s.phase == "in_play":
@@ -258,6 +290,10 @@ def _faceoff(event: FaceOff, s: GameState) -> None:
         if event.at.period != expected:
             raise RuleViolation("637(a)", f"the next period to start is "
                                 f"{_when(s, GameTime(expected, s.period_length(expected)))}")
+        if event.at.left != s.period_length(expected):
+            raise RuleViolation("637(a)", f"a period starts with a face-off at "
+                                f"{_when(s, GameTime(expected, s.period_length(expected)))}, "
+                                f"not {_when(s, event.at)}")
         if s.phase == "intermission":
             s.period, s.left = expected, s.period_length(expected)
         if s.phase == "not_started":
@@ -271,7 +307,7 @@ def _faceoff(event: FaceOff, s: GameState) -> None:
     s.units = resolve_faceoff(s.units, s.elapsed, s.clock_rules(), major_window=window)
 
 
-@_handle.register
+@_handles(Stoppage)
 def _stoppage(event: Stoppage, s: GameState) -> None:
     if s.phase in ("shootout",):
         raise RuleViolation("639(b)", "play is not on during a shootout")
@@ -280,7 +316,7 @@ def _stoppage(event: Stoppage, s: GameState) -> None:
         _stop_play(s)
 
 
-@_handle.register
+@_handles(PeriodEnd)
 def _period_end(event: PeriodEnd, s: GameState) -> None:
     """The clock reached 0:00 (640(a)); the end of regulation settles ties (639)."""
     if s.phase in ("not_started", "intermission", "shootout"):
@@ -306,7 +342,7 @@ def _period_end(event: PeriodEnd, s: GameState) -> None:
         s.phase = "intermission"  # overtime follows (639(b)2, 639(c))
 
 
-@_handle.register
+@_handles(Goal)
 def _goal(event: Goal, s: GameState) -> None:
     """A goal (616): credited, tagged PP/SH/EN, releasing a minor of a team
     that was short (402(d)); the delayed penalties of the scored-on team
@@ -325,9 +361,10 @@ def _goal(event: Goal, s: GameState) -> None:
     if event.assist is not None:
         _must_be_playing(s, scorer_team, event.assist, "assist")
 
-    strength = _strength(s, scorer_team)
+    mine, theirs = s.players_on_floor(scorer_team), s.players_on_floor(against)
+    strength: Strength = "PP" if mine > theirs else "SH" if mine < theirs else "EV"
     goalie_against = s.goalie(against)
-    short = s.players_on_floor(against) < s.players_on_floor(scorer_team)
+    short = theirs < mine
     if s.phase == "in_play":
         s.signals = _signals_after_goal(s, against, short)
     if short:
@@ -373,7 +410,7 @@ def _who(player: int | None) -> str:
     return "the bench" if player is None else f"#{player}"
 
 
-@_handle.register
+@_handles(Penalty)
 def _penalty(event: Penalty, s: GameState) -> None:
     """A penalty assessed at a stoppage (409(a)); its time starts at the
     face-off (409(d))."""
@@ -475,7 +512,7 @@ def _remove_from_game(s: GameState, team: Team, player: int) -> None:
 _NOBODY = type("_Nobody", (), {"goalie": False})()
 
 
-@_handle.register
+@_handles(PenaltySignal)
 def _signal(event: PenaltySignal, s: GameState) -> None:
     """Rule 409(b): a delayed penalty is signalled while play goes on."""
     if s.phase != "in_play":
@@ -486,7 +523,7 @@ def _signal(event: PenaltySignal, s: GameState) -> None:
     s.signals = s.signals + (event,)
 
 
-@_handle.register
+@_handles(PenaltyShot)
 def _penalty_shot(event: PenaltyShot, s: GameState) -> None:
     """Rule 406: a goal counts as a goal but releases no penalty (402(d) note 1)."""
     if s.phase not in ("in_play", "stopped", "intermission"):
@@ -513,7 +550,7 @@ def _penalty_shot(event: PenaltyShot, s: GameState) -> None:
             _final(s, leader, "overtime" if s.in_overtime else "regulation")
 
 
-@_handle.register
+@_handles(TimeOut)
 def _timeout(event: TimeOut, s: GameState) -> None:
     """Rule 641: during a stoppage only, one per team (641(b) note 1, casebook 21)."""
     if s.phase != "stopped":
@@ -531,7 +568,7 @@ def _timeout(event: TimeOut, s: GameState) -> None:
     s.clock_held = True
 
 
-@_handle.register
+@_handles(GoalieChange)
 def _goalie_change(event: GoalieChange, s: GameState) -> None:
     """Rule 203(c): the goaltender may be removed and another player put in."""
     if s.phase != "shootout":
@@ -560,7 +597,7 @@ def _change_goalie(s: GameState, team: Team, goalie: int | None) -> None:
     s.goalies = (goalies[0], goalies[1])
 
 
-@_handle.register
+@_handles(Designate)
 def _designate(event: Designate, s: GameState) -> None:
     """Rule 408(c): the captain names who returns first."""
     _move_clock(s, event.at)
@@ -569,7 +606,7 @@ def _designate(event: Designate, s: GameState) -> None:
     s.units = designate(s.units, event.team, event.player)
 
 
-@_handle.register
+@_handles(Shot)
 def _shot(event: Shot, s: GameState) -> None:
     if s.phase != "in_play":
         raise RuleViolation("616(b)", "a shot is taken during play")
@@ -580,7 +617,7 @@ def _shot(event: Shot, s: GameState) -> None:
                                                        s.goalie(other(event.team))))
 
 
-@_handle.register
+@_handles(Forfeit)
 def _forfeit(event: Forfeit, s: GameState) -> None:
     """Rule 634(d), casebook 17: recorded 1-0 for the other team, its captain
     credited with the goal and no assist."""
@@ -603,7 +640,7 @@ def _forfeit(event: Forfeit, s: GameState) -> None:
     _final(s, winner, "forfeit")
 
 
-@_handle.register
+@_handles(ShootoutAttempt)
 def _shootout_attempt(event: ShootoutAttempt, s: GameState) -> None:
     """Rule 639(b): see :mod:`rinkside.rules.shootout`."""
     if s.phase != "shootout":

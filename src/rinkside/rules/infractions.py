@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rinkside.rules.events import PenaltyClass as PC
 
@@ -562,6 +563,7 @@ def _fits(entry: Infraction, penalty_class: PC) -> bool:
     return penalty_class in entry.classes or penalty_class in entry.companions
 
 
+@lru_cache(maxsize=1024)
 def check_assessment(infraction: str, penalty_class: PC, rule: str | None = None) -> str | None:
     """None when the catalog allows this class for the infraction, else one warning.
 
