@@ -261,3 +261,17 @@ class TestGoaltenderRecords:
         s = play([faceoff("1 12:00"), goal("1 10:00", "home", 9)])
         [away_goalie] = [g for g in s.goaltending() if g.team == "away"]
         assert (away_goalie.goals_against, away_goalie.saves) == (1, None)
+
+
+class TestPowerPlayRecords:
+    def test_each_man_advantage_is_recorded_once(self) -> None:
+        s = play([faceoff("1 12:00"), *called("1 11:00", "away", 7, "minor"),
+                  goal("1 10:00", "home", 9), faceoff("1 10:00"),
+                  *called("1 9:00", "home", 8, "major"), whistle("1 8:00"), faceoff("1 8:00")])
+        assert [(team, str(moment.left)) for team, moment in s.power_plays] == [
+            ("home", "6600"), ("away", "5400")]
+
+    def test_coincident_minors_give_no_advantage(self) -> None:
+        s = play([faceoff("1 12:00"), whistle("1 11:00"), pen("1 11:00", "home", 8, "minor"),
+                  pen("1 11:00", "away", 8, "minor"), faceoff("1 11:00")])
+        assert s.power_plays == ()

@@ -86,7 +86,18 @@ def apply(state: GameState, event: Event) -> GameState:
     handler(event, s)
     if s.units:
         s.units = prune(s.units)
+    if s.units or s.advantage is not None:
+        _note_advantage(s)
     return s
+
+
+def _note_advantage(s: GameState) -> None:
+    """Record each man advantage as it begins (for power-play statistics)."""
+    home, away = s.players_on_floor("home"), s.players_on_floor("away")
+    now: Team | None = "home" if home > away else "away" if away > home else None
+    if now is not None and now != s.advantage and s.phase in ("in_play", "stopped"):
+        s.power_play_chain = Chain.push(s.power_play_chain, (now, s.clock))
+    s.advantage = now
 
 
 def replay(setup: GameSetup, events: Iterable[Event]) -> GameState:

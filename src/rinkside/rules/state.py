@@ -81,6 +81,7 @@ class GameState:
         "goalies", "timeouts_used", "signals", "ejected", "stoppage", "clock_held",
         "penalty_chain", "goal_chain", "shot_chain", "result", "shootout_shots",
         "warnings", "next_id", "stint_chain", "stint_start", "geometry",
+        "advantage", "power_play_chain",
     )
 
     setup: GameSetup
@@ -106,6 +107,8 @@ class GameState:
     stint_chain: Chain[tuple[Team, int, int]] | None  # (team, goalie, tenths in goal)
     stint_start: tuple[int, int]
     geometry: tuple[int, int, int]  # regulation periods, their length, overtime length
+    advantage: Team | None  # the team with more players on the floor, if any
+    power_play_chain: Chain[tuple[Team, GameTime]] | None  # each man advantage as it began
 
     @classmethod
     def initial(cls, setup: GameSetup) -> GameState:
@@ -131,6 +134,8 @@ class GameState:
         s.next_id = 1
         s.stint_chain = None
         s.stint_start = (0, 0)
+        s.advantage = None
+        s.power_play_chain = None
         return s
 
     def copy(self) -> GameState:
@@ -159,6 +164,8 @@ class GameState:
         s.stint_chain = self.stint_chain
         s.stint_start = self.stint_start
         s.geometry = self.geometry
+        s.advantage = self.advantage
+        s.power_play_chain = self.power_play_chain
         return s
 
     # -- the clock ---------------------------------------------------------
@@ -302,6 +309,11 @@ class GameState:
     @property
     def penalties(self) -> tuple[PenaltyRecord, ...]:
         return items(self.penalty_chain)
+
+    @property
+    def power_plays(self) -> tuple[tuple[Team, GameTime], ...]:
+        """Each time a team gained a man advantage, with the moment (for PP%, PK%)."""
+        return items(self.power_play_chain)
 
     @property
     def shots(self) -> tuple[ShotRecord, ...]:
