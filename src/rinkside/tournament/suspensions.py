@@ -1,0 +1,487 @@
+"""Suspensions: what each game's penalties leave a player to sit out, how much
+of it his team's later games have served, and the lineup check.
+
+- What a penalty leaves (the engine's :func:`~rinkside.rules.records.suspension_of`,
+  casebook 13): a game misconduct one game (404(d)), or the games the referee
+  set, three for dropping the gloves and throwing a punch (615(d)); a match
+  penalty the rest of the tournament (405(e)); a gross misconduct until the
+  Event Directors have dealt with it (404(h)); a game ejection ends with the
+  game (404(c)).
+- Supplementary discipline adds games (410(a)); everything is served within
+  the tournament (410(b)).
+- Serving (casebook 27): each later game the player's team plays, pool or
+  playoff, serves one game, once it is played or forfeited (a game erased by
+  a 634(e) removal was still played, and its suspensions stand, 634(e)
+  note 1, casebook 26).
+- Two divisions (410(c)): a person (``RosterPlayer.person_key``) on two teams
+  serves a game-misconduct suspension with the team it was earned with; his
+  other team's games do not count toward it, and he may not play for that
+  team either until it is served.
+
+Readings where the book is silent (each also named where applied):
+
+- Suspensions of one player are served one after another, in the order they
+  were earned (supplementary discipline after what the game itself gave);
+  games sat out while an open-ended suspension runs still count toward the
+  fixed ones.
+- 410(c) speaks of a game misconduct; every fixed-length suspension here is
+  a game misconduct's or the directors' addition to one, so all are served
+  where earned. An open-ended suspension (405(e) "disqualify that player for
+  the remainder of the tournament", 404(h)) bars the person on every team.
+- Supplementary discipline with no ``after_game_id`` was decided before the
+  player's team played (every game of his team serves it); services record
+  the game after which the directors decided. Decided after a game not yet
+  played, it starts after that game: the player may still dress for it and
+  for his team's games scheduled before it (``Sanction.free_games``).
+- A lineup refused under 410(c) cites 410(c) (the rule that bars him from
+  the other team); the message also names the rule that suspended him.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import Literal
+
+from rinkside.rules.errors import RuleViolation
+from rinkside.rules.events import PenaltyClass
+from rinkside.rules.records import SuspensionLength, suspension_of
+from rinkside.tournament.model import (
+    PlayedGame,
+    RosterPlayer,
+    ScheduledGame,
+    SupplementaryDiscipline,
+)
+from rinkside.tournament.stats import player_id
+
+__all__ = [
+    "Earned",
+    "OpenEnded",
+    "Sanction",
+    "SuspendedPlayer",
+    "SuspensionStatus",
+    "barred",
+    "check_can_dress",
+    "earned",
+    "status",
+]
+
+OpenEnded = Literal["rest_of_tournament", "pending_review"]
+_OPEN_RANK: dict[str, int] = {"rest_of_tournament": 2, "pending_review": 1}
+SUPPLEMENTARY_RULE = "410(a)"
+TWO_DIVISIONS_RULE = "410(c)"
+
+
+class SuspendedPlayer(RuleViolation):
+    """A lineup names a player who is suspended (casebook 27). ``rule`` is
+    the rule that suspended him (404(d), 615(d), 405(e), 404(h), 410(a)) or
+    410(c) when the suspension was earned with his other team; the message
+    names the suspension and its rule."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(rule, message)
+        self.args = (message,)
+
+    def __str__(self) -> str:
+        return self.reason
+
+
+def _class_text(cls: PenaltyClass) -> str:
+    return "match penalty" if cls == PenaltyClass.MATCH else cls.value.replace("_", " ")
+
+
+# --------------------------------------------------------------------------- earned
+
+
+@dataclass(frozen=True, slots=True)
+class Earned:
+    """One suspension a game left: the player, the game, the penalty, the
+    games to sit out (an int, ``"rest_of_tournament"`` or ``"pending_review"``)
+    and the rule that sets them."""
+
+    player_id: int
+    team_id: int
+    number: int
+    game_id: int
+    games: SuspensionLength
+    rule: str
+    penalty_class: PenaltyClass
+    infraction: str
+
+    @property
+    def what(self) -> str:
+        return f"{_class_text(self.penalty_class)} in game {self.game_id}"
+
+
+def earned(played_in_order: Iterable[PlayedGame]) -> list[Earned]:
+    """Every suspension each game produced, one per penalty, game by game.
+
+    Pass every game played or forfeited, including games a 634(e) removal
+    later erased: their suspensions stand (634(e) note 1, casebook 26).
+    Bench penalties suspend nobody; a game ejection without games set ends
+    with the game (404(c)).
+    """
+    out: list[Earned] = []
+    for played in played_in_order:
+        for record in played.state.penalties:
+            found = suspension_of(record)
+            if found is None:
+                continue
+            out.append(Earned(
+                player_id(played, found.team, found.player), played.team_id(found.team),
+                found.player, played.game.game_id, found.games, found.rule,
+                record.penalty_class, record.infraction))
+    return out
+
+
+# --------------------------------------------------------------------------- serving
+
+
+@dataclass(frozen=True, slots=True)
+class Sanction:
+    """One suspension and how much of it is served. ``free_games``: scheduled
+    games the player may still play before it begins (supplementary
+    discipline decided after a game not yet played, 410(a))."""
+
+    player_id: int
+    team_id: int
+    what: str  # "game misconduct in game 4", "supplementary discipline after game 3: ..."
+    rule: str
+    games: SuspensionLength
+    served: int = 0
+    free_games: tuple[int, ...] = ()
+
+    @property
+    def open_ended(self) -> OpenEnded | None:
+        return None if isinstance(self.games, int) else self.games
+
+    @property
+    def remaining(self) -> int:
+        """Games still to sit out (0 for an open-ended one: see open_ended)."""
+        return self.games - self.served if isinstance(self.games, int) else 0
+
+    @property
+    def running(self) -> bool:
+        return self.open_ended is not None or self.remaining > 0
+
+    def bars(self, game_id: int | None = None) -> bool:
+        """Whether it keeps the player out of ``game_id`` (of any game still
+        to come when None)."""
+        return self.running and (game_id is None or game_id not in self.free_games)
+
+    def describe(self, elsewhere: bool = False) -> str:
+        where = " with the player's other team" if elsewhere else ""
+        head = f"{self.what}{where} (Rule {self.rule})"
+        if self.games == "rest_of_tournament":
+            return f"{head}, suspended for the rest of the tournament"
+        if self.games == "pending_review":
+            return f"{head}, suspended until the Event Directors have dealt with it"
+        unit = "game" if self.games == 1 else "games"
+        text = f"{head}, {self.remaining} of {self.games} {unit} still to serve"
+        if elsewhere:
+            text += (" there before playing in another division "
+                     f"(Rule {TWO_DIVISIONS_RULE})")
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class SuspensionStatus:
+    """A player's suspensions as they stand after the games played.
+
+    ``sanctions``: his own, earned with this team, in serving order.
+    ``elsewhere``: running suspensions of the same person with another team
+    that bar him here (410(c); 405(e) and 404(h) bar him on every team).
+    ``next_games``: the scheduled games of this team he must still sit out,
+    as far as the schedule shows them.
+    """
+
+    player_id: int
+    team_id: int
+    number: int
+    name: str
+    sanctions: tuple[Sanction, ...] = ()
+    elsewhere: tuple[Sanction, ...] = ()
+    next_games: tuple[int, ...] = ()
+
+    @property
+    def to_serve(self) -> int:
+        """Games of his own fixed-length suspensions, in all."""
+        return sum(s.games for s in self.sanctions if isinstance(s.games, int))
+
+    @property
+    def served(self) -> int:
+        return sum(s.served for s in self.sanctions)
+
+    @property
+    def remaining(self) -> int:
+        return sum(s.remaining for s in self.sanctions)
+
+    @property
+    def open_ended(self) -> OpenEnded | None:
+        """The open-ended suspension barring him, if any (rest of tournament
+        prevails over pending review)."""
+        found: OpenEnded | None = None
+        for s in self.sanctions + self.elsewhere:
+            kind = s.open_ended
+            if kind is not None and (found is None or _OPEN_RANK[kind] > _OPEN_RANK[found]):
+                found = kind
+        return found
+
+    def barring(self, game_id: int | None = None) -> list[tuple[Sanction, bool]]:
+        """The suspensions keeping him out of ``game_id`` (of the games to
+        come when None), each with whether it was earned with another team."""
+        return ([(s, False) for s in self.sanctions if s.bars(game_id)]
+                + [(s, True) for s in self.elsewhere if s.bars(game_id)])
+
+    @property
+    def suspended(self) -> bool:
+        return bool(self.barring())
+
+    def rule_for(self, game_id: int | None = None) -> str | None:
+        """The rule of the first suspension barring him: his own first, then
+        410(c) for a fixed one earned with his other team (405(e) or 404(h)
+        for an open-ended one, which bars him on every team)."""
+        for s, elsewhere in self.barring(game_id):
+            return TWO_DIVISIONS_RULE if elsewhere and s.open_ended is None else s.rule
+        return None
+
+    @property
+    def rule(self) -> str:
+        """:meth:`rule_for` the games to come; when nothing bars him, the rule
+        of his last suspension."""
+        found = self.rule_for()
+        if found is not None:
+            return found
+        return self.sanctions[-1].rule if self.sanctions else TWO_DIVISIONS_RULE
+
+    def reasons(self, game_id: int | None = None) -> list[str]:
+        """One sentence part per suspension barring him."""
+        return [s.describe(elsewhere) for s, elsewhere in self.barring(game_id)]
+
+
+@dataclass(slots=True)
+class _Item:
+    player_id: int
+    team_id: int
+    what: str
+    rule: str
+    games: SuspensionLength
+    start: int  # served by the team's games after this position of the timeline
+    kind: int  # 0: earned in a game, 1: supplementary (served after what the game gave)
+    seq: int
+    served: int = 0
+    serving: tuple[int, ...] = ()  # timeline positions of unplayed games that serve it
+
+
+@dataclass(frozen=True, slots=True)
+class _Timeline:
+    """Games played (in order), then the schedule's games still to play (in
+    schedule order): (game id, home team, away team) per position."""
+
+    games: tuple[tuple[int, int, int], ...]
+    first_unplayed: int
+
+    def of_team(self, team_id: int, *, after: int = -1, upcoming: bool = False
+                ) -> list[tuple[int, int]]:
+        """(position, game id) of ``team_id``'s games after position ``after``,
+        only those still to play when ``upcoming``."""
+        low = max(after + 1, self.first_unplayed if upcoming else 0)
+        return [(pos, game_id) for pos, (game_id, home, away) in enumerate(self.games)
+                if pos >= low and team_id in (home, away)]
+
+    def free(self, team_id: int, start: int) -> tuple[int, ...]:
+        """Games of ``team_id`` still to play up to position ``start``."""
+        return tuple(game_id for pos, game_id in self.of_team(team_id, upcoming=True)
+                     if pos <= start)
+
+
+def _schedule_key(game: ScheduledGame) -> tuple[bool, datetime, int, int]:
+    return (game.start is None, game.start or datetime.min, game.order, game.game_id)
+
+
+def status(schedule: Sequence[ScheduledGame], played_in_order: Sequence[PlayedGame],
+           rosters: Iterable[RosterPlayer],
+           supplementary: Iterable[SupplementaryDiscipline] = ()
+           ) -> dict[int, SuspensionStatus]:
+    """Each suspended player's status after ``played_in_order``.
+
+    ``played_in_order``: every game played or forfeited, in the order played,
+    games later erased by a 634(e) removal included (634(e) note 1, casebook
+    26). ``schedule``: the tournament's games, to place supplementary
+    discipline decided after a game not yet played and to name the games
+    still to sit out. ``rosters``: every team's roster (numbers, names,
+    person keys).
+
+    Casebook 27: each game the player's team plays after the suspension was
+    earned serves one game, pool or playoff, once played or forfeited; games
+    sat out serve one suspension after another (see the module's readings).
+    410(a): supplementary discipline adds games from the game after
+    ``after_game_id``. 410(c): a person on two teams serves a fixed
+    suspension with the team it was earned with, and his other team's entry
+    shows it in ``elsewhere`` until it is served.
+
+    Players with a suspension (running or served) have an entry; so has every
+    other roster entry of a person barred by one of them.
+    """
+    roster = {p.player_id: p for p in rosters}
+    played = list(played_in_order)
+    position: dict[int, int] = {}
+    for i, game in enumerate(played):
+        if game.game.game_id in position:
+            raise ValueError(f"game {game.game.game_id} appears twice among the games played")
+        position[game.game.game_id] = i
+    upcoming = sorted((g for g in schedule if g.game_id not in position), key=_schedule_key)
+    timeline = _Timeline(
+        tuple((p.game.game_id, p.game.home_team_id, p.game.away_team_id) for p in played)
+        + tuple((g.game_id, g.home_team_id, g.away_team_id) for g in upcoming),
+        len(played))
+    at = {game_id: pos for pos, (game_id, _, _) in enumerate(timeline.games)}
+
+    def known(pid: int, source: str) -> RosterPlayer:
+        found = roster.get(pid)
+        if found is None:
+            raise ValueError(f"{source}: player {pid} is on no roster given")
+        return found
+
+    items: dict[int, list[_Item]] = {}
+    for seq, e in enumerate(earned(played)):
+        known(e.player_id, f"game {e.game_id}")
+        items.setdefault(e.player_id, []).append(_Item(
+            e.player_id, e.team_id, e.what, e.rule, e.games, position[e.game_id], 0, seq))
+    for seq, extra in enumerate(supplementary):
+        who = known(extra.player_id, f"supplementary discipline (Rule {SUPPLEMENTARY_RULE})")
+        if extra.after_game_id is None:
+            start, what = -1, "supplementary discipline"  # before his team's first game
+        elif extra.after_game_id in at:
+            start = at[extra.after_game_id]
+            what = f"supplementary discipline after game {extra.after_game_id}"
+        else:
+            raise ValueError(f"supplementary discipline (Rule {SUPPLEMENTARY_RULE}) for player "
+                             f"{extra.player_id}: game {extra.after_game_id} is not in the "
+                             "schedule")
+        if extra.reason:
+            what += f": {extra.reason}"
+        items.setdefault(extra.player_id, []).append(_Item(
+            extra.player_id, who.team_id, what, SUPPLEMENTARY_RULE, extra.games, start, 1, seq))
+
+    out: dict[int, SuspensionStatus] = {}
+    for pid, own in items.items():
+        own.sort(key=lambda item: (item.start, item.kind, item.seq))
+        who = roster[pid]
+        next_games = _serve(own, timeline, who.team_id)
+        out[pid] = SuspensionStatus(
+            pid, who.team_id, who.number, who.name,
+            tuple(Sanction(i.player_id, i.team_id, i.what, i.rule, i.games, i.served,
+                           timeline.free(who.team_id, i.start)) for i in own),
+            next_games=next_games)
+    _two_divisions(out, items, roster, timeline)
+    return out
+
+
+def _serve(own: list[_Item], timeline: _Timeline, team_id: int) -> tuple[int, ...]:
+    """Casebook 27: each game of the team after a suspension began serves one
+    game of the earliest one not yet served; games still to play are marked
+    as the ones he will sit out (``next_games``)."""
+    next_games: list[int] = []
+    for pos, game_id in timeline.of_team(team_id):
+        open_running = any(not isinstance(item.games, int) and item.start < pos
+                           for item in own)
+        served_one = False
+        for item in own:
+            if isinstance(item.games, int) and item.start < pos and \
+                    item.served + len(item.serving) < item.games:
+                if pos < timeline.first_unplayed:
+                    item.served += 1
+                else:
+                    item.serving += (pos,)
+                served_one = True
+                break
+        if pos >= timeline.first_unplayed and (served_one or open_running):
+            next_games.append(game_id)
+    return tuple(next_games)
+
+
+def _person(player: RosterPlayer) -> str:
+    """410(c): the same person on two teams (the name when no key was given)."""
+    return player.person_key or player.name
+
+
+def _two_divisions(out: dict[int, SuspensionStatus], items: Mapping[int, list[_Item]],
+                   roster: Mapping[int, RosterPlayer], timeline: _Timeline) -> None:
+    """Rule 410(c): while a suspension earned with one team runs, the same
+    person's other roster entries are barred too. A fixed one counts only the
+    games of the team it was earned with (so in its own status); it bars the
+    other team's games until the last game that serves it. An open-ended one
+    (405(e), 404(h)) bars every team."""
+    order = {game_id: pos for pos, (game_id, _, _) in enumerate(timeline.games)}
+    by_person: dict[str, list[RosterPlayer]] = {}
+    for p in roster.values():
+        by_person.setdefault(_person(p), []).append(p)
+    for pid, own in list(out.items()):
+        running = [(s, item) for s, item in zip(own.sanctions, items[pid], strict=True)
+                   if s.running]
+        if not running:
+            continue
+        for twin in by_person.get(_person(roster[pid]), []):
+            if twin.player_id == pid or twin.team_id == own.team_id:
+                continue
+            before = out.get(twin.player_id) or SuspensionStatus(
+                twin.player_id, twin.team_id, twin.number, twin.name)
+            blocked = {game_id for pos, game_id in timeline.of_team(twin.team_id, upcoming=True)
+                       if any(_blocks(s, item, pos) for s, item in running)}
+            elsewhere = tuple(replace(s, free_games=timeline.free(twin.team_id, item.start))
+                              for s, item in running)
+            out[twin.player_id] = SuspensionStatus(
+                before.player_id, before.team_id, before.number, before.name,
+                before.sanctions, before.elsewhere + elsewhere,
+                tuple(sorted(blocked | set(before.next_games), key=order.__getitem__)))
+
+
+def _blocks(sanction: Sanction, item: _Item, pos: int) -> bool:
+    """Whether a suspension of the other team bars the game at ``pos``: after
+    it began, and (a fixed one) before the last game that will serve it, if
+    the schedule shows that game."""
+    if pos <= item.start:
+        return False
+    if sanction.open_ended is not None or len(item.serving) < sanction.remaining:
+        return True
+    return pos < max(item.serving)
+
+
+# --------------------------------------------------------------------------- the lineup check
+
+
+def check_can_dress(player_id: int, game: ScheduledGame,
+                    status: Mapping[int, SuspensionStatus]) -> None:
+    """Raise :class:`SuspendedPlayer` if ``player_id`` may not dress for
+    ``game`` (casebook 27: the lineup is refused citing the rule that
+    suspended him; 410(c) for a suspension earned with his other team).
+
+    E.g. "#17 Alex Kim is suspended: game misconduct in game 4 (Rule 404(d)),
+    1 of 1 game still to serve".
+    """
+    found = status.get(player_id)
+    if found is None:
+        return
+    if found.team_id not in (game.home_team_id, game.away_team_id):
+        raise ValueError(f"player {player_id} (team {found.team_id}) is not on either team "
+                         f"of game {game.game_id}")
+    rule = found.rule_for(game.game_id)
+    if rule is None:
+        return
+    raise SuspendedPlayer(rule, f"#{found.number} {found.name} is suspended: "
+                          + "; ".join(found.reasons(game.game_id)))
+
+
+def barred(players: Iterable[int], game: ScheduledGame,
+           status: Mapping[int, SuspensionStatus]) -> dict[int, SuspendedPlayer]:
+    """:func:`check_can_dress` for each of ``players``: the refusals, by
+    player id (empty when all may dress)."""
+    out: dict[int, SuspendedPlayer] = {}
+    for pid in players:
+        try:
+            check_can_dress(pid, game, status)
+        except SuspendedPlayer as refused:
+            out[pid] = refused
+    return out
