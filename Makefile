@@ -5,7 +5,14 @@ BIN    := $(VENV)/bin
 SHARED ?= ../shared
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit conformance bench clean
+.PHONY: run test lint typecheck unit conformance bench bench-store postgres clean
+
+# The store's tests also run on PostgreSQL when RINKSIDE_TEST_POSTGRES_URL
+# names a server (`make test` passes it on; without it those variants are
+# skipped, and under CI=true they fail). `make postgres` starts a local
+# server (as root, or with sudo) and prints the URL:
+#   export RINKSIDE_TEST_POSTGRES_URL="$$(make -s postgres)"
+export RINKSIDE_TEST_POSTGRES_URL
 
 $(STAMP): pyproject.toml requirements.lock
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +44,14 @@ conformance: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_engine.py
+
+# Appending one event against a bare one-row commit (SQLite; PostgreSQL too
+# when RINKSIDE_TEST_POSTGRES_URL is set).
+bench-store: $(STAMP)
+	$(BIN)/python benchmarks/bench_store.py
+
+postgres:
+	@scripts/postgres-up.sh
 
 clean:
 	rm -rf $(VENV) out .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -334,3 +334,12 @@ def simulate(
         raise typer.Exit(EXIT_INVALID)
     paths = write_games(games, seed, out)
     typer.echo(f"wrote {len(paths)} games to {out} (seed {seed})")
+
+
+def _register_tournament_commands() -> None:
+    from rinkside.cli_tournament import register
+
+    register(app)
+
+
+_register_tournament_commands()

@@ -803,6 +803,11 @@ def simulate_game(rng: random.Random, settings: Settings | None = None
     return setup, _Game(rng, setup).play()
 
 
+def play_game(rng: random.Random, setup: GameSetup) -> list[Event]:
+    """A realistic game between the rosters of ``setup`` under its settings."""
+    return _Game(rng, setup).play()
+
+
 def _game_rng(seed: int, index: int) -> random.Random:
     return random.Random(seed * 1_000_003 + index)
 

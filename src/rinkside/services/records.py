@@ -1,0 +1,59 @@
+"""Reading the store into the tournament's plain values (load, no rules)."""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from rinkside.store import models as m
+from rinkside.tournament.model import (
+    DivisionInfo,
+    Lineup,
+    RosterPlayer,
+    ScheduledGame,
+    Stage,
+    SupplementaryDiscipline,
+    TeamInfo,
+)
+
+
+def division_info(row: m.Division) -> DivisionInfo:
+    return DivisionInfo(row.id, row.name, row.player_coaches_allowed)
+
+
+def team_info(row: m.Team) -> TeamInfo:
+    return TeamInfo(row.id, row.name, row.division_id)
+
+
+def roster_player(row: m.Player) -> RosterPlayer:
+    captain = row.captain if row.captain in ("C", "A") else None
+    return RosterPlayer(row.id, row.team_id, row.number, row.name, row.goalie,
+                        captain,  # type: ignore[arg-type]
+                        row.playing_coach, row.birth_date, row.person_key or row.name)
+
+
+def scheduled_game(row: m.Game) -> ScheduledGame:
+    stage: Stage = "playoff" if row.stage == "playoff" else "pool"
+    return ScheduledGame(row.id, row.division_id, stage, row.home_team_id, row.away_team_id,
+                         row.start, row.rink, row.schedule_order, row.round_name)
+
+
+def supplementary(row: m.SupplementaryDiscipline) -> SupplementaryDiscipline:
+    games: int | str = row.games if row.games is not None else (row.extent or "pending_review")
+    return SupplementaryDiscipline(row.player_id, games,  # type: ignore[arg-type]
+                                   row.reason, row.after_game_id)
+
+
+def players_of(session: Session, team_ids: list[int]) -> list[RosterPlayer]:
+    rows = session.scalars(select(m.Player).where(m.Player.team_id.in_(team_ids),
+                                                  m.Player.active.is_(True))).all()
+    return [roster_player(r) for r in rows]
+
+
+def lineups_of(session: Session, game_ids: list[int]) -> dict[int, dict[int, Lineup]]:
+    """game id -> team id -> lineup (only games where a lineup was handed in)."""
+    out: dict[int, dict[int, list[int]]] = {}
+    for entry in session.scalars(select(m.LineupEntry).where(m.LineupEntry.game_id.in_(game_ids))):
+        out.setdefault(entry.game_id, {}).setdefault(entry.team_id, []).append(entry.player_id)
+    return {g: {t: Lineup(t, tuple(sorted(ps))) for t, ps in per.items()}
+            for g, per in out.items()}

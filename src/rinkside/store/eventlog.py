@@ -1,0 +1,439 @@
+"""Each game's event log: append-only revisions behind an optimistic lock.
+
+A game's log is the list of its events, each a FORMAT.md event dict exactly
+as :func:`rinkside.formats.scenario.encode_event` writes it. It is never
+edited in place: every write adds one :class:`~rinkside.store.models.EventRevision`
+row, ``append`` (at the end) or a correction (``replace``, ``insert`` or
+``delete`` at a position), and the current list is those revisions replayed
+in order (:func:`load`). A correction keeps the event it replaced or
+deleted in ``previous``, with who made it, when and why (:func:`history`).
+
+Every write names the version of the log it read. The check is one
+statement, ``UPDATE games SET version = version + 1 ... WHERE id = :id AND
+version = :expected``: when it changes no row, someone else wrote first (a
+second console on the same game) and the write is refused with
+:class:`StaleWrite`, never merged. The statement holds the game's row (its
+row lock on PostgreSQL, the write lock on SQLite) until the transaction
+ends, so of two writers that read the same version exactly one succeeds.
+Only then is the revision row inserted.
+
+Every function takes a :class:`~sqlalchemy.orm.Session` (as the services
+use it) or a :class:`~sqlalchemy.engine.Connection` (a console's hot path:
+a session's own begin and commit cost about as much as the append itself).
+
+Transactions: a write runs in the session's (or connection's) current
+transaction and does not commit; the caller commits, so several writes, or
+a write and other rows, land together. ``commit=True`` makes the call its
+own transaction: it commits on success and rolls back on any error. A
+refused write (:class:`StaleWrite`, :class:`UnknownGame`,
+:class:`NoSuchPosition`, or a ``TypeError``/``ValueError`` about the
+arguments) has written nothing in either case; after any other error (the
+database's own) roll the transaction back.
+
+Nothing here knows the rules: the services check each event with the
+engine before they call :func:`append` or :func:`correct`.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Final, Literal, cast, get_args
+
+from sqlalchemy import (
+    ColumnElement,
+    Integer,
+    String,
+    Table,
+    Update,
+    bindparam,
+    insert,
+    inspect,
+    literal_column,
+    select,
+    update,
+)
+from sqlalchemy.engine import Connection
+from sqlalchemy.orm import Session
+from sqlalchemy.orm.attributes import set_committed_value
+
+from rinkside.store.errors import (
+    EventLogError,
+    LogCorrupted,
+    NoSuchPosition,
+    StaleWrite,
+    UnknownGame,
+)
+from rinkside.store.models import WHO, EventRevision, Game
+from rinkside.store.revisions import Op, RevisionInfo, replay, story
+from rinkside.store.types import UTCDateTime, utc_now
+
+__all__ = [
+    "Correction",
+    "EventLogError",
+    "LogCorrupted",
+    "NoSuchPosition",
+    "RevisionInfo",
+    "StaleWrite",
+    "StoredLog",
+    "UnknownGame",
+    "append",
+    "correct",
+    "history",
+    "load",
+]
+
+Correction = Literal["replace", "insert", "delete"]
+_CORRECTIONS: Final[tuple[str, ...]] = get_args(Correction)
+
+
+@dataclass(frozen=True, slots=True)
+class StoredLog:
+    """A game's log as stored: the version to name in the next write, the
+    current events (the revisions replayed) and every revision, oldest first."""
+
+    game_id: int
+    version: int
+    events: list[dict[str, Any]]
+    revisions: list[RevisionInfo]
+
+
+# --------------------------------------------------------------------------- writes
+
+
+def append(
+    session: Session | Connection,
+    game_id: int,
+    expected_version: int,
+    event_payload: dict[str, Any],
+    by: str,
+    *,
+    at: datetime | None = None,
+    commit: bool = False,
+) -> int:
+    """Add ``event_payload`` at the end of the game's log; return the new version.
+
+    ``expected_version`` is the version the writer read (:attr:`StoredLog.version`);
+    if the log has moved on, :class:`StaleWrite` and nothing is written.
+    ``by`` is who recorded it; ``at`` when (default: now, UTC).
+    """
+    _check_event(event_payload, "append")
+    who = _check_by(by)
+    when = _check_at(at)
+    with _own_transaction(session, commit) as connection:
+        _advance(connection, game_id, expected_version, "append")
+        # The new event's revision and place come from the row just moved on.
+        connection.execute(
+            _APPEND_REVISION, {"game_id": game_id, "payload": event_payload, "by": who, "at": when}
+        )
+        _sync_identity_map(session, game_id, expected_version, +1)
+    return expected_version + 1
+
+
+def correct(
+    session: Session | Connection,
+    game_id: int,
+    expected_version: int,
+    op: Correction,
+    position: int,
+    payload: dict[str, Any] | None,
+    by: str,
+    reason: str,
+    *,
+    at: datetime | None = None,
+    commit: bool = False,
+) -> int:
+    """Correct the event at ``position`` of the log; return the new version.
+
+    ``replace`` puts ``payload`` in place of the event there; ``insert`` puts
+    it before the event there (``position`` = the log's length: at the end);
+    ``delete`` removes the event there (``payload`` must be ``None``). The
+    replaced or deleted event is kept in the revision's ``previous``, with
+    ``by``, ``at`` (default: now, UTC) and ``reason``, which is required.
+    Refused with :class:`StaleWrite` if the log has moved on from
+    ``expected_version``, :class:`NoSuchPosition` if the position is not in
+    the log; nothing is written then.
+    """
+    if op not in _CORRECTIONS:
+        raise ValueError(f"{op!r} is not a correction: replace, insert or delete")
+    if op == "delete":
+        if payload is not None:
+            raise ValueError("a delete removes the event at its position; it takes no payload")
+    else:
+        _check_event(payload, op)
+    if isinstance(position, bool) or not isinstance(position, int):
+        raise TypeError(f"a position is an event's index in the log (0, 1, ...), not {position!r}")
+    who = _check_by(by)
+    why = reason.strip() if isinstance(reason, str) else ""
+    if not why:
+        raise ValueError("a correction says why it was made (reason), for the game's record")
+    when = _check_at(at)
+    with _own_transaction(session, commit) as connection:
+        if position < 0:
+            length = _length_at(connection, game_id, expected_version)
+            raise NoSuchPosition(game_id, position, length, op)
+        _advance(connection, game_id, expected_version, op, position)
+        previous: dict[str, Any] | None = None
+        if op != "insert":
+            # The game's row is held: the revisions read are those of expected_version.
+            previous = replay(game_id, _revisions(connection, game_id))[position]
+        connection.execute(_INSERT_REVISION, {
+            "game_id": game_id, "revision": expected_version + 1, "op": op,
+            "position": position, "payload": payload, "previous": previous,
+            "recorded_by": who, "recorded_at": when,
+            "reason": why,
+        })
+        _sync_identity_map(session, game_id, expected_version, _LENGTH_CHANGE[op])
+    return expected_version + 1
+
+
+# --------------------------------------------------------------------------- reads
+
+
+def load(session: Session | Connection, game_id: int) -> StoredLog:
+    """The game's log: its version, current events and revisions, read in one
+    statement (a consistent picture while others write)."""
+    rows = _connection(session).execute(_LOG, {"game_id": game_id}).all()
+    if not rows:
+        raise UnknownGame(game_id)
+    version: int = rows[0].version
+    revisions = [_revision_info(row) for row in rows if row.revision is not None]
+    events = replay(game_id, revisions)
+    if version != len(revisions):
+        raise LogCorrupted(
+            f"game {game_id} is at version {version} but has {len(revisions)} revisions "
+            "(every write adds exactly one): the log was changed outside rinkside"
+        )
+    return StoredLog(game_id, version, events, revisions)
+
+
+def history(
+    session: Session | Connection, game_id: int, position: int | None = None
+) -> list[RevisionInfo]:
+    """The revisions of the game's log, oldest first.
+
+    With ``position``: the story of the event now at that position, from
+    the revision that recorded it (append or insert) through every replace
+    of it, each with the value it replaced in ``previous``. An event deleted
+    since is in the full history (``position=None``), its last value in the
+    delete's ``previous``.
+    """
+    log = load(session, game_id)
+    if position is None:
+        return log.revisions
+    if not 0 <= position < len(log.events):
+        raise NoSuchPosition(game_id, position, len(log.events), "show the history of")
+    return story(log.revisions, position)
+
+
+# --------------------------------------------------------------------------- statements
+# Built once: appending is a console's hot path, and a statement object that
+# is reused skips SQLAlchemy's construction and finds its compiled form cached.
+
+_GAMES: Final = cast(Table, Game.__table__)
+_REVISIONS: Final = cast(Table, EventRevision.__table__)
+_REVISION_COLUMNS: Final = (
+    _REVISIONS.c.revision,
+    _REVISIONS.c.op,
+    _REVISIONS.c.position,
+    _REVISIONS.c.payload,
+    _REVISIONS.c.previous,
+    _REVISIONS.c.recorded_by,
+    _REVISIONS.c.recorded_at,
+    _REVISIONS.c.reason,
+)
+_LENGTH_CHANGE: Final[dict[Op, int]] = {"append": 1, "replace": 0, "insert": 1, "delete": -1}
+
+
+def _advance_statement(op: Op) -> Update:
+    """The optimistic lock for ``op``: the game moves from the version the
+    writer read to the next, and its length with the op, or no row changes.
+    A correction's position must be in the log: 0..length for an insert (at
+    the end included), 0..length-1 to replace or delete."""
+    statement = (
+        update(_GAMES)
+        .where(_GAMES.c.id == bindparam("game_id"), _GAMES.c.version == bindparam("expected"))
+        .values(version=_GAMES.c.version + 1,
+                event_count=_GAMES.c.event_count + _LENGTH_CHANGE[op])
+    )
+    position = bindparam("position", type_=Integer)
+    bound: ColumnElement[bool] | None = {
+        "append": None,
+        "insert": _GAMES.c.event_count >= position,
+        "replace": _GAMES.c.event_count > position,
+        "delete": _GAMES.c.event_count > position,
+    }[op]
+    return statement if bound is None else statement.where(bound)
+
+
+_ADVANCE: Final = {op: _advance_statement(op) for op in _LENGTH_CHANGE}
+# After the advance: the revision is the game's new version, the place its new length - 1.
+_APPEND_REVISION: Final = insert(_REVISIONS).from_select(
+    ["game_id", "revision", "op", "position", "payload", "recorded_by", "recorded_at"],
+    select(
+        _GAMES.c.id,
+        _GAMES.c.version,
+        literal_column("'append'"),
+        _GAMES.c.event_count - 1,
+        bindparam("payload", type_=_REVISIONS.c.payload.type),
+        bindparam("by", type_=String()),
+        bindparam("at", type_=UTCDateTime()),
+    ).where(_GAMES.c.id == bindparam("game_id")),
+)
+_INSERT_REVISION: Final = insert(_REVISIONS)
+_HEAD: Final = select(_GAMES.c.version, _GAMES.c.event_count).where(
+    _GAMES.c.id == bindparam("game_id"))
+_REVISIONS_OF_GAME: Final = (
+    select(*_REVISION_COLUMNS)
+    .where(_REVISIONS.c.game_id == bindparam("game_id"))
+    .order_by(_REVISIONS.c.revision)
+)
+_LOG: Final = (
+    select(_GAMES.c.version, *_REVISION_COLUMNS)
+    .select_from(_GAMES.outerjoin(_REVISIONS, _REVISIONS.c.game_id == _GAMES.c.id))
+    .where(_GAMES.c.id == bindparam("game_id"))
+    .order_by(_REVISIONS.c.revision)
+)
+
+
+# --------------------------------------------------------------------------- inside
+
+
+def _connection(session: Session | Connection) -> Connection:
+    """The connection to run statements on: a session's, in its transaction,
+    after flushing its pending objects (statements here bypass its autoflush)."""
+    if isinstance(session, Session):
+        session.flush()
+        return session.connection()
+    return session
+
+
+@contextmanager
+def _own_transaction(session: Session | Connection, commit: bool) -> Iterator[Connection]:
+    """The connection to write on; with ``commit``, commit at the end or roll
+    back on any error."""
+    connection = _connection(session)
+    if not commit:
+        yield connection
+        return
+    try:
+        yield connection
+    except BaseException:
+        session.rollback()
+        raise
+    session.commit()
+
+
+# Everything a write stores is checked before its first statement: once the
+# game's version has moved on, a failure would leave the caller a transaction
+# that must not be committed.
+
+
+def _check_event(payload: object, op: str) -> None:
+    """A JSON object that comes back as it went in: string keys, finite numbers."""
+    if not isinstance(payload, dict):
+        raise TypeError(
+            f"an event to {op} is a FORMAT.md event object (a dict, as encode_event "
+            f"writes it), not {type(payload).__name__}"
+        )
+    for key, value in payload.items():
+        if not isinstance(key, str):
+            raise TypeError(f"an event's field names are text; {key!r} is not")
+        if value is None or isinstance(value, str | int):  # bool is an int
+            continue
+        if isinstance(value, float) and math.isfinite(value):
+            continue
+        try:
+            json.dumps(value, allow_nan=False)
+        except (TypeError, ValueError) as exc:
+            raise TypeError(f"the event's field {key!r} cannot be stored as JSON: {exc}") from None
+
+
+def _check_at(at: datetime | None) -> datetime:
+    if at is None:
+        return utc_now()
+    if not isinstance(at, datetime) or at.utcoffset() is None:
+        raise ValueError(
+            f"{at!r} has no time zone; the store keeps moments in UTC and cannot tell "
+            "which zone a naive time was in"
+        )
+    return at
+
+
+def _check_by(by: object) -> str:
+    who = by.strip() if isinstance(by, str) else ""
+    if not who:
+        raise ValueError("a write says who made it (by): the scorekeeper or console")
+    if len(who) > WHO:
+        raise ValueError(f"'by' is at most {WHO} characters; {who[:20]!r}... is {len(who)}")
+    return who
+
+
+def _advance(
+    connection: Connection, game_id: int, expected_version: int, op: Op,
+    position: int | None = None,
+) -> None:
+    """Take the game from ``expected_version`` to the next version, or refuse:
+    :class:`UnknownGame`, :class:`StaleWrite`, :class:`NoSuchPosition`."""
+    params = {"game_id": game_id, "expected": expected_version}
+    if position is not None:
+        params["position"] = position
+    if connection.execute(_ADVANCE[op], params).rowcount == 1:
+        return
+    length = _length_at(connection, game_id, expected_version)  # UnknownGame, StaleWrite
+    if position is None:  # the version matched after all: no reason is left to refuse
+        raise EventLogError(f"game {game_id}: the write was refused for no known reason")
+    raise NoSuchPosition(game_id, position, length, op)
+
+
+def _length_at(connection: Connection, game_id: int, expected_version: int) -> int:
+    """The game's log length, after raising UnknownGame or StaleWrite for a
+    game that does not exist or is not at ``expected_version``."""
+    row = connection.execute(_HEAD, {"game_id": game_id}).one_or_none()
+    if row is None:
+        raise UnknownGame(game_id)
+    version, length = int(row[0]), int(row[1])
+    if version != expected_version:
+        raise StaleWrite(game_id, expected_version, version)
+    return length
+
+
+def _sync_identity_map(
+    session: Session | Connection, game_id: int, read_version: int, change: int
+) -> None:
+    """A Game loaded in the session shows the new version and length (or
+    reloads them, if it was loaded at another version than the one written)."""
+    if not isinstance(session, Session) or not session.identity_map:
+        return
+    game = session.identity_map.get(session.identity_key(Game, game_id))
+    if not isinstance(game, Game):
+        return
+    loaded = inspect(game).dict
+    if loaded.get("version") == read_version and "event_count" in loaded:
+        set_committed_value(game, "version", read_version + 1)
+        set_committed_value(game, "event_count", loaded["event_count"] + change)
+    else:
+        session.expire(game, ["version", "event_count"])
+
+
+def _revisions(connection: Connection, game_id: int) -> list[RevisionInfo]:
+    rows = connection.execute(_REVISIONS_OF_GAME, {"game_id": game_id})
+    return [_revision_info(row) for row in rows]
+
+
+def _revision_info(row: Any) -> RevisionInfo:
+    """A stored revision row (the columns of _REVISION_COLUMNS) as a value."""
+    return RevisionInfo(
+        revision=row.revision,
+        op=row.op,
+        position=row.position,
+        payload=row.payload,
+        previous=row.previous,
+        by=row.recorded_by,
+        at=row.recorded_at,
+        reason=row.reason,
+    )

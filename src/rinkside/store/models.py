@@ -1,0 +1,354 @@
+"""The stored tournament: SQLAlchemy 2 declarative tables.
+
+What is stored is what was decided or recorded: the tournament and its
+divisions, teams, rosters and their changes, the schedule, lineups, each
+game's event log as revisions, supplementary discipline and coin tosses.
+Nothing the engine computes (score, box, standings, suspensions) has a
+column: it is recomputed from the event log (ARCHITECTURE.md).
+
+Settings amendments are stored as the edge strings of FORMAT.md's settings
+(``{"minor": "1:30", "mercy": null}``) and read through
+:func:`rinkside.rules.settings.settings_from_mapping`. Moments are UTC
+(:class:`~rinkside.store.types.UTCDateTime`). Every enumerated column is a
+string with a CHECK constraint (no PostgreSQL enum types to migrate).
+
+These classes describe the tables for queries; the tables themselves are
+created only by the migrations (``migrations/versions``), and a test keeps
+the two in step.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Any, Final, Literal
+
+from sqlalchemy import (
+    Boolean,
+    CheckConstraint,
+    Date,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Text,
+    UniqueConstraint,
+    false,
+    text,
+    true,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+from rinkside.store.types import UTCDateTime, json_document
+
+__all__ = [
+    "Base",
+    "CoinToss",
+    "Division",
+    "EventRevision",
+    "Game",
+    "LineupEntry",
+    "Player",
+    "RosterChange",
+    "SupplementaryDiscipline",
+    "Team",
+    "Tournament",
+]
+
+# Constraint names are fixed by convention so that migrations can name them
+# (SQLite's batch mode and PostgreSQL both need a name to drop one).
+NAMING_CONVENTION: Final = {
+    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+NAME: Final = 200  # length of names (tournaments, teams, players, rinks)
+WHO: Final = 100  # length of "by": the user or console that recorded something
+
+RevisionOp = Literal["append", "replace", "insert", "delete"]
+REVISION_OPS: Final[tuple[RevisionOp, ...]] = ("append", "replace", "insert", "delete")
+OpenEndedSuspension = Literal["rest_of_tournament", "pending_review"]
+
+
+def _one_of(column: str, values: tuple[str, ...]) -> str:
+    listed = ", ".join(f"'{v}'" for v in values)
+    return f"{column} IN ({listed})"
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+
+# --------------------------------------------------------------------------- tournament
+
+
+class Tournament(Base):
+    """An event: its own settings amendments and its tiebreak chain."""
+
+    __tablename__ = "tournaments"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(NAME))
+    starts_on: Mapped[date | None] = mapped_column(Date)
+    # FORMAT.md settings as edge strings, e.g. {"clock": "running", "minor": "1:30"}.
+    settings: Mapped[dict[str, Any]] = mapped_column(json_document(), default=dict)
+    # Casebook 24: the chain, written in advance, e.g. ["head_to_head", "goal_difference"].
+    tiebreaks: Mapped[list[str]] = mapped_column(json_document(), default=list)
+    # Once play has started, settings and the chain are fixed.
+    started: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+
+    divisions: Mapped[list[Division]] = relationship(back_populates="tournament")
+
+
+class Division(Base):
+    """A division of a tournament; its amendments apply over the tournament's."""
+
+    __tablename__ = "divisions"
+    __table_args__ = (UniqueConstraint("tournament_id", "name"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"))
+    name: Mapped[str] = mapped_column(String(NAME))
+    settings: Mapped[dict[str, Any]] = mapped_column(json_document(), default=dict)
+    # Rule 201(c): whether a player may also be the team's coach.
+    player_coaches_allowed: Mapped[bool] = mapped_column(
+        Boolean, default=False, server_default=false()
+    )
+
+    tournament: Mapped[Tournament] = relationship(back_populates="divisions")
+    teams: Mapped[list[Team]] = relationship(back_populates="division")
+
+
+class Team(Base):
+    __tablename__ = "teams"
+    __table_args__ = (UniqueConstraint("division_id", "name"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    division_id: Mapped[int] = mapped_column(ForeignKey("divisions.id"))
+    name: Mapped[str] = mapped_column(String(NAME))
+
+    division: Mapped[Division] = relationship(back_populates="teams")
+    players: Mapped[list[Player]] = relationship(back_populates="team")
+
+
+# --------------------------------------------------------------------------- rosters
+
+
+class Player(Base):
+    """A player on a team's tournament roster (Rule 203(a)).
+
+    A player taken off the roster (203(b)) keeps the row, with ``active``
+    false, so the games they played and their roster change stay readable;
+    a number is unique among a team's active players only (Rule 307(c)),
+    so it can be given to the player who replaces them.
+    """
+
+    __tablename__ = "players"
+    __table_args__ = (
+        CheckConstraint("number BETWEEN 1 AND 99", name="number_range"),
+        CheckConstraint("captain IS NULL OR captain IN ('C', 'A')", name="captain_letter"),
+        Index(
+            "uq_players_team_id_number_active", "team_id", "number", unique=True,
+            sqlite_where=text("active"), postgresql_where=text("active"),
+        ),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    team_id: Mapped[int] = mapped_column(ForeignKey("teams.id"))
+    number: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(NAME))
+    goalie: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    captain: Mapped[str | None] = mapped_column(String(1))  # Rule 202: "C", "A" or none
+    playing_coach: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    birth_date: Mapped[date | None] = mapped_column(Date)
+    # The same person on two teams (Rule 410(c)); empty means "the name".
+    person_key: Mapped[str] = mapped_column(String(NAME), default="", server_default="")
+    active: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+
+    team: Mapped[Team] = relationship(back_populates="players")
+
+
+class RosterChange(Base):
+    """One change to a roster after it was submitted (Rule 203(b)): who, when,
+    why, and the player's fields before and after (null when added / removed)."""
+
+    __tablename__ = "roster_changes"
+    __table_args__ = (
+        CheckConstraint(_one_of("action", ("added", "removed", "changed")), name="action"),
+        Index(None, "team_id"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    team_id: Mapped[int] = mapped_column(ForeignKey("teams.id"))
+    player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
+    action: Mapped[str] = mapped_column(String(16))
+    before: Mapped[dict[str, Any] | None] = mapped_column(json_document())
+    after: Mapped[dict[str, Any] | None] = mapped_column(json_document())
+    reason: Mapped[str] = mapped_column(Text, default="", server_default="")
+    by: Mapped[str] = mapped_column("recorded_by", String(WHO))
+    at: Mapped[datetime] = mapped_column("recorded_at", UTCDateTime())
+
+
+# --------------------------------------------------------------------------- games
+
+
+class Game(Base):
+    """A scheduled game and the head of its event log.
+
+    ``version`` counts the log's revisions (0: nothing recorded) and is the
+    optimistic lock every write names; ``event_count`` is the log's current
+    length, kept by the same statement, so positions can be checked without
+    replaying. Only :mod:`rinkside.store.eventlog` changes either.
+    """
+
+    __tablename__ = "games"
+    __table_args__ = (
+        CheckConstraint(_one_of("stage", ("pool", "playoff")), name="stage"),
+        CheckConstraint("home_team_id <> away_team_id", name="two_teams"),
+        CheckConstraint("version >= 0", name="version"),
+        CheckConstraint("event_count >= 0", name="event_count"),
+        Index(None, "division_id"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    division_id: Mapped[int] = mapped_column(ForeignKey("divisions.id"))
+    stage: Mapped[str] = mapped_column(String(16), default="pool", server_default="pool")
+    home_team_id: Mapped[int] = mapped_column(ForeignKey("teams.id"))
+    away_team_id: Mapped[int] = mapped_column(ForeignKey("teams.id"))
+    start: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    rink: Mapped[str | None] = mapped_column(String(NAME))
+    # Position in the schedule: breaks ties of equal start times.
+    schedule_order: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    round_name: Mapped[str] = mapped_column(String(NAME), default="", server_default="")
+    version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    event_count: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+
+    division: Mapped[Division] = relationship()
+    home_team: Mapped[Team] = relationship(foreign_keys=[home_team_id])
+    away_team: Mapped[Team] = relationship(foreign_keys=[away_team_id])
+    lineup: Mapped[list[LineupEntry]] = relationship(back_populates="game")
+
+
+class LineupEntry(Base):
+    """A player dressed for a game (Rules 204, 202(c))."""
+
+    __tablename__ = "lineup_entries"
+    __table_args__ = (UniqueConstraint("game_id", "player_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
+    team_id: Mapped[int] = mapped_column(ForeignKey("teams.id"))
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+
+    game: Mapped[Game] = relationship(back_populates="lineup")
+
+
+class EventRevision(Base):
+    """One write to a game's event log; the log is the revisions replayed in order.
+
+    ``op`` is what the write did at ``position`` of the log as it then was:
+    ``append`` (at the end), ``replace``, ``insert`` (before the event there)
+    or ``delete``. ``payload`` is the event written, in FORMAT.md's form
+    (:func:`rinkside.formats.scenario.encode_event`), null for a delete;
+    ``previous`` is the event replaced or deleted, so nothing recorded is
+    lost. Rows are only ever inserted.
+
+    A revision is named by its game and its number (1, 2, ... per game, the
+    game's ``version`` after the write): that pair is the primary key, so the
+    one index that keeps revisions unique also reads a game's log in order.
+    On SQLite the table is WITHOUT ROWID: the rows are stored in that order
+    and an append writes one b-tree, not a table and an index.
+    """
+
+    __tablename__ = "event_revisions"
+    __table_args__ = (
+        CheckConstraint(_one_of("op", REVISION_OPS), name="op"),
+        CheckConstraint("revision >= 1", name="revision"),
+        CheckConstraint("position >= 0", name="position"),
+        CheckConstraint(
+            "(op = 'delete' AND payload IS NULL) OR (op <> 'delete' AND payload IS NOT NULL)",
+            name="payload",
+        ),
+        CheckConstraint(
+            "(op IN ('replace', 'delete') AND previous IS NOT NULL)"
+            " OR (op IN ('append', 'insert') AND previous IS NULL)",
+            name="previous",
+        ),
+        {"sqlite_with_rowid": False},
+    )
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    revision: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    op: Mapped[str] = mapped_column(String(16))
+    position: Mapped[int] = mapped_column(Integer)
+    payload: Mapped[dict[str, Any] | None] = mapped_column(json_document())
+    previous: Mapped[dict[str, Any] | None] = mapped_column(json_document())
+    by: Mapped[str] = mapped_column("recorded_by", String(WHO))
+    at: Mapped[datetime] = mapped_column("recorded_at", UTCDateTime())
+    reason: Mapped[str] = mapped_column(Text, default="", server_default="")
+
+
+# --------------------------------------------------------------------------- decisions
+
+
+class SupplementaryDiscipline(Base):
+    """Games added by the tournament director or event directors (Rule 410(a)).
+
+    Exactly one of ``games`` (a number, 1 or more) and ``extent``
+    (``rest_of_tournament`` or ``pending_review``) is set; :attr:`length`
+    reads them as the one value of
+    :class:`rinkside.tournament.model.SupplementaryDiscipline`.
+    """
+
+    __tablename__ = "supplementary_disciplines"
+    __table_args__ = (
+        CheckConstraint("games IS NULL OR games >= 1", name="games"),
+        CheckConstraint(
+            "extent IS NULL OR extent IN ('rest_of_tournament', 'pending_review')",
+            name="extent",
+        ),
+        CheckConstraint("(games IS NULL) <> (extent IS NULL)", name="games_or_extent"),
+        Index(None, "player_id"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    games: Mapped[int | None] = mapped_column(Integer)
+    extent: Mapped[str | None] = mapped_column(String(32))
+    reason: Mapped[str] = mapped_column(Text)
+    # Served from the next game after this one (null: from the player's next game).
+    after_game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id"))
+    by: Mapped[str] = mapped_column("recorded_by", String(WHO))
+    at: Mapped[datetime] = mapped_column("recorded_at", UTCDateTime())
+
+    @property
+    def length(self) -> int | OpenEndedSuspension:
+        """``games`` or ``extent``, whichever is set."""
+        if self.games is not None:
+            return self.games
+        if self.extent == "rest_of_tournament":
+            return "rest_of_tournament"
+        if self.extent == "pending_review":
+            return "pending_review"
+        raise ValueError(
+            f"supplementary discipline {self.id} has neither a number of games nor an extent"
+        )
+
+
+class CoinToss(Base):
+    """A coin toss drawn to separate teams level on everything else (casebook 24):
+    the teams tossed for, the order drawn (best first), who drew it and when."""
+
+    __tablename__ = "coin_tosses"
+    __table_args__ = (Index(None, "division_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    division_id: Mapped[int] = mapped_column(ForeignKey("divisions.id"))
+    team_ids: Mapped[list[int]] = mapped_column(json_document())
+    order: Mapped[list[int]] = mapped_column("drawn_order", json_document())
+    reason: Mapped[str] = mapped_column(Text, default="", server_default="")
+    by: Mapped[str] = mapped_column("recorded_by", String(WHO))
+    at: Mapped[datetime] = mapped_column("recorded_at", UTCDateTime())

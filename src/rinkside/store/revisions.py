@@ -1,0 +1,101 @@
+"""A game's log as its revisions: the list they make, and each event's story.
+
+Pure: no database. :mod:`rinkside.store.eventlog` reads the revision rows
+and hands them here as :class:`RevisionInfo` values.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Literal
+
+from rinkside.store.errors import LogCorrupted
+
+__all__ = ["Op", "RevisionInfo", "replay", "story"]
+
+Op = Literal["append", "replace", "insert", "delete"]
+
+
+@dataclass(frozen=True, slots=True)
+class RevisionInfo:
+    """One stored write: what it did, where, to what, by whom, when and why.
+
+    ``revision`` is 1, 2, ... per game (the game's version after the write).
+    ``position`` is the place in the log as it was just before the write
+    (for ``append``, the new event's place). ``payload`` is the event
+    written (``None`` for a delete); ``previous`` the event replaced or
+    deleted (``None`` for append and insert).
+    """
+
+    revision: int
+    op: Op
+    position: int
+    payload: dict[str, Any] | None
+    previous: dict[str, Any] | None
+    by: str
+    at: datetime
+    reason: str
+
+
+def replay(game_id: int, revisions: Iterable[RevisionInfo]) -> list[dict[str, Any]]:
+    """The events the revisions make, each op done in order.
+
+    The events are copies: changing one leaves the revisions as stored.
+    Raises :class:`LogCorrupted` for revisions that are not numbered 1, 2,
+    ... or do not fit the log as it then was.
+    """
+    events: list[dict[str, Any]] = []
+    for expected, info in enumerate(revisions, start=1):
+        if info.revision != expected:
+            raise LogCorrupted(
+                f"game {game_id}: revision {info.revision} follows revision {expected - 1} "
+                "(revisions are numbered 1, 2, ... without gaps)"
+            )
+        adds = info.op in ("append", "insert")
+        fits = 0 <= info.position < len(events) + (1 if adds else 0)
+        if not fits or (info.op == "append" and info.position != len(events)):
+            raise LogCorrupted(
+                f"game {game_id}: revision {info.revision} ({info.op} at {info.position}) "
+                f"does not fit a log of {len(events)} events"
+            )
+        match info.op:
+            case "append" | "insert":
+                events.insert(info.position, _written(game_id, info))
+            case "replace":
+                events[info.position] = _written(game_id, info)
+            case "delete":
+                del events[info.position]
+            case _:
+                raise LogCorrupted(
+                    f"game {game_id}: revision {info.revision} has unknown op {info.op!r}"
+                )
+    return events
+
+
+def story(revisions: Sequence[RevisionInfo], position: int) -> list[RevisionInfo]:
+    """The revisions that wrote the event now at ``position``: the one that
+    recorded it (append or insert), then each replace of it, oldest first.
+
+    ``revisions`` must replay (:func:`replay`) and ``position`` be in the log.
+    """
+    slots: list[list[RevisionInfo]] = []
+    for info in revisions:
+        match info.op:
+            case "append" | "insert":
+                slots.insert(info.position, [info])
+            case "replace":
+                slots[info.position].append(info)
+            case "delete":
+                del slots[info.position]
+    return slots[position]
+
+
+def _written(game_id: int, info: RevisionInfo) -> dict[str, Any]:
+    if info.payload is None:  # ruled out by the table's CHECK constraint
+        raise LogCorrupted(
+            f"game {game_id}: revision {info.revision} ({info.op}) has no event"
+        )
+    return copy.deepcopy(info.payload)

@@ -1,0 +1,418 @@
+"""Each game's event log: appends, versions, stale writes, corrections, history."""
+
+from __future__ import annotations
+
+import threading
+from datetime import UTC, datetime, timedelta, timezone
+from typing import Any
+
+import pytest
+from sqlalchemy import Engine, func, insert, select
+from sqlalchemy.orm import Session, sessionmaker
+from storekit import EVENTS, GOAL, WHEN, new_game
+
+from rinkside.store.eventlog import (
+    LogCorrupted,
+    NoSuchPosition,
+    StaleWrite,
+    UnknownGame,
+    append,
+    correct,
+    history,
+    load,
+)
+from rinkside.store.models import EventRevision, Game
+
+
+def _revision_rows(session: Session, game_id: int) -> list[tuple[Any, ...]]:
+    """Every stored revision row of the game, exactly as stored."""
+    rows = session.execute(
+        select(EventRevision.__table__).where(EventRevision.game_id == game_id)
+        .order_by(EventRevision.revision)
+    ).all()
+    return [tuple(row) for row in rows]
+
+
+def _record(session: Session, game_id: int, events: tuple[dict[str, Any], ...] = EVENTS) -> int:
+    version = load(session, game_id).version
+    for event in events:
+        version = append(session, game_id, version, event, by="table 1", at=WHEN)
+    session.commit()
+    return version
+
+
+class TestAppend:
+    def test_a_new_game_has_an_empty_log_at_version_0(self, session: Session,
+                                                      game_id: int) -> None:
+        log = load(session, game_id)
+        assert (log.version, log.events, log.revisions) == (0, [], [])
+
+    def test_each_append_adds_one_event_and_one_version(self, session: Session,
+                                                       game_id: int) -> None:
+        versions = [append(session, game_id, i, event, by="table 1")
+                    for i, event in enumerate(EVENTS)]
+        session.commit()
+        assert versions == list(range(1, len(EVENTS) + 1))
+        log = load(session, game_id)
+        assert log.version == len(EVENTS)
+        assert log.events == list(EVENTS)
+        assert [(r.revision, r.op, r.position) for r in log.revisions] == [
+            (i + 1, "append", i) for i in range(len(EVENTS))
+        ]
+        game = session.get(Game, game_id)
+        assert game is not None and (game.version, game.event_count) == (8, 8)
+
+    def test_who_and_when_are_recorded_in_utc(self, session: Session, game_id: int) -> None:
+        eastern = timezone(timedelta(hours=-5))
+        append(session, game_id, 0, GOAL, by="  table 1 ",
+               at=datetime(2025, 3, 8, 9, 30, tzinfo=eastern))
+        session.commit()
+        session.expunge_all()
+        (revision,) = load(session, game_id).revisions
+        assert revision.by == "table 1"
+        assert revision.at == WHEN and revision.at.tzinfo is not None
+        assert revision.at.utcoffset() == timedelta(0)
+
+    def test_the_default_time_is_now(self, session: Session, game_id: int) -> None:
+        before = datetime.now(UTC)
+        append(session, game_id, 0, GOAL, by="table 1", commit=True)
+        (revision,) = load(session, game_id).revisions
+        assert before - timedelta(seconds=1) <= revision.at <= datetime.now(UTC)
+
+    def test_a_naive_time_is_refused_before_anything_is_written(
+        self, session: Session, game_id: int
+    ) -> None:
+        with pytest.raises(ValueError, match="no time zone"):
+            append(session, game_id, 0, GOAL, by="table 1", at=datetime(2025, 3, 8, 14, 30))
+        with pytest.raises(ValueError, match="no time zone"):
+            correct(session, game_id, 0, "insert", 0, GOAL, by="table 1", reason="r",
+                    at=datetime(2025, 3, 8, 14, 30))
+        session.commit()
+        assert load(session, game_id).version == 0
+
+    @pytest.mark.parametrize("payload", [
+        {"type": "goal", "at": {1, 2}}, {"type": "goal", 7: "seven"},
+        {"type": "goal", "x": float("nan")}, {"type": "goal", "x": [object()]},
+    ])
+    def test_what_json_cannot_keep_is_refused_before_anything_is_written(
+        self, session: Session, game_id: int, payload: dict[Any, Any]
+    ) -> None:
+        with pytest.raises(TypeError):
+            append(session, game_id, 0, payload, by="table 1")
+        session.commit()
+        assert load(session, game_id).version == 0
+
+    def test_the_caller_commits(self, sessions: sessionmaker[Session], game_id: int) -> None:
+        with sessions() as writer, sessions() as reader:
+            append(writer, game_id, 0, GOAL, by="table 1")
+            assert load(reader, game_id).version == 0  # not committed yet
+            reader.rollback()
+            writer.rollback()
+            assert load(reader, game_id).version == 0  # and now never
+            append(writer, game_id, 0, GOAL, by="table 1", commit=True)
+            reader.rollback()
+            assert load(reader, game_id).events == [GOAL]
+
+    def test_a_game_already_loaded_in_the_session_shows_the_new_version(
+        self, session: Session, game_id: int
+    ) -> None:
+        game = session.get(Game, game_id)
+        assert game is not None and game.version == 0
+        append(session, game_id, 0, GOAL, by="table 1")
+        assert (game.version, game.event_count) == (1, 1)
+
+    @pytest.mark.parametrize("payload", [None, [GOAL], "goal"])
+    def test_an_event_is_a_dict(self, session: Session, game_id: int, payload: Any) -> None:
+        with pytest.raises(TypeError, match=r"FORMAT\.md event object"):
+            append(session, game_id, 0, payload, by="table 1")
+
+    @pytest.mark.parametrize("by", ["", "   ", "x" * 101])
+    def test_a_write_says_who_made_it(self, session: Session, game_id: int, by: str) -> None:
+        with pytest.raises(ValueError, match=r"\(by\)|'by'"):
+            append(session, game_id, 0, GOAL, by=by)
+
+    def test_an_unknown_game_is_named(self, session: Session, game_id: int) -> None:
+        with pytest.raises(UnknownGame, match=f"there is no game {game_id + 100}"):
+            append(session, game_id + 100, 0, GOAL, by="table 1")
+        with pytest.raises(UnknownGame):
+            load(session, game_id + 100)
+
+
+class TestStaleWrites:
+    def test_a_stale_write_is_refused_and_nothing_is_written(
+        self, session: Session, game_id: int
+    ) -> None:
+        version = _record(session, game_id, EVENTS[:3])
+        before = _revision_rows(session, game_id)
+        with pytest.raises(StaleWrite) as refused:
+            append(session, game_id, version - 1, GOAL, by="table 2")
+        session.commit()  # even committing what the refused call did writes nothing
+        assert str(refused.value) == (
+            f"game {game_id} changed since you loaded it (you read version 2, it is now 3): "
+            "reload and try again"
+        )
+        assert refused.value.current_version == 3
+        assert _revision_rows(session, game_id) == before
+        assert load(session, game_id).version == 3
+
+    def test_a_version_from_the_future_is_stale_too(self, session: Session,
+                                                    game_id: int) -> None:
+        with pytest.raises(StaleWrite) as refused:
+            append(session, game_id, 5, GOAL, by="table 1")
+        assert refused.value.current_version == 0
+
+    def test_a_correction_on_a_stale_version_is_refused(self, session: Session,
+                                                        game_id: int) -> None:
+        _record(session, game_id)
+        before = _revision_rows(session, game_id)
+        with pytest.raises(StaleWrite):
+            correct(session, game_id, 3, "delete", 1, None, by="table 1", reason="mistake")
+        assert _revision_rows(session, game_id) == before
+
+    def test_commit_true_rolls_back_a_refused_write(self, session: Session,
+                                                    game_id: int) -> None:
+        with pytest.raises(StaleWrite):
+            append(session, game_id, 1, GOAL, by="table 1", commit=True)
+        assert not session.in_transaction()
+
+    def test_second_console_blocks_then_is_refused(
+        self, sessions: sessionmaker[Session], game_id: int
+    ) -> None:
+        """Two real connections: the second writer waits for the first's
+        transaction, then finds the version it read gone."""
+        outcome: dict[str, Any] = {}
+        with sessions() as first:
+            append(first, game_id, 0, GOAL, by="console A")  # holds the game's row
+
+            def second_console() -> None:
+                with sessions() as second:
+                    try:
+                        outcome["version"] = append(second, game_id, 0, EVENTS[0],
+                                                    by="console B", commit=True)
+                    except StaleWrite as exc:
+                        outcome["stale"] = exc
+
+            thread = threading.Thread(target=second_console)
+            thread.start()
+            thread.join(0.5)
+            assert thread.is_alive(), "the second writer should wait for the first"
+            first.commit()
+            thread.join(10)
+            assert not thread.is_alive()
+        assert "version" not in outcome
+        assert outcome["stale"].current_version == 1
+        with sessions() as reader:
+            assert load(reader, game_id).events == [GOAL]
+
+    def test_a_first_writer_that_rolls_back_lets_the_second_through(
+        self, sessions: sessionmaker[Session], game_id: int
+    ) -> None:
+        outcome: dict[str, Any] = {}
+        with sessions() as first:
+            append(first, game_id, 0, GOAL, by="console A")
+
+            def second_console() -> None:
+                with sessions() as second:
+                    outcome["version"] = append(second, game_id, 0, EVENTS[0],
+                                                by="console B", commit=True)
+
+            thread = threading.Thread(target=second_console)
+            thread.start()
+            thread.join(0.5)
+            first.rollback()
+            thread.join(10)
+        assert outcome == {"version": 1}
+        with sessions() as reader:
+            assert load(reader, game_id).events == [EVENTS[0]]
+
+    @pytest.mark.parametrize("writers", [2, 6])
+    def test_racing_writers_on_one_version_exactly_one_wins(
+        self, engine: Engine, sessions: sessionmaker[Session], game_id: int, writers: int
+    ) -> None:
+        start = threading.Barrier(writers)
+        results: list[tuple[str, int]] = []
+        lock = threading.Lock()
+
+        def console(number: int) -> None:
+            with sessions() as session:
+                event = {"type": "stoppage", "at": "1 11:00", "reason": f"console {number}"}
+                start.wait()
+                try:
+                    outcome = ("won", append(session, game_id, 0, event,
+                                             by=f"console {number}", commit=True))
+                except StaleWrite as exc:
+                    outcome = ("stale", exc.current_version)
+                with lock:
+                    results.append(outcome)
+
+        threads = [threading.Thread(target=console, args=(n,)) for n in range(writers)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(30)
+        assert sorted(results) == [("stale", 1)] * (writers - 1) + [("won", 1)]
+        with sessions() as reader:
+            log = load(reader, game_id)
+        assert log.version == 1 and len(log.events) == 1
+        assert engine.pool.checkedout() == 0
+
+
+class TestCorrections:
+    def test_replace_insert_delete_give_the_corrected_list(
+        self, session: Session, game_id: int
+    ) -> None:
+        version = _record(session, game_id)
+        events = list(EVENTS)
+        corrected_goal = dict(GOAL, scorer=12)
+        version = correct(session, game_id, version, "replace", 5, corrected_goal,
+                          by="scorer", reason="goal was #12, not #11")
+        events[5] = corrected_goal
+        whistle = {"type": "stoppage", "at": "1 11:20", "reason": "offside"}
+        version = correct(session, game_id, version, "insert", 1, whistle,
+                          by="scorer", reason="missed whistle")
+        events.insert(1, whistle)
+        version = correct(session, game_id, version, "delete", 8, None,
+                          by="referee", reason="the empty net was never pulled")
+        del events[8]
+        at_end = {"type": "period_end", "at": "1 0:00"}
+        version = correct(session, game_id, version, "insert", len(events), at_end,
+                          by="scorer", reason="period end")
+        events.append(at_end)
+        session.commit()
+        log = load(session, game_id)
+        assert log.version == version == len(EVENTS) + 4
+        assert log.events == events
+
+    def test_history_keeps_every_previous_value(self, session: Session, game_id: int) -> None:
+        version = _record(session, game_id)
+        version = correct(session, game_id, version, "replace", 5, dict(GOAL, scorer=12),
+                          by="scorer", reason="wrong number", at=WHEN + timedelta(minutes=3))
+        version = correct(session, game_id, version, "insert", 0,
+                          {"type": "goalie", "at": "1 12:00", "team": "home", "in": 30},
+                          by="scorer", reason="starting goalie")
+        version = correct(session, game_id, version, "replace", 6, dict(GOAL, scorer=12,
+                          assist=None), by="referee", reason="no assist")
+        session.commit()
+        story = history(session, game_id, 6)
+        assert [(r.op, r.position, r.by, r.reason) for r in story] == [
+            ("append", 5, "table 1", ""),
+            ("replace", 5, "scorer", "wrong number"),
+            ("replace", 6, "referee", "no assist"),
+        ]
+        assert [r.previous for r in story] == [None, GOAL, dict(GOAL, scorer=12)]
+        assert story[1].at == WHEN + timedelta(minutes=3)
+        assert load(session, game_id).events[6] == dict(GOAL, scorer=12, assist=None)
+
+    def test_a_deleted_event_stays_readable(self, session: Session, game_id: int) -> None:
+        version = _record(session, game_id)
+        correct(session, game_id, version, "delete", 5, None, by="referee",
+                reason="goal disallowed", commit=True)
+        log = load(session, game_id)
+        assert GOAL not in log.events
+        deleted = history(session, game_id)[-1]
+        assert (deleted.op, deleted.position, deleted.payload, deleted.previous) == (
+            "delete", 5, None, GOAL)
+        # The event now at 5 is the one that followed the goal.
+        assert [r.revision for r in history(session, game_id, 5)] == [7]
+
+    def test_a_correction_never_changes_or_deletes_a_row(
+        self, session: Session, game_id: int
+    ) -> None:
+        version = _record(session, game_id)
+        before = _revision_rows(session, game_id)
+        for op, position, payload in [("replace", 0, EVENTS[4]), ("delete", 2, None),
+                                      ("insert", 3, GOAL), ("delete", 0, None)]:
+            version = correct(session, game_id, version, op, position, payload,  # type: ignore[arg-type]
+                              by="scorer", reason="fix", commit=True)
+            after = _revision_rows(session, game_id)
+            assert after[:len(before)] == before
+            assert len(after) == len(before) + 1
+            before = after
+        count = session.scalar(select(func.count()).select_from(EventRevision)
+                               .where(EventRevision.game_id == game_id))
+        assert count == len(EVENTS) + 4
+
+    @pytest.mark.parametrize(("op", "position"), [("replace", 8), ("delete", 8),
+                                                  ("insert", 9), ("replace", -1)])
+    def test_a_position_outside_the_log_is_refused(
+        self, session: Session, game_id: int, op: Any, position: int
+    ) -> None:
+        version = _record(session, game_id)
+        before = _revision_rows(session, game_id)
+        payload = None if op == "delete" else GOAL
+        with pytest.raises(NoSuchPosition, match=f"game {game_id} has 8 events"):
+            correct(session, game_id, version, op, position, payload, by="x", reason="y")
+        session.commit()
+        assert _revision_rows(session, game_id) == before
+        assert load(session, game_id).version == version
+
+    def test_an_empty_log_has_no_position_to_correct(self, session: Session,
+                                                     game_id: int) -> None:
+        with pytest.raises(NoSuchPosition, match="has 0 events \\(no events\\)"):
+            correct(session, game_id, 0, "replace", 0, GOAL, by="x", reason="y")
+        assert correct(session, game_id, 0, "insert", 0, GOAL, by="x", reason="first") == 1
+
+    def test_what_a_correction_needs(self, session: Session, game_id: int) -> None:
+        version = _record(session, game_id)
+        with pytest.raises(ValueError, match="takes no payload"):
+            correct(session, game_id, version, "delete", 0, GOAL, by="x", reason="y")
+        with pytest.raises(TypeError, match="event object"):
+            correct(session, game_id, version, "replace", 0, None, by="x", reason="y")
+        with pytest.raises(ValueError, match="says why"):
+            correct(session, game_id, version, "replace", 0, GOAL, by="x", reason=" ")
+        with pytest.raises(ValueError, match="not a correction"):
+            correct(session, game_id, version, "append", 0, GOAL,  # type: ignore[arg-type]
+                    by="x", reason="y")
+
+    def test_history_of_a_position_outside_the_log(self, session: Session,
+                                                   game_id: int) -> None:
+        _record(session, game_id)
+        with pytest.raises(NoSuchPosition, match="no position 8 to show the history of"):
+            history(session, game_id, 8)
+
+
+def test_two_games_have_separate_logs(session: Session, game_id: int) -> None:
+    other = new_game(session, suffix=" II")
+    append(session, game_id, 0, GOAL, by="table 1")
+    append(session, other, 0, EVENTS[0], by="table 2")
+    append(session, other, 1, EVENTS[1], by="table 2")
+    session.commit()
+    assert load(session, game_id).events == [GOAL]
+    assert load(session, other).events == [EVENTS[0], EVENTS[1]]
+
+
+def test_a_revision_written_behind_the_logs_back_is_reported(session: Session,
+                                                              game_id: int) -> None:
+    _record(session, game_id, EVENTS[:2])
+    session.execute(insert(EventRevision).values(
+        game_id=game_id, revision=3, op="append", position=2, payload=GOAL,
+        by="someone", at=WHEN))
+    session.commit()
+    with pytest.raises(LogCorrupted, match="version 2 but has 3 revisions"):
+        load(session, game_id)
+
+
+class TestOnAConnection:
+    """The console's hot path: the same log through a Core connection."""
+
+    def test_append_correct_load_history(self, engine: Engine, game_id: int) -> None:
+        with engine.connect() as connection:
+            assert append(connection, game_id, 0, EVENTS[0], by="console") == 1
+            assert append(connection, game_id, 1, GOAL, by="console", commit=True) == 2
+            correct(connection, game_id, 2, "replace", 1, dict(GOAL, scorer=12),
+                    by="console", reason="wrong number", commit=True)
+            log = load(connection, game_id)
+            assert log.events == [EVENTS[0], dict(GOAL, scorer=12)]
+            assert [r.previous for r in history(connection, game_id, 1)] == [None, GOAL]
+
+    def test_a_stale_write_rolls_back_with_commit(self, engine: Engine, game_id: int) -> None:
+        with engine.connect() as connection:
+            with pytest.raises(StaleWrite):
+                append(connection, game_id, 3, GOAL, by="console", commit=True)
+            assert not connection.in_transaction()
+
+    def test_without_commit_the_caller_decides(self, engine: Engine, game_id: int) -> None:
+        with engine.connect() as connection:
+            append(connection, game_id, 0, GOAL, by="console")
+            connection.rollback()
+            assert load(connection, game_id).version == 0
