@@ -184,3 +184,20 @@ def _players(service: Tournaments, team_id: int) -> list[tuple[int, int]]:
     with service.sessions() as s:
         return [(p.id, p.number) for p in s.scalars(
             select(m.Player).where(m.Player.team_id == team_id, m.Player.active.is_(True)))]
+
+
+class TestStateCache:
+    def test_a_stored_state_is_reused_only_for_the_same_log_and_setup(
+            self, service: Tournaments, division: int,
+            sessions: sessionmaker[Session]) -> None:
+        a, b, _, _ = (t.id for t in service.division_view(division).teams)
+        game = service.add_game(division, a, b)
+        _, state = service.record(game, 0, [FaceOff(_t(1, 12)), Goal(_t(1, 10), "home", 5)],
+                                        by="scorer")
+        fresh = Tournaments(sessions)  # a new process: nothing in memory
+        assert fresh.game_state(game)[1].snapshot() == state.snapshot()
+        roster = _players(service, a)
+        fresh.set_lineup(game, a, [pid for pid, number in roster if number != 9])
+        _, after = Tournaments(sessions).game_state(game)
+        assert not after.setup.home.has(9)  # recomputed for the new lineup
+        assert after.score == state.score

@@ -17,6 +17,7 @@ from rinkside.store.models import Base, Game
 TABLES = {
     "tournaments", "divisions", "teams", "players", "roster_changes", "games",
     "lineup_entries", "event_revisions", "supplementary_disciplines", "coin_tosses",
+    "game_states",
 }
 
 

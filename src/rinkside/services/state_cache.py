@@ -3,9 +3,46 @@ state is only reused while the log's version is the one it was computed at."""
 
 from __future__ import annotations
 
+import hashlib
+import pickle
 from collections import OrderedDict
+from functools import cache
+from importlib import resources
+
+from sqlalchemy import delete, select
+from sqlalchemy.orm import Session
 
 from rinkside.rules.state import GameState
+from rinkside.store.models import GameStateCache
+
+
+@cache
+def engine_fingerprint() -> str:
+    """A hash of the rules engine's source: a stored state computed by any
+    other engine is recomputed, never trusted."""
+    digest = hashlib.sha256()
+    package = resources.files("rinkside.rules")
+    for entry in sorted(package.iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".py"):
+            digest.update(entry.name.encode())
+            digest.update(entry.read_bytes())
+    return digest.hexdigest()[:32]
+
+
+def load_stored(session: Session, game_ids: list[int]) -> dict[int, tuple[int, GameState]]:
+    """Stored states of ``game_ids`` that this engine computed."""
+    rows = session.execute(select(GameStateCache.game_id, GameStateCache.version,
+                                  GameStateCache.state)
+                           .where(GameStateCache.game_id.in_(game_ids),
+                                  GameStateCache.engine == engine_fingerprint())).all()
+    return {row.game_id: (row.version, pickle.loads(row.state)) for row in rows}
+
+
+def store(session: Session, game_id: int, version: int, state: GameState) -> None:
+    """Keep ``state`` as the game's state at ``version`` (replacing any older)."""
+    session.execute(delete(GameStateCache).where(GameStateCache.game_id == game_id))
+    session.add(GameStateCache(game_id=game_id, version=version, engine=engine_fingerprint(),
+                               state=pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)))
 
 
 class StateCache:

@@ -22,9 +22,11 @@ from rinkside.formats.scenario import decode_event, encode_event
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.events import Event, Team
 from rinkside.rules.game import apply, start
+from rinkside.rules.roster import GameSetup
 from rinkside.rules.settings import Settings
 from rinkside.rules.state import GameState
 from rinkside.services import records as rec
+from rinkside.services import state_cache
 from rinkside.services.games import effective_settings, game_setup, number_map
 from rinkside.services.state_cache import StateCache
 from rinkside.store import eventlog
@@ -278,7 +280,7 @@ class Tournaments:
 
     def game_state(self, game_id: int) -> tuple[int, GameState]:
         """The game's version and its state, recomputed from the stored log."""
-        with self.sessions() as s:
+        with self.sessions.begin() as s:
             return self._state(s, self._get(s, m.Game, game_id))
 
     def record(self, game_id: int, expected_version: int, events: Iterable[Event], by: str
@@ -299,6 +301,7 @@ class Tournaments:
                 version = eventlog.append(s, game_id, version,
                                           encode_event(event, periods, numbered), by)
             self.cache.put(game_id, version, state)
+            state_cache.store(s, game_id, version, state)
             return version, state
 
     def correct(self, game_id: int, expected_version: int, op: str, position: int,
@@ -330,12 +333,13 @@ class Tournaments:
             version = eventlog.correct(s, game_id, expected_version, op,  # type: ignore[arg-type]
                                        position, payload, by, reason)
             self.cache.put(game_id, version, log.state)
+            state_cache.store(s, game_id, version, log.state)
             return version, log.state
 
     # -- the tournament ----------------------------------------------------------
 
     def division_view(self, division_id: int) -> DivisionView:
-        with self.sessions() as s:
+        with self.sessions.begin() as s:
             return self._division_view(s, division_id)
 
     def standings(self, division_id: int) -> list[standings.Standing]:
@@ -354,7 +358,7 @@ class Tournaments:
         return tstats.skater_lines(games), tstats.goaltender_lines(games), tstats.team_lines(games)
 
     def suspensions(self, tournament_id: int) -> dict[int, tsusp.SuspensionStatus]:
-        with self.sessions() as s:
+        with self.sessions.begin() as s:
             t = self._get(s, m.Tournament, tournament_id)
             schedule_all: list[ScheduledGame] = []
             played_all: list[PlayedGame] = []
@@ -402,30 +406,46 @@ class Tournaments:
             raise NotFound(f"no {model.__name__.lower()} {key}")
         return row
 
-    def _setup(self, s: Session, game: m.Game) -> Any:
+    def _setup(self, s: Session, game: m.Game) -> GameSetup:
         division = game.division
         settings = effective_settings(division.tournament.settings, division.settings)
-        team_ids = [game.home_team_id, game.away_team_id]
-        players = rec.players_of(s, team_ids)
+        players = rec.players_of(s, [game.home_team_id, game.away_team_id])
         lineup = rec.lineups_of(s, [game.id]).get(game.id, {})
+        return self._setup_from(game, settings, players, lineup)
+
+    @staticmethod
+    def _setup_from(game: m.Game, settings: Settings, players: Sequence[RosterPlayer],
+                    lineup: Mapping[int, Lineup]) -> GameSetup:
+        """The engine's setup: the settings in force and the dressed rosters."""
 
         def side(team: m.Team) -> tuple[str, list[RosterPlayer], Lineup | None]:
             return (team.name, [p for p in players if p.team_id == team.id], lineup.get(team.id))
 
         return game_setup(settings, side(game.home_team), side(game.away_team))
 
-    def _state(self, s: Session, game: m.Game) -> tuple[int, GameState]:
+    def _state(self, s: Session, game: m.Game, setup: GameSetup | None = None,
+               stored: tuple[int, GameState] | None = None) -> tuple[int, GameState]:
+        """The game's state at its version: from the memory cache, the stored
+        cache or a replay of the log, in that order. A cached state counts
+        only if it was computed from this version of the log, by this
+        engine, for the same setup (settings and dressed rosters)."""
+        setup = setup or self._setup(s, game)
         cached = self.cache.get(game.id, game.version)
-        if cached is not None:
+        if cached is not None and cached.setup == setup:
             return game.version, cached
-        stored = eventlog.load(s, game.id)
-        setup = self._setup(s, game)
+        if stored is None:
+            stored = state_cache.load_stored(s, [game.id]).get(game.id)
+        if stored is not None and stored[0] == game.version and stored[1].setup == setup:
+            self.cache.put(game.id, game.version, stored[1])
+            return stored
+        log = eventlog.load(s, game.id)
         periods = setup.settings.periods
         state = start(setup)
-        for i, payload in enumerate(stored.events):
+        for i, payload in enumerate(log.events):
             state = apply(state, decode_event(payload, i, periods))
-        self.cache.put(game.id, stored.version, state)
-        return stored.version, state
+        self.cache.put(game.id, log.version, state)
+        state_cache.store(s, game.id, log.version, state)
+        return log.version, state
 
     def _refuse_removed(self, s: Session, game: m.Game) -> None:
         view = self._division_view(s, game.division_id)
@@ -447,11 +467,13 @@ class Tournaments:
         for p in players:
             numbers.setdefault(p.team_id, {})[p.number] = p.player_id
         lineups_by_game = rec.lineups_of(s, [g.id for g in games])
+        stored = state_cache.load_stored(s, [g.id for g in games if g.version])
         played: list[PlayedGame] = []
         for game, entry in zip(games, scheduled, strict=True):
             if game.version == 0:
                 continue
-            _, state = self._state(s, game)
+            setup = self._setup_from(game, settings, players, lineups_by_game.get(game.id, {}))
+            _, state = self._state(s, game, setup, stored.get(game.id))
             if state.result is None:
                 continue
             lineup = lineups_by_game.get(game.id, {})

@@ -29,6 +29,7 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    LargeBinary,
     MetaData,
     String,
     Text,
@@ -352,3 +353,16 @@ class CoinToss(Base):
     reason: Mapped[str] = mapped_column(Text, default="", server_default="")
     by: Mapped[str] = mapped_column("recorded_by", String(WHO))
     at: Mapped[datetime] = mapped_column("recorded_at", UTCDateTime())
+
+
+class GameStateCache(Base):
+    """The engine's state after a game's log at ``version`` (a cache, never the
+    truth: any other version or engine fingerprint is recomputed)."""
+
+    __tablename__ = "game_states"
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"),
+                                         primary_key=True)
+    version: Mapped[int] = mapped_column(Integer)
+    engine: Mapped[str] = mapped_column(String(64))
+    state: Mapped[bytes] = mapped_column(LargeBinary)

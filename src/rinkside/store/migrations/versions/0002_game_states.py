@@ -1,0 +1,39 @@
+"""A cache of recomputed game states, keyed by the log's version.
+
+Revision ID: 0002
+Revises: 0001
+Create Date: 2026-11-29
+
+The event log stays the only truth: a row here is the engine's state after
+replaying a game's log at ``version`` with the engine whose fingerprint is
+``engine``; any other version or engine is ignored and recomputed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import sqlalchemy as sa
+from alembic import op
+
+revision: str = "0002"
+down_revision: str | None = "0001"
+branch_labels: str | Sequence[str] | None = None
+depends_on: str | Sequence[str] | None = None
+
+
+def upgrade() -> None:
+    op.create_table(
+        "game_states",
+        sa.Column("game_id", sa.Integer(), nullable=False),
+        sa.Column("version", sa.Integer(), nullable=False),
+        sa.Column("engine", sa.String(64), nullable=False),
+        sa.Column("state", sa.LargeBinary(), nullable=False),
+        sa.PrimaryKeyConstraint("game_id", name="pk_game_states"),
+        sa.ForeignKeyConstraint(["game_id"], ["games.id"], name="fk_game_states_game_id_games",
+                                ondelete="CASCADE"),
+    )
+
+
+def downgrade() -> None:
+    op.drop_table("game_states")
