@@ -275,3 +275,14 @@ class TestPowerPlayRecords:
         s = play([faceoff("1 12:00"), whistle("1 11:00"), pen("1 11:00", "home", 8, "minor"),
                   pen("1 11:00", "away", 8, "minor"), faceoff("1 11:00")])
         assert s.power_plays == ()
+
+
+class TestStateKeeping:
+    def test_a_state_survives_pickling_unchanged(self) -> None:
+        import pickle
+
+        s = play([faceoff("1 12:00"), *called("1 11:00", "away", 7, "minor"),
+                  goal("1 10:00", "home", 9, 10), faceoff("1 10:00")])
+        back = pickle.loads(pickle.dumps(s))
+        assert back.snapshot() == s.snapshot()
+        assert back.penalties == s.penalties and back.goals == s.goals

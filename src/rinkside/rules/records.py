@@ -30,6 +30,27 @@ class Chain(Generic[T]):
     def push(chain: Chain[T] | None, item: T) -> Chain[T]:
         return Chain(item, chain, (chain.size if chain else 0) + 1)
 
+    def __reduce__(self) -> tuple[object, tuple[tuple[T, ...]]]:
+        """Pickled flat (as its items), not as a deep nest of nodes."""
+        return (_chain_of, (items(self),))
+
+
+def _chain_of(values: tuple[T, ...]) -> Chain[T] | None:
+    chain: Chain[T] | None = None
+    for value in values:
+        chain = Chain.push(chain, value)
+    return chain
+
+
+class _Positional:
+    """Pickles a frozen slotted dataclass as its constructor arguments (fast)."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        names: tuple[str, ...] = getattr(type(self), "__slots__")  # noqa: B009 (typed)
+        return (type(self), tuple(getattr(self, name) for name in names))
+
 
 def items(chain: Chain[T] | None) -> tuple[T, ...]:
     """Oldest first."""
@@ -45,7 +66,7 @@ Strength = Literal["PP", "SH", "EV"]
 
 
 @dataclass(frozen=True, slots=True)
-class GoalRecord:
+class GoalRecord(_Positional):
     at: GameTime
     team: Team
     scorer: int
@@ -58,7 +79,7 @@ class GoalRecord:
 
 
 @dataclass(frozen=True, slots=True)
-class PenaltyRecord:
+class PenaltyRecord(_Positional):
     """An assessed penalty as the official scorer records it (Rule 506(a))."""
 
     penalty_id: int
@@ -74,7 +95,7 @@ class PenaltyRecord:
 
 
 @dataclass(frozen=True, slots=True)
-class ShotRecord:
+class ShotRecord(_Positional):
     at: GameTime
     team: Team
     shooter: int | None

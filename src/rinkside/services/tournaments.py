@@ -411,17 +411,19 @@ class Tournaments:
         settings = effective_settings(division.tournament.settings, division.settings)
         players = rec.players_of(s, [game.home_team_id, game.away_team_id])
         lineup = rec.lineups_of(s, [game.id]).get(game.id, {})
-        return self._setup_from(game, settings, players, lineup)
+        names = {game.home_team_id: game.home_team.name, game.away_team_id: game.away_team.name}
+        return self._setup_from(game, settings, _by_team(players), lineup, names)
 
     @staticmethod
-    def _setup_from(game: m.Game, settings: Settings, players: Sequence[RosterPlayer],
-                    lineup: Mapping[int, Lineup]) -> GameSetup:
+    def _setup_from(game: m.Game, settings: Settings,
+                    players: Mapping[int, Sequence[RosterPlayer]],
+                    lineup: Mapping[int, Lineup], names: Mapping[int, str]) -> GameSetup:
         """The engine's setup: the settings in force and the dressed rosters."""
 
-        def side(team: m.Team) -> tuple[str, list[RosterPlayer], Lineup | None]:
-            return (team.name, [p for p in players if p.team_id == team.id], lineup.get(team.id))
+        def side(team_id: int) -> tuple[str, Sequence[RosterPlayer], Lineup | None]:
+            return (names[team_id], players.get(team_id, ()), lineup.get(team_id))
 
-        return game_setup(settings, side(game.home_team), side(game.away_team))
+        return game_setup(settings, side(game.home_team_id), side(game.away_team_id))
 
     def _state(self, s: Session, game: m.Game, setup: GameSetup | None = None,
                stored: tuple[int, GameState] | None = None) -> tuple[int, GameState]:
@@ -467,12 +469,16 @@ class Tournaments:
         for p in players:
             numbers.setdefault(p.team_id, {})[p.number] = p.player_id
         lineups_by_game = rec.lineups_of(s, [g.id for g in games])
-        stored = state_cache.load_stored(s, [g.id for g in games if g.version])
+        names = {t.id: t.name for t in teams}
+        roster_of = _by_team(players)
+        missing = [g.id for g in games if g.version and self.cache.get(g.id, g.version) is None]
+        stored = state_cache.load_stored(s, missing) if missing else {}
         played: list[PlayedGame] = []
         for game, entry in zip(games, scheduled, strict=True):
             if game.version == 0:
                 continue
-            setup = self._setup_from(game, settings, players, lineups_by_game.get(game.id, {}))
+            setup = self._setup_from(game, settings, roster_of, lineups_by_game.get(game.id, {}),
+                                     names)
             _, state = self._state(s, game, setup, stored.get(game.id))
             if state.result is None:
                 continue
@@ -501,6 +507,13 @@ class Tournaments:
             rows = s.scalars(select(m.CoinToss).where(m.CoinToss.division_id == division_id)
                              .order_by(m.CoinToss.id)).all()
             return {frozenset(r.team_ids): list(r.order) for r in rows}
+
+
+def _by_team(players: Sequence[RosterPlayer]) -> dict[int, list[RosterPlayer]]:
+    out: dict[int, list[RosterPlayer]] = {}
+    for p in players:
+        out.setdefault(p.team_id, []).append(p)
+    return out
 
 
 __all__ = ["DivisionView", "NotFound", "RuleViolation", "TournamentRuleError", "Tournaments",

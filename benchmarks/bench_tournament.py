@@ -1,0 +1,136 @@
+"""How long standings and statistics of a 1,000-game tournament take, computed
+from the store (target: under 1 s on SQLite), on SQLite and on PostgreSQL
+(when RINKSIDE_TEST_POSTGRES_URL is set).
+
+Three figures per database:
+- cold: a new service, no stored states: every game's log is read and
+  replayed through the engine (the truth, recomputed from scratch);
+- stored: a new service (as after a restart), states cached in the store by
+  (game, version, engine, setup) are reused;
+- warm: the same service again (states in memory).
+
+    python benchmarks/bench_tournament.py [--games 1000] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import tempfile
+import time
+import uuid
+from datetime import UTC, date, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import create_engine, delete, text
+
+from rinkside.services.tournaments import Tournaments
+from rinkside.simulate import play_game
+from rinkside.store import make_engine, migrate, session_factory
+from rinkside.store.models import GameStateCache
+
+TEAMS_PER_DIVISION = 16
+
+
+def build(service: Tournaments, games: int, seed: int) -> list[int]:
+    """A tournament of ``games`` played games in divisions of 16 teams
+    (double round robin, 240 games each); returns the division ids."""
+    rng = random.Random(seed)
+    tid = service.create_tournament("Benchmark Open", date(2026, 12, 5),
+                                    {"overtime": "shootout"})
+    divisions: list[int] = []
+    played = 0
+    while played < games:
+        did = service.add_division(tid, f"Division {len(divisions) + 1}")
+        divisions.append(did)
+        for t in range(TEAMS_PER_DIVISION):
+            team = service.add_team(did, f"D{did} Team {t + 1}")
+            players: list[dict[str, Any]] = [{"number": 1, "name": "G One", "goalie": True},
+                                             {"number": 30, "name": "G Two", "goalie": True}]
+            players += [{"number": n, "name": f"Skater {n}",
+                         "captain": "C" if n == 2 else "A" if n in (3, 4) else None}
+                        for n in range(2, 14)]
+            service.set_roster(team, players)
+        ids = service.generate_round_robin(did, start=datetime(2026, 12, 5, 8, tzinfo=UTC),
+                                           slot_minutes=40, rinks=["A", "B", "C", "D"], rounds=2)
+        for game_id in ids:
+            if played >= games:
+                break
+            version, state = service.game_state(game_id)
+            service.record(game_id, version, play_game(rng, state.setup), by="bench")
+            played += 1
+            if played % 100 == 0:
+                print(f"  built {played} games", file=sys.stderr)
+    return divisions
+
+
+def compute(service: Tournaments, divisions: list[int]) -> tuple[float, int]:
+    started = time.perf_counter()
+    rows = 0
+    for did in divisions:
+        rows += len(service.standings(did))
+        skaters, goalies, teams = service.statistics(did)
+        rows += len(skaters) + len(goalies) + len(teams)
+    return time.perf_counter() - started, rows
+
+
+def measure(url: str, games: int, seed: int) -> dict[str, Any]:
+    engine = make_engine(url)
+    migrate(engine)
+    sessions = session_factory(engine)
+    began = time.perf_counter()
+    divisions = build(Tournaments(sessions), games, seed)
+    built = time.perf_counter() - began
+    with sessions.begin() as s:
+        s.execute(delete(GameStateCache))
+    cold, rows = compute(Tournaments(sessions), divisions)
+    stored, _ = compute(Tournaments(sessions), divisions)
+    service = Tournaments(sessions)
+    compute(service, divisions)
+    warm, _ = compute(service, divisions)
+    engine.dispose()
+    return {"games": games, "divisions": len(divisions), "build_s": round(built, 1),
+            "cold_s": round(cold, 3), "stored_s": round(stored, 3), "warm_s": round(warm, 3),
+            "rows": rows}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    results: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory() as folder:
+        results["sqlite"] = measure(f"sqlite:///{Path(folder) / 'bench.sqlite'}", args.games,
+                                    args.seed)
+    pg = os.environ.get("RINKSIDE_TEST_POSTGRES_URL")
+    if pg:
+        schema = f"bench_{uuid.uuid4().hex[:8]}"
+        admin = create_engine(pg, isolation_level="AUTOCOMMIT")
+        with admin.connect() as c:
+            c.execute(text(f'CREATE SCHEMA "{schema}"'))
+        try:
+            joiner = "&" if "?" in pg else "?"
+            results["postgresql"] = measure(f"{pg}{joiner}options=-csearch_path%3D{schema}",
+                                            args.games, args.seed)
+        finally:
+            with admin.connect() as c:
+                c.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+            admin.dispose()
+    if args.json:
+        print(json.dumps(results, indent=2))
+        return
+    print(f"{'database':<12}{'games':>7}{'build s':>10}{'cold s':>9}{'stored s':>10}"
+          f"{'warm s':>9}   target: standings + statistics under 1 s on SQLite")
+    for db, r in results.items():
+        print(f"{db:<12}{r['games']:>7}{r['build_s']:>10}{r['cold_s']:>9}{r['stored_s']:>10}"
+              f"{r['warm_s']:>9}")
+
+
+if __name__ == "__main__":
+    main()
