@@ -89,3 +89,20 @@ def test_demo_builds_a_tournament_with_standings_stats_and_suspensions(db: str) 
     assert "Division 1 standings" in _ok("standings", "--db", db)
     assert "points leaders" in _ok("stats", "--division", "2", "--db", db)
     assert "Suspensions" in _ok("suspensions", "--db", db)
+
+
+def test_playoffs_lineups_and_discipline(db: str) -> None:
+    _ok("demo", "--db", db)
+    out = _ok("playoffs", "--division", "1", "--teams", "4", "--schedule", "--db", db)
+    assert "2 playoff games scheduled" in out and "semi" in out.lower()
+    from rinkside.services.open import open_tournaments
+
+    semi = open_tournaments(db).division_view(1).schedule[-1]
+    home = str(semi.home_team_id)
+    lineup = _ok("game", "lineup", str(semi.game_id), "--team", home, "--players", "1,30",
+                 "--db", db)
+    assert f"lineup of team {home} recorded" in lineup
+    assert "warning" in lineup and "204" in lineup  # two goaltenders, no skaters
+    result = runner.invoke(app, ["discipline", "5", "two", "--reason", "x", "--db", db])
+    assert result.exit_code == 2 and "rest_of_tournament" in result.output
+    assert "410(a)" in _ok("discipline", "5", "2", "--reason", "spearing review", "--db", db)

@@ -290,6 +290,43 @@ def game_show(game: int, db: DbOption = None) -> None:
     _show_state(_console(), state)
 
 
+@game_app.command("lineup")
+@_refusals
+def game_lineup(
+    game: int,
+    team: Annotated[int, typer.Option(help="Team id.")],
+    numbers: Annotated[str, typer.Option("--players", help="Jersey numbers dressed, comma "
+                                         "separated.")],
+    captain: Annotated[int | None, typer.Option(help="Captain's number.")] = None,
+    alternates: Annotated[str, typer.Option(help="Alternates' numbers.")] = "",
+    db: DbOption = None,
+) -> None:
+    """Dress players for a game (204, 202(c)); a suspended player is refused
+    with the rule that suspended him."""
+    service = _service(db)
+    with service.sessions() as s:
+        ids = {p.number: p.id for p in s.scalars(select(m.Player).where(
+            m.Player.team_id == team, m.Player.active.is_(True)))}
+
+    def pick(text: str) -> list[int]:
+        out = []
+        for part in (x.strip() for x in text.split(",") if x.strip()):
+            if not part.isdigit() or int(part) not in ids:
+                raise ValueError(f"#{part} is not on team {team}'s roster (Rule 203(a))")
+            out.append(ids[int(part)])
+        return out
+
+    check = service.set_lineup(game, team, pick(numbers),
+                               captain=pick(str(captain))[0] if captain else None,
+                               alternates=pick(alternates))
+    for warning in check.warnings:
+        typer.echo(f"warning: {warning}")
+    if check.forfeit_candidate:
+        typer.echo(f"warning: forfeit candidate: {check.forfeit_reason}")
+    typer.echo(f"game {game}: lineup of team {team} recorded ({check.skaters} skaters, "
+               f"{check.goaltenders} goaltenders)")
+
+
 # -- standings, statistics, suspensions ---------------------------------------------
 
 
@@ -388,6 +425,48 @@ def suspensions(tournament: Annotated[int | None, typer.Option(help="Tournament 
     _console().print(table)
 
 
+def playoffs(division: Annotated[int, typer.Option(help="Division id.")],
+             teams: Annotated[int, typer.Option(help="Teams that qualify.")] = 4,
+             schedule_games: Annotated[bool, typer.Option(
+                 "--schedule", help="Schedule the games whose teams are known.")] = False,
+             db: DbOption = None) -> None:
+    """The playoff bracket seeded from the standings (casebook 25); games
+    cannot end tied (639)."""
+    service = _service(db)
+    if schedule_games:
+        created = service.schedule_playoffs(division, teams)
+        typer.echo(f"{len(created)} playoff games scheduled")
+    bracket, mapping = service.playoffs(division, teams)
+    names = _team_names(service)
+    table = Table("round", "game", "top", "bottom", "winner", title="Playoffs")
+    for r in bracket.rounds:
+        for g in r.games:
+            def who(e: Any) -> str:
+                return "" if e is None else f"({e.seed}) {names.get(e.team_id, e.team_id)}"
+            game = "bye" if g.game_id is None else str(mapping.get(g.game_id, "to schedule"))
+            table.add_row(r.name, game, who(g.top), who(g.bottom), who(g.winner))
+    _console().print(table)
+    if bracket.champion is not None:
+        typer.echo(f"champion: {names.get(bracket.champion.team_id)}")
+
+
+def discipline(player: Annotated[int, typer.Argument(help="Player id.")],
+               games: Annotated[str, typer.Argument(help="Games, or rest_of_tournament / "
+                                                    "pending_review.")],
+               reason: Annotated[str, typer.Option(help="Why (recorded).")],
+               after_game: Annotated[int | None, typer.Option(
+                   help="Served from the game after this one.")] = None,
+               by: Annotated[str, typer.Option(help="Who decides.")] = "tournament director",
+               db: DbOption = None) -> None:
+    """Rule 410(a): supplementary discipline by the tournament director."""
+    amount: int | str = int(games) if games.isdigit() else games
+    if amount not in ("rest_of_tournament", "pending_review") and not isinstance(amount, int):
+        raise ValueError(f"games: {games!r} is not a number of games, rest_of_tournament or "
+                         "pending_review")
+    _service(db).add_supplementary(player, amount, reason, after_game_id=after_game, by=by)
+    typer.echo(f"player {player}: {games} (Rule 410(a)) recorded")
+
+
 def demo(db: DbOption = None, seed: Annotated[int, typer.Option(
         help="The same seed builds the same tournament.")] = 2026) -> None:
     """Build a whole demo tournament (divisions, rosters, a schedule, simulated
@@ -411,4 +490,6 @@ def register(app: typer.Typer) -> None:
     app.command("standings")(_refusals(standings))
     app.command("stats")(_refusals(stats))
     app.command("suspensions")(_refusals(suspensions))
+    app.command("playoffs")(_refusals(playoffs))
+    app.command("discipline")(_refusals(discipline))
     app.command("demo")(_refusals(demo))

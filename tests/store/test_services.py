@@ -201,3 +201,41 @@ class TestStateCache:
         _, after = Tournaments(sessions).game_state(game)
         assert not after.setup.home.has(9)  # recomputed for the new lineup
         assert after.score == state.score
+
+
+class TestPlayoffs:
+    def test_seeded_bracket_scheduled_round_by_round_to_a_champion(
+            self, service: Tournaments, division: int) -> None:
+        import random
+
+        from rinkside.simulate import play_game
+
+        rng = random.Random(5)
+        service.generate_round_robin(division, start=datetime(2026, 12, 5, 8, tzinfo=UTC),
+                                     slot_minutes=40, rinks=["Rink 1"])
+
+        def play_all(stage: str) -> None:
+            for game in service.division_view(division).schedule:
+                version, state = service.game_state(game.game_id)
+                if game.stage == stage and version == 0:
+                    service.record(game.game_id, 0, play_game(rng, state.setup), by="scorer")
+
+        play_all("pool")
+        table = service.standings(division)
+        semis = service.schedule_playoffs(division, 4)
+        assert len(semis) == 2
+        view = service.division_view(division)
+        first = next(g for g in view.schedule if g.game_id == semis[0])
+        assert {first.home_team_id, first.away_team_id} == {table[0].team_id, table[3].team_id}
+        play_all("playoff")
+        assert len(service.schedule_playoffs(division, 4)) == 1  # the final
+        play_all("playoff")
+        bracket, mapping = service.playoffs(division, 4)
+        assert bracket.champion is not None and len(mapping) == 3
+        assert service.schedule_playoffs(division, 4) == []
+
+    def test_playoffs_need_settings_that_cannot_end_tied(self, service: Tournaments) -> None:
+        tid = service.create_tournament("Ties", None, {"overtime": "none"})
+        did = service.add_division(tid, "Open")
+        with pytest.raises(TournamentRuleError, match="639"):
+            service.playoffs(did, 2)

@@ -31,7 +31,15 @@ from rinkside.services.games import effective_settings, game_setup, number_map
 from rinkside.services.state_cache import StateCache
 from rinkside.store import eventlog
 from rinkside.store import models as m
-from rinkside.tournament import forfeits, lineups, roster_import, rosters, schedule, standings
+from rinkside.tournament import (
+    forfeits,
+    lineups,
+    playoffs,
+    roster_import,
+    rosters,
+    schedule,
+    standings,
+)
 from rinkside.tournament import stats as tstats
 from rinkside.tournament import suspensions as tsusp
 from rinkside.tournament.errors import TournamentRuleError
@@ -263,8 +271,7 @@ class Tournaments:
             view = self._division_view(s, game.division_id)
             forfeits.refuse_if_removed(team_id, view.removed)
             roster = rec.players_of(s, [team_id])
-            status = tsusp.status(view.schedule, view.played, roster,
-                                  self._supplementary(s, [p.player_id for p in roster]))
+            status = self._suspension_status(s, game.division.tournament)
             barred = tsusp.barred(player_ids, rec.scheduled_game(game), status)
             check = lineups.check_lineup(roster, player_ids, captain, alternates,
                                          {pid: str(exc) for pid, exc in barred.items()})
@@ -357,19 +364,70 @@ class Tournaments:
         games = view.standing_games
         return tstats.skater_lines(games), tstats.goaltender_lines(games), tstats.team_lines(games)
 
+    def playoffs(self, division_id: int, teams: int
+                 ) -> tuple[playoffs.Bracket, dict[int, int]]:
+        """The division's single-elimination bracket for its top ``teams``,
+        seeded from the standings (casebook 25: a late forfeit takes the
+        last seed), with the results of the playoff games played so far.
+        Returns the bracket (games numbered 1, 2, ...) and which stored game
+        each bracket game is."""
+        view = self.division_view(division_id)
+        playoffs.check_playoff_settings(view.settings)  # 639: no tie may stand
+        table = self.standings(division_id)
+        late = forfeits.late_forfeit_teams(view.schedule, view.played)
+        seeded = standings.seeds({division_id: table}, late, per_division=teams)
+        bracket = playoffs.bracket(seeded)
+        stored = {frozenset((g.home_team_id, g.away_team_id)): g.game_id
+                  for g in view.schedule if g.stage == "playoff"}
+        played = [p for p in view.played if p.game.stage == "playoff"]
+        winners = playoffs.playoff_winners(played)
+        mapping: dict[int, int] = {}
+        while True:
+            for game in bracket.games():
+                if game.top is not None and game.bottom is not None:
+                    real = stored.get(frozenset((game.top.team_id, game.bottom.team_id)))
+                    if real is not None and game.game_id is not None:
+                        mapping[game.game_id] = real
+            results = {virtual: winners[real] for virtual, real in mapping.items()
+                       if real in winners and bracket.game(virtual).winner is None}
+            if not results:
+                return bracket, mapping
+            bracket = playoffs.advance(bracket, results)
+
+    def schedule_playoffs(self, division_id: int, teams: int, *,
+                          start: datetime | None = None, rink: str | None = None) -> list[int]:
+        """Schedule every playoff game whose two teams are known and that is
+        not scheduled yet (the better seed at home)."""
+        bracket, mapping = self.playoffs(division_id, teams)
+        created = []
+        for r in bracket.rounds:
+            for game in r.games:
+                if (game.game_id is None or game.game_id in mapping or game.top is None
+                        or game.bottom is None):
+                    continue
+                created.append(self.add_game(division_id, game.top.team_id,
+                                             game.bottom.team_id, start=start, rink=rink,
+                                             stage="playoff", round_name=r.name))
+        return created
+
     def suspensions(self, tournament_id: int) -> dict[int, tsusp.SuspensionStatus]:
+        """Every suspension of the tournament and how much of it is served
+        (casebook 27; 410(c) across divisions)."""
         with self.sessions.begin() as s:
-            t = self._get(s, m.Tournament, tournament_id)
-            schedule_all: list[ScheduledGame] = []
-            played_all: list[PlayedGame] = []
-            team_ids: list[int] = []
-            for division in t.divisions:
-                view = self._division_view(s, division.id)
-                schedule_all += view.schedule
-                played_all += view.played
-                team_ids += [team.id for team in view.teams]
-            players = rec.players_of(s, team_ids)
-            supplementary = self._supplementary(s, [p.player_id for p in players])
+            return self._suspension_status(s, self._get(s, m.Tournament, tournament_id))
+
+    def _suspension_status(self, s: Session, t: m.Tournament
+                           ) -> dict[int, tsusp.SuspensionStatus]:
+        schedule_all: list[ScheduledGame] = []
+        played_all: list[PlayedGame] = []
+        team_ids: list[int] = []
+        for division in t.divisions:
+            view = self._division_view(s, division.id)
+            schedule_all += view.schedule
+            played_all += view.played
+            team_ids += [team.id for team in view.teams]
+        players = rec.players_of(s, team_ids)
+        supplementary = self._supplementary(s, [p.player_id for p in players])
         played_all.sort(key=lambda p: forfeits.schedule_key(p.game))
         return tsusp.status(schedule_all, played_all, players, supplementary)
 
