@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 SHARED ?= ../shared
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit conformance bench bench-store postgres clean
+.PHONY: run test lint typecheck unit conformance bench bench-store bench-tournament postgres clean
 
 # The store's tests also run on PostgreSQL when RINKSIDE_TEST_POSTGRES_URL
 # names a server (`make test` passes it on; without it those variants are
@@ -19,12 +19,13 @@ $(STAMP): pyproject.toml requirements.lock
 	$(BIN)/pip install -q -c requirements.lock -e '.[dev]'
 	touch $(STAMP)
 
-# Until the tournament server lands: the public rule-book scenarios, then a
-# simulated game replayed through the engine.
+# The demo tournament in rinkside.sqlite (built once), its standings, leaders
+# and suspensions. (The game-day server comes with the web issue.)
 run: $(STAMP)
-	$(BIN)/rinkside conformance $(SHARED)/conformance/public
-	$(BIN)/rinkside simulate --games 1 --seed 7 --out out/demo
-	$(BIN)/rinkside replay out/demo/$$(ls out/demo | head -n 1)
+	@test -f rinkside.sqlite || $(BIN)/rinkside demo
+	$(BIN)/rinkside standings
+	$(BIN)/rinkside stats --top 5
+	$(BIN)/rinkside suspensions
 
 test: $(STAMP) lint typecheck unit conformance
 
@@ -50,8 +51,12 @@ bench: $(STAMP)
 bench-store: $(STAMP)
 	$(BIN)/python benchmarks/bench_store.py
 
+# Standings and statistics of a 1,000-game tournament computed from the store.
+bench-tournament: $(STAMP)
+	$(BIN)/python benchmarks/bench_tournament.py
+
 postgres:
 	@scripts/postgres-up.sh
 
 clean:
-	rm -rf $(VENV) out .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) out .pytest_cache .mypy_cache .ruff_cache .hypothesis rinkside.sqlite*
