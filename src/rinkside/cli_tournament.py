@@ -405,6 +405,15 @@ def stats(division: Annotated[int | None, typer.Option(help="Division id.")] = N
                            str(t.times_short), str(t.pp_goals_against),
                            "" if t.pk_pct is None else f"{t.pk_pct:.1f}")
         console.print(ttable)
+        award = service.high_scorer(did)
+        if award.winners:
+            best = award.ranking[0]
+            basis = ("points per game (a forfeit stands: 634(d)4)"
+                     if award.basis == "points_per_game" else "points")
+            value = f"{float(best.average):.2f}" if best.average is not None else str(best.points)
+            console.print(f"{dname} high scorer by {basis}: "
+                          + ", ".join(players.get(w, "?") for w in award.winners)
+                          + f" ({value})")
 
 
 def suspensions(tournament: Annotated[int | None, typer.Option(help="Tournament id.")] = None,

@@ -364,6 +364,13 @@ class Tournaments:
         games = view.standing_games
         return tstats.skater_lines(games), tstats.goaltender_lines(games), tstats.team_lines(games)
 
+    def high_scorer(self, division_id: int) -> tstats.HighScorerAward:
+        """The division's high-scorer award: by points, or by points per game
+        where a forfeit stands (634(d)4, casebook 29); pool and playoff games
+        that stand."""
+        view = self.division_view(division_id)
+        return tstats.high_scorer_award(view.standing_games)
+
     def playoffs(self, division_id: int, teams: int
                  ) -> tuple[playoffs.Bracket, dict[int, int]]:
         """The division's single-elimination bracket for its top ``teams``,
