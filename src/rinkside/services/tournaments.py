@@ -9,7 +9,7 @@ recorded.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
@@ -69,9 +69,17 @@ class DivisionView:
 class Tournaments:
     """Tournament operations over one store."""
 
-    def __init__(self, sessions: sessionmaker[Session], cache: StateCache | None = None) -> None:
+    def __init__(self, sessions: sessionmaker[Session], cache: StateCache | None = None,
+                 on_change: Callable[[int, int], None] | None = None) -> None:
+        """``on_change(game_id, version)`` is called after a game's log changed
+        and the change is committed (the web's live broadcaster listens)."""
         self.sessions = sessions
         self.cache = cache or StateCache()
+        self.on_change = on_change
+
+    def _changed(self, game_id: int, version: int) -> None:
+        if self.on_change is not None:
+            self.on_change(game_id, version)
 
     # -- setting up ------------------------------------------------------------
 
@@ -309,7 +317,8 @@ class Tournaments:
                                           encode_event(event, periods, numbered), by)
             self.cache.put(game_id, version, state)
             state_cache.store(s, game_id, version, state)
-            return version, state
+        self._changed(game_id, version)
+        return version, state
 
     def correct(self, game_id: int, expected_version: int, op: str, position: int,
                 event: Event | None, by: str, reason: str) -> tuple[int, GameState]:
@@ -341,7 +350,8 @@ class Tournaments:
                                        position, payload, by, reason)
             self.cache.put(game_id, version, log.state)
             state_cache.store(s, game_id, version, log.state)
-            return version, log.state
+        self._changed(game_id, version)
+        return version, log.state
 
     # -- the tournament ----------------------------------------------------------
 
