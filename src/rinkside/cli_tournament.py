@@ -9,6 +9,7 @@ layer, :class:`rinkside.services.tournaments.Tournaments`.
 from __future__ import annotations
 
 import json
+import tomllib
 from collections.abc import Callable
 from datetime import date, datetime
 from functools import wraps
@@ -23,7 +24,7 @@ from sqlalchemy import select
 
 from rinkside.formats.scenario import ScenarioError, decode_event
 from rinkside.rules.errors import MalformedEvent, RuleViolation, SettingsError
-from rinkside.rules.settings import load_settings_toml, settings_to_mapping
+from rinkside.rules.settings import load_settings_toml
 from rinkside.services.open import open_tournaments
 from rinkside.services.tournaments import NotFound, Tournaments
 from rinkside.store import StaleWrite
@@ -78,26 +79,14 @@ def _service(db: str | None) -> Tournaments:
 
 
 def _amendments(path: Path | None) -> dict[str, Any]:
-    """An event's amendments from TOML, checked, as edge values for the store."""
+    """An event's amendments from TOML, checked against the book, kept as
+    written (edge values; "off" turns a setting off)."""
     if path is None:
         return {}
-    settings = load_settings_toml(path)
-    shown = settings_to_mapping(settings)
-    defaults = settings_to_mapping(type(settings)())
-    out: dict[str, Any] = {}
-    for key, value in shown.items():
-        if value == defaults[key]:
-            continue
-        raw = getattr(settings, key)
-        if key == "points":
-            out[key] = {"win": raw.win, "tie": raw.tie, "loss": raw.loss}
-        elif value == "off":
-            out[key] = None
-        elif isinstance(raw, int) and ":" not in value:
-            out[key] = raw
-        else:
-            out[key] = value
-    return out
+    load_settings_toml(path)  # refuses what the book does not allow, naming the rule
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    table = data.get("settings", data)
+    return {key: (None if value == "off" else value) for key, value in table.items()}
 
 
 # -- tournament ----------------------------------------------------------------
