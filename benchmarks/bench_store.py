@@ -12,9 +12,10 @@ machine:
   database and ``COMMIT``, on a connection of an engine made by
   :func:`rinkside.store.db.make_engine` (the same pragmas);
 - append: :func:`rinkside.store.eventlog.append` of the same event to a
-  game's log with its version check (the ``UPDATE ... WHERE version =``
-  and the revision's ``INSERT``), committed (``commit=True``), on a
-  connection checked out for it as the baseline's is;
+  game's log with its version check (one ``INSERT ... SELECT ... FROM games
+  WHERE version =``; the game's row is moved on by the database's trigger),
+  committed (``commit=True``), on a connection checked out for it as the
+  baseline's is;
 - append in a session: the same through a fresh ORM ``Session``, as the
   services call it (the session's own begin and commit are extra).
 

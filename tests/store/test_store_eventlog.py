@@ -7,7 +7,8 @@ from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
 import pytest
-from sqlalchemy import Engine, func, insert, select
+from sqlalchemy import Engine, func, insert, select, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 from storekit import EVENTS, GOAL, WHEN, new_game
 
@@ -204,6 +205,69 @@ class TestStaleWrites:
         with sessions() as reader:
             assert load(reader, game_id).events == [GOAL]
 
+    def test_a_writer_refused_after_waiting_keeps_its_transaction(
+        self, sessions: sessionmaker[Session], game_id: int
+    ) -> None:
+        """Without commit=True, the refused second writer's transaction is
+        still usable (on PostgreSQL: not aborted by a key violation) and what
+        else it wrote commits."""
+        with sessions() as setup:
+            other = new_game(setup, suffix=" II")
+        outcome: dict[str, Any] = {}
+        with sessions() as first:
+            append(first, game_id, 0, GOAL, by="console A")
+
+            def second_console() -> None:
+                with sessions() as second:
+                    append(second, other, 0, EVENTS[1], by="console B")
+                    try:
+                        append(second, game_id, 0, EVENTS[0], by="console B")
+                    except StaleWrite as exc:
+                        outcome["stale"] = exc.current_version
+                    outcome["log"] = load(second, game_id).events
+                    second.commit()
+
+            thread = threading.Thread(target=second_console)
+            thread.start()
+            thread.join(0.5)
+            assert thread.is_alive(), "the second writer should wait for the first"
+            first.commit()
+            thread.join(10)
+            assert not thread.is_alive()
+        assert outcome == {"stale": 1, "log": [GOAL]}
+        with sessions() as reader:
+            assert load(reader, other).events == [EVENTS[1]]
+
+    def test_a_writer_holding_the_games_row_before_appending_is_not_deadlocked(
+        self, sessions: sessionmaker[Session], game_id: int
+    ) -> None:
+        """The first transaction changes the game (its row held) and only then
+        appends; a second writer meanwhile waits on the row, never holding the
+        revision's key the first needs."""
+        outcome: dict[str, Any] = {}
+        with sessions() as first:
+            first.execute(update(Game).where(Game.id == game_id).values(rink="Rink 2"))
+
+            def second_console() -> None:
+                with sessions() as second:
+                    try:
+                        outcome["version"] = append(second, game_id, 0, EVENTS[0],
+                                                    by="console B", commit=True)
+                    except StaleWrite as exc:
+                        outcome["stale"] = exc.current_version
+
+            thread = threading.Thread(target=second_console)
+            thread.start()
+            thread.join(0.5)
+            assert thread.is_alive(), "the second writer should wait for the first"
+            assert append(first, game_id, 0, GOAL, by="console A") == 1
+            first.commit()
+            thread.join(10)
+            assert not thread.is_alive()
+        assert outcome == {"stale": 1}
+        with sessions() as reader:
+            assert load(reader, game_id).events == [GOAL]
+
     def test_a_first_writer_that_rolls_back_lets_the_second_through(
         self, sessions: sessionmaker[Session], game_id: int
     ) -> None:
@@ -254,6 +318,45 @@ class TestStaleWrites:
         with sessions() as reader:
             log = load(reader, game_id)
         assert log.version == 1 and len(log.events) == 1
+        assert engine.pool.checkedout() == 0
+
+    def test_racing_corrections_and_appends_exactly_one_wins(
+        self, engine: Engine, sessions: sessionmaker[Session], game_id: int
+    ) -> None:
+        with sessions() as session:
+            version = _record(session, game_id, EVENTS[:3])
+        writes: list[Any] = [
+            lambda s, n: append(s, game_id, version, GOAL, by=f"c{n}", commit=True),
+            lambda s, n: correct(s, game_id, version, "replace", 1, GOAL, by=f"c{n}",
+                                 reason="fix", commit=True),
+            lambda s, n: correct(s, game_id, version, "insert", 0, GOAL, by=f"c{n}",
+                                 reason="fix", commit=True),
+            lambda s, n: correct(s, game_id, version, "delete", 2, None, by=f"c{n}",
+                                 reason="fix", commit=True),
+        ]
+        start = threading.Barrier(len(writes))
+        results: list[tuple[str, int]] = []
+        lock = threading.Lock()
+
+        def console(number: int) -> None:
+            with sessions() as session:
+                start.wait()
+                try:
+                    outcome = ("won", writes[number](session, number))
+                except StaleWrite as exc:
+                    outcome = ("stale", exc.current_version)
+                with lock:
+                    results.append(outcome)
+
+        threads = [threading.Thread(target=console, args=(n,)) for n in range(len(writes))]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(30)
+        assert sorted(results) == [("stale", 4)] * (len(writes) - 1) + [("won", 4)]
+        with sessions() as reader:
+            log = load(reader, game_id)
+            assert log.version == 4 and _head(reader, game_id) == (4, len(log.events))
         assert engine.pool.checkedout() == 0
 
 
@@ -381,15 +484,73 @@ def test_two_games_have_separate_logs(session: Session, game_id: int) -> None:
     assert load(session, other).events == [EVENTS[0], EVENTS[1]]
 
 
-def test_a_revision_written_behind_the_logs_back_is_reported(session: Session,
-                                                              game_id: int) -> None:
+def _head(session: Session, game_id: int) -> tuple[int, int]:
+    """The game's row as stored: (version, event_count)."""
+    row = session.execute(select(Game.version, Game.event_count)
+                          .where(Game.id == game_id)).one()
+    return row.version, row.event_count
+
+
+def test_a_head_changed_behind_the_logs_back_is_reported(session: Session,
+                                                          game_id: int) -> None:
     _record(session, game_id, EVENTS[:2])
-    session.execute(insert(EventRevision).values(
-        game_id=game_id, revision=3, op="append", position=2, payload=GOAL,
-        by="someone", at=WHEN))
+    session.execute(update(Game).where(Game.id == game_id).values(version=3))
     session.commit()
-    with pytest.raises(LogCorrupted, match="version 2 but has 3 revisions"):
+    with pytest.raises(LogCorrupted, match="version 3 but has 2 revisions"):
         load(session, game_id)
+
+
+def test_a_next_revision_stored_already_is_reported(session: Session, game_id: int) -> None:
+    """The game's row set back behind the log's back: the revision it would
+    write next exists, and the write says so rather than that it is stale."""
+    _record(session, game_id, EVENTS[:2])
+    session.execute(update(Game).where(Game.id == game_id).values(version=1, event_count=1))
+    session.commit()
+    with pytest.raises(LogCorrupted, match="its revision 2 is stored already"):
+        append(session, game_id, 1, GOAL, by="table 1")
+    session.rollback()
+    assert len(_revision_rows(session, game_id)) == 2
+
+
+class TestTheDatabaseKeepsTheHead:
+    """Migration 0003's trigger: every revision inserted moves its game's
+    version and length on, whoever inserts it, and only the next one may be."""
+
+    def test_each_op_moves_version_and_length(self, session: Session, game_id: int) -> None:
+        version = _record(session, game_id, EVENTS[:3])
+        assert _head(session, game_id) == (3, 3)
+        for op, position, payload, length in [("replace", 1, GOAL, 3), ("insert", 0, GOAL, 4),
+                                              ("insert", 4, GOAL, 5), ("delete", 2, None, 4)]:
+            version = correct(session, game_id, version, op, position, payload,  # type: ignore[arg-type]
+                              by="scorer", reason="fix", commit=True)
+            assert _head(session, game_id) == (version, length)
+            assert len(load(session, game_id).events) == length
+        assert append(session, game_id, version, GOAL, by="table 1", commit=True) == 8
+        assert _head(session, game_id) == (8, 5)
+
+    def test_a_revision_inserted_by_hand_moves_the_head_on(self, session: Session,
+                                                            game_id: int) -> None:
+        _record(session, game_id, EVENTS[:2])
+        session.execute(insert(EventRevision).values(
+            game_id=game_id, revision=3, op="append", position=2, payload=GOAL,
+            by="someone", at=WHEN))
+        session.commit()
+        assert _head(session, game_id) == (3, 3)
+        assert load(session, game_id).events == [*EVENTS[:2], GOAL]
+
+    @pytest.mark.parametrize("revision", [2, 4])
+    def test_a_revision_that_is_not_the_next_is_refused(
+        self, session: Session, game_id: int, revision: int
+    ) -> None:
+        _record(session, game_id, EVENTS[:2])
+        before = _revision_rows(session, game_id)
+        with pytest.raises(IntegrityError):
+            session.execute(insert(EventRevision).values(
+                game_id=game_id, revision=revision, op="append", position=2, payload=GOAL,
+                by="someone", at=WHEN))
+        session.rollback()
+        assert _revision_rows(session, game_id) == before
+        assert _head(session, game_id) == (2, 2)
 
 
 class TestOnAConnection:

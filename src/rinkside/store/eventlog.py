@@ -8,14 +8,28 @@ row, ``append`` (at the end) or a correction (``replace``, ``insert`` or
 in order (:func:`load`). A correction keeps the event it replaced or
 deleted in ``previous``, with who made it, when and why (:func:`history`).
 
-Every write names the version of the log it read. The check is one
-statement, ``UPDATE games SET version = version + 1 ... WHERE id = :id AND
-version = :expected``: when it changes no row, someone else wrote first (a
-second console on the same game) and the write is refused with
-:class:`StaleWrite`, never merged. The statement holds the game's row (its
-row lock on PostgreSQL, the write lock on SQLite) until the transaction
-ends, so of two writers that read the same version exactly one succeeds.
-Only then is the revision row inserted.
+Every write names the version of the log it read, and is one statement:
+``INSERT INTO event_revisions ... SELECT ... FROM games WHERE id = :id AND
+version = :expected``, the new revision numbered ``version + 1`` from the
+game's row. When it inserts no row the game is not at that version (someone
+else wrote first: a second console on the same game) and the write is
+refused with :class:`StaleWrite`, never merged. The game's ``version`` and
+``event_count`` are moved on by the database, in a trigger on the insert
+(migration 0003), which also refuses any revision that is not its game's
+next.
+
+Of two writers that read the same version exactly one succeeds. On
+PostgreSQL the statement's SELECT locks the game's row (``FOR NO KEY
+UPDATE``) until the transaction ends, so the second waits for the first and
+then finds the version moved on; on SQLite the second waits for the write
+lock and finds the same. Behind that, the primary key (game, revision)
+admits one revision of each number, and a write that meets the key taken
+inserts nothing (``ON CONFLICT DO NOTHING``, on that key only) and is
+refused like any other: its transaction is never aborted by the race.
+
+A replace or delete first reads the log (one statement) for the event it
+keeps in ``previous``; its insert then names the same version, so what it
+read is the log it corrects, or nothing is written.
 
 Every function takes a :class:`~sqlalchemy.orm.Session` (as the services
 use it) or a :class:`~sqlalchemy.engine.Connection` (a console's hot path:
@@ -42,21 +56,22 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Final, Literal, cast, get_args
+from typing import Any, Final, Literal, NoReturn, cast, get_args
 
 from sqlalchemy import (
     ColumnElement,
+    Insert,
     Integer,
+    Select,
     String,
     Table,
-    Update,
+    Text,
     bindparam,
-    insert,
     inspect,
     literal_column,
     select,
-    update,
 )
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
@@ -88,7 +103,7 @@ __all__ = [
 ]
 
 Correction = Literal["replace", "insert", "delete"]
-_CORRECTIONS: Final[tuple[str, ...]] = get_args(Correction)
+_CORRECTIONS: Final[tuple[Correction, ...]] = get_args(Correction)
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,11 +140,12 @@ def append(
     who = _check_by(by)
     when = _check_at(at)
     with _own_transaction(session, commit) as connection:
-        _advance(connection, game_id, expected_version, "append")
-        # The new event's revision and place come from the row just moved on.
-        connection.execute(
-            _APPEND_REVISION, {"game_id": game_id, "payload": event_payload, "by": who, "at": when}
-        )
+        inserted = connection.execute(_APPEND[connection.dialect.name], {
+            "game_id": game_id, "expected": expected_version, "payload": event_payload,
+            "by": who, "at": when,
+        }).rowcount
+        if inserted != 1:
+            _refuse(connection, game_id, expected_version)  # UnknownGame, StaleWrite
         _sync_identity_map(session, game_id, expected_version, +1)
     return expected_version + 1
 
@@ -176,17 +192,15 @@ def correct(
         if position < 0:
             length = _length_at(connection, game_id, expected_version)
             raise NoSuchPosition(game_id, position, length, op)
-        _advance(connection, game_id, expected_version, op, position)
         previous: dict[str, Any] | None = None
         if op != "insert":
-            # The game's row is held: the revisions read are those of expected_version.
-            previous = replay(game_id, _revisions(connection, game_id))[position]
-        connection.execute(_INSERT_REVISION, {
-            "game_id": game_id, "revision": expected_version + 1, "op": op,
-            "position": position, "payload": payload, "previous": previous,
-            "recorded_by": who, "recorded_at": when,
-            "reason": why,
-        })
+            previous = _event_at(connection, game_id, expected_version, position, op)
+        inserted = connection.execute(_CORRECT[connection.dialect.name][op], {
+            "game_id": game_id, "expected": expected_version, "position": position,
+            "payload": payload, "previous": previous, "by": who, "at": when, "reason": why,
+        }).rowcount
+        if inserted != 1:
+            _refuse(connection, game_id, expected_version, op, position)
         _sync_identity_map(session, game_id, expected_version, _LENGTH_CHANGE[op])
     return expected_version + 1
 
@@ -249,49 +263,77 @@ _REVISION_COLUMNS: Final = (
 _LENGTH_CHANGE: Final[dict[Op, int]] = {"append": 1, "replace": 0, "insert": 1, "delete": -1}
 
 
-def _advance_statement(op: Op) -> Update:
-    """The optimistic lock for ``op``: the game moves from the version the
-    writer read to the next, and its length with the op, or no row changes.
-    A correction's position must be in the log: 0..length for an insert (at
-    the end included), 0..length-1 to replace or delete."""
-    statement = (
-        update(_GAMES)
-        .where(_GAMES.c.id == bindparam("game_id"), _GAMES.c.version == bindparam("expected"))
-        .values(version=_GAMES.c.version + 1,
-                event_count=_GAMES.c.event_count + _LENGTH_CHANGE[op])
+_PRIMARY_KEY: Final = (_REVISIONS.c.game_id, _REVISIONS.c.revision)
+# The columns an append fills; previous is NULL and reason '' (the defaults).
+_APPEND_COLUMNS: Final = (
+    "game_id", "revision", "op", "position", "payload", "recorded_by", "recorded_at")
+_CORRECT_COLUMNS: Final = _APPEND_COLUMNS + ("previous", "reason")
+
+
+def _insert_revision(dialect: str, columns: tuple[str, ...], rows: Select[Any]) -> Insert:
+    """``INSERT INTO event_revisions (columns) <rows> ON CONFLICT (game_id,
+    revision) DO NOTHING``: a revision another writer holds is not inserted
+    and is no error (any other constraint still is); the rowcount says
+    whether the row went in."""
+    if dialect == "postgresql":
+        # The game's row is locked before the revision's key is taken: writers
+        # queue on the row (as anyone updating the game does), and none holds
+        # a key while it waits for the row, which could deadlock.
+        rows = rows.with_for_update(key_share=True)  # FOR NO KEY UPDATE
+    statement = (postgresql.insert if dialect == "postgresql" else sqlite.insert)(_REVISIONS)
+    return (
+        statement.from_select(columns, rows, include_defaults=False)
+        .on_conflict_do_nothing(index_elements=_PRIMARY_KEY)
+        # An INSERT's cursor is closed before its rowcount is read, unless kept.
+        .execution_options(preserve_rowcount=True)
     )
+
+
+def _at_expected_version() -> tuple[ColumnElement[bool], ...]:
+    return (_GAMES.c.id == bindparam("game_id"), _GAMES.c.version == bindparam("expected"))
+
+
+def _written_by() -> tuple[ColumnElement[Any], ...]:
+    return (bindparam("payload", type_=_REVISIONS.c.payload.type),
+            bindparam("by", type_=String()), bindparam("at", type_=UTCDateTime()))
+
+
+def _append_statement(dialect: str) -> Insert:
+    """The whole append: the game's next revision, at the end of its log,
+    from the game's row if it is at the version the writer read."""
+    rows = select(
+        _GAMES.c.id, _GAMES.c.version + 1, literal_column("'append'"), _GAMES.c.event_count,
+        *_written_by(),
+    ).where(*_at_expected_version())
+    return _insert_revision(dialect, _APPEND_COLUMNS, rows)
+
+
+def _correct_statement(dialect: str, op: Correction) -> Insert:
+    """The whole correction: as an append, at ``position``, which must be in
+    the log: 0..length for an insert (at the end included), 0..length-1 to
+    replace or delete."""
     position = bindparam("position", type_=Integer)
-    bound: ColumnElement[bool] | None = {
-        "append": None,
-        "insert": _GAMES.c.event_count >= position,
-        "replace": _GAMES.c.event_count > position,
-        "delete": _GAMES.c.event_count > position,
-    }[op]
-    return statement if bound is None else statement.where(bound)
+    rows = select(
+        _GAMES.c.id, _GAMES.c.version + 1, literal_column(f"'{op}'"), position,
+        *_written_by(),
+        bindparam("previous", type_=_REVISIONS.c.previous.type),
+        bindparam("reason", type_=Text()),
+    ).where(
+        *_at_expected_version(),
+        _GAMES.c.event_count >= position if op == "insert" else _GAMES.c.event_count > position,
+    )
+    return _insert_revision(dialect, _CORRECT_COLUMNS, rows)
 
 
-_ADVANCE: Final = {op: _advance_statement(op) for op in _LENGTH_CHANGE}
-# After the advance: the revision is the game's new version, the place its new length - 1.
-_APPEND_REVISION: Final = insert(_REVISIONS).from_select(
-    ["game_id", "revision", "op", "position", "payload", "recorded_by", "recorded_at"],
-    select(
-        _GAMES.c.id,
-        _GAMES.c.version,
-        literal_column("'append'"),
-        _GAMES.c.event_count - 1,
-        bindparam("payload", type_=_REVISIONS.c.payload.type),
-        bindparam("by", type_=String()),
-        bindparam("at", type_=UTCDateTime()),
-    ).where(_GAMES.c.id == bindparam("game_id")),
-)
-_INSERT_REVISION: Final = insert(_REVISIONS)
+# By dialect (the connection's dialect.name), as upserts are written per dialect.
+_DIALECTS: Final = ("sqlite", "postgresql")
+_APPEND: Final = {dialect: _append_statement(dialect) for dialect in _DIALECTS}
+_CORRECT: Final = {
+    dialect: {op: _correct_statement(dialect, op) for op in _CORRECTIONS}
+    for dialect in _DIALECTS
+}
 _HEAD: Final = select(_GAMES.c.version, _GAMES.c.event_count).where(
     _GAMES.c.id == bindparam("game_id"))
-_REVISIONS_OF_GAME: Final = (
-    select(*_REVISION_COLUMNS)
-    .where(_REVISIONS.c.game_id == bindparam("game_id"))
-    .order_by(_REVISIONS.c.revision)
-)
 _LOG: Final = (
     select(_GAMES.c.version, *_REVISION_COLUMNS)
     .select_from(_GAMES.outerjoin(_REVISIONS, _REVISIONS.c.game_id == _GAMES.c.id))
@@ -373,21 +415,37 @@ def _check_by(by: object) -> str:
     return who
 
 
-def _advance(
-    connection: Connection, game_id: int, expected_version: int, op: Op,
+def _refuse(
+    connection: Connection, game_id: int, expected_version: int, op: Op = "append",
     position: int | None = None,
-) -> None:
-    """Take the game from ``expected_version`` to the next version, or refuse:
-    :class:`UnknownGame`, :class:`StaleWrite`, :class:`NoSuchPosition`."""
-    params = {"game_id": game_id, "expected": expected_version}
-    if position is not None:
-        params["position"] = position
-    if connection.execute(_ADVANCE[op], params).rowcount == 1:
-        return
-    length = _length_at(connection, game_id, expected_version)  # UnknownGame, StaleWrite
-    if position is None:  # the version matched after all: no reason is left to refuse
-        raise EventLogError(f"game {game_id}: the write was refused for no known reason")
-    raise NoSuchPosition(game_id, position, length, op)
+) -> NoReturn:
+    """Raise why a write inserted no revision: :class:`UnknownGame`,
+    :class:`StaleWrite`, :class:`NoSuchPosition` (a correction's position is
+    not in the log), or :class:`LogCorrupted` (the game is at the version
+    read, yet its next revision is stored already)."""
+    length = _length_at(connection, game_id, expected_version)
+    if position is not None and not 0 <= position < length + (1 if op == "insert" else 0):
+        raise NoSuchPosition(game_id, position, length, op)
+    raise LogCorrupted(
+        f"game {game_id} is at version {expected_version} but its revision "
+        f"{expected_version + 1} is stored already: the log was changed outside rinkside"
+    )
+
+
+def _event_at(
+    connection: Connection, game_id: int, expected_version: int, position: int, op: Op
+) -> dict[str, Any]:
+    """The event at ``position`` of the log at ``expected_version`` (what a
+    replace or delete keeps in ``previous``), after raising UnknownGame,
+    StaleWrite or NoSuchPosition. Revisions are never changed, so the log
+    read at that version is the one the write's insert will find, or the
+    insert finds the game moved on and writes nothing."""
+    log = load(connection, game_id)
+    if log.version != expected_version:
+        raise StaleWrite(game_id, expected_version, log.version)
+    if position >= len(log.events):
+        raise NoSuchPosition(game_id, position, len(log.events), op)
+    return log.events[position]
 
 
 def _length_at(connection: Connection, game_id: int, expected_version: int) -> int:
@@ -418,11 +476,6 @@ def _sync_identity_map(
         set_committed_value(game, "event_count", loaded["event_count"] + change)
     else:
         session.expire(game, ["version", "event_count"])
-
-
-def _revisions(connection: Connection, game_id: int) -> list[RevisionInfo]:
-    rows = connection.execute(_REVISIONS_OF_GAME, {"game_id": game_id})
-    return [_revision_info(row) for row in rows]
 
 
 def _revision_info(row: Any) -> RevisionInfo:

@@ -201,8 +201,9 @@ class Game(Base):
 
     ``version`` counts the log's revisions (0: nothing recorded) and is the
     optimistic lock every write names; ``event_count`` is the log's current
-    length, kept by the same statement, so positions can be checked without
-    replaying. Only :mod:`rinkside.store.eventlog` changes either.
+    length, so positions can be checked without replaying. Both are moved on
+    only by the database, in a trigger on each insert of an
+    :class:`EventRevision` (migration 0003); nothing else writes them.
     """
 
     __tablename__ = "games"
