@@ -19,13 +19,12 @@ $(STAMP): pyproject.toml requirements.lock
 	$(BIN)/pip install -q -c requirements.lock -e '.[dev]'
 	touch $(STAMP)
 
-# The demo tournament in rinkside.sqlite (built once), its standings, leaders
-# and suspensions. (The game-day server comes with the web issue.)
+# The demo tournament in rinkside.sqlite (built once), then the server on
+# http://127.0.0.1:8000 (`rinkside serve --lan` to reach it from the rink's LAN).
 run: $(STAMP)
 	@test -f rinkside.sqlite || $(BIN)/rinkside demo
 	$(BIN)/rinkside standings
-	$(BIN)/rinkside stats --top 5
-	$(BIN)/rinkside suspensions
+	$(BIN)/rinkside serve
 
 test: $(STAMP) lint typecheck unit conformance
 

@@ -479,6 +479,19 @@ def demo(db: DbOption = None, seed: Annotated[int, typer.Option(
     typer.echo(f"demo tournament {tid} built")
 
 
+def serve(lan: Annotated[bool, typer.Option(
+              "--lan", help="Listen on the local network (0.0.0.0) so tablets and the "
+              "scoreboard screen can connect; default: this computer only.")] = False,
+          port: Annotated[int, typer.Option(help="TCP port.")] = 8000,
+          db: DbOption = None) -> None:
+    """Game day in the browser: live scores, game pages, standings, statistics,
+    suspensions and the scoreboard display (no internet needed)."""
+    from rinkside.web.server import ALL_INTERFACES, LOCALHOST
+    from rinkside.web.server import serve as run
+
+    run(ALL_INTERFACES if lan else LOCALHOST, port, db)
+
+
 def register(app: typer.Typer) -> None:
     """Add the tournament commands to the ``rinkside`` app."""
     app.add_typer(tournament_app, name="tournament")
@@ -491,3 +504,4 @@ def register(app: typer.Typer) -> None:
     app.command("playoffs")(_refusals(playoffs))
     app.command("discipline")(_refusals(discipline))
     app.command("demo")(_refusals(demo))
+    app.command("serve")(_refusals(serve))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import pickle
+import threading
 from collections import OrderedDict
 from functools import cache
 from importlib import resources
@@ -51,19 +52,23 @@ class StateCache:
     def __init__(self, size: int = 4096) -> None:
         self.size = size
         self._states: OrderedDict[int, tuple[int, GameState]] = OrderedDict()
+        self._lock = threading.Lock()  # the web server's worker threads share it
 
     def get(self, game_id: int, version: int) -> GameState | None:
-        found = self._states.get(game_id)
-        if found is None or found[0] != version:
-            return None
-        self._states.move_to_end(game_id)
-        return found[1]
+        with self._lock:
+            found = self._states.get(game_id)
+            if found is None or found[0] != version:
+                return None
+            self._states.move_to_end(game_id)
+            return found[1]
 
     def put(self, game_id: int, version: int, state: GameState) -> None:
-        self._states[game_id] = (version, state)
-        self._states.move_to_end(game_id)
-        while len(self._states) > self.size:
-            self._states.popitem(last=False)
+        with self._lock:
+            self._states[game_id] = (version, state)
+            self._states.move_to_end(game_id)
+            while len(self._states) > self.size:
+                self._states.popitem(last=False)
 
     def clear(self) -> None:
-        self._states.clear()
+        with self._lock:
+            self._states.clear()

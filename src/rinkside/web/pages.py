@@ -1,0 +1,249 @@
+"""What each public page shows, gathered from the service and the store.
+
+Each function returns plain values for one template. The numbers are the
+engine's and the tournament modules' (scores, records, standings, leaders,
+suspensions); names come from the store; :mod:`rinkside.web.views` writes
+them as text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from typing import Any
+
+from rinkside.rules.events import TEAMS, Team
+from rinkside.rules.records import charged_tenths
+from rinkside.rules.state import GameState
+from rinkside.rules.times import minutes_value
+from rinkside.services.tournaments import Tournaments
+from rinkside.tournament import stats as tstats
+from rinkside.tournament.suspensions import SuspensionStatus
+from rinkside.web import catalog, views
+from rinkside.web.catalog import DivisionRow, GameRow
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreRow:
+    """A game in a list: its schedule entry and, once begun, its score."""
+
+    game: GameRow
+    status: str
+    status_text: str
+    score: dict[Team, int] | None
+
+    @property
+    def in_play(self) -> bool:
+        return self.status in views.IN_PLAY
+
+    @property
+    def local_start(self) -> datetime | None:
+        return self.game.start.astimezone() if self.game.start is not None else None
+
+
+@dataclass(frozen=True, slots=True)
+class DivisionGames:
+    division: DivisionRow
+    games: list[ScoreRow]
+
+
+def score_row(service: Tournaments, game: GameRow, state: GameState | None = None
+              ) -> ScoreRow:
+    """``state``: the game's state when already at hand."""
+    if game.version == 0:
+        return ScoreRow(game, "not_started", "Not started", None)
+    if state is None:
+        _, state = service.game_state(game.game_id)
+    score = None if state.status == "not_started" else views.shown_score(state)
+    return ScoreRow(game, state.status, views.status_text(state), score)
+
+
+def score_rows(service: Tournaments, games: Sequence[GameRow]) -> list[ScoreRow]:
+    """Rows for many games: the finished ones' states come from their
+    divisions' views (read together), the others one by one."""
+    finished: dict[int, GameState] = {}
+    for division_id in sorted({g.division_id for g in games if g.version}):
+        for played in service.division_view(division_id).played:
+            finished[played.game.game_id] = played.state
+    return [score_row(service, g, finished.get(g.game_id)) for g in games]
+
+
+def _by_division(service: Tournaments, rows: Iterable[ScoreRow]) -> list[DivisionGames]:
+    groups: dict[int, list[ScoreRow]] = {}
+    for row in rows:
+        groups.setdefault(row.game.division_id, []).append(row)
+    return [DivisionGames(d, groups[d.division_id]) for d in catalog.divisions(service)
+            if d.division_id in groups]
+
+
+def live_scores(service: Tournaments) -> list[DivisionGames]:
+    """Every game by division: in play first, then those to come, then the
+    finished ones, each in schedule order."""
+    rows = score_rows(service, catalog.games(service))
+    rank = {"final": 2, "not_started": 1}
+    rows.sort(key=lambda r: rank.get(r.status, 0))  # stable: schedule order within
+    return _by_division(service, rows)
+
+
+def schedule(service: Tournaments) -> list[tuple[date | None, list[ScoreRow]]]:
+    """Every game by day (the server's local date), in start order."""
+    rows = score_rows(service, catalog.games(service))
+    rows.sort(key=lambda r: (r.game.start is None,
+                             r.game.start.timestamp() if r.game.start else 0.0,
+                             r.game.rink or "", r.game.game_id))
+    days: dict[date | None, list[ScoreRow]] = {}
+    for row in rows:
+        start = row.local_start
+        days.setdefault(start.date() if start else None, []).append(row)
+    return list(days.items())
+
+
+# --------------------------------------------------------------------------- a game
+
+
+@dataclass(frozen=True, slots=True)
+class SkaterBox:
+    number: int
+    name: str
+    goalie: bool
+    goals: int
+    assists: int
+    pim: int | float
+
+
+@dataclass(frozen=True, slots=True)
+class GoalieBox:
+    number: int
+    name: str
+    time: str
+    goals_against: int
+    shots_against: int | None
+    saves: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyLine:
+    period: str
+    time: str
+    team: str
+    player: str
+    served_by: str
+    penalty_class: str
+    infraction: str
+    rule: str
+    minutes: int | float
+
+
+@dataclass(frozen=True, slots=True)
+class GamePage:
+    game: GameRow
+    version: int
+    state: GameState
+    json: dict[str, Any]
+    periods: list[str]
+    by_period: dict[Team, list[int]]
+    penalties: list[PenaltyLine]
+    skaters: dict[Team, list[SkaterBox]]
+    goalies: dict[Team, list[GoalieBox]]
+    bench_pim: dict[Team, int | float] = field(default_factory=dict)
+
+
+def _period_table(state: GameState) -> tuple[list[str], dict[Team, list[int]]]:
+    """Goals per period (regulation, then each overtime played)."""
+    last = max([state.period, state.setup.settings.periods] + [g.at.period for g in state.goals])
+    numbers = list(range(1, last + 1))
+    by_period: dict[Team, list[int]] = {t: [0] * len(numbers) for t in TEAMS}
+    for goal in state.goals:
+        by_period[goal.team][goal.at.period - 1] += 1
+    return [views.period_text(state, p) for p in numbers], by_period
+
+
+def _skaters(state: GameState, team: Team) -> list[SkaterBox]:
+    roster = state.setup.home if team == "home" else state.setup.away
+    scoring = state.scoring()[team]
+    pim = state.pim()[team]
+    return [SkaterBox(p.number, p.name, p.goalie, *scoring.get(p.number, (0, 0)),
+                      pim.get(str(p.number), 0)) for p in roster.players]
+
+
+def _goalies(state: GameState, team: Team) -> list[GoalieBox]:
+    lines = sorted((g for g in state.goaltending() if g.team == team), key=lambda g: g.goalie)
+    return [GoalieBox(g.goalie, views.player_name(state, team, g.goalie)
+                      if g.goalie != tstats.UNNAMED_GOALIE else "replacement (not named)",
+                      views.timer_text(g.tenths), g.goals_against, g.shots_against, g.saves)
+            for g in lines]
+
+
+def _penalties(state: GameState) -> list[PenaltyLine]:
+    settings = state.setup.settings
+    return [PenaltyLine(
+        views.period_text(state, p.at.period), views.clock_text(p.at.left),
+        views.team_name(state, p.team), views.player_name(state, p.team, p.player),
+        "" if p.served_by is None else views.player_name(state, p.team, p.served_by),
+        views.class_text(p.penalty_class), p.infraction, p.rule or "",
+        minutes_value(charged_tenths(p, settings))) for p in state.penalties]
+
+
+def game_page(service: Tournaments, game_id: int) -> GamePage:
+    row = catalog.game(service, game_id)
+    data = views.state_json(service, game_id)
+    version, state = service.game_state(game_id)
+    periods, by_period = _period_table(state)
+    return GamePage(
+        row, version, state, data, periods, by_period, _penalties(state),
+        {t: _skaters(state, t) for t in TEAMS}, {t: _goalies(state, t) for t in TEAMS},
+        {t: state.pim()[t].get("bench", 0) for t in TEAMS})
+
+
+# --------------------------------------------------------------------------- a division
+
+
+@dataclass(frozen=True, slots=True)
+class StatsPage:
+    division: DivisionRow
+    leaders: dict[str, list[tstats.SkaterLine]]
+    goalies: list[tstats.GoaltenderLine]
+    teams: list[tstats.TeamLine]
+    award: tstats.HighScorerAward
+
+
+def stats_page(service: Tournaments, division_id: int, top: int = 10) -> StatsPage:
+    division = catalog.division(service, division_id)
+    skaters, goalies, teams = service.statistics(division_id)
+    keys: Sequence[tstats.LeaderKey] = ("points", "goals", "assists", "pim")
+    return StatsPage(
+        division, {key: tstats.leaders(skaters, key, top) for key in keys},
+        sorted(goalies.values(), key=lambda g: (g.gaa is None, g.gaa or 0, -g.tenths)),
+        sorted(teams.values(), key=lambda t: t.team_id), service.high_scorer(division_id))
+
+
+# --------------------------------------------------------------------------- suspensions
+
+
+@dataclass(frozen=True, slots=True)
+class SuspensionRow:
+    status: SuspensionStatus
+    team: str
+    tournament_id: int
+
+    @property
+    def still_to_serve(self) -> str:
+        """Games still to sit out of the suspensions barring him (his own and,
+        410(c), those earned with his other team), or how long when open-ended."""
+        kind = self.status.open_ended
+        if kind == "rest_of_tournament":
+            return "rest of the tournament"
+        if kind == "pending_review":
+            return "until reviewed"
+        return str(sum(s.remaining for s, _ in self.status.barring()))
+
+
+def suspensions(service: Tournaments) -> list[SuspensionRow]:
+    """Every player with a suspension: those still barred first."""
+    teams = catalog.team_names(service)
+    rows = [SuspensionRow(s, teams.get(s.team_id, ""), tid)
+            for tid in catalog.tournament_ids(service)
+            for s in service.suspensions(tid).values() if s.sanctions or s.elsewhere]
+    rows.sort(key=lambda r: (not r.status.suspended, r.team, r.status.number))
+    return rows

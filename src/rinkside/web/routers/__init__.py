@@ -1,0 +1,1 @@
+"""The web routers: public pages and the scoreboard display (no login)."""

@@ -1,0 +1,39 @@
+"""Fixtures of the web tests: the demo tournament in a SQLite file (built once
+per module) and the app over it (helpers in ``webkit``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+from webkit import Demo
+
+from rinkside.demo import build_demo
+from rinkside.services.open import open_tournaments
+from rinkside.web.app import create_app
+from rinkside.web.live import Broadcaster
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory: pytest.TempPathFactory) -> Demo:
+    path = tmp_path_factory.mktemp("web") / "demo.sqlite"
+    service = open_tournaments(f"sqlite:///{path}")
+    return Demo(service, build_demo(service), path)
+
+
+@pytest.fixture(scope="module")
+def app(demo: Demo) -> FastAPI:
+    app = create_app(demo.service)
+    broadcaster: Broadcaster = app.state.broadcaster
+    broadcaster.keepalive = 0.2  # streams never stay silent long: reads return quickly
+    return app
+
+
+@pytest.fixture(scope="module")
+def client(app: FastAPI) -> Iterator[TestClient]:
+    with TestClient(app) as client:
+        yield client
+
+

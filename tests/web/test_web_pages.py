@@ -1,0 +1,179 @@
+"""The public pages and the scoreboard page: each answers 200 with the names
+and numbers of the store and the engine; unknown ids answer 404."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+from webkit import Demo, first_division, game_in_play
+
+from rinkside.services.open import open_tournaments
+from rinkside.web import catalog, views
+from rinkside.web.deps import get_service
+
+
+def _final_game(demo: Demo) -> int:
+    """A demo game played to the end (not forfeited), with goals and penalties."""
+    for row in catalog.games(demo.service):
+        _, state = demo.service.game_state(row.game_id)
+        if (state.result is not None and state.result.decided_by != "forfeit"
+                and state.goals and state.penalties):
+            return row.game_id
+    raise AssertionError("the demo has no played game with goals and penalties")
+
+
+class TestEveryPage:
+    def test_public_pages_answer_200_on_a_phone_friendly_page(self, client: TestClient,
+                                                               demo: Demo) -> None:
+        division = first_division(demo.service, demo)
+        game = _final_game(demo)
+        team = catalog.game(demo.service, game).home_team_id
+        for path in ("/", "/schedule", "/suspensions", f"/games/{game}",
+                     f"/divisions/{division}/standings", f"/divisions/{division}/stats",
+                     f"/teams/{team}", f"/scoreboard/{game}"):
+            response = client.get(path)
+            assert response.status_code == 200, path
+            assert response.headers["content-type"].startswith("text/html")
+            assert 'name="viewport" content="width=device-width' in response.text, path
+
+    def test_nothing_is_loaded_from_outside(self, client: TestClient, demo: Demo) -> None:
+        game = _final_game(demo)
+        for path in ("/", f"/games/{game}", f"/scoreboard/{game}"):
+            page = client.get(path).text
+            assert not re.search(r'(src|href)="(https?:)?//', page), path
+            for asset in re.findall(r'(?:src|href)="(/static/[^"]+)"', page):
+                assert client.get(asset).status_code == 200, asset
+
+
+class TestLiveScores:
+    def test_every_game_with_its_engine_score(self, client: TestClient, demo: Demo) -> None:
+        page = client.get("/").text
+        for row in catalog.games(demo.service):
+            assert f'data-game="{row.game_id}"' in page
+            _, state = demo.service.game_state(row.game_id)
+            if state.result is not None:
+                score = views.shown_score(state)
+                row_html = page.split(f'data-game="{row.game_id}"')[1].split("</li>")[0]
+                assert row.home in row_html and row.away in row_html
+                assert f'data-field="home">{score["home"]}<' in row_html
+                assert f'data-field="away">{score["away"]}<' in row_html
+
+    def test_games_in_play_come_first_in_their_division(self, client: TestClient,
+                                                        demo: Demo) -> None:
+        game = game_in_play(demo)
+        division = catalog.game(demo.service, game).division
+        page = client.get("/").text
+        section = page.split(f"<h2>{division}</h2>")[1].split("</section>")[0]
+        first = re.search(r'data-game="(\d+)"', section)
+        assert first is not None and int(first.group(1)) == game
+        assert "P1 10:00" in section
+
+
+class TestGamePage:
+    def test_summary_goals_penalties_and_box_score(self, client: TestClient,
+                                                   demo: Demo) -> None:
+        game = _final_game(demo)
+        _, state = demo.service.game_state(game)
+        page = client.get(f"/games/{game}").text
+        row = catalog.game(demo.service, game)
+        assert row.home in page and row.away in page
+        assert views.status_text(state) in page
+        for goal in state.goals:
+            assert views.player_name(state, goal.team, goal.scorer) in page
+        for penalty in state.penalties:
+            assert penalty.infraction in page
+            if penalty.rule:
+                assert f"<td>{penalty.rule}</td>" in page
+        # the box score: every dressed player with goals, assists and PIM
+        scoring = state.scoring()["home"]
+        for player in state.setup.home.players:
+            goals, assists = scoring.get(player.number, (0, 0))
+            assert f"<td>{player.number}</td><td>{player.name}" in page
+            assert f"<td>{goals}</td><td>{assists}</td><td>{goals + assists}</td>" in page
+        assert "Goaltender" in page
+
+    def test_forfeit_shows_the_recorded_score(self, client: TestClient, demo: Demo) -> None:
+        for row in catalog.games(demo.service):
+            _, state = demo.service.game_state(row.game_id)
+            if state.result is not None and state.result.decided_by == "forfeit":
+                assert "Final (forfeit)" in client.get(f"/games/{row.game_id}").text
+                return
+        pytest.skip("no forfeit in this demo")
+
+
+class TestDivisionPages:
+    def test_standings_in_the_services_order(self, client: TestClient, demo: Demo) -> None:
+        division = first_division(demo.service, demo)
+        names = catalog.team_names(demo.service)
+        page = client.get(f"/divisions/{division}/standings").text
+        shown = [names[row.team_id] for row in demo.service.standings(division)]
+        positions = [page.index(f">{name}</a>") for name in shown]
+        assert positions == sorted(positions)
+
+    def test_stats_leaders(self, client: TestClient, demo: Demo) -> None:
+        from rinkside.tournament.stats import leaders
+
+        division = first_division(demo.service, demo)
+        skaters, _, _ = demo.service.statistics(division)
+        best = leaders(skaters, "points", 1)[0]
+        number, name = catalog.player_labels(demo.service)[best.player_id]
+        page = client.get(f"/divisions/{division}/stats").text
+        assert f"#{number} {name}" in page
+        assert "Goaltenders" in page and "Special teams" in page
+
+    def test_team_roster(self, client: TestClient, demo: Demo) -> None:
+        team = catalog.team(demo.service, 1)
+        page = client.get("/teams/1").text
+        assert team.name in page
+        for player in team.players:
+            assert f"<td>{player.number}</td><td>{player.name}</td>" in page
+
+    def test_suspensions_list(self, client: TestClient, demo: Demo) -> None:
+        statuses = demo.service.suspensions(demo.tournament_id).values()
+        page = client.get("/suspensions").text
+        assert statuses, "the demo tournament has suspensions"
+        for status in statuses:
+            assert f"#{status.number} {status.name}" in page
+            assert status.rule in page
+
+    def test_schedule_lists_every_game(self, client: TestClient, demo: Demo) -> None:
+        page = client.get("/schedule").text
+        for row in catalog.games(demo.service):
+            assert f'href="/games/{row.game_id}"' in page
+
+
+class TestNotFound:
+    @pytest.mark.parametrize(("path", "message"), [
+        ("/games/99999", "There is no game 99999."),
+        ("/scoreboard/99999", "There is no game 99999."),
+        ("/divisions/999/standings", "no division 999"),
+        ("/divisions/999/stats", "There is no division 999."),
+        ("/teams/999", "There is no team 999."),
+        ("/games/abc", "There is no page at /games/abc."),
+        ("/nowhere", "There is no page at /nowhere."),
+    ])
+    def test_pages(self, client: TestClient, path: str, message: str) -> None:
+        response = client.get(path)
+        assert response.status_code == 404
+        assert response.headers["content-type"].startswith("text/html")
+        assert message in response.text
+
+    @pytest.mark.parametrize("path", ["/api/games/99999/state", "/live/games/99999"])
+    def test_api_and_streams_answer_json(self, client: TestClient, path: str) -> None:
+        response = client.get(path)
+        assert response.status_code == 404
+        assert response.json() == {"detail": "There is no game 99999."}
+
+
+def test_the_service_is_a_dependency(app: FastAPI, client: TestClient, tmp_path: object,
+                                     demo: Demo) -> None:
+    empty = open_tournaments(f"sqlite:///{demo.path.parent / 'empty.sqlite'}")
+    app.dependency_overrides[get_service] = lambda: empty
+    try:
+        assert "No games are scheduled yet." in client.get("/").text
+    finally:
+        app.dependency_overrides.clear()
+    assert "No games are scheduled yet." not in client.get("/").text

@@ -1,0 +1,126 @@
+"""The state JSON (one function for the scoreboard, the stream and the API)
+says what the engine computed, formatted for a screen."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+from webkit import Demo, game_in_play, new_game, record, skaters
+
+from rinkside.rules.events import FaceOff, Goal, PenaltyShot, PeriodEnd, ShootoutAttempt
+from rinkside.rules.times import GameTime
+from rinkside.web import catalog, views
+
+
+class TestFormatting:
+    def test_clock_shows_tenths_only_in_the_last_minute(self) -> None:
+        assert views.clock_text(7020) == "11:42"
+        assert views.clock_text(7025) == "11:42"
+        assert views.clock_text(600) == "1:00"
+        assert views.clock_text(599) == "0:59.9"
+        assert views.clock_text(425) == "0:42.5"
+        assert views.clock_text(0) == "0:00.0"
+
+    def test_penalty_timers_in_whole_seconds(self) -> None:
+        assert views.timer_text(1200) == "2:00"
+        assert views.timer_text(1195) == "1:59"
+        assert views.timer_text(-3) == "0:00"
+
+
+def test_a_game_not_started(client: TestClient, demo: Demo) -> None:
+    game = new_game(demo)
+    data = client.get(f"/api/games/{game}/state").json()
+    assert data["version"] == 0 and data["status"] == "not_started"
+    assert data["status_text"] == "Not started" and data["running"] is False
+    assert data["clock"] == "12:00" and data["period"] == "1"
+    assert data["penalty_shots"] == [] and data["penalty_shot"] is None
+    assert client.get(f"/games/{game}").status_code == 200
+    assert client.get(f"/scoreboard/{game}").status_code == 200
+
+
+class TestStateOfAGameInPlay:
+    def test_api_matches_the_engine(self, client: TestClient, demo: Demo) -> None:
+        game = game_in_play(demo)
+        version, state = demo.service.game_state(game)
+        data = client.get(f"/api/games/{game}/state").json()
+        assert data["game_id"] == game and data["version"] == version
+        row = catalog.game(demo.service, game)
+        assert data["teams"]["home"] == {"id": row.home_team_id, "name": row.home}
+        assert data["score"] == state.score == {"home": 0, "away": 0}
+        assert data["status"] == state.status == "in_play"
+        assert data["running"] is state.running is True
+        assert data["period"] == "1"
+        assert data["clock"] == "10:00" and data["clock_tenths"] == state.left == 6000
+        assert data["timeouts_left"] == state.timeouts_left
+        assert data["skaters"] == {"home": state.skaters("home"), "away": state.skaters("away")}
+        assert data["strength"] == state.strength() == "4 on 3"
+        assert data["box"]["home"] == []
+        [entry] = state.box("away")
+        assert data["box"]["away"] == [{
+            "player": entry.player, "served_by": None, "state": "running",
+            "left_tenths": entry.left, "left": "2:00", "ticking": True, "class": "minor",
+            "class_text": "minor", "infraction": "Tripping", "may_return": False}]
+        assert data["goals"] == [] and data["result"] is None and data["shootout"] is None
+        assert data["status_text"] == "P1 10:00"
+        assert data == views.state_json(demo.service, game) | {"version": version}
+
+    def test_a_power_play_goal_is_tagged_and_ends_the_minor(self, client: TestClient,
+                                                           demo: Demo) -> None:
+        game = game_in_play(demo)
+        scorer = skaters(demo.service, game, "home")[0]
+        record(demo.service, game, Goal(GameTime(1, 5400), "home", scorer))
+        _, state = demo.service.game_state(game)
+        data = client.get(f"/api/games/{game}/state").json()
+        assert data["score"] == {"home": 1, "away": 0}
+        [goal] = data["goals"]
+        assert goal["tags"] == ["PP"] and goal["strength"] == state.goals[0].strength
+        assert goal["scorer"] == scorer and goal["period"] == "1" and goal["time"] == "9:00"
+        assert data["box"]["away"] == [views.box_json(e) for e in state.box("away")]
+        assert data["strength"] == views.strength_text(state)
+
+    def test_a_penalty_shot_is_shown_until_the_next_event(self, client: TestClient,
+                                                          demo: Demo) -> None:
+        game = game_in_play(demo)
+        shooter = skaters(demo.service, game, "home")[1]
+        record(demo.service, game, PenaltyShot(GameTime(1, 5000), "home", shooter, False))
+        data = client.get(f"/api/games/{game}/state").json()
+        assert data["penalty_shot"]["shooter"] == shooter
+        assert data["penalty_shot"]["scored"] is False
+        assert data["score"] == {"home": 0, "away": 0}
+        record(demo.service, game, FaceOff(GameTime(1, 5000)))
+        data = client.get(f"/api/games/{game}/state").json()
+        assert data["penalty_shot"] is None and len(data["penalty_shots"]) == 1
+
+
+class TestOvertimeAndShootout:
+    def test_a_final_game_shows_the_engines_result(self, client: TestClient,
+                                                   demo: Demo) -> None:
+        for row in catalog.games(demo.service):
+            _, state = demo.service.game_state(row.game_id)
+            if state.result is None:
+                continue
+            data = client.get(f"/api/games/{row.game_id}/state").json()
+            assert data["score"] == state.result.score
+            assert data["result"]["winner"] == state.result.winner
+            assert data["result"]["decided_by"] == state.result.decided_by
+            assert data["running"] is False and data["status"] == "final"
+            assert len(data["goals"]) == len(state.goals)
+            if state.result.decided_by == "overtime":
+                assert data["period"] == "OT" and data["status_text"] == "Final (OT)"
+
+    def test_shootout_state(self, client: TestClient, demo: Demo) -> None:
+        game = new_game(demo)
+        record(demo.service, game,
+               FaceOff(GameTime(1, 7200)), PeriodEnd(GameTime(1, 0)),
+               FaceOff(GameTime(2, 7200)), PeriodEnd(GameTime(2, 0)),
+               FaceOff(GameTime(3, 3000)), PeriodEnd(GameTime(3, 0)))
+        data = client.get(f"/api/games/{game}/state").json()
+        assert data["status"] == "shootout" and data["period"] == "SO"
+        assert data["shootout"] == {"shots": [], "goals": {"home": 0, "away": 0},
+                                    "next": "away"}
+        shooter = skaters(demo.service, game, "away")[0]
+        record(demo.service, game, ShootoutAttempt("away", shooter, True))
+        data = client.get(f"/api/games/{game}/state").json()
+        assert data["shootout"]["goals"] == {"home": 0, "away": 1}
+        assert data["shootout"]["next"] == "home"
+        assert data["shootout"]["shots"][0]["shooter"] == shooter
+        assert data["status_text"] == "Shootout" and data["strength"] is None

@@ -1,0 +1,60 @@
+"""Helpers of the web tests: the demo tournament's handle and games put in
+play through the service (the fixtures are in ``conftest``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from rinkside.rules.events import Event, FaceOff, Penalty, PenaltyClass, Stoppage, Team
+from rinkside.rules.times import GameTime
+from rinkside.services.tournaments import Tournaments
+from rinkside.store import models as m
+
+
+@dataclass(frozen=True)
+class Demo:
+    service: Tournaments
+    tournament_id: int
+    path: Path
+
+
+def first_division(service: Tournaments, demo: Demo) -> int:
+    with service.sessions() as s:
+        tournament = s.get(m.Tournament, demo.tournament_id)
+        assert tournament is not None
+        return min(d.id for d in tournament.divisions)
+
+
+def new_game(demo: Demo) -> int:
+    """A new game between two teams of the first division still in the
+    standings (a team removed by a forfeit may play no more, 634(e))."""
+    service = demo.service
+    division = first_division(service, demo)
+    table = service.standings(division)
+    return service.add_game(division, table[0].team_id, table[1].team_id)
+
+
+def skaters(service: Tournaments, game_id: int, team: Team) -> list[int]:
+    _, state = service.game_state(game_id)
+    roster = state.setup.home if team == "home" else state.setup.away
+    return [p.number for p in roster.players if not p.goalie]
+
+
+def record(service: Tournaments, game_id: int, *events: Event) -> int:
+    version, _ = service.game_state(game_id)
+    version, _ = service.record(game_id, version, list(events), by="web test")
+    return version
+
+
+def game_in_play(demo: Demo) -> int:
+    """A game in play at 1 10:00 with an away minor running (home on the power play)."""
+    service = demo.service
+    game_id = new_game(demo)
+    culprit = skaters(service, game_id, "away")[0]
+    record(service, game_id,
+           FaceOff(GameTime(1, 7200)),
+           Stoppage(GameTime(1, 6000)),
+           Penalty(GameTime(1, 6000), "away", culprit, PenaltyClass.MINOR, "Tripping", "642(a)"),
+           FaceOff(GameTime(1, 6000)))
+    return game_id
