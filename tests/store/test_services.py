@@ -239,3 +239,15 @@ class TestPlayoffs:
         did = service.add_division(tid, "Open")
         with pytest.raises(TournamentRuleError, match="639"):
             service.playoffs(did, 2)
+
+
+class TestLineupLetters:
+    def test_the_captain_named_for_the_game_gets_the_forfeit_goal(
+            self, service: Tournaments, division: int) -> None:
+        a, b, _, _ = (t.id for t in service.division_view(division).teams)
+        game = service.add_game(division, a, b)
+        roster = dict((number, pid) for pid, number in _players(service, a))
+        dressed = [roster[n] for n in (1, 5, 6, 7, 8, 9)]  # the roster's captain #2 is not
+        service.set_lineup(game, a, dressed, captain=roster[5], alternates=[roster[6]])
+        _, state = service.record(game, 0, [Forfeit(_t(1, 12), "away", "no show")], by="td")
+        assert state.scoring()["home"] == {5: (1, 0)}  # 634(d)2: the captain of the day

@@ -9,7 +9,7 @@ from typing import Any
 
 from rinkside.rules.roster import GameSetup, Player, Roster
 from rinkside.rules.settings import Settings, settings_from_mapping
-from rinkside.tournament.model import Lineup, RosterPlayer
+from rinkside.tournament.model import Letter, Lineup, RosterPlayer
 
 
 def effective_settings(tournament: Mapping[str, Any] | None,
@@ -25,8 +25,14 @@ def game_roster(team_name: str, players: Sequence[RosterPlayer], lineup: Lineup 
     """The players dressed for the game (the whole roster when no lineup was
     handed in), as the engine's :class:`Roster` (201(a), 202, 307(c))."""
     dressed = [p for p in players if lineup is None or lineup.has(p.player_id)]
+
+    def letter(p: RosterPlayer) -> Letter | None:
+        if lineup is not None and (lineup.captain is not None or lineup.alternates):
+            return lineup.letter(p.player_id)  # named for this game (202(c))
+        return None if p.playing_coach else p.captain
+
     return Roster(team_name, tuple(
-        Player(p.number, p.name, p.goalie, None if p.playing_coach else p.captain)
+        Player(p.number, p.name, p.goalie, letter(p))
         for p in sorted(dressed, key=lambda p: p.number)), roster_max)
 
 

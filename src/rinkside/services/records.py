@@ -52,8 +52,13 @@ def players_of(session: Session, team_ids: list[int]) -> list[RosterPlayer]:
 
 def lineups_of(session: Session, game_ids: list[int]) -> dict[int, dict[int, Lineup]]:
     """game id -> team id -> lineup (only games where a lineup was handed in)."""
-    out: dict[int, dict[int, list[int]]] = {}
+    out: dict[int, dict[int, list[m.LineupEntry]]] = {}
     for entry in session.scalars(select(m.LineupEntry).where(m.LineupEntry.game_id.in_(game_ids))):
-        out.setdefault(entry.game_id, {}).setdefault(entry.team_id, []).append(entry.player_id)
-    return {g: {t: Lineup(t, tuple(sorted(ps))) for t, ps in per.items()}
-            for g, per in out.items()}
+        out.setdefault(entry.game_id, {}).setdefault(entry.team_id, []).append(entry)
+    return {g: {t: _lineup(t, entries) for t, entries in per.items()} for g, per in out.items()}
+
+
+def _lineup(team_id: int, entries: list[m.LineupEntry]) -> Lineup:
+    captain = next((e.player_id for e in entries if e.letter == "C"), None)
+    alternates = tuple(sorted(e.player_id for e in entries if e.letter == "A"))
+    return Lineup(team_id, tuple(sorted(e.player_id for e in entries)), captain, alternates)

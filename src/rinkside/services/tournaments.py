@@ -287,7 +287,9 @@ class Tournaments:
             for entry in [e for e in game.lineup if e.team_id == team_id]:
                 s.delete(entry)
             s.flush()
-            s.add_all(m.LineupEntry(game_id=game_id, team_id=team_id, player_id=pid)
+            lineup = Lineup(team_id, tuple(player_ids), captain, tuple(alternates))
+            s.add_all(m.LineupEntry(game_id=game_id, team_id=team_id, player_id=pid,
+                                    letter=lineup.letter(pid))
                       for pid in player_ids)
             return check
 

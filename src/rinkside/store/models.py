@@ -244,6 +244,7 @@ class LineupEntry(Base):
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
     team_id: Mapped[int] = mapped_column(ForeignKey("teams.id"))
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    letter: Mapped[str | None] = mapped_column(String(1))  # 202(c): "C", "A" or none
 
     game: Mapped[Game] = relationship(back_populates="lineup")
 

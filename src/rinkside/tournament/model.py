@@ -67,9 +67,16 @@ class Lineup:
 
     team_id: int
     players: tuple[int, ...]  # player ids
+    captain: int | None = None  # 202(c): named before the game
+    alternates: tuple[int, ...] = ()
 
     def has(self, player_id: int) -> bool:
         return player_id in self.players
+
+    def letter(self, player_id: int) -> Letter | None:
+        if player_id == self.captain:
+            return "C"
+        return "A" if player_id in self.alternates else None
 
 
 @dataclass(frozen=True, slots=True)

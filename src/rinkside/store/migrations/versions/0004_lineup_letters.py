@@ -1,0 +1,33 @@
+"""The captain's and alternates' letters of a game's lineup (Rule 202(c)).
+
+Revision ID: 0004
+Revises: 0003
+Create Date: 2026-11-29
+
+The referees and the official scorer are told before each game who is
+captain and who are alternates; that can differ from the tournament roster
+(the roster's captain may not be dressed), and the forfeit goal goes to the
+winning captain (634(d)2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import sqlalchemy as sa
+from alembic import op
+
+revision: str = "0004"
+down_revision: str | None = "0003"
+branch_labels: str | Sequence[str] | None = None
+depends_on: str | Sequence[str] | None = None
+
+
+def upgrade() -> None:
+    with op.batch_alter_table("lineup_entries") as batch:
+        batch.add_column(sa.Column("letter", sa.String(1), nullable=True))
+
+
+def downgrade() -> None:
+    with op.batch_alter_table("lineup_entries") as batch:
+        batch.drop_column("letter")
