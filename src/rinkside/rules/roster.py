@@ -25,6 +25,10 @@ class Player:
     goalie: bool = False
     captain: Letter | None = None
 
+    def __reduce__(self) -> tuple[type[Player], tuple[int, str, bool, Letter | None]]:
+        """Pickled as its fields (kept game states stay small and fast)."""
+        return (Player, (self.number, self.name, self.goalie, self.captain))
+
 
 @dataclass(frozen=True, slots=True)
 class Roster:

@@ -75,6 +75,10 @@ class GameTime:
     def is_before(self, other: GameTime) -> bool:
         return self.key < other.key
 
+    def __reduce__(self) -> tuple[type[GameTime], tuple[int, int]]:
+        """Pickled as its two numbers (kept game states stay small and fast)."""
+        return (GameTime, (self.period, self.left))
+
 
 def period_label(period: int, regulation_periods: int, *, numbered_overtime: bool) -> str:
     """1 -> ``"1"``; the first overtime -> ``"OT"`` or ``"OT1"``."""

@@ -27,7 +27,7 @@ from rinkside.rules.settings import Settings
 from rinkside.rules.state import GameState
 from rinkside.services import records as rec
 from rinkside.services import state_cache
-from rinkside.services.games import effective_settings, game_setup, number_map
+from rinkside.services.games import effective_settings, game_roster, game_setup, number_map
 from rinkside.services.state_cache import StateCache
 from rinkside.store import eventlog
 from rinkside.store import models as m
@@ -549,22 +549,26 @@ class Tournaments:
         names = {t.id: t.name for t in teams}
         roster_of = _by_team(players)
         missing = [g.id for g in games if g.version and self.cache.get(g.id, g.version) is None]
+        full = {t.id: game_roster(t.name, roster_of.get(t.id, ()), None, settings.roster_max)
+                for t in teams}
         stored = state_cache.load_stored(s, missing) if missing else {}
+        whole = {t.id: self._whole_roster(players, t.id) for t in teams}
         played: list[PlayedGame] = []
         for game, entry in zip(games, scheduled, strict=True):
             if game.version == 0:
                 continue
-            setup = self._setup_from(game, settings, roster_of, lineups_by_game.get(game.id, {}),
-                                     names)
+            lineup = lineups_by_game.get(game.id, {})
+            if lineup:
+                setup = self._setup_from(game, settings, roster_of, lineup, names)
+            else:  # most games: each team's whole roster, built once per team
+                setup = GameSetup(settings, full[game.home_team_id], full[game.away_team_id])
             _, state = self._state(s, game, setup, stored.get(game.id))
             if state.result is None:
                 continue
-            lineup = lineups_by_game.get(game.id, {})
             sides: dict[Team, int] = {"home": game.home_team_id, "away": game.away_team_id}
             played.append(PlayedGame(
                 entry, state,
-                {side: lineup.get(team_id) or self._whole_roster(players, team_id)
-                 for side, team_id in sides.items()},
+                {side: lineup.get(team_id) or whole[team_id] for side, team_id in sides.items()},
                 {side: numbers.get(team_id, {}) for side, team_id in sides.items()}))
         removed = forfeits.removed_teams(scheduled, played)
         return DivisionView(division, settings, teams, scheduled, played, removed)
