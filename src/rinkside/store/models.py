@@ -54,6 +54,7 @@ __all__ = [
     "SupplementaryDiscipline",
     "Team",
     "Tournament",
+    "User",
 ]
 
 # Constraint names are fixed by convention so that migrations can name them
@@ -368,3 +369,27 @@ class GameStateCache(Base):
     version: Mapped[int] = mapped_column(Integer)
     engine: Mapped[str] = mapped_column(String(64))
     state: Mapped[bytes] = mapped_column(LargeBinary)
+
+
+# --------------------------------------------------------------------------- users
+
+USER_ROLES: Final = ("director", "scorekeeper", "referee")
+
+
+class User(Base):
+    """Who may log in to the console: a director (everything), a scorekeeper
+    (only the games listed in ``games``) or a referee (read, sign-off).
+    ``password_hash`` is an argon2 hash (never the password)."""
+
+    __tablename__ = "users"
+    __table_args__ = (
+        UniqueConstraint("username"),
+        CheckConstraint(_one_of("role", USER_ROLES), name="role"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    username: Mapped[str] = mapped_column(String(WHO))
+    password_hash: Mapped[str] = mapped_column(String(255))
+    role: Mapped[str] = mapped_column(String(16))
+    # The game ids a scorekeeper may score (empty for the other roles).
+    games: Mapped[list[int]] = mapped_column(json_document(), default=list)

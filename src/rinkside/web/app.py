@@ -19,7 +19,7 @@ from fastapi.templating import Jinja2Templates
 from rinkside.services.open import open_tournaments
 from rinkside.services.tournaments import Tournaments
 from rinkside.web import errors, live
-from rinkside.web.routers import public, scoreboard
+from rinkside.web.routers import console_api, login, public, scoreboard
 
 HERE = Path(__file__).parent
 
@@ -40,6 +40,8 @@ def create_app(service: Tournaments | None = None, *,
     app.include_router(public.router)
     app.include_router(scoreboard.router)
     app.include_router(live.router)
+    app.include_router(login.router)
+    app.include_router(console_api.router)
     errors.install(app)
     return app
 

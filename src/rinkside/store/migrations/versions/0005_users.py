@@ -1,0 +1,40 @@
+"""The console's users: directors, scorekeepers (with their games), referees.
+
+Revision ID: 0005
+Revises: 0004
+Create Date: 2026-11-30
+
+A password is stored only as its argon2 hash; a scorekeeper's ``games`` is
+the JSON list of the game ids they may score.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import sqlalchemy as sa
+from alembic import op
+
+revision: str = "0005"
+down_revision: str | None = "0004"
+branch_labels: str | Sequence[str] | None = None
+depends_on: str | Sequence[str] | None = None
+
+
+def upgrade() -> None:
+    op.create_table(
+        "users",
+        sa.Column("id", sa.Integer(), nullable=False),
+        sa.Column("username", sa.String(100), nullable=False),
+        sa.Column("password_hash", sa.String(255), nullable=False),
+        sa.Column("role", sa.String(16), nullable=False),
+        sa.Column("games", sa.JSON(), nullable=False),
+        sa.PrimaryKeyConstraint("id", name="pk_users"),
+        sa.UniqueConstraint("username", name="uq_users_username"),
+        sa.CheckConstraint("role IN ('director', 'scorekeeper', 'referee')",
+                           name="ck_users_role"),
+    )
+
+
+def downgrade() -> None:
+    op.drop_table("users")

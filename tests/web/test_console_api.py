@@ -1,0 +1,157 @@
+"""The console API: recording events as a logged-in scorekeeper, all or none,
+with the rule of a refused event, the stale version, the malformed field,
+and the roles and CSRF token a write needs."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+from webkit import Demo, game_in_play, skaters
+
+from rinkside.web import auth
+
+
+@pytest.fixture(scope="module")
+def games(demo: Demo) -> tuple[int, int, int]:
+    """A game assigned to the scorekeeper, one that is not, and a spare one
+    assigned, untouched by the other tests (in play at 1 10:00)."""
+    mine, other, spare = game_in_play(demo), game_in_play(demo), game_in_play(demo)
+    auth.create_user(demo.service, "sam", "scores-4-all", "scorekeeper", games=[mine, spare])
+    auth.create_user(demo.service, "rita", "whistle-2", "referee")
+    return mine, other, spare
+
+
+def console(app: FastAPI, username: str, password: str) -> Iterator[tuple[TestClient, str]]:
+    with TestClient(app) as client:
+        client.get("/login")
+        response = client.post("/login", data={
+            "username": username, "password": password,
+            "csrf_token": client.cookies.get(auth.CSRF_COOKIE) or ""}, follow_redirects=False)
+        assert response.status_code == 303
+        yield client, client.get("/api/session").json()["csrf_token"]
+
+
+@pytest.fixture
+def scorekeeper(app: FastAPI, games: tuple[int, int, int]) -> Iterator[tuple[TestClient, str]]:
+    yield from console(app, "sam", "scores-4-all")
+
+
+@pytest.fixture
+def referee(app: FastAPI, games: tuple[int, int, int]) -> Iterator[tuple[TestClient, str]]:
+    yield from console(app, "rita", "whistle-2")
+
+
+def goal(demo: Demo, game_id: int, at: str = "1 9:00") -> dict[str, Any]:
+    return {"type": "goal", "at": at, "team": "home",
+            "scorer": skaters(demo.service, game_id, "home")[0]}
+
+
+def post(client: TestClient, game_id: int, body: dict[str, Any],
+         token: str | None) -> Any:
+    headers = {auth.CSRF_HEADER: token} if token else {}
+    return client.post(f"/api/games/{game_id}/events", json=body, headers=headers)
+
+
+def version(demo: Demo, game_id: int) -> int:
+    return demo.service.game_state(game_id)[0]
+
+
+def test_a_scorekeeper_records_a_goal_in_an_assigned_game(
+        demo: Demo, games: tuple[int, int, int], scorekeeper: tuple[TestClient, str]) -> None:
+    client, token = scorekeeper
+    mine, _, _ = games
+    before = version(demo, mine)
+    response = post(client, mine, {"version": before, "events": [goal(demo, mine)]}, token)
+    assert response.status_code == 200, response.text
+    answer = response.json()
+    assert answer["version"] == before + 1
+    assert answer["state"]["version"] == before + 1
+    assert answer["state"]["score"] == {"home": 1, "away": 0}
+    assert version(demo, mine) == before + 1
+
+
+def test_a_scorekeeper_may_not_write_in_another_game(
+        demo: Demo, games: tuple[int, int, int], scorekeeper: tuple[TestClient, str]) -> None:
+    client, token = scorekeeper
+    _, other, _ = games
+    before = version(demo, other)
+    response = post(client, other, {"version": before, "events": [goal(demo, other)]}, token)
+    assert response.status_code == 403
+    assert f"game {other}" in response.json()["detail"]
+    assert version(demo, other) == before
+
+
+def test_a_referee_may_not_write(demo: Demo, games: tuple[int, int, int],
+                                 referee: tuple[TestClient, str]) -> None:
+    client, token = referee
+    mine, _, _ = games
+    before = version(demo, mine)
+    response = post(client, mine, {"version": before, "events": [goal(demo, mine)]}, token)
+    assert response.status_code == 403
+    assert version(demo, mine) == before
+
+
+def test_nobody_logged_in_gets_401(demo: Demo, games: tuple[int, int, int], app: FastAPI) -> None:
+    mine, _, _ = games
+    with TestClient(app) as client:
+        response = post(client, mine, {"version": 0, "events": []}, None)
+    assert response.status_code == 401
+
+
+def test_a_write_without_the_csrf_token_is_refused(
+        demo: Demo, games: tuple[int, int, int], scorekeeper: tuple[TestClient, str]) -> None:
+    client, token = scorekeeper
+    mine, _, _ = games
+    before = version(demo, mine)
+    body = {"version": before, "events": [goal(demo, mine, "1 8:00")]}
+    for sent in (None, token + "x"):
+        response = post(client, mine, body, sent)
+        assert response.status_code == 403
+        assert "CSRF token" in response.json()["detail"]
+    assert version(demo, mine) == before
+
+
+def test_a_refused_event_names_the_rule_and_writes_nothing(
+        demo: Demo, games: tuple[int, int, int], scorekeeper: tuple[TestClient, str]) -> None:
+    client, token = scorekeeper
+    _, _, spare = games
+    before = version(demo, spare)
+    batch = [goal(demo, spare, "1 9:00"), {"type": "faceoff", "at": "1 9:00"},
+             goal(demo, spare, "1 9:30")]
+    response = post(client, spare, {"version": before, "events": batch}, token)
+    assert response.status_code == 422
+    answer = response.json()
+    assert answer["rule"] == "507(a)"
+    assert "the game clock cannot run backwards" in answer["detail"]
+    assert version(demo, spare) == before  # not even the goal and face-off before it
+
+
+def test_a_stale_version_is_409(demo: Demo, games: tuple[int, int, int],
+                                scorekeeper: tuple[TestClient, str]) -> None:
+    client, token = scorekeeper
+    mine, _, _ = games
+    before = version(demo, mine)
+    response = post(client, mine, {"version": before - 1, "events": [goal(demo, mine, "1 5:00")]},
+                    token)
+    assert response.status_code == 409
+    assert "changed since you loaded it" in response.json()["detail"]
+    assert response.json()["version"] == before
+    assert version(demo, mine) == before
+
+
+def test_a_malformed_event_names_the_index_and_field(
+        demo: Demo, games: tuple[int, int, int], scorekeeper: tuple[TestClient, str]) -> None:
+    client, token = scorekeeper
+    mine, _, _ = games
+    before = version(demo, mine)
+    batch = [goal(demo, mine, "1 5:00"), {"type": "goal", "at": "1 4:00", "team": "home"}]
+    response = post(client, mine, {"version": before, "events": batch}, token)
+    assert response.status_code == 422
+    answer = response.json()
+    assert (answer["index"], answer["field"]) == (1, "scorer")
+    assert "event 1" in answer["detail"] and "scorer" in answer["detail"]
+    assert version(demo, mine) == before
