@@ -86,15 +86,24 @@ def apply(state: GameState, event: Event) -> GameState:
     handler(event, s)
     if s.units:
         s.units = prune(s.units)
-    if s.units or s.advantage is not None:
+    if s.units is not state.units:  # strength changes only when the box does
         _note_advantage(s)
     return s
 
 
 def _note_advantage(s: GameState) -> None:
-    """Record each man advantage as it begins (for power-play statistics)."""
-    home, away = s.players_on_floor("home"), s.players_on_floor("away")
-    now: Team | None = "home" if home > away else "away" if away > home else None
+    """Record each man advantage as it begins (for power-play statistics).
+    Players on the floor differ only by counting penalties (casebook 1-3)."""
+    cap = s.setup.settings.max_counting_penalties
+    home = away = 0
+    for unit in s.units:
+        if unit.counts:
+            if unit.team == "home":
+                home += 1
+            else:
+                away += 1
+    home, away = min(home, cap), min(away, cap)
+    now: Team | None = "away" if home > away else "home" if away > home else None
     if now is not None and now != s.advantage and s.phase in ("in_play", "stopped"):
         s.power_play_chain = Chain.push(s.power_play_chain, (now, s.clock))
     s.advantage = now
@@ -310,11 +319,13 @@ def _faceoff(event: FaceOff, s: GameState) -> None:
         if s.phase == "not_started":
             s.stint_start = (s.elapsed, s.elapsed)
     _move_clock(s, event.at)
+    s.phase = "in_play"
+    s.clock_held = False
+    if not s.units:  # most face-offs: nobody in the box
+        return
     s.units = release_waiting(s.units, "faceoff")
     st = s.setup.settings
     window = s.in_overtime or (s.period == st.periods and s.left < st.major)
-    s.phase = "in_play"
-    s.clock_held = False
     s.units = resolve_faceoff(s.units, s.elapsed, s.clock_rules(), major_window=window)
 
 
