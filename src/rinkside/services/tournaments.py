@@ -29,7 +29,7 @@ from rinkside.services import records as rec
 from rinkside.services import state_cache
 from rinkside.services.games import effective_settings, game_roster, game_setup, number_map
 from rinkside.services.state_cache import StateCache
-from rinkside.store import eventlog
+from rinkside.store import eventlog, signoffs
 from rinkside.store import models as m
 from rinkside.tournament import (
     forfeits,
@@ -42,7 +42,7 @@ from rinkside.tournament import (
 )
 from rinkside.tournament import stats as tstats
 from rinkside.tournament import suspensions as tsusp
-from rinkside.tournament.errors import TournamentRuleError
+from rinkside.tournament.errors import GameLocked, TournamentRuleError
 from rinkside.tournament.model import Lineup, PlayedGame, RosterPlayer, ScheduledGame
 
 
@@ -274,6 +274,7 @@ class Tournaments:
         with the rule that suspended him (casebook 27)."""
         with self.sessions.begin() as s:
             game = self._get(s, m.Game, game_id)
+            self._refuse_locked(s, game_id)
             if team_id not in (game.home_team_id, game.away_team_id):
                 raise ValueError(f"team {team_id} does not play game {game_id}")
             view = self._division_view(s, game.division_id)
@@ -307,6 +308,7 @@ class Tournaments:
         the game moved on since ``expected_version`` (StaleWrite)."""
         with self.sessions.begin() as s:
             game = self._get(s, m.Game, game_id)
+            self._refuse_locked(s, game_id)
             self._refuse_removed(s, game)
             version, state = self._state(s, game)
             if version != expected_version:
@@ -330,6 +332,7 @@ class Tournaments:
 
         with self.sessions.begin() as s:
             game = self._get(s, m.Game, game_id)
+            self._refuse_locked(s, game_id)
             stored = eventlog.load(s, game_id)
             if stored.version != expected_version:
                 raise eventlog.StaleWrite(game_id, expected_version, stored.version)
@@ -525,6 +528,12 @@ class Tournaments:
         self.cache.put(game.id, log.version, state)
         state_cache.store(s, game.id, log.version, state)
         return log.version, state
+
+    @staticmethod
+    def _refuse_locked(s: Session, game_id: int) -> None:
+        """Rule 616(a): nothing changes once the referees have signed."""
+        if signoffs.is_locked(s, game_id):
+            raise GameLocked(game_id)
 
     def _refuse_removed(self, s: Session, game: m.Game) -> None:
         view = self._division_view(s, game.division_id)

@@ -48,9 +48,12 @@ __all__ = [
     "Division",
     "EventRevision",
     "Game",
+    "GameOfficial",
     "LineupEntry",
     "Player",
+    "Rink",
     "RosterChange",
+    "SignOffEntry",
     "SupplementaryDiscipline",
     "Team",
     "Tournament",
@@ -393,3 +396,64 @@ class User(Base):
     role: Mapped[str] = mapped_column(String(16))
     # The game ids a scorekeeper may score (empty for the other roles).
     games: Mapped[list[int]] = mapped_column(json_document(), default=list)
+
+
+# --------------------------------------------------------------------------- officiating
+
+OFFICIAL_ROLES: Final = ("referee", "game_timekeeper", "penalty_timekeeper",
+                         "official_scorer", "goal_judge")
+SIGNOFF_KINDS: Final = ("sign", "reopen")
+
+
+class GameOfficial(Base):
+    """An official of a game as the report names them (Rules 501-507): two
+    referees, the game and penalty timekeepers, the official scorer and the
+    goal judges where used. ``position`` orders officials of one role."""
+
+    __tablename__ = "game_officials"
+    __table_args__ = (
+        CheckConstraint(_one_of("role", OFFICIAL_ROLES), name="role"),
+        UniqueConstraint("game_id", "role", "position"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
+    role: Mapped[str] = mapped_column(String(32))
+    position: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    name: Mapped[str] = mapped_column(String(NAME))
+
+
+class SignOffEntry(Base):
+    """One step of a game's sign-off, append-only: a referee's signature or
+    the director's reopening (with its reason). ``locks`` is true on the
+    signature that completed the assigned referees' set: from then on, until
+    a reopening, the game's events cannot change (Rule 616(a))."""
+
+    __tablename__ = "signoff_entries"
+    __table_args__ = (
+        CheckConstraint(_one_of("kind", SIGNOFF_KINDS), name="kind"),
+        CheckConstraint("kind <> 'reopen' OR reason <> ''", name="reopen_reason"),
+        Index(None, "game_id", "id"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
+    kind: Mapped[str] = mapped_column(String(16))
+    username: Mapped[str] = mapped_column(String(WHO))
+    at: Mapped[datetime] = mapped_column(UTCDateTime())
+    reason: Mapped[str] = mapped_column(Text, default="", server_default="")
+    locks: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+
+
+class Rink(Base):
+    """A rink of a tournament, by name (the schedule's ``games.rink``), with
+    its dimensions in feet as a JSON document (Rules 101-107; read through
+    :class:`rinkside.rink.dimensions.RinkDimensions`)."""
+
+    __tablename__ = "rinks"
+    __table_args__ = (UniqueConstraint("tournament_id", "name"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"))
+    name: Mapped[str] = mapped_column(String(NAME))
+    dimensions: Mapped[dict[str, Any]] = mapped_column(json_document(), default=dict)

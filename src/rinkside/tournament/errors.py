@@ -17,3 +17,13 @@ class TournamentRuleError(Exception):
         self.rule = rule
         self.reason = message
         super().__init__(f"Rule {rule}: {message}")
+
+
+class GameLocked(TournamentRuleError):
+    """The referees have signed the game's report: its events cannot change
+    until the tournament director reopens it (Rule 616(a))."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__("616(a)", f"game {game_id} is signed by its referees: its events "
+                         "cannot change unless the tournament director reopens it")
+        self.game_id = game_id

@@ -20,16 +20,13 @@ import hashlib
 import hmac
 import os
 import secrets
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Annotated, Final
 
-from argon2 import PasswordHasher
-from argon2.exceptions import InvalidHashError, VerificationError
 from fastapi import Depends, HTTPException, Request, Response
-from sqlalchemy import select
 
-from rinkside.services.tournaments import Tournaments
+from rinkside.services import users
 from rinkside.store import models as m
 from rinkside.web.deps import Service
 
@@ -41,8 +38,6 @@ ROLES: Final = m.USER_ROLES
 SAFE_METHODS: Final = frozenset({"GET", "HEAD", "OPTIONS"})
 
 _SECRET: Final = (os.environ.get("RINKSIDE_SECRET") or secrets.token_hex(32)).encode()
-_hasher: Final = PasswordHasher()
-_DUMMY_HASH: Final = _hasher.hash("not a password anyone has")
 
 
 @dataclass(frozen=True)
@@ -65,32 +60,9 @@ class CurrentUser:
 # --------------------------------------------------------------------------- users
 
 
-def create_user(service: Tournaments, username: str, password: str, role: str,
-                games: Iterable[int] = ()) -> int:
-    """A new user with ``password`` stored as its argon2 hash; ``games`` are
-    the games a scorekeeper may score. Returns the user's id."""
-    if role not in ROLES:
-        raise ValueError(f"{role!r} is not a role: {', '.join(ROLES)}")
-    if not username or not password:
-        raise ValueError("a user needs a username and a password")
-    with service.sessions.begin() as s:
-        user = m.User(username=username, password_hash=_hasher.hash(password), role=role,
-                      games=sorted(set(games)))
-        s.add(user)
-        s.flush()
-        return user.id
-
-
-def authenticate(service: Tournaments, username: str, password: str) -> int | None:
-    """The user's id if the password is theirs, else None (same work either way)."""
-    with service.sessions() as s:
-        user = s.scalars(select(m.User).where(m.User.username == username)).one_or_none()
-        stored = user.password_hash if user is not None else _DUMMY_HASH
-        try:
-            _hasher.verify(stored, password)
-        except (VerificationError, InvalidHashError):
-            return None
-        return user.id if user is not None else None
+# Users are made and checked by the service (the CLI creates them too).
+create_user = users.create_user
+authenticate = users.authenticate
 
 
 # --------------------------------------------------------------------------- cookies

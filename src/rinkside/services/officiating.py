@@ -1,0 +1,213 @@
+"""A game's officials and its sign-off: who officiated, who signed, who reopened.
+
+Rule 616(a): "Changes shall not be made on the scoring summary after the
+Referees have signed the official score sheet." The referees assigned to a
+game (referee users whose ``games`` list it) sign its report once it is
+over; the signature that completes their set locks the game, and from then
+on every write to it (an event, a correction, a lineup) is refused with
+:class:`~rinkside.tournament.errors.GameLocked`, whichever path it takes
+(the console, the API, the CLI, an import). Only the tournament director
+reopens a locked game, and only with a reason, which the report shows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from rinkside.services.tournaments import NotFound, Tournaments
+from rinkside.store import models as m
+from rinkside.store import signoffs
+from rinkside.tournament.errors import GameLocked, TournamentRuleError
+
+OFFICIAL_ROLES = m.OFFICIAL_ROLES
+# How many of each the report has room for (Rules 501-504: two referees, one
+# game timekeeper, one penalty timekeeper, one official scorer, goal judges
+# where used).
+MOST: Mapping[str, int] = {"referee": 2, "game_timekeeper": 1, "penalty_timekeeper": 1,
+                           "official_scorer": 1, "goal_judge": 2}
+
+
+@dataclass(frozen=True)
+class Signature:
+    username: str
+    role: str
+    at: datetime
+
+
+@dataclass(frozen=True)
+class Reopening:
+    by: str
+    at: datetime
+    reason: str
+
+
+@dataclass(frozen=True)
+class SignOff:
+    """The game's sign-off as it stands: the signatures since the last
+    reopening, whether they lock the game, the referees still to sign, and
+    every reopening with its reason."""
+
+    signatures: list[Signature]
+    locked: bool
+    awaiting: list[str]
+    reopenings: list[Reopening]
+    earlier_signatures: list[Signature]  # made before the last reopening
+
+
+class SignOffRefused(TournamentRuleError):
+    """A signature or reopening the sign-off's rules do not allow (616(a))."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__("616(a)", message)
+
+
+# --------------------------------------------------------------------------- officials
+
+
+def set_officials(service: Tournaments, game_id: int,
+                  officials: Mapping[str, Sequence[str]]) -> None:
+    """Name the game's officials, role by role (the roles given replace what
+    was there; names are trimmed and blanks dropped)."""
+    for role, names in officials.items():
+        if role not in MOST:
+            raise ValueError(f"{role!r} is not an official's role: {', '.join(OFFICIAL_ROLES)}")
+        kept = [n.strip() for n in names if n.strip()]
+        if len(kept) > MOST[role]:
+            raise ValueError(f"a game has at most {MOST[role]} {role.replace('_', ' ')}"
+                             f"{'s' if MOST[role] > 1 else ''} (Rules 501-504)")
+    with service.sessions.begin() as s:
+        _game(s, game_id)
+        if signoffs.is_locked(s, game_id):
+            raise GameLocked(game_id)
+        for role, names in officials.items():
+            for row in s.scalars(select(m.GameOfficial).where(
+                    m.GameOfficial.game_id == game_id, m.GameOfficial.role == role)):
+                s.delete(row)
+            s.flush()
+            kept = [n.strip() for n in names if n.strip()]
+            s.add_all(m.GameOfficial(game_id=game_id, role=role, position=i, name=name)
+                      for i, name in enumerate(kept))
+
+
+def officials(service: Tournaments, game_id: int) -> dict[str, list[str]]:
+    """The game's officials by role (every role present, empty when unnamed)."""
+    with service.sessions() as s:
+        _game(s, game_id)
+        named: dict[str, list[str]] = {role: [] for role in OFFICIAL_ROLES}
+        for row in s.scalars(select(m.GameOfficial).where(m.GameOfficial.game_id == game_id)
+                             .order_by(m.GameOfficial.role, m.GameOfficial.position)):
+            named[row.role].append(row.name)
+        return named
+
+
+def times(service: Tournaments, game_id: int) -> tuple[datetime | None, datetime | None]:
+    """When the game's first and last events were recorded: its actual start
+    and finish for the report (None before anything is recorded)."""
+    with service.sessions() as s:
+        _game(s, game_id)
+        first, last = s.execute(
+            select(func.min(m.EventRevision.at), func.max(m.EventRevision.at))
+            .where(m.EventRevision.game_id == game_id)).one()
+        return first, last
+
+
+# --------------------------------------------------------------------------- sign-off
+
+
+def assigned_referees(service: Tournaments, game_id: int) -> list[str]:
+    """The usernames of the referee users assigned to the game."""
+    with service.sessions() as s:
+        return _assigned(s, game_id)
+
+
+def signoff(service: Tournaments, game_id: int) -> SignOff:
+    with service.sessions() as s:
+        _game(s, game_id)
+        return _status(s, game_id)
+
+
+def sign(service: Tournaments, game_id: int, username: str) -> SignOff:
+    """A referee signs the game's report (Rule 616(a)). Refused unless the
+    user is a referee assigned to the game, the game is over, and they have
+    not signed since the last reopening. The last assigned referee to sign
+    locks the game."""
+    _, state = service.game_state(game_id)
+    with service.sessions.begin() as s:
+        user = s.scalars(select(m.User).where(m.User.username == username)).one_or_none()
+        if user is None or user.role != "referee" or game_id not in user.games:
+            raise SignOffRefused(f"{username} is not a referee assigned to game {game_id}: "
+                                 "only its referees sign its report")
+        if state.status != "final":
+            raise SignOffRefused(f"game {game_id} is not over: the referees sign the "
+                                 "official score sheet after the game")
+        status = _status(s, game_id)
+        if status.locked:
+            raise SignOffRefused(f"game {game_id} is already signed")
+        if username in {sig.username for sig in status.signatures}:
+            raise SignOffRefused(f"{username} has already signed game {game_id}")
+        completes = not [r for r in status.awaiting if r != username]
+        signoffs.add(s, game_id, "sign", username, locks=completes)
+        return _status(s, game_id)
+
+
+def reopen(service: Tournaments, game_id: int, username: str, reason: str) -> SignOff:
+    """The tournament director reopens a signed game, giving the reason the
+    report will show; the referees sign again once it is corrected."""
+    reason = reason.strip()
+    with service.sessions.begin() as s:
+        _game(s, game_id)
+        user = s.scalars(select(m.User).where(m.User.username == username)).one_or_none()
+        if user is None or user.role != "director":
+            raise SignOffRefused("only the tournament director reopens a signed game")
+        if not reason:
+            raise SignOffRefused("a signed game is reopened only with a reason, "
+                                 "which its report shows")
+        if not signoffs.is_locked(s, game_id):
+            raise SignOffRefused(f"game {game_id} is not signed: there is nothing to reopen")
+        signoffs.add(s, game_id, "reopen", username, reason=reason)
+        return _status(s, game_id)
+
+
+def is_locked(service: Tournaments, game_id: int) -> bool:
+    with service.sessions() as s:
+        return signoffs.is_locked(s, game_id)
+
+
+# --------------------------------------------------------------------------- inside
+
+
+def _game(s: Session, game_id: int) -> m.Game:
+    game = s.get(m.Game, game_id)
+    if game is None:
+        raise NotFound(f"no game {game_id}")
+    return game
+
+
+def _assigned(s: Session, game_id: int) -> list[str]:
+    referees = s.scalars(select(m.User).where(m.User.role == "referee").order_by(m.User.id))
+    return [u.username for u in referees if game_id in u.games]
+
+
+def _status(s: Session, game_id: int) -> SignOff:
+    entries = signoffs.entries(s, game_id)
+    roles = {name: role for name, role in s.execute(select(m.User.username, m.User.role))}
+    current: list[Signature] = []
+    earlier: list[Signature] = []
+    reopenings: list[Reopening] = []
+    for entry in entries:
+        if entry.kind == "reopen":
+            reopenings.append(Reopening(entry.username, entry.at, entry.reason))
+            earlier.extend(current)
+            current = []
+        else:
+            current.append(Signature(entry.username, roles.get(entry.username, "referee"),
+                                     entry.at))
+    signed = {sig.username for sig in current}
+    locked = bool(entries) and entries[-1].locks
+    awaiting = [] if locked else [r for r in _assigned(s, game_id) if r not in signed]
+    return SignOff(current, locked, awaiting, reopenings, earlier)

@@ -1,0 +1,68 @@
+"""The tournament's rinks: each by the name the schedule uses, with its
+dimensions (feet), checked against Section I by :mod:`rinkside.rink`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+
+from rinkside.services.tournaments import NotFound, Tournaments
+from rinkside.store import models as m
+
+
+@dataclass(frozen=True)
+class RinkRow:
+    id: int
+    tournament_id: int
+    name: str
+    dimensions: dict[str, float]
+
+
+def add_rink(service: Tournaments, tournament_id: int, name: str,
+             dimensions: Mapping[str, Any]) -> int:
+    """A new rink of the tournament; a rink that fails the book is still
+    recorded (the director may have no other), its page shows the failures."""
+    name = name.strip()
+    if not name:
+        raise ValueError("a rink needs a name")
+    try:
+        with service.sessions.begin() as s:
+            if s.get(m.Tournament, tournament_id) is None:
+                raise NotFound(f"no tournament {tournament_id}")
+            rink = m.Rink(tournament_id=tournament_id, name=name, dimensions=dict(dimensions))
+            s.add(rink)
+            s.flush()
+            return rink.id
+    except IntegrityError as exc:
+        raise ValueError(f"the tournament already has a rink named {name!r}") from exc
+
+
+def rink(service: Tournaments, rink_id: int) -> RinkRow:
+    with service.sessions() as s:
+        row = s.get(m.Rink, rink_id)
+        if row is None:
+            raise NotFound(f"no rink {rink_id}")
+        return _row(row)
+
+
+def rinks(service: Tournaments, tournament_id: int) -> list[RinkRow]:
+    with service.sessions() as s:
+        return [_row(r) for r in s.scalars(select(m.Rink).where(
+            m.Rink.tournament_id == tournament_id).order_by(m.Rink.name))]
+
+
+def rink_named(service: Tournaments, tournament_id: int, name: str) -> RinkRow | None:
+    """The tournament's rink the schedule calls ``name`` (None if undescribed)."""
+    with service.sessions() as s:
+        row = s.scalars(select(m.Rink).where(m.Rink.tournament_id == tournament_id,
+                                             m.Rink.name == name)).one_or_none()
+        return None if row is None else _row(row)
+
+
+def _row(r: m.Rink) -> RinkRow:
+    return RinkRow(r.id, r.tournament_id, r.name,
+                   {k: float(v) for k, v in r.dimensions.items()})

@@ -1,0 +1,102 @@
+"""The console's users: directors, scorekeepers and referees.
+
+A password is stored only as its argon2 hash. A scorekeeper's ``games`` are
+the games they may score; a referee's are the games they officiate (and
+sign, Rule 616(a)). The web layer logs users in; the CLI creates them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Final
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from rinkside.services.tournaments import NotFound, Tournaments
+from rinkside.store import models as m
+
+ROLES: Final = m.USER_ROLES
+
+_hasher: Final = PasswordHasher()
+_DUMMY_HASH: Final = _hasher.hash("not a password anyone has")
+
+
+@dataclass(frozen=True)
+class UserRow:
+    id: int
+    username: str
+    role: str
+    games: tuple[int, ...]
+
+
+def create_user(service: Tournaments, username: str, password: str, role: str,
+                games: Iterable[int] = ()) -> int:
+    """A new user with ``password`` stored as its argon2 hash; ``games`` are
+    the games a scorekeeper scores or a referee officiates. Returns its id."""
+    if role not in ROLES:
+        raise ValueError(f"{role!r} is not a role: {', '.join(ROLES)}")
+    if not username or not password:
+        raise ValueError("a user needs a username and a password")
+    try:
+        with service.sessions.begin() as s:
+            user = m.User(username=username, password_hash=_hasher.hash(password), role=role,
+                          games=sorted(set(games)))
+            s.add(user)
+            s.flush()
+            return user.id
+    except IntegrityError as exc:
+        raise ValueError(f"there is already a user named {username!r}") from exc
+
+
+def assign(service: Tournaments, username: str, games: Iterable[int]) -> UserRow:
+    """Give a scorekeeper or referee these games (replacing their list)."""
+    with service.sessions.begin() as s:
+        user = _user(s, username)
+        if user.role == "director":
+            raise ValueError("a director may score every game: there is nothing to assign")
+        wanted = sorted(set(games))
+        missing = [g for g in wanted if s.get(m.Game, g) is None]
+        if missing:
+            raise NotFound(f"no game {', '.join(map(str, missing))}")
+        user.games = wanted
+        return _row(user)
+
+
+def set_password(service: Tournaments, username: str, password: str) -> None:
+    if not password:
+        raise ValueError("a password cannot be empty")
+    with service.sessions.begin() as s:
+        _user(s, username).password_hash = _hasher.hash(password)
+
+
+def users(service: Tournaments) -> list[UserRow]:
+    with service.sessions() as s:
+        return [_row(u) for u in s.scalars(select(m.User).order_by(m.User.username))]
+
+
+def authenticate(service: Tournaments, username: str, password: str) -> int | None:
+    """The user's id if the password is theirs, else None (same work either way)."""
+    with service.sessions() as s:
+        user = s.scalars(select(m.User).where(m.User.username == username)).one_or_none()
+        stored = user.password_hash if user is not None else _DUMMY_HASH
+        try:
+            _hasher.verify(stored, password)
+        except (VerificationError, InvalidHashError):
+            return None
+        return user.id if user is not None else None
+
+
+def _user(s: Session, username: str) -> m.User:
+    user = s.scalars(select(m.User).where(m.User.username == username)).one_or_none()
+    if user is None:
+        raise NotFound(f"no user {username!r}")
+    return user
+
+
+def _row(u: m.User) -> UserRow:
+    return UserRow(u.id, u.username, u.role, tuple(u.games))
