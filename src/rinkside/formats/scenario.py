@@ -34,6 +34,7 @@ from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
 
 from rinkside.rules.errors import MalformedEvent, RuleViolation, SettingsError
 from rinkside.rules.events import (
+    MEASURED_ITEMS,
     TEAMS,
     Designate,
     Event,
@@ -41,6 +42,7 @@ from rinkside.rules.events import (
     Forfeit,
     Goal,
     GoalieChange,
+    Measurement,
     Penalty,
     PenaltyClass,
     PenaltyShot,
@@ -216,6 +218,8 @@ _EVENT_FIELDS: Final[dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
     "shootout_attempt": (("at", "team", "shooter", "result"), ()),
     "forfeit": (("at", "team", "reason"), ()),
     "designate": (("at", "team", "player"), ()),
+    # rinkside's extension: an equipment measurement (301, 303, 304, 610(f))
+    "measure": (("at", "team", "player", "item", "result"), ("served_by",)),
 }
 _EVENT_FIELDS["penalty_signal"] = _EVENT_FIELDS["penalty"]
 
@@ -332,6 +336,17 @@ def _decode_shootout(r: _Reader) -> ShootoutAttempt:
     return ShootoutAttempt(r.team(), r.number("shooter"), r.scored(), at=None)
 
 
+def _decode_measure(r: _Reader) -> Measurement:
+    """A rinkside extension of FORMAT.md: an equipment measurement (610(f))."""
+    item, result = r.text("item"), r.text("result")
+    if item not in MEASURED_ITEMS:
+        raise r.fail("item", f"{item!r}: one of {', '.join(MEASURED_ITEMS)}")
+    if result not in ("legal", "illegal", "refused"):
+        raise r.fail("result", f"{result!r}: legal, illegal or refused")
+    return Measurement(r.at(), r.team(), r.number("player"), item, result,  # type: ignore[arg-type]
+                       r.optional_number("served_by"))
+
+
 _DECODERS: Final[dict[str, Callable[[_Reader], Event]]] = {
     "faceoff": lambda r: FaceOff(r.at(), r.optional_text("spot")),
     "stoppage": lambda r: Stoppage(r.at(), r.optional_text("reason")),
@@ -347,6 +362,7 @@ _DECODERS: Final[dict[str, Callable[[_Reader], Event]]] = {
     "shootout_attempt": _decode_shootout,
     "forfeit": lambda r: Forfeit(r.at(shootout_ok=True), r.team(), r.text("reason")),
     "designate": lambda r: Designate(r.at(), r.team(), r.number("player")),
+    "measure": _decode_measure,
 }
 
 
@@ -459,6 +475,12 @@ def encode_event(event: Event, regulation_periods: int, numbered_overtime: bool)
         case Designate():
             return {"type": "designate", "at": at(event.at), "team": event.team,
                     "player": event.player}
+        case Measurement():
+            out = {"type": "measure", "at": at(event.at), "team": event.team,
+                   "player": event.player, "item": event.item, "result": event.result}
+            if event.served_by is not None:
+                out["served_by"] = event.served_by
+            return out
     raise ValueError(f"{type(event).__name__} events have no form in FORMAT.md")
 
 

@@ -177,6 +177,30 @@ class Designate:
     player: int
 
 
+MeasureResult = Literal["legal", "illegal", "refused"]
+MEASURED_ITEMS: tuple[str, ...] = (
+    "stick", "goaltender_stick", "blocker", "catching_glove", "leg_pads", "glove",
+    "protective_equipment",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Measurement:
+    """``team`` asked the referee to measure ``item`` of ``player`` (of the
+    other team) at a stoppage, with this ``result`` (Rules 301, 303, 304,
+    610(f)). The engine assesses the penalty the result carries
+    (:mod:`rinkside.rules.measurement`); ``served_by`` names who serves the
+    requesting team's bench minor when the equipment is legal. A rinkside
+    extension of FORMAT.md: type ``measure``."""
+
+    at: GameTime
+    team: Team
+    player: int
+    item: str
+    result: MeasureResult
+    served_by: int | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class Shot:
     """A shot on goal by ``team`` that the goaltender stopped (a save). Goals
@@ -200,10 +224,11 @@ Event: TypeAlias = (
     | ShootoutAttempt
     | Forfeit
     | Designate
+    | Measurement
     | Shot
 )
 
 EVENT_TYPES: tuple[type, ...] = (
     FaceOff, Stoppage, Goal, Penalty, PenaltySignal, PenaltyShot, TimeOut,
-    GoalieChange, PeriodEnd, ShootoutAttempt, Forfeit, Designate, Shot,
+    GoalieChange, PeriodEnd, ShootoutAttempt, Forfeit, Designate, Measurement, Shot,
 )

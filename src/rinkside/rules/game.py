@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
-from rinkside.rules import shootout
+from rinkside.rules import measurement, shootout
 from rinkside.rules.box import (
     Kind,
     Unit,
@@ -40,6 +40,7 @@ from rinkside.rules.events import (
     Forfeit,
     Goal,
     GoalieChange,
+    Measurement,
     Penalty,
     PenaltyClass,
     PenaltyShot,
@@ -53,7 +54,14 @@ from rinkside.rules.events import (
     other,
 )
 from rinkside.rules.infractions import check_assessment
-from rinkside.rules.records import Chain, GoalRecord, PenaltyRecord, ShotRecord, Strength
+from rinkside.rules.records import (
+    Chain,
+    GoalRecord,
+    MeasurementRecord,
+    PenaltyRecord,
+    ShotRecord,
+    Strength,
+)
 from rinkside.rules.roster import GameSetup
 from rinkside.rules.state import (
     REPLACEMENT_GOALIE,
@@ -588,6 +596,26 @@ def _timeout(event: TimeOut, s: GameState) -> None:
     used[i] += 1
     s.timeouts_used = (used[0], used[1])
     s.clock_held = True
+
+
+@_handles(Measurement)
+def _measurement(event: Measurement, s: GameState) -> None:
+    """An equipment measurement asked for at a stoppage, and the penalty its
+    result carries (Rules 301(d), 301(e), 303(g), 304(e)-(f), 610(f);
+    :mod:`rinkside.rules.measurement`). One request per team per stoppage."""
+    if s.phase != "stopped":
+        state = "play is in progress" if s.phase == "in_play" else f"the game is {s.phase}"
+        raise RuleViolation("610(f)", "equipment is measured at a stoppage of play; "
+                            f"{state.replace('_', ' ')}")
+    if any(r.stoppage == s.stoppage and r.team == event.team for r in s.measurements):
+        raise RuleViolation("610(f)", f"{event.team} has already asked for a measurement at "
+                            "this stoppage: one request per team per stoppage")
+    measured = other(event.team)
+    _roster_check(s, measured, event.player, "player whose equipment is measured")
+    for penalty in measurement.penalties(event):
+        _penalty(penalty, s)
+    s.measurements = (*s.measurements, MeasurementRecord(
+        s.stoppage, event.at, event.team, event.player, event.item, event.result))
 
 
 @_handles(GoalieChange)

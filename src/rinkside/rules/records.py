@@ -253,3 +253,16 @@ def _other(team: Team) -> Team:
 
 def iterate(chain: Chain[T] | None) -> Iterator[T]:
     yield from items(chain)
+
+
+@dataclass(frozen=True, slots=True)
+class MeasurementRecord:
+    """An equipment measurement as recorded (Rules 301, 303, 304, 610(f)):
+    the stoppage it was asked at, who asked, whose equipment, and the result."""
+
+    stoppage: int
+    at: GameTime
+    team: Team
+    player: int
+    item: str
+    result: str

@@ -16,6 +16,7 @@ from rinkside.rules.records import (
     Chain,
     GoalieLine,
     GoalRecord,
+    MeasurementRecord,
     PenaltyRecord,
     ShotRecord,
     Suspension,
@@ -81,7 +82,7 @@ class GameState:
         "goalies", "timeouts_used", "signals", "ejected", "stoppage", "clock_held",
         "penalty_chain", "goal_chain", "shot_chain", "result", "shootout_shots",
         "warnings", "next_id", "stint_chain", "stint_start", "geometry",
-        "advantage", "power_play_chain",
+        "advantage", "power_play_chain", "measurements",
     )
 
     setup: GameSetup
@@ -109,6 +110,7 @@ class GameState:
     geometry: tuple[int, int, int]  # regulation periods, their length, overtime length
     advantage: Team | None  # the team with more players on the floor, if any
     power_play_chain: Chain[tuple[Team, GameTime]] | None  # each man advantage as it began
+    measurements: tuple[MeasurementRecord, ...]  # equipment measurements asked for
 
     @classmethod
     def initial(cls, setup: GameSetup) -> GameState:
@@ -136,6 +138,7 @@ class GameState:
         s.stint_start = (0, 0)
         s.advantage = None
         s.power_play_chain = None
+        s.measurements = ()
         return s
 
     def copy(self) -> GameState:
@@ -166,6 +169,7 @@ class GameState:
         s.geometry = self.geometry
         s.advantage = self.advantage
         s.power_play_chain = self.power_play_chain
+        s.measurements = self.measurements
         return s
 
     # -- the clock ---------------------------------------------------------
