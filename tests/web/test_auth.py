@@ -94,3 +94,17 @@ def test_an_unknown_role_is_refused(demo: Demo) -> None:
 @pytest.mark.parametrize("path", ["/", "/schedule", "/suspensions"])
 def test_the_public_pages_need_no_login(browser: TestClient, path: str) -> None:
     assert browser.get(path).status_code == 200
+
+
+@pytest.mark.parametrize(("target", "lands"), [("/console/games/3", "/console/games/3"),
+                                               ("https://evil.example/", "/"),
+                                               ("//evil.example/", "/")])
+def test_login_returns_to_a_page_of_this_site_only(browser: TestClient, director: str,
+                                                   target: str, lands: str) -> None:
+    browser.get("/login", params={"next": target})
+    token = browser.cookies.get(auth.CSRF_COOKIE)
+    response = browser.post("/login", data={"username": director, "password": "puck-drop-7",
+                                            "csrf_token": token or "", "next": target},
+                            follow_redirects=False)
+    assert response.status_code == 303
+    assert response.headers["location"] == lands

@@ -15,6 +15,7 @@ from fastapi.templating import Jinja2Templates
 from starlette.exceptions import HTTPException
 
 from rinkside.services.tournaments import NotFound
+from rinkside.tournament.errors import TournamentRuleError
 
 _MACHINE_PREFIXES = ("/api/", "/live/")
 
@@ -42,6 +43,15 @@ async def http_error(request: Request, exc: Exception) -> Response:
     return _answer(request, exc.status_code, "Error", str(exc.detail))
 
 
+async def refused(request: Request, exc: Exception) -> Response:
+    """A step the rule book forbids (a signed game changed, 616(a); a removed
+    team's game, 634(e)): 422 with the rule, for the API and for a page."""
+    assert isinstance(exc, TournamentRuleError)
+    if request.url.path.startswith(_MACHINE_PREFIXES):
+        return JSONResponse({"rule": exc.rule, "detail": str(exc)}, status_code=422)
+    return _answer(request, 422, "Refused", str(exc))
+
+
 async def bad_path(request: Request, exc: Exception) -> Response:
     """``/games/abc`` is no page: 404 for a browser, the 422 details for the API."""
     assert isinstance(exc, RequestValidationError)
@@ -54,3 +64,4 @@ def install(app: FastAPI) -> None:
     app.add_exception_handler(NotFound, not_found)
     app.add_exception_handler(HTTPException, http_error)
     app.add_exception_handler(RequestValidationError, bad_path)
+    app.add_exception_handler(TournamentRuleError, refused)

@@ -20,34 +20,45 @@ router = APIRouter()
 WRONG: str = "wrong username or password"
 
 
+def safe_next(target: str | None) -> str:
+    """Where to go after logging in: a path of this site only (never another
+    site: an open redirect would lend it our login page)."""
+    if target and target.startswith("/") and not target.startswith(("//", "/\\")):
+        return target
+    return "/"
+
+
 def _form(request: Request, templates: Templates, user: auth.CurrentUser | None, *,
-          message: str = "", username: str = "", status: int = 200) -> Response:
+          message: str = "", username: str = "", status: int = 200,
+          next_path: str = "/") -> Response:
     token = request.cookies.get(auth.CSRF_COOKIE) or auth.new_csrf_token()
     response = templates.TemplateResponse(
         request, "login.html",
         {"title": "Log in", "message": message, "username": username,
-         "csrf_token": token, "user": user},
+         "csrf_token": token, "user": user, "next": next_path},
         status_code=status)
     response.set_cookie(auth.CSRF_COOKIE, token, samesite="lax", path="/")
     return response
 
 
 @router.get("/login")
-def login_form(request: Request, templates: Templates, user: auth.User) -> Response:
-    return _form(request, templates, user)
+def login_form(request: Request, templates: Templates, user: auth.User,
+               next: str = "/") -> Response:
+    return _form(request, templates, user, next_path=safe_next(next))
 
 
 @router.post("/login")
 def login(request: Request, templates: Templates, service: Service, user: auth.User,
           username: str = Form(""), password: str = Form(""),
-          csrf_token: str = Form("")) -> Response:
+          csrf_token: str = Form(""), next: str = Form("/")) -> Response:
     cookie = request.cookies.get(auth.CSRF_COOKIE, "")
     if not cookie or not csrf_token or not hmac.compare_digest(cookie, csrf_token):
         raise HTTPException(403, "Missing or wrong CSRF token: reload the login page and retry.")
     user_id = auth.authenticate(service, username, password)
     if user_id is None:
-        return _form(request, templates, user, message=WRONG, username=username, status=401)
-    response = RedirectResponse("/", status_code=303)
+        return _form(request, templates, user, message=WRONG, username=username, status=401,
+                     next_path=safe_next(next))
+    response = RedirectResponse(safe_next(next), status_code=303)
     auth.start_session(response, user_id)
     return response
 
