@@ -337,9 +337,10 @@ def simulate(
 
 
 def _register_tournament_commands() -> None:
-    from rinkside.cli_tournament import register
+    from rinkside import cli_admin, cli_tournament
 
-    register(app)
+    cli_tournament.register(app)
+    cli_admin.register(app)
 
 
 _register_tournament_commands()

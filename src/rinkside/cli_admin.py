@@ -1,0 +1,193 @@
+"""Commands of the tournament office: users, a game's officials and its
+referee sign-off (Rule 616(a)), the tournament's rinks.
+
+    rinkside user add sam --role scorekeeper --game 3 --game 4
+    rinkside user list
+    rinkside game officials 3 --referee "Rita Ray" --referee "Roy Roe"
+    rinkside game sign 3 --user rita          (asks rita's password)
+    rinkside game reopen 3 --user dana --reason "wrong scorer on the first goal"
+    rinkside tournament rink 1 "Rink A" --width 85 --length 185 ...
+
+Signing and reopening check the user's password: the command line is one
+more way to the same service, and the same rules hold there as on the web.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from rinkside.cli_tournament import DbOption, _refusals, _service, game_app, tournament_app
+from rinkside.services import officiating, rinks, users
+from rinkside.services.tournaments import Tournaments
+
+user_app = typer.Typer(help="Console users: directors, scorekeepers, referees.",
+                       no_args_is_help=True)
+
+Games = Annotated[list[int] | None, typer.Option("--game", help="A game they score or "
+                                                 "officiate (repeat for more).")]
+Password = Annotated[str, typer.Option(prompt=True, hide_input=True,
+                                       help="The password (asked for when not given).")]
+
+
+def _console() -> Console:
+    return Console()
+
+
+# --------------------------------------------------------------------------- users
+
+
+@user_app.command("add")
+@_refusals
+def user_add(username: str,
+             role: Annotated[str, typer.Option(help="director, scorekeeper or referee")],
+             password: Annotated[str, typer.Option(prompt=True, hide_input=True,
+                                                   confirmation_prompt=True)],
+             game: Games = None, db: DbOption = None) -> None:
+    """Create a user (the password is stored as its argon2 hash)."""
+    uid = users.create_user(_service(db), username, password, role, game or [])
+    typer.echo(f"user {uid}: {username} ({role})")
+
+
+@user_app.command("assign")
+@_refusals
+def user_assign(username: str, game: Games = None, db: DbOption = None) -> None:
+    """Set the games a scorekeeper scores or a referee officiates."""
+    row = users.assign(_service(db), username, game or [])
+    typer.echo(f"{row.username}: games {', '.join(map(str, row.games)) or 'none'}")
+
+
+@user_app.command("password")
+@_refusals
+def user_password(username: str,
+                  password: Annotated[str, typer.Option(prompt=True, hide_input=True,
+                                                        confirmation_prompt=True)],
+                  db: DbOption = None) -> None:
+    """Set a user's password."""
+    users.set_password(_service(db), username, password)
+    typer.echo(f"{username}: password changed")
+
+
+@user_app.command("list")
+@_refusals
+def user_list(db: DbOption = None) -> None:
+    """Every user, with their role and games."""
+    table = Table("User", "Role", "Games")
+    for row in users.users(_service(db)):
+        table.add_row(row.username, row.role, ", ".join(map(str, row.games)))
+    _console().print(table)
+
+
+# --------------------------------------------------------------------------- sign-off
+
+
+@game_app.command("officials")
+@_refusals
+def game_officials(
+    game: int,
+    referee: Annotated[list[str] | None, typer.Option(help="Referee (two: repeat).")] = None,
+    game_timekeeper: Annotated[str | None, typer.Option()] = None,
+    penalty_timekeeper: Annotated[str | None, typer.Option()] = None,
+    official_scorer: Annotated[str | None, typer.Option()] = None,
+    goal_judge: Annotated[list[str] | None, typer.Option(help="Goal judge (repeat).")] = None,
+    db: DbOption = None,
+) -> None:
+    """Name a game's officials for its report (Rules 501-504); roles not given
+    stay as they were."""
+    given = {"referee": referee, "game_timekeeper": _one(game_timekeeper),
+             "penalty_timekeeper": _one(penalty_timekeeper),
+             "official_scorer": _one(official_scorer), "goal_judge": goal_judge}
+    service = _service(db)
+    officiating.set_officials(service, game, {k: v for k, v in given.items() if v is not None})
+    _show_signoff(service, game)
+
+
+@game_app.command("signoff")
+@_refusals
+def game_signoff(game: int, db: DbOption = None) -> None:
+    """Who signed the game's report, who is still to sign, and any reopening."""
+    _show_signoff(_service(db), game)
+
+
+@game_app.command("sign")
+@_refusals
+def game_sign(game: int, user: Annotated[str, typer.Option(help="The referee signing.")],
+              password: Password, db: DbOption = None) -> None:
+    """A referee signs the game's report; the last of its referees locks it (616(a))."""
+    service = _service(db)
+    _check_password(service, user, password)
+    officiating.sign(service, game, user)
+    _show_signoff(service, game)
+
+
+@game_app.command("reopen")
+@_refusals
+def game_reopen(game: int, user: Annotated[str, typer.Option(help="The tournament director.")],
+                reason: Annotated[str, typer.Option(help="Why (shown on the report).")],
+                password: Password, db: DbOption = None) -> None:
+    """The tournament director reopens a signed game, with a reason (616(a))."""
+    service = _service(db)
+    _check_password(service, user, password)
+    officiating.reopen(service, game, user, reason)
+    _show_signoff(service, game)
+
+
+# --------------------------------------------------------------------------- rinks
+
+
+@tournament_app.command("rink")
+@_refusals
+def tournament_rink(
+    tournament: int, name: str,
+    width: Annotated[float, typer.Option(help="Feet (Rule 101: 60-110).")],
+    length: Annotated[float, typer.Option(help="Feet (Rule 101: 160-210).")],
+    corner_radius: Annotated[float, typer.Option(help="Feet.")],
+    goal_line: Annotated[float, typer.Option(help="Feet from the end boards (12-15).")],
+    goal: Annotated[str, typer.Option(help="Goal size: 6x4 or 5x3.5 (feet).")] = "6x4",
+    db: DbOption = None,
+) -> None:
+    """Describe one of the tournament's rinks (by the name the schedule uses)."""
+    from rinkside.rink.dimensions import RinkDimensions, check_rink, parse_goal
+
+    goal_width, goal_height = parse_goal(goal)
+    dimensions = RinkDimensions(width, length, corner_radius, goal_line, goal_width,
+                                goal_height)
+    rid = rinks.add_rink(_service(db), tournament, name, dimensions.to_mapping())
+    typer.echo(f"rink {rid}: {name}")
+    for problem in check_rink(dimensions):
+        typer.echo(f"  {problem.message}")
+
+
+# --------------------------------------------------------------------------- inside
+
+
+def _one(name: str | None) -> list[str] | None:
+    return None if name is None else [name]
+
+
+def _check_password(service: Tournaments, username: str, password: str) -> None:
+    if users.authenticate(service, username, password) is None:
+        raise ValueError("wrong username or password")
+
+
+def _show_signoff(service: Tournaments, game: int) -> None:
+    status = officiating.signoff(service, game)
+    named = officiating.officials(service, game)
+    console = _console()
+    for role, names in named.items():
+        console.print(f"{role.replace('_', ' ')}: {', '.join(names) or '-'}")
+    for sig in status.signatures:
+        console.print(f"signed by {sig.username} at {sig.at:%Y-%m-%d %H:%M} UTC")
+    for r in status.reopenings:
+        console.print(f"reopened by {r.by} at {r.at:%Y-%m-%d %H:%M} UTC: {r.reason}")
+    if status.locked:
+        console.print(f"game {game} is signed and locked (Rule 616(a))")
+    elif status.awaiting:
+        console.print(f"still to sign: {', '.join(status.awaiting)}")
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(user_app, name="user")

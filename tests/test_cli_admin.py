@@ -1,0 +1,86 @@
+"""The office commands end to end: users, officials, sign-off and reopening
+(Rule 616(a)) and rinks, on a SQLite file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from rinkside.cli import app
+
+runner = CliRunner()
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> str:
+    url = f"sqlite:///{tmp_path / 'office.sqlite'}"
+    _ok("tournament", "create", "Cup", "--starts", "2026-12-05", "--db", url)
+    _ok("tournament", "division", "Open", "--tournament", "1", "--db", url)
+    roster = tmp_path / "rosters.csv"
+    lines = ["team,number,name,goalie,captain"]
+    for team in ("Blades", "Storm"):
+        lines.append(f"{team},1,{team} Goalie,yes,")
+        lines += [f"{team},{n},{team} {n},no,{'C' if n == 2 else ''}" for n in range(2, 11)]
+    roster.write_text("\n".join(lines) + "\n")
+    _ok("roster", "import", str(roster), "--division", "1", "--db", url)
+    _ok("schedule", "generate", "--division", "1", "--start", "2026-12-05T08:00", "--db", url)
+    log = tmp_path / "game.json"
+    log.write_text(json.dumps({"events": [
+        {"type": "faceoff", "at": "1 12:00"}, {"type": "period_end", "at": "1 0:00"},
+        {"type": "faceoff", "at": "2 12:00"}, {"type": "period_end", "at": "2 0:00"}]}))
+    _ok("game", "record", "1", str(log), "--db", url)
+    return url
+
+
+def _run(*args: str, stdin: str | None = None) -> tuple[int, str]:
+    result = runner.invoke(app, list(args), input=stdin)
+    return result.exit_code, result.output
+
+
+def _ok(*args: str, stdin: str | None = None) -> str:
+    code, out = _run(*args, stdin=stdin)
+    assert code == 0, out
+    return out
+
+
+def test_users_sign_lock_and_reopen(db: str, tmp_path: Path) -> None:
+    assert "(referee)" in _ok("user", "add", "rita", "--role", "referee", "--game", "1",
+                              "--db", db, stdin="whistle\nwhistle\n")
+    _ok("user", "add", "dana", "--role", "director", "--password", "boss", "--db", db)
+    listed = _ok("user", "list", "--db", db)
+    assert "rita" in listed and "dana" in listed
+    assert "Rita Ray" in _ok("game", "officials", "1", "--referee", "Rita Ray",
+                             "--official-scorer", "Sam Sun", "--db", db)
+
+    code, out = _run("game", "sign", "1", "--user", "rita", "--password", "nope", "--db", db)
+    assert code == 2 and "wrong username or password" in out
+    assert "signed and locked (Rule 616(a))" in _ok(
+        "game", "sign", "1", "--user", "rita", "--db", db, stdin="whistle\n")
+
+    late = tmp_path / "late.json"
+    late.write_text(json.dumps([{"type": "goal", "at": "2 0:00", "team": "home",
+                                 "scorer": 5}]))
+    code, out = _run("game", "record", "1", str(late), "--db", db)
+    assert code == 1 and "616(a)" in out
+
+    code, out = _run("game", "reopen", "1", "--user", "rita", "--reason", "oops",
+                     "--password", "whistle", "--db", db)
+    assert code == 1 and "only the tournament director" in out
+    out = _ok("game", "reopen", "1", "--user", "dana", "--reason", "clock error",
+              "--password", "boss", "--db", db)
+    assert "reopened by dana" in out and "clock error" in out
+
+
+def test_a_rink_is_recorded_with_its_problems(db: str) -> None:
+    out = _ok("tournament", "rink", "1", "Rink A", "--width", "85", "--length", "185",
+              "--corner-radius", "20", "--goal-line", "13", "--db", db)
+    assert "rink 1: Rink A" in out
+    out = _ok("tournament", "rink", "1", "Barn", "--width", "55", "--length", "185",
+              "--corner-radius", "20", "--goal-line", "13", "--db", db)
+    assert "Rule 101" in out
+    code, out = _run("tournament", "rink", "1", "Rink A", "--width", "85", "--length", "185",
+                     "--corner-radius", "20", "--goal-line", "13", "--db", db)
+    assert code == 2 and "already has a rink" in out
