@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 SHARED ?= ../shared
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit conformance bench bench-store bench-tournament postgres clean
+.PHONY: run test system-deps lint typecheck unit conformance bench bench-store bench-tournament postgres clean
 
 # The store's tests also run on PostgreSQL when RINKSIDE_TEST_POSTGRES_URL
 # names a server (`make test` passes it on; without it those variants are
@@ -26,7 +26,11 @@ run: $(STAMP)
 	$(BIN)/rinkside standings
 	$(BIN)/rinkside serve
 
-test: $(STAMP) lint typecheck unit conformance
+test: $(STAMP) system-deps lint typecheck unit conformance
+
+# Debian's chromium (browser tests) and poppler-utils (report PDF to PNG), if missing.
+system-deps:
+	@scripts/browser-deps.sh
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
