@@ -85,7 +85,15 @@ def test_bad_amendments_and_bad_roster_file_exit_2(db: str, tmp_path: Path) -> N
 
 
 def test_demo_builds_a_tournament_with_standings_stats_and_suspensions(db: str) -> None:
-    assert "demo tournament 1 built" in _ok("demo", "--db", db)
+    built = _ok("demo", "--db", db)
+    assert "demo tournament 1 built" in built
+    assert "scorer (scorekeeper)" in built  # the console's demo logins
+    from rinkside.services import users
+    from rinkside.services.open import open_tournaments
+
+    demo_users = {u.username: u for u in users.users(open_tournaments(db))}
+    assert demo_users["scorer"].games and demo_users["scorer"].games == \
+        demo_users["referee"].games  # the exhibition games still to play
     assert "Division 1 standings" in _ok("standings", "--db", db)
     leaders = _ok("stats", "--division", "2", "--db", db)
     assert "points leaders" in leaders and "high scorer by" in leaders

@@ -469,14 +469,18 @@ def demo(db: DbOption = None, seed: Annotated[int, typer.Option(
         help="The same seed builds the same tournament.")] = 2026) -> None:
     """Build a whole demo tournament (divisions, rosters, a schedule, simulated
     games played through the engine) in the store."""
-    from rinkside.demo import build_demo, demo_game_count
+    from rinkside.demo import DEMO_PASSWORD, DEMO_USERS, add_game_day, build_demo, demo_game_count
 
     service = _service(db)
     with Progress(console=_console()) as progress:
         task = progress.add_task("playing games", total=demo_game_count())
         tid = build_demo(service, seed=seed, progress=progress.console.print,
                          on_game=lambda: progress.advance(task))
-    typer.echo(f"demo tournament {tid} built")
+    games = add_game_day(service, tid)
+    typer.echo(f"demo tournament {tid} built; games to play in the console: "
+               f"{', '.join(map(str, games))}")
+    typer.echo(f"demo logins (password {DEMO_PASSWORD!r}; a demo store only): "
+               + ", ".join(f"{name} ({role})" for name, role in DEMO_USERS.items()))
 
 
 def serve(lan: Annotated[bool, typer.Option(

@@ -10,6 +10,7 @@ from datetime import UTC, date, datetime, timedelta
 
 from rinkside.rules.events import Event, Forfeit
 from rinkside.rules.times import GameTime
+from rinkside.services import officiating, rinks
 from rinkside.services.tournaments import Tournaments
 from rinkside.simulate import play_game
 
@@ -20,6 +21,13 @@ LAST = ["Kim", "Novak", "Garcia", "Olsen", "Reyes", "Hughes", "Moreau", "Tanaka"
 TEAMS = {
     "Division 1": ["Blades", "Storm", "Wolves", "Rockets", "Outlaws", "Hornets"],
     "14U": ["Jr Blades", "Jr Storm", "Jr Wolves", "Jr Rockets", "Jr Outlaws"],
+}
+# Two rinks of the book's usual size (Rules 101-105), in feet.
+RINKS = {
+    "Rink 1": {"width": 85.0, "length": 185.0, "corner_radius": 20.0,
+               "goal_line_distance": 13.0, "goal_width": 6.0, "goal_height": 4.0},
+    "Rink 2": {"width": 80.0, "length": 180.0, "corner_radius": 18.0,
+               "goal_line_distance": 12.0, "goal_width": 6.0, "goal_height": 4.0},
 }
 
 
@@ -35,6 +43,10 @@ def build_demo(service: Tournaments, *, seed: int = 2026,
         "RHA Demo Classic", starts, {"overtime": "shootout", "clock": "stop"})
     kickoff = datetime.combine(starts, datetime.min.time(), tzinfo=UTC) + \
         timedelta(hours=8)
+    for rink_name, dimensions in RINKS.items():
+        rinks.add_rink(service, tournament, rink_name, dimensions)
+    referees = [_name(rng) for _ in range(4)]
+    table_crew = [_name(rng) for _ in range(3)]
     for division_name, team_names in TEAMS.items():
         division = service.add_division(tournament, division_name)
         for team_name in team_names:
@@ -50,6 +62,9 @@ def build_demo(service: Tournaments, *, seed: int = 2026,
                                              rinks=["Rink 1", "Rink 2"])
         say(f"{division_name}: {len(team_names)} teams, {len(games)} games")
         for game_id in games:
+            officiating.set_officials(service, game_id, {
+                "referee": rng.sample(referees, 2), "game_timekeeper": [table_crew[0]],
+                "penalty_timekeeper": [table_crew[1]], "official_scorer": [table_crew[2]]})
             version, state = service.game_state(game_id)
             events: list[Event]
             if rng.random() < 0.04:
@@ -70,3 +85,44 @@ def demo_game_count() -> int:
 
 def _name(rng: random.Random) -> str:
     return f"{rng.choice(FIRST)} {rng.choice(LAST)}"
+
+
+# The demo's console logins (printed by `rinkside demo`; a demo store only).
+DEMO_PASSWORD = "rinkside-demo"
+DEMO_USERS = {"director": "director", "scorer": "scorekeeper", "referee": "referee"}
+
+
+def add_game_day(service: Tournaments, tournament: int) -> list[int]:
+    """Ready the demo for game day: an exhibition game still to play in each
+    division (after the round robin), and a director, a scorekeeper and a
+    referee who can log in, the last two assigned to those games. Returns
+    the new games."""
+    from sqlalchemy import func, select
+
+    from rinkside.services import users
+    from rinkside.store import models as m
+
+    with service.sessions() as s:
+        divisions = list(s.scalars(select(m.Division.id).where(
+            m.Division.tournament_id == tournament).order_by(m.Division.id)))
+        last = s.scalar(select(func.max(m.Game.start)).join(m.Division).where(
+            m.Division.tournament_id == tournament))
+    games: list[int] = []
+    for i, division in enumerate(divisions):
+        table = service.standings(division)
+        if len(table) < 2:
+            continue
+        start = last + timedelta(minutes=40 * (i + 1)) if last else None
+        game = service.add_game(division, table[0].team_id, table[1].team_id, start=start,
+                                rink="Rink 1", round_name="Exhibition")
+        officiating.set_officials(service, game, {"referee": ["Demo Referee"],
+                                                  "official_scorer": ["Demo Scorer"]})
+        games.append(game)
+    for username, role in DEMO_USERS.items():
+        if username in {u.username for u in users.users(service)}:
+            if role != "director":
+                users.assign(service, username, games)
+        else:
+            users.create_user(service, username, DEMO_PASSWORD, role,
+                              games if role != "director" else ())
+    return games
