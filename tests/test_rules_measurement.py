@@ -9,7 +9,7 @@ from rinkside.formats.scenario import decode_event, encode_event
 from rinkside.rules import infractions
 from rinkside.rules.events import MEASURED_ITEMS, Measurement, MeasureResult, Team
 from rinkside.rules.game import apply
-from rinkside.rules.measurement import ILLEGAL, REFUSING, UNSUBSTANTIATED
+from rinkside.rules.measurement import ILLEGAL, NOTE, REFUSING, UNSUBSTANTIATED, describe
 
 
 def measure(at: str, team: Team, player: int, item: str = "stick",
@@ -52,12 +52,12 @@ class TestRule610fUnsubstantiatedRequest:
 
     def test_measured_only_at_a_stoppage(self) -> None:
         exc = refused(play([faceoff("1 12:00")]), measure("1 11:00", "home", 7))
-        assert exc.rule == "610(f)" and "stoppage" in exc.reason
+        assert exc.rule == NOTE == "Section III Note 1" and "stoppage" in exc.reason
 
     def test_one_request_per_team_per_stoppage(self) -> None:
         s = play([*STOPPED, measure("1 10:00", "home", 7, result="legal")])
         exc = refused(s, measure("1 10:00", "home", 8))
-        assert exc.rule == "610(f)" and "already asked" in exc.reason
+        assert exc.rule == NOTE and "already asked" in exc.reason
         s = apply(s, measure("1 10:00", "away", 5))  # the other team may still ask
         s = play([*STOPPED, measure("1 10:00", "home", 7, result="legal"),
                   faceoff("1 10:00"), whistle("1 9:00"), measure("1 9:00", "home", 8)])
@@ -79,10 +79,13 @@ class TestRule303And304:
         assert (p.team, p.player, p.penalty_class.value, p.rule) == ("away", 1, "minor", rule)
 
 
-def test_every_penalty_named_is_in_the_infraction_catalog() -> None:
-    named = {(i.name, i.rule) for i in infractions.CATALOG}
-    assert set(ILLEGAL.values()) | {UNSUBSTANTIATED, REFUSING} <= named
+def test_every_call_is_a_catalog_entry_and_reads_as_one_sentence() -> None:
+    keys = {i.key for i in infractions.CATALOG}
+    assert set(ILLEGAL.values()) | {UNSUBSTANTIATED, REFUSING} <= keys
     assert set(ILLEGAL) == set(MEASURED_ITEMS)
+    s = play([*STOPPED, measure("1 10:00", "away", 11, result="refused")])
+    assert describe(list(s.penalties)) == ("Rule 301(e): Refusing stick measurement: minor "
+                                           "plus misconduct to home #11.")
 
 
 def test_the_event_round_trips_through_the_game_log_format() -> None:

@@ -337,10 +337,11 @@ def simulate(
 
 
 def _register_tournament_commands() -> None:
-    from rinkside import cli_admin, cli_tournament
+    from rinkside import cli_admin, cli_rink, cli_tournament
 
     cli_tournament.register(app)
     cli_admin.register(app)
+    cli_rink.register(app)
 
 
 _register_tournament_commands()

@@ -602,14 +602,16 @@ def _timeout(event: TimeOut, s: GameState) -> None:
 def _measurement(event: Measurement, s: GameState) -> None:
     """An equipment measurement asked for at a stoppage, and the penalty its
     result carries (Rules 301(d), 301(e), 303(g), 304(e)-(f), 610(f);
-    :mod:`rinkside.rules.measurement`). One request per team per stoppage."""
+    :mod:`rinkside.rules.measurement`). One request per team at a stoppage of
+    play (Section III Note 1)."""
     if s.phase != "stopped":
         state = "play is in progress" if s.phase == "in_play" else f"the game is {s.phase}"
-        raise RuleViolation("610(f)", "equipment is measured at a stoppage of play; "
+        raise RuleViolation(measurement.NOTE, "equipment is measured at a stoppage of play; "
                             f"{state.replace('_', ' ')}")
     if any(r.stoppage == s.stoppage and r.team == event.team for r in s.measurements):
-        raise RuleViolation("610(f)", f"{event.team} has already asked for a measurement at "
-                            "this stoppage: one request per team per stoppage")
+        raise RuleViolation(measurement.NOTE, f"{event.team} has already asked for a "
+                            "measurement at this stoppage: one request per team at a stoppage "
+                            "of play")
     measured = other(event.team)
     _roster_check(s, measured, event.player, "player whose equipment is measured")
     for penalty in measurement.penalties(event):

@@ -1,21 +1,25 @@
-"""What an equipment measurement requested at a stoppage costs, and whom.
+"""What an equipment measurement asked for at a stoppage costs, and whom.
 
+- Section III, Note 1: a request for the measurement of equipment is
+  limited to one per team at a stoppage of play (the engine refuses a
+  second, and a request while play is on).
 - Rule 610(f): a request found unsubstantiated (the equipment is legal) is a
   bench minor to the team that asked.
 - Rule 301(d): an illegal stick, the goaltender's included, is a minor to
   the player using it.
 - Rule 301(e): a player who refuses to surrender the stick for measurement
-  gets a minor plus a misconduct.
+  gets a minor plus a misconduct. The book sets no penalty for refusing
+  other equipment: such a request is refused (record the finding instead).
 - Rule 303(g): illegal goaltender equipment (blocker 303(b), catching glove
-  303(c), leg pads 303(e)) is a minor, and the goaltender leaves the game
-  until it is put right.
+  303(c), leg pads 303(e)) is a minor; the goaltender leaves the game until
+  it is put right.
 - Rule 304(e), (f): a glove with the palm cut out, or protective equipment
   that breaks the rule, is a minor.
 
-A team asks for one measurement per stoppage (the console's rule, so that a
-stoppage cannot be stretched by requests). The measurements themselves
-(inches against the book's limits) are checked by
-:mod:`rinkside.rink.equipment`; the engine takes the referee's finding.
+The classes, names and rules come from the Section VI catalog
+(:mod:`rinkside.rules.infractions`): the entry's class and its automatic
+companions. The measures themselves (inches against the book's limits) are
+checked by :mod:`rinkside.rink.equipment`; the engine takes the finding.
 """
 
 from __future__ import annotations
@@ -23,44 +27,60 @@ from __future__ import annotations
 from typing import Final
 
 from rinkside.rules.errors import RuleViolation
-from rinkside.rules.events import MEASURED_ITEMS, Measurement, Penalty, PenaltyClass, other
+from rinkside.rules.events import MEASURED_ITEMS, Measurement, Penalty, Team, other
+from rinkside.rules.infractions import by_key
+from rinkside.rules.times import GameTime
 
-# The infraction (as the catalog names it) and rule of illegal equipment, by item.
-ILLEGAL: Final[dict[str, tuple[str, str]]] = {
-    "stick": ("Illegal stick", "301(d)"),
-    "goaltender_stick": ("Illegal stick", "301(d)"),
-    "blocker": ("Illegal goaltender equipment", "303(g)"),
-    "catching_glove": ("Illegal goaltender equipment", "303(g)"),
-    "leg_pads": ("Illegal goaltender equipment", "303(g)"),
-    "glove": ("Illegal glove (cut palm)", "304(e)"),
-    "protective_equipment": ("Protective equipment violation", "304(f)"),
+NOTE: Final = "Section III Note 1"
+# The catalog entry an illegal item is called under.
+ILLEGAL: Final[dict[str, str]] = {
+    "stick": "illegal_stick",
+    "goaltender_stick": "illegal_stick",
+    "blocker": "illegal_goaltender_equipment",
+    "catching_glove": "illegal_goaltender_equipment",
+    "leg_pads": "illegal_goaltender_equipment",
+    "glove": "illegal_glove",
+    "protective_equipment": "protective_equipment",
 }
 STICKS: Final = frozenset({"stick", "goaltender_stick"})
-UNSUBSTANTIATED: Final = ("Unsubstantiated equipment measurement", "610(f)")
-REFUSING: Final = ("Refusing stick measurement", "301(e)")
+UNSUBSTANTIATED: Final = "unsubstantiated_measurement"
+REFUSING: Final = "refusing_stick_measurement"
 
 
 def penalties(event: Measurement) -> list[Penalty]:
     """The penalties the measurement's result carries, in the order assessed."""
     if event.item not in MEASURED_ITEMS:
-        raise RuleViolation("610(f)", f"{event.item!r} is not equipment the book measures: "
+        raise RuleViolation(NOTE, f"{event.item!r} is not equipment the book measures: "
                             f"{', '.join(MEASURED_ITEMS)}")
-    at, measured = event.at, other(event.team)
     match event.result:
         case "legal":
-            name, rule = UNSUBSTANTIATED
-            return [Penalty(at, event.team, None, PenaltyClass.BENCH_MINOR, name, rule,
-                            served_by=event.served_by)]
+            return called(UNSUBSTANTIATED, event.at, event.team, None, event.served_by)
         case "illegal":
-            name, rule = ILLEGAL[event.item]
-            return [Penalty(at, measured, event.player, PenaltyClass.MINOR, name, rule)]
+            return called(ILLEGAL[event.item], event.at, other(event.team), event.player)
         case "refused":
             if event.item not in STICKS:
                 raise RuleViolation("301(e)", "Rule 301(e) is about refusing to surrender a "
-                                    "stick; equipment a player will not let be measured is "
-                                    "recorded as illegal")
-            name, rule = REFUSING
-            return [Penalty(at, measured, event.player, PenaltyClass.MINOR, name, rule),
-                    Penalty(at, measured, event.player, PenaltyClass.MISCONDUCT, name, rule)]
-    raise RuleViolation("610(f)", f"{event.result!r} is not a measurement's result: "
+                                    "stick; the book sets no penalty for refusing other "
+                                    "equipment: record what the referees found")
+            return called(REFUSING, event.at, other(event.team), event.player)
+    raise RuleViolation(NOTE, f"{event.result!r} is not a measurement's result: "
                         "legal, illegal or refused")
+
+
+def called(key: str, at: GameTime, team: Team, player: int | None,
+           served_by: int | None = None) -> list[Penalty]:
+    """The catalog entry ``key`` as the engine's penalties: its class, then
+    each automatic companion (a minor plus a misconduct, 301(e))."""
+    entry = by_key(key)
+    (allowed,) = entry.classes  # each entry a measurement calls allows one class
+    return [Penalty(at, team, player, cls, entry.name, entry.rule, served_by=served_by)
+            for cls in (allowed, *entry.companions)]
+
+
+def describe(calls: list[Penalty]) -> str:
+    """One sentence for the referee: ``Rule 301(e): Refusing stick
+    measurement: minor plus misconduct to home #11.``"""
+    first = calls[0]
+    classes = " plus ".join(p.penalty_class.value.replace("_", " ") for p in calls)
+    who = "" if first.player is None else f" #{first.player}"
+    return f"Rule {first.rule}: {first.infraction}: {classes} to {first.team}{who}."

@@ -19,7 +19,7 @@ from fastapi.templating import Jinja2Templates
 from rinkside.services.open import open_tournaments
 from rinkside.services.tournaments import Tournaments
 from rinkside.web import errors, live
-from rinkside.web.routers import console_api, login, public, scoreboard, signoff
+from rinkside.web.routers import console_api, login, public, rinks, scoreboard, signoff
 
 HERE = Path(__file__).parent
 
@@ -43,6 +43,7 @@ def create_app(service: Tournaments | None = None, *,
     app.include_router(login.router)
     app.include_router(console_api.router)
     app.include_router(signoff.router)
+    app.include_router(rinks.router)
     errors.install(app)
     return app
 
