@@ -337,11 +337,13 @@ def simulate(
 
 
 def _register_tournament_commands() -> None:
-    from rinkside import cli_admin, cli_rink, cli_tournament
+    from rinkside import cli_admin, cli_export, cli_report, cli_rink, cli_tournament
 
     cli_tournament.register(app)
     cli_admin.register(app)
     cli_rink.register(app)
+    cli_report.register(app)
+    cli_export.register(app)
 
 
 _register_tournament_commands()

@@ -56,22 +56,34 @@ def _console() -> Console:
     return Console(highlight=False, soft_wrap=False)
 
 
-def _refusals(command: Callable[P, R]) -> Callable[P, R]:
-    """Bad input gets a clear error and exit 2 (a refused rule: exit 1); what
-    was recorded before stays as it was (each write is one transaction)."""
+REFUSED: tuple[type[Exception], ...] = (RuleViolation, TournamentRuleError, StaleWrite)
 
-    @wraps(command)
-    def run(*args: P.args, **kwargs: P.kwargs) -> R:
-        try:
-            return command(*args, **kwargs)
-        except (RuleViolation, TournamentRuleError, StaleWrite) as exc:
-            typer.echo(f"refused: {exc}", err=True)
-            raise typer.Exit(1) from None
-        except _FAILURES as exc:
-            typer.echo(f"error: {exc}", err=True)
-            raise typer.Exit(2) from None
 
-    return run
+def refusals(refused: tuple[type[Exception], ...] = REFUSED,
+             failures: tuple[type[Exception], ...] = _FAILURES
+             ) -> Callable[[Callable[P, R]], Callable[P, R]]:
+    """A command wrapper: a step the rule book refuses exits 1, bad input
+    exits 2, each with its reason; what was recorded before stays as it was
+    (each write is one transaction). ``refused`` is checked first."""
+
+    def wrap(command: Callable[P, R]) -> Callable[P, R]:
+        @wraps(command)
+        def run(*args: P.args, **kwargs: P.kwargs) -> R:
+            try:
+                return command(*args, **kwargs)
+            except refused as exc:
+                typer.echo(f"refused: {exc}", err=True)
+                raise typer.Exit(1) from None
+            except failures as exc:
+                typer.echo(f"error: {exc}", err=True)
+                raise typer.Exit(2) from None
+
+        return run
+
+    return wrap
+
+
+_refusals = refusals()
 
 
 def _service(db: str | None) -> Tournaments:

@@ -19,7 +19,16 @@ from fastapi.templating import Jinja2Templates
 from rinkside.services.open import open_tournaments
 from rinkside.services.tournaments import Tournaments
 from rinkside.web import errors, live
-from rinkside.web.routers import console_api, login, public, rinks, scoreboard, signoff
+from rinkside.web.routers import (
+    console_api,
+    exports,
+    login,
+    public,
+    reports,
+    rinks,
+    scoreboard,
+    signoff,
+)
 
 HERE = Path(__file__).parent
 
@@ -44,6 +53,8 @@ def create_app(service: Tournaments | None = None, *,
     app.include_router(console_api.router)
     app.include_router(signoff.router)
     app.include_router(rinks.router)
+    app.include_router(reports.router)
+    app.include_router(exports.router)
     errors.install(app)
     return app
 

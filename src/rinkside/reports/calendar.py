@@ -1,0 +1,228 @@
+"""The schedule as iCalendar feeds (RFC 5545): one per division, one per team.
+
+Each scheduled game with a start time is one VEVENT:
+
+- UID ``rinkside-game-<id>@<domain>``: stable, so a calendar that
+  subscribed to the feed updates a moved game instead of adding a new one;
+- DTSTART in UTC (the store keeps every moment in UTC) and a DURATION from
+  the division's settings (:func:`game_duration`);
+- SUMMARY "Home vs Away", LOCATION the rink, DESCRIPTION the division, the
+  round (pool or the playoff round) and, once the game is over, the final
+  score as recorded (shootout goals are not in it, 639(b); a forfeit is
+  recorded 1-0, 634(d));
+- STATUS CONFIRMED, or CANCELLED for a game that will not be played because
+  a team was removed from the tournament (634(e)4-7).
+
+Games not yet given a start time are left out (an event needs one, RFC
+5545 3.6.1) and counted in :attr:`Feed.unscheduled`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Final
+
+from icalendar import Calendar, Event
+from icalendar.enums import STATUS
+
+from rinkside.rules.events import Team
+from rinkside.rules.settings import Settings
+from rinkside.rules.state import Result
+from rinkside.services.tournaments import NotFound, Tournaments
+from rinkside.store import models as m
+from rinkside.store.types import utc_now
+from rinkside.tournament.model import ScheduledGame
+
+__all__ = [
+    "DEFAULT_DURATION",
+    "DOMAIN",
+    "CalendarGame",
+    "Feed",
+    "division_calendar",
+    "feed",
+    "final_score",
+    "game_duration",
+    "game_uid",
+    "team_calendar",
+]
+
+PRODID: Final = "-//rinkside//RHA roller hockey schedule//EN"
+DOMAIN: Final = "rinkside.invalid"
+DEFAULT_DURATION: Final = timedelta(hours=1)
+STOPPAGE_ALLOWANCE: Final = 0.5  # stop time: whistles add about half the playing time
+ROUND_TO: Final = timedelta(minutes=5)
+
+
+@dataclass(frozen=True, slots=True)
+class CalendarGame:
+    """One scheduled game as a calendar shows it."""
+
+    game_id: int
+    home: str
+    away: str
+    start: datetime | None
+    rink: str | None
+    division: str
+    tournament: str
+    stage: str
+    round_name: str
+    final: str | None = None  # the recorded result, once the game is over
+    cancelled: str | None = None  # why the game will not be played
+    team_ids: tuple[int, int] = (0, 0)  # home, away
+
+
+@dataclass(frozen=True, slots=True)
+class Feed:
+    """An iCalendar document and what went into it."""
+
+    name: str
+    ical: bytes
+    events: int
+    unscheduled: int
+
+
+def game_duration(settings: Settings | None) -> timedelta:
+    """How long a game occupies the rink, from the settings in force: the
+    regulation periods and the rests between them (640(a)), every time-out
+    (641(b) note 1) and, under stop time, an allowance of half the playing
+    time for stoppages; rounded up to 5 minutes. Overtime is not counted
+    (most games end in regulation). Without settings: one hour."""
+    if settings is None:
+        return DEFAULT_DURATION
+    play = settings.periods * settings.period_length
+    if settings.clock == "stop":
+        play = math.ceil(play * (1 + STOPPAGE_ALLOWANCE))
+    rests = (settings.periods - 1) * settings.intermission
+    timeouts = 2 * settings.timeouts * settings.timeout_length
+    total = timedelta(seconds=(play + rests + timeouts) / 10)
+    return ROUND_TO * math.ceil(total / ROUND_TO)
+
+
+def game_uid(game_id: int, domain: str = DOMAIN) -> str:
+    return f"rinkside-game-{game_id}@{domain}"
+
+
+_DECIDED: Final = {
+    "regulation": "",
+    "overtime": " in overtime (Rule 639)",
+    "mercy": " (mercy rule, Rule 630)",
+}
+
+
+def final_score(result: Result, home: str, away: str) -> str:
+    """The recorded result in words: "Final: Blades 3 - 2 Storm", with how it
+    was decided (639 overtime and shootout, 630 mercy, 634(d) forfeit, 639(a) tie)."""
+    names: dict[Team, str] = {"home": home, "away": away}
+    text = f"Final: {home} {result.score['home']} - {result.score['away']} {away}"
+    winner = names[result.winner] if result.winner is not None else None
+    if result.decided_by == "tie" or winner is None:
+        return text + ", a tie (Rule 639(a))"
+    if result.decided_by == "forfeit":
+        loser = away if result.winner == "home" else home
+        return text + f": {loser} forfeited (Rule 634(d))"
+    if result.decided_by == "shootout":
+        return text + f": {winner} won the shootout (Rule 639(b))"
+    return text + _DECIDED.get(result.decided_by, f" ({result.decided_by})")
+
+
+def _describe(game: CalendarGame) -> str:
+    stage = (f"playoff: {game.round_name}" if game.stage == "playoff" and game.round_name
+             else "playoff game" if game.stage == "playoff" else "pool game")
+    lines = [f"{game.division}, {stage}", game.tournament]
+    if game.cancelled:
+        lines.append(f"Cancelled: {game.cancelled}")
+    elif game.final:
+        lines.append(game.final)
+    return "\n".join(lines)
+
+
+def feed(name: str, calendar_uid: str, games: Iterable[CalendarGame],
+         duration: timedelta | Mapping[int, timedelta], *, now: datetime | None = None,
+         domain: str = DOMAIN) -> Feed:
+    """A VCALENDAR named ``name`` with one VEVENT per game that has a start
+    time. ``duration`` is one length for all, or per game id; ``now`` is
+    the DTSTAMP (the moment the feed was made)."""
+    stamp = (now or utc_now()).astimezone(UTC)
+    cal = Calendar.new(name=name, prodid=PRODID, uid=calendar_uid)
+    events = unscheduled = 0
+    for game in games:
+        if game.start is None:
+            unscheduled += 1
+            continue
+        event = Event.new(
+            uid=game_uid(game.game_id, domain), stamp=stamp, start=game.start.astimezone(UTC),
+            summary=f"{game.home} vs {game.away}", description=_describe(game),
+            location=game.rink or None,
+            status=STATUS.CANCELLED if game.cancelled else STATUS.CONFIRMED)
+        event.duration = (duration if isinstance(duration, timedelta)
+                          else duration.get(game.game_id, DEFAULT_DURATION))
+        cal.add_component(event)
+        events += 1
+    return Feed(name, cal.to_ical(), events, unscheduled)
+
+
+# --------------------------------------------------------------------------- from the store
+
+
+def _division_games(service: Tournaments, division_id: int
+                    ) -> tuple[str, list[CalendarGame], Settings]:
+    """The division's name and its games, each with its result once final."""
+    view = service.division_view(division_id)
+    names = {t.id: t.name for t in view.teams}
+    division = view.division.name
+    tournament = view.division.tournament.name
+    results = {p.game.game_id: p.state.result for p in view.played}
+    games: list[CalendarGame] = []
+    for g in view.schedule:
+        home, away = names[g.home_team_id], names[g.away_team_id]
+        result = results.get(g.game_id)
+        games.append(CalendarGame(
+            g.game_id, home, away, g.start, g.rink, division, tournament, g.stage,
+            g.round_name, final_score(result, home, away) if result is not None else None,
+            None if result is not None else _cancelled(g, view.removed, names),
+            (g.home_team_id, g.away_team_id)))
+    return division, games, view.settings
+
+
+def _cancelled(game: ScheduledGame, removed: Mapping[int, object],
+               names: Mapping[int, str]) -> str | None:
+    """Rule 634(e)4-7: a removed team plays no more games."""
+    for team_id in (game.home_team_id, game.away_team_id):
+        if team_id in removed:
+            return (f"{names[team_id]} was removed from the tournament "
+                    "(Rule 634(e)4); the game will not be played")
+    return None
+
+
+def division_calendar(service: Tournaments, division_id: int, *,
+                      now: datetime | None = None, domain: str = DOMAIN) -> Feed:
+    """The division's whole schedule."""
+    division, games, settings = _division_games(service, division_id)
+    tournament = games[0].tournament if games else _tournament_name(service, division_id)
+    return feed(f"{tournament} - {division}", f"rinkside-division-{division_id}@{domain}",
+                games, game_duration(settings), now=now, domain=domain)
+
+
+def team_calendar(service: Tournaments, team_id: int, *,
+                  now: datetime | None = None, domain: str = DOMAIN) -> Feed:
+    """One team's games (home and away)."""
+    with service.sessions() as s:
+        team = s.get(m.Team, team_id)
+        if team is None:
+            raise NotFound(f"There is no team {team_id}.")
+        name, division_id = team.name, team.division_id
+    division, games, settings = _division_games(service, division_id)
+    mine = [g for g in games if team_id in g.team_ids]
+    return feed(f"{name} ({division})", f"rinkside-team-{team_id}@{domain}", mine,
+                game_duration(settings), now=now, domain=domain)
+
+
+def _tournament_name(service: Tournaments, division_id: int) -> str:
+    with service.sessions() as s:
+        division = s.get(m.Division, division_id)
+        if division is None:
+            raise NotFound(f"There is no division {division_id}.")
+        return division.tournament.name

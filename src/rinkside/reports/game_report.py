@@ -1,0 +1,527 @@
+"""The official game report as plain data: :func:`build_report` gathers it.
+
+What the book asks of the report, and where each part comes from:
+
+- Rule 506(a): the goals (scorer, assist) and every penalty (player's name
+  and number, duration, infraction, time assessed): the engine's records.
+- Rule 507(a), (d): the game's start and finish and the times in minutes and
+  seconds: the first and last events recorded (officiating service), game
+  times as the clock showed them.
+- Rule 502(l), 404(h), 405(b): the game misconduct, gross misconduct and match
+  penalties the referees must report, and every suspension (the engine's).
+- Rule 502(h), 506(b), 616(a): the signatures, whether they lock the
+  scoring summary, and every reopening with its reason.
+
+Nothing is decided here: every rule-derived value (strength of a goal,
+minutes charged, suspensions, result, time in goal, when a penalty started
+and ended) is read from the engine's states. The off and on times of the
+penalties come from replaying the stored log and watching the engine's box.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Final
+
+from rinkside.formats.scenario import decode_event
+from rinkside.reports.penalty_times import penalty_times
+from rinkside.rules.events import TEAMS, Event, PenaltyClass, PenaltyShot, Team, TimeOut
+from rinkside.rules.records import GoalRecord, PenaltyRecord, Suspension, charged_tenths
+from rinkside.rules.roster import GameSetup, Roster
+from rinkside.rules.state import REPLACEMENT_GOALIE, GameState
+from rinkside.rules.times import GameTime, format_duration, minutes_value, period_label
+from rinkside.services import officiating
+from rinkside.services.tournaments import NotFound, Tournaments
+from rinkside.store import eventlog
+from rinkside.store import models as m
+
+CLASS_TEXT: Final = {
+    PenaltyClass.MINOR: "minor", PenaltyClass.DOUBLE_MINOR: "double minor",
+    PenaltyClass.BENCH_MINOR: "bench minor", PenaltyClass.MAJOR: "major",
+    PenaltyClass.MISCONDUCT: "misconduct", PenaltyClass.GAME_EJECTION: "game ejection",
+    PenaltyClass.GAME_MISCONDUCT: "game misconduct",
+    PenaltyClass.GROSS_MISCONDUCT: "gross misconduct", PenaltyClass.MATCH: "match",
+}
+DECIDED_TEXT: Final = {
+    "regulation": "in regulation", "overtime": "in overtime (Rule 639)",
+    "shootout": "in a shootout (Rule 639(b))", "mercy": "on the mercy rule (Rule 630)",
+    "forfeit": "by forfeit (Rule 634)", "tie": "tie (Rule 639(a))",
+}
+ROLE_TEXT: Final = {
+    "referee": "Referee", "game_timekeeper": "Game timekeeper",
+    "penalty_timekeeper": "Penalty timekeeper", "official_scorer": "Official scorer",
+    "goal_judge": "Goal judge",
+}
+
+
+# --------------------------------------------------------------------------- the data
+
+
+@dataclass(frozen=True, slots=True)
+class RosterLine:
+    """A dressed player, with his game: goals, assists, penalty minutes."""
+
+    number: int
+    name: str
+    goalie: bool
+    letter: str | None  # "C" or "A" (Rule 202)
+    goals: int
+    assists: int
+    pim: int | float
+
+
+@dataclass(frozen=True, slots=True)
+class TeamSheet:
+    side: Team
+    name: str
+    players: tuple[RosterLine, ...]
+    bench_pim: int | float
+    score: int
+    by_period: tuple[int, ...]  # goals in each period played, then the shootout's if any
+    timeouts_used: int
+
+
+@dataclass(frozen=True, slots=True)
+class GoalLine:
+    period: str
+    time: str
+    team: Team
+    team_name: str
+    scorer: int
+    scorer_name: str
+    assist: int | None
+    assist_name: str | None
+    tags: tuple[str, ...]  # PP / SH as the engine classed it, EN, PS, OG
+    score: str  # home-away after the goal
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyLine:
+    period: str
+    time: str  # when assessed (Rule 506(a))
+    team: Team
+    team_name: str
+    player: int | None  # None: bench penalty
+    player_name: str
+    infraction: str
+    rule: str | None
+    penalty_class: PenaltyClass
+    class_text: str
+    minutes: int | float  # charged in the records (casebook 12)
+    off: str | None  # when its time began ("period M:SS"); None: no time to serve
+    on: str | None  # when the player came back; None: not served out by the end
+    served_by: int | None
+    served_by_name: str | None
+    goalie: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GoalieLine:
+    team: Team
+    team_name: str
+    number: int
+    name: str
+    time: str
+    tenths: int
+    goals_against: int
+    shots_against: int | None
+    saves: int | None
+    decision: str  # W, L, T or "" (most time in goal for the team; no rule sets it)
+
+
+@dataclass(frozen=True, slots=True)
+class TimeOutLine:
+    team: Team
+    team_name: str
+    period: str
+    time: str
+
+
+@dataclass(frozen=True, slots=True)
+class ShotLine:
+    """A penalty shot (Rule 406) or a shootout attempt (639(b))."""
+
+    label: str  # period and time of a penalty shot; the round of a shootout attempt
+    team: Team
+    team_name: str
+    shooter: int
+    shooter_name: str
+    scored: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RefereeReport:
+    """A penalty the referees must report to the Event Directors."""
+
+    rules: tuple[str, ...]
+    team_name: str
+    player_name: str
+    class_text: str
+    infraction: str
+    rule: str | None
+    period: str
+    time: str
+    duty: str
+
+
+@dataclass(frozen=True, slots=True)
+class SuspensionLine:
+    team_name: str
+    player_name: str
+    games: str
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class SignatureLine:
+    username: str
+    role: str
+    at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class ReopeningLine:
+    by: str
+    at: datetime
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class SignOffStatus:
+    """Rules 502(h), 506(b), 616(a): who signed, whether that locks the game."""
+
+    signatures: tuple[SignatureLine, ...]
+    locked: bool
+    awaiting: tuple[str, ...]
+    reopenings: tuple[ReopeningLine, ...]
+    earlier: tuple[SignatureLine, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GameReport:
+    game_id: int
+    version: int  # of the event log the report was made from
+    tournament: str
+    division: str
+    round_name: str
+    rink: str | None
+    scheduled: datetime | None
+    started: datetime | None  # Rule 507(a): first event recorded
+    finished: datetime | None  # last event recorded
+    status: str
+    rules_note: str  # periods, lengths, clock
+    periods: tuple[str, ...]  # column labels of the by-period score
+    home: TeamSheet
+    away: TeamSheet
+    goals: tuple[GoalLine, ...]
+    penalties: tuple[PenaltyLine, ...]
+    goalies: tuple[GoalieLine, ...]
+    timeouts: tuple[TimeOutLine, ...]
+    penalty_shots: tuple[ShotLine, ...]
+    shootout: tuple[ShotLine, ...]
+    result: str | None  # "Blades 4, Storm 3 — Blades win in a shootout (Rule 639(b))"
+    referee_reports: tuple[RefereeReport, ...]
+    suspensions: tuple[SuspensionLine, ...]
+    officials: tuple[tuple[str, tuple[str, ...]], ...]  # (role text, names)
+    signoff: SignOffStatus
+
+    def team(self, side: Team) -> TeamSheet:
+        return self.home if side == "home" else self.away
+
+    @property
+    def final(self) -> bool:
+        return self.status == "final"
+
+
+# --------------------------------------------------------------------------- text helpers
+
+
+def clock(moment: GameTime) -> str:
+    """Rule 507(d): minutes and seconds, as the clock showed it."""
+    return format_duration(moment.left, show_tenths=False)
+
+
+def period_text(setup: GameSetup, period: int) -> str:
+    regulation = setup.settings.periods
+    return period_label(period, regulation, numbered_overtime=period - regulation > 1)
+
+
+def player_text(roster: Roster, number: int | None) -> str:
+    """``#12 Alex Kim`` (``bench`` for a bench penalty, ``#0`` an unnamed goaltender)."""
+    if number is None:
+        return "bench"
+    if number == REPLACEMENT_GOALIE:
+        return "replacement goaltender (not named)"
+    found = roster.player(number)
+    return f"#{number} {found.name}" if found is not None and found.name else f"#{number}"
+
+
+def local_time(moment: datetime | None, fmt: str = "%H:%M") -> str:
+    """A stored UTC moment in the server's time zone; empty when unknown."""
+    return "" if moment is None else moment.astimezone().strftime(fmt)
+
+
+def minutes_text(value: int | float) -> str:
+    return f"{value:g}"
+
+
+# --------------------------------------------------------------------------- building
+
+
+def build_report(service: Tournaments, game_id: int) -> GameReport:
+    """The report of ``game_id`` as it stands (:class:`NotFound` if unknown)."""
+    row = _game_row(service, game_id)
+    version, state, events = _log(service, game_id)
+    timeline = penalty_times(state.setup, events)
+    setup = state.setup
+    first, last = officiating.times(service, game_id)
+    named = officiating.officials(service, game_id)
+    sign = officiating.signoff(service, game_id)
+    st = setup.settings
+    rules_note = (f"{st.periods} periods of {format_duration(st.period_length)} "
+                  f"{'stop' if st.clock == 'stop' else 'running'} time (Rule 640(a)); "
+                  f"minor {format_duration(st.minor)} (402(a)), major "
+                  f"{format_duration(st.major)} (403(a))")
+    periods = tuple(period_text(setup, p) for p in range(1, _periods_played(state) + 1))
+    return GameReport(
+        game_id=game_id, version=version, tournament=row.tournament, division=row.division,
+        round_name=row.round_name, rink=row.rink, scheduled=row.start,
+        started=first, finished=last if state.status == "final" else None,
+        status=state.status, rules_note=rules_note,
+        periods=periods + (("SO",) if state.shootout_shots else ()),
+        home=_team_sheet(state, "home", len(periods)), away=_team_sheet(state, "away",
+                                                                         len(periods)),
+        goals=_goals(state), penalties=tuple(_penalty_line(state, p, timeline)
+                                             for p in state.penalties),
+        goalies=_goalies(state), timeouts=_timeouts(setup, events),
+        penalty_shots=_penalty_shots(setup, events), shootout=_shootout(state),
+        result=_result(state), referee_reports=_referee_reports(state),
+        suspensions=_suspensions(state),
+        officials=tuple((ROLE_TEXT.get(role, role), tuple(names))
+                        for role, names in named.items()),
+        signoff=SignOffStatus(
+            tuple(SignatureLine(s.username, s.role, s.at) for s in sign.signatures),
+            sign.locked, tuple(sign.awaiting),
+            tuple(ReopeningLine(r.by, r.at, r.reason) for r in sign.reopenings),
+            tuple(SignatureLine(s.username, s.role, s.at) for s in sign.earlier_signatures)),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Row:
+    tournament: str
+    division: str
+    round_name: str
+    rink: str | None
+    start: datetime | None
+
+
+def _game_row(service: Tournaments, game_id: int) -> _Row:
+    with service.sessions() as s:
+        game = s.get(m.Game, game_id)
+        if game is None:
+            raise NotFound(f"There is no game {game_id}.")
+        return _Row(game.division.tournament.name, game.division.name, game.round_name,
+                    game.rink, game.start)
+
+
+def _log(service: Tournaments, game_id: int) -> tuple[int, GameState, list[Event]]:
+    """The game's state and the events it was folded from, of one version."""
+    for _ in range(3):
+        version, state = service.game_state(game_id)
+        with service.sessions() as s:
+            stored = eventlog.load(s, game_id)
+        if stored.version == version:
+            periods = state.setup.settings.periods
+            return version, state, [decode_event(e, i, periods)
+                                    for i, e in enumerate(stored.events)]
+    raise RuntimeError(f"game {game_id} kept changing while its report was made; try again")
+
+
+def _periods_played(state: GameState) -> int:
+    if state.status == "not_started":
+        return state.setup.settings.periods
+    return max(state.setup.settings.periods, state.period)
+
+
+def _team_sheet(state: GameState, side: Team, periods: int) -> TeamSheet:
+    roster = state.setup.roster(side)
+    scoring = state.scoring()[side]
+    pim = state.pim()[side]
+    players = tuple(
+        RosterLine(p.number, p.name, p.goalie, p.captain, scoring.get(p.number, (0, 0))[0],
+                   scoring.get(p.number, (0, 0))[1], pim.get(str(p.number), 0))
+        for p in roster.players)
+    by_period = [0] * periods
+    for goal in state.goals:
+        if goal.team == side and goal.at.period <= periods:
+            by_period[goal.at.period - 1] += 1
+    shootout = [sum(1 for s in state.shootout_shots if s.team == side and s.scored)]
+    score = state.result.score[side] if state.result is not None else state.score[side]
+    return TeamSheet(side, roster.name, players, pim.get("bench", 0), score,
+                     tuple(by_period + (shootout if state.shootout_shots else [])),
+                     state.setup.settings.timeouts - state.timeouts_left[side])
+
+
+def goal_tags(goal: GoalRecord) -> tuple[str, ...]:
+    """PP / SH as the engine classed the goal, EN, PS, and OG for a goal put in
+    by a defender (616(c))."""
+    tags: list[str] = [goal.strength] if goal.strength != "EV" else []
+    tags += [tag for tag, on in (("EN", goal.empty_net), ("PS", goal.penalty_shot),
+                                 ("OG", goal.own_goal)) if on]
+    return tuple(tags)
+
+
+def _goals(state: GameState) -> tuple[GoalLine, ...]:
+    lines = []
+    score = {"home": 0, "away": 0}
+    for goal in state.goals:
+        roster = state.setup.roster(goal.team)
+        score[goal.team] += 1
+        lines.append(GoalLine(
+            period_text(state.setup, goal.at.period), clock(goal.at), goal.team, roster.name,
+            goal.scorer, player_text(roster, goal.scorer), goal.assist,
+            None if goal.assist is None else player_text(roster, goal.assist),
+            goal_tags(goal), f"{score['home']}-{score['away']}"))
+    return tuple(lines)
+
+
+def _penalty_line(state: GameState, record: PenaltyRecord,
+                  timeline: dict[int, tuple[GameTime | None, GameTime | None]]) -> PenaltyLine:
+    setup = state.setup
+    roster = setup.roster(record.team)
+    off, on = timeline.get(record.penalty_id, (None, None))
+    return PenaltyLine(
+        period=period_text(setup, record.at.period), time=clock(record.at), team=record.team,
+        team_name=roster.name, player=record.player, player_name=player_text(roster,
+                                                                             record.player),
+        infraction=record.infraction, rule=record.rule, penalty_class=record.penalty_class,
+        class_text=CLASS_TEXT[record.penalty_class],
+        minutes=minutes_value(charged_tenths(record, setup.settings)),
+        off=None if off is None else f"{period_text(setup, off.period)} {clock(off)}",
+        on=None if on is None else f"{period_text(setup, on.period)} {clock(on)}",
+        served_by=record.served_by,
+        served_by_name=None if record.served_by is None else player_text(roster,
+                                                                          record.served_by),
+        goalie=record.goalie)
+
+
+def _goalies(state: GameState) -> tuple[GoalieLine, ...]:
+    """Time in goal, goals against, shots and saves where recorded (the
+    engine's); none for a forfeited game (634(d)3, casebook 17). The
+    decision (W, L, T) goes to each team's goaltender with the most time in
+    goal: a scoresheet convention, not a rule of the book."""
+    result = state.result
+    if result is not None and result.decided_by == "forfeit":
+        return ()
+    lines = [g for g in state.goaltending() if g.tenths > 0 or g.goals_against]
+    lines.sort(key=lambda g: (g.team != "home", -g.tenths))
+    lines_out = []
+    for team in TEAMS:
+        mine = [g for g in lines if g.team == team]
+        for i, g in enumerate(mine):
+            decision = ""
+            if result is not None and i == 0:
+                decision = ("T" if result.winner is None
+                            else "W" if result.winner == team else "L")
+            roster = state.setup.roster(team)
+            lines_out.append(GoalieLine(
+                team, roster.name, g.goalie, player_text(roster, g.goalie),
+                format_duration(g.tenths, show_tenths=False), g.tenths, g.goals_against,
+                g.shots_against, g.saves, decision))
+    return tuple(lines_out)
+
+
+def _timeouts(setup: GameSetup, events: list[Event]) -> tuple[TimeOutLine, ...]:
+    return tuple(TimeOutLine(e.team, setup.roster(e.team).name, period_text(setup, e.at.period),
+                             clock(e.at)) for e in events if isinstance(e, TimeOut))
+
+
+def _penalty_shots(setup: GameSetup, events: list[Event]) -> tuple[ShotLine, ...]:
+    """Rule 406: every penalty shot recorded, scored or not (the state keeps
+    only the scored ones, as goals)."""
+    return tuple(ShotLine(f"{period_text(setup, e.at.period)} {clock(e.at)}", e.team,
+                          setup.roster(e.team).name, e.shooter,
+                          player_text(setup.roster(e.team), e.shooter), e.scored)
+                 for e in events if isinstance(e, PenaltyShot))
+
+
+def _shootout(state: GameState) -> tuple[ShotLine, ...]:
+    """Rule 639(b)4D-E: the first round of ``shootout_shooters`` shots a team,
+    then sudden death one shooter a team; labelled ``R1`` and ``SD1``, ``SD2``..."""
+    per_round = state.setup.settings.shootout_shooters
+    taken = {"home": 0, "away": 0}
+    lines = []
+    for shot in state.shootout_shots:
+        n = taken[shot.team]
+        taken[shot.team] += 1
+        label = "R1" if n < per_round else f"SD{n - per_round + 1}"
+        roster = state.setup.roster(shot.team)
+        lines.append(ShotLine(label, shot.team, roster.name, shot.shooter,
+                              player_text(roster, shot.shooter), shot.scored))
+    return tuple(lines)
+
+
+def _result(state: GameState) -> str | None:
+    result = state.result
+    if result is None:
+        return None
+    home, away = state.setup.home.name, state.setup.away.name
+    line = f"{home} {result.score['home']}, {away} {result.score['away']}"
+    if result.winner is None:
+        return f"{line} — {DECIDED_TEXT['tie']}"
+    winner = state.setup.roster(result.winner).name
+    return f"{line} — {winner} win {DECIDED_TEXT[result.decided_by]}"
+
+
+_REPORTED: Final = {
+    PenaltyClass.GAME_MISCONDUCT: (
+        ("502(l)", "404(d)"),
+        ("Report to the Event Directors on this report (Rule 502(l)); the player is "
+        "reported to the Events Hockey Operations Office (Rule 404(d)).")),
+    PenaltyClass.GROSS_MISCONDUCT: (
+        ("502(l)", "404(h)"),
+        ("Report with the surrounding circumstances to the Event Directors immediately "
+        "following the tournament (Rules 404(h), 502(l)); suspended from any further "
+        "tournament until the case has been dealt with.")),
+    PenaltyClass.MATCH: (
+        ("502(l)", "405(b)"),
+        ("Report with the surrounding circumstances to the Event Directors immediately "
+        "following the tournament (Rules 405(b), 502(l)); suspended until the case has been "
+        "dealt with (405(b)), disqualified for the rest of the tournament (405(e)).")),
+}
+
+
+def _referee_reports(state: GameState) -> tuple[RefereeReport, ...]:
+    """Rule 502(l): every game misconduct, gross misconduct and match penalty;
+    404(h) and 405(b) ask for the surrounding circumstances of the last two."""
+    out = []
+    for record in state.penalties:
+        found = _REPORTED.get(record.penalty_class)
+        if found is None:
+            continue
+        roster = state.setup.roster(record.team)
+        out.append(RefereeReport(found[0], roster.name, player_text(roster, record.player),
+                                 CLASS_TEXT[record.penalty_class], record.infraction,
+                                 record.rule, period_text(state.setup, record.at.period),
+                                 clock(record.at), found[1]))
+    return tuple(out)
+
+
+def suspension_text(suspension: Suspension) -> str:
+    games = suspension.games
+    if games == "rest_of_tournament":
+        return "rest of the tournament"
+    if games == "pending_review":
+        return "until the Event Directors have dealt with the case"
+    return f"{games} game{'s' if games != 1 else ''}"
+
+
+def _suspensions(state: GameState) -> tuple[SuspensionLine, ...]:
+    out = []
+    for found in sorted(state.suspensions(), key=lambda s: (s.team != "home", s.player)):
+        roster = state.setup.roster(found.team)
+        out.append(SuspensionLine(roster.name, player_text(roster, found.player),
+                                  suspension_text(found), found.rule))
+    return tuple(out)

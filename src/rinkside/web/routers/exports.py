@@ -1,0 +1,121 @@
+"""Downloads for the public (no login): standings, statistics and rosters as
+CSV or XLSX, the schedule as an iCalendar feed, a game's log as JSON.
+
+    /divisions/{id}/standings.csv|.xlsx
+    /divisions/{id}/stats.csv|.xlsx          (CSV: skaters; XLSX: all three tables)
+    /divisions/{id}/goaltenders.csv
+    /divisions/{id}/special-teams.csv
+    /divisions/{id}/rosters.csv|.xlsx        (every team, with a team column)
+    /teams/{id}/roster.csv|.xlsx
+    /divisions/{id}/schedule.ics
+    /teams/{id}/schedule.ics
+    /games/{id}/log.json                     (FORMAT.md game log)
+
+Each answer names its file (Content-Disposition) after the division, team
+or game; an unknown id is the service's NotFound, a 404 page.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from fastapi import APIRouter, HTTPException
+from fastapi.responses import Response
+
+from rinkside.reports import calendar, exports, game_log
+from rinkside.web import catalog
+from rinkside.web.deps import Service
+
+router = APIRouter(tags=["exports"], default_response_class=Response)
+
+Spreadsheet = Literal["csv", "xlsx"]
+ICS_MEDIA_TYPE = "text/calendar; charset=utf-8"
+JSON_MEDIA_TYPE = "application/json"
+
+
+def _slug(*parts: str) -> str:
+    """``"Division 1", "standings"`` -> ``division-1-standings`` (ASCII, for filenames)."""
+    text = "-".join(parts).lower()
+    return re.sub(r"[^a-z0-9]+", "-", text).strip("-") or "export"
+
+
+def _download(content: bytes, media_type: str, filename: str) -> Response:
+    return Response(content, media_type=media_type, headers={
+        "Content-Disposition": f'attachment; filename="{filename}"'})
+
+
+def _tables(sheets: dict[str, exports.Rows], fmt: Spreadsheet, csv_sheet: str,
+            stem: str) -> Response:
+    if fmt == "xlsx":
+        return _download(exports.to_xlsx(sheets), exports.XLSX_MEDIA_TYPE, f"{stem}.xlsx")
+    return _download(exports.csv_bytes(sheets[csv_sheet]), exports.CSV_MEDIA_TYPE, f"{stem}.csv")
+
+
+@router.get("/divisions/{division_id}/standings.{fmt}")
+def standings(division_id: int, fmt: Spreadsheet, service: Service) -> Response:
+    division = catalog.division(service, division_id)
+    rows = exports.division_standings(service, division_id)
+    return _tables({"Standings": rows}, fmt, "Standings", _slug(division.name, "standings"))
+
+
+@router.get("/divisions/{division_id}/stats.{fmt}")
+def stats(division_id: int, fmt: Spreadsheet, service: Service) -> Response:
+    division = catalog.division(service, division_id)
+    tables = exports.division_statistics(service, division_id)
+    return _tables(exports.statistics_workbook(tables), fmt, exports.STATS_SHEETS["skaters"],
+                   _slug(division.name, "stats"))
+
+
+@router.get("/divisions/{division_id}/goaltenders.csv")
+def goaltenders(division_id: int, service: Service) -> Response:
+    division = catalog.division(service, division_id)
+    rows = exports.division_statistics(service, division_id)["goaltenders"]
+    return _tables({"Goaltenders": rows}, "csv", "Goaltenders",
+                   _slug(division.name, "goaltenders"))
+
+
+@router.get("/divisions/{division_id}/special-teams.csv")
+def special_teams(division_id: int, service: Service) -> Response:
+    division = catalog.division(service, division_id)
+    rows = exports.division_statistics(service, division_id)["teams"]
+    return _tables({"Special teams": rows}, "csv", "Special teams",
+                   _slug(division.name, "special-teams"))
+
+
+@router.get("/divisions/{division_id}/rosters.{fmt}")
+def division_rosters(division_id: int, fmt: Spreadsheet, service: Service) -> Response:
+    division = catalog.division(service, division_id)
+    rows = exports.division_rosters(service, division_id)
+    return _tables({"Rosters": rows}, fmt, "Rosters", _slug(division.name, "rosters"))
+
+
+@router.get("/teams/{team_id}/roster.{fmt}")
+def team_roster(team_id: int, fmt: Spreadsheet, service: Service) -> Response:
+    name, rows = exports.team_roster(service, team_id)
+    return _tables({"Roster": rows}, fmt, "Roster", _slug(name, "roster"))
+
+
+@router.get("/divisions/{division_id}/schedule.ics")
+def division_schedule(division_id: int, service: Service) -> Response:
+    division = catalog.division(service, division_id)
+    feed = calendar.division_calendar(service, division_id)
+    return _download(feed.ical, ICS_MEDIA_TYPE, f"{_slug(division.name, 'schedule')}.ics")
+
+
+@router.get("/teams/{team_id}/schedule.ics")
+def team_schedule(team_id: int, service: Service) -> Response:
+    team = catalog.team(service, team_id)
+    feed = calendar.team_calendar(service, team_id)
+    return _download(feed.ical, ICS_MEDIA_TYPE, f"{_slug(team.name, 'schedule')}.ics")
+
+
+@router.get("/games/{game_id}/log.json")
+def game_log_json(game_id: int, service: Service) -> Response:
+    game = catalog.game(service, game_id)
+    try:
+        text = game_log.export_game_json(service, game_id)
+    except ValueError as exc:  # nothing recorded yet: no log to give
+        raise HTTPException(status_code=404, detail=str(exc)) from None
+    return _download(text.encode("utf-8"), JSON_MEDIA_TYPE,
+                     f"{_slug('game', str(game_id), game.home, 'vs', game.away)}.json")
