@@ -14,7 +14,6 @@ from icalendar import Calendar
 
 from rinkside.reports import calendar, exports, game_log
 from rinkside.web.app import create_app
-from rinkside.web.routers import exports as exports_router
 
 XLSX = exports.XLSX_MEDIA_TYPE
 
@@ -27,8 +26,6 @@ def demo(tmp_path_factory: pytest.TempPathFactory) -> Demo:
 @pytest.fixture(scope="module")
 def client(demo: Demo) -> Iterator[TestClient]:
     app: FastAPI = create_app(demo.service)
-    if not any(getattr(r, "path", "") == "/games/{game_id}/log.json" for r in app.routes):
-        app.include_router(exports_router.router)  # until web/app.py includes it
     with TestClient(app) as client:
         yield client
 

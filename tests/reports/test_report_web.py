@@ -17,14 +17,11 @@ from typer.testing import CliRunner
 from rinkside import cli_report
 from rinkside.services import officiating, users
 from rinkside.web.app import create_app
-from rinkside.web.routers import reports
 
 
 @pytest.fixture(scope="module")
 def client(cup: Cup) -> Iterator[TestClient]:
     app = create_app(cup.service)
-    if not any(getattr(r, "path", "") == "/games/{game_id}/report" for r in app.routes):
-        app.include_router(reports.router)  # until web/app.py includes it
     with TestClient(app) as client:
         yield client
 

@@ -5,14 +5,10 @@ where people can look at it."""
 from __future__ import annotations
 
 import shutil
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-
-OUTPUT = Path(__file__).resolve().parents[2] / "test-output" / "rink"
-
-Keep = Callable[[str, str | bytes], Path]
+from rinkkit import OUTPUT, Keep
 
 
 @pytest.fixture

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 import typer
-from conftest import Keep
 from PIL import Image
+from rinkkit import Keep
 from typer.testing import CliRunner
 
 from rinkside.cli_rink import register

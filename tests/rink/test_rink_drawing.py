@@ -9,8 +9,8 @@ import math
 import xml.etree.ElementTree as ET
 
 import pytest
-from conftest import Keep
 from PIL import Image
+from rinkkit import Keep
 
 from rinkside.rink import RinkDimensions, RinkNotDrawable, layout
 from rinkside.rink.geometry import Arc, Circle, Line, Rect, Text

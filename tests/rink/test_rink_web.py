@@ -10,16 +10,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
-from conftest import Keep
-from fastapi import FastAPI
-from fastapi.templating import Jinja2Templates
 from fastapi.testclient import TestClient
 from PIL import Image
+from rinkkit import Keep
 
 from rinkside.services import rinks as rink_store
 from rinkside.services.open import open_tournaments
-from rinkside.web import errors
-from rinkside.web.app import HERE
+from rinkside.web.app import create_app
 from rinkside.web.routers import rinks
 
 
@@ -48,11 +45,7 @@ def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient
         rink_store.add_rink(service, tid, "Round", {
             "width": 85, "length": 185, "corner_radius": 50, "goal_line_distance": 13}),
     )
-    app = FastAPI()
-    app.state.service = service
-    app.state.templates = Jinja2Templates(directory=HERE / "templates")
-    app.include_router(rinks.router)
-    errors.install(app)
+    app = create_app(service)
     with TestClient(app) as client:
         yield client, ids
 

@@ -20,7 +20,9 @@ from rinkside.services.open import open_tournaments
 from rinkside.services.tournaments import Tournaments
 from rinkside.web import errors, live
 from rinkside.web.routers import (
+    console,
     console_api,
+    console_catalog,
     exports,
     login,
     public,
@@ -50,7 +52,9 @@ def create_app(service: Tournaments | None = None, *,
     app.include_router(scoreboard.router)
     app.include_router(live.router)
     app.include_router(login.router)
+    app.include_router(console.router)
     app.include_router(console_api.router)
+    app.include_router(console_catalog.router)
     app.include_router(signoff.router)
     app.include_router(rinks.router)
     app.include_router(reports.router)

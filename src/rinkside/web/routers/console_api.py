@@ -1,38 +1,87 @@
-"""The scorekeeper's console API: recording a game's events.
+"""The scorekeeper's console API: the writes (the reads are in ``console_catalog``).
 
 POST /api/games/{id}/events with ``{"version": N, "events": [...]}`` (the
 events as FORMAT.md writes them) appends them all or none: 200 with the new
 version and the state; 422 naming the rule for an event the rule book
 refuses, or the event index and field for a malformed one; 409 when the
-game moved on since version N. Writing needs a login, the session's CSRF
-token (``X-CSRF-Token``) and a role that may score the game.
+game moved on since version N.
+
+POST /api/games/{id}/corrections ``{version, op, position, event?, reason}``
+replaces, inserts or deletes one past event; the engine recomputes
+everything after it before anything is written. Every correction records
+who made it and why (the console's undo sends the reason "undo").
+
+PUT /api/games/{id}/lineups/{team} dresses a team (``home``, ``away`` or
+its id) for the game: a suspended player is refused naming the rule that
+suspended him, and so is a lineup that leaves out a player the game's
+record already names (the engine replays the log with the new lineup).
+
+Writing needs a login, the session's CSRF token (``X-CSRF-Token``) and a
+role that may score the game: 401, 403 otherwise.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from dataclasses import replace
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from rinkside.formats.scenario import decode_event
 from rinkside.rules.errors import MalformedEvent, RuleViolation
-from rinkside.rules.events import Event
-from rinkside.store.errors import StaleWrite
+from rinkside.rules.events import Event, Team
+from rinkside.rules.log import GameLog
+from rinkside.services import records as rec
+from rinkside.services.games import game_roster
+from rinkside.store import eventlog
+from rinkside.store.errors import NoSuchPosition, StaleWrite
 from rinkside.tournament.errors import TournamentRuleError
-from rinkside.web import auth, views
+from rinkside.tournament.lineups import LineupError
+from rinkside.tournament.model import Lineup
+from rinkside.web import auth, catalog, views
 from rinkside.web.deps import Service
 
-router = APIRouter(prefix="/api")
+router = APIRouter(prefix="/api", tags=["console"])
 
 Scorer = Annotated[auth.CurrentUser, Depends(auth.require("scorekeeper"))]
 Reader = Annotated[auth.CurrentUser, Depends(auth.require("referee"))]
+Answer = dict[str, Any] | JSONResponse
 
 
 class EventBatch(BaseModel):
     version: int
     events: list[Any]
+
+
+class Correction(BaseModel):
+    version: int
+    op: Literal["replace", "insert", "delete"]
+    position: int = Field(ge=0)
+    event: dict[str, Any] | None = None
+    reason: str = ""
+
+
+class LineupBody(BaseModel):
+    players: list[int]
+    goaltenders: list[int] = []  # dressed with the others; the roster says who keeps goal
+    captain: int | None = None
+    alternates: list[int] = []
+
+
+def refused(exc: RuleViolation | TournamentRuleError) -> JSONResponse:
+    """422 with the rule and the engine's sentence (``Rule 641(a): ...``)."""
+    return JSONResponse({"rule": exc.rule, "detail": str(exc)}, status_code=422)
+
+
+def malformed(exc: MalformedEvent) -> JSONResponse:
+    return JSONResponse({"detail": str(exc), "index": exc.index, "field": exc.field},
+                        status_code=422)
+
+
+def stale(exc: StaleWrite) -> JSONResponse:
+    return JSONResponse({"detail": str(exc), "version": exc.current_version}, status_code=409)
 
 
 @router.get("/session")
@@ -43,23 +92,106 @@ def session(user: Reader) -> dict[str, Any]:
 
 
 @router.post("/games/{game_id}/events", response_model=None)
-def record_events(game_id: int, batch: EventBatch, user: Scorer,
-                  service: Service) -> dict[str, Any] | JSONResponse:
+def record_events(game_id: int, batch: EventBatch, user: Scorer, service: Service) -> Answer:
     _, state = service.game_state(game_id)  # NotFound: 404
     periods = state.setup.settings.periods
     try:
         events: list[Event] = [decode_event(raw, i, periods) for i, raw in enumerate(batch.events)]
-    except MalformedEvent as exc:
-        return JSONResponse({"detail": str(exc), "index": exc.index, "field": exc.field},
-                            status_code=422)
-    try:
         version, _ = service.record(game_id, batch.version, events, by=user.username)
     except (RuleViolation, TournamentRuleError) as exc:
-        return JSONResponse({"rule": exc.rule, "detail": str(exc)}, status_code=422)
+        return refused(exc)
     except StaleWrite as exc:
-        return JSONResponse({"detail": str(exc), "version": exc.current_version},
-                            status_code=409)
+        return stale(exc)
     except MalformedEvent as exc:
-        return JSONResponse({"detail": str(exc), "index": exc.index, "field": exc.field},
-                            status_code=422)
+        return malformed(exc)
     return {"version": version, "state": views.state_json(service, game_id)}
+
+
+@router.post("/games/{game_id}/corrections", response_model=None)
+def correct(game_id: int, body: Correction, user: Scorer, service: Service) -> Answer:
+    """Replace, insert or delete the event at ``position``; who and why are kept."""
+    reason = body.reason.strip()
+    if not reason:
+        return JSONResponse({"detail": "say why the event is corrected (reason): the game's "
+                             "record keeps who changed it and why", "field": "reason"},
+                            status_code=422)
+    if body.op != "delete" and body.event is None:
+        return JSONResponse({"detail": f"a {body.op} needs the event to write", "field": "event"},
+                            status_code=422)
+    _, state = service.game_state(game_id)  # NotFound: 404
+    try:
+        event = (None if body.op == "delete" or body.event is None
+                 else decode_event(body.event, body.position, state.setup.settings.periods))
+        version, _ = service.correct(game_id, body.version, body.op, body.position, event,
+                                     by=user.username, reason=reason)
+    except (RuleViolation, TournamentRuleError) as exc:
+        return refused(exc)
+    except StaleWrite as exc:
+        return stale(exc)
+    except MalformedEvent as exc:
+        return malformed(exc)
+    except (IndexError, NoSuchPosition) as exc:
+        return JSONResponse({"detail": f"there is no event {body.position} to {body.op}: {exc}",
+                             "field": "position"}, status_code=422)
+    return {"version": version, "state": views.state_json(service, game_id)}
+
+
+@router.put("/games/{game_id}/lineups/{team}", response_model=None)
+def put_lineup(game_id: int, team: str, body: LineupBody, user: Scorer,
+               service: Service) -> Answer:
+    """Dress a team for the game (Rules 201(a), 202, 203(a), 204; casebook 27)."""
+    row = catalog.game(service, game_id)  # NotFound: 404
+    sides: dict[str, Team] = {"home": "home", "away": "away", str(row.home_team_id): "home",
+                              str(row.away_team_id): "away"}
+    side = sides.get(team)
+    if side is None:
+        return JSONResponse({"detail": f"{team!r} does not play game {game_id}: home, away, "
+                             f"{row.home_team_id} or {row.away_team_id}"}, status_code=404)
+    team_id = row.home_team_id if side == "home" else row.away_team_id
+    players = list(dict.fromkeys([*body.players, *body.goaltenders]))
+    lineup = Lineup(team_id, tuple(players), body.captain, tuple(body.alternates))
+    try:
+        _replays_with(service, game_id, side, lineup)
+        check = service.set_lineup(game_id, team_id, players, captain=body.captain,
+                                   alternates=body.alternates)
+    except LineupError as exc:
+        first = exc.problems[0]
+        return JSONResponse({
+            "rule": first.rule, "detail": "; ".join(str(p) for p in exc.problems),
+            "problems": [{"rule": p.rule, "message": p.message, "player_id": p.player_id}
+                         for p in exc.problems]}, status_code=422)
+    except (RuleViolation, TournamentRuleError) as exc:
+        return refused(exc)
+    version, _ = service.game_state(game_id)
+    return {
+        "version": version, "team": side, "skaters": check.skaters,
+        "goaltenders": check.goaltenders, "forfeit_candidate": check.forfeit_candidate,
+        "forfeit_reason": check.forfeit_reason,
+        "warnings": [{"rule": w.rule, "message": str(w)} for w in check.warnings],
+        "state": views.state_json(service, game_id),
+    }
+
+
+def _replays_with(service: Service, game_id: int, side: Team, lineup: Lineup) -> None:
+    """Raise the engine's RuleViolation if the game's recorded events do not
+    stand with ``lineup`` (a player the log names would no longer be dressed,
+    Rule 203(a)); nothing is checked before the first event."""
+    _, state = service.game_state(game_id)
+    with service.sessions() as s:
+        log = eventlog.load(s, game_id)
+        if not log.events:
+            return
+        roster_players = rec.players_of(s, [lineup.team_id])
+    periods = state.setup.settings.periods
+    current = state.setup.roster(side)
+    try:
+        roster = game_roster(current.name, roster_players, lineup, state.setup.settings.roster_max)
+    except RuleViolation:
+        return  # the lineup check names what is wrong with the lineup itself
+    setup = (replace(state.setup, home=roster) if side == "home"
+             else replace(state.setup, away=roster))
+    try:
+        GameLog.new(setup, [decode_event(e, i, periods) for i, e in enumerate(log.events)])
+    except RuleViolation as exc:
+        raise RuleViolation(exc.rule, "the game's record does not stand with this lineup: "
+                            f"{exc.reason}") from None

@@ -1,0 +1,59 @@
+"""The scorekeeper's console pages (login required).
+
+GET /console lists the games this user may score (a director: every game;
+a scorekeeper: the games assigned; a referee reads every game). GET
+/console/games/{id} is the console itself: a frame that ``static/console.js``
+fills from the game's state JSON and the console API, and keeps in step with
+the live stream. Nobody logged in is sent to /login; a scorekeeper opening a
+game not assigned to them gets a 403 page.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+
+from rinkside.web import auth, catalog, pages
+from rinkside.web.deps import Service, Templates
+
+router = APIRouter(tags=["console"], default_response_class=HTMLResponse)
+
+
+def _to_login(request: Request) -> RedirectResponse:
+    path = request.url.path + (f"?{request.url.query}" if request.url.query else "")
+    return RedirectResponse(f"/login?next={quote(path, safe='')}", status_code=303)
+
+
+@router.get("/console")
+def console_games(request: Request, user: auth.User, service: Service,
+                  templates: Templates) -> Response:
+    """The games this user may score (or read, for a referee)."""
+    if user is None:
+        return _to_login(request)
+    games = catalog.games(service)
+    if user.role == "scorekeeper":
+        games = [g for g in games if g.game_id in user.games]
+    rows = pages.score_rows(service, games)
+    return templates.TemplateResponse(request, "console_games.html", {
+        "title": "Console", "user": user, "rows": rows,
+        "may_write": user.role in ("director", "scorekeeper")})
+
+
+@router.get("/console/games/{game_id}")
+def console(game_id: int, request: Request, user: auth.User, service: Service,
+            templates: Templates) -> Response:
+    """The console of one game."""
+    if user is None:
+        return _to_login(request)
+    game = catalog.game(service, game_id)  # NotFound: the 404 page
+    if user.role == "scorekeeper" and not user.may_write(game_id):
+        return templates.TemplateResponse(request, "error.html", {
+            "title": "Not your game",
+            "message": f"{user.username} (scorekeeper) is not assigned to game {game_id} "
+                       f"({game.home} vs {game.away}); ask the tournament director."},
+            status_code=403)
+    return templates.TemplateResponse(request, "console.html", {
+        "title": f"{game.home} vs {game.away}", "game": game, "user": user,
+        "may_write": user.may_write(game_id)})

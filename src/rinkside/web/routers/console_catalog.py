@@ -1,0 +1,269 @@
+"""What the scorekeeper's console reads (the writes are in ``console_api``).
+
+- ``GET /api/infractions``: the engine's catalog (:mod:`rinkside.rules.infractions`),
+  each entry's rule, the classes it allows and its automatic companions, and
+  where the book has a teammate serve the penalty (so the console asks who);
+- ``GET /api/games/{id}/events``: the log, each event with its position,
+  its FORMAT.md dict and a line a person reads;
+- ``GET /api/games/{id}/history``: every revision of the log (who, when, why);
+- ``GET /api/games/{id}/lineups``: each team's roster, who is dressed and
+  who is suspended (with the sentence naming the rule);
+- ``GET /api/games/{id}/console``: what the console needs beside the state
+  JSON: the log lines, the dressed rosters, who is in goal, the moment the
+  next period starts, and how long ago the last event was written (so a
+  reloaded console projects the running clock from the right moment).
+
+Any logged-in user may read. Nothing here decides a rule.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Annotated, Any, Final
+
+from fastapi import APIRouter, Depends
+
+from rinkside.rules.events import MEASURED_ITEMS, TEAMS, PenaltyClass, Team
+from rinkside.rules.infractions import CATALOG, Infraction
+from rinkside.rules.state import GameState
+from rinkside.rules.times import format_duration
+from rinkside.services import records as rec
+from rinkside.services.tournaments import Tournaments
+from rinkside.store import eventlog
+from rinkside.store import models as m
+from rinkside.store.revisions import RevisionInfo
+from rinkside.tournament import suspensions as tsusp
+from rinkside.web import auth, catalog, views
+from rinkside.web.deps import Service
+
+router = APIRouter(prefix="/api", tags=["console"])
+
+Reader = Annotated[auth.CurrentUser, Depends(auth.require("referee"))]
+
+# Where the book has someone other than the penalized player serve the time,
+# so the console asks who (the engine accepts the penalty either way).
+SERVED_BY: Final[dict[str, dict[str, str]]] = {
+    # Rule 402(c): any player designated by the coach or playing captain.
+    "any": {PenaltyClass.BENCH_MINOR.value: "402(c)"},
+    # Rule 405(a): a non-penalized player, not the goaltender, serves the time portion.
+    "skater": {PenaltyClass.MATCH.value: "405(a)"},
+    # Rules 407(a), 404(a): a goaltender is not sent to the box; a teammate on
+    # the floor at the time of the infraction serves it.
+    "goaltender": {PenaltyClass.MINOR.value: "407(a)", PenaltyClass.DOUBLE_MINOR.value: "407(a)",
+                   PenaltyClass.MAJOR.value: "407(a)", PenaltyClass.MISCONDUCT.value: "404(a)",
+                   PenaltyClass.MATCH.value: "405(a)"},
+}
+# Rules 404(b), 404(e): with these given at the same time, a substitute serves
+# the first penalty (class -> the companions that call for it, and the rule).
+SERVED_WITH: Final[dict[str, dict[str, Any]]] = {
+    PenaltyClass.MINOR.value: {"with": [PenaltyClass.MISCONDUCT.value], "rule": "404(b)"},
+    PenaltyClass.MAJOR.value: {"with": [PenaltyClass.MISCONDUCT.value,
+                                        PenaltyClass.GAME_EJECTION.value,
+                                        PenaltyClass.GAME_MISCONDUCT.value], "rule": "404(e)"},
+}
+
+
+def infraction_json(entry: Infraction) -> dict[str, Any]:
+    return {
+        "key": entry.key, "name": entry.name, "rule": entry.rule,
+        "classes": [c.value for c in PenaltyClass if c in entry.classes],
+        "companions": [c.value for c in entry.companions],
+        "penalty_shot": entry.penalty_shot, "suspension_games": entry.suspension_games,
+        "note": entry.note,
+    }
+
+
+@router.get("/infractions")
+def infractions(user: Reader) -> dict[str, Any]:
+    """The catalog as the penalty picker offers it, in book order."""
+    return {
+        "classes": [{"value": c.value, "text": views.class_text(c)} for c in PenaltyClass],
+        "infractions": [infraction_json(e) for e in CATALOG],
+        "served_by": SERVED_BY, "served_with": SERVED_WITH,
+        "measure_items": list(MEASURED_ITEMS),  # the engine's items (Rules 301, 303, 304)
+    }
+
+
+# --------------------------------------------------------------------------- log lines
+
+
+def _team(names: dict[str, str], raw: dict[str, Any], field: str = "team") -> str:
+    value = raw.get(field)
+    return names.get(value, str(value)) if isinstance(value, str) else "?"
+
+
+def _person(state: GameState, raw: dict[str, Any], field: str, team_field: str = "team") -> str:
+    number, team = raw.get(field), raw.get(team_field)
+    if not isinstance(number, int) or team not in TEAMS:
+        return f"#{number}"
+    side: Team = "home" if team == "home" else "away"
+    return views.player_name(state, side, number)
+
+
+def _result(raw: dict[str, Any]) -> str:
+    return "goal" if raw.get("result") == "goal" else "no goal"
+
+
+def event_line(state: GameState, raw: dict[str, Any]) -> str:
+    """``1 11:42 · Goal Blades #12 Alex Kim, assist #7 Sam Novak``: one
+    logged event (a FORMAT.md dict) as the console's log shows it."""
+    names: dict[str, str] = {t: views.team_name(state, t) for t in TEAMS}
+    kind = raw.get("type")
+    team = _team(names, raw)
+    text: str
+    if kind == "faceoff":
+        text = "Face-off" + (f" ({raw['spot']})" if raw.get("spot") else "")
+    elif kind == "stoppage":
+        text = "Whistle" + (f" ({raw['reason']})" if raw.get("reason") else "")
+    elif kind == "goal":
+        text = f"Goal {team}: {_person(state, raw, 'scorer')}"
+        if raw.get("assist") is not None:
+            text += f", assist {_person(state, raw, 'assist')}"
+        if raw.get("own_goal"):
+            text += " (own goal by the defence)"
+    elif kind in ("penalty", "penalty_signal"):
+        who = "bench" if raw.get("bench") else _person(state, raw, "player")
+        label = "Penalty" if kind == "penalty" else "Delayed penalty signal"
+        cls = str(raw.get("class", "")).replace("_", " ")
+        text = f"{label} {team} {who}: {cls}, {raw.get('infraction', '')}"
+        if raw.get("rule"):
+            text += f" (Rule {raw['rule']})"
+        if raw.get("served_by") is not None:
+            text += f", served by {_person(state, raw, 'served_by')}"
+        if raw.get("suspension"):
+            text += f", {raw['suspension']} game suspension"
+    elif kind == "penalty_shot":
+        text = f"Penalty shot {team} {_person(state, raw, 'shooter')}: {_result(raw)}"
+    elif kind == "timeout":
+        text = f"Time-out {team}"
+    elif kind == "goalie":
+        text = (f"{team} pull the goaltender (empty net)" if raw.get("in") is None
+                else f"Goaltender {team}: {_person(state, raw, 'in')} in")
+    elif kind == "period_end":
+        text = "End of period"
+    elif kind == "shootout_attempt":
+        text = f"Shootout {team} {_person(state, raw, 'shooter')}: {_result(raw)}"
+    elif kind == "forfeit":
+        text = f"Forfeit by {team}: {raw.get('reason', '')}"
+    elif kind == "designate":
+        text = f"{team} designate {_person(state, raw, 'player')} to return first (Rule 408(c))"
+    elif kind == "measure":
+        other: Team = "away" if raw.get("team") == "home" else "home"
+        measured = (views.player_name(state, other, raw["player"])
+                    if isinstance(raw.get("player"), int) else f"#{raw.get('player')}")
+        item = str(raw.get("item", "")).replace("_", " ")
+        text = (f"Measurement asked by {team}: {names[other]} {measured} {item}: "
+                f"{raw.get('result', '')}")
+        if raw.get("served_by") is not None:
+            text += f", served by {_person(state, raw, 'served_by')}"
+    else:
+        text = str(kind)
+    return f"{raw.get('at', '')} · {text}"
+
+
+# --------------------------------------------------------------------------- rosters
+
+
+def dressed_json(state: GameState) -> dict[str, list[dict[str, Any]]]:
+    """Each team's dressed players for the pickers: number, name, goaltender,
+    letter, and whether the engine has removed them from the game."""
+    out: dict[str, list[dict[str, Any]]] = {}
+    for team in TEAMS:
+        roster = state.setup.roster(team)
+        out[team] = [{"number": p.number, "name": p.name, "goalie": p.goalie,
+                      "letter": p.captain, "removed": state.is_ejected(team, p.number)}
+                     for p in roster.players]
+    return out
+
+
+def next_start(state: GameState) -> str | None:
+    """The ``at`` of the face-off that starts the next period (``2 12:00``),
+    before the game and at an intermission; None otherwise."""
+    if state.status not in ("not_started", "intermission"):
+        return None
+    period = state.period + (1 if state.status == "intermission" else 0)
+    length = format_duration(state.period_length(period), show_tenths=False)
+    return f"{views.period_text(state, period)} {length}"
+
+
+# --------------------------------------------------------------------------- endpoints
+
+
+def _log(service: Tournaments, game_id: int) -> eventlog.StoredLog:
+    catalog.game(service, game_id)  # NotFound: 404
+    with service.sessions() as s:
+        return eventlog.load(s, game_id)
+
+
+def _lines(state: GameState, log: eventlog.StoredLog) -> list[dict[str, Any]]:
+    return [{"position": i, "event": raw, "text": event_line(state, raw)}
+            for i, raw in enumerate(log.events)]
+
+
+@router.get("/games/{game_id}/events")
+def events(game_id: int, user: Reader, service: Service) -> dict[str, Any]:
+    """The game's log as it stands."""
+    log = _log(service, game_id)
+    _, state = service.game_state(game_id)
+    return {"version": log.version, "events": _lines(state, log)}
+
+
+def revision_json(info: RevisionInfo) -> dict[str, Any]:
+    return {"revision": info.revision, "op": info.op, "position": info.position,
+            "event": info.payload, "previous": info.previous, "by": info.by,
+            "at": info.at.isoformat(), "reason": info.reason}
+
+
+@router.get("/games/{game_id}/history")
+def history(game_id: int, user: Reader, service: Service) -> dict[str, Any]:
+    """Every write to the game's log, oldest first: appends and corrections,
+    each with who made it, when and (for a correction) why."""
+    log = _log(service, game_id)
+    return {"version": log.version, "revisions": [revision_json(r) for r in log.revisions]}
+
+
+@router.get("/games/{game_id}/console")
+def console_view(game_id: int, user: Reader, service: Service) -> dict[str, Any]:
+    log = _log(service, game_id)
+    version, state = service.game_state(game_id)
+    last = log.revisions[-1].at if log.revisions else None
+    since = None if last is None else int((datetime.now(UTC) - last).total_seconds() * 10)
+    return {
+        "version": log.version, "state_version": version, "events": _lines(state, log),
+        "dressed": dressed_json(state),
+        "in_goal": {t: state.goalie(t) for t in TEAMS},
+        "next_start": next_start(state),
+        "tenths_since_last_write": since,
+        "may_write": user.may_write(game_id),
+    }
+
+
+@router.get("/games/{game_id}/lineups")
+def lineups(game_id: int, user: Reader, service: Service) -> dict[str, Any]:
+    """Each team's roster for the lineup form: dressed or not, the letters
+    named for the game, and the suspension that bars a player (casebook 27)."""
+    row = catalog.game(service, game_id)
+    status = service.suspensions(row.tournament_id)
+    with service.sessions() as s:
+        game = s.get(m.Game, game_id)
+        assert game is not None
+        scheduled = rec.scheduled_game(game)
+        handed = rec.lineups_of(s, [game_id]).get(game_id, {})
+    out: dict[str, Any] = {}
+    for side, team_id in (("home", row.home_team_id), ("away", row.away_team_id)):
+        page = catalog.team(service, team_id)
+        lineup = handed.get(team_id)
+        barred = tsusp.barred([p.player_id for p in page.players], scheduled, status)
+        out[side] = {
+            "team_id": team_id, "name": page.name, "handed_in": lineup is not None,
+            "captain": lineup.captain if lineup else None,
+            "alternates": list(lineup.alternates) if lineup else [],
+            "players": [{
+                "id": p.player_id, "number": p.number, "name": p.name, "goalie": p.goalie,
+                "roster_letter": p.captain,
+                "dressed": lineup.has(p.player_id) if lineup else p.player_id not in barred,
+                "suspended": str(barred[p.player_id]) if p.player_id in barred else None,
+                "suspension_rule": barred[p.player_id].rule if p.player_id in barred else None,
+            } for p in page.players],
+        }
+    return out

@@ -1,0 +1,48 @@
+"""Helpers of the browser tests: the running server's handle, a fresh game to
+play, and logging in through the login form (fixtures in ``conftest``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from playwright.sync_api import Page, expect
+
+from rinkside.services.tournaments import Tournaments
+from rinkside.store import models as m
+
+
+@dataclass(frozen=True)
+class LiveServer:
+    url: str
+    service: Tournaments
+    tournament_id: int
+
+
+def new_game(server: LiveServer) -> int:
+    """A new game between two teams of the first division still in the
+    standings (a team removed by a forfeit may play no more, 634(e))."""
+    service = server.service
+    with service.sessions() as s:
+        tournament = s.get(m.Tournament, server.tournament_id)
+        assert tournament is not None
+        division = min(d.id for d in tournament.divisions)
+    table = service.standings(division)
+    return service.add_game(division, table[0].team_id, table[1].team_id)
+
+
+def dressed(service: Tournaments, game_id: int, team: str) -> list[tuple[int, bool]]:
+    """(number, goaltender) of each dressed player of ``team`` ("home"/"away")."""
+    _, state = service.game_state(game_id)
+    return [(p.number, p.goalie) for p in state.setup.roster(team).players]
+
+
+def skaters(service: Tournaments, game_id: int, team: str) -> list[int]:
+    return [n for n, goalie in dressed(service, game_id, team) if not goalie]
+
+
+def log_in(page: Page, username: str, password: str) -> None:
+    page.goto("/login")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(password)
+    page.get_by_role("button", name="Log in").click()
+    expect(page).not_to_have_url("/login")

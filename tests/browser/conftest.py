@@ -1,0 +1,89 @@
+"""Fixtures of the browser tests: Debian's chromium driven by Playwright, and
+the app over the demo tournament (a tmp SQLite file) served by uvicorn in a
+background thread on a free loopback port.
+
+Without /usr/bin/chromium the tests are skipped, except under ``CI=true``,
+where that is a failure (the browser tests must run there).
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import uvicorn
+from browserkit import LiveServer
+
+from rinkside.demo import build_demo
+from rinkside.services.open import open_tournaments
+from rinkside.web import auth
+from rinkside.web.app import create_app
+from rinkside.web.live import Broadcaster
+
+CHROMIUM = Path("/usr/bin/chromium")
+OUTPUT = Path(__file__).resolve().parents[2] / "test-output" / "browser"
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args() -> dict[str, Any]:
+    if not CHROMIUM.exists():
+        reason = f"{CHROMIUM} is not installed (apt-get install chromium)"
+        if os.environ.get("CI") == "true":
+            pytest.fail(reason)
+        pytest.skip(reason)
+    return {"executable_path": str(CHROMIUM), "headless": True,
+            "args": ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                     "--disable-background-networking", "--disable-component-update",
+                     "--disable-sync"]}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any],
+                         live_server: LiveServer) -> dict[str, Any]:
+    """A landscape tablet, the console's usual screen."""
+    return {**browser_context_args, "base_url": live_server.url,
+            "viewport": {"width": 1180, "height": 820}}
+
+
+@pytest.fixture(scope="session")
+def output_dir() -> Path:
+    OUTPUT.mkdir(parents=True, exist_ok=True)
+    return OUTPUT
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    path = tmp_path_factory.mktemp("browser") / "demo.sqlite"
+    service = open_tournaments(f"sqlite:///{path}")
+    tournament = build_demo(service)
+    app = create_app(service)
+    broadcaster: Broadcaster = app.state.broadcaster
+    broadcaster.keepalive = 1.0
+    port = _free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
+                                           timeout_graceful_shutdown=1))
+    thread = threading.Thread(target=server.run, name="uvicorn", daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 15
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("the test server did not start")
+        time.sleep(0.05)
+    auth.create_user(service, "dana", "director-pass-1", "director")
+    yield LiveServer(f"http://127.0.0.1:{port}", service, tournament)
+    broadcaster.close()
+    server.should_exit = True
+    thread.join(timeout=10)
