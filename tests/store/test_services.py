@@ -144,6 +144,20 @@ class TestTournament:
         assert (rows[a].pts, rows[a].gf, rows[a].ga) == (2, 3, 1)
         assert (rows[b].gp, rows[b].w, rows[b].l, rows[b].pts) == (2, 1, 1, 2)
 
+    def test_a_lineup_must_leave_the_record_standing(self, service: Tournaments,
+                                                     division: int) -> None:
+        a, b, _, _ = (t.id for t in service.division_view(division).teams)
+        game = self._play(service, division, a, b, [FaceOff(_t(1, 12)),
+                                                    Goal(_t(1, 10), "home", 5)])
+        roster = _players(service, a)
+        without_5 = [pid for pid, number in roster if number != 5]
+        with pytest.raises(RuleViolation, match=r"203\(a\).*record does not stand"):
+            service.set_lineup(game, a, without_5, captain=None)
+        assert service.game_state(game)[1].score["home"] == 1  # nothing changed
+        everyone = [pid for pid, _ in roster]
+        captain = next(pid for pid, number in roster if number == 2)
+        assert service.set_lineup(game, a, everyone, captain=captain).accepted
+
     def test_suspended_player_cannot_be_dressed(self, service: Tournaments,
                                                 division: int) -> None:
         a, b, _, _ = (t.id for t in service.division_view(division).teams)

@@ -292,6 +292,8 @@ class Tournaments:
             s.add_all(m.LineupEntry(game_id=game_id, team_id=team_id, player_id=pid,
                                     letter=lineup.letter(pid))
                       for pid in player_ids)
+            s.flush()
+            self._refuse_contradicted_record(s, game)
             return check
 
     # -- game day: the event log -------------------------------------------------
@@ -528,6 +530,25 @@ class Tournaments:
         self.cache.put(game.id, log.version, state)
         state_cache.store(s, game.id, log.version, state)
         return log.version, state
+
+    def _refuse_contradicted_record(self, s: Session, game: m.Game) -> None:
+        """A lineup changed after play began must leave the game's record
+        standing: a player the log names must still be dressed (Rule
+        203(a)). The engine replays the log with the new lineup; a refusal
+        undoes the change (one transaction)."""
+        from rinkside.rules.log import GameLog
+
+        s.expire(game, ["lineup"])
+        stored = eventlog.load(s, game.id)
+        if not stored.events:
+            return
+        setup = self._setup(s, game)
+        periods = setup.settings.periods
+        try:
+            GameLog.new(setup, [decode_event(e, i, periods) for i, e in enumerate(stored.events)])
+        except RuleViolation as exc:
+            raise RuleViolation(exc.rule, "the game's record does not stand with this lineup: "
+                                f"{exc.reason}") from None
 
     @staticmethod
     def _refuse_locked(s: Session, game_id: int) -> None:

@@ -22,7 +22,6 @@ role that may score the game: 401, 403 otherwise.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends
@@ -32,14 +31,9 @@ from pydantic import BaseModel, Field
 from rinkside.formats.scenario import decode_event
 from rinkside.rules.errors import MalformedEvent, RuleViolation
 from rinkside.rules.events import Event, Team
-from rinkside.rules.log import GameLog
-from rinkside.services import records as rec
-from rinkside.services.games import game_roster
-from rinkside.store import eventlog
 from rinkside.store.errors import NoSuchPosition, StaleWrite
 from rinkside.tournament.errors import TournamentRuleError
 from rinkside.tournament.lineups import LineupError
-from rinkside.tournament.model import Lineup
 from rinkside.web import auth, catalog, views
 from rinkside.web.deps import Service
 
@@ -149,9 +143,7 @@ def put_lineup(game_id: int, team: str, body: LineupBody, user: Scorer,
                              f"{row.home_team_id} or {row.away_team_id}"}, status_code=404)
     team_id = row.home_team_id if side == "home" else row.away_team_id
     players = list(dict.fromkeys([*body.players, *body.goaltenders]))
-    lineup = Lineup(team_id, tuple(players), body.captain, tuple(body.alternates))
     try:
-        _replays_with(service, game_id, side, lineup)
         check = service.set_lineup(game_id, team_id, players, captain=body.captain,
                                    alternates=body.alternates)
     except LineupError as exc:
@@ -170,28 +162,3 @@ def put_lineup(game_id: int, team: str, body: LineupBody, user: Scorer,
         "warnings": [{"rule": w.rule, "message": str(w)} for w in check.warnings],
         "state": views.state_json(service, game_id),
     }
-
-
-def _replays_with(service: Service, game_id: int, side: Team, lineup: Lineup) -> None:
-    """Raise the engine's RuleViolation if the game's recorded events do not
-    stand with ``lineup`` (a player the log names would no longer be dressed,
-    Rule 203(a)); nothing is checked before the first event."""
-    _, state = service.game_state(game_id)
-    with service.sessions() as s:
-        log = eventlog.load(s, game_id)
-        if not log.events:
-            return
-        roster_players = rec.players_of(s, [lineup.team_id])
-    periods = state.setup.settings.periods
-    current = state.setup.roster(side)
-    try:
-        roster = game_roster(current.name, roster_players, lineup, state.setup.settings.roster_max)
-    except RuleViolation:
-        return  # the lineup check names what is wrong with the lineup itself
-    setup = (replace(state.setup, home=roster) if side == "home"
-             else replace(state.setup, away=roster))
-    try:
-        GameLog.new(setup, [decode_event(e, i, periods) for i, e in enumerate(log.events)])
-    except RuleViolation as exc:
-        raise RuleViolation(exc.rule, "the game's record does not stand with this lineup: "
-                            f"{exc.reason}") from None
