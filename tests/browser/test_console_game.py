@@ -119,6 +119,7 @@ def test_a_scorekeeper_plays_a_game_the_scoreboard_follows(
     expect(bound(scoreboard, "strength")).to_have_text("4 on 3", timeout=LIVE)
     expect(box.locator(".timer")).not_to_have_text("2:00", timeout=2000)  # ticking here
     page.screenshot(path=str(output_dir / "console-power-play.png"), full_page=True)
+    scoreboard.screenshot(path=str(output_dir / "scoreboard-power-play.png"))
 
     # A time-out while the clock runs is refused with the rule; nothing typed is lost.
     page.get_by_role("button", name="Time-out").click()

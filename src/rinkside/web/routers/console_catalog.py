@@ -27,6 +27,7 @@ from rinkside.rules.events import MEASURED_ITEMS, TEAMS, PenaltyClass, Team
 from rinkside.rules.infractions import CATALOG, Infraction
 from rinkside.rules.state import GameState
 from rinkside.rules.times import format_duration
+from rinkside.services import officiating
 from rinkside.services import records as rec
 from rinkside.services.tournaments import Tournaments
 from rinkside.store import eventlog
@@ -235,6 +236,8 @@ def console_view(game_id: int, user: Reader, service: Service) -> dict[str, Any]
         "next_start": next_start(state),
         "tenths_since_last_write": since,
         "may_write": user.may_write(game_id),
+        # Rule 616(a): signed by the referees, no event of the game can change.
+        "locked": officiating.is_locked(service, game_id),
     }
 
 

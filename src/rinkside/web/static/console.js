@@ -182,8 +182,15 @@
       anchored = true;
       renderLog();
       renderToggle();
+      renderLock();
       if (form) { refreshPlayerChoices(); }
     });
+  }
+
+  /* Rule 616(a): a game its referees have signed cannot change; say so up front. */
+  function renderLock() {
+    var node = document.querySelector('[data-bind="locked"]');
+    if (node) { node.hidden = !(info && info.locked); }
   }
 
   /* ------------------------------------------------------------------ render */

@@ -1,0 +1,41 @@
+"""A game its referees have signed is locked (Rule 616(a)): the console
+shows the refusal with the rule, and the record stays as signed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from browserkit import LiveServer, log_in, new_game, skaters
+from playwright.sync_api import Page, expect
+
+from rinkside.rules.events import FaceOff, Goal, PeriodEnd
+from rinkside.rules.times import GameTime
+from rinkside.services import officiating
+from rinkside.web import auth
+
+
+def test_the_console_cannot_change_a_signed_game(page: Page, live_server: LiveServer,
+                                                 output_dir: Path) -> None:
+    service = live_server.service
+    game = new_game(live_server)
+    scorer = skaters(service, game, "home")[0]
+    service.record(game, 0, [FaceOff(GameTime(1, 7200)), Goal(GameTime(1, 6000), "home",
+                                                                scorer),
+                             FaceOff(GameTime(1, 6000)), PeriodEnd(GameTime(1, 0)),
+                             FaceOff(GameTime(2, 7200)), PeriodEnd(GameTime(2, 0))], by="test")
+    auth.create_user(service, f"lee{game}", "scorer-pass-2", "scorekeeper", games=[game])
+    auth.create_user(service, f"ref{game}", "referee-pass-2", "referee", games=[game])
+    assert officiating.sign(service, game, f"ref{game}").locked
+    version = service.game_state(game)[0]
+
+    log_in(page, f"lee{game}", "scorer-pass-2")
+    page.goto(f"/console/games/{game}")
+    expect(page.locator('[data-bind="locked"]')).to_be_visible()
+    page.get_by_role("button", name="Undo last").click()
+    banner = page.locator('[data-bind="banner"]')
+    expect(banner).to_be_visible()
+    expect(page.locator('[data-bind="banner-rule"]')).to_have_text("Rule 616(a)")
+    expect(banner).to_contain_text("signed by its referees")
+    page.screenshot(path=str(output_dir / "console-locked.png"), full_page=True)
+    assert service.game_state(game)[0] == version
+    expect(page.locator('[data-bind="home-score"]')).to_have_text("1")
