@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
-from webkit import Demo, game_in_play, skaters
+from webkit import Demo, game_in_play, logged_in, skaters
 
 from rinkside.web import auth
 
@@ -25,24 +25,14 @@ def games(demo: Demo) -> tuple[int, int, int]:
     return mine, other, spare
 
 
-def console(app: FastAPI, username: str, password: str) -> Iterator[tuple[TestClient, str]]:
-    with TestClient(app) as client:
-        client.get("/login")
-        response = client.post("/login", data={
-            "username": username, "password": password,
-            "csrf_token": client.cookies.get(auth.CSRF_COOKIE) or ""}, follow_redirects=False)
-        assert response.status_code == 303
-        yield client, client.get("/api/session").json()["csrf_token"]
-
-
 @pytest.fixture
 def scorekeeper(app: FastAPI, games: tuple[int, int, int]) -> Iterator[tuple[TestClient, str]]:
-    yield from console(app, "sam", "scores-4-all")
+    yield from logged_in(app, "sam", "scores-4-all")
 
 
 @pytest.fixture
 def referee(app: FastAPI, games: tuple[int, int, int]) -> Iterator[tuple[TestClient, str]]:
-    yield from console(app, "rita", "whistle-2")
+    yield from logged_in(app, "rita", "whistle-2")
 
 
 def goal(demo: Demo, game_id: int, at: str = "1 9:00") -> dict[str, Any]:

@@ -11,13 +11,11 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
-from webkit import Demo, game_in_play, record, skaters
+from webkit import Client, Demo, game_in_play, logged_in, record, skaters
 
 from rinkside.rules.events import Goal
 from rinkside.rules.times import GameTime
 from rinkside.web import auth
-
-Client = tuple[TestClient, str]
 
 
 @pytest.fixture(scope="module")
@@ -48,24 +46,14 @@ def game(demo: Demo, users: dict[str, int]) -> int:
     return game_id
 
 
-def log_in(app: FastAPI, username: str, password: str) -> Iterator[Client]:
-    with TestClient(app) as client:
-        client.get("/login")
-        response = client.post("/login", data={
-            "username": username, "password": password,
-            "csrf_token": client.cookies.get(auth.CSRF_COOKIE) or ""}, follow_redirects=False)
-        assert response.status_code == 303
-        yield client, client.get("/api/session").json()["csrf_token"]
-
-
 @pytest.fixture
 def scorekeeper(app: FastAPI, users: dict[str, int]) -> Iterator[Client]:
-    yield from log_in(app, "sam", "scores-4-all")
+    yield from logged_in(app, "sam", "scores-4-all")
 
 
 @pytest.fixture
 def referee(app: FastAPI, users: dict[str, int]) -> Iterator[Client]:
-    yield from log_in(app, "rita", "whistle-2")
+    yield from logged_in(app, "rita", "whistle-2")
 
 
 def version(demo: Demo, game_id: int) -> int:

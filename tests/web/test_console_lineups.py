@@ -11,13 +11,11 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
-from webkit import Demo, new_game, record
+from webkit import Client, Demo, logged_in, new_game, record
 
 from rinkside.rules.events import FaceOff, Goal
 from rinkside.rules.times import GameTime
 from rinkside.web import auth, catalog
-
-Client = tuple[TestClient, str]
 
 
 @pytest.fixture(scope="module")
@@ -40,24 +38,14 @@ def setup(demo: Demo) -> dict[str, Any]:
     return {"game": mine, "other": other, "row": row, "team": team, "suspended": suspended}
 
 
-def log_in(app: FastAPI, username: str, password: str) -> Iterator[Client]:
-    with TestClient(app) as client:
-        client.get("/login")
-        response = client.post("/login", data={
-            "username": username, "password": password,
-            "csrf_token": client.cookies.get(auth.CSRF_COOKIE) or ""}, follow_redirects=False)
-        assert response.status_code == 303
-        yield client, client.get("/api/session").json()["csrf_token"]
-
-
 @pytest.fixture
 def scorekeeper(app: FastAPI, setup: dict[str, Any]) -> Iterator[Client]:
-    yield from log_in(app, "sam", "scores-4-all")
+    yield from logged_in(app, "sam", "scores-4-all")
 
 
 @pytest.fixture
 def referee(app: FastAPI, setup: dict[str, Any]) -> Iterator[Client]:
-    yield from log_in(app, "rita", "whistle-2")
+    yield from logged_in(app, "rita", "whistle-2")
 
 
 def put(client: Client, game_id: int, team: str, body: dict[str, Any], *,

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
-from webkit import Demo, new_game, record, skaters
+from webkit import Demo, logged_in, new_game, record, skaters
 
 from rinkside.rules.events import FaceOff, Goal, PeriodEnd
 from rinkside.rules.times import GameTime
@@ -34,16 +34,6 @@ def game(demo: Demo) -> int:
     auth.create_user(demo.service, "dana", "director-1", "director")
     auth.create_user(demo.service, "sam", "scores-4-all", "scorekeeper", games=[game])
     return game
-
-
-def logged_in(app: FastAPI, username: str, password: str) -> Iterator[tuple[TestClient, str]]:
-    with TestClient(app) as client:
-        client.get("/login")
-        response = client.post("/login", data={
-            "username": username, "password": password,
-            "csrf_token": client.cookies.get(auth.CSRF_COOKIE) or ""}, follow_redirects=False)
-        assert response.status_code == 303
-        yield client, client.get("/api/session").json()["csrf_token"]
 
 
 @pytest.fixture

@@ -3,13 +3,18 @@ play through the service (the fixtures are in ``conftest``)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
 
 from rinkside.rules.events import Event, FaceOff, Penalty, PenaltyClass, Stoppage, Team
 from rinkside.rules.times import GameTime
 from rinkside.services.tournaments import Tournaments
 from rinkside.store import models as m
+from rinkside.web import auth
 
 
 @dataclass(frozen=True)
@@ -58,3 +63,18 @@ def game_in_play(demo: Demo) -> int:
            Penalty(GameTime(1, 6000), "away", culprit, PenaltyClass.MINOR, "Tripping", "642(a)"),
            FaceOff(GameTime(1, 6000)))
     return game_id
+
+
+Client = tuple[TestClient, str]  # a logged-in browser and its session's CSRF token
+
+
+def logged_in(app: FastAPI, username: str, password: str) -> Iterator[Client]:
+    """Log in through the form as a browser does; yields the client and the
+    CSRF token its writes send back (for ``yield from`` in a fixture)."""
+    with TestClient(app) as client:
+        client.get("/login")
+        response = client.post("/login", data={
+            "username": username, "password": password,
+            "csrf_token": client.cookies.get(auth.CSRF_COOKIE) or ""}, follow_redirects=False)
+        assert response.status_code == 303
+        yield client, client.get("/api/session").json()["csrf_token"]
