@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 SHARED ?= ../shared
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test system-deps lint typecheck unit conformance bench bench-store bench-tournament postgres clean
+.PHONY: run test system-deps lint typecheck unit conformance bench bench-store bench-tournament bench-live postgres clean
 
 # The store's tests also run on PostgreSQL when RINKSIDE_TEST_POSTGRES_URL
 # names a server (`make test` passes it on; without it those variants are
@@ -57,6 +57,11 @@ bench-store: $(STAMP)
 # Standings and statistics of a 1,000-game tournament computed from the store.
 bench-tournament: $(STAMP)
 	$(BIN)/python benchmarks/bench_tournament.py
+
+# Live updates to 1,000 scoreboards of one game over the real server
+# (`make bench-live CLIENTS=10000` for ten thousand).
+bench-live: $(STAMP)
+	$(BIN)/python benchmarks/bench_live.py --clients $(or $(CLIENTS),1000) --gc-freeze
 
 postgres:
 	@scripts/postgres-up.sh

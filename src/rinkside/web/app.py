@@ -40,7 +40,7 @@ def create_app(service: Tournaments | None = None, *,
     """The game-day app over ``service`` (else the store at ``database_url``,
     else RINKSIDE_DATABASE_URL, else ``rinkside.sqlite`` here)."""
     service = service if service is not None else open_tournaments(database_url)
-    broadcaster = live.Broadcaster()
+    broadcaster = live.Broadcaster(service=service)
     service.on_change = _chain(service, broadcaster)
 
     app = FastAPI(title="rinkside", docs_url=None, redoc_url=None)

@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field
 
 from rinkside.formats.scenario import decode_event
@@ -35,13 +35,14 @@ from rinkside.store.errors import NoSuchPosition, StaleWrite
 from rinkside.tournament.errors import TournamentRuleError
 from rinkside.tournament.lineups import LineupError
 from rinkside.web import auth, catalog, views
-from rinkside.web.deps import Service
+from rinkside.web.deps import Broadcast, Service
+from rinkside.web.live import Broadcaster
 
 router = APIRouter(prefix="/api", tags=["console"])
 
 Scorer = Annotated[auth.CurrentUser, Depends(auth.require("scorekeeper"))]
 Reader = Annotated[auth.CurrentUser, Depends(auth.require("referee"))]
-Answer = dict[str, Any] | JSONResponse
+Answer = dict[str, Any] | Response
 
 
 class EventBatch(BaseModel):
@@ -86,7 +87,8 @@ def session(user: Reader) -> dict[str, Any]:
 
 
 @router.post("/games/{game_id}/events", response_model=None)
-def record_events(game_id: int, batch: EventBatch, user: Scorer, service: Service) -> Answer:
+def record_events(game_id: int, batch: EventBatch, user: Scorer, service: Service,
+                  broadcaster: Broadcast) -> Answer:
     _, state = service.game_state(game_id)  # NotFound: 404
     periods = state.setup.settings.periods
     try:
@@ -98,11 +100,20 @@ def record_events(game_id: int, batch: EventBatch, user: Scorer, service: Servic
         return stale(exc)
     except MalformedEvent as exc:
         return malformed(exc)
-    return {"version": version, "state": views.state_json(service, game_id)}
+    return written(broadcaster, service, game_id, version)
+
+
+def written(broadcaster: Broadcaster, service: Service, game_id: int, version: int
+            ) -> Response:
+    """The new version and the state: the very JSON the live pages were sent
+    (built once for all of them when the write was published)."""
+    _, text = broadcaster.state(service, game_id, version)
+    return Response(f'{{"version":{version},"state":{text}}}', media_type="application/json")
 
 
 @router.post("/games/{game_id}/corrections", response_model=None)
-def correct(game_id: int, body: Correction, user: Scorer, service: Service) -> Answer:
+def correct(game_id: int, body: Correction, user: Scorer, service: Service,
+            broadcaster: Broadcast) -> Answer:
     """Replace, insert or delete the event at ``position``; who and why are kept."""
     reason = body.reason.strip()
     if not reason:
@@ -127,7 +138,7 @@ def correct(game_id: int, body: Correction, user: Scorer, service: Service) -> A
     except (IndexError, NoSuchPosition) as exc:
         return JSONResponse({"detail": f"there is no event {body.position} to {body.op}: {exc}",
                              "field": "position"}, status_code=422)
-    return {"version": version, "state": views.state_json(service, game_id)}
+    return written(broadcaster, service, game_id, version)
 
 
 @router.put("/games/{game_id}/lineups/{team}", response_model=None)

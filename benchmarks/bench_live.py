@@ -1,0 +1,433 @@
+"""How fast a recorded event reaches every scoreboard following the game,
+with 1,000 (or ``--clients``) live connections to one server.
+
+    python benchmarks/bench_live.py [--clients 1000] [--procs 4] [--gc-freeze] [--json]
+        [--paced 10] [--rate-events 50] [--burst 100]     # events per phase
+        [--profile FILE] [--census FILE] [--switch-interval S]   # looking into the server
+
+A fresh demo tournament in a temporary SQLite file, a new game and a
+scorekeeper assigned to it; the real server (``benchmarks/live_server.py``:
+uvicorn and the app as ``rinkside serve`` builds them, in a subprocess, on a
+free loopback port); ``--clients`` scoreboards connected to
+``/live/games/{id}`` over loopback from ``--procs`` client processes (raw
+asyncio connections, see ``livekit``). A writer logged in as the scorekeeper
+then posts a legal game (face-offs, stoppages, goals, minors) one event per
+POST through the console API (``/api/games/{id}/events``, with the session's
+CSRF token), in three phases: a scorekeeper's pace (one every 2 s), 10 a
+second, and as fast as the API answers.
+
+Latency runs from just before the POST is sent to a client holding that
+version, or a newer one (the stream coalesces a burst: a scoreboard needs
+only the newest state); one clock, CLOCK_MONOTONIC, for every process.
+Per phase: write -> each client (every client and version), write -> last
+client (per version, the figure with the target), the broadcast's spread
+(first to last client of one version), and the POST's own round trip as the
+baseline of the same run. The server's RSS before and after the clients
+connect gives the memory per connection; every garbage collection in the
+server is logged with its pause. No timing is asserted: targets are printed
+with the figures (1,000 clients: p99 write -> last client under 100 ms;
+10,000 clients: no broadcast taking a second).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from array import array
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from multiprocessing.connection import Connection
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+import httpx
+from livekit import (
+    ClientResult,
+    client_process,
+    deliveries,
+    event_script,
+    percentile,
+    raise_open_files,
+    rss_kib,
+)
+from sqlalchemy import func, select
+
+from rinkside.demo import build_demo
+from rinkside.services.open import open_tournaments
+from rinkside.services.tournaments import Tournaments
+from rinkside.store import models as m
+from rinkside.web import auth
+
+HERE = Path(__file__).resolve().parent
+TARGET_P99_MS = 100.0  # 1,000 clients: p99 write -> last client
+STALL_MS = 1000.0  # 10,000 clients: no broadcast this long
+USER, PASSWORD = "bench-scorer", "bench-password-123"
+
+
+@dataclass(frozen=True)
+class Phase:
+    name: str
+    events: int
+    interval: float  # seconds between writes (0: as fast as the API answers)
+
+
+@dataclass(frozen=True)
+class PhaseFigures:
+    name: str
+    writes: int
+    seconds: float
+    post_p50_ms: float
+    post_p99_ms: float
+    each_p50_ms: float
+    each_p99_ms: float
+    each_max_ms: float
+    last_p50_ms: float
+    last_p99_ms: float
+    last_max_ms: float
+    spread_max_ms: float
+    slow_broadcasts: int  # versions whose last client waited STALL_MS or more
+    undelivered: int  # (client, version) pairs never delivered
+    gc_collections: int
+    gc_gen2: int
+    gc_max_pause_ms: float
+
+
+@dataclass(frozen=True)
+class Figures:
+    clients: int
+    connected: int
+    failed: int
+    first_error: str
+    procs: int
+    cores: int
+    connect_seconds: float
+    rss_idle_mib: float
+    rss_connected_mib: float
+    rss_end_mib: float
+    kib_per_connection: float
+    keepalives: int
+    lost: int
+    state_bytes: int
+    gc_freeze: bool
+    phases: list[PhaseFigures]
+    gc_gen2_total: int
+    gc_gen2_max_ms: float
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def prepare(service: Tournaments) -> tuple[int, list[int], list[int]]:
+    """The demo tournament, a new game in its first division (two teams still
+    in the standings) and a scorekeeper assigned to it; the game's id and
+    its skaters' numbers."""
+    build_demo(service)
+    division = first_division(service)
+    table = service.standings(division)
+    game = service.add_game(division, table[0].team_id, table[1].team_id)
+    auth.create_user(service, USER, PASSWORD, "scorekeeper", [game])
+    _, state = service.game_state(game)
+    home = [p.number for p in state.setup.home.players if not p.goalie]
+    away = [p.number for p in state.setup.away.players if not p.goalie]
+    return game, home, away
+
+
+def first_division(service: Tournaments) -> int:
+    with service.sessions() as s:
+        first: int = s.scalar(select(func.min(m.Division.id)))
+        return first
+
+
+def start_server(url: str, port: int, gc_log: Path, args: argparse.Namespace
+                 ) -> subprocess.Popen[bytes]:
+    command = [sys.executable, str(HERE / "live_server.py"), "--database-url", url,
+               "--port", str(port), "--gc-log", str(gc_log)] + (["--gc-freeze"] * args.gc_freeze)
+    for option in ("profile", "census", "switch_interval"):
+        if getattr(args, option):
+            command += [f"--{option.replace('_', '-')}", str(getattr(args, option))]
+    return subprocess.Popen(command)
+
+
+def wait_until_up(base: str, game: int, server: subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise RuntimeError(f"the server exited with {server.returncode}")
+        try:
+            if httpx.get(f"{base}/api/games/{game}/state", timeout=2).status_code == 200:
+                return
+        except httpx.TransportError:
+            pass
+        time.sleep(0.2)
+    raise RuntimeError("the server did not answer within 60 s")
+
+
+def log_in(base: str) -> tuple[httpx.Client, str]:
+    """A client logged in as the scorekeeper, and the session's CSRF token."""
+    client = httpx.Client(base_url=base, timeout=30)
+    client.get("/login").raise_for_status()
+    form = {"username": USER, "password": PASSWORD,
+            "csrf_token": client.cookies[auth.CSRF_COOKIE]}
+    response = client.post("/login", data=form)
+    if response.status_code != 303:
+        raise RuntimeError(f"login failed: {response.status_code} {response.text[:200]}")
+    token: str = client.get("/api/session").raise_for_status().json()["csrf_token"]
+    return client, token
+
+
+def write(client: httpx.Client, token: str, game: int, version: int, event: dict[str, Any]
+          ) -> tuple[int, int, int]:
+    """POST one event; (new version, sent at, answered at) in monotonic ns."""
+    body = {"version": version, "events": [event]}
+    sent = time.monotonic_ns()
+    response = client.post(f"/api/games/{game}/events", json=body,
+                           headers={auth.CSRF_HEADER: token})
+    answered = time.monotonic_ns()
+    if response.status_code != 200:
+        raise RuntimeError(f"{event} refused: {response.status_code} {response.text[:300]}")
+    new_version: int = response.json()["version"]
+    return new_version, sent, answered
+
+
+def connect_clients(args: argparse.Namespace, port: int, game: int
+                    ) -> tuple[list[Connection], list[multiprocessing.process.BaseProcess],
+                               int, int, str]:
+    context = multiprocessing.get_context("spawn")
+    shares = [args.clients // args.procs + (i < args.clients % args.procs)
+              for i in range(args.procs)]
+    controls: list[Connection] = []
+    processes: list[multiprocessing.process.BaseProcess] = []
+    for share in shares:
+        ours, theirs = context.Pipe()
+        process = context.Process(
+            target=client_process,
+            args=("127.0.0.1", port, f"/live/games/{game}", share, args.concurrency, theirs),
+            daemon=True)
+        process.start()
+        controls.append(ours)
+        processes.append(process)
+    connected = failed = 0
+    first_error = ""
+    for control in controls:
+        _, ok, bad, error = control.recv()
+        connected, failed = connected + ok, failed + bad
+        first_error = first_error or error
+    return controls, processes, connected, failed, first_error
+
+
+def read_gc_log(path: Path) -> list[tuple[int, int, int]]:
+    """(generation, start ns, pause ns) of every collection the server made."""
+    entries = []
+    for line in path.read_text().splitlines():
+        parts = line.split()
+        if len(parts) == 4:
+            entries.append((int(parts[0]), int(parts[1]), int(parts[2])))
+    return entries
+
+
+def ms(ns: float) -> float:
+    return ns / 1e6
+
+
+def phase_figures(phase: Phase, written: list[tuple[int, int]], posts: list[int],
+                  window: tuple[int, int], versions: list[array[int]],
+                  times: list[array[int]], collections: list[tuple[int, int, int]]
+                  ) -> PhaseFigures:
+    each: list[int] = []
+    last: list[int] = []
+    spreads: list[int] = []
+    undelivered = slow = 0
+    for delivery in deliveries(written, versions, times):
+        arrived = [a for a in delivery.arrivals if a is not None]
+        undelivered += len(delivery.arrivals) - len(arrived)
+        if not arrived:
+            continue
+        each.extend(a - delivery.written_ns for a in arrived)
+        last.append(max(arrived) - delivery.written_ns)
+        spreads.append(max(arrived) - min(arrived))
+        slow += ms(last[-1]) >= STALL_MS
+    each.sort()
+    last.sort()
+    posts = sorted(posts)
+    during = [c for c in collections if window[0] <= c[1] <= window[1]]
+    return PhaseFigures(
+        name=phase.name, writes=len(written), seconds=(window[1] - window[0]) / 1e9,
+        post_p50_ms=ms(percentile(posts, 50)), post_p99_ms=ms(percentile(posts, 99)),
+        each_p50_ms=ms(percentile(each, 50)), each_p99_ms=ms(percentile(each, 99)),
+        each_max_ms=ms(each[-1] if each else 0),
+        last_p50_ms=ms(percentile(last, 50)), last_p99_ms=ms(percentile(last, 99)),
+        last_max_ms=ms(last[-1] if last else 0),
+        spread_max_ms=ms(max(spreads, default=0)), slow_broadcasts=slow,
+        undelivered=undelivered, gc_collections=len(during),
+        gc_gen2=sum(1 for c in during if c[0] == 2),
+        gc_max_pause_ms=ms(max((c[2] for c in during), default=0)))
+
+
+def run(args: argparse.Namespace) -> Figures:
+    phases = [Phase("every 2 s", args.paced, 2.0), Phase("10 a second", args.rate_events, 0.1),
+              Phase("as fast as possible", args.burst, 0.0)]
+    raise_open_files(args.clients + 256)
+    with tempfile.TemporaryDirectory(prefix="rinkside-live-") as folder:
+        url = f"sqlite:///{Path(folder) / 'live.sqlite'}"
+        service = open_tournaments(url)
+        game, home, away = prepare(service)
+        script = iter(event_script(home, away, sum(p.events for p in phases)))
+        port = free_port()
+        base = f"http://127.0.0.1:{port}"
+        gc_log = Path(folder) / "gc.log"
+        server = start_server(url, port, gc_log, args)
+        controls: list[Connection] = []
+        processes: list[multiprocessing.process.BaseProcess] = []
+        try:
+            wait_until_up(base, game, server)
+            writer, token = log_in(base)
+            state = writer.get(f"/api/games/{game}/state").raise_for_status()
+            version = state.json()["version"]
+            time.sleep(1)
+            rss_idle = rss_kib(server.pid)
+            began = time.monotonic()
+            controls, processes, connected, failed, first_error = connect_clients(
+                args, port, game)
+            connect_seconds = time.monotonic() - began
+            time.sleep(1)
+            rss_connected = rss_kib(server.pid)
+            if args.census:
+                server.send_signal(signal.SIGUSR1)
+            print(f"{connected} of {args.clients} clients connected in {connect_seconds:.1f} s"
+                  + (f" ({failed} failed: {first_error})" if failed else ""), flush=True)
+
+            timeline: list[tuple[Phase, list[tuple[int, int]], list[int], tuple[int, int]]] = []
+            for phase in phases:
+                written: list[tuple[int, int]] = []
+                posts: list[int] = []
+                start = time.monotonic_ns()
+                for i in range(phase.events):
+                    due = start + int(i * phase.interval * 1e9)
+                    if (wait := due - time.monotonic_ns()) > 0:
+                        time.sleep(wait / 1e9)
+                    version, sent, answered = write(writer, token, game, version, next(script))
+                    written.append((version, sent))
+                    posts.append(answered - sent)
+                time.sleep(args.drain)
+                timeline.append((phase, written, posts, (start, time.monotonic_ns())))
+                print(f"  {phase.name}: {phase.events} events written", flush=True)
+            rss_end = rss_kib(server.pid)
+            if args.census:
+                server.send_signal(signal.SIGUSR1)
+            state_bytes = len(writer.get(f"/api/games/{game}/state").content)
+            writer.close()
+
+            results: list[ClientResult] = []
+            for control in controls:
+                control.send("stop")
+            for control in controls:
+                results.append(control.recv())
+        finally:
+            for process in processes:
+                process.join(timeout=5)
+                if process.is_alive():
+                    process.terminate()
+            server.send_signal(signal.SIGINT)  # uvicorn's graceful stop
+            server.wait(timeout=30)
+        collections = read_gc_log(gc_log)
+
+    versions = [array("q", b) for r in results for b in r.versions]
+    times = [array("q", b) for r in results for b in r.times]
+    figures = [phase_figures(phase, written, posts, window, versions, times, collections)
+               for phase, written, posts, window in timeline]
+    gen2 = [c for c in collections if c[0] == 2]
+    return Figures(
+        clients=args.clients, connected=connected, failed=failed, first_error=first_error,
+        procs=args.procs, cores=os.cpu_count() or 0, connect_seconds=connect_seconds,
+        rss_idle_mib=rss_idle / 1024, rss_connected_mib=rss_connected / 1024,
+        rss_end_mib=rss_end / 1024,
+        kib_per_connection=(rss_connected - rss_idle) / max(1, connected),
+        keepalives=sum(r.keepalives for r in results), lost=sum(r.lost for r in results),
+        state_bytes=state_bytes, gc_freeze=args.gc_freeze, phases=figures,
+        gc_gen2_total=len(gen2), gc_gen2_max_ms=ms(max((c[2] for c in gen2), default=0)))
+
+
+def report(f: Figures) -> str:
+    lines = [
+        (f"live updates: {f.connected} of {f.clients} scoreboards on one game "
+         f"({f.procs} client processes, {f.cores} cores shared with the server; "
+         f"state {f.state_bytes} bytes; gc.freeze {'on' if f.gc_freeze else 'off'})"),
+        (f"  connecting: {f.connect_seconds:.1f} s; failed {f.failed}"
+         + (f" ({f.first_error})" if f.failed else "")
+         + f"; dropped later {f.lost}; keep-alives received {f.keepalives}"),
+        (f"  server RSS: {f.rss_idle_mib:.1f} MiB idle, {f.rss_connected_mib:.1f} MiB connected"
+         f" ({f.kib_per_connection:.1f} KiB per connection), {f.rss_end_mib:.1f} MiB at the end"),
+        "",
+        (f"  {'phase':<20}{'writes':>7}{'POST':>8}{'write -> each client':>26}"
+         f"{'write -> last client':>26}{'spread':>9}{'>=1 s':>6}{'lost':>6}{'gc':>5}"
+         f"{'gen2':>5}{'gc max':>8}"),
+        (f"  {'':<20}{'':>7}{'p50':>8}{'p50':>8}{'p99':>9}{'max':>9}{'p50':>8}{'p99':>9}"
+         f"{'max':>9}{'max':>9}"),
+    ]
+    for p in f.phases:
+        lines.append(
+            f"  {p.name:<20}{p.writes:>7}{p.post_p50_ms:>8.1f}{p.each_p50_ms:>8.1f}"
+            f"{p.each_p99_ms:>9.1f}{p.each_max_ms:>9.1f}{p.last_p50_ms:>8.1f}"
+            f"{p.last_p99_ms:>9.1f}{p.last_max_ms:>9.1f}{p.spread_max_ms:>9.1f}"
+            f"{p.slow_broadcasts:>6}{p.undelivered:>6}{p.gc_collections:>5}{p.gc_gen2:>5}"
+            f"{p.gc_max_pause_ms:>8.1f}")
+    lines.append("  (milliseconds; POST = the write's own round trip, the baseline; spread ="
+                 " first to last client of one version)")
+    paced = f.phases[0]
+    ratio = paced.last_p99_ms / paced.post_p50_ms if paced.post_p50_ms else 0.0
+    lines.append(f"  at a scorekeeper's pace, p99 write -> last client = {ratio:.1f}x the POST's "
+                 "median round trip")
+    lines.append(f"  server gen2 collections: {f.gc_gen2_total}, longest "
+                 f"{f.gc_gen2_max_ms:.1f} ms")
+    worst_p99 = max(p.last_p99_ms for p in f.phases[:2])
+    slow = sum(p.slow_broadcasts for p in f.phases)
+    longest = max(p.spread_max_ms for p in f.phases)
+    lines.append(f"  target (1,000 clients) p99 write -> last client < {TARGET_P99_MS:.0f} ms at "
+                 f"2 s and 10/s: {worst_p99:.1f} ms, "
+                 f"{'meets' if worst_p99 < TARGET_P99_MS else 'MISSES'}")
+    lines.append(f"  target (10,000 clients) no broadcast >= {STALL_MS / 1000:.0f} s: {slow} slow,"
+                 f" longest spread {longest:.1f} ms, {'meets' if slow == 0 else 'MISSES'}")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--clients", type=int, default=1000, help="scoreboard connections")
+    parser.add_argument("--procs", type=int, default=4, help="client processes")
+    parser.add_argument("--concurrency", type=int, default=100,
+                        help="connection handshakes in flight per client process")
+    parser.add_argument("--paced", type=int, default=10, help="events at one every 2 s")
+    parser.add_argument("--rate-events", type=int, default=50, help="events at 10 a second")
+    parser.add_argument("--burst", type=int, default=100, help="events as fast as possible")
+    parser.add_argument("--drain", type=float, default=3.0,
+                        help="seconds after each phase for the last deliveries")
+    parser.add_argument("--gc-freeze", action="store_true", help="gc.freeze() in the server")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--profile", metavar="FILE",
+                        help="run the server under cProfile, its statistics written to FILE")
+    parser.add_argument("--switch-interval", type=float, metavar="SECONDS",
+                        help="sys.setswitchinterval in the server")
+    parser.add_argument("--census", metavar="FILE",
+                        help="the server's tracked objects by kind, when connected and at the end")
+    args = parser.parse_args(argv)
+    figures = run(args)
+    print(json.dumps(asdict(figures), indent=2) if args.json else report(figures))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

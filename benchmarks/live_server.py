@@ -1,0 +1,106 @@
+"""The game-day server as ``rinkside serve`` runs it, for the live benchmark,
+with the garbage collector watched.
+
+    python benchmarks/live_server.py --database-url URL --port N --gc-log FILE
+        [--gc-freeze] [--profile FILE]
+
+Builds the server as :func:`rinkside.web.server.build_server` does (the
+app, uvicorn, the one broadcaster) with warnings-only logging, raises
+RLIMIT_NOFILE to the hard limit (one file per scoreboard connection), and
+logs every collection to ``--gc-log`` as one line ``generation start_ns
+pause_ns collected`` (CLOCK_MONOTONIC, the benchmark's clock).
+``--gc-freeze`` moves everything alive after start-up to the permanent
+generation (``gc.freeze()``), so that full collections do not walk the
+modules, the app and the engine again and again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import gc
+import resource
+import signal
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any, TextIO
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+import uvicorn
+
+from rinkside.web.app import create_app
+from rinkside.web.server import GRACE, LOCALHOST, GameDayServer
+
+
+def census(out: Path) -> None:
+    """Append the hundred most common kinds of object the collector tracks
+    (``kill -USR1`` the server to take one: what a full collection walks)."""
+    kinds = Counter(type(o).__qualname__ for o in gc.get_objects())
+    with out.open("a") as file:
+        file.write(f"{sum(kinds.values())} objects tracked, {gc.get_freeze_count()} frozen\n")
+        file.writelines(f"{n:>9} {kind}\n" for kind, n in kinds.most_common(100))
+
+
+class GcLog:
+    """``gc.callbacks`` hook: each collection's pause, written as it ends."""
+
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
+        self.started = 0
+
+    def __call__(self, phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            self.started = time.monotonic_ns()
+            return
+        pause = time.monotonic_ns() - self.started
+        self.out.write(f"{info['generation']} {self.started} {pause} {info['collected']}\n")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--database-url", required=True)
+    parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--gc-log", type=Path, required=True)
+    parser.add_argument("--gc-freeze", action="store_true")
+    parser.add_argument("--profile", type=Path, help="cProfile statistics written here at exit")
+    parser.add_argument("--census", type=Path, help="kill -USR1 appends an object census here")
+    parser.add_argument("--switch-interval", type=float,
+                        help="sys.setswitchinterval (seconds; Python's default 0.005)")
+    args = parser.parse_args(argv)
+
+    _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    app = create_app(database_url=args.database_url)
+    config = uvicorn.Config(app, host=LOCALHOST, port=args.port, backlog=4096,
+                            timeout_graceful_shutdown=GRACE, log_level="warning")
+    server = GameDayServer(config, app.state.broadcaster)
+
+    if args.switch_interval:
+        sys.setswitchinterval(args.switch_interval)
+    if args.census:
+        signal.signal(signal.SIGUSR1, lambda _n, _f: census(args.census))
+    with args.gc_log.open("w", buffering=1) as log:
+        gc_log = GcLog(log)
+        gc.callbacks.append(gc_log)
+        if args.gc_freeze:
+            gc.collect()
+            gc.freeze()
+        profile = cProfile.Profile() if args.profile else None
+        try:
+            if profile is not None:
+                profile.runcall(server.run)
+            else:
+                server.run()
+        except KeyboardInterrupt:
+            pass  # SIGINT: uvicorn stopped gracefully, then raised it again
+        finally:
+            gc.callbacks.remove(gc_log)
+            if profile is not None:
+                profile.dump_stats(args.profile)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,276 @@
+"""The pieces of the live-update benchmark (``bench_live.py``) that are not
+the report: a legal event script for the writer, the scoreboard clients
+(one asyncio process holding many raw connections), the server's memory,
+and the latency arithmetic.
+
+Clock: every timestamp is ``time.monotonic_ns()`` (CLOCK_MONOTONIC), which
+is one clock for every process on the machine, so a write stamped in the
+parent and an arrival stamped in a client process are comparable.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import bisect
+import os
+import resource
+import time
+from array import array
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from typing import Any
+
+VERSION_KEY = b'"version":'
+
+# --------------------------------------------------------------------------- the writer's script
+
+
+def event_script(home: list[int], away: list[int], count: int,
+                 period_seconds: int = 720, periods: int = 2) -> list[dict[str, Any]]:
+    """``count`` FORMAT.md events of one legal game, as a scorekeeper records
+    them: face-off, 4 s of play, then a stoppage or a goal (the teams score
+    in turn, so the mercy rule never ends the game), a minor now and then
+    (one team at a time, by players who never score, so the box never
+    holds a scorer). Raises when the game's regulation time runs out first."""
+    culprits = {"home": home[:3], "away": away[:3]}
+    scorers = {"home": home[4:9], "away": away[4:9]}
+    events: list[dict[str, Any]] = []
+    period, left, cycle = 1, period_seconds, 0
+
+    def at() -> str:
+        return f"{period} {left // 60}:{left % 60:02d}"
+
+    while len(events) < count:
+        if left < 10:  # play on until the horn
+            events.append({"type": "faceoff", "at": at()})
+            left = 0
+            events.append({"type": "period_end", "at": at()})
+            period, left = period + 1, period_seconds
+            if period > periods:
+                raise ValueError(f"a game holds fewer than {count} events of this script")
+            continue
+        events.append({"type": "faceoff", "at": at()})
+        left -= 4
+        cycle += 1
+        team = "home" if cycle % 2 else "away"
+        if cycle % 4 == 0:
+            team = "home" if cycle % 8 else "away"
+            shooters = scorers[team]
+            events.append({"type": "goal", "at": at(), "team": team,
+                           "scorer": shooters[cycle // 4 % len(shooters)]})
+            continue
+        events.append({"type": "stoppage", "at": at()})
+        if cycle % 15 == 0:
+            culprit = culprits[team][cycle // 15 % len(culprits[team])]
+            events.append({"type": "penalty", "at": at(), "team": team, "player": culprit,
+                           "class": "minor", "infraction": "hooking", "rule": "623"})
+    return events[:count]
+
+
+# --------------------------------------------------------------------------- the clients
+
+
+def raise_open_files(wanted: int) -> tuple[int, int]:
+    """Raise this process's RLIMIT_NOFILE towards ``wanted`` (never past the
+    hard limit); returns the (soft, hard) limits now in force."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if target > soft:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+    return resource.getrlimit(resource.RLIMIT_NOFILE)
+
+
+class Scoreboard(asyncio.Protocol):
+    """One scoreboard's connection to ``/live/games/{id}``: sends the GET,
+    then stamps each state event with its arrival time and the state's
+    ``version`` (keep-alives, which carry no state, are only counted)."""
+
+    def __init__(self, request: bytes, ready: asyncio.Future[None]) -> None:
+        self.request = request
+        self.ready = ready
+        self.buffer = bytearray()
+        self.headers_done = False
+        self.versions = array("q")
+        self.times = array("q")
+        self.keepalives = 0
+        self.received = 0
+        self.error: str | None = None
+        self.lost = False
+        self.transport: asyncio.Transport | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self.transport = transport
+        transport.write(self.request)
+
+    def data_received(self, data: bytes) -> None:
+        now = time.monotonic_ns()
+        self.received += len(data)
+        buffer = self.buffer
+        buffer += data
+        if not self.headers_done:
+            end = buffer.find(b"\r\n\r\n")
+            if end < 0:
+                return
+            status = bytes(buffer[:buffer.find(b"\r\n")])
+            if b" 200 " not in status:
+                self._fail(status.decode(errors="replace"))
+                return
+            del buffer[:end + 4]
+            self.headers_done = True
+        while True:
+            end = buffer.find(b"\n\n")
+            if end < 0:
+                return
+            at = buffer.find(VERSION_KEY, 0, end)
+            if at >= 0:
+                start = at + len(VERSION_KEY)
+                stop = start
+                while 48 <= buffer[stop] <= 57:
+                    stop += 1
+                self.versions.append(int(buffer[start:stop]))
+                self.times.append(now)
+                if not self.ready.done():
+                    self.ready.set_result(None)
+            else:
+                self.keepalives += 1
+            del buffer[:end + 2]
+
+    def _fail(self, why: str) -> None:
+        self.error = why
+        if not self.ready.done():
+            self.ready.set_exception(ConnectionError(why))
+        if self.transport is not None:
+            self.transport.close()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.lost = True
+        if not self.ready.done():
+            self.ready.set_exception(ConnectionError(f"closed before the first state: {exc}"))
+
+
+@dataclass
+class ClientResult:
+    """What one client process saw: per client, the versions it received and
+    when; how many connected, how many failed (and the first reason)."""
+
+    connected: int = 0
+    failed: int = 0
+    first_error: str = ""
+    lost: int = 0
+    keepalives: int = 0
+    bytes_received: int = 0
+    versions: list[bytes] = field(default_factory=list)  # array("q") bytes per client
+    times: list[bytes] = field(default_factory=list)
+    nofile: tuple[int, int] = (0, 0)
+
+
+def client_process(host: str, port: int, path: str, clients: int, concurrency: int,
+                   control: Connection) -> None:
+    """A process of ``clients`` scoreboards: connects them (``concurrency``
+    handshakes at a time), says ``("ready", connected, failed, error)`` on
+    ``control``, then listens until told ``"stop"`` and sends back a
+    :class:`ClientResult`."""
+    nofile = raise_open_files(clients + 64)
+    result = asyncio.run(_clients(host, port, path, clients, concurrency, control))
+    result.nofile = nofile
+    control.send(result)
+    control.close()
+
+
+async def _clients(host: str, port: int, path: str, clients: int, concurrency: int,
+                   control: Connection) -> ClientResult:
+    loop = asyncio.get_running_loop()
+    request = (f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\n"
+               "Accept: text/event-stream\r\nCache-Control: no-cache\r\n\r\n").encode()
+    gate = asyncio.Semaphore(concurrency)
+    boards: list[Scoreboard] = []
+    result = ClientResult()
+
+    async def connect() -> None:
+        async with gate:
+            ready: asyncio.Future[None] = loop.create_future()
+            board = Scoreboard(request, ready)
+            try:
+                await loop.create_connection(lambda: board, host, port)
+                await asyncio.wait_for(ready, 60)
+            except (OSError, ConnectionError, TimeoutError) as exc:
+                result.failed += 1
+                result.first_error = result.first_error or f"{type(exc).__name__}: {exc}"
+                if board.transport is not None:
+                    board.transport.close()
+                return
+            boards.append(board)
+
+    await asyncio.gather(*(connect() for _ in range(clients)))
+    result.connected = len(boards)
+    control.send(("ready", result.connected, result.failed, result.first_error))
+
+    stop = asyncio.Event()
+    loop.add_reader(control.fileno(), stop.set)
+    await stop.wait()
+    loop.remove_reader(control.fileno())
+    control.recv()  # "stop"
+    for board in boards:
+        if board.transport is not None:
+            board.transport.close()
+        result.lost += board.lost
+        result.keepalives += board.keepalives
+        result.bytes_received += board.received
+        result.versions.append(board.versions.tobytes())
+        result.times.append(board.times.tobytes())
+    return result
+
+
+# --------------------------------------------------------------------------- the server's memory
+
+
+def rss_kib(pid: int) -> int:
+    """The process's resident set (VmRSS in /proc/PID/status), in KiB."""
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    raise RuntimeError(f"no VmRSS for process {pid}")
+
+
+def children_of(pid: int) -> Iterator[int]:
+    """The process's direct children (the uvicorn server under its launcher)."""
+    for task in os.listdir(f"/proc/{pid}/task"):
+        with open(f"/proc/{pid}/task/{task}/children") as children:
+            yield from (int(child) for child in children.read().split())
+
+
+# --------------------------------------------------------------------------- latency arithmetic
+
+
+@dataclass(frozen=True)
+class Delivery:
+    """When each client first held one written version (or a newer one: a
+    scoreboard only needs the newest state, so a coalesced version counts as
+    delivered with the next one that arrived). ``None``: never arrived."""
+
+    version: int
+    written_ns: int
+    arrivals: list[int | None]
+
+
+def deliveries(written: list[tuple[int, int]], versions: list[array[int]],
+               times: list[array[int]]) -> list[Delivery]:
+    """For each ``(version, written at)``: every client's first arrival of
+    that version or a newer one."""
+    out = [Delivery(v, t, []) for v, t in written]
+    for got, at in zip(versions, times, strict=True):
+        for delivery in out:
+            i = bisect.bisect_left(got, delivery.version)
+            delivery.arrivals.append(at[i] if i < len(got) else None)
+    return out
+
+
+def percentile(ordered: list[int], q: float) -> int:
+    """The nearest-rank percentile of sorted values (q in 0..100)."""
+    if not ordered:
+        return 0
+    rank = max(0, min(len(ordered) - 1, round(q / 100 * len(ordered) + 0.5) - 1))
+    return ordered[rank]
