@@ -45,20 +45,29 @@ def supplementary(row: m.SupplementaryDiscipline) -> SupplementaryDiscipline:
 
 
 def players_of(session: Session, team_ids: list[int]) -> list[RosterPlayer]:
-    rows = session.scalars(select(m.Player).where(m.Player.team_id.in_(team_ids),
-                                                  m.Player.active.is_(True))).all()
-    return [roster_player(r) for r in rows]
+    """The active players of these teams. Read as plain rows, not ORM objects:
+    every write builds a game's setup from them, and rows cost a fraction."""
+    p = m.Player
+    rows = session.execute(select(p.id, p.team_id, p.number, p.name, p.goalie, p.captain,
+                                  p.playing_coach, p.birth_date, p.person_key)
+                           .where(p.team_id.in_(team_ids), p.active.is_(True)))
+    return [RosterPlayer(pid, team, number, name, goalie,
+                         captain if captain in ("C", "A") else None,  # type: ignore[arg-type]
+                         coach, born, key or name)
+            for pid, team, number, name, goalie, captain, coach, born, key in rows]
 
 
 def lineups_of(session: Session, game_ids: list[int]) -> dict[int, dict[int, Lineup]]:
     """game id -> team id -> lineup (only games where a lineup was handed in)."""
-    out: dict[int, dict[int, list[m.LineupEntry]]] = {}
-    for entry in session.scalars(select(m.LineupEntry).where(m.LineupEntry.game_id.in_(game_ids))):
-        out.setdefault(entry.game_id, {}).setdefault(entry.team_id, []).append(entry)
+    e = m.LineupEntry
+    out: dict[int, dict[int, list[tuple[int, str | None]]]] = {}
+    for game_id, team_id, player_id, letter in session.execute(
+            select(e.game_id, e.team_id, e.player_id, e.letter).where(e.game_id.in_(game_ids))):
+        out.setdefault(game_id, {}).setdefault(team_id, []).append((player_id, letter))
     return {g: {t: _lineup(t, entries) for t, entries in per.items()} for g, per in out.items()}
 
 
-def _lineup(team_id: int, entries: list[m.LineupEntry]) -> Lineup:
-    captain = next((e.player_id for e in entries if e.letter == "C"), None)
-    alternates = tuple(sorted(e.player_id for e in entries if e.letter == "A"))
-    return Lineup(team_id, tuple(sorted(e.player_id for e in entries)), captain, alternates)
+def _lineup(team_id: int, entries: list[tuple[int, str | None]]) -> Lineup:
+    captain = next((pid for pid, letter in entries if letter == "C"), None)
+    alternates = tuple(sorted(pid for pid, letter in entries if letter == "A"))
+    return Lineup(team_id, tuple(sorted(pid for pid, _ in entries)), captain, alternates)

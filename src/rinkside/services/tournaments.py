@@ -311,7 +311,11 @@ class Tournaments:
         with self.sessions.begin() as s:
             game = self._get(s, m.Game, game_id)
             self._refuse_locked(s, game_id)
-            self._refuse_removed(s, game)
+            if game.version == 0:
+                # 634(e): a removed team's later games are not played. Checked
+                # when a game begins (the division's view is the costly part of
+                # a write); once begun, a game is recorded to its end.
+                self._refuse_removed(s, game)
             version, state = self._state(s, game)
             if version != expected_version:
                 raise eventlog.StaleWrite(game_id, expected_version, version)
