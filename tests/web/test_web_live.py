@@ -21,7 +21,8 @@ from rinkside.rules.events import Goal
 from rinkside.rules.times import GameTime
 from rinkside.services.open import open_tournaments
 from rinkside.web import server
-from rinkside.web.live import ALL_GAMES, RETRY_MS, Broadcaster
+from rinkside.web.live import ALL_GAMES, Broadcaster
+from rinkside.web.sse import RETRY_MS
 
 Event = dict[str, Any]
 
