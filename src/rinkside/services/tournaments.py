@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import func, select
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import Session, aliased, sessionmaker
 
 from rinkside.formats.scenario import decode_event, encode_event
 from rinkside.rules.errors import RuleViolation
@@ -493,11 +493,20 @@ class Tournaments:
         return row
 
     def _setup(self, s: Session, game: m.Game) -> GameSetup:
-        division = game.division
-        settings = effective_settings(division.tournament.settings, division.settings)
+        # One query for the settings and the names (every write and read of a
+        # game builds its setup: no lazy loads of division, tournament, teams).
+        home, away = aliased(m.Team), aliased(m.Team)
+        ours, theirs, home_name, away_name = s.execute(
+            select(m.Tournament.settings, m.Division.settings, home.name, away.name)
+            .select_from(m.Division)
+            .join(m.Tournament, m.Division.tournament_id == m.Tournament.id)
+            .join(home, home.id == game.home_team_id)
+            .join(away, away.id == game.away_team_id)
+            .where(m.Division.id == game.division_id)).one()
+        settings = effective_settings(ours, theirs)
         players = rec.players_of(s, [game.home_team_id, game.away_team_id])
         lineup = rec.lineups_of(s, [game.id]).get(game.id, {})
-        names = {game.home_team_id: game.home_team.name, game.away_team_id: game.away_team.name}
+        names = {game.home_team_id: home_name, game.away_team_id: away_name}
         return self._setup_from(game, settings, _by_team(players), lineup, names)
 
     @staticmethod
