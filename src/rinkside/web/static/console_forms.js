@@ -1,0 +1,536 @@
+/* The scorekeeper console's event forms: building each form, filling times,
+ * posting events and corrections, and where focus goes after a refusal.
+ *
+ * Loaded (defer) after console.js, whose window.rinksideConsole it uses: the
+ * DOM helpers, request, the banner (showBanner), post/correct/written,
+ * networkDown, busy, and the read-only state and info. It owns the open form
+ * and the infraction catalog (GET /api/infractions), and adds to the namespace:
+ *   refreshForm()                 the open form's player lists, after new info;
+ *   editEvent(position, event)    open the form that corrects logged event `position`;
+ *   startInsert(position)         ask which event to insert before `position`.
+ * console_log.js calls the last two from the log's Edit and Insert buttons.
+ */
+(function () {
+  "use strict";
+
+  var C = window.rinksideConsole;
+  var root = C.root, MAY_WRITE = C.MAY_WRITE, TEAMS = C.TEAMS;
+  var $ = C.$, put = C.put, make = C.make, clear = C.clear;
+  var other = C.other, teamName = C.teamName, nowAt = C.nowAt, request = C.request;
+  var showBanner = C.showBanner, post = C.post, correct = C.correct, written = C.written;
+  var networkDown = C.networkDown;
+
+  var catalog = null;      /* GET /api/infractions */
+  var form = null;         /* the open form: {type, mode, position, values} */
+
+  /* ------------------------------------------------------------------ forms */
+
+  var TITLES = {
+    goal: "Goal", penalty: "Penalty", penalty_signal: "Delayed penalty signal (409(b))",
+    timeout: "Time-out", goalie: "Goaltender change / empty net", penalty_shot: "Penalty shot",
+    period_end: "Period end", shootout_attempt: "Shootout attempt",
+    designate: "Designate who returns first (408(c))", measure: "Equipment measurement",
+    faceoff: "Face-off", stoppage: "Whistle", forfeit: "Forfeit (634)"
+  };
+  var FIELDS = {
+    goal: ["team", "scorer", "assist", "own_goal"],
+    penalty: ["team", "bench", "player", "infraction", "class", "companions", "served_by", "suspension"],
+    penalty_signal: ["team", "bench", "player", "infraction", "class", "companions", "served_by", "suspension"],
+    timeout: ["team"],
+    goalie: ["team", "in"],
+    penalty_shot: ["team", "shooter", "result"],
+    period_end: [],
+    shootout_attempt: ["team", "shooter", "result"],
+    designate: ["team", "player"],
+    measure: ["team", "measured", "item", "measure_result", "served_by"],
+    faceoff: ["spot"],
+    stoppage: ["stop_reason"],
+    forfeit: ["team", "forfeit_reason"]
+  };
+  var LABELS = {
+    team: "Team", scorer: "Scorer", assist: "Assist (one at most)", own_goal: "Own goal (put in by a defender; credit the attacker)",
+    bench: "Bench penalty (no player)", player: "Player", infraction: "Infraction", "class": "Class",
+    companions: "Automatic with it", served_by: "Served by", suspension: "Games suspended (where the book sets more)",
+    "in": "Goaltender in", shooter: "Shooter", result: "Result", measured: "Player measured (other team)",
+    item: "Equipment", measure_result: "Result", spot: "Spot (optional)", stop_reason: "Reason (optional)",
+    forfeit_reason: "Reason", at: "Time (period and time left)", reason: "Why is it corrected?"
+  };
+
+  function fieldsNode() { return $("fields"); }
+  function control(name) { return fieldsNode().querySelector('[name="' + name + '"]'); }
+  function value(name) {
+    var checked = fieldsNode().querySelector('[name="' + name + '"]:checked');
+    var node = control(name);
+    if (!node) { return null; }
+    if (node.type === "radio") { return checked ? checked.value : null; }
+    if (node.type === "checkbox") { return node.checked; }
+    return node.value;
+  }
+
+  function row(name, content, hint) {
+    var wrap = make("div", { "class": "row field-" + name, "data-field": name });
+    var label = make("label", { "for": "f-" + name }, LABELS[name] || name);
+    wrap.appendChild(label);
+    wrap.appendChild(content);
+    if (hint) { wrap.appendChild(make("p", { "class": "hint", "data-bind": "hint-" + name })); }
+    return wrap;
+  }
+
+  function segmented(name, options, selected) {
+    var box = make("div", { "class": "segmented", role: "radiogroup", id: "f-" + name });
+    options.forEach(function (o) {
+      var label = make("label", { "class": "seg" });
+      var input = make("input", { type: "radio", name: name, value: o.value });
+      if (o.value === selected) { input.checked = true; }
+      label.appendChild(input);
+      label.appendChild(make("span", {}, o.text));
+      box.appendChild(label);
+    });
+    return box;
+  }
+
+  function select(name, options, selected) {
+    var node = make("select", { name: name, id: "f-" + name });
+    options.forEach(function (o) {
+      var opt = make("option", { value: o.value }, o.text);
+      if (String(o.value) === String(selected)) { opt.selected = true; }
+      node.appendChild(opt);
+    });
+    return node;
+  }
+
+  function players(team, filter) {
+    var list = C.info && C.info.dressed[team] ? C.info.dressed[team] : [];
+    return list.filter(filter || function () { return true; });
+  }
+  function playerOptions(team, optional, filter, noneText) {
+    var options = optional ? [{ value: "", text: noneText || "—" }] : [{ value: "", text: "choose…" }];
+    players(team, filter).forEach(function (p) {
+      options.push({ value: String(p.number), text: "#" + p.number + " " + p.name +
+        (p.goalie ? " (G)" : "") + (p.letter ? " (" + p.letter + ")" : "") + (p.removed ? " — out of the game" : "") });
+    });
+    return options;
+  }
+
+  var PLAYER_FIELDS = {
+    scorer: { optional: false }, assist: { optional: true }, player: { optional: false },
+    served_by: { optional: true, none: "nobody named" }, shooter: { optional: false },
+    "in": { optional: false }, measured: { optional: false, other: true }
+  };
+
+  function playerSelect(name, team, selected) {
+    var spec = PLAYER_FIELDS[name];
+    var side = spec.other ? other(team) : team;
+    var options;
+    if (!team) {
+      options = [{ value: "", text: "pick the team first" }];
+    } else if (name === "in") {
+      options = [{ value: "", text: "choose…" }, { value: "empty", text: "Empty net (no goaltender)" }];
+      players(side).forEach(function (p) {
+        options.push({ value: String(p.number), text: "#" + p.number + " " + p.name + (p.goalie ? " (G)" : "") });
+      });
+    } else {
+      options = playerOptions(side, spec.optional, null, spec.none);
+    }
+    return select(name, options, selected === null || selected === undefined ? "" : selected);
+  }
+
+  function refreshPlayerChoices() {
+    var team = value("team");
+    Object.keys(PLAYER_FIELDS).forEach(function (name) {
+      var node = control(name);
+      if (!node) { return; }
+      var kept = node.value;
+      var fresh = playerSelect(name, team, kept);
+      node.parentNode.replaceChild(fresh, node);
+    });
+    updatePenaltyFields();
+  }
+
+  function infractionEntry() {
+    var key = value("infraction");
+    if (!catalog || !key) { return null; }
+    for (var i = 0; i < catalog.infractions.length; i++) {
+      if (catalog.infractions[i].key === key) { return catalog.infractions[i]; }
+    }
+    return null;
+  }
+  function classText(value) {
+    var found = (catalog ? catalog.classes : []).filter(function (c) { return c.value === value; })[0];
+    return found ? found.text : value.replace(/_/g, " ");
+  }
+
+  function infractionControl(selectedKey, selectedName) {
+    var wrap = make("div", { "class": "picker" });
+    var search = make("input", { type: "search", placeholder: "Find: rule number or words", "aria-label": "Find an infraction", "data-bind": "infraction-search" });
+    var node = make("select", { name: "infraction", id: "f-infraction", size: "6" });
+    function fill() {
+      var words = search.value.toLowerCase().split(/\s+/).filter(Boolean);
+      var kept = node.value || selectedKey;
+      clear(node);
+      (catalog ? catalog.infractions : []).forEach(function (e) {
+        var text = e.rule + " " + e.name;
+        var hay = (text + " " + e.note).toLowerCase();
+        if (words.every(function (w) { return hay.indexOf(w) >= 0; })) {
+          var opt = make("option", { value: e.key }, text);
+          if (e.key === kept) { opt.selected = true; }
+          node.appendChild(opt);
+        }
+      });
+      if (selectedName && !node.querySelector("option[selected]") && !node.value) {
+        var custom = make("option", { value: "custom:" + selectedName }, selectedName + " (as recorded)");
+        custom.selected = true;
+        node.appendChild(custom);
+      }
+    }
+    search.addEventListener("input", function () { fill(); updatePenaltyFields(); });
+    node.addEventListener("change", function () { updatePenaltyFields(true); });
+    wrap.appendChild(search);
+    wrap.appendChild(node);
+    fill();
+    return wrap;
+  }
+
+  /* Show the classes the picked infraction's rule allows, its automatic
+     companions, and ask who serves the time where the book has a teammate
+     serve it (the catalog from the server says where and under which rule). */
+  function updatePenaltyFields(infractionChanged) {
+    if (!form || (form.type !== "penalty" && form.type !== "penalty_signal")) { return; }
+    var entry = infractionEntry();
+    var bench = value("bench") === true;
+    var classNode = control("class");
+    var team = value("team");
+    control("player").disabled = bench;
+    fieldsNode().querySelector(".field-player").hidden = bench;
+    if (classNode && (infractionChanged || classNode.options.length === 0)) {
+      var kept = classNode.value || form.values["class"];
+      var allowed = entry && entry.classes.length ? entry.classes
+        : (catalog ? catalog.classes.map(function (c) { return c.value; }) : []);
+      clear(classNode);
+      allowed.forEach(function (c) {
+        var opt = make("option", { value: c }, classText(c));
+        if (c === kept) { opt.selected = true; }
+        classNode.appendChild(opt);
+      });
+      if (bench && allowed.indexOf("bench_minor") >= 0) { classNode.value = "bench_minor"; }
+      var companions = $("companions");
+      clear(companions);
+      if (entry && form.mode === "append") {
+        entry.companions.forEach(function (c) {
+          var label = make("label", { "class": "check" });
+          var box = make("input", { type: "checkbox", name: "companion", value: c });
+          box.checked = true;
+          label.appendChild(box);
+          label.appendChild(make("span", {}, classText(c) + " (automatic, Rule " + entry.rule + ")"));
+          companions.appendChild(label);
+        });
+      }
+      fieldsNode().querySelector(".field-companions").hidden = !companions.childNodes.length;
+      if (entry && entry.suspension_games && !control("suspension").value) {
+        control("suspension").value = String(entry.suspension_games);
+      }
+    }
+    var cls = classNode ? classNode.value : "";
+    var rule = servedByRule(cls, team, bench);
+    var server = control("served_by");
+    if (server && server.options.length && server.options[0].value === "" && team) {
+      server.options[0].textContent = rule ? "name who serves it" : "the penalized player";
+    }
+    var hint = $("hint-served_by");
+    if (hint) {
+      hint.textContent = rule ? "Rule " + rule + ": a teammate serves this penalty; name who." : "";
+    }
+    fieldsNode().querySelector(".field-served_by").className =
+      "row field-served_by" + (rule ? " asked" : "");
+  }
+
+  function servedByRule(cls, team, bench) {
+    if (!catalog || !cls) { return null; }
+    var s = catalog.served_by;
+    if (bench || s.any[cls]) { return s.any[cls] || null; }
+    var number = parseInt(value("player"), 10);
+    var p = players(team, function (x) { return x.number === number; })[0];
+    var inGoal = C.info && C.info.in_goal[team] === number;
+    if (p && (p.goalie || inGoal) && s.goaltender[cls]) { return s.goaltender[cls]; }
+    if (s.skater[cls]) { return s.skater[cls]; }
+    var withIt = catalog.served_with[cls];
+    if (withIt) {
+      var picked = Array.prototype.slice.call(fieldsNode().querySelectorAll('[name="companion"]:checked'))
+        .map(function (b) { return b.value; });
+      if (picked.some(function (c) { return withIt["with"].indexOf(c) >= 0; })) { return withIt.rule; }
+    }
+    return null;
+  }
+
+  function buildField(name, values, team) {
+    var v = values[name];
+    switch (name) {
+      case "team":
+        return row(name, segmented("team", TEAMS.map(function (t) {
+          return { value: t, text: teamName(t) };
+        }), v || ""));
+      case "own_goal": case "bench":
+        var label = make("label", { "class": "check", id: "f-" + name });
+        var box = make("input", { type: "checkbox", name: name });
+        box.checked = !!v;
+        label.appendChild(box);
+        label.appendChild(make("span", {}, LABELS[name]));
+        var wrap = make("div", { "class": "row field-" + name, "data-field": name });
+        wrap.appendChild(label);
+        return wrap;
+      case "scorer": case "assist": case "player": case "shooter": case "in": case "measured":
+        return row(name, playerSelect(name, team, v));
+      case "served_by":
+        var served = row(name, playerSelect(name, team, v), true);
+        if (form && form.type === "measure") {
+          served.querySelector(".hint").textContent = "Rule 610(f): if the equipment is legal, " +
+            "the asking team serves a bench minor; name who (optional).";
+        }
+        return served;
+      case "infraction":
+        return row(name, infractionControl(v, values.infraction_name));
+      case "class":
+        return row(name, make("select", { name: "class", id: "f-class" }));
+      case "companions":
+        return row(name, make("div", { "data-bind": "companions", id: "f-companions", "class": "companions" }));
+      case "suspension":
+        var n = make("input", { type: "number", min: "1", name: "suspension", id: "f-suspension", inputmode: "numeric" });
+        if (v) { n.value = String(v); }
+        return row(name, n);
+      case "result":
+        return row(name, segmented("result", [{ value: "goal", text: "Goal" }, { value: "no_goal", text: "No goal" }], v || ""));
+      case "measure_result":
+        return row(name, segmented("measure_result", [{ value: "legal", text: "Legal" },
+          { value: "illegal", text: "Illegal" }, { value: "refused", text: "Refused to surrender" }], v || ""));
+      case "item":
+        return row(name, select("item", (catalog ? catalog.measure_items : ["stick"]).map(function (i) {
+          return { value: i, text: i.replace(/_/g, " ") };
+        }), v || "stick"));
+      default: /* free text: spot, stop_reason, forfeit_reason */
+        var input = make("input", { type: "text", name: name, id: "f-" + name });
+        if (v) { input.value = v; }
+        return row(name, input);
+    }
+  }
+
+  /* FORMAT.md event -> the form's values, and back. */
+  function valuesOf(event) {
+    var v = { at: event.at, team: event.team };
+    switch (event.type) {
+      case "goal": v.scorer = event.scorer; v.assist = event.assist; v.own_goal = event.own_goal; break;
+      case "penalty": case "penalty_signal":
+        v.bench = !!event.bench; v.player = event.player; v["class"] = event["class"];
+        v.served_by = event.served_by; v.suspension = event.suspension;
+        var entry = (catalog ? catalog.infractions : []).filter(function (e) {
+          return e.name === event.infraction && (!event.rule || e.rule === event.rule);
+        })[0];
+        v.infraction = entry ? entry.key : "custom:" + event.infraction;
+        v.infraction_name = entry ? null : event.infraction;
+        v.rule = event.rule;
+        break;
+      case "goalie": v["in"] = event["in"] === null ? "empty" : event["in"]; break;
+      case "penalty_shot": case "shootout_attempt": v.shooter = event.shooter; v.result = event.result; break;
+      case "designate": v.player = event.player; break;
+      case "measure":
+        v.measured = event.player; v.item = event.item; v.measure_result = event.result;
+        v.served_by = event.served_by; break;
+      case "faceoff": v.spot = event.spot; break;
+      case "stoppage": v.stop_reason = event.reason; break;
+      case "forfeit": v.forfeit_reason = event.reason; break;
+    }
+    return v;
+  }
+
+  function number(name) {
+    var raw = value(name);
+    return raw === "" || raw === null ? null : parseInt(raw, 10);
+  }
+
+  /* The events the form records (a penalty brings its automatic companions). */
+  function eventsOf(type) {
+    var at = control("at").value.trim();
+    var e = { type: type, at: type === "shootout_attempt" ? "SO" : at };
+    var team = value("team");
+    if (FIELDS[type].indexOf("team") >= 0) { e.team = team; }
+    switch (type) {
+      case "goal":
+        e.scorer = number("scorer");
+        if (number("assist") !== null) { e.assist = number("assist"); }
+        if (value("own_goal")) { e.own_goal = true; }
+        return [e];
+      case "penalty": case "penalty_signal":
+        if (value("bench")) { e.bench = true; } else { e.player = number("player"); }
+        e["class"] = value("class");
+        var entry = infractionEntry();
+        var key = value("infraction") || "";
+        e.infraction = entry ? entry.name : key.replace(/^custom:/, "");
+        if (entry) { e.rule = entry.rule; } else if (form.values.rule) { e.rule = form.values.rule; }
+        if (number("served_by") !== null) { e.served_by = number("served_by"); }
+        if (number("suspension") !== null) { e.suspension = number("suspension"); }
+        var out = [e];
+        Array.prototype.forEach.call(fieldsNode().querySelectorAll('[name="companion"]:checked'), function (box) {
+          var c = { type: type, at: e.at, team: e.team, "class": box.value, infraction: e.infraction };
+          if (e.bench) { c.bench = true; } else { c.player = e.player; }
+          if (e.rule) { c.rule = e.rule; }
+          out.push(c);
+        });
+        return out;
+      case "goalie":
+        var inValue = value("in");
+        e["in"] = inValue === "empty" ? null : (inValue === "" ? undefined : parseInt(inValue, 10));
+        return [e];
+      case "penalty_shot": case "shootout_attempt":
+        e.shooter = number("shooter"); e.result = value("result"); return [e];
+      case "designate": e.player = number("player"); return [e];
+      case "measure":
+        e.player = number("measured"); e.item = value("item"); e.result = value("measure_result");
+        if (number("served_by") !== null) { e.served_by = number("served_by"); }
+        return [e];
+      case "faceoff": if (value("spot")) { e.spot = value("spot"); } return [e];
+      case "stoppage": if (value("stop_reason")) { e.reason = value("stop_reason"); } return [e];
+      case "forfeit": e.reason = value("forfeit_reason") || ""; return [e];
+      default: return [e];
+    }
+  }
+
+  function defaultAt(type) {
+    if (type === "period_end") { return C.state.period + " 0:00"; }
+    if (type === "faceoff" && C.info && C.info.next_start) { return C.info.next_start; }
+    if (type === "shootout_attempt") { return "SO"; }
+    return nowAt();
+  }
+
+  function openForm(type, mode, position, event) {
+    if (!C.state || !MAY_WRITE) { return; }
+    C.forgetDelete();
+    var values = event ? valuesOf(event) : { at: defaultAt(type) };
+    form = { type: type, mode: mode || "append", position: position, values: values };
+    var node = $("form");
+    var title = TITLES[type];
+    if (form.mode === "replace") { title = "Edit event " + position + ": " + title; }
+    if (form.mode === "insert") { title = "Insert before event " + position + ": " + title; }
+    put("form-title", title);
+    var fields = fieldsNode();
+    clear(fields);
+    var team = values.team || null;
+    FIELDS[type].forEach(function (name) { fields.appendChild(buildField(name, values, team)); });
+    var at = make("input", { type: "text", name: "at", id: "f-at", value: values.at || "",
+      autocomplete: "off", spellcheck: "false" });
+    fields.appendChild(row("at", at));
+    if (form.mode !== "append") {
+      fields.appendChild(row("reason", make("input", { type: "text", name: "reason", id: "f-reason",
+        placeholder: "e.g. wrong scorer; forgotten whistle" })));
+    }
+    put("submit", form.mode === "replace" ? "Save correction" : form.mode === "insert" ? "Insert" : "Record");
+    node.hidden = false;
+    node.setAttribute("data-type", type);
+    root.querySelector(".actions").hidden = true; /* the form takes the buttons' place */
+    if (type === "penalty" || type === "penalty_signal") { updatePenaltyFields(true); }
+    var first = fields.querySelector("input:not([type=hidden]), select");
+    (first || $("submit")).focus();
+    node.scrollIntoView({ block: "nearest" });
+  }
+
+  function closeForm() {
+    form = null;
+    $("form").hidden = true;
+    root.querySelector(".actions").hidden = false;
+    clear(fieldsNode());
+    setMode(null);
+  }
+
+  function submitForm(ev) {
+    ev.preventDefault();
+    if (!form || C.busy) { return; }
+    var events = eventsOf(form.type);
+    var call;
+    if (form.mode === "append") {
+      call = post(events);
+    } else {
+      var reason = control("reason").value.trim();
+      if (!reason) {
+        showBanner("refused", "", "Say why the event is corrected: the game's record keeps who changed it and why.");
+        control("reason").focus();
+        return;
+      }
+      call = correct(form.mode, form.position, events[0], reason);
+    }
+    C.busy = true;
+    var summary = TITLES[form.type] + " at " + events[0].at;
+    call.then(function (answer) {
+      if (written(answer, (form && form.mode !== "append" ? "Corrected: " : "Recorded: ") + summary)) {
+        closeForm();
+        $("toggle").focus();
+      } else {
+        focusAfterRefusal(answer);
+      }
+    }).catch(networkDown).then(function () { C.busy = false; });
+  }
+
+  /* After a refusal: the field the server named, else the time, else Record. */
+  function focusAfterRefusal(answer) {
+    var field = answer.data && answer.data.field;
+    var names = { scorer: "scorer", assist: "assist", player: "player", served_by: "served_by",
+      shooter: "shooter", "in": "in", at: "at", reason: "reason", team: "team", "class": "class" };
+    var target = field && names[field] ? fieldsNode().querySelector('[name="' + names[field] + '"]') : null;
+    (target || $("submit")).focus();
+  }
+
+  function setMode(text) {
+    var node = $("mode");
+    if (!text) { node.hidden = true; clear(node); return; }
+    clear(node);
+    node.appendChild(make("span", {}, text));
+    node.appendChild(make("button", { type: "button", "data-action": "cancel" }, "Cancel"));
+    node.hidden = false;
+  }
+
+  /* ------------------------------------------------------------------ shared */
+
+  C.refreshForm = function () { if (form) { refreshPlayerChoices(); } };
+  C.editEvent = function (position, event) {
+    if (!FIELDS[event.type]) { showBanner("refused", "", "This event cannot be edited here; delete it and record it again."); return; }
+    openForm(event.type, "replace", position, event);
+  };
+  C.startInsert = function (position) {
+    closeForm();
+    form = { type: null, mode: "insert", position: position, values: {} };
+    setMode("Insert before event " + position + ": pick what to record.");
+  };
+
+  /* ------------------------------------------------------------------ wiring */
+
+  root.addEventListener("click", function (ev) {
+    var t = ev.target.closest("button");
+    if (!t) { return; }
+    if (t.getAttribute("data-action") === "cancel") { closeForm(); return; }
+    var type = t.getAttribute("data-form");
+    if (type) {
+      if (form && form.mode === "insert" && !form.type) {
+        openForm(type, "insert", form.position, null);
+      } else {
+        openForm(type, "append");
+      }
+    }
+  });
+
+  $("form").addEventListener("submit", submitForm);
+  $("form").addEventListener("change", function (ev) {
+    var name = ev.target.name;
+    if (name === "team") { refreshPlayerChoices(); }
+    if (name === "bench") { updatePenaltyFields(true); }
+    if (name === "player" || name === "class" || name === "companion") { updatePenaltyFields(false); }
+  });
+
+  document.addEventListener("keydown", function (ev) {
+    if (ev.key === "Escape" && form) { closeForm(); $("toggle").focus(); }
+  });
+
+  if (!MAY_WRITE) {
+    Array.prototype.forEach.call(root.querySelectorAll("[data-form]"), function (b) { b.disabled = true; });
+  }
+
+  request("GET", "/api/infractions").then(function (answer) {
+    if (answer.status === 200) { catalog = answer.data; }
+  });
+})();
