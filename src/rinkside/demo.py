@@ -45,8 +45,9 @@ def build_demo(service: Tournaments, *, seed: int = 2026,
         timedelta(hours=8)
     for rink_name, dimensions in RINKS.items():
         rinks.add_rink(service, tournament, rink_name, dimensions)
-    referees = [_name(rng) for _ in range(4)]
-    table_crew = [_name(rng) for _ in range(3)]
+    crew_rng = random.Random(seed + 1)  # officials drawn apart: the games stay as they were
+    referees = [_name(crew_rng) for _ in range(4)]
+    table_crew = [_name(crew_rng) for _ in range(3)]
     for division_name, team_names in TEAMS.items():
         division = service.add_division(tournament, division_name)
         for team_name in team_names:
@@ -63,7 +64,7 @@ def build_demo(service: Tournaments, *, seed: int = 2026,
         say(f"{division_name}: {len(team_names)} teams, {len(games)} games")
         for game_id in games:
             officiating.set_officials(service, game_id, {
-                "referee": rng.sample(referees, 2), "game_timekeeper": [table_crew[0]],
+                "referee": crew_rng.sample(referees, 2), "game_timekeeper": [table_crew[0]],
                 "penalty_timekeeper": [table_crew[1]], "official_scorer": [table_crew[2]]})
             version, state = service.game_state(game_id)
             events: list[Event]
