@@ -294,3 +294,16 @@ class TestRule404RemovalFromTheGame:
         assert s.has_goalie("home")
         assert s.skaters("home") == 4
         assert s.pim()["home"] == {"1": 10}
+
+
+class TestRule406PenaltyShotRecord:
+    def test_every_shot_is_kept_and_shown_until_play_resumes(self) -> None:
+        s = play([faceoff("1 12:00"), whistle("1 10:00")])
+        s = apply(s, PenaltyShot(parse_game_time("1 10:00", 2), "home", 9, False))
+        assert s.penalty_shot_now is not None and not s.penalty_shot_now.scored
+        assert s.score["home"] == 0 and len(s.penalty_shots) == 1
+        s = apply(s, faceoff("1 10:00"))
+        assert s.penalty_shot_now is None  # play resumed
+        s = apply(s, PenaltyShot(parse_game_time("1 9:00", 2), "home", 9, True))
+        assert [p.scored for p in s.penalty_shots] == [False, True]
+        assert s.penalty_shot_now is not None and s.score["home"] == 1

@@ -26,7 +26,7 @@ from typing import Final
 
 from rinkside.formats.scenario import decode_event
 from rinkside.reports.penalty_times import penalty_times
-from rinkside.rules.events import TEAMS, Event, PenaltyClass, PenaltyShot, Team, TimeOut
+from rinkside.rules.events import TEAMS, Event, PenaltyClass, Team, TimeOut
 from rinkside.rules.records import GoalRecord, PenaltyRecord, Suspension, charged_tenths
 from rinkside.rules.roster import GameSetup, Roster
 from rinkside.rules.state import REPLACEMENT_GOALIE, GameState
@@ -295,7 +295,7 @@ def build_report(service: Tournaments, game_id: int) -> GameReport:
         goals=_goals(state), penalties=tuple(_penalty_line(state, p, timeline)
                                              for p in state.penalties),
         goalies=_goalies(state), timeouts=_timeouts(setup, events),
-        penalty_shots=_penalty_shots(setup, events), shootout=_shootout(state),
+        penalty_shots=_penalty_shots(state), shootout=_shootout(state),
         result=_result(state), referee_reports=_referee_reports(state),
         suspensions=_suspensions(state),
         officials=tuple((ROLE_TEXT.get(role, role), tuple(names))
@@ -438,13 +438,13 @@ def _timeouts(setup: GameSetup, events: list[Event]) -> tuple[TimeOutLine, ...]:
                              clock(e.at)) for e in events if isinstance(e, TimeOut))
 
 
-def _penalty_shots(setup: GameSetup, events: list[Event]) -> tuple[ShotLine, ...]:
-    """Rule 406: every penalty shot recorded, scored or not (the state keeps
-    only the scored ones, as goals)."""
+def _penalty_shots(state: GameState) -> tuple[ShotLine, ...]:
+    """Rule 406: every penalty shot taken, scored or not (the engine's record)."""
+    setup = state.setup
     return tuple(ShotLine(f"{period_text(setup, e.at.period)} {clock(e.at)}", e.team,
                           setup.roster(e.team).name, e.shooter,
                           player_text(setup.roster(e.team), e.shooter), e.scored)
-                 for e in events if isinstance(e, PenaltyShot))
+                 for e in state.penalty_shots)
 
 
 def _shootout(state: GameState) -> tuple[ShotLine, ...]:

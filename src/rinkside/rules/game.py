@@ -59,6 +59,7 @@ from rinkside.rules.records import (
     GoalRecord,
     MeasurementRecord,
     PenaltyRecord,
+    PenaltyShotRecord,
     ShotRecord,
     Strength,
 )
@@ -567,6 +568,8 @@ def _penalty_shot(event: PenaltyShot, s: GameState) -> None:
     if s.is_ejected(event.team, event.shooter):
         raise RuleViolation("406(d)", f"#{event.shooter} was removed from the game and cannot "
                             "take the penalty shot")
+    s.penalty_shots = (*s.penalty_shots, PenaltyShotRecord(
+        event.at, event.team, event.shooter, event.scored, s.stoppage))
     if not event.scored:
         return
     against = other(event.team)

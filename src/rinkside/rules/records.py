@@ -256,6 +256,18 @@ def iterate(chain: Chain[T] | None) -> Iterator[T]:
 
 
 @dataclass(frozen=True, slots=True)
+class PenaltyShotRecord:
+    """A penalty shot as taken (Rule 406), scored or not: a scored one is also
+    a goal. ``stoppage`` numbers the stoppage it was taken in."""
+
+    at: GameTime
+    team: Team
+    shooter: int
+    scored: bool
+    stoppage: int
+
+
+@dataclass(frozen=True, slots=True)
 class MeasurementRecord:
     """An equipment measurement as recorded (Rules 301, 303, 304, 610(f)):
     the stoppage it was asked at, who asked, whose equipment, and the result."""

@@ -18,6 +18,7 @@ from rinkside.rules.records import (
     GoalRecord,
     MeasurementRecord,
     PenaltyRecord,
+    PenaltyShotRecord,
     ShotRecord,
     Suspension,
     goaltending,
@@ -82,7 +83,7 @@ class GameState:
         "goalies", "timeouts_used", "signals", "ejected", "stoppage", "clock_held",
         "penalty_chain", "goal_chain", "shot_chain", "result", "shootout_shots",
         "warnings", "next_id", "stint_chain", "stint_start", "geometry",
-        "advantage", "power_play_chain", "measurements",
+        "advantage", "power_play_chain", "measurements", "penalty_shots",
     )
 
     setup: GameSetup
@@ -111,6 +112,7 @@ class GameState:
     advantage: Team | None  # the team with more players on the floor, if any
     power_play_chain: Chain[tuple[Team, GameTime]] | None  # each man advantage as it began
     measurements: tuple[MeasurementRecord, ...]  # equipment measurements asked for
+    penalty_shots: tuple[PenaltyShotRecord, ...]  # every penalty shot taken (406)
 
     @classmethod
     def initial(cls, setup: GameSetup) -> GameState:
@@ -139,6 +141,7 @@ class GameState:
         s.advantage = None
         s.power_play_chain = None
         s.measurements = ()
+        s.penalty_shots = ()
         return s
 
     def copy(self) -> GameState:
@@ -170,6 +173,7 @@ class GameState:
         s.advantage = self.advantage
         s.power_play_chain = self.power_play_chain
         s.measurements = self.measurements
+        s.penalty_shots = self.penalty_shots
         return s
 
     # -- the clock ---------------------------------------------------------
@@ -322,6 +326,15 @@ class GameState:
     @property
     def shots(self) -> tuple[ShotRecord, ...]:
         return items(self.shot_chain)
+
+    @property
+    def penalty_shot_now(self) -> PenaltyShotRecord | None:
+        """The penalty shot just taken, until play resumes (the scoreboard
+        shows its result): the last one, if taken at this stoppage."""
+        if not self.penalty_shots or self.phase == "in_play":
+            return None
+        last = self.penalty_shots[-1]
+        return last if last.stoppage == self.stoppage else None
 
     def is_ejected(self, team: Team, player: int) -> bool:
         return (team, player) in self.ejected

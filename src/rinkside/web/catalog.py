@@ -17,10 +17,7 @@ from typing import Any
 from sqlalchemy import Row, Select, select
 from sqlalchemy.orm import aliased
 
-from rinkside.formats.scenario import decode_event
-from rinkside.rules.events import PenaltyShot
 from rinkside.services.tournaments import NotFound, Tournaments
-from rinkside.store import eventlog
 from rinkside.store import models as m
 
 
@@ -161,24 +158,3 @@ def team(service: Tournaments, team_id: int) -> TeamPage:
                         for p in sorted(row.players, key=lambda p: p.number) if p.active)
         return TeamPage(row.id, row.name,
                         DivisionRow(d.id, d.name, d.tournament.id, d.tournament.name), players)
-
-
-def penalty_shots(service: Tournaments, game_id: int, regulation_periods: int
-                  ) -> tuple[list[PenaltyShot], bool]:
-    """The penalty shots recorded in the game's log, and whether the log's
-    last event is one (the engine's state keeps a scored one as a goal
-    only, so the scoreboard reads a missed one from the record)."""
-    with service.sessions() as s:
-        try:
-            log = eventlog.load(s, game_id)
-        except eventlog.UnknownGame:
-            raise NotFound(f"There is no game {game_id}.") from None
-    shots: list[PenaltyShot] = []
-    last = False
-    for i, raw in enumerate(log.events):
-        last = raw.get("type") == "penalty_shot"
-        if last:
-            event = decode_event(raw, i, regulation_periods)
-            if isinstance(event, PenaltyShot):
-                shots.append(event)
-    return shots, last

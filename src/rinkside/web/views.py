@@ -14,8 +14,8 @@ from __future__ import annotations
 from typing import Any, Final
 
 from rinkside.rules import shootout
-from rinkside.rules.events import TEAMS, PenaltyClass, PenaltyShot, Team
-from rinkside.rules.records import GoalRecord
+from rinkside.rules.events import TEAMS, PenaltyClass, Team
+from rinkside.rules.records import GoalRecord, PenaltyShotRecord
 from rinkside.rules.state import BoxEntry, GameState
 from rinkside.rules.times import SHOOTOUT_LABEL, format_duration, period_label
 from rinkside.services.tournaments import Tournaments
@@ -141,7 +141,7 @@ def box_json(entry: BoxEntry) -> dict[str, Any]:
     }
 
 
-def penalty_shot_json(state: GameState, shot: PenaltyShot) -> dict[str, Any]:
+def penalty_shot_json(state: GameState, shot: PenaltyShotRecord) -> dict[str, Any]:
     return {"team": shot.team, "shooter": shot.shooter,
             "shooter_name": player_name(state, shot.team, shot.shooter),
             "scored": shot.scored, "period": period_text(state, shot.at.period),
@@ -177,8 +177,8 @@ def state_json(service: Tournaments, game_id: int) -> dict[str, Any]:
     state API (:class:`NotFound` for an unknown game)."""
     row = catalog.game(service, game_id)
     version, state = service.game_state(game_id)
-    shots, last_is_shot = catalog.penalty_shots(service, game_id, state.setup.settings.periods)
     result = state.result
+    now = state.penalty_shot_now
     return {
         "game_id": game_id,
         "version": version,
@@ -200,8 +200,8 @@ def state_json(service: Tournaments, game_id: int) -> dict[str, Any]:
                       for t in TEAMS},
         "box": {t: [box_json(e) for e in state.box(t)] for t in TEAMS},
         "goals": [goal_json(state, g) for g in state.goals],
-        "penalty_shots": [penalty_shot_json(state, s) for s in shots],
-        "penalty_shot": penalty_shot_json(state, shots[-1]) if last_is_shot else None,
+        "penalty_shots": [penalty_shot_json(state, s) for s in state.penalty_shots],
+        "penalty_shot": None if now is None else penalty_shot_json(state, now),
         "shootout": shootout_json(state),
         "result": None if result is None else {
             "winner": result.winner, "decided_by": result.decided_by,
