@@ -15,6 +15,7 @@ from rinkside.formats.scenario import (
     ScenarioError,
     decode_event,
     encode_event,
+    encode_settings,
     load_game_log,
     load_scenario,
 )
@@ -38,6 +39,7 @@ from rinkside.rules.events import (
     Team,
     TimeOut,
 )
+from rinkside.rules.settings import Settings, settings_from_mapping
 from rinkside.rules.times import GameTime
 
 PUBLIC = Path(__file__).resolve().parents[2] / "shared" / "conformance" / "public"
@@ -401,3 +403,15 @@ def events(draw: st.DrawFn) -> Event:
 def test_decode_inverts_encode_for_every_event(event: Event, numbered: bool) -> None:
     raw = encode_event(event, 2, numbered)
     assert decode_event(json.loads(json.dumps(raw)), 0, 2) == event
+
+
+def test_settings_are_written_as_read_and_unwritable_ones_are_refused_when_strict() -> None:
+    settings = settings_from_mapping({"clock": "running", "minor": "1:30", "mercy": None,
+                                      "period_length": "15:00"})
+    written = encode_settings(settings)
+    assert written["minor"] == "1:30" and written["mercy"] is None
+    assert settings_from_mapping(written) == settings
+    odd = Settings(roster_max=12)  # no key in FORMAT.md
+    assert "roster_max" not in encode_settings(odd)
+    with pytest.raises(ValueError, match="roster_max"):
+        encode_settings(odd, strict=True)

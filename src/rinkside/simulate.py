@@ -30,11 +30,11 @@ import json
 import math
 import random
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from rinkside.formats.scenario import encode_event
+from rinkside.formats.scenario import encode_event, encode_roster, encode_settings
 from rinkside.rules.box import units_of
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.events import (
@@ -61,14 +61,13 @@ from rinkside.rules.infractions import Infraction, by_key, for_class
 from rinkside.rules.roster import GameSetup, Letter, Player, Roster
 from rinkside.rules.settings import Settings
 from rinkside.rules.shootout import next_team
-from rinkside.rules.times import GameTime, format_duration
+from rinkside.rules.times import GameTime
 
 __all__ = [
     "SimulationError",
     "game_document",
     "random_roster",
     "random_settings",
-    "settings_document",
     "simulate_game",
     "simulate_games",
     "write_games",
@@ -94,35 +93,6 @@ def random_settings(rng: random.Random) -> Settings:
         overtime=rng.choice(("none", "shootout", "shootout_only", "unlimited")),
         mercy=8 if rng.random() < 0.7 else None,
     )
-
-
-_WRITABLE: Final = (
-    "periods", "period_length", "clock", "late_stop_clock", "minor", "major", "misconduct",
-    "mercy", "overtime", "overtime_length", "shootout_shooters", "timeouts", "timeout_length",
-)
-
-
-def settings_document(settings: Settings) -> dict[str, Any]:
-    """The settings as FORMAT.md writes them (``"12:00"``, ``null`` for off).
-
-    Settings FORMAT.md cannot express must keep their defaults.
-    """
-    default = Settings()
-    for f in fields(Settings):
-        if f.name not in _WRITABLE and f.name != "points" and \
-                getattr(settings, f.name) != getattr(default, f.name):
-            raise ValueError(f"setting {f.name!r} has no form in FORMAT.md")
-    out: dict[str, Any] = {}
-    for key in _WRITABLE:
-        value = getattr(settings, key)
-        if isinstance(value, str) or key in ("periods", "mercy", "shootout_shooters", "timeouts"):
-            out[key] = value
-        else:
-            out[key] = None if value is None else format_duration(value)
-    if settings.points != default.points:
-        p = settings.points
-        out["points"] = {"win": p.win, "tie": p.tie, "loss": p.loss}
-    return out
 
 
 # --------------------------------------------------------------------------- rosters
@@ -818,20 +788,6 @@ def simulate_games(n: int, seed: int) -> Iterator[tuple[GameSetup, list[Event]]]
         yield simulate_game(_game_rng(seed, i))
 
 
-def _team_document(roster: Roster) -> dict[str, Any]:
-    players: list[dict[str, Any]] = []
-    for p in roster.players:
-        entry: dict[str, Any] = {"number": p.number}
-        if p.name:
-            entry["name"] = p.name
-        if p.goalie:
-            entry["goalie"] = True
-        if p.captain is not None:
-            entry["captain"] = p.captain
-        players.append(entry)
-    return {"name": roster.name, "roster": players}
-
-
 def game_document(game_id: str, setup: GameSetup, events: Sequence[Event],
                   title: str = "") -> dict[str, Any]:
     """A game in FORMAT.md's layout, with ``expect: []`` so that it is also a
@@ -841,9 +797,9 @@ def game_document(game_id: str, setup: GameSetup, events: Sequence[Event],
     doc: dict[str, Any] = {"id": game_id}
     if title:
         doc["title"] = title
-    doc["settings"] = settings_document(st)
-    doc["home"] = _team_document(setup.home)
-    doc["away"] = _team_document(setup.away)
+    doc["settings"] = encode_settings(st, strict=True)
+    doc["home"] = encode_roster(setup.home)
+    doc["away"] = encode_roster(setup.away)
     doc["events"] = [encode_event(e, st.periods, numbered) for e in events]
     doc["expect"] = []
     return doc

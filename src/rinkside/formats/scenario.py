@@ -24,7 +24,7 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -482,6 +482,55 @@ def encode_event(event: Event, regulation_periods: int, numbered_overtime: bool)
                 out["served_by"] = event.served_by
             return out
     raise ValueError(f"{type(event).__name__} events have no form in FORMAT.md")
+
+
+# The settings FORMAT.md (and its schema) has a key for, in its order.
+FORMAT_SETTINGS: Final = ("periods", "period_length", "clock", "late_stop_clock", "minor",
+                          "major", "misconduct", "mercy", "overtime", "overtime_length",
+                          "shootout_shooters", "timeouts", "timeout_length", "points")
+_DURATIONS: Final = frozenset({"period_length", "late_stop_clock", "minor", "major",
+                               "misconduct", "overtime_length", "timeout_length"})
+
+
+def encode_settings(settings: Settings, *, strict: bool = False) -> dict[str, Any]:
+    """The settings as FORMAT.md writes them (``"12:00"``, ``null`` for off).
+
+    A setting FORMAT.md has no key for is left out, or, ``strict``, refused
+    with :class:`ValueError` when it differs from its default (a scenario
+    must mean what it says)."""
+    if strict:
+        default = Settings()
+        for f in fields(Settings):
+            if f.name not in FORMAT_SETTINGS and \
+                    getattr(settings, f.name) != getattr(default, f.name):
+                raise ValueError(f"setting {f.name!r} has no form in FORMAT.md")
+
+    def edge(key: str, value: Any) -> Any:
+        if value is None:
+            return None
+        if key in _DURATIONS:
+            return format_duration(value)
+        if key == "points":
+            return {"win": value.win, "tie": value.tie, "loss": value.loss}
+        return value
+
+    return {key: edge(key, getattr(settings, key)) for key in FORMAT_SETTINGS}
+
+
+def encode_roster(roster: Roster) -> dict[str, Any]:
+    """A team as FORMAT.md writes it: its name and dressed players (a team
+    with no player dressed has no ``roster``: the format wants one at least)."""
+    players: list[dict[str, Any]] = []
+    for p in roster.players:
+        entry: dict[str, Any] = {"number": p.number}
+        if p.name:
+            entry["name"] = p.name
+        if p.goalie:
+            entry["goalie"] = True
+        if p.captain is not None:
+            entry["captain"] = p.captain
+        players.append(entry)
+    return {"name": roster.name, "roster": players} if players else {"name": roster.name}
 
 
 # --------------------------------------------------------------------------- schema

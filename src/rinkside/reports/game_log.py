@@ -28,38 +28,26 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, Final
+from typing import Any
 
-from rinkside.formats.scenario import load_game_log_file
+from rinkside.formats.scenario import encode_roster, encode_settings, load_game_log_file
 from rinkside.rules.errors import MalformedEvent, RuleViolation
 from rinkside.rules.events import TEAMS, Team
 from rinkside.rules.game import apply
 from rinkside.rules.roster import Player, Roster
 from rinkside.rules.settings import SPECS, Settings
 from rinkside.rules.state import GameState
-from rinkside.rules.times import format_duration
 from rinkside.services.tournaments import NotFound, Tournaments
 from rinkside.store import eventlog
 from rinkside.store import models as m
 
 __all__ = [
-    "FORMAT_SETTINGS",
     "GameLogError",
     "GameLogRefused",
     "export_game",
     "export_game_json",
     "import_game",
-    "roster_document",
-    "settings_document",
 ]
-
-# The settings FORMAT.md (and its schema) has a key for, in its order.
-FORMAT_SETTINGS: Final = ("periods", "period_length", "clock", "late_stop_clock", "minor",
-                          "major", "misconduct", "mercy", "overtime", "overtime_length",
-                          "shootout_shooters", "timeouts", "timeout_length", "points")
-_DURATIONS: Final = frozenset({"period_length", "late_stop_clock", "minor", "major",
-                               "misconduct", "overtime_length", "timeout_length"})
-
 
 class GameLogError(ValueError):
     """A game log that cannot be imported into the game; nothing was recorded.
@@ -87,38 +75,6 @@ class GameLogRefused(GameLogError):
 
 
 # --------------------------------------------------------------------------- export
-
-
-def _edge(key: str, value: Any) -> Any:
-    """One setting as FORMAT.md writes it ("2:00", null for off)."""
-    if value is None:
-        return None
-    if key in _DURATIONS:
-        return format_duration(value)
-    if key == "points":
-        return {"win": value.win, "tie": value.tie, "loss": value.loss}
-    return value
-
-
-def settings_document(settings: Settings) -> dict[str, Any]:
-    """Every FORMAT.md setting of ``settings``, as edge values."""
-    return {key: _edge(key, getattr(settings, key)) for key in FORMAT_SETTINGS}
-
-
-def roster_document(roster: Roster) -> dict[str, Any]:
-    """A team as FORMAT.md writes it: name and dressed players (a team with no
-    player dressed has no ``roster``: the format wants one player at least)."""
-    players: list[dict[str, Any]] = []
-    for p in roster.players:
-        entry: dict[str, Any] = {"number": p.number}
-        if p.name:
-            entry["name"] = p.name
-        if p.goalie:
-            entry["goalie"] = True
-        if p.captain is not None:
-            entry["captain"] = p.captain
-        players.append(entry)
-    return {"name": roster.name, "roster": players} if players else {"name": roster.name}
 
 
 def _title(game: m.Game) -> str:
@@ -152,8 +108,8 @@ def export_game(service: Tournaments, game_id: int) -> dict[str, Any]:
                          "to export (a FORMAT.md game log holds at least one event)")
     setup = state.setup
     return {"id": f"game-{game_id}", "title": title,
-            "settings": settings_document(setup.settings),
-            "home": roster_document(setup.home), "away": roster_document(setup.away),
+            "settings": encode_settings(setup.settings),
+            "home": encode_roster(setup.home), "away": encode_roster(setup.away),
             "events": stored.events}
 
 
