@@ -36,7 +36,6 @@
   var GAME = root.getAttribute("data-game");
   var MAY_WRITE = root.getAttribute("data-may-write") === "1";
   var API = "/api/games/" + GAME;
-  var TENTHS_SHOWN_UNDER = 600; /* rinkside.web.views.TENTHS_SHOWN_UNDER */
   var TEAMS = ["home", "away"];
 
   var state = null;        /* the last state JSON (views.state_json) */
@@ -63,15 +62,10 @@
     return node;
   }
   function clear(node) { while (node.firstChild) { node.removeChild(node.firstChild); } }
-  function pad(n) { return n < 10 ? "0" + n : String(n); }
-  function minutesSeconds(tenths) {
-    return Math.floor(tenths / 600) + ":" + pad(Math.floor((tenths % 600) / 10));
-  }
-  function clockText(tenths) {
-    tenths = Math.max(0, tenths);
-    return tenths < TENTHS_SHOWN_UNDER ? minutesSeconds(tenths) + "." + (tenths % 10)
-                                       : minutesSeconds(tenths);
-  }
+  var clock = window.rinksideClock; /* static/clock.js */
+  var TENTHS_SHOWN_UNDER = clock.TENTHS_SHOWN_UNDER;
+  var minutesSeconds = clock.minutesSeconds;
+  var clockText = clock.clockText;
   function teamName(team) { return state ? state.teams[team].name : team; }
   function other(team) { return team === "home" ? "away" : "home"; }
 

@@ -14,7 +14,6 @@
   var root = document.getElementById("scoreboard");
   var STATE_URL = root.getAttribute("data-state-url");
   var LIVE_URL = root.getAttribute("data-live-url");
-  var TENTHS_SHOWN_UNDER = 600; /* rinkside.web.views.TENTHS_SHOWN_UNDER */
   var WATCHDOG_MS = 20000;      /* nothing heard for this long (keep-alives come every 5 s): reconnect */
   var RECONNECT_MS = 3000;
   var POLL_MS = 1000;
@@ -32,17 +31,9 @@
     var node = el(name);
     if (node && node.textContent !== value) { node.textContent = value; }
   }
-  function pad(n) { return n < 10 ? "0" + n : String(n); }
-  function minutesSeconds(tenths) {
-    return Math.floor(tenths / 600) + ":" + pad(Math.floor((tenths % 600) / 10));
-  }
-  /* The same form as views.clock_text: "11:42", "0:42.5" in the last minute. */
-  function clockText(tenths) {
-    tenths = Math.max(0, tenths);
-    return tenths < TENTHS_SHOWN_UNDER ? minutesSeconds(tenths) + "." + (tenths % 10)
-                                       : minutesSeconds(tenths);
-  }
-  function timerText(tenths) { return minutesSeconds(Math.max(0, tenths)); }
+  var clock = window.rinksideClock; /* static/clock.js */
+  var clockText = clock.clockText;
+  var timerText = clock.timerText;
   /* Tenths the clock has run here since the state arrived (0 when stopped). */
   function ranSince() {
     return state && state.running ? Math.floor((now() - receivedAt) / 100) : 0;
