@@ -251,3 +251,5 @@ def test_the_catalog_offers_each_rules_classes_and_companions(scorekeeper: Clien
     assert by_key["dropping_gloves_punch"]["suspension_games"] == 3
     assert catalog["served_by"]["any"]["bench_minor"] == "402(c)"
     assert catalog["served_by"]["goaltender"]["minor"] == "407(a)"
+    assert catalog["served_with"]["major"] == {
+        "with": ["misconduct", "game_ejection", "game_misconduct"], "rule": "404(e)"}

@@ -19,10 +19,11 @@ Any logged-in user may read. Nothing here decides a rule.
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Annotated, Any, Final
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends
 
+from rinkside.rules import serving
 from rinkside.rules.events import MEASURED_ITEMS, TEAMS, PenaltyClass, Team
 from rinkside.rules.infractions import CATALOG, Infraction
 from rinkside.rules.state import GameState
@@ -41,27 +42,15 @@ router = APIRouter(prefix="/api", tags=["console"])
 
 Reader = Annotated[auth.CurrentUser, Depends(auth.require("referee"))]
 
-# Where the book has someone other than the penalized player serve the time,
-# so the console asks who (the engine accepts the penalty either way).
-SERVED_BY: Final[dict[str, dict[str, str]]] = {
-    # Rule 402(c): any player designated by the coach or playing captain.
-    "any": {PenaltyClass.BENCH_MINOR.value: "402(c)"},
-    # Rule 405(a): a non-penalized player, not the goaltender, serves the time portion.
-    "skater": {PenaltyClass.MATCH.value: "405(a)"},
-    # Rules 407(a), 404(a): a goaltender is not sent to the box; a teammate on
-    # the floor at the time of the infraction serves it.
-    "goaltender": {PenaltyClass.MINOR.value: "407(a)", PenaltyClass.DOUBLE_MINOR.value: "407(a)",
-                   PenaltyClass.MAJOR.value: "407(a)", PenaltyClass.MISCONDUCT.value: "404(a)",
-                   PenaltyClass.MATCH.value: "405(a)"},
-}
-# Rules 404(b), 404(e): with these given at the same time, a substitute serves
-# the first penalty (class -> the companions that call for it, and the rule).
-SERVED_WITH: Final[dict[str, dict[str, Any]]] = {
-    PenaltyClass.MINOR.value: {"with": [PenaltyClass.MISCONDUCT.value], "rule": "404(b)"},
-    PenaltyClass.MAJOR.value: {"with": [PenaltyClass.MISCONDUCT.value,
-                                        PenaltyClass.GAME_EJECTION.value,
-                                        PenaltyClass.GAME_MISCONDUCT.value], "rule": "404(e)"},
-}
+def served_json() -> dict[str, Any]:
+    """The engine's tables of who serves a penalty (:mod:`rinkside.rules.serving`),
+    keyed by class values, for the penalty form."""
+    return {
+        "served_by": {whose: {c.value: rule for c, rule in table.items()}
+                      for whose, table in serving.SERVED_BY.items()},
+        "served_with": {c.value: {"with": [w.value for w in withs], "rule": rule}
+                        for c, (withs, rule) in serving.SERVED_WITH.items()},
+    }
 
 
 def infraction_json(entry: Infraction) -> dict[str, Any]:
@@ -80,7 +69,7 @@ def infractions(user: Reader) -> dict[str, Any]:
     return {
         "classes": [{"value": c.value, "text": views.class_text(c)} for c in PenaltyClass],
         "infractions": [infraction_json(e) for e in CATALOG],
-        "served_by": SERVED_BY, "served_with": SERVED_WITH,
+        **served_json(),
         "measure_items": list(MEASURED_ITEMS),  # the engine's items (Rules 301, 303, 304)
     }
 
