@@ -11,7 +11,7 @@ from exportkit import Demo, build, game_teams, played_games, read_csv, read_xlsx
 from icalendar import Calendar
 from typer.testing import CliRunner
 
-from rinkside.cli_export import register
+from rinkside.cli.export import register
 from rinkside.reports import calendar, exports, game_log
 
 runner = CliRunner()

@@ -14,7 +14,7 @@ from pypdf import PdfReader
 from reportkit import Cup, scripted_game
 from typer.testing import CliRunner
 
-from rinkside import cli_report
+from rinkside.cli import report as cli_report
 from rinkside.services import officiating, users
 from rinkside.web.app import create_app
 

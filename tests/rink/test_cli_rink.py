@@ -13,11 +13,12 @@ from PIL import Image
 from rinkkit import Keep
 from typer.testing import CliRunner
 
-from rinkside.cli_rink import register
+from rinkside.cli import equipment, rink
 
 runner = CliRunner()
 app = typer.Typer()
-register(app)
+rink.register(app)
+equipment.register(app)
 
 LEGAL = ["--width", "85", "--length", "185", "--corner-radius", "20", "--goal-line", "13",
          "--goal", "6x4"]

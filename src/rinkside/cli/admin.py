@@ -17,10 +17,11 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
-from rinkside.cli_tournament import DbOption, _refusals, _service, game_app, tournament_app
+from rinkside.cli.common import DbOption, console, open_service, refusals
+from rinkside.cli.setup import tournament_app
+from rinkside.cli.tournament import game_app
 from rinkside.services import officiating, rinks, users
 from rinkside.services.tournaments import Tournaments
 
@@ -32,9 +33,7 @@ Games = Annotated[list[int] | None, typer.Option("--game", help="A game they sco
 Password = Annotated[str, typer.Option(prompt=True, hide_input=True,
                                        help="The password (asked for when not given).")]
 
-
-def _console() -> Console:
-    return Console()
+_refusals = refusals()
 
 
 # --------------------------------------------------------------------------- users
@@ -48,7 +47,7 @@ def user_add(username: str,
                                                    confirmation_prompt=True)],
              game: Games = None, db: DbOption = None) -> None:
     """Create a user (the password is stored as its argon2 hash)."""
-    uid = users.create_user(_service(db), username, password, role, game or [])
+    uid = users.create_user(open_service(db), username, password, role, game or [])
     typer.echo(f"user {uid}: {username} ({role})")
 
 
@@ -56,7 +55,7 @@ def user_add(username: str,
 @_refusals
 def user_assign(username: str, game: Games = None, db: DbOption = None) -> None:
     """Set the games a scorekeeper scores or a referee officiates."""
-    row = users.assign(_service(db), username, game or [])
+    row = users.assign(open_service(db), username, game or [])
     typer.echo(f"{row.username}: games {', '.join(map(str, row.games)) or 'none'}")
 
 
@@ -67,7 +66,7 @@ def user_password(username: str,
                                                         confirmation_prompt=True)],
                   db: DbOption = None) -> None:
     """Set a user's password."""
-    users.set_password(_service(db), username, password)
+    users.set_password(open_service(db), username, password)
     typer.echo(f"{username}: password changed")
 
 
@@ -76,9 +75,9 @@ def user_password(username: str,
 def user_list(db: DbOption = None) -> None:
     """Every user, with their role and games."""
     table = Table("User", "Role", "Games")
-    for row in users.users(_service(db)):
+    for row in users.users(open_service(db)):
         table.add_row(row.username, row.role, ", ".join(map(str, row.games)))
-    _console().print(table)
+    console().print(table)
 
 
 # --------------------------------------------------------------------------- sign-off
@@ -100,7 +99,7 @@ def game_officials(
     given = {"referee": referee, "game_timekeeper": _one(game_timekeeper),
              "penalty_timekeeper": _one(penalty_timekeeper),
              "official_scorer": _one(official_scorer), "goal_judge": goal_judge}
-    service = _service(db)
+    service = open_service(db)
     officiating.set_officials(service, game, {k: v for k, v in given.items() if v is not None})
     _show_signoff(service, game)
 
@@ -109,7 +108,7 @@ def game_officials(
 @_refusals
 def game_signoff(game: int, db: DbOption = None) -> None:
     """Who signed the game's report, who is still to sign, and any reopening."""
-    _show_signoff(_service(db), game)
+    _show_signoff(open_service(db), game)
 
 
 @game_app.command("sign")
@@ -117,7 +116,7 @@ def game_signoff(game: int, db: DbOption = None) -> None:
 def game_sign(game: int, user: Annotated[str, typer.Option(help="The referee signing.")],
               password: Password, db: DbOption = None) -> None:
     """A referee signs the game's report; the last of its referees locks it (616(a))."""
-    service = _service(db)
+    service = open_service(db)
     _check_password(service, user, password)
     officiating.sign(service, game, user)
     _show_signoff(service, game)
@@ -129,7 +128,7 @@ def game_reopen(game: int, user: Annotated[str, typer.Option(help="The tournamen
                 reason: Annotated[str, typer.Option(help="Why (shown on the report).")],
                 password: Password, db: DbOption = None) -> None:
     """The tournament director reopens a signed game, with a reason (616(a))."""
-    service = _service(db)
+    service = open_service(db)
     _check_password(service, user, password)
     officiating.reopen(service, game, user, reason)
     _show_signoff(service, game)
@@ -155,7 +154,7 @@ def tournament_rink(
     goal_width, goal_height = parse_goal(goal)
     dimensions = RinkDimensions(width, length, corner_radius, goal_line, goal_width,
                                 goal_height)
-    rid = rinks.add_rink(_service(db), tournament, name, dimensions.to_mapping())
+    rid = rinks.add_rink(open_service(db), tournament, name, dimensions.to_mapping())
     typer.echo(f"rink {rid}: {name}")
     for problem in check_rink(dimensions):
         typer.echo(f"  {problem.message}")
@@ -176,17 +175,17 @@ def _check_password(service: Tournaments, username: str, password: str) -> None:
 def _show_signoff(service: Tournaments, game: int) -> None:
     status = officiating.signoff(service, game)
     named = officiating.officials(service, game)
-    console = _console()
+    screen = console()
     for role, names in named.items():
-        console.print(f"{role.replace('_', ' ')}: {', '.join(names) or '-'}")
+        screen.print(f"{role.replace('_', ' ')}: {', '.join(names) or '-'}")
     for sig in status.signatures:
-        console.print(f"signed by {sig.username} at {sig.at:%Y-%m-%d %H:%M} UTC")
+        screen.print(f"signed by {sig.username} at {sig.at:%Y-%m-%d %H:%M} UTC")
     for r in status.reopenings:
-        console.print(f"reopened by {r.by} at {r.at:%Y-%m-%d %H:%M} UTC: {r.reason}")
+        screen.print(f"reopened by {r.by} at {r.at:%Y-%m-%d %H:%M} UTC: {r.reason}")
     if status.locked:
-        console.print(f"game {game} is signed and locked (Rule 616(a))")
+        screen.print(f"game {game} is signed and locked (Rule 616(a))")
     elif status.awaiting:
-        console.print(f"still to sign: {', '.join(status.awaiting)}")
+        screen.print(f"still to sign: {', '.join(status.awaiting)}")
 
 
 def register(app: typer.Typer) -> None:

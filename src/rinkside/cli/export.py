@@ -20,17 +20,12 @@ from typing import Annotated, Literal
 
 import typer
 
-from rinkside.cli_tournament import refusals
+from rinkside.cli.common import REFUSED, DbOption, open_service, refusals
 from rinkside.formats.scenario import ScenarioError
 from rinkside.reports import calendar, exports, game_log
-from rinkside.rules.errors import MalformedEvent, RuleViolation, SettingsError
-from rinkside.services.open import open_tournaments
-from rinkside.services.tournaments import NotFound, Tournaments
-from rinkside.store import StaleWrite
-from rinkside.tournament.errors import TournamentRuleError
+from rinkside.rules.errors import MalformedEvent, SettingsError
+from rinkside.services.tournaments import NotFound
 
-DbOption = Annotated[str | None, typer.Option("--db", help="Database URL (default: "
-                                              "RINKSIDE_DATABASE_URL or sqlite rinkside.sqlite)")]
 OutOption = Annotated[Path, typer.Option("--output", "-o", help="The file to write.")]
 FormatOption = Annotated[str | None, typer.Option(
     "--format", "-f", help="csv or xlsx (default: from the output file's suffix, else csv).")]
@@ -43,13 +38,9 @@ import_app = typer.Typer(help="Read a game log into a scheduled game.", no_args_
 # A refused event exits 1, bad input 2, each with its reason; nothing is
 # written then (an import is one transaction, a file is written last).
 _refusals = refusals(
-    (game_log.GameLogRefused, RuleViolation, TournamentRuleError, StaleWrite),
+    (game_log.GameLogRefused, *REFUSED),
     (NotFound, ScenarioError, MalformedEvent, SettingsError, game_log.GameLogError,
      ValueError, OSError))
-
-
-def _service(db: str | None) -> Tournaments:
-    return open_tournaments(db)
 
 
 def _format(chosen: str | None, output: Path) -> Literal["csv", "xlsx"]:
@@ -76,7 +67,7 @@ def _wrote(output: Path, what: str) -> None:
 def export_standings(division: int, output: OutOption, fmt: FormatOption = None,
                      db: DbOption = None) -> None:
     """A division's standings (casebook 23-24)."""
-    rows = exports.division_standings(_service(db), division)
+    rows = exports.division_standings(open_service(db), division)
     _write_tables(output, _format(fmt, output), {"Standings": rows}, "Standings")
     _wrote(output, f"{len(rows) - 1} teams' standings")
 
@@ -91,7 +82,7 @@ def export_stats(division: int, output: OutOption, fmt: FormatOption = None,
     """A division's statistics: skaters, goaltenders and special teams."""
     if table not in ("skaters", "goaltenders", "teams"):
         raise ValueError(f"--table: {table!r} is not skaters, goaltenders or teams")
-    tables = exports.division_statistics(_service(db), division)
+    tables = exports.division_statistics(open_service(db), division)
     fmt_ = _format(fmt, output)
     _write_tables(output, fmt_, exports.statistics_workbook(tables),
                   exports.STATS_SHEETS[table])
@@ -107,7 +98,7 @@ def export_rosters(division: int, output: OutOption, fmt: FormatOption = None,
     """Every team's roster of a division, as `rinkside roster import` reads it.
 
     Rule 203(a)-(b): numbers, names, goaltenders identified; 202: C and A."""
-    rows = exports.division_rosters(_service(db), division)
+    rows = exports.division_rosters(open_service(db), division)
     _write_tables(output, _format(fmt, output), {"Rosters": rows}, "Rosters")
     _wrote(output, f"{len(rows) - 1} players")
 
@@ -121,7 +112,7 @@ def export_calendar(output: OutOption,
     """The schedule as an iCalendar file (.ics) for a division or a team."""
     if (division is None) == (team is None):
         raise ValueError("give either --division or --team")
-    service = _service(db)
+    service = open_service(db)
     feed = (calendar.division_calendar(service, division) if division is not None
             else calendar.team_calendar(service, team) if team is not None else None)
     assert feed is not None
@@ -137,7 +128,7 @@ def export_game(game: int, output: OutOption, db: DbOption = None) -> None:
     """A stored game as a FORMAT.md game log (JSON).
 
     The file holds the settings in force, both rosters as dressed and the events."""
-    text = game_log.export_game_json(_service(db), game)
+    text = game_log.export_game_json(open_service(db), game)
     output.write_text(text, encoding="utf-8")
     _wrote(output, f"game {game}")
 
@@ -151,7 +142,7 @@ def import_game(game: int, log: Annotated[Path, typer.Argument(help="A FORMAT.md
 
     The file's teams and settings must be the game's, and the engine checks
     every event; on any problem nothing is recorded."""
-    version, state = game_log.import_game(_service(db), game, log, by=by)
+    version, state = game_log.import_game(open_service(db), game, log, by=by)
     typer.echo(f"game {game}: {state.setup.home.name} {state.home_score} - "
                f"{state.away_score} {state.setup.away.name}, "
                f"{state.status.replace('_', ' ')} (version {version})")

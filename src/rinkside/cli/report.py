@@ -9,12 +9,9 @@ from typing import Annotated
 
 import typer
 
+from rinkside.cli.common import EXIT_INVALID, DbOption, error, open_service
 from rinkside.reports.game_report import GameReport, build_report, local_time
-from rinkside.services.open import open_tournaments
 from rinkside.services.tournaments import NotFound
-
-DbOption = Annotated[str | None, typer.Option("--db", help="Database URL (default: "
-                                              "RINKSIDE_DATABASE_URL or sqlite rinkside.sqlite)")]
 
 
 def report(
@@ -26,17 +23,17 @@ def report(
 ) -> None:
     """The official game report of a stored game."""
     try:
-        made = build_report(open_tournaments(db), game_id)
+        made = build_report(open_service(db), game_id)
     except NotFound as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(2) from None
+        error(f"error: {exc}")
+        raise typer.Exit(EXIT_INVALID) from None
     if pdf is not None:
         from rinkside.reports.pdf import render_pdf
 
         pdf.write_bytes(render_pdf(made))
         typer.echo(f"wrote {pdf}")
     if html is not None:
-        from rinkside.web.routers.reports import standalone_html
+        from rinkside.reports.html import standalone_html
 
         html.write_text(standalone_html(made), encoding="utf-8")
         typer.echo(f"wrote {html}")

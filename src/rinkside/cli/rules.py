@@ -1,13 +1,14 @@
-"""The ``rinkside`` command line (Typer).
+"""The rule book's commands of ``rinkside``: nothing stored, files and the
+engine only.
 
 - ``rinkside conformance PATH...``: run FORMAT.md scenarios against the engine.
 - ``rinkside replay GAME.json [--at "2 3:30"] [--json]``: the state of a game log.
 - ``rinkside settings [--toml FILE]``: the event's rule settings.
 - ``rinkside infractions [--class CLASS] [--search TEXT]``: the infraction catalog.
+- ``rinkside simulate --games N --seed S --out DIR``: simulated game logs.
 
-Exit codes: 0 fine, 1 the rules said no (a failed scenario, a refused
-event), 2 the input could not be read (an invalid file or option value).
-Colour only when stdout is a terminal; plain text otherwise.
+Exit codes as :mod:`rinkside.cli.common`. Colour only when stdout is a
+terminal; plain text otherwise.
 """
 
 from __future__ import annotations
@@ -22,45 +23,21 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from rinkside.conformance import (
-    Outcome,
-    format_clock,
-    iter_paths,
-    observe,
-)
+from rinkside.cli.common import EXIT_FAILED, EXIT_INVALID, console, error
+from rinkside.cli.state import show_state
+from rinkside.conformance import Outcome, iter_paths, observe
 from rinkside.formats.scenario import ScenarioError, load_game_log, parse_time
 from rinkside.rules import infractions as catalog
 from rinkside.rules.errors import RuleViolation, SettingsError
-from rinkside.rules.events import TEAMS, Event, PenaltyClass, Team
+from rinkside.rules.events import Event, PenaltyClass
 from rinkside.rules.game import GameState, apply, start
 from rinkside.rules.infractions import Infraction
 from rinkside.rules.settings import Settings, load_settings_toml, settings_table
-from rinkside.rules.times import GameTime, TimeFormatError, format_duration
-
-app = typer.Typer(
-    name="rinkside",
-    help="Roller hockey by the RHA Official Rule Book: rules engine and game tools.",
-    no_args_is_help=True,
-    add_completion=False,
-)
-
-EXIT_FAILED = 1
-EXIT_INVALID = 2
-
-
-def _console(*, stderr: bool = False) -> Console:
-    """Made per call so that it writes to the streams in force now."""
-    return Console(stderr=stderr, highlight=False, soft_wrap=False)
-
-
-def _error(message: str) -> None:
-    typer.echo(message, err=True)
-
+from rinkside.rules.times import GameTime, TimeFormatError
 
 # --------------------------------------------------------------------------- conformance
 
 
-@app.command()
 def conformance(
     paths: Annotated[
         list[Path],
@@ -69,20 +46,20 @@ def conformance(
     ],
 ) -> None:
     """Run FORMAT.md scenarios: one PASS/FAIL line each, then 'N passed, N failed'."""
-    console = _console()
-    colour = console.is_terminal
+    screen = console()
+    colour = screen.is_terminal
     passed = failed = 0
     invalid = False
     for item in iter_paths(paths):
         if isinstance(item, ScenarioError):
             invalid = True
-            _error(str(item))
+            error(str(item))
             continue
         if item.passed:
             passed += 1
         else:
             failed += 1
-        _print_outcome(console, item, colour=colour)
+        _print_outcome(screen, item, colour=colour)
     typer.echo(f"{passed} passed, {failed} failed")
     if invalid:
         raise typer.Exit(EXIT_INVALID)
@@ -118,12 +95,11 @@ def _fold_until(
         try:
             state = apply(state, event)
         except RuleViolation as exc:
-            _error(f"{path}: events[{i}] refused: {exc}")
+            error(f"{path}: events[{i}] refused: {exc}")
             raise typer.Exit(EXIT_FAILED) from None
     return state
 
 
-@app.command()
 def replay(
     game: Annotated[Path, typer.Argument(help="A game log in the FORMAT.md format.",
                                          show_default=False)],
@@ -139,14 +115,14 @@ def replay(
     try:
         setup, events = load_game_log(game)
     except ScenarioError as exc:
-        _error(str(exc))
+        error(str(exc))
         raise typer.Exit(EXIT_INVALID) from None
     until: GameTime | None = None
     if at is not None:
         try:
             until = parse_time(at, setup.settings.periods)
         except TimeFormatError as exc:
-            _error(f"--at: {exc}")
+            error(f"--at: {exc}")
             raise typer.Exit(EXIT_INVALID) from None
     state = _fold_until(game, start(setup), events, until)
     if until is not None and not until.is_before(state.clock):
@@ -154,84 +130,12 @@ def replay(
     if as_json:
         typer.echo(json.dumps(observe(state), indent=2))
         return
-    _show_state(_console(), state)
-
-
-def _team_name(state: GameState, team: Team) -> str:
-    return state.setup.roster(team).name or team
-
-
-def _show_state(console: Console, state: GameState) -> None:
-    score = Table(title="Score", show_header=True)
-    score.add_column("team")
-    score.add_column("name")
-    score.add_column("goals", justify="right")
-    for team in TEAMS:
-        score.add_row(team, _team_name(state, team), str(state.score[team]))
-    console.print(score)
-
-    situation = Table(title="Game", show_header=False)
-    situation.add_column("what")
-    situation.add_column("value")
-    situation.add_row("clock", format_clock(state, state.clock))
-    situation.add_row("running", "yes" if state.running else "no")
-    situation.add_row("status", state.status)
-    situation.add_row("strength", f"{state.skaters('home')} on {state.skaters('away')}"
-                      " (home on away, skaters)")
-    for team in TEAMS:
-        situation.add_row(f"{team} goal", "goaltender" if state.has_goalie(team) else "empty net")
-    situation.add_row("time-outs left",
-                      ", ".join(f"{t} {state.timeouts_left[t]}" for t in TEAMS))
-    console.print(situation)
-
-    for team in TEAMS:
-        box = Table(title=f"Penalty box: {team}")
-        for column in ("player", "served by", "class", "infraction", "state", "left",
-                       "may return now"):
-            box.add_column(column)
-        for e in state.box(team):
-            box.add_row(
-                "bench" if e.player is None else f"#{e.player}",
-                "" if e.served_by is None else f"#{e.served_by}",
-                e.penalty_class.value,
-                e.infraction,
-                e.state,
-                format_duration(e.left),
-                "yes" if e.may_return else "no",
-            )
-        console.print(box)
-
-    goals = Table(title="Goals")
-    for column in ("time", "team", "scorer", "assist", "tags"):
-        goals.add_column(column)
-    for g in state.goals:
-        tags: list[str] = [g.strength] if g.strength != "EV" else []
-        if g.empty_net:
-            tags.append("EN")
-        if g.penalty_shot:
-            tags.append("PS")
-        goals.add_row(format_clock(state, g.at), g.team, f"#{g.scorer}",
-                      "" if g.assist is None else f"#{g.assist}", " ".join(tags))
-    console.print(goals)
-
-    result = state.result
-    if result is None:
-        console.print("Result: the game is not over")
-    else:
-        winner = "tie" if result.winner is None else f"{result.winner} wins"
-        console.print(
-            f"Result: {winner}, decided by {result.decided_by}; "
-            f"score {result.score['home']}-{result.score['away']}; "
-            f"points home {result.points['home']:g}, away {result.points['away']:g}"
-        )
-    for warning in state.warnings:
-        console.print(f"Warning: {warning}")
+    show_state(console(), state)
 
 
 # --------------------------------------------------------------------------- settings
 
 
-@app.command()
 def settings(
     toml: Annotated[
         Path | None,
@@ -243,12 +147,12 @@ def settings(
     current = Settings()
     if toml is not None:
         if not toml.is_file():
-            _error(f"{toml}: no such file")
+            error(f"{toml}: no such file")
             raise typer.Exit(EXIT_INVALID)
         try:
             current = load_settings_toml(toml)
         except SettingsError as exc:
-            _error(f"{toml}: {exc}")
+            error(f"{toml}: {exc}")
             raise typer.Exit(EXIT_INVALID) from None
     table = Table(title="Rule settings")
     for column in ("key", "value", "rule", "description"):
@@ -256,7 +160,7 @@ def settings(
     for spec in settings_table():
         table.add_row(spec.key, spec.show(getattr(current, spec.key)), spec.rule,
                       spec.description)
-    _console().print(table)
+    console().print(table)
 
 
 # --------------------------------------------------------------------------- infractions
@@ -277,7 +181,6 @@ def _matches(infraction: Infraction, needle: str) -> bool:
     return needle.lower() in haystack.lower()
 
 
-@app.command()
 def infractions(
     penalty_class: Annotated[
         str | None,
@@ -295,7 +198,7 @@ def infractions(
         try:
             chosen = PenaltyClass(penalty_class)
         except ValueError:
-            _error(f"--class: {penalty_class!r} is not a penalty class: "
+            error(f"--class: {penalty_class!r} is not a penalty class: "
                    f"{', '.join(c.value for c in PenaltyClass)}")
             raise typer.Exit(EXIT_INVALID) from None
         rows: Iterable[Infraction] = catalog.for_class(chosen)
@@ -309,17 +212,12 @@ def infractions(
     for i in rows:
         table.add_row(i.rule, i.name, _names(i.classes), _names(i.companions),
                       "yes" if i.penalty_shot else "")
-    _console().print(table)
-
-
+    console().print(table)
 
 
 # --------------------------------------------------------------------------- simulate
-# ---------------------------------------------------------------------------------------
-# --------------------------------------------------------------------------- simulate
 
 
-@app.command()
 def simulate(
     games: Annotated[int, typer.Option("--games", "-n", help="How many games to write.")] = 10,
     seed: Annotated[int, typer.Option("--seed", help="The same seed writes the same games.")] = 0,
@@ -330,20 +228,13 @@ def simulate(
     from rinkside.simulate import write_games
 
     if games < 1:
-        _error("--games: write at least one game")
+        error("--games: write at least one game")
         raise typer.Exit(EXIT_INVALID)
     paths = write_games(games, seed, out)
     typer.echo(f"wrote {len(paths)} games to {out} (seed {seed})")
 
 
-def _register_tournament_commands() -> None:
-    from rinkside import cli_admin, cli_export, cli_report, cli_rink, cli_tournament
-
-    cli_tournament.register(app)
-    cli_admin.register(app)
-    cli_rink.register(app)
-    cli_report.register(app)
-    cli_export.register(app)
-
-
-_register_tournament_commands()
+def register(app: typer.Typer) -> None:
+    """Add the rule book's commands to the ``rinkside`` app."""
+    for command in (conformance, replay, settings, infractions, simulate):
+        app.command()(command)

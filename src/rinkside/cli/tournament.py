@@ -1,153 +1,37 @@
-"""The tournament commands of ``rinkside``: setting up, rosters, the schedule,
-recording games, standings, statistics, suspensions and the demo.
+"""The tournament as it is played, from the command line: the tournaments,
+rosters and schedule shown, games recorded, shown and dressed, standings,
+statistics, suspensions, playoffs and supplementary discipline.
 
-Every command works on the store at ``--db`` (default RINKSIDE_DATABASE_URL,
-else ``rinkside.sqlite`` in the current folder) through the one service
-layer, :class:`rinkside.services.tournaments.Tournaments`.
+The groups ``tournament``, ``roster`` and ``schedule`` are those of
+:mod:`rinkside.cli.setup`; ``game`` is made here (:mod:`rinkside.cli.admin`
+adds the sign-off to it). Every command works on the store at ``--db``
+(default RINKSIDE_DATABASE_URL, else ``rinkside.sqlite`` in the current
+folder) through the one service layer,
+:class:`rinkside.services.tournaments.Tournaments`.
 """
 
 from __future__ import annotations
 
 import json
-import tomllib
-from collections.abc import Callable
-from datetime import date, datetime
-from functools import wraps
 from pathlib import Path
-from typing import Annotated, Any, ParamSpec, TypeVar
+from typing import Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.progress import Progress
 from rich.table import Table
 from sqlalchemy import select
 
-from rinkside.formats.scenario import ScenarioError, decode_event
-from rinkside.rules.errors import MalformedEvent, RuleViolation, SettingsError
-from rinkside.rules.settings import load_settings_toml
-from rinkside.services.open import open_tournaments
+from rinkside.cli.common import DbOption, refusals
+from rinkside.cli.common import console as _console
+from rinkside.cli.common import open_service as _service
+from rinkside.cli.setup import roster_app, schedule_app, tournament_app
+from rinkside.cli.state import show_state
+from rinkside.formats.scenario import decode_event
 from rinkside.services.tournaments import NotFound, Tournaments
-from rinkside.store import StaleWrite
 from rinkside.store import models as m
-from rinkside.tournament.errors import TournamentRuleError
-from rinkside.tournament.lineups import LineupError
-from rinkside.tournament.roster_import import RosterImportError
-from rinkside.tournament.rosters import RosterError
-from rinkside.tournament.standings import CRITERIA
 
-DbOption = Annotated[str | None, typer.Option("--db", help="Database URL (default: "
-                                              "RINKSIDE_DATABASE_URL or sqlite rinkside.sqlite)")]
-P = ParamSpec("P")
-R = TypeVar("R")
-
-tournament_app = typer.Typer(help="Create tournaments, divisions and teams.", no_args_is_help=True)
-roster_app = typer.Typer(help="Team rosters (Section II).", no_args_is_help=True)
-schedule_app = typer.Typer(help="The schedule: generate a round robin, or show it.",
-                           invoke_without_command=True)
 game_app = typer.Typer(help="Record and show a stored game.", no_args_is_help=True)
 
-_FAILURES: tuple[type[Exception], ...] = (
-    RuleViolation, TournamentRuleError, RosterError, RosterImportError, LineupError,
-    SettingsError, StaleWrite, NotFound, ScenarioError, MalformedEvent, ValueError,
-)
-
-
-def _console() -> Console:
-    return Console(highlight=False, soft_wrap=False)
-
-
-REFUSED: tuple[type[Exception], ...] = (RuleViolation, TournamentRuleError, StaleWrite)
-
-
-def refusals(refused: tuple[type[Exception], ...] = REFUSED,
-             failures: tuple[type[Exception], ...] = _FAILURES
-             ) -> Callable[[Callable[P, R]], Callable[P, R]]:
-    """A command wrapper: a step the rule book refuses exits 1, bad input
-    exits 2, each with its reason; what was recorded before stays as it was
-    (each write is one transaction). ``refused`` is checked first."""
-
-    def wrap(command: Callable[P, R]) -> Callable[P, R]:
-        @wraps(command)
-        def run(*args: P.args, **kwargs: P.kwargs) -> R:
-            try:
-                return command(*args, **kwargs)
-            except refused as exc:
-                typer.echo(f"refused: {exc}", err=True)
-                raise typer.Exit(1) from None
-            except failures as exc:
-                typer.echo(f"error: {exc}", err=True)
-                raise typer.Exit(2) from None
-
-        return run
-
-    return wrap
-
-
 _refusals = refusals()
-
-
-def _service(db: str | None) -> Tournaments:
-    return open_tournaments(db)
-
-
-def _amendments(path: Path | None) -> dict[str, Any]:
-    """An event's amendments from TOML, checked against the book, kept as
-    written (edge values; "off" turns a setting off)."""
-    if path is None:
-        return {}
-    load_settings_toml(path)  # refuses what the book does not allow, naming the rule
-    data = tomllib.loads(path.read_text(encoding="utf-8"))
-    table = data.get("settings", data)
-    return {key: (None if value == "off" else value) for key, value in table.items()}
-
-
-# -- tournament ----------------------------------------------------------------
-
-
-@tournament_app.command("create")
-@_refusals
-def tournament_create(
-    name: str,
-    starts: Annotated[str | None, typer.Option(help="First day, YYYY-MM-DD.")] = None,
-    settings: Annotated[Path | None, typer.Option(help="The event's amendments (TOML).")] = None,
-    tiebreaks: Annotated[str, typer.Option(help="Tiebreak chain, comma separated, from: "
-                                           + ", ".join(CRITERIA))] = ",".join(CRITERIA),
-    db: DbOption = None,
-) -> None:
-    """Create a tournament (its settings checked against the book)."""
-    chain = [c.strip() for c in tiebreaks.split(",") if c.strip()]
-    first = date.fromisoformat(starts) if starts else None
-    tid = _service(db).create_tournament(name, first, _amendments(settings), chain)
-    typer.echo(f"tournament {tid}: {name}")
-
-
-@tournament_app.command("division")
-@_refusals
-def tournament_division(
-    name: str,
-    tournament: Annotated[int, typer.Option(help="Tournament id.")],
-    settings: Annotated[Path | None, typer.Option(help="The division's amendments.")] = None,
-    db: DbOption = None,
-) -> None:
-    """Add a division (player coaches by 201(c) follow from its name)."""
-    did = _service(db).add_division(tournament, name, _amendments(settings))
-    typer.echo(f"division {did}: {name}")
-
-
-@tournament_app.command("team")
-@_refusals
-def tournament_team(name: str, division: Annotated[int, typer.Option(help="Division id.")],
-                    db: DbOption = None) -> None:
-    """Add a team to a division."""
-    typer.echo(f"team {_service(db).add_team(division, name)}: {name}")
-
-
-@tournament_app.command("start")
-@_refusals
-def tournament_start(tournament: int, db: DbOption = None) -> None:
-    """Start the tournament: rosters then change only through the director (203(b))."""
-    _service(db).start_tournament(tournament)
-    typer.echo(f"tournament {tournament} started")
 
 
 @tournament_app.command("list")
@@ -168,23 +52,6 @@ def tournament_list(db: DbOption = None) -> None:
 
 
 # -- rosters --------------------------------------------------------------------
-
-
-@roster_app.command("import")
-@_refusals
-def roster_import(
-    file: Path,
-    division: Annotated[int, typer.Option(help="Division id.")],
-    team: Annotated[str | None, typer.Option(help="Team name when the file holds one team "
-                                             "(otherwise a 'team' column).")] = None,
-    reason: Annotated[str | None, typer.Option(help="Why, once the tournament has started "
-                                               "(203(b)).")] = None,
-    db: DbOption = None,
-) -> None:
-    """Import rosters from CSV or XLSX: every bad row is reported, nothing is half-imported."""
-    counts = _service(db).import_rosters(division, file, team=team, reason=reason)
-    for name, n in counts.items():
-        typer.echo(f"{name}: {n} players")
 
 
 @roster_app.command("show")
@@ -235,26 +102,6 @@ def _show_schedule(division: int | None, db: str | None) -> None:
     _console().print(table)
 
 
-@schedule_app.command("generate")
-@_refusals
-def schedule_generate(
-    division: Annotated[int, typer.Option(help="Division id.")],
-    start: Annotated[str, typer.Option(help="First slot, e.g. 2026-12-05T08:00.")],
-    slot: Annotated[int, typer.Option(help="Minutes per game slot.")] = 40,
-    rinks: Annotated[str, typer.Option(help="Rinks, comma separated.")] = "Rink 1",
-    rounds: Annotated[int, typer.Option(help="1: single round robin, 2: double.")] = 1,
-    db: DbOption = None,
-) -> None:
-    """Generate a round robin for a division."""
-    first = datetime.fromisoformat(start)
-    if first.tzinfo is None:
-        first = first.astimezone()
-    ids = _service(db).generate_round_robin(
-        division, start=first, slot_minutes=slot,
-        rinks=[r.strip() for r in rinks.split(",") if r.strip()], rounds=rounds)
-    typer.echo(f"{len(ids)} games scheduled")
-
-
 # -- games ------------------------------------------------------------------------
 
 
@@ -285,10 +132,8 @@ def game_record(game: int, log: Path, by: Annotated[str, typer.Option(
 @_refusals
 def game_show(game: int, db: DbOption = None) -> None:
     """A stored game's state, recomputed by the engine from its log."""
-    from rinkside.cli import _show_state
-
     _, state = _service(db).game_state(game)
-    _show_state(_console(), state)
+    show_state(_console(), state)
 
 
 @game_app.command("lineup")
@@ -477,47 +322,11 @@ def discipline(player: Annotated[int, typer.Argument(help="Player id.")],
     typer.echo(f"player {player}: {games} (Rule 410(a)) recorded")
 
 
-def demo(db: DbOption = None, seed: Annotated[int, typer.Option(
-        help="The same seed builds the same tournament.")] = 2026) -> None:
-    """Build a whole demo tournament (divisions, rosters, a schedule, simulated
-    games played through the engine) in the store."""
-    from rinkside.demo import DEMO_PASSWORD, DEMO_USERS, add_game_day, build_demo, demo_game_count
-
-    service = _service(db)
-    with Progress(console=_console()) as progress:
-        task = progress.add_task("playing games", total=demo_game_count())
-        tid = build_demo(service, seed=seed, progress=progress.console.print,
-                         on_game=lambda: progress.advance(task))
-    games = add_game_day(service, tid)
-    typer.echo(f"demo tournament {tid} built; games to play in the console: "
-               f"{', '.join(map(str, games))}")
-    typer.echo(f"demo logins (password {DEMO_PASSWORD!r}; a demo store only): "
-               + ", ".join(f"{name} ({role})" for name, role in DEMO_USERS.items()))
-
-
-def serve(lan: Annotated[bool, typer.Option(
-              "--lan", help="Listen on the local network (0.0.0.0) so tablets and the "
-              "scoreboard screen can connect; default: this computer only.")] = False,
-          port: Annotated[int, typer.Option(help="TCP port.")] = 8000,
-          db: DbOption = None) -> None:
-    """Game day in the browser: live scores, game pages, standings, statistics,
-    suspensions and the scoreboard display (no internet needed)."""
-    from rinkside.web.server import ALL_INTERFACES, LOCALHOST
-    from rinkside.web.server import serve as run
-
-    run(ALL_INTERFACES if lan else LOCALHOST, port, db)
-
-
 def register(app: typer.Typer) -> None:
-    """Add the tournament commands to the ``rinkside`` app."""
-    app.add_typer(tournament_app, name="tournament")
-    app.add_typer(roster_app, name="roster")
-    app.add_typer(schedule_app, name="schedule")
+    """Add ``game`` and the tournament's tables to the ``rinkside`` app."""
     app.add_typer(game_app, name="game")
     app.command("standings")(_refusals(standings))
     app.command("stats")(_refusals(stats))
     app.command("suspensions")(_refusals(suspensions))
     app.command("playoffs")(_refusals(playoffs))
     app.command("discipline")(_refusals(discipline))
-    app.command("demo")(_refusals(demo))
-    app.command("serve")(_refusals(serve))

@@ -10,44 +10,24 @@ last. An unknown game is the service's NotFound, a 404.
 from __future__ import annotations
 
 from dataclasses import asdict
-from pathlib import Path
-from typing import Any, Final
+from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter
 from fastapi.responses import HTMLResponse, Response
-from jinja2 import Environment, FileSystemLoader, select_autoescape
 
+from rinkside.reports import html
 from rinkside.reports.announcements import announcements
-from rinkside.reports.game_report import GameReport, build_report
+from rinkside.reports.game_report import build_report
 from rinkside.reports.pdf import render_pdf
 from rinkside.web import catalog
-from rinkside.web.deps import Service, Templates
+from rinkside.web.deps import Service
 
 router = APIRouter(tags=["reports"])
 
-WEB: Final = Path(__file__).resolve().parent.parent
-
-
-def title(report: GameReport) -> str:
-    return f"Game report: {report.home.name} vs {report.away.name}"
-
-
-def standalone_html(report: GameReport) -> str:
-    """The report page as one file (the style sheets inlined), for the CLI."""
-    env = Environment(loader=FileSystemLoader(WEB / "templates"),
-                      autoescape=select_autoescape(["html"]))
-    css = "\n".join((WEB / "static" / name).read_text(encoding="utf-8")
-                    for name in ("style.css", "report.css"))
-    return env.get_template("report.html").render(title=title(report), report=report,
-                                                  inline_css=css)
-
 
 @router.get("/games/{game_id}/report", response_class=HTMLResponse)
-def report_page(game_id: int, request: Request, service: Service,
-                templates: Templates) -> HTMLResponse:
-    report = build_report(service, game_id)
-    return templates.TemplateResponse(request, "report.html",
-                                      {"title": title(report), "report": report})
+def report_page(game_id: int, service: Service) -> HTMLResponse:
+    return HTMLResponse(html.report_page(build_report(service, game_id)))
 
 
 @router.get("/games/{game_id}/report.pdf")

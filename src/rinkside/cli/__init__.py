@@ -1,0 +1,47 @@
+"""The ``rinkside`` command line (Typer): :data:`app`, every part's commands
+registered on it, in the order ``rinkside --help`` lists them.
+
+- :mod:`~rinkside.cli.rules`: conformance, replay, settings, infractions, simulate
+  (files and the engine; no store).
+- :mod:`~rinkside.cli.setup`: tournament create / division / team / start, roster
+  import, schedule generate.
+- :mod:`~rinkside.cli.tournament`: tournament list, roster show, schedule, game
+  record / show / lineup, standings, stats, suspensions, playoffs, discipline.
+- :mod:`~rinkside.cli.serve`: demo, serve.
+- :mod:`~rinkside.cli.admin`: users, a game's officials and sign-off, the rinks.
+- :mod:`~rinkside.cli.rink`, :mod:`~rinkside.cli.equipment`: Sections I and III.
+- :mod:`~rinkside.cli.report`, :mod:`~rinkside.cli.export`: the game report;
+  exports and imports.
+
+:mod:`~rinkside.cli.common` holds what they share (exit codes, ``--db``, the
+service, refusals); :mod:`~rinkside.cli.state` prints a game's state. The
+modules import one another in that one direction only, never this package.
+"""
+
+from __future__ import annotations
+
+import typer
+
+from rinkside.cli import (
+    admin,
+    equipment,
+    export,
+    report,
+    rink,
+    rules,
+    serve,
+    setup,
+    tournament,
+)
+
+app = typer.Typer(
+    name="rinkside",
+    help="Roller hockey by the RHA Official Rule Book: rules engine and game tools.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+for part in (rules, setup, tournament, serve, admin, rink, equipment, report, export):
+    part.register(app)
+
+__all__ = ["app"]

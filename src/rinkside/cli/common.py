@@ -1,0 +1,83 @@
+"""What every ``rinkside`` command shares: the exit codes, the console,
+printing an error, the ``--db`` option and the service it opens, and the
+wrapper that turns a refusal into its exit code.
+
+Exit codes: 0 fine, 1 the rules said no (a failed scenario, a refused event,
+a rink or equipment that fails the book), 2 the input could not be read (an
+invalid file or option value, an unknown id).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Annotated, ParamSpec, TypeVar
+
+import typer
+from rich.console import Console
+
+from rinkside.formats.scenario import ScenarioError
+from rinkside.rules.errors import MalformedEvent, RuleViolation, SettingsError
+from rinkside.services.open import open_tournaments
+from rinkside.services.tournaments import NotFound, Tournaments
+from rinkside.store import StaleWrite
+from rinkside.tournament.errors import TournamentRuleError
+from rinkside.tournament.lineups import LineupError
+from rinkside.tournament.roster_import import RosterImportError
+from rinkside.tournament.rosters import RosterError
+
+EXIT_FAILED = 1
+EXIT_INVALID = 2
+
+DbOption = Annotated[str | None, typer.Option("--db", help="Database URL (default: "
+                                              "RINKSIDE_DATABASE_URL or sqlite rinkside.sqlite)")]
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def console(*, stderr: bool = False, soft_wrap: bool = False) -> Console:
+    """Made per call so that it writes to the streams in force now; colour
+    only when the stream is a terminal."""
+    return Console(stderr=stderr, highlight=False, soft_wrap=soft_wrap)
+
+
+def error(message: str) -> None:
+    """``message`` on stderr."""
+    typer.echo(message, err=True)
+
+
+def open_service(db: str | None) -> Tournaments:
+    """The one service layer over the store at ``--db`` (default
+    RINKSIDE_DATABASE_URL, else ``rinkside.sqlite`` here), migrated."""
+    return open_tournaments(db)
+
+
+REFUSED: tuple[type[Exception], ...] = (RuleViolation, TournamentRuleError, StaleWrite)
+FAILURES: tuple[type[Exception], ...] = (
+    RuleViolation, TournamentRuleError, RosterError, RosterImportError, LineupError,
+    SettingsError, StaleWrite, NotFound, ScenarioError, MalformedEvent, ValueError,
+)
+
+
+def refusals(refused: tuple[type[Exception], ...] = REFUSED,
+             failures: tuple[type[Exception], ...] = FAILURES
+             ) -> Callable[[Callable[P, R]], Callable[P, R]]:
+    """A command wrapper: a step the rule book refuses exits 1, bad input
+    exits 2, each with its reason; what was recorded before stays as it was
+    (each write is one transaction). ``refused`` is checked first."""
+
+    def wrap(command: Callable[P, R]) -> Callable[P, R]:
+        @wraps(command)
+        def run(*args: P.args, **kwargs: P.kwargs) -> R:
+            try:
+                return command(*args, **kwargs)
+            except refused as exc:
+                error(f"refused: {exc}")
+                raise typer.Exit(EXIT_FAILED) from None
+            except failures as exc:
+                error(f"error: {exc}")
+                raise typer.Exit(EXIT_INVALID) from None
+
+        return run
+
+    return wrap

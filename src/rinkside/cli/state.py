@@ -1,0 +1,84 @@
+"""A game's state as the terminal shows it (``rinkside replay``, ``rinkside
+game show``): the score, the game, each penalty box, the goals, the result."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.table import Table
+
+from rinkside.conformance import format_clock
+from rinkside.rules.events import TEAMS, Team
+from rinkside.rules.game import GameState
+from rinkside.rules.times import format_duration
+
+
+def _team_name(state: GameState, team: Team) -> str:
+    return state.setup.roster(team).name or team
+
+
+def show_state(console: Console, state: GameState) -> None:
+    score = Table(title="Score", show_header=True)
+    score.add_column("team")
+    score.add_column("name")
+    score.add_column("goals", justify="right")
+    for team in TEAMS:
+        score.add_row(team, _team_name(state, team), str(state.score[team]))
+    console.print(score)
+
+    situation = Table(title="Game", show_header=False)
+    situation.add_column("what")
+    situation.add_column("value")
+    situation.add_row("clock", format_clock(state, state.clock))
+    situation.add_row("running", "yes" if state.running else "no")
+    situation.add_row("status", state.status)
+    situation.add_row("strength", f"{state.skaters('home')} on {state.skaters('away')}"
+                      " (home on away, skaters)")
+    for team in TEAMS:
+        situation.add_row(f"{team} goal", "goaltender" if state.has_goalie(team) else "empty net")
+    situation.add_row("time-outs left",
+                      ", ".join(f"{t} {state.timeouts_left[t]}" for t in TEAMS))
+    console.print(situation)
+
+    for team in TEAMS:
+        box = Table(title=f"Penalty box: {team}")
+        for column in ("player", "served by", "class", "infraction", "state", "left",
+                       "may return now"):
+            box.add_column(column)
+        for e in state.box(team):
+            box.add_row(
+                "bench" if e.player is None else f"#{e.player}",
+                "" if e.served_by is None else f"#{e.served_by}",
+                e.penalty_class.value,
+                e.infraction,
+                e.state,
+                format_duration(e.left),
+                "yes" if e.may_return else "no",
+            )
+        console.print(box)
+
+    goals = Table(title="Goals")
+    for column in ("time", "team", "scorer", "assist", "tags"):
+        goals.add_column(column)
+    for g in state.goals:
+        tags: list[str] = [g.strength] if g.strength != "EV" else []
+        if g.empty_net:
+            tags.append("EN")
+        if g.penalty_shot:
+            tags.append("PS")
+        goals.add_row(format_clock(state, g.at), g.team, f"#{g.scorer}",
+                      "" if g.assist is None else f"#{g.assist}", " ".join(tags))
+    console.print(goals)
+
+    result = state.result
+    if result is None:
+        console.print("Result: the game is not over")
+    else:
+        winner = "tie" if result.winner is None else f"{result.winner} wins"
+        console.print(
+            f"Result: {winner}, decided by {result.decided_by}; "
+            f"score {result.score['home']}-{result.score['away']}; "
+            f"points home {result.points['home']:g}, away {result.points['away']:g}"
+        )
+    for warning in state.warnings:
+        console.print(f"Warning: {warning}")
+

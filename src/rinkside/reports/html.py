@@ -1,0 +1,44 @@
+"""The official game report (Rules 502(h), 506, 507) as HTML: the report
+template (``web/templates/report.html``) rendered by its own Jinja2
+environment, for the web page (``GET /games/{id}/report``) and for the
+standalone file of ``rinkside report --html`` alike.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Final
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+from rinkside.reports.game_report import GameReport
+
+WEB: Final = Path(__file__).resolve().parent.parent / "web"
+TEMPLATE: Final = "report.html"
+STYLE_SHEETS: Final = ("style.css", "report.css")
+
+
+@cache
+def _environment() -> Environment:
+    """Over the web's templates, escaping as the web's own environment does."""
+    return Environment(loader=FileSystemLoader(WEB / "templates"),
+                       autoescape=select_autoescape(["html"]))
+
+
+def title(report: GameReport) -> str:
+    """The page's title."""
+    return f"Game report: {report.home.name} vs {report.away.name}"
+
+
+def report_page(report: GameReport) -> str:
+    """The report as the web serves it (its style sheets linked from /static)."""
+    return _environment().get_template(TEMPLATE).render(title=title(report), report=report)
+
+
+def standalone_html(report: GameReport) -> str:
+    """The report page as one file (the style sheets inlined), for the CLI."""
+    css = "\n".join((WEB / "static" / name).read_text(encoding="utf-8")
+                    for name in STYLE_SHEETS)
+    return _environment().get_template(TEMPLATE).render(title=title(report), report=report,
+                                                        inline_css=css)
