@@ -24,9 +24,9 @@ from rinkside.cli_tournament import refusals
 from rinkside.formats.scenario import ScenarioError
 from rinkside.reports import calendar, exports, game_log
 from rinkside.rules.errors import MalformedEvent, RuleViolation, SettingsError
+from rinkside.services.errors import StaleWrite
 from rinkside.services.open import open_tournaments
 from rinkside.services.tournaments import NotFound, Tournaments
-from rinkside.store import StaleWrite
 from rinkside.tournament.errors import TournamentRuleError
 
 DbOption = Annotated[str | None, typer.Option("--db", help="Database URL (default: "

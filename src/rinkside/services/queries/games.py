@@ -1,24 +1,21 @@
-"""What the pages list from the store: tournaments, divisions, teams, players
-and the schedule, read through the service's sessions.
-
-Only stored facts are read here (names, numbers, the schedule, the recorded
-events); everything the engine computes comes from the service. Each
-function opens one short session and returns plain values, so that no
-lazy load happens after the session is closed.
-"""
+"""The schedule as the pages, exports and commands list it: each game with
+the names it shows, its log's version, and the last start of a tournament."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Row, Select, select
+from sqlalchemy import Row, Select, func, select
 from sqlalchemy.orm import aliased
 
-from rinkside.services.tournaments import NotFound, Tournaments
+from rinkside.services.errors import NotFound
 from rinkside.store import models as m
+
+if TYPE_CHECKING:
+    from rinkside.services.tournaments import Tournaments
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,31 +36,6 @@ class GameRow:
     stage: str
     round_name: str
     version: int
-
-
-@dataclass(frozen=True, slots=True)
-class DivisionRow:
-    division_id: int
-    name: str
-    tournament_id: int
-    tournament: str
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerRow:
-    player_id: int
-    number: int
-    name: str
-    goalie: bool
-    captain: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class TeamPage:
-    team_id: int
-    name: str
-    division: DivisionRow
-    players: tuple[PlayerRow, ...]
 
 
 def _games_query() -> Select[*tuple[Any, ...]]:
@@ -87,15 +59,19 @@ def _game_row(r: Row[Any]) -> GameRow:
                    g["version"])
 
 
-def games(service: Tournaments) -> list[GameRow]:
-    """Every scheduled game, in schedule order within its division."""
-    with service.sessions() as s:
-        return [_game_row(r) for r in s.execute(_games_query())]
+def games(service: Tournaments, division_id: int | None = None) -> list[GameRow]:
+    """Every scheduled game (of one division when given), in schedule order
+    within its division."""
+    query = _games_query()
+    if division_id is not None:
+        query = query.where(m.Game.division_id == division_id)
+    with service._sessions() as s:
+        return [_game_row(r) for r in s.execute(query)]
 
 
 def game(service: Tournaments, game_id: int) -> GameRow:
     """One game; :class:`NotFound` when there is no such game."""
-    with service.sessions() as s:
+    with service._sessions() as s:
         row = s.execute(_games_query().where(m.Game.id == game_id)).first()
     if row is None:
         raise NotFound(f"There is no game {game_id}.")
@@ -109,52 +85,12 @@ def versions(service: Tournaments, game_ids: Iterable[int] | None = None) -> dic
     query = select(m.Game.id, m.Game.version)
     if game_ids is not None:
         query = query.where(m.Game.id.in_(list(game_ids)))
-    with service.sessions() as s:
+    with service._sessions() as s:
         return {r.id: r.version for r in s.execute(query)}
 
 
-def divisions(service: Tournaments) -> list[DivisionRow]:
-    with service.sessions() as s:
-        rows = s.execute(select(m.Division.id, m.Division.name, m.Tournament.id,
-                                m.Tournament.name)
-                         .join(m.Tournament, m.Division.tournament_id == m.Tournament.id)
-                         .order_by(m.Tournament.id, m.Division.id)).all()
-    return [DivisionRow(r[0], r[1], r[2], r[3]) for r in rows]
-
-
-def division(service: Tournaments, division_id: int) -> DivisionRow:
-    """One division; :class:`NotFound` when there is no such division."""
-    for row in divisions(service):
-        if row.division_id == division_id:
-            return row
-    raise NotFound(f"There is no division {division_id}.")
-
-
-def tournament_ids(service: Tournaments) -> list[int]:
-    with service.sessions() as s:
-        return list(s.scalars(select(m.Tournament.id).order_by(m.Tournament.id)))
-
-
-def team_names(service: Tournaments) -> dict[int, str]:
-    with service.sessions() as s:
-        return {r.id: r.name for r in s.execute(select(m.Team.id, m.Team.name))}
-
-
-def player_labels(service: Tournaments) -> dict[int, tuple[int, str]]:
-    """Player id -> (number, name), removed players included (their records stay)."""
-    with service.sessions() as s:
-        rows = s.execute(select(m.Player.id, m.Player.number, m.Player.name))
-        return {r.id: (r.number, r.name) for r in rows}
-
-
-def team(service: Tournaments, team_id: int) -> TeamPage:
-    """A team and its active roster by number; :class:`NotFound` when unknown."""
-    with service.sessions() as s:
-        row = s.get(m.Team, team_id)
-        if row is None:
-            raise NotFound(f"There is no team {team_id}.")
-        d = row.division
-        players = tuple(PlayerRow(p.id, p.number, p.name, p.goalie, p.captain)
-                        for p in sorted(row.players, key=lambda p: p.number) if p.active)
-        return TeamPage(row.id, row.name,
-                        DivisionRow(d.id, d.name, d.tournament.id, d.tournament.name), players)
+def last_start(service: Tournaments, tournament_id: int) -> datetime | None:
+    """When the tournament's last scheduled game starts (None: no game has a time)."""
+    with service._sessions() as s:
+        return s.scalar(select(func.max(m.Game.start)).join(m.Division).where(
+            m.Division.tournament_id == tournament_id))
