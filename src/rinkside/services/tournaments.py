@@ -1,10 +1,12 @@
 """The tournament service: load, call the domain, save.
 
 One layer shared by the CLI, the web routers and the tests, so that each
-behaviour is written once. It holds no rules: the engine decides every game
-event, the pure modules of :mod:`rinkside.tournament` decide rosters,
-lineups, standings, statistics and suspensions, and the store keeps what was
-recorded.
+behaviour is written once. :class:`Tournaments` is composed of one part per
+subject (:mod:`~rinkside.services.setup`, ``rosters``, ``schedule``,
+``lineups``, ``division``, ``discipline``); each game's event log is here.
+It holds no rules: the engine decides every game event, the pure modules of
+:mod:`rinkside.tournament` decide rosters, lineups, standings, statistics and
+suspensions, and the store keeps what was recorded.
 """
 
 from __future__ import annotations
