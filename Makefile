@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 SHARED ?= ../shared
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test system-deps lint typecheck unit conformance bench bench-store bench-tournament bench-live postgres clean
+.PHONY: run test system-deps lint importlint typecheck unit conformance bench bench-store bench-tournament bench-live postgres clean
 
 # The store's tests also run on PostgreSQL when RINKSIDE_TEST_POSTGRES_URL
 # names a server (`make test` passes it on; without it those variants are
@@ -26,7 +26,7 @@ run: $(STAMP)
 	$(BIN)/rinkside standings
 	$(BIN)/rinkside serve
 
-test: $(STAMP) system-deps lint typecheck unit conformance
+test: $(STAMP) system-deps lint importlint typecheck unit conformance
 
 # Debian's chromium (browser tests) and poppler-utils (report PDF to PNG), if missing.
 system-deps:
@@ -34,6 +34,12 @@ system-deps:
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
+
+# The layers (pyproject's [tool.importlinter]): the rules core imports nothing
+# of the project, the store nothing above it, and only the application layer
+# (rinkside.services) imports the store or SQLAlchemy.
+importlint: $(STAMP)
+	$(BIN)/lint-imports
 
 typecheck: $(STAMP)
 	$(BIN)/mypy src/rinkside
@@ -67,4 +73,4 @@ postgres:
 	@scripts/postgres-up.sh
 
 clean:
-	rm -rf $(VENV) out .pytest_cache .mypy_cache .ruff_cache .hypothesis rinkside.sqlite*
+	rm -rf $(VENV) out .pytest_cache .mypy_cache .ruff_cache .import_linter_cache .hypothesis rinkside.sqlite*

@@ -147,7 +147,7 @@ def prepare(service: Tournaments) -> tuple[int, list[int], list[int]]:
 
 
 def first_division(service: Tournaments) -> int:
-    with service.sessions() as s:
+    with service._sessions() as s:
         first: int = s.scalar(select(func.min(m.Division.id)))
         return first
 

@@ -115,3 +115,26 @@ def test_playoffs_lineups_and_discipline(db: str) -> None:
     result = runner.invoke(app, ["discipline", "5", "two", "--reason", "x", "--db", db])
     assert result.exit_code == 2 and "rest_of_tournament" in result.output
     assert "410(a)" in _ok("discipline", "5", "2", "--reason", "spearing review", "--db", db)
+
+
+def test_list_and_roster_show(db: str, tmp_path: Path) -> None:
+    """``tournament list`` draws the tree by id with each team's active
+    players; ``roster show`` a team's players by number."""
+    _ok("tournament", "create", "Cup", "--db", db)
+    _ok("tournament", "division", "Open", "--tournament", "1", "--db", db)
+    _ok("tournament", "division", "14U", "--tournament", "1", "--db", db)
+    _ok("tournament", "team", "Empty", "--division", "1", "--db", db)
+    roster = tmp_path / "storm.csv"
+    roster.write_text("number,name,goalie,captain\n1,Sam Goalie,yes,\n12,Alex Kim,no,C\n"
+                      "7,Jo Park,no,A\n")
+    _ok("roster", "import", str(roster), "--division", "2", "--team", "Storm", "--db", db)
+    listed = _ok("tournament", "list", "--db", db).splitlines()
+    rows = [[cell.strip() for cell in line.split("│")[1:-1]] for line in listed
+            if line.startswith("│")]
+    assert rows == [["1 Cup", "", "", ""], ["", "1 Open", "", ""], ["", "", "1 Empty", "0"],
+                    ["", "2 14U", "", ""], ["", "", "2 Storm", "3"]]
+    shown = _ok("roster", "show", "2", "--db", db)
+    assert shown.index("Sam Goalie") < shown.index("Jo Park") < shown.index("Alex Kim")
+    assert "Storm" in shown
+    missing = runner.invoke(app, ["roster", "show", "99", "--db", db])
+    assert missing.exit_code == 2 and "no team 99" in missing.output

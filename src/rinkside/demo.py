@@ -10,7 +10,7 @@ from datetime import UTC, date, datetime, timedelta
 
 from rinkside.rules.events import Event, Forfeit
 from rinkside.rules.times import GameTime
-from rinkside.services import officiating, rinks
+from rinkside.services import officiating, queries, rinks
 from rinkside.services.tournaments import Tournaments
 from rinkside.simulate import play_game
 
@@ -98,16 +98,10 @@ def add_game_day(service: Tournaments, tournament: int) -> list[int]:
     division (after the round robin), and a director, a scorekeeper and a
     referee who can log in, the last two assigned to those games. Returns
     the new games."""
-    from sqlalchemy import func, select
-
     from rinkside.services import users
-    from rinkside.store import models as m
 
-    with service.sessions() as s:
-        divisions = list(s.scalars(select(m.Division.id).where(
-            m.Division.tournament_id == tournament).order_by(m.Division.id)))
-        last = s.scalar(select(func.max(m.Game.start)).join(m.Division).where(
-            m.Division.tournament_id == tournament))
+    divisions = sorted(d.division_id for d in queries.divisions(service, tournament))
+    last = queries.last_start(service, tournament)
     games: list[int] = []
     for i, division in enumerate(divisions):
         table = service.standings(division)

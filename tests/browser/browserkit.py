@@ -22,7 +22,7 @@ def new_game(server: LiveServer) -> int:
     """A new game between two teams of the first division still in the
     standings (a team removed by a forfeit may play no more, 634(e))."""
     service = server.service
-    with service.sessions() as s:
+    with service._sessions() as s:
         tournament = s.get(m.Tournament, server.tournament_id)
         assert tournament is not None
         division = min(d.id for d in tournament.divisions)

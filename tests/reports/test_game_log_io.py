@@ -43,7 +43,7 @@ def _fresh_game(demo: Demo, league: tuple[Tournaments, dict[int, int]], game_id:
     """A new scheduled game of the same teams (same home and away) in the copy."""
     target, teams = league
     _, home, away = game_teams(demo.service, game_id)
-    with target.sessions() as s:
+    with target._sessions() as s:
         division = s.get(m.Team, teams[home]).division_id  # type: ignore[union-attr]
     return target.add_game(division, teams[home], teams[away])
 
@@ -56,7 +56,7 @@ def _write(tmp_path: Path, name: str, document: dict[str, Any] | str) -> Path:
 
 
 def _events_of(service: Tournaments, game_id: int) -> list[dict[str, Any]]:
-    with service.sessions() as s:
+    with service._sessions() as s:
         return eventlog.load(s, game_id).events
 
 

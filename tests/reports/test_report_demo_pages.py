@@ -11,14 +11,14 @@ from pypdf import PdfReader
 from rinkside.demo import build_demo, demo_game_count
 from rinkside.reports.game_report import build_report
 from rinkside.reports.pdf import render_pdf
+from rinkside.services import queries
 from rinkside.services.open import open_tournaments
-from rinkside.web import catalog
 
 
 def test_every_demo_game_fits_one_page(tmp_path: Path) -> None:
     service = open_tournaments(f"sqlite:///{tmp_path / 'demo.sqlite'}")
     build_demo(service)
-    games = catalog.games(service)
+    games = queries.games(service)
     assert len(games) == demo_game_count()
     pages = {row.game_id: len(PdfReader(io.BytesIO(render_pdf(build_report(
         service, row.game_id)))).pages) for row in games}

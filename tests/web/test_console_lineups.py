@@ -15,7 +15,8 @@ from webkit import Client, Demo, logged_in, new_game, record
 
 from rinkside.rules.events import FaceOff, Goal
 from rinkside.rules.times import GameTime
-from rinkside.web import auth, catalog
+from rinkside.services import queries
+from rinkside.web import auth
 
 
 @pytest.fixture(scope="module")
@@ -25,10 +26,10 @@ def setup(demo: Demo) -> dict[str, Any]:
     game (410(a)): he may not dress for the new game."""
     service = demo.service
     mine = new_game(demo)
-    row = catalog.game(service, mine)
-    team = catalog.team(service, row.away_team_id)
+    row = queries.game(service, mine)
+    team = queries.team(service, row.away_team_id)
     suspended = next(p for p in team.players if not p.goalie and p.captain is None)
-    played = [g.game_id for g in catalog.games(service) if g.version
+    played = [g.game_id for g in queries.games(service) if g.version
               and row.away_team_id in (g.home_team_id, g.away_team_id)]
     service.add_supplementary(suspended.player_id, 1, "fighting after the game",
                               after_game_id=played[-1])

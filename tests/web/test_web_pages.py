@@ -10,14 +10,15 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from webkit import Demo, first_division, game_in_play
 
+from rinkside.services import queries
 from rinkside.services.open import open_tournaments
-from rinkside.web import catalog, views
+from rinkside.web import views
 from rinkside.web.deps import get_service
 
 
 def _final_game(demo: Demo) -> int:
     """A demo game played to the end (not forfeited), with goals and penalties."""
-    for row in catalog.games(demo.service):
+    for row in queries.games(demo.service):
         _, state = demo.service.game_state(row.game_id)
         if (state.result is not None and state.result.decided_by != "forfeit"
                 and state.goals and state.penalties):
@@ -30,7 +31,7 @@ class TestEveryPage:
                                                                demo: Demo) -> None:
         division = first_division(demo.service, demo)
         game = _final_game(demo)
-        team = catalog.game(demo.service, game).home_team_id
+        team = queries.game(demo.service, game).home_team_id
         for path in ("/", "/schedule", "/suspensions", f"/games/{game}",
                      f"/divisions/{division}/standings", f"/divisions/{division}/stats",
                      f"/teams/{team}", f"/scoreboard/{game}"):
@@ -51,7 +52,7 @@ class TestEveryPage:
 class TestLiveScores:
     def test_every_game_with_its_engine_score(self, client: TestClient, demo: Demo) -> None:
         page = client.get("/").text
-        for row in catalog.games(demo.service):
+        for row in queries.games(demo.service):
             assert f'data-game="{row.game_id}"' in page
             _, state = demo.service.game_state(row.game_id)
             if state.result is not None:
@@ -64,7 +65,7 @@ class TestLiveScores:
     def test_games_in_play_come_first_in_their_division(self, client: TestClient,
                                                         demo: Demo) -> None:
         game = game_in_play(demo)
-        division = catalog.game(demo.service, game).division
+        division = queries.game(demo.service, game).division
         page = client.get("/").text
         section = page.split(f"<h2>{division}</h2>")[1].split("</section>")[0]
         first = re.search(r'data-game="(\d+)"', section)
@@ -78,7 +79,7 @@ class TestGamePage:
         game = _final_game(demo)
         _, state = demo.service.game_state(game)
         page = client.get(f"/games/{game}").text
-        row = catalog.game(demo.service, game)
+        row = queries.game(demo.service, game)
         assert row.home in page and row.away in page
         assert views.status_text(state) in page
         for goal in state.goals:
@@ -96,7 +97,7 @@ class TestGamePage:
         assert "Goaltender" in page
 
     def test_forfeit_shows_the_recorded_score(self, client: TestClient, demo: Demo) -> None:
-        for row in catalog.games(demo.service):
+        for row in queries.games(demo.service):
             _, state = demo.service.game_state(row.game_id)
             if state.result is not None and state.result.decided_by == "forfeit":
                 assert "Final (forfeit)" in client.get(f"/games/{row.game_id}").text
@@ -107,7 +108,7 @@ class TestGamePage:
 class TestDivisionPages:
     def test_standings_in_the_services_order(self, client: TestClient, demo: Demo) -> None:
         division = first_division(demo.service, demo)
-        names = catalog.team_names(demo.service)
+        names = queries.team_names(demo.service)
         page = client.get(f"/divisions/{division}/standings").text
         shown = [names[row.team_id] for row in demo.service.standings(division)]
         positions = [page.index(f">{name}</a>") for name in shown]
@@ -119,13 +120,13 @@ class TestDivisionPages:
         division = first_division(demo.service, demo)
         skaters, _, _ = demo.service.statistics(division)
         best = leaders(skaters, "points", 1)[0]
-        number, name = catalog.player_labels(demo.service)[best.player_id]
+        number, name = queries.player_labels(demo.service)[best.player_id]
         page = client.get(f"/divisions/{division}/stats").text
         assert f"#{number} {name}" in page
         assert "Goaltenders" in page and "Special teams" in page
 
     def test_team_roster(self, client: TestClient, demo: Demo) -> None:
-        team = catalog.team(demo.service, 1)
+        team = queries.team(demo.service, 1)
         page = client.get("/teams/1").text
         assert team.name in page
         for player in team.players:
@@ -141,7 +142,7 @@ class TestDivisionPages:
 
     def test_schedule_lists_every_game(self, client: TestClient, demo: Demo) -> None:
         page = client.get("/schedule").text
-        for row in catalog.games(demo.service):
+        for row in queries.games(demo.service):
             assert f'href="/games/{row.game_id}"' in page
 
 

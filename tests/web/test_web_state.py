@@ -8,7 +8,8 @@ from webkit import Demo, game_in_play, new_game, record, skaters
 
 from rinkside.rules.events import FaceOff, Goal, PenaltyShot, PeriodEnd, ShootoutAttempt
 from rinkside.rules.times import GameTime
-from rinkside.web import catalog, views
+from rinkside.services import queries
+from rinkside.web import views
 
 
 class TestFormatting:
@@ -43,7 +44,7 @@ class TestStateOfAGameInPlay:
         version, state = demo.service.game_state(game)
         data = client.get(f"/api/games/{game}/state").json()
         assert data["game_id"] == game and data["version"] == version
-        row = catalog.game(demo.service, game)
+        row = queries.game(demo.service, game)
         assert data["teams"]["home"] == {"id": row.home_team_id, "name": row.home}
         assert data["score"] == state.score == {"home": 0, "away": 0}
         assert data["status"] == state.status == "in_play"
@@ -94,7 +95,7 @@ class TestStateOfAGameInPlay:
 class TestOvertimeAndShootout:
     def test_a_final_game_shows_the_engines_result(self, client: TestClient,
                                                    demo: Demo) -> None:
-        for row in catalog.games(demo.service):
+        for row in queries.games(demo.service):
             _, state = demo.service.game_state(row.game_id)
             if state.result is None:
                 continue

@@ -18,9 +18,9 @@ from rich.console import Console
 
 from rinkside.formats.scenario import ScenarioError
 from rinkside.rules.errors import MalformedEvent, RuleViolation, SettingsError
+from rinkside.services.errors import StaleWrite
 from rinkside.services.open import open_tournaments
 from rinkside.services.tournaments import NotFound, Tournaments
-from rinkside.store import StaleWrite
 from rinkside.tournament.errors import TournamentRuleError
 from rinkside.tournament.lineups import LineupError
 from rinkside.tournament.roster_import import RosterImportError

@@ -18,7 +18,6 @@ from typing import Annotated, Any
 
 import typer
 from rich.table import Table
-from sqlalchemy import select
 
 from rinkside.cli.common import DbOption, refusals
 from rinkside.cli.common import console as _console
@@ -26,8 +25,9 @@ from rinkside.cli.common import open_service as _service
 from rinkside.cli.setup import roster_app, schedule_app, tournament_app
 from rinkside.cli.state import show_state
 from rinkside.formats.scenario import decode_event
+from rinkside.services import queries
+from rinkside.services.games import number_map
 from rinkside.services.tournaments import NotFound, Tournaments
-from rinkside.store import models as m
 
 game_app = typer.Typer(help="Record and show a stored game.", no_args_is_help=True)
 
@@ -40,14 +40,12 @@ def tournament_list(db: DbOption = None) -> None:
     """Tournaments, divisions and teams with their ids."""
     service = _service(db)
     table = Table("tournament", "division", "team", "players", title="Tournaments")
-    with service.sessions() as s:
-        for t in s.scalars(select(m.Tournament).order_by(m.Tournament.id)):
-            table.add_row(f"{t.id} {t.name}", "", "", "")
-            for d in t.divisions:
-                table.add_row("", f"{d.id} {d.name}", "", "")
-                for team in d.teams:
-                    active = sum(1 for p in team.players if p.active)
-                    table.add_row("", "", f"{team.id} {team.name}", str(active))
+    for t in queries.tournament_trees(service):
+        table.add_row(f"{t.tournament_id} {t.name}", "", "", "")
+        for d in t.divisions:
+            table.add_row("", f"{d.division_id} {d.name}", "", "")
+            for team in d.teams:
+                table.add_row("", "", f"{team.team_id} {team.name}", str(team.players))
     _console().print(table)
 
 
@@ -59,13 +57,10 @@ def tournament_list(db: DbOption = None) -> None:
 def roster_show(team: int, db: DbOption = None) -> None:
     """A team's roster."""
     service = _service(db)
-    with service.sessions() as s:
-        row = s.get(m.Team, team)
-        if row is None:
-            raise NotFound(f"no team {team}")
-        table = Table("#", "name", "G", "C/A", title=f"{row.name}")
-        for p in sorted((p for p in row.players if p.active), key=lambda p: p.number):
-            table.add_row(str(p.number), p.name, "G" if p.goalie else "", p.captain or "")
+    page = queries.team(service, team)
+    table = Table("#", "name", "G", "C/A", title=f"{page.name}")
+    for p in page.players:
+        table.add_row(str(p.number), p.name, "G" if p.goalie else "", p.captain or "")
     _console().print(table)
 
 
@@ -85,19 +80,13 @@ def _show_schedule(division: int | None, db: str | None) -> None:
     service = _service(db)
     table = Table("game", "division", "start", "rink", "home", "away", "score", "result",
                   title="Schedule")
-    with service.sessions() as s:
-        query = select(m.Game).order_by(m.Game.division_id, m.Game.schedule_order)
-        if division is not None:
-            query = query.where(m.Game.division_id == division)
-        games = list(s.scalars(query))
-        rows = [(g.id, g.division.name, g.start, g.rink, g.home_team.name, g.away_team.name)
-                for g in games]
-    for gid, dname, starts, rink, home, away in rows:
-        _, state = service.game_state(gid)
+    # By division id, each in schedule order.
+    for g in sorted(queries.games(service, division), key=lambda g: g.division_id):
+        _, state = service.game_state(g.game_id)
         result = state.result
         score = f"{state.home_score}-{state.away_score}" if state.status != "not_started" else ""
-        table.add_row(str(gid), dname, starts.strftime("%a %H:%M") if starts else "",
-                      rink or "", home, away, score,
+        table.add_row(str(g.game_id), g.division, g.start.strftime("%a %H:%M") if g.start else "",
+                      g.rink or "", g.home, g.away, score,
                       result.decided_by if result else state.status.replace("_", " "))
     _console().print(table)
 
@@ -150,9 +139,7 @@ def game_lineup(
     """Dress players for a game (204, 202(c)); a suspended player is refused
     with the rule that suspended him."""
     service = _service(db)
-    with service.sessions() as s:
-        ids = {p.number: p.id for p in s.scalars(select(m.Player).where(
-            m.Player.team_id == team, m.Player.active.is_(True)))}
+    ids = number_map(queries.active_players(service, [team]))
 
     def pick(text: str) -> list[int]:
         out = []
@@ -177,25 +164,17 @@ def game_lineup(
 
 
 def _divisions(service: Tournaments, division: int | None) -> list[tuple[int, str]]:
-    with service.sessions() as s:
-        query = select(m.Division.id, m.Division.name).order_by(m.Division.id)
-        if division is not None:
-            query = query.where(m.Division.id == division)
-        found = [(row.id, row.name) for row in s.execute(query)]
+    """Each division (or the one asked for) by id, with its name."""
+    found = sorted((d.division_id, d.name) for d in queries.divisions(service)
+                   if division is None or d.division_id == division)
     if division is not None and not found:
         raise NotFound(f"no division {division}")
     return found
 
 
-def _team_names(service: Tournaments) -> dict[int, str]:
-    with service.sessions() as s:
-        return {row.id: row.name for row in s.execute(select(m.Team.id, m.Team.name))}
-
-
 def _player_names(service: Tournaments) -> dict[int, str]:
-    with service.sessions() as s:
-        return {row.id: f"#{row.number} {row.name}"
-                for row in s.execute(select(m.Player.id, m.Player.number, m.Player.name))}
+    return {pid: f"#{number} {name}"
+            for pid, (number, name) in queries.player_labels(service).items()}
 
 
 def standings(division: Annotated[int | None, typer.Option(help="Division id.")] = None,
@@ -203,7 +182,7 @@ def standings(division: Annotated[int | None, typer.Option(help="Division id.")]
     """Standings: 2 points a win, 1 a tie (639(a), 634(d)), with the tiebreak that
     decided each place (casebook 23-24)."""
     service = _service(db)
-    names = _team_names(service)
+    names = queries.team_names(service)
     for did, dname in _divisions(service, division):
         table = Table("#", "team", "GP", "W", "L", "T", "GF", "GA", "GD", "PTS", "PIM",
                       "placed by", title=f"{dname} standings")
@@ -222,7 +201,7 @@ def stats(division: Annotated[int | None, typer.Option(help="Division id.")] = N
     from rinkside.tournament.stats import leaders
 
     service = _service(db)
-    teams, players = _team_names(service), _player_names(service)
+    teams, players = queries.team_names(service), _player_names(service)
     console = _console()
     for did, dname in _divisions(service, division):
         skaters, goalies, team_lines = service.statistics(did)
@@ -266,10 +245,8 @@ def suspensions(tournament: Annotated[int | None, typer.Option(help="Tournament 
                 db: DbOption = None) -> None:
     """Players suspended now, with the rule and the games still to serve."""
     service = _service(db)
-    with service.sessions() as s:
-        ids = [tournament] if tournament is not None else list(
-            s.scalars(select(m.Tournament.id).order_by(m.Tournament.id)))
-    teams, players = _team_names(service), _player_names(service)
+    ids = [tournament] if tournament is not None else queries.tournament_ids(service)
+    teams, players = queries.team_names(service), _player_names(service)
     table = Table("player", "team", "for", "rule", "served", "remaining", title="Suspensions")
     for tid in ids:
         for status in service.suspensions(tid).values():
@@ -292,7 +269,7 @@ def playoffs(division: Annotated[int, typer.Option(help="Division id.")],
         created = service.schedule_playoffs(division, teams)
         typer.echo(f"{len(created)} playoff games scheduled")
     bracket, mapping = service.playoffs(division, teams)
-    names = _team_names(service)
+    names = queries.team_names(service)
     table = Table("round", "game", "top", "bottom", "winner", title="Playoffs")
     for r in bracket.rounds:
         for g in r.games:

@@ -31,9 +31,8 @@ from icalendar.enums import STATUS
 from rinkside.rules.events import Team
 from rinkside.rules.settings import Settings
 from rinkside.rules.state import Result
-from rinkside.services.tournaments import NotFound, Tournaments
-from rinkside.store import models as m
-from rinkside.store.types import utc_now
+from rinkside.services import queries
+from rinkside.services.tournaments import Tournaments
 from rinkside.tournament.model import ScheduledGame
 
 __all__ = [
@@ -145,7 +144,7 @@ def feed(name: str, calendar_uid: str, games: Iterable[CalendarGame],
     """A VCALENDAR named ``name`` with one VEVENT per game that has a start
     time. ``duration`` is one length for all, or per game id; ``now`` is
     the DTSTAMP (the moment the feed was made)."""
-    stamp = (now or utc_now()).astimezone(UTC)
+    stamp = (now or datetime.now(UTC)).astimezone(UTC)
     cal = Calendar.new(name=name, prodid=PRODID, uid=calendar_uid)
     events = unscheduled = 0
     for game in games:
@@ -168,12 +167,13 @@ def feed(name: str, calendar_uid: str, games: Iterable[CalendarGame],
 
 
 def _division_games(service: Tournaments, division_id: int
-                    ) -> tuple[str, list[CalendarGame], Settings]:
-    """The division's name and its games, each with its result once final."""
+                    ) -> tuple[queries.DivisionRow, list[CalendarGame], Settings]:
+    """The division (with its tournament's name) and its games, each with its
+    result once final."""
     view = service.division_view(division_id)
-    names = {t.id: t.name for t in view.teams}
-    division = view.division.name
-    tournament = view.division.tournament.name
+    row = queries.division(service, division_id)
+    names = queries.team_names(service, division_id)
+    division, tournament = row.name, row.tournament
     results = {p.game.game_id: p.state.result for p in view.played}
     games: list[CalendarGame] = []
     for g in view.schedule:
@@ -184,7 +184,7 @@ def _division_games(service: Tournaments, division_id: int
             g.round_name, final_score(result, home, away) if result is not None else None,
             None if result is not None else _cancelled(g, view.removed, names),
             (g.home_team_id, g.away_team_id)))
-    return division, games, view.settings
+    return row, games, view.settings
 
 
 def _cancelled(game: ScheduledGame, removed: Mapping[int, object],
@@ -201,28 +201,17 @@ def division_calendar(service: Tournaments, division_id: int, *,
                       now: datetime | None = None, domain: str = DOMAIN) -> Feed:
     """The division's whole schedule."""
     division, games, settings = _division_games(service, division_id)
-    tournament = games[0].tournament if games else _tournament_name(service, division_id)
-    return feed(f"{tournament} - {division}", f"rinkside-division-{division_id}@{domain}",
+    return feed(f"{division.tournament} - {division.name}",
+                f"rinkside-division-{division_id}@{domain}",
                 games, game_duration(settings), now=now, domain=domain)
 
 
 def team_calendar(service: Tournaments, team_id: int, *,
                   now: datetime | None = None, domain: str = DOMAIN) -> Feed:
     """One team's games (home and away)."""
-    with service.sessions() as s:
-        team = s.get(m.Team, team_id)
-        if team is None:
-            raise NotFound(f"There is no team {team_id}.")
-        name, division_id = team.name, team.division_id
-    division, games, settings = _division_games(service, division_id)
+    team = queries.team(service, team_id)
+    division, games, settings = _division_games(service, team.division.division_id)
     mine = [g for g in games if team_id in g.team_ids]
-    return feed(f"{name} ({division})", f"rinkside-team-{team_id}@{domain}", mine,
+    return feed(f"{team.name} ({division.name})", f"rinkside-team-{team_id}@{domain}", mine,
                 game_duration(settings), now=now, domain=domain)
 
-
-def _tournament_name(service: Tournaments, division_id: int) -> str:
-    with service.sessions() as s:
-        division = s.get(m.Division, division_id)
-        if division is None:
-            raise NotFound(f"There is no division {division_id}.")
-        return division.tournament.name

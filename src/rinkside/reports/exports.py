@@ -24,12 +24,9 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Final
 
-from sqlalchemy import select
-
 from rinkside.rules.times import minutes_value
-from rinkside.services import records as rec
-from rinkside.services.tournaments import NotFound, Tournaments
-from rinkside.store import models as m
+from rinkside.services import queries
+from rinkside.services.tournaments import Tournaments
 from rinkside.tournament.model import RosterPlayer
 from rinkside.tournament.standings import Standing
 from rinkside.tournament.stats import GoaltenderLine, SkaterLine, TeamLine
@@ -178,31 +175,21 @@ def roster_rows(players: Sequence[RosterPlayer], team_names: Mapping[int, str]) 
 # --------------------------------------------------------------------------- from the store
 
 
-def _team_names(service: Tournaments, division_id: int) -> dict[int, str]:
-    with service.sessions() as s:
-        if s.get(m.Division, division_id) is None:
-            raise NotFound(f"There is no division {division_id}.")
-        return {r.id: r.name for r in s.execute(
-            select(m.Team.id, m.Team.name).where(m.Team.division_id == division_id))}
-
-
 def _player_labels(service: Tournaments, team_ids: Sequence[int]) -> dict[int, PlayerLabel]:
     """Every player of the teams, removed ones too (their records stay, 203(b))."""
-    with service.sessions() as s:
-        rows = s.execute(select(m.Player.id, m.Player.number, m.Player.name)
-                         .where(m.Player.team_id.in_(list(team_ids))))
-        return {r.id: PlayerLabel(r.number, r.name) for r in rows}
+    return {pid: PlayerLabel(number, name)
+            for pid, (number, name) in queries.player_labels(service, team_ids).items()}
 
 
 def division_standings(service: Tournaments, division_id: int) -> Rows:
     """The division's standings table."""
-    names = _team_names(service, division_id)
+    names = queries.team_names(service, division_id)
     return standings_rows(service.standings(division_id), names)
 
 
 def division_statistics(service: Tournaments, division_id: int) -> dict[str, Rows]:
     """The division's statistics: ``skaters``, ``goaltenders`` and ``teams``."""
-    names = _team_names(service, division_id)
+    names = queries.team_names(service, division_id)
     skaters, goalies, teams = service.statistics(division_id)
     labels = _player_labels(service, list(names))
     return {"skaters": skater_rows(skaters, labels, names),
@@ -218,21 +205,14 @@ def statistics_workbook(tables: Mapping[str, Rows]) -> dict[str, Rows]:
 def division_rosters(service: Tournaments, division_id: int) -> Rows:
     """Every team's active roster in one table with a team column (the form
     ``rinkside roster import --division`` reads)."""
-    names = _team_names(service, division_id)
-    with service.sessions() as s:
-        players = rec.players_of(s, list(names))
-    return roster_rows(players, names)
+    names = queries.team_names(service, division_id)
+    return roster_rows(queries.active_players(service, names), names)
 
 
 def team_roster(service: Tournaments, team_id: int) -> tuple[str, Rows]:
     """One team's name and active roster (the form ``--team`` import reads)."""
-    with service.sessions() as s:
-        team = s.get(m.Team, team_id)
-        if team is None:
-            raise NotFound(f"There is no team {team_id}.")
-        name = team.name
-        players = rec.players_of(s, [team_id])
-    return name, roster_rows(players, {team_id: name})
+    team = queries.team_roster(service, team_id)
+    return team.name, roster_rows(team.players, {team_id: team.name})
 
 
 # --------------------------------------------------------------------------- writers

@@ -43,7 +43,7 @@ def create_user(service: Tournaments, username: str, password: str, role: str,
     if not username or not password:
         raise ValueError("a user needs a username and a password")
     try:
-        with service.sessions.begin() as s:
+        with service._sessions.begin() as s:
             user = m.User(username=username, password_hash=_hasher.hash(password), role=role,
                           games=sorted(set(games)))
             s.add(user)
@@ -55,7 +55,7 @@ def create_user(service: Tournaments, username: str, password: str, role: str,
 
 def assign(service: Tournaments, username: str, games: Iterable[int]) -> UserRow:
     """Give a scorekeeper or referee these games (replacing their list)."""
-    with service.sessions.begin() as s:
+    with service._sessions.begin() as s:
         user = _user(s, username)
         if user.role == "director":
             raise ValueError("a director may score every game: there is nothing to assign")
@@ -70,18 +70,25 @@ def assign(service: Tournaments, username: str, games: Iterable[int]) -> UserRow
 def set_password(service: Tournaments, username: str, password: str) -> None:
     if not password:
         raise ValueError("a password cannot be empty")
-    with service.sessions.begin() as s:
+    with service._sessions.begin() as s:
         _user(s, username).password_hash = _hasher.hash(password)
 
 
 def users(service: Tournaments) -> list[UserRow]:
-    with service.sessions() as s:
+    with service._sessions() as s:
         return [_row(u) for u in s.scalars(select(m.User).order_by(m.User.username))]
+
+
+def user(service: Tournaments, user_id: int) -> UserRow | None:
+    """The user with this id (None: no such user, e.g. removed since login)."""
+    with service._sessions() as s:
+        row = s.get(m.User, user_id)
+        return None if row is None else _row(row)
 
 
 def authenticate(service: Tournaments, username: str, password: str) -> int | None:
     """The user's id if the password is theirs, else None (same work either way)."""
-    with service.sessions() as s:
+    with service._sessions() as s:
         user = s.scalars(select(m.User).where(m.User.username == username)).one_or_none()
         stored = user.password_hash if user is not None else _DUMMY_HASH
         try:
@@ -99,4 +106,4 @@ def _user(s: Session, username: str) -> m.User:
 
 
 def _row(u: m.User) -> UserRow:
-    return UserRow(u.id, u.username, u.role, tuple(u.games))
+    return UserRow(u.id, u.username, u.role, tuple(u.games or ()))

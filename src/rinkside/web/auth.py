@@ -27,14 +27,13 @@ from typing import Annotated, Final
 from fastapi import Depends, HTTPException, Request, Response
 
 from rinkside.services import users
-from rinkside.store import models as m
 from rinkside.web.deps import Service
 
 SESSION_COOKIE: Final = "rinkside_session"
 CSRF_COOKIE: Final = "rinkside_csrf"
 CSRF_HEADER: Final = "X-CSRF-Token"
 CSRF_FIELD: Final = "csrf_token"
-ROLES: Final = m.USER_ROLES
+ROLES: Final = users.ROLES
 SAFE_METHODS: Final = frozenset({"GET", "HEAD", "OPTIONS"})
 
 _SECRET: Final = (os.environ.get("RINKSIDE_SECRET") or secrets.token_hex(32)).encode()
@@ -108,11 +107,10 @@ def current_user(request: Request, service: Service) -> CurrentUser | None:
     user_id, _, token = payload.partition(":")
     if not user_id.isdigit() or not token:
         return None
-    with service.sessions() as s:
-        user = s.get(m.User, int(user_id))
-        if user is None:
-            return None
-        return CurrentUser(user.id, user.username, user.role, frozenset(user.games or ()), token)
+    user = users.user(service, int(user_id))
+    if user is None:
+        return None
+    return CurrentUser(user.id, user.username, user.role, frozenset(user.games), token)
 
 
 User = Annotated[CurrentUser | None, Depends(current_user)]

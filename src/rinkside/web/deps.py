@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Annotated
 from fastapi import Depends, Request
 from fastapi.templating import Jinja2Templates
 
+from rinkside.services import queries
 from rinkside.services.tournaments import Tournaments
-from rinkside.web import catalog
 
 if TYPE_CHECKING:
     from rinkside.web.live import Broadcaster
@@ -44,5 +44,5 @@ Templates = Annotated[Jinja2Templates, Depends(get_templates)]
 def known_game(game_id: int, service: Service) -> int:
     """The game id, once the store has that game: a stream for an unknown
     game is refused with 404 before it starts (NotFound, see errors)."""
-    catalog.game(service, game_id)
+    queries.game(service, game_id)
     return game_id

@@ -45,8 +45,9 @@ import anyio
 from fastapi import APIRouter, Depends, Response
 from starlette.types import Receive, Scope, Send
 
+from rinkside.services import queries as catalog
 from rinkside.services.tournaments import Tournaments
-from rinkside.web import catalog, views
+from rinkside.web import views
 from rinkside.web.deps import Broadcast, Service, known_game
 from rinkside.web.sse import HELLO, Frame, Sink, alive_event, state_event
 

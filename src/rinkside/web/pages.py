@@ -17,11 +17,12 @@ from rinkside.rules.events import TEAMS, Team
 from rinkside.rules.records import charged_tenths
 from rinkside.rules.state import GameState
 from rinkside.rules.times import minutes_value
+from rinkside.services import queries
+from rinkside.services.queries import DivisionRow, GameRow
 from rinkside.services.tournaments import Tournaments
 from rinkside.tournament import stats as tstats
 from rinkside.tournament.suspensions import SuspensionStatus
-from rinkside.web import catalog, views
-from rinkside.web.catalog import DivisionRow, GameRow
+from rinkside.web import views
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,14 +74,14 @@ def _by_division(service: Tournaments, rows: Iterable[ScoreRow]) -> list[Divisio
     groups: dict[int, list[ScoreRow]] = {}
     for row in rows:
         groups.setdefault(row.game.division_id, []).append(row)
-    return [DivisionGames(d, groups[d.division_id]) for d in catalog.divisions(service)
+    return [DivisionGames(d, groups[d.division_id]) for d in queries.divisions(service)
             if d.division_id in groups]
 
 
 def live_scores(service: Tournaments) -> list[DivisionGames]:
     """Every game by division: in play first, then those to come, then the
     finished ones, each in schedule order."""
-    rows = score_rows(service, catalog.games(service))
+    rows = score_rows(service, queries.games(service))
     rank = {"final": 2, "not_started": 1}
     rows.sort(key=lambda r: rank.get(r.status, 0))  # stable: schedule order within
     return _by_division(service, rows)
@@ -88,7 +89,7 @@ def live_scores(service: Tournaments) -> list[DivisionGames]:
 
 def schedule(service: Tournaments) -> list[tuple[date | None, list[ScoreRow]]]:
     """Every game by day (the server's local date), in start order."""
-    rows = score_rows(service, catalog.games(service))
+    rows = score_rows(service, queries.games(service))
     rows.sort(key=lambda r: (r.game.start is None,
                              r.game.start.timestamp() if r.game.start else 0.0,
                              r.game.rink or "", r.game.game_id))
@@ -186,7 +187,7 @@ def _penalties(state: GameState) -> list[PenaltyLine]:
 
 
 def game_page(service: Tournaments, game_id: int) -> GamePage:
-    row = catalog.game(service, game_id)
+    row = queries.game(service, game_id)
     data = views.state_json(service, game_id)
     version, state = service.game_state(game_id)
     periods, by_period = _period_table(state)
@@ -209,7 +210,7 @@ class StatsPage:
 
 
 def stats_page(service: Tournaments, division_id: int, top: int = 10) -> StatsPage:
-    division = catalog.division(service, division_id)
+    division = queries.division(service, division_id)
     skaters, goalies, teams = service.statistics(division_id)
     keys: Sequence[tstats.LeaderKey] = ("points", "goals", "assists", "pim")
     return StatsPage(
@@ -241,9 +242,9 @@ class SuspensionRow:
 
 def suspensions(service: Tournaments) -> list[SuspensionRow]:
     """Every player with a suspension: those still barred first."""
-    teams = catalog.team_names(service)
+    teams = queries.team_names(service)
     rows = [SuspensionRow(s, teams.get(s.team_id, ""), tid)
-            for tid in catalog.tournament_ids(service)
+            for tid in queries.tournament_ids(service)
             for s in service.suspensions(tid).values() if s.sanctions or s.elsewhere]
     rows.sort(key=lambda r: (not r.status.suspended, r.team, r.status.number))
     return rows

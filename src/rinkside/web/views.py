@@ -18,8 +18,8 @@ from rinkside.rules.events import TEAMS, PenaltyClass, Team
 from rinkside.rules.records import GoalRecord, PenaltyShotRecord
 from rinkside.rules.state import BoxEntry, GameState
 from rinkside.rules.times import SHOOTOUT_LABEL, format_duration, period_label
+from rinkside.services import queries as catalog
 from rinkside.services.tournaments import Tournaments
-from rinkside.web import catalog
 
 TENTHS_SHOWN_UNDER: Final = 600  # the clock shows tenths in the last minute (scoreboard.js too)
 IN_PLAY: Final = frozenset({"in_play", "stopped", "intermission", "shootout"})

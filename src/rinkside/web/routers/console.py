@@ -15,7 +15,8 @@ from urllib.parse import quote
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from rinkside.web import auth, catalog, pages
+from rinkside.services import queries
+from rinkside.web import auth, pages
 from rinkside.web.deps import Service, Templates
 
 router = APIRouter(tags=["console"], default_response_class=HTMLResponse)
@@ -32,7 +33,7 @@ def console_games(request: Request, user: auth.User, service: Service,
     """The games this user may score (or read, for a referee)."""
     if user is None:
         return _to_login(request)
-    games = catalog.games(service)
+    games = queries.games(service)
     if user.role == "scorekeeper":
         games = [g for g in games if g.game_id in user.games]
     rows = pages.score_rows(service, games)
@@ -47,7 +48,7 @@ def console(game_id: int, request: Request, user: auth.User, service: Service,
     """The console of one game."""
     if user is None:
         return _to_login(request)
-    game = catalog.game(service, game_id)  # NotFound: the 404 page
+    game = queries.game(service, game_id)  # NotFound: the 404 page
     if user.role == "scorekeeper" and not user.may_write(game_id):
         return templates.TemplateResponse(request, "error.html", {
             "title": "Not your game",

@@ -31,10 +31,11 @@ from pydantic import BaseModel, Field
 from rinkside.formats.scenario import decode_event
 from rinkside.rules.errors import MalformedEvent, RuleViolation
 from rinkside.rules.events import Event, Team
-from rinkside.store.errors import NoSuchPosition, StaleWrite
+from rinkside.services import queries
+from rinkside.services.errors import NoSuchPosition, StaleWrite
 from rinkside.tournament.errors import TournamentRuleError
 from rinkside.tournament.lineups import LineupError
-from rinkside.web import auth, catalog, views
+from rinkside.web import auth, views
 from rinkside.web.deps import Broadcast, Service
 from rinkside.web.live import Broadcaster
 
@@ -145,7 +146,7 @@ def correct(game_id: int, body: Correction, user: Scorer, service: Service,
 def put_lineup(game_id: int, team: str, body: LineupBody, user: Scorer,
                service: Service) -> Answer:
     """Dress a team for the game (Rules 201(a), 202, 203(a), 204; casebook 27)."""
-    row = catalog.game(service, game_id)  # NotFound: 404
+    row = queries.game(service, game_id)  # NotFound: 404
     sides: dict[str, Team] = {"home": "home", "away": "away", str(row.home_team_id): "home",
                               str(row.away_team_id): "away"}
     side = sides.get(team)

@@ -29,13 +29,14 @@ from rinkside.rules.infractions import CATALOG, Infraction
 from rinkside.rules.state import GameState
 from rinkside.rules.times import format_duration
 from rinkside.services import officiating
+from rinkside.services import queries as catalog
 from rinkside.services import records as rec
 from rinkside.services.tournaments import Tournaments
 from rinkside.store import eventlog
 from rinkside.store import models as m
 from rinkside.store.revisions import RevisionInfo
 from rinkside.tournament import suspensions as tsusp
-from rinkside.web import auth, catalog, views
+from rinkside.web import auth, views
 from rinkside.web.deps import Service
 
 router = APIRouter(prefix="/api", tags=["console"])

@@ -24,7 +24,7 @@ from fastapi import APIRouter, HTTPException
 from fastapi.responses import Response
 
 from rinkside.reports import calendar, exports, game_log
-from rinkside.web import catalog
+from rinkside.services import queries
 from rinkside.web.deps import Service
 
 router = APIRouter(tags=["exports"], default_response_class=Response)
@@ -54,14 +54,14 @@ def _tables(sheets: dict[str, exports.Rows], fmt: Spreadsheet, csv_sheet: str,
 
 @router.get("/divisions/{division_id}/standings.{fmt}")
 def standings(division_id: int, fmt: Spreadsheet, service: Service) -> Response:
-    division = catalog.division(service, division_id)
+    division = queries.division(service, division_id)
     rows = exports.division_standings(service, division_id)
     return _tables({"Standings": rows}, fmt, "Standings", _slug(division.name, "standings"))
 
 
 @router.get("/divisions/{division_id}/stats.{fmt}")
 def stats(division_id: int, fmt: Spreadsheet, service: Service) -> Response:
-    division = catalog.division(service, division_id)
+    division = queries.division(service, division_id)
     tables = exports.division_statistics(service, division_id)
     return _tables(exports.statistics_workbook(tables), fmt, exports.STATS_SHEETS["skaters"],
                    _slug(division.name, "stats"))
@@ -69,7 +69,7 @@ def stats(division_id: int, fmt: Spreadsheet, service: Service) -> Response:
 
 @router.get("/divisions/{division_id}/goaltenders.csv")
 def goaltenders(division_id: int, service: Service) -> Response:
-    division = catalog.division(service, division_id)
+    division = queries.division(service, division_id)
     rows = exports.division_statistics(service, division_id)["goaltenders"]
     return _tables({"Goaltenders": rows}, "csv", "Goaltenders",
                    _slug(division.name, "goaltenders"))
@@ -77,7 +77,7 @@ def goaltenders(division_id: int, service: Service) -> Response:
 
 @router.get("/divisions/{division_id}/special-teams.csv")
 def special_teams(division_id: int, service: Service) -> Response:
-    division = catalog.division(service, division_id)
+    division = queries.division(service, division_id)
     rows = exports.division_statistics(service, division_id)["teams"]
     return _tables({"Special teams": rows}, "csv", "Special teams",
                    _slug(division.name, "special-teams"))
@@ -85,7 +85,7 @@ def special_teams(division_id: int, service: Service) -> Response:
 
 @router.get("/divisions/{division_id}/rosters.{fmt}")
 def division_rosters(division_id: int, fmt: Spreadsheet, service: Service) -> Response:
-    division = catalog.division(service, division_id)
+    division = queries.division(service, division_id)
     rows = exports.division_rosters(service, division_id)
     return _tables({"Rosters": rows}, fmt, "Rosters", _slug(division.name, "rosters"))
 
@@ -98,21 +98,21 @@ def team_roster(team_id: int, fmt: Spreadsheet, service: Service) -> Response:
 
 @router.get("/divisions/{division_id}/schedule.ics")
 def division_schedule(division_id: int, service: Service) -> Response:
-    division = catalog.division(service, division_id)
+    division = queries.division(service, division_id)
     feed = calendar.division_calendar(service, division_id)
     return _download(feed.ical, ICS_MEDIA_TYPE, f"{_slug(division.name, 'schedule')}.ics")
 
 
 @router.get("/teams/{team_id}/schedule.ics")
 def team_schedule(team_id: int, service: Service) -> Response:
-    team = catalog.team(service, team_id)
+    team = queries.team(service, team_id)
     feed = calendar.team_calendar(service, team_id)
     return _download(feed.ical, ICS_MEDIA_TYPE, f"{_slug(team.name, 'schedule')}.ics")
 
 
 @router.get("/games/{game_id}/log.json")
 def game_log_json(game_id: int, service: Service) -> Response:
-    game = catalog.game(service, game_id)
+    game = queries.game(service, game_id)
     try:
         text = game_log.export_game_json(service, game_id)
     except ValueError as exc:  # nothing recorded yet: no log to give

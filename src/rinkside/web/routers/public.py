@@ -11,7 +11,8 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
-from rinkside.web import catalog, pages
+from rinkside.services import queries
+from rinkside.web import pages
 from rinkside.web.deps import Service, Templates
 
 router = APIRouter(tags=["public"], default_response_class=HTMLResponse)
@@ -36,10 +37,10 @@ def game(game_id: int, request: Request, service: Service,
 @router.get("/divisions/{division_id}/standings")
 def standings(division_id: int, request: Request, service: Service,
               templates: Templates) -> HTMLResponse:
-    division = catalog.division(service, division_id)
+    division = queries.division(service, division_id)
     return templates.TemplateResponse(request, "standings.html", {
         "title": f"{division.name} standings", "division": division,
-        "rows": service.standings(division_id), "teams": catalog.team_names(service)})
+        "rows": service.standings(division_id), "teams": queries.team_names(service)})
 
 
 @router.get("/divisions/{division_id}/stats")
@@ -48,7 +49,7 @@ def stats(division_id: int, request: Request, service: Service,
     page = pages.stats_page(service, division_id)
     return templates.TemplateResponse(request, "stats.html", {
         "title": f"{page.division.name} leaders", "page": page,
-        "teams": catalog.team_names(service), "players": catalog.player_labels(service)})
+        "teams": queries.team_names(service), "players": queries.player_labels(service)})
 
 
 @router.get("/schedule")
@@ -61,8 +62,8 @@ def schedule(request: Request, service: Service, templates: Templates) -> HTMLRe
 def team(team_id: int, request: Request, service: Service,
          templates: Templates) -> HTMLResponse:
     """A team's roster and its games."""
-    page = catalog.team(service, team_id)
-    games = pages.score_rows(service, [g for g in catalog.games(service)
+    page = queries.team(service, team_id)
+    games = pages.score_rows(service, [g for g in queries.games(service)
                                        if team_id in (g.home_team_id, g.away_team_id)])
     return templates.TemplateResponse(request, "team.html", {
         "title": page.name, "team": page, "games": games})

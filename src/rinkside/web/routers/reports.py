@@ -19,7 +19,7 @@ from rinkside.reports import html
 from rinkside.reports.announcements import announcements
 from rinkside.reports.game_report import build_report
 from rinkside.reports.pdf import render_pdf
-from rinkside.web import catalog
+from rinkside.services import queries
 from rinkside.web.deps import Service
 
 router = APIRouter(tags=["reports"])
@@ -41,6 +41,6 @@ def report_pdf(game_id: int, service: Service) -> Response:
 @router.get("/api/games/{game_id}/announcements")
 def announcements_json(game_id: int, service: Service) -> list[dict[str, Any]]:
     """Rule 505(c): each penalty and goal as the public address reads it."""
-    catalog.game(service, game_id)  # NotFound before anything else
+    queries.game(service, game_id)  # NotFound before anything else
     _, state = service.game_state(game_id)
     return [asdict(a) for a in announcements(state)]

@@ -26,10 +26,10 @@ from rinkside.rink import (
 from rinkside.rink.geometry import RinkDrawing
 from rinkside.rink.png import to_png
 from rinkside.rink.svg import to_svg
+from rinkside.services import queries
 from rinkside.services import rinks as rink_store
 from rinkside.services.rinks import RinkRow
 from rinkside.services.tournaments import NotFound
-from rinkside.web import catalog
 from rinkside.web.deps import Service, Templates
 
 router = APIRouter(tags=["rinks"], default_response_class=HTMLResponse)
@@ -123,7 +123,7 @@ def rink(rink_id: int, request: Request, service: Service,
 def tournament_rinks(tournament_id: int, request: Request, service: Service,
                      templates: Templates) -> HTMLResponse:
     """The tournament's rinks, each with its verdict."""
-    if tournament_id not in catalog.tournament_ids(service):
+    if tournament_id not in queries.tournament_ids(service):
         raise NotFound(f"There is no tournament {tournament_id}.")
     pages = [rink_page(row) for row in rink_store.rinks(service, tournament_id)]
     return templates.TemplateResponse(request, "rinks.html", {

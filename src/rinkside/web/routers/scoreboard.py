@@ -10,7 +10,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
-from rinkside.web import catalog
+from rinkside.services import queries
 from rinkside.web.deps import Service, Templates
 
 router = APIRouter(tags=["scoreboard"], default_response_class=HTMLResponse)
@@ -19,6 +19,6 @@ router = APIRouter(tags=["scoreboard"], default_response_class=HTMLResponse)
 @router.get("/scoreboard/{game_id}")
 def scoreboard(game_id: int, request: Request,
                service: Service, templates: Templates) -> HTMLResponse:
-    game = catalog.game(service, game_id)
+    game = queries.game(service, game_id)
     return templates.TemplateResponse(request, "scoreboard.html", {
         "title": f"{game.home} vs {game.away}", "game": game})

@@ -16,8 +16,8 @@ from fastapi import APIRouter, Depends, Form, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import BaseModel
 
-from rinkside.services import officiating
-from rinkside.web import auth, catalog
+from rinkside.services import officiating, queries
+from rinkside.web import auth
 from rinkside.web.deps import Service, Templates
 
 router = APIRouter()
@@ -50,7 +50,7 @@ def signoff_json(service: Service, game_id: int) -> dict[str, Any]:
 @router.get("/games/{game_id}/signoff", response_class=HTMLResponse)
 def signoff_page(game_id: int, request: Request, service: Service, templates: Templates,
                  user: auth.User) -> Response:
-    game = catalog.game(service, game_id)
+    game = queries.game(service, game_id)
     return templates.TemplateResponse(request, "signoff.html", {
         "title": f"Sign-off: {game.home} vs {game.away}", "game": game,
         "status": officiating.signoff(service, game_id),

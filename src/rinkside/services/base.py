@@ -1,0 +1,69 @@
+"""What every part of the tournament service shares: the store's sessions
+(opened by the application layer alone), the cache of game states, the hook
+that hears a game's log change, and the row lookups of a write."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy.orm import Session, sessionmaker
+
+from rinkside.services.errors import NotFound
+from rinkside.services.state_cache import StateCache
+from rinkside.store import models as m
+from rinkside.store import signoffs
+from rinkside.tournament.errors import GameLocked
+
+if TYPE_CHECKING:
+    from rinkside.services.division import DivisionView
+
+
+class ServiceBase:
+    """The store handle of :class:`~rinkside.services.tournaments.Tournaments`.
+
+    Only the modules of :mod:`rinkside.services` open a session
+    (``_sessions``); everything above them reads through the typed queries
+    of :mod:`rinkside.services.queries` and writes through the service's
+    operations."""
+
+    def __init__(self, sessions: sessionmaker[Session], cache: StateCache | None = None,
+                 on_change: Callable[[int, int], None] | None = None) -> None:
+        """``on_change(game_id, version)`` is called after a game's log changed
+        and the change is committed (the web's live broadcaster listens)."""
+        self._sessions = sessions
+        self.cache = cache or StateCache()
+        self.on_change = on_change
+
+    @property
+    def sessions(self) -> sessionmaker[Session]:
+        """TEMPORARY: the game-log methods of ``tournaments.py`` and
+        reports/game_report.py, reports/game_log.py and the console's
+        ``_log``/``lineups`` still open sessions by this name while they are
+        rewritten; use ``_sessions`` inside the application layer."""
+        return self._sessions
+
+    def _changed(self, game_id: int, version: int) -> None:
+        if self.on_change is not None:
+            self.on_change(game_id, version)
+
+    @staticmethod
+    def _get(s: Session, model: type[Any], key: int) -> Any:
+        row = s.get(model, key)
+        if row is None:
+            raise NotFound(f"no {model.__name__.lower()} {key}")
+        return row
+
+    @staticmethod
+    def _refuse_locked(s: Session, game_id: int) -> None:
+        """Rule 616(a): nothing changes once the referees have signed."""
+        if signoffs.is_locked(s, game_id):
+            raise GameLocked(game_id)
+
+    # What the parts need of one another (each defined by the part that owns it).
+
+    def _division_view(self, s: Session, division_id: int) -> DivisionView:
+        raise NotImplementedError  # Tournaments (tournaments.py)
+
+    def _refuse_contradicted_record(self, s: Session, game: m.Game) -> None:
+        raise NotImplementedError  # Tournaments (tournaments.py)

@@ -1,0 +1,127 @@
+"""What is computed for a division from its recorded games: the standings
+(with the coin tosses of casebook 24), the statistics, the high-scorer
+award and the playoff bracket."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import select
+
+from rinkside.rules.settings import Settings
+from rinkside.services import records as rec
+from rinkside.services.schedule import Schedule
+from rinkside.store import models as m
+from rinkside.tournament import forfeits, playoffs, standings
+from rinkside.tournament import stats as tstats
+from rinkside.tournament.model import PlayedGame, ScheduledGame
+
+
+@dataclass(frozen=True, slots=True)
+class DivisionView:
+    """Everything about one division that the computations need."""
+
+    division: m.Division
+    settings: Settings
+    teams: list[m.Team]
+    schedule: list[ScheduledGame]
+    played: list[PlayedGame]
+    removed: dict[int, forfeits.Removal]
+
+    @property
+    def standing_games(self) -> list[PlayedGame]:
+        return forfeits.games_that_stand(self.played, self.removed)
+
+
+class DivisionTables(Schedule):
+    """Standings, statistics and playoffs (which schedule their games)."""
+
+    def division_view(self, division_id: int) -> DivisionView:
+        with self._sessions.begin() as s:
+            return self._division_view(s, division_id)
+
+    def standings(self, division_id: int) -> list[standings.Standing]:
+        view = self.division_view(division_id)
+        chain = view.division.tournament.tiebreaks
+        tosses = self._coin_tosses(division_id)
+        teams = [rec.team_info(t) for t in view.teams if t.id not in view.removed]
+        return standings.standings(teams, view.standing_games, view.settings.points, chain,
+                                   tosses, removed=set(view.removed))
+
+    def statistics(self, division_id: int) -> tuple[dict[int, tstats.SkaterLine],
+                                                    dict[int, tstats.GoaltenderLine],
+                                                    dict[int, tstats.TeamLine]]:
+        view = self.division_view(division_id)
+        games = view.standing_games
+        return tstats.skater_lines(games), tstats.goaltender_lines(games), tstats.team_lines(games)
+
+    def high_scorer(self, division_id: int) -> tstats.HighScorerAward:
+        """The division's high-scorer award: by points, or by points per game
+        where a forfeit stands (634(d)4, casebook 29); pool and playoff games
+        that stand."""
+        view = self.division_view(division_id)
+        return tstats.high_scorer_award(view.standing_games)
+
+    def playoffs(self, division_id: int, teams: int
+                 ) -> tuple[playoffs.Bracket, dict[int, int]]:
+        """The division's single-elimination bracket for its top ``teams``,
+        seeded from the standings (casebook 25: a late forfeit takes the
+        last seed), with the results of the playoff games played so far.
+        Returns the bracket (games numbered 1, 2, ...) and which stored game
+        each bracket game is."""
+        view = self.division_view(division_id)
+        playoffs.check_playoff_settings(view.settings)  # 639: no tie may stand
+        table = self.standings(division_id)
+        late = forfeits.late_forfeit_teams(view.schedule, view.played)
+        seeded = standings.seeds({division_id: table}, late, per_division=teams)
+        bracket = playoffs.bracket(seeded)
+        stored = {frozenset((g.home_team_id, g.away_team_id)): g.game_id
+                  for g in view.schedule if g.stage == "playoff"}
+        played = [p for p in view.played if p.game.stage == "playoff"]
+        winners = playoffs.playoff_winners(played)
+        mapping: dict[int, int] = {}
+        while True:
+            for game in bracket.games():
+                if game.top is not None and game.bottom is not None:
+                    real = stored.get(frozenset((game.top.team_id, game.bottom.team_id)))
+                    if real is not None and game.game_id is not None:
+                        mapping[game.game_id] = real
+            results = {virtual: winners[real] for virtual, real in mapping.items()
+                       if real in winners and bracket.game(virtual).winner is None}
+            if not results:
+                return bracket, mapping
+            bracket = playoffs.advance(bracket, results)
+
+    def schedule_playoffs(self, division_id: int, teams: int, *,
+                          start: datetime | None = None, rink: str | None = None) -> list[int]:
+        """Schedule every playoff game whose two teams are known and that is
+        not scheduled yet (the better seed at home)."""
+        bracket, mapping = self.playoffs(division_id, teams)
+        created = []
+        for r in bracket.rounds:
+            for game in r.games:
+                if (game.game_id is None or game.game_id in mapping or game.top is None
+                        or game.bottom is None):
+                    continue
+                created.append(self.add_game(division_id, game.top.team_id,
+                                             game.bottom.team_id, start=start, rink=rink,
+                                             stage="playoff", round_name=r.name))
+        return created
+
+    def record_coin_toss(self, division_id: int, order: Sequence[int], by: str) -> int:
+        """Casebook 24: a coin toss is drawn and recorded for a group of teams."""
+        with self._sessions.begin() as s:
+            self._get(s, m.Division, division_id)
+            row = m.CoinToss(division_id=division_id, team_ids=sorted(order), order=list(order),
+                             by=by, at=datetime.now().astimezone())
+            s.add(row)
+            s.flush()
+            return row.id
+
+    def _coin_tosses(self, division_id: int) -> dict[frozenset[int], list[int]]:
+        with self._sessions() as s:
+            rows = s.scalars(select(m.CoinToss).where(m.CoinToss.division_id == division_id)
+                             .order_by(m.CoinToss.id)).all()
+            return {frozenset(r.team_ids): list(r.order) for r in rows}

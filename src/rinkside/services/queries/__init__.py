@@ -1,0 +1,35 @@
+"""The read side of the application layer: every page, export and command
+reads the store through these typed queries (frozen values, no ORM object),
+each written once.
+
+- :mod:`~rinkside.services.queries.games`: the schedule, one game, versions;
+- :mod:`~rinkside.services.queries.teams`: a team's page and roster, names;
+- :mod:`~rinkside.services.queries.tournaments`: tournaments and divisions.
+"""
+
+from rinkside.services.queries.games import GameRow, game, games, last_start, versions
+from rinkside.services.queries.teams import (
+    PlayerRow,
+    TeamPage,
+    TeamRoster,
+    active_players,
+    player_labels,
+    team,
+    team_names,
+    team_roster,
+)
+from rinkside.services.queries.tournaments import (
+    DivisionRow,
+    DivisionTeams,
+    TeamCount,
+    TournamentTree,
+    division,
+    divisions,
+    tournament_ids,
+    tournament_trees,
+)
+
+__all__ = ["DivisionRow", "DivisionTeams", "GameRow", "PlayerRow", "TeamCount", "TeamPage",
+           "TeamRoster", "TournamentTree", "active_players", "division", "divisions", "game",
+           "games", "last_start", "player_labels", "team", "team_names", "team_roster",
+           "tournament_ids", "tournament_trees", "versions"]

@@ -1,0 +1,96 @@
+"""The schedule as the pages, exports and commands list it: each game with
+the names it shows, its log's version, and the last start of a tournament."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import Row, Select, func, select
+from sqlalchemy.orm import aliased
+
+from rinkside.services.errors import NotFound
+from rinkside.store import models as m
+
+if TYPE_CHECKING:
+    from rinkside.services.tournaments import Tournaments
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    """One scheduled game with the names a page shows."""
+
+    game_id: int
+    tournament_id: int
+    tournament: str
+    division_id: int
+    division: str
+    home_team_id: int
+    home: str
+    away_team_id: int
+    away: str
+    start: datetime | None
+    rink: str | None
+    stage: str
+    round_name: str
+    version: int
+
+
+def _games_query() -> Select[*tuple[Any, ...]]:
+    home, away = aliased(m.Team), aliased(m.Team)
+    return (select(m.Game.id, m.Tournament.id.label("tid"), m.Tournament.name.label("tname"),
+                   m.Division.id.label("did"), m.Division.name.label("dname"),
+                   home.id.label("hid"), home.name.label("hname"),
+                   away.id.label("aid"), away.name.label("aname"),
+                   m.Game.start, m.Game.rink, m.Game.stage, m.Game.round_name, m.Game.version)
+            .join(m.Division, m.Game.division_id == m.Division.id)
+            .join(m.Tournament, m.Division.tournament_id == m.Tournament.id)
+            .join(home, m.Game.home_team_id == home.id)
+            .join(away, m.Game.away_team_id == away.id)
+            .order_by(m.Tournament.id, m.Division.id, m.Game.schedule_order, m.Game.id))
+
+
+def _game_row(r: Row[Any]) -> GameRow:
+    g = r._mapping
+    return GameRow(g["id"], g["tid"], g["tname"], g["did"], g["dname"], g["hid"], g["hname"],
+                   g["aid"], g["aname"], g["start"], g["rink"], g["stage"], g["round_name"],
+                   g["version"])
+
+
+def games(service: Tournaments, division_id: int | None = None) -> list[GameRow]:
+    """Every scheduled game (of one division when given), in schedule order
+    within its division."""
+    query = _games_query()
+    if division_id is not None:
+        query = query.where(m.Game.division_id == division_id)
+    with service._sessions() as s:
+        return [_game_row(r) for r in s.execute(query)]
+
+
+def game(service: Tournaments, game_id: int) -> GameRow:
+    """One game; :class:`NotFound` when there is no such game."""
+    with service._sessions() as s:
+        row = s.execute(_games_query().where(m.Game.id == game_id)).first()
+    if row is None:
+        raise NotFound(f"There is no game {game_id}.")
+    return _game_row(row)
+
+
+def versions(service: Tournaments, game_ids: Iterable[int] | None = None) -> dict[int, int]:
+    """Each game's log version (of every game when ``game_ids`` is None): a
+    cheap look for changes written by another process (the CLI, another
+    server on the same database), which no ``on_change`` hook here hears."""
+    query = select(m.Game.id, m.Game.version)
+    if game_ids is not None:
+        query = query.where(m.Game.id.in_(list(game_ids)))
+    with service._sessions() as s:
+        return {r.id: r.version for r in s.execute(query)}
+
+
+def last_start(service: Tournaments, tournament_id: int) -> datetime | None:
+    """When the tournament's last scheduled game starts (None: no game has a time)."""
+    with service._sessions() as s:
+        return s.scalar(select(func.max(m.Game.start)).join(m.Division).where(
+            m.Division.tournament_id == tournament_id))

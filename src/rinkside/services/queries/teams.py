@@ -1,0 +1,99 @@
+"""Teams and players as the pages, exports and commands show them: a team's
+page, its roster, the names by id, and each player's number and name."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from sqlalchemy import select
+
+from rinkside.services import records as rec
+from rinkside.services.errors import NotFound
+from rinkside.services.queries.tournaments import DivisionRow
+from rinkside.store import models as m
+from rinkside.tournament.model import RosterPlayer
+
+if TYPE_CHECKING:
+    from rinkside.services.tournaments import Tournaments
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRow:
+    player_id: int
+    number: int
+    name: str
+    goalie: bool
+    captain: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class TeamPage:
+    team_id: int
+    name: str
+    division: DivisionRow
+    players: tuple[PlayerRow, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TeamRoster:
+    """A team's active roster as roster import reads and export writes it
+    (201-203: numbers, goaltenders, letters, playing coaches)."""
+
+    team_id: int
+    name: str
+    division_id: int
+    players: tuple[RosterPlayer, ...]
+
+
+def team(service: Tournaments, team_id: int) -> TeamPage:
+    """A team and its active roster by number; :class:`NotFound` when unknown."""
+    with service._sessions() as s:
+        row = s.get(m.Team, team_id)
+        if row is None:
+            raise NotFound(f"There is no team {team_id}.")
+        d = row.division
+        players = tuple(PlayerRow(p.id, p.number, p.name, p.goalie, p.captain)
+                        for p in sorted(row.players, key=lambda p: p.number) if p.active)
+        return TeamPage(row.id, row.name,
+                        DivisionRow(d.id, d.name, d.tournament.id, d.tournament.name), players)
+
+
+def team_roster(service: Tournaments, team_id: int) -> TeamRoster:
+    """A team's active players; :class:`NotFound` when unknown."""
+    with service._sessions() as s:
+        row = s.get(m.Team, team_id)
+        if row is None:
+            raise NotFound(f"There is no team {team_id}.")
+        return TeamRoster(row.id, row.name, row.division_id,
+                          tuple(rec.players_of(s, [team_id])))
+
+
+def active_players(service: Tournaments, team_ids: Iterable[int]) -> list[RosterPlayer]:
+    """The active players of these teams (a team unknown has none)."""
+    with service._sessions() as s:
+        return rec.players_of(s, list(team_ids))
+
+
+def team_names(service: Tournaments, division_id: int | None = None) -> dict[int, str]:
+    """Team id -> name, of every team or of one division's (:class:`NotFound`
+    when there is no such division)."""
+    query = select(m.Team.id, m.Team.name)
+    with service._sessions() as s:
+        if division_id is not None:
+            if s.get(m.Division, division_id) is None:
+                raise NotFound(f"There is no division {division_id}.")
+            query = query.where(m.Team.division_id == division_id)
+        return {r.id: r.name for r in s.execute(query)}
+
+
+def player_labels(service: Tournaments, team_ids: Iterable[int] | None = None
+                  ) -> dict[int, tuple[int, str]]:
+    """Player id -> (number, name), of every player or of these teams',
+    removed players included (their records stay, 203(b))."""
+    query = select(m.Player.id, m.Player.number, m.Player.name)
+    if team_ids is not None:
+        query = query.where(m.Player.team_id.in_(list(team_ids)))
+    with service._sessions() as s:
+        return {r.id: (r.number, r.name) for r in s.execute(query)}

@@ -1,0 +1,124 @@
+"""Team rosters: imported from a file, a player added, a roster replaced;
+each checked as a whole (201-203, 307), and once the tournament has
+started, changed only by the director with a reason (203(b))."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import select
+
+from rinkside.services import records as rec
+from rinkside.services.base import ServiceBase
+from rinkside.store import models as m
+from rinkside.tournament import roster_import, rosters
+
+
+class Rosters(ServiceBase):
+    """Roster writes."""
+
+    def import_rosters(self, division_id: int, path: Path, *, team: str | None = None,
+                       by: str = "tournament director", role: str = "tournament_director",
+                       reason: str | None = None) -> dict[str, int]:
+        """Import a CSV or XLSX roster file into a division: every bad row is
+        reported and nothing is half-imported (the whole file is one
+        transaction). With ``team`` the file holds that one team; otherwise
+        it has a ``team`` column. Teams are created when new."""
+        with self._sessions.begin() as s:
+            division = self._get(s, m.Division, division_id)
+            tournament = division.tournament
+            starts_on = tournament.starts_on or date.today()
+            info = rec.division_info(division)
+            if team is not None:
+                by_team = {team: roster_import.import_roster(path, info, starts_on)}
+            else:
+                by_team = roster_import.import_rosters(path, info, starts_on)
+            rosters.check_change_allowed(tournament.started, role, reason) if \
+                tournament.started else None
+            counts: dict[str, int] = {}
+            for team_name, parsed in by_team.items():
+                row = s.scalar(select(m.Team).where(m.Team.division_id == division_id,
+                                                    m.Team.name == team_name))
+                if row is None:
+                    row = m.Team(division_id=division_id, name=team_name)
+                    s.add(row)
+                    s.flush()
+                for old in list(row.players):
+                    old.active = False
+                s.flush()
+                for p in parsed:
+                    player = m.Player(team_id=row.id, number=p.number, name=p.name,
+                                      goalie=p.goalie, captain=p.captain,
+                                      playing_coach=p.playing_coach, birth_date=p.birth_date,
+                                      person_key=p.name)
+                    s.add(player)
+                    s.flush()
+                    if tournament.started:
+                        s.add(m.RosterChange(team_id=row.id, player_id=player.id,
+                                             action="added", before=None,
+                                             after={"number": p.number, "name": p.name},
+                                             reason=reason or "", by=by,
+                                             at=datetime.now().astimezone()))
+                counts[team_name] = len(parsed)
+            return counts
+
+    def add_player(self, team_id: int, number: int, name: str, *, goalie: bool = False,
+                   captain: str | None = None, by: str = "tournament director",
+                   role: str = "tournament_director", reason: str | None = None) -> int:
+        """Add one player, checking the whole roster (201-203, 307)."""
+        with self._sessions.begin() as s:
+            team = self._get(s, m.Team, team_id)
+            tournament = team.division.tournament
+            rosters.check_change_allowed(tournament.started, role, reason) if \
+                tournament.started else None
+            row = m.Player(team_id=team_id, number=number, name=name, goalie=goalie,
+                           captain=captain, person_key=name)
+            s.add(row)
+            s.flush()
+            players = rec.players_of(s, [team_id])
+            problems = rosters.check_tournament_roster(
+                rec.division_info(team.division), players, tournament.starts_on or date.today())
+            # One player at a time: what the roster still lacks (a captain,
+            # a goaltender) is checked when it is complete (set_roster).
+            about_players = [p for p in problems if p.number is not None or "15" in p.message]
+            if about_players:
+                raise rosters.RosterError(about_players)
+            if tournament.started:
+                s.add(m.RosterChange(team_id=team_id, player_id=row.id, action="added",
+                                     before=None, after={"number": number, "name": name},
+                                     reason=reason or "", by=by, at=datetime.now().astimezone()))
+            return row.id
+
+    def set_roster(self, team_id: int, players: Sequence[Mapping[str, Any]], *,
+                   by: str = "tournament director", role: str = "tournament_director",
+                   reason: str | None = None) -> list[int]:
+        """Replace a team's roster with ``players`` (number, name, goalie,
+        captain, playing_coach, birth_date), checked as a whole (201-203, 307)."""
+        with self._sessions.begin() as s:
+            team = self._get(s, m.Team, team_id)
+            tournament = team.division.tournament
+            if tournament.started:
+                rosters.check_change_allowed(True, role, reason)
+            for old in list(team.players):
+                old.active = False
+            s.flush()
+            rows = [m.Player(team_id=team_id, number=p["number"], name=p.get("name", ""),
+                             goalie=p.get("goalie", False), captain=p.get("captain"),
+                             playing_coach=p.get("playing_coach", False),
+                             birth_date=p.get("birth_date"),
+                             person_key=p.get("person_key") or p.get("name", ""))
+                    for p in players]
+            s.add_all(rows)
+            s.flush()
+            rosters.raise_if_invalid(rec.division_info(team.division),
+                                     rec.players_of(s, [team_id]),
+                                     tournament.starts_on or date.today())
+            if tournament.started:
+                s.add(m.RosterChange(team_id=team_id, player_id=None, action="changed",
+                                     before=None, after={"players": len(rows)},
+                                     reason=reason or "", by=by,
+                                     at=datetime.now().astimezone()))
+            return [r.id for r in rows]

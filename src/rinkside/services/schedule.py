@@ -1,0 +1,56 @@
+"""The schedule: one game added, or a division's round robin generated."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from rinkside.services.base import ServiceBase
+from rinkside.store import models as m
+from rinkside.tournament import schedule
+
+
+class Schedule(ServiceBase):
+    """Schedule writes."""
+
+    def add_game(self, division_id: int, home_team_id: int, away_team_id: int, *,
+                 start: datetime | None = None, rink: str | None = None, stage: str = "pool",
+                 round_name: str = "") -> int:
+        with self._sessions.begin() as s:
+            self._get(s, m.Division, division_id)
+            for team_id in (home_team_id, away_team_id):
+                if self._get(s, m.Team, team_id).division_id != division_id:
+                    raise ValueError(f"team {team_id} is not in division {division_id}")
+            row = m.Game(division_id=division_id, home_team_id=home_team_id,
+                         away_team_id=away_team_id, start=start, rink=rink, stage=stage,
+                         schedule_order=_next_order(s, division_id), round_name=round_name)
+            s.add(row)
+            s.flush()
+            return row.id
+
+    def generate_round_robin(self, division_id: int, *, start: datetime, slot_minutes: int,
+                             rinks: Sequence[str], rounds: int = 1) -> list[int]:
+        with self._sessions.begin() as s:
+            teams = s.scalars(select(m.Team.id).where(m.Team.division_id == division_id)
+                              .order_by(m.Team.id)).all()
+            if len(teams) < 2:
+                raise ValueError(f"division {division_id} has {len(teams)} team(s); a round "
+                                 "robin needs two or more")
+            planned = schedule.round_robin(list(teams), start=start, slot_minutes=slot_minutes,
+                                           rinks=rinks, rounds=rounds,
+                                           first_order=_next_order(s, division_id))
+            rows = [m.Game(division_id=division_id, home_team_id=p.home_team_id,
+                           away_team_id=p.away_team_id, start=p.start, rink=p.rink,
+                           stage="pool", schedule_order=p.order) for p in planned]
+            s.add_all(rows)
+            s.flush()
+            return [r.id for r in rows]
+
+
+def _next_order(s: Session, division_id: int) -> int:
+    """The place after the division's last scheduled game."""
+    return (s.scalar(select(func.max(m.Game.schedule_order))
+                     .where(m.Game.division_id == division_id)) or 0) + 1
