@@ -29,6 +29,7 @@ from rinkside.conformance import (
     observe,
 )
 from rinkside.formats.scenario import ScenarioError, load_game_log, parse_time
+from rinkside.present.names import goal_tags
 from rinkside.rules import infractions as catalog
 from rinkside.rules.errors import RuleViolation, SettingsError
 from rinkside.rules.events import TEAMS, Event, PenaltyClass, Team
@@ -205,13 +206,8 @@ def _show_state(console: Console, state: GameState) -> None:
     for column in ("time", "team", "scorer", "assist", "tags"):
         goals.add_column(column)
     for g in state.goals:
-        tags: list[str] = [g.strength] if g.strength != "EV" else []
-        if g.empty_net:
-            tags.append("EN")
-        if g.penalty_shot:
-            tags.append("PS")
         goals.add_row(format_clock(state, g.at), g.team, f"#{g.scorer}",
-                      "" if g.assist is None else f"#{g.assist}", " ".join(tags))
+                      "" if g.assist is None else f"#{g.assist}", " ".join(goal_tags(g)))
     console.print(goals)
 
     result = state.result
