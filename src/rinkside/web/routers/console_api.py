@@ -35,8 +35,8 @@ from rinkside.store.errors import NoSuchPosition, StaleWrite
 from rinkside.tournament.errors import TournamentRuleError
 from rinkside.tournament.lineups import LineupError
 from rinkside.web import auth, catalog, views
+from rinkside.web.broadcaster import Broadcaster
 from rinkside.web.deps import Broadcast, Service
-from rinkside.web.live import Broadcaster
 
 router = APIRouter(prefix="/api", tags=["console"])
 
