@@ -1,4 +1,4 @@
-/* Live updates for the public pages, from the server's live stream.
+/* Live updates for the public pages, through the live client (static/live.js).
  *
  * data-live-mode="patch" (lists of games): each game's score and status
  * line are replaced with the server's text from the state JSON.
@@ -10,14 +10,14 @@
 (function () {
   "use strict";
 
+  var live = window.rinksideLive;
   var body = document.body;
   var url = body.getAttribute("data-live");
   var mode = body.getAttribute("data-live-mode");
-  var version = parseInt(body.getAttribute("data-version") || "0", 10);
-  if (!url || !window.EventSource) { return; }
+  var shown = { version: parseInt(body.getAttribute("data-version") || "0", 10) };
+  if (!url || !window.EventSource || !live) { return; }
   var IN_PLAY = ["in_play", "stopped", "intermission", "shootout"];
   var pending = null;
-  var broken = false;
 
   function reload() {
     if (pending) { return; }
@@ -52,14 +52,11 @@
     }
   }
 
-  var source = new EventSource(url);
-  source.onmessage = function (event) {
-    var data = JSON.parse(event.data);
-    if (mode === "patch") { patch(data); return; }
-    if (data.version > version) { version = data.version; reload(); }
-  };
-  source.onerror = function () { broken = true; };
-  source.onopen = function () {
-    if (broken) { broken = false; reload(); }
-  };
+  live.stream(url, {
+    message: function (data) {
+      if (mode === "patch") { patch(data); return; }
+      if (live.newer(shown, data)) { shown = { version: data.version }; reload(); }
+    },
+    reopened: reload
+  });
 })();
