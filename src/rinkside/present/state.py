@@ -57,7 +57,7 @@ class BoxLine(_Model):
     left_tenths: int
     left: str = Field(description="M:SS")
     ticking: bool
-    penalty_class: str = Field(serialization_alias="class",
+    penalty_class: str = Field(validation_alias="class", serialization_alias="class",
                                description="the PenaltyClass value: double_minor")
     class_text: str = Field(description="the class in words: double minor")
     infraction: str
