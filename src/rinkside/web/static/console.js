@@ -18,11 +18,13 @@
  * order with defer (templates/console.html):
  *   console.js        this file: sets up window.rinksideConsole (below);
  *   console_forms.js  the event forms (build, fill, post, corrections);
- *   console_log.js    the event log panel (undo, edit, insert, delete).
+ *   console_log.js    the event log panel (undo, edit, insert, delete);
+ *   console_lineups.js the lineup forms (dress a team, its captain and alternates).
  * They share one namespace object, window.rinksideConsole:
  *   from here   root, MAY_WRITE, API, TEAMS; $, put, make, clear, other, teamName,
  *               nowAt; request, detailText; showBanner, hideBanner, flash, explain;
- *               post, correct, written, networkDown; busy (a write is in flight:
+ *               post, correct, written, networkDown, refreshInfo; replace(state)
+ *               (take a write's answer); busy (a write is in flight:
  *               every file reads and sets it); state and info (read-only getters:
  *               the last state JSON and the last GET /console answer).
  *   from forms  refreshForm(), editEvent(position, event), startInsert(position).
@@ -319,77 +321,6 @@
     showBanner("stale", "", "No answer from the server: check the network, then retry. " +
       "Nothing you typed is lost.");
   }
-  /* ------------------------------------------------------------------ lineups */
-
-  function loadLineups() {
-    var holder = $("lineup-forms");
-    return request("GET", API + "/lineups").then(function (answer) {
-      clear(holder);
-      if (answer.status !== 200) { holder.appendChild(make("p", {}, detailText(answer.data))); return; }
-      TEAMS.forEach(function (team) { holder.appendChild(lineupForm(team, answer.data[team])); });
-    });
-  }
-
-  function lineupForm(team, data) {
-    var f = make("form", { "class": "lineup", "data-team": team });
-    f.appendChild(make("h3", {}, data.name + (data.handed_in ? "" : " (whole roster: no lineup handed in)")));
-    var table = make("table", {});
-    var head = make("tr", {});
-    ["Dressed", "#", "Name", "C", "A", ""].forEach(function (h) { head.appendChild(make("th", {}, h)); });
-    table.appendChild(head);
-    var captain = data.handed_in ? data.captain : null;
-    data.players.forEach(function (p) {
-      var tr = make("tr", { "class": p.suspended ? "suspended" : "", "data-player-id": String(p.id) });
-      var dressed = make("input", { type: "checkbox", name: "dressed", value: String(p.id),
-        "aria-label": "Dress #" + p.number });
-      dressed.checked = p.dressed;
-      var td = make("td", {}); td.appendChild(dressed); tr.appendChild(td);
-      tr.appendChild(make("td", {}, String(p.number)));
-      tr.appendChild(make("td", {}, p.name + (p.goalie ? " (G)" : "")));
-      var c = make("input", { type: "radio", name: "captain-" + team, value: String(p.id), "aria-label": "Captain #" + p.number });
-      c.checked = data.handed_in ? captain === p.id : p.roster_letter === "C";
-      td = make("td", {}); if (!p.goalie) { td.appendChild(c); } tr.appendChild(td);
-      var a = make("input", { type: "checkbox", name: "alternate", value: String(p.id), "aria-label": "Alternate #" + p.number });
-      a.checked = data.handed_in ? data.alternates.indexOf(p.id) >= 0 : p.roster_letter === "A";
-      td = make("td", {}); if (!p.goalie) { td.appendChild(a); } tr.appendChild(td);
-      tr.appendChild(make("td", { "class": "note" }, p.suspended ? "Suspended: " + p.suspended : (p.goalie ? "goaltender" : "")));
-      table.appendChild(tr);
-    });
-    f.appendChild(table);
-    var save = make("button", { type: "submit", "class": "primary" }, "Save " + data.name + " lineup");
-    f.appendChild(save);
-    f.addEventListener("submit", function (ev) {
-      ev.preventDefault();
-      var ids = function (sel) {
-        return Array.prototype.map.call(f.querySelectorAll(sel), function (n) { return parseInt(n.value, 10); });
-      };
-      var goalies = data.players.filter(function (p) { return p.goalie; }).map(function (p) { return p.id; });
-      var dressedIds = ids('[name="dressed"]:checked');
-      var cap = f.querySelector('[name="captain-' + team + '"]:checked');
-      var body = {
-        players: dressedIds.filter(function (id) { return goalies.indexOf(id) < 0; }),
-        goaltenders: dressedIds.filter(function (id) { return goalies.indexOf(id) >= 0; }),
-        captain: cap ? parseInt(cap.value, 10) : null,
-        alternates: ids('[name="alternate"]:checked')
-      };
-      request("PUT", API + "/lineups/" + team, body).then(function (answer) {
-        if (answer.status === 200) {
-          hideBanner();
-          var d = answer.data;
-          flash(data.name + " lineup saved: " + d.skaters + " skaters, " + d.goaltenders + " goaltender(s)" +
-            (d.forfeit_reason ? ". " + d.forfeit_reason : "") +
-            (d.warnings.length ? ". " + d.warnings.map(function (w) { return w.message; }).join("; ") : ""));
-          game.replace(d.state); /* the same version: who is dressed changed, not the log */
-          refreshInfo();
-        } else {
-          explain(answer);
-          save.focus();
-        }
-      }).catch(networkDown);
-    });
-    return f;
-  }
-
   /* ------------------------------------------------------------------ announcements */
 
   function refreshAnnouncements() {
@@ -426,6 +357,8 @@
   C.request = request; C.detailText = detailText;
   C.showBanner = showBanner; C.hideBanner = hideBanner; C.flash = flash; C.explain = explain;
   C.post = post; C.correct = correct; C.written = written; C.networkDown = networkDown;
+  C.refreshInfo = refreshInfo;
+  C.replace = function (data) { return game.replace(data); };
   Object.defineProperty(C, "state", { get: function () { return state; } });
   Object.defineProperty(C, "info", { get: function () { return info; } });
 
@@ -455,9 +388,6 @@
   });
   document.addEventListener("keyup", function (ev) {
     if (spaceIsForToggle(ev)) { ev.preventDefault(); } /* no second "click" on a focused button */
-  });
-  $("lineups").addEventListener("toggle", function () {
-    if ($("lineups").open) { loadLineups(); }
   });
 
   document.addEventListener("DOMContentLoaded", function () {
