@@ -24,7 +24,7 @@ from rinkside.demo import build_demo
 from rinkside.services.open import open_tournaments
 from rinkside.web import auth
 from rinkside.web.app import create_app
-from rinkside.web.live import Broadcaster
+from rinkside.web.broadcaster import Broadcaster
 
 CHROMIUM = Path("/usr/bin/chromium")
 OUTPUT = Path(__file__).resolve().parents[2] / "test-output" / "browser"

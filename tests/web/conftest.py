@@ -13,7 +13,7 @@ from webkit import Demo
 from rinkside.demo import build_demo
 from rinkside.services.open import open_tournaments
 from rinkside.web.app import create_app
-from rinkside.web.live import Broadcaster
+from rinkside.web.broadcaster import Broadcaster
 
 
 @pytest.fixture(scope="module")

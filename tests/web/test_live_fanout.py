@@ -18,8 +18,8 @@ from webkit import Demo, game_in_play, record, skaters
 
 from rinkside.rules.events import FaceOff, Goal, Stoppage
 from rinkside.rules.times import GameTime
-from rinkside.web import live
-from rinkside.web.live import Broadcaster, Subscription
+from rinkside.web import broadcaster as live
+from rinkside.web.broadcaster import Broadcaster, Subscription
 
 Message = dict[str, Any]
 
@@ -34,12 +34,29 @@ def versions(messages: list[Message]) -> list[int]:
     return found
 
 
-async def until(condition: Callable[[], bool], seconds: float = 5.0) -> None:
-    for _ in range(int(seconds / 0.01)):
-        if condition():
-            return
-        await asyncio.sleep(0.01)
-    raise AssertionError("the condition did not come true in time")
+class Written:
+    """Set each time a page is written to: a test waits on it (:func:`until`),
+    never on a timer. Made inside the test's event loop."""
+
+    def __init__(self) -> None:
+        self.signal = asyncio.Event()
+
+    def sender(self, into: list[Message]) -> Callable[[Message], Any]:
+        async def send(message: Message) -> None:
+            into.append(message)
+            self.signal.set()
+        return send
+
+
+async def until(written: Written, condition: Callable[[], bool], seconds: float = 5.0) -> None:
+    """Until ``condition`` holds, looked at after each write to a page."""
+    try:
+        async with asyncio.timeout(seconds):
+            while not condition():
+                written.signal.clear()
+                await written.signal.wait()
+    except TimeoutError:
+        raise AssertionError("the condition did not come true in time") from None
 
 
 def play_on(demo: Demo, game: int, goals: int) -> list[int]:
@@ -60,7 +77,7 @@ def play_on(demo: Demo, game: int, goals: int) -> list[int]:
 @dataclass
 class Pages:
     """Streams of one game, each writing through its own ASGI ``send``
-    (what the page's socket takes), as :class:`live.EventStream` runs them."""
+    (what the page's socket takes), as :class:`rinkside.web.routers.live.EventStream` runs them."""
 
     following: ExitStack
     subscriptions: list[Subscription]
@@ -113,18 +130,14 @@ def test_one_change_is_built_and_encoded_once_for_every_page(
     monkeypatch.setattr(live.views, "state_json", counted)
     pages: list[list[Message]] = [[] for _ in range(50)]
 
-    def sender(into: list[Message]) -> Callable[[Message], Any]:
-        async def send(message: Message) -> None:
-            into.append(message)
-        return send
-
     async def main() -> None:
-        opened = await open_pages(broadcaster, demo, game, [sender(p) for p in pages])
-        await until(lambda: all(len(p) == 1 for p in pages))
+        written = Written()
+        opened = await open_pages(broadcaster, demo, game, [written.sender(p) for p in pages])
+        await until(written, lambda: all(len(p) == 1 for p in pages))
         builds.clear()
         [version] = await asyncio.to_thread(
             lambda: [record(demo.service, game, Stoppage(GameTime(1, 5900)))])
-        await until(lambda: all(versions(p)[-1:] == [version] for p in pages))
+        await until(written, lambda: all(versions(p)[-1:] == [version] for p in pages))
         assert builds == [game]  # once, however many pages
         bodies = {id(p[-1]["body"]) for p in pages}
         assert len(bodies) == 1  # the very same bytes written to every page
@@ -141,25 +154,25 @@ def test_a_page_whose_socket_is_full_holds_up_no_one_and_gets_only_the_newest(
 
     async def main() -> None:
         drained = asyncio.Event()  # the slow page's socket takes nothing until set
-
-        async def send_fast(message: Message) -> None:
-            fast.append(message)
+        written = Written()
+        send_fast = written.sender(fast)
 
         async def send_slow(message: Message) -> None:
             await drained.wait()
             slow.append(message)
+            written.signal.set()
 
         opened = await open_pages(broadcaster, demo, game, [send_fast, send_slow])
-        await until(lambda: len(fast) == 1)
+        await until(written, lambda: len(fast) == 1)
         first = versions(fast)[0]
-        written = await asyncio.to_thread(play_on, demo, game, 2)
-        await until(lambda: versions(fast)[-1:] == written[-1:])
+        played = await asyncio.to_thread(play_on, demo, game, 2)
+        await until(written, lambda: versions(fast)[-1:] == played[-1:])
         seen = versions(fast)
         assert seen == sorted(set(seen)) and seen[0] == first  # in order, none twice
         assert slow == []  # still stuck on its first state
         drained.set()
-        await until(lambda: len(slow) == 2)
-        assert versions(slow) == [first, written[-1]]  # then the newest only: no backlog
+        await until(written, lambda: len(slow) == 2)
+        assert versions(slow) == [first, played[-1]]  # then the newest only: no backlog
         await opened.close()
 
     asyncio.run(main())
@@ -170,8 +183,8 @@ def test_a_page_that_breaks_is_let_go(demo: Demo, broadcaster: Broadcaster) -> N
     kept: list[Message] = []
 
     async def main() -> None:
-        async def send_kept(message: Message) -> None:
-            kept.append(message)
+        written = Written()
+        send_kept = written.sender(kept)
 
         async def send_broken(message: Message) -> None:
             raise OSError("connection reset by peer")
@@ -182,7 +195,7 @@ def test_a_page_that_breaks_is_let_go(demo: Demo, broadcaster: Broadcaster) -> N
         assert broken.closed and not kept_open.closed
         [version] = await asyncio.to_thread(
             lambda: [record(demo.service, game, Stoppage(GameTime(1, 5900)))])
-        await until(lambda: versions(kept)[-1:] == [version])
+        await until(written, lambda: versions(kept)[-1:] == [version])
         await opened.close()
 
     asyncio.run(main())

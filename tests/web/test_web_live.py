@@ -21,7 +21,7 @@ from rinkside.rules.events import Goal
 from rinkside.rules.times import GameTime
 from rinkside.services.open import open_tournaments
 from rinkside.web import server
-from rinkside.web.live import ALL_GAMES, Broadcaster
+from rinkside.web.broadcaster import ALL_GAMES, Broadcaster
 from rinkside.web.sse import RETRY_MS
 
 Event = dict[str, Any]
@@ -64,7 +64,7 @@ class TestBroadcaster:
                 worker = threading.Thread(target=burst)
                 worker.start()
                 worker.join()
-                await asyncio.sleep(0.05)  # the loop runs the handed-over callbacks
+                await broadcaster.delivered()  # the loop has run the handed-over changes
                 assert subscription.pending == 1
                 assert await subscription.next(1.0) == {7: 100}
                 assert subscription.pending == 0
@@ -122,10 +122,7 @@ class TestGameStream:
             keepalive = next(e for e in events if e.get("event") == "alive")
             assert keepalive["comment"] == "keep-alive"
             assert broadcaster.subscribers(game) == 1
-        deadline = time.monotonic() + 5
-        while broadcaster.subscribers(game) and time.monotonic() < deadline:
-            time.sleep(0.02)
-        assert broadcaster.subscribers(game) == 0
+        assert broadcaster.wait_subscribers(game, 0, timeout=5)  # the page hung up: let go
 
     def test_a_change_written_by_another_process_arrives_too(
             self, client: TestClient, demo: Demo) -> None:
@@ -167,9 +164,7 @@ def test_over_a_real_server(app: FastAPI, demo: Demo) -> None:
                                              log_level="warning"), broadcaster)
     thread = threading.Thread(target=uv.run, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 10
-    while not uv.started and time.monotonic() < deadline:
-        time.sleep(0.02)
+    assert uv.ready.wait(10)  # listening
     game = game_in_play(demo)
     url = f"http://127.0.0.1:{port}/live/games/{game}"
     with httpx.stream("GET", url, timeout=5) as response:

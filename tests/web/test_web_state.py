@@ -6,6 +6,7 @@ from __future__ import annotations
 from fastapi.testclient import TestClient
 from webkit import Demo, game_in_play, new_game, record, skaters
 
+from rinkside.present.state import LiveState, box_line
 from rinkside.rules.events import FaceOff, Goal, PenaltyShot, PeriodEnd, ShootoutAttempt
 from rinkside.rules.times import GameTime
 from rinkside.services import queries
@@ -64,6 +65,18 @@ class TestStateOfAGameInPlay:
         assert data["status_text"] == "P1 10:00"
         assert data == views.state_json(demo.service, game) | {"version": version}
 
+    def test_the_json_is_the_documented_model_key_for_key(self, client: TestClient,
+                                                          demo: Demo) -> None:
+        """static/live.js reads LiveState: every key, in its order, and nothing else."""
+        game = game_in_play(demo)
+        data = client.get(f"/api/games/{game}/state").json()
+        model = LiveState.model_validate(data)
+        assert model.as_json() == data
+        assert list(data) == list(LiveState.model_fields)
+        assert list(data["box"]["away"][0]) == [
+            "player", "served_by", "state", "left_tenths", "left", "ticking", "class",
+            "class_text", "infraction", "may_return"]
+
     def test_a_power_play_goal_is_tagged_and_ends_the_minor(self, client: TestClient,
                                                            demo: Demo) -> None:
         game = game_in_play(demo)
@@ -75,7 +88,8 @@ class TestStateOfAGameInPlay:
         [goal] = data["goals"]
         assert goal["tags"] == ["PP"] and goal["strength"] == state.goals[0].strength
         assert goal["scorer"] == scorer and goal["period"] == "1" and goal["time"] == "9:00"
-        assert data["box"]["away"] == [views.box_json(e) for e in state.box("away")]
+        assert data["box"]["away"] == [box_line(e).model_dump(mode="json", by_alias=True)
+                                       for e in state.box("away")]
         assert data["strength"] == views.strength_text(state)
 
     def test_a_penalty_shot_is_shown_until_the_next_event(self, client: TestClient,

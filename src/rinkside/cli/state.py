@@ -7,6 +7,7 @@ from rich.console import Console
 from rich.table import Table
 
 from rinkside.conformance import format_clock
+from rinkside.present.names import goal_tags
 from rinkside.rules.events import TEAMS, Team
 from rinkside.rules.game import GameState
 from rinkside.rules.times import format_duration
@@ -60,13 +61,8 @@ def show_state(console: Console, state: GameState) -> None:
     for column in ("time", "team", "scorer", "assist", "tags"):
         goals.add_column(column)
     for g in state.goals:
-        tags: list[str] = [g.strength] if g.strength != "EV" else []
-        if g.empty_net:
-            tags.append("EN")
-        if g.penalty_shot:
-            tags.append("PS")
         goals.add_row(format_clock(state, g.at), g.team, f"#{g.scorer}",
-                      "" if g.assist is None else f"#{g.assist}", " ".join(tags))
+                      "" if g.assist is None else f"#{g.assist}", " ".join(goal_tags(g)))
     console.print(goals)
 
     result = state.result

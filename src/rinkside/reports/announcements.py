@@ -18,6 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Literal
 
+from rinkside.present.names import class_text
+from rinkside.present.periods import period_label
 from rinkside.rules.events import PenaltyClass
 from rinkside.rules.records import GoalRecord, PenaltyRecord, charged_tenths
 from rinkside.rules.roster import Roster
@@ -33,11 +35,6 @@ _ORDINALS: Final = ("first", "second", "third", "fourth", "fifth", "sixth", "sev
                     "eighth", "ninth", "tenth")
 _TAG_WORDS: Final = {"PP": "power-play goal", "SH": "short-handed goal",
                      "EN": "empty-net goal", "PS": "penalty-shot goal"}
-_REMOVAL_WORDS: Final = {
-    PenaltyClass.GAME_EJECTION: "a game ejection",  # 404(c)
-    PenaltyClass.GAME_MISCONDUCT: "a game misconduct",  # 404(d)
-    PenaltyClass.GROSS_MISCONDUCT: "a gross misconduct",  # 404(g)
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +109,7 @@ def _announce_penalty(state: GameState, record: PenaltyRecord) -> Announcement:
                       if record.served_by is not None else "to be served by a teammate")
             penalty = f"a match penalty {offence}, {spoken_duration(settings.major)} {served}"
         else:
-            penalty = f"{_REMOVAL_WORDS[cls]} {offence}"
+            penalty = f"a {class_text(cls)} {offence}"  # 404(c), 404(d), 404(g)
         text = f"{roster.name} penalty, {who}, {penalty}"
     if record.served_by is not None and record.served_by != record.player \
             and cls != PenaltyClass.MATCH:
@@ -169,10 +166,7 @@ def _clock(moment: GameTime) -> str:
 
 
 def _period(state: GameState, period: int) -> str:
-    regulation = state.setup.settings.periods
-    if period <= regulation:
-        return str(period)
-    return "OT" if period == regulation + 1 else f"OT{period - regulation}"
+    return period_label(period, state.setup.settings)
 
 
 def _when(state: GameState, moment: GameTime) -> str:

@@ -28,9 +28,8 @@ from typing import Final
 from icalendar import Calendar, Event
 from icalendar.enums import STATUS
 
-from rinkside.rules.events import Team
+from rinkside.present.results import final_score
 from rinkside.rules.settings import Settings
-from rinkside.rules.state import Result
 from rinkside.services import queries
 from rinkside.services.tournaments import Tournaments
 from rinkside.tournament.model import ScheduledGame
@@ -102,29 +101,6 @@ def game_duration(settings: Settings | None) -> timedelta:
 
 def game_uid(game_id: int, domain: str = DOMAIN) -> str:
     return f"rinkside-game-{game_id}@{domain}"
-
-
-_DECIDED: Final = {
-    "regulation": "",
-    "overtime": " in overtime (Rule 639)",
-    "mercy": " (mercy rule, Rule 630)",
-}
-
-
-def final_score(result: Result, home: str, away: str) -> str:
-    """The recorded result in words: "Final: Blades 3 - 2 Storm", with how it
-    was decided (639 overtime and shootout, 630 mercy, 634(d) forfeit, 639(a) tie)."""
-    names: dict[Team, str] = {"home": home, "away": away}
-    text = f"Final: {home} {result.score['home']} - {result.score['away']} {away}"
-    winner = names[result.winner] if result.winner is not None else None
-    if result.decided_by == "tie" or winner is None:
-        return text + ", a tie (Rule 639(a))"
-    if result.decided_by == "forfeit":
-        loser = away if result.winner == "home" else home
-        return text + f": {loser} forfeited (Rule 634(d))"
-    if result.decided_by == "shootout":
-        return text + f": {winner} won the shootout (Rule 639(b))"
-    return text + _DECIDED.get(result.decided_by, f" ({result.decided_by})")
 
 
 def _describe(game: CalendarGame) -> str:

@@ -25,29 +25,20 @@ from datetime import datetime
 from typing import Final
 
 from rinkside.formats.scenario import decode_event
+from rinkside.present.names import class_text
+from rinkside.present.periods import SHOOTOUT_LABEL, period_label
+from rinkside.present.results import report_result
 from rinkside.reports.penalty_times import penalty_times
 from rinkside.rules.events import TEAMS, Event, PenaltyClass, Team, TimeOut
 from rinkside.rules.records import GoalRecord, PenaltyRecord, Suspension, charged_tenths
 from rinkside.rules.roster import GameSetup, Roster
 from rinkside.rules.state import REPLACEMENT_GOALIE, GameState
-from rinkside.rules.times import GameTime, format_duration, minutes_value, period_label
+from rinkside.rules.times import GameTime, format_duration, minutes_value
 from rinkside.services import officiating
 from rinkside.services.tournaments import NotFound, Tournaments
 from rinkside.store import eventlog
 from rinkside.store import models as m
 
-CLASS_TEXT: Final = {
-    PenaltyClass.MINOR: "minor", PenaltyClass.DOUBLE_MINOR: "double minor",
-    PenaltyClass.BENCH_MINOR: "bench minor", PenaltyClass.MAJOR: "major",
-    PenaltyClass.MISCONDUCT: "misconduct", PenaltyClass.GAME_EJECTION: "game ejection",
-    PenaltyClass.GAME_MISCONDUCT: "game misconduct",
-    PenaltyClass.GROSS_MISCONDUCT: "gross misconduct", PenaltyClass.MATCH: "match",
-}
-DECIDED_TEXT: Final = {
-    "regulation": "in regulation", "overtime": "in overtime (Rule 639)",
-    "shootout": "in a shootout (Rule 639(b))", "mercy": "on the mercy rule (Rule 630)",
-    "forfeit": "by forfeit (Rule 634)", "tie": "tie (Rule 639(a))",
-}
 ROLE_TEXT: Final = {
     "referee": "Referee", "game_timekeeper": "Game timekeeper",
     "penalty_timekeeper": "Penalty timekeeper", "official_scorer": "Official scorer",
@@ -243,8 +234,7 @@ def clock(moment: GameTime) -> str:
 
 
 def period_text(setup: GameSetup, period: int) -> str:
-    regulation = setup.settings.periods
-    return period_label(period, regulation, numbered_overtime=period - regulation > 1)
+    return period_label(period, setup.settings)
 
 
 def player_text(roster: Roster, number: int | None) -> str:
@@ -289,7 +279,7 @@ def build_report(service: Tournaments, game_id: int) -> GameReport:
         round_name=row.round_name, rink=row.rink, scheduled=row.start,
         started=first, finished=last if state.status == "final" else None,
         status=state.status, rules_note=rules_note,
-        periods=periods + (("SO",) if state.shootout_shots else ()),
+        periods=periods + ((SHOOTOUT_LABEL,) if state.shootout_shots else ()),
         home=_team_sheet(state, "home", len(periods)), away=_team_sheet(state, "away",
                                                                          len(periods)),
         goals=_goals(state), penalties=tuple(_penalty_line(state, p, timeline)
@@ -397,7 +387,7 @@ def _penalty_line(state: GameState, record: PenaltyRecord,
         team_name=roster.name, player=record.player, player_name=player_text(roster,
                                                                              record.player),
         infraction=record.infraction, rule=record.rule, penalty_class=record.penalty_class,
-        class_text=CLASS_TEXT[record.penalty_class],
+        class_text=class_text(record.penalty_class),
         minutes=minutes_value(charged_tenths(record, setup.settings)),
         off=None if off is None else f"{period_text(setup, off.period)} {clock(off)}",
         on=None if on is None else f"{period_text(setup, on.period)} {clock(on)}",
@@ -467,12 +457,7 @@ def _result(state: GameState) -> str | None:
     result = state.result
     if result is None:
         return None
-    home, away = state.setup.home.name, state.setup.away.name
-    line = f"{home} {result.score['home']}, {away} {result.score['away']}"
-    if result.winner is None:
-        return f"{line} — {DECIDED_TEXT['tie']}"
-    winner = state.setup.roster(result.winner).name
-    return f"{line} — {winner} win {DECIDED_TEXT[result.decided_by]}"
+    return report_result(result, state.setup.home.name, state.setup.away.name)
 
 
 _REPORTED: Final = {
@@ -503,7 +488,7 @@ def _referee_reports(state: GameState) -> tuple[RefereeReport, ...]:
             continue
         roster = state.setup.roster(record.team)
         out.append(RefereeReport(found[0], roster.name, player_text(roster, record.player),
-                                 CLASS_TEXT[record.penalty_class], record.infraction,
+                                 class_text(record.penalty_class), record.infraction,
                                  record.rule, period_text(state.setup, record.at.period),
                                  clock(record.at), found[1]))
     return tuple(out)

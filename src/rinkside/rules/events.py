@@ -44,6 +44,16 @@ class PenaltyClass(StrEnum):
         """The player leaves the game (Rules 404(c), 404(d), 404(g), 405(a))."""
         return self in _REMOVING
 
+    @property
+    def text(self) -> str:
+        """The class in the book's words: ``double minor``, ``game misconduct``."""
+        return self.value.replace("_", " ")
+
+    @property
+    def rule(self) -> str:
+        """The rule that defines the class (a double minor is two minors, 402(a))."""
+        return _CLASS_RULES[self]
+
 
 _REMOVING = frozenset(
     {
@@ -53,6 +63,17 @@ _REMOVING = frozenset(
         PenaltyClass.MATCH,
     }
 )
+_CLASS_RULES: dict[PenaltyClass, str] = {
+    PenaltyClass.MINOR: "402(a)",
+    PenaltyClass.DOUBLE_MINOR: "402(a)",
+    PenaltyClass.BENCH_MINOR: "402(c)",
+    PenaltyClass.MAJOR: "403(a)",
+    PenaltyClass.MISCONDUCT: "404(a)",
+    PenaltyClass.GAME_EJECTION: "404(c)",
+    PenaltyClass.GAME_MISCONDUCT: "404(d)",
+    PenaltyClass.GROSS_MISCONDUCT: "404(g)",
+    PenaltyClass.MATCH: "405(a)",
+}
 
 
 @dataclass(frozen=True, slots=True)

@@ -274,9 +274,9 @@ def _settle_after_goal(s: GameState) -> None:
     639(b)3, 639(c)3: an overtime goal ends it (sudden death)."""
     mercy = s.setup.settings.mercy
     if mercy is not None and abs(s.home_score - s.away_score) >= mercy:
-        _final(s, _leader(s), "mercy")
+        _final(s, _leader(s), DecidedBy.MERCY)
     elif s.in_overtime:
-        _final(s, _leader(s), "overtime")
+        _final(s, _leader(s), DecidedBy.OVERTIME)
 
 
 def _close_stints(s: GameState) -> None:
@@ -363,9 +363,9 @@ def _period_end(event: PeriodEnd, s: GameState) -> None:
         return
     leader = _leader(s)
     if leader is not None:
-        _final(s, leader, "overtime" if s.in_overtime else "regulation")
+        _final(s, leader, DecidedBy.OVERTIME if s.in_overtime else DecidedBy.REGULATION)
     elif st.overtime == "none":
-        _final(s, None, "tie")  # 639(a)
+        _final(s, None, DecidedBy.TIE)  # 639(a)
     elif st.overtime == "shootout_only" or (st.overtime == "shootout" and s.in_overtime):
         s.phase = "shootout"  # 639(b) note 1, 639(b)4
         _close_stints(s)
@@ -580,7 +580,7 @@ def _penalty_shot(event: PenaltyShot, s: GameState) -> None:
         # 406(i): a shot awarded as time ran out decides the game it completes
         leader = _leader(s)
         if leader is not None:
-            _final(s, leader, "overtime" if s.in_overtime else "regulation")
+            _final(s, leader, DecidedBy.OVERTIME if s.in_overtime else DecidedBy.REGULATION)
 
 
 @_handles(TimeOut)
@@ -692,7 +692,7 @@ def _forfeit(event: Forfeit, s: GameState) -> None:
                         "forfeit goal to."),)
     s.units = ()
     s.signals = ()
-    _final(s, winner, "forfeit")
+    _final(s, winner, DecidedBy.FORFEIT)
 
 
 @_handles(ShootoutAttempt)
@@ -705,4 +705,4 @@ def _shootout_attempt(event: ShootoutAttempt, s: GameState) -> None:
     s.shootout_shots = s.shootout_shots + (ShootoutShot(event.team, event.shooter, event.scored),)
     winner = shootout.winner(s.shootout_shots, s.setup.settings.shootout_shooters)
     if winner is not None:
-        _final(s, winner, "shootout")
+        _final(s, winner, DecidedBy.SHOOTOUT)

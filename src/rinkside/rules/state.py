@@ -8,6 +8,7 @@ copies it and lets one handler change the copy. Everything a person asks
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Literal
 
 from rinkside.rules.box import Box, Clock, Unit, counting, prune, run_until, units_of
@@ -32,7 +33,42 @@ from rinkside.rules.settings import Settings
 from rinkside.rules.times import GameTime
 
 Status = Literal["not_started", "in_play", "stopped", "intermission", "shootout", "final"]
-DecidedBy = Literal["regulation", "overtime", "shootout", "mercy", "forfeit", "tie"]
+
+
+class DecidedBy(StrEnum):
+    """How a game was decided, each with the rule that decides it so.
+
+    A ``str`` enum, as python-chess's ``Termination`` is an enum: a result's
+    ``decided_by == "forfeit"`` and its JSON (``"forfeit"``) are as before.
+    """
+
+    REGULATION = "regulation"  # 640(a): the leader when the periods have been played
+    OVERTIME = "overtime"  # 639(b)3, 639(c)3: sudden death
+    SHOOTOUT = "shootout"  # 639(b)4
+    MERCY = "mercy"  # 630(a)
+    FORFEIT = "forfeit"  # 634(d)
+    TIE = "tie"  # 639(a)
+
+    @property
+    def rule(self) -> str:
+        return _DECIDED_RULES[self]
+
+    @property
+    def text(self) -> str:
+        """How the winner won, as a result line says it: ``in overtime``,
+        ``(mercy rule)``; ``tie`` for a tie."""
+        return _DECIDED_TEXT[self]
+
+
+_DECIDED_RULES: dict[DecidedBy, str] = {
+    DecidedBy.REGULATION: "640(a)", DecidedBy.OVERTIME: "639", DecidedBy.SHOOTOUT: "639(b)",
+    DecidedBy.MERCY: "630", DecidedBy.FORFEIT: "634(d)", DecidedBy.TIE: "639(a)",
+}
+_DECIDED_TEXT: dict[DecidedBy, str] = {
+    DecidedBy.REGULATION: "in regulation", DecidedBy.OVERTIME: "in overtime",
+    DecidedBy.SHOOTOUT: "in a shootout", DecidedBy.MERCY: "(mercy rule)",
+    DecidedBy.FORFEIT: "by forfeit", DecidedBy.TIE: "tie",
+}
 REPLACEMENT_GOALIE = 0  # a goaltender took the ejected one's place, not yet named (407(b))
 
 

@@ -18,12 +18,14 @@ from fastapi.templating import Jinja2Templates
 
 from rinkside.services.open import open_tournaments
 from rinkside.services.tournaments import Tournaments
-from rinkside.web import errors, live
+from rinkside.web import errors
+from rinkside.web.broadcaster import Broadcaster, Publish
 from rinkside.web.routers import (
     console,
     console_api,
     console_catalog,
     exports,
+    live,
     login,
     public,
     reports,
@@ -40,7 +42,7 @@ def create_app(service: Tournaments | None = None, *,
     """The game-day app over ``service`` (else the store at ``database_url``,
     else RINKSIDE_DATABASE_URL, else ``rinkside.sqlite`` here)."""
     service = service if service is not None else open_tournaments(database_url)
-    broadcaster = live.Broadcaster(service=service)
+    broadcaster = Broadcaster(service=service)
     service.on_change = _chain(service, broadcaster)
 
     app = FastAPI(title="rinkside", docs_url=None, redoc_url=None)
@@ -63,7 +65,7 @@ def create_app(service: Tournaments | None = None, *,
     return app
 
 
-def _chain(service: Tournaments, broadcaster: live.Broadcaster) -> live.Publish:
+def _chain(service: Tournaments, broadcaster: Broadcaster) -> Publish:
     """The broadcaster, after whatever listened to the service before."""
     before = service.on_change
     if before is None:

@@ -7,16 +7,14 @@ patching (``app.dependency_overrides[get_service] = lambda: other``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 from fastapi import Depends, Request
 from fastapi.templating import Jinja2Templates
 
 from rinkside.services import queries
 from rinkside.services.tournaments import Tournaments
-
-if TYPE_CHECKING:
-    from rinkside.web.live import Broadcaster
+from rinkside.web.broadcaster import Broadcaster
 
 
 def get_service(request: Request) -> Tournaments:
@@ -37,7 +35,7 @@ def get_templates(request: Request) -> Jinja2Templates:
 
 
 Service = Annotated[Tournaments, Depends(get_service)]
-Broadcast = Annotated["Broadcaster", Depends(get_broadcaster)]
+Broadcast = Annotated[Broadcaster, Depends(get_broadcaster)]
 Templates = Annotated[Jinja2Templates, Depends(get_templates)]
 
 

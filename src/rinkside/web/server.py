@@ -10,11 +10,12 @@ from __future__ import annotations
 import gc
 import os
 import socket
+import threading
 
 import uvicorn
 
 from rinkside.web.app import create_app
-from rinkside.web.live import Broadcaster
+from rinkside.web.broadcaster import Broadcaster
 
 LOCALHOST = "127.0.0.1"
 ALL_INTERFACES = "0.0.0.0"  # --lan: the rink's own network
@@ -49,6 +50,12 @@ class GameDayServer(uvicorn.Server):
     def __init__(self, config: uvicorn.Config, broadcaster: Broadcaster) -> None:
         super().__init__(config)
         self.broadcaster = broadcaster
+        self.ready = threading.Event()  # set once it listens (``started``), for who waits on it
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets)
+        if self.started:
+            self.ready.set()
 
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
         self.broadcaster.close()

@@ -36,8 +36,8 @@ from rinkside.services.errors import NoSuchPosition, StaleWrite
 from rinkside.tournament.errors import TournamentRuleError
 from rinkside.tournament.lineups import LineupError
 from rinkside.web import auth, views
+from rinkside.web.broadcaster import Broadcaster
 from rinkside.web.deps import Broadcast, Service
-from rinkside.web.live import Broadcaster
 
 router = APIRouter(prefix="/api", tags=["console"])
 

@@ -7,20 +7,24 @@
  * what was typed, and focus goes back to a control that can fix it. A 409
  * (another console wrote first) reloads the game and says so.
  *
- * The clock ticks here between updates, projected from the server's state
- * exactly as the scoreboard does (static/scoreboard.js); each new state
- * replaces the projection. The live stream (/live/games/{id}) keeps two
- * consoles and the scoreboard in step. Plain JS, no framework: the rink
+ * The live client (static/live.js, the scoreboard's too) holds the state
+ * (rinkside.present.state.LiveState's JSON), follows the live stream
+ * (/live/games/{id}) that keeps two consoles and the scoreboard in step,
+ * and ticks the clock between updates, projected from the server's state;
+ * each new state replaces the projection. Plain JS, no framework: the rink
  * may have no internet.
  *
- * Three scripts, loaded in this order with defer (templates/console.html):
+ * After static/clock.js and static/live.js, three scripts, loaded in this
+ * order with defer (templates/console.html):
  *   console.js        this file: sets up window.rinksideConsole (below);
  *   console_forms.js  the event forms (build, fill, post, corrections);
- *   console_log.js    the event log panel (undo, edit, insert, delete).
+ *   console_log.js    the event log panel (undo, edit, insert, delete);
+ *   console_lineups.js the lineup forms (dress a team, its captain and alternates).
  * They share one namespace object, window.rinksideConsole:
  *   from here   root, MAY_WRITE, API, TEAMS; $, put, make, clear, other, teamName,
  *               nowAt; request, detailText; showBanner, hideBanner, flash, explain;
- *               post, correct, written, networkDown; busy (a write is in flight:
+ *               post, correct, written, networkDown, refreshInfo; replace(state)
+ *               (take a write's answer); busy (a write is in flight:
  *               every file reads and sets it); state and info (read-only getters:
  *               the last state JSON and the last GET /console answer).
  *   from forms  refreshForm(), editEvent(position, event), startInsert(position).
@@ -38,8 +42,9 @@
   var API = "/api/games/" + GAME;
   var TEAMS = ["home", "away"];
 
-  var state = null;        /* the last state JSON (views.state_json) */
-  var receivedAt = 0;      /* performance.now() when it arrived */
+  var live = window.rinksideLive; /* static/live.js */
+  var state = null;        /* the last state taken (game.state: LiveState's JSON) */
+  var game = null;         /* the live game (static/live.js), made below */
   var info = null;         /* GET /console: log lines, dressed rosters, in goal, next start */
   var anchored = false;    /* the clock was projected from the last write's age once */
   var csrf = null;
@@ -47,7 +52,6 @@
 
   /* ------------------------------------------------------------------ helpers */
 
-  function now() { return performance.now(); }
   function $(name) { return root.querySelector('[data-bind="' + name + '"]'); }
   function put(name, value) {
     var node = $(name);
@@ -65,15 +69,10 @@
   var clock = window.rinksideClock; /* static/clock.js */
   var TENTHS_SHOWN_UNDER = clock.TENTHS_SHOWN_UNDER;
   var minutesSeconds = clock.minutesSeconds;
-  var clockText = clock.clockText;
   function teamName(team) { return state ? state.teams[team].name : team; }
   function other(team) { return team === "home" ? "away" : "home"; }
 
-  /* Tenths the clock has run here since the state arrived (0 when stopped). */
-  function ranSince() {
-    return state && state.running ? Math.floor((now() - receivedAt) / 100) : 0;
-  }
-  function projected() { return state ? Math.max(0, state.clock_tenths - ranSince()) : 0; }
+  function projected() { return game.projected(); }
 
   /* FORMAT.md "at": the period and the time left as the clock shows it
      ("1 11:42", tenths under a minute); the exact time when stopped. */
@@ -157,20 +156,19 @@
 
   /* ------------------------------------------------------------------ state */
 
-  function accept(data) {
-    if (!data || (state && data.version < state.version)) { return; }
-    var changed = !state || data.version !== state.version;
+  /* A state taken by the live game (newer, or this console's own answer). */
+  function taken(data, before) {
     state = data;
-    receivedAt = now();
     render();
-    if (changed) { refreshInfo(); refreshAnnouncements(); }
+    if (!before || data.version !== before.version) { refreshInfo(); refreshAnnouncements(); }
   }
 
+  /* The server's state now (after a 409): taken even if older than the one held. */
   function reload() {
     return request("GET", API + "/state").then(function (answer) {
       if (answer.status === 200) {
-        if (state && answer.data.version < state.version) { state = null; }
-        accept(answer.data);
+        if (state && answer.data.version < state.version) { game.forget(); }
+        game.replace(answer.data);
         refreshInfo();
       }
     });
@@ -185,7 +183,7 @@
       if (!anchored && state && state.running && info.state_version === state.version &&
           info.tenths_since_last_write !== null) {
         /* A reloaded console: the clock has run since the last event was written. */
-        receivedAt = Math.min(receivedAt, now() - info.tenths_since_last_write * 100);
+        game.anchor(info.tenths_since_last_write);
       }
       anchored = true;
       C.renderLog();
@@ -222,27 +220,21 @@
     put("result", state.result ? state.result.text || "" : "");
     renderGoals();
     renderToggle();
-    tick();
   }
 
+  function boxLine(e, timer) {
+    var li = make("li", { "class": "entry " + e.state, "data-player": e.player === null ? "bench" : String(e.player) });
+    var who = e.player === null ? "Bench" : "#" + e.player;
+    if (e.served_by !== null) { who += " (served by #" + e.served_by + ")"; }
+    li.appendChild(make("span", { "class": "who" }, who));
+    li.appendChild(make("span", { "class": "what" }, e.class_text + " · " + e.infraction));
+    li.appendChild(timer);
+    li.appendChild(make("span", { "class": "state" }, e.may_return ? "may return now" : e.state));
+    if (e.may_return) { li.className += " may-return"; }
+    return li;
+  }
   function renderBox(team) {
-    var list = $(team + "-box");
-    clear(list);
-    var entries = state.box[team];
-    if (!entries.length) { list.appendChild(make("li", { "class": "empty" }, "nobody")); }
-    entries.forEach(function (e) {
-      var li = make("li", { "class": "entry " + e.state, "data-player": e.player === null ? "bench" : String(e.player) });
-      var who = e.player === null ? "Bench" : "#" + e.player;
-      if (e.served_by !== null) { who += " (served by #" + e.served_by + ")"; }
-      li.appendChild(make("span", { "class": "who" }, who));
-      li.appendChild(make("span", { "class": "what" }, e.class_text + " · " + e.infraction));
-      var timer = make("span", { "class": "timer", "data-left": String(e.left_tenths),
-        "data-ticking": e.ticking ? "1" : "0" }, e.left);
-      li.appendChild(timer);
-      li.appendChild(make("span", { "class": "state" }, e.may_return ? "may return now" : e.state));
-      if (e.may_return) { li.className += " may-return"; }
-      list.appendChild(li);
-    });
+    live.renderBox($(team + "-box"), state.box[team], boxLine, { empty: "nobody" });
   }
 
   function renderGoals() {
@@ -286,21 +278,8 @@
     button.className = "toggle" + (action.stop ? " stop" : action.event ? " start" : "");
   }
 
-  /* Count down locally between updates; the server's next state corrects it. */
-  function tick() {
-    if (!state) { return; }
-    var ran = ranSince();
-    put("clock", clockText(state.clock_tenths - ran));
-    $("clock").className = state.running ? "clock running" : "clock stopped";
-    var timers = root.querySelectorAll(".box-list .timer");
-    for (var i = 0; i < timers.length; i++) {
-      var t = timers[i];
-      if (t.getAttribute("data-ticking") === "1") {
-        var left = Math.max(0, parseInt(t.getAttribute("data-left"), 10) - ran);
-        var text = minutesSeconds(left);
-        if (t.textContent !== text) { t.textContent = text; }
-      }
-    }
+  /* After each tick of the clock (static/live.js): the period's end is due. */
+  function ticked(ran) {
     if (state.running && state.clock_tenths - ran <= 0) { renderToggle(); }
   }
 
@@ -318,7 +297,7 @@
   function written(answer, message) {
     if (answer.status === 200) {
       hideBanner();
-      accept(answer.data.state); /* a new version: the log and rosters are fetched again */
+      game.replace(answer.data.state); /* a new version: the log and rosters are fetched again */
       if (message) { flash(message); }
       return true;
     }
@@ -342,112 +321,33 @@
     showBanner("stale", "", "No answer from the server: check the network, then retry. " +
       "Nothing you typed is lost.");
   }
-  /* ------------------------------------------------------------------ lineups */
-
-  function loadLineups() {
-    var holder = $("lineup-forms");
-    return request("GET", API + "/lineups").then(function (answer) {
-      clear(holder);
-      if (answer.status !== 200) { holder.appendChild(make("p", {}, detailText(answer.data))); return; }
-      TEAMS.forEach(function (team) { holder.appendChild(lineupForm(team, answer.data[team])); });
-    });
-  }
-
-  function lineupForm(team, data) {
-    var f = make("form", { "class": "lineup", "data-team": team });
-    f.appendChild(make("h3", {}, data.name + (data.handed_in ? "" : " (whole roster: no lineup handed in)")));
-    var table = make("table", {});
-    var head = make("tr", {});
-    ["Dressed", "#", "Name", "C", "A", ""].forEach(function (h) { head.appendChild(make("th", {}, h)); });
-    table.appendChild(head);
-    var captain = data.handed_in ? data.captain : null;
-    data.players.forEach(function (p) {
-      var tr = make("tr", { "class": p.suspended ? "suspended" : "", "data-player-id": String(p.id) });
-      var dressed = make("input", { type: "checkbox", name: "dressed", value: String(p.id),
-        "aria-label": "Dress #" + p.number });
-      dressed.checked = p.dressed;
-      var td = make("td", {}); td.appendChild(dressed); tr.appendChild(td);
-      tr.appendChild(make("td", {}, String(p.number)));
-      tr.appendChild(make("td", {}, p.name + (p.goalie ? " (G)" : "")));
-      var c = make("input", { type: "radio", name: "captain-" + team, value: String(p.id), "aria-label": "Captain #" + p.number });
-      c.checked = data.handed_in ? captain === p.id : p.roster_letter === "C";
-      td = make("td", {}); if (!p.goalie) { td.appendChild(c); } tr.appendChild(td);
-      var a = make("input", { type: "checkbox", name: "alternate", value: String(p.id), "aria-label": "Alternate #" + p.number });
-      a.checked = data.handed_in ? data.alternates.indexOf(p.id) >= 0 : p.roster_letter === "A";
-      td = make("td", {}); if (!p.goalie) { td.appendChild(a); } tr.appendChild(td);
-      tr.appendChild(make("td", { "class": "note" }, p.suspended ? "Suspended: " + p.suspended : (p.goalie ? "goaltender" : "")));
-      table.appendChild(tr);
-    });
-    f.appendChild(table);
-    var save = make("button", { type: "submit", "class": "primary" }, "Save " + data.name + " lineup");
-    f.appendChild(save);
-    f.addEventListener("submit", function (ev) {
-      ev.preventDefault();
-      var ids = function (sel) {
-        return Array.prototype.map.call(f.querySelectorAll(sel), function (n) { return parseInt(n.value, 10); });
-      };
-      var goalies = data.players.filter(function (p) { return p.goalie; }).map(function (p) { return p.id; });
-      var dressedIds = ids('[name="dressed"]:checked');
-      var cap = f.querySelector('[name="captain-' + team + '"]:checked');
-      var body = {
-        players: dressedIds.filter(function (id) { return goalies.indexOf(id) < 0; }),
-        goaltenders: dressedIds.filter(function (id) { return goalies.indexOf(id) >= 0; }),
-        captain: cap ? parseInt(cap.value, 10) : null,
-        alternates: ids('[name="alternate"]:checked')
-      };
-      request("PUT", API + "/lineups/" + team, body).then(function (answer) {
-        if (answer.status === 200) {
-          hideBanner();
-          var d = answer.data;
-          flash(data.name + " lineup saved: " + d.skaters + " skaters, " + d.goaltenders + " goaltender(s)" +
-            (d.forfeit_reason ? ". " + d.forfeit_reason : "") +
-            (d.warnings.length ? ". " + d.warnings.map(function (w) { return w.message; }).join("; ") : ""));
-          accept(d.state);
-          refreshInfo();
-        } else {
-          explain(answer);
-          save.focus();
-        }
-      }).catch(networkDown);
-    });
-    return f;
-  }
-
   /* ------------------------------------------------------------------ announcements */
 
   function refreshAnnouncements() {
     request("GET", API + "/announcements").then(function (answer) {
       var panel = $("announcements");
-      if (answer.status !== 200 || !answer.data) { panel.hidden = true; return; }
-      var items = Array.isArray(answer.data) ? answer.data : (answer.data.announcements || []);
+      if (answer.status !== 200) { panel.hidden = true; return; }
+      /* [{kind, period, time, text}]: rinkside.reports.announcements.Announcement */
       var list = $("announcement-list");
       clear(list);
-      items.forEach(function (item) {
-        var text = typeof item === "string" ? item : (item.text || item.message || JSON.stringify(item));
-        list.appendChild(make("li", {}, text));
-      });
+      answer.data.forEach(function (item) { list.appendChild(make("li", {}, item.text)); });
       panel.hidden = false;
     }).catch(function () { /* no announcements here */ });
   }
 
   /* ------------------------------------------------------------------ live */
 
-  var source = null;
   function link(status, label) {
     var node = document.querySelector('[data-bind="link"]');
     node.setAttribute("data-state", status);
     node.textContent = label;
   }
-  function connect() {
-    if (source) { source.close(); }
-    source = new EventSource("/live/games/" + GAME);
-    source.onopen = function () { link("live", "live"); };
-    source.onmessage = function (event) { link("live", "live"); accept(JSON.parse(event.data)); };
-    source.onerror = function () {
-      link("lost", "reconnecting…");
-      if (source.readyState === 2) { setTimeout(connect, 3000); }
-    };
-  }
+  game = live.Game({
+    stateUrl: API + "/state", liveUrl: "/live/games/" + GAME,
+    render: taken, link: link, clock: $("clock"),
+    clockClass: { running: "clock running", stopped: "clock stopped" },
+    timers: root, timerSelector: ".box-list .timer", ticked: ticked
+  });
 
   /* ------------------------------------------------------------------ shared */
 
@@ -457,6 +357,8 @@
   C.request = request; C.detailText = detailText;
   C.showBanner = showBanner; C.hideBanner = hideBanner; C.flash = flash; C.explain = explain;
   C.post = post; C.correct = correct; C.written = written; C.networkDown = networkDown;
+  C.refreshInfo = refreshInfo;
+  C.replace = function (data) { return game.replace(data); };
   Object.defineProperty(C, "state", { get: function () { return state; } });
   Object.defineProperty(C, "info", { get: function () { return info; } });
 
@@ -487,16 +389,11 @@
   document.addEventListener("keyup", function (ev) {
     if (spaceIsForToggle(ev)) { ev.preventDefault(); } /* no second "click" on a focused button */
   });
-  $("lineups").addEventListener("toggle", function () {
-    if ($("lineups").open) { loadLineups(); }
-  });
 
   document.addEventListener("DOMContentLoaded", function () {
     request("GET", "/api/session").then(function (answer) {
       if (answer.status === 200) { csrf = answer.data.csrf_token; }
     });
-    reload();
-    setInterval(tick, 100);
-    connect();
+    game.start(); /* the state now, the clock's tick, the live stream */
   });
 })();

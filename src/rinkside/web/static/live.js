@@ -1,65 +1,216 @@
-/* Live updates for the public pages, from the server's live stream.
+/* The one live client: every page that follows a game's state uses it (the
+ * scoreboard, the console, the public pages), as window.rinksideLive.
  *
- * data-live-mode="patch" (lists of games): each game's score and status
- * line are replaced with the server's text from the state JSON.
- * data-live-mode="reload" (a game's page): when the game has a newer
- * version, the page's <main> is fetched again and swapped in (the server
- * renders it; the browser computes nothing). After a lost connection the
- * page is refreshed once, as it may have missed updates.
+ * It owns
+ *   - the stream (stream): an EventSource on the live URL; a watchdog that
+ *     reconnects when nothing was heard for WATCHDOG_MS although the server
+ *     sends a keep-alive every 5 s (a silent, half-open connection); one
+ *     reconnection at a time when the server refused or closed the stream
+ *     (otherwise EventSource retries by itself, after the server's retry:);
+ *     polling of the state API where there is no EventSource;
+ *   - versions (newer): which state replaces the one held;
+ *   - the clock (Game.tick): between two states the game clock, and the
+ *     penalty timers the engine has running, count down locally from the
+ *     last state, only while the engine says the clock runs; the next state
+ *     replaces the projection;
+ *   - the box (renderBox): each penalty line and its timer.
+ * The state is the JSON of rinkside.present.state.LiveState (documented
+ * there, field by field); nothing here decides a rule. Plain ES5 so older
+ * TV browsers run it; static/clock.js is loaded first.
  */
 (function () {
   "use strict";
 
-  var body = document.body;
-  var url = body.getAttribute("data-live");
-  var mode = body.getAttribute("data-live-mode");
-  var version = parseInt(body.getAttribute("data-version") || "0", 10);
-  if (!url || !window.EventSource) { return; }
-  var IN_PLAY = ["in_play", "stopped", "intermission", "shootout"];
-  var pending = null;
-  var broken = false;
+  var WATCHDOG_MS = 20000;      /* nothing heard for this long: reconnect */
+  var WATCHDOG_EVERY_MS = 5000;
+  var RECONNECT_MS = 3000;
+  var POLL_MS = 1000;
+  var TICK_MS = 100;
+  var clock = window.rinksideClock; /* static/clock.js */
 
-  function reload() {
-    if (pending) { return; }
-    pending = setTimeout(function () {
-      pending = null;
-      var request = new XMLHttpRequest();
-      request.open("GET", location.href);
-      request.onload = function () {
-        if (request.status !== 200) { return; }
-        var doc = new DOMParser().parseFromString(request.responseText, "text/html");
-        var fresh = doc.getElementById("main");
-        var main = document.getElementById("main");
-        if (fresh && main) { main.parentNode.replaceChild(fresh, main); }
+  function now() { return window.performance ? performance.now() : Date.now(); }
+  function clear(node) { while (node.firstChild) { node.removeChild(node.firstChild); } }
+
+  /* Versions: a state replaces the one held only when its version is newer.
+     An equal version is the same log, hence the same state; taking it again
+     would only re-anchor the clock's projection to its later arrival and set
+     the shown clock back by the delivery time (the stream, the store's look
+     at keep-alive time and a write's own answer all bring the version just
+     written). An older one is a late delivery. */
+  function newer(held, data) { return !!data && (!held || data.version > held.version); }
+
+  /* GET url and hand its JSON to done (a non-200 answer is ignored). */
+  function getJSON(url, done) {
+    var request = new XMLHttpRequest();
+    request.open("GET", url);
+    request.setRequestHeader("Cache-Control", "no-cache");
+    request.onload = function () {
+      if (request.status === 200) { done(JSON.parse(request.responseText)); }
+    };
+    request.send();
+  }
+
+  /* Follow a live URL. on.message(data) for each state; on.link(status,
+     label) says "live" or "lost"; on.reopened() after a lost connection is
+     back (it may have missed updates). Returns { close }. */
+  function stream(url, on) {
+    var source = null;
+    var retry = null;
+    var lastHeard = now();
+    var lost = false;
+
+    function link(status, label) { if (on.link) { on.link(status, label); } }
+    function heard() { lastHeard = now(); }
+    function lose() { lost = true; link("lost", "reconnecting…"); }
+
+    function open() {
+      if (retry) { clearTimeout(retry); retry = null; }
+      if (source) { source.close(); }
+      heard();
+      source = new EventSource(url);
+      source.onopen = function () {
+        heard();
+        link("live", "live");
+        if (lost) { lost = false; if (on.reopened) { on.reopened(); } }
       };
-      request.send();
-    }, 300);
+      source.onmessage = function (event) {
+        heard();
+        link("live", "live");
+        on.message(JSON.parse(event.data));
+      };
+      source.addEventListener("alive", heard);
+      source.onerror = function () {
+        lose();
+        /* EventSource retries by itself unless the server refused it (CLOSED). */
+        if (source.readyState === 2 && !retry) { retry = setTimeout(open, RECONNECT_MS); }
+      };
+    }
+
+    open();
+    var watchdog = setInterval(function () {
+      if (now() - lastHeard > WATCHDOG_MS) { lose(); open(); }
+    }, WATCHDOG_EVERY_MS);
+    return {
+      close: function () {
+        clearInterval(watchdog);
+        if (retry) { clearTimeout(retry); }
+        if (source) { source.close(); }
+      }
+    };
   }
 
-  function set(row, field, value) {
-    var node = row.querySelector('[data-field="' + field + '"]');
-    if (node && node.textContent !== value) { node.textContent = value; }
+  /* One penalty timer: counts down in tick() while the engine runs it. */
+  function timerNode(entry) {
+    var timer = document.createElement("span");
+    timer.className = "timer";
+    timer.setAttribute("data-left", String(entry.left_tenths));
+    timer.setAttribute("data-ticking", entry.ticking ? "1" : "0");
+    timer.textContent = entry.left;
+    return timer;
   }
 
-  function patch(data) {
-    var rows = document.querySelectorAll('[data-game="' + data.game_id + '"]');
-    for (var i = 0; i < rows.length; i++) {
-      var begun = data.status !== "not_started";
-      set(rows[i], "home", begun ? String(data.score.home) : "");
-      set(rows[i], "away", begun ? String(data.score.away) : "");
-      set(rows[i], "status_text", data.status_text);
-      rows[i].className = IN_PLAY.indexOf(data.status) >= 0 ? "game live" : "game";
+  /* A team's box into list: line(entry, timer) makes the page's <li> around
+     the timer made here; o.empty: the line shown for an empty box; o.limit:
+     at most that many lines, then "+n". */
+  function renderBox(list, entries, line, o) {
+    o = o || {};
+    clear(list);
+    var li;
+    if (!entries.length && o.empty) {
+      li = document.createElement("li");
+      li.className = "empty";
+      li.textContent = o.empty;
+      list.appendChild(li);
+    }
+    var shown = o.limit ? Math.min(o.limit, entries.length) : entries.length;
+    for (var i = 0; i < shown; i++) { list.appendChild(line(entries[i], timerNode(entries[i]))); }
+    if (entries.length > shown) {
+      li = document.createElement("li");
+      li.className = "more";
+      li.textContent = "+" + (entries.length - shown);
+      list.appendChild(li);
     }
   }
 
-  var source = new EventSource(url);
-  source.onmessage = function (event) {
-    var data = JSON.parse(event.data);
-    if (mode === "patch") { patch(data); return; }
-    if (data.version > version) { version = data.version; reload(); }
+  /* A game followed live. o.stateUrl, o.liveUrl; o.render(state, before)
+     when a state is taken; o.link(status, label); o.clock (the clock's
+     node), o.clockClass {running, stopped}; o.timers (the node whose
+     o.timerSelector timers tick); o.ticked(ran) after each tick. */
+  function Game(o) {
+    var game = { state: null };
+    var receivedAt = 0; /* now() when the state arrived */
+
+    function take(data) {
+      var before = game.state;
+      game.state = data;
+      receivedAt = now();
+      o.render(data, before);
+      game.tick();
+      return true;
+    }
+    /* Tenths the clock has run here since the state arrived (0 when stopped). */
+    game.ranSince = function () {
+      return game.state && game.state.running ? Math.floor((now() - receivedAt) / 100) : 0;
+    };
+    /* The clock's tenths left now, as projected. */
+    game.projected = function () {
+      return game.state ? Math.max(0, game.state.clock_tenths - game.ranSince()) : 0;
+    };
+    /* A state from the stream or the state API: taken when newer. */
+    game.accept = function (data) { return newer(game.state, data) ? take(data) : false; };
+    /* The server's answer to this page's own write (or reload): taken at an
+       equal version too (a lineup changes who is dressed, not the log), not
+       when older (another page's write has come in since). */
+    game.replace = function (data) {
+      return data && (!game.state || data.version >= game.state.version) ? take(data) : false;
+    };
+    /* Drop the state held (the server holds an older log: take its next). */
+    game.forget = function () { game.state = null; };
+    /* The state arrived late: the clock has run for tenthsAgo more. */
+    game.anchor = function (tenthsAgo) {
+      receivedAt = Math.min(receivedAt, now() - tenthsAgo * 100);
+    };
+    game.fetch = function () { getJSON(o.stateUrl, game.accept); };
+
+    /* Count down locally between updates; the server's next state corrects it. */
+    game.tick = function () {
+      var state = game.state;
+      if (!state) { return; }
+      var ran = game.ranSince();
+      var text = clock.clockText(state.clock_tenths - ran);
+      if (o.clock.textContent !== text) { o.clock.textContent = text; }
+      o.clock.className = state.running ? o.clockClass.running : o.clockClass.stopped;
+      var timers = o.timers.querySelectorAll(o.timerSelector);
+      for (var i = 0; i < timers.length; i++) {
+        var t = timers[i];
+        if (t.getAttribute("data-ticking") === "1") {
+          var left = clock.timerText(parseInt(t.getAttribute("data-left"), 10) - ran);
+          if (t.textContent !== left) { t.textContent = left; }
+        }
+      }
+      if (o.ticked) { o.ticked(ran); }
+    };
+
+    /* The first state from the API, the clock's tick, then the stream
+       (polling the API without EventSource). */
+    game.start = function () {
+      game.fetch();
+      setInterval(game.tick, TICK_MS);
+      if (window.EventSource) {
+        game.live = stream(o.liveUrl, { message: game.accept, link: o.link });
+      } else {
+        if (o.link) { o.link("live", "polling"); }
+        setInterval(game.fetch, POLL_MS);
+      }
+    };
+    return game;
+  }
+
+  window.rinksideLive = {
+    newer: newer,
+    stream: stream,
+    getJSON: getJSON,
+    renderBox: renderBox,
+    Game: Game
   };
-  source.onerror = function () { broken = true; };
-  source.onopen = function () {
-    if (broken) { broken = false; reload(); }
-  };
-})();
+}());

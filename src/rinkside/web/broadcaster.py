@@ -1,23 +1,20 @@
-"""Live state: the one broadcaster, and the streams and API that carry it.
+"""The one live broadcaster: who follows which game, and each game's newest state.
 
 The service calls :meth:`Broadcaster.publish` (its ``on_change`` hook) after
 a game's log changed, from whatever thread recorded the event. Each open
-page holds a :class:`Subscription`; a stream's subscription has a
-:class:`Sink` that writes each new state to the page the moment it is
-published, and keeps only the newest state of each game for a page too
-slow to read them: a burst of events, or a slow client, costs one update
-with the newest state, never a backlog.
+page holds a :class:`~rinkside.web.subscription.Subscription`; a stream's
+subscription has a :class:`~rinkside.web.sse.Sink` that writes each new
+state to the page the moment it is published, and keeps only the newest
+state of each game for a page too slow to read them: a burst of events, or
+a slow client, costs one update with the newest state, never a backlog.
 
-``GET /live/games/{id}`` is a server-sent-events stream: the game's state
-(:func:`rinkside.web.views.state_json`) at once, then after every change,
-with ``retry:`` so that EventSource reconnects by itself, and an ``alive``
-event with a keep-alive comment when nothing happened for ``keepalive``
-seconds (a page can tell a silent, half-open connection from a quiet
-game). At that moment the stream also looks at the game's version in the
-store, so a change written by another process (the CLI, a second server on
-the same database) arrives too, if later.
-``GET /live/scores`` streams the state of any game that changes (the live
-scores page). ``GET /api/games/{id}/state`` is the same JSON once.
+A stream (:meth:`Broadcaster.stream`, served by :mod:`rinkside.web.routers.live`)
+is sent the game's state (:func:`rinkside.web.views.state_json`) at once,
+then after every change, and an ``alive`` event with a keep-alive comment
+when nothing happened for ``keepalive`` seconds (a page can tell a silent,
+half-open connection from a quiet game). At that moment the stream also
+looks at the game's version in the store, so a change written by another
+process (the CLI, a second server on the same database) arrives too, if later.
 
 One change costs the same work however many pages follow the game (see
 ``benchmarks/bench_live.py``, 1,000 and 10,000 pages): its state is built
@@ -39,123 +36,23 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Annotated, Final
+from typing import Final
 
 import anyio
-from fastapi import APIRouter, Depends, Response
-from starlette.types import Receive, Scope, Send
+from starlette.types import Send
 
 from rinkside.services import queries as catalog
 from rinkside.services.tournaments import Tournaments
 from rinkside.web import views
-from rinkside.web.deps import Broadcast, Service, known_game
 from rinkside.web.sse import HELLO, Frame, Sink, alive_event, state_event
+from rinkside.web.subscription import ALL_GAMES, Loop, Subscription, by_loop, close_all, on_loop
 
-ALL_GAMES: Final = 0  # the subscription key of a page that follows every game (ids start at 1)
+__all__ = ["ALL_GAMES", "Broadcaster", "Publish", "Subscription"]
+
 POLL_REUSE: Final = 1.0  # seconds a look at the store's versions is shared (at most)
 KEEPALIVE_SLICE: Final = 250  # keep-alives written between two turns of the loop
 
 Publish = Callable[[int, int], None]  # the service's on_change(game_id, version)
-Loop = asyncio.AbstractEventLoop
-
-
-class Subscription:
-    """One open page on its event loop. A stream gives it a :class:`Sink`,
-    to which the broadcaster writes each new state as it comes; without one
-    it is a mailbox keeping the latest version of each game it follows that
-    it has not read yet (at most one per game), read with :meth:`next`."""
-
-    def __init__(self, key: int, loop: Loop) -> None:
-        self.key = key
-        self.loop = loop
-        self.sink: Sink | None = None
-        self._pending: dict[int, int] = {}
-        self._waiter: asyncio.Future[None] | None = None
-        self._closing: asyncio.Future[None] | None = None
-        self.closed = False
-
-    @property
-    def pending(self) -> int:
-        """Games with an update not yet read."""
-        return len(self._pending)
-
-    def post(self, game_id: int, version: int) -> None:
-        """From any thread: hand the update to the subscription's loop."""
-        _on_loop(self.loop, _offer_all, [self], game_id, version)
-
-    def close(self) -> None:
-        """From any thread: the stream ends (the server is stopping)."""
-        _on_loop(self.loop, _close_all, [self])
-
-    def _close(self) -> None:
-        self.closed = True
-        for future in (self._waiter, self._closing):
-            if future is not None and not future.done():
-                future.set_result(None)
-
-    def _offer(self, game_id: int, version: int) -> None:
-        if version > self._pending.get(game_id, -1):
-            self._pending[game_id] = version
-        if self._waiter is not None and not self._waiter.done():
-            self._waiter.set_result(None)
-
-    async def next(self, timeout: float) -> dict[int, int]:
-        """The updates waiting (game id -> newest version), waiting up to
-        ``timeout`` seconds for one; empty when none came."""
-        if not self._pending and not self.closed:
-            waiter = self._waiter = self.loop.create_future()
-            timer = self.loop.call_later(timeout, _settle, waiter)
-            try:
-                await waiter
-            finally:
-                timer.cancel()
-                self._waiter = None
-        updates, self._pending = self._pending, {}
-        return updates
-
-    async def closing(self) -> None:
-        """Until the page hangs up or the server stops."""
-        if not self.closed:
-            self._closing = self.loop.create_future()
-            await self._closing
-
-
-def _settle(waiter: asyncio.Future[None]) -> None:
-    if not waiter.done():
-        waiter.set_result(None)
-
-
-def _offer_all(subscriptions: list[Subscription], game_id: int, version: int) -> None:
-    for subscription in subscriptions:
-        subscription._offer(game_id, version)
-
-
-def _close_all(subscriptions: list[Subscription]) -> None:
-    for subscription in subscriptions:
-        subscription._close()
-
-
-def _on_loop(loop: Loop, callback: Callable[..., None], *args: object) -> None:
-    """Run ``callback(*args)`` on ``loop``: now when called from it, else handed
-    over (a closed loop's pages have gone away: nothing to do)."""
-    try:
-        running: Loop | None = asyncio.get_running_loop()
-    except RuntimeError:
-        running = None
-    if running is loop:
-        callback(*args)
-        return
-    try:
-        loop.call_soon_threadsafe(callback, *args)
-    except RuntimeError:
-        pass
-
-
-def _by_loop(subscriptions: list[Subscription]) -> dict[Loop, list[Subscription]]:
-    grouped: dict[Loop, list[Subscription]] = {}
-    for subscription in subscriptions:
-        grouped.setdefault(subscription.loop, []).append(subscription)
-    return grouped
 
 
 class Broadcaster:
@@ -171,6 +68,9 @@ class Broadcaster:
         self.keepalive = keepalive
         self.service = service  # whose states ``publish`` builds (the first stream's if None)
         self._lock = threading.Lock()
+        self._followed = threading.Condition(self._lock)  # notified when pages come and go
+        self._handed: dict[Loop, int] = {}  # changes handed to a loop, not yet run there
+        self._drained: dict[Loop, list[asyncio.Future[None]]] = {}  # waiting for them
         self._game_locks: dict[int, threading.Lock] = {}
         self._subscribers: dict[int, set[Subscription]] = {}
         self._published: dict[int, int] = {}
@@ -198,8 +98,43 @@ class Broadcaster:
                 self._build(service, game_id, version)
             except Exception:  # the event is recorded all the same; the
                 pass  # streams build the state themselves and fail visibly there
-        for loop, subscriptions in _by_loop(targets).items():
-            _on_loop(loop, self._deliver, subscriptions, game_id, version)
+        for loop, subscriptions in by_loop(targets).items():
+            with self._lock:
+                self._handed[loop] = self._handed.get(loop, 0) + 1
+            if not on_loop(loop, self._arrive, loop, subscriptions, game_id, version):
+                self._arrived(loop)  # a closed loop: its pages have gone
+
+    def _arrive(self, loop: Loop, subscriptions: list[Subscription], game_id: int,
+                version: int) -> None:
+        try:
+            self._deliver(subscriptions, game_id, version)
+        finally:
+            self._arrived(loop)
+
+    def _arrived(self, loop: Loop) -> None:
+        """One handed-over change has run: wake :meth:`delivered` after the last."""
+        with self._lock:
+            left = self._handed.get(loop, 1) - 1
+            if left > 0:
+                self._handed[loop] = left
+                return
+            self._handed.pop(loop, None)
+            waiters = self._drained.pop(loop, [])
+        for waiter in waiters:
+            if not waiter.done():
+                waiter.set_result(None)
+
+    async def delivered(self) -> None:
+        """Until every change published so far has reached the subscriptions
+        of the running loop (:meth:`publish` hands each over from the
+        recording thread; this is the moment they have all run)."""
+        loop = asyncio.get_running_loop()
+        with self._lock:
+            if not self._handed.get(loop):
+                return
+            waiter: asyncio.Future[None] = loop.create_future()
+            self._drained.setdefault(loop, []).append(waiter)
+        await waiter
 
     def _deliver(self, subscriptions: list[Subscription], game_id: int, version: int) -> None:
         """On their loop: write the state to each stream (built now by one
@@ -227,12 +162,19 @@ class Broadcaster:
         pages that never hang up; they reconnect to the next one by themselves."""
         with self._lock:
             every = [sub for subs in self._subscribers.values() for sub in subs]
-        for loop, subscriptions in _by_loop(every).items():
-            _on_loop(loop, _close_all, subscriptions)
+        for loop, subscriptions in by_loop(every).items():
+            on_loop(loop, close_all, subscriptions)
 
     def subscribers(self, key: int) -> int:
         with self._lock:
             return len(self._subscribers.get(key, ()))
+
+    def wait_subscribers(self, key: int, count: int, timeout: float) -> bool:
+        """Block until ``key`` has ``count`` subscribers (a page that hung up
+        is let go on the server's loop); False if it had not in ``timeout`` s."""
+        with self._followed:
+            return self._followed.wait_for(
+                lambda: len(self._subscribers.get(key, ())) == count, timeout)
 
     @contextmanager
     def subscribe(self, key: int) -> Iterator[Subscription]:
@@ -240,6 +182,7 @@ class Broadcaster:
         subscription = Subscription(key, asyncio.get_running_loop())
         with self._lock:
             self._subscribers.setdefault(key, set()).add(subscription)
+            self._followed.notify_all()
         try:
             yield subscription
         finally:
@@ -248,6 +191,7 @@ class Broadcaster:
                 followers.discard(subscription)
                 if not followers:
                     self._subscribers.pop(key, None)
+                self._followed.notify_all()
 
     # ----------------------------------------------------------------- states
 
@@ -416,61 +360,3 @@ class Broadcaster:
                     await asyncio.sleep(0)  # a change published meanwhile goes first
         finally:
             self._refreshing.discard((loop, key))
-
-
-class EventStream(Response):
-    """A ``text/event-stream`` response whose events the broadcaster writes
-    (:meth:`Broadcaster.stream`): per page, one task waiting for the end and
-    one waiting for the page to hang up (which ends it at once)."""
-
-    media_type = "text/event-stream"
-
-    def __init__(self, broadcaster: Broadcaster, key: int, service: Tournaments) -> None:
-        # not Response.__init__: a body would set a Content-Length
-        self.status_code = 200
-        self.background = None
-        self.init_headers({"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
-        self.broadcaster = broadcaster
-        self.key = key
-        self.service = service
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        with self.broadcaster.subscribe(self.key) as subscription:
-            hangup = asyncio.ensure_future(_hung_up(receive, subscription))
-            try:
-                await send({"type": "http.response.start", "status": self.status_code,
-                            "headers": self.raw_headers})
-                await self.broadcaster.stream(subscription, self.service, send)
-                await send({"type": "http.response.body", "body": b"", "more_body": False})
-            finally:
-                hangup.cancel()
-
-
-async def _hung_up(receive: Receive, subscription: Subscription) -> None:
-    while (await receive())["type"] != "http.disconnect":
-        pass
-    subscription._close()
-
-
-router = APIRouter(tags=["live"])
-
-
-@router.get("/api/games/{game_id}/state")
-def game_state(game_id: Annotated[int, Depends(known_game)], service: Service,
-               broadcaster: Broadcast) -> Response:
-    """The game's state JSON: the scoreboard's first paint and its fallback."""
-    return Response(broadcaster.state(service, game_id)[1], media_type="application/json",
-                    headers={"Cache-Control": "no-store"})
-
-
-@router.get("/live/games/{game_id}", response_class=EventStream)
-async def live_game(game_id: Annotated[int, Depends(known_game)], service: Service,
-                    broadcaster: Broadcast) -> EventStream:
-    """The game's state now, then after every change (the newest only)."""
-    return EventStream(broadcaster, game_id, service)
-
-
-@router.get("/live/scores", response_class=EventStream)
-async def live_scores(service: Service, broadcaster: Broadcast) -> EventStream:
-    """The state of each game as it changes (the live scores page)."""
-    return EventStream(broadcaster, ALL_GAMES, service)

@@ -1,0 +1,222 @@
+"""The live state JSON: what the scoreboard, the console, the live stream and
+the state API are sent, as one typed, documented model.
+
+Everything in it was computed by the engine (score, clock, running, box,
+strength, time-outs, goals with their strength, shootout, result); the model
+only says it: times as ``M:SS`` (tenths in the last minute, :mod:`.clock`),
+periods as ``1``, ``2``, ``OT``, ``SO`` (:mod:`.periods`), classes and
+results in words. No rule is decided here.
+
+Every per-team value is a :class:`Pair` (``{"home": ..., "away": ...}``).
+:func:`live_state` builds the model from a game's state and its catalogue
+values; ``model_dump(mode="json", by_alias=True)`` is the JSON, key for key
+in the order written here (static/live.js reads it).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Generic, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from rinkside.present.clock import clock_text, timer_text
+from rinkside.present.names import class_text, goal_tags, player_name, team_name
+from rinkside.present.periods import current_period, period_label
+from rinkside.present.results import result_text, status_text
+from rinkside.rules import shootout
+from rinkside.rules.events import TEAMS, Team
+from rinkside.rules.records import GoalRecord, PenaltyShotRecord
+from rinkside.rules.state import BoxEntry, DecidedBy, GameState, Status
+
+T = TypeVar("T")
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(frozen=True, populate_by_name=True)
+
+
+class Pair(_Model, Generic[T]):
+    """One value per team."""
+
+    home: T
+    away: T
+
+
+class TeamLine(_Model):
+    id: int
+    name: str
+
+
+class BoxLine(_Model):
+    """One penalty timer. ``ticking``: the engine has its time running, so
+    a display may count it down with the game clock between updates."""
+
+    player: int | None = Field(description="None: a bench penalty (402(c))")
+    served_by: int | None
+    state: Literal["pending", "running", "expired"]
+    left_tenths: int
+    left: str = Field(description="M:SS")
+    ticking: bool
+    penalty_class: str = Field(validation_alias="class", serialization_alias="class",
+                               description="the PenaltyClass value: double_minor")
+    class_text: str = Field(description="the class in words: double minor")
+    infraction: str
+    may_return: bool = Field(description="the player may come back on now")
+
+
+class GoalLine(_Model):
+    period: str
+    time: str
+    team: Team
+    scorer: int
+    scorer_name: str
+    assist: int | None
+    assist_name: str | None
+    strength: str = Field(description="EV, PP or SH as the engine classed the goal")
+    tags: list[str] = Field(description="PP / SH, EN, PS")
+
+
+class PenaltyShotLine(_Model):
+    """A penalty shot taken (Rule 406), scored or not."""
+
+    team: Team
+    shooter: int
+    shooter_name: str
+    scored: bool
+    period: str
+    time: str
+
+
+class ShootoutShotLine(_Model):
+    team: Team
+    shooter: int
+    scored: bool
+    shooter_name: str
+
+
+class ShootoutLine(_Model):
+    """The shots so far, goals per team, and who shoots next (639(b)4C)."""
+
+    shots: list[ShootoutShotLine]
+    goals: Pair[int]
+    next: Team | None
+
+
+class ResultLine(_Model):
+    winner: Team | None
+    decided_by: DecidedBy
+    text: str | None = Field(description="Blades win in a shootout; Tie")
+
+
+class LiveState(_Model):
+    """A game's state as every live page is sent it."""
+
+    game_id: int
+    version: int = Field(description="the log's version: a page keeps the newest it saw")
+    division: str
+    rink: str | None
+    teams: Pair[TeamLine]
+    score: Pair[int] = Field(description="the result's once the game is over (634(d))")
+    status: Status
+    status_text: str = Field(description="P2 11:42, End of P1, Final (SO)")
+    running: bool = Field(description="the game clock runs: a page may count it down")
+    period: str = Field(description="1, 2, OT, OT2, SO")
+    clock: str
+    clock_tenths: int
+    timeouts_left: Pair[int]
+    skaters: Pair[int]
+    strength: str | None = Field(description="4 on 3 (home on away); None at even strength")
+    empty_net: Pair[bool]
+    box: Pair[list[BoxLine]]
+    goals: list[GoalLine]
+    penalty_shots: list[PenaltyShotLine]
+    penalty_shot: PenaltyShotLine | None = Field(description="the one just taken, if any")
+    shootout: ShootoutLine | None
+    result: ResultLine | None
+
+    def as_json(self) -> dict[str, Any]:
+        """The JSON object the pages read."""
+        return self.model_dump(mode="json", by_alias=True)
+
+
+def shown_score(state: GameState) -> dict[Team, int]:
+    """The score to show: the result's once the game is over (a forfeit's
+    recorded score, 634(d)), the running score before."""
+    return dict(state.result.score) if state.result is not None else state.score
+
+
+def strength_text(state: GameState) -> str | None:
+    """``4 on 3`` (home on away, skaters) while play can go on and the
+    engine's skater counts differ; None at even strength."""
+    if state.status not in ("in_play", "stopped"):
+        return None
+    if state.skaters("home") == state.skaters("away"):
+        return None
+    return state.strength()
+
+
+def box_line(entry: BoxEntry) -> BoxLine:
+    return BoxLine(
+        player=entry.player, served_by=entry.served_by, state=entry.state,
+        left_tenths=entry.left, left=timer_text(entry.left), ticking=entry.state == "running",
+        penalty_class=entry.penalty_class.value, class_text=class_text(entry.penalty_class),
+        infraction=entry.infraction, may_return=entry.may_return)
+
+
+def goal_line(state: GameState, goal: GoalRecord) -> GoalLine:
+    return GoalLine(
+        period=period_label(goal.at.period, state.setup.settings), time=clock_text(goal.at.left),
+        team=goal.team, scorer=goal.scorer, scorer_name=player_name(state, goal.team, goal.scorer),
+        assist=goal.assist,
+        assist_name=None if goal.assist is None else player_name(state, goal.team, goal.assist),
+        strength=goal.strength, tags=goal_tags(goal))
+
+
+def penalty_shot_line(state: GameState, shot: PenaltyShotRecord) -> PenaltyShotLine:
+    return PenaltyShotLine(
+        team=shot.team, shooter=shot.shooter,
+        shooter_name=player_name(state, shot.team, shot.shooter), scored=shot.scored,
+        period=period_label(shot.at.period, state.setup.settings), time=clock_text(shot.at.left))
+
+
+def shootout_line(state: GameState) -> ShootoutLine | None:
+    """None when there is no shootout."""
+    shots = state.shootout_shots
+    if not shots and state.status != "shootout":
+        return None
+    return ShootoutLine(
+        shots=[ShootoutShotLine(team=s.team, shooter=s.shooter, scored=s.scored,
+                                shooter_name=player_name(state, s.team, s.shooter))
+               for s in shots],
+        goals=Pair[int](**{t: sum(1 for s in shots if s.team == t and s.scored) for t in TEAMS}),
+        next=shootout.next_team(shots) if state.status == "shootout" else None)
+
+
+def _pair(values: dict[Team, T]) -> Pair[T]:
+    return Pair[T](home=values["home"], away=values["away"])
+
+
+def live_state(state: GameState, *, game_id: int, version: int, division: str,
+               rink: str | None, team_ids: dict[Team, int]) -> LiveState:
+    """The model of ``state`` (the game's at ``version``)."""
+    result = state.result
+    now = state.penalty_shot_now
+    playing = state.status in ("in_play", "stopped")
+    return LiveState(
+        game_id=game_id, version=version, division=division, rink=rink,
+        teams=_pair({t: TeamLine(id=team_ids[t], name=team_name(state, t)) for t in TEAMS}),
+        score=_pair(shown_score(state)),
+        status=state.status, status_text=status_text(state), running=state.running,
+        period=current_period(state), clock=clock_text(state.left), clock_tenths=state.left,
+        timeouts_left=_pair(state.timeouts_left),
+        skaters=_pair({t: state.skaters(t) for t in TEAMS}),
+        strength=strength_text(state),
+        empty_net=_pair({t: playing and not state.has_goalie(t) for t in TEAMS}),
+        box=_pair({t: [box_line(e) for e in state.box(t)] for t in TEAMS}),
+        goals=[goal_line(state, g) for g in state.goals],
+        penalty_shots=[penalty_shot_line(state, s) for s in state.penalty_shots],
+        penalty_shot=None if now is None else penalty_shot_line(state, now),
+        shootout=shootout_line(state),
+        result=None if result is None else ResultLine(
+            winner=result.winner, decided_by=DecidedBy(result.decided_by),
+            text=result_text(state)))

@@ -1,0 +1,79 @@
+"""The live routes: the state API and the server-sent-events streams.
+
+``GET /live/games/{id}`` is a server-sent-events stream: the game's state at
+once, then after every change, with ``retry:`` so that EventSource
+reconnects by itself, and keep-alives (:mod:`rinkside.web.broadcaster`).
+``GET /live/scores`` streams the state of any game that changes (the live
+scores page). ``GET /api/games/{id}/state`` is the same JSON once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Annotated
+
+from fastapi import APIRouter, Depends, Response
+from starlette.types import Receive, Scope, Send
+
+from rinkside.services.tournaments import Tournaments
+from rinkside.web.broadcaster import Broadcaster
+from rinkside.web.deps import Broadcast, Service, known_game
+from rinkside.web.subscription import ALL_GAMES, Subscription
+
+
+class EventStream(Response):
+    """A ``text/event-stream`` response whose events the broadcaster writes
+    (:meth:`Broadcaster.stream`): per page, one task waiting for the end and
+    one waiting for the page to hang up (which ends it at once)."""
+
+    media_type = "text/event-stream"
+
+    def __init__(self, broadcaster: Broadcaster, key: int, service: Tournaments) -> None:
+        # not Response.__init__: a body would set a Content-Length
+        self.status_code = 200
+        self.background = None
+        self.init_headers({"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+        self.broadcaster = broadcaster
+        self.key = key
+        self.service = service
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        with self.broadcaster.subscribe(self.key) as subscription:
+            hangup = asyncio.ensure_future(_hung_up(receive, subscription))
+            try:
+                await send({"type": "http.response.start", "status": self.status_code,
+                            "headers": self.raw_headers})
+                await self.broadcaster.stream(subscription, self.service, send)
+                await send({"type": "http.response.body", "body": b"", "more_body": False})
+            finally:
+                hangup.cancel()
+
+
+async def _hung_up(receive: Receive, subscription: Subscription) -> None:
+    while (await receive())["type"] != "http.disconnect":
+        pass
+    subscription._close()
+
+
+router = APIRouter(tags=["live"])
+
+
+@router.get("/api/games/{game_id}/state")
+def game_state(game_id: Annotated[int, Depends(known_game)], service: Service,
+               broadcaster: Broadcast) -> Response:
+    """The game's state JSON: the scoreboard's first paint and its fallback."""
+    return Response(broadcaster.state(service, game_id)[1], media_type="application/json",
+                    headers={"Cache-Control": "no-store"})
+
+
+@router.get("/live/games/{game_id}", response_class=EventStream)
+async def live_game(game_id: Annotated[int, Depends(known_game)], service: Service,
+                    broadcaster: Broadcast) -> EventStream:
+    """The game's state now, then after every change (the newest only)."""
+    return EventStream(broadcaster, game_id, service)
+
+
+@router.get("/live/scores", response_class=EventStream)
+async def live_scores(service: Service, broadcaster: Broadcast) -> EventStream:
+    """The state of each game as it changes (the live scores page)."""
+    return EventStream(broadcaster, ALL_GAMES, service)
