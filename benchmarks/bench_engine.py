@@ -36,7 +36,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from rinkside.formats.scenario import decode_event, encode_event
+from rinkside.formats import decode_event, encode_event
 from rinkside.rules.events import EVENT_TYPES
 from rinkside.rules.game import apply, start
 from rinkside.rules.roster import GameSetup

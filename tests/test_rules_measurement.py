@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from gamekit import box, faceoff, play, refused, t, whistle
 
-from rinkside.formats.scenario import decode_event, encode_event
+from rinkside.formats import decode_event, encode_event
 from rinkside.rules import infractions
 from rinkside.rules.events import MEASURED_ITEMS, Measurement, MeasureResult, Team
 from rinkside.rules.game import apply

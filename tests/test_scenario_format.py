@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rinkside.formats.scenario import (
+from rinkside.formats import (
     ScenarioError,
     decode_event,
     encode_event,

@@ -28,7 +28,7 @@ from rinkside.conformance import (
     iter_paths,
     observe,
 )
-from rinkside.formats.scenario import ScenarioError, load_game_log, parse_time
+from rinkside.formats import ScenarioError, load_game_log, parse_time
 from rinkside.rules import infractions as catalog
 from rinkside.rules.errors import RuleViolation, SettingsError
 from rinkside.rules.events import TEAMS, Event, PenaltyClass, Team

@@ -21,7 +21,7 @@ from typing import Annotated, Literal
 import typer
 
 from rinkside.cli_tournament import refusals
-from rinkside.formats.scenario import ScenarioError
+from rinkside.formats import ScenarioError
 from rinkside.reports import calendar, exports, game_log
 from rinkside.rules.errors import MalformedEvent, RuleViolation, SettingsError
 from rinkside.services.open import open_tournaments

@@ -22,7 +22,7 @@ from rich.progress import Progress
 from rich.table import Table
 from sqlalchemy import select
 
-from rinkside.formats.scenario import ScenarioError, decode_event
+from rinkside.formats import ScenarioError, decode_event
 from rinkside.rules.errors import MalformedEvent, RuleViolation, SettingsError
 from rinkside.rules.settings import load_settings_toml
 from rinkside.services.open import open_tournaments

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rinkside.formats.scenario import Check, Scenario, ScenarioError, load_scenario, parse_time
+from rinkside.formats import Check, Scenario, ScenarioError, load_scenario, parse_time
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.events import TEAMS, Team
 from rinkside.rules.game import GameState, apply, start

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from rinkside.formats.scenario import encode_event, encode_roster, encode_settings
+from rinkside.formats import encode_event, encode_roster, encode_settings
 from rinkside.rules.box import units_of
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.events import (

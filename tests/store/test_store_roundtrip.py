@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from sqlalchemy.orm import Session
 from storekit import new_game
 
-from rinkside.formats.scenario import decode_event, encode_event
+from rinkside.formats import decode_event, encode_event
 from rinkside.simulate import simulate_games
 from rinkside.store.eventlog import append, correct, history, load
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Final
 
-from rinkside.formats.scenario import decode_event
+from rinkside.formats import decode_event
 from rinkside.reports.penalty_times import penalty_times
 from rinkside.rules.events import TEAMS, Event, PenaltyClass, Team, TimeOut
 from rinkside.rules.records import GoalRecord, PenaltyRecord, Suspension, charged_tenths

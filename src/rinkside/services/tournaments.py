@@ -18,7 +18,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, aliased, sessionmaker
 
-from rinkside.formats.scenario import decode_event, encode_event
+from rinkside.formats import decode_event, encode_event
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.events import Event, Team
 from rinkside.rules.game import apply, start
