@@ -56,8 +56,7 @@ def build_games(n: int, seed: int) -> list[Game]:
     games = []
     for setup, events in simulate_games(n, seed):
         st = setup.settings
-        numbered = st.overtime == "unlimited"
-        raw = [encode_event(e, st.periods, numbered) for e in events]
+        raw = [encode_event(e, st) for e in events]
         games.append(Game(setup, st.periods, raw))
     return games
 

@@ -19,7 +19,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rinkside.formats import Check, Scenario, ScenarioError, load_scenario, parse_time
+from rinkside.formats import (
+    Check,
+    Scenario,
+    ScenarioError,
+    encode_time,
+    load_scenario,
+    parse_time,
+)
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.events import TEAMS, Team
 from rinkside.rules.game import GameState, apply, start
@@ -236,14 +243,8 @@ def _pair(name: str, expected: Mapping[str, Any], actual: Mapping[Team, Any]) ->
 
 
 def format_clock(scenario_or_state: Scenario | GameState, moment: GameTime) -> str:
-    settings = scenario_or_state.setup.settings
-    numbered = settings.overtime == "unlimited"
-    if moment.period <= settings.periods:
-        label = str(moment.period)
-    else:
-        n = moment.period - settings.periods
-        label = f"OT{n}" if numbered or n > 1 else "OT"
-    return f"{label} {format_duration(moment.left)}"
+    """``"1 11:42"``, ``"OT1 3:00"``: a moment as FORMAT.md writes it."""
+    return encode_time(moment, scenario_or_state.setup.settings)
 
 
 def _score(sc: Scenario, state: GameState, expected: Any, *_: Any) -> list[str]:

@@ -793,14 +793,13 @@ def game_document(game_id: str, setup: GameSetup, events: Sequence[Event],
     """A game in FORMAT.md's layout, with ``expect: []`` so that it is also a
     valid scenario."""
     st = setup.settings
-    numbered = st.overtime == "unlimited"
     doc: dict[str, Any] = {"id": game_id}
     if title:
         doc["title"] = title
     doc["settings"] = encode_settings(st, strict=True)
     doc["home"] = encode_roster(setup.home)
     doc["away"] = encode_roster(setup.away)
-    doc["events"] = [encode_event(e, st.periods, numbered) for e in events]
+    doc["events"] = [encode_event(e, st) for e in events]
     doc["expect"] = []
     return doc
 

@@ -32,6 +32,7 @@ from rinkside.rules.events import (
     Team,
     TimeOut,
 )
+from rinkside.rules.settings import Settings
 from rinkside.rules.times import SHOOTOUT_LABEL, GameTime, TimeFormatError
 
 __all__ = [
@@ -259,12 +260,10 @@ def decode_event(raw: Mapping[str, Any], index: int, regulation_periods: int) ->
     return _DECODERS[kind](_Reader(raw, index, regulation_periods))
 
 
-def _penalty_fields(
-    event: Penalty | PenaltySignal, regulation_periods: int, numbered_overtime: bool
-) -> dict[str, Any]:
+def _penalty_fields(event: Penalty | PenaltySignal, settings: Settings) -> dict[str, Any]:
     out: dict[str, Any] = {
         "type": "penalty" if isinstance(event, Penalty) else "penalty_signal",
-        "at": encode_time(event.at, regulation_periods, numbered_overtime=numbered_overtime),
+        "at": encode_time(event.at, settings),
         "team": event.team,
     }
     if event.player is None:
@@ -282,8 +281,10 @@ def _penalty_fields(
     return out
 
 
-def encode_event(event: Event, regulation_periods: int, numbered_overtime: bool) -> dict[str, Any]:
-    """The engine's event as a FORMAT.md event (the inverse of :func:`decode_event`).
+def encode_event(event: Event, settings: Settings) -> dict[str, Any]:
+    """The engine's event as a FORMAT.md event (the inverse of :func:`decode_event`),
+    for a game played under ``settings`` (which name its periods,
+    :func:`~rinkside.formats.times.encode_time`).
 
     Optional fields are written only when they carry something. A
     :class:`~rinkside.rules.events.Shot` has no place in FORMAT.md and is
@@ -291,7 +292,7 @@ def encode_event(event: Event, regulation_periods: int, numbered_overtime: bool)
     """
 
     def at(moment: GameTime) -> str:
-        return encode_time(moment, regulation_periods, numbered_overtime=numbered_overtime)
+        return encode_time(moment, settings)
 
     match event:
         case FaceOff():
@@ -312,7 +313,7 @@ def encode_event(event: Event, regulation_periods: int, numbered_overtime: bool)
                 out["own_goal"] = True
             return out
         case Penalty() | PenaltySignal():
-            return _penalty_fields(event, regulation_periods, numbered_overtime)
+            return _penalty_fields(event, settings)
         case PenaltyShot():
             return {
                 "type": "penalty_shot", "at": at(event.at), "team": event.team,

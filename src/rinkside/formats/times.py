@@ -8,6 +8,7 @@ clock (Rule 639(b)). Inside the engine a moment is a
 
 from __future__ import annotations
 
+from rinkside.rules.settings import Settings
 from rinkside.rules.times import GameTime, TimeFormatError, format_duration, parse_game_time
 
 __all__ = ["encode_time", "parse_time", "shootout_moment"]
@@ -39,14 +40,20 @@ def parse_time(text: str, regulation_periods: int) -> GameTime:
     return moment
 
 
-def encode_time(moment: GameTime, regulation_periods: int, *, numbered_overtime: bool) -> str:
-    """The inverse of :func:`parse_time`. A second or later overtime is always
-    numbered (``"OT2 9:30"``) so that no moment is written ambiguously."""
-    if moment.period <= regulation_periods:
+def encode_time(moment: GameTime, settings: Settings) -> str:
+    """The inverse of :func:`parse_time`, for a game played under ``settings``.
+
+    The first overtime is ``OT``, or ``OT1`` when overtime is unlimited
+    (Rule 639(c): overtime periods follow one another until a goal); a second
+    or later overtime is always numbered (``"OT2 9:30"``) so that no moment
+    is written ambiguously.
+    """
+    periods = settings.periods
+    if moment.period <= periods:
         label = str(moment.period)
     else:
-        number = moment.period - regulation_periods
-        label = f"OT{number}" if numbered_overtime or number > 1 else "OT"
+        number = moment.period - periods
+        label = f"OT{number}" if settings.overtime == "unlimited" or number > 1 else "OT"
     return f"{label} {format_duration(moment.left)}"
 
 

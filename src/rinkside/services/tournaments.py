@@ -319,12 +319,10 @@ class Tournaments:
             version, state = self._state(s, game)
             if version != expected_version:
                 raise eventlog.StaleWrite(game_id, expected_version, version)
-            periods = state.setup.settings.periods
-            numbered = state.setup.settings.overtime == "unlimited"
             for event in events:
                 state = apply(state, event)
                 version = eventlog.append(s, game_id, version,
-                                          encode_event(event, periods, numbered), by)
+                                          encode_event(event, state.setup.settings), by)
             self.cache.put(game_id, version, state)
             state_cache.store(s, game_id, version, state)
         self._changed(game_id, version)
@@ -355,8 +353,7 @@ class Tournaments:
             else:
                 raise ValueError(f"{op!r} needs an event" if op in ("replace", "insert")
                                  else f"{op!r} is not a correction: replace, insert or delete")
-            numbered = setup.settings.overtime == "unlimited"
-            payload = None if event is None else encode_event(event, periods, numbered)
+            payload = None if event is None else encode_event(event, setup.settings)
             version = eventlog.correct(s, game_id, expected_version, op,  # type: ignore[arg-type]
                                        position, payload, by, reason)
             self.cache.put(game_id, version, log.state)
