@@ -7,7 +7,7 @@ through it, and game logs are exported through it.
 - :mod:`.times`: game times (``"1 11:42"``, ``"OT 3:00"``) <-> ``GameTime``;
 - :mod:`.events`: ``events`` entries <-> the engine's events;
 - :mod:`.setup`: ``settings`` and teams <-> ``Settings`` and ``Roster``;
-- :mod:`.schema`: the JSON schema and its messages, citing the rules;
+- :mod:`.validation`: the JSON schema and its messages, citing the rules;
 - :mod:`.files`: scenario and game-log files (:class:`ScenarioError`).
 """
 
@@ -20,9 +20,9 @@ from rinkside.formats.files import (
     load_game_log_file,
     load_scenario,
 )
-from rinkside.formats.schema import schema
 from rinkside.formats.setup import encode_roster, encode_settings
 from rinkside.formats.times import encode_time, parse_time
+from rinkside.formats.validation import schema
 
 __all__ = [
     "Check",

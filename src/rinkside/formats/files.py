@@ -3,7 +3,7 @@
 Reading a file goes in a fixed order:
 
 1. the JSON is parsed;
-2. it is validated against ``scenario.schema.json`` (:mod:`.schema`); the
+2. it is validated against ``scenario.schema.json`` (:mod:`.validation`); the
    first problem is reported naming the file and the place
    (``events[3].at``), and for the parts the rule book governs (settings,
    rosters) the rule that is broken;
@@ -24,9 +24,9 @@ from pathlib import Path
 from typing import Any, Final
 
 from rinkside.formats.events import decode_event, describe_malformed
-from rinkside.formats.schema import first_problem
 from rinkside.formats.setup import decode_roster, decode_settings, settings_message
 from rinkside.formats.times import parse_time
+from rinkside.formats.validation import first_problem
 from rinkside.rules.errors import MalformedEvent, RuleViolation, SettingsError
 from rinkside.rules.events import TEAMS, Event, Team
 from rinkside.rules.roster import GameSetup, Roster
