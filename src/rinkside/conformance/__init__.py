@@ -13,11 +13,11 @@ A failure says the moment, the field, the expected and the actual value:
 - :mod:`.runner`: files in, outcomes out (``rinkside conformance``);
 - :mod:`.fold`: the events through the engine, every state kept;
 - :mod:`.checks`: one comparer per check field;
-- :mod:`.observe`: the state as check fields (``rinkside replay --json``).
+- :mod:`.observation`: the state as check fields (``rinkside replay --json``).
 """
 
 from rinkside.conformance.checks import box_matches, describe_box_entry
-from rinkside.conformance.observe import format_clock, observe
+from rinkside.conformance.observation import format_clock, observe
 from rinkside.conformance.runner import (
     Outcome,
     RunReport,

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from rinkside.conformance.fold import Fold
-from rinkside.conformance.observe import format_clock
+from rinkside.conformance.observation import format_clock
 from rinkside.formats import Check, Scenario, parse_time
 from rinkside.rules.events import TEAMS, Team
 from rinkside.rules.game import GameState
