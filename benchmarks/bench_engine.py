@@ -36,7 +36,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from rinkside.formats.scenario import decode_event, encode_event
+from rinkside.formats import decode_event, encode_event
 from rinkside.rules.events import EVENT_TYPES
 from rinkside.rules.game import apply, start
 from rinkside.rules.roster import GameSetup
@@ -56,8 +56,7 @@ def build_games(n: int, seed: int) -> list[Game]:
     games = []
     for setup, events in simulate_games(n, seed):
         st = setup.settings
-        numbered = st.overtime == "unlimited"
-        raw = [encode_event(e, st.periods, numbered) for e in events]
+        raw = [encode_event(e, st) for e in events]
         games.append(Game(setup, st.periods, raw))
     return games
 

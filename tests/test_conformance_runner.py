@@ -16,7 +16,7 @@ from rinkside.conformance import (
     run_paths,
     run_scenario,
 )
-from rinkside.formats.scenario import Check, load_scenario
+from rinkside.formats import Check, load_scenario
 from rinkside.rules.game import apply, start
 
 PUBLIC = Path(__file__).resolve().parents[2] / "shared" / "conformance" / "public"

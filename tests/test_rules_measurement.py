@@ -5,11 +5,12 @@ from __future__ import annotations
 import pytest
 from gamekit import box, faceoff, play, refused, t, whistle
 
-from rinkside.formats.scenario import decode_event, encode_event
+from rinkside.formats import decode_event, encode_event
 from rinkside.rules import infractions
 from rinkside.rules.events import MEASURED_ITEMS, Measurement, MeasureResult, Team
 from rinkside.rules.game import apply
 from rinkside.rules.measurement import ILLEGAL, NOTE, REFUSING, UNSUBSTANTIATED, describe
+from rinkside.rules.settings import Settings
 
 
 def measure(at: str, team: Team, player: int, item: str = "stick",
@@ -90,7 +91,7 @@ def test_every_call_is_a_catalog_entry_and_reads_as_one_sentence() -> None:
 
 def test_the_event_round_trips_through_the_game_log_format() -> None:
     event = measure("1 10:00", "home", 7, result="legal", served_by=9)
-    raw = encode_event(event, 2, False)
+    raw = encode_event(event, Settings())
     assert raw == {"type": "measure", "at": "1 10:00", "team": "home", "player": 7,
                    "item": "stick", "result": "legal", "served_by": 9}
     assert decode_event(raw, 0, 2) == event

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rinkside.formats.scenario import (
+from rinkside.formats import (
     ScenarioError,
     decode_event,
     encode_event,
@@ -330,23 +330,23 @@ def public_files() -> list[Path]:
 @pytest.mark.parametrize("path", public_files(), ids=lambda p: p.stem)
 def test_public_events_encode_back_to_what_was_written(path: Path) -> None:
     scenario = load_scenario(path)
-    periods = scenario.setup.settings.periods
-    numbered = scenario.setup.settings.overtime == "unlimited"
+    settings = scenario.setup.settings
     for index, (raw, event) in enumerate(zip(scenario.raw_events, scenario.events, strict=True)):
-        assert encode_event(event, periods, numbered) == raw
-        assert decode_event(encode_event(event, periods, numbered), index, periods) == event
+        assert encode_event(event, settings) == raw
+        assert decode_event(encode_event(event, settings), index, settings.periods) == event
 
 
 def test_overtime_periods_are_written_as_the_game_numbers_them() -> None:
     first_ot = FaceOff(T(3, 3000))
-    assert encode_event(first_ot, 2, False)["at"] == "OT 5:00"
-    assert encode_event(first_ot, 2, True)["at"] == "OT1 5:00"
-    assert encode_event(FaceOff(T(4, 7200)), 2, False)["at"] == "OT2 12:00"
+    shootout, unlimited = Settings(overtime="shootout"), Settings(overtime="unlimited")
+    assert encode_event(first_ot, shootout)["at"] == "OT 5:00"
+    assert encode_event(first_ot, unlimited)["at"] == "OT1 5:00"
+    assert encode_event(FaceOff(T(4, 7200)), shootout)["at"] == "OT2 12:00"
 
 
 def test_a_shot_has_no_form_in_the_format() -> None:
     with pytest.raises(ValueError, match="Shot"):
-        encode_event(Shot(T(1, 600), "home", 9), 2, False)
+        encode_event(Shot(T(1, 600), "home", 9), Settings())
 
 
 teams: st.SearchStrategy[Team] = st.sampled_from(TEAMS)
@@ -401,7 +401,7 @@ def events(draw: st.DrawFn) -> Event:
 
 @given(event=events(), numbered=st.booleans())
 def test_decode_inverts_encode_for_every_event(event: Event, numbered: bool) -> None:
-    raw = encode_event(event, 2, numbered)
+    raw = encode_event(event, Settings(overtime="unlimited" if numbered else "shootout"))
     assert decode_event(json.loads(json.dumps(raw)), 0, 2) == event
 
 

@@ -220,7 +220,7 @@ class TestCoverage:
 
 class TestFiles:
     def test_written_files_load_and_replay_the_same(self, tmp_path: Path) -> None:
-        scenario = pytest.importorskip("rinkside.formats.scenario")
+        scenario = pytest.importorskip("rinkside.formats")
         paths = write_games(12, SEED, tmp_path)
         assert len(paths) == 12 and len(set(paths)) == 12
         for path, (setup, events) in zip(paths, simulate_games(12, SEED), strict=True):

@@ -20,7 +20,7 @@ from exportkit import (
     small_league,
 )
 
-from rinkside.formats.scenario import ScenarioError, decode_event, load_game_log
+from rinkside.formats import ScenarioError, decode_event, load_game_log
 from rinkside.reports import game_log
 from rinkside.services.tournaments import NotFound, Tournaments
 from rinkside.store import eventlog

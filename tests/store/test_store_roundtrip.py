@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from sqlalchemy.orm import Session
 from storekit import new_game
 
-from rinkside.formats.scenario import decode_event, encode_event
+from rinkside.formats import decode_event, encode_event
 from rinkside.simulate import simulate_games
 from rinkside.store.eventlog import append, correct, history, load
 
@@ -18,8 +18,7 @@ from rinkside.store.eventlog import append, correct, history, load
 def test_simulated_games_round_trip_through_the_format(session: Session) -> None:
     for number, (setup, events) in enumerate(simulate_games(3, seed=11)):
         periods = setup.settings.periods
-        numbered = setup.settings.overtime == "unlimited"
-        payloads = [encode_event(event, periods, numbered) for event in events]
+        payloads = [encode_event(event, setup.settings) for event in events]
         game_id = new_game(session, suffix=f" {number}")
         for version, payload in enumerate(payloads):
             append(session, game_id, version, payload, by="simulator")
@@ -31,7 +30,7 @@ def test_simulated_games_round_trip_through_the_format(session: Session) -> None
         assert [list(p) for p in stored] == [list(p) for p in payloads]  # key order too
         decoded = [decode_event(raw, i, periods) for i, raw in enumerate(stored)]
         assert decoded == events
-        assert [encode_event(e, periods, numbered) for e in decoded] == stored
+        assert [encode_event(e, setup.settings) for e in decoded] == stored
 
 
 def test_values_of_every_json_kind_come_back_as_given(session: Session, game_id: int) -> None:

@@ -16,7 +16,7 @@ from typing import Annotated, ParamSpec, TypeVar
 import typer
 from rich.console import Console
 
-from rinkside.formats.scenario import ScenarioError
+from rinkside.formats import ScenarioError
 from rinkside.rules.errors import MalformedEvent, RuleViolation, SettingsError
 from rinkside.services.errors import StaleWrite
 from rinkside.services.open import open_tournaments

@@ -21,7 +21,7 @@ from typing import Annotated, Literal
 import typer
 
 from rinkside.cli.common import REFUSED, DbOption, open_service, refusals
-from rinkside.formats.scenario import ScenarioError
+from rinkside.formats import ScenarioError
 from rinkside.reports import calendar, exports, game_log
 from rinkside.rules.errors import MalformedEvent, SettingsError
 from rinkside.services.tournaments import NotFound

@@ -26,7 +26,7 @@ from rich.text import Text
 from rinkside.cli.common import EXIT_FAILED, EXIT_INVALID, console, error
 from rinkside.cli.state import show_state
 from rinkside.conformance import Outcome, iter_paths, observe
-from rinkside.formats.scenario import ScenarioError, load_game_log, parse_time
+from rinkside.formats import ScenarioError, load_game_log, parse_time
 from rinkside.rules import infractions as catalog
 from rinkside.rules.errors import RuleViolation, SettingsError
 from rinkside.rules.events import Event, PenaltyClass

@@ -24,7 +24,7 @@ from rinkside.cli.common import console as _console
 from rinkside.cli.common import open_service as _service
 from rinkside.cli.setup import roster_app, schedule_app, tournament_app
 from rinkside.cli.state import show_state
-from rinkside.formats.scenario import decode_event
+from rinkside.formats import decode_event
 from rinkside.services import queries
 from rinkside.services.games import number_map
 from rinkside.services.tournaments import NotFound, Tournaments

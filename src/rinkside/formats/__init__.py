@@ -1,25 +1,43 @@
-"""File formats at the project's edges.
+"""The scenario / game-log format of ``conformance/FORMAT.md``, read onto the engine.
 
-- :mod:`rinkside.formats.scenario`: the conformance scenario / game log
-  format of ``conformance/FORMAT.md``, read onto the engine's own events.
+This package is the one adapter between that JSON format and the engine's
+own objects: the conformance runner and ``rinkside replay`` read files
+through it, and game logs are exported through it.
+
+- :mod:`.times`: game times (``"1 11:42"``, ``"OT 3:00"``) <-> ``GameTime``;
+- :mod:`.events`: ``events`` entries <-> the engine's events;
+- :mod:`.setup`: ``settings`` and teams <-> ``Settings`` and ``Roster``;
+- :mod:`.validation`: the JSON schema and its messages, citing the rules;
+- :mod:`.files`: scenario and game-log files (:class:`ScenarioError`).
 """
 
-from rinkside.formats.scenario import (
+from rinkside.formats.events import EventFieldError, decode_event, describe_malformed, encode_event
+from rinkside.formats.files import (
     Check,
     Scenario,
     ScenarioError,
-    decode_event,
-    encode_event,
     load_game_log,
+    load_game_log_file,
     load_scenario,
 )
+from rinkside.formats.setup import encode_roster, encode_settings
+from rinkside.formats.times import encode_time, parse_time
+from rinkside.formats.validation import schema
 
 __all__ = [
     "Check",
+    "EventFieldError",
     "Scenario",
     "ScenarioError",
     "decode_event",
+    "describe_malformed",
     "encode_event",
+    "encode_roster",
+    "encode_settings",
+    "encode_time",
     "load_game_log",
+    "load_game_log_file",
     "load_scenario",
+    "parse_time",
+    "schema",
 ]

@@ -2,7 +2,7 @@
 
 The FORMAT.md encoder writes its own (``OT1`` under unlimited overtime, so
 that no moment is ambiguous): that is the format's business
-(:mod:`rinkside.formats.scenario`), not this one's.
+(:mod:`rinkside.formats`), not this one's.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ Export writes what the engine judged the game by: the settings in force
 numbers, names, goaltenders identified; 202(c): the captain and alternates
 named for the game) and the events as stored (Rule 506(a): the official
 scorer's record). The file reads back with
-:func:`rinkside.formats.scenario.load_game_log` and through ``rinkside replay``.
+:func:`rinkside.formats.load_game_log` and through ``rinkside replay``.
 
 Import is all or nothing, checked in this order, and every refusal says
 what and where (file, field or ``events[i]``):
@@ -30,7 +30,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from rinkside.formats.scenario import encode_roster, encode_settings, load_game_log_file
+from rinkside.formats import encode_roster, encode_settings, load_game_log_file
 from rinkside.rules.errors import MalformedEvent, RuleViolation
 from rinkside.rules.events import TEAMS, Team
 from rinkside.rules.game import apply
@@ -199,7 +199,7 @@ def import_game(service: Tournaments, game_id: int, path: Path, *, by: str
     """Record the events of the game log at ``path`` into game ``game_id``
     (which must have none yet); returns the game's version and state.
 
-    Raises :class:`~rinkside.formats.scenario.ScenarioError` for a file that
+    Raises :class:`~rinkside.formats.ScenarioError` for a file that
     is not a game log, :class:`GameLogError` when it does not fit the game,
     :class:`GameLogRefused` when the engine refuses an event; in every case
     nothing is recorded.

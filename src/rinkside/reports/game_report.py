@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Final
 
-from rinkside.formats.scenario import decode_event
+from rinkside.formats import decode_event
 from rinkside.present.names import class_text
 from rinkside.present.periods import SHOOTOUT_LABEL, period_label
 from rinkside.present.results import report_result

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from sqlalchemy import select
 from sqlalchemy.orm import Session, aliased
 
-from rinkside.formats.scenario import decode_event, encode_event
+from rinkside.formats import decode_event, encode_event
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.events import Event, Team
 from rinkside.rules.game import apply, start
@@ -66,12 +66,10 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables):
             version, state = self._state(s, game)
             if version != expected_version:
                 raise eventlog.StaleWrite(game_id, expected_version, version)
-            periods = state.setup.settings.periods
-            numbered = state.setup.settings.overtime == "unlimited"
             for event in events:
                 state = apply(state, event)
                 version = eventlog.append(s, game_id, version,
-                                          encode_event(event, periods, numbered), by)
+                                          encode_event(event, state.setup.settings), by)
             self.cache.put(game_id, version, state)
             state_cache.store(s, game_id, version, state)
         self._changed(game_id, version)
@@ -102,8 +100,7 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables):
             else:
                 raise ValueError(f"{op!r} needs an event" if op in ("replace", "insert")
                                  else f"{op!r} is not a correction: replace, insert or delete")
-            numbered = setup.settings.overtime == "unlimited"
-            payload = None if event is None else encode_event(event, periods, numbered)
+            payload = None if event is None else encode_event(event, setup.settings)
             version = eventlog.correct(s, game_id, expected_version, op,  # type: ignore[arg-type]
                                        position, payload, by, reason)
             self.cache.put(game_id, version, log.state)

@@ -28,7 +28,7 @@ from fastapi import APIRouter, Depends
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field
 
-from rinkside.formats.scenario import decode_event
+from rinkside.formats import decode_event
 from rinkside.rules.errors import MalformedEvent, RuleViolation
 from rinkside.rules.events import Event, Team
 from rinkside.services import queries

@@ -1,0 +1,196 @@
+"""Scenario and game-log files of ``conformance/FORMAT.md``, read onto the engine.
+
+Reading a file goes in a fixed order:
+
+1. the JSON is parsed;
+2. it is validated against ``scenario.schema.json`` (:mod:`.validation`); the
+   first problem is reported naming the file and the place
+   (``events[3].at``), and for the parts the rule book governs (settings,
+   rosters) the rule that is broken;
+3. the engine's objects are built: :class:`~rinkside.rules.settings.Settings`
+   from the ``settings`` overrides, a :class:`~rinkside.rules.roster.Roster`
+   per team (checked against Section II) (:mod:`.setup`), and one engine
+   event per entry of ``events`` (:func:`~rinkside.formats.events.decode_event`).
+
+Every problem is a :class:`ScenarioError` whose text starts with the file.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+from rinkside.formats.events import decode_event, describe_malformed
+from rinkside.formats.setup import decode_roster, decode_settings, settings_message
+from rinkside.formats.times import parse_time
+from rinkside.formats.validation import first_problem
+from rinkside.rules.errors import MalformedEvent, RuleViolation, SettingsError
+from rinkside.rules.events import TEAMS, Event, Team
+from rinkside.rules.roster import GameSetup, Roster
+from rinkside.rules.times import GameTime, TimeFormatError, parse_duration
+
+__all__ = [
+    "Check",
+    "Scenario",
+    "ScenarioError",
+    "load_game_log",
+    "load_game_log_file",
+    "load_scenario",
+]
+
+# Fields of a check that only say which moment is checked, or are for people.
+CHECK_MOMENT_FIELDS: Final = frozenset({"after", "at", "why"})
+
+
+class ScenarioError(ValueError):
+    """A file that is not a valid scenario (or game log).
+
+    ``str(error)`` is ``"<file>: <where>: <what>"``, e.g.
+    ``public/x.json: events[3].at: '1 7:6' is not a game time ...``.
+    """
+
+    def __init__(self, path: Path | str, message: str) -> None:
+        self.path = Path(path)
+        self.message = message
+        super().__init__(f"{path}: {message}")
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """One entry of ``expect``.
+
+    ``fields`` holds the compared fields exactly as written (everything but
+    ``after``, ``at`` and ``why``); their times have been checked readable.
+    """
+
+    index: int
+    after: int
+    at: GameTime | None
+    at_text: str | None
+    fields: Mapping[str, Any]
+    why: str = ""
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A scenario file read onto the engine's objects."""
+
+    id: str
+    title: str
+    rules: list[str]
+    setup: GameSetup
+    events: list[Event]
+    raw_events: list[dict[str, Any]]
+    checks: list[Check]
+    path: Path
+
+
+def _read_json(path: Path) -> Any:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ScenarioError(path, "no such file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ScenarioError(path, f"cannot be read: {exc}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ScenarioError(
+            path, f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
+        ) from None
+
+
+def _validate(path: Path, data: Any, *, game_log: bool) -> None:
+    if not isinstance(data, dict):
+        raise ScenarioError(path, "(top level): a scenario is a JSON object")
+    message = first_problem(data, game_log=game_log)
+    if message is not None:
+        raise ScenarioError(path, message)
+
+
+def _check(raw: Mapping[str, Any], index: int, event_count: int, periods: int,
+           path: Path) -> Check:
+    place = f"expect[{index}]"
+    after = raw["after"]
+    if after >= event_count:
+        raise ScenarioError(
+            path, f"{place}.after: {after} is not an event index (events are 0-{event_count - 1})"
+        )
+    at: GameTime | None = None
+    at_text = raw.get("at")
+    try:
+        if at_text is not None:
+            at = parse_time(at_text, periods)
+    except TimeFormatError as exc:
+        raise ScenarioError(path, f"{place}.at: {exc}") from None
+    if "clock" in raw:
+        try:
+            parse_time(raw["clock"], periods)
+        except TimeFormatError as exc:
+            raise ScenarioError(path, f"{place}.clock: {exc}") from None
+    for team, entries in raw.get("box", {}).items():
+        for k, entry in enumerate(entries):
+            if "left" in entry:
+                try:
+                    parse_duration(entry["left"])
+                except TimeFormatError as exc:
+                    raise ScenarioError(path, f"{place}.box.{team}[{k}].left: {exc}") from None
+    fields = {k: v for k, v in raw.items() if k not in CHECK_MOMENT_FIELDS}
+    return Check(index, after, at, at_text, fields, str(raw.get("why", "")))
+
+
+def _load(path: Path, *, game_log: bool) -> Scenario:
+    path = Path(path)
+    data = _read_json(path)
+    _validate(path, data, game_log=game_log)
+    try:
+        settings = decode_settings(data.get("settings"))
+    except SettingsError as exc:
+        raise ScenarioError(path, settings_message(exc)) from None
+    rosters: dict[Team, Roster] = {}
+    for team in TEAMS:
+        try:
+            rosters[team] = decode_roster(data.get(team), team, settings)
+        except RuleViolation as exc:
+            raise ScenarioError(path, f"{team}.roster: {exc}") from None
+    setup = GameSetup(settings, rosters["home"], rosters["away"])
+    raw_events: list[dict[str, Any]] = list(data["events"])
+    events: list[Event] = []
+    for i, raw in enumerate(raw_events):
+        try:
+            events.append(decode_event(raw, i, settings.periods))
+        except MalformedEvent as exc:
+            raise ScenarioError(path, describe_malformed(exc)) from None
+    checks = [
+        _check(raw, j, len(events), settings.periods, path)
+        for j, raw in enumerate(data.get("expect", []))
+    ]
+    return Scenario(
+        id=str(data.get("id", path.stem)),
+        title=str(data.get("title", "")),
+        rules=list(data.get("rules", [])),
+        setup=setup,
+        events=events,
+        raw_events=raw_events,
+        checks=checks,
+        path=path,
+    )
+
+
+def load_scenario(path: Path) -> Scenario:
+    """Read and check a scenario file; :class:`ScenarioError` names file and field."""
+    return _load(path, game_log=False)
+
+
+def load_game_log(path: Path) -> tuple[GameSetup, list[Event]]:
+    """Read a game log: the scenario format with ``id`` and ``expect`` optional."""
+    scenario = _load(path, game_log=True)
+    return scenario.setup, scenario.events
+
+
+def load_game_log_file(path: Path) -> Scenario:
+    """Like :func:`load_game_log` but keeping everything read (raw events, checks)."""
+    return _load(path, game_log=True)
