@@ -23,14 +23,37 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from enum import IntEnum
-from typing import Literal, NamedTuple
+from typing import Literal, NamedTuple, TypeAlias
 
 from rinkside.rules.events import PenaltyClass, Team
 
 Status = Literal["pending", "running", "expired", "done"]
 PendingReason = Literal["faceoff", "third", "queue", ""]
 Wait = Literal["stoppage", "faceoff", ""]
-ServerKey = tuple[str, str, int]
+Tenths: TypeAlias = int  # game-clock tenths of a second: elapsed (``E``) or a length
+Number: TypeAlias = int  # a player's jersey number
+PenaltyId: TypeAlias = int  # the penalty's id, as on its PenaltyRecord
+StoppageNo: TypeAlias = int  # which stoppage of play, counted from the start of the game
+Half: TypeAlias = Literal[0, 1, 2]  # 0: a whole penalty; 1, 2: the halves of a double minor
+ServerKind = Literal["player", "penalty", "misconduct"]
+
+
+class ServerKey(NamedTuple):
+    """Who sits in the box for a unit: units with one key are served one
+    after the other (402(f), 409(c)), units with different keys at once.
+
+    - ``("player", team, n)``: player ``n`` serves it (the penalized player,
+      or the one named to serve it);
+    - ``("penalty", team, id)``: a teammate nobody has named serves it
+      (402(c), 405(a), 407(a); 402(h), 403(e) splits), keyed by the penalty
+      or unit it stands for;
+    - ``("misconduct", team, n)``: player ``n``'s misconduct, served beside his
+      other penalties while a substitute plays (404(a)).
+    """
+
+    kind: ServerKind
+    team: Team
+    number: int
 
 
 class Kind(IntEnum):
@@ -42,25 +65,50 @@ class Kind(IntEnum):
 
 
 class Unit(NamedTuple):
+    """One stretch of penalty time in the box (the module's docstring tells
+    its life: pending, running, expired, done)."""
+
     uid: int
-    penalty_id: int
+    """Unique in the game; gives "the order assessed" (408(c), 408(d))."""
+    penalty_id: PenaltyId
+    """The penalty this time belongs to (a double minor has two units)."""
     team: Team
-    player: int | None
-    served_by: int | None
+    """The penalized team."""
+    player: Number | None
+    """The penalized player; None for a bench minor (402(c))."""
+    served_by: Number | None
+    """The player named to serve the time, if the scorer named one."""
     server: ServerKey
+    """Who sits in the box for it: one server's units run one after another."""
     kind: Kind
+    """How it affects the floor: minor, major or misconduct time."""
     penalty_class: PenaltyClass
+    """The class assessed (Rule 401(a))."""
     infraction: str
-    duration: int
-    group: int
+    """The infraction, as recorded."""
+    duration: Tenths
+    """Its length: minor, major or misconduct time (402(a), 403(a), 404(a))."""
+    group: StoppageNo
+    """The stoppage it was assessed at: penalties of one stoppage are settled
+    together at the next face-off (409(d), casebook 4)."""
     status: Status = "pending"
+    """Pending, running, expired (time over, player still in the box), done."""
     pending_reason: PendingReason = "faceoff"
-    start: int = 0
+    """Why a pending unit waits: the face-off (409(d)), a third penalty held
+    back (408(a)), or its server's earlier unit (402(f), 409(c))."""
+    start: Tenths = 0
+    """Elapsed clock tenths when its time began to run (0 while pending)."""
     coincident: bool = False
+    """Paired off with an equal penalty of the other team (casebook 4, 402(h))."""
     substituted: bool = False
+    """A substitute plays while it runs: it leaves no one short (402(g), 403(c))."""
     designated: bool = False
-    half: int = 0
+    """The captain named this player to return first (408(c))."""
+    half: Half = 0
+    """Which half of a double minor, or 0 (casebook 7)."""
     wait: Wait = ""
+    """An expired unit's player comes back at the next stoppage or face-off
+    (402(c) note 1, 402(g), 404(a), 408(b))."""
 
     @property
     def counts(self) -> bool:
@@ -72,10 +120,11 @@ class Unit(NamedTuple):
         return self.kind != Kind.MISCONDUCT
 
     @property
-    def end(self) -> int:
+    def end(self) -> Tenths:
+        """Elapsed clock tenths when a running unit's time is over."""
         return self.start + self.duration
 
-    def left(self, now: int) -> int:
+    def left(self, now: Tenths) -> Tenths:
         if self.status == "running":
             return max(0, self.end - now)
         if self.status == "pending":

@@ -10,7 +10,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from rinkside.rules.box import Box, Clock, Unit, counting, prune, run_until, units_of
+from rinkside.rules.box import (
+    Box,
+    Clock,
+    ServerKey,
+    Unit,
+    counting,
+    prune,
+    run_until,
+    units_of,
+)
 from rinkside.rules.events import TEAMS, PenaltyClass, PenaltySignal, Team
 from rinkside.rules.records import (
     Chain,
@@ -284,7 +293,7 @@ class GameState:
         now = self.elapsed
         entries: list[BoxEntry] = []
         units = self.box_units(team)
-        merged: dict[tuple[int, tuple[str, str, int]], list[Unit]] = {}
+        merged: dict[tuple[int, ServerKey], list[Unit]] = {}
         for u in units:
             merged.setdefault((u.penalty_id, u.server), []).append(u)
         for group in merged.values():
