@@ -110,6 +110,25 @@ class Unit(NamedTuple):
     """An expired unit's player comes back at the next stoppage or face-off
     (402(c) note 1, 402(g), 404(a), 408(b))."""
 
+    # Fast copies for the changes the box makes most (``_replace`` is slow):
+    # the positions are those of the fields above.
+
+    def running_from(self, at: Tenths) -> Unit:
+        """This unit, its time running from ``at``."""
+        return Unit._make((*self[:11], "running", "", at, *self[14:]))
+
+    def over(self) -> Unit:
+        """This unit, done."""
+        return Unit._make((*self[:11], "done", *self[12:]))
+
+    def expired(self, wait: Wait) -> Unit:
+        """This unit, its time over, its player waiting for ``wait``."""
+        return Unit._make((*self[:11], "expired", *self[12:18], wait))
+
+    def held(self, reason: PendingReason) -> Unit:
+        """This unit, pending for ``reason``."""
+        return Unit._make((*self[:12], reason, *self[13:]))
+
     @property
     def counts(self) -> bool:
         """Leaves the team a player short (casebook 3)."""
@@ -142,7 +161,12 @@ Box = tuple[Unit, ...]
 
 
 def counting(box: Box, team: Team) -> int:
-    return sum(1 for u in box if u.team == team and u.counts)
+    n = 0
+    for u in box:  # a plain loop: the box is small and this is asked often
+        if u.team == team and u.status == "running" and not u.substituted \
+                and u.kind != Kind.MISCONDUCT:
+            n += 1
+    return n
 
 
 def held_third(box: Box, team: Team) -> list[Unit]:
@@ -175,7 +199,7 @@ def _start_successor(box: Box, ended: Unit, at: int) -> tuple[Box, bool]:
         return box, False
     nxt = min(queued, key=lambda u: (u.half, u.uid) if u.penalty_id == ended.penalty_id
               else (99, u.uid))
-    return _swap(box, nxt, nxt._replace(status="running", pending_reason="", start=at)), True
+    return _swap(box, nxt, nxt.running_from(at)), True
 
 
 def _start_held_third(box: Box, team: Team, at: int, max_counting: int) -> tuple[Box, bool]:
@@ -186,7 +210,7 @@ def _start_held_third(box: Box, team: Team, at: int, max_counting: int) -> tuple
     if not held:
         return box, False
     first = held[0]
-    return _swap(box, first, first._replace(status="running", pending_reason="", start=at)), True
+    return _swap(box, first, first.running_from(at)), True
 
 
 def finish(box: Box, unit: Unit, at: int, clock: Clock, *, released: bool = False) -> Box:
@@ -203,19 +227,19 @@ def finish(box: Box, unit: Unit, at: int, clock: Clock, *, released: bool = Fals
     """
     box, continues = _start_successor(box, unit, at)
     if continues:
-        return _swap(box, unit, unit._replace(status="done"))
+        return _swap(box, unit, unit.over())
     if unit.substituted or unit.kind == Kind.MISCONDUCT:
-        return _swap(box, unit, unit._replace(status="expired", wait="stoppage"))
+        return _swap(box, unit, unit.expired("stoppage"))
     was_counting = unit.counts
-    box = _swap(box, unit, unit._replace(status="done"))
+    box = _swap(box, unit, unit.over())
     if was_counting:
         box, took_place = _start_held_third(box, unit.team, at, clock.max_counting)
         if took_place and not released:
-            return tuple(u._replace(status="expired", wait="stoppage") if u.uid == unit.uid
+            return tuple(u.expired("stoppage") if u.uid == unit.uid
                          else u for u in box)
     if (not released and not clock.in_play and clock.running_time
             and unit.kind == Kind.MINOR):
-        return tuple(u._replace(status="expired", wait="faceoff") if u.uid == unit.uid
+        return tuple(u.expired("faceoff") if u.uid == unit.uid
                      else u for u in box)
     return box
 
@@ -228,7 +252,7 @@ def run_until(box: Box, now: int, until: int, clock: Clock) -> Box:
     penalty has taken the place freed by the others.
     """
     while True:
-        due = [u for u in box if u.status == "running" and u.end <= until]
+        due = [u for u in box if u.status == "running" and u.start + u.duration <= until]
         if not due:
             return box
         at = min(u.end for u in due)
@@ -242,15 +266,21 @@ def run_until(box: Box, now: int, until: int, clock: Clock) -> Box:
 
 def release_waiting(box: Box, wait: Wait) -> Box:
     """Players waiting for a stoppage (or the face-off) come back."""
-    if not any(u.status == "expired" and u.wait == wait for u in box):
+    for u in box:
+        if u.status == "expired" and u.wait == wait:
+            break
+    else:
         return box
-    return tuple(u._replace(status="done") if u.status == "expired" and u.wait == wait else u
+    return tuple(u.over() if u.status == "expired" and u.wait == wait else u
                  for u in box)
 
 
 def prune(box: Box) -> Box:
     """Drop units that are over, keeping the tuple small."""
-    if all(u.status != "done" for u in box):
+    for u in box:
+        if u.status == "done":
+            break
+    else:
         return box
     return tuple(u for u in box if u.status != "done")
 

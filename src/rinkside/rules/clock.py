@@ -9,8 +9,7 @@
 - While it runs, penalty time runs with it (409(d)): units end on time
   (402(b), 403(b)), the server's next unit starts behind them (402(f)) and a
   held third penalty starts when a place frees (408(a)); see
-  :func:`rinkside.rules.box.run_until`. Penalties whose time began or ended
-  on the way are noted on their records (:mod:`rinkside.rules.timing`).
+  :func:`rinkside.rules.box.run_until`.
 
 Each step is in two parts, as :func:`rinkside.rules.game.apply` needs:
 :func:`refuse_moment` says whether the clock may reach a moment and changes
@@ -21,7 +20,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rinkside.rules import timing
 from rinkside.rules.box import Box, run_until
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.times import GameTime, format_game_time
@@ -39,7 +37,7 @@ def when(s: GameState, moment: GameTime) -> str:
 def refuse_moment(s: GameState, moment: GameTime) -> None:
     """Raise :class:`RuleViolation` if the clock cannot show ``moment`` next."""
     if moment.period == s.period and moment.left <= s.left:  # the common case
-        if moment.left < s.left and not s.running:
+        if moment.left < s.left and s.phase != "in_play" and not s.running:
             if s.phase in ("not_started", "intermission"):
                 raise RuleViolation("637(a)", f"the clock does not run before the period "
                                     f"starts: {when(s, moment)} is after {when(s, s.clock)}")
@@ -72,41 +70,37 @@ def keeps_clock(s: GameState, moment: GameTime) -> bool:
     return s.phase in ("final", "shootout") and not moment.is_before(s.clock)
 
 
-def run_to(s: GameState, moment: GameTime) -> Box:
-    """Run the clock of ``s`` to ``moment`` (already past :func:`refuse_moment`);
-    the box as it stands then."""
+def run_to(s: GameState, moment: GameTime) -> None:
+    """Run the clock of ``s`` to ``moment`` (already past :func:`refuse_moment`)."""
     if moment.period != s.period or moment.left >= s.left:
-        return s.units  # no time passes (or the next period starts: start_period)
-    if not s.running:
+        return  # no time passes (or the next period starts: run_to_faceoff)
+    if s.phase != "in_play" and not s.running:
         why = "a time-out" if s.clock_held else "the late stop-clock"
         s.warnings += ((f"Rule 640(a): the clock should have been stopped for {why}; the "
                         f"recorded time {when(s, moment)} is kept."),)
     before = s.elapsed
     s.left = moment.left
     if s.units:
-        box = s.units
-        s.units = run_until(box, before, s.elapsed, s.clock_rules())
-        if s.units is not box:
-            timing.note_run(s, box)
-    return s.units
+        s.units = run_until(s.units, before, s.elapsed, s.clock_rules())
 
 
-def run_to_faceoff(s: GameState, moment: GameTime) -> Box:
+def run_to_faceoff(s: GameState, moment: GameTime) -> None:
     """The clock at a face-off: one that starts a period (637(a)) sets it to
     the period's full length, and the first one starts the goaltenders' time
     in goal; any other runs it as :func:`run_to` does."""
-    if s.phase == "intermission":
+    if s.phase == "stopped":
+        if moment.left != s.left or moment.period != s.period:  # most follow at once
+            run_to(s, moment)
+    elif s.phase == "intermission":
         s.period, s.left = moment.period, moment.left
     elif s.phase == "not_started":
         s.stint_start = (s.elapsed, s.elapsed)
-    else:
-        return run_to(s, moment)
-    return s.units
 
 
-def run_lenient(s: GameState, moment: GameTime) -> Box:
+def run_lenient(s: GameState, moment: GameTime) -> None:
     """:func:`run_to`, except where the clock is kept (:func:`keeps_clock`)."""
-    return s.units if keeps_clock(s, moment) else run_to(s, moment)
+    if not keeps_clock(s, moment):
+        run_to(s, moment)
 
 
 def box_at(s: GameState, moment: GameTime) -> Box:

@@ -131,13 +131,12 @@ def _start_new(box: Box, now: int, max_counting: int) -> Box:
         for u in team_order:
             current = next(x for x in box if x.uid == u.uid)
             if u.uid not in firsts:
-                box = _replace(box, current, current._replace(pending_reason="queue"))
+                box = _replace(box, current, current.held("queue"))
             elif current.kind != Kind.MISCONDUCT and not current.substituted and \
                     counting(box, team) >= max_counting:
-                box = _replace(box, current, current._replace(pending_reason="third"))
+                box = _replace(box, current, current.held("third"))
             else:
-                box = _replace(box, current, current._replace(status="running",
-                                                     pending_reason="", start=now))
+                box = _replace(box, current, current.running_from(now))
     return box
 
 
@@ -163,8 +162,7 @@ def _balance(box: Box, now: int, max_counting: int) -> Box:
         for t in (team, opp):
             while counting(box, t) < max_counting and held_third(box, t):
                 held = held_third(box, t)[0]
-                box = _replace(box, held, held._replace(status="running", pending_reason="",
-                                                  start=now))
+                box = _replace(box, held, held.running_from(now))
     return box
 
 

@@ -12,8 +12,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rinkside.rules.box import Box, units_of
+from rinkside.rules.clock import box_at
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.events import PenaltyClass, Team
+from rinkside.rules.times import GameTime
 
 if TYPE_CHECKING:
     from rinkside.rules.state import GameState
@@ -40,17 +42,25 @@ def ejection_rule(s: GameState, team: Team, player: int) -> str:
     return "404(c)"
 
 
-def refuse_not_playing(s: GameState, box: Box, team: Team, number: int, role: str) -> None:
-    """A player in the box (``box``: as it stands at the event) or out of the
-    game takes no part in play (629(k), 404-405)."""
+def refuse_not_playing(s: GameState, moment: GameTime, team: Team, number: int,
+                       role: str) -> None:
+    """A player in the box at ``moment`` or out of the game takes no part in
+    play (629(k), 404-405)."""
     refuse_unlisted(s, team, number, role)
     if s.is_ejected(team, number):
         rule = ejection_rule(s, team, number)
         raise RuleViolation(rule, f"#{number} ({team}) was removed from the game and cannot be "
                             f"the {role}")
-    if in_box(box, team, number):
+    if in_box_at(s, moment, team, number):
         raise RuleViolation("629(k)", f"#{number} ({team}) is in the penalty box and cannot be "
                             f"the {role}")
+
+
+def in_box_at(s: GameState, moment: GameTime, team: Team, number: int) -> bool:
+    """In the box once the clock has run to ``moment``: only a player in it
+    now can be (running the clock only lets players out)."""
+    return bool(s.units) and in_box(s.units, team, number) and in_box(box_at(s, moment),
+                                                                       team, number)
 
 
 def in_box(box: Box, team: Team, number: int) -> bool:

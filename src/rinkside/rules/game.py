@@ -40,7 +40,7 @@ from rinkside.rules import (
     shootout,
     timing,
 )
-from rinkside.rules.box import Box, prune
+from rinkside.rules.box import Kind, prune
 from rinkside.rules.events import (
     Designate,
     Event,
@@ -85,77 +85,77 @@ def apply(state: GameState, event: Event) -> GameState:
         ending.refuse_after_end(state, event)
     s = state.copy()  # the refusals read ``state``; the other steps change ``s``
     s.warnings = ()
-    ran: Box  # the box once the clock has run
-    match event:
+    match event:  # the most frequent first: each case is one isinstance
         case FaceOff():
             play.refuse_faceoff(state, event)
-            ran = clock.run_to_faceoff(s, event.at)
+            clock.run_to_faceoff(s, event.at)
             play.faceoff(s, event)
         case Stoppage():
             play.refuse_stoppage(state, event)
-            ran = clock.run_to(s, event.at)
+            clock.run_to(s, event.at)
             play.stoppage(s, event)
-        case Shot():
-            goals.refuse_shot(state, event)
-            ran = clock.run_to(s, event.at)
-            goals.shot(s, event)
         case Goal():
             goals.refuse_goal(state, event)
-            ran = clock.run_to(s, event.at)
+            clock.run_to(s, event.at)
             goals.goal(s, event)
             ending.after_goal(s)
         case Penalty():
             penalties.refuse_penalty(state, event)
-            ran = clock.run_lenient(s, event.at)
+            clock.run_lenient(s, event.at)
             penalties.assess(s, event)
-        case PenaltySignal():
-            penalties.refuse_signal(state, event)
-            ran = clock.run_to(s, event.at)
-            penalties.signal(s, event)
-        case PeriodEnd():
-            play.refuse_period_end(state, event)
-            ran = clock.run_to(s, event.at)
-            play.period_end(s, event)
-            ending.after_period(s)
-        case PenaltyShot():
-            goals.refuse_penalty_shot(state, event)
-            ran = s.units if s.phase == "intermission" else clock.run_to(s, event.at)
-            goals.penalty_shot(s, event)
-            ending.after_penalty_shot(s, event)
-        case TimeOut():
-            play.refuse_timeout(state, event)
-            ran = clock.run_to(s, event.at)
-            play.timeout(s, event)
         case GoalieChange():
             goaltenders.refuse_goalie_change(state, event)
-            ran = s.units if s.phase == "shootout" else clock.run_to(s, event.at)
+            if s.phase != "shootout":
+                clock.run_to(s, event.at)
             goaltenders.goalie_change(s, event)
-        case Designate():
-            penalties.refuse_designate(state, event)
-            ran = clock.run_to(s, event.at)
-            penalties.designate(s, event)
-        case Measurement():
-            penalties.refuse_measurement(state, event)
-            ran = clock.run_to(s, event.at)
-            penalties.measure(s, event)
-        case Forfeit():
-            ending.refuse_forfeit(state, event)
-            ran = (s.units if s.phase in ("not_started", "intermission", "shootout")
-                   else clock.run_to(s, event.at))
-            ending.forfeit(s, event)
-            ending.after_forfeit(s, event)
+        case PeriodEnd():
+            play.refuse_period_end(state, event)
+            clock.run_to(s, event.at)
+            play.period_end(s, event)
+            ending.after_period(s)
+        case PenaltySignal():
+            penalties.refuse_signal(state, event)
+            clock.run_to(s, event.at)
+            penalties.signal(s, event)
+        case Shot():
+            goals.refuse_shot(state, event)
+            clock.run_to(s, event.at)
+            goals.shot(s, event)
+        case TimeOut():
+            play.refuse_timeout(state, event)
+            clock.run_to(s, event.at)
+            play.timeout(s, event)
         case ShootoutAttempt():
             shootout.refuse_attempt(state, event)
-            ran = s.units
             shootout.attempt(s, event)
             ending.after_shootout_attempt(s)
+        case PenaltyShot():
+            goals.refuse_penalty_shot(state, event)
+            if s.phase != "intermission":
+                clock.run_to(s, event.at)
+            goals.penalty_shot(s, event)
+            ending.after_penalty_shot(s, event)
+        case Measurement():
+            penalties.refuse_measurement(state, event)
+            clock.run_to(s, event.at)
+            penalties.measure(s, event)
+        case Designate():
+            penalties.refuse_designate(state, event)
+            clock.run_to(s, event.at)
+            penalties.designate(s, event)
+        case Forfeit():
+            ending.refuse_forfeit(state, event)
+            if s.phase not in ("not_started", "intermission", "shootout"):
+                clock.run_to(s, event.at)
+            ending.forfeit(s, event)
+            ending.after_forfeit(s, event)
         case _:
             _not_an_event(event)
-    if s.units is not ran:
-        timing.note_event(s, ran, event.at)
-    if s.units:
-        s.units = prune(s.units)
-    if s.units is not state.units:  # strength changes only when the box does
+    if s.units is not state.units:  # penalty times and strength change only with the box
+        if s.units:
+            if event.at is not None:
+                timing.note(s, state, event.at)
+            s.units = prune(s.units)
         _note_advantage(s)
     return s
 
@@ -171,8 +171,8 @@ def _note_advantage(s: GameState) -> None:
     Players on the floor differ only by counting penalties (casebook 1-3)."""
     cap = s.setup.settings.max_counting_penalties
     home = away = 0
-    for unit in s.units:
-        if unit.counts:
+    for unit in s.units:  # unit.counts, inline (asked at every change of the box)
+        if unit.status == "running" and not unit.substituted and unit.kind != Kind.MISCONDUCT:
             if unit.team == "home":
                 home += 1
             else:

@@ -35,12 +35,12 @@ def refuse_goal(s: GameState, event: Goal) -> None:
     if event.assist is not None and event.assist == event.scorer:
         raise RuleViolation("616(k)", f"#{event.scorer} cannot assist on his own goal")
     clock.refuse_moment(s, event.at)
-    box = clock.box_at(s, event.at)
-    refuse_not_playing(s, box, event.team, event.scorer, "scorer")
+    refuse_not_playing(s, event.at, event.team, event.scorer, "scorer")
     if event.assist is not None:
-        refuse_not_playing(s, box, event.team, event.assist, "assist")
+        refuse_not_playing(s, event.at, event.team, event.assist, "assist")
     if s.phase == "in_play" and s.signals:
         against = other(event.team)
+        box = clock.box_at(s, event.at)
         kept, _ = signals_after_goal(s, against, _short(s, box, against, event.team))
         refuse_assessing(s, kept)
 
@@ -61,7 +61,7 @@ def goal(s: GameState, event: Goal) -> None:
     strength: Strength = "PP" if mine > theirs else "SH" if mine < theirs else "EV"
     goalie_against = s.goalie(against)
     short = theirs < mine
-    if s.phase == "in_play":
+    if s.phase == "in_play" and s.signals:
         s.signals, warnings = signals_after_goal(s, against, short)
         s.warnings += warnings
     if short:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rinkside.rules import clock
-from rinkside.rules.eligibility import ejection_rule, in_box, refuse_unlisted
+from rinkside.rules.eligibility import ejection_rule, in_box, in_box_at, refuse_unlisted
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.events import GoalieChange, Team
 from rinkside.rules.records import Chain
@@ -31,8 +31,8 @@ def refuse_goalie_change(s: GameState, event: GoalieChange) -> None:
     if s.is_ejected(event.team, event.goalie):
         raise RuleViolation(ejection_rule(s, event.team, event.goalie),
                             f"#{event.goalie} was removed from the game")
-    box = s.units if s.phase == "shootout" else clock.box_at(s, event.at)
-    if in_box(box, event.team, event.goalie):
+    if (in_box(s.units, event.team, event.goalie) if s.phase == "shootout"
+            else in_box_at(s, event.at, event.team, event.goalie)):
         raise RuleViolation("629(k)", f"#{event.goalie} is in the penalty box")
 
 

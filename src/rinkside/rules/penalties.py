@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from rinkside.rules import clock, measurement, serving
+from rinkside.rules import clock, measurement, serving, timing
 from rinkside.rules.box import (
     Half,
     Kind,
@@ -39,6 +39,7 @@ from rinkside.rules.goaltenders import change_goalie
 from rinkside.rules.infractions import check_assessment
 from rinkside.rules.records import Chain, MeasurementRecord, PenaltyRecord
 from rinkside.rules.state import REPLACEMENT_GOALIE
+from rinkside.rules.times import GameTime
 
 if TYPE_CHECKING:
     from rinkside.rules.state import GameState
@@ -56,8 +57,8 @@ def refuse_penalty(s: GameState, event: Penalty) -> None:
     if s.phase == "in_play":
         raise RuleViolation("409(b)", "play is on: a penalty is assessed at a stoppage; record "
                             "the whistle first, or a delayed penalty signal")
-    if not clock.keeps_clock(s, event.at):  # in a shootout: recorded, no time to serve
-        clock.refuse_moment(s, event.at)
+    if s.phase not in ("final", "shootout") or not clock.keeps_clock(s, event.at):
+        clock.refuse_moment(s, event.at)  # (kept in a shootout: no time to serve)
     refuse_penalized(s, event)
 
 
@@ -200,19 +201,23 @@ def assess(s: GameState, event: Penalty) -> None:
             u = u._replace(server=ServerKey("misconduct", team, player))
         new.append(u)
     if cls.removes_player and player is not None:
-        _remove_from_game(s, team, player)
+        _remove_from_game(s, team, player, event.at)
     if s.phase in ("final", "shootout"):
         return  # recorded; no time left to serve
     s.units = s.units + tuple(new)
 
 
-def _remove_from_game(s: GameState, team: Team, player: int) -> None:
+def _remove_from_game(s: GameState, team: Team, player: int, at: GameTime) -> None:
     """404(c), (d), (g), 405(a): the player leaves the game; a misconduct of
     his has nobody left to keep in the box, and a goaltender is replaced
     (407(b), (c))."""
     s.ejected = s.ejected | {(team, player)}
-    s.units = tuple(u for u in s.units if not (
-        u.team == team and u.player == player and u.kind == Kind.MISCONDUCT))
+    box = s.units
+    s.units = tuple(u for u in box if not (
+        u.team == team and u.player == player and u.kind == Kind.MISCONDUCT
+        and u.status != "done"))
+    if len(s.units) != len(box):
+        timing.note_removed(s, box, at)
     if player == s.goalie(team):
         change_goalie(s, team, REPLACEMENT_GOALIE)
 

@@ -31,7 +31,8 @@ def refuse_faceoff(s: GameState, event: FaceOff) -> None:
     if s.phase in ("shootout", "final"):
         raise RuleViolation("639(b)", "there is no face-off in a shootout")
     if s.phase not in ("not_started", "intermission"):
-        clock.refuse_moment(s, event.at)
+        if event.at.left != s.left or event.at.period != s.period:  # most follow at once
+            clock.refuse_moment(s, event.at)
         return
     expected = s.period + (0 if s.phase == "not_started" else 1)
     start = clock.when(s, GameTime(expected, s.period_length(expected)))
@@ -64,7 +65,7 @@ def refuse_stoppage(s: GameState, event: Stoppage) -> None:
     if s.phase == "shootout":
         raise RuleViolation("639(b)", "play is not on during a shootout")
     clock.refuse_moment(s, event.at)
-    if s.phase == "in_play":
+    if s.phase == "in_play" and s.signals:
         refuse_whistle(s)
 
 
@@ -81,7 +82,8 @@ def refuse_period_end(s: GameState, event: PeriodEnd) -> None:
         raise RuleViolation("640(a)", f"a period ends when the clock reaches 0:00, not at "
                             f"{clock.when(s, event.at)}")
     clock.refuse_moment(s, event.at)
-    refuse_whistle(s)
+    if s.signals:
+        refuse_whistle(s)
 
 
 def period_end(s: GameState, event: PeriodEnd) -> None:

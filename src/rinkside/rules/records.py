@@ -19,13 +19,21 @@ from rinkside.rules.times import GameTime, minutes_value
 T = TypeVar("T")
 
 
-@dataclass(frozen=True, slots=True)
 class Chain(Generic[T]):
-    """A persistent list: appending shares everything already there."""
+    """A persistent list: appending shares everything already there. A node
+    is never changed once built (a plain slotted class rather than a frozen
+    dataclass: every record the fold keeps is one, and this builds fastest)."""
+
+    __slots__ = ("head", "tail", "size")
 
     head: T
     tail: Chain[T] | None
     size: int
+
+    def __init__(self, head: T, tail: Chain[T] | None, size: int) -> None:
+        self.head = head
+        self.tail = tail
+        self.size = size
 
     @staticmethod
     def push(chain: Chain[T] | None, item: T) -> Chain[T]:

@@ -87,14 +87,24 @@ def other_serves(penalty_class: PenaltyClass, *, goaltender: bool,
     """The line of :data:`TABLE` that has another player serve a
     ``penalty_class`` penalty (of a goaltender, or of a skater), given at the
     same time as ``given_with``; None: the penalized player serves it."""
-    whose: Whose = "goaltender" if goaltender else "skater"
     given = frozenset(given_with)
+    if not given:
+        return _ALONE[penalty_class, goaltender]
+    whose: Whose = "goaltender" if goaltender else "skater"
     for line in TABLE:
         if penalty_class not in line.classes or line.whose not in ("any", whose):
             continue
         if not line.given_with or given.intersection(line.given_with):
             return line
     return None
+
+
+_ALONE: Final[Mapping[tuple[PenaltyClass, bool], OtherServes | None]] = {
+    (c, goaltender): next((line for line in TABLE if c in line.classes and not line.given_with
+                           and line.whose in ("any", "goaltender" if goaltender else "skater")),
+                          None)
+    for c in PenaltyClass for goaltender in (False, True)
+}  # the table's lines for a penalty given alone, looked up once
 
 
 def server_number(penalty_class: PenaltyClass, player: int | None, served_by: int | None,
@@ -107,7 +117,7 @@ def server_number(penalty_class: PenaltyClass, player: int | None, served_by: in
         return served_by
     if penalty_class is PC.BENCH_MINOR:
         return player
-    if player is None or other_serves(penalty_class, goaltender=goaltender) is not None:
+    if player is None or _ALONE[penalty_class, goaltender] is not None:
         return None
     return player
 

@@ -1,120 +1,131 @@
 """When each penalty's time began and ended, kept on its record (Rule 507).
 
 The box (:mod:`rinkside.rules.box`) holds a penalty's time as units; as they
-change, the penalty's :class:`~rinkside.rules.records.PenaltyRecord` is given
+change, the fold notes on the state (``GameState.penalty_time_chain``, one
+persistent chain of ``PenaltyTime`` facts, as cheap to grow as the
+other records) when a penalty's time
 
-- ``started``: when its first unit began to run: at the face-off (409(d)),
-  when a place freed for a held third penalty (408(a)), or behind the
-  server's earlier penalty (402(f));
-- ``ended`` and ``end``: when its last unit left the box, and how: its time
-  ran out (402(b), 403(b); the player waiting for a stoppage or face-off
-  comes back then, 402(c) note 1, 402(g), 404(a), 408(b)), a goal released
-  it (402(d)), its player was removed from the game (404(c)-(g), 405(a)),
-  or the game ended first.
+- began to run: at the face-off (409(d)), when a place freed for a held
+  third penalty (408(a)), or behind the server's earlier penalty (402(f));
+- ended, and how (:class:`~rinkside.rules.records.PenaltyEnd`): its time ran
+  out (402(b), 403(b); a player waiting for a stoppage or face-off comes
+  back then, 402(c) note 1, 402(g), 404(a), 408(b)), a goal released it
+  (402(d)), its player was removed from the game (404(c)-(g), 405(a)), or
+  the game ended first.
 
-Penalties ending while the clock runs end at the exact tenth; those ended by
-an event at the event's moment.
+``GameState.penalties`` gives each
+:class:`~rinkside.rules.records.PenaltyRecord` its ``started``, ``ended``
+and ``end`` from these facts (:func:`timed`). Penalties ending while the
+clock runs end at the exact tenth; those ended by an event at the event's
+moment.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeAlias
 
 from rinkside.rules.box import Box
-from rinkside.rules.records import Chain, PenaltyEnd, PenaltyRecord
+from rinkside.rules.records import Chain, PenaltyEnd, PenaltyRecord, items
 from rinkside.rules.times import GameTime
 
 if TYPE_CHECKING:
     from rinkside.rules.state import GameState
 
 
-def note_run(s: GameState, before: Box) -> None:
-    """The clock ran from ``before`` to ``s.units`` (not yet pruned)."""
-    after = s.units
-    _note_started(s, before, after)
-    alive = {u.penalty_id for u in after if u.status != "done"}
-    for pid in {u.penalty_id for u in before} - alive:
-        over = max(u.end for u in after if u.penalty_id == pid)
-        _end(s, pid, _moment(s, over, ending=True), PenaltyEnd.EXPIRED)
+PenaltyTime: TypeAlias = tuple[int, int | GameTime, PenaltyEnd | None]
+"""One fact of a penalty's time, ``(penalty_id, at, end)``: it began (``end``
+None) or ended, at ``at``: elapsed clock tenths, or the moment of the event
+that ended it. The first fact of each kind for a penalty holds. (A plain
+tuple: the fold builds one at every start and end.)"""
 
 
-def note_event(s: GameState, before: Box, at: GameTime | None) -> None:
-    """The event changed the box from ``before`` to ``s.units``."""
-    after = s.units
-    _note_started(s, before, after)
-    if at is None:
-        return
-    alive = {u.penalty_id for u in after if u.status != "done"}
-    for pid in {u.penalty_id for u in before if u.status != "done"} - alive:
-        left = [u for u in after if u.penalty_id == pid]
-        if not left:
-            how = PenaltyEnd.REMOVED
-        elif any(u.penalty_id == pid and u.status == "running" for u in before):
-            how = PenaltyEnd.RELEASED
+def note(s: GameState, before: GameState | int, at: GameTime) -> None:
+    """The box of ``s`` changed with the event at ``at`` (``before``: the
+    state before the event, or the elapsed tenths the clock stood at then);
+    its done units are not pruned yet.
+
+    A unit that began during the event has ``start >= since``; a done unit
+    ended on time at its end (its time ran out while the clock ran), came back
+    at the event after its time (``wait``: 402(c) note 1, 402(g), 404(a),
+    408(b)), or was released by a goal before its end (402(d)).
+    """
+    done = False
+    since = -1
+    for u in s.units:
+        if u.status == "pending":
+            continue
+        if since < 0:
+            since = before if isinstance(before, int) else before.elapsed
+        if u.start >= since:
+            s.penalty_time_chain = Chain.push(s.penalty_time_chain,
+                                              (u.penalty_id, u.start, None))
+        if u.status == "done":
+            done = True
+    if done:
+        _note_ended(s, at)
+
+
+def _note_ended(s: GameState, at: GameTime) -> None:
+    alive = {u.penalty_id for u in s.units if u.status != "done"}
+    last: dict[int, tuple[int, int | GameTime, PenaltyEnd]] = {}
+    now = s.elapsed
+    for u in s.units:
+        if u.status != "done" or u.penalty_id in alive:
+            continue
+        over: tuple[int, int | GameTime, PenaltyEnd]
+        if u.wait:
+            over = (now, at, PenaltyEnd.EXPIRED)  # back at this stoppage or face-off
+        elif u.end <= now:
+            over = (u.end, u.end, PenaltyEnd.EXPIRED)  # on time, as the clock ran
         else:
-            how = PenaltyEnd.EXPIRED
-        _end(s, pid, at, how)
+            over = (now, at, PenaltyEnd.RELEASED)  # 402(d)
+        known = last.get(u.penalty_id)
+        if known is None or over[0] >= known[0]:
+            last[u.penalty_id] = over
+    for pid, (_, moment, how) in last.items():
+        s.penalty_time_chain = Chain.push(s.penalty_time_chain, (pid, moment, how))
+
+
+def note_removed(s: GameState, before: Box, at: GameTime) -> None:
+    """Units of ``before`` left the box with their player (404(c)-(g), 405(a))."""
+    alive = {u.penalty_id for u in s.units}
+    for pid in {u.penalty_id for u in before} - alive:
+        s.penalty_time_chain = Chain.push(s.penalty_time_chain,
+                                          (pid, at, PenaltyEnd.REMOVED))
 
 
 def note_game_over(s: GameState) -> None:
-    """The game ended: what is still in the box ends with it."""
+    """The game ends now: what is still in the box ends with it (a forfeit
+    empties the box next, 634(d))."""
+    note(s, 0, s.clock)
     for pid in {u.penalty_id for u in s.units if u.status != "done"}:
-        _end(s, pid, s.clock, PenaltyEnd.GAME_OVER)
+        s.penalty_time_chain = Chain.push(s.penalty_time_chain,
+                                          (pid, s.clock, PenaltyEnd.GAME_OVER))
 
 
-def _note_started(s: GameState, before: Box, after: Box) -> None:
-    ran = {u.penalty_id for u in before if u.status != "pending"}
-    first: dict[int, int] = {}
-    for u in after:
-        if u.status != "pending" and u.penalty_id not in ran:
-            known = first.get(u.penalty_id)
-            if known is None or u.start < known:
-                first[u.penalty_id] = u.start
-    for pid, start in first.items():
-        record = _find(s, pid)
-        if record is not None and record.started is None:
-            _replace(s, pid, _with(record, started=_moment(s, start, ending=False)))
+def timed(s: GameState, records: tuple[PenaltyRecord, ...]) -> tuple[PenaltyRecord, ...]:
+    """``records`` with the times the fold noted."""
+    if s.penalty_time_chain is None:
+        return records
+    began: dict[int, GameTime] = {}
+    ended: dict[int, tuple[GameTime, PenaltyEnd]] = {}
+    for fact in items(s.penalty_time_chain):
+        pid, at, how = fact
+        if how is None:
+            if pid not in began and isinstance(at, int):
+                began[pid] = _moment(s, at, ending=False)
+        elif pid not in ended:
+            ended[pid] = (at if isinstance(at, GameTime) else _moment(s, at, ending=True), how)
+    return tuple(_with(r, began.get(r.penalty_id), ended.get(r.penalty_id))
+                 if r.penalty_id in began or r.penalty_id in ended else r for r in records)
 
 
-def _end(s: GameState, pid: int, at: GameTime, how: PenaltyEnd) -> None:
-    record = _find(s, pid)
-    if record is not None and record.end is None:
-        _replace(s, pid, _with(record, ended=at, end=how))
-
-
-def _with(record: PenaltyRecord, *, started: GameTime | None = None,
-          ended: GameTime | None = None, end: PenaltyEnd | None = None) -> PenaltyRecord:
+def _with(record: PenaltyRecord, started: GameTime | None,
+          ended: tuple[GameTime, PenaltyEnd] | None) -> PenaltyRecord:
     return PenaltyRecord(
         record.penalty_id, record.at, record.team, record.player, record.served_by,
         record.penalty_class, record.infraction, record.rule, record.suspension, record.goalie,
-        started if started is not None else record.started,
-        ended if ended is not None else record.ended,
-        end if end is not None else record.end)
-
-
-def _find(s: GameState, pid: int) -> PenaltyRecord | None:
-    node = s.penalty_chain
-    while node is not None:  # the penalties in the box are the recent ones
-        if node.head.penalty_id == pid:
-            return node.head
-        node = node.tail
-    return None
-
-
-def _replace(s: GameState, pid: int, record: PenaltyRecord) -> None:
-    """Swap the record of ``pid`` in the state's chain (only the newer nodes
-    are rebuilt; the older ones are shared)."""
-    newer: list[PenaltyRecord] = []
-    node = s.penalty_chain
-    while node is not None and node.head.penalty_id != pid:
-        newer.append(node.head)
-        node = node.tail
-    if node is None:
-        return
-    chain = Chain.push(node.tail, record)
-    for head in reversed(newer):
-        chain = Chain.push(chain, head)
-    s.penalty_chain = chain
+        started, None if ended is None else ended[0], None if ended is None else ended[1])
 
 
 def _moment(s: GameState, elapsed: int, *, ending: bool) -> GameTime:
