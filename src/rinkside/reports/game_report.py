@@ -28,7 +28,6 @@ from rinkside.formats import decode_event
 from rinkside.present.names import class_text
 from rinkside.present.periods import SHOOTOUT_LABEL, period_label
 from rinkside.present.results import report_result
-from rinkside.reports.penalty_times import penalty_times
 from rinkside.rules.events import TEAMS, Event, PenaltyClass, Team, TimeOut
 from rinkside.rules.records import GoalRecord, PenaltyRecord, Suspension, charged_tenths
 from rinkside.rules.roster import GameSetup, Roster
@@ -263,7 +262,6 @@ def build_report(service: Tournaments, game_id: int) -> GameReport:
     """The report of ``game_id`` as it stands (:class:`NotFound` if unknown)."""
     row = _game_row(service, game_id)
     version, state, events = _log(service, game_id)
-    timeline = penalty_times(state.setup, events)
     setup = state.setup
     first, last = officiating.times(service, game_id)
     named = officiating.officials(service, game_id)
@@ -282,7 +280,7 @@ def build_report(service: Tournaments, game_id: int) -> GameReport:
         periods=periods + ((SHOOTOUT_LABEL,) if state.shootout_shots else ()),
         home=_team_sheet(state, "home", len(periods)), away=_team_sheet(state, "away",
                                                                          len(periods)),
-        goals=_goals(state), penalties=tuple(_penalty_line(state, p, timeline)
+        goals=_goals(state), penalties=tuple(_penalty_line(state, p)
                                              for p in state.penalties),
         goalies=_goalies(state), timeouts=_timeouts(setup, events),
         penalty_shots=_penalty_shots(state), shootout=_shootout(state),
@@ -377,11 +375,10 @@ def _goals(state: GameState) -> tuple[GoalLine, ...]:
     return tuple(lines)
 
 
-def _penalty_line(state: GameState, record: PenaltyRecord,
-                  timeline: dict[int, tuple[GameTime | None, GameTime | None]]) -> PenaltyLine:
+def _penalty_line(state: GameState, record: PenaltyRecord) -> PenaltyLine:
     setup = state.setup
     roster = setup.roster(record.team)
-    off, on = timeline.get(record.penalty_id, (None, None))
+    off, on = record.started, record.returned  # the engine's times (Rule 507)
     return PenaltyLine(
         period=period_text(setup, record.at.period), time=clock(record.at), team=record.team,
         team_name=roster.name, player=record.player, player_name=player_text(roster,

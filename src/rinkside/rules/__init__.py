@@ -14,7 +14,10 @@ Modules, each one idea:
 - ``box``: penalty units, strength, expiry and release (401-405, 408);
 - ``coincidence``: what one stoppage's penalties do (402(d)-(h), 403(c)-(e));
 - ``shootout``: 639(b); ``records``: minutes, goals, suspensions;
-- ``state``: the queries; ``game``: one handler per event, ``apply``;
+- ``state``: the queries; ``game``: ``apply``, each event refused, the
+  clock run (``clock``), the change made (``play``, ``goals``,
+  ``penalties``, ``goaltenders``) and the game's end settled (``ending``);
+- ``timing``: each penalty's on and off times; ``serving``: who serves it;
 - ``log``: corrections (replace, insert, delete) on a game's event log;
 - ``infractions``: the Section VI catalog.
 """

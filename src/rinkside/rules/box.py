@@ -23,14 +23,37 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from enum import IntEnum
-from typing import Literal, NamedTuple
+from typing import Literal, NamedTuple, TypeAlias
 
 from rinkside.rules.events import PenaltyClass, Team
 
 Status = Literal["pending", "running", "expired", "done"]
 PendingReason = Literal["faceoff", "third", "queue", ""]
 Wait = Literal["stoppage", "faceoff", ""]
-ServerKey = tuple[str, str, int]
+Tenths: TypeAlias = int  # game-clock tenths of a second: elapsed (``E``) or a length
+Number: TypeAlias = int  # a player's jersey number
+PenaltyId: TypeAlias = int  # the penalty's id, as on its PenaltyRecord
+StoppageNo: TypeAlias = int  # which stoppage of play, counted from the start of the game
+Half: TypeAlias = Literal[0, 1, 2]  # 0: a whole penalty; 1, 2: the halves of a double minor
+ServerKind = Literal["player", "penalty", "misconduct"]
+
+
+class ServerKey(NamedTuple):
+    """Who sits in the box for a unit: units with one key are served one
+    after the other (402(f), 409(c)), units with different keys at once.
+
+    - ``("player", team, n)``: player ``n`` serves it (the penalized player,
+      or the one named to serve it);
+    - ``("penalty", team, id)``: a teammate nobody has named serves it
+      (402(c), 405(a), 407(a); 402(h), 403(e) splits), keyed by the penalty
+      or unit it stands for;
+    - ``("misconduct", team, n)``: player ``n``'s misconduct, served beside his
+      other penalties while a substitute plays (404(a)).
+    """
+
+    kind: ServerKind
+    team: Team
+    number: int
 
 
 class Kind(IntEnum):
@@ -42,25 +65,69 @@ class Kind(IntEnum):
 
 
 class Unit(NamedTuple):
+    """One stretch of penalty time in the box (the module's docstring tells
+    its life: pending, running, expired, done)."""
+
     uid: int
-    penalty_id: int
+    """Unique in the game; gives "the order assessed" (408(c), 408(d))."""
+    penalty_id: PenaltyId
+    """The penalty this time belongs to (a double minor has two units)."""
     team: Team
-    player: int | None
-    served_by: int | None
+    """The penalized team."""
+    player: Number | None
+    """The penalized player; None for a bench minor (402(c))."""
+    served_by: Number | None
+    """The player named to serve the time, if the scorer named one."""
     server: ServerKey
+    """Who sits in the box for it: one server's units run one after another."""
     kind: Kind
+    """How it affects the floor: minor, major or misconduct time."""
     penalty_class: PenaltyClass
+    """The class assessed (Rule 401(a))."""
     infraction: str
-    duration: int
-    group: int
+    """The infraction, as recorded."""
+    duration: Tenths
+    """Its length: minor, major or misconduct time (402(a), 403(a), 404(a))."""
+    group: StoppageNo
+    """The stoppage it was assessed at: penalties of one stoppage are settled
+    together at the next face-off (409(d), casebook 4)."""
     status: Status = "pending"
+    """Pending, running, expired (time over, player still in the box), done."""
     pending_reason: PendingReason = "faceoff"
-    start: int = 0
+    """Why a pending unit waits: the face-off (409(d)), a third penalty held
+    back (408(a)), or its server's earlier unit (402(f), 409(c))."""
+    start: Tenths = 0
+    """Elapsed clock tenths when its time began to run (0 while pending)."""
     coincident: bool = False
+    """Paired off with an equal penalty of the other team (casebook 4, 402(h))."""
     substituted: bool = False
+    """A substitute plays while it runs: it leaves no one short (402(g), 403(c))."""
     designated: bool = False
-    half: int = 0
+    """The captain named this player to return first (408(c))."""
+    half: Half = 0
+    """Which half of a double minor, or 0 (casebook 7)."""
     wait: Wait = ""
+    """An expired unit's player comes back at the next stoppage or face-off
+    (402(c) note 1, 402(g), 404(a), 408(b))."""
+
+    # Fast copies for the changes the box makes most (``_replace`` is slow):
+    # the positions are those of the fields above.
+
+    def running_from(self, at: Tenths) -> Unit:
+        """This unit, its time running from ``at``."""
+        return Unit._make((*self[:11], "running", "", at, *self[14:]))
+
+    def over(self) -> Unit:
+        """This unit, done."""
+        return Unit._make((*self[:11], "done", *self[12:]))
+
+    def expired(self, wait: Wait) -> Unit:
+        """This unit, its time over, its player waiting for ``wait``."""
+        return Unit._make((*self[:11], "expired", *self[12:18], wait))
+
+    def held(self, reason: PendingReason) -> Unit:
+        """This unit, pending for ``reason``."""
+        return Unit._make((*self[:12], reason, *self[13:]))
 
     @property
     def counts(self) -> bool:
@@ -72,10 +139,11 @@ class Unit(NamedTuple):
         return self.kind != Kind.MISCONDUCT
 
     @property
-    def end(self) -> int:
+    def end(self) -> Tenths:
+        """Elapsed clock tenths when a running unit's time is over."""
         return self.start + self.duration
 
-    def left(self, now: int) -> int:
+    def left(self, now: Tenths) -> Tenths:
         if self.status == "running":
             return max(0, self.end - now)
         if self.status == "pending":
@@ -93,7 +161,12 @@ Box = tuple[Unit, ...]
 
 
 def counting(box: Box, team: Team) -> int:
-    return sum(1 for u in box if u.team == team and u.counts)
+    n = 0
+    for u in box:  # a plain loop: the box is small and this is asked often
+        if u.team == team and u.status == "running" and not u.substituted \
+                and u.kind != Kind.MISCONDUCT:
+            n += 1
+    return n
 
 
 def held_third(box: Box, team: Team) -> list[Unit]:
@@ -126,7 +199,7 @@ def _start_successor(box: Box, ended: Unit, at: int) -> tuple[Box, bool]:
         return box, False
     nxt = min(queued, key=lambda u: (u.half, u.uid) if u.penalty_id == ended.penalty_id
               else (99, u.uid))
-    return _swap(box, nxt, nxt._replace(status="running", pending_reason="", start=at)), True
+    return _swap(box, nxt, nxt.running_from(at)), True
 
 
 def _start_held_third(box: Box, team: Team, at: int, max_counting: int) -> tuple[Box, bool]:
@@ -137,7 +210,7 @@ def _start_held_third(box: Box, team: Team, at: int, max_counting: int) -> tuple
     if not held:
         return box, False
     first = held[0]
-    return _swap(box, first, first._replace(status="running", pending_reason="", start=at)), True
+    return _swap(box, first, first.running_from(at)), True
 
 
 def finish(box: Box, unit: Unit, at: int, clock: Clock, *, released: bool = False) -> Box:
@@ -154,19 +227,19 @@ def finish(box: Box, unit: Unit, at: int, clock: Clock, *, released: bool = Fals
     """
     box, continues = _start_successor(box, unit, at)
     if continues:
-        return _swap(box, unit, unit._replace(status="done"))
+        return _swap(box, unit, unit.over())
     if unit.substituted or unit.kind == Kind.MISCONDUCT:
-        return _swap(box, unit, unit._replace(status="expired", wait="stoppage"))
+        return _swap(box, unit, unit.expired("stoppage"))
     was_counting = unit.counts
-    box = _swap(box, unit, unit._replace(status="done"))
+    box = _swap(box, unit, unit.over())
     if was_counting:
         box, took_place = _start_held_third(box, unit.team, at, clock.max_counting)
         if took_place and not released:
-            return tuple(u._replace(status="expired", wait="stoppage") if u.uid == unit.uid
+            return tuple(u.expired("stoppage") if u.uid == unit.uid
                          else u for u in box)
     if (not released and not clock.in_play and clock.running_time
             and unit.kind == Kind.MINOR):
-        return tuple(u._replace(status="expired", wait="faceoff") if u.uid == unit.uid
+        return tuple(u.expired("faceoff") if u.uid == unit.uid
                      else u for u in box)
     return box
 
@@ -179,7 +252,7 @@ def run_until(box: Box, now: int, until: int, clock: Clock) -> Box:
     penalty has taken the place freed by the others.
     """
     while True:
-        due = [u for u in box if u.status == "running" and u.end <= until]
+        due = [u for u in box if u.status == "running" and u.start + u.duration <= until]
         if not due:
             return box
         at = min(u.end for u in due)
@@ -193,15 +266,21 @@ def run_until(box: Box, now: int, until: int, clock: Clock) -> Box:
 
 def release_waiting(box: Box, wait: Wait) -> Box:
     """Players waiting for a stoppage (or the face-off) come back."""
-    if not any(u.status == "expired" and u.wait == wait for u in box):
+    for u in box:
+        if u.status == "expired" and u.wait == wait:
+            break
+    else:
         return box
-    return tuple(u._replace(status="done") if u.status == "expired" and u.wait == wait else u
+    return tuple(u.over() if u.status == "expired" and u.wait == wait else u
                  for u in box)
 
 
 def prune(box: Box) -> Box:
     """Drop units that are over, keeping the tuple small."""
-    if all(u.status != "done" for u in box):
+    for u in box:
+        if u.status == "done":
+            break
+    else:
         return box
     return tuple(u for u in box if u.status != "done")
 

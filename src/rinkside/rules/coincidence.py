@@ -25,7 +25,16 @@ face-off, in this order:
 
 from __future__ import annotations
 
-from rinkside.rules.box import Box, Clock, Kind, Unit, counting, held_third, in_force
+from rinkside.rules.box import (
+    Box,
+    Clock,
+    Kind,
+    ServerKey,
+    Unit,
+    counting,
+    held_third,
+    in_force,
+)
 from rinkside.rules.events import TEAMS, PenaltyClass, Team, other
 
 
@@ -73,7 +82,7 @@ def _cancel_coincident(box: Box, window: bool) -> Box:
             box, _ = _pair(box, [major], [minor], substituted=True)
             difference = major._replace(
                 uid=-major.uid, served_by=None,
-                server=("penalty", major.team, major.penalty_id * 1000 + minor.uid),
+                server=ServerKey("penalty", major.team, major.penalty_id * 1000 + minor.uid),
                 duration=major.duration - minor.duration, coincident=False,
                 substituted=False, kind=Kind.MAJOR, half=0,
             )
@@ -91,7 +100,8 @@ def _split_double_minors(box: Box) -> Box:
     for pair in halves.values():
         if len(pair) == 2 and pair[0].substituted != pair[1].substituted:
             lone = next(u for u in pair if not u.substituted)
-            box = _replace(box, lone, lone._replace(server=("penalty", lone.team, lone.uid)))
+            teammate = ServerKey("penalty", lone.team, lone.uid)
+            box = _replace(box, lone, lone._replace(server=teammate))
     return box
 
 
@@ -114,20 +124,19 @@ def _start_new(box: Box, now: int, max_counting: int) -> Box:
         busy = {u.server for u in box if u.team == team and u.status in ("running", "pending")
                 and u.pending_reason != "faceoff"}
         team_order = sorted(new, key=lambda u: (0 if u.kind == Kind.MINOR else 1, u.uid))
-        by_server: dict[tuple[str, str, int], list[Unit]] = {}
+        by_server: dict[ServerKey, list[Unit]] = {}
         for u in sorted(new, key=lambda u: _player_order(u, box)):
             by_server.setdefault(u.server, []).append(u)
         firsts = {units[0].uid for server, units in by_server.items() if server not in busy}
         for u in team_order:
             current = next(x for x in box if x.uid == u.uid)
             if u.uid not in firsts:
-                box = _replace(box, current, current._replace(pending_reason="queue"))
+                box = _replace(box, current, current.held("queue"))
             elif current.kind != Kind.MISCONDUCT and not current.substituted and \
                     counting(box, team) >= max_counting:
-                box = _replace(box, current, current._replace(pending_reason="third"))
+                box = _replace(box, current, current.held("third"))
             else:
-                box = _replace(box, current, current._replace(status="running",
-                                                     pending_reason="", start=now))
+                box = _replace(box, current, current.running_from(now))
     return box
 
 
@@ -153,8 +162,7 @@ def _balance(box: Box, now: int, max_counting: int) -> Box:
         for t in (team, opp):
             while counting(box, t) < max_counting and held_third(box, t):
                 held = held_third(box, t)[0]
-                box = _replace(box, held, held._replace(status="running", pending_reason="",
-                                                  start=now))
+                box = _replace(box, held, held.running_from(now))
     return box
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Generic, Literal, TypeVar
 
 from rinkside.rules.events import PenaltyClass, Team
@@ -18,13 +19,21 @@ from rinkside.rules.times import GameTime, minutes_value
 T = TypeVar("T")
 
 
-@dataclass(frozen=True, slots=True)
 class Chain(Generic[T]):
-    """A persistent list: appending shares everything already there."""
+    """A persistent list: appending shares everything already there. A node
+    is never changed once built (a plain slotted class rather than a frozen
+    dataclass: every record the fold keeps is one, and this builds fastest)."""
+
+    __slots__ = ("head", "tail", "size")
 
     head: T
     tail: Chain[T] | None
     size: int
+
+    def __init__(self, head: T, tail: Chain[T] | None, size: int) -> None:
+        self.head = head
+        self.tail = tail
+        self.size = size
 
     @staticmethod
     def push(chain: Chain[T] | None, item: T) -> Chain[T]:
@@ -78,9 +87,40 @@ class GoalRecord(_Positional):
     goalie_against: int | None = None
 
 
+class PenaltyEnd(StrEnum):
+    """How a penalty's time in the box ended (:attr:`PenaltyRecord.end`)."""
+
+    EXPIRED = "expired"
+    RELEASED = "released"
+    REMOVED = "removed"
+    GAME_OVER = "game_over"
+
+    @property
+    def text(self) -> str:
+        return _END_TEXT[self][0]
+
+    @property
+    def rule(self) -> str:
+        return _END_TEXT[self][1]
+
+
+_EXPIRED = ("its time ran out and the player came back (at once, or at the stoppage or "
+            "face-off the book makes him wait for)")
+_REMOVED = ("the player was removed from the game; nobody is kept in the box for his "
+            "misconduct")
+_END_TEXT: dict[PenaltyEnd, tuple[str, str]] = {
+    PenaltyEnd.EXPIRED: (_EXPIRED, "402(b), 402(c) note 1, 402(g), 403(b), 404(a), 408(b)"),
+    PenaltyEnd.RELEASED: ("a goal against the short-handed team ended it", "402(d)"),
+    PenaltyEnd.REMOVED: (_REMOVED, "404(c), 404(d), 404(g), 405(a)"),
+    PenaltyEnd.GAME_OVER: ("the game ended before its time was served", "640(a), 634(d)"),
+}
+
+
 @dataclass(frozen=True, slots=True)
 class PenaltyRecord(_Positional):
-    """An assessed penalty as the official scorer records it (Rule 506(a))."""
+    """An assessed penalty as the official scorer records it (Rule 506(a)),
+    with the times the penalty timekeeper keeps (Rule 507): when its time
+    began to run and when it was over."""
 
     penalty_id: int
     at: GameTime
@@ -92,6 +132,21 @@ class PenaltyRecord(_Positional):
     rule: str | None
     suspension: int | None
     goalie: bool = False
+    started: GameTime | None = None
+    """When its time began to run (409(d) at the face-off, 408(a) when a
+    place freed, 402(f) behind its server's earlier penalty); None: it never
+    ran (nothing to serve, or the game ended first)."""
+    ended: GameTime | None = None
+    """When it was over: the player came back, it was released or the
+    player removed, or the game ended (see :attr:`end`); None: not yet."""
+    end: PenaltyEnd | None = None
+    """How it ended; None while it is in the box, or with no time to serve."""
+
+    @property
+    def returned(self) -> GameTime | None:
+        """When its time in the box was over, unless the game ended first:
+        the "on" time of the official report."""
+        return None if self.end is PenaltyEnd.GAME_OVER else self.ended
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,17 +15,35 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rinkside.rules.box import units_of
+from rinkside.rules.eligibility import refuse_unlisted
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.events import ShootoutAttempt, Team
+from rinkside.rules.state import ShootoutShot
 
 if TYPE_CHECKING:
-    from rinkside.rules.state import GameState, ShootoutShot
+    from rinkside.rules.state import GameState
 
 
 def next_team(shots: tuple[ShootoutShot, ...]) -> Team:
     away = sum(1 for s in shots if s.team == "away")
     home = len(shots) - away
     return "away" if away == home else "home"
+
+
+def refuse_attempt(state: GameState, event: ShootoutAttempt) -> None:
+    """Rule 639(b): an attempt belongs to a shootout under way, by a player
+    on the roster (203(a)) whose turn and round it is."""
+    if state.phase != "shootout":
+        raise RuleViolation("639(b)", "no shootout is under way")
+    refuse_unlisted(state, event.team, event.shooter, "shootout shooter")
+    check_attempt(state, event)
+
+
+def attempt(state: GameState, event: ShootoutAttempt) -> None:
+    """The attempt is recorded; :func:`rinkside.rules.ending.after_shootout_attempt`
+    says whether it decides the game."""
+    state.shootout_shots = state.shootout_shots + (
+        ShootoutShot(event.team, event.shooter, event.scored),)
 
 
 def check_attempt(state: GameState, event: ShootoutAttempt) -> None:

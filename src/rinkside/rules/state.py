@@ -11,7 +11,16 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal
 
-from rinkside.rules.box import Box, Clock, Unit, counting, prune, run_until, units_of
+from rinkside.rules.box import (
+    Box,
+    Clock,
+    ServerKey,
+    Unit,
+    counting,
+    prune,
+    run_until,
+    units_of,
+)
 from rinkside.rules.events import TEAMS, PenaltyClass, PenaltySignal, Team
 from rinkside.rules.records import (
     Chain,
@@ -31,6 +40,7 @@ from rinkside.rules.records import (
 from rinkside.rules.roster import GameSetup
 from rinkside.rules.settings import Settings
 from rinkside.rules.times import GameTime
+from rinkside.rules.timing import PenaltyTime, timed
 
 Status = Literal["not_started", "in_play", "stopped", "intermission", "shootout", "final"]
 
@@ -120,6 +130,7 @@ class GameState:
         "penalty_chain", "goal_chain", "shot_chain", "result", "shootout_shots",
         "warnings", "next_id", "stint_chain", "stint_start", "geometry",
         "advantage", "power_play_chain", "measurements", "penalty_shots",
+        "penalty_time_chain", "clocks",
     )
 
     setup: GameSetup
@@ -149,6 +160,8 @@ class GameState:
     power_play_chain: Chain[tuple[Team, GameTime]] | None  # each man advantage as it began
     measurements: tuple[MeasurementRecord, ...]  # equipment measurements asked for
     penalty_shots: tuple[PenaltyShotRecord, ...]  # every penalty shot taken (406)
+    penalty_time_chain: Chain[PenaltyTime] | None  # when penalties began and ended (507)
+    clocks: tuple[Clock, Clock]  # what expiry needs: with play stopped, with play on
 
     @classmethod
     def initial(cls, setup: GameSetup) -> GameState:
@@ -178,6 +191,9 @@ class GameState:
         s.power_play_chain = None
         s.measurements = ()
         s.penalty_shots = ()
+        s.penalty_time_chain = None
+        s.clocks = (Clock(False, st.clock == "running", st.max_counting_penalties),
+                    Clock(True, st.clock == "running", st.max_counting_penalties))
         return s
 
     def copy(self) -> GameState:
@@ -210,6 +226,8 @@ class GameState:
         s.power_play_chain = self.power_play_chain
         s.measurements = self.measurements
         s.penalty_shots = self.penalty_shots
+        s.penalty_time_chain = self.penalty_time_chain
+        s.clocks = self.clocks
         return s
 
     # -- the clock ---------------------------------------------------------
@@ -231,7 +249,11 @@ class GameState:
     @property
     def elapsed(self) -> int:
         """Tenths the game clock has run since the opening face-off."""
-        return self.period_offset(self.period + 1) - self.left
+        periods, regular, overtime = self.geometry  # period_offset(period + 1), inline
+        period = self.period
+        if period < periods:
+            return period * regular - self.left
+        return periods * regular + (period - periods) * overtime - self.left
 
     @property
     def clock(self) -> GameTime:
@@ -263,8 +285,7 @@ class GameState:
         return not self.clock_held and not self.late_stop_clock()
 
     def clock_rules(self) -> Clock:
-        st = self.setup.settings
-        return Clock(self.phase == "in_play", st.clock == "running", st.max_counting_penalties)
+        return self.clocks[self.phase == "in_play"]
 
     def advance_to(self, moment: GameTime) -> GameState:
         """The state at ``moment`` with nothing else happening: the clock runs
@@ -290,7 +311,7 @@ class GameState:
         return counting(self.units, team)
 
     def goalie(self, team: Team) -> int | None:
-        return self.goalies[team_index(team)]
+        return self.goalies[0 if team == "home" else 1]
 
     def has_goalie(self, team: Team) -> bool:
         return self.goalie(team) is not None
@@ -320,7 +341,7 @@ class GameState:
         now = self.elapsed
         entries: list[BoxEntry] = []
         units = self.box_units(team)
-        merged: dict[tuple[int, tuple[str, str, int]], list[Unit]] = {}
+        merged: dict[tuple[int, ServerKey], list[Unit]] = {}
         for u in units:
             merged.setdefault((u.penalty_id, u.server), []).append(u)
         for group in merged.values():
@@ -352,7 +373,8 @@ class GameState:
 
     @property
     def penalties(self) -> tuple[PenaltyRecord, ...]:
-        return items(self.penalty_chain)
+        """Every penalty assessed, with when its time began and ended (507)."""
+        return timed(self, items(self.penalty_chain))
 
     @property
     def power_plays(self) -> tuple[tuple[Team, GameTime], ...]:
@@ -378,13 +400,13 @@ class GameState:
     # -- records -----------------------------------------------------------
 
     def pim(self) -> dict[Team, dict[str, int | float]]:
-        return penalty_minutes(self.penalties, self.setup.settings)
+        return penalty_minutes(items(self.penalty_chain), self.setup.settings)
 
     def scoring(self) -> dict[Team, dict[int, tuple[int, int]]]:
         return scoring(self.goals)
 
     def suspensions(self) -> list[Suspension]:
-        return suspensions(self.penalties)
+        return suspensions(items(self.penalty_chain))
 
     def goaltending(self) -> list[GoalieLine]:
         return goaltending(self.goals, self.shots, self.goalie_minutes())

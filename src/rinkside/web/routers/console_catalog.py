@@ -3,6 +3,8 @@
 - ``GET /api/infractions``: the engine's catalog (:mod:`rinkside.rules.infractions`),
   each entry's rule, the classes it allows and its automatic companions, and
   where the book has a teammate serve the penalty (so the console asks who);
+- ``GET /api/games/{id}/serving``: who serves the penalty about to be
+  recorded, by the engine (:func:`rinkside.rules.serving.serving`);
 - ``GET /api/games/{id}/events``: the log, each event with its position,
   its FORMAT.md dict and a line a person reads;
 - ``GET /api/games/{id}/history``: every revision of the log (who, when, why);
@@ -21,7 +23,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter, Depends, Query
 
 from rinkside.rules import serving
 from rinkside.rules.events import MEASURED_ITEMS, TEAMS, PenaltyClass, Team
@@ -44,14 +46,28 @@ router = APIRouter(prefix="/api", tags=["console"])
 Reader = Annotated[auth.CurrentUser, Depends(auth.require("referee"))]
 
 def served_json() -> dict[str, Any]:
-    """The engine's tables of who serves a penalty (:mod:`rinkside.rules.serving`),
-    keyed by class values, for the penalty form."""
+    """The engine's table of who serves a penalty (:mod:`rinkside.rules.serving`),
+    keyed by class values; the form asks ``/games/{id}/serving`` instead."""
     return {
         "served_by": {whose: {c.value: rule for c, rule in table.items()}
                       for whose, table in serving.SERVED_BY.items()},
         "served_with": {c.value: {"with": [w.value for w in withs], "rule": rule}
                         for c, (withs, rule) in serving.SERVED_WITH.items()},
     }
+
+
+@router.get("/games/{game_id}/serving")
+def serving_json(game_id: int, user: Reader, service: Service, team: Team,
+                 classes: Annotated[list[PenaltyClass], Query(alias="class", min_length=1)],
+                 player: int | None = None) -> dict[str, Any]:
+    """Who serves a penalty of ``team``'s ``player`` (none: the bench) of the
+    first ``class`` (the others given with it), as the game stands: the rule
+    that has another player serve it (402(c), 404(a)-(e), 405(a), 407(a)),
+    whether the scorekeeper names who, and who may be named."""
+    _, state = service.game_state(game_id)
+    answer = serving.serving(state, team, player, classes)
+    return {"class": answer.penalty_class.value, "rule": answer.rule, "text": answer.text,
+            "name_server": answer.name_server, "may_serve": list(answer.may_serve)}
 
 
 def infraction_json(entry: Infraction) -> dict[str, Any]:

@@ -4,7 +4,8 @@
  * Loaded (defer) after console.js, whose window.rinksideConsole it uses: the
  * DOM helpers, request, the banner (showBanner), post/correct/written,
  * networkDown, busy, and the read-only state and info. It owns the open form
- * and the infraction catalog (GET /api/infractions), and adds to the namespace:
+ * and the infraction catalog (GET /api/infractions), asks the engine who serves a
+ * penalty (GET /api/games/{id}/serving), and adds to the namespace:
  *   refreshForm()                 the open form's player lists, after new info;
  *   editEvent(position, event)    open the form that corrects logged event `position`;
  *   startInsert(position)         ask which event to insert before `position`.
@@ -230,36 +231,40 @@
         control("suspension").value = String(entry.suspension_games);
       }
     }
-    var cls = classNode ? classNode.value : "";
-    var rule = servedByRule(cls, team, bench);
+    askServing(classNode ? classNode.value : "", team, bench);
+  }
+
+  /* Who serves the penalty is the engine's answer (GET /api/games/{id}/serving:
+     402(c), 404(a)-(e), 405(a), 407(a)); the form only shows it. */
+  var servingAsked = 0;
+  function askServing(cls, team, bench) {
+    var asked = ++servingAsked;
+    if (!cls || !team) { showServing(null); return; }
+    var query = "team=" + encodeURIComponent(team) + "&class=" + encodeURIComponent(cls);
+    var player = bench ? null : number("player");
+    if (player !== null && !isNaN(player)) { query += "&player=" + player; }
+    Array.prototype.forEach.call(fieldsNode().querySelectorAll('[name="companion"]:checked'), function (b) {
+      query += "&class=" + encodeURIComponent(b.value);
+    });
+    request("GET", C.API + "/serving?" + query).then(function (answer) {
+      if (asked !== servingAsked || !form) { return; } /* a later question was asked */
+      showServing(answer.status === 200 ? answer.data : null);
+    }).catch(function () { if (asked === servingAsked && form) { showServing(null); } });
+  }
+
+  function showServing(answer) {
+    var line = fieldsNode().querySelector(".field-served_by");
+    if (!line) { return; }
+    var rule = answer && answer.name_server ? answer.rule : null;
     var server = control("served_by");
-    if (server && server.options.length && server.options[0].value === "" && team) {
+    if (server && server.options.length && server.options[0].value === "" && value("team")) {
       server.options[0].textContent = rule ? "name who serves it" : "the penalized player";
     }
     var hint = $("hint-served_by");
     if (hint) {
       hint.textContent = rule ? "Rule " + rule + ": a teammate serves this penalty; name who." : "";
     }
-    fieldsNode().querySelector(".field-served_by").className =
-      "row field-served_by" + (rule ? " asked" : "");
-  }
-
-  function servedByRule(cls, team, bench) {
-    if (!catalog || !cls) { return null; }
-    var s = catalog.served_by;
-    if (bench || s.any[cls]) { return s.any[cls] || null; }
-    var number = parseInt(value("player"), 10);
-    var p = players(team, function (x) { return x.number === number; })[0];
-    var inGoal = C.info && C.info.in_goal[team] === number;
-    if (p && (p.goalie || inGoal) && s.goaltender[cls]) { return s.goaltender[cls]; }
-    if (s.skater[cls]) { return s.skater[cls]; }
-    var withIt = catalog.served_with[cls];
-    if (withIt) {
-      var picked = Array.prototype.slice.call(fieldsNode().querySelectorAll('[name="companion"]:checked'))
-        .map(function (b) { return b.value; });
-      if (picked.some(function (c) { return withIt["with"].indexOf(c) >= 0; })) { return withIt.rule; }
-    }
-    return null;
+    line.className = "row field-served_by" + (rule ? " asked" : "");
   }
 
   function buildField(name, values, team) {

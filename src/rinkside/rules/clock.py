@@ -1,0 +1,112 @@
+"""The game clock between two events: how far it may run, and what running does.
+
+- It never runs backwards (Rule 507(a)); a new period starts only with its
+  face-off (637(a), 640(a)).
+- Under stop time it does not run while play is stopped (640(a)); under
+  running time it runs through stoppages except for a time-out (641) and
+  the late stop-clock (640(a), casebook 22). Where the timekeeper's record
+  says it ran anyway, the record is kept with a warning.
+- While it runs, penalty time runs with it (409(d)): units end on time
+  (402(b), 403(b)), the server's next unit starts behind them (402(f)) and a
+  held third penalty starts when a place frees (408(a)); see
+  :func:`rinkside.rules.box.run_until`.
+
+Each step is in two parts, as :func:`rinkside.rules.game.apply` needs:
+:func:`refuse_moment` says whether the clock may reach a moment and changes
+nothing; :func:`run_to` runs it there.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rinkside.rules.box import Box, run_until
+from rinkside.rules.errors import RuleViolation
+from rinkside.rules.times import GameTime, format_game_time
+
+if TYPE_CHECKING:
+    from rinkside.rules.state import GameState
+
+
+def when(s: GameState, moment: GameTime) -> str:
+    """``moment`` as a person reads it (``2 11:42``, ``OT 3:00``)."""
+    st = s.setup.settings
+    return format_game_time(moment, st.periods, numbered_overtime=st.overtime == "unlimited")
+
+
+def refuse_moment(s: GameState, moment: GameTime) -> None:
+    """Raise :class:`RuleViolation` if the clock cannot show ``moment`` next."""
+    if moment.period == s.period and moment.left <= s.left:  # the common case
+        if moment.left < s.left and s.phase != "in_play" and not s.running:
+            if s.phase in ("not_started", "intermission"):
+                raise RuleViolation("637(a)", f"the clock does not run before the period "
+                                    f"starts: {when(s, moment)} is after {when(s, s.clock)}")
+            if s.setup.settings.clock == "stop":
+                raise RuleViolation("640(a)", f"the stop clock does not run while play is "
+                                    f"stopped: {when(s, moment)} is after the stoppage at "
+                                    f"{when(s, s.clock)}")
+        return
+    if moment.is_before(s.clock):
+        raise RuleViolation("507(a)", f"the game clock cannot run backwards: {when(s, moment)} "
+                            f"is before {when(s, s.clock)}")
+    if starts_period(s, moment):
+        return
+    if moment.period != s.period:
+        raise RuleViolation("640(a)", f"{when(s, moment)} is in another period: the "
+                            f"period in progress must end first")
+    raise RuleViolation("640(a)", f"{when(s, moment)} is longer than the period")
+
+
+def starts_period(s: GameState, moment: GameTime) -> bool:
+    """``moment`` is the full clock of the period that starts next (637(a))."""
+    return (s.phase in ("intermission", "not_started")
+            and moment.period == s.period + (0 if s.phase == "not_started" else 1)
+            and moment.left == s.period_length(moment.period))
+
+
+def keeps_clock(s: GameState, moment: GameTime) -> bool:
+    """A penalty recorded after the final buzzer or in a shootout leaves the
+    clock as it is (casebook 16-17)."""
+    return s.phase in ("final", "shootout") and not moment.is_before(s.clock)
+
+
+def run_to(s: GameState, moment: GameTime) -> None:
+    """Run the clock of ``s`` to ``moment`` (already past :func:`refuse_moment`)."""
+    if moment.period != s.period or moment.left >= s.left:
+        return  # no time passes (or the next period starts: run_to_faceoff)
+    if s.phase != "in_play" and not s.running:
+        why = "a time-out" if s.clock_held else "the late stop-clock"
+        s.warnings += ((f"Rule 640(a): the clock should have been stopped for {why}; the "
+                        f"recorded time {when(s, moment)} is kept."),)
+    before = s.elapsed
+    s.left = moment.left
+    if s.units:
+        s.units = run_until(s.units, before, s.elapsed, s.clock_rules())
+
+
+def run_to_faceoff(s: GameState, moment: GameTime) -> None:
+    """The clock at a face-off: one that starts a period (637(a)) sets it to
+    the period's full length, and the first one starts the goaltenders' time
+    in goal; any other runs it as :func:`run_to` does."""
+    if s.phase == "stopped":
+        if moment.left != s.left or moment.period != s.period:  # most follow at once
+            run_to(s, moment)
+    elif s.phase == "intermission":
+        s.period, s.left = moment.period, moment.left
+    elif s.phase == "not_started":
+        s.stint_start = (s.elapsed, s.elapsed)
+
+
+def run_lenient(s: GameState, moment: GameTime) -> None:
+    """:func:`run_to`, except where the clock is kept (:func:`keeps_clock`)."""
+    if not keeps_clock(s, moment):
+        run_to(s, moment)
+
+
+def box_at(s: GameState, moment: GameTime) -> Box:
+    """The box of ``s`` once the clock has run to ``moment`` (changing
+    nothing): who is in it when the event happens."""
+    if not s.units or moment.period != s.period or moment.left >= s.left:
+        return s.units
+    return run_until(s.units, s.elapsed, s.elapsed_at(moment), s.clock_rules())
+

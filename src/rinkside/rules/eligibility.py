@@ -1,0 +1,76 @@
+"""Who may take part in an event: refusals shared by the event handlers.
+
+- Rule 203(a): only a player on the team's roster;
+- Rules 404(c), 404(d), 404(g), 405(a): not a player removed from the game;
+- Rule 629(k): not a player in the penalty box.
+
+Each function only reads the state and raises :class:`RuleViolation`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rinkside.rules.box import Box, units_of
+from rinkside.rules.clock import box_at
+from rinkside.rules.errors import RuleViolation
+from rinkside.rules.events import PenaltyClass, Team
+from rinkside.rules.times import GameTime
+
+if TYPE_CHECKING:
+    from rinkside.rules.state import GameState
+
+REMOVAL_RULE = {
+    PenaltyClass.GAME_EJECTION: "404(c)",
+    PenaltyClass.GAME_MISCONDUCT: "404(d)",
+    PenaltyClass.GROSS_MISCONDUCT: "404(g)",
+    PenaltyClass.MATCH: "405(a)",
+}
+
+
+def refuse_unlisted(s: GameState, team: Team, number: int, role: str) -> None:
+    """Rule 203(a): ``number`` must be on ``team``'s roster."""
+    if not s.setup.roster(team).has(number):
+        raise RuleViolation("203(a)", f"#{number} ({role}) is not on the {team} roster")
+
+
+def ejection_rule(s: GameState, team: Team, player: int) -> str:
+    """The rule that removed ``player`` from the game (his last removing penalty)."""
+    for record in reversed(s.penalties):
+        if record.team == team and record.player == player and record.penalty_class.removes_player:
+            return REMOVAL_RULE[record.penalty_class]
+    return "404(c)"
+
+
+def refuse_not_playing(s: GameState, moment: GameTime, team: Team, number: int,
+                       role: str) -> None:
+    """A player in the box at ``moment`` or out of the game takes no part in
+    play (629(k), 404-405)."""
+    refuse_unlisted(s, team, number, role)
+    if s.is_ejected(team, number):
+        rule = ejection_rule(s, team, number)
+        raise RuleViolation(rule, f"#{number} ({team}) was removed from the game and cannot be "
+                            f"the {role}")
+    if in_box_at(s, moment, team, number):
+        raise RuleViolation("629(k)", f"#{number} ({team}) is in the penalty box and cannot be "
+                            f"the {role}")
+
+
+def in_box_at(s: GameState, moment: GameTime, team: Team, number: int) -> bool:
+    """In the box once the clock has run to ``moment``: only a player in it
+    now can be (running the clock only lets players out)."""
+    return bool(s.units) and in_box(s.units, team, number) and in_box(box_at(s, moment),
+                                                                       team, number)
+
+
+def in_box(box: Box, team: Team, number: int) -> bool:
+    """In the box now: serving, held, or waiting to come back."""
+    for u in units_of(box, team):
+        if u.pending_reason == "faceoff":
+            continue  # assessed at this stoppage; on the bench until the face-off
+        server = u.served_by if u.served_by is not None else u.player
+        if u.server.kind == "penalty" and u.served_by is None:
+            continue  # an unnamed teammate serves it
+        if server == number:
+            return True
+    return False

@@ -1,0 +1,144 @@
+"""How a game ends: settled in this one place, after the event's change.
+
+In the order :func:`rinkside.rules.game.apply` asks:
+
+- after a goal: the mercy differential ends the game (630(a)); a goal in
+  overtime ends it (sudden death, 639(b)3, 639(c)3);
+- after a penalty shot: as a goal, and a shot awarded as time ran out
+  decides the game it completes (406(i));
+- at the end of a period: the next period, or at the end of regulation the
+  leader wins, a tie stands (639(a)), a shootout (639(b)) or overtime
+  (639(b)2, 639(c)) follows;
+- after a shootout attempt: the shootout's winner (639(b));
+- a forfeit: 1-0 (or the event's forfeit goals) for the other team (634(d)).
+
+Nothing follows a mercy or forfeit ending; after any other ending only a
+penalty may still be recorded (:func:`refuse_after_end`, casebook 16-17).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rinkside.rules import clock, shootout, timing
+from rinkside.rules.errors import RuleViolation
+from rinkside.rules.events import Event, Forfeit, Penalty, PenaltyShot, Team, other
+from rinkside.rules.goaltenders import close_stints
+from rinkside.rules.records import Chain, GoalRecord
+from rinkside.rules.state import DecidedBy, Result
+
+if TYPE_CHECKING:
+    from rinkside.rules.state import GameState
+
+
+def refuse_after_end(s: GameState, event: Event) -> None:
+    """Casebook 16-17: nothing follows a mercy or forfeit ending; after any
+    other ending only a penalty (for the records) may still be assessed."""
+    if s.result is None:
+        return
+    if s.result.decided_by == "mercy":
+        raise RuleViolation("630(a)", "the game ended on the mercy rule; nothing more can be "
+                            "recorded")
+    if s.result.decided_by == "forfeit":
+        raise RuleViolation("634(d)", "the game was forfeited; nothing more can be recorded")
+    if not isinstance(event, Penalty):
+        raise RuleViolation("640(a)", "the game is over; only a penalty for the records can "
+                            "still be entered")
+
+
+def final(s: GameState, winner: Team | None, decided_by: DecidedBy) -> None:
+    """The game is over: points by the event's table (639), the penalties
+    still in the box end with it, and the goaltenders' time is kept."""
+    points = s.setup.settings.points
+    awarded: dict[Team, float]
+    if winner is None:
+        awarded = {"home": points.tie, "away": points.tie}
+    else:
+        awarded = {winner: points.win, other(winner): points.loss}
+    s.phase = "final"
+    s.result = Result(winner, decided_by, awarded, s.score)
+    if s.units:
+        timing.note_game_over(s)
+    close_stints(s)
+
+
+def _leader(s: GameState) -> Team | None:
+    if s.home_score == s.away_score:
+        return None
+    return "home" if s.home_score > s.away_score else "away"
+
+
+def after_goal(s: GameState) -> None:
+    """Rule 630(a): a goal that makes the mercy differential ends the game;
+    639(b)3, 639(c)3: an overtime goal ends it (sudden death)."""
+    mercy = s.setup.settings.mercy
+    if mercy is not None and abs(s.home_score - s.away_score) >= mercy:
+        final(s, _leader(s), DecidedBy.MERCY)
+    elif s.in_overtime:
+        final(s, _leader(s), DecidedBy.OVERTIME)
+
+
+def after_penalty_shot(s: GameState, event: PenaltyShot) -> None:
+    """A scored penalty shot is a goal (:func:`after_goal`); 406(i): one
+    awarded as time ran out decides the game it completes."""
+    if not event.scored:
+        return
+    after_goal(s)
+    if s.phase == "intermission" and s.period >= s.setup.settings.periods and s.result is None:
+        leader = _leader(s)
+        if leader is not None:
+            final(s, leader, DecidedBy.OVERTIME if s.in_overtime else DecidedBy.REGULATION)
+
+
+def after_period(s: GameState) -> None:
+    """The clock reached 0:00 (640(a)); the end of regulation settles ties (639)."""
+    st = s.setup.settings
+    if s.period < st.periods:
+        s.phase = "intermission"
+        return
+    leader = _leader(s)
+    if leader is not None:
+        final(s, leader, DecidedBy.OVERTIME if s.in_overtime else DecidedBy.REGULATION)
+    elif st.overtime == "none":
+        final(s, None, DecidedBy.TIE)  # 639(a)
+    elif st.overtime == "shootout_only" or (st.overtime == "shootout" and s.in_overtime):
+        s.phase = "shootout"  # 639(b) note 1, 639(b)4
+        close_stints(s)
+    else:
+        s.phase = "intermission"  # overtime follows (639(b)2, 639(c))
+
+
+def after_shootout_attempt(s: GameState) -> None:
+    """Rule 639(b): the shootout ends as soon as it is decided."""
+    winner = shootout.winner(s.shootout_shots, s.setup.settings.shootout_shooters)
+    if winner is not None:
+        final(s, winner, DecidedBy.SHOOTOUT)
+
+
+def refuse_forfeit(s: GameState, event: Forfeit) -> None:
+    if s.phase not in ("not_started", "intermission", "shootout"):
+        clock.refuse_moment(s, event.at)
+
+
+def forfeit(s: GameState, event: Forfeit) -> None:
+    """Rule 634(d), casebook 17: recorded 1-0 for the other team, its captain
+    credited with the goal and no assist."""
+    winner = other(event.team)
+    goals = s.setup.settings.forfeit_goals
+    captain = s.setup.roster(winner).captain
+    s.home_score, s.away_score = (goals, 0) if winner == "home" else (0, goals)
+    s.goal_chain = None
+    if captain is not None:
+        for _ in range(goals):
+            s.goal_chain = Chain.push(s.goal_chain, GoalRecord(
+                event.at, winner, captain, None, "EV", empty_net=False))
+    else:
+        s.warnings += ((f"Rule 634(d): {winner} has no captain on its roster to credit the "
+                        "forfeit goal to."),)
+
+
+def after_forfeit(s: GameState, event: Forfeit) -> None:
+    """The forfeit ends the game (634(d)): nobody is left in the box."""
+    final(s, other(event.team), DecidedBy.FORFEIT)
+    s.units = ()
+    s.signals = ()

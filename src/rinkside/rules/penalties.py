@@ -1,0 +1,236 @@
+"""Penalties: assessed at a stoppage (409(a)), signalled during play (409(b)),
+carried by an equipment measurement (Section III), assessed at the whistle
+that ends a delayed penalty; and the captain's choice of who returns first
+(408(c)).
+
+``refuse_*`` functions only read the state and raise :class:`RuleViolation`;
+the changes (:func:`assess` and the rest) refuse nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from rinkside.rules import clock, measurement, serving, timing
+from rinkside.rules.box import (
+    Half,
+    Kind,
+    ServerKey,
+    Unit,
+    release_waiting,
+    units_of,
+)
+from rinkside.rules.box import (
+    designate as designate_first,
+)
+from rinkside.rules.eligibility import REMOVAL_RULE, ejection_rule, refuse_unlisted
+from rinkside.rules.errors import RuleViolation
+from rinkside.rules.events import (
+    Designate,
+    Measurement,
+    Penalty,
+    PenaltyClass,
+    PenaltySignal,
+    Team,
+    other,
+)
+from rinkside.rules.goaltenders import change_goalie
+from rinkside.rules.infractions import check_assessment
+from rinkside.rules.records import Chain, MeasurementRecord, PenaltyRecord
+from rinkside.rules.state import REPLACEMENT_GOALIE
+from rinkside.rules.times import GameTime
+
+if TYPE_CHECKING:
+    from rinkside.rules.state import GameState
+
+MINOR_CLASSES = frozenset({PenaltyClass.MINOR, PenaltyClass.BENCH_MINOR,
+                           PenaltyClass.DOUBLE_MINOR})
+Removed = dict[tuple[Team, int], PenaltyClass]
+
+
+# -- refusals -----------------------------------------------------------------
+
+
+def refuse_penalty(s: GameState, event: Penalty) -> None:
+    """Rule 409(a), (b): a penalty is assessed at a stoppage."""
+    if s.phase == "in_play":
+        raise RuleViolation("409(b)", "play is on: a penalty is assessed at a stoppage; record "
+                            "the whistle first, or a delayed penalty signal")
+    if s.phase not in ("final", "shootout") or not clock.keeps_clock(s, event.at):
+        clock.refuse_moment(s, event.at)  # (kept in a shootout: no time to serve)
+    refuse_penalized(s, event)
+
+
+def refuse_signal(s: GameState, event: PenaltySignal) -> None:
+    """Rule 409(b): a delayed penalty is signalled while play goes on."""
+    if s.phase != "in_play":
+        raise RuleViolation("409(b)", "a delayed penalty is signalled during play; at a "
+                            "stoppage record the penalty itself")
+    clock.refuse_moment(s, event.at)
+    refuse_penalized(s, event)
+
+
+def refuse_penalized(s: GameState, event: Penalty | PenaltySignal,
+                     removed: Removed | None = None) -> None:
+    """The penalized player is on the roster (203(a)); only a bench minor goes
+    to the bench (401(a)); the player named to serve it is on the roster and
+    still in the game (``removed``: also those an earlier penalty of the same
+    batch removes; 404(c)-(g), 405(a))."""
+    team = event.team
+    if event.player is not None:
+        refuse_unlisted(s, team, event.player, "penalized player")
+    elif event.penalty_class != PenaltyClass.BENCH_MINOR:
+        raise RuleViolation("401(a)", f"a {event.penalty_class.value.replace('_', ' ')} is given "
+                            "to a player; only a bench minor goes to the bench")
+    if event.served_by is None:
+        return
+    refuse_unlisted(s, team, event.served_by, "player serving the penalty")
+    key = (team, event.served_by)
+    if removed and key in removed:
+        rule = REMOVAL_RULE[removed[key]]
+    elif s.is_ejected(team, event.served_by):
+        rule = ejection_rule(s, team, event.served_by)
+    else:
+        return
+    raise RuleViolation(rule, f"#{event.served_by} was removed from the game and cannot "
+                        "serve a penalty")
+
+
+def refuse_assessing(s: GameState, batch: Iterable[Penalty | PenaltySignal]) -> None:
+    """Penalties assessed one after another (the delayed ones at the whistle,
+    409(b); a measurement's): each is refused as the earlier ones leave the
+    game, for an earlier one may remove the player named to serve a later one."""
+    removed: Removed = {}
+    for p in batch:
+        refuse_penalized(s, p, removed)
+        if p.penalty_class.removes_player and p.player is not None:
+            removed[(p.team, p.player)] = p.penalty_class
+
+
+def refuse_measurement(s: GameState, event: Measurement) -> None:
+    """An equipment measurement is asked for at a stoppage, one request per
+    team at a stoppage of play (Section III Note 1); the penalty its result
+    carries must be one the book sets (:mod:`rinkside.rules.measurement`)."""
+    if s.phase != "stopped":
+        state = "play is in progress" if s.phase == "in_play" else f"the game is {s.phase}"
+        raise RuleViolation(measurement.NOTE, "equipment is measured at a stoppage of play; "
+                            f"{state.replace('_', ' ')}")
+    if any(r.stoppage == s.stoppage and r.team == event.team for r in s.measurements):
+        raise RuleViolation(measurement.NOTE, f"{event.team} has already asked for a "
+                            "measurement at this stoppage: one request per team at a stoppage "
+                            "of play")
+    refuse_unlisted(s, other(event.team), event.player, "player whose equipment is measured")
+    calls = measurement.penalties(event)
+    clock.refuse_moment(s, event.at)
+    refuse_assessing(s, calls)
+
+
+def refuse_designate(s: GameState, event: Designate) -> None:
+    """Rule 408(c): the player named must have a penalty in the box."""
+    clock.refuse_moment(s, event.at)
+    box = clock.box_at(s, event.at)
+    if not any(u.player == event.player for u in units_of(box, event.team)):
+        raise RuleViolation("408(c)", f"#{event.player} ({event.team}) has no penalty in the box")
+
+
+# -- changes ------------------------------------------------------------------
+
+
+def stop_play(s: GameState) -> None:
+    """The whistle: delayed penalties are assessed, and players waiting for a
+    stoppage come back (402(g), 403(c), 404(a), 408(b))."""
+    if s.phase == "in_play":
+        s.stoppage += 1
+    s.phase = "stopped"
+    signals, s.signals = s.signals, ()
+    for signal in signals:
+        assess(s, signal.assessed(s.clock))
+    s.units = release_waiting(s.units, "stoppage")
+
+
+def signal(s: GameState, event: PenaltySignal) -> None:
+    s.signals = s.signals + (event,)
+
+
+def assess(s: GameState, event: Penalty) -> None:
+    """Record the penalty (506(a)) and put its time in the box, to start at
+    the face-off (409(d)): a minor one unit, a double minor two (casebook 7),
+    a major or a match penalty's time portion one (405(a), casebook 14), a
+    misconduct one served beside the player's other time (404(a)). Who sits
+    the time is :mod:`rinkside.rules.serving`'s table."""
+    team = event.team
+    warning = check_assessment(event.infraction, event.penalty_class, event.rule)
+    if warning:
+        s.warnings += (warning,)
+    player = event.player
+    cls = event.penalty_class
+    listed = s.setup.roster(team).player(player) if player is not None else None
+    is_goalie = player is not None and (
+        player == s.goalie(team) or (listed is not None and listed.goalie))
+    pid = s.next_id
+    s.next_id += 1
+    s.penalty_chain = Chain.push(s.penalty_chain, PenaltyRecord(
+        pid, event.at, team, None if cls == PenaltyClass.BENCH_MINOR else player,
+        event.served_by, cls, event.infraction, event.rule, event.suspension, goalie=is_goalie))
+
+    number = serving.server_number(cls, player, event.served_by, goaltender=is_goalie)
+    server = (ServerKey("player", team, number) if number is not None
+              else ServerKey("penalty", team, pid))
+    st = s.setup.settings
+
+    def unit(kind: Kind, duration: int, half: Half = 0) -> Unit:
+        uid = s.next_id
+        s.next_id += 1
+        return Unit(uid=uid, penalty_id=pid, team=team, player=player,
+                    served_by=event.served_by, server=server, kind=kind, penalty_class=cls,
+                    infraction=event.infraction, duration=duration, group=s.stoppage, half=half)
+
+    new: list[Unit] = []
+    if cls in (PenaltyClass.MINOR, PenaltyClass.BENCH_MINOR):
+        new.append(unit(Kind.MINOR, st.minor))
+    elif cls == PenaltyClass.DOUBLE_MINOR:
+        new += [unit(Kind.MINOR, st.minor, 1), unit(Kind.MINOR, st.minor, 2)]
+    elif cls in (PenaltyClass.MAJOR, PenaltyClass.MATCH):
+        new.append(unit(Kind.MAJOR, st.major))  # 405(a), casebook 14: the time portion
+    elif cls == PenaltyClass.MISCONDUCT and player is not None and \
+            not s.is_ejected(team, player):
+        # 404(a): substitute at once; a goaltender's is served by a teammate.
+        u = unit(Kind.MISCONDUCT, st.misconduct)
+        if event.served_by is None and not is_goalie:
+            u = u._replace(server=ServerKey("misconduct", team, player))
+        new.append(u)
+    if cls.removes_player and player is not None:
+        _remove_from_game(s, team, player, event.at)
+    if s.phase in ("final", "shootout"):
+        return  # recorded; no time left to serve
+    s.units = s.units + tuple(new)
+
+
+def _remove_from_game(s: GameState, team: Team, player: int, at: GameTime) -> None:
+    """404(c), (d), (g), 405(a): the player leaves the game; a misconduct of
+    his has nobody left to keep in the box, and a goaltender is replaced
+    (407(b), (c))."""
+    s.ejected = s.ejected | {(team, player)}
+    box = s.units
+    s.units = tuple(u for u in box if not (
+        u.team == team and u.player == player and u.kind == Kind.MISCONDUCT
+        and u.status != "done"))
+    if len(s.units) != len(box):
+        timing.note_removed(s, box, at)
+    if player == s.goalie(team):
+        change_goalie(s, team, REPLACEMENT_GOALIE)
+
+
+def measure(s: GameState, event: Measurement) -> None:
+    """The measurement's penalties (Rules 301(d), 301(e), 303(g), 304(e)-(f),
+    610(f)) are assessed, and the request recorded."""
+    for penalty in measurement.penalties(event):
+        assess(s, penalty)
+    s.measurements = (*s.measurements, MeasurementRecord(
+        s.stoppage, event.at, event.team, event.player, event.item, event.result))
+
+
+def designate(s: GameState, event: Designate) -> None:
+    """Rule 408(c): the captain names who returns first."""
+    s.units = designate_first(s.units, event.team, event.player)

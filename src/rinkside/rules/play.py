@@ -1,0 +1,112 @@
+"""Play and its stoppages: face-offs, whistles, the end of a period, time-outs.
+
+``refuse_*`` functions only read the state and raise :class:`RuleViolation`;
+the changes refuse nothing. What a period's end decides is settled in
+:mod:`rinkside.rules.ending`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rinkside.rules import clock
+from rinkside.rules.box import release_waiting
+from rinkside.rules.coincidence import resolve_faceoff
+from rinkside.rules.errors import RuleViolation
+from rinkside.rules.events import FaceOff, PeriodEnd, Stoppage, TimeOut
+from rinkside.rules.penalties import refuse_assessing, stop_play
+from rinkside.rules.state import team_index
+from rinkside.rules.times import GameTime
+
+if TYPE_CHECKING:
+    from rinkside.rules.state import GameState
+
+
+def refuse_faceoff(s: GameState, event: FaceOff) -> None:
+    """Rule 613(a): a face-off follows a stoppage; a period starts with one at
+    its full clock (637(a)); there is none in a shootout (639(b))."""
+    if s.phase == "in_play":
+        raise RuleViolation("613(a)", f"play is already on at {clock.when(s, event.at)}: record "
+                            "the stoppage before the next face-off")
+    if s.phase in ("shootout", "final"):
+        raise RuleViolation("639(b)", "there is no face-off in a shootout")
+    if s.phase not in ("not_started", "intermission"):
+        if event.at.left != s.left or event.at.period != s.period:  # most follow at once
+            clock.refuse_moment(s, event.at)
+        return
+    expected = s.period + (0 if s.phase == "not_started" else 1)
+    start = clock.when(s, GameTime(expected, s.period_length(expected)))
+    if event.at.period != expected:
+        raise RuleViolation("637(a)", f"the next period to start is {start}")
+    if event.at.left != s.period_length(expected):
+        raise RuleViolation("637(a)", f"a period starts with a face-off at {start}, "
+                            f"not {clock.when(s, event.at)}")
+
+
+def faceoff(s: GameState, event: FaceOff) -> None:
+    """The puck is dropped: penalties assessed at the stoppage start (409(d))."""
+    s.phase = "in_play"
+    s.clock_held = False
+    if not s.units:  # most face-offs: nobody in the box
+        return
+    s.units = release_waiting(s.units, "faceoff")
+    st = s.setup.settings
+    window = s.in_overtime or (s.period == st.periods and s.left < st.major)
+    s.units = resolve_faceoff(s.units, s.elapsed, s.clock_rules(), major_window=window)
+
+
+def refuse_whistle(s: GameState) -> None:
+    """The delayed penalties the whistle assesses (409(b))."""
+    if s.signals:
+        refuse_assessing(s, s.signals)
+
+
+def refuse_stoppage(s: GameState, event: Stoppage) -> None:
+    if s.phase == "shootout":
+        raise RuleViolation("639(b)", "play is not on during a shootout")
+    clock.refuse_moment(s, event.at)
+    if s.phase == "in_play" and s.signals:
+        refuse_whistle(s)
+
+
+def stoppage(s: GameState, event: Stoppage) -> None:
+    if s.phase == "in_play":
+        stop_play(s)
+
+
+def refuse_period_end(s: GameState, event: PeriodEnd) -> None:
+    """Rule 640(a): a period ends when its clock reaches 0:00."""
+    if s.phase in ("not_started", "intermission", "shootout"):
+        raise RuleViolation("640(a)", f"no period is being played at {clock.when(s, event.at)}")
+    if event.at.left != 0:
+        raise RuleViolation("640(a)", f"a period ends when the clock reaches 0:00, not at "
+                            f"{clock.when(s, event.at)}")
+    clock.refuse_moment(s, event.at)
+    if s.signals:
+        refuse_whistle(s)
+
+
+def period_end(s: GameState, event: PeriodEnd) -> None:
+    """The buzzer stops play; :func:`rinkside.rules.ending.after_period` says
+    what follows."""
+    stop_play(s)
+
+
+def refuse_timeout(s: GameState, event: TimeOut) -> None:
+    """Rule 641: during a stoppage only, one per team (641(b) note 1, casebook 21)."""
+    if s.phase != "stopped":
+        state = "play is in progress" if s.phase == "in_play" else f"the game is {s.phase}"
+        raise RuleViolation("641(a)", f"a time-out may be called only during a stoppage of "
+                            f"play; {state.replace('_', ' ')}")
+    if s.timeouts_used[team_index(event.team)] >= s.setup.settings.timeouts:
+        raise RuleViolation("641(b) note 1", f"{event.team} has no time-out left (each team has "
+                            f"{s.setup.settings.timeouts} a game)")
+    clock.refuse_moment(s, event.at)
+
+
+def timeout(s: GameState, event: TimeOut) -> None:
+    """The clock is held until the next face-off (640(a))."""
+    used = list(s.timeouts_used)
+    used[team_index(event.team)] += 1
+    s.timeouts_used = (used[0], used[1])
+    s.clock_held = True
