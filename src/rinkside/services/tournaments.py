@@ -16,18 +16,17 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import func, select
-from sqlalchemy.orm import Session, aliased, sessionmaker
+from sqlalchemy.orm import Session, sessionmaker
 
-from rinkside.formats.scenario import decode_event, encode_event
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.events import Event, Team
-from rinkside.rules.game import apply, start
+from rinkside.rules.game import apply
 from rinkside.rules.roster import GameSetup
 from rinkside.rules.settings import Settings
 from rinkside.rules.state import GameState
 from rinkside.services import records as rec
-from rinkside.services import state_cache
-from rinkside.services.games import effective_settings, game_roster, game_setup, number_map
+from rinkside.services import replay, state_cache
+from rinkside.services.games import effective_settings, game_roster, number_map
 from rinkside.services.state_cache import StateCache
 from rinkside.store import eventlog, signoffs
 from rinkside.store import models as m
@@ -319,12 +318,9 @@ class Tournaments:
             version, state = self._state(s, game)
             if version != expected_version:
                 raise eventlog.StaleWrite(game_id, expected_version, version)
-            periods = state.setup.settings.periods
-            numbered = state.setup.settings.overtime == "unlimited"
             for event in events:
                 state = apply(state, event)
-                version = eventlog.append(s, game_id, version,
-                                          encode_event(event, periods, numbered), by)
+                version = eventlog.append(s, game_id, version, event, by)
             self.cache.put(game_id, version, state)
             state_cache.store(s, game_id, version, state)
         self._changed(game_id, version)
@@ -339,13 +335,10 @@ class Tournaments:
         with self.sessions.begin() as s:
             game = self._get(s, m.Game, game_id)
             self._refuse_locked(s, game_id)
-            stored = eventlog.load(s, game_id)
+            stored = replay.load(s, game)
             if stored.version != expected_version:
                 raise eventlog.StaleWrite(game_id, expected_version, stored.version)
-            setup = self._setup(s, game)
-            periods = setup.settings.periods
-            events = [decode_event(e, i, periods) for i, e in enumerate(stored.events)]
-            log = GameLog.new(setup, events)
+            log = GameLog.new(stored.setup, stored.events)
             if op == "replace" and event is not None:
                 log = log.replace(position, event)
             elif op == "insert" and event is not None:
@@ -355,10 +348,8 @@ class Tournaments:
             else:
                 raise ValueError(f"{op!r} needs an event" if op in ("replace", "insert")
                                  else f"{op!r} is not a correction: replace, insert or delete")
-            numbered = setup.settings.overtime == "unlimited"
-            payload = None if event is None else encode_event(event, periods, numbered)
             version = eventlog.correct(s, game_id, expected_version, op,  # type: ignore[arg-type]
-                                       position, payload, by, reason)
+                                       position, event, by, reason)
             self.cache.put(game_id, version, log.state)
             state_cache.store(s, game_id, version, log.state)
         self._changed(game_id, version)
@@ -492,33 +483,17 @@ class Tournaments:
             raise NotFound(f"no {model.__name__.lower()} {key}")
         return row
 
-    def _setup(self, s: Session, game: m.Game) -> GameSetup:
-        # One query for the settings and the names (every write and read of a
-        # game builds its setup: no lazy loads of division, tournament, teams).
-        home, away = aliased(m.Team), aliased(m.Team)
-        ours, theirs, home_name, away_name = s.execute(
-            select(m.Tournament.settings, m.Division.settings, home.name, away.name)
-            .select_from(m.Division)
-            .join(m.Tournament, m.Division.tournament_id == m.Tournament.id)
-            .join(home, home.id == game.home_team_id)
-            .join(away, away.id == game.away_team_id)
-            .where(m.Division.id == game.division_id)).one()
-        settings = effective_settings(ours, theirs)
-        players = rec.players_of(s, [game.home_team_id, game.away_team_id])
-        lineup = rec.lineups_of(s, [game.id]).get(game.id, {})
-        names = {game.home_team_id: home_name, game.away_team_id: away_name}
-        return self._setup_from(game, settings, _by_team(players), lineup, names)
+    @staticmethod
+    def _setup(s: Session, game: m.Game) -> GameSetup:
+        """The engine's setup of the game (:func:`rinkside.services.replay.setup_of`)."""
+        return replay.setup_of(s, game)
 
     @staticmethod
     def _setup_from(game: m.Game, settings: Settings,
                     players: Mapping[int, Sequence[RosterPlayer]],
                     lineup: Mapping[int, Lineup], names: Mapping[int, str]) -> GameSetup:
         """The engine's setup: the settings in force and the dressed rosters."""
-
-        def side(team_id: int) -> tuple[str, Sequence[RosterPlayer], Lineup | None]:
-            return (names[team_id], players.get(team_id, ()), lineup.get(team_id))
-
-        return game_setup(settings, side(game.home_team_id), side(game.away_team_id))
+        return replay.setup_from(game, settings, players, lineup, names)
 
     def _state(self, s: Session, game: m.Game, setup: GameSetup | None = None,
                stored: tuple[int, GameState] | None = None) -> tuple[int, GameState]:
@@ -526,23 +501,7 @@ class Tournaments:
         cache or a replay of the log, in that order. A cached state counts
         only if it was computed from this version of the log, by this
         engine, for the same setup (settings and dressed rosters)."""
-        setup = setup or self._setup(s, game)
-        cached = self.cache.get(game.id, game.version)
-        if cached is not None and cached.setup == setup:
-            return game.version, cached
-        if stored is None:
-            stored = state_cache.load_stored(s, [game.id]).get(game.id)
-        if stored is not None and stored[0] == game.version and stored[1].setup == setup:
-            self.cache.put(game.id, game.version, stored[1])
-            return stored
-        log = eventlog.load(s, game.id)
-        periods = setup.settings.periods
-        state = start(setup)
-        for i, payload in enumerate(log.events):
-            state = apply(state, decode_event(payload, i, periods))
-        self.cache.put(game.id, log.version, state)
-        state_cache.store(s, game.id, log.version, state)
-        return log.version, state
+        return replay.state_of(s, self.cache, game, setup or self._setup(s, game), stored)
 
     def _refuse_contradicted_record(self, s: Session, game: m.Game) -> None:
         """A lineup changed after play began must leave the game's record
@@ -552,13 +511,11 @@ class Tournaments:
         from rinkside.rules.log import GameLog
 
         s.expire(game, ["lineup"])
-        stored = eventlog.load(s, game.id)
-        if not stored.events:
+        _, events = eventlog.events_of(s, game.id)
+        if not events:
             return
-        setup = self._setup(s, game)
-        periods = setup.settings.periods
         try:
-            GameLog.new(setup, [decode_event(e, i, periods) for i, e in enumerate(stored.events)])
+            GameLog.new(self._setup(s, game), events)
         except RuleViolation as exc:
             raise RuleViolation(exc.rule, "the game's record does not stand with this lineup: "
                                 f"{exc.reason}") from None
@@ -590,7 +547,7 @@ class Tournaments:
             numbers.setdefault(p.team_id, {})[p.number] = p.player_id
         lineups_by_game = rec.lineups_of(s, [g.id for g in games])
         names = {t.id: t.name for t in teams}
-        roster_of = _by_team(players)
+        roster_of = replay.by_team(players)
         missing = [g.id for g in games if g.version and self.cache.get(g.id, g.version) is None]
         full = {t.id: game_roster(t.name, roster_of.get(t.id, ()), None, settings.roster_max)
                 for t in teams}
@@ -631,13 +588,6 @@ class Tournaments:
             rows = s.scalars(select(m.CoinToss).where(m.CoinToss.division_id == division_id)
                              .order_by(m.CoinToss.id)).all()
             return {frozenset(r.team_ids): list(r.order) for r in rows}
-
-
-def _by_team(players: Sequence[RosterPlayer]) -> dict[int, list[RosterPlayer]]:
-    out: dict[int, list[RosterPlayer]] = {}
-    for p in players:
-        out.setdefault(p.team_id, []).append(p)
-    return out
 
 
 __all__ = ["DivisionView", "NotFound", "RuleViolation", "TournamentRuleError", "Tournaments",
