@@ -30,13 +30,13 @@ from typing import Any
 
 from sqlalchemy import create_engine, delete, select, text
 
-from rinkside.formats.scenario import decode_event
 from rinkside.rules.events import Event
 from rinkside.rules.game import replay
 from rinkside.rules.roster import GameSetup
+from rinkside.services import logs
 from rinkside.services.tournaments import Tournaments
 from rinkside.simulate import play_game
-from rinkside.store import eventlog, make_engine, migrate, session_factory
+from rinkside.store import make_engine, migrate, session_factory
 from rinkside.store.models import Game, GameStateCache
 
 TEAMS_PER_DIVISION = 16
@@ -88,15 +88,8 @@ def logs_in_memory(service: Tournaments) -> list[tuple[GameSetup, list[Event]]]:
     """Every played game's setup and events, read once from the store."""
     with service.sessions() as s:
         ids = list(s.scalars(select(Game.id).where(Game.version > 0).order_by(Game.id)))
-    out = []
-    for game_id in ids:
-        _, state = service.game_state(game_id)
-        with service.sessions() as s:
-            stored = eventlog.load(s, game_id)
-        periods = state.setup.settings.periods
-        out.append((state.setup, [decode_event(e, i, periods)
-                                  for i, e in enumerate(stored.events)]))
-    return out
+    records = [logs.game_record(service, game_id) for game_id in ids]
+    return [(record.setup, record.events) for record in records]
 
 
 def engine_replay(logs: list[tuple[GameSetup, list[Event]]]) -> float:

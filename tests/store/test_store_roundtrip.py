@@ -18,7 +18,7 @@ from rinkside.rules.events import Event, GoalieChange, Stoppage
 from rinkside.rules.times import GameTime
 from rinkside.simulate import simulate_games
 from rinkside.store import codec
-from rinkside.store.eventlog import append, correct, events_of, history, load
+from rinkside.store.eventlog import append, correct, events_of, history, load, logs_of
 from rinkside.store.models import EventRevision
 
 
@@ -34,6 +34,9 @@ def test_simulated_games_round_trip_through_the_store(session: Session) -> None:
 
         assert load(session, game_id).events == events
         assert events_of(session, game_id) == (len(events), events)
+        empty = new_game(session, suffix=f" {number} empty")
+        assert logs_of(session, [empty, game_id]) == {empty: (0, []),
+                                                      game_id: (len(events), events)}
         rows = session.scalars(select(EventRevision.payload)
                                .where(EventRevision.game_id == game_id)
                                .order_by(EventRevision.revision)).all()
@@ -99,6 +102,7 @@ def test_any_writes_replay_to_the_list_they_describe(
     log = load(session, game_id)
     assert log.events == model
     assert events_of(session, game_id) == (version, model)
+    assert logs_of(session, [game_id, game_id + 10_000]) == {game_id: (version, model)}
     assert log.version == len(log.revisions)
     assert [r.previous for r in log.revisions if r.previous is not None] == deleted
     for position, event in enumerate(model):

@@ -34,7 +34,8 @@ from rinkside.store import models as m
 from rinkside.store.eventlog import LoggedEvent, RevisionInfo
 from rinkside.tournament.model import Lineup, RosterPlayer
 
-__all__ = ["StoredGame", "by_team", "load", "setup_from", "setup_of", "state", "state_of"]
+__all__ = ["StoredGame", "by_team", "load", "setup_from", "setup_of", "state", "state_of",
+           "state_of_log", "states_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +127,38 @@ def state_of(s: Session, cache: StateCache, game: m.Game, setup: GameSetup,
     if keep:
         state_cache.store(s, game.id, version, result)
     return version, result
+
+
+def states_of(s: Session, cache: StateCache, games: Sequence[tuple[m.Game, GameSetup]]
+              ) -> dict[int, tuple[int, GameState]]:
+    """:func:`state_of` for many games at once (a division's view): the
+    stored states read in one statement, the logs of the others in one more,
+    each replayed, and the new states kept in one write."""
+    out: dict[int, tuple[int, GameState]] = {}
+    missing: list[tuple[m.Game, GameSetup]] = []
+    for game, setup in games:
+        cached = cache.get(game.id, game.version)
+        if cached is not None and cached.setup == setup:
+            out[game.id] = (game.version, cached)
+        else:
+            missing.append((game, setup))
+    stored = state_cache.load_stored(s, [game.id for game, _ in missing]) if missing else {}
+    to_replay: dict[int, GameSetup] = {}
+    for game, setup in missing:
+        found = stored.get(game.id)
+        if found is not None and found[0] == game.version and found[1].setup == setup:
+            cache.put(game.id, game.version, found[1])
+            out[game.id] = found
+        else:
+            to_replay[game.id] = setup
+    replayed: dict[int, tuple[int, GameState]] = {}
+    for game_id, (version, events) in eventlog.logs_of(s, list(to_replay)).items():
+        result = state(to_replay[game_id], events)
+        cache.put(game_id, version, result)
+        replayed[game_id] = (version, result)
+    state_cache.store_many(s, replayed)
+    out.update(replayed)
+    return out
 
 
 def state_of_log(cache: StateCache, game: StoredGame) -> GameState:

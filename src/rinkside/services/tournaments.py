@@ -548,13 +548,11 @@ class Tournaments:
         lineups_by_game = rec.lineups_of(s, [g.id for g in games])
         names = {t.id: t.name for t in teams}
         roster_of = replay.by_team(players)
-        missing = [g.id for g in games if g.version and self.cache.get(g.id, g.version) is None]
         full = {t.id: game_roster(t.name, roster_of.get(t.id, ()), None, settings.roster_max)
                 for t in teams}
-        stored = state_cache.load_stored(s, missing) if missing else {}
         whole = {t.id: self._whole_roster(players, t.id) for t in teams}
-        played: list[PlayedGame] = []
-        for game, entry in zip(games, scheduled, strict=True):
+        setups: list[tuple[m.Game, GameSetup]] = []
+        for game in games:
             if game.version == 0:
                 continue
             lineup = lineups_by_game.get(game.id, {})
@@ -562,7 +560,14 @@ class Tournaments:
                 setup = self._setup_from(game, settings, roster_of, lineup, names)
             else:  # most games: each team's whole roster, built once per team
                 setup = GameSetup(settings, full[game.home_team_id], full[game.away_team_id])
-            _, state = self._state(s, game, setup, stored.get(game.id))
+            setups.append((game, setup))
+        states = replay.states_of(s, self.cache, setups)  # every log read in one statement
+        played: list[PlayedGame] = []
+        for game, entry in zip(games, scheduled, strict=True):
+            if game.id not in states:
+                continue
+            lineup = lineups_by_game.get(game.id, {})
+            _, state = states[game.id]
             if state.result is None:
                 continue
             sides: dict[Team, int] = {"home": game.home_team_id, "away": game.away_team_id}

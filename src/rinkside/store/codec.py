@@ -126,15 +126,29 @@ def encode(event: Event) -> Payload:
 # numbers' types); a missing field is a KeyError, reported as PayloadError.
 
 _TEAMS: Final[dict[object, Team]] = {"home": "home", "away": "away"}
+_CLASSES: Final[dict[object, PenaltyClass]] = {c.value: c for c in PenaltyClass}
 _RESULTS: Final[dict[object, MeasureResult]] = {
     "legal": "legal", "illegal": "illegal", "refused": "refused"}
 
 
+# Moments are values: one GameTime per (period, tenths) read, shared by every
+# event at that moment (a stoppage and its face-off, a penalty and its
+# signal), so a log costs a dict look-up per moment, not a new object.
+_MOMENTS: dict[tuple[int, int], GameTime] = {}
+_MOMENTS_KEPT: Final = 1 << 16
+
+
 def _moment(value: Any) -> GameTime:
-    period, tenths = value["period"], value["tenths"]
-    if type(period) is not int or type(tenths) is not int:
+    key = (value["period"], value["tenths"])
+    moment = _MOMENTS.get(key)
+    if moment is not None:
+        return moment
+    if type(key[0]) is not int or type(key[1]) is not int:
         raise PayloadError(f"{value!r} is not a moment (integer period and tenths)")
-    return GameTime(period, tenths)
+    if len(_MOMENTS) >= _MOMENTS_KEPT:
+        _MOMENTS.clear()
+    moment = _MOMENTS[key] = GameTime(*key)
+    return moment
 
 
 def _team(value: Any) -> Team:
@@ -142,6 +156,13 @@ def _team(value: Any) -> Team:
     if team is None:
         raise PayloadError(f"{value!r} is not a team: 'home' or 'away'")
     return team
+
+
+def _class(value: Any) -> PenaltyClass:
+    found = _CLASSES.get(value)
+    if found is None:
+        raise PayloadError(f"{value!r} is not a penalty class")
+    return found
 
 
 def _int(value: Any) -> int:
@@ -172,7 +193,7 @@ def _bool(value: Any) -> bool:
 
 def _penalty_args(p: Payload) -> tuple[Any, ...]:
     return (_moment(p["at"]), _team(p["team"]), _opt_int(p["player"]),
-            PenaltyClass(p["class"]), _str(p["infraction"]), _opt_str(p["rule"]),
+            _class(p["class"]), _str(p["infraction"]), _opt_str(p["rule"]),
             _opt_int(p["served_by"]), _opt_int(p["suspension"]))
 
 
