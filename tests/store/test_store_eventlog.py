@@ -25,8 +25,10 @@ from rinkside.store.eventlog import (
     UnknownGame,
     append,
     correct,
+    events_of,
     history,
     load,
+    logs_of,
 )
 from rinkside.store.models import EventRevision, Game
 
@@ -554,6 +556,17 @@ class TestTheDatabaseKeepsTheHead:
         session.commit()
         assert _head(session, game_id) == (3, 3)
         assert load(session, game_id).events == [*EVENTS[:2], GOAL]
+
+    def test_a_payload_the_codec_did_not_write_is_named(self, session: Session,
+                                                        game_id: int) -> None:
+        _record(session, game_id, EVENTS[:2])
+        session.execute(insert(EventRevision).values(
+            game_id=game_id, revision=3, op="append", position=2, payload=FORMAT_GOAL,
+            by="someone", at=WHEN))
+        session.commit()
+        for read in (load, events_of, lambda s, g: logs_of(s, [g])):
+            with pytest.raises(LogCorrupted, match=f"game {game_id}.*payload version None"):
+                read(session, game_id)
 
     @pytest.mark.parametrize("revision", [2, 4])
     def test_a_revision_that_is_not_the_next_is_refused(

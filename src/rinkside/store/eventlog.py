@@ -398,15 +398,15 @@ _EVENTS: Final = (
     .where(_GAMES.c.id == bindparam("game_id"))
     .order_by(_REVISIONS.c.revision)
 )
-# Each game's current payloads as one JSON array, by dialect, with what
+# Each game's current payloads as one JSON array (on SQLite the stored texts
+# joined, as they are: the database parses nothing), by dialect, with what
 # tells whether that is the whole story: its version, how many revisions
 # are not appends (corrections) and the revisions' numbers in the order the
 # array holds them (SQLite does not promise an aggregate's order).
 _LOGS: Final = {
     "sqlite": text(
         "SELECT g.id, g.version, count(r.revision), sum(r.op <> 'append'),"
-        " group_concat(r.revision), json_group_array(json(r.payload))"
-        " FILTER (WHERE r.revision IS NOT NULL)"
+        " group_concat(r.revision), '[' || coalesce(group_concat(r.payload), '') || ']'"
         " FROM games AS g LEFT JOIN event_revisions AS r ON r.game_id = g.id"
         " WHERE g.id IN :ids GROUP BY g.id"
     ).bindparams(bindparam("ids", expanding=True)),
@@ -563,11 +563,11 @@ def _in_order(numbers: str | None, count: int) -> bool:
 
 
 def _decoded_all(game_id: int, payloads: Any) -> list[Event]:
-    rows: list[Any] = json.loads(payloads) if isinstance(payloads, str) else payloads or []
     decode = codec.decode
     try:
+        rows: list[Any] = json.loads(payloads) if isinstance(payloads, str) else payloads or []
         return [decode(payload) for payload in rows]
-    except codec.PayloadError as exc:
+    except ValueError as exc:  # not JSON, or codec.PayloadError
         raise LogCorrupted(f"game {game_id}: {exc}") from None
 
 
