@@ -37,7 +37,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import Final
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
@@ -45,6 +45,9 @@ from sqlalchemy import Engine, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session
 
+from rinkside.rules.events import Penalty, PenaltyClass
+from rinkside.rules.times import GameTime
+from rinkside.store import codec
 from rinkside.store.db import make_engine, migrate
 from rinkside.store.eventlog import append
 from rinkside.store.models import Division, Game, Team, Tournament
@@ -52,11 +55,8 @@ from rinkside.store.models import Division, Game, Team, Tournament
 TARGET = 2.0
 POSTGRES_URL_VARIABLE = "RINKSIDE_TEST_POSTGRES_URL"
 
-# A realistic FORMAT.md event: a penalty with every optional field a scorer fills in.
-EVENT: dict[str, Any] = {
-    "type": "penalty", "at": "2 7:41", "team": "away", "player": 17, "class": "minor",
-    "infraction": "hooking", "rule": "623",
-}
+# A realistic event: a penalty with every optional field a scorer fills in.
+EVENT: Final = Penalty(GameTime(2, 4610), "away", 17, PenaltyClass.MINOR, "hooking", "623")
 
 
 @dataclass(frozen=True)
@@ -123,7 +123,7 @@ def run(database: str, baseline_engine: Engine, store_engine: Engine, n: int,
     migrate(store_engine)
     game_id = make_game(store_engine)
     insert_row = text("INSERT INTO bench_rows (payload) VALUES (:payload)")
-    payload_text = json.dumps(EVENT)
+    payload_text = json.dumps(codec.encode(EVENT))
     version = 0
 
     def baseline() -> None:

@@ -22,8 +22,8 @@ from exportkit import (
 
 from rinkside.formats import ScenarioError, decode_event, load_game_log
 from rinkside.reports import game_log
+from rinkside.services import logs
 from rinkside.services.tournaments import NotFound, Tournaments
-from rinkside.store import eventlog
 from rinkside.store import models as m
 
 
@@ -56,8 +56,7 @@ def _write(tmp_path: Path, name: str, document: dict[str, Any] | str) -> Path:
 
 
 def _events_of(service: Tournaments, game_id: int) -> list[dict[str, Any]]:
-    with service._sessions() as s:
-        return eventlog.load(s, game_id).events
+    return [line.raw for line in logs.log_lines(logs.game_record(service, game_id))]
 
 
 class TestRoundTrip:

@@ -126,7 +126,8 @@ class TestGameLog:
         with sessions() as s:
             revisions = history(s, game, 1)
         assert [r.op for r in revisions] == ["append", "replace"]
-        assert revisions[-1].previous is not None and revisions[-1].previous["scorer"] == 5
+        previous = revisions[-1].previous
+        assert isinstance(previous, Goal) and previous.scorer == 5
 
 
 class TestTournament:

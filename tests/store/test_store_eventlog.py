@@ -3,15 +3,21 @@
 from __future__ import annotations
 
 import threading
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
 import pytest
+from rinkside.formats import decode_event
 from sqlalchemy import Engine, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
-from storekit import EVENTS, GOAL, WHEN, new_game
+from storekit import EVENTS as FORMAT_EVENTS
+from storekit import GOAL as FORMAT_GOAL
+from storekit import WHEN, new_game
 
+from rinkside.rules.events import Event
+from rinkside.store import codec
 from rinkside.store.eventlog import (
     LogCorrupted,
     NoSuchPosition,
@@ -19,10 +25,22 @@ from rinkside.store.eventlog import (
     UnknownGame,
     append,
     correct,
+    events_of,
     history,
     load,
+    logs_of,
 )
 from rinkside.store.models import EventRevision, Game
+
+
+def _ev(raw: dict[str, Any]) -> Event:
+    """An engine event, written as FORMAT.md writes it (two periods)."""
+    return decode_event(raw, 0, 2)
+
+
+# The kit's stretch of a game and its goal, as the engine's events.
+EVENTS: tuple[Event, ...] = tuple(_ev(e) for e in FORMAT_EVENTS)
+GOAL: Event = _ev(FORMAT_GOAL)
 
 
 def _revision_rows(session: Session, game_id: int) -> list[tuple[Any, ...]]:
@@ -34,7 +52,7 @@ def _revision_rows(session: Session, game_id: int) -> list[tuple[Any, ...]]:
     return [tuple(row) for row in rows]
 
 
-def _record(session: Session, game_id: int, events: tuple[dict[str, Any], ...] = EVENTS) -> int:
+def _record(session: Session, game_id: int, events: tuple[Event, ...] = EVENTS) -> int:
     version = load(session, game_id).version
     for event in events:
         version = append(session, game_id, version, event, by="table 1", at=WHEN)
@@ -93,9 +111,9 @@ class TestAppend:
 
     @pytest.mark.parametrize("payload", [
         {"type": "goal", "at": {1, 2}}, {"type": "goal", 7: "seven"},
-        {"type": "goal", "x": float("nan")}, {"type": "goal", "x": [object()]},
+        {"type": "goal", "x": float("nan")}, {"type": "goal", "x": [object()]}, FORMAT_GOAL,
     ])
-    def test_what_json_cannot_keep_is_refused_before_anything_is_written(
+    def test_what_is_not_an_engine_event_is_refused_before_anything_is_written(
         self, session: Session, game_id: int, payload: dict[Any, Any]
     ) -> None:
         with pytest.raises(TypeError):
@@ -122,9 +140,10 @@ class TestAppend:
         append(session, game_id, 0, GOAL, by="table 1")
         assert (game.version, game.event_count) == (1, 1)
 
-    @pytest.mark.parametrize("payload", [None, [GOAL], "goal"])
-    def test_an_event_is_a_dict(self, session: Session, game_id: int, payload: Any) -> None:
-        with pytest.raises(TypeError, match=r"FORMAT\.md event object"):
+    @pytest.mark.parametrize("payload", [None, [GOAL], "goal", FORMAT_GOAL])
+    def test_an_event_is_an_engine_event(self, session: Session, game_id: int,
+                                         payload: Any) -> None:
+        with pytest.raises(TypeError, match=r"one of the engine's events"):
             append(session, game_id, 0, payload, by="table 1")
 
     @pytest.mark.parametrize("by", ["", "   ", "x" * 101])
@@ -299,7 +318,7 @@ class TestStaleWrites:
 
         def console(number: int) -> None:
             with sessions() as session:
-                event = {"type": "stoppage", "at": "1 11:00", "reason": f"console {number}"}
+                event = _ev({"type": "stoppage", "at": "1 11:00", "reason": f"console {number}"})
                 start.wait()
                 try:
                     outcome = ("won", append(session, game_id, 0, event,
@@ -366,18 +385,18 @@ class TestCorrections:
     ) -> None:
         version = _record(session, game_id)
         events = list(EVENTS)
-        corrected_goal = dict(GOAL, scorer=12)
+        corrected_goal = replace(GOAL, scorer=12)
         version = correct(session, game_id, version, "replace", 5, corrected_goal,
                           by="scorer", reason="goal was #12, not #11")
         events[5] = corrected_goal
-        whistle = {"type": "stoppage", "at": "1 11:20", "reason": "offside"}
+        whistle = _ev({"type": "stoppage", "at": "1 11:20", "reason": "offside"})
         version = correct(session, game_id, version, "insert", 1, whistle,
                           by="scorer", reason="missed whistle")
         events.insert(1, whistle)
         version = correct(session, game_id, version, "delete", 8, None,
                           by="referee", reason="the empty net was never pulled")
         del events[8]
-        at_end = {"type": "period_end", "at": "1 0:00"}
+        at_end = _ev({"type": "period_end", "at": "1 0:00"})
         version = correct(session, game_id, version, "insert", len(events), at_end,
                           by="scorer", reason="period end")
         events.append(at_end)
@@ -388,12 +407,12 @@ class TestCorrections:
 
     def test_history_keeps_every_previous_value(self, session: Session, game_id: int) -> None:
         version = _record(session, game_id)
-        version = correct(session, game_id, version, "replace", 5, dict(GOAL, scorer=12),
+        version = correct(session, game_id, version, "replace", 5, replace(GOAL, scorer=12),
                           by="scorer", reason="wrong number", at=WHEN + timedelta(minutes=3))
         version = correct(session, game_id, version, "insert", 0,
-                          {"type": "goalie", "at": "1 12:00", "team": "home", "in": 30},
+                          _ev({"type": "goalie", "at": "1 12:00", "team": "home", "in": 30}),
                           by="scorer", reason="starting goalie")
-        version = correct(session, game_id, version, "replace", 6, dict(GOAL, scorer=12,
+        version = correct(session, game_id, version, "replace", 6, replace(GOAL, scorer=12,
                           assist=None), by="referee", reason="no assist")
         session.commit()
         story = history(session, game_id, 6)
@@ -402,9 +421,9 @@ class TestCorrections:
             ("replace", 5, "scorer", "wrong number"),
             ("replace", 6, "referee", "no assist"),
         ]
-        assert [r.previous for r in story] == [None, GOAL, dict(GOAL, scorer=12)]
+        assert [r.previous for r in story] == [None, GOAL, replace(GOAL, scorer=12)]
         assert story[1].at == WHEN + timedelta(minutes=3)
-        assert load(session, game_id).events[6] == dict(GOAL, scorer=12, assist=None)
+        assert load(session, game_id).events[6] == replace(GOAL, scorer=12, assist=None)
 
     def test_a_deleted_event_stays_readable(self, session: Session, game_id: int) -> None:
         version = _record(session, game_id)
@@ -413,7 +432,7 @@ class TestCorrections:
         log = load(session, game_id)
         assert GOAL not in log.events
         deleted = history(session, game_id)[-1]
-        assert (deleted.op, deleted.position, deleted.payload, deleted.previous) == (
+        assert (deleted.op, deleted.position, deleted.event, deleted.previous) == (
             "delete", 5, None, GOAL)
         # The event now at 5 is the one that followed the goal.
         assert [r.revision for r in history(session, game_id, 5)] == [7]
@@ -457,9 +476,9 @@ class TestCorrections:
 
     def test_what_a_correction_needs(self, session: Session, game_id: int) -> None:
         version = _record(session, game_id)
-        with pytest.raises(ValueError, match="takes no payload"):
+        with pytest.raises(ValueError, match="takes no event"):
             correct(session, game_id, version, "delete", 0, GOAL, by="x", reason="y")
-        with pytest.raises(TypeError, match="event object"):
+        with pytest.raises(TypeError, match="engine's events"):
             correct(session, game_id, version, "replace", 0, None, by="x", reason="y")
         with pytest.raises(ValueError, match="says why"):
             correct(session, game_id, version, "replace", 0, GOAL, by="x", reason=" ")
@@ -532,11 +551,22 @@ class TestTheDatabaseKeepsTheHead:
                                                             game_id: int) -> None:
         _record(session, game_id, EVENTS[:2])
         session.execute(insert(EventRevision).values(
-            game_id=game_id, revision=3, op="append", position=2, payload=GOAL,
+            game_id=game_id, revision=3, op="append", position=2, payload=codec.encode(GOAL),
             by="someone", at=WHEN))
         session.commit()
         assert _head(session, game_id) == (3, 3)
         assert load(session, game_id).events == [*EVENTS[:2], GOAL]
+
+    def test_a_payload_the_codec_did_not_write_is_named(self, session: Session,
+                                                        game_id: int) -> None:
+        _record(session, game_id, EVENTS[:2])
+        session.execute(insert(EventRevision).values(
+            game_id=game_id, revision=3, op="append", position=2, payload=FORMAT_GOAL,
+            by="someone", at=WHEN))
+        session.commit()
+        for read in (load, events_of, lambda s, g: logs_of(s, [g])):
+            with pytest.raises(LogCorrupted, match=f"game {game_id}.*payload version None"):
+                read(session, game_id)
 
     @pytest.mark.parametrize("revision", [2, 4])
     def test_a_revision_that_is_not_the_next_is_refused(
@@ -546,7 +576,8 @@ class TestTheDatabaseKeepsTheHead:
         before = _revision_rows(session, game_id)
         with pytest.raises(IntegrityError):
             session.execute(insert(EventRevision).values(
-                game_id=game_id, revision=revision, op="append", position=2, payload=GOAL,
+                game_id=game_id, revision=revision, op="append", position=2,
+                payload=codec.encode(GOAL),
                 by="someone", at=WHEN))
         session.rollback()
         assert _revision_rows(session, game_id) == before
@@ -560,10 +591,10 @@ class TestOnAConnection:
         with engine.connect() as connection:
             assert append(connection, game_id, 0, EVENTS[0], by="console") == 1
             assert append(connection, game_id, 1, GOAL, by="console", commit=True) == 2
-            correct(connection, game_id, 2, "replace", 1, dict(GOAL, scorer=12),
+            correct(connection, game_id, 2, "replace", 1, replace(GOAL, scorer=12),
                     by="console", reason="wrong number", commit=True)
             log = load(connection, game_id)
-            assert log.events == [EVENTS[0], dict(GOAL, scorer=12)]
+            assert log.events == [EVENTS[0], replace(GOAL, scorer=12)]
             assert [r.previous for r in history(connection, game_id, 1)] == [None, GOAL]
 
     def test_a_stale_write_rolls_back_with_commit(self, engine: Engine, game_id: int) -> None:

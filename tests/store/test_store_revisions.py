@@ -2,28 +2,36 @@
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import replace
+from datetime import timedelta
 
 import pytest
-from storekit import GOAL, WHEN
+from storekit import WHEN
 
+from rinkside.rules.events import Event, FaceOff, Goal, Stoppage
+from rinkside.rules.times import GameTime
 from rinkside.store.errors import LogCorrupted
-from rinkside.store.revisions import Op, RevisionInfo, replay, story
+from rinkside.store.revisions import LoggedEvent, Op, RevisionInfo, replay, story
 
-FACEOFF = {"type": "faceoff", "at": "1 12:00"}
-STOP = {"type": "stoppage", "at": "1 11:00"}
+FACEOFF = FaceOff(GameTime(1, 7200))
+STOP = Stoppage(GameTime(1, 6600))
+GOAL = Goal(GameTime(1, 5420), "home", 11, 4)
 
 
-def rev(number: int, op: Op, position: int, payload: dict[str, Any] | None = None,
-        previous: dict[str, Any] | None = None) -> RevisionInfo:
-    return RevisionInfo(number, op, position, payload, previous, "table 1", WHEN, "")
+def rev(number: int, op: Op, position: int, payload: Event | None = None,
+        previous: Event | None = None) -> RevisionInfo:
+    return RevisionInfo(number, op, position, payload, previous, f"table {number}",
+                        WHEN + timedelta(minutes=number), "")
 
 
 def test_each_op_in_order() -> None:
     revisions = [rev(1, "append", 0, FACEOFF), rev(2, "append", 1, GOAL),
-                 rev(3, "insert", 1, STOP), rev(4, "replace", 2, dict(GOAL, scorer=9), GOAL),
+                 rev(3, "insert", 1, STOP), rev(4, "replace", 2, replace(GOAL, scorer=9), GOAL),
                  rev(5, "delete", 0, None, FACEOFF)]
-    assert replay(1, revisions) == [STOP, dict(GOAL, scorer=9)]
+    # Each event with the write that made it as it stands: who and when.
+    assert replay(1, revisions) == [
+        LoggedEvent(STOP, WHEN + timedelta(minutes=3), "table 3", 3),
+        LoggedEvent(replace(GOAL, scorer=9), WHEN + timedelta(minutes=4), "table 4", 4)]
     assert [r.revision for r in story(revisions, 1)] == [2, 4]
     assert [r.revision for r in story(revisions, 0)] == [3]
 

@@ -4,8 +4,8 @@ into a scheduled game.
 Export writes what the engine judged the game by: the settings in force
 (the FORMAT.md keys, as edge values), both rosters as dressed (Rule 203(a):
 numbers, names, goaltenders identified; 202(c): the captain and alternates
-named for the game) and the events as stored (Rule 506(a): the official
-scorer's record). The file reads back with
+named for the game) and the events as recorded (Rule 506(a): the official
+scorer's record), in FORMAT.md's form. The file reads back with
 :func:`rinkside.formats.load_game_log` and through ``rinkside replay``.
 
 Import is all or nothing, checked in this order, and every refusal says
@@ -37,9 +37,8 @@ from rinkside.rules.game import apply
 from rinkside.rules.roster import Player, Roster
 from rinkside.rules.settings import SPECS, Settings
 from rinkside.rules.state import GameState
-from rinkside.services.tournaments import NotFound, Tournaments
-from rinkside.store import eventlog
-from rinkside.store import models as m
+from rinkside.services import logs
+from rinkside.services.tournaments import Tournaments
 
 __all__ = [
     "GameLogError",
@@ -77,40 +76,22 @@ class GameLogRefused(GameLogError):
 # --------------------------------------------------------------------------- export
 
 
-def _title(game: m.Game) -> str:
-    when = f", {game.start:%Y-%m-%d %H:%M} UTC" if game.start is not None else ""
-    rink = f", {game.rink}" if game.rink else ""
-    stage = f", {game.round_name}" if game.round_name else ""
-    return (f"{game.home_team.name} vs {game.away_team.name}: {game.division.name}{stage}, "
-            f"{game.division.tournament.name}{when}{rink}")
-
-
 def export_game(service: Tournaments, game_id: int) -> dict[str, Any]:
     """The game as a FORMAT.md game log (a dict ready for ``json.dump``).
 
     The events and the setup come from the same version of the log. A game
     with no event yet is refused: a game log holds one event at least.
     """
-    for _ in range(3):  # another writer may move the game on between the two reads
-        version, state = service.game_state(game_id)
-        with service.sessions() as s:
-            game = s.get(m.Game, game_id)
-            if game is None:
-                raise NotFound(f"There is no game {game_id}.")
-            title = _title(game)
-            stored = eventlog.load(s, game_id)
-        if stored.version == version:
-            break
-    else:
-        raise RuntimeError(f"game {game_id} kept changing while it was exported; try again")
-    if not stored.events:
+    title = logs.game_header(service, game_id).title  # NotFound for an unknown game
+    record = logs.game_record(service, game_id)  # the setup and events of one version
+    if not record.entries:
         raise ValueError(f"game {game_id} has no event recorded yet: there is no game log "
                          "to export (a FORMAT.md game log holds at least one event)")
-    setup = state.setup
+    setup = record.setup
     return {"id": f"game-{game_id}", "title": title,
             "settings": encode_settings(setup.settings),
             "home": encode_roster(setup.home), "away": encode_roster(setup.away),
-            "events": stored.events}
+            "events": [line.raw for line in logs.log_lines(record)]}
 
 
 def export_game_json(service: Tournaments, game_id: int) -> str:
@@ -208,9 +189,8 @@ def import_game(service: Tournaments, game_id: int, path: Path, *, by: str
     source = str(path)
     log = load_game_log_file(path)  # 1: the format (ScenarioError names file and field)
     raw: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    version, state = service.game_state(game_id)  # 2: NotFound for an unknown game
-    with service.sessions() as s:
-        recorded = len(eventlog.load(s, game_id).events)
+    record = logs.game_record(service, game_id)  # 2: NotFound for an unknown game
+    version, state, recorded = record.version, record.state, len(record.entries)
     if recorded:
         raise GameLogError(source, [(
             f"game {game_id} already has {recorded} event(s) recorded; a game log is "

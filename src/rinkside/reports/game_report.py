@@ -24,7 +24,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Final
 
-from rinkside.formats import decode_event
 from rinkside.present.names import class_text
 from rinkside.present.periods import SHOOTOUT_LABEL, period_label
 from rinkside.present.results import report_result
@@ -33,10 +32,8 @@ from rinkside.rules.records import GoalRecord, PenaltyRecord, Suspension, charge
 from rinkside.rules.roster import GameSetup, Roster
 from rinkside.rules.state import REPLACEMENT_GOALIE, GameState
 from rinkside.rules.times import GameTime, format_duration, minutes_value
-from rinkside.services import officiating
-from rinkside.services.tournaments import NotFound, Tournaments
-from rinkside.store import eventlog
-from rinkside.store import models as m
+from rinkside.services import logs, officiating
+from rinkside.services.tournaments import Tournaments
 
 ROLE_TEXT: Final = {
     "referee": "Referee", "game_timekeeper": "Game timekeeper",
@@ -260,8 +257,9 @@ def minutes_text(value: int | float) -> str:
 
 def build_report(service: Tournaments, game_id: int) -> GameReport:
     """The report of ``game_id`` as it stands (:class:`NotFound` if unknown)."""
-    row = _game_row(service, game_id)
-    version, state, events = _log(service, game_id)
+    row = logs.game_header(service, game_id)
+    record = logs.game_record(service, game_id)
+    version, state, events = record.version, record.state, record.events
     setup = state.setup
     first, last = officiating.times(service, game_id)
     named = officiating.officials(service, game_id)
@@ -294,37 +292,6 @@ def build_report(service: Tournaments, game_id: int) -> GameReport:
             tuple(ReopeningLine(r.by, r.at, r.reason) for r in sign.reopenings),
             tuple(SignatureLine(s.username, s.role, s.at) for s in sign.earlier_signatures)),
     )
-
-
-@dataclass(frozen=True, slots=True)
-class _Row:
-    tournament: str
-    division: str
-    round_name: str
-    rink: str | None
-    start: datetime | None
-
-
-def _game_row(service: Tournaments, game_id: int) -> _Row:
-    with service.sessions() as s:
-        game = s.get(m.Game, game_id)
-        if game is None:
-            raise NotFound(f"There is no game {game_id}.")
-        return _Row(game.division.tournament.name, game.division.name, game.round_name,
-                    game.rink, game.start)
-
-
-def _log(service: Tournaments, game_id: int) -> tuple[int, GameState, list[Event]]:
-    """The game's state and the events it was folded from, of one version."""
-    for _ in range(3):
-        version, state = service.game_state(game_id)
-        with service.sessions() as s:
-            stored = eventlog.load(s, game_id)
-        if stored.version == version:
-            periods = state.setup.settings.periods
-            return version, state, [decode_event(e, i, periods)
-                                    for i, e in enumerate(stored.events)]
-    raise RuntimeError(f"game {game_id} kept changing while its report was made; try again")
 
 
 def _periods_played(state: GameState) -> int:

@@ -35,14 +35,6 @@ class ServiceBase:
         self.cache = cache or StateCache()
         self.on_change = on_change
 
-    @property
-    def sessions(self) -> sessionmaker[Session]:
-        """TEMPORARY: the game-log methods of ``tournaments.py`` and
-        reports/game_report.py, reports/game_log.py and the console's
-        ``_log``/``lineups`` still open sessions by this name while they are
-        rewritten; use ``_sessions`` inside the application layer."""
-        return self._sessions
-
     def _changed(self, game_id: int, version: int) -> None:
         if self.on_change is not None:
             self.on_change(game_id, version)

@@ -7,6 +7,7 @@ import hashlib
 import pickle
 import threading
 from collections import OrderedDict
+from collections.abc import Mapping
 from functools import cache
 from importlib import resources
 
@@ -44,6 +45,20 @@ def store(session: Session, game_id: int, version: int, state: GameState) -> Non
     session.execute(delete(GameStateCache).where(GameStateCache.game_id == game_id))
     session.add(GameStateCache(game_id=game_id, version=version, engine=engine_fingerprint(),
                                state=pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)))
+
+
+def store_many(session: Session, states: Mapping[int, tuple[int, GameState]]) -> None:
+    """Keep each game's state at its version (``{game: (version, state)}``),
+    replacing any older: two statements for all of them."""
+    if not states:
+        return
+    table = GameStateCache.__table__
+    engine = engine_fingerprint()
+    session.execute(delete(GameStateCache).where(GameStateCache.game_id.in_(list(states))))
+    session.execute(table.insert(), [  # type: ignore[attr-defined]
+        {"game_id": game_id, "version": version, "engine": engine,
+         "state": pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)}
+        for game_id, (version, state) in states.items()])
 
 
 class StateCache:

@@ -5,6 +5,8 @@ SQLite by default and PostgreSQL by URL.
 - :mod:`~rinkside.store.models`: the tables;
 - :mod:`~rinkside.store.eventlog`: each game's append-only event log, its
   versions (a stale write is refused) and its corrections as revisions;
+- :mod:`~rinkside.store.codec`: the store's own versioned form of an engine
+  event (integer tenths, period index: no settings needed to read it);
 - :mod:`~rinkside.store.revisions`: revisions replayed into the log (pure);
 - :mod:`~rinkside.store.errors`: why a write was refused;
 - :mod:`~rinkside.store.types`: UTC moments and JSON columns on both databases.
@@ -24,6 +26,7 @@ from rinkside.store.db import (
 from rinkside.store.eventlog import (
     EventLogError,
     LogCorrupted,
+    LoggedEvent,
     NoSuchPosition,
     RevisionInfo,
     StaleWrite,
@@ -31,14 +34,17 @@ from rinkside.store.eventlog import (
     UnknownGame,
     append,
     correct,
+    events_of,
     history,
     load,
+    logs_of,
 )
 
 __all__ = [
     "DatabaseURLError",
     "EventLogError",
     "LogCorrupted",
+    "LoggedEvent",
     "NoSuchPosition",
     "RevisionInfo",
     "StaleWrite",
@@ -49,8 +55,10 @@ __all__ = [
     "correct",
     "database_url",
     "downgrade",
+    "events_of",
     "history",
     "load",
+    "logs_of",
     "make_engine",
     "migrate",
     "session_factory",

@@ -1,12 +1,15 @@
 """Each game's event log: append-only revisions behind an optimistic lock.
 
-A game's log is the list of its events, each a FORMAT.md event dict exactly
-as :func:`rinkside.formats.scenario.encode_event` writes it. It is never
+A game's log is the list of its events, the engine's event values
+(:mod:`rinkside.rules.events`), each stored as the store's own versioned
+payload (:mod:`rinkside.store.codec`: integer tenths and a period index,
+read back without the division's settings). It is never
 edited in place: every write adds one :class:`~rinkside.store.models.EventRevision`
 row, ``append`` (at the end) or a correction (``replace``, ``insert`` or
 ``delete`` at a position), and the current list is those revisions replayed
-in order (:func:`load`). A correction keeps the event it replaced or
-deleted in ``previous``, with who made it, when and why (:func:`history`).
+in order (:func:`load`: each current event with who wrote it and when). A
+correction keeps the event it replaced or deleted in ``previous``, with who
+made it, when and why (:func:`history`).
 
 Every write names the version of the log it read, and is one statement:
 ``INSERT INTO event_revisions ... SELECT ... FROM games WHERE id = :id AND
@@ -51,11 +54,10 @@ engine before they call :func:`append` or :func:`correct`.
 from __future__ import annotations
 
 import json
-import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any, Final, Literal, NoReturn, cast, get_args
 
 from sqlalchemy import (
@@ -70,12 +72,15 @@ from sqlalchemy import (
     inspect,
     literal_column,
     select,
+    text,
 )
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
 
+from rinkside.rules.events import EVENT_TYPES, Event
+from rinkside.store import codec
 from rinkside.store.errors import (
     EventLogError,
     LogCorrupted,
@@ -84,13 +89,14 @@ from rinkside.store.errors import (
     UnknownGame,
 )
 from rinkside.store.models import WHO, EventRevision, Game
-from rinkside.store.revisions import Op, RevisionInfo, replay, story
+from rinkside.store.revisions import LoggedEvent, Op, RevisionInfo, replay, story
 from rinkside.store.types import UTCDateTime, utc_now
 
 __all__ = [
     "Correction",
     "EventLogError",
     "LogCorrupted",
+    "LoggedEvent",
     "NoSuchPosition",
     "RevisionInfo",
     "StaleWrite",
@@ -98,8 +104,10 @@ __all__ = [
     "UnknownGame",
     "append",
     "correct",
+    "events_of",
     "history",
     "load",
+    "logs_of",
 ]
 
 Correction = Literal["replace", "insert", "delete"]
@@ -109,12 +117,18 @@ _CORRECTIONS: Final[tuple[Correction, ...]] = get_args(Correction)
 @dataclass(frozen=True, slots=True)
 class StoredLog:
     """A game's log as stored: the version to name in the next write, the
-    current events (the revisions replayed) and every revision, oldest first."""
+    current events (the revisions replayed), each with who wrote it and when
+    (``entries``), and every revision, oldest first."""
 
     game_id: int
     version: int
-    events: list[dict[str, Any]]
+    entries: list[LoggedEvent]
     revisions: list[RevisionInfo]
+
+    @property
+    def events(self) -> list[Event]:
+        """The current events, in order."""
+        return [entry.event for entry in self.entries]
 
 
 # --------------------------------------------------------------------------- writes
@@ -124,24 +138,24 @@ def append(
     session: Session | Connection,
     game_id: int,
     expected_version: int,
-    event_payload: dict[str, Any],
+    event: Event,
     by: str,
     *,
     at: datetime | None = None,
     commit: bool = False,
 ) -> int:
-    """Add ``event_payload`` at the end of the game's log; return the new version.
+    """Add ``event`` at the end of the game's log; return the new version.
 
     ``expected_version`` is the version the writer read (:attr:`StoredLog.version`);
     if the log has moved on, :class:`StaleWrite` and nothing is written.
     ``by`` is who recorded it; ``at`` when (default: now, UTC).
     """
-    _check_event(event_payload, "append")
+    payload = _payload(event, "append")
     who = _check_by(by)
     when = _check_at(at)
     with _own_transaction(session, commit) as connection:
         inserted = connection.execute(_APPEND[connection.dialect.name], {
-            "game_id": game_id, "expected": expected_version, "payload": event_payload,
+            "game_id": game_id, "expected": expected_version, "payload": payload,
             "by": who, "at": when,
         }).rowcount
         if inserted != 1:
@@ -156,7 +170,7 @@ def correct(
     expected_version: int,
     op: Correction,
     position: int,
-    payload: dict[str, Any] | None,
+    event: Event | None,
     by: str,
     reason: str,
     *,
@@ -165,9 +179,9 @@ def correct(
 ) -> int:
     """Correct the event at ``position`` of the log; return the new version.
 
-    ``replace`` puts ``payload`` in place of the event there; ``insert`` puts
+    ``replace`` puts ``event`` in place of the event there; ``insert`` puts
     it before the event there (``position`` = the log's length: at the end);
-    ``delete`` removes the event there (``payload`` must be ``None``). The
+    ``delete`` removes the event there (``event`` must be ``None``). The
     replaced or deleted event is kept in the revision's ``previous``, with
     ``by``, ``at`` (default: now, UTC) and ``reason``, which is required.
     Refused with :class:`StaleWrite` if the log has moved on from
@@ -176,11 +190,12 @@ def correct(
     """
     if op not in _CORRECTIONS:
         raise ValueError(f"{op!r} is not a correction: replace, insert or delete")
+    payload: codec.Payload | None = None
     if op == "delete":
-        if payload is not None:
-            raise ValueError("a delete removes the event at its position; it takes no payload")
+        if event is not None:
+            raise ValueError("a delete removes the event at its position; it takes no event")
     else:
-        _check_event(payload, op)
+        payload = _payload(event, op)
     if isinstance(position, bool) or not isinstance(position, int):
         raise TypeError(f"a position is an event's index in the log (0, 1, ...), not {position!r}")
     who = _check_by(by)
@@ -192,9 +207,10 @@ def correct(
         if position < 0:
             length = _length_at(connection, game_id, expected_version)
             raise NoSuchPosition(game_id, position, length, op)
-        previous: dict[str, Any] | None = None
+        previous: codec.Payload | None = None
         if op != "insert":
-            previous = _event_at(connection, game_id, expected_version, position, op)
+            previous = codec.encode(
+                _event_at(connection, game_id, expected_version, position, op))
         inserted = connection.execute(_CORRECT[connection.dialect.name][op], {
             "game_id": game_id, "expected": expected_version, "position": position,
             "payload": payload, "previous": previous, "by": who, "at": when, "reason": why,
@@ -215,14 +231,57 @@ def load(session: Session | Connection, game_id: int) -> StoredLog:
     if not rows:
         raise UnknownGame(game_id)
     version: int = rows[0].version
-    revisions = [_revision_info(row) for row in rows if row.revision is not None]
-    events = replay(game_id, revisions)
+    revisions = [_revision_info(game_id, row) for row in rows if row.revision is not None]
+    entries = replay(game_id, revisions)
     if version != len(revisions):
         raise LogCorrupted(
             f"game {game_id} is at version {version} but has {len(revisions)} revisions "
             "(every write adds exactly one): the log was changed outside rinkside"
         )
-    return StoredLog(game_id, version, events, revisions)
+    return StoredLog(game_id, version, entries, revisions)
+
+
+def events_of(session: Session | Connection, game_id: int) -> tuple[int, list[Event]]:
+    """The game's version and current events, read in one statement: what a
+    replay needs and no more (no moments of writing, no earlier values)."""
+    rows = _connection(session).execute(_EVENTS, {"game_id": game_id}).all()
+    if not rows:
+        raise UnknownGame(game_id)
+    version: int = rows[0][0]
+    if rows[0][1] is None:  # no revision: the outer join's one empty row
+        rows = []
+    if version != len(rows):
+        raise LogCorrupted(
+            f"game {game_id} is at version {version} but has {len(rows)} revisions "
+            "(every write adds exactly one): the log was changed outside rinkside"
+        )
+    if all(row[2] == "append" for row in rows):  # the usual log: no correction
+        return version, [_event(game_id, row[1], row[4]) for row in rows]
+    revisions = [RevisionInfo(row[1], row[2], row[3], _decoded(game_id, row[1], row[4]), None,
+                              "", _NO_MOMENT, "") for row in rows]
+    return version, [entry.event for entry in replay(game_id, revisions)]
+
+
+def logs_of(session: Session | Connection, game_ids: Sequence[int]
+            ) -> dict[int, tuple[int, list[Event]]]:
+    """Each game's version and current events, for many games in one
+    statement (a division's cold recompute): each game's revisions come as
+    one JSON array, aggregated by the database, so a game costs one row and
+    one parse, not one row per event. An unknown game is left out."""
+    if not game_ids:
+        return {}
+    connection = _connection(session)
+    statement = _LOGS[connection.dialect.name]
+    out: dict[int, tuple[int, list[Event]]] = {}
+    for start in range(0, len(game_ids), _IDS_PER_STATEMENT):
+        chunk = list(game_ids[start:start + _IDS_PER_STATEMENT])
+        rows = connection.execute(statement, {"ids": chunk}).all()
+        for game_id, version, count, corrections, numbers, payloads in rows:
+            if count == version and not corrections and _in_order(numbers, count):
+                out[game_id] = (version, _decoded_all(game_id, payloads))
+            else:  # a corrected log (or a corrupted one): replayed revision by revision
+                out[game_id] = events_of(connection, game_id)
+    return out
 
 
 def history(
@@ -239,8 +298,8 @@ def history(
     log = load(session, game_id)
     if position is None:
         return log.revisions
-    if not 0 <= position < len(log.events):
-        raise NoSuchPosition(game_id, position, len(log.events), "show the history of")
+    if not 0 <= position < len(log.entries):
+        raise NoSuchPosition(game_id, position, len(log.entries), "show the history of")
     return story(log.revisions, position)
 
 
@@ -332,6 +391,36 @@ _CORRECT: Final = {
     dialect: {op: _correct_statement(dialect, op) for op in _CORRECTIONS}
     for dialect in _DIALECTS
 }
+_EVENTS: Final = (
+    select(_GAMES.c.version, _REVISIONS.c.revision, _REVISIONS.c.op, _REVISIONS.c.position,
+           _REVISIONS.c.payload)
+    .select_from(_GAMES.outerjoin(_REVISIONS, _REVISIONS.c.game_id == _GAMES.c.id))
+    .where(_GAMES.c.id == bindparam("game_id"))
+    .order_by(_REVISIONS.c.revision)
+)
+# Each game's current payloads as one JSON array (on SQLite the stored texts
+# joined, as they are: the database parses nothing), by dialect, with what
+# tells whether that is the whole story: its version, how many revisions
+# are not appends (corrections) and the revisions' numbers in the order the
+# array holds them (SQLite does not promise an aggregate's order).
+_LOGS: Final = {
+    "sqlite": text(
+        "SELECT g.id, g.version, count(r.revision), sum(r.op <> 'append'),"
+        " group_concat(r.revision), '[' || coalesce(group_concat(r.payload), '') || ']'"
+        " FROM games AS g LEFT JOIN event_revisions AS r ON r.game_id = g.id"
+        " WHERE g.id IN :ids GROUP BY g.id"
+    ).bindparams(bindparam("ids", expanding=True)),
+    "postgresql": text(
+        "SELECT g.id, g.version, count(r.revision), sum(CASE WHEN r.op <> 'append'"
+        " THEN 1 ELSE 0 END), string_agg(r.revision::text, ',' ORDER BY r.revision),"
+        " coalesce(json_agg(r.payload ORDER BY r.revision)"
+        " FILTER (WHERE r.revision IS NOT NULL), '[]'::json)"
+        " FROM games AS g LEFT JOIN event_revisions AS r ON r.game_id = g.id"
+        " WHERE g.id IN :ids GROUP BY g.id"
+    ).bindparams(bindparam("ids", expanding=True)),
+}
+_IDS_PER_STATEMENT: Final = 500
+_NO_MOMENT: Final = datetime(1970, 1, 1, tzinfo=UTC)  # events_of does not read when
 _HEAD: Final = select(_GAMES.c.version, _GAMES.c.event_count).where(
     _GAMES.c.id == bindparam("game_id"))
 _LOG: Final = (
@@ -375,24 +464,14 @@ def _own_transaction(session: Session | Connection, commit: bool) -> Iterator[Co
 # that must not be committed.
 
 
-def _check_event(payload: object, op: str) -> None:
-    """A JSON object that comes back as it went in: string keys, finite numbers."""
-    if not isinstance(payload, dict):
+def _payload(event: object, op: str) -> codec.Payload:
+    """The event as the store keeps it (:func:`rinkside.store.codec.encode`)."""
+    if not isinstance(event, EVENT_TYPES):
         raise TypeError(
-            f"an event to {op} is a FORMAT.md event object (a dict, as encode_event "
-            f"writes it), not {type(payload).__name__}"
+            f"an event to {op} is one of the engine's events (rinkside.rules.events), "
+            f"not {type(event).__name__}"
         )
-    for key, value in payload.items():
-        if not isinstance(key, str):
-            raise TypeError(f"an event's field names are text; {key!r} is not")
-        if value is None or isinstance(value, str | int):  # bool is an int
-            continue
-        if isinstance(value, float) and math.isfinite(value):
-            continue
-        try:
-            json.dumps(value, allow_nan=False)
-        except (TypeError, ValueError) as exc:
-            raise TypeError(f"the event's field {key!r} cannot be stored as JSON: {exc}") from None
+    return codec.encode(event)  # type: ignore[arg-type]  # narrowed by EVENT_TYPES
 
 
 def _check_at(at: datetime | None) -> datetime:
@@ -434,7 +513,7 @@ def _refuse(
 
 def _event_at(
     connection: Connection, game_id: int, expected_version: int, position: int, op: Op
-) -> dict[str, Any]:
+) -> Event:
     """The event at ``position`` of the log at ``expected_version`` (what a
     replace or delete keeps in ``previous``), after raising UnknownGame,
     StaleWrite or NoSuchPosition. Revisions are never changed, so the log
@@ -443,9 +522,9 @@ def _event_at(
     log = load(connection, game_id)
     if log.version != expected_version:
         raise StaleWrite(game_id, expected_version, log.version)
-    if position >= len(log.events):
-        raise NoSuchPosition(game_id, position, len(log.events), op)
-    return log.events[position]
+    if position >= len(log.entries):
+        raise NoSuchPosition(game_id, position, len(log.entries), op)
+    return log.entries[position].event
 
 
 def _length_at(connection: Connection, game_id: int, expected_version: int) -> int:
@@ -478,14 +557,39 @@ def _sync_identity_map(
         session.expire(game, ["version", "event_count"])
 
 
-def _revision_info(row: Any) -> RevisionInfo:
+def _in_order(numbers: str | None, count: int) -> bool:
+    """Whether ``numbers`` ("1,2,3") are the revisions 1..count in order."""
+    return (numbers or "") == ",".join(map(str, range(1, count + 1)))
+
+
+def _decoded_all(game_id: int, payloads: Any) -> list[Event]:
+    decode = codec.decode
+    try:
+        rows: list[Any] = json.loads(payloads) if isinstance(payloads, str) else payloads or []
+        return [decode(payload) for payload in rows]
+    except ValueError as exc:  # not JSON, or codec.PayloadError
+        raise LogCorrupted(f"game {game_id}: {exc}") from None
+
+
+def _event(game_id: int, revision: int, payload: Any) -> Event:
+    try:
+        return codec.decode(payload)
+    except codec.PayloadError as exc:
+        raise LogCorrupted(f"game {game_id}, revision {revision}: {exc}") from None
+
+
+def _decoded(game_id: int, revision: int, payload: Any) -> Event | None:
+    return None if payload is None else _event(game_id, revision, payload)
+
+
+def _revision_info(game_id: int, row: Any) -> RevisionInfo:
     """A stored revision row (the columns of _REVISION_COLUMNS) as a value."""
     return RevisionInfo(
         revision=row.revision,
         op=row.op,
         position=row.position,
-        payload=row.payload,
-        previous=row.previous,
+        event=_decoded(game_id, row.revision, row.payload),
+        previous=_decoded(game_id, row.revision, row.previous),
         by=row.recorded_by,
         at=row.recorded_at,
         reason=row.reason,

@@ -258,10 +258,12 @@ class EventRevision(Base):
 
     ``op`` is what the write did at ``position`` of the log as it then was:
     ``append`` (at the end), ``replace``, ``insert`` (before the event there)
-    or ``delete``. ``payload`` is the event written, in FORMAT.md's form
-    (:func:`rinkside.formats.scenario.encode_event`), null for a delete;
-    ``previous`` is the event replaced or deleted, so nothing recorded is
-    lost. Rows are only ever inserted.
+    or ``delete``. ``payload`` is the event written, in the store's own
+    versioned form (:mod:`rinkside.store.codec`: integer tenths and a period
+    index; migration 0007), null for a delete; ``previous`` is the event
+    replaced or deleted, so nothing recorded is lost. ``recorded_by`` and
+    ``recorded_at`` say who wrote it and when (UTC). Rows are only ever
+    inserted.
 
     A revision is named by its game and its number (1, 2, ... per game, the
     game's ``version`` after the write): that pair is the primary key, so the

@@ -1,20 +1,21 @@
 """A game's log as its revisions: the list they make, and each event's story.
 
-Pure: no database. :mod:`rinkside.store.eventlog` reads the revision rows
-and hands them here as :class:`RevisionInfo` values.
+Pure: no database. :mod:`rinkside.store.eventlog` reads the revision rows,
+decodes their payloads (:mod:`rinkside.store.codec`) and hands them here as
+:class:`RevisionInfo` values.
 """
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Literal
+from typing import Literal
 
+from rinkside.rules.events import Event
 from rinkside.store.errors import LogCorrupted
 
-__all__ = ["Op", "RevisionInfo", "replay", "story"]
+__all__ = ["LoggedEvent", "Op", "RevisionInfo", "replay", "story"]
 
 Op = Literal["append", "replace", "insert", "delete"]
 
@@ -25,7 +26,7 @@ class RevisionInfo:
 
     ``revision`` is 1, 2, ... per game (the game's version after the write).
     ``position`` is the place in the log as it was just before the write
-    (for ``append``, the new event's place). ``payload`` is the event
+    (for ``append``, the new event's place). ``event`` is the event
     written (``None`` for a delete); ``previous`` the event replaced or
     deleted (``None`` for append and insert).
     """
@@ -33,21 +34,33 @@ class RevisionInfo:
     revision: int
     op: Op
     position: int
-    payload: dict[str, Any] | None
-    previous: dict[str, Any] | None
+    event: Event | None
+    previous: Event | None
     by: str
     at: datetime
     reason: str
 
 
-def replay(game_id: int, revisions: Iterable[RevisionInfo]) -> list[dict[str, Any]]:
-    """The events the revisions make, each op done in order.
+@dataclass(frozen=True, slots=True)
+class LoggedEvent:
+    """An event of the log as it stands, with when (UTC, wall-clock) and by
+    whom it was written: the append or insert that recorded it, or the last
+    replace of it (``revision`` is that write's number)."""
 
-    The events are copies: changing one leaves the revisions as stored.
+    event: Event
+    at: datetime
+    by: str
+    revision: int
+
+
+def replay(game_id: int, revisions: Iterable[RevisionInfo]) -> list[LoggedEvent]:
+    """The events the revisions make, each op done in order, each with who
+    wrote it and when.
+
     Raises :class:`LogCorrupted` for revisions that are not numbered 1, 2,
     ... or do not fit the log as it then was.
     """
-    events: list[dict[str, Any]] = []
+    events: list[LoggedEvent] = []
     for expected, info in enumerate(revisions, start=1):
         if info.revision != expected:
             raise LogCorrupted(
@@ -93,9 +106,9 @@ def story(revisions: Sequence[RevisionInfo], position: int) -> list[RevisionInfo
     return slots[position]
 
 
-def _written(game_id: int, info: RevisionInfo) -> dict[str, Any]:
-    if info.payload is None:  # ruled out by the table's CHECK constraint
+def _written(game_id: int, info: RevisionInfo) -> LoggedEvent:
+    if info.event is None:  # ruled out by the table's CHECK constraint
         raise LogCorrupted(
             f"game {game_id}: revision {info.revision} ({info.op}) has no event"
         )
-    return copy.deepcopy(info.payload)
+    return LoggedEvent(info.event, info.at, info.by, info.revision)

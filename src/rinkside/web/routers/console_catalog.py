@@ -30,13 +30,8 @@ from rinkside.rules.events import MEASURED_ITEMS, TEAMS, PenaltyClass, Team
 from rinkside.rules.infractions import CATALOG, Infraction
 from rinkside.rules.state import GameState
 from rinkside.rules.times import format_duration
-from rinkside.services import officiating
+from rinkside.services import logs, officiating
 from rinkside.services import queries as catalog
-from rinkside.services import records as rec
-from rinkside.services.tournaments import Tournaments
-from rinkside.store import eventlog
-from rinkside.store import models as m
-from rinkside.store.revisions import RevisionInfo
 from rinkside.tournament import suspensions as tsusp
 from rinkside.web import auth, views
 from rinkside.web.deps import Service
@@ -196,47 +191,35 @@ def next_start(state: GameState) -> str | None:
 # --------------------------------------------------------------------------- endpoints
 
 
-def _log(service: Tournaments, game_id: int) -> eventlog.StoredLog:
-    catalog.game(service, game_id)  # NotFound: 404
-    with service.sessions() as s:
-        return eventlog.load(s, game_id)
-
-
-def _lines(state: GameState, log: eventlog.StoredLog) -> list[dict[str, Any]]:
-    return [{"position": i, "event": raw, "text": event_line(state, raw)}
-            for i, raw in enumerate(log.events)]
+def _lines(record: logs.GameRecord) -> list[dict[str, Any]]:
+    """The log's events as the console's API sends them: FORMAT.md dicts."""
+    return [{"position": line.position, "event": line.raw,
+             "text": event_line(record.state, line.raw)} for line in logs.log_lines(record)]
 
 
 @router.get("/games/{game_id}/events")
 def events(game_id: int, user: Reader, service: Service) -> dict[str, Any]:
     """The game's log as it stands."""
-    log = _log(service, game_id)
-    _, state = service.game_state(game_id)
-    return {"version": log.version, "events": _lines(state, log)}
-
-
-def revision_json(info: RevisionInfo) -> dict[str, Any]:
-    return {"revision": info.revision, "op": info.op, "position": info.position,
-            "event": info.payload, "previous": info.previous, "by": info.by,
-            "at": info.at.isoformat(), "reason": info.reason}
+    record = logs.game_record(service, game_id)  # NotFound: 404
+    return {"version": record.version, "events": _lines(record)}
 
 
 @router.get("/games/{game_id}/history")
 def history(game_id: int, user: Reader, service: Service) -> dict[str, Any]:
     """Every write to the game's log, oldest first: appends and corrections,
     each with who made it, when and (for a correction) why."""
-    log = _log(service, game_id)
-    return {"version": log.version, "revisions": [revision_json(r) for r in log.revisions]}
+    record = logs.game_record(service, game_id)  # NotFound: 404
+    return {"version": record.version,
+            "revisions": [logs.revision_json(record.setup, r) for r in record.revisions]}
 
 
 @router.get("/games/{game_id}/console")
 def console_view(game_id: int, user: Reader, service: Service) -> dict[str, Any]:
-    log = _log(service, game_id)
-    version, state = service.game_state(game_id)
-    last = log.revisions[-1].at if log.revisions else None
+    record = logs.game_record(service, game_id)  # NotFound: 404
+    state, last = record.state, record.last_written
     since = None if last is None else int((datetime.now(UTC) - last).total_seconds() * 10)
     return {
-        "version": log.version, "state_version": version, "events": _lines(state, log),
+        "version": record.version, "state_version": record.version, "events": _lines(record),
         "dressed": dressed_json(state),
         "in_goal": {t: state.goalie(t) for t in TEAMS},
         "next_start": next_start(state),
@@ -253,11 +236,7 @@ def lineups(game_id: int, user: Reader, service: Service) -> dict[str, Any]:
     named for the game, and the suspension that bars a player (casebook 27)."""
     row = catalog.game(service, game_id)
     status = service.suspensions(row.tournament_id)
-    with service.sessions() as s:
-        game = s.get(m.Game, game_id)
-        assert game is not None
-        scheduled = rec.scheduled_game(game)
-        handed = rec.lineups_of(s, [game_id]).get(game_id, {})
+    scheduled, handed = logs.handed_lineups(service, game_id)
     out: dict[str, Any] = {}
     for side, team_id in (("home", row.home_team_id), ("away", row.away_team_id)):
         page = catalog.team(service, team_id)

@@ -1,0 +1,172 @@
+"""One replay: a stored game as ``(setup, events)`` at a version, and its state.
+
+Every reader of a game's truth comes through here (the service's writes and
+reads, the report, the export, the console): :func:`load` gives the game's
+setup (the settings in force and the rosters dressed, Rule 203(a)) and its
+log as the store keeps it; :func:`state` is the engine's state after those
+events, from the state cache when it was computed from this very version
+of the log by this engine for the same setup, else by the engine's own
+:func:`rinkside.rules.game.replay`.
+
+No rule is decided here: the engine decides, the store keeps what was
+recorded (:mod:`rinkside.store.eventlog`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session, aliased
+
+from rinkside.rules.events import Event
+from rinkside.rules.game import replay
+from rinkside.rules.roster import GameSetup
+from rinkside.rules.settings import Settings
+from rinkside.rules.state import GameState
+from rinkside.services import records as rec
+from rinkside.services import state_cache
+from rinkside.services.games import effective_settings, game_setup
+from rinkside.services.state_cache import StateCache
+from rinkside.store import eventlog
+from rinkside.store import models as m
+from rinkside.store.eventlog import LoggedEvent, RevisionInfo
+from rinkside.tournament.model import Lineup, RosterPlayer
+
+__all__ = ["StoredGame", "by_team", "load", "setup_from", "setup_of", "state", "state_of",
+           "state_of_log", "states_of"]
+
+
+@dataclass(frozen=True, slots=True)
+class StoredGame:
+    """A game as stored, at one version: what the engine judges it by
+    (``setup``) and its log, each current event with who wrote it and when
+    (``entries``), and every revision (``revisions``)."""
+
+    game_id: int
+    version: int
+    setup: GameSetup
+    entries: list[LoggedEvent]
+    revisions: list[RevisionInfo]
+
+    @property
+    def events(self) -> list[Event]:
+        return [entry.event for entry in self.entries]
+
+
+def setup_of(s: Session, game: m.Game) -> GameSetup:
+    """The engine's setup of ``game``: the settings in force and the dressed
+    rosters (one query for the settings and the names: no lazy loads)."""
+    home, away = aliased(m.Team), aliased(m.Team)
+    ours, theirs, home_name, away_name = s.execute(
+        select(m.Tournament.settings, m.Division.settings, home.name, away.name)
+        .select_from(m.Division)
+        .join(m.Tournament, m.Division.tournament_id == m.Tournament.id)
+        .join(home, home.id == game.home_team_id)
+        .join(away, away.id == game.away_team_id)
+        .where(m.Division.id == game.division_id)).one()
+    settings = effective_settings(ours, theirs)
+    players = rec.players_of(s, [game.home_team_id, game.away_team_id])
+    lineup = rec.lineups_of(s, [game.id]).get(game.id, {})
+    names = {game.home_team_id: home_name, game.away_team_id: away_name}
+    return setup_from(game, settings, by_team(players), lineup, names)
+
+
+def setup_from(game: m.Game, settings: Settings, players: Mapping[int, Sequence[RosterPlayer]],
+               lineup: Mapping[int, Lineup], names: Mapping[int, str]) -> GameSetup:
+    """The engine's setup from what was read: the settings in force and, per
+    team, its roster and the lineup handed in (if any)."""
+
+    def side(team_id: int) -> tuple[str, Sequence[RosterPlayer], Lineup | None]:
+        return (names[team_id], players.get(team_id, ()), lineup.get(team_id))
+
+    return game_setup(settings, side(game.home_team_id), side(game.away_team_id))
+
+
+def by_team(players: Sequence[RosterPlayer]) -> dict[int, list[RosterPlayer]]:
+    out: dict[int, list[RosterPlayer]] = {}
+    for p in players:
+        out.setdefault(p.team_id, []).append(p)
+    return out
+
+
+def load(s: Session, game: m.Game, setup: GameSetup | None = None) -> StoredGame:
+    """The game's setup and its log, read in this session (the log and its
+    version in one statement)."""
+    setup = setup or setup_of(s, game)
+    log = eventlog.load(s, game.id)
+    return StoredGame(game.id, log.version, setup, log.entries, log.revisions)
+
+
+def state(setup: GameSetup, events: Sequence[Event]) -> GameState:
+    """The engine's state after ``events`` (the engine's own replay)."""
+    return replay(setup, events)
+
+
+def state_of(s: Session, cache: StateCache, game: m.Game, setup: GameSetup,
+             stored: tuple[int, GameState] | None = None, *, keep: bool = True
+             ) -> tuple[int, GameState]:
+    """The game's version and state: from the memory cache, the stored cache
+    (``stored``, or read now) or a replay of the log, in that order. A cached
+    state counts only if it was computed from this version of the log, by
+    this engine, for the same setup (settings and dressed rosters). A
+    replayed state is kept in both caches (in the store only with ``keep``:
+    the session is committed)."""
+    cached = cache.get(game.id, game.version)
+    if cached is not None and cached.setup == setup:
+        return game.version, cached
+    if stored is None:
+        stored = state_cache.load_stored(s, [game.id]).get(game.id)
+    if stored is not None and stored[0] == game.version and stored[1].setup == setup:
+        cache.put(game.id, game.version, stored[1])
+        return stored
+    version, events = eventlog.events_of(s, game.id)
+    result = state(setup, events)
+    cache.put(game.id, version, result)
+    if keep:
+        state_cache.store(s, game.id, version, result)
+    return version, result
+
+
+def states_of(s: Session, cache: StateCache, games: Sequence[tuple[m.Game, GameSetup]]
+              ) -> dict[int, tuple[int, GameState]]:
+    """:func:`state_of` for many games at once (a division's view): the
+    stored states read in one statement, the logs of the others in one more,
+    each replayed, and the new states kept in one write."""
+    out: dict[int, tuple[int, GameState]] = {}
+    missing: list[tuple[m.Game, GameSetup]] = []
+    for game, setup in games:
+        cached = cache.get(game.id, game.version)
+        if cached is not None and cached.setup == setup:
+            out[game.id] = (game.version, cached)
+        else:
+            missing.append((game, setup))
+    stored = state_cache.load_stored(s, [game.id for game, _ in missing]) if missing else {}
+    to_replay: dict[int, GameSetup] = {}
+    for game, setup in missing:
+        found = stored.get(game.id)
+        if found is not None and found[0] == game.version and found[1].setup == setup:
+            cache.put(game.id, game.version, found[1])
+            out[game.id] = found
+        else:
+            to_replay[game.id] = setup
+    replayed: dict[int, tuple[int, GameState]] = {}
+    for game_id, (version, events) in eventlog.logs_of(s, list(to_replay)).items():
+        result = state(to_replay[game_id], events)
+        cache.put(game_id, version, result)
+        replayed[game_id] = (version, result)
+    state_cache.store_many(s, replayed)
+    out.update(replayed)
+    return out
+
+
+def state_of_log(cache: StateCache, game: StoredGame) -> GameState:
+    """The state after a loaded log: the memory cache's if it is of this
+    version and setup, else replayed (and kept in memory)."""
+    cached = cache.get(game.game_id, game.version)
+    if cached is not None and cached.setup == game.setup:
+        return cached
+    result = state(game.setup, game.events)
+    cache.put(game.game_id, game.version, result)
+    return result

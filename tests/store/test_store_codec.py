@@ -1,0 +1,65 @@
+"""The store's own event codec: every engine event comes back as it went in,
+through JSON, and what the codec does not write is refused."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rinkside.rules.events import EVENT_TYPES, MEASURED_ITEMS, Event, Goal, Measurement
+from rinkside.rules.times import GameTime
+from rinkside.store import codec
+
+MOMENTS = st.builds(GameTime, st.integers(1, 12), st.integers(0, 30 * 600))
+
+
+def _event_strategy(kind: type) -> st.SearchStrategy[Any]:
+    if kind is Measurement:
+        return st.builds(Measurement, at=MOMENTS, item=st.sampled_from(MEASURED_ITEMS))
+    return st.builds(kind, at=MOMENTS) if kind.__name__ != "ShootoutAttempt" else st.builds(
+        kind, at=st.none() | MOMENTS)
+
+
+st.register_type_strategy(GameTime, MOMENTS)
+EVENTS = st.one_of([_event_strategy(kind) for kind in EVENT_TYPES])
+
+
+@given(EVENTS)
+def test_every_event_comes_back_through_json(event: Event) -> None:
+    payload = codec.encode(event)
+    assert payload["v"] == codec.VERSION
+    assert payload["type"] in codec.TYPES
+    assert codec.decode(json.loads(json.dumps(payload, allow_nan=False))) == event
+
+
+def test_every_event_type_has_its_own_payload_type() -> None:
+    assert len(codec.TYPES) == len(EVENT_TYPES)
+
+
+def test_a_moment_is_its_period_and_integer_tenths() -> None:
+    payload = codec.encode(Goal(GameTime(1, 7020), "home", 12, 7))
+    assert payload == {"v": 1, "type": "goal", "at": {"period": 1, "tenths": 7020},
+                       "team": "home", "scorer": 12, "assist": 7, "own_goal": False}
+
+
+@pytest.mark.parametrize("payload", [
+    {"v": 2, "type": "period_end", "at": {"period": 1, "tenths": 0}},
+    {"type": "period_end", "at": {"period": 1, "tenths": 0}},
+    {"v": 1, "type": "goal", "at": "1 11:42", "team": "home", "scorer": 12, "assist": None,
+     "own_goal": False},
+    {"v": 1, "type": "goal", "at": {"period": 1, "tenths": 0}, "team": "visitors",
+     "scorer": 12, "assist": None, "own_goal": False},
+    {"v": 1, "type": "goal", "at": {"period": 1, "tenths": 0}, "team": "home"},
+    {"v": 1, "type": "goalie", "at": {"period": 1, "tenths": 0}, "team": "home", "in": 1},
+    {"v": 1, "type": "penalty", "at": {"period": 1, "tenths": 0}, "team": "home",
+     "player": 4, "class": "short", "infraction": "x", "rule": None, "served_by": None,
+     "suspension": None},
+    ["faceoff"],
+])
+def test_what_the_codec_does_not_write_is_refused(payload: Any) -> None:
+    with pytest.raises(codec.PayloadError):
+        codec.decode(payload)
