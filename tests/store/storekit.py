@@ -171,6 +171,14 @@ class MigratedSchema:
         self.schema = _new_schema_name()
         _create_schema(self._admin, self.schema)
         self._keeper = self.engine()
+        try:
+            self._learn()
+        except BaseException:
+            self._drop()
+            raise
+
+    def _learn(self) -> None:
+        """Migrate the new schema; note its fingerprint and how to empty it."""
         migrate(self._keeper)
         tables = MetaData()
         with self._keeper.connect() as connection:
@@ -191,11 +199,17 @@ class MigratedSchema:
 
     def reset(self) -> None:
         """The schema as the migrations made it: empty, each sequence at 1;
-        made again when a test changed more than rows."""
-        with self._keeper.begin() as connection:
-            same = connection.exec_driver_sql(_FINGERPRINT).scalar() == self._fingerprint
-            if same:
-                connection.exec_driver_sql(self._empty)
+        made again when a test changed more than rows (or left it so that
+        it cannot be emptied: that test then fails in its teardown)."""
+        try:
+            with self._keeper.begin() as connection:
+                same = connection.exec_driver_sql(_FINGERPRINT).scalar() == self._fingerprint
+                if same:
+                    connection.exec_driver_sql(self._empty)
+        except Exception:
+            self._drop()
+            self._build()
+            raise
         if not same:
             self._drop()
             self._build()
