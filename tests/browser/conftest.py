@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import socket
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,9 +18,8 @@ from typing import Any
 import pytest
 import uvicorn
 from browserkit import LiveServer
+from demokit import copy_demo
 
-from rinkside.demo import build_demo
-from rinkside.services.open import open_tournaments
 from rinkside.web import auth
 from rinkside.web.app import create_app
 from rinkside.web.broadcaster import Broadcaster
@@ -64,24 +62,35 @@ def _free_port() -> int:
         return port
 
 
+class _Server(uvicorn.Server):
+    """uvicorn's server, saying when its start-up is over (``started`` tells
+    whether it listens): the fixture waits for that, not for a while."""
+
+    def __init__(self, config: uvicorn.Config) -> None:
+        super().__init__(config)
+        self.listening = threading.Event()
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        try:
+            await super().startup(sockets)
+        finally:
+            self.listening.set()
+
+
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
     path = tmp_path_factory.mktemp("browser") / "demo.sqlite"
-    service = open_tournaments(f"sqlite:///{path}")
-    tournament = build_demo(service)
+    service, tournament = copy_demo(path)
     app = create_app(service)
     broadcaster: Broadcaster = app.state.broadcaster
     broadcaster.keepalive = 1.0
     port = _free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
-                                           timeout_graceful_shutdown=1))
+    server = _Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning",
+                                    timeout_graceful_shutdown=1))
     thread = threading.Thread(target=server.run, name="uvicorn", daemon=True)
     thread.start()
-    deadline = time.monotonic() + 15
-    while not server.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            raise RuntimeError("the test server did not start")
-        time.sleep(0.05)
+    if not server.listening.wait(timeout=15) or not server.started:
+        raise RuntimeError("the test server did not start")
     auth.create_user(service, "dana", "director-pass-1", "director")
     yield LiveServer(f"http://127.0.0.1:{port}", service, tournament)
     broadcaster.close()

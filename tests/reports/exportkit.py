@@ -11,9 +11,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from demokit import copy_demo
 from sqlalchemy import select
 
-from rinkside.demo import build_demo
 from rinkside.rules.events import Event, FaceOff, Forfeit
 from rinkside.rules.times import GameTime
 from rinkside.services.open import open_tournaments
@@ -38,9 +38,10 @@ class Demo:
 
 
 def build(path: Path) -> Demo:
-    """The demo tournament (played games) in a new SQLite file at ``path``."""
-    service = open_tournaments(f"sqlite:///{path}")
-    return Demo(service, build_demo(service), path)
+    """The demo tournament (played games) in a new SQLite file at ``path``: a
+    copy of the one built once (``demokit``)."""
+    service, tournament_id = copy_demo(path)
+    return Demo(service, tournament_id, path)
 
 
 def copy_league(source: Demo, path: Path) -> tuple[Tournaments, dict[int, int]]:

@@ -6,18 +6,17 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+from demokit import copy_demo
 from pypdf import PdfReader
 
-from rinkside.demo import build_demo, demo_game_count
+from rinkside.demo import demo_game_count
 from rinkside.reports.game_report import build_report
 from rinkside.reports.pdf import render_pdf
 from rinkside.services import queries
-from rinkside.services.open import open_tournaments
 
 
 def test_every_demo_game_fits_one_page(tmp_path: Path) -> None:
-    service = open_tournaments(f"sqlite:///{tmp_path / 'demo.sqlite'}")
-    build_demo(service)
+    service, _ = copy_demo(tmp_path / "demo.sqlite")
     games = queries.games(service)
     assert len(games) == demo_game_count()
     pages = {row.game_id: len(PdfReader(io.BytesIO(render_pdf(build_report(

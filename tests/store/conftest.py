@@ -1,17 +1,44 @@
 """Fixtures of the store tests: each test runs on SQLite and on PostgreSQL
-(see ``storekit``), on an empty database or one migrated to head."""
+(see ``storekit``), on an empty database or one migrated to head.
+
+The migrations run from empty once per session and backend: a migrated
+SQLite database is a copy of the session's migrated file, a migrated
+PostgreSQL one is the session's migrated schema, emptied after each test
+(``storekit.MigratedSchema``). The tests of the migrations themselves run
+them on ``empty_engine``.
+"""
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from sqlalchemy import Engine
 from sqlalchemy.orm import Session, sessionmaker
-from storekit import BACKENDS, new_game, postgres_schema_engine, postgres_url
+from storekit import BACKENDS, MigratedSchema, new_game, postgres_schema_engine, postgres_url
 
 from rinkside.store.db import make_engine, migrate, session_factory
+
+
+@pytest.fixture(scope="session")
+def sqlite_head(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SQLite file migrated to head, made once: each test gets a copy."""
+    path = tmp_path_factory.mktemp("head") / "head.sqlite"
+    engine = make_engine(f"sqlite:///{path}")
+    migrate(engine)
+    engine.dispose()  # the last connection closed: the WAL is in the file, and gone
+    assert not path.with_name(f"{path.name}-wal").exists()
+    return path
+
+
+@pytest.fixture(scope="session")
+def postgres_head() -> Iterator[MigratedSchema]:
+    """A PostgreSQL schema migrated to head, made once: each test gets it empty."""
+    schema = MigratedSchema(postgres_url())
+    yield schema
+    schema.close()
 
 
 @pytest.fixture(params=BACKENDS)
@@ -27,10 +54,21 @@ def empty_engine(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Eng
 
 
 @pytest.fixture
-def engine(empty_engine: Engine) -> Engine:
-    """An engine on a database migrated to head."""
-    migrate(empty_engine)
-    return empty_engine
+def engine(empty_engine: Engine, request: pytest.FixtureRequest) -> Iterator[Engine]:
+    """An engine on a database migrated to head, that no other test has written to."""
+    if empty_engine.dialect.name == "sqlite":
+        # The empty engine has not connected yet: its file is made here, migrated.
+        assert empty_engine.url.database is not None
+        shutil.copyfile(request.getfixturevalue("sqlite_head"), empty_engine.url.database)
+        yield empty_engine
+        return
+    head: MigratedSchema = request.getfixturevalue("postgres_head")
+    engine = head.engine()
+    try:
+        yield engine
+    finally:
+        engine.dispose()
+        head.reset()
 
 
 @pytest.fixture

@@ -2,8 +2,9 @@
 
 Every store test runs on SQLite (a file in the test's tmp dir) and on
 PostgreSQL when ``RINKSIDE_TEST_POSTGRES_URL`` names a server (``.ci/run``
-and ``make postgres`` start one with ``scripts/postgres-up.sh``). Each
-PostgreSQL test gets its own schema, created empty and dropped after.
+and ``make postgres`` start one with ``scripts/postgres-up.sh``). A test of
+an empty database gets a new schema of its own, dropped after; a test of a
+migrated one gets the session's :class:`MigratedSchema`, emptied after it.
 Without the variable the PostgreSQL variants are skipped, except under CI
 (``CI=true``), where a missing server is a failure: CI promises both.
 """
@@ -18,12 +19,12 @@ from datetime import UTC, datetime
 from typing import Any, Final
 
 import pytest
-from sqlalchemy import Engine
-from sqlalchemy.engine import make_url
+from sqlalchemy import Engine, MetaData, event
+from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session
 
-from rinkside.store.db import make_engine
+from rinkside.store.db import make_engine, migrate
 from rinkside.store.models import Division, Game, Team, Tournament
 
 POSTGRES_URL_VARIABLE: Final = "RINKSIDE_TEST_POSTGRES_URL"
@@ -70,28 +71,157 @@ def postgres_url(environ: Mapping[str, str] | None = None) -> str:
     )
 
 
-@contextmanager
-def postgres_schema_engine(url: str) -> Iterator[Engine]:
-    """An engine whose connections work in a new, empty schema (dropped after)."""
-    schema = f"rinkside_test_{uuid.uuid4().hex[:16]}"
-    admin = make_engine(url)
+def schema_url(url: str, schema: str) -> URL:
+    """``url`` with its connections working in ``schema`` (their ``search_path``)."""
+    return make_url(url).update_query_dict({"options": f"-csearch_path={schema}"})
+
+
+def _create_schema(admin: Engine, schema: str) -> None:
+    """``CREATE SCHEMA``; fails the test when the server is out of reach."""
     try:
         with admin.begin() as connection:
             connection.exec_driver_sql(f'CREATE SCHEMA "{schema}"')
     except OperationalError as exc:
-        admin.dispose()
-        shown = make_url(url).render_as_string(hide_password=True)
+        shown = admin.url.render_as_string(hide_password=True)
         pytest.fail(f"cannot reach PostgreSQL at {shown}: {exc.orig}", pytrace=False)
-    engine = make_engine(
-        make_url(url).update_query_dict({"options": f"-csearch_path={schema}"})
-    )
+
+
+def _new_schema_name() -> str:
+    return f"rinkside_test_{uuid.uuid4().hex[:16]}"
+
+
+@contextmanager
+def postgres_schema_engine(url: str) -> Iterator[Engine]:
+    """An engine whose connections work in a new, empty schema (dropped after).
+
+    The schema is made when the engine first connects: a test that never
+    connects costs the server nothing.
+    """
+    schema = _new_schema_name()
+    admin = make_engine(url)
+    made: list[str] = []
+
+    def make_schema(*_: object) -> None:
+        if not made:
+            _create_schema(admin, schema)
+            made.append(schema)
+
+    engine = make_engine(schema_url(url, schema))
+    event.listen(engine, "do_connect", make_schema)
     try:
         yield engine
     finally:
         engine.dispose()
-        with admin.begin() as connection:
-            connection.exec_driver_sql(f'DROP SCHEMA "{schema}" CASCADE')
+        if made:
+            with admin.begin() as connection:
+                connection.exec_driver_sql(f'DROP SCHEMA "{schema}" CASCADE')
         admin.dispose()
+
+
+# Every relation, column, default, constraint, index, trigger and function of the
+# current schema, and its Alembic revision: equal fingerprints, equal schemas.
+_FINGERPRINT: Final = """
+SELECT md5(coalesce(string_agg(item, E'\\n' ORDER BY item), '')) FROM (
+    SELECT 'rel ' || c.relname || ' ' || c.relkind::text AS item
+      FROM pg_class c WHERE c.relnamespace = current_schema()::regnamespace
+    UNION ALL
+    SELECT 'col ' || c.relname || '.' || a.attname || ' '
+           || format_type(a.atttypid, a.atttypmod) || ' ' || a.attnotnull::text || ' '
+           || coalesce(pg_get_expr(d.adbin, d.adrelid), '')
+      FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid
+      LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+     WHERE c.relnamespace = current_schema()::regnamespace
+       AND a.attnum > 0 AND NOT a.attisdropped
+    UNION ALL
+    SELECT 'con ' || conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid)
+      FROM pg_constraint WHERE connamespace = current_schema()::regnamespace
+    UNION ALL
+    SELECT 'idx ' || indexdef FROM pg_indexes WHERE schemaname = current_schema()
+    UNION ALL
+    SELECT 'trg ' || pg_get_triggerdef(t.oid)
+      FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+     WHERE c.relnamespace = current_schema()::regnamespace AND NOT t.tgisinternal
+    UNION ALL
+    SELECT 'fun ' || p.oid::regprocedure::text || ' ' || md5(p.prosrc)
+      FROM pg_proc p WHERE p.pronamespace = current_schema()::regnamespace
+) AS catalog
+"""
+
+
+class MigratedSchema:
+    """One PostgreSQL schema migrated to head once per test session (per
+    xdist worker), handed to each test empty.
+
+    The role the tests log in as may not create databases (no
+    ``CREATE DATABASE ... TEMPLATE``), and copying a schema is its DDL over
+    again, which costs the server as much as the migrations themselves. So
+    the schema is kept: after each test every row is deleted and every
+    sequence starts at 1 again, which is the migrated schema as it was made.
+    A test that changed the schema itself (a downgrade left behind, a table
+    made) is caught by the catalog's fingerprint, and the schema is made
+    again from empty by the migrations.
+    """
+
+    def __init__(self, url: str) -> None:
+        self._url = url
+        self._admin = make_engine(url)
+        self._build()
+
+    def _build(self) -> None:
+        self.schema = _new_schema_name()
+        _create_schema(self._admin, self.schema)
+        self._keeper = self.engine()
+        try:
+            self._learn()
+        except BaseException:
+            self._drop()
+            raise
+
+    def _learn(self) -> None:
+        """Migrate the new schema; note its fingerprint and how to empty it."""
+        migrate(self._keeper)
+        tables = MetaData()
+        with self._keeper.connect() as connection:
+            tables.reflect(connection)
+            self._fingerprint = connection.exec_driver_sql(_FINGERPRINT).scalar()
+            sequences = list(connection.exec_driver_sql(
+                "SELECT sequence_name FROM information_schema.sequences "
+                "WHERE sequence_schema = current_schema() ORDER BY sequence_name").scalars())
+        # Children before parents, so that no foreign key refuses a delete.
+        deletes = [f'DELETE FROM "{table.name}"' for table in reversed(tables.sorted_tables)
+                   if table.name != "alembic_version"]
+        restarts = [f"SELECT setval('\"{name}\"', 1, false)" for name in sequences]
+        self._empty = ";\n".join(["SET LOCAL lock_timeout = '10s'", *deletes, *restarts])
+
+    def engine(self) -> Engine:
+        """A new engine on the schema (the caller disposes of it)."""
+        return make_engine(schema_url(self._url, self.schema))
+
+    def reset(self) -> None:
+        """The schema as the migrations made it: empty, each sequence at 1;
+        made again when a test changed more than rows (or left it so that
+        it cannot be emptied: that test then fails in its teardown)."""
+        try:
+            with self._keeper.begin() as connection:
+                same = connection.exec_driver_sql(_FINGERPRINT).scalar() == self._fingerprint
+                if same:
+                    connection.exec_driver_sql(self._empty)
+        except Exception:
+            self._drop()
+            self._build()
+            raise
+        if not same:
+            self._drop()
+            self._build()
+
+    def _drop(self) -> None:
+        self._keeper.dispose()
+        with self._admin.begin() as connection:
+            connection.exec_driver_sql(f'DROP SCHEMA "{self.schema}" CASCADE')
+
+    def close(self) -> None:
+        self._drop()
+        self._admin.dispose()
 
 
 def new_game(session: Session, *, suffix: str = "") -> int:

@@ -1,17 +1,17 @@
-"""Fixtures of the web tests: the demo tournament in a SQLite file (built once
-per module) and the app over it (helpers in ``webkit``)."""
+"""Fixtures of the web tests: the demo tournament in a SQLite file (a copy of
+the one built once, see ``demokit``, for each module) and the app over it
+(helpers in ``webkit``)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 import pytest
+from demokit import copy_demo
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from webkit import Demo
 
-from rinkside.demo import build_demo
-from rinkside.services.open import open_tournaments
 from rinkside.web.app import create_app
 from rinkside.web.broadcaster import Broadcaster
 
@@ -19,8 +19,8 @@ from rinkside.web.broadcaster import Broadcaster
 @pytest.fixture(scope="module")
 def demo(tmp_path_factory: pytest.TempPathFactory) -> Demo:
     path = tmp_path_factory.mktemp("web") / "demo.sqlite"
-    service = open_tournaments(f"sqlite:///{path}")
-    return Demo(service, build_demo(service), path)
+    service, tournament_id = copy_demo(path)
+    return Demo(service, tournament_id, path)
 
 
 @pytest.fixture(scope="module")
