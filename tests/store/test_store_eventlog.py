@@ -8,7 +8,6 @@ from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
 import pytest
-from rinkside.formats import decode_event
 from sqlalchemy import Engine, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
@@ -16,6 +15,7 @@ from storekit import EVENTS as FORMAT_EVENTS
 from storekit import GOAL as FORMAT_GOAL
 from storekit import WHEN, new_game
 
+from rinkside.formats import decode_event
 from rinkside.rules.events import Event
 from rinkside.store import codec
 from rinkside.store.eventlog import (

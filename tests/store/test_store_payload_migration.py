@@ -7,11 +7,11 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from rinkside.formats import decode_event, encode_event
 from sqlalchemy import Engine, insert, select
 from sqlalchemy.orm import Session
 
 from rinkside.demo import build_demo
+from rinkside.formats import decode_event, encode_event
 from rinkside.rules.events import Event
 from rinkside.services import logs
 from rinkside.services.tournaments import Tournaments
