@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from reportkit import Cup, scripted_game
 
-from rinkside.reports.game_report import GameReport, build_report
+from rinkside.reports.game_report import build_report
+from rinkside.reports.report_model import GameReport
 from rinkside.rules.events import PenaltyClass
 from rinkside.services import officiating, users
 from rinkside.services.tournaments import NotFound

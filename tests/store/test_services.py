@@ -23,7 +23,7 @@ from rinkside.services.tournaments import Tournaments
 from rinkside.store import StaleWrite, history
 from rinkside.tournament.errors import TournamentRuleError
 from rinkside.tournament.lineups import LineupError
-from rinkside.tournament.roster_import import RosterImportError
+from rinkside.tournament.roster_problems import RosterImportError
 
 
 def _t(period: int, minutes: int, seconds: int = 0) -> GameTime:

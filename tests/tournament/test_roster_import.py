@@ -15,12 +15,9 @@ import openpyxl  # type: ignore[import-untyped]
 import pytest
 
 from rinkside.tournament.model import DivisionInfo
-from rinkside.tournament.roster_import import (
-    ParsedPlayer,
-    RosterImportError,
-    import_roster,
-    import_rosters,
-)
+from rinkside.tournament.roster_import import import_roster, import_rosters
+from rinkside.tournament.roster_problems import RosterImportError
+from rinkside.tournament.roster_rows import ParsedPlayer
 
 STARTS = date(2026, 7, 10)
 OPEN = DivisionInfo(1, "Division 1")

@@ -20,14 +20,9 @@ from tournament.stat_builders import (
 
 from rinkside.rules.errors import RuleViolation
 from rinkside.tournament.model import PlayedGame, RosterPlayer, SupplementaryDiscipline
-from rinkside.tournament.suspensions import (
-    SuspendedPlayer,
-    SuspensionStatus,
-    barred,
-    check_can_dress,
-    earned,
-    status,
-)
+from rinkside.tournament.suspension_check import SuspendedPlayer, barred, check_can_dress
+from rinkside.tournament.suspension_status import SuspensionStatus
+from rinkside.tournament.suspensions import earned, status
 
 ROSTERS: list[RosterPlayer] = [p for team in (1, 2, 3)
                                for p in roster(team, names={7: "Alex Kim"} if team == 1 else None)]

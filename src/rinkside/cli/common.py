@@ -23,7 +23,7 @@ from rinkside.services.open import open_tournaments
 from rinkside.services.tournaments import NotFound, Tournaments
 from rinkside.tournament.errors import TournamentRuleError
 from rinkside.tournament.lineups import LineupError
-from rinkside.tournament.roster_import import RosterImportError
+from rinkside.tournament.roster_problems import RosterImportError
 from rinkside.tournament.rosters import RosterError
 
 EXIT_FAILED = 1

@@ -10,7 +10,9 @@ from typing import Annotated
 import typer
 
 from rinkside.cli.common import EXIT_INVALID, DbOption, error, open_service
-from rinkside.reports.game_report import GameReport, build_report, local_time
+from rinkside.reports.game_report import build_report
+from rinkside.reports.report_model import GameReport
+from rinkside.reports.report_text import local_time
 from rinkside.services.tournaments import NotFound
 
 

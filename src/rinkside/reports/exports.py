@@ -65,7 +65,7 @@ GOALTENDER_HEADER: Final = ("Team", "#", "Goaltender", "GP", "MIN", "GA", "GAA",
                             "SV%")
 TEAM_HEADER: Final = ("Team", "GP", "PP opportunities", "PPG", "PP%", "Times short",
                       "PPG against", "PK%", "SHG", "SHG against")
-# Headers roster_import reads (its _HEADERS): team, number, name, goalie, captain,
+# Headers roster_import reads (roster_file._HEADERS): team, number, name, goalie, captain,
 # playing coach, birth date.
 ROSTER_HEADER: Final = ("Team", "Number", "Name", "Goalie", "Captain", "Playing coach",
                         "Birth date")

@@ -1,4 +1,5 @@
-"""The official game report as plain data: :func:`build_report` gathers it.
+"""The official game report gathered: :func:`build_report` fills its data
+(:mod:`rinkside.reports.report_model`) from the engine's state.
 
 What the book asks of the report, and where each part comes from:
 
@@ -20,239 +21,41 @@ penalties come from replaying the stored log and watching the engine's box.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import datetime
 from typing import Final
 
 from rinkside.present.names import class_text
-from rinkside.present.periods import SHOOTOUT_LABEL, period_label
+from rinkside.present.periods import SHOOTOUT_LABEL
 from rinkside.present.results import report_result
+from rinkside.reports.report_model import (
+    GameReport,
+    GoalieLine,
+    GoalLine,
+    PenaltyLine,
+    RefereeReport,
+    ReopeningLine,
+    RosterLine,
+    ShotLine,
+    SignatureLine,
+    SignOffStatus,
+    SuspensionLine,
+    TeamSheet,
+    TimeOutLine,
+)
+from rinkside.reports.report_text import (
+    ROLE_TEXT,
+    clock,
+    goal_tags,
+    period_text,
+    player_text,
+    suspension_text,
+)
 from rinkside.rules.events import TEAMS, Event, PenaltyClass, Team, TimeOut
-from rinkside.rules.records import GoalRecord, PenaltyRecord, Suspension, charged_tenths
-from rinkside.rules.roster import GameSetup, Roster
-from rinkside.rules.state import REPLACEMENT_GOALIE, GameState
-from rinkside.rules.times import GameTime, format_duration, minutes_value
+from rinkside.rules.records import PenaltyRecord, charged_tenths
+from rinkside.rules.roster import GameSetup
+from rinkside.rules.state import GameState
+from rinkside.rules.times import format_duration, minutes_value
 from rinkside.services import logs, officiating
 from rinkside.services.tournaments import Tournaments
-
-ROLE_TEXT: Final = {
-    "referee": "Referee", "game_timekeeper": "Game timekeeper",
-    "penalty_timekeeper": "Penalty timekeeper", "official_scorer": "Official scorer",
-    "goal_judge": "Goal judge",
-}
-
-
-# --------------------------------------------------------------------------- the data
-
-
-@dataclass(frozen=True, slots=True)
-class RosterLine:
-    """A dressed player, with his game: goals, assists, penalty minutes."""
-
-    number: int
-    name: str
-    goalie: bool
-    letter: str | None  # "C" or "A" (Rule 202)
-    goals: int
-    assists: int
-    pim: int | float
-
-
-@dataclass(frozen=True, slots=True)
-class TeamSheet:
-    side: Team
-    name: str
-    players: tuple[RosterLine, ...]
-    bench_pim: int | float
-    score: int
-    by_period: tuple[int, ...]  # goals in each period played, then the shootout's if any
-    timeouts_used: int
-
-
-@dataclass(frozen=True, slots=True)
-class GoalLine:
-    period: str
-    time: str
-    team: Team
-    team_name: str
-    scorer: int
-    scorer_name: str
-    assist: int | None
-    assist_name: str | None
-    tags: tuple[str, ...]  # PP / SH as the engine classed it, EN, PS, OG
-    score: str  # home-away after the goal
-
-
-@dataclass(frozen=True, slots=True)
-class PenaltyLine:
-    period: str
-    time: str  # when assessed (Rule 506(a))
-    team: Team
-    team_name: str
-    player: int | None  # None: bench penalty
-    player_name: str
-    infraction: str
-    rule: str | None
-    penalty_class: PenaltyClass
-    class_text: str
-    minutes: int | float  # charged in the records (casebook 12)
-    off: str | None  # when its time began ("period M:SS"); None: no time to serve
-    on: str | None  # when the player came back; None: not served out by the end
-    served_by: int | None
-    served_by_name: str | None
-    goalie: bool
-
-
-@dataclass(frozen=True, slots=True)
-class GoalieLine:
-    team: Team
-    team_name: str
-    number: int
-    name: str
-    time: str
-    tenths: int
-    goals_against: int
-    shots_against: int | None
-    saves: int | None
-    decision: str  # W, L, T or "" (most time in goal for the team; no rule sets it)
-
-
-@dataclass(frozen=True, slots=True)
-class TimeOutLine:
-    team: Team
-    team_name: str
-    period: str
-    time: str
-
-
-@dataclass(frozen=True, slots=True)
-class ShotLine:
-    """A penalty shot (Rule 406) or a shootout attempt (639(b))."""
-
-    label: str  # period and time of a penalty shot; the round of a shootout attempt
-    team: Team
-    team_name: str
-    shooter: int
-    shooter_name: str
-    scored: bool
-
-
-@dataclass(frozen=True, slots=True)
-class RefereeReport:
-    """A penalty the referees must report to the Event Directors."""
-
-    rules: tuple[str, ...]
-    team_name: str
-    player_name: str
-    class_text: str
-    infraction: str
-    rule: str | None
-    period: str
-    time: str
-    duty: str
-
-
-@dataclass(frozen=True, slots=True)
-class SuspensionLine:
-    team_name: str
-    player_name: str
-    games: str
-    rule: str
-
-
-@dataclass(frozen=True, slots=True)
-class SignatureLine:
-    username: str
-    role: str
-    at: datetime
-
-
-@dataclass(frozen=True, slots=True)
-class ReopeningLine:
-    by: str
-    at: datetime
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class SignOffStatus:
-    """Rules 502(h), 506(b), 616(a): who signed, whether that locks the game."""
-
-    signatures: tuple[SignatureLine, ...]
-    locked: bool
-    awaiting: tuple[str, ...]
-    reopenings: tuple[ReopeningLine, ...]
-    earlier: tuple[SignatureLine, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class GameReport:
-    game_id: int
-    version: int  # of the event log the report was made from
-    tournament: str
-    division: str
-    round_name: str
-    rink: str | None
-    scheduled: datetime | None
-    started: datetime | None  # Rule 507(a): first event recorded
-    finished: datetime | None  # last event recorded
-    status: str
-    rules_note: str  # periods, lengths, clock
-    periods: tuple[str, ...]  # column labels of the by-period score
-    home: TeamSheet
-    away: TeamSheet
-    goals: tuple[GoalLine, ...]
-    penalties: tuple[PenaltyLine, ...]
-    goalies: tuple[GoalieLine, ...]
-    timeouts: tuple[TimeOutLine, ...]
-    penalty_shots: tuple[ShotLine, ...]
-    shootout: tuple[ShotLine, ...]
-    result: str | None  # "Blades 4, Storm 3 — Blades win in a shootout (Rule 639(b))"
-    referee_reports: tuple[RefereeReport, ...]
-    suspensions: tuple[SuspensionLine, ...]
-    officials: tuple[tuple[str, tuple[str, ...]], ...]  # (role text, names)
-    signoff: SignOffStatus
-
-    def team(self, side: Team) -> TeamSheet:
-        return self.home if side == "home" else self.away
-
-    @property
-    def final(self) -> bool:
-        return self.status == "final"
-
-
-# --------------------------------------------------------------------------- text helpers
-
-
-def clock(moment: GameTime) -> str:
-    """Rule 507(d): minutes and seconds, as the clock showed it."""
-    return format_duration(moment.left, show_tenths=False)
-
-
-def period_text(setup: GameSetup, period: int) -> str:
-    return period_label(period, setup.settings)
-
-
-def player_text(roster: Roster, number: int | None) -> str:
-    """``#12 Alex Kim`` (``bench`` for a bench penalty, ``#0`` an unnamed goaltender)."""
-    if number is None:
-        return "bench"
-    if number == REPLACEMENT_GOALIE:
-        return "replacement goaltender (not named)"
-    found = roster.player(number)
-    return f"#{number} {found.name}" if found is not None and found.name else f"#{number}"
-
-
-def local_time(moment: datetime | None, fmt: str = "%H:%M") -> str:
-    """A stored UTC moment in the server's time zone; empty when unknown."""
-    return "" if moment is None else moment.astimezone().strftime(fmt)
-
-
-def minutes_text(value: int | float) -> str:
-    return f"{value:g}"
-
-
-# --------------------------------------------------------------------------- building
 
 
 def build_report(service: Tournaments, game_id: int) -> GameReport:
@@ -318,14 +121,6 @@ def _team_sheet(state: GameState, side: Team, periods: int) -> TeamSheet:
                      tuple(by_period + (shootout if state.shootout_shots else [])),
                      state.setup.settings.timeouts - state.timeouts_left[side])
 
-
-def goal_tags(goal: GoalRecord) -> tuple[str, ...]:
-    """PP / SH as the engine classed the goal, EN, PS, and OG for a goal put in
-    by a defender (616(c))."""
-    tags: list[str] = [goal.strength] if goal.strength != "EV" else []
-    tags += [tag for tag, on in (("EN", goal.empty_net), ("PS", goal.penalty_shot),
-                                 ("OG", goal.own_goal)) if on]
-    return tuple(tags)
 
 
 def _goals(state: GameState) -> tuple[GoalLine, ...]:
@@ -457,14 +252,6 @@ def _referee_reports(state: GameState) -> tuple[RefereeReport, ...]:
                                  clock(record.at), found[1]))
     return tuple(out)
 
-
-def suspension_text(suspension: Suspension) -> str:
-    games = suspension.games
-    if games == "rest_of_tournament":
-        return "rest of the tournament"
-    if games == "pending_review":
-        return "until the Event Directors have dealt with the case"
-    return f"{games} game{'s' if games != 1 else ''}"
 
 
 def _suspensions(state: GameState) -> tuple[SuspensionLine, ...]:

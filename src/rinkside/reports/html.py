@@ -12,7 +12,7 @@ from typing import Final
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-from rinkside.reports.game_report import GameReport
+from rinkside.reports.report_model import GameReport
 
 WEB: Final = Path(__file__).resolve().parent.parent / "web"
 TEMPLATE: Final = "report.html"

@@ -30,13 +30,8 @@ from reportlab.platypus import (  # type: ignore[import-untyped]
     TableStyle,
 )
 
-from rinkside.reports.game_report import (
-    GameReport,
-    RosterLine,
-    TeamSheet,
-    local_time,
-    minutes_text,
-)
+from rinkside.reports.report_model import GameReport, RosterLine, TeamSheet
+from rinkside.reports.report_text import local_time, minutes_text
 
 MARGIN: Final = 0.4 * inch
 WIDTH: Final = letter[0] - 2 * MARGIN - 12  # the frame pads 6 pt a side

@@ -14,6 +14,7 @@ Modules, each one idea:
 - ``box``: penalty units, strength, expiry and release (401-405, 408);
 - ``coincidence``: what one stoppage's penalties do (402(d)-(h), 403(c)-(e));
 - ``shootout``: 639(b); ``records``: minutes, goals, suspensions;
+- ``outcome``: how a game was decided and its result;
 - ``state``: the queries; ``game``: ``apply``, each event refused, the
   clock run (``clock``), the change made (``play``, ``goals``,
   ``penalties``, ``goaltenders``) and the game's end settled (``ending``);

@@ -22,6 +22,7 @@ tuple, so a game state can be kept and compared cheaply.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from enum import IntEnum
 from typing import Literal, NamedTuple, TypeAlias
 
@@ -301,3 +302,17 @@ def designate(box: Box, team: Team, player: int) -> Box:
 
 def units_of(box: Box, team: Team) -> Iterable[Unit]:
     return (u for u in box if u.team == team and u.status != "done")
+
+
+@dataclass(frozen=True, slots=True)
+class BoxEntry:
+    """One line of the penalty timekeeper's sheet."""
+
+    player: int | None  # None: bench penalty
+    served_by: int | None
+    state: Literal["pending", "running", "expired"]
+    left: int
+    penalty_class: PenaltyClass
+    infraction: str
+    may_return: bool  # expired: returns at the next stoppage (or face-off)
+

@@ -333,3 +333,11 @@ class MeasurementRecord:
     player: int
     item: str
     result: str
+
+
+@dataclass(frozen=True, slots=True)
+class ShootoutShot:
+    team: Team
+    shooter: int
+    scored: bool
+

@@ -18,7 +18,7 @@ from rinkside.rules.box import units_of
 from rinkside.rules.eligibility import refuse_unlisted
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.events import ShootoutAttempt, Team
-from rinkside.rules.state import ShootoutShot
+from rinkside.rules.records import ShootoutShot
 
 if TYPE_CHECKING:
     from rinkside.rules.state import GameState

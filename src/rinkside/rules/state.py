@@ -3,16 +3,20 @@
 A :class:`GameState` is never changed once built: :func:`rinkside.rules.game.apply`
 copies it and lets one handler change the copy. Everything a person asks
 (score, clock, strength, the box, the result, the records) is answered here.
+
+The values it answers with live beside it and are re-exported here, as the
+rules core's public surface: :class:`DecidedBy` and :class:`Result`
+(:mod:`rinkside.rules.outcome`), :class:`BoxEntry` (:mod:`rinkside.rules.box`)
+and :class:`ShootoutShot` (:mod:`rinkside.rules.records`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from enum import StrEnum
 from typing import Literal
 
 from rinkside.rules.box import (
     Box,
+    BoxEntry,
     Clock,
     ServerKey,
     Unit,
@@ -21,7 +25,8 @@ from rinkside.rules.box import (
     run_until,
     units_of,
 )
-from rinkside.rules.events import TEAMS, PenaltyClass, PenaltySignal, Team
+from rinkside.rules.events import TEAMS, PenaltySignal, Team
+from rinkside.rules.outcome import DecidedBy, Result
 from rinkside.rules.records import (
     Chain,
     GoalieLine,
@@ -29,6 +34,7 @@ from rinkside.rules.records import (
     MeasurementRecord,
     PenaltyRecord,
     PenaltyShotRecord,
+    ShootoutShot,
     ShotRecord,
     Suspension,
     goaltending,
@@ -42,72 +48,20 @@ from rinkside.rules.settings import Settings
 from rinkside.rules.times import GameTime
 from rinkside.rules.timing import PenaltyTime, timed
 
+__all__ = [
+    "REPLACEMENT_GOALIE",
+    "BoxEntry",
+    "DecidedBy",
+    "GameState",
+    "Result",
+    "ShootoutShot",
+    "Status",
+    "period_length",
+    "team_index",
+]
+
 Status = Literal["not_started", "in_play", "stopped", "intermission", "shootout", "final"]
-
-
-class DecidedBy(StrEnum):
-    """How a game was decided, each with the rule that decides it so.
-
-    A ``str`` enum, as python-chess's ``Termination`` is an enum: a result's
-    ``decided_by == "forfeit"`` and its JSON (``"forfeit"``) are as before.
-    """
-
-    REGULATION = "regulation"  # 640(a): the leader when the periods have been played
-    OVERTIME = "overtime"  # 639(b)3, 639(c)3: sudden death
-    SHOOTOUT = "shootout"  # 639(b)4
-    MERCY = "mercy"  # 630(a)
-    FORFEIT = "forfeit"  # 634(d)
-    TIE = "tie"  # 639(a)
-
-    @property
-    def rule(self) -> str:
-        return _DECIDED_RULES[self]
-
-    @property
-    def text(self) -> str:
-        """How the winner won, as a result line says it: ``in overtime``,
-        ``(mercy rule)``; ``tie`` for a tie."""
-        return _DECIDED_TEXT[self]
-
-
-_DECIDED_RULES: dict[DecidedBy, str] = {
-    DecidedBy.REGULATION: "640(a)", DecidedBy.OVERTIME: "639", DecidedBy.SHOOTOUT: "639(b)",
-    DecidedBy.MERCY: "630", DecidedBy.FORFEIT: "634(d)", DecidedBy.TIE: "639(a)",
-}
-_DECIDED_TEXT: dict[DecidedBy, str] = {
-    DecidedBy.REGULATION: "in regulation", DecidedBy.OVERTIME: "in overtime",
-    DecidedBy.SHOOTOUT: "in a shootout", DecidedBy.MERCY: "(mercy rule)",
-    DecidedBy.FORFEIT: "by forfeit", DecidedBy.TIE: "tie",
-}
 REPLACEMENT_GOALIE = 0  # a goaltender took the ejected one's place, not yet named (407(b))
-
-
-@dataclass(frozen=True, slots=True)
-class Result:
-    winner: Team | None
-    decided_by: DecidedBy
-    points: dict[Team, float]
-    score: dict[Team, int]
-
-
-@dataclass(frozen=True, slots=True)
-class BoxEntry:
-    """One line of the penalty timekeeper's sheet."""
-
-    player: int | None  # None: bench penalty
-    served_by: int | None
-    state: Literal["pending", "running", "expired"]
-    left: int
-    penalty_class: PenaltyClass
-    infraction: str
-    may_return: bool  # expired: returns at the next stoppage (or face-off)
-
-
-@dataclass(frozen=True, slots=True)
-class ShootoutShot:
-    team: Team
-    shooter: int
-    scored: bool
 
 
 def team_index(team: Team) -> int:

@@ -15,19 +15,20 @@ from rinkside.store import models as m
 from rinkside.tournament import forfeits
 from rinkside.tournament import suspensions as tsusp
 from rinkside.tournament.model import PlayedGame, ScheduledGame, SupplementaryDiscipline
+from rinkside.tournament.suspension_status import SuspensionStatus
 
 
 class Discipline(ServiceBase):
     """Suspensions and supplementary discipline."""
 
-    def suspensions(self, tournament_id: int) -> dict[int, tsusp.SuspensionStatus]:
+    def suspensions(self, tournament_id: int) -> dict[int, SuspensionStatus]:
         """Every suspension of the tournament and how much of it is served
         (casebook 27; 410(c) across divisions)."""
         with self._sessions.begin() as s:
             return self._suspension_status(s, self._get(s, m.Tournament, tournament_id))
 
     def _suspension_status(self, s: Session, t: m.Tournament
-                           ) -> dict[int, tsusp.SuspensionStatus]:
+                           ) -> dict[int, SuspensionStatus]:
         schedule_all: list[ScheduledGame] = []
         played_all: list[PlayedGame] = []
         team_ids: list[int] = []

@@ -7,8 +7,7 @@ from collections.abc import Sequence
 from rinkside.services import records as rec
 from rinkside.services.discipline import Discipline
 from rinkside.store import models as m
-from rinkside.tournament import forfeits, lineups
-from rinkside.tournament import suspensions as tsusp
+from rinkside.tournament import forfeits, lineups, suspension_check
 from rinkside.tournament.model import Lineup
 
 
@@ -29,7 +28,7 @@ class Lineups(Discipline):
             forfeits.refuse_if_removed(team_id, view.removed)
             roster = rec.players_of(s, [team_id])
             status = self._suspension_status(s, game.division.tournament)
-            barred = tsusp.barred(player_ids, rec.scheduled_game(game), status)
+            barred = suspension_check.barred(player_ids, rec.scheduled_game(game), status)
             check = lineups.check_lineup(roster, player_ids, captain, alternates,
                                          {pid: str(exc) for pid, exc in barred.items()})
             check.raise_if_refused()

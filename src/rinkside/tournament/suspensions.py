@@ -1,5 +1,7 @@
-"""Suspensions: what each game's penalties leave a player to sit out, how much
-of it his team's later games have served, and the lineup check.
+"""Suspensions: what each game's penalties leave a player to sit out and how
+much of it his team's later games have served. Where each stands is
+:mod:`~rinkside.tournament.suspension_status`'s values; the lineup check,
+:mod:`~rinkside.tournament.suspension_check`.
 
 - What a penalty leaves (the engine's :func:`~rinkside.rules.records.suspension_of`,
   casebook 13): a game misconduct one game (404(d)), or the games the referee
@@ -42,9 +44,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Literal
 
-from rinkside.rules.errors import RuleViolation
 from rinkside.rules.events import PenaltyClass
 from rinkside.rules.records import SuspensionLength, suspension_of
 from rinkside.tournament.model import (
@@ -54,37 +54,11 @@ from rinkside.tournament.model import (
     SupplementaryDiscipline,
 )
 from rinkside.tournament.stats import player_id
+from rinkside.tournament.suspension_status import Sanction, SuspensionStatus
 
-__all__ = [
-    "Earned",
-    "OpenEnded",
-    "Sanction",
-    "SuspendedPlayer",
-    "SuspensionStatus",
-    "barred",
-    "check_can_dress",
-    "earned",
-    "status",
-]
+__all__ = ["Earned", "earned", "status"]
 
-OpenEnded = Literal["rest_of_tournament", "pending_review"]
-_OPEN_RANK: dict[str, int] = {"rest_of_tournament": 2, "pending_review": 1}
 SUPPLEMENTARY_RULE = "410(a)"
-TWO_DIVISIONS_RULE = "410(c)"
-
-
-class SuspendedPlayer(RuleViolation):
-    """A lineup names a player who is suspended (casebook 27). ``rule`` is
-    the rule that suspended him (404(d), 615(d), 405(e), 404(h), 410(a)) or
-    410(c) when the suspension was earned with his other team; the message
-    names the suspension and its rule."""
-
-    def __init__(self, rule: str, message: str) -> None:
-        super().__init__(rule, message)
-        self.args = (message,)
-
-    def __str__(self) -> str:
-        return self.reason
 
 
 def _class_text(cls: PenaltyClass) -> str:
@@ -136,128 +110,6 @@ def earned(played_in_order: Iterable[PlayedGame]) -> list[Earned]:
 
 
 # --------------------------------------------------------------------------- serving
-
-
-@dataclass(frozen=True, slots=True)
-class Sanction:
-    """One suspension and how much of it is served. ``free_games``: scheduled
-    games the player may still play before it begins (supplementary
-    discipline decided after a game not yet played, 410(a))."""
-
-    player_id: int
-    team_id: int
-    what: str  # "game misconduct in game 4", "supplementary discipline after game 3: ..."
-    rule: str
-    games: SuspensionLength
-    served: int = 0
-    free_games: tuple[int, ...] = ()
-
-    @property
-    def open_ended(self) -> OpenEnded | None:
-        return None if isinstance(self.games, int) else self.games
-
-    @property
-    def remaining(self) -> int:
-        """Games still to sit out (0 for an open-ended one: see open_ended)."""
-        return self.games - self.served if isinstance(self.games, int) else 0
-
-    @property
-    def running(self) -> bool:
-        return self.open_ended is not None or self.remaining > 0
-
-    def bars(self, game_id: int | None = None) -> bool:
-        """Whether it keeps the player out of ``game_id`` (of any game still
-        to come when None)."""
-        return self.running and (game_id is None or game_id not in self.free_games)
-
-    def describe(self, elsewhere: bool = False) -> str:
-        where = " with the player's other team" if elsewhere else ""
-        head = f"{self.what}{where} (Rule {self.rule})"
-        if self.games == "rest_of_tournament":
-            return f"{head}, suspended for the rest of the tournament"
-        if self.games == "pending_review":
-            return f"{head}, suspended until the Event Directors have dealt with it"
-        unit = "game" if self.games == 1 else "games"
-        text = f"{head}, {self.remaining} of {self.games} {unit} still to serve"
-        if elsewhere:
-            text += (" there before playing in another division "
-                     f"(Rule {TWO_DIVISIONS_RULE})")
-        return text
-
-
-@dataclass(frozen=True, slots=True)
-class SuspensionStatus:
-    """A player's suspensions as they stand after the games played.
-
-    ``sanctions``: his own, earned with this team, in serving order.
-    ``elsewhere``: running suspensions of the same person with another team
-    that bar him here (410(c); 405(e) and 404(h) bar him on every team).
-    ``next_games``: the scheduled games of this team he must still sit out,
-    as far as the schedule shows them.
-    """
-
-    player_id: int
-    team_id: int
-    number: int
-    name: str
-    sanctions: tuple[Sanction, ...] = ()
-    elsewhere: tuple[Sanction, ...] = ()
-    next_games: tuple[int, ...] = ()
-
-    @property
-    def to_serve(self) -> int:
-        """Games of his own fixed-length suspensions, in all."""
-        return sum(s.games for s in self.sanctions if isinstance(s.games, int))
-
-    @property
-    def served(self) -> int:
-        return sum(s.served for s in self.sanctions)
-
-    @property
-    def remaining(self) -> int:
-        return sum(s.remaining for s in self.sanctions)
-
-    @property
-    def open_ended(self) -> OpenEnded | None:
-        """The open-ended suspension barring him, if any (rest of tournament
-        prevails over pending review)."""
-        found: OpenEnded | None = None
-        for s in self.sanctions + self.elsewhere:
-            kind = s.open_ended
-            if kind is not None and (found is None or _OPEN_RANK[kind] > _OPEN_RANK[found]):
-                found = kind
-        return found
-
-    def barring(self, game_id: int | None = None) -> list[tuple[Sanction, bool]]:
-        """The suspensions keeping him out of ``game_id`` (of the games to
-        come when None), each with whether it was earned with another team."""
-        return ([(s, False) for s in self.sanctions if s.bars(game_id)]
-                + [(s, True) for s in self.elsewhere if s.bars(game_id)])
-
-    @property
-    def suspended(self) -> bool:
-        return bool(self.barring())
-
-    def rule_for(self, game_id: int | None = None) -> str | None:
-        """The rule of the first suspension barring him: his own first, then
-        410(c) for a fixed one earned with his other team (405(e) or 404(h)
-        for an open-ended one, which bars him on every team)."""
-        for s, elsewhere in self.barring(game_id):
-            return TWO_DIVISIONS_RULE if elsewhere and s.open_ended is None else s.rule
-        return None
-
-    @property
-    def rule(self) -> str:
-        """:meth:`rule_for` the games to come; when nothing bars him, the rule
-        of his last suspension."""
-        found = self.rule_for()
-        if found is not None:
-            return found
-        return self.sanctions[-1].rule if self.sanctions else TWO_DIVISIONS_RULE
-
-    def reasons(self, game_id: int | None = None) -> list[str]:
-        """One sentence part per suspension barring him."""
-        return [s.describe(elsewhere) for s, elsewhere in self.barring(game_id)]
 
 
 @dataclass(slots=True)
@@ -447,41 +299,3 @@ def _blocks(sanction: Sanction, item: _Item, pos: int) -> bool:
     if sanction.open_ended is not None or len(item.serving) < sanction.remaining:
         return True
     return pos < max(item.serving)
-
-
-# --------------------------------------------------------------------------- the lineup check
-
-
-def check_can_dress(player_id: int, game: ScheduledGame,
-                    status: Mapping[int, SuspensionStatus]) -> None:
-    """Raise :class:`SuspendedPlayer` if ``player_id`` may not dress for
-    ``game`` (casebook 27: the lineup is refused citing the rule that
-    suspended him; 410(c) for a suspension earned with his other team).
-
-    E.g. "#17 Alex Kim is suspended: game misconduct in game 4 (Rule 404(d)),
-    1 of 1 game still to serve".
-    """
-    found = status.get(player_id)
-    if found is None:
-        return
-    if found.team_id not in (game.home_team_id, game.away_team_id):
-        raise ValueError(f"player {player_id} (team {found.team_id}) is not on either team "
-                         f"of game {game.game_id}")
-    rule = found.rule_for(game.game_id)
-    if rule is None:
-        return
-    raise SuspendedPlayer(rule, f"#{found.number} {found.name} is suspended: "
-                          + "; ".join(found.reasons(game.game_id)))
-
-
-def barred(players: Iterable[int], game: ScheduledGame,
-           status: Mapping[int, SuspensionStatus]) -> dict[int, SuspendedPlayer]:
-    """:func:`check_can_dress` for each of ``players``: the refusals, by
-    player id (empty when all may dress)."""
-    out: dict[int, SuspendedPlayer] = {}
-    for pid in players:
-        try:
-            check_can_dress(pid, game, status)
-        except SuspendedPlayer as refused:
-            out[pid] = refused
-    return out

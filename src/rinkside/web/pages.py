@@ -21,7 +21,7 @@ from rinkside.services import queries
 from rinkside.services.queries import DivisionRow, GameRow
 from rinkside.services.tournaments import Tournaments
 from rinkside.tournament import stats as tstats
-from rinkside.tournament.suspensions import SuspensionStatus
+from rinkside.tournament.suspension_status import SuspensionStatus
 from rinkside.web import views
 
 

@@ -32,7 +32,7 @@ from rinkside.rules.state import GameState
 from rinkside.rules.times import format_duration
 from rinkside.services import logs, officiating
 from rinkside.services import queries as catalog
-from rinkside.tournament import suspensions as tsusp
+from rinkside.tournament import suspension_check
 from rinkside.web import auth, views
 from rinkside.web.deps import Service
 
@@ -241,7 +241,7 @@ def lineups(game_id: int, user: Reader, service: Service) -> dict[str, Any]:
     for side, team_id in (("home", row.home_team_id), ("away", row.away_team_id)):
         page = catalog.team(service, team_id)
         lineup = handed.get(team_id)
-        barred = tsusp.barred([p.player_id for p in page.players], scheduled, status)
+        barred = suspension_check.barred([p.player_id for p in page.players], scheduled, status)
         out[side] = {
             "team_id": team_id, "name": page.name, "handed_in": lineup is not None,
             "captain": lineup.captain if lineup else None,

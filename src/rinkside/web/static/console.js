@@ -14,9 +14,11 @@
  * each new state replaces the projection. Plain JS, no framework: the rink
  * may have no internet.
  *
- * After static/clock.js and static/live.js, three scripts, loaded in this
+ * After static/clock.js and static/live.js, these scripts, loaded in this
  * order with defer (templates/console.html):
  *   console.js        this file: sets up window.rinksideConsole (below);
+ *   console_fields.js the forms' fields (labels, controls, player lists, values);
+ *   console_penalty.js the penalty form (infraction catalog, classes, who serves);
  *   console_forms.js  the event forms (build, fill, post, corrections);
  *   console_log.js    the event log panel (undo, edit, insert, delete);
  *   console_lineups.js the lineup forms (dress a team, its captain and alternates).
@@ -27,9 +29,12 @@
  *               (take a write's answer); busy (a write is in flight:
  *               every file reads and sets it); state and info (read-only getters:
  *               the last state JSON and the last GET /console answer).
- *   from forms  refreshForm(), editEvent(position, event), startInsert(position).
+ *   from fields fields (C.fields: the forms' labels, controls and values).
+ *   from penalty penalty (C.penalty: the catalog, the infraction picker, updateFields).
+ *   from forms  currentForm(), refreshForm(), editEvent(position, event),
+ *               startInsert(position).
  *   from log    renderLog(), forgetDelete().
- * The game is first fetched on DOMContentLoaded, after all three have run, so
+ * The game is first fetched on DOMContentLoaded, after all of them have run, so
  * every name above exists before the first answer arrives.
  */
 (function () {

@@ -1,11 +1,12 @@
 /* The scorekeeper console's event forms: building each form, filling times,
  * posting events and corrections, and where focus goes after a refusal.
  *
- * Loaded (defer) after console.js, whose window.rinksideConsole it uses: the
- * DOM helpers, request, the banner (showBanner), post/correct/written,
- * networkDown, busy, and the read-only state and info. It owns the open form
- * and the infraction catalog (GET /api/infractions), asks the engine who serves a
- * penalty (GET /api/games/{id}/serving), and adds to the namespace:
+ * Loaded (defer) after console.js, console_fields.js and console_penalty.js,
+ * whose window.rinksideConsole it uses: the DOM helpers, the banner
+ * (showBanner), post/correct/written, networkDown, busy, the read-only state
+ * and info, the form's fields (C.fields) and the penalty form's catalog and
+ * serving lookups (C.penalty). It owns the open form and adds to the namespace:
+ *   currentForm()                 the open form ({type, mode, position, values}) or null;
  *   refreshForm()                 the open form's player lists, after new info;
  *   editEvent(position, event)    open the form that corrects logged event `position`;
  *   startInsert(position)         ask which event to insert before `position`.
@@ -17,11 +18,16 @@
   var C = window.rinksideConsole;
   var root = C.root, MAY_WRITE = C.MAY_WRITE, TEAMS = C.TEAMS;
   var $ = C.$, put = C.put, make = C.make, clear = C.clear;
-  var other = C.other, teamName = C.teamName, nowAt = C.nowAt, request = C.request;
+  var teamName = C.teamName, nowAt = C.nowAt;
   var showBanner = C.showBanner, post = C.post, correct = C.correct, written = C.written;
   var networkDown = C.networkDown;
+  var F = C.fields, P = C.penalty;
+  var LABELS = F.LABELS, PLAYER_FIELDS = F.PLAYER_FIELDS, fieldsNode = F.fieldsNode;
+  var control = F.control, value = F.value, number = F.number, row = F.row;
+  var segmented = F.segmented, select = F.select, playerSelect = F.playerSelect;
+  var infractionEntry = P.infractionEntry, infractionControl = P.infractionControl;
+  var updatePenaltyFields = P.updateFields;
 
-  var catalog = null;      /* GET /api/infractions */
   var form = null;         /* the open form: {type, mode, position, values} */
 
   /* ------------------------------------------------------------------ forms */
@@ -48,93 +54,6 @@
     stoppage: ["stop_reason"],
     forfeit: ["team", "forfeit_reason"]
   };
-  var LABELS = {
-    team: "Team", scorer: "Scorer", assist: "Assist (one at most)", own_goal: "Own goal (put in by a defender; credit the attacker)",
-    bench: "Bench penalty (no player)", player: "Player", infraction: "Infraction", "class": "Class",
-    companions: "Automatic with it", served_by: "Served by", suspension: "Games suspended (where the book sets more)",
-    "in": "Goaltender in", shooter: "Shooter", result: "Result", measured: "Player measured (other team)",
-    item: "Equipment", measure_result: "Result", spot: "Spot (optional)", stop_reason: "Reason (optional)",
-    forfeit_reason: "Reason", at: "Time (period and time left)", reason: "Why is it corrected?"
-  };
-
-  function fieldsNode() { return $("fields"); }
-  function control(name) { return fieldsNode().querySelector('[name="' + name + '"]'); }
-  function value(name) {
-    var checked = fieldsNode().querySelector('[name="' + name + '"]:checked');
-    var node = control(name);
-    if (!node) { return null; }
-    if (node.type === "radio") { return checked ? checked.value : null; }
-    if (node.type === "checkbox") { return node.checked; }
-    return node.value;
-  }
-
-  function row(name, content, hint) {
-    var wrap = make("div", { "class": "row field-" + name, "data-field": name });
-    var label = make("label", { "for": "f-" + name }, LABELS[name] || name);
-    wrap.appendChild(label);
-    wrap.appendChild(content);
-    if (hint) { wrap.appendChild(make("p", { "class": "hint", "data-bind": "hint-" + name })); }
-    return wrap;
-  }
-
-  function segmented(name, options, selected) {
-    var box = make("div", { "class": "segmented", role: "radiogroup", id: "f-" + name });
-    options.forEach(function (o) {
-      var label = make("label", { "class": "seg" });
-      var input = make("input", { type: "radio", name: name, value: o.value });
-      if (o.value === selected) { input.checked = true; }
-      label.appendChild(input);
-      label.appendChild(make("span", {}, o.text));
-      box.appendChild(label);
-    });
-    return box;
-  }
-
-  function select(name, options, selected) {
-    var node = make("select", { name: name, id: "f-" + name });
-    options.forEach(function (o) {
-      var opt = make("option", { value: o.value }, o.text);
-      if (String(o.value) === String(selected)) { opt.selected = true; }
-      node.appendChild(opt);
-    });
-    return node;
-  }
-
-  function players(team, filter) {
-    var list = C.info && C.info.dressed[team] ? C.info.dressed[team] : [];
-    return list.filter(filter || function () { return true; });
-  }
-  function playerOptions(team, optional, filter, noneText) {
-    var options = optional ? [{ value: "", text: noneText || "—" }] : [{ value: "", text: "choose…" }];
-    players(team, filter).forEach(function (p) {
-      options.push({ value: String(p.number), text: "#" + p.number + " " + p.name +
-        (p.goalie ? " (G)" : "") + (p.letter ? " (" + p.letter + ")" : "") + (p.removed ? " — out of the game" : "") });
-    });
-    return options;
-  }
-
-  var PLAYER_FIELDS = {
-    scorer: { optional: false }, assist: { optional: true }, player: { optional: false },
-    served_by: { optional: true, none: "nobody named" }, shooter: { optional: false },
-    "in": { optional: false }, measured: { optional: false, other: true }
-  };
-
-  function playerSelect(name, team, selected) {
-    var spec = PLAYER_FIELDS[name];
-    var side = spec.other ? other(team) : team;
-    var options;
-    if (!team) {
-      options = [{ value: "", text: "pick the team first" }];
-    } else if (name === "in") {
-      options = [{ value: "", text: "choose…" }, { value: "empty", text: "Empty net (no goaltender)" }];
-      players(side).forEach(function (p) {
-        options.push({ value: String(p.number), text: "#" + p.number + " " + p.name + (p.goalie ? " (G)" : "") });
-      });
-    } else {
-      options = playerOptions(side, spec.optional, null, spec.none);
-    }
-    return select(name, options, selected === null || selected === undefined ? "" : selected);
-  }
 
   function refreshPlayerChoices() {
     var team = value("team");
@@ -148,127 +67,9 @@
     updatePenaltyFields();
   }
 
-  function infractionEntry() {
-    var key = value("infraction");
-    if (!catalog || !key) { return null; }
-    for (var i = 0; i < catalog.infractions.length; i++) {
-      if (catalog.infractions[i].key === key) { return catalog.infractions[i]; }
-    }
-    return null;
-  }
-  function classText(value) {
-    var found = (catalog ? catalog.classes : []).filter(function (c) { return c.value === value; })[0];
-    return found ? found.text : value.replace(/_/g, " ");
-  }
-
-  function infractionControl(selectedKey, selectedName) {
-    var wrap = make("div", { "class": "picker" });
-    var search = make("input", { type: "search", placeholder: "Find: rule number or words", "aria-label": "Find an infraction", "data-bind": "infraction-search" });
-    var node = make("select", { name: "infraction", id: "f-infraction", size: "6" });
-    function fill() {
-      var words = search.value.toLowerCase().split(/\s+/).filter(Boolean);
-      var kept = node.value || selectedKey;
-      clear(node);
-      (catalog ? catalog.infractions : []).forEach(function (e) {
-        var text = e.rule + " " + e.name;
-        var hay = (text + " " + e.note).toLowerCase();
-        if (words.every(function (w) { return hay.indexOf(w) >= 0; })) {
-          var opt = make("option", { value: e.key }, text);
-          if (e.key === kept) { opt.selected = true; }
-          node.appendChild(opt);
-        }
-      });
-      if (selectedName && !node.querySelector("option[selected]") && !node.value) {
-        var custom = make("option", { value: "custom:" + selectedName }, selectedName + " (as recorded)");
-        custom.selected = true;
-        node.appendChild(custom);
-      }
-    }
-    search.addEventListener("input", function () { fill(); updatePenaltyFields(); });
-    node.addEventListener("change", function () { updatePenaltyFields(true); });
-    wrap.appendChild(search);
-    wrap.appendChild(node);
-    fill();
-    return wrap;
-  }
-
-  /* Show the classes the picked infraction's rule allows, its automatic
-     companions, and ask who serves the time where the book has a teammate
-     serve it (the catalog from the server says where and under which rule). */
-  function updatePenaltyFields(infractionChanged) {
-    if (!form || (form.type !== "penalty" && form.type !== "penalty_signal")) { return; }
-    var entry = infractionEntry();
-    var bench = value("bench") === true;
-    var classNode = control("class");
-    var team = value("team");
-    control("player").disabled = bench;
-    fieldsNode().querySelector(".field-player").hidden = bench;
-    if (classNode && (infractionChanged || classNode.options.length === 0)) {
-      var kept = classNode.value || form.values["class"];
-      var allowed = entry && entry.classes.length ? entry.classes
-        : (catalog ? catalog.classes.map(function (c) { return c.value; }) : []);
-      clear(classNode);
-      allowed.forEach(function (c) {
-        var opt = make("option", { value: c }, classText(c));
-        if (c === kept) { opt.selected = true; }
-        classNode.appendChild(opt);
-      });
-      if (bench && allowed.indexOf("bench_minor") >= 0) { classNode.value = "bench_minor"; }
-      var companions = $("companions");
-      clear(companions);
-      if (entry && form.mode === "append") {
-        entry.companions.forEach(function (c) {
-          var label = make("label", { "class": "check" });
-          var box = make("input", { type: "checkbox", name: "companion", value: c });
-          box.checked = true;
-          label.appendChild(box);
-          label.appendChild(make("span", {}, classText(c) + " (automatic, Rule " + entry.rule + ")"));
-          companions.appendChild(label);
-        });
-      }
-      fieldsNode().querySelector(".field-companions").hidden = !companions.childNodes.length;
-      if (entry && entry.suspension_games && !control("suspension").value) {
-        control("suspension").value = String(entry.suspension_games);
-      }
-    }
-    askServing(classNode ? classNode.value : "", team, bench);
-  }
-
-  /* Who serves the penalty is the engine's answer (GET /api/games/{id}/serving:
-     402(c), 404(a)-(e), 405(a), 407(a)); the form only shows it. */
-  var servingAsked = 0;
-  function askServing(cls, team, bench) {
-    var asked = ++servingAsked;
-    if (!cls || !team) { showServing(null); return; }
-    var query = "team=" + encodeURIComponent(team) + "&class=" + encodeURIComponent(cls);
-    var player = bench ? null : number("player");
-    if (player !== null && !isNaN(player)) { query += "&player=" + player; }
-    Array.prototype.forEach.call(fieldsNode().querySelectorAll('[name="companion"]:checked'), function (b) {
-      query += "&class=" + encodeURIComponent(b.value);
-    });
-    request("GET", C.API + "/serving?" + query).then(function (answer) {
-      if (asked !== servingAsked || !form) { return; } /* a later question was asked */
-      showServing(answer.status === 200 ? answer.data : null);
-    }).catch(function () { if (asked === servingAsked && form) { showServing(null); } });
-  }
-
-  function showServing(answer) {
-    var line = fieldsNode().querySelector(".field-served_by");
-    if (!line) { return; }
-    var rule = answer && answer.name_server ? answer.rule : null;
-    var server = control("served_by");
-    if (server && server.options.length && server.options[0].value === "" && value("team")) {
-      server.options[0].textContent = rule ? "name who serves it" : "the penalized player";
-    }
-    var hint = $("hint-served_by");
-    if (hint) {
-      hint.textContent = rule ? "Rule " + rule + ": a teammate serves this penalty; name who." : "";
-    }
-    line.className = "row field-served_by" + (rule ? " asked" : "");
-  }
-
   function buildField(name, values, team) {
     var v = values[name];
+    var catalog = P.catalog();
     switch (name) {
       case "team":
         return row(name, segmented("team", TEAMS.map(function (t) {
@@ -321,6 +122,7 @@
   /* FORMAT.md event -> the form's values, and back. */
   function valuesOf(event) {
     var v = { at: event.at, team: event.team };
+    var catalog = P.catalog();
     switch (event.type) {
       case "goal": v.scorer = event.scorer; v.assist = event.assist; v.own_goal = event.own_goal; break;
       case "penalty": case "penalty_signal":
@@ -344,11 +146,6 @@
       case "forfeit": v.forfeit_reason = event.reason; break;
     }
     return v;
-  }
-
-  function number(name) {
-    var raw = value(name);
-    return raw === "" || raw === null ? null : parseInt(raw, 10);
   }
 
   /* The events the form records (a penalty brings its automatic companions). */
@@ -492,6 +289,7 @@
 
   /* ------------------------------------------------------------------ shared */
 
+  C.currentForm = function () { return form; };
   C.refreshForm = function () { if (form) { refreshPlayerChoices(); } };
   C.editEvent = function (position, event) {
     if (!FIELDS[event.type]) { showBanner("refused", "", "This event cannot be edited here; delete it and record it again."); return; }
@@ -534,8 +332,4 @@
   if (!MAY_WRITE) {
     Array.prototype.forEach.call(root.querySelectorAll("[data-form]"), function (b) { b.disabled = true; });
   }
-
-  request("GET", "/api/infractions").then(function (answer) {
-    if (answer.status === 200) { catalog = answer.data; }
-  });
 })();

@@ -1,0 +1,188 @@
+"""The official game report as plain data (Rules 502(h), 502(l), 506(a)-(b),
+507(a), (d), 616(a)): each line of the sheet a frozen value, the whole a
+:class:`GameReport`. :func:`rinkside.reports.game_report.build_report`
+fills it; the PDF, the HTML page and the CLI show it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from rinkside.rules.events import PenaltyClass, Team
+
+
+@dataclass(frozen=True, slots=True)
+class RosterLine:
+    """A dressed player, with his game: goals, assists, penalty minutes."""
+
+    number: int
+    name: str
+    goalie: bool
+    letter: str | None  # "C" or "A" (Rule 202)
+    goals: int
+    assists: int
+    pim: int | float
+
+
+@dataclass(frozen=True, slots=True)
+class TeamSheet:
+    side: Team
+    name: str
+    players: tuple[RosterLine, ...]
+    bench_pim: int | float
+    score: int
+    by_period: tuple[int, ...]  # goals in each period played, then the shootout's if any
+    timeouts_used: int
+
+
+@dataclass(frozen=True, slots=True)
+class GoalLine:
+    period: str
+    time: str
+    team: Team
+    team_name: str
+    scorer: int
+    scorer_name: str
+    assist: int | None
+    assist_name: str | None
+    tags: tuple[str, ...]  # PP / SH as the engine classed it, EN, PS, OG
+    score: str  # home-away after the goal
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyLine:
+    period: str
+    time: str  # when assessed (Rule 506(a))
+    team: Team
+    team_name: str
+    player: int | None  # None: bench penalty
+    player_name: str
+    infraction: str
+    rule: str | None
+    penalty_class: PenaltyClass
+    class_text: str
+    minutes: int | float  # charged in the records (casebook 12)
+    off: str | None  # when its time began ("period M:SS"); None: no time to serve
+    on: str | None  # when the player came back; None: not served out by the end
+    served_by: int | None
+    served_by_name: str | None
+    goalie: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GoalieLine:
+    team: Team
+    team_name: str
+    number: int
+    name: str
+    time: str
+    tenths: int
+    goals_against: int
+    shots_against: int | None
+    saves: int | None
+    decision: str  # W, L, T or "" (most time in goal for the team; no rule sets it)
+
+
+@dataclass(frozen=True, slots=True)
+class TimeOutLine:
+    team: Team
+    team_name: str
+    period: str
+    time: str
+
+
+@dataclass(frozen=True, slots=True)
+class ShotLine:
+    """A penalty shot (Rule 406) or a shootout attempt (639(b))."""
+
+    label: str  # period and time of a penalty shot; the round of a shootout attempt
+    team: Team
+    team_name: str
+    shooter: int
+    shooter_name: str
+    scored: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RefereeReport:
+    """A penalty the referees must report to the Event Directors."""
+
+    rules: tuple[str, ...]
+    team_name: str
+    player_name: str
+    class_text: str
+    infraction: str
+    rule: str | None
+    period: str
+    time: str
+    duty: str
+
+
+@dataclass(frozen=True, slots=True)
+class SuspensionLine:
+    team_name: str
+    player_name: str
+    games: str
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class SignatureLine:
+    username: str
+    role: str
+    at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class ReopeningLine:
+    by: str
+    at: datetime
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class SignOffStatus:
+    """Rules 502(h), 506(b), 616(a): who signed, whether that locks the game."""
+
+    signatures: tuple[SignatureLine, ...]
+    locked: bool
+    awaiting: tuple[str, ...]
+    reopenings: tuple[ReopeningLine, ...]
+    earlier: tuple[SignatureLine, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GameReport:
+    game_id: int
+    version: int  # of the event log the report was made from
+    tournament: str
+    division: str
+    round_name: str
+    rink: str | None
+    scheduled: datetime | None
+    started: datetime | None  # Rule 507(a): first event recorded
+    finished: datetime | None  # last event recorded
+    status: str
+    rules_note: str  # periods, lengths, clock
+    periods: tuple[str, ...]  # column labels of the by-period score
+    home: TeamSheet
+    away: TeamSheet
+    goals: tuple[GoalLine, ...]
+    penalties: tuple[PenaltyLine, ...]
+    goalies: tuple[GoalieLine, ...]
+    timeouts: tuple[TimeOutLine, ...]
+    penalty_shots: tuple[ShotLine, ...]
+    shootout: tuple[ShotLine, ...]
+    result: str | None  # "Blades 4, Storm 3 — Blades win in a shootout (Rule 639(b))"
+    referee_reports: tuple[RefereeReport, ...]
+    suspensions: tuple[SuspensionLine, ...]
+    officials: tuple[tuple[str, tuple[str, ...]], ...]  # (role text, names)
+    signoff: SignOffStatus
+
+    def team(self, side: Team) -> TeamSheet:
+        return self.home if side == "home" else self.away
+
+    @property
+    def final(self) -> bool:
+        return self.status == "final"

@@ -1,0 +1,66 @@
+"""The game report's words: game times as the clock showed them (Rule
+507(d)), periods, players, local times, minutes, a goal's tags, a
+suspension's length and the officials' roles."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Final
+
+from rinkside.present.periods import period_label
+from rinkside.rules.records import GoalRecord, Suspension
+from rinkside.rules.roster import GameSetup, Roster
+from rinkside.rules.state import REPLACEMENT_GOALIE
+from rinkside.rules.times import GameTime, format_duration
+
+ROLE_TEXT: Final = {
+    "referee": "Referee", "game_timekeeper": "Game timekeeper",
+    "penalty_timekeeper": "Penalty timekeeper", "official_scorer": "Official scorer",
+    "goal_judge": "Goal judge",
+}
+
+
+def clock(moment: GameTime) -> str:
+    """Rule 507(d): minutes and seconds, as the clock showed it."""
+    return format_duration(moment.left, show_tenths=False)
+
+
+def period_text(setup: GameSetup, period: int) -> str:
+    return period_label(period, setup.settings)
+
+
+def player_text(roster: Roster, number: int | None) -> str:
+    """``#12 Alex Kim`` (``bench`` for a bench penalty, ``#0`` an unnamed goaltender)."""
+    if number is None:
+        return "bench"
+    if number == REPLACEMENT_GOALIE:
+        return "replacement goaltender (not named)"
+    found = roster.player(number)
+    return f"#{number} {found.name}" if found is not None and found.name else f"#{number}"
+
+
+def local_time(moment: datetime | None, fmt: str = "%H:%M") -> str:
+    """A stored UTC moment in the server's time zone; empty when unknown."""
+    return "" if moment is None else moment.astimezone().strftime(fmt)
+
+
+def minutes_text(value: int | float) -> str:
+    return f"{value:g}"
+
+
+def goal_tags(goal: GoalRecord) -> tuple[str, ...]:
+    """PP / SH as the engine classed the goal, EN, PS, and OG for a goal put in
+    by a defender (616(c))."""
+    tags: list[str] = [goal.strength] if goal.strength != "EV" else []
+    tags += [tag for tag, on in (("EN", goal.empty_net), ("PS", goal.penalty_shot),
+                                 ("OG", goal.own_goal)) if on]
+    return tuple(tags)
+
+
+def suspension_text(suspension: Suspension) -> str:
+    games = suspension.games
+    if games == "rest_of_tournament":
+        return "rest of the tournament"
+    if games == "pending_review":
+        return "until the Event Directors have dealt with the case"
+    return f"{games} game{'s' if games != 1 else ''}"
