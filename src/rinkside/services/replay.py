@@ -133,7 +133,7 @@ def states_of(s: Session, cache: StateCache, games: Sequence[tuple[m.Game, GameS
               ) -> dict[int, tuple[int, GameState]]:
     """:func:`state_of` for many games at once (a division's view): the
     stored states read in one statement, the logs of the others in one more,
-    each replayed, and the new states kept in one write."""
+    each decoded and replayed in turn, and the new states kept in one write."""
     out: dict[int, tuple[int, GameState]] = {}
     missing: list[tuple[m.Game, GameSetup]] = []
     for game, setup in games:
@@ -152,7 +152,7 @@ def states_of(s: Session, cache: StateCache, games: Sequence[tuple[m.Game, GameS
         else:
             to_replay[game.id] = setup
     replayed: dict[int, tuple[int, GameState]] = {}
-    for game_id, (version, events) in eventlog.logs_of(s, list(to_replay)).items():
+    for game_id, version, events in eventlog.each_log(s, list(to_replay)):  # one at a time
         result = state(to_replay[game_id], events)
         cache.put(game_id, version, result)
         replayed[game_id] = (version, result)

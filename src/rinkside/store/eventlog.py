@@ -53,13 +53,13 @@ engine before they call :func:`append` or :func:`correct`.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Final, Literal, NoReturn, cast, get_args
 
+import orjson
 from sqlalchemy import (
     ColumnElement,
     Insert,
@@ -104,6 +104,7 @@ __all__ = [
     "UnknownGame",
     "append",
     "correct",
+    "each_log",
     "events_of",
     "history",
     "load",
@@ -265,23 +266,32 @@ def events_of(session: Session | Connection, game_id: int) -> tuple[int, list[Ev
 def logs_of(session: Session | Connection, game_ids: Sequence[int]
             ) -> dict[int, tuple[int, list[Event]]]:
     """Each game's version and current events, for many games in one
+    statement (:func:`each_log`, gathered). An unknown game is left out."""
+    return {game_id: (version, events)
+            for game_id, version, events in each_log(session, game_ids)}
+
+
+def each_log(session: Session | Connection, game_ids: Sequence[int]
+             ) -> Iterator[tuple[int, int, list[Event]]]:
+    """Each game's id, version and current events, for many games in one
     statement (a division's cold recompute): each game's revisions come as
     one JSON array, aggregated by the database, so a game costs one row and
-    one parse, not one row per event. An unknown game is left out."""
+    one parse, not one row per event. A game is decoded only when it is
+    reached, so a caller that replays each in turn holds one game's events
+    at a time (not a division's: the garbage collector's full passes grow
+    with what is held). An unknown game is left out."""
     if not game_ids:
-        return {}
+        return
     connection = _connection(session)
     statement = _LOGS[connection.dialect.name]
-    out: dict[int, tuple[int, list[Event]]] = {}
     for start in range(0, len(game_ids), _IDS_PER_STATEMENT):
         chunk = list(game_ids[start:start + _IDS_PER_STATEMENT])
         rows = connection.execute(statement, {"ids": chunk}).all()
         for game_id, version, count, corrections, numbers, payloads in rows:
             if count == version and not corrections and _in_order(numbers, count):
-                out[game_id] = (version, _decoded_all(game_id, payloads))
+                yield game_id, version, _decoded_all(game_id, payloads)
             else:  # a corrected log (or a corrupted one): replayed revision by revision
-                out[game_id] = events_of(connection, game_id)
-    return out
+                yield (game_id, *events_of(connection, game_id))
 
 
 def history(
@@ -398,8 +408,9 @@ _EVENTS: Final = (
     .where(_GAMES.c.id == bindparam("game_id"))
     .order_by(_REVISIONS.c.revision)
 )
-# Each game's current payloads as one JSON array (on SQLite the stored texts
-# joined, as they are: the database parses nothing), by dialect, with what
+# Each game's current payloads as one JSON array, as text (on SQLite the
+# stored texts joined, as they are: the database parses nothing; the driver
+# parses nothing either, and orjson reads it in one pass), by dialect, with what
 # tells whether that is the whole story: its version, how many revisions
 # are not appends (corrections) and the revisions' numbers in the order the
 # array holds them (SQLite does not promise an aggregate's order).
@@ -414,7 +425,7 @@ _LOGS: Final = {
         "SELECT g.id, g.version, count(r.revision), sum(CASE WHEN r.op <> 'append'"
         " THEN 1 ELSE 0 END), string_agg(r.revision::text, ',' ORDER BY r.revision),"
         " coalesce(json_agg(r.payload ORDER BY r.revision)"
-        " FILTER (WHERE r.revision IS NOT NULL), '[]'::json)"
+        " FILTER (WHERE r.revision IS NOT NULL), '[]'::json)::text"
         " FROM games AS g LEFT JOIN event_revisions AS r ON r.game_id = g.id"
         " WHERE g.id IN :ids GROUP BY g.id"
     ).bindparams(bindparam("ids", expanding=True)),
@@ -563,10 +574,8 @@ def _in_order(numbers: str | None, count: int) -> bool:
 
 
 def _decoded_all(game_id: int, payloads: Any) -> list[Event]:
-    decode = codec.decode
     try:
-        rows: list[Any] = json.loads(payloads) if isinstance(payloads, str) else payloads or []
-        return [decode(payload) for payload in rows]
+        return codec.decode_all(orjson.loads(payloads) if payloads else ())
     except ValueError as exc:  # not JSON, or codec.PayloadError
         raise LogCorrupted(f"game {game_id}: {exc}") from None
 
