@@ -1,5 +1,12 @@
 """Game states kept by (game, version): the store's log is the truth, and a
-state is only reused while the log's version is the one it was computed at."""
+state is only reused while the log's version is the one it was computed at,
+by this engine (:func:`engine_fingerprint`), for the same setup.
+
+In memory (:class:`StateCache`) a state is kept as it is; in the store
+(``game_state_cache``) it is pickled without its setup, under the digests of
+the settings and the two dressed rosters it was computed for (a division's
+games share a handful of those values, which every state pickled whole
+would write again)."""
 
 from __future__ import annotations
 

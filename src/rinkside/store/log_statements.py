@@ -144,8 +144,10 @@ LOGS: Final = {
         " coalesce(json_agg(r.payload ORDER BY r.revision)"
         " FILTER (WHERE r.revision IS NOT NULL), '[]'::json)::text"
         " FROM games AS g LEFT JOIN event_revisions AS r ON r.game_id = g.id"
-        " WHERE g.id IN :ids GROUP BY g.id"
-    ).bindparams(bindparam("ids", expanding=True)),
+        # One array parameter, not an IN list of a division's 240: the
+        # server plans it in a fraction of the time.
+        " WHERE g.id = ANY(CAST(:ids AS integer[])) GROUP BY g.id"
+    ).bindparams(bindparam("ids", type_=postgresql.ARRAY(Integer))),
 }
 IDS_PER_STATEMENT: Final = 500
 HEAD: Final = select(GAMES.c.version, GAMES.c.event_count).where(
