@@ -49,6 +49,10 @@ database's own) roll the transaction back.
 
 Nothing here knows the rules: the services check each event with the
 engine before they call :func:`append` or :func:`correct`.
+
+The statements are built once in :mod:`rinkside.store.log_statements`, the
+rows they read are made values in :mod:`rinkside.store.log_rows`, and the
+connection they run on is found in :mod:`rinkside.store.connections`.
 """
 
 from __future__ import annotations
