@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session, aliased
@@ -73,7 +74,17 @@ def setup_of(s: Session, game: m.Game) -> GameSetup:
     return setup_from(game, settings, by_team(players), lineup, names)
 
 
-def setup_from(game: m.Game, settings: Settings, players: Mapping[int, Sequence[RosterPlayer]],
+class Sides(Protocol):
+    """Who plays a game: a stored game's row, or its scheduled value."""
+
+    @property
+    def home_team_id(self) -> int: ...
+
+    @property
+    def away_team_id(self) -> int: ...
+
+
+def setup_from(game: Sides, settings: Settings, players: Mapping[int, Sequence[RosterPlayer]],
                lineup: Mapping[int, Lineup], names: Mapping[int, str]) -> GameSetup:
     """The engine's setup from what was read: the settings in force and, per
     team, its roster and the lineup handed in (if any)."""
@@ -117,7 +128,7 @@ def state_of(s: Session, cache: StateCache, game: m.Game, setup: GameSetup,
     if cached is not None and cached.setup == setup:
         return game.version, cached
     if stored is None:
-        stored = state_cache.load_stored(s, [game.id]).get(game.id)
+        stored = state_cache.load_stored(s, {game.id: setup}).get(game.id)
     if stored is not None and stored[0] == game.version and stored[1].setup == setup:
         cache.put(game.id, game.version, stored[1])
         return stored
@@ -129,30 +140,32 @@ def state_of(s: Session, cache: StateCache, game: m.Game, setup: GameSetup,
     return version, result
 
 
-def states_of(s: Session, cache: StateCache, games: Sequence[tuple[m.Game, GameSetup]]
+def states_of(s: Session, cache: StateCache, games: Sequence[tuple[int, int, GameSetup]]
               ) -> dict[int, tuple[int, GameState]]:
-    """:func:`state_of` for many games at once (a division's view): the
-    stored states read in one statement, the logs of the others in one more,
-    each replayed, and the new states kept in one write."""
+    """:func:`state_of` for many games at once (a division's view), each
+    given as ``(game id, version, setup)``: the stored states read in one
+    statement, the logs of the others in one more, each decoded and replayed
+    in turn, and the new states kept in one write."""
     out: dict[int, tuple[int, GameState]] = {}
-    missing: list[tuple[m.Game, GameSetup]] = []
-    for game, setup in games:
-        cached = cache.get(game.id, game.version)
+    missing: list[tuple[int, int, GameSetup]] = []
+    for game_id, version, setup in games:
+        cached = cache.get(game_id, version)
         if cached is not None and cached.setup == setup:
-            out[game.id] = (game.version, cached)
+            out[game_id] = (version, cached)
         else:
-            missing.append((game, setup))
-    stored = state_cache.load_stored(s, [game.id for game, _ in missing]) if missing else {}
+            missing.append((game_id, version, setup))
+    stored = state_cache.load_stored(s, {game_id: setup for game_id, _, setup in missing}
+                                     ) if missing else {}
     to_replay: dict[int, GameSetup] = {}
-    for game, setup in missing:
-        found = stored.get(game.id)
-        if found is not None and found[0] == game.version and found[1].setup == setup:
-            cache.put(game.id, game.version, found[1])
-            out[game.id] = found
+    for game_id, version, setup in missing:
+        found = stored.get(game_id)
+        if found is not None and found[0] == version:  # and for this setup (load_stored)
+            cache.put(game_id, version, found[1])
+            out[game_id] = found
         else:
-            to_replay[game.id] = setup
+            to_replay[game_id] = setup
     replayed: dict[int, tuple[int, GameState]] = {}
-    for game_id, (version, events) in eventlog.logs_of(s, list(to_replay)).items():
+    for game_id, version, events in eventlog.each_log(s, list(to_replay)):  # one at a time
         result = state(to_replay[game_id], events)
         cache.put(game_id, version, result)
         replayed[game_id] = (version, result)

@@ -1,5 +1,12 @@
 """Game states kept by (game, version): the store's log is the truth, and a
-state is only reused while the log's version is the one it was computed at."""
+state is only reused while the log's version is the one it was computed at,
+by this engine (:func:`engine_fingerprint`), for the same setup.
+
+In memory (:class:`StateCache`) a state is kept as it is; in the store
+(``game_state_cache``) it is pickled without its setup, under the digests of
+the settings and the two dressed rosters it was computed for (a division's
+games share a handful of those values, which every state pickled whole
+would write again)."""
 
 from __future__ import annotations
 
@@ -14,6 +21,7 @@ from importlib import resources
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
+from rinkside.rules.roster import GameSetup
 from rinkside.rules.state import GameState
 from rinkside.store.models import GameStateCache
 
@@ -31,20 +39,70 @@ def engine_fingerprint() -> str:
     return digest.hexdigest()[:32]
 
 
-def load_stored(session: Session, game_ids: list[int]) -> dict[int, tuple[int, GameState]]:
-    """Stored states of ``game_ids`` that this engine computed."""
+# A stored state is kept without its setup (the settings and the two dressed
+# rosters: a third of its bytes and of the time to pickle it), under the
+# digests of those three values; it is reused only for a setup with the
+# same digests, which is then put back in it. Each distinct settings or
+# roster value is digested once per call, not once per game.
+
+_Digests = tuple[bytes, bytes, bytes]
+
+
+def _digest(value: object, memo: dict[int, tuple[object, bytes]]) -> bytes:
+    found = memo.get(id(value))
+    if found is not None and found[0] is value:
+        return found[1]
+    digest = hashlib.sha256(pickle.dumps(value, protocol=5)).digest()[:16]
+    memo[id(value)] = (value, digest)
+    return digest
+
+
+def _setup_digests(setup: GameSetup, memo: dict[int, tuple[object, bytes]]) -> _Digests:
+    return (_digest(setup.settings, memo), _digest(setup.home, memo),
+            _digest(setup.away, memo))
+
+
+def _dumped(state: GameState, memo: dict[int, tuple[object, bytes]]) -> bytes:
+    bare = state.copy()
+    bare.setup = None  # type: ignore[assignment]  # put back when read (_loaded)
+    return pickle.dumps((_setup_digests(state.setup, memo), bare), protocol=5)
+
+
+def _loaded(blob: bytes, setup: GameSetup, memo: dict[int, tuple[object, bytes]]
+            ) -> GameState | None:
+    """The stored state if it was computed for ``setup`` (else None)."""
+    kept = pickle.loads(blob)
+    if isinstance(kept, GameState):  # kept whole, with its setup (before the digests)
+        return kept if kept.setup == setup else None
+    digests, state = kept
+    if digests != _setup_digests(setup, memo):
+        return None
+    state.setup = setup
+    return state  # type: ignore[no-any-return]
+
+
+def load_stored(session: Session, setups: Mapping[int, GameSetup]
+                ) -> dict[int, tuple[int, GameState]]:
+    """Stored states of the games of ``setups`` (``{game: setup}``) that this
+    engine computed for that very setup (settings and dressed rosters)."""
     rows = session.execute(select(GameStateCache.game_id, GameStateCache.version,
                                   GameStateCache.state)
-                           .where(GameStateCache.game_id.in_(game_ids),
+                           .where(GameStateCache.game_id.in_(list(setups)),
                                   GameStateCache.engine == engine_fingerprint())).all()
-    return {row.game_id: (row.version, pickle.loads(row.state)) for row in rows}
+    memo: dict[int, tuple[object, bytes]] = {}
+    out: dict[int, tuple[int, GameState]] = {}
+    for row in rows:
+        state = _loaded(row.state, setups[row.game_id], memo)
+        if state is not None:
+            out[row.game_id] = (row.version, state)
+    return out
 
 
 def store(session: Session, game_id: int, version: int, state: GameState) -> None:
     """Keep ``state`` as the game's state at ``version`` (replacing any older)."""
     session.execute(delete(GameStateCache).where(GameStateCache.game_id == game_id))
     session.add(GameStateCache(game_id=game_id, version=version, engine=engine_fingerprint(),
-                               state=pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)))
+                               state=_dumped(state, {})))
 
 
 def store_many(session: Session, states: Mapping[int, tuple[int, GameState]]) -> None:
@@ -54,10 +112,11 @@ def store_many(session: Session, states: Mapping[int, tuple[int, GameState]]) ->
         return
     table = GameStateCache.__table__
     engine = engine_fingerprint()
+    memo: dict[int, tuple[object, bytes]] = {}
     session.execute(delete(GameStateCache).where(GameStateCache.game_id.in_(list(states))))
     session.execute(table.insert(), [  # type: ignore[attr-defined]
         {"game_id": game_id, "version": version, "engine": engine,
-         "state": pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)}
+         "state": _dumped(state, memo)}
         for game_id, (version, state) in states.items()])
 
 

@@ -34,7 +34,7 @@ from rinkside.store import eventlog
 from rinkside.store import models as m
 from rinkside.tournament import forfeits
 from rinkside.tournament.errors import TournamentRuleError
-from rinkside.tournament.model import Lineup, PlayedGame, RosterPlayer
+from rinkside.tournament.model import Lineup, PlayedGame, RosterPlayer, ScheduledGame
 
 
 class Tournaments(Setup, Rosters, Lineups, DivisionTables):
@@ -111,7 +111,7 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables):
         return replay.setup_of(s, game)
 
     @staticmethod
-    def _setup_from(game: m.Game, settings: Settings,
+    def _setup_from(game: replay.Sides, settings: Settings,
                     players: Mapping[int, Sequence[RosterPlayer]],
                     lineup: Mapping[int, Lineup], names: Mapping[int, str]) -> GameSetup:
         """The engine's setup: the settings in force and the dressed rosters."""
@@ -155,41 +155,51 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables):
         settings = effective_settings(division.tournament.settings, division.settings)
         teams = list(s.scalars(select(m.Team).where(m.Team.division_id == division_id)
                                .order_by(m.Team.id)))
-        games = list(s.scalars(select(m.Game).where(m.Game.division_id == division_id)
-                               .order_by(m.Game.schedule_order, m.Game.id)))
-        scheduled = [rec.scheduled_game(g) for g in games]
+        # The games as plain rows, not ORM objects: a division's view reads
+        # every game of it, and rows cost a fraction.
+        g = m.Game
+        rows = s.execute(select(g.id, g.division_id, g.stage, g.home_team_id, g.away_team_id,
+                                g.start, g.rink, g.schedule_order, g.round_name, g.version)
+                         .where(g.division_id == division_id)
+                         .order_by(g.schedule_order, g.id)).all()
+        scheduled = [ScheduledGame(gid, div, "playoff" if stage == "playoff" else "pool",
+                                   home, away, start, rink, order, round_name)
+                     for gid, div, stage, home, away, start, rink, order, round_name, _ in rows]
+        versions = {row[0]: row[9] for row in rows}
         players = rec.players_of(s, [t.id for t in teams])
         numbers: dict[int, dict[int, int]] = {}
         for p in players:
             numbers.setdefault(p.team_id, {})[p.number] = p.player_id
-        lineups_by_game = rec.lineups_of(s, [g.id for g in games])
+        lineups_by_game = rec.lineups_of(s, list(versions))
         names = {t.id: t.name for t in teams}
         roster_of = replay.by_team(players)
         full = {t.id: game_roster(t.name, roster_of.get(t.id, ()), None, settings.roster_max)
                 for t in teams}
         whole = {t.id: self._whole_roster(players, t.id) for t in teams}
-        setups: list[tuple[m.Game, GameSetup]] = []
-        for game in games:
-            if game.version == 0:
+        setups: list[tuple[int, int, GameSetup]] = []
+        for game in scheduled:
+            version = versions[game.game_id]
+            if version == 0:
                 continue
-            lineup = lineups_by_game.get(game.id, {})
+            lineup = lineups_by_game.get(game.game_id, {})
             if lineup:
                 setup = self._setup_from(game, settings, roster_of, lineup, names)
             else:  # most games: each team's whole roster, built once per team
                 setup = GameSetup(settings, full[game.home_team_id], full[game.away_team_id])
-            setups.append((game, setup))
+            setups.append((game.game_id, version, setup))
         states = replay.states_of(s, self.cache, setups)  # every log read in one statement
         played: list[PlayedGame] = []
-        for game, entry in zip(games, scheduled, strict=True):
-            if game.id not in states:
+        for game in scheduled:
+            found = states.get(game.game_id)
+            if found is None:
                 continue
-            lineup = lineups_by_game.get(game.id, {})
-            _, state = states[game.id]
+            state = found[1]
             if state.result is None:
                 continue
+            lineup = lineups_by_game.get(game.game_id, {})
             sides: dict[Team, int] = {"home": game.home_team_id, "away": game.away_team_id}
             played.append(PlayedGame(
-                entry, state,
+                game, state,
                 {side: lineup.get(team_id) or whole[team_id] for side, team_id in sides.items()},
                 {side: numbers.get(team_id, {}) for side, team_id in sides.items()}))
         removed = forfeits.removed_teams(scheduled, played)

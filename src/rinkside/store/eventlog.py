@@ -49,38 +49,25 @@ database's own) roll the transaction back.
 
 Nothing here knows the rules: the services check each event with the
 engine before they call :func:`append` or :func:`correct`.
+
+The statements are built once in :mod:`rinkside.store.log_statements`, the
+rows they read are made values in :mod:`rinkside.store.log_rows`, and the
+connection they run on is found in :mod:`rinkside.store.connections`.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
-from typing import Any, Final, Literal, NoReturn, cast, get_args
+from datetime import datetime
+from typing import NoReturn
 
-from sqlalchemy import (
-    ColumnElement,
-    Insert,
-    Integer,
-    Select,
-    String,
-    Table,
-    Text,
-    bindparam,
-    inspect,
-    literal_column,
-    select,
-    text,
-)
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session
-from sqlalchemy.orm.attributes import set_committed_value
 
 from rinkside.rules.events import EVENT_TYPES, Event
 from rinkside.store import codec
+from rinkside.store.connections import connection_of, own_transaction, sync_identity_map
 from rinkside.store.errors import (
     EventLogError,
     LogCorrupted,
@@ -88,9 +75,29 @@ from rinkside.store.errors import (
     StaleWrite,
     UnknownGame,
 )
-from rinkside.store.models import WHO, EventRevision, Game
+from rinkside.store.log_rows import (
+    NO_MOMENT,
+    decoded,
+    decoded_all,
+    decoded_event,
+    in_order,
+    revision_info,
+)
+from rinkside.store.log_statements import (
+    APPEND,
+    CORRECT,
+    CORRECTIONS,
+    EVENTS,
+    HEAD,
+    IDS_PER_STATEMENT,
+    LENGTH_CHANGE,
+    LOG,
+    LOGS,
+    Correction,
+)
+from rinkside.store.models import WHO
 from rinkside.store.revisions import LoggedEvent, Op, RevisionInfo, replay, story
-from rinkside.store.types import UTCDateTime, utc_now
+from rinkside.store.types import utc_now
 
 __all__ = [
     "Correction",
@@ -104,14 +111,13 @@ __all__ = [
     "UnknownGame",
     "append",
     "correct",
+    "each_log",
     "events_of",
     "history",
     "load",
     "logs_of",
 ]
 
-Correction = Literal["replace", "insert", "delete"]
-_CORRECTIONS: Final[tuple[Correction, ...]] = get_args(Correction)
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,14 +159,14 @@ def append(
     payload = _payload(event, "append")
     who = _check_by(by)
     when = _check_at(at)
-    with _own_transaction(session, commit) as connection:
-        inserted = connection.execute(_APPEND[connection.dialect.name], {
+    with own_transaction(session, commit) as connection:
+        inserted = connection.execute(APPEND[connection.dialect.name], {
             "game_id": game_id, "expected": expected_version, "payload": payload,
             "by": who, "at": when,
         }).rowcount
         if inserted != 1:
             _refuse(connection, game_id, expected_version)  # UnknownGame, StaleWrite
-        _sync_identity_map(session, game_id, expected_version, +1)
+        sync_identity_map(session, game_id, expected_version, +1)
     return expected_version + 1
 
 
@@ -188,7 +194,7 @@ def correct(
     ``expected_version``, :class:`NoSuchPosition` if the position is not in
     the log; nothing is written then.
     """
-    if op not in _CORRECTIONS:
+    if op not in CORRECTIONS:
         raise ValueError(f"{op!r} is not a correction: replace, insert or delete")
     payload: codec.Payload | None = None
     if op == "delete":
@@ -203,7 +209,7 @@ def correct(
     if not why:
         raise ValueError("a correction says why it was made (reason), for the game's record")
     when = _check_at(at)
-    with _own_transaction(session, commit) as connection:
+    with own_transaction(session, commit) as connection:
         if position < 0:
             length = _length_at(connection, game_id, expected_version)
             raise NoSuchPosition(game_id, position, length, op)
@@ -211,13 +217,13 @@ def correct(
         if op != "insert":
             previous = codec.encode(
                 _event_at(connection, game_id, expected_version, position, op))
-        inserted = connection.execute(_CORRECT[connection.dialect.name][op], {
+        inserted = connection.execute(CORRECT[connection.dialect.name][op], {
             "game_id": game_id, "expected": expected_version, "position": position,
             "payload": payload, "previous": previous, "by": who, "at": when, "reason": why,
         }).rowcount
         if inserted != 1:
             _refuse(connection, game_id, expected_version, op, position)
-        _sync_identity_map(session, game_id, expected_version, _LENGTH_CHANGE[op])
+        sync_identity_map(session, game_id, expected_version, LENGTH_CHANGE[op])
     return expected_version + 1
 
 
@@ -227,11 +233,11 @@ def correct(
 def load(session: Session | Connection, game_id: int) -> StoredLog:
     """The game's log: its version, current events and revisions, read in one
     statement (a consistent picture while others write)."""
-    rows = _connection(session).execute(_LOG, {"game_id": game_id}).all()
+    rows = connection_of(session).execute(LOG, {"game_id": game_id}).all()
     if not rows:
         raise UnknownGame(game_id)
     version: int = rows[0].version
-    revisions = [_revision_info(game_id, row) for row in rows if row.revision is not None]
+    revisions = [revision_info(game_id, row) for row in rows if row.revision is not None]
     entries = replay(game_id, revisions)
     if version != len(revisions):
         raise LogCorrupted(
@@ -244,7 +250,7 @@ def load(session: Session | Connection, game_id: int) -> StoredLog:
 def events_of(session: Session | Connection, game_id: int) -> tuple[int, list[Event]]:
     """The game's version and current events, read in one statement: what a
     replay needs and no more (no moments of writing, no earlier values)."""
-    rows = _connection(session).execute(_EVENTS, {"game_id": game_id}).all()
+    rows = connection_of(session).execute(EVENTS, {"game_id": game_id}).all()
     if not rows:
         raise UnknownGame(game_id)
     version: int = rows[0][0]
@@ -256,32 +262,41 @@ def events_of(session: Session | Connection, game_id: int) -> tuple[int, list[Ev
             "(every write adds exactly one): the log was changed outside rinkside"
         )
     if all(row[2] == "append" for row in rows):  # the usual log: no correction
-        return version, [_event(game_id, row[1], row[4]) for row in rows]
-    revisions = [RevisionInfo(row[1], row[2], row[3], _decoded(game_id, row[1], row[4]), None,
-                              "", _NO_MOMENT, "") for row in rows]
+        return version, [decoded_event(game_id, row[1], row[4]) for row in rows]
+    revisions = [RevisionInfo(row[1], row[2], row[3], decoded(game_id, row[1], row[4]), None,
+                              "", NO_MOMENT, "") for row in rows]
     return version, [entry.event for entry in replay(game_id, revisions)]
 
 
 def logs_of(session: Session | Connection, game_ids: Sequence[int]
             ) -> dict[int, tuple[int, list[Event]]]:
     """Each game's version and current events, for many games in one
+    statement (:func:`each_log`, gathered). An unknown game is left out."""
+    return {game_id: (version, events)
+            for game_id, version, events in each_log(session, game_ids)}
+
+
+def each_log(session: Session | Connection, game_ids: Sequence[int]
+             ) -> Iterator[tuple[int, int, list[Event]]]:
+    """Each game's id, version and current events, for many games in one
     statement (a division's cold recompute): each game's revisions come as
     one JSON array, aggregated by the database, so a game costs one row and
-    one parse, not one row per event. An unknown game is left out."""
+    one parse, not one row per event. A game is decoded only when it is
+    reached, so a caller that replays each in turn holds one game's events
+    at a time (not a division's: the garbage collector's full passes grow
+    with what is held). An unknown game is left out."""
     if not game_ids:
-        return {}
-    connection = _connection(session)
-    statement = _LOGS[connection.dialect.name]
-    out: dict[int, tuple[int, list[Event]]] = {}
-    for start in range(0, len(game_ids), _IDS_PER_STATEMENT):
-        chunk = list(game_ids[start:start + _IDS_PER_STATEMENT])
+        return
+    connection = connection_of(session)
+    statement = LOGS[connection.dialect.name]
+    for start in range(0, len(game_ids), IDS_PER_STATEMENT):
+        chunk = list(game_ids[start:start + IDS_PER_STATEMENT])
         rows = connection.execute(statement, {"ids": chunk}).all()
         for game_id, version, count, corrections, numbers, payloads in rows:
-            if count == version and not corrections and _in_order(numbers, count):
-                out[game_id] = (version, _decoded_all(game_id, payloads))
+            if count == version and not corrections and in_order(numbers, count):
+                yield game_id, version, decoded_all(game_id, payloads)
             else:  # a corrected log (or a corrupted one): replayed revision by revision
-                out[game_id] = events_of(connection, game_id)
-    return out
+                yield (game_id, *events_of(connection, game_id))
 
 
 def history(
@@ -303,160 +318,7 @@ def history(
     return story(log.revisions, position)
 
 
-# --------------------------------------------------------------------------- statements
-# Built once: appending is a console's hot path, and a statement object that
-# is reused skips SQLAlchemy's construction and finds its compiled form cached.
-
-_GAMES: Final = cast(Table, Game.__table__)
-_REVISIONS: Final = cast(Table, EventRevision.__table__)
-_REVISION_COLUMNS: Final = (
-    _REVISIONS.c.revision,
-    _REVISIONS.c.op,
-    _REVISIONS.c.position,
-    _REVISIONS.c.payload,
-    _REVISIONS.c.previous,
-    _REVISIONS.c.recorded_by,
-    _REVISIONS.c.recorded_at,
-    _REVISIONS.c.reason,
-)
-_LENGTH_CHANGE: Final[dict[Op, int]] = {"append": 1, "replace": 0, "insert": 1, "delete": -1}
-
-
-_PRIMARY_KEY: Final = (_REVISIONS.c.game_id, _REVISIONS.c.revision)
-# The columns an append fills; previous is NULL and reason '' (the defaults).
-_APPEND_COLUMNS: Final = (
-    "game_id", "revision", "op", "position", "payload", "recorded_by", "recorded_at")
-_CORRECT_COLUMNS: Final = _APPEND_COLUMNS + ("previous", "reason")
-
-
-def _insert_revision(dialect: str, columns: tuple[str, ...], rows: Select[Any]) -> Insert:
-    """``INSERT INTO event_revisions (columns) <rows> ON CONFLICT (game_id,
-    revision) DO NOTHING``: a revision another writer holds is not inserted
-    and is no error (any other constraint still is); the rowcount says
-    whether the row went in."""
-    if dialect == "postgresql":
-        # The game's row is locked before the revision's key is taken: writers
-        # queue on the row (as anyone updating the game does), and none holds
-        # a key while it waits for the row, which could deadlock.
-        rows = rows.with_for_update(key_share=True)  # FOR NO KEY UPDATE
-    statement = (postgresql.insert if dialect == "postgresql" else sqlite.insert)(_REVISIONS)
-    return (
-        statement.from_select(columns, rows, include_defaults=False)
-        .on_conflict_do_nothing(index_elements=_PRIMARY_KEY)
-        # An INSERT's cursor is closed before its rowcount is read, unless kept.
-        .execution_options(preserve_rowcount=True)
-    )
-
-
-def _at_expected_version() -> tuple[ColumnElement[bool], ...]:
-    return (_GAMES.c.id == bindparam("game_id"), _GAMES.c.version == bindparam("expected"))
-
-
-def _written_by() -> tuple[ColumnElement[Any], ...]:
-    return (bindparam("payload", type_=_REVISIONS.c.payload.type),
-            bindparam("by", type_=String()), bindparam("at", type_=UTCDateTime()))
-
-
-def _append_statement(dialect: str) -> Insert:
-    """The whole append: the game's next revision, at the end of its log,
-    from the game's row if it is at the version the writer read."""
-    rows = select(
-        _GAMES.c.id, _GAMES.c.version + 1, literal_column("'append'"), _GAMES.c.event_count,
-        *_written_by(),
-    ).where(*_at_expected_version())
-    return _insert_revision(dialect, _APPEND_COLUMNS, rows)
-
-
-def _correct_statement(dialect: str, op: Correction) -> Insert:
-    """The whole correction: as an append, at ``position``, which must be in
-    the log: 0..length for an insert (at the end included), 0..length-1 to
-    replace or delete."""
-    position = bindparam("position", type_=Integer)
-    rows = select(
-        _GAMES.c.id, _GAMES.c.version + 1, literal_column(f"'{op}'"), position,
-        *_written_by(),
-        bindparam("previous", type_=_REVISIONS.c.previous.type),
-        bindparam("reason", type_=Text()),
-    ).where(
-        *_at_expected_version(),
-        _GAMES.c.event_count >= position if op == "insert" else _GAMES.c.event_count > position,
-    )
-    return _insert_revision(dialect, _CORRECT_COLUMNS, rows)
-
-
-# By dialect (the connection's dialect.name), as upserts are written per dialect.
-_DIALECTS: Final = ("sqlite", "postgresql")
-_APPEND: Final = {dialect: _append_statement(dialect) for dialect in _DIALECTS}
-_CORRECT: Final = {
-    dialect: {op: _correct_statement(dialect, op) for op in _CORRECTIONS}
-    for dialect in _DIALECTS
-}
-_EVENTS: Final = (
-    select(_GAMES.c.version, _REVISIONS.c.revision, _REVISIONS.c.op, _REVISIONS.c.position,
-           _REVISIONS.c.payload)
-    .select_from(_GAMES.outerjoin(_REVISIONS, _REVISIONS.c.game_id == _GAMES.c.id))
-    .where(_GAMES.c.id == bindparam("game_id"))
-    .order_by(_REVISIONS.c.revision)
-)
-# Each game's current payloads as one JSON array (on SQLite the stored texts
-# joined, as they are: the database parses nothing), by dialect, with what
-# tells whether that is the whole story: its version, how many revisions
-# are not appends (corrections) and the revisions' numbers in the order the
-# array holds them (SQLite does not promise an aggregate's order).
-_LOGS: Final = {
-    "sqlite": text(
-        "SELECT g.id, g.version, count(r.revision), sum(r.op <> 'append'),"
-        " group_concat(r.revision), '[' || coalesce(group_concat(r.payload), '') || ']'"
-        " FROM games AS g LEFT JOIN event_revisions AS r ON r.game_id = g.id"
-        " WHERE g.id IN :ids GROUP BY g.id"
-    ).bindparams(bindparam("ids", expanding=True)),
-    "postgresql": text(
-        "SELECT g.id, g.version, count(r.revision), sum(CASE WHEN r.op <> 'append'"
-        " THEN 1 ELSE 0 END), string_agg(r.revision::text, ',' ORDER BY r.revision),"
-        " coalesce(json_agg(r.payload ORDER BY r.revision)"
-        " FILTER (WHERE r.revision IS NOT NULL), '[]'::json)"
-        " FROM games AS g LEFT JOIN event_revisions AS r ON r.game_id = g.id"
-        " WHERE g.id IN :ids GROUP BY g.id"
-    ).bindparams(bindparam("ids", expanding=True)),
-}
-_IDS_PER_STATEMENT: Final = 500
-_NO_MOMENT: Final = datetime(1970, 1, 1, tzinfo=UTC)  # events_of does not read when
-_HEAD: Final = select(_GAMES.c.version, _GAMES.c.event_count).where(
-    _GAMES.c.id == bindparam("game_id"))
-_LOG: Final = (
-    select(_GAMES.c.version, *_REVISION_COLUMNS)
-    .select_from(_GAMES.outerjoin(_REVISIONS, _REVISIONS.c.game_id == _GAMES.c.id))
-    .where(_GAMES.c.id == bindparam("game_id"))
-    .order_by(_REVISIONS.c.revision)
-)
-
-
 # --------------------------------------------------------------------------- inside
-
-
-def _connection(session: Session | Connection) -> Connection:
-    """The connection to run statements on: a session's, in its transaction,
-    after flushing its pending objects (statements here bypass its autoflush)."""
-    if isinstance(session, Session):
-        session.flush()
-        return session.connection()
-    return session
-
-
-@contextmanager
-def _own_transaction(session: Session | Connection, commit: bool) -> Iterator[Connection]:
-    """The connection to write on; with ``commit``, commit at the end or roll
-    back on any error."""
-    connection = _connection(session)
-    if not commit:
-        yield connection
-        return
-    try:
-        yield connection
-    except BaseException:
-        session.rollback()
-        raise
-    session.commit()
 
 
 # Everything a write stores is checked before its first statement: once the
@@ -530,67 +392,10 @@ def _event_at(
 def _length_at(connection: Connection, game_id: int, expected_version: int) -> int:
     """The game's log length, after raising UnknownGame or StaleWrite for a
     game that does not exist or is not at ``expected_version``."""
-    row = connection.execute(_HEAD, {"game_id": game_id}).one_or_none()
+    row = connection.execute(HEAD, {"game_id": game_id}).one_or_none()
     if row is None:
         raise UnknownGame(game_id)
     version, length = int(row[0]), int(row[1])
     if version != expected_version:
         raise StaleWrite(game_id, expected_version, version)
     return length
-
-
-def _sync_identity_map(
-    session: Session | Connection, game_id: int, read_version: int, change: int
-) -> None:
-    """A Game loaded in the session shows the new version and length (or
-    reloads them, if it was loaded at another version than the one written)."""
-    if not isinstance(session, Session) or not session.identity_map:
-        return
-    game = session.identity_map.get(session.identity_key(Game, game_id))
-    if not isinstance(game, Game):
-        return
-    loaded = inspect(game).dict
-    if loaded.get("version") == read_version and "event_count" in loaded:
-        set_committed_value(game, "version", read_version + 1)
-        set_committed_value(game, "event_count", loaded["event_count"] + change)
-    else:
-        session.expire(game, ["version", "event_count"])
-
-
-def _in_order(numbers: str | None, count: int) -> bool:
-    """Whether ``numbers`` ("1,2,3") are the revisions 1..count in order."""
-    return (numbers or "") == ",".join(map(str, range(1, count + 1)))
-
-
-def _decoded_all(game_id: int, payloads: Any) -> list[Event]:
-    decode = codec.decode
-    try:
-        rows: list[Any] = json.loads(payloads) if isinstance(payloads, str) else payloads or []
-        return [decode(payload) for payload in rows]
-    except ValueError as exc:  # not JSON, or codec.PayloadError
-        raise LogCorrupted(f"game {game_id}: {exc}") from None
-
-
-def _event(game_id: int, revision: int, payload: Any) -> Event:
-    try:
-        return codec.decode(payload)
-    except codec.PayloadError as exc:
-        raise LogCorrupted(f"game {game_id}, revision {revision}: {exc}") from None
-
-
-def _decoded(game_id: int, revision: int, payload: Any) -> Event | None:
-    return None if payload is None else _event(game_id, revision, payload)
-
-
-def _revision_info(game_id: int, row: Any) -> RevisionInfo:
-    """A stored revision row (the columns of _REVISION_COLUMNS) as a value."""
-    return RevisionInfo(
-        revision=row.revision,
-        op=row.op,
-        position=row.position,
-        event=_decoded(game_id, row.revision, row.payload),
-        previous=_decoded(game_id, row.revision, row.previous),
-        by=row.recorded_by,
-        at=row.recorded_at,
-        reason=row.reason,
-    )
