@@ -26,7 +26,12 @@ run: $(STAMP)
 	$(BIN)/rinkside standings
 	$(BIN)/rinkside serve
 
-test: $(STAMP) system-deps lint importlint typecheck unit conformance
+# The static checks run beside the tests (their outputs kept apart, each
+# printed whole when it ends): pytest's two workers leave a core idle while
+# the browser tests, one group, run last.
+test: $(STAMP) system-deps
+	@$(MAKE) --no-print-directory -j4 --output-sync=target lint importlint typecheck unit
+	@$(MAKE) --no-print-directory conformance
 
 # Debian's chromium (browser tests) and poppler-utils (report PDF to PNG), if missing.
 system-deps:
