@@ -25,11 +25,10 @@ def player_name(state: GameState, team: Team, number: int | None) -> str:
     return f"#{number} {found.name}" if found is not None and found.name else f"#{number}"
 
 
-def goal_tags(goal: GoalRecord) -> list[str]:
-    """PP / SH as the engine classed the goal, EN, PS."""
+def goal_tags(goal: GoalRecord, *, own_goal: bool = False) -> list[str]:
+    """PP / SH as the engine classed the goal, EN, PS; with ``own_goal``
+    (the official report) also OG for a goal put in by a defender (616(c))."""
     tags: list[str] = [goal.strength] if goal.strength != "EV" else []
-    if goal.empty_net:
-        tags.append("EN")
-    if goal.penalty_shot:
-        tags.append("PS")
+    tags += [tag for tag, on in (("EN", goal.empty_net), ("PS", goal.penalty_shot),
+                                 ("OG", own_goal and goal.own_goal)) if on]
     return tags

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from rinkside.present.names import class_text
+from rinkside.present.names import class_text, goal_tags
 from rinkside.present.periods import SHOOTOUT_LABEL
 from rinkside.present.results import report_result
 from rinkside.reports.report_model import (
@@ -44,7 +44,6 @@ from rinkside.reports.report_model import (
 from rinkside.reports.report_text import (
     ROLE_TEXT,
     clock,
-    goal_tags,
     period_text,
     player_text,
     suspension_text,
@@ -133,7 +132,7 @@ def _goals(state: GameState) -> tuple[GoalLine, ...]:
             period_text(state.setup, goal.at.period), clock(goal.at), goal.team, roster.name,
             goal.scorer, player_text(roster, goal.scorer), goal.assist,
             None if goal.assist is None else player_text(roster, goal.assist),
-            goal_tags(goal), f"{score['home']}-{score['away']}"))
+            tuple(goal_tags(goal, own_goal=True)), f"{score['home']}-{score['away']}"))
     return tuple(lines)
 
 

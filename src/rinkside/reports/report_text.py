@@ -8,7 +8,7 @@ from datetime import datetime
 from typing import Final
 
 from rinkside.present.periods import period_label
-from rinkside.rules.records import GoalRecord, Suspension
+from rinkside.rules.records import Suspension
 from rinkside.rules.roster import GameSetup, Roster
 from rinkside.rules.state import REPLACEMENT_GOALIE
 from rinkside.rules.times import GameTime, format_duration
@@ -46,15 +46,6 @@ def local_time(moment: datetime | None, fmt: str = "%H:%M") -> str:
 
 def minutes_text(value: int | float) -> str:
     return f"{value:g}"
-
-
-def goal_tags(goal: GoalRecord) -> tuple[str, ...]:
-    """PP / SH as the engine classed the goal, EN, PS, and OG for a goal put in
-    by a defender (616(c))."""
-    tags: list[str] = [goal.strength] if goal.strength != "EV" else []
-    tags += [tag for tag, on in (("EN", goal.empty_net), ("PS", goal.penalty_shot),
-                                 ("OG", goal.own_goal)) if on]
-    return tuple(tags)
 
 
 def suspension_text(suspension: Suspension) -> str:
