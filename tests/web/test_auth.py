@@ -108,3 +108,14 @@ def test_login_returns_to_a_page_of_this_site_only(browser: TestClient, director
                             follow_redirects=False)
     assert response.status_code == 303
     assert response.headers["location"] == lands
+
+
+def test_the_console_page_carries_its_sessions_token(browser: TestClient,
+                                                      director: str) -> None:
+    """A write from the first tap: the console need not ask for the token
+    first (a face-off tapped before that answer came was refused)."""
+    log_in(browser, director, "puck-drop-7")
+    token = browser.get("/api/session").json()["csrf_token"]
+    page = browser.get("/console/games/3")
+    assert page.status_code == 200
+    assert f'data-csrf="{token}"' in page.text

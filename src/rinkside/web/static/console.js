@@ -52,7 +52,8 @@
   var game = null;         /* the live game (static/live.js), made below */
   var info = null;         /* GET /console: log lines, dressed rosters, in goal, next start */
   var anchored = false;    /* the clock was projected from the last write's age once */
-  var csrf = null;
+  /* The session's token is in the page: a write is possible from the first tap. */
+  var csrf = root.getAttribute("data-csrf") || null;
   C.busy = false;          /* a write is in flight */
 
   /* ------------------------------------------------------------------ helpers */
@@ -396,9 +397,6 @@
   });
 
   document.addEventListener("DOMContentLoaded", function () {
-    request("GET", "/api/session").then(function (answer) {
-      if (answer.status === 200) { csrf = answer.data.csrf_token; }
-    });
     game.start(); /* the state now, the clock's tick, the live stream */
   });
 })();
