@@ -17,33 +17,35 @@ from rinkside.services.tournaments import Tournaments
 from rinkside.store import make_engine
 
 
-def _engine(service: Tournaments) -> Engine:
-    """A new engine on the service's store, able to nest savepoints (SQLite's
-    driver opens and ends transactions itself unless told not to; the
-    SQLAlchemy recipe: no driver transactions, and our BEGIN, taking the write
-    lock at once so no other writer slips in between)."""
-    bind = service._sessions.kw["bind"]
-    assert isinstance(bind, Engine)
-    engine = make_engine(bind.url)
-    if engine.dialect.name == "sqlite":
-        @event.listens_for(engine, "connect")
-        def _no_driver_transactions(dbapi_connection: Any, _record: Any) -> None:
-            dbapi_connection.isolation_level = None
+def _sqlite_engine(engine: Engine) -> Engine:
+    """A new engine on the same SQLite file, able to nest savepoints (SQLite's
+    driver opens and ends transactions itself unless told not to: the
+    SQLAlchemy recipe is no driver transactions, and our own BEGIN, taking the
+    write lock at once so that no other writer slips in between)."""
+    sqlite = make_engine(engine.url)
 
-        @event.listens_for(engine, "begin")
-        def _begin(connection: Connection) -> None:
-            connection.exec_driver_sql("BEGIN IMMEDIATE")
-    return engine
+    @event.listens_for(sqlite, "connect")
+    def _no_driver_transactions(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None
+
+    @event.listens_for(sqlite, "begin")
+    def _begin(connection: Connection) -> None:
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+    return sqlite
 
 
 @contextmanager
 def all_or_nothing(service: Tournaments) -> Iterator[Tournaments]:
     """A service over the same store whose writes are committed together when
     the block ends without an error, and not at all otherwise."""
-    engine = _engine(service)
+    bind = service._sessions.kw["bind"]
+    assert isinstance(bind, Engine)
+    engine = _sqlite_engine(bind) if bind.dialect.name == "sqlite" else bind
     try:
         with engine.connect() as connection, connection.begin():
             yield Tournaments(sessionmaker(bind=connection, expire_on_commit=False,
                                            join_transaction_mode="create_savepoint"))
     finally:
-        engine.dispose()
+        if engine is not bind:
+            engine.dispose()
