@@ -69,9 +69,13 @@ def _bounded(env: Mapping[str, str], name: str, low: int, high: int) -> int | No
 
 @dataclass(frozen=True)
 class LiveSession:
-    """A session still in force: whose it is and its CSRF token."""
+    """A session still in force: its user (as the console needs them) and its
+    CSRF token."""
 
     user_id: int
+    username: str
+    role: str
+    games: tuple[int, ...]
     csrf: str
 
 
@@ -109,9 +113,10 @@ def live_session(service: Tournaments, token: str, now: datetime,
         user = s.get(m.User, row.user_id)
         expired = (user is None or not user.active or now - row.seen_at > policy.idle
                    or now - row.created_at > policy.absolute)
-        found = LiveSession(row.user_id, row.csrf)
+        found = None if user is None else LiveSession(
+            user.id, user.username, user.role, tuple(user.games or ()), row.csrf)
         stale = now - row.seen_at >= SEEN_EVERY
-    if expired:
+    if expired or found is None:
         end_session(service, token)
         return None
     if stale:

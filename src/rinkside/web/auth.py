@@ -175,10 +175,8 @@ def current_user(request: Request, service: Service, access: Settings,
     live = sessions.live_session(service, token, clock(), access.sessions)
     if live is None:
         return None
-    user = users.user(service, live.user_id)
-    if user is None:
-        return None
-    return CurrentUser(user.id, user.username, user.role, frozenset(user.games), live.csrf)
+    return CurrentUser(live.user_id, live.username, live.role, frozenset(live.games),
+                       live.csrf)
 
 
 User = Annotated[CurrentUser | None, Depends(current_user)]
