@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import logging
 import threading
-from datetime import UTC, datetime, timedelta
 from itertools import count
 
 import pytest
+from clockkit import Clock, clocked_app
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from webkit import Demo
@@ -18,21 +18,9 @@ from webkit import Demo
 from rinkside.services import users
 from rinkside.services.throttle import ThrottlePolicy
 from rinkside.web import auth
-from rinkside.web.app import create_app
 
 PASSWORD = "right-horse-9"
 POLICY = ThrottlePolicy()
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = datetime(2026, 12, 5, 9, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += timedelta(seconds=seconds)
 
 
 @pytest.fixture(scope="module")
@@ -42,9 +30,7 @@ def clock() -> Clock:
 
 @pytest.fixture(scope="module")
 def app(demo: Demo, clock: Clock) -> FastAPI:
-    app = create_app(demo.service)
-    app.dependency_overrides[auth.get_clock] = lambda: clock
-    return app
+    return clocked_app(demo, clock)
 
 
 _ids = count(1)
@@ -83,7 +69,7 @@ def test_failures_slow_down_then_lock_out_even_the_right_password(
         status, page, retry = attempt(client, username, PASSWORD)  # too soon: refused
         assert (status, retry) == (429, str(delay))
         assert "Too many failed logins for this username" in page and "slowed down" in page
-        clock.advance(delay)
+        clock.advance(seconds=delay)
         assert attempt(client, username, "wrong")[0] == 401, failures
         delay = min(delay * 2, 60)
     status, page, retry = attempt(client, username, PASSWORD)
@@ -92,9 +78,9 @@ def test_failures_slow_down_then_lock_out_even_the_right_password(
     assert "locked out" in page and f"Try again after {until:%H:%M:%S} UTC" in page
     assert "in 15 minutes" in page
     assert 'name="password"' in page  # the form, to try again later
-    clock.advance(POLICY.lockout.total_seconds() - 1)
+    clock.advance(seconds=POLICY.lockout.total_seconds() - 1)
     assert attempt(client, username, PASSWORD)[0] == 429  # the right password, still refused
-    clock.advance(1)
+    clock.advance(seconds=1)
     assert attempt(client, username, PASSWORD)[0] == 303
 
 
@@ -131,7 +117,7 @@ def test_failures_are_forgotten_after_the_lockout_time(
     for _ in range(POLICY.free["user"]):
         assert attempt(client, username, "wrong")[0] == 401
     assert attempt(client, username, "wrong")[0] == 429
-    clock.advance(POLICY.lockout.total_seconds())
+    clock.advance(seconds=POLICY.lockout.total_seconds())
     assert attempt(client, username, "wrong")[0] == 401
 
 

@@ -6,10 +6,11 @@ SameSite, Secure over HTTPS; a non-ASCII token, header or cookie is a
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from itertools import count
 
 import pytest
+from clockkit import Clock, clocked_app
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
@@ -20,20 +21,6 @@ from rinkside.services import users
 from rinkside.services.sessions import SessionPolicy
 from rinkside.store import models as m
 from rinkside.web import auth
-from rinkside.web.app import create_app
-
-
-class Clock:
-    """A clock the test moves: the app reads it, never the system's."""
-
-    def __init__(self) -> None:
-        self.now = datetime(2026, 12, 5, 9, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def advance(self, **delta: float) -> None:
-        self.now += timedelta(**delta)
 
 
 @pytest.fixture(scope="module")
@@ -43,9 +30,7 @@ def clock() -> Clock:
 
 @pytest.fixture(scope="module")
 def app(demo: Demo, clock: Clock) -> FastAPI:
-    app = create_app(demo.service)
-    app.dependency_overrides[auth.get_clock] = lambda: clock
-    return app
+    return clocked_app(demo, clock)
 
 
 _names = count(1)
