@@ -65,12 +65,16 @@ def test_the_demo_run_again_on_its_store_adds_nothing(tmp_path: Path) -> None:
     assert _counts(open_tournaments(db)) == built
 
 
-def test_a_demo_killed_mid_build_leaves_an_empty_store(tmp_path: Path) -> None:
+@pytest.mark.parametrize("store", ["new file", "empty store"])
+def test_a_demo_killed_mid_build_leaves_no_demo(tmp_path: Path, store: str) -> None:
     """SIGKILL once the first division's games are being played (the line
-    announcing them is the marker): the store holds nothing of the demo, and
-    a new run builds it whole."""
+    announcing them is the marker): a new file is not there at all (so
+    ``make run`` builds again), an empty store stays empty; a new run builds
+    the demo whole."""
     path = tmp_path / "killed.sqlite"
     db = f"sqlite:///{path}"
+    if store == "empty store":
+        open_tournaments(db)
     build = subprocess.Popen(
         [sys.executable, "-m", "rinkside", "demo", "--db", db], stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT, text=True, env={**os.environ, "COLUMNS": "200"})
@@ -83,9 +87,12 @@ def test_a_demo_killed_mid_build_leaves_an_empty_store(tmp_path: Path) -> None:
             break
     build.wait()
     assert build.returncode == -signal.SIGKILL, "".join(seen)
-    service = open_tournaments(db)
-    assert set(_counts(service).values()) == {0}
-    rebuilt = runner.invoke(app, ["demo", "--db", db])
-    assert rebuilt.exit_code == 0, rebuilt.output
-    assert "demo tournament 1 built" in rebuilt.output
-    assert _counts(service)["users"] == 3
+    if store == "new file":
+        assert not path.exists()
+        rebuilt = runner.invoke(app, ["demo", "--db", db])
+        assert rebuilt.exit_code == 0, rebuilt.output
+        assert "demo tournament 1 built" in rebuilt.output
+        assert _counts(open_tournaments(db))["users"] == 3
+        assert not [p for p in tmp_path.iterdir() if ".building" in p.name]  # cleared
+    else:
+        assert set(_counts(open_tournaments(db)).values()) == {0}

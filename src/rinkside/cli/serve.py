@@ -10,6 +10,8 @@ import typer
 from rich.progress import Progress
 
 from rinkside.cli.common import EXIT_FAILED, DbOption, console, error, open_service, refusals
+from rinkside.services.all_or_nothing import new_sqlite_file, new_store_file
+from rinkside.services.tournaments import Tournaments
 
 
 def demo(db: DbOption = None, seed: Annotated[int, typer.Option(
@@ -19,20 +21,26 @@ def demo(db: DbOption = None, seed: Annotated[int, typer.Option(
     from rinkside.demo import (
         DEMO_PASSWORD,
         DEMO_USERS,
+        DemoStore,
         StoreNotEmpty,
         build_demo_store,
         check_store,
         demo_game_count,
     )
 
-    service = open_service(db)
+    def build(service: Tournaments) -> DemoStore:
+        with Progress(console=console()) as progress:
+            task = progress.add_task("playing games", total=demo_game_count())
+            return build_demo_store(service, seed=seed, progress=progress.console.print,
+                                    on_game=lambda: progress.advance(task))
+
     try:
-        built = check_store(service)
-        if built is None:
-            with Progress(console=console()) as progress:
-                task = progress.add_task("playing games", total=demo_game_count())
-                built = build_demo_store(service, seed=seed, progress=progress.console.print,
-                                         on_game=lambda: progress.advance(task))
+        if (new_file := new_sqlite_file(db)) is not None:  # whole, or no file at all
+            with new_store_file(new_file) as service:
+                built = build(service)
+        else:
+            service = open_service(db)
+            built = check_store(service) or build(service)
     except StoreNotEmpty as exc:
         error(f"refused: {exc}")
         raise typer.Exit(EXIT_FAILED) from None
