@@ -1,16 +1,24 @@
 """A whole demo tournament: divisions, rosters, a schedule and simulated games
 played through the engine and stored, ready for the standings, statistics
-and (later) the web pages."""
+and the web pages.
+
+The demo's logins have a published password, so :func:`build_demo_store`
+builds only into a new, empty store (never beside a real tournament or
+director), all in one transaction (a kill leaves the store as it was), and
+marks the store as the demo's: run again, it says so and adds nothing.
+"""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 
 from rinkside.rules.events import Event, Forfeit
 from rinkside.rules.times import GameTime
-from rinkside.services import officiating, queries, rinks
+from rinkside.services import officiating, queries, rinks, store_meta
+from rinkside.services.all_or_nothing import all_or_nothing
 from rinkside.services.tournaments import Tournaments
 from rinkside.simulate import play_game
 
@@ -121,3 +129,52 @@ def add_game_day(service: Tournaments, tournament: int) -> list[int]:
             users.create_user(service, username, DEMO_PASSWORD, role,
                               games if role != "director" else ())
     return games
+
+
+class StoreNotEmpty(Exception):
+    """The store holds tournaments or users: the demo's published logins stay out."""
+
+
+@dataclass(frozen=True)
+class DemoStore:
+    """The demo in its store: the tournament, the games still to play, and
+    whether it was there already (nothing was added)."""
+
+    tournament: int
+    games: tuple[int, ...]
+    already: bool = False
+
+
+def build_demo_store(service: Tournaments, *, seed: int = 2026,
+                     progress: Callable[[str], None] | None = None,
+                     on_game: Callable[[], None] | None = None) -> DemoStore:
+    """The demo tournament and its game day (:func:`build_demo`,
+    :func:`add_game_day`) in a new, empty store, in one transaction (a kill or
+    an error leaves the store as it was). A store this built before: its demo,
+    nothing added. Any other store: :class:`StoreNotEmpty`, nothing added."""
+    if (built := check_store(service)) is not None:
+        return built
+    with all_or_nothing(service) as building:
+        if (built := check_store(building)) is not None:  # built meanwhile by another run
+            return built
+        tournament = build_demo(building, seed=seed, progress=progress, on_game=on_game)
+        games = add_game_day(building, tournament)
+        store_meta.put(building, store_meta.DEMO_TOURNAMENT,
+                       ",".join(map(str, [tournament, *games])))
+    return DemoStore(tournament, tuple(games))
+
+
+def check_store(service: Tournaments) -> DemoStore | None:
+    """The store's demo if ``rinkside demo`` built it; None if the store is
+    new and empty; :class:`StoreNotEmpty` otherwise."""
+    marker = store_meta.get(service, store_meta.DEMO_TOURNAMENT)
+    if marker is not None:
+        tournament, *games = (int(part) for part in marker.split(","))
+        return DemoStore(tournament, tuple(games), already=True)
+    tournaments, users = store_meta.contents(service)
+    if tournaments or users:
+        raise StoreNotEmpty(
+            f"this store holds {tournaments} tournament(s) and {users} user(s): the demo, "
+            "whose logins have a published password, is built only into a new, empty "
+            "store (for example --db sqlite:///demo.sqlite); nothing was added")
+    return None

@@ -3,6 +3,7 @@ referee sign-off (Rule 616(a)), the tournament's rinks.
 
     rinkside user add sam --role scorekeeper --game 3 --game 4
     rinkside user list
+    rinkside user disable sam                 (logged out at once; enable lets them back)
     rinkside game officials 3 --referee "Rita Ray" --referee "Roy Roe"
     rinkside game sign 3 --user rita          (asks rita's password)
     rinkside game reopen 3 --user dana --reason "wrong scorer on the first goal"
@@ -65,18 +66,35 @@ def user_password(username: str,
                   password: Annotated[str, typer.Option(prompt=True, hide_input=True,
                                                         confirmation_prompt=True)],
                   db: DbOption = None) -> None:
-    """Set a user's password."""
+    """Set a user's password (every session of theirs ends)."""
     users.set_password(open_service(db), username, password)
-    typer.echo(f"{username}: password changed")
+    typer.echo(f"{username}: password changed (logged out everywhere)")
+
+
+@user_app.command("disable")
+@_refusals
+def user_disable(username: str, db: DbOption = None) -> None:
+    """Disable a user: they cannot log in, and every session of theirs ends now."""
+    users.set_active(open_service(db), username, False)
+    typer.echo(f"{username}: disabled (logged out everywhere)")
+
+
+@user_app.command("enable")
+@_refusals
+def user_enable(username: str, db: DbOption = None) -> None:
+    """Let a disabled user log in again."""
+    users.set_active(open_service(db), username, True)
+    typer.echo(f"{username}: enabled")
 
 
 @user_app.command("list")
 @_refusals
 def user_list(db: DbOption = None) -> None:
-    """Every user, with their role and games."""
-    table = Table("User", "Role", "Games")
+    """Every user, with their role, games and whether they may log in."""
+    table = Table("User", "Role", "Games", "Active")
     for row in users.users(open_service(db)):
-        table.add_row(row.username, row.role, ", ".join(map(str, row.games)))
+        table.add_row(row.username, row.role, ", ".join(map(str, row.games)),
+                      "yes" if row.active else "no (disabled)")
     console().print(table)
 
 

@@ -9,23 +9,48 @@ from typing import Annotated
 import typer
 from rich.progress import Progress
 
-from rinkside.cli.common import DbOption, console, open_service, refusals
+from rinkside.cli.common import EXIT_FAILED, DbOption, console, error, open_service, refusals
+from rinkside.services.all_or_nothing import new_sqlite_file, new_store_file
+from rinkside.services.tournaments import Tournaments
 
 
 def demo(db: DbOption = None, seed: Annotated[int, typer.Option(
         help="The same seed builds the same tournament.")] = 2026) -> None:
     """Build a whole demo tournament (divisions, rosters, a schedule, simulated
-    games played through the engine) in the store."""
-    from rinkside.demo import DEMO_PASSWORD, DEMO_USERS, add_game_day, build_demo, demo_game_count
+    games played through the engine) in a new, empty store, all or nothing."""
+    from rinkside.demo import (
+        DEMO_PASSWORD,
+        DEMO_USERS,
+        DemoStore,
+        StoreNotEmpty,
+        build_demo_store,
+        check_store,
+        demo_game_count,
+    )
 
-    service = open_service(db)
-    with Progress(console=console()) as progress:
-        task = progress.add_task("playing games", total=demo_game_count())
-        tid = build_demo(service, seed=seed, progress=progress.console.print,
-                         on_game=lambda: progress.advance(task))
-    games = add_game_day(service, tid)
-    typer.echo(f"demo tournament {tid} built; games to play in the console: "
-               f"{', '.join(map(str, games))}")
+    def build(service: Tournaments) -> DemoStore:
+        with Progress(console=console()) as progress:
+            task = progress.add_task("playing games", total=demo_game_count())
+            return build_demo_store(service, seed=seed, progress=progress.console.print,
+                                    on_game=lambda: progress.advance(task))
+
+    try:
+        if (new_file := new_sqlite_file(db)) is not None:  # whole, or no file at all
+            with new_store_file(new_file) as service:
+                built = build(service)
+        else:
+            service = open_service(db)
+            built = check_store(service) or build(service)
+    except StoreNotEmpty as exc:
+        error(f"refused: {exc}")
+        raise typer.Exit(EXIT_FAILED) from None
+    games = ", ".join(map(str, built.games))
+    if built.already:
+        typer.echo(f"this store already holds the demo tournament {built.tournament}; "
+                   f"nothing added (games to play in the console: {games})")
+    else:
+        typer.echo(f"demo tournament {built.tournament} built; games to play in the "
+                   f"console: {games}")
     typer.echo(f"demo logins (password {DEMO_PASSWORD!r}; a demo store only): "
                + ", ".join(f"{name} ({role})" for name, role in DEMO_USERS.items()))
 

@@ -13,6 +13,11 @@ was.
 order mark that spreadsheet programs need to read accented names.
 :func:`to_xlsx` writes one sheet per table with openpyxl: the header bold
 and frozen, the columns as wide as their longest cell.
+
+Both are safe to open (OWASP, CSV injection): text beginning with ``=``,
+``+``, ``-``, ``@``, a tab or a carriage return would run as a formula, so
+in CSV it gets a leading single quote, and in XLSX every text cell is
+written as a string (quote-prefixed), never a formula.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from rinkside.rules.times import minutes_value
 from rinkside.services import queries
 from rinkside.services.tournaments import Tournaments
 from rinkside.tournament.model import RosterPlayer
+from rinkside.tournament.roster_file import starts_formula
 from rinkside.tournament.standings import Standing
 from rinkside.tournament.stats import GoaltenderLine, SkaterLine, TeamLine
 
@@ -223,6 +229,8 @@ def _csv_cell(cell: Cell) -> str:
         return ""
     if isinstance(cell, date):
         return cell.isoformat()
+    if isinstance(cell, str) and starts_formula(cell):
+        return "'" + cell  # shown as text, never run (OWASP CSV injection)
     return str(cell)
 
 
@@ -266,7 +274,10 @@ def to_xlsx(sheets: Mapping[str, Sequence[Sequence[Cell]]]) -> bytes:
         for r, row in enumerate(rows, start=1):
             for c, cell in enumerate(row, start=1):
                 target = sheet.cell(row=r, column=c, value=cell)
-                if isinstance(cell, date):
+                if isinstance(cell, str):
+                    target.data_type = "s"  # text, even "=1+1": never a formula
+                    target.quotePrefix = starts_formula(cell)  # and stays text when edited
+                elif isinstance(cell, date):
                     target.number_format = "yyyy-mm-dd"
                 if r == 1:
                     target.font = bold

@@ -2,7 +2,9 @@
 
 A password is stored only as its argon2 hash. A scorekeeper's ``games`` are
 the games they may score; a referee's are the games they officiate (and
-sign, Rule 616(a)). The web layer logs users in; the CLI creates them.
+sign, Rule 616(a)). The web layer logs users in; the CLI creates them. A
+password change and disabling a user end every session of theirs; a
+disabled user cannot log in (nor sign) until enabled again.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from rinkside.services.sessions import revoke_user
 from rinkside.services.tournaments import NotFound, Tournaments
 from rinkside.store import models as m
 
@@ -32,6 +35,7 @@ class UserRow:
     username: str
     role: str
     games: tuple[int, ...]
+    active: bool = True
 
 
 def create_user(service: Tournaments, username: str, password: str, role: str,
@@ -68,10 +72,24 @@ def assign(service: Tournaments, username: str, games: Iterable[int]) -> UserRow
 
 
 def set_password(service: Tournaments, username: str, password: str) -> None:
+    """A new password; every session of the user ends (log in again with it)."""
     if not password:
         raise ValueError("a password cannot be empty")
     with service._sessions.begin() as s:
-        _user(s, username).password_hash = _hasher.hash(password)
+        user = _user(s, username)
+        user.password_hash = _hasher.hash(password)
+        revoke_user(s, user.id)
+
+
+def set_active(service: Tournaments, username: str, active: bool) -> UserRow:
+    """Enable or disable a user: a disabled one cannot log in, and every
+    session of theirs ends at once."""
+    with service._sessions.begin() as s:
+        user = _user(s, username)
+        user.active = active
+        if not active:
+            revoke_user(s, user.id)
+        return _row(user)
 
 
 def users(service: Tournaments) -> list[UserRow]:
@@ -95,7 +113,7 @@ def authenticate(service: Tournaments, username: str, password: str) -> int | No
             _hasher.verify(stored, password)
         except (VerificationError, InvalidHashError):
             return None
-        return user.id if user is not None else None
+        return user.id if user is not None and user.active else None
 
 
 def _user(s: Session, username: str) -> m.User:
@@ -106,4 +124,4 @@ def _user(s: Session, username: str) -> m.User:
 
 
 def _row(u: m.User) -> UserRow:
-    return UserRow(u.id, u.username, u.role, tuple(u.games or ()))
+    return UserRow(u.id, u.username, u.role, tuple(u.games or ()), u.active)

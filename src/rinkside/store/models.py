@@ -50,10 +50,13 @@ __all__ = [
     "Game",
     "GameOfficial",
     "LineupEntry",
+    "LoginFailure",
     "Player",
     "Rink",
     "RosterChange",
+    "SessionRow",
     "SignOffEntry",
+    "StoreMeta",
     "SupplementaryDiscipline",
     "Team",
     "Tournament",
@@ -398,6 +401,48 @@ class User(Base):
     role: Mapped[str] = mapped_column(String(16))
     # The game ids a scorekeeper may score (empty for the other roles).
     games: Mapped[list[int]] = mapped_column(json_document(), default=list)
+    # A disabled user cannot log in, and their sessions are gone.
+    active: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+
+
+class SessionRow(Base):
+    """A logged-in browser: the SHA-256 of its cookie's token (never the token),
+    its CSRF token, when it began and was last seen (idle and absolute
+    lifetimes). Deleted on logout, password change and when the user is disabled."""
+
+    __tablename__ = "sessions"
+    __table_args__ = (Index(None, "user_id"),)
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    csrf: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    seen_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+LOGIN_FAILURE_KINDS: Final = ("user", "address")
+
+
+class LoginFailure(Base):
+    """Failed logins in a row for one username or one client address (throttling)."""
+
+    __tablename__ = "login_failures"
+    __table_args__ = (CheckConstraint(_one_of("kind", LOGIN_FAILURE_KINDS), name="kind"),)
+
+    kind: Mapped[str] = mapped_column(String(16), primary_key=True)
+    subject: Mapped[str] = mapped_column(String(WHO), primary_key=True)
+    failures: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    last_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class StoreMeta(Base):
+    """Facts of the store itself by name: the secret that signs session
+    cookies, the demo tournament's id in a store built by ``rinkside demo``."""
+
+    __tablename__ = "store_meta"
+
+    name: Mapped[str] = mapped_column(String(64), primary_key=True)
+    value: Mapped[str] = mapped_column(Text)
 
 
 # --------------------------------------------------------------------------- officiating

@@ -14,7 +14,8 @@ from typing import Final
 
 from rinkside.tournament.roster_problems import ImportProblem, RosterImportError
 
-__all__ = ["Cell", "Row", "blank_cell", "map_headers", "read_rows"]
+__all__ = ["FORMULA_STARTS", "Cell", "Row", "blank_cell", "map_headers", "read_rows",
+           "starts_formula"]
 
 CSV_SUFFIXES: Final = frozenset({".csv", ".tsv", ".txt"})
 XLSX_SUFFIXES: Final = frozenset({".xlsx", ".xlsm"})
@@ -28,6 +29,16 @@ Row = tuple[int, list[Cell]]  # (line, cells)
 
 def blank_cell(cell: Cell) -> bool:
     return cell is None or (isinstance(cell, str) and not cell.strip())
+
+
+# What a spreadsheet reads as the start of a formula (OWASP, CSV injection):
+# text beginning so is neutralized on export and refused on import.
+FORMULA_STARTS: Final = ("=", "+", "-", "@", "\t", "\r")
+
+
+def starts_formula(text: str) -> bool:
+    """Would a spreadsheet opening ``text`` in a cell run it as a formula?"""
+    return text.startswith(FORMULA_STARTS)
 
 
 def _read_csv(path: Path) -> list[Row]:

@@ -11,7 +11,7 @@ from datetime import date, datetime
 from typing import Final, Literal
 
 from rinkside.tournament.model import Letter, RosterPlayer
-from rinkside.tournament.roster_file import Cell, blank_cell
+from rinkside.tournament.roster_file import Cell, blank_cell, starts_formula
 from rinkside.tournament.roster_problems import ImportProblem
 from rinkside.tournament.rosters import number_allowed
 
@@ -88,11 +88,21 @@ def _number(cell: Cell) -> int:
     return value
 
 
+def _not_a_formula(text: str) -> str:
+    """Text a spreadsheet would run as a formula is refused, never stored: the
+    file's own leading spaces or tab, stripped, must not make one either
+    (``"\\t=1+1"`` is not read as ``=1+1``)."""
+    if starts_formula(text):
+        raise _Bad(f"begins with {text[0]!r}, which a spreadsheet runs as a formula; "
+                   "write it without that first character", "203(b)")
+    return text
+
+
 def _name(cell: Cell) -> str:
     name = " ".join(cell_text(cell).split())
     if not name:
         raise _Bad("a name is required", "203(b)")
-    return name
+    return _not_a_formula(name)
 
 
 _YES: Final = frozenset({"yes", "y", "true", "t", "1", "x"})
@@ -176,7 +186,7 @@ def _team(cell: Cell) -> str:
     team = " ".join(cell_text(cell).split())
     if not team:
         raise _Bad("a team name is required in a file of several teams", "203(a)")
-    return team
+    return _not_a_formula(team)
 
 
 # --------------------------------------------------------------------------- rows

@@ -18,7 +18,7 @@ from fastapi.templating import Jinja2Templates
 
 from rinkside.services.open import open_tournaments
 from rinkside.services.tournaments import Tournaments
-from rinkside.web import errors
+from rinkside.web import auth, errors
 from rinkside.web.broadcaster import Broadcaster, Publish
 from rinkside.web.routers import (
     console,
@@ -47,6 +47,7 @@ def create_app(service: Tournaments | None = None, *,
 
     app = FastAPI(title="rinkside", docs_url=None, redoc_url=None)
     app.state.service = service
+    auth.configure(app, service)  # the cookies' secret (a weak one refused), lifetimes
     app.state.broadcaster = broadcaster
     app.state.templates = Jinja2Templates(directory=HERE / "templates")
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")

@@ -1,16 +1,24 @@
-"""Who is at the console: users, the signed session cookie, CSRF, roles.
+"""Who is at the console: users, server-side sessions, CSRF, roles.
 
-A user logs in with a password checked against its argon2 hash; the
-session cookie then carries the user's id and a CSRF token, signed with
-HMAC-SHA256 (the secret is RINKSIDE_SECRET, else a random one per process,
-which logs everyone out when the server restarts). Every write (a form
-POST, a JSON POST) must send that token back, in the ``X-CSRF-Token``
-header or the ``csrf_token`` form field; a page of another site cannot
-read it, so it cannot forge the write.
+A user logs in with a password checked against its argon2 hash (throttled:
+:mod:`rinkside.services.throttle`); the session is then a row in the store
+(:mod:`rinkside.services.sessions`) and the cookie carries its random token,
+signed with HMAC-SHA256 by the store's secret (RINKSIDE_SECRET, else one
+generated once and kept in the store, so a restart or a second process
+accepts the cookie). A session ends on logout, when the user's password
+changes or the user is disabled, and after its idle or absolute lifetime.
+The cookie is HttpOnly, SameSite=Lax, and Secure when served over HTTPS.
+
+Every write (a form POST, a JSON POST) must send the session's CSRF token
+back, in the ``X-CSRF-Token`` header or the ``csrf_token`` form field; a
+page of another site cannot read it, so it cannot forge the write. A token,
+header or cookie that is not ASCII is simply wrong (401/403), never an error.
 
 Roles: a director may do everything; a scorekeeper may write only in the
 games assigned to them; a referee may read (sign-off comes later). The
 public pages need no login at all.
+
+Time comes from :func:`get_clock`, a dependency tests override.
 """
 
 from __future__ import annotations
@@ -18,15 +26,17 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
-import os
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Annotated, Final
 
-from fastapi import Depends, HTTPException, Request, Response
+from fastapi import Depends, FastAPI, HTTPException, Request, Response
 
-from rinkside.services import users
+from rinkside.services import sessions, store_meta, users
+from rinkside.services.sessions import Clock, SessionPolicy
+from rinkside.services.throttle import ThrottlePolicy
+from rinkside.services.tournaments import Tournaments
 from rinkside.web.deps import Service
 
 SESSION_COOKIE: Final = "rinkside_session"
@@ -35,8 +45,6 @@ CSRF_HEADER: Final = "X-CSRF-Token"
 CSRF_FIELD: Final = "csrf_token"
 ROLES: Final = users.ROLES
 SAFE_METHODS: Final = frozenset({"GET", "HEAD", "OPTIONS"})
-
-_SECRET: Final = (os.environ.get("RINKSIDE_SECRET") or secrets.token_hex(32)).encode()
 
 
 @dataclass(frozen=True)
@@ -64,17 +72,58 @@ create_user = users.create_user
 authenticate = users.authenticate
 
 
+# --------------------------------------------------------------------------- set-up
+
+
+@dataclass(frozen=True)
+class Access:
+    """What the app's sessions need: the key that signs cookies, how long a
+    session lasts, how failed logins are throttled."""
+
+    secret: bytes
+    sessions: SessionPolicy
+    throttle: ThrottlePolicy
+
+
+def configure(app: FastAPI, service: Tournaments) -> None:
+    """Read the secret (refusing a weak RINKSIDE_SECRET: ValueError) and the
+    session lifetimes once, when the app is made."""
+    app.state.access = Access(store_meta.session_secret(service),
+                              SessionPolicy.from_environ(), ThrottlePolicy())
+
+
+def get_access(request: Request) -> Access:
+    access: Access = request.app.state.access
+    return access
+
+
+def get_clock() -> Clock:
+    """The clock of sessions and throttling (tests override this dependency)."""
+    return sessions.system_clock
+
+
+Settings = Annotated[Access, Depends(get_access)]
+Now = Annotated[Clock, Depends(get_clock)]
+
+
 # --------------------------------------------------------------------------- cookies
 
 
-def _sign(payload: str) -> str:
-    mac = hmac.new(_SECRET, payload.encode(), hashlib.sha256).digest()
+def same(sent: str | None, expected: str | None) -> bool:
+    """Constant-time equality of two tokens; anything not ASCII is wrong
+    (``compare_digest`` refuses non-ASCII text with an error)."""
+    return bool(sent and expected and sent.isascii() and expected.isascii()
+                and hmac.compare_digest(sent, expected))
+
+
+def _sign(secret: bytes, payload: str) -> str:
+    mac = hmac.new(secret, payload.encode(), hashlib.sha256).digest()
     return payload + "." + base64.urlsafe_b64encode(mac).decode().rstrip("=")
 
 
-def _unsign(value: str) -> str | None:
+def _unsign(secret: bytes, value: str) -> str | None:
     payload, _, _mac = value.rpartition(".")
-    if not payload or not hmac.compare_digest(_sign(payload), value):
+    if not payload or not payload.isascii() or not same(_sign(secret, payload), value):
         return None
     return payload
 
@@ -83,34 +132,51 @@ def new_csrf_token() -> str:
     return secrets.token_urlsafe(32)
 
 
-def start_session(response: Response, user_id: int) -> str:
-    """Log ``user_id`` in on ``response``: a fresh CSRF token, bound to the
-    session and readable by the console's scripts. Returns the token."""
-    token = new_csrf_token()
-    response.set_cookie(SESSION_COOKIE, _sign(f"{user_id}:{token}"), httponly=True,
-                        samesite="lax", path="/")
-    response.set_cookie(CSRF_COOKIE, token, samesite="lax", path="/")
-    return token
+def set_cookie(request: Request, response: Response, name: str, value: str, *,
+               httponly: bool) -> None:
+    """A cookie of this site: SameSite=Lax, Secure when served over HTTPS."""
+    response.set_cookie(name, value, httponly=httponly, samesite="lax", path="/",
+                        secure=request.url.scheme == "https")
 
 
-def end_session(response: Response) -> None:
+def start_session(request: Request, response: Response, service: Tournaments,
+                  access: Access, user_id: int, clock: Clock) -> str:
+    """Log ``user_id`` in on ``response``: a new session in the store (the
+    browser's earlier one ended), its signed token in an HttpOnly cookie and
+    its CSRF token readable by the console's scripts. Returns the CSRF token."""
+    token, csrf = sessions.open_session(service, user_id, clock(), access.sessions,
+                                        replaces=_token(request, access))
+    set_cookie(request, response, SESSION_COOKIE, _sign(access.secret, token), httponly=True)
+    set_cookie(request, response, CSRF_COOKIE, csrf, httponly=False)
+    return csrf
+
+
+def end_session(request: Request, response: Response, service: Tournaments,
+                access: Access) -> None:
+    """Logout: the session is gone from the store, its cookies from the browser."""
+    token = _token(request, access)
+    if token is not None:
+        sessions.end_session(service, token)
     response.delete_cookie(SESSION_COOKIE, path="/")
     response.delete_cookie(CSRF_COOKIE, path="/")
 
 
-def current_user(request: Request, service: Service) -> CurrentUser | None:
-    """The logged-in user, or None for the public (no or bad cookie, user gone)."""
+def _token(request: Request, access: Access) -> str | None:
     raw = request.cookies.get(SESSION_COOKIE)
-    payload = _unsign(raw) if raw else None
-    if payload is None:
+    return _unsign(access.secret, raw) if raw else None
+
+
+def current_user(request: Request, service: Service, access: Settings,
+                 clock: Now) -> CurrentUser | None:
+    """The logged-in user, or None for the public (no, bad or ended session)."""
+    token = _token(request, access)
+    if token is None:
         return None
-    user_id, _, token = payload.partition(":")
-    if not user_id.isdigit() or not token:
+    live = sessions.live_session(service, token, clock(), access.sessions)
+    if live is None:
         return None
-    user = users.user(service, int(user_id))
-    if user is None:
-        return None
-    return CurrentUser(user.id, user.username, user.role, frozenset(user.games), token)
+    return CurrentUser(live.user_id, live.username, live.role, frozenset(live.games),
+                       live.csrf)
 
 
 User = Annotated[CurrentUser | None, Depends(current_user)]
@@ -133,8 +199,7 @@ async def sent_csrf_token(request: Request) -> str | None:
 
 async def check_csrf(request: Request, expected: str | None) -> None:
     """403 unless the request sent ``expected`` (a write without it is refused)."""
-    sent = await sent_csrf_token(request)
-    if not expected or not sent or not hmac.compare_digest(sent, expected):
+    if not same(await sent_csrf_token(request), expected):
         raise HTTPException(
             403,
             "Missing or wrong CSRF token: send the session's token in the "

@@ -2,16 +2,21 @@
 
 GET /login shows the form with a CSRF token (also set as a cookie: the
 form's POST must send the same one back); POST /login checks the password
-against its argon2 hash and starts the session; POST /logout ends it.
+against its argon2 hash and starts a session in the store; POST /logout
+ends it. Failed logins are throttled per username and per client address
+(:mod:`rinkside.services.throttle`): a login refused so is answered 429 on
+the form, saying when to try again.
 """
 
 from __future__ import annotations
 
-import hmac
+import math
+from datetime import datetime
 
 from fastapi import APIRouter, Form, HTTPException, Request, Response
 from fastapi.responses import RedirectResponse
 
+from rinkside.services import throttle
 from rinkside.web import auth
 from rinkside.web.deps import Service, Templates
 
@@ -31,14 +36,30 @@ def safe_next(target: str | None) -> str:
 def _form(request: Request, templates: Templates, user: auth.CurrentUser | None, *,
           message: str = "", username: str = "", status: int = 200,
           next_path: str = "/") -> Response:
-    token = request.cookies.get(auth.CSRF_COOKIE) or auth.new_csrf_token()
+    token = request.cookies.get(auth.CSRF_COOKIE, "")
+    if not (token.isascii() and token.isprintable() and 0 < len(token) <= 64):
+        token = auth.new_csrf_token()
     response = templates.TemplateResponse(
         request, "login.html",
         {"title": "Log in", "message": message, "username": username,
          "csrf_token": token, "user": user, "next": next_path},
         status_code=status)
-    response.set_cookie(auth.CSRF_COOKIE, token, samesite="lax", path="/")
+    auth.set_cookie(request, response, auth.CSRF_COOKIE, token, httponly=False)
     return response
+
+
+def _client(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
+
+
+def refused_text(refusal: throttle.Refusal, now: datetime) -> str:
+    """What the form says of a throttled login: why, and when to try again."""
+    seconds = max(1, math.ceil((refusal.until - now).total_seconds()))
+    wait = f"{seconds} seconds" if seconds < 120 else f"{math.ceil(seconds / 60)} minutes"
+    who = "for this username" if refusal.kind == "user" else "from this address"
+    what = "locked out" if refusal.locked else "slowed down"
+    return (f"Too many failed logins {who}: logins are {what}. Try again after "
+            f"{refusal.until:%H:%M:%S} UTC (in {wait}).")
 
 
 @router.get("/login")
@@ -49,24 +70,35 @@ def login_form(request: Request, templates: Templates, user: auth.User,
 
 @router.post("/login")
 def login(request: Request, templates: Templates, service: Service, user: auth.User,
+          access: auth.Settings, clock: auth.Now,
           username: str = Form(""), password: str = Form(""),
           csrf_token: str = Form(""), next: str = Form("/")) -> Response:
-    cookie = request.cookies.get(auth.CSRF_COOKIE, "")
-    if not cookie or not csrf_token or not hmac.compare_digest(cookie, csrf_token):
+    if not auth.same(csrf_token, request.cookies.get(auth.CSRF_COOKIE)):
         raise HTTPException(403, "Missing or wrong CSRF token: reload the login page and retry.")
+    address, now = _client(request), clock()
+    refusal = throttle.admit(service, username, address, now, access.throttle)
+    if refusal is not None:
+        seconds = max(1, math.ceil((refusal.until - now).total_seconds()))
+        response = _form(request, templates, user, message=refused_text(refusal, now),
+                         username=username, status=429, next_path=safe_next(next))
+        response.headers["Retry-After"] = str(seconds)
+        return response
     user_id = auth.authenticate(service, username, password)
     if user_id is None:
+        throttle.failed(username, address)
         return _form(request, templates, user, message=WRONG, username=username, status=401,
                      next_path=safe_next(next))
+    throttle.succeeded(service, username, address)
     response = RedirectResponse(safe_next(next), status_code=303)
-    auth.start_session(response, user_id)
+    auth.start_session(request, response, service, access, user_id, clock)
     return response
 
 
 @router.post("/logout")
-async def logout(request: Request, user: auth.User) -> Response:
+async def logout(request: Request, service: Service, user: auth.User,
+                 access: auth.Settings) -> Response:
     if user is not None:
         await auth.check_csrf(request, user.csrf)
     response = RedirectResponse("/login", status_code=303)
-    auth.end_session(response)
+    auth.end_session(request, response, service, access)
     return response

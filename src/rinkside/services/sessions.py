@@ -1,0 +1,137 @@
+"""Server-side login sessions: one row per logged-in browser.
+
+The browser's cookie carries a random token; the store keeps only its
+SHA-256, with the session's CSRF token, when it began and when it was last
+seen. A session ends when its row is deleted (logout; the user's password
+changed or the user disabled: :func:`revoke_user`), or when it has been idle
+longer than :attr:`SessionPolicy.idle` or lived longer than
+:attr:`SessionPolicy.absolute`. Time comes from the clock passed in.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import secrets
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Final
+
+from sqlalchemy import delete
+from sqlalchemy.orm import Session
+
+from rinkside.services.tournaments import Tournaments
+from rinkside.store import models as m
+
+Clock = Callable[[], datetime]
+
+IDLE_VARIABLE: Final = "RINKSIDE_SESSION_IDLE_MINUTES"
+ABSOLUTE_VARIABLE: Final = "RINKSIDE_SESSION_HOURS"
+# A session's last-seen time is written at most this often (not on every request).
+SEEN_EVERY: Final = timedelta(minutes=1)
+
+
+def system_clock() -> datetime:
+    """The default clock: now, in UTC."""
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True)
+class SessionPolicy:
+    """How long a session lasts: ``idle`` without a request, ``absolute`` at
+    most from its login (a rink day: a scorer between games stays in, and
+    nobody stays logged in overnight)."""
+
+    idle: timedelta = timedelta(hours=2)
+    absolute: timedelta = timedelta(hours=14)
+
+    @classmethod
+    def from_environ(cls, environ: Mapping[str, str] | None = None) -> SessionPolicy:
+        """RINKSIDE_SESSION_IDLE_MINUTES (1-1440) and RINKSIDE_SESSION_HOURS
+        (1-168), else the defaults; ValueError naming a bad one."""
+        env = os.environ if environ is None else environ
+        default = cls()
+        idle = _bounded(env, IDLE_VARIABLE, 1, 24 * 60)
+        absolute = _bounded(env, ABSOLUTE_VARIABLE, 1, 7 * 24)
+        return cls(default.idle if idle is None else timedelta(minutes=idle),
+                   default.absolute if absolute is None else timedelta(hours=absolute))
+
+
+def _bounded(env: Mapping[str, str], name: str, low: int, high: int) -> int | None:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return None
+    if not (raw.isascii() and raw.isdigit()) or not low <= int(raw) <= high:
+        raise ValueError(f"{name}={raw!r}: a whole number from {low} to {high}")
+    return int(raw)
+
+
+@dataclass(frozen=True)
+class LiveSession:
+    """A session still in force: its user (as the console needs them) and its
+    CSRF token."""
+
+    user_id: int
+    username: str
+    role: str
+    games: tuple[int, ...]
+    csrf: str
+
+
+def _key(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def open_session(service: Tournaments, user_id: int, now: datetime, policy: SessionPolicy,
+                 replaces: str | None = None) -> tuple[str, str]:
+    """A new session for ``user_id`` (ending ``replaces``, the browser's
+    session before this login, if any, and every session past its lifetimes):
+    its token (for the cookie) and its CSRF token."""
+    token, csrf = secrets.token_urlsafe(32), secrets.token_urlsafe(32)
+    with service._sessions.begin() as s:
+        if replaces:
+            s.execute(delete(m.SessionRow).where(m.SessionRow.id == _key(replaces)))
+        s.execute(delete(m.SessionRow).where(
+            (m.SessionRow.created_at < now - policy.absolute)
+            | (m.SessionRow.seen_at < now - policy.idle)))
+        s.add(m.SessionRow(id=_key(token), user_id=user_id, csrf=csrf, created_at=now,
+                           seen_at=now))
+    return token, csrf
+
+
+def live_session(service: Tournaments, token: str, now: datetime,
+                 policy: SessionPolicy) -> LiveSession | None:
+    """The session of ``token`` if it is still in force now (its user active,
+    neither lifetime run out), its last-seen time moved to now; else None
+    (an expired one is deleted)."""
+    key = _key(token)
+    with service._sessions() as s:
+        row = s.get(m.SessionRow, key)
+        if row is None:
+            return None
+        user = s.get(m.User, row.user_id)
+        expired = (user is None or not user.active or now - row.seen_at > policy.idle
+                   or now - row.created_at > policy.absolute)
+        found = None if user is None else LiveSession(
+            user.id, user.username, user.role, tuple(user.games or ()), row.csrf)
+        stale = now - row.seen_at >= SEEN_EVERY
+    if expired or found is None:
+        end_session(service, token)
+        return None
+    if stale:
+        with service._sessions.begin() as s:
+            if (row := s.get(m.SessionRow, key)) is not None:
+                row.seen_at = now
+    return found
+
+
+def end_session(service: Tournaments, token: str) -> None:
+    """Logout: the session of ``token`` is gone."""
+    with service._sessions.begin() as s:
+        s.execute(delete(m.SessionRow).where(m.SessionRow.id == _key(token)))
+
+
+def revoke_user(s: Session, user_id: int) -> None:
+    """Every session of the user ends (in the caller's transaction)."""
+    s.execute(delete(m.SessionRow).where(m.SessionRow.user_id == user_id))
