@@ -55,7 +55,7 @@ class BoxLine(_Model):
     served_by: int | None
     state: Literal["pending", "running", "expired"]
     left_tenths: int
-    left: str = Field(description="M:SS")
+    left: str = Field(description="M:SS: the unfinished time (Rule 505(a))")
     ticking: bool
     penalty_class: str = Field(validation_alias="class", serialization_alias="class",
                                description="the PenaltyClass value: double_minor")
