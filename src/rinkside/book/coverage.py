@@ -19,7 +19,7 @@ from rinkside.book.citations import KINDS, Kind, Site, TestSite, scan_module, sc
 from rinkside.book.text import Book, Rule, SubRule
 
 __all__ = ["Coverage", "RuleCoverage", "Shown", "SubRuleCoverage", "build_coverage",
-           "coverage_markdown", "module_kind"]
+           "counts_text", "coverage_markdown", "module_kind", "shown_counts"]
 
 Shown = Kind | Literal["nothing", "open"]
 """What the table says of a sub-rule: a kind of :data:`KINDS`, else the hand
@@ -115,11 +115,22 @@ class Coverage:
 
     def counts(self) -> dict[str, int]:
         """How many sub-rules each shown value has, in the table's order."""
-        found = [c.shown for c in self.all()]
-        return {key: found.count(key) for key in SHOWN_TEXT if key in found}
+        return {key: n for key, _, n in shown_counts(self.all())}
 
     def unaccounted(self) -> tuple[SubRuleCoverage, ...]:
         return tuple(c for c in self.all() if not c.accounted)
+
+
+def shown_counts(subs: Iterable[SubRuleCoverage]) -> list[tuple[str, str, int]]:
+    """(shown value, its words, how many of ``subs``) in the table's order."""
+    shown = [c.shown for c in subs]
+    return [(key, words, shown.count(key)) for key, words in SHOWN_TEXT.items()
+            if key in shown]
+
+
+def counts_text(subs: Iterable[SubRuleCoverage]) -> str:
+    """``5 enforced, 2 nothing for software to do``."""
+    return ", ".join(f"{n} {words}" for _, words, n in shown_counts(subs))
 
 
 def build_coverage(book: Book, sources: Iterable[tuple[str, str]],
@@ -171,8 +182,7 @@ def coverage_markdown(coverage: Coverage) -> str:
         "(`tests/book/test_coverage_doc.py` fails when it is not current). The reasons",
         "for the sub-rules no code cites are kept in `src/rinkside/book/accounts.py`.",
         "",
-        f"{total} sub-rules: " + ", ".join(f"{n} {SHOWN_TEXT[k]}" for k, n in counts.items())
-        + ".",
+        f"{total} sub-rules: {counts_text(coverage.all())}.",
         "",
     ]
     sections = {s.numeral: s for s in coverage.book.sections}

@@ -17,14 +17,9 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from rinkside.book.coverage import SHOWN_TEXT, RuleCoverage, SubRuleCoverage, coverage_markdown
+from rinkside.book.coverage import RuleCoverage, counts_text, coverage_markdown
 from rinkside.book.sources import current_coverage
 from rinkside.cli.common import EXIT_FAILED, EXIT_INVALID, console, error
-
-
-def _counts(subs: tuple[SubRuleCoverage, ...]) -> str:
-    shown = [c.shown for c in subs]
-    return ", ".join(f"{shown.count(k)} {v}" for k, v in SHOWN_TEXT.items() if k in shown)
 
 
 def _index() -> None:
@@ -38,11 +33,9 @@ def _index() -> None:
             rc = coverage.rule(rule.number)
             assert rc is not None
             table.add_row(rule.number, rule.name, str(len(rc.subrules)),
-                          _counts(rc.subrules))
+                          counts_text(rc.subrules))
         screen.print(table)
-    counts = coverage.counts()
-    typer.echo(f"{sum(counts.values())} sub-rules: "
-               + ", ".join(f"{n} {SHOWN_TEXT[k]}" for k, n in counts.items()))
+    typer.echo(f"{len(coverage.all())} sub-rules: {counts_text(coverage.all())}")
 
 
 def _show(rc: RuleCoverage, only: str | None) -> None:
