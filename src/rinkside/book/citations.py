@@ -162,22 +162,32 @@ def _functions(tree: ast.Module) -> list[tuple[int, int, str]]:
     """(first line, last line, qualified name) of every def and class."""
     spans: list[tuple[int, int, str]] = []
 
-    def walk(node: ast.AST, where: str) -> None:
-        for child in ast.iter_child_nodes(node):
-            if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
-                name = f"{where}.{child.name}" if where else child.name
-                spans.append((child.lineno, child.end_lineno or child.lineno, name))
-                walk(child, name)
+    def walk(body: Iterable[ast.stmt], where: str) -> None:
+        for node in body:
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                name = f"{where}.{node.name}" if where else node.name
+                spans.append((node.lineno, node.end_lineno or node.lineno, name))
+                walk(node.body, name)
             else:
-                walk(child, where)
-    walk(tree, "")
+                for field in ("body", "orelse", "finalbody"):
+                    walk(getattr(node, field, ()), where)
+                for handler in getattr(node, "handlers", ()):
+                    walk(handler.body, where)
+    walk(tree.body, "")
     return spans
 
 
+_DIGITS: Final = re.compile(r"#.*[1-6]\d\d")
+
+
 def _comments(source: str) -> Iterator[tuple[str, int]]:
+    """Comments that may cite a rule (only lines with a number after a ``#``
+    are tokenized; a ``#`` in a string is no comment)."""
+    if not _DIGITS.search(source):
+        return
     try:
         for token in tokenize.generate_tokens(io.StringIO(source).readline):
-            if token.type == tokenize.COMMENT:
+            if token.type == tokenize.COMMENT and _DIGITS.match(token.string):
                 yield token.string, token.start[0]
     except (tokenize.TokenError, SyntaxError):
         return
@@ -193,8 +203,9 @@ def scan_module(module: str, source: str, kind: Kind,
     for text, where, line, hint in _strings(tree):
         told: Kind = hint if hint is not None and _stronger(hint, kind) else kind
         out += [(ident, Site(module, where, line, told)) for ident in cited(text, known)]
-    spans = _functions(tree)
+    spans: list[tuple[int, int, str]] | None = None
     for text, line in _comments(source):
+        spans = _functions(tree) if spans is None else spans
         inside = [s for s in spans if s[0] <= line <= s[1]]
         where = max(inside, key=lambda s: s[0])[2] if inside else ""
         out += [(ident, Site(module, where, line, kind)) for ident in cited(text, known)]
