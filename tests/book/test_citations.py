@@ -57,11 +57,15 @@ TABLE = {"k": "Rule 404(a)"}
                      ("404(a)", "TABLE", "recorded")}
 
 
-def test_the_modules_kind_stands_when_it_is_stronger_than_the_context() -> None:
-    source = 'def f(s):\n    s.warnings += ("Rule 409(c): x",)\n'
-    ((_, site),) = [f for f in scan_module("rules/x.py", source, "enforced", KNOWN)
+def test_a_warning_in_the_engine_is_flagged_and_a_failed_check_stays_checked() -> None:
+    warned = 'def f(s):\n    s.warnings += ("Rule 409(c): x",)\n'
+    ((_, site),) = [f for f in scan_module("rules/x.py", warned, "enforced", KNOWN)
                     if f[0] == "409(c)"]
-    assert site.kind == "enforced"
+    assert site.kind == "flagged"
+    check = 'def g():\n    raise RinkError("Rule 101(c): too narrow")\n'
+    ((_, site),) = [f for f in scan_module("rink/x.py", check, "checked", KNOWN)
+                    if f[0] == "101(c)"]
+    assert site.kind == "checked"
 
 
 def test_tests_cite_by_name_docstring_and_class() -> None:

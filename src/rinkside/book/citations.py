@@ -197,11 +197,11 @@ def scan_module(module: str, source: str, kind: Kind,
                 known: frozenset[str]) -> list[tuple[str, Site]]:
     """(sub-rule or rule id, site) of every citation in one module's source;
     ``kind`` is what a citation there means unless its own context says
-    (a refusal raised, a warning kept)."""
+    (a refusal raised, a warning kept: :func:`_told`)."""
     tree = ast.parse(source)
     out: list[tuple[str, Site]] = []
     for text, where, line, hint in _strings(tree):
-        told: Kind = hint if hint is not None and _stronger(hint, kind) else kind
+        told = _told(hint, kind)
         out += [(ident, Site(module, where, line, told)) for ident in cited(text, known)]
     spans: list[tuple[int, int, str]] | None = None
     for text, line in _comments(source):
@@ -212,8 +212,13 @@ def scan_module(module: str, source: str, kind: Kind,
     return out
 
 
-def _stronger(a: Kind, b: Kind) -> bool:
-    return KINDS.index(a) <= KINDS.index(b)
+def _told(hint: Kind | None, kind: Kind) -> Kind:
+    """What a citation's own context says over its module's: a warning kept
+    is flagged (the call stands) wherever it is; a refusal raised is enforced,
+    except where the module checks (a failed check raises)."""
+    if hint is None or (hint == "enforced" and kind == "checked"):
+        return kind
+    return hint
 
 
 _HTTP: Final = frozenset({"400", "401", "403", "404", "405", "409", "422", "500"})

@@ -70,7 +70,7 @@ class BoxLine(_Model):
 class WarningLine(_Model):
     """A warning the engine gave: the referees' call kept, its rule not matched."""
 
-    rule: str | None = Field(description="409(c)")
+    rule: str | None = Field(description="the rule the sentence names, number and letter")
     text: str = Field(description="the engine's sentence, its rule in it")
     event: int | None = Field(description="the index in the log of the event that gave it")
 

@@ -11,7 +11,7 @@ is decided here: the sentences are the engine's.
 :func:`engine_warnings` reads the warnings a state carries and
 :func:`entry_reasons` the reasons a box entry carries. Today's engine keeps
 on a state only the warnings of the event that made it (strings ``"Rule
-409(c): ..."``; ``rules.game.apply`` clears them per event) and no reasons on
+NNN(x): ..."``; ``rules.game.apply`` clears them per event) and no reasons on
 a box entry, so :func:`fold_warnings` applies the events one at a time and
 collects each event's, numbered. When the state keeps every warning with its
 rule, text and event index, :func:`engine_warnings` maps those fields and
@@ -39,10 +39,10 @@ _RULE: Final = re.compile(r"\bRule (\d{3}(?:\([a-z]\))?(?: note \d+)?)")
 
 @dataclass(frozen=True, slots=True)
 class GameWarning:
-    """One warning of the engine: ``Rule 409(c): the delayed minor to #7 is not
-    imposed: the other team scored.``"""
+    """One warning of the engine: ``Rule NNN(x): the delayed minor to #7 is not
+    imposed: the other team scored.`` (the rule of a delayed minor cancelled)."""
 
-    rule: str | None  # "409(c)"; None when the sentence names none
+    rule: str | None  # "NNN(x)" as the sentence names it; None when it names none
     text: str  # the engine's sentence, its rule in it
     event: int | None  # the index in the game's log of the event that gave it
 
@@ -61,7 +61,7 @@ def engine_warnings(state: GameState) -> tuple[GameWarning, ...]:
 
 def entry_reasons(entry: BoxEntry) -> tuple[str, ...]:
     """THE ADAPTER for a box entry: the engine's reasons for where it stands
-    ("waits for the first stoppage: 408(b)"), when the entry carries them
+    ("waits for the first stoppage", with its rule), when the entry carries them
     (today's engine keeps none; an entry's ``reasons`` are read if present)."""
     reasons = getattr(entry, "reasons", ())
     return tuple(str(r) for r in reasons)
