@@ -23,6 +23,9 @@ def test_notes_are_cited_by_rule_by_sub_rule_and_by_section() -> None:
     assert cited("205 note 3", KNOWN) == ["205 note 3", "205"]
     assert cited("613(c) note 1: after a warning", KNOWN)[0] == "613(c) note 1"
     assert cited("Section III Note 1", KNOWN) == ["Section III note 1"]
+    # a rule that prints "NOTE 1" under several sub-rules: the first of them
+    assert cited("613 note 1", KNOWN) == ["613(c) note 1", "613"]
+    assert cited("409(c) note 3", KNOWN) == ["409 note 3", "409"]
 
 
 def test_rules_named_together_are_each_cited() -> None:

@@ -1,6 +1,7 @@
 """The engine's warnings reach the scorekeeper: a write answered with a new
 warning shows it in the console's banner with its rule (console_warnings.js);
-and the rule book's pages fit a 390 px phone."""
+a box entry shows the reasons the engine gives for it; and the rule book's pages
+fit a 390 px phone."""
 
 from __future__ import annotations
 
@@ -55,6 +56,19 @@ def test_a_goal_that_cancels_a_delayed_minor_shows_the_409c_warning(
     toggle.click()
     expect(toggle).to_have_text("Stop (whistle)")
     expect(banner).to_be_hidden()
+
+    # A box entry's reasons, when the engine gives them, are shown under it.
+    page.evaluate("""() => {
+        const C = window.rinksideConsole, s = JSON.parse(JSON.stringify(C.state));
+        s.version += 1;
+        s.box.away = [{player: 7, served_by: null, state: "pending", left_tenths: 1200,
+                       left: "2:00", ticking: false, "class": "minor", class_text: "minor",
+                       infraction: "Tripping", may_return: false,
+                       reasons: ["waits for the first stoppage: Rule 408(b)"]}];
+        C.replace(s);
+    }""")
+    expect(page.locator('[data-bind="away-box"] li.entry .why')).to_have_text(
+        "waits for the first stoppage: Rule 408(b)")
     assert errors == []
 
 

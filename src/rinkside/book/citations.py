@@ -44,6 +44,8 @@ def cited(text: str, known: frozenset[str]) -> list[str]:
     found: list[str] = []
 
     def keep(ident: str) -> None:
+        if ident not in known:
+            ident = _first_note(ident, known)
         if ident in known and ident not in found:
             found.append(ident)
 
@@ -75,6 +77,19 @@ def cited(text: str, known: frozenset[str]) -> list[str]:
             for number in range(low, min(high, low + 20) + 1):
                 keep(str(number))
     return found
+
+
+_BARE_NOTE: Final = re.compile(r"([1-6]\d\d) note (\d+)")
+
+
+def _first_note(ident: str, known: frozenset[str]) -> str:
+    """``613 note 1`` where the rule prints several: its first, ``613(c) note 1``."""
+    m = _BARE_NOTE.fullmatch(ident)
+    if m is None:
+        return ident
+    number, note = m.groups()
+    under = sorted(k for k in known if k.startswith(f"{number}(") and k.endswith(f" note {note}"))
+    return under[0] if under else ident
 
 
 @dataclass(frozen=True, slots=True)

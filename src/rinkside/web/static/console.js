@@ -238,6 +238,7 @@
     li.appendChild(timer);
     li.appendChild(make("span", { "class": "state" }, e.may_return ? "may return now" : e.state));
     if (e.may_return) { li.className += " may-return"; }
+    if (e.reasons && e.reasons.length) { li.appendChild(make("span", { "class": "why" }, e.reasons.join("; "))); }
     return li;
   }
   function renderBox(team) {
