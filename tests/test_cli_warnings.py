@@ -1,6 +1,7 @@
 """The engine's warnings reach the terminal: ``rinkside replay`` shows every
 one with the event that gave it, ``--explain`` each box entry with its rules,
-and ``rinkside game record`` the warnings of the events it recorded."""
+``rinkside game record`` the warnings of the events it recorded, and ``rinkside
+game show`` every one on the game's record."""
 
 from __future__ import annotations
 
@@ -87,3 +88,6 @@ def test_game_record_prints_the_warnings_of_the_events_it_recorded(tmp_path: Pat
     assert ("Warning, events[1] at 1 9:15: Rule 409(c): the delayed minor to #6 is not "
             "imposed") in out.output  # numbered as the file's events
     assert "622(a)" not in out.output  # recorded before: not this file's
+    shown = runner.invoke(app, ["game", "show", "1", "--db", db])
+    assert shown.exit_code == 0, shown.output
+    assert HOOKING in shown.output and DELAYED in shown.output  # the whole record's

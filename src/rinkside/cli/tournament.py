@@ -26,7 +26,8 @@ from rinkside.cli.setup import roster_app, schedule_app, tournament_app
 from rinkside.cli.state import show_state, show_warnings
 from rinkside.formats import decode_event
 from rinkside.present.warnings import fold_warnings
-from rinkside.services import queries
+from rinkside.rules.game import start
+from rinkside.services import logs, queries
 from rinkside.services.games import number_map
 from rinkside.services.tournaments import NotFound, Tournaments
 
@@ -124,9 +125,11 @@ def game_record(game: int, log: Path, by: Annotated[str, typer.Option(
 @game_app.command("show")
 @_refusals
 def game_show(game: int, db: DbOption = None) -> None:
-    """A stored game's state, recomputed by the engine from its log."""
-    _, state = _service(db).game_state(game)
-    show_state(_console(), state)
+    """A stored game's state, recomputed by the engine from its log, with every
+    warning the engine gave (numbered as the log's events)."""
+    record = logs.game_record(_service(db), game)
+    _, warnings = fold_warnings(start(record.setup), record.events)
+    show_state(_console(), record.state, warnings, record.events)
 
 
 @game_app.command("lineup")
