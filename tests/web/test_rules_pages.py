@@ -20,6 +20,7 @@ def test_the_index_lists_every_rule_by_section_under_one_h1(client: TestClient) 
     for rc in current_coverage().rules:
         assert f'<a href="/rules/{rc.rule.number}">' in html, rc.rule.number
     assert '<a href="/rules">Rules</a>' in html  # in the site's navigation
+    assert "<dt>flagged</dt><dd>the engine warns when the referees" in html
 
 
 def test_a_rule_page_shows_each_sub_rule_with_what_rinkside_does_where_and_tests(

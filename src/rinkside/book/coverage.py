@@ -18,8 +18,9 @@ from rinkside.book.accounts import ACCOUNTS, Account
 from rinkside.book.citations import KINDS, Kind, Site, TestSite, scan_module, scan_tests
 from rinkside.book.text import Book, Rule, SubRule
 
-__all__ = ["Coverage", "RuleCoverage", "Shown", "SubRuleCoverage", "build_coverage",
-           "counts_text", "coverage_markdown", "module_kind", "shown_counts"]
+__all__ = ["SHOWN_MEANING", "SHOWN_TEXT", "Coverage", "RuleCoverage", "Shown",
+           "SubRuleCoverage", "build_coverage", "counts_text", "coverage_markdown",
+           "module_kind", "shown_counts"]
 
 Shown = Kind | Literal["nothing", "open"]
 """What the table says of a sub-rule: a kind of :data:`KINDS`, else the hand
@@ -29,6 +30,16 @@ SHOWN_TEXT: Final[Mapping[str, str]] = {
     "enforced": "enforced", "flagged": "flagged", "checked": "checked",
     "recorded": "recorded", "nothing": "nothing for software to do",
     "open": "not yet", "": "not accounted for",
+}
+
+SHOWN_MEANING: Final[Mapping[str, str]] = {
+    "enforced": "the engine refuses what the sub-rule forbids, or applies what it makes "
+                "automatic",
+    "flagged": "the engine warns when the referees' call does not match it; the call stands",
+    "checked": "a measurement, a roster, a setting or a penalty's class is checked against it",
+    "recorded": "what it asks to be kept is kept and shown (the report, the pages)",
+    "nothing": "nothing for software to do: the reason is given",
+    "open": "software could; not done yet: what it would take is given",
 }
 
 # What a citation means where it is (the first prefix that fits); None: a

@@ -11,7 +11,7 @@ from __future__ import annotations
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse
 
-from rinkside.book.coverage import shown_counts
+from rinkside.book.coverage import SHOWN_MEANING, SHOWN_TEXT, shown_counts
 from rinkside.book.sources import current_coverage
 from rinkside.web.deps import Templates
 
@@ -30,7 +30,8 @@ def rules_index(request: Request, templates: Templates) -> HTMLResponse:
     coverage = current_coverage()
     return templates.TemplateResponse(request, "rules.html", {
         "title": "The rule book", "coverage": coverage, "counts": shown_counts,
-        "total": shown_counts(coverage.all())})
+        "total": shown_counts(coverage.all()),
+        "legend": [(SHOWN_TEXT[k], meaning) for k, meaning in SHOWN_MEANING.items()]})
 
 
 @router.get("/rules/{number}")
