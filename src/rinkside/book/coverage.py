@@ -38,7 +38,8 @@ SHOWN_MEANING: Final[Mapping[str, str]] = {
     "flagged": "the engine warns when the referees' call does not match it; the call stands",
     "checked": "a measurement, a roster, a setting or a penalty's class is checked against it",
     "recorded": "what it asks to be kept is kept and shown (the report, the pages)",
-    "nothing": "nothing for software to do: the reason is given",
+    "nothing": "the referees' eyes on the floor, the building, a cross-reference: the "
+               "reason is given",
     "open": "software could; not done yet: what it would take is given",
 }
 
