@@ -1,8 +1,10 @@
 """The live state JSON: what the scoreboard, the console, the live stream and
 the state API are sent, as one typed, documented model.
 
-Everything in it was computed by the engine (score, clock, running, box,
-strength, time-outs, goals with their strength, shootout, result); the model
+Everything in it was computed by the engine (score, clock, running, box and
+each entry's reasons, strength, time-outs, goals with their strength,
+shootout, result, the warnings with their rules: read through
+:mod:`.warnings`, the one adapter to the engine's shape of them); the model
 only says it: times as ``M:SS`` (tenths in the last minute, :mod:`.clock`),
 periods as ``1``, ``2``, ``OT``, ``SO`` (:mod:`.periods`), classes and
 results in words. No rule is decided here.
