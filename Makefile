@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 SHARED ?= ../shared
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test system-deps lint importlint typecheck unit conformance bench bench-store bench-tournament bench-live postgres clean
+.PHONY: run test system-deps lint importlint typecheck unit conformance rule-coverage bench bench-store bench-tournament bench-live postgres clean
 
 # The store's tests also run on PostgreSQL when RINKSIDE_TEST_POSTGRES_URL
 # names a server (`make test` passes it on; without it those variants are
@@ -61,6 +61,11 @@ conformance: $(STAMP)
 	@if [ -d $(SHARED)/conformance/public ]; then \
 		$(BIN)/rinkside conformance $(SHARED)/conformance/public; \
 	else echo "no $(SHARED)/conformance/public here; skipped"; fi
+
+# docs/rule-coverage.md, generated from the code and the tests (rinkside.book);
+# tests/book/test_rule_coverage.py fails when it is not current.
+rule-coverage: $(STAMP)
+	$(BIN)/rinkside rules --markdown > docs/rule-coverage.md
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_engine.py

@@ -60,7 +60,8 @@ class TestStateOfAGameInPlay:
         assert data["box"]["away"] == [{
             "player": entry.player, "served_by": None, "state": "running",
             "left_tenths": entry.left, "left": "2:00", "ticking": True, "class": "minor",
-            "class_text": "minor", "infraction": "Tripping", "may_return": False}]
+            "class_text": "minor", "infraction": "Tripping", "may_return": False,
+            "reasons": []}]
         assert data["goals"] == [] and data["result"] is None and data["shootout"] is None
         assert data["status_text"] == "P1 10:00"
         assert data == views.state_json(demo.service, game) | {"version": version}
@@ -75,7 +76,7 @@ class TestStateOfAGameInPlay:
         assert list(data) == list(LiveState.model_fields)
         assert list(data["box"]["away"][0]) == [
             "player", "served_by", "state", "left_tenths", "left", "ticking", "class",
-            "class_text", "infraction", "may_return"]
+            "class_text", "infraction", "may_return", "reasons"]
 
     def test_a_power_play_goal_is_tagged_and_ends_the_minor(self, client: TestClient,
                                                            demo: Demo) -> None:

@@ -3,6 +3,7 @@ registered on it, in the order ``rinkside --help`` lists them.
 
 - :mod:`~rinkside.cli.rules`: conformance, replay, settings, infractions, simulate
   (files and the engine; no store).
+- :mod:`~rinkside.cli.book`: rules (the book, with what rinkside does with each sub-rule).
 - :mod:`~rinkside.cli.setup`: tournament create / division / team / start, roster
   import, schedule generate.
 - :mod:`~rinkside.cli.tournament`: tournament list, roster show, schedule, game
@@ -24,6 +25,7 @@ import typer
 
 from rinkside.cli import (
     admin,
+    book,
     equipment,
     export,
     report,
@@ -41,7 +43,7 @@ app = typer.Typer(
     add_completion=False,
 )
 
-for part in (rules, setup, tournament, serve, admin, rink, equipment, report, export):
+for part in (rules, book, setup, tournament, serve, admin, rink, equipment, report, export):
     part.register(app)
 
 __all__ = ["app"]

@@ -2,7 +2,8 @@
 engine only.
 
 - ``rinkside conformance PATH...``: run FORMAT.md scenarios against the engine.
-- ``rinkside replay GAME.json [--at "2 3:30"] [--json]``: the state of a game log.
+- ``rinkside replay GAME.json [--at "2 3:30"] [--json] [--explain]``: the state of a
+  game log, every warning the engine gave, the box explained.
 - ``rinkside settings [--toml FILE]``: the event's rule settings.
 - ``rinkside infractions [--class CLASS] [--search TEXT]``: the infraction catalog.
 - ``rinkside simulate --games N --seed S --out DIR``: simulated game logs.
@@ -24,13 +25,14 @@ from rich.table import Table
 from rich.text import Text
 
 from rinkside.cli.common import EXIT_FAILED, EXIT_INVALID, console, error
-from rinkside.cli.state import show_state
+from rinkside.cli.state import explain_box, show_state
 from rinkside.conformance import Outcome, iter_paths, observe
 from rinkside.formats import ScenarioError, load_game_log, parse_time
+from rinkside.present.warnings import GameWarning, fold_warnings
 from rinkside.rules import infractions as catalog
 from rinkside.rules.errors import RuleViolation, SettingsError
 from rinkside.rules.events import Event, PenaltyClass
-from rinkside.rules.game import GameState, apply, start
+from rinkside.rules.game import GameState, start
 from rinkside.rules.infractions import Infraction
 from rinkside.rules.settings import Settings, load_settings_toml, settings_table
 from rinkside.rules.times import GameTime, TimeFormatError
@@ -87,17 +89,20 @@ def _print_outcome(console: Console, outcome: Outcome, *, colour: bool) -> None:
 
 def _fold_until(
     path: Path, state: GameState, events: Iterable[Event], until: GameTime | None
-) -> GameState:
-    """Apply ``events`` in order (those not after ``until``, if given)."""
+) -> tuple[GameState, list[GameWarning]]:
+    """Apply ``events`` in order (those not after ``until``, if given); the
+    state and every warning the engine gave on the way."""
+    warnings: list[GameWarning] = []
     for i, event in enumerate(events):
         if until is not None and (event.at is None or until.is_before(event.at)):
             break
         try:
-            state = apply(state, event)
+            state, found = fold_warnings(state, [event], first=i)
         except RuleViolation as exc:
             error(f"{path}: events[{i}] refused: {exc}")
             raise typer.Exit(EXIT_FAILED) from None
-    return state
+        warnings += found
+    return state, warnings
 
 
 def replay(
@@ -110,8 +115,13 @@ def replay(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print FORMAT.md's check fields as one JSON object.")
     ] = False,
+    explain: Annotated[
+        bool, typer.Option("--explain", help="Also list each box entry with the rules that "
+                           "put it there.")
+    ] = False,
 ) -> None:
-    """Replay a game log and show the state at its end (or at --at)."""
+    """Replay a game log and show the state at its end (or at --at), with every
+    warning the engine gave."""
     try:
         setup, events = load_game_log(game)
     except ScenarioError as exc:
@@ -124,13 +134,15 @@ def replay(
         except TimeFormatError as exc:
             error(f"--at: {exc}")
             raise typer.Exit(EXIT_INVALID) from None
-    state = _fold_until(game, start(setup), events, until)
+    state, warnings = _fold_until(game, start(setup), events, until)
     if until is not None and not until.is_before(state.clock):
         state = state.advance_to(until)
     if as_json:
         typer.echo(json.dumps(observe(state), indent=2))
         return
-    show_state(console(), state)
+    show_state(console(), state, warnings, events)
+    if explain:
+        explain_box(state)
 
 
 # --------------------------------------------------------------------------- settings

@@ -1,14 +1,20 @@
 """A game's state as the terminal shows it (``rinkside replay``, ``rinkside
-game show``): the score, the game, each penalty box, the goals, the result."""
+game show``): the score, the game, each penalty box, the goals, the result,
+the engine's warnings (each with its rule and the event that gave it) and,
+asked for, each box entry with the rules that put it there."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+import typer
 from rich.console import Console
 from rich.table import Table
 
 from rinkside.conformance import format_clock
-from rinkside.present.names import goal_tags
-from rinkside.rules.events import TEAMS, Team
+from rinkside.present.names import class_text, goal_tags
+from rinkside.present.warnings import GameWarning, engine_warnings, entry_reasons
+from rinkside.rules.events import TEAMS, Event, Team
 from rinkside.rules.game import GameState
 from rinkside.rules.times import format_duration
 
@@ -17,7 +23,11 @@ def _team_name(state: GameState, team: Team) -> str:
     return state.setup.roster(team).name or team
 
 
-def show_state(console: Console, state: GameState) -> None:
+def show_state(console: Console, state: GameState,
+               warnings: Sequence[GameWarning] | None = None,
+               events: Sequence[Event] = ()) -> None:
+    """The state's tables, then ``warnings`` (the state's own if not given;
+    ``events`` are the log they number, for their times)."""
     score = Table(title="Score", show_header=True)
     score.add_column("team")
     score.add_column("name")
@@ -75,6 +85,46 @@ def show_state(console: Console, state: GameState) -> None:
             f"score {result.score['home']}-{result.score['away']}; "
             f"points home {result.points['home']:g}, away {result.points['away']:g}"
         )
-    for warning in state.warnings:
-        console.print(f"Warning: {warning}")
+    show_warnings(state, engine_warnings(state) if warnings is None else warnings, events)
+
+
+def warning_line(state: GameState, warning: GameWarning, events: Sequence[Event] = (),
+                 first: int = 0) -> str:
+    """``Warning, events[4] at 1 9:15: Rule 409(c): ...`` (``first``: the index
+    in the log of ``events[0]``)."""
+    where = ""
+    if warning.event is not None:
+        where = f", events[{warning.event - first}]"
+        at = (events[warning.event - first].at
+              if 0 <= warning.event - first < len(events) else None)
+        if at is not None:
+            where += f" at {format_clock(state, at)}"
+    return f"Warning{where}: {warning.text}"
+
+
+def show_warnings(state: GameState, warnings: Sequence[GameWarning],
+                  events: Sequence[Event] = (), first: int = 0) -> None:
+    """One line each, plain (a warning is read, not scanned in a table)."""
+    for warning in warnings:
+        typer.echo(warning_line(state, warning, events, first))
+
+
+def explain_box(state: GameState) -> None:
+    """Each box entry with the rules that put it there: its class's rule and
+    the engine's reasons, when it gives them."""
+    typer.echo("Penalty box, explained:")
+    entries = [(team, e) for team in TEAMS for e in state.box(team)]
+    if not entries:
+        typer.echo("  nobody is in either box")
+    for team, e in entries:
+        who = "bench" if e.player is None else f"#{e.player}"
+        served = "" if e.served_by is None else f", served by #{e.served_by}"
+        typer.echo(f"  {team} {who} {class_text(e.penalty_class)} ({e.infraction}{served}): "
+                   f"{e.state}, {format_duration(e.left)} left")
+        typer.echo(f"    a {class_text(e.penalty_class)}: Rule {e.penalty_class.rule}")
+        reasons = entry_reasons(e)
+        for reason in reasons:
+            typer.echo(f"    {reason}")
+        if not reasons:
+            typer.echo("    (the engine gives no other reason for where it stands)")
 

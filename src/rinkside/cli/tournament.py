@@ -23,9 +23,11 @@ from rinkside.cli.common import DbOption, refusals
 from rinkside.cli.common import console as _console
 from rinkside.cli.common import open_service as _service
 from rinkside.cli.setup import roster_app, schedule_app, tournament_app
-from rinkside.cli.state import show_state
+from rinkside.cli.state import show_state, show_warnings
 from rinkside.formats import decode_event
-from rinkside.services import queries
+from rinkside.present.warnings import fold_warnings
+from rinkside.rules.game import start
+from rinkside.services import logs, queries
 from rinkside.services.games import number_map
 from rinkside.services.tournaments import NotFound, Tournaments
 
@@ -102,6 +104,7 @@ def game_record(game: int, log: Path, by: Annotated[str, typer.Option(
     to a stored game; each is checked by the engine and all are refused if one is."""
     service = _service(db)
     version, state = service.game_state(game)
+    before = state
     try:
         data = json.loads(log.read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError) as exc:
@@ -115,14 +118,18 @@ def game_record(game: int, log: Path, by: Annotated[str, typer.Option(
     typer.echo(f"game {game}: {len(events)} events recorded (version {version}); "
                f"{state.setup.home.name} {state.home_score} - {state.away_score} "
                f"{state.setup.away.name}, {state.status.replace('_', ' ')}")
+    _, warnings = fold_warnings(before, events)  # numbered as LOG's events, kept on the record
+    show_warnings(state, warnings, events)
 
 
 @game_app.command("show")
 @_refusals
 def game_show(game: int, db: DbOption = None) -> None:
-    """A stored game's state, recomputed by the engine from its log."""
-    _, state = _service(db).game_state(game)
-    show_state(_console(), state)
+    """A stored game's state, recomputed by the engine from its log, with every
+    warning the engine gave (numbered as the log's events)."""
+    record = logs.game_record(_service(db), game)
+    _, warnings = fold_warnings(start(record.setup), record.events)
+    show_state(_console(), record.state, warnings, record.events)
 
 
 @game_app.command("lineup")

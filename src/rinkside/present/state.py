@@ -1,8 +1,10 @@
 """The live state JSON: what the scoreboard, the console, the live stream and
 the state API are sent, as one typed, documented model.
 
-Everything in it was computed by the engine (score, clock, running, box,
-strength, time-outs, goals with their strength, shootout, result); the model
+Everything in it was computed by the engine (score, clock, running, box and
+each entry's reasons, strength, time-outs, goals with their strength,
+shootout, result, the warnings with their rules: read through
+:mod:`.warnings`, the one adapter to the engine's shape of them); the model
 only says it: times as ``M:SS`` (tenths in the last minute, :mod:`.clock`),
 periods as ``1``, ``2``, ``OT``, ``SO`` (:mod:`.periods`), classes and
 results in words. No rule is decided here.
@@ -23,6 +25,7 @@ from rinkside.present.clock import clock_text, timer_text
 from rinkside.present.names import class_text, goal_tags, player_name, team_name
 from rinkside.present.periods import current_period, period_label
 from rinkside.present.results import result_text, status_text
+from rinkside.present.warnings import engine_warnings, entry_reasons
 from rinkside.rules import shootout
 from rinkside.rules.events import TEAMS, Team
 from rinkside.rules.records import GoalRecord, PenaltyShotRecord
@@ -55,13 +58,23 @@ class BoxLine(_Model):
     served_by: int | None
     state: Literal["pending", "running", "expired"]
     left_tenths: int
-    left: str = Field(description="M:SS")
+    left: str = Field(description="M:SS: the unfinished time (Rule 505(a))")
     ticking: bool
     penalty_class: str = Field(validation_alias="class", serialization_alias="class",
                                description="the PenaltyClass value: double_minor")
     class_text: str = Field(description="the class in words: double minor")
     infraction: str
     may_return: bool = Field(description="the player may come back on now")
+    reasons: list[str] = Field(description="the engine's reasons for where the entry stands, "
+                               "each with its rule (present.warnings.entry_reasons)")
+
+
+class WarningLine(_Model):
+    """A warning the engine gave: the referees' call kept, its rule not matched."""
+
+    rule: str | None = Field(description="the rule the sentence names, number and letter")
+    text: str = Field(description="the engine's sentence, its rule in it")
+    event: int | None = Field(description="the index in the log of the event that gave it")
 
 
 class GoalLine(_Model):
@@ -133,6 +146,8 @@ class LiveState(_Model):
     penalty_shot: PenaltyShotLine | None = Field(description="the one just taken, if any")
     shootout: ShootoutLine | None
     result: ResultLine | None
+    warnings: list[WarningLine] = Field(description="the engine's warnings the state "
+                                        "carries (present.warnings.engine_warnings)")
 
     def as_json(self) -> dict[str, Any]:
         """The JSON object the pages read."""
@@ -160,7 +175,8 @@ def box_line(entry: BoxEntry) -> BoxLine:
         player=entry.player, served_by=entry.served_by, state=entry.state,
         left_tenths=entry.left, left=timer_text(entry.left), ticking=entry.state == "running",
         penalty_class=entry.penalty_class.value, class_text=class_text(entry.penalty_class),
-        infraction=entry.infraction, may_return=entry.may_return)
+        infraction=entry.infraction, may_return=entry.may_return,
+        reasons=list(entry_reasons(entry)))
 
 
 def goal_line(state: GameState, goal: GoalRecord) -> GoalLine:
@@ -219,4 +235,6 @@ def live_state(state: GameState, *, game_id: int, version: int, division: str,
         shootout=shootout_line(state),
         result=None if result is None else ResultLine(
             winner=result.winner, decided_by=DecidedBy(result.decided_by),
-            text=result_text(state)))
+            text=result_text(state)),
+        warnings=[WarningLine(rule=w.rule, text=w.text, event=w.event)
+                  for w in engine_warnings(state)])

@@ -11,7 +11,9 @@ What the book asks of the report, and where each part comes from:
 - Rule 502(l), 404(h), 405(b): the game misconduct, gross misconduct and match
   penalties the referees must report, and every suspension (the engine's).
 - Rule 502(h), 506(b), 616(a): the signatures, whether they lock the
-  scoring summary, and every reopening with its reason.
+  scoring summary, and every reopening with its reason; before them, every
+  warning the engine gave (:mod:`rinkside.present.warnings`), for the
+  referees to see before they sign.
 
 Nothing is decided here: every rule-derived value (strength of a goal,
 minutes charged, suspensions, result, time in goal, when a penalty started
@@ -26,6 +28,7 @@ from typing import Final
 from rinkside.present.names import class_text, goal_tags
 from rinkside.present.periods import SHOOTOUT_LABEL
 from rinkside.present.results import report_result
+from rinkside.present.warnings import fold_warnings
 from rinkside.reports.report_model import (
     GameReport,
     GoalieLine,
@@ -40,6 +43,7 @@ from rinkside.reports.report_model import (
     SuspensionLine,
     TeamSheet,
     TimeOutLine,
+    WarningLine,
 )
 from rinkside.reports.report_text import (
     ROLE_TEXT,
@@ -49,6 +53,7 @@ from rinkside.reports.report_text import (
     suspension_text,
 )
 from rinkside.rules.events import TEAMS, Event, PenaltyClass, Team, TimeOut
+from rinkside.rules.game import start
 from rinkside.rules.records import PenaltyRecord, charged_tenths
 from rinkside.rules.roster import GameSetup
 from rinkside.rules.state import GameState
@@ -93,7 +98,19 @@ def build_report(service: Tournaments, game_id: int) -> GameReport:
             sign.locked, tuple(sign.awaiting),
             tuple(ReopeningLine(r.by, r.at, r.reason) for r in sign.reopenings),
             tuple(SignatureLine(s.username, s.role, s.at) for s in sign.earlier_signatures)),
+        warnings=_warnings(setup, events),
     )
+
+
+def _warnings(setup: GameSetup, events: list[Event]) -> tuple[WarningLine, ...]:
+    """Every warning the engine gave in the game, at the time of its event."""
+    _, found = fold_warnings(start(setup), events)
+    lines = []
+    for w in found:
+        at = events[w.event].at if w.event is not None and w.event < len(events) else None
+        lines.append(WarningLine("" if at is None else period_text(setup, at.period),
+                                 "" if at is None else clock(at), w.rule, w.text))
+    return tuple(lines)
 
 
 def _periods_played(state: GameState) -> int:

@@ -85,6 +85,7 @@ def story(report: GameReport) -> list[Flowable]:
     parts += [_section("Penalties (Rule 506(a))"), _penalties(report)]
     parts += [_section("Goaltenders"), _side_by_side(_goalies(report), _events(report))]
     parts += [_section("Referees' reports (Rules 502(l), 404(h), 405(b))"), *_reports(report)]
+    parts += [_section("Warnings for the referees"), _warnings(report)]
     officials = Table([[f] for f in _officials(report)], colWidths=[HALF], style=_FLAT)
     parts += [_side_by_side(
         Table([[_section("Suspensions")], [_suspensions(report)]], colWidths=[HALF],
@@ -300,6 +301,13 @@ def _reports(report: GameReport) -> list[Flowable]:
                                ("LEFTPADDING", (0, 0), (-1, -1), 0),
                                ("LINEBELOW", (1, 0), (1, 0), 0.4, colors.black)]))
     return [*parts, ruled]
+
+
+def _warnings(report: GameReport) -> Flowable:
+    """The engine's warnings, each with its rule, for the referees before they sign."""
+    return _table(["When", "Rule", "The engine's warning (the call stands as made)"],
+                  [[f"{w.period} {w.time}", w.rule or "—", w.text] for w in report.warnings],
+                  _cols(WIDTH, 0.9, 0.9, 10.2), empty="The engine gave no warning in this game.")
 
 
 def _suspensions(report: GameReport) -> Flowable:

@@ -128,6 +128,17 @@ class SuspensionLine:
 
 
 @dataclass(frozen=True, slots=True)
+class WarningLine:
+    """A warning the engine gave when the referees' call did not match its rule:
+    the call stands as made, listed for the referees to see before they sign."""
+
+    period: str  # of the event that gave it; "" if it has no time
+    time: str
+    rule: str | None
+    text: str  # the engine's sentence, its rule in it
+
+
+@dataclass(frozen=True, slots=True)
 class SignatureLine:
     username: str
     role: str
@@ -179,6 +190,7 @@ class GameReport:
     suspensions: tuple[SuspensionLine, ...]
     officials: tuple[tuple[str, tuple[str, ...]], ...]  # (role text, names)
     signoff: SignOffStatus
+    warnings: tuple[WarningLine, ...] = ()  # the engine's, for the referees before they sign
 
     def team(self, side: Team) -> TeamSheet:
         return self.home if side == "home" else self.away

@@ -21,6 +21,7 @@ from rinkside.services.tournaments import Tournaments
 from rinkside.web import auth, errors
 from rinkside.web.broadcaster import Broadcaster, Publish
 from rinkside.web.routers import (
+    book,
     console,
     console_api,
     console_catalog,
@@ -62,6 +63,7 @@ def create_app(service: Tournaments | None = None, *,
     app.include_router(rinks.router)
     app.include_router(reports.router)
     app.include_router(exports.router)
+    app.include_router(book.router)
     errors.install(app)
     return app
 

@@ -21,7 +21,8 @@
  *   console_penalty.js the penalty form (infraction catalog, classes, who serves);
  *   console_forms.js  the event forms (build, fill, post, corrections);
  *   console_log.js    the event log panel (undo, edit, insert, delete);
- *   console_lineups.js the lineup forms (dress a team, its captain and alternates).
+ *   console_lineups.js the lineup forms (dress a team, its captain and alternates);
+ *   console_warnings.js the banner for a warning a write is answered with.
  * They share one namespace object, window.rinksideConsole:
  *   from here   root, MAY_WRITE, API, TEAMS; $, put, make, clear, other, teamName,
  *               nowAt; request, detailText; showBanner, hideBanner, flash, explain;
@@ -237,6 +238,7 @@
     li.appendChild(timer);
     li.appendChild(make("span", { "class": "state" }, e.may_return ? "may return now" : e.state));
     if (e.may_return) { li.className += " may-return"; }
+    if (e.reasons && e.reasons.length) { li.appendChild(make("span", { "class": "why" }, e.reasons.join("; "))); }
     return li;
   }
   function renderBox(team) {
@@ -291,10 +293,13 @@
 
   /* ------------------------------------------------------------------ writes */
 
+  var sentFrom = null; /* the state the last write was sent from (console_warnings.js) */
   function post(events) {
+    sentFrom = state;
     return request("POST", API + "/events", { version: state.version, events: events });
   }
   function correct(op, position, event, reason) {
+    sentFrom = state;
     var body = { version: state.version, op: op, position: position, reason: reason };
     if (event) { body.event = event; }
     return request("POST", API + "/corrections", body);
@@ -305,6 +310,7 @@
       hideBanner();
       game.replace(answer.data.state); /* a new version: the log and rosters are fetched again */
       if (message) { flash(message); }
+      if (C.warned) { C.warned(sentFrom, answer.data.state); } /* console_warnings.js */
       return true;
     }
     explain(answer);
