@@ -85,7 +85,7 @@ class TestRule402eDelayedPenalty:
                   goal("1 10:50", "home", 9)])
         assert box(s, "away") == []
         assert s.pim()["away"] == {}
-        assert any("409(c)" in w for w in s.warnings)
+        assert any(w.rule == "409(c)" for w in s.warnings)
 
     def test_signalled_major_is_imposed_even_after_a_goal(self) -> None:
         s = play([faceoff("1 12:00"), signal("1 11:00", "away", 7, "major"),

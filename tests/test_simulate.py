@@ -132,7 +132,7 @@ class TestRealism:
             state = start(setup)
             for event in events:
                 state = apply(state, event)
-                assert all(w.startswith("Rule 409(c)") for w in state.warnings), state.warnings
+                assert all(w.rule == "409(c)" for w in state.last_warnings), state.last_warnings
 
     def test_settings_vary(self, games: list[Game]) -> None:
         seen = {(s.settings.clock, s.settings.overtime) for s, _, _ in games}
