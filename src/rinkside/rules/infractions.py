@@ -585,15 +585,15 @@ def assessment_warning(infraction: str, penalty_class: PC, rule: str | None = No
     if not found:
         where = f" under Rule {_shown(rule)}" if rule is not None else ""
         return (_shown(rule) if rule is not None else "401(a)",
-                f"'{infraction}'{where} is not in the Section VI catalog"
-                " — recorded as the referee's discretion.")
+                (f"'{infraction}'{where} is not in the Section VI catalog"
+                " — recorded as the referee's discretion."))
     if any(_fits(entry, penalty_class) for entry in found):
         return None
     entry = found[0]
     label = _label(penalty_class)
     article = "an" if label[:1] in ("a", "e", "i", "o", "u") else "a"
-    return (entry.rule, f"{entry.name} allows {_allowed(entry)}; {article} {label}"
-            " was assessed — recorded as the referee's discretion.")
+    return (entry.rule, (f"{entry.name} allows {_allowed(entry)}; {article} {label}"
+            " was assessed — recorded as the referee's discretion."))
 
 
 def for_class(penalty_class: PC) -> tuple[Infraction, ...]:
