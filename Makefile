@@ -59,8 +59,10 @@ unit: $(STAMP)
 
 conformance: $(STAMP)
 	@if [ -d $(SHARED)/conformance/public ]; then \
-		$(BIN)/rinkside conformance $(SHARED)/conformance/public; \
-	else echo "no $(SHARED)/conformance/public here; skipped"; fi
+		$(BIN)/rinkside conformance $(SHARED)/conformance/public \
+			$$([ -d $(SHARED)/conformance/public-second-edition ] && \
+			   echo $(SHARED)/conformance/public-second-edition) tests/conformance_second_edition; \
+	else $(BIN)/rinkside conformance tests/conformance_second_edition; fi
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_engine.py

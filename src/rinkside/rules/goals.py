@@ -70,7 +70,7 @@ def refuse_goal(s: GameState, event: Goal) -> None:
 def refuse_injured(s: GameState, event: Goal) -> None:
     """Rule 206(d), casebook 45: an injured player whose penalty a substitute
     serves may not score or assist until that penalty's time has ended."""
-    waiting = {u.penalty_id for u in s.units if u.team == event.team
+    waiting = {u.penalty_id for u in clock.box_at(s, event.at) if u.team == event.team
                and u.served_by is not None and u.status in ("pending", "running")}
     if not waiting:
         return
