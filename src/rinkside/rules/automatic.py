@@ -190,7 +190,8 @@ def drop(s: GameState, penalty_id: int) -> None:
     s.auto_added = s.auto_added - {penalty_id}
 
 
-def after(s: GameState, event: Penalty, record: PenaltyRecord) -> list[Penalty]:
+def after(s: GameState, event: Penalty, record: PenaltyRecord, *, companions: bool = True
+          ) -> list[Penalty]:
     """The warnings on a penalty just recorded, and the companions the
     engine assesses with it (casebook 42, 46, 47; 619(c))."""
     entry = lookup(event.infraction, event.rule)
@@ -210,7 +211,7 @@ def after(s: GameState, event: Penalty, record: PenaltyRecord) -> list[Penalty]:
             r.penalty_class in _EJECTIONS for r in recorded):
         warn(s, "619(c)", "a major for high sticking must also include a game ejection or "
              "game misconduct")
-    if not entry.companions or event.penalty_class not in entry.classes or \
+    if not companions or not entry.companions or event.penalty_class not in entry.classes or \
             event.penalty_class == PC.MATCH or event.penalty_class in entry.companions:
         return []
     have = {r.penalty_class for r in recorded}

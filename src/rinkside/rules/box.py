@@ -30,7 +30,11 @@ from rinkside.rules.events import PenaltyClass, Team
 from rinkside.rules.notices import Reason
 
 Status = Literal["pending", "running", "expired", "done"]
-PendingReason = Literal["faceoff", "third", "queue", "left", ""]
+PendingReason = Literal["faceoff", "third", "queue", "left", "hold", ""]
+# Units that leave the team short though not running: the time of a player who
+# left the box early (casebook 44), and time over during a running-time
+# stoppage, its player back at the face-off (casebook 31).
+HELD: frozenset[str] = frozenset({"left", "hold"})
 Wait = Literal["stoppage", "faceoff", ""]
 Tenths: TypeAlias = int  # game-clock tenths of a second: elapsed (``E``) or a length
 Number: TypeAlias = int  # a player's jersey number
@@ -137,7 +141,7 @@ class Unit(NamedTuple):
     def counts(self) -> bool:
         """Leaves the team a player short (casebook 3); so does the time of a
         player who left the box early, until the stoppage (casebook 44)."""
-        return ((self.status == "running" or self.pending_reason == "left")
+        return ((self.status == "running" or self.pending_reason in HELD)
                 and not self.substituted and self.kind != Kind.MISCONDUCT)
 
     @property
@@ -169,7 +173,7 @@ Box = tuple[Unit, ...]
 def counting(box: Box, team: Team) -> int:
     n = 0
     for u in box:  # a plain loop: the box is small and this is asked often
-        if u.team == team and (u.status == "running" or u.pending_reason == "left") \
+        if u.team == team and (u.status == "running" or u.pending_reason in HELD) \
                 and not u.substituted and u.kind != Kind.MISCONDUCT:
             n += 1
     return n
@@ -234,18 +238,20 @@ def finish(box: Box, unit: Unit, at: int, clock: Clock, *, released: bool = Fals
     box, continues = _start_successor(box, unit, at)
     if continues:
         return _swap(box, unit, unit.over())
+    # Casebook 31: under running time, time over during a stoppage is over with
+    # it; the player returns at the face-off, the team as short as it was.
+    stopped = not released and not clock.in_play and clock.running_time
     if unit.substituted or unit.kind == Kind.MISCONDUCT:
-        return _swap(box, unit, unit.expired("stoppage"))
+        return _swap(box, unit, unit.expired("faceoff" if stopped else "stoppage"))
     was_counting = unit.counts
     box = _swap(box, unit, unit.over())
     if was_counting:
         box, took_place = _start_held_third(box, unit.team, at, clock.max_counting)
         if took_place and not released:
-            return tuple(u.expired("stoppage")._replace(took_third=True) if u.uid == unit.uid
-                         else u for u in box)
-    if (not released and not clock.in_play and clock.running_time
-            and unit.kind == Kind.MINOR):
-        return tuple(u.expired("faceoff") if u.uid == unit.uid
+            return tuple(u.expired("faceoff" if stopped else "stoppage")._replace(
+                took_third=True) if u.uid == unit.uid else u for u in box)
+    if stopped:
+        return tuple(u.expired("faceoff").held("hold") if u.uid == unit.uid
                      else u for u in box)
     return box
 
@@ -354,7 +360,7 @@ def reasons(u: Unit, team_units: Iterable[Unit]) -> tuple[Reason, ...]:
     if u.status == "expired":
         if u.wait == "faceoff":
             return (Reason("402(c) note 1", "time over during a stoppage: returns at the "
-                           "face-off"),)
+                           "face-off"), Reason("casebook 31", "under running time"))
         if u.kind == Kind.MISCONDUCT:
             return (Reason("404(a)", "waits for the first stoppage"),)
         if u.took_third:

@@ -139,7 +139,7 @@ def after_shootout_attempt(s: GameState) -> None:
 
 
 def refuse_forfeit(s: GameState, event: Forfeit) -> None:
-    if s.phase not in ("not_started", "intermission", "shootout"):
+    if s.phase not in ("not_started", "intermission", "shootout", "suspended"):
         clock.refuse_moment(s, event.at)
 
 

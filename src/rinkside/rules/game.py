@@ -42,7 +42,7 @@ from rinkside.rules import (
     shootout,
     timing,
 )
-from rinkside.rules.box import Kind, prune
+from rinkside.rules.box import HELD, Kind, prune
 from rinkside.rules.events import (
     Caution,
     Designate,
@@ -177,7 +177,7 @@ def apply(state: GameState, event: Event) -> GameState:
             incidents.referee_timeout(s, event)
         case Forfeit():
             ending.refuse_forfeit(state, event)
-            if s.phase not in ("not_started", "intermission", "shootout"):
+            if s.phase not in ("not_started", "intermission", "shootout", "suspended"):
                 clock.run_to(s, event.at)
             ending.forfeit(s, event)
             ending.after_forfeit(s, event)
@@ -205,7 +205,7 @@ def _note_advantage(s: GameState) -> None:
     cap = s.setup.settings.max_counting_penalties
     home = away = 0
     for unit in s.units:  # unit.counts, inline (asked at every change of the box)
-        if (unit.status == "running" or unit.pending_reason == "left") and not unit.substituted \
+        if (unit.status == "running" or unit.pending_reason in HELD) and not unit.substituted \
                 and unit.kind != Kind.MISCONDUCT:
             if unit.team == "home":
                 home += 1

@@ -138,6 +138,14 @@ def signals_after_goal(s: GameState, against: Team, short: bool
     kept: list[PenaltySignal] = []
     warnings: list[str] = []
     for signal in s.signals:
+        if signal.team == against and signal.penalty_class == PenaltyClass.DOUBLE_MINOR \
+                and not short:  # casebook 37: the goal wipes out its first minor only
+            warnings.append(f"the goal wipes out the first minor of the delayed double minor "
+                            f"to {_who(signal)}; the second is imposed (casebook 37).")
+            kept.append(PenaltySignal(signal.at, signal.team, signal.player, PenaltyClass.MINOR,
+                                      signal.infraction, signal.rule, signal.served_by,
+                                      signal.suspension, signal.official, signal.called_by))
+            continue
         if signal.team == against and signal.penalty_class in MINOR_CLASSES and not short:
             warnings.append(f"the delayed {signal.penalty_class.text} to "
                             f"{_who(signal)} is not imposed: the other team scored.")

@@ -174,7 +174,8 @@ def signal(s: GameState, event: PenaltySignal) -> None:
     s.signals = s.signals + (event,)
 
 
-def assess(s: GameState, event: Penalty, *, added_by: str | None = None) -> None:
+def assess(s: GameState, event: Penalty, *, added_by: str | None = None,
+           companions: bool = True) -> None:
     """Record the penalty (506(a)) and put its time in the box, to start at
     the face-off (409(d)): a minor one unit, a double minor two (casebook 7),
     a major or a match penalty's time portion one (405(a), casebook 14), a
@@ -235,7 +236,7 @@ def assess(s: GameState, event: Penalty, *, added_by: str | None = None) -> None
         _remove_from_game(s, team, player, event.at)
     if s.phase not in ("final", "shootout"):  # else recorded; no time left to serve
         s.units = s.units + tuple(new)
-    for companion in automatic.after(s, event, record):
+    for companion in automatic.after(s, event, record, companions=companions):
         assess(s, companion, added_by=companion.rule)
 
 
@@ -257,8 +258,8 @@ def _remove_from_game(s: GameState, team: Team, player: int, at: GameTime) -> No
 def measure(s: GameState, event: Measurement) -> None:
     """The measurement's penalties (Rules 301(d), 301(e), 303(g), 304(e)-(f),
     610(f)) are assessed, and the request recorded."""
-    for penalty in measurement.penalties(event):
-        assess(s, penalty)
+    for penalty in measurement.penalties(event):  # its companions are among them
+        assess(s, penalty, companions=False)
     s.measurements = (*s.measurements, MeasurementRecord(
         s.stoppage, event.at, event.team, event.player, event.item, event.result))
 
