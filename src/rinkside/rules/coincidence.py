@@ -73,7 +73,7 @@ def _cancel_coincident(box: Box, window: bool) -> Box:
         box, _ = _pair(box, minors["home"], minors["away"], substituted=False)
         return box
     singles = not any(u.half for t in TEAMS for u in minors[t])
-    box, n_minor = _pair(box, minors["home"], minors["away"], substituted=True, latest=singles)
+    box, _ = _pair(box, minors["home"], minors["away"], substituted=True, latest=singles)
     box = _split_double_minors(box)
     box, n_major = _pair(box, majors["home"], majors["away"], substituted=True)
     if not window:
