@@ -209,3 +209,20 @@ def test_rule_402f_a_queued_penalty_says_whose_it_waits_behind() -> None:
              FaceOff(T("1 11:00")))
     pending = next(e for e in s.box("home") if e.state == "pending")
     assert pending.why == (Reason("402(f)", "pending behind #7's major"),)
+
+
+def test_rule_601a_the_catalog_offers_the_next_step_from_the_players_record() -> None:
+    from rinkside.rules.escalation import next_step
+
+    s = game(FaceOff(T("1 12:00")), Stoppage(T("1 11:00")))
+    assert next_step(s, "home", player=7).penalty_class == PC.MINOR
+    s = apply(s, Penalty(T("1 11:00"), "home", 7, PC.MINOR, "unsportsmanlike conduct",
+                         "601(a)"))
+    assert next_step(s, "home", player=7).penalty_class == PC.MISCONDUCT
+    s = apply(s, Penalty(T("1 11:00"), "home", 7, PC.MISCONDUCT, "unsportsmanlike conduct",
+                         "601(a)"))
+    assert next_step(s, "home", player=7).penalty_class == PC.GAME_MISCONDUCT
+    assert next_step(s, "home", official="Coach").penalty_class == PC.BENCH_MINOR
+    s = apply(s, Penalty(T("1 11:00"), "home", None, PC.BENCH_MINOR, "unsportsmanlike conduct",
+                         "601(a)", official="Coach"))
+    assert next_step(s, "home", official="Coach").penalty_class == PC.GAME_MISCONDUCT
