@@ -59,6 +59,6 @@ def next_step(state: GameState, team: Team, *, player: int | None = None,
     if not mine:
         text = f"{who}: a first penalty under 601(a) is a {nxt.text}"
     else:
-        text = f"{who} persists after a {steps[reached].text if reached >= 0 else 'penalty'}: "\
-               f"the next step is a {nxt.text}"
+        last = steps[reached].text if reached >= 0 else "penalty"
+        text = f"{who} persists after a {last}: the next step is a {nxt.text}"
     return Step(nxt, "601(a)", text, len(mine))
