@@ -209,8 +209,13 @@ def after(s: GameState, event: Penalty, record: PenaltyRecord, *, companions: bo
                 and r.penalty_id != record.penalty_id]
     if entry.rule.startswith("619") and event.penalty_class == PC.MAJOR and not any(
             r.penalty_class in _EJECTIONS for r in recorded):
-        warn(s, "619(c)", "a major for high sticking must also include a game ejection or "
-             "game misconduct")
+        warn(s, "619(c)", f"a major for high sticking must also include a game ejection or "
+             f"game misconduct (#{event.player}, {event.team})")
+    elif entry.rule.startswith("619") and event.penalty_class in _EJECTIONS:
+        # the ejection followed the major at this stoppage: the "must" is met
+        stale = f"(#{event.player}, {event.team})"
+        s.warnings = tuple(w for w in s.warnings
+                           if not (w.rule == "619(c)" and w.text.endswith(stale)))
     if not companions or not entry.companions or event.penalty_class not in entry.classes or \
             event.penalty_class == PC.MATCH or event.penalty_class in entry.companions:
         return []

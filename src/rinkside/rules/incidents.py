@@ -164,8 +164,6 @@ def suspend(s: GameState, event: Suspend) -> None:
         stop_play(s)
     s.resume_phase = s.phase
     s.phase = "suspended"
-    warn(s, "640(d)", "the game is suspended" + (f": {event.reason}" if event.reason else "")
-         + "; only its resumption or a forfeit may follow (634(b), 640(d))")
 
 
 def refuse_resume(s: GameState, event: Resume) -> None:

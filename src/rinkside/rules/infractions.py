@@ -561,7 +561,10 @@ def _allowed(entry: Infraction) -> str:
 
 
 def _fits(entry: Infraction, penalty_class: PC) -> bool:
-    return penalty_class in entry.classes or penalty_class in entry.companions
+    """The class is the rule's, or a companion, or one of a double minor's two
+    minors (casebook 37: the second one of a signalled double minor)."""
+    return penalty_class in entry.classes or penalty_class in entry.companions or (
+        penalty_class == PC.MINOR and PC.DOUBLE_MINOR in entry.classes)
 
 
 def check_assessment(infraction: str, penalty_class: PC, rule: str | None = None) -> str | None:

@@ -19,9 +19,11 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Final
 
+from rinkside.rules.automatic import AFTER_WARNING, rule_key, shown
 from rinkside.rules.box import units_of
 from rinkside.rules.events import (
     TEAMS,
+    Caution,
     Designate,
     Event,
     FaceOff,
@@ -33,8 +35,12 @@ from rinkside.rules.events import (
     PenaltyShot,
     PenaltySignal,
     PeriodEnd,
+    RefereeTimeout,
+    Resume,
     ShootoutAttempt,
+    Shot,
     Stoppage,
+    Suspend,
     Team,
     TimeOut,
     other,
@@ -93,6 +99,7 @@ class Simulation(SimulatedGame):
         if at is None:
             self.end_period()
             return
+        self.shots_before(at)
         r = self.rng.random()
         if r < 0.06:
             self.delayed_penalty(at)
@@ -105,9 +112,32 @@ class Simulation(SimulatedGame):
             else:
                 self.whistle(at)
 
+    def shots_before(self, at: GameTime) -> None:
+        """Saves during the segment (506): a shot on goal now and then."""
+        left = (self.state.left + at.left) // 2
+        if at.left < left < self.state.left and self.rng.random() < 0.5:
+            team = self.rng.choice(TEAMS)
+            self.attempt(Shot(GameTime(at.period, left - left % 10), team,
+                              self.pick_skater(team, exclude=[])))
+
+    def incidents(self) -> None:
+        """Now and then at a stoppage: the referees warn a player for his
+        face-off position (610(d)), call their own time-out (640(b)), or
+        suspend the game a moment (640(d)) and resume it."""
+        r, team = self.rng.random(), self.rng.choice(TEAMS)
+        if r < 0.02:
+            player = self.pick_skater(team, exclude=[])
+            if player is not None:
+                self.attempt(Caution(self.now, team, "610(d)", player))
+        elif r < 0.03:
+            self.attempt(RefereeTimeout(self.now))
+        elif r < 0.033 and self.attempt(Suspend(self.now, "the playing area is unsafe")):
+            self.must(Resume(self.now))
+
     def between_whistles(self) -> None:
         """A stoppage: goalies back in, time-outs, then the face-off."""
         self.return_goalies()
+        self.incidents()
         self.timeouts()
         if self.style.forfeits and self.maybe_forfeit():
             return
@@ -247,6 +277,11 @@ class Simulation(SimulatedGame):
         penalties = assess(self, at, recipe) if recipe is not None else []
         reason = penalties[0].infraction if penalties else self.rng.choice(_WHISTLES)
         self.must(Stoppage(at, reason))
+        for p in penalties:  # casebook 46: the warning those penalties come after
+            key = rule_key(p.rule)
+            if key in AFTER_WARNING and not any(c.team == p.team and c.rule == key
+                                                for c in self.state.cautions):
+                self.attempt(Caution(at, p.team, shown(key), p.player))
         assessed = [p for p in penalties if self.attempt(p)]
         self.maybe_designate(at, assessed)
 
