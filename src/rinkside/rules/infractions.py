@@ -518,6 +518,7 @@ def by_key(key: str) -> Infraction:
         raise KeyError(f"no infraction {key!r} in the catalog") from None
 
 
+@lru_cache(maxsize=2048)
 def lookup(infraction: str, rule: str | None = None) -> Infraction | None:
     """The entry meant by an assessment, or None.
 
