@@ -226,3 +226,10 @@ def test_rule_601a_the_catalog_offers_the_next_step_from_the_players_record() ->
     s = apply(s, Penalty(T("1 11:00"), "home", None, PC.BENCH_MINOR, "unsportsmanlike conduct",
                          "601(a)", official="Coach"))
     assert next_step(s, "home", official="Coach").penalty_class == PC.GAME_MISCONDUCT
+
+
+def test_rule_503_the_official_who_called_the_penalty_is_on_the_record() -> None:
+    s = game(FaceOff(T("1 12:00")), Stoppage(T("1 11:00")),
+             Penalty(T("1 11:00"), "home", 7, PC.MINOR, "tripping", "642(a)",
+                     called_by="assistant official"))
+    assert s.penalties[0].called_by == "assistant official"
