@@ -106,10 +106,12 @@ def refuse_penalty_shot(s: GameState, event: PenaltyShot) -> None:
     for u in s.units:
         if u.team != event.team or u.status == "done" or u.group >= now:
             continue
-        server = u.served_by if u.served_by is not None else (
-            u.player if u.server.kind != "penalty" else None)
-        if (server == event.shooter and u.kind != Kind.MISCONDUCT) or (
-                u.player == event.shooter and u.server.kind == "misconduct"):
+        if u.kind == Kind.MISCONDUCT:
+            server = u.player  # he sits out his own misconduct (404(a))
+        else:
+            server = u.served_by if u.served_by is not None else (
+                u.player if u.server.kind != "penalty" else None)
+        if server == event.shooter:
             raise RuleViolation("406(c)", f"#{event.shooter} is serving a penalty and was not "
                                 "on the floor when the foul was committed")
 
@@ -154,7 +156,9 @@ def _with_suspension(e: Penalty, games: int) -> Penalty:
 
 def _shot_instead(event: Penalty, entry: Infraction | None) -> str | None:
     key = rule_key(event.rule)
-    if key.startswith("205") and "note3" in key:
+    if (key.startswith("205") and "note3" in key) or (
+            entry is not None and entry.key == "illegal_substitution"
+            and "deliberate" in event.infraction.casefold()):
         return "205 note 3"
     if key.startswith("610(e)") or (entry is not None and entry.key == "displacing_goal"
                                     and (not key or key.startswith("610"))):

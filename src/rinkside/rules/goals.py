@@ -197,7 +197,9 @@ def penalty_shot(s: GameState, event: PenaltyShot) -> None:
 
 
 def refuse_shot(s: GameState, event: Shot) -> None:
-    if s.phase != "in_play":
+    """A shot on goal is taken during play (506); the save that stopped play
+    may be recorded just after the whistle, at its moment."""
+    if s.phase != "in_play" and not (s.phase == "stopped" and event.at == s.clock):
         raise RuleViolation("616(b)", "a shot is taken during play")
     clock.refuse_moment(s, event.at)
     if event.shooter is not None:

@@ -138,6 +138,11 @@ class Simulation(SimulatedGame):
         """A stoppage: goalies back in, time-outs, then the face-off."""
         self.return_goalies()
         self.incidents()
+        due = self.state.penalty_shot_due  # casebook 43: 205 note 3, 610(e) late in the game
+        if due is not None:
+            shooter = self.pick_skater(due, exclude=[])
+            if shooter is not None:
+                self.must(PenaltyShot(self.now, due, shooter, self.rng.random() < 0.35))
         self.timeouts()
         if self.style.forfeits and self.maybe_forfeit():
             return
