@@ -102,7 +102,7 @@ def moment_key(state: GameState) -> tuple[int, int]:
 
 @lru_cache(maxsize=256)
 def simulated(seed: int) -> tuple[GameSetup, tuple[Event, ...]]:
-    setup, events = simulate_game(random.Random(seed))
+    setup, events = simulate_game(random.Random(seed), second_edition=True)
     return setup, tuple(events)
 
 

@@ -33,7 +33,7 @@ Game = tuple[GameSetup, list[Event], GameState]
 
 
 def _played(n: int, seed: int) -> Iterator[Game]:
-    for setup, events in simulate_games(n, seed):
+    for setup, events in simulate_games(n, seed, second_edition=True):
         yield setup, events, replay(setup, events)
 
 

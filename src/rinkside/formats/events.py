@@ -296,18 +296,20 @@ def decode_event(raw: Mapping[str, Any], index: int, regulation_periods: int) ->
     return _DECODERS[kind](_Reader(raw, index, regulation_periods))
 
 
+def _target_fields(player: int | None, official: str | None) -> dict[str, Any]:
+    """Whom a penalty or warning names: ``official``, ``bench`` or ``player``."""
+    if official is not None:
+        return {"official": official}
+    return {"bench": True} if player is None else {"player": player}
+
+
 def _penalty_fields(event: Penalty | PenaltySignal, settings: Settings) -> dict[str, Any]:
     out: dict[str, Any] = {
         "type": "penalty" if isinstance(event, Penalty) else "penalty_signal",
         "at": encode_time(event.at, settings),
         "team": event.team,
+        **_target_fields(event.player, event.official),
     }
-    if event.official is not None:
-        out["official"] = event.official
-    elif event.player is None:
-        out["bench"] = True
-    else:
-        out["player"] = event.player
     out["class"] = event.penalty_class.value
     out["infraction"] = event.infraction
     if event.rule is not None:
@@ -386,15 +388,8 @@ def encode_event(event: Event, settings: Settings) -> dict[str, Any]:
                 out["shooter"] = event.shooter
             return out
         case Caution():
-            out = {"type": "warning", "at": at(event.at), "team": event.team}
-            if event.official is not None:
-                out["official"] = event.official
-            elif event.player is None:
-                out["bench"] = True
-            else:
-                out["player"] = event.player
-            out["rule"] = event.rule
-            return out
+            return {"type": "warning", "at": at(event.at), "team": event.team,
+                    **_target_fields(event.player, event.official), "rule": event.rule}
         case LeftBox():
             out = {"type": "left_box", "at": at(event.at), "team": event.team,
                    "player": event.player}

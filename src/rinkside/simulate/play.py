@@ -67,6 +67,8 @@ class Simulation(SimulatedGame):
     """A game played on from its state: each step is chosen by the state's
     status and the random generator."""
 
+    second_edition = False  # also the second edition's events (simulate_game)
+
     def play(self) -> list[Event]:
         steps: dict[str, Callable[[], None]] = {
             "not_started": self.start_period,
@@ -114,6 +116,8 @@ class Simulation(SimulatedGame):
 
     def shots_before(self, at: GameTime) -> None:
         """Saves during the segment (506): a shot on goal now and then."""
+        if not self.second_edition:
+            return
         left = (self.state.left + at.left) // 2
         if at.left < left < self.state.left and self.rng.random() < 0.5:
             team = self.rng.choice(TEAMS)
@@ -124,6 +128,8 @@ class Simulation(SimulatedGame):
         """Now and then at a stoppage: the referees warn a player for his
         face-off position (610(d)), call their own time-out (640(b)), or
         suspend the game a moment (640(d)) and resume it."""
+        if not self.second_edition:
+            return
         r, team = self.rng.random(), self.rng.choice(TEAMS)
         if r < 0.02:
             player = self.pick_skater(team, exclude=[])
@@ -284,7 +290,7 @@ class Simulation(SimulatedGame):
         self.must(Stoppage(at, reason))
         for p in penalties:  # casebook 46: the warning those penalties come after
             key = rule_key(p.rule)
-            if key in AFTER_WARNING and not any(c.team == p.team and c.rule == key
+            if self.second_edition and key in AFTER_WARNING and not any(c.team == p.team and c.rule == key
                                                 for c in self.state.cautions):
                 self.attempt(Caution(at, p.team, shown(key), p.player))
         assessed = [p for p in penalties if self.attempt(p)]
@@ -348,15 +354,19 @@ class Simulation(SimulatedGame):
             self.must(ShootoutAttempt(team, named[taken % len(named)], scored))
 
 
-def simulate_game(rng: random.Random, settings: Settings | None = None
-                  ) -> tuple[GameSetup, list[Event]]:
+def simulate_game(rng: random.Random, settings: Settings | None = None, *,
+                  second_edition: bool = False) -> tuple[GameSetup, list[Event]]:
     """One realistic game that the engine accepts event by event and that
-    ends ``final``. ``settings`` default to a random draw."""
+    ends ``final``. ``settings`` default to a random draw. With
+    ``second_edition`` it also has the second edition's events (shots, the
+    referees' warnings and time-outs, a suspension now and then)."""
     if settings is None:
         settings = random_settings(rng)
     home_name, away_name = team_names(rng)
     setup = GameSetup(settings, random_roster(rng, home_name), random_roster(rng, away_name))
-    return setup, Simulation(rng, setup).play()
+    simulation = Simulation(rng, setup)
+    simulation.second_edition = second_edition
+    return setup, simulation.play()
 
 
 def play_game(rng: random.Random, setup: GameSetup) -> list[Event]:
@@ -368,7 +378,8 @@ def _game_rng(seed: int, index: int) -> random.Random:
     return random.Random(seed * 1_000_003 + index)
 
 
-def simulate_games(n: int, seed: int) -> Iterator[tuple[GameSetup, list[Event]]]:
+def simulate_games(n: int, seed: int, *, second_edition: bool = False
+                   ) -> Iterator[tuple[GameSetup, list[Event]]]:
     """``n`` games; the same seed gives the same games."""
     for i in range(n):
-        yield simulate_game(_game_rng(seed, i))
+        yield simulate_game(_game_rng(seed, i), second_edition=second_edition)
