@@ -290,8 +290,8 @@ class Simulation(SimulatedGame):
         self.must(Stoppage(at, reason))
         for p in penalties:  # casebook 46: the warning those penalties come after
             key = rule_key(p.rule)
-            if self.second_edition and key in AFTER_WARNING and not any(c.team == p.team and c.rule == key
-                                                for c in self.state.cautions):
+            warned = any(c.team == p.team and c.rule == key for c in self.state.cautions)
+            if self.second_edition and key in AFTER_WARNING and not warned:
                 self.attempt(Caution(at, p.team, shown(key), p.player))
         assessed = [p for p in penalties if self.attempt(p)]
         self.maybe_designate(at, assessed)
