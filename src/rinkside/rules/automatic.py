@@ -142,8 +142,10 @@ def instead(s: GameState, event: Penalty) -> Penalty | None:
     if (entry is not None and entry.key == "dropping_gloves_punch") or ((
             event.suspension or 0) >= PUNCH_GAMES and rule_key(event.rule).startswith("615(d)")):
         if (event.suspension or 0) < PUNCH_GAMES and event.penalty_class == PC.GAME_MISCONDUCT:
-            warn(s, "615(d)", "a game misconduct for dropping the gloves and throwing a punch "
-                 f"carries a minimum suspension of {PUNCH_GAMES} games")
+            if event.suspension is not None:  # the event says fewer: the book's minimum stands
+                warn(s, "615(d)", "a game misconduct for dropping the gloves and throwing a "
+                     f"punch carries a minimum suspension of {PUNCH_GAMES} games, not "
+                     f"{event.suspension}")
             event = _with_suspension(event, PUNCH_GAMES)
     _replace_added(s, event)
     return event
