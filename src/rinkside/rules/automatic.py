@@ -24,6 +24,7 @@ shots:
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
 from rinkside.rules.box import Kind
@@ -49,6 +50,7 @@ _MINORS: Final = frozenset({PC.MINOR, PC.BENCH_MINOR, PC.DOUBLE_MINOR})
 _EJECTIONS: Final = frozenset({PC.GAME_EJECTION, PC.GAME_MISCONDUCT})
 
 
+@lru_cache(maxsize=1024)
 def rule_key(text: str | None) -> str:
     """A rule as a comparable key: ``"Rule 610 (d)"`` -> ``"610(d)"``,
     ``"613 Note 1"`` -> ``"613note1"``."""
@@ -208,7 +210,8 @@ def after(s: GameState, event: Penalty, record: PenaltyRecord, *, companions: bo
         whom = "the player" if AFTER_WARNING[key] == "player" else "the team"
         warn(s, shown(key), f"the book gives this penalty after a warning to {whom}, and no "
              "warning was recorded; recorded as the referees' discretion (502, casebook 46)")
-    if entry is None or event.player is None:
+    if entry is None or event.player is None or not (
+            entry.companions or entry.rule.startswith("619")):
         return []
     recorded = [r for r in items(s.penalty_chain) if r.stoppage == s.stoppage
                 and r.team == event.team and r.player == event.player
