@@ -27,3 +27,15 @@ def test_rule_404h_a_gross_misconduct_is_pending_until_the_directors_resolve_it(
     status = service.suspensions(demo.tournament_id)[player_id]
     decided = [s for s in status.sanctions if s.decision == "two games"]
     assert decided and decided[0].games == 2
+
+
+def test_casebook_25_the_seeds_are_read_whatever_the_divisions_settings(demo: Demo) -> None:
+    from webkit import first_division
+
+    service = demo.service
+    division = first_division(service, demo)
+    table = service.standings(division)
+    late = service.seeds(division)  # no TournamentRuleError whatever overtime says (639)
+    assert sorted(late) == sorted(row.team_id for row in table)
+    qualifiers = service.seeds(division, 2)  # the first two of the standings (casebook 25)
+    assert set(qualifiers) == {row.team_id for row in table[:2]}
