@@ -233,3 +233,39 @@ def test_rule_503_the_official_who_called_the_penalty_is_on_the_record() -> None
              Penalty(T("1 11:00"), "home", 7, PC.MINOR, "tripping", "642(a)",
                      called_by="assistant official"))
     assert s.penalties[0].called_by == "assistant official"
+
+
+def test_rule_634b_a_game_suspended_before_the_start_can_be_forfeited() -> None:
+    s = game(Suspend(T("1 12:00"), "the team refuses to go on the floor (634(b))"))
+    assert s.status == "suspended"
+    from rinkside.rules.events import Forfeit
+
+    s = apply(s, Forfeit(T("1 12:00"), "away", "634(b)"))
+    assert s.result is not None and s.result.decided_by == "forfeit"
+
+
+def test_casebook_31_a_minor_ending_in_a_running_time_stoppage_keeps_the_team_short() -> None:
+    s = game(FaceOff(T("1 12:00")), Stoppage(T("1 11:00")),
+             Penalty(T("1 11:00"), "home", 5, PC.MINOR, "tripping", "642(a)"),
+             FaceOff(T("1 11:00")), Stoppage(T("1 9:30")), settings=Settings(clock="running"))
+    later = s.advance_to(T("1 8:50"))
+    (entry,) = later.box("home")
+    assert entry.state == "expired" and later.skaters("home") == 3
+    assert apply(later, FaceOff(T("1 8:50"))).skaters("home") == 4
+
+
+def test_casebook_37_a_signalled_double_minor_loses_its_first_minor_to_a_goal() -> None:
+    s = game(FaceOff(T("1 12:00")),
+             PenaltySignal(T("1 10:00"), "home", 6, PC.DOUBLE_MINOR, "high sticking", "619(a)"),
+             Goal(T("1 9:50"), "away", 9))
+    assert [p.penalty_class for p in s.penalties] == [PC.MINOR]
+
+
+def test_casebook_40_a_misconduct_given_with_a_major_starts_when_the_major_ends() -> None:
+    s = game(FaceOff(T("1 12:00")), Stoppage(T("1 11:00")),
+             Penalty(T("1 11:00"), "home", 5, PC.MAJOR, "cross checking", "609(a)"),
+             Penalty(T("1 11:00"), "home", 5, PC.MISCONDUCT, "abuse of an official", "601(d)"),
+             FaceOff(T("1 11:00")))
+    states = sorted(e.state for e in s.box("home"))
+    assert states == ["pending", "running"]
+    assert next(e for e in s.box("home") if e.state == "pending").why[0].rule == "404(e)"

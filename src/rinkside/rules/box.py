@@ -354,6 +354,9 @@ def reasons(u: Unit, team_units: Iterable[Unit]) -> tuple[Reason, ...]:
             if ahead:
                 first = ahead[0]
                 what = first.penalty_class.text
+                if u.kind == Kind.MISCONDUCT:  # casebook 40
+                    return (Reason("404(b)" if first.kind == Kind.MINOR else "404(e)",
+                                   f"starts when {_number_of(first)}'s {what} ends"),)
                 return (Reason("402(f)", f"pending behind {_number_of(first)}'s {what}"),)
             return (Reason("402(f)", "served after the player's earlier penalty"),)
         return (Reason("409(d)", "starts at the face-off"),)
