@@ -126,11 +126,6 @@ def left_box(s: GameState, event: LeftBox) -> None:
     short as it was, until the stoppage (629(e)); at a stoppage he is back
     at once and the additional minor follows his time (629(c), 629(f))."""
     mine = set(_his_units(s, event))
-    warn(s, "629(c)", f"#{event.player} ({event.team}) left the penalty bench before his "
-         "penalty expired" + (" through the penalty timekeeper's error: he serves the "
-                              "unexpired time and no additional penalty (629(f))"
-                              if event.error else ": an additional minor follows his "
-                              "unexpired time"))
     if s.phase != "in_play":
         if not event.error:
             additional_minor(s, event.team, event.player)
