@@ -272,14 +272,15 @@ def penalty_shot_taken(s: GameState, event: PenaltyShot) -> None:
         return
     now = s.stoppage + (1 if s.phase == "in_play" else 0)
     against = other(event.team)
-    for record in reversed(items(s.penalty_chain)):
-        if record.stoppage != now or record.team != against:
+    for record in reversed(items(s.penalty_chain)):  # the foul's penalty: the latest
+        if record.stoppage != now or record.team != against or \
+                record.penalty_id in s.auto_added:
             continue
-        if record.penalty_class in _MINORS and record.penalty_id not in s.auto_added:
+        if record.penalty_class in _MINORS:
             drop(s, record.penalty_id)
             warn(s, "406(h)", f"the {record.penalty_class.text} to {_who(record)} is not "
                  "served or charged: the penalty shot was awarded for the foul")
-            return
+        return  # a major or match penalty is imposed as well (406(g))
     s.shot_stoppages = (*s.shot_stoppages, (event.team, now))
 
 
