@@ -96,7 +96,8 @@ def apply(state: GameState, event: Event) -> GameState:
     match event:  # the most frequent first: each case is one isinstance
         case FaceOff():
             play.refuse_faceoff(state, event)
-            automatic.refuse_faceoff(state, event)
+            if state.penalty_shot_due is not None:
+                automatic.refuse_faceoff(state, event)
             clock.run_to_faceoff(s, event.at)
             play.faceoff(s, event)
         case Stoppage():
