@@ -59,8 +59,10 @@ unit: $(STAMP)
 
 conformance: $(STAMP)
 	@if [ -d $(SHARED)/conformance/public ]; then \
-		$(BIN)/rinkside conformance $(SHARED)/conformance/public; \
-	else echo "no $(SHARED)/conformance/public here; skipped"; fi
+		$(BIN)/rinkside conformance $(SHARED)/conformance/public \
+			$$([ -d $(SHARED)/conformance/public-second-edition ] && \
+			   echo $(SHARED)/conformance/public-second-edition) tests/conformance_second_edition; \
+	else $(BIN)/rinkside conformance tests/conformance_second_edition; fi
 
 # docs/rule-coverage.md, generated from the code and the tests (rinkside.book);
 # tests/book/test_rule_coverage.py fails when it is not current.

@@ -367,12 +367,12 @@ def test_check_assessment_accepts_what_the_rule_allows() -> None:
 
 
 def test_check_assessment_warns_naming_the_rule_for_a_class_the_rule_does_not_allow() -> None:
-    expected = ("Rule 642(a) (Tripping) allows minor; a major was assessed"
+    expected = ("Rule 642(a): Tripping allows minor; a major was assessed"
                 " — recorded as the referee's discretion.")
     assert check_assessment("tripping", PC.MAJOR, "642(a)") == expected
     assert check_assessment("Tripping", PC.MAJOR) == expected
     warning = check_assessment("holding", PC.MATCH, "620(a)")
-    assert warning is not None and warning.startswith("Rule 620(a) (Holding) allows minor;")
+    assert warning is not None and warning.startswith("Rule 620(a): Holding allows minor;")
     assert "a match penalty was assessed" in warning
 
 
@@ -383,7 +383,7 @@ def test_check_assessment_accepts_a_companion() -> None:
 
 def test_unknown_infraction_warns_and_never_raises() -> None:
     assert check_assessment("underwater basket weaving", PC.MINOR) == (
-        "'underwater basket weaving' is not in the Section VI catalog"
+        "Rule 401(a): 'underwater basket weaving' is not in the Section VI catalog"
         " — recorded as the referee's discretion.")
     warning = check_assessment("underwater basket weaving", PC.MINOR, "Rule 699 (b)")
     assert warning is not None and "699(b)" in warning
@@ -404,7 +404,7 @@ def test_check_assessment_agrees_with_the_entry(entry: Infraction, penalty_class
     fits = penalty_class in entry.classes or penalty_class in entry.companions
     assert (result is None) == fits
     if result is not None:
-        assert result.startswith(f"Rule {entry.rule} ({entry.name}) allows ")
+        assert result.startswith(f"Rule {entry.rule}: {entry.name} allows ")
 
 
 # --- for_class -------------------------------------------------------------

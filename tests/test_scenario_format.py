@@ -344,9 +344,27 @@ def test_overtime_periods_are_written_as_the_game_numbers_them() -> None:
     assert encode_event(FaceOff(T(4, 7200)), shootout)["at"] == "OT2 12:00"
 
 
-def test_a_shot_has_no_form_in_the_format() -> None:
-    with pytest.raises(ValueError, match="Shot"):
-        encode_event(Shot(T(1, 600), "home", 9), Settings())
+def test_second_edition_events_read_and_written_alike() -> None:
+    """FORMAT.md second edition: shot, warning, left_box, suspend, resume,
+    referee_timeout, and a penalty to a team official."""
+    raws: list[dict[str, Any]] = [
+        {"type": "shot", "at": "1 1:00", "team": "home", "shooter": 9},
+        {"type": "shot", "at": "1 1:00", "team": "away"},
+        {"type": "warning", "at": "1 1:00", "team": "home", "player": 7, "rule": "610(d)"},
+        {"type": "warning", "at": "1 1:00", "team": "away", "bench": True, "rule": "631(b)"},
+        {"type": "warning", "at": "1 1:00", "team": "away", "official": "Coach", "rule": "601(a)"},
+        {"type": "left_box", "at": "1 1:00", "team": "home", "player": 10},
+        {"type": "left_box", "at": "1 1:00", "team": "home", "player": 10, "error": True},
+        {"type": "suspend", "at": "1 1:00", "reason": "wet floor"},
+        {"type": "resume", "at": "1 1:00"},
+        {"type": "referee_timeout", "at": "1 1:00"},
+        {"type": "penalty", "at": "1 1:00", "team": "home", "official": "Coach",
+         "class": "bench_minor", "infraction": "unsportsmanlike conduct", "rule": "601(a)",
+         "served_by": 9},
+    ]
+    for raw in raws:
+        assert encode_event(decode_event(raw, 0, 2), Settings()) == raw
+    assert encode_event(Shot(T(1, 600), "home", 9), Settings())["type"] == "shot"
 
 
 teams: st.SearchStrategy[Team] = st.sampled_from(TEAMS)

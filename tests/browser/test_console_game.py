@@ -218,7 +218,7 @@ def test_a_scorekeeper_sees_only_assigned_games(
 def test_the_penalty_form_offers_the_rules_classes_companions_and_server(
         page: Page, live_server: LiveServer, game: int, output_dir: Path) -> None:
     """The picker shows what the catalog says: a fight's automatic game
-    misconduct preselected (615(a)) and recorded with the major; a bench
+    misconduct is the engine's to add (615(a), casebook 42), not the form's; a bench
     minor asks who serves it (402(c)); an illegal stick found by a measurement
     is the engine's minor; the lineup panel lists both teams."""
     service = live_server.service
@@ -242,15 +242,14 @@ def test_the_penalty_form_offers_the_rules_classes_companions_and_server(
     form(page).get_by_placeholder("Find: rule number or words").fill("fighting")
     pick_infraction(page, "fighting")
     expect(form(page).locator('select[name="class"] option')).to_have_text(["major"])
-    companion = form(page).locator('input[name="companion"]')
-    expect(companion).to_have_count(1)
-    expect(companion).to_be_checked()
-    expect(form(page).locator(".field-companions")).to_contain_text("game misconduct")
+    expect(form(page).locator('input[name="companion"]')).to_have_count(0)
+    expect(form(page).locator(".field-companions")).to_be_hidden()
     form(page).get_by_role("button", name="Record").click()
     expect(form(page)).to_be_hidden()
     log = bound(page, "log").locator("li")
-    expect(log.nth(0)).to_contain_text("game misconduct, Fighting")
-    expect(log.nth(1)).to_contain_text("major, Fighting")
+    expect(log.nth(0)).to_contain_text("major, Fighting")
+    _, after = service.game_state(game)
+    assert [p.penalty_class.value for p in after.penalties] == ["major", "game_misconduct"]
 
     page.get_by_role("button", name="Penalty", exact=True).click()
     pick_team(page, away)

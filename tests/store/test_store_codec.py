@@ -63,3 +63,12 @@ def test_a_moment_is_its_period_and_integer_tenths() -> None:
 def test_what_the_codec_does_not_write_is_refused(payload: Any) -> None:
     with pytest.raises(codec.PayloadError):
         codec.decode(payload)
+
+
+def test_a_penalty_stored_before_the_second_edition_reads_without_official() -> None:
+    """Payloads written before the second edition have no official or called_by."""
+    old = {"v": 1, "type": "penalty", "at": {"period": 1, "tenths": 600}, "team": "home",
+           "player": 7, "class": "minor", "infraction": "tripping", "rule": "642(a)",
+           "served_by": None, "suspension": None}
+    event = codec.decode(old)
+    assert getattr(event, "official", "x") is None and getattr(event, "called_by", "x") is None

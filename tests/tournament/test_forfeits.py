@@ -166,3 +166,51 @@ class TestCasebook25LateForfeits:
         schedule = [*schedule_of(played), scheduled(2, A, C), scheduled(3, B, A)]
         assert late_forfeit_teams(schedule, played) == set()
         assert late_forfeit_teams(schedule[:2], played) == {A}
+
+
+class TestRule634eSanctionsChosenByTheTournament:
+    """634(e)1-3: the tournament's ``late_forfeit_sanctions`` setting says which
+    sanctions a forfeit of a team's last or next to last game brings."""
+
+    @staticmethod
+    def late() -> list[PlayedGame]:
+        return [game(1, A, B, (2, 1)), game(2, C, X, (1, 0)), game(3, A, C, (1, 1)),
+                forfeited(4, X, B, by=X)]
+
+    def test_rule_634e1_last_seed_is_the_default_and_optional(self) -> None:
+        from rinkside.rules.settings import Settings
+        from rinkside.tournament.forfeits import late_forfeit_sanctions
+
+        played = self.late()
+        default = late_forfeit_sanctions(schedule_of(played), played,
+                                         Settings().late_forfeit_sanctions)
+        assert default.last_seed == {X} and not default.no_awards and not default.disqualified
+        off = late_forfeit_sanctions(schedule_of(played), played, ())
+        assert not off.last_seed
+
+    def test_rule_634e2_and_634e3_are_reachable_and_applied(self) -> None:
+        from rinkside.rules.settings import Settings
+        from rinkside.tournament.forfeits import late_forfeit_sanctions
+
+        played = self.late()
+        chosen = Settings().with_overrides(
+            {"late_forfeit_sanctions": "no_awards, disqualify"}).late_forfeit_sanctions
+        sanctioned = late_forfeit_sanctions(schedule_of(played), played, chosen)
+        assert sanctioned.no_awards == {X} and set(sanctioned.disqualified) == {X}
+        removed = removed_teams(schedule_of(played), played, sanctioned.disqualified)
+        assert "634(e)3" in removed[X].reason
+        standing = games_that_stand(played, removed)
+        assert all(X not in (p.game.home_team_id, p.game.away_team_id) for p in standing)
+
+
+def test_seeds_are_read_whatever_the_settings_even_where_pool_games_may_tie() -> None:
+    """Casebook 25: seeds follow the standings; a tie allowed in the pool
+    (overtime 'none', 639(a)) does not stop them being read."""
+    from rinkside.rules.settings import Settings
+    from rinkside.tournament.playoffs import seeding
+
+    played = [game(1, A, B, (2, 1)), game(2, C, X, (3, 0)), game(3, A, C, (1, 0)),
+              game(4, X, B, (1, 1))]
+    table = standings(DIVISION, played, Points(), CRITERIA)
+    order = seeding(table, schedule_of(played), played, Settings(overtime="none"), teams=2)
+    assert order == [A, C]

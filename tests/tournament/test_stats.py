@@ -205,8 +205,9 @@ class TestLeaders:
             [(pid(1, 8), 3)]
         assert [x.player_id for x in leaders(lines.values(), "points", 2)] == \
             [pid(1, 8), pid(1, 12)]
+        # the fighting major brings its automatic game misconduct (615(a), casebook 42)
         assert [(x.player_id, x.pim) for x in leaders(lines, "pim", 10)] == \
-            [(pid(2, 5), 5), (pid(1, 12), 2)]
+            [(pid(2, 5), 15), (pid(1, 12), 2)]
         assert leaders(lines, "goals", 0) == []
 
 

@@ -240,3 +240,51 @@ class TestRule410cTwoDivisions:
         assert exc.rule == "405(e)"
         assert "for the rest of the tournament" in str(exc)
 
+
+
+class TestRule404hAnd405bReviews:
+    """404(h): a gross misconduct suspends until the Event Directors have dealt
+    with it; 405(b): a match penalty is reported to them. Their decision
+    resolves the case (the tournament desk records it)."""
+
+    @staticmethod
+    def gross(game_id: int) -> PlayedGame:
+        return played(game_id, 1, 2, regulation(
+            *called("2 8:00", "away", 5, "gross_misconduct",
+                    infraction="physical_harm_to_official", rule="601(f)")))
+
+    def test_rule_404h_the_case_is_pending_until_the_directors_decide(self) -> None:
+        from rinkside.tournament.suspensions import pending_reviews
+
+        st = now([self.gross(1)], extra=[quiet(2, 1, 2)])
+        (pending,) = pending_reviews(st)
+        assert (pending.reported, pending.games) == ("404(h)", "pending_review")
+        assert st[pid(2, 5)].suspended
+
+    def test_rule_404h_a_decision_of_two_games_is_served_like_any_other(self) -> None:
+        from rinkside.tournament.suspensions import Review, pending_reviews
+
+        games = [self.gross(1), quiet(2, 1, 2)]
+        schedule = in_order(games) + [quiet(3, 1, 2).game]
+        decided = [Review(pid(2, 5), 1, "404(h)", 2, "two games")]
+        st = status(schedule, games, ROSTERS, (), decided)
+        assert pending_reviews(st) == []
+        (sanction,) = st[pid(2, 5)].sanctions
+        assert (sanction.games, sanction.served, sanction.remaining) == (2, 1, 1)
+        assert "two games" in sanction.describe()
+        cleared = status(schedule, games, ROSTERS, (),
+                         [Review(pid(2, 5), 1, "404(h)", 0, "no further action")])
+        assert not cleared[pid(2, 5)].suspended
+
+    def test_rule_405b_a_match_report_resolved_keeps_405e(self) -> None:
+        from rinkside.tournament.suspensions import Review, pending_reviews
+
+        match = played(1, 1, 2, regulation(
+            *called("2 9:00", "away", 4, "match", infraction="attempt_to_injure",
+                    rule="603(a)")))
+        st = now([match])
+        assert [s.reported for s in pending_reviews(st)] == ["405(b)"]
+        decided = status(in_order([match]), [match], ROSTERS, (),
+                         [Review(pid(2, 4), 1, "405(b)", "rest_of_tournament", "reported")])
+        assert pending_reviews(decided) == []
+        assert decided[pid(2, 4)].open_ended == "rest_of_tournament"

@@ -69,3 +69,15 @@ def test_an_unknown_game_is_not_found(scorekeeper: Client) -> None:
     response = client.get("/api/games/999999/serving",
                           params={"team": "home", "class": "minor"})
     assert response.status_code == 404
+
+
+def test_rule_601a_the_catalog_offers_the_next_step_of_a_players_conduct(
+        demo: Demo, scorekeeper: Client, game: int) -> None:
+    client, _ = scorekeeper
+    player = skaters(demo.service, game, "home")[2]
+    answer = client.get(f"/api/games/{game}/escalation",
+                        params={"team": "home", "player": player}).json()
+    assert (answer["class"], answer["rule"], answer["earlier"]) == ("minor", "601(a)", 0)
+    coach = client.get(f"/api/games/{game}/escalation",
+                       params={"team": "away", "official": "Coach"}).json()
+    assert coach["class"] == "bench_minor"

@@ -173,6 +173,32 @@ def _rejected(sc: Scenario, state: GameState, expected: Any, fold: Fold,
     return []
 
 
+def _warnings(sc: Scenario, state: GameState, expected: Any, fold: Fold,
+              check: Check) -> list[str]:
+    """Second edition: each rule listed appears in a warning the engine gave
+    for the event at ``after``; ``[]``: it gave none."""
+    given = fold.warnings.get(check.after, ())
+    shown = "[" + "; ".join(str(w) for w in given) + "]"
+    if not expected:
+        return [] if not given else [f"warnings expected none, got {shown}"]
+    missing = [rule for rule in expected
+               if not any(rule == w.rule or rule in str(w) for w in given)]
+    if missing:
+        return [f"warnings expected {', '.join(missing)}, got {shown}"]
+    return []
+
+
+def _penalty_shot_due(sc: Scenario, state: GameState, expected: Any, *_: Any) -> list[str]:
+    got = state.penalty_shot_due
+    if got == expected:
+        return []
+    return [f"penalty_shot_due expected {_show(expected)}, got {_show(got)}"]
+
+
+def _shots(sc: Scenario, state: GameState, expected: Any, *_: Any) -> list[str]:
+    return _pair("shots", expected, state.shots_on_goal())
+
+
 # -- the box -------------------------------------------------------------------
 
 
@@ -256,4 +282,7 @@ COMPARERS: dict[str, Comparer] = {
     "scoring": _scoring,
     "suspensions": _suspensions,
     "rejected": _rejected,
+    "warnings": _warnings,
+    "penalty_shot_due": _penalty_shot_due,
+    "shots": _shots,
 }

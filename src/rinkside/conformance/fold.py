@@ -7,11 +7,12 @@ still applied. An engine fault is remembered too: it fails the scenario.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rinkside.formats import Scenario
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.game import GameState, apply, start
+from rinkside.rules.notices import RuleWarning
 
 __all__ = ["Fold", "fold"]
 
@@ -23,6 +24,8 @@ class Fold:
     states: list[GameState]  # the state right after each event
     refused: dict[int, RuleViolation]
     crashed: dict[int, str]
+    warnings: dict[int, tuple[RuleWarning, ...]] = field(default_factory=dict)
+    """The engine's warnings for each event it accepted (FORMAT.md second edition)."""
 
 
 def fold(scenario: Scenario) -> Fold:
@@ -32,6 +35,7 @@ def fold(scenario: Scenario) -> Fold:
     for i, event in enumerate(scenario.events):
         try:
             state = apply(state, event)
+            out.warnings[i] = state.last_warnings
         except RuleViolation as exc:
             out.refused[i] = exc
         except Exception as exc:  # an engine fault fails the scenario

@@ -57,4 +57,7 @@ def observe(state: GameState) -> dict[str, Any]:
         "suspensions": [
             {"team": s.team, "player": s.player, "games": s.games} for s in state.suspensions()
         ],
+        "warnings": sorted({w.rule for w in state.last_warnings}),
+        "penalty_shot_due": state.penalty_shot_due,
+        "shots": state.shots_on_goal(),
     }

@@ -15,20 +15,26 @@ from rinkside.rules.errors import MalformedEvent
 from rinkside.rules.events import (
     MEASURED_ITEMS,
     TEAMS,
+    Caution,
     Designate,
     Event,
     FaceOff,
     Forfeit,
     Goal,
     GoalieChange,
+    LeftBox,
     Measurement,
     Penalty,
     PenaltyClass,
     PenaltyShot,
     PenaltySignal,
     PeriodEnd,
+    RefereeTimeout,
+    Resume,
     ShootoutAttempt,
+    Shot,
     Stoppage,
+    Suspend,
     Team,
     TimeOut,
 )
@@ -70,7 +76,7 @@ _EVENT_FIELDS: Final[dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
     "goal": (("at", "team", "scorer"), ("assist", "own_goal")),
     "penalty": (
         ("at", "team", "class", "infraction"),
-        ("player", "bench", "rule", "served_by", "suspension"),
+        ("player", "bench", "official", "rule", "served_by", "suspension", "called_by"),
     ),
     "penalty_shot": (("at", "team", "shooter", "result"), ()),
     "timeout": (("at", "team"), ()),
@@ -81,6 +87,13 @@ _EVENT_FIELDS: Final[dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
     "designate": (("at", "team", "player"), ()),
     # rinkside's extension: an equipment measurement (301, 303, 304, 610(f))
     "measure": (("at", "team", "player", "item", "result"), ("served_by",)),
+    # the second edition
+    "shot": (("at", "team"), ("shooter",)),
+    "warning": (("at", "team", "rule"), ("player", "bench", "official")),
+    "left_box": (("at", "team", "player"), ("error",)),
+    "suspend": (("at", "reason"), ()),
+    "resume": (("at",), ()),
+    "referee_timeout": (("at",), ()),
 }
 _EVENT_FIELDS["penalty_signal"] = _EVENT_FIELDS["penalty"]
 
@@ -152,15 +165,24 @@ class _Reader:
         return bool(value == "goal")
 
 
-def _decode_penalty(r: _Reader) -> tuple[Any, ...]:
-    has_player = "player" in r.raw
+def _target(r: _Reader, what: str) -> tuple[int | None, str | None]:
+    """Exactly one of ``player``, ``"bench": true`` or ``official``."""
     bench = r.raw.get("bench")
     if "bench" in r.raw and bench is not True:
         raise r.fail("bench", f"{bench!r}: 'bench' is written only as true")
-    if has_player and bench:
-        raise r.fail("bench", "a penalty names a player or is a bench penalty, not both")
-    if not has_player and not bench:
-        raise r.fail("player", 'missing: a penalty names a player or says "bench": true')
+    named = [f for f in ("player", "bench", "official") if f in r.raw]
+    if len(named) > 1:
+        raise r.fail(named[1], f"{what} names a player, the bench or a team official: one, "
+                     "not both")
+    if not named:
+        raise r.fail("player", f'missing: {what} names a player, says "bench": true, or names '
+                     'a team "official"')
+    official = r.text("official", empty_ok=False) if "official" in r.raw else None
+    return (r.number("player") if "player" in r.raw else None), official
+
+
+def _decode_penalty(r: _Reader) -> tuple[Any, ...]:
+    player, official = _target(r, "a penalty")
     value = r.raw["class"]
     try:
         penalty_class = PenaltyClass(value)
@@ -174,16 +196,24 @@ def _decode_penalty(r: _Reader) -> tuple[Any, ...]:
     ):
         raise r.fail("suspension", f"{suspension!r} is not a number of games (1 or more)")
     rule = r.optional_text("rule")
+    called_by = r.text("called_by", empty_ok=False) if "called_by" in r.raw else None
     return (
         r.at(),
         r.team(),
-        r.number("player") if has_player else None,
+        player,
         penalty_class,
         r.text("infraction", empty_ok=False),
         rule,
         r.optional_number("served_by"),
         suspension,
+        official,
+        called_by,
     )
+
+
+def _decode_warning(r: _Reader) -> Caution:
+    player, official = _target(r, "a warning")
+    return Caution(r.at(), r.team(), r.text("rule", empty_ok=False), player, official)
 
 
 def _decode_goalie(r: _Reader) -> GoalieChange:
@@ -224,6 +254,12 @@ _DECODERS: Final[dict[str, Callable[[_Reader], Event]]] = {
     "forfeit": lambda r: Forfeit(r.at(shootout_ok=True), r.team(), r.text("reason")),
     "designate": lambda r: Designate(r.at(), r.team(), r.number("player")),
     "measure": _decode_measure,
+    "shot": lambda r: Shot(r.at(), r.team(), r.optional_number("shooter")),
+    "warning": _decode_warning,
+    "left_box": lambda r: LeftBox(r.at(), r.team(), r.number("player"), r.flag("error")),
+    "suspend": lambda r: Suspend(r.at(), r.text("reason")),
+    "resume": lambda r: Resume(r.at()),
+    "referee_timeout": lambda r: RefereeTimeout(r.at()),
 }
 
 
@@ -260,16 +296,20 @@ def decode_event(raw: Mapping[str, Any], index: int, regulation_periods: int) ->
     return _DECODERS[kind](_Reader(raw, index, regulation_periods))
 
 
+def _target_fields(player: int | None, official: str | None) -> dict[str, Any]:
+    """Whom a penalty or warning names: ``official``, ``bench`` or ``player``."""
+    if official is not None:
+        return {"official": official}
+    return {"bench": True} if player is None else {"player": player}
+
+
 def _penalty_fields(event: Penalty | PenaltySignal, settings: Settings) -> dict[str, Any]:
     out: dict[str, Any] = {
         "type": "penalty" if isinstance(event, Penalty) else "penalty_signal",
         "at": encode_time(event.at, settings),
         "team": event.team,
+        **_target_fields(event.player, event.official),
     }
-    if event.player is None:
-        out["bench"] = True
-    else:
-        out["player"] = event.player
     out["class"] = event.penalty_class.value
     out["infraction"] = event.infraction
     if event.rule is not None:
@@ -278,6 +318,8 @@ def _penalty_fields(event: Penalty | PenaltySignal, settings: Settings) -> dict[
         out["served_by"] = event.served_by
     if event.suspension is not None:
         out["suspension"] = event.suspension
+    if event.called_by is not None:
+        out["called_by"] = event.called_by
     return out
 
 
@@ -286,9 +328,7 @@ def encode_event(event: Event, settings: Settings) -> dict[str, Any]:
     for a game played under ``settings`` (which name its periods,
     :func:`~rinkside.formats.times.encode_time`).
 
-    Optional fields are written only when they carry something. A
-    :class:`~rinkside.rules.events.Shot` has no place in FORMAT.md and is
-    refused with :class:`ValueError`.
+    Optional fields are written only when they carry something.
     """
 
     def at(moment: GameTime) -> str:
@@ -342,4 +382,24 @@ def encode_event(event: Event, settings: Settings) -> dict[str, Any]:
             if event.served_by is not None:
                 out["served_by"] = event.served_by
             return out
+        case Shot():
+            out = {"type": "shot", "at": at(event.at), "team": event.team}
+            if event.shooter is not None:
+                out["shooter"] = event.shooter
+            return out
+        case Caution():
+            return {"type": "warning", "at": at(event.at), "team": event.team,
+                    **_target_fields(event.player, event.official), "rule": event.rule}
+        case LeftBox():
+            out = {"type": "left_box", "at": at(event.at), "team": event.team,
+                   "player": event.player}
+            if event.error:
+                out["error"] = True
+            return out
+        case Suspend():
+            return {"type": "suspend", "at": at(event.at), "reason": event.reason}
+        case Resume():
+            return {"type": "resume", "at": at(event.at)}
+        case RefereeTimeout():
+            return {"type": "referee_timeout", "at": at(event.at)}
     raise ValueError(f"{type(event).__name__} events have no form in FORMAT.md")

@@ -161,7 +161,9 @@ def _penalty_line(state: GameState, record: PenaltyRecord) -> PenaltyLine:
         period=period_text(setup, record.at.period), time=clock(record.at), team=record.team,
         team_name=roster.name, player=record.player, player_name=player_text(roster,
                                                                              record.player),
-        infraction=record.infraction, rule=record.rule, penalty_class=record.penalty_class,
+        infraction=record.infraction + (f" (called by {record.called_by}, Rule 503)"
+                                        if record.called_by else ""),
+        rule=record.rule, penalty_class=record.penalty_class,
         class_text=class_text(record.penalty_class),
         minutes=minutes_value(charged_tenths(record, setup.settings)),
         off=None if off is None else f"{period_text(setup, off.period)} {clock(off)}",

@@ -20,11 +20,15 @@ Modules, each one idea:
   ``penalties``, ``goaltenders``) and the game's end settled (``ending``);
 - ``timing``: each penalty's on and off times; ``serving``: who serves it;
 - ``log``: corrections (replace, insert, delete) on a game's event log;
-- ``infractions``: the Section VI catalog.
+- ``infractions``: the Section VI catalog; ``escalation``: 601(a)'s next step;
+- ``automatic``: what the book makes automatic around a penalty (casebook 42-48);
+- ``incidents``: warnings, leaving the box, a suspended game, the referees' time-out;
+- ``notices``: the engine's warnings (``RuleWarning``) and reasons (``Reason``).
 """
 
 from rinkside.rules.errors import MalformedEvent, RuleViolation, SettingsError
 from rinkside.rules.game import apply, replay, start
+from rinkside.rules.notices import Reason, RuleWarning
 from rinkside.rules.roster import GameSetup, Player, Roster, default_roster
 from rinkside.rules.settings import Settings
 from rinkside.rules.state import BoxEntry, GameState, Result
@@ -37,9 +41,11 @@ __all__ = [
     "GameTime",
     "MalformedEvent",
     "Player",
+    "Reason",
     "Result",
     "Roster",
     "RuleViolation",
+    "RuleWarning",
     "Settings",
     "SettingsError",
     "apply",

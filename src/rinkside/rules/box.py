@@ -27,9 +27,14 @@ from enum import IntEnum
 from typing import Literal, NamedTuple, TypeAlias
 
 from rinkside.rules.events import PenaltyClass, Team
+from rinkside.rules.notices import Reason
 
 Status = Literal["pending", "running", "expired", "done"]
-PendingReason = Literal["faceoff", "third", "queue", ""]
+PendingReason = Literal["faceoff", "third", "queue", "left", "hold", ""]
+# Units that leave the team short though not running: the time of a player who
+# left the box early (casebook 44), and time over during a running-time
+# stoppage, its player back at the face-off (casebook 31).
+HELD: frozenset[str] = frozenset({"left", "hold"})
 Wait = Literal["stoppage", "faceoff", ""]
 Tenths: TypeAlias = int  # game-clock tenths of a second: elapsed (``E``) or a length
 Number: TypeAlias = int  # a player's jersey number
@@ -110,6 +115,8 @@ class Unit(NamedTuple):
     wait: Wait = ""
     """An expired unit's player comes back at the next stoppage or face-off
     (402(c) note 1, 402(g), 404(a), 408(b))."""
+    took_third: bool = False
+    """Expired while a held third penalty took its place (408(b))."""
 
     # Fast copies for the changes the box makes most (``_replace`` is slow):
     # the positions are those of the fields above.
@@ -124,7 +131,7 @@ class Unit(NamedTuple):
 
     def expired(self, wait: Wait) -> Unit:
         """This unit, its time over, its player waiting for ``wait``."""
-        return Unit._make((*self[:11], "expired", *self[12:18], wait))
+        return Unit._make((*self[:11], "expired", *self[12:18], wait, *self[19:]))
 
     def held(self, reason: PendingReason) -> Unit:
         """This unit, pending for ``reason``."""
@@ -132,8 +139,10 @@ class Unit(NamedTuple):
 
     @property
     def counts(self) -> bool:
-        """Leaves the team a player short (casebook 3)."""
-        return self.status == "running" and not self.substituted and self.kind != Kind.MISCONDUCT
+        """Leaves the team a player short (casebook 3); so does the time of a
+        player who left the box early, until the stoppage (casebook 44)."""
+        return ((self.status == "running" or self.pending_reason in HELD)
+                and not self.substituted and self.kind != Kind.MISCONDUCT)
 
     @property
     def strength_kind(self) -> bool:
@@ -164,8 +173,8 @@ Box = tuple[Unit, ...]
 def counting(box: Box, team: Team) -> int:
     n = 0
     for u in box:  # a plain loop: the box is small and this is asked often
-        if u.team == team and u.status == "running" and not u.substituted \
-                and u.kind != Kind.MISCONDUCT:
+        if u.team == team and (u.status == "running" or u.pending_reason in HELD) \
+                and not u.substituted and u.kind != Kind.MISCONDUCT:
             n += 1
     return n
 
@@ -229,18 +238,20 @@ def finish(box: Box, unit: Unit, at: int, clock: Clock, *, released: bool = Fals
     box, continues = _start_successor(box, unit, at)
     if continues:
         return _swap(box, unit, unit.over())
+    # Casebook 31: under running time, time over during a stoppage is over with
+    # it; the player returns at the face-off, the team as short as it was.
+    stopped = not released and not clock.in_play and clock.running_time
     if unit.substituted or unit.kind == Kind.MISCONDUCT:
-        return _swap(box, unit, unit.expired("stoppage"))
+        return _swap(box, unit, unit.expired("faceoff" if stopped else "stoppage"))
     was_counting = unit.counts
     box = _swap(box, unit, unit.over())
     if was_counting:
         box, took_place = _start_held_third(box, unit.team, at, clock.max_counting)
         if took_place and not released:
-            return tuple(u.expired("stoppage") if u.uid == unit.uid
-                         else u for u in box)
-    if (not released and not clock.in_play and clock.running_time
-            and unit.kind == Kind.MINOR):
-        return tuple(u.expired("faceoff") if u.uid == unit.uid
+            return tuple(u.expired("faceoff" if stopped else "stoppage")._replace(
+                took_third=True) if u.uid == unit.uid else u for u in box)
+    if stopped:
+        return tuple(u.expired("faceoff").held("hold") if u.uid == unit.uid
                      else u for u in box)
     return box
 
@@ -315,4 +326,58 @@ class BoxEntry:
     penalty_class: PenaltyClass
     infraction: str
     may_return: bool  # expired: returns at the next stoppage (or face-off)
+    why: tuple[Reason, ...] = ()
+    """The rules that put the entry where it is (``waits for the first
+    stoppage: 408(b)``, ``pending behind #7's major: 402(f)``)."""
+
+
+def _number_of(u: Unit) -> str:
+    if u.served_by is not None:
+        return f"#{u.served_by}"
+    return "the bench" if u.player is None else f"#{u.player}"
+
+
+def reasons(u: Unit, team_units: Iterable[Unit]) -> tuple[Reason, ...]:
+    """Why ``u`` is where it is, each with its rule (what the console and
+    ``rinkside replay --explain`` show)."""
+    minor = u.kind == Kind.MINOR
+    if u.status == "pending":
+        if u.pending_reason == "left":
+            return (Reason("629(c)", "left the penalty bench early: the time still to serve, "
+                           "back in the box at the stoppage"), Reason("629(e)", "the referees "
+                           "stop play at once"))
+        if u.pending_reason == "third":
+            return (Reason("408(a)", "held back: two teammates already serve penalties"),)
+        if u.pending_reason == "queue":
+            ahead = [x for x in team_units if x.server == u.server and x.uid != u.uid
+                     and x.status in ("running", "pending") and x.pending_reason != "queue"]
+            if ahead:
+                first = ahead[0]
+                what = first.penalty_class.text
+                if u.kind == Kind.MISCONDUCT:  # casebook 40
+                    return (Reason("404(b)" if first.kind == Kind.MINOR else "404(e)",
+                                   f"starts when {_number_of(first)}'s {what} ends"),)
+                return (Reason("402(f)", f"pending behind {_number_of(first)}'s {what}"),)
+            return (Reason("402(f)", "served after the player's earlier penalty"),)
+        return (Reason("409(d)", "starts at the face-off"),)
+    if u.status == "expired":
+        if u.wait == "faceoff":
+            return (Reason("402(c) note 1", "time over during a stoppage: returns at the "
+                           "face-off"), Reason("casebook 31", "under running time"))
+        if u.kind == Kind.MISCONDUCT:
+            return (Reason("404(a)", "waits for the first stoppage"),)
+        if u.took_third:
+            return (Reason("408(b)", "waits for the first stoppage"),)
+        return (Reason("402(g)" if minor else "403(c)", "coincident: waits for the first "
+                       "stoppage"),)
+    if u.kind == Kind.MISCONDUCT:
+        return (Reason("404(a)", "a substitute plays"),)
+    if u.coincident and u.substituted:
+        return (Reason("402(g)" if minor else "403(c)", "coincident: a substitute plays"),)
+    if u.coincident:
+        return (Reason("402(d) note 1", "coincident minors at full strength: served without "
+                       "substitution"),)
+    if u.substituted:
+        return (Reason("403(e)", "a substitute plays"),)
+    return (Reason("402(b)" if minor else "403(b)", "the team plays short while it runs"),)
 

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from rinkside.rules.box import Box, run_until
 from rinkside.rules.errors import RuleViolation
+from rinkside.rules.notices import warn
 from rinkside.rules.times import GameTime, format_game_time
 
 if TYPE_CHECKING:
@@ -75,9 +76,9 @@ def run_to(s: GameState, moment: GameTime) -> None:
     if moment.period != s.period or moment.left >= s.left:
         return  # no time passes (or the next period starts: run_to_faceoff)
     if s.phase != "in_play" and not s.running:
-        why = "a time-out" if s.clock_held else "the late stop-clock"
-        s.warnings += ((f"Rule 640(a): the clock should have been stopped for {why}; the "
-                        f"recorded time {when(s, moment)} is kept."),)
+        why = s.held_for or "a time-out" if s.clock_held else "the late stop-clock"
+        warn(s, "640(a)", f"the clock should have been stopped for {why}; the recorded time "
+             f"{when(s, moment)} is kept.")
     before = s.elapsed
     s.left = moment.left
     if s.units:

@@ -38,8 +38,13 @@ from rinkside.rules.box import (
 from rinkside.rules.events import TEAMS, PenaltyClass, Team, other
 
 
-def _pair(box: Box, a: list[Unit], b: list[Unit], *, substituted: bool) -> tuple[Box, int]:
+def _pair(box: Box, a: list[Unit], b: list[Unit], *, substituted: bool,
+          latest: bool = False) -> tuple[Box, int]:
+    """Pair ``a`` and ``b`` off in order; with ``latest``, the ones recorded
+    last first (casebook 39: the minor recorded first counts)."""
     pairs = min(len(a), len(b))
+    if latest:
+        a, b = a[::-1], b[::-1]
     marked = {u.uid for u in a[:pairs]} | {u.uid for u in b[:pairs]}
     if not marked:
         return box, 0
@@ -67,12 +72,13 @@ def _cancel_coincident(box: Box, window: bool) -> Box:
     if plain:  # 402(d) note 1, 402(h) situation #2: three a side, no substitutes
         box, _ = _pair(box, minors["home"], minors["away"], substituted=False)
         return box
-    box, n_minor = _pair(box, minors["home"], minors["away"], substituted=True)
+    singles = not any(u.half for t in TEAMS for u in minors[t])
+    box, _ = _pair(box, minors["home"], minors["away"], substituted=True, latest=singles)
     box = _split_double_minors(box)
     box, n_major = _pair(box, majors["home"], majors["away"], substituted=True)
     if not window:
         return box
-    left_minors = {t: minors[t][n_minor:] for t in TEAMS}
+    left_minors = {t: [u for u in minors[t] if not _paired(box, u)] for t in TEAMS}
     left_majors = {t: majors[t][n_major:] for t in TEAMS}
     for team in TEAMS:
         opp = other(team)
@@ -88,6 +94,10 @@ def _cancel_coincident(box: Box, window: bool) -> Box:
             )
             box = box + (difference,)
     return box
+
+
+def _paired(box: Box, unit: Unit) -> bool:
+    return any(u.uid == unit.uid and u.coincident for u in box)
 
 
 def _split_double_minors(box: Box) -> Box:
@@ -110,6 +120,8 @@ def _player_order(u: Unit, box: Box) -> tuple[int, int, int]:
     coincident, then the minor first; double-minor halves in order."""
     if u.kind == Kind.MAJOR:
         rank = 2 if u.substituted else 0
+    elif u.kind == Kind.MISCONDUCT:
+        rank = 3  # casebook 40: the misconduct's own time follows the penalty given with it
     else:
         rank = 1
     return (rank, u.half, u.uid)
@@ -121,6 +133,7 @@ def _start_new(box: Box, now: int, max_counting: int) -> Box:
         new = _new_units(box, team)
         if not new:
             continue
+        box, new = _misconduct_after(box, new)
         busy = {u.server for u in box if u.team == team and u.status in ("running", "pending")
                 and u.pending_reason != "faceoff"}
         team_order = sorted(new, key=lambda u: (0 if u.kind == Kind.MINOR else 1, u.uid))
@@ -138,6 +151,21 @@ def _start_new(box: Box, now: int, max_counting: int) -> Box:
             else:
                 box = _replace(box, current, current.running_from(now))
     return box
+
+
+def _misconduct_after(box: Box, new: list[Unit]) -> tuple[Box, list[Unit]]:
+    """Casebook 40 (404(b), 404(e)): a misconduct given with a minor, a double
+    minor or a major to the same player starts when that penalty ends; it is
+    queued behind it (one server)."""
+    for m in [u for u in new if u.kind == Kind.MISCONDUCT and u.server.kind == "misconduct"]:
+        first = next((u for u in new if u.player == m.player and u.kind != Kind.MISCONDUCT
+                      and u.penalty_id != m.penalty_id), None)
+        if first is None:
+            continue
+        moved = m._replace(server=first.server)
+        box = _replace(box, m, moved)
+        new = [moved if u.uid == m.uid else u for u in new]
+    return box, new
 
 
 def _replace(box: Box, old: Unit, new: Unit) -> Box:

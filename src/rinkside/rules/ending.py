@@ -24,6 +24,7 @@ from rinkside.rules import clock, shootout, timing
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.events import Event, Forfeit, Penalty, PenaltyShot, Team, other
 from rinkside.rules.goaltenders import close_stints
+from rinkside.rules.notices import warn
 from rinkside.rules.records import Chain, GoalRecord
 from rinkside.rules.state import DecidedBy, Result
 
@@ -41,9 +42,13 @@ def refuse_after_end(s: GameState, event: Event) -> None:
                             "recorded")
     if s.result.decided_by == "forfeit":
         raise RuleViolation("634(d)", "the game was forfeited; nothing more can be recorded")
+    if isinstance(event, PenaltyShot) and s.result.decided_by in (
+            DecidedBy.REGULATION, DecidedBy.OVERTIME, DecidedBy.TIE) and event.at == s.clock:
+        return  # 406(i), casebook 43: taken after the buzzer; it can tie or win the game
     if not isinstance(event, Penalty):
-        raise RuleViolation("640(a)", "the game is over; only a penalty for the records can "
-                            "still be entered")
+        raise RuleViolation("640(a)", "the game is over; only a penalty for the records, or "
+                            "a penalty shot for a foul in playing time (406(i)), can still be "
+                            "entered")
 
 
 def final(s: GameState, winner: Team | None, decided_by: DecidedBy) -> None:
@@ -78,9 +83,27 @@ def after_goal(s: GameState) -> None:
         final(s, _leader(s), DecidedBy.OVERTIME)
 
 
-def after_penalty_shot(s: GameState, event: PenaltyShot) -> None:
+def reopen_for_penalty_shot(s: GameState) -> bool:
+    """Rule 406(i), casebook 43: a penalty shot after the final buzzer is
+    taken as at the end of the period; the result waits for it."""
+    if s.result is None or s.result.decided_by == DecidedBy.SHOOTOUT:
+        return False
+    s.result = None
+    s.phase = "intermission"
+    return True
+
+
+def after_penalty_shot(s: GameState, event: PenaltyShot, *, reopened: bool = False) -> None:
     """A scored penalty shot is a goal (:func:`after_goal`); 406(i): one
-    awarded as time ran out decides the game it completes."""
+    awarded as time ran out decides the game it completes (a shot after the
+    final buzzer can tie or win it, casebook 43)."""
+    if reopened:
+        if event.scored and s.setup.settings.mercy is not None and \
+                abs(s.home_score - s.away_score) >= s.setup.settings.mercy:
+            final(s, _leader(s), DecidedBy.MERCY)
+        else:
+            after_period(s)
+        return
     if not event.scored:
         return
     after_goal(s)
@@ -116,7 +139,7 @@ def after_shootout_attempt(s: GameState) -> None:
 
 
 def refuse_forfeit(s: GameState, event: Forfeit) -> None:
-    if s.phase not in ("not_started", "intermission", "shootout"):
+    if s.phase not in ("not_started", "intermission", "shootout", "suspended"):
         clock.refuse_moment(s, event.at)
 
 
@@ -133,8 +156,8 @@ def forfeit(s: GameState, event: Forfeit) -> None:
             s.goal_chain = Chain.push(s.goal_chain, GoalRecord(
                 event.at, winner, captain, None, "EV", empty_net=False))
     else:
-        s.warnings += ((f"Rule 634(d): {winner} has no captain on its roster to credit the "
-                        "forfeit goal to."),)
+        warn(s, "634(d)", f"{winner} has no captain on its roster to credit the forfeit goal "
+             "to.")
 
 
 def after_forfeit(s: GameState, event: Forfeit) -> None:

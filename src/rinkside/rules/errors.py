@@ -11,6 +11,8 @@
 
 from __future__ import annotations
 
+from rinkside.rules.notices import Reason
+
 
 class RuleViolation(Exception):
     """An event the rule book forbids. ``rule`` is e.g. ``"641(a)"``."""
@@ -19,6 +21,11 @@ class RuleViolation(Exception):
         self.rule = rule
         self.reason = message
         super().__init__(f"Rule {rule}: {message}")
+
+    @property
+    def why(self) -> tuple[Reason, ...]:
+        """The rules that refused the event, as a box entry's ``why`` gives them."""
+        return (Reason(self.rule, self.reason),)
 
 
 class MalformedEvent(ValueError):

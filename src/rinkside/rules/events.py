@@ -5,9 +5,9 @@ folding them in order (:mod:`rinkside.rules.game`). Every event carries the
 moment it happened, ``at``: the period and the time left on the game clock
 (``None`` for shootout attempts, which have no clock).
 
-The event types mirror ``conformance/FORMAT.md``; :class:`Shot` is an
-addition so that goaltender records (shots against, saves) can be kept
-where a scorer records shots.
+The event types mirror ``conformance/FORMAT.md``, second edition included
+(shots, measurements, warnings, leaving the box, a suspended game, the
+referees' time-out, penalties to team officials).
 """
 
 from __future__ import annotations
@@ -116,6 +116,11 @@ class Penalty:
     rule: str | None = None
     served_by: int | None = None
     suspension: int | None = None
+    official: str | None = None
+    """A team official penalized instead of a player (601(a), 601(c)-(f),
+    629(j), 404(g)); ``player`` is then None."""
+    called_by: str | None = None
+    """The official who called it (Rule 503: a referee or the assistant official)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,10 +135,13 @@ class PenaltySignal:
     rule: str | None = None
     served_by: int | None = None
     suspension: int | None = None
+    official: str | None = None
+    called_by: str | None = None
 
     def assessed(self, at: GameTime) -> Penalty:
         return Penalty(at, self.team, self.player, self.penalty_class, self.infraction,
-                       self.rule, self.served_by, self.suspension)
+                       self.rule, self.served_by, self.suspension, self.official,
+                       self.called_by)
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,6 +240,55 @@ class Shot:
     shooter: int | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Caution:
+    """A warning the referees gave (FORMAT.md second edition ``warning``): to
+    a player (304(b), 610(d), 613 note 1, 617(b)), to the team (``player``
+    None and no ``official``: 205(d), 610(c), 631(b), 634(a)) or to a team
+    official. It changes nothing on the floor; the penalties the book gives
+    "after a warning" are checked against it (casebook 46)."""
+
+    at: GameTime
+    team: Team
+    rule: str
+    player: int | None = None
+    official: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LeftBox:
+    """A penalized player left the penalty bench before his penalty expired
+    (629(c), 629(e)); ``error``: the penalty timekeeper let him out (629(f))."""
+
+    at: GameTime
+    team: Team
+    player: int
+    error: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Suspend:
+    """The referees suspend the game (634(a), 634(b), 640(d))."""
+
+    at: GameTime
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Resume:
+    """The suspension is over; the clock stays stopped until the face-off."""
+
+    at: GameTime
+
+
+@dataclass(frozen=True, slots=True)
+class RefereeTimeout:
+    """A time-out called by the referees (640(b), 206(e)): under running time
+    it holds the clock until the next face-off."""
+
+    at: GameTime
+
+
 Event: TypeAlias = (
     FaceOff
     | Stoppage
@@ -247,9 +304,15 @@ Event: TypeAlias = (
     | Designate
     | Measurement
     | Shot
+    | Caution
+    | LeftBox
+    | Suspend
+    | Resume
+    | RefereeTimeout
 )
 
 EVENT_TYPES: tuple[type, ...] = (
     FaceOff, Stoppage, Goal, Penalty, PenaltySignal, PenaltyShot, TimeOut,
     GoalieChange, PeriodEnd, ShootoutAttempt, Forfeit, Designate, Measurement, Shot,
+    Caution, LeftBox, Suspend, Resume, RefereeTimeout,
 )

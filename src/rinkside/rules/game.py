@@ -31,31 +31,38 @@ from collections.abc import Iterable
 from typing import Never, NoReturn
 
 from rinkside.rules import (
+    automatic,
     clock,
     ending,
     goals,
     goaltenders,
+    incidents,
     penalties,
     play,
     shootout,
     timing,
 )
-from rinkside.rules.box import Kind, prune
+from rinkside.rules.box import HELD, Kind, prune
 from rinkside.rules.events import (
+    Caution,
     Designate,
     Event,
     FaceOff,
     Forfeit,
     Goal,
     GoalieChange,
+    LeftBox,
     Measurement,
     Penalty,
     PenaltyShot,
     PenaltySignal,
     PeriodEnd,
+    RefereeTimeout,
+    Resume,
     ShootoutAttempt,
     Shot,
     Stoppage,
+    Suspend,
     Team,
     TimeOut,
 )
@@ -83,11 +90,14 @@ def apply(state: GameState, event: Event) -> GameState:
     ``state`` as it was if the book forbids the event."""
     if state.result is not None:
         ending.refuse_after_end(state, event)
+    elif state.phase == "suspended":
+        incidents.refuse_while_suspended(state, event)
     s = state.copy()  # the refusals read ``state``; the other steps change ``s``
-    s.warnings = ()
     match event:  # the most frequent first: each case is one isinstance
         case FaceOff():
             play.refuse_faceoff(state, event)
+            if state.penalty_shot_due is not None:
+                automatic.refuse_faceoff(state, event)
             clock.run_to_faceoff(s, event.at)
             play.faceoff(s, event)
         case Stoppage():
@@ -131,10 +141,13 @@ def apply(state: GameState, event: Event) -> GameState:
             ending.after_shootout_attempt(s)
         case PenaltyShot():
             goals.refuse_penalty_shot(state, event)
+            automatic.refuse_penalty_shot(state, event)
+            reopened = ending.reopen_for_penalty_shot(s)
             if s.phase != "intermission":
                 clock.run_to(s, event.at)
+            automatic.penalty_shot_taken(s, event)
             goals.penalty_shot(s, event)
-            ending.after_penalty_shot(s, event)
+            ending.after_penalty_shot(s, event, reopened=reopened)
         case Measurement():
             penalties.refuse_measurement(state, event)
             clock.run_to(s, event.at)
@@ -143,9 +156,29 @@ def apply(state: GameState, event: Event) -> GameState:
             penalties.refuse_designate(state, event)
             clock.run_to(s, event.at)
             penalties.designate(s, event)
+        case Caution():
+            incidents.refuse_caution(state, event)
+            clock.run_to(s, event.at)
+            incidents.caution(s, event)
+        case LeftBox():
+            incidents.refuse_left_box(state, event)
+            clock.run_to(s, event.at)
+            incidents.left_box(s, event)
+        case Suspend():
+            incidents.refuse_suspend(state, event)
+            if s.phase in ("in_play", "stopped"):
+                clock.run_to(s, event.at)
+            incidents.suspend(s, event)
+        case Resume():
+            incidents.refuse_resume(state, event)
+            incidents.resume(s, event)
+        case RefereeTimeout():
+            incidents.refuse_referee_timeout(state, event)
+            clock.run_to(s, event.at)
+            incidents.referee_timeout(s, event)
         case Forfeit():
             ending.refuse_forfeit(state, event)
-            if s.phase not in ("not_started", "intermission", "shootout"):
+            if s.phase not in ("not_started", "intermission", "shootout", "suspended"):
                 clock.run_to(s, event.at)
             ending.forfeit(s, event)
             ending.after_forfeit(s, event)
@@ -157,6 +190,7 @@ def apply(state: GameState, event: Event) -> GameState:
                 timing.note(s, state, event.at)
             s.units = prune(s.units)
         _note_advantage(s)
+    s.event_count += 1
     return s
 
 
@@ -172,7 +206,8 @@ def _note_advantage(s: GameState) -> None:
     cap = s.setup.settings.max_counting_penalties
     home = away = 0
     for unit in s.units:  # unit.counts, inline (asked at every change of the box)
-        if unit.status == "running" and not unit.substituted and unit.kind != Kind.MISCONDUCT:
+        if (unit.status == "running" or unit.pending_reason in HELD) and not unit.substituted \
+                and unit.kind != Kind.MISCONDUCT:
             if unit.team == "home":
                 home += 1
             else:

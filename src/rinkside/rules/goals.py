@@ -10,13 +10,29 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rinkside.rules import clock
-from rinkside.rules.box import Box, counting, finish, first_releasable
+from rinkside.rules.box import Box, Kind, counting, finish, first_releasable
 from rinkside.rules.eligibility import refuse_not_playing, refuse_unlisted
 from rinkside.rules.errors import RuleViolation
-from rinkside.rules.events import Goal, PenaltyShot, PenaltySignal, Shot, Team, other
+from rinkside.rules.events import (
+    Goal,
+    PenaltyClass,
+    PenaltyShot,
+    PenaltySignal,
+    Shot,
+    Team,
+    other,
+)
+from rinkside.rules.notices import warn
 from rinkside.rules.penalties import MINOR_CLASSES, refuse_assessing, stop_play
 from rinkside.rules.play import refuse_whistle
-from rinkside.rules.records import Chain, GoalRecord, PenaltyShotRecord, ShotRecord, Strength
+from rinkside.rules.records import (
+    Chain,
+    GoalRecord,
+    PenaltyShotRecord,
+    ShotRecord,
+    Strength,
+    items,
+)
 
 if TYPE_CHECKING:
     from rinkside.rules.state import GameState
@@ -38,18 +54,54 @@ def refuse_goal(s: GameState, event: Goal) -> None:
     refuse_not_playing(s, event.at, event.team, event.scorer, "scorer")
     if event.assist is not None:
         refuse_not_playing(s, event.at, event.team, event.assist, "assist")
+    if s.out_of_box and any(team == event.team for team, _, _ in s.out_of_box):
+        who = ", ".join(f"#{n}" for t, n, _ in sorted(s.out_of_box) if t == event.team)
+        raise RuleViolation("629(k)", f"{who} ({event.team}) left the penalty bench early and "
+                            "is illegally on the floor: his team's goal is refused")
+    if s.units:
+        refuse_injured(s, event)
     if s.phase == "in_play" and s.signals:
         against = other(event.team)
         box = clock.box_at(s, event.at)
-        kept, _ = signals_after_goal(s, against, _short(s, box, against, event.team))
+        kept, _ = signals_after_goal(s, against, short_by_minor(s, box, against, event.team))
         refuse_assessing(s, kept)
 
 
-def _short(s: GameState, box: Box, team: Team, than: Team) -> bool:
-    """``team`` has fewer players on the floor than ``than`` (casebook 1-3:
-    only counting penalties differ, up to the 401(c) minimum)."""
+def refuse_injured(s: GameState, event: Goal) -> None:
+    """Rule 206(d), casebook 45: an injured player whose penalty a substitute
+    serves may not score or assist until that penalty's time has ended."""
+    waiting = {u.penalty_id for u in clock.box_at(s, event.at) if u.team == event.team
+               and u.served_by is not None and u.status in ("pending", "running")}
+    if not waiting:
+        return
+    named = {event.scorer, event.assist}
+    records = items(s.penalty_chain)
+    for r in records:
+        if r.penalty_id not in waiting or r.player not in named or r.goalie or \
+                r.served_by == r.player or r.penalty_class not in INJURY_CLASSES:
+            continue
+        if any(o.player == r.player and o.team == r.team and o.stoppage == r.stoppage
+               and o.penalty_class in WITH_SUBSTITUTE for o in records):
+            continue  # served by a substitute under 404(b), 404(e), not for an injury
+        raise RuleViolation("206(d)", f"#{r.player} ({r.team}) is replaced on the penalty bench "
+                            "and is not eligible to play until his penalty has expired")
+
+
+INJURY_CLASSES = frozenset({PenaltyClass.MINOR, PenaltyClass.DOUBLE_MINOR, PenaltyClass.MAJOR})
+WITH_SUBSTITUTE = frozenset({PenaltyClass.MISCONDUCT, PenaltyClass.GAME_EJECTION,
+                             PenaltyClass.GAME_MISCONDUCT, PenaltyClass.GROSS_MISCONDUCT,
+                             PenaltyClass.MATCH})
+
+
+def short_by_minor(s: GameState, box: Box, team: Team, than: Team) -> bool:
+    """Casebook 36: ``team`` is "already short-handed because of a minor"
+    (402(e), 409(c) note 3): fewer players on the floor than ``than``
+    (casebook 1-3) and at least one of its counting penalties a minor or
+    bench minor. Short only by majors, or at equal strength, it is not."""
     cap = s.setup.settings.max_counting_penalties
-    return min(counting(box, team), cap) > min(counting(box, than), cap)
+    if not min(counting(box, team), cap) > min(counting(box, than), cap):
+        return False
+    return any(u.team == team and u.counts and u.kind == Kind.MINOR for u in box)
 
 
 def goal(s: GameState, event: Goal) -> None:
@@ -62,8 +114,10 @@ def goal(s: GameState, event: Goal) -> None:
     goalie_against = s.goalie(against)
     short = theirs < mine
     if s.phase == "in_play" and s.signals:
-        s.signals, warnings = signals_after_goal(s, against, short)
-        s.warnings += warnings
+        s.signals, warnings = signals_after_goal(
+            s, against, short_by_minor(s, s.units, against, scorer_team))
+        for text in warnings:
+            warn(s, "409(c)", text)
     if short:
         released = first_releasable(s.units, against)
         if released is not None:
@@ -84,16 +138,26 @@ def signals_after_goal(s: GameState, against: Team, short: bool
     kept: list[PenaltySignal] = []
     warnings: list[str] = []
     for signal in s.signals:
+        if signal.team == against and signal.penalty_class == PenaltyClass.DOUBLE_MINOR \
+                and not short:  # casebook 37: the goal wipes out its first minor only
+            warnings.append(f"the goal wipes out the first minor of the delayed double minor "
+                            f"to {_who(signal)}; the second is imposed (casebook 37).")
+            kept.append(PenaltySignal(signal.at, signal.team, signal.player, PenaltyClass.MINOR,
+                                      signal.infraction, signal.rule, signal.served_by,
+                                      signal.suspension, signal.official, signal.called_by))
+            continue
         if signal.team == against and signal.penalty_class in MINOR_CLASSES and not short:
-            warnings.append(f"Rule 409(c): the delayed {signal.penalty_class.value} to "
-                            f"{_who(signal.player)} is not imposed: the other team scored.")
+            warnings.append(f"the delayed {signal.penalty_class.text} to "
+                            f"{_who(signal)} is not imposed: the other team scored.")
             continue
         kept.append(signal)
     return tuple(kept), tuple(warnings)
 
 
-def _who(player: int | None) -> str:
-    return "the bench" if player is None else f"#{player}"
+def _who(signal: PenaltySignal) -> str:
+    if signal.official is not None:
+        return signal.official
+    return "the bench" if signal.player is None else f"#{signal.player}"
 
 
 def score(s: GameState, record: GoalRecord) -> None:
@@ -107,10 +171,11 @@ def score(s: GameState, record: GoalRecord) -> None:
 def refuse_penalty_shot(s: GameState, event: PenaltyShot) -> None:
     """Rule 406: taken during the game (or as the period's time runs out,
     406(i)) by a player still in the game (406(d))."""
-    if s.phase not in ("in_play", "stopped", "intermission"):
+    after_buzzer = s.phase == "final" or (s.phase == "shootout" and not s.shootout_shots)
+    if s.phase not in ("in_play", "stopped", "intermission") and not after_buzzer:
         raise RuleViolation("406(a)", f"no penalty shot while the game is "
                             f"{s.phase.replace('_', ' ')}")
-    if s.phase != "intermission":
+    if s.phase not in ("intermission", "final", "shootout"):
         clock.refuse_moment(s, event.at)
     if s.phase == "in_play":
         refuse_whistle(s)
@@ -132,7 +197,9 @@ def penalty_shot(s: GameState, event: PenaltyShot) -> None:
 
 
 def refuse_shot(s: GameState, event: Shot) -> None:
-    if s.phase != "in_play":
+    """A shot on goal is taken during play (506); the save that stopped play
+    may be recorded just after the whistle, at its moment."""
+    if s.phase != "in_play" and not (s.phase == "stopped" and event.at == s.clock):
         raise RuleViolation("616(b)", "a shot is taken during play")
     clock.refuse_moment(s, event.at)
     if event.shooter is not None:

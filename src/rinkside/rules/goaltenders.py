@@ -34,9 +34,19 @@ def refuse_goalie_change(s: GameState, event: GoalieChange) -> None:
     if (in_box(s.units, event.team, event.goalie) if s.phase == "shootout"
             else in_box_at(s, event.at, event.team, event.goalie)):
         raise RuleViolation("629(k)", f"#{event.goalie} is in the penalty box")
+    if (event.team, event.goalie, s.stoppage) in s.goalie_out and s.phase != "shootout":
+        raise RuleViolation("206(c)", f"#{event.goalie} was replaced in goal and may not "
+                            "resume his position until the first stoppage of play thereafter")
 
 
 def goalie_change(s: GameState, event: GoalieChange) -> None:
+    """Rule 206(c), casebook 45: a regular goaltender replaced by another
+    goaltender (not by an empty net) waits for the next stoppage to return."""
+    current = s.goalie(event.team)
+    if s.goalie_out:
+        s.goalie_out = tuple(g for g in s.goalie_out if g[2] == s.stoppage)
+    if current not in (None, event.goalie) and event.goalie is not None:
+        s.goalie_out = (*s.goalie_out, (event.team, current, s.stoppage))
     change_goalie(s, event.team, event.goalie)
 
 

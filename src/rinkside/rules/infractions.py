@@ -34,7 +34,8 @@ from functools import lru_cache
 
 from rinkside.rules.events import PenaltyClass as PC
 
-__all__ = ["CATALOG", "Infraction", "by_key", "check_assessment", "for_class", "lookup"]
+__all__ = ["CATALOG", "Infraction", "assessment_warning", "by_key", "check_assessment", "for_class",
+           "lookup"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -517,6 +518,7 @@ def by_key(key: str) -> Infraction:
         raise KeyError(f"no infraction {key!r} in the catalog") from None
 
 
+@lru_cache(maxsize=2048)
 def lookup(infraction: str, rule: str | None = None) -> Infraction | None:
     """The entry meant by an assessment, or None.
 
@@ -560,11 +562,21 @@ def _allowed(entry: Infraction) -> str:
 
 
 def _fits(entry: Infraction, penalty_class: PC) -> bool:
-    return penalty_class in entry.classes or penalty_class in entry.companions
+    """The class is the rule's, or a companion, or one of a double minor's two
+    minors (casebook 37: the second one of a signalled double minor)."""
+    return penalty_class in entry.classes or penalty_class in entry.companions or (
+        penalty_class == PC.MINOR and PC.DOUBLE_MINOR in entry.classes)
+
+
+def check_assessment(infraction: str, penalty_class: PC, rule: str | None = None) -> str | None:
+    """:func:`assessment_warning` as one sentence, ``Rule X: ...`` (None: allowed)."""
+    found = assessment_warning(infraction, penalty_class, rule)
+    return None if found is None else f"Rule {found[0]}: {found[1]}"
 
 
 @lru_cache(maxsize=1024)
-def check_assessment(infraction: str, penalty_class: PC, rule: str | None = None) -> str | None:
+def assessment_warning(infraction: str, penalty_class: PC, rule: str | None = None
+                       ) -> tuple[str, str] | None:
     """None when the catalog allows this class for the infraction, else one warning.
 
     A companion of the entry also fits (the game misconduct of a fight), and
@@ -576,15 +588,16 @@ def check_assessment(infraction: str, penalty_class: PC, rule: str | None = None
     found = _candidates(infraction, rule)
     if not found:
         where = f" under Rule {_shown(rule)}" if rule is not None else ""
-        return (f"'{infraction}'{where} is not in the Section VI catalog"
-                " — recorded as the referee's discretion.")
+        return (_shown(rule) if rule is not None else "401(a)",
+                (f"'{infraction}'{where} is not in the Section VI catalog"
+                " — recorded as the referee's discretion."))
     if any(_fits(entry, penalty_class) for entry in found):
         return None
     entry = found[0]
     label = _label(penalty_class)
     article = "an" if label[:1] in ("a", "e", "i", "o", "u") else "a"
-    return (f"Rule {entry.rule} ({entry.name}) allows {_allowed(entry)}; {article} {label}"
-            " was assessed — recorded as the referee's discretion.")
+    return (entry.rule, (f"{entry.name} allows {_allowed(entry)}; {article} {label}"
+            " was assessed — recorded as the referee's discretion."))
 
 
 def for_class(penalty_class: PC) -> tuple[Infraction, ...]:

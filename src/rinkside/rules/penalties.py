@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from rinkside.rules import clock, measurement, serving, timing
+from rinkside.rules import automatic, clock, measurement, serving, timing
 from rinkside.rules.box import (
     Half,
     Kind,
@@ -36,7 +36,8 @@ from rinkside.rules.events import (
     other,
 )
 from rinkside.rules.goaltenders import change_goalie
-from rinkside.rules.infractions import check_assessment
+from rinkside.rules.infractions import assessment_warning
+from rinkside.rules.notices import warn
 from rinkside.rules.records import Chain, MeasurementRecord, PenaltyRecord
 from rinkside.rules.state import REPLACEMENT_GOALIE
 from rinkside.rules.times import GameTime
@@ -44,6 +45,7 @@ from rinkside.rules.times import GameTime
 if TYPE_CHECKING:
     from rinkside.rules.state import GameState
 
+LEAVING = "Leaving the penalty bench early"  # the 629(c) minor the engine assesses
 MINOR_CLASSES = frozenset({PenaltyClass.MINOR, PenaltyClass.BENCH_MINOR,
                            PenaltyClass.DOUBLE_MINOR})
 Removed = dict[tuple[Team, int], PenaltyClass]
@@ -60,6 +62,7 @@ def refuse_penalty(s: GameState, event: Penalty) -> None:
     if s.phase not in ("final", "shootout") or not clock.keeps_clock(s, event.at):
         clock.refuse_moment(s, event.at)  # (kept in a shootout: no time to serve)
     refuse_penalized(s, event)
+    automatic.refuse_penalty(s, event)
 
 
 def refuse_signal(s: GameState, event: PenaltySignal) -> None:
@@ -80,9 +83,12 @@ def refuse_penalized(s: GameState, event: Penalty | PenaltySignal,
     team = event.team
     if event.player is not None:
         refuse_unlisted(s, team, event.player, "penalized player")
-    elif event.penalty_class != PenaltyClass.BENCH_MINOR:
-        raise RuleViolation("401(a)", f"a {event.penalty_class.value.replace('_', ' ')} is given "
-                            "to a player; only a bench minor goes to the bench")
+        if event.official is not None:
+            raise RuleViolation("601(a)", "a penalty names a player or a team official, not "
+                                "both")
+    elif event.official is None and event.penalty_class != PenaltyClass.BENCH_MINOR:
+        raise RuleViolation("402(c)", f"a {event.penalty_class.text} is given to a player or "
+                            "to a team official (601(a)); only a bench minor goes to the bench")
     if event.served_by is None:
         return
     refuse_unlisted(s, team, event.served_by, "player serving the penalty")
@@ -147,22 +153,43 @@ def stop_play(s: GameState) -> None:
     for signal in signals:
         assess(s, signal.assessed(s.clock))
     s.units = release_waiting(s.units, "stoppage")
+    if s.out_of_box:
+        _back_in_box(s)
+
+
+def _back_in_box(s: GameState) -> None:
+    """Casebook 44, 629(e): at the stoppage a player who left the box early is
+    back in it: his unexpired time from the face-off, then the additional
+    minor of 629(c) (none after the timekeeper's error, 629(f))."""
+    out, s.out_of_box = s.out_of_box, frozenset()
+    s.units = tuple(u._replace(group=s.stoppage) if u.pending_reason == "left" else u
+                    for u in s.units)  # still counted until the face-off (casebook 44)
+    for team, player, error in sorted(out):
+        if not error:
+            assess(s, Penalty(s.clock, team, player, PenaltyClass.MINOR, LEAVING, "629(c)"),
+                   added_by="629(c)")
 
 
 def signal(s: GameState, event: PenaltySignal) -> None:
     s.signals = s.signals + (event,)
 
 
-def assess(s: GameState, event: Penalty) -> None:
+def assess(s: GameState, event: Penalty, *, added_by: str | None = None,
+           companions: bool = True) -> None:
     """Record the penalty (506(a)) and put its time in the box, to start at
     the face-off (409(d)): a minor one unit, a double minor two (casebook 7),
     a major or a match penalty's time portion one (405(a), casebook 14), a
     misconduct one served beside the player's other time (404(a)). Who sits
-    the time is :mod:`rinkside.rules.serving`'s table."""
+    the time is :mod:`rinkside.rules.serving`'s table. What the book makes
+    automatic around it is :mod:`rinkside.rules.automatic` (casebook 42-47)."""
+    kept = automatic.instead(s, event) if added_by is None else event
+    if kept is None:
+        return
+    event = kept
     team = event.team
-    warning = check_assessment(event.infraction, event.penalty_class, event.rule)
+    warning = assessment_warning(event.infraction, event.penalty_class, event.rule)
     if warning:
-        s.warnings += (warning,)
+        warn(s, *warning)
     player = event.player
     cls = event.penalty_class
     listed = s.setup.roster(team).player(player) if player is not None else None
@@ -170,9 +197,14 @@ def assess(s: GameState, event: Penalty) -> None:
         player == s.goalie(team) or (listed is not None and listed.goalie))
     pid = s.next_id
     s.next_id += 1
-    s.penalty_chain = Chain.push(s.penalty_chain, PenaltyRecord(
+    record = PenaltyRecord(
         pid, event.at, team, None if cls == PenaltyClass.BENCH_MINOR else player,
-        event.served_by, cls, event.infraction, event.rule, event.suspension, goalie=is_goalie))
+        event.served_by, cls, event.infraction, event.rule, event.suspension, goalie=is_goalie,
+        official=event.official, called_by=event.called_by, stoppage=s.stoppage,
+        added_by=added_by)
+    s.penalty_chain = Chain.push(s.penalty_chain, record)
+    if added_by is not None:
+        s.auto_added = s.auto_added | {pid}
 
     number = serving.server_number(cls, player, event.served_by, goaltender=is_goalie)
     server = (ServerKey("player", team, number) if number is not None
@@ -202,9 +234,10 @@ def assess(s: GameState, event: Penalty) -> None:
         new.append(u)
     if cls.removes_player and player is not None:
         _remove_from_game(s, team, player, event.at)
-    if s.phase in ("final", "shootout"):
-        return  # recorded; no time left to serve
-    s.units = s.units + tuple(new)
+    if s.phase not in ("final", "shootout"):  # else recorded; no time left to serve
+        s.units = s.units + tuple(new)
+    for companion in automatic.after(s, event, record, companions=companions):
+        assess(s, companion, added_by=companion.rule)
 
 
 def _remove_from_game(s: GameState, team: Team, player: int, at: GameTime) -> None:
@@ -225,8 +258,8 @@ def _remove_from_game(s: GameState, team: Team, player: int, at: GameTime) -> No
 def measure(s: GameState, event: Measurement) -> None:
     """The measurement's penalties (Rules 301(d), 301(e), 303(g), 304(e)-(f),
     610(f)) are assessed, and the request recorded."""
-    for penalty in measurement.penalties(event):
-        assess(s, penalty)
+    for penalty in measurement.penalties(event):  # its companions are among them
+        assess(s, penalty, companions=False)
     s.measurements = (*s.measurements, MeasurementRecord(
         s.stoppage, event.at, event.team, event.player, event.item, event.result))
 

@@ -50,6 +50,11 @@ def faceoff(s: GameState, event: FaceOff) -> None:
     if not s.units:  # most face-offs: nobody in the box
         return
     s.units = release_waiting(s.units, "faceoff")
+    for u in s.units:
+        if u.pending_reason == "left":  # casebook 44: his unexpired time starts now
+            s.units = tuple(x.held("faceoff") if x.pending_reason == "left" else x
+                            for x in s.units)
+            break
     st = s.setup.settings
     window = s.in_overtime or (s.period == st.periods and s.left < st.major)
     s.units = resolve_faceoff(s.units, s.elapsed, s.clock_rules(), major_window=window)

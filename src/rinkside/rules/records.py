@@ -141,6 +141,15 @@ class PenaltyRecord(_Positional):
     player removed, or the game ended (see :attr:`end`); None: not yet."""
     end: PenaltyEnd | None = None
     """How it ended; None while it is in the box, or with no time to serve."""
+    official: str | None = None
+    """The team official penalized (601(a), 629(j)); ``player`` is then None."""
+    called_by: str | None = None
+    """The official who called the penalty (Rule 503), where recorded."""
+    stoppage: int = 0
+    """Which stoppage of play it was assessed at (counted from the start)."""
+    added_by: str | None = None
+    """The rule under which the engine assessed it itself (casebook 42, 44:
+    an automatic companion, 629(c)'s additional minor); None: recorded."""
 
     @property
     def returned(self) -> GameTime | None:
@@ -168,6 +177,8 @@ class Suspension:
     player: int
     games: SuspensionLength
     rule: str
+    official: str | None = None
+    """A team official's suspension (casebook 47, 404(d)); ``player`` is then 0."""
 
 
 def charged_tenths(record: PenaltyRecord, settings: Settings) -> int:
@@ -191,8 +202,11 @@ def charged_tenths(record: PenaltyRecord, settings: Settings) -> int:
 
 
 def charged_to(record: PenaltyRecord) -> str:
-    """Bench penalties to "bench"; a goaltender's to the goaltender whoever
-    serves them (407(c) note 1)."""
+    """Bench penalties to "bench"; a team official's to ``official:<name>``
+    (casebook 47); a goaltender's to the goaltender whoever serves them
+    (407(c) note 1)."""
+    if record.official is not None:
+        return f"official:{record.official}"
     if record.penalty_class == PenaltyClass.BENCH_MINOR or record.player is None:
         return "bench"
     return str(record.player)
@@ -213,9 +227,16 @@ def suspension_of(record: PenaltyRecord) -> Suspension | None:
     referee set (615(d): three for a punch); match penalty the rest of the
     tournament (405(e)); gross misconduct until reviewed (404(h)); a game
     ejection ends with the game (404(c)) unless more games were set."""
+    cls = record.penalty_class
+    if record.official is not None:
+        if cls in (PenaltyClass.GAME_MISCONDUCT, PenaltyClass.GROSS_MISCONDUCT):
+            games: SuspensionLength = (record.suspension or 1) if cls == \
+                PenaltyClass.GAME_MISCONDUCT else "pending_review"
+            return Suspension(record.team, 0, games, "404(d)" if isinstance(games, int)
+                              else "404(h)", official=record.official)
+        return None
     if record.player is None:
         return None
-    cls = record.penalty_class
     if cls == PenaltyClass.MATCH:
         return Suspension(record.team, record.player, "rest_of_tournament", "405(e)")
     if cls == PenaltyClass.GROSS_MISCONDUCT:
@@ -229,14 +250,16 @@ def suspension_of(record: PenaltyRecord) -> Suspension | None:
     return None
 
 
-def suspensions(records: tuple[PenaltyRecord, ...]) -> list[Suspension]:
-    """One suspension per player: open-ended ones prevail, games add up."""
-    merged: dict[tuple[Team, int], Suspension] = {}
+def suspensions(records: tuple[PenaltyRecord, ...], *, officials: bool = False
+                ) -> list[Suspension]:
+    """One suspension per player (or, with ``officials``, per team official):
+    open-ended ones prevail, games add up."""
+    merged: dict[tuple[Team, int | str], Suspension] = {}
     for record in records:
         found = suspension_of(record)
-        if found is None:
+        if found is None or (found.official is not None) != officials:
             continue
-        key = (found.team, found.player)
+        key = (found.team, found.official or found.player)
         before = merged.get(key)
         merged[key] = found if before is None else _combine(before, found)
     return list(merged.values())
@@ -247,7 +270,8 @@ _OPEN_RANK = {"rest_of_tournament": 2, "pending_review": 1}
 
 def _combine(a: Suspension, b: Suspension) -> Suspension:
     if isinstance(a.games, int) and isinstance(b.games, int):
-        return Suspension(a.team, a.player, a.games + b.games, f"{a.rule}, {b.rule}")
+        return Suspension(a.team, a.player, a.games + b.games, f"{a.rule}, {b.rule}",
+                          official=a.official)
     rank_a = _OPEN_RANK.get(str(a.games), 0)
     rank_b = _OPEN_RANK.get(str(b.games), 0)
     return a if rank_a >= rank_b else b
@@ -341,3 +365,18 @@ class ShootoutShot:
     shooter: int
     scored: bool
 
+
+
+@dataclass(frozen=True, slots=True)
+class CautionRecord:
+    """A warning the referees gave (casebook 46): to ``player``, to
+    ``official``, or to the team (both None); the rule as the book numbers
+    it; the period and the stoppage it was given in."""
+
+    at: GameTime
+    team: Team
+    player: int | None
+    official: str | None
+    rule: str
+    period: int
+    stoppage: int

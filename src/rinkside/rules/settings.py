@@ -59,6 +59,9 @@ class Settings:
     min_players_on_floor: int = 3
     roster_max: int = 15
     forfeit_goals: int = 1
+    late_forfeit_sanctions: tuple[str, ...] = ("last_seed",)
+    """634(e) 1-3: what the tournament does to a team that forfeits its last or
+    next to last game: ``last_seed`` (1), ``no_awards`` (2), ``disqualify`` (3)."""
 
     def with_overrides(self, overrides: Mapping[str, Any]) -> Settings:
         """A copy with ``overrides`` (edge values: ``"2:00"``...) applied and checked."""
@@ -171,6 +174,27 @@ def _show_plain(value: Any) -> str:
     return "off" if value is None else str(value)
 
 
+LATE_FORFEIT_SANCTIONS: Final = ("last_seed", "no_awards", "disqualify")
+
+
+def _sanctions(key: str, value: Any) -> tuple[str, ...]:
+    """A list of 634(e) sanctions, or one text of them separated by commas."""
+    if value is None:
+        return ()
+    items = value.split(",") if isinstance(value, str) else value
+    if not isinstance(items, list | tuple) or not all(isinstance(i, str) for i in items):
+        raise _fail(key, f"expected a list of {', '.join(LATE_FORFEIT_SANCTIONS)}, got {value!r}")
+    chosen = [i.strip() for i in items if i.strip()]
+    for item in chosen:
+        if item not in LATE_FORFEIT_SANCTIONS:
+            raise _fail(key, f"{item!r} is not one of {', '.join(LATE_FORFEIT_SANCTIONS)}")
+    return tuple(s for s in LATE_FORFEIT_SANCTIONS if s in chosen)
+
+
+def _show_sanctions(value: Any) -> str:
+    return ", ".join(value) if value else "off"
+
+
 def _show_points(value: Any) -> str:
     return f"win {value.win:g}, tie {value.tie:g}, loss {value.loss:g}"
 
@@ -228,6 +252,10 @@ _TABLE: Final[tuple[SettingSpec, ...]] = (
     SettingSpec("forfeit_goals", "634(d), 634(e) note 2",
                 "Goals recorded for the winner of a forfeited game.",
                 _int_at_least(1), _show_plain),
+    SettingSpec("late_forfeit_sanctions", "634(e)",
+                "For forfeiting a team's last or next to last game: last_seed (634(e)1), "
+                "no_awards for its players (634(e)2), disqualify the team (634(e)3); "
+                "off = none.", _sanctions, _show_sanctions),
 )
 
 SPECS: Final[dict[str, SettingSpec]] = {spec.key: spec for spec in _TABLE}

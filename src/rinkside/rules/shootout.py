@@ -56,13 +56,15 @@ def check_attempt(state: GameState, event: ShootoutAttempt) -> None:
     if state.is_ejected(event.team, event.shooter):
         raise RuleViolation("639(b)", f"#{event.shooter} was removed from the game and may not "
                             "shoot")
-    for unit in units_of(state.units, event.team):
-        if unit.player == event.shooter and unit.status in ("pending", "running"):
+    for unit in units_of(state.units, event.team):  # casebook 50: his own, or one he serves
+        if event.shooter in (unit.player, unit.served_by) and unit.status in ("pending",
+                                                                              "running"):
             raise RuleViolation("639(b)", f"#{event.shooter} has penalty time unexpired at the "
                                 "end of the game and may not shoot (639(b)4F)")
-    if event.shooter == state.goalie(event.team):
-        raise RuleViolation("639(b)", f"#{event.shooter} is in goal; only skaters shoot "
-                            "(639(b)4A)")
+    listed = state.setup.roster(event.team).player(event.shooter)
+    if event.shooter == state.goalie(event.team) or (listed is not None and listed.goalie):
+        raise RuleViolation("639(b)", f"#{event.shooter} is a goaltender; only skaters shoot "
+                            "(639(b)4A, casebook 50)")
     mine = [s.shooter for s in shots if s.team == event.team]
     taken = len(mine)
     if taken < per_round:

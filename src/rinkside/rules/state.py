@@ -22,12 +22,15 @@ from rinkside.rules.box import (
     Unit,
     counting,
     prune,
+    reasons,
     run_until,
     units_of,
 )
 from rinkside.rules.events import TEAMS, PenaltySignal, Team
+from rinkside.rules.notices import RuleWarning
 from rinkside.rules.outcome import DecidedBy, Result
 from rinkside.rules.records import (
+    CautionRecord,
     Chain,
     GoalieLine,
     GoalRecord,
@@ -60,7 +63,8 @@ __all__ = [
     "team_index",
 ]
 
-Status = Literal["not_started", "in_play", "stopped", "intermission", "shootout", "final"]
+Status = Literal["not_started", "in_play", "stopped", "intermission", "shootout", "final",
+                 "suspended"]
 REPLACEMENT_GOALIE = 0  # a goaltender took the ejected one's place, not yet named (407(b))
 
 
@@ -84,7 +88,9 @@ class GameState:
         "penalty_chain", "goal_chain", "shot_chain", "result", "shootout_shots",
         "warnings", "next_id", "stint_chain", "stint_start", "geometry",
         "advantage", "power_play_chain", "measurements", "penalty_shots",
-        "penalty_time_chain", "clocks",
+        "penalty_time_chain", "clocks", "event_count", "held_for", "penalty_shot_due",
+        "resume_phase", "cautions", "out_of_box", "goalie_out", "auto_added", "shot_stoppages",
+        "ejected_officials", "shot_due_rule",
     )
 
     setup: GameSetup
@@ -105,7 +111,7 @@ class GameState:
     shot_chain: Chain[ShotRecord] | None
     result: Result | None
     shootout_shots: tuple[ShootoutShot, ...]
-    warnings: tuple[str, ...]
+    warnings: tuple[RuleWarning, ...]  # every warning of the game, oldest first
     next_id: int
     stint_chain: Chain[tuple[Team, int, int]] | None  # (team, goalie, tenths in goal)
     stint_start: tuple[int, int]
@@ -116,6 +122,17 @@ class GameState:
     penalty_shots: tuple[PenaltyShotRecord, ...]  # every penalty shot taken (406)
     penalty_time_chain: Chain[PenaltyTime] | None  # when penalties began and ended (507)
     clocks: tuple[Clock, Clock]  # what expiry needs: with play stopped, with play on
+    event_count: int  # events accepted so far: the index of the next one
+    held_for: str  # why the clock is held (clock_held), as the warning of 640(a) says it
+    penalty_shot_due: Team | None  # 205 note 3, 610(e), casebook 43: the team that takes it
+    resume_phase: Status  # while suspended: the phase the game resumes in (634(b), 640(d))
+    cautions: tuple[CautionRecord, ...]  # the referees' warnings, as events (casebook 46)
+    out_of_box: frozenset[tuple[Team, int, bool]]  # left the box early (629(e)); error 629(f)
+    goalie_out: tuple[tuple[Team, int, int], ...]  # replaced regular goaltenders (206(c))
+    auto_added: frozenset[int]  # ids of the penalties the engine added (casebook 42, 44)
+    shot_stoppages: tuple[tuple[Team, int], ...]  # penalty shots taken: (team, stoppage)
+    ejected_officials: frozenset[tuple[Team, str]]  # team officials sent off (404(d))
+    shot_due_rule: str  # the rule that made the penalty shot due (205 note 3, 610(e))
 
     @classmethod
     def initial(cls, setup: GameSetup) -> GameState:
@@ -148,6 +165,17 @@ class GameState:
         s.penalty_time_chain = None
         s.clocks = (Clock(False, st.clock == "running", st.max_counting_penalties),
                     Clock(True, st.clock == "running", st.max_counting_penalties))
+        s.event_count = 0
+        s.held_for = ""
+        s.penalty_shot_due = None
+        s.resume_phase = "not_started"
+        s.cautions = ()
+        s.out_of_box = frozenset()
+        s.goalie_out = ()
+        s.auto_added = frozenset()
+        s.shot_stoppages = ()
+        s.ejected_officials = frozenset()
+        s.shot_due_rule = ""
         return s
 
     def copy(self) -> GameState:
@@ -182,6 +210,17 @@ class GameState:
         s.penalty_shots = self.penalty_shots
         s.penalty_time_chain = self.penalty_time_chain
         s.clocks = self.clocks
+        s.event_count = self.event_count
+        s.held_for = self.held_for
+        s.penalty_shot_due = self.penalty_shot_due
+        s.resume_phase = self.resume_phase
+        s.cautions = self.cautions
+        s.out_of_box = self.out_of_box
+        s.goalie_out = self.goalie_out
+        s.auto_added = self.auto_added
+        s.shot_stoppages = self.shot_stoppages
+        s.ejected_officials = self.ejected_officials
+        s.shot_due_rule = self.shot_due_rule
         return s
 
     # -- the clock ---------------------------------------------------------
@@ -307,6 +346,7 @@ class GameState:
                 player=active.player, served_by=active.served_by, state=state,
                 left=sum(u.left(now) for u in group), penalty_class=active.penalty_class,
                 infraction=active.infraction, may_return=state == "expired",
+                why=reasons(active, units),
             ))
         return entries
 
@@ -360,7 +400,37 @@ class GameState:
         return scoring(self.goals)
 
     def suspensions(self) -> list[Suspension]:
+        """The players' suspensions (casebook 13)."""
         return suspensions(items(self.penalty_chain))
+
+    def official_suspensions(self) -> list[Suspension]:
+        """The team officials' suspensions (casebook 47: a game misconduct, 404(d))."""
+        return suspensions(items(self.penalty_chain), officials=True)
+
+    @property
+    def last_warnings(self) -> tuple[RuleWarning, ...]:
+        """The warnings the engine gave for the last event it accepted."""
+        last = self.event_count - 1
+        out = []
+        for w in reversed(self.warnings):
+            if w.event_index != last:
+                break
+            out.append(w)
+        return tuple(reversed(out))
+
+    def shots_on_goal(self) -> dict[Team, int]:
+        """Shots on goal in regulation and overtime (506): the saves recorded
+        plus the goals, own goals and penalty-shot goals excluded; none after
+        a forfeit (634(d) 3, casebook 49)."""
+        out: dict[Team, int] = {"home": 0, "away": 0}
+        if self.result is not None and self.result.decided_by == "forfeit":
+            return out
+        for shot in self.shots:
+            out[shot.team] += 1
+        for goal in self.goals:
+            if not goal.own_goal and not goal.penalty_shot:
+                out[goal.team] += 1
+        return out
 
     def goaltending(self) -> list[GoalieLine]:
         return goaltending(self.goals, self.shots, self.goalie_minutes())

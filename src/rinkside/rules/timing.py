@@ -125,7 +125,8 @@ def _with(record: PenaltyRecord, started: GameTime | None,
     return PenaltyRecord(
         record.penalty_id, record.at, record.team, record.player, record.served_by,
         record.penalty_class, record.infraction, record.rule, record.suspension, record.goalie,
-        started, None if ended is None else ended[0], None if ended is None else ended[1])
+        started, None if ended is None else ended[0], None if ended is None else ended[1],
+        record.official, record.called_by, record.stoppage, record.added_by)
 
 
 def _moment(s: GameState, elapsed: int, *, ending: bool) -> GameTime:

@@ -62,7 +62,16 @@ class DivisionTables(Schedule):
         where a forfeit stands (634(d)4, casebook 29); pool and playoff games
         that stand."""
         view = self.division_view(division_id)
-        return tstats.high_scorer_award(view.standing_games)
+        sanctioned = forfeits.late_forfeit_sanctions(  # 634(e)2 where the event applies it
+            view.schedule, view.played, view.settings.late_forfeit_sanctions)
+        return tstats.high_scorer_award(view.standing_games, excluded_teams=sanctioned.no_awards)
+
+    def seeds(self, division_id: int, teams: int | None = None) -> list[int]:
+        """The division's playoff seeds, best first, whatever its settings
+        (casebook 25; 634(e)1 where the event applies it)."""
+        view = self.division_view(division_id)
+        return playoffs.seeding(self.standings(division_id), view.schedule, view.played,
+                                view.settings, teams=teams)
 
     def playoffs(self, division_id: int, teams: int
                  ) -> tuple[playoffs.Bracket, dict[int, int]]:
@@ -73,9 +82,7 @@ class DivisionTables(Schedule):
         each bracket game is."""
         view = self.division_view(division_id)
         playoffs.check_playoff_settings(view.settings)  # 639: no tie may stand
-        table = self.standings(division_id)
-        late = forfeits.late_forfeit_teams(view.schedule, view.played)
-        seeded = standings.seeds({division_id: table}, late, per_division=teams)
+        seeded = self.seeds(division_id, teams)
         bracket = playoffs.bracket(seeded)
         stored = {frozenset((g.home_team_id, g.away_team_id)): g.game_id
                   for g in view.schedule if g.stage == "playoff"}

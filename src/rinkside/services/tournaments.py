@@ -202,7 +202,9 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables):
                 game, state,
                 {side: lineup.get(team_id) or whole[team_id] for side, team_id in sides.items()},
                 {side: numbers.get(team_id, {}) for side, team_id in sides.items()}))
-        removed = forfeits.removed_teams(scheduled, played)
+        disqualified = forfeits.late_forfeit_sanctions(  # 634(e)3 where the event applies it
+            scheduled, played, settings.late_forfeit_sanctions).disqualified
+        removed = forfeits.removed_teams(scheduled, played, disqualified)
         return DivisionView(division, settings, teams, scheduled, played, removed)
 
     @staticmethod

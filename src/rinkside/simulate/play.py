@@ -19,9 +19,11 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Final
 
+from rinkside.rules.automatic import AFTER_WARNING, rule_key, shown
 from rinkside.rules.box import units_of
 from rinkside.rules.events import (
     TEAMS,
+    Caution,
     Designate,
     Event,
     FaceOff,
@@ -33,8 +35,12 @@ from rinkside.rules.events import (
     PenaltyShot,
     PenaltySignal,
     PeriodEnd,
+    RefereeTimeout,
+    Resume,
     ShootoutAttempt,
+    Shot,
     Stoppage,
+    Suspend,
     Team,
     TimeOut,
     other,
@@ -60,6 +66,8 @@ _WHISTLES: Final = (
 class Simulation(SimulatedGame):
     """A game played on from its state: each step is chosen by the state's
     status and the random generator."""
+
+    second_edition = False  # also the second edition's events (simulate_game)
 
     def play(self) -> list[Event]:
         steps: dict[str, Callable[[], None]] = {
@@ -93,6 +101,7 @@ class Simulation(SimulatedGame):
         if at is None:
             self.end_period()
             return
+        self.shots_before(at)
         r = self.rng.random()
         if r < 0.06:
             self.delayed_penalty(at)
@@ -105,9 +114,41 @@ class Simulation(SimulatedGame):
             else:
                 self.whistle(at)
 
+    def shots_before(self, at: GameTime) -> None:
+        """Saves during the segment (506): a shot on goal now and then."""
+        if not self.second_edition:
+            return
+        left = (self.state.left + at.left) // 2
+        if at.left < left < self.state.left and self.rng.random() < 0.5:
+            team = self.rng.choice(TEAMS)
+            self.attempt(Shot(GameTime(at.period, left - left % 10), team,
+                              self.pick_skater(team, exclude=[])))
+
+    def incidents(self) -> None:
+        """Now and then at a stoppage: the referees warn a player for his
+        face-off position (610(d)), call their own time-out (640(b)), or
+        suspend the game a moment (640(d)) and resume it."""
+        if not self.second_edition:
+            return
+        r, team = self.rng.random(), self.rng.choice(TEAMS)
+        if r < 0.02:
+            player = self.pick_skater(team, exclude=[])
+            if player is not None:
+                self.attempt(Caution(self.now, team, "610(d)", player))
+        elif r < 0.03:
+            self.attempt(RefereeTimeout(self.now))
+        elif r < 0.033 and self.attempt(Suspend(self.now, "the playing area is unsafe")):
+            self.must(Resume(self.now))
+
     def between_whistles(self) -> None:
         """A stoppage: goalies back in, time-outs, then the face-off."""
         self.return_goalies()
+        self.incidents()
+        due = self.state.penalty_shot_due  # casebook 43: 205 note 3, 610(e) late in the game
+        if due is not None:
+            shooter = self.pick_skater(due, exclude=[])
+            if shooter is not None:
+                self.must(PenaltyShot(self.now, due, shooter, self.rng.random() < 0.35))
         self.timeouts()
         if self.style.forfeits and self.maybe_forfeit():
             return
@@ -247,6 +288,11 @@ class Simulation(SimulatedGame):
         penalties = assess(self, at, recipe) if recipe is not None else []
         reason = penalties[0].infraction if penalties else self.rng.choice(_WHISTLES)
         self.must(Stoppage(at, reason))
+        for p in penalties:  # casebook 46: the warning those penalties come after
+            key = rule_key(p.rule)
+            warned = any(c.team == p.team and c.rule == key for c in self.state.cautions)
+            if self.second_edition and key in AFTER_WARNING and not warned:
+                self.attempt(Caution(at, p.team, shown(key), p.player))
         assessed = [p for p in penalties if self.attempt(p)]
         self.maybe_designate(at, assessed)
 
@@ -308,15 +354,19 @@ class Simulation(SimulatedGame):
             self.must(ShootoutAttempt(team, named[taken % len(named)], scored))
 
 
-def simulate_game(rng: random.Random, settings: Settings | None = None
-                  ) -> tuple[GameSetup, list[Event]]:
+def simulate_game(rng: random.Random, settings: Settings | None = None, *,
+                  second_edition: bool = False) -> tuple[GameSetup, list[Event]]:
     """One realistic game that the engine accepts event by event and that
-    ends ``final``. ``settings`` default to a random draw."""
+    ends ``final``. ``settings`` default to a random draw. With
+    ``second_edition`` it also has the second edition's events (shots, the
+    referees' warnings and time-outs, a suspension now and then)."""
     if settings is None:
         settings = random_settings(rng)
     home_name, away_name = team_names(rng)
     setup = GameSetup(settings, random_roster(rng, home_name), random_roster(rng, away_name))
-    return setup, Simulation(rng, setup).play()
+    simulation = Simulation(rng, setup)
+    simulation.second_edition = second_edition
+    return setup, simulation.play()
 
 
 def play_game(rng: random.Random, setup: GameSetup) -> list[Event]:
@@ -328,7 +378,8 @@ def _game_rng(seed: int, index: int) -> random.Random:
     return random.Random(seed * 1_000_003 + index)
 
 
-def simulate_games(n: int, seed: int) -> Iterator[tuple[GameSetup, list[Event]]]:
+def simulate_games(n: int, seed: int, *, second_edition: bool = False
+                   ) -> Iterator[tuple[GameSetup, list[Event]]]:
     """``n`` games; the same seed gives the same games."""
     for i in range(n):
-        yield simulate_game(_game_rng(seed, i))
+        yield simulate_game(_game_rng(seed, i), second_edition=second_edition)

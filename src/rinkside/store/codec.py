@@ -26,12 +26,14 @@ from typing import Any, Final, assert_never
 
 from rinkside.rules.events import (
     MEASURED_ITEMS,
+    Caution,
     Designate,
     Event,
     FaceOff,
     Forfeit,
     Goal,
     GoalieChange,
+    LeftBox,
     Measurement,
     MeasureResult,
     Penalty,
@@ -39,9 +41,12 @@ from rinkside.rules.events import (
     PenaltyShot,
     PenaltySignal,
     PeriodEnd,
+    RefereeTimeout,
+    Resume,
     ShootoutAttempt,
     Shot,
     Stoppage,
+    Suspend,
     Team,
     TimeOut,
 )
@@ -70,7 +75,8 @@ def _penalty(kind: str, event: Penalty | PenaltySignal) -> Payload:
     return {"v": VERSION, "type": kind, "at": _at(event.at), "team": event.team,
             "player": event.player, "class": event.penalty_class.value,
             "infraction": event.infraction, "rule": event.rule,
-            "served_by": event.served_by, "suspension": event.suspension}
+            "served_by": event.served_by, "suspension": event.suspension,
+            "official": event.official, "called_by": event.called_by}
 
 
 def encode(event: Event) -> Payload:
@@ -115,6 +121,19 @@ def encode(event: Event) -> Payload:
         case Shot():
             return {"v": VERSION, "type": "shot", "at": _at(event.at), "team": event.team,
                     "shooter": event.shooter}
+        case Caution():
+            return {"v": VERSION, "type": "warning", "at": _at(event.at), "team": event.team,
+                    "rule": event.rule, "player": event.player, "official": event.official}
+        case LeftBox():
+            return {"v": VERSION, "type": "left_box", "at": _at(event.at), "team": event.team,
+                    "player": event.player, "error": event.error}
+        case Suspend():
+            return {"v": VERSION, "type": "suspend", "at": _at(event.at),
+                    "reason": event.reason}
+        case Resume():
+            return {"v": VERSION, "type": "resume", "at": _at(event.at)}
+        case RefereeTimeout():
+            return {"v": VERSION, "type": "referee_timeout", "at": _at(event.at)}
         case _:
             assert_never(event)
 
@@ -241,14 +260,20 @@ def _penalty_args(p: Payload) -> tuple[Any, ...]:
     at, team, player, infraction = p["at"], p["team"], p["player"], p["infraction"]
     rule, served_by, suspension = p["rule"], p["served_by"], p["suspension"]
     found = _CLASSES.get(p["class"])
+    # (the second edition's fields: absent from the payloads stored before it)
+    official, called_by = p.get("official"), p.get("called_by")
     if (found is None or team not in _TEAMS or type(infraction) is not str
             or (player is not None and type(player) is not int)
             or (rule is not None and type(rule) is not str)
             or (served_by is not None and type(served_by) is not int)
-            or (suspension is not None and type(suspension) is not int)):
+            or (suspension is not None and type(suspension) is not int)
+            or (official is not None and type(official) is not str)
+            or (called_by is not None and type(called_by) is not str)):
         return (_moment(at), _team(team), _opt_int(player), _class(p["class"]),  # raises
-                _str(infraction), _opt_str(rule), _opt_int(served_by), _opt_int(suspension))
-    return (_moment(at), team, player, found, infraction, rule, served_by, suspension)
+                _str(infraction), _opt_str(rule), _opt_int(served_by), _opt_int(suspension),
+                _opt_str(official), _opt_str(called_by))
+    return (_moment(at), team, player, found, infraction, rule, served_by, suspension,
+            official, called_by)
 
 
 def _goalie_change(p: Payload) -> GoalieChange:
@@ -274,6 +299,13 @@ _DECODERS: Final[dict[str, Callable[[Payload], Event]]] = {
     "designate": lambda p: Designate(_moment(p["at"]), _team(p["team"]), _int(p["player"])),
     "measurement": _measurement,
     "shot": lambda p: Shot(_moment(p["at"]), _team(p["team"]), _opt_int(p["shooter"])),
+    "warning": lambda p: Caution(_moment(p["at"]), _team(p["team"]), _str(p["rule"]),
+                                 _opt_int(p["player"]), _opt_str(p["official"])),
+    "left_box": lambda p: LeftBox(_moment(p["at"]), _team(p["team"]), _int(p["player"]),
+                                  _bool(p["error"])),
+    "suspend": lambda p: Suspend(_moment(p["at"]), _str(p["reason"])),
+    "resume": lambda p: Resume(_moment(p["at"])),
+    "referee_timeout": lambda p: RefereeTimeout(_moment(p["at"])),
 }
 
 TYPES: Final = tuple(_DECODERS)

@@ -15,6 +15,12 @@
 - Rule 634(e)1, casebook 25: a team that forfeits one of its last two
   scheduled pool games may be dropped to the last seed
   (:func:`late_forfeit_teams`, used by :func:`rinkside.tournament.standings.seeds`).
+- Rule 634(e)1-3: which of the three sanctions the tournament applies for
+  such a forfeit is its setting ``late_forfeit_sanctions`` (written in
+  advance, 634(e) note 2): :func:`late_forfeit_sanctions` says who takes the
+  last seed (1), whose players are out of the individual awards (2,
+  :func:`rinkside.tournament.stats.high_scorer_award`'s ``excluded_teams``)
+  and who is disqualified (3, removed as :func:`removed_teams` says).
 """
 
 from __future__ import annotations
@@ -27,10 +33,12 @@ from rinkside.tournament.errors import TournamentRuleError
 from rinkside.tournament.model import PlayedGame, ScheduledGame
 
 __all__ = [
+    "LateForfeitSanctions",
     "Removal",
     "TournamentRuleError",
     "forfeited_by",
     "games_that_stand",
+    "late_forfeit_sanctions",
     "late_forfeit_teams",
     "refuse_if_removed",
     "removed_teams",
@@ -156,3 +164,26 @@ def late_forfeit_teams(schedule: Sequence[ScheduledGame], played: Sequence[Playe
             if p is not None and forfeited_by(p, team_id):
                 late.add(team_id)
     return late
+
+
+@dataclass(frozen=True, slots=True)
+class LateForfeitSanctions:
+    """Rule 634(e)1-3 applied: the teams that forfeited their last or next to
+    last game, by the sanction the tournament chose for it."""
+
+    last_seed: frozenset[int]
+    no_awards: frozenset[int]
+    disqualified: dict[int, str]
+
+
+def late_forfeit_sanctions(schedule: Sequence[ScheduledGame], played: Sequence[PlayedGame],
+                           chosen: Sequence[str]) -> LateForfeitSanctions:
+    """The sanctions ``chosen`` (the setting ``late_forfeit_sanctions``:
+    ``last_seed``, ``no_awards``, ``disqualify``) for each team that forfeited
+    one of its last two scheduled pool games (634(e), :func:`late_forfeit_teams`)."""
+    late = frozenset(late_forfeit_teams(schedule, played))
+    return LateForfeitSanctions(
+        late if "last_seed" in chosen else frozenset(),
+        late if "no_awards" in chosen else frozenset(),
+        {t: "forfeited its last or next to last game" for t in sorted(late)}
+        if "disqualify" in chosen else {})

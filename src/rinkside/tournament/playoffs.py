@@ -21,7 +21,9 @@ from dataclasses import dataclass, replace
 
 from rinkside.rules.settings import Settings
 from rinkside.tournament.errors import TournamentRuleError
-from rinkside.tournament.model import PlayedGame
+from rinkside.tournament.forfeits import late_forfeit_sanctions
+from rinkside.tournament.model import PlayedGame, ScheduledGame
+from rinkside.tournament.standings import Standing, seeds
 
 __all__ = [
     "Bracket",
@@ -33,6 +35,7 @@ __all__ = [
     "check_playoff_settings",
     "playoff_winners",
     "round_name",
+    "seeding",
 ]
 
 
@@ -203,6 +206,19 @@ def advance(b: Bracket, results: Mapping[int, int]) -> Bracket:
                                       for old, games in zip(current.rounds, rounds,
                                                             strict=True))))
     return current
+
+
+def seeding(table: Sequence[Standing], schedule: Sequence[ScheduledGame],
+            played: Sequence[PlayedGame], settings: Settings, *,
+            teams: int | None = None) -> list[int]:
+    """The playoff seeds of one division, best first, whatever its settings
+    (casebook 25): its standings order, ``teams`` qualifiers, the teams the
+    tournament drops to the last seed for forfeiting a late game last
+    (634(e)1, where its ``late_forfeit_sanctions`` setting has ``last_seed``).
+    Pool games that may tie do not stop the seeds being read; only the
+    playoff games themselves need overtime (:func:`check_playoff_settings`)."""
+    late = late_forfeit_sanctions(schedule, played, settings.late_forfeit_sanctions).last_seed
+    return seeds({0: table}, late, per_division=teams)
 
 
 def check_playoff_settings(settings: Settings) -> None:

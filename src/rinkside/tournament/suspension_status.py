@@ -32,6 +32,12 @@ class Sanction:
     games: SuspensionLength
     served: int = 0
     free_games: tuple[int, ...] = ()
+    reported: str | None = None
+    """The rule under which the case is reported to the Event Directors and
+    awaits their decision (404(h) a gross misconduct, 405(b) a match
+    penalty); None once decided, or where nothing is reported."""
+    decision: str = ""
+    """The directors' decision on the reported case, once made."""
 
     @property
     def open_ended(self) -> OpenEnded | None:
@@ -58,6 +64,8 @@ class Sanction:
             return f"{head}, suspended for the rest of the tournament"
         if self.games == "pending_review":
             return f"{head}, suspended until the Event Directors have dealt with it"
+        if self.decision:
+            head += f", decided by the Event Directors: {self.decision}"
         unit = "game" if self.games == 1 else "games"
         text = f"{head}, {self.remaining} of {self.games} {unit} still to serve"
         if elsewhere:

@@ -44,6 +44,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
+from typing import Final, Literal
 
 from rinkside.rules.events import PenaltyClass
 from rinkside.rules.records import SuspensionLength, suspension_of
@@ -56,7 +57,7 @@ from rinkside.tournament.model import (
 from rinkside.tournament.stats import player_id
 from rinkside.tournament.suspension_status import Sanction, SuspensionStatus
 
-__all__ = ["Earned", "earned", "status"]
+__all__ = ["Earned", "Review", "earned", "pending_reviews", "status"]
 
 SUPPLEMENTARY_RULE = "410(a)"
 
@@ -109,6 +110,52 @@ def earned(played_in_order: Iterable[PlayedGame]) -> list[Earned]:
     return out
 
 
+# --------------------------------------------------------------------------- reviews
+
+
+REPORTED: Final = {PenaltyClass.GROSS_MISCONDUCT: "404(h)", PenaltyClass.MATCH: "405(b)"}
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    """The Event Directors' decision on a case reported to them: a gross
+    misconduct (404(h): "full power to impose further sanctions"; until then
+    the player is suspended, ``pending_review``) or a match penalty (405(b);
+    within the tournament he stays disqualified, 405(e)). ``games``: for
+    404(h), the games he sits out from that game on (0: none more), or
+    ``"rest_of_tournament"``; for 405(b) it is kept with the decision only."""
+
+    player_id: int
+    game_id: int
+    rule: str  # "404(h)" or "405(b)"
+    games: int | Literal["rest_of_tournament"]
+    decision: str = ""
+
+
+def _reviewed(e: Earned, reviews: Mapping[tuple[int, int, str], Review]
+              ) -> tuple[SuspensionLength, str | None, str]:
+    """The suspension after the directors' review: its games, the rule still
+    awaiting a decision (None once decided) and the decision's words."""
+    rule = REPORTED.get(e.penalty_class)
+    if rule is None:
+        return e.games, None, ""
+    review = reviews.get((e.player_id, e.game_id, rule))
+    if review is None:
+        return e.games, rule, ""
+    words = review.decision or (f"{review.games} more games" if isinstance(review.games, int)
+                                else "suspended for the rest of the tournament")
+    if rule == "405(b)":
+        return e.games, None, words  # 405(e): disqualified for the rest of the tournament
+    return review.games, None, words
+
+
+def pending_reviews(statuses: Mapping[int, SuspensionStatus]) -> list[Sanction]:
+    """The cases reported to the Event Directors that await their decision
+    (404(h), 405(b)), for the tournament desk to resolve."""
+    return [s for status in statuses.values() for s in status.sanctions
+            if s.reported is not None]
+
+
 # --------------------------------------------------------------------------- serving
 
 
@@ -124,6 +171,8 @@ class _Item:
     seq: int
     served: int = 0
     serving: tuple[int, ...] = ()  # timeline positions of unplayed games that serve it
+    reported: str | None = None  # 404(h), 405(b): awaiting the directors' decision
+    decision: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,8 +203,8 @@ def _schedule_key(game: ScheduledGame) -> tuple[bool, datetime, int, int]:
 
 def status(schedule: Sequence[ScheduledGame], played_in_order: Sequence[PlayedGame],
            rosters: Iterable[RosterPlayer],
-           supplementary: Iterable[SupplementaryDiscipline] = ()
-           ) -> dict[int, SuspensionStatus]:
+           supplementary: Iterable[SupplementaryDiscipline] = (),
+           reviews: Iterable[Review] = ()) -> dict[int, SuspensionStatus]:
     """Each suspended player's status after ``played_in_order``.
 
     ``played_in_order``: every game played or forfeited, in the order played,
@@ -196,11 +245,14 @@ def status(schedule: Sequence[ScheduledGame], played_in_order: Sequence[PlayedGa
             raise ValueError(f"{source}: player {pid} is on no roster given")
         return found
 
+    decided = {(r.player_id, r.game_id, r.rule): r for r in reviews}
     items: dict[int, list[_Item]] = {}
     for seq, e in enumerate(earned(played)):
         known(e.player_id, f"game {e.game_id}")
+        games, reported, decision = _reviewed(e, decided)
         items.setdefault(e.player_id, []).append(_Item(
-            e.player_id, e.team_id, e.what, e.rule, e.games, position[e.game_id], 0, seq))
+            e.player_id, e.team_id, e.what, e.rule, games, position[e.game_id], 0, seq,
+            reported=reported, decision=decision))
     for seq, extra in enumerate(supplementary):
         who = known(extra.player_id, f"supplementary discipline (Rule {SUPPLEMENTARY_RULE})")
         if extra.after_game_id is None:
@@ -225,7 +277,8 @@ def status(schedule: Sequence[ScheduledGame], played_in_order: Sequence[PlayedGa
         out[pid] = SuspensionStatus(
             pid, who.team_id, who.number, who.name,
             tuple(Sanction(i.player_id, i.team_id, i.what, i.rule, i.games, i.served,
-                           timeline.free(who.team_id, i.start)) for i in own),
+                           timeline.free(who.team_id, i.start), i.reported, i.decision)
+                  for i in own),
             next_games=next_games)
     _two_divisions(out, items, roster, timeline)
     return out

@@ -5,6 +5,9 @@
   where the book has a teammate serve the penalty (so the console asks who);
 - ``GET /api/games/{id}/serving``: who serves the penalty about to be
   recorded, by the engine (:func:`rinkside.rules.serving.serving`);
+- ``GET /api/games/{id}/escalation``: the next step of 601(a) for a player or
+  a team official, from his record in the game
+  (:func:`rinkside.rules.escalation.next_step`);
 - ``GET /api/games/{id}/events``: the log, each event with its position,
   its FORMAT.md dict and a line a person reads;
 - ``GET /api/games/{id}/history``: every revision of the log (who, when, why);
@@ -25,7 +28,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query
 
-from rinkside.rules import serving
+from rinkside.rules import escalation, serving
 from rinkside.rules.events import MEASURED_ITEMS, TEAMS, PenaltyClass, Team
 from rinkside.rules.infractions import CATALOG, Infraction
 from rinkside.rules.state import GameState
@@ -63,6 +66,17 @@ def serving_json(game_id: int, user: Reader, service: Service, team: Team,
     answer = serving.serving(state, team, player, classes)
     return {"class": answer.penalty_class.value, "rule": answer.rule, "text": answer.text,
             "name_server": answer.name_server, "may_serve": list(answer.may_serve)}
+
+
+@router.get("/games/{game_id}/escalation")
+def escalation_json(game_id: int, user: Reader, service: Service, team: Team,
+                    player: int | None = None, official: str | None = None) -> dict[str, Any]:
+    """Rule 601(a): the class the book gives next to ``team``'s ``player`` (or
+    team ``official``), from his 601(a) penalties in the game so far."""
+    _, state = service.game_state(game_id)
+    step = escalation.next_step(state, team, player=player, official=official)
+    return {"class": step.penalty_class.value, "rule": step.rule, "text": step.text,
+            "earlier": step.earlier}
 
 
 def infraction_json(entry: Infraction) -> dict[str, Any]:

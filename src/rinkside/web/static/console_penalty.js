@@ -1,6 +1,6 @@
 /* The scorekeeper console's penalty form: the infraction catalog (GET
  * /api/infractions) and its picker, the classes the picked infraction allows
- * and its automatic companions, and who serves the penalty, asked of the
+ * (the engine adds its automatic companions), and who serves the penalty, asked of the
  * engine (GET /api/games/{id}/serving).
  *
  * Loaded (defer) after console.js and console_fields.js, whose namespace it
@@ -89,22 +89,9 @@
         classNode.appendChild(opt);
       });
       if (bench && allowed.indexOf("bench_minor") >= 0) { classNode.value = "bench_minor"; }
-      var companions = $("companions");
-      clear(companions);
-      if (entry && form.mode === "append") {
-        entry.companions.forEach(function (c) {
-          var label = make("label", { "class": "check" });
-          var box = make("input", { type: "checkbox", name: "companion", value: c });
-          box.checked = true;
-          label.appendChild(box);
-          label.appendChild(make("span", {}, classText(c) + " (automatic, Rule " + entry.rule + ")"));
-          companions.appendChild(label);
-        });
-      }
-      fieldsNode().querySelector(".field-companions").hidden = !companions.childNodes.length;
-      if (entry && entry.suspension_games && !control("suspension").value) {
-        control("suspension").value = String(entry.suspension_games);
-      }
+      /* The automatic companions (casebook 42) and 615(d)'s three games are the
+         engine's to apply, whoever enters the penalty: the form adds none. */
+      fieldsNode().querySelector(".field-companions").hidden = true;
     }
     askServing(classNode ? classNode.value : "", team, bench);
   }

@@ -1,0 +1,291 @@
+"""What the book makes automatic around a penalty, whoever enters it.
+
+Asked by :func:`rinkside.rules.penalties.assess` before and after it records
+a penalty, and by :mod:`rinkside.rules.game` around face-offs and penalty
+shots:
+
+- casebook 42: the automatic companions of the infraction catalog ("a major
+  penalty and automatic game misconduct": 604(e), 607(c), 615(a), 618(b),
+  620(c), 636(c); 629(d) a minor plus a game misconduct), assessed with a
+  warning unless the stoppage already records them; a companion recorded
+  later at the stoppage replaces the one the engine added. 615(d): a punch
+  carries at least three games. 619(c)'s "must" is a warning only.
+- casebook 43: 205 note 3 and 610(e) in the last two minutes of regulation
+  or in overtime give a penalty shot instead of the penalty
+  (:attr:`GameState.penalty_shot_due`, a face-off refused until it is
+  taken); 406(h) the minor of a foul that gives a penalty shot is neither
+  served nor charged; 406(c) who may shoot.
+- casebook 46: the penalties given "after a warning" checked against the
+  referees' warnings (:mod:`rinkside.rules.incidents` records them).
+- casebook 47: a team official's penalties (601(a)).
+- casebook 48: who may serve a match penalty's time (405(a)).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import TYPE_CHECKING, Final
+
+from rinkside.rules.box import Kind
+from rinkside.rules.errors import RuleViolation
+from rinkside.rules.events import FaceOff, Penalty, PenaltyClass, PenaltyShot, other
+from rinkside.rules.infractions import Infraction, lookup
+from rinkside.rules.notices import warn
+from rinkside.rules.records import Chain, PenaltyRecord, items
+
+if TYPE_CHECKING:
+    from rinkside.rules.state import GameState
+
+PC = PenaltyClass
+LAST_MINUTES: Final = 1200  # 205 note 3, 610(e): "less than two minutes remaining"
+PUNCH_GAMES: Final = 3  # 615(d): "a minimum suspension of three games"
+# Casebook 46: the penalties given "after a warning", and whom the warning goes to.
+AFTER_WARNING: Final[dict[str, str]] = {
+    "304(b)": "player", "610(d)": "player", "613note1": "player", "617(b)": "player",
+    "205(d)": "team", "610(c)": "team", "631(b)": "team", "634(a)": "team",
+}
+SHOWN: Final[dict[str, str]] = {"613note1": "613 note 1", "205note3": "205 note 3"}
+_MINORS: Final = frozenset({PC.MINOR, PC.BENCH_MINOR, PC.DOUBLE_MINOR})
+_EJECTIONS: Final = frozenset({PC.GAME_EJECTION, PC.GAME_MISCONDUCT})
+
+
+@lru_cache(maxsize=1024)
+def rule_key(text: str | None) -> str:
+    """A rule as a comparable key: ``"Rule 610 (d)"`` -> ``"610(d)"``,
+    ``"613 Note 1"`` -> ``"613note1"``."""
+    if not text:
+        return ""
+    key = re.sub(r"\s+", "", text.casefold())
+    return key.removeprefix("rule")
+
+
+def shown(key: str) -> str:
+    return SHOWN.get(key, key)
+
+
+def penalty_rule(event: Penalty, entry: Infraction | None) -> str:
+    """The rule a penalty is given under: the one recorded, else the catalog's."""
+    return rule_key(event.rule) or (rule_key(entry.rule) if entry is not None else "")
+
+
+# -- refusals -------------------------------------------------------------------------
+
+
+def refuse_penalty(s: GameState, event: Penalty) -> None:
+    """Casebook 48 (405(a)): a match penalty's time is served by a player with
+    no penalty of his own in the box who is not a goaltender; a team
+    official removed from the game gets no further penalty (404(d))."""
+    if event.official is not None and (event.team, event.official) in s.ejected_officials:
+        raise RuleViolation("404(d)", f"{event.official} ({event.team}) was removed from the "
+                            "game")
+    if event.penalty_class != PC.MATCH or event.served_by is None:
+        return
+    n, team = event.served_by, event.team
+    listed = s.setup.roster(team).player(n)
+    if n == s.goalie(team) or (listed is not None and listed.goalie):
+        raise RuleViolation("405(a)", f"#{n} is a goaltender: a match penalty's time is served "
+                            "by a non-penalized player, not the goaltender")
+    if n == event.player or any(u.team == team and u.player == n and u.status != "done"
+                                for u in s.units):
+        raise RuleViolation("405(a)", f"#{n} has a penalty of his own: a match penalty's time "
+                            "is served by a non-penalized player")
+
+
+def refuse_faceoff(s: GameState, event: FaceOff) -> None:
+    """Casebook 43: while a penalty shot is due, play does not resume."""
+    if s.penalty_shot_due is not None:
+        raise RuleViolation(s.shot_due_rule or "406(a)", f"a penalty shot is due to "
+                            f"{s.penalty_shot_due} (casebook 43): it is taken before the "
+                            "face-off (406(a))")
+
+
+def refuse_penalty_shot(s: GameState, event: PenaltyShot) -> None:
+    """Rule 406(c), casebook 43: the shooter was on the floor when the foul was
+    committed; a player serving a penalty from an earlier stoppage may not
+    shoot (one penalized at this stoppage still may, 406(d))."""
+    now = s.stoppage + (1 if s.phase == "in_play" else 0)
+    for u in s.units:
+        if u.team != event.team or u.status == "done" or u.group >= now:
+            continue
+        if u.kind == Kind.MISCONDUCT:
+            server = u.player  # he sits out his own misconduct (404(a))
+        else:
+            server = u.served_by if u.served_by is not None else (
+                u.player if u.server.kind != "penalty" else None)
+        if server == event.shooter:
+            raise RuleViolation("406(c)", f"#{event.shooter} is serving a penalty and was not "
+                                "on the floor when the foul was committed")
+
+
+# -- before and after a penalty is recorded ------------------------------------------
+
+
+def instead(s: GameState, event: Penalty) -> Penalty | None:
+    """The penalty to record for ``event`` (None: nothing to serve or charge),
+    with the changes the book makes automatic (casebook 42, 43; 406(h))."""
+    entry = lookup(event.infraction, event.rule)
+    shot_rule = _shot_instead(event, entry)
+    in_window = s.in_overtime or (s.period == s.setup.settings.periods
+                                  and s.left < LAST_MINUTES)
+    if shot_rule and in_window and s.phase not in ("final", "shootout"):
+        s.penalty_shot_due = other(event.team)
+        s.shot_due_rule = shot_rule
+        warn(s, shot_rule, f"with less than 2:00 left in regulation or in overtime, a penalty "
+             f"shot is awarded to {other(event.team)} instead of the "
+             f"{event.penalty_class.text} (casebook 43)")
+        return None
+    if event.penalty_class in _MINORS and (other(event.team), s.stoppage) in s.shot_stoppages:
+        s.shot_stoppages = tuple(x for x in s.shot_stoppages
+                                 if x != (other(event.team), s.stoppage))
+        warn(s, "406(h)", f"the {event.penalty_class.text} is not served or charged: a penalty "
+             "shot was awarded for the foul")
+        return None
+    if (entry is not None and entry.key == "dropping_gloves_punch") or ((
+            event.suspension or 0) >= PUNCH_GAMES and rule_key(event.rule).startswith("615(d)")):
+        if (event.suspension or 0) < PUNCH_GAMES and event.penalty_class == PC.GAME_MISCONDUCT:
+            if event.suspension is not None:  # the event says fewer: the book's minimum stands
+                warn(s, "615(d)", "a game misconduct for dropping the gloves and throwing a "
+                     f"punch carries a minimum suspension of {PUNCH_GAMES} games, not "
+                     f"{event.suspension}")
+            event = _with_suspension(event, PUNCH_GAMES)
+    _replace_added(s, event)
+    return event
+
+
+def _with_suspension(e: Penalty, games: int) -> Penalty:
+    return Penalty(e.at, e.team, e.player, e.penalty_class, e.infraction, e.rule, e.served_by,
+                   games, e.official, e.called_by)
+
+
+def _shot_instead(event: Penalty, entry: Infraction | None) -> str | None:
+    key = rule_key(event.rule)
+    if (key.startswith("205") and "note3" in key) or (
+            entry is not None and entry.key == "illegal_substitution"
+            and "deliberate" in event.infraction.casefold()):
+        return "205 note 3"
+    if key.startswith("610(e)") or (entry is not None and entry.key == "displacing_goal"
+                                    and (not key or key.startswith("610"))):
+        return "610(e)"
+    return None
+
+
+def _replace_added(s: GameState, event: Penalty) -> None:
+    """Casebook 42, 44: a penalty recorded at this stoppage that the engine
+    had added for the player is that penalty, not a second one."""
+    if not s.auto_added:
+        return
+    for record in items(s.penalty_chain):
+        if record.penalty_id not in s.auto_added or record.stoppage != s.stoppage or \
+                record.team != event.team or record.player != event.player or \
+                record.penalty_class != event.penalty_class:
+            continue
+        if record.added_by == "629(c)" and not (rule_key(event.rule).startswith(("629(c)",
+                                                                                "629(d)"))):
+            continue
+        drop(s, record.penalty_id)
+        return
+
+
+def drop(s: GameState, penalty_id: int) -> None:
+    """Take a penalty the engine added out of the record and the box."""
+    kept = tuple(r for r in items(s.penalty_chain) if r.penalty_id != penalty_id)
+    chain: Chain[PenaltyRecord] | None = None
+    for r in kept:
+        chain = Chain.push(chain, r)
+    s.penalty_chain = chain
+    s.units = tuple(u for u in s.units if u.penalty_id != penalty_id)
+    s.auto_added = s.auto_added - {penalty_id}
+
+
+def after(s: GameState, event: Penalty, record: PenaltyRecord, *, companions: bool = True
+          ) -> list[Penalty]:
+    """The warnings on a penalty just recorded, and the companions the
+    engine assesses with it (casebook 42, 46, 47; 619(c))."""
+    entry = lookup(event.infraction, event.rule)
+    if event.official is not None:
+        _official(s, event, record)
+    key = penalty_rule(event, entry)
+    if key in AFTER_WARNING and not _warned(s, event, key):
+        whom = "the player" if AFTER_WARNING[key] == "player" else "the team"
+        warn(s, shown(key), f"the book gives this penalty after a warning to {whom}, and no "
+             "warning was recorded; recorded as the referees' discretion (502, casebook 46)")
+    if entry is None or event.player is None or not (
+            entry.companions or entry.rule.startswith("619")):
+        return []
+    recorded = [r for r in items(s.penalty_chain) if r.stoppage == s.stoppage
+                and r.team == event.team and r.player == event.player
+                and r.penalty_id != record.penalty_id]
+    if entry.rule.startswith("619") and event.penalty_class == PC.MAJOR and not any(
+            r.penalty_class in _EJECTIONS for r in recorded):
+        warn(s, "619(c)", f"a major for high sticking must also include a game ejection or "
+             f"game misconduct (#{event.player}, {event.team})")
+    elif entry.rule.startswith("619") and event.penalty_class in _EJECTIONS:
+        # the ejection followed the major at this stoppage: the "must" is met
+        stale = f"(#{event.player}, {event.team})"
+        s.warnings = tuple(w for w in s.warnings
+                           if not (w.rule == "619(c)" and w.text.endswith(stale)))
+    if not companions or not entry.companions or event.penalty_class not in entry.classes or \
+            event.penalty_class == PC.MATCH or event.penalty_class in entry.companions:
+        return []
+    have = {r.penalty_class for r in recorded}
+    out = []
+    for cls in entry.companions:
+        if cls in have:
+            continue
+        warn(s, entry.rule, f"a {cls.text} comes automatically with the "
+             f"{event.penalty_class.text} for {entry.name.lower()} (casebook 42)")
+        out.append(Penalty(event.at, event.team, event.player, cls, event.infraction,
+                           entry.rule, called_by=event.called_by))
+    return out
+
+
+def _warned(s: GameState, event: Penalty, key: str) -> bool:
+    to_player = AFTER_WARNING[key] == "player"
+    return any(c.team == event.team and c.rule == key
+               and (not to_player or c.player is None or c.player == event.player)
+               for c in s.cautions)
+
+
+def _official(s: GameState, event: Penalty, record: PenaltyRecord) -> None:
+    """Rule 601(a), casebook 47: a team official's first penalty is a bench
+    minor, a further one a game misconduct."""
+    earlier = [r for r in items(s.penalty_chain) if r.official == event.official
+               and r.team == event.team and r.penalty_id != record.penalty_id]
+    cls = event.penalty_class
+    if not earlier and cls == PC.GAME_MISCONDUCT:
+        warn(s, "601(a)", f"a team official's first penalty is a bench minor; {event.official} "
+             "was given a game misconduct at once (recorded as the referees' discretion)")
+    elif earlier and cls in _MINORS:
+        warn(s, "601(a)", f"{event.official} was penalized before: a further penalty to a team "
+             "official is a game misconduct")
+    if cls.removes_player:
+        s.ejected_officials = s.ejected_officials | {(event.team, event.official or "")}
+
+
+def penalty_shot_taken(s: GameState, event: PenaltyShot) -> None:
+    """Casebook 43: the due shot is taken; otherwise the minor of the foul
+    it was awarded for is not served or charged (406(h))."""
+    if s.penalty_shot_due == event.team:
+        s.penalty_shot_due = None
+        s.shot_due_rule = ""
+        return
+    now = s.stoppage + (1 if s.phase == "in_play" else 0)
+    against = other(event.team)
+    for record in reversed(items(s.penalty_chain)):  # the foul's penalty: the latest
+        if record.stoppage != now or record.team != against or \
+                record.penalty_id in s.auto_added:
+            continue
+        if record.penalty_class in _MINORS:
+            drop(s, record.penalty_id)
+            warn(s, "406(h)", f"the {record.penalty_class.text} to {_who(record)} is not "
+                 "served or charged: the penalty shot was awarded for the foul")
+        return  # a major or match penalty is imposed as well (406(g))
+    s.shot_stoppages = (*s.shot_stoppages, (event.team, now))
+
+
+def _who(record: PenaltyRecord) -> str:
+    if record.official is not None:
+        return record.official
+    return "the bench" if record.player is None else f"#{record.player}"
+
