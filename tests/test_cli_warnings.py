@@ -26,7 +26,7 @@ EVENTS: list[dict[str, Any]] = [
     {"type": "goal", "at": "1 9:15", "team": "home", "scorer": 9},                      # 5
     {"type": "faceoff", "at": "1 9:15"},                                                # 6
 ]
-HOOKING = ("Warning, events[2] at 1 10:00: Rule 622(a) (Hooking) allows minor; a misconduct "
+HOOKING = ("Warning, events[2] at 1 10:00: Rule 622(a): Hooking allows minor; a misconduct "
            "was assessed")
 DELAYED = ("Warning, events[5] at 1 9:15: Rule 409(c): the delayed minor to #6 is not "
            "imposed: the other team scored.")

@@ -45,9 +45,10 @@ def test_folding_on_from_a_state_numbers_from_where_the_log_stood() -> None:
     assert [(w.rule, w.event) for w in later] == [("409(c)", 5)]
 
 
-def test_the_state_carries_the_warnings_of_the_event_that_made_it() -> None:
+def test_the_state_keeps_every_warning_of_the_game_with_its_event() -> None:
     after_goal = replay(SETUP, EVENTS[:6])
-    assert [w.rule for w in engine_warnings(after_goal)] == ["409(c)"]
+    assert [(w.rule, w.event) for w in engine_warnings(after_goal)] == [
+        ("622(a)", 2), ("409(c)", 5)]
 
 
 def test_new_warnings_are_those_not_seen_before() -> None:

@@ -14,7 +14,7 @@ from rinkside.reports.html import report_page
 from rinkside.reports.pdf import render_pdf
 from rinkside.rules.events import FaceOff, PenaltyClass, PenaltySignal
 
-HOOKING = "Rule 622(a) (Hooking) allows minor; a misconduct was assessed"
+HOOKING = "Rule 622(a): Hooking allows minor; a misconduct was assessed"
 DELAYED = "Rule 409(c): the delayed minor to #6 is not imposed: the other team scored."
 
 

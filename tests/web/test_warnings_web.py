@@ -50,7 +50,7 @@ def test_a_write_is_answered_with_the_warning_it_gave_and_its_rule(
     state = _write(client, token, game, *_misconduct(demo, game))
     [warning] = state["warnings"]
     assert warning["rule"] == "622(a)"
-    assert warning["text"].startswith("Rule 622(a) (Hooking) allows minor; a misconduct was "
+    assert warning["text"].startswith("Rule 622(a): Hooking allows minor; a misconduct was "
                                       "assessed")
     assert client.get(f"/api/games/{game}/state").json()["warnings"] == [warning]
 

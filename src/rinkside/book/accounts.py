@@ -2,8 +2,8 @@
 why. ``nothing``: nothing for software to do (the referees' eyes on the
 floor, the building, a cross-reference); ``open``: software could, and it is
 not done yet (what it would take). Everything else in the table is generated
-from the code and the tests; a sub-rule that gains a citation keeps its line
-here harmlessly (the code's kind is shown) until someone removes it."""
+from the code and the tests; a sub-rule that gains a citation shows the
+code's kind, and its ``open`` line here is then removed (a test says so)."""
 
 from __future__ import annotations
 
@@ -60,11 +60,7 @@ ACCOUNTS: Final[dict[str, Account]] = {
     "203(d)": _WATCH,
     "205(a)": _WATCH, "205(b)": _WATCH,
     "205 note 1": _JUDGE, "205 note 2": _SPOT,
-    "205 note 3": _open("a penalty shot due instead of the bench minor in the last two "
-                        "minutes or in overtime: issue 13 (ruling 43) brings it to the engine"),
     "206(a)": _INJURY, "206(b)": _INJURY,
-    "206(c)": _open("the regular goaltender may not return before the next stoppage: issue "
-                    "13 (ruling 45) makes the engine refuse it"),
     "206(e)": _INJURY, "206(f)": _INJURY, "206(g)": _INJURY, "206 note 1": _INJURY,
     # Section III
     "306(a)": _nothing("the event's puck: the organisers' choice, not a game's record"),
@@ -80,13 +76,9 @@ ACCOUNTS: Final[dict[str, Account]] = {
     "405(c)": _WATCH,
     "406 note 1": _CROSS,
     "406(b)": _GOAL_CALL,
-    "406(c)": _open("the player taking the penalty shot must not be sitting in the box: issue "
-                    "13 (ruling 45) makes the engine refuse it"),
     "406(e)": _nothing("the goaltender's return for the shot: the console records the "
                        "goaltender change the referees allow"),
     "406(f)": _SPOT,
-    "406(g)": _open("no further penalty after a penalty-shot goal unless a major or match "
-                    "penalty: the engine could check the penalty entered against it"),
     "406(j)": _WATCH, "406(k)": _GOAL_CALL,
     "406(l)": _open("the clock does not run during a penalty shot (the engine moves no time "
                     "for it); the code that keeps it so should cite this"),
@@ -135,26 +127,16 @@ ACCOUNTS: Final[dict[str, Account]] = {
     "625(a)": _PLAY, "625(c)": _PLAY,
     "627(a)": _GOAL_CALL, "627(b)": _GOAL_CALL,
     "629(b)": _WATCH,
-    "629(e)": _open("leaving the box early: the unexpired time, the additional minor, goals "
-                    "refused while he is on the floor illegally, issue 13 (ruling 44)"),
-    "629(f)": _open("a player let out early by the timekeeper's error serves the rest: "
-                    "issue 13 (ruling 44)"),
     "629(h)": _GOAL_CALL,
     "631(a)": _PLAY, "631(d)": _PLAY, "631(e)": _PLAY, "631(f)": _PLAY,
     "632(a)": _PLAY, "632(b)": _PLAY, "632 note 1": _SPOT, "632 note 2": _PLAY,
     "633(a)": _PLAY, "633(b)": _PLAY, "633 note 1": _PLAY,
-    "634(b)": _open("a game suspended when a team will not start play: issue 13 (suspend and "
-                    "resume events)"),
     "634(c) note 1": _nothing("when players must be dressed: the Tournament Director's "
                               "forfeit decision, recorded as a forfeit (634)"),
     "635 note 1": _JUDGE, "636 note 1": _JUDGE, "638 note 1": _JUDGE,
     "637(b)": _ENDS, "637(c)": _ENDS, "637(d)": _DRESS,
-    "640(b)": _open("the referees' time-out holding a running clock: issue 13 (the "
-                    "referee_timeout event)"),
     "640(c)": _open("unexpired penalties stay in force in overtime: the engine's box runs on "
                     "into overtime; the code should cite this"),
-    "640(d)": _open("a game suspended for an unsafe floor and resumed: issue 13 (suspend and "
-                    "resume events)"),
     "641(b)": _WATCH,
     "641(c)": _WATCH,
     "642(a) note 1": _JUDGE, "642(e) note 1": _JUDGE, "642 note 2": _JUDGE,

@@ -7,16 +7,14 @@ The engine gives a warning when the referees' call does not match its rule
 delayed minor cancelled by a goal); the penalty or the time stands. No rule
 is decided here: the sentences are the engine's.
 
-**The adapter** (where a richer engine is connected, in one place):
-:func:`engine_warnings` reads the warnings a state carries and
-:func:`entry_reasons` the reasons a box entry carries. Today's engine keeps
-on a state only the warnings of the event that made it (strings ``"Rule
-NNN(x): ..."``; ``rules.game.apply`` clears them per event) and no reasons on
-a box entry, so :func:`fold_warnings` applies the events one at a time and
-collects each event's, numbered. When the state keeps every warning with its
-rule, text and event index, :func:`engine_warnings` maps those fields and
-everything else stands as it is (:func:`fold_warnings` keeps each warning
-once).
+**The adapter** (where the engine's shapes are read, in one place):
+:func:`engine_warnings` reads the warnings a state keeps (every warning of
+the game, each a :class:`rinkside.rules.notices.RuleWarning` with its rule,
+sentence and the index of its event in the log) and :func:`entry_reasons`
+the reasons a box entry carries (``BoxEntry.why``: each a
+:class:`rinkside.rules.notices.Reason`, "waits for the first stoppage: 408(b)").
+:func:`fold_warnings` applies a file's events and keeps the warnings they
+gave, each once.
 """
 
 from __future__ import annotations
@@ -54,34 +52,29 @@ def rule_of(text: str) -> str | None:
 
 
 def engine_warnings(state: GameState) -> tuple[GameWarning, ...]:
-    """THE ADAPTER: the warnings ``state`` carries. Today's engine: those of
-    the event that made it, strings without an event index."""
-    return tuple(GameWarning(rule_of(text), text, None) for text in state.warnings)
+    """THE ADAPTER: every warning ``state`` keeps, oldest first, each with the
+    index in the log of the event that gave it."""
+    return tuple(GameWarning(w.rule, str(w), w.event_index) for w in state.warnings)
 
 
 def entry_reasons(entry: BoxEntry) -> tuple[str, ...]:
     """THE ADAPTER for a box entry: the engine's reasons for where it stands
-    ("waits for the first stoppage", with its rule), when the entry carries them
-    (today's engine keeps none; an entry's ``reasons`` are read if present)."""
-    reasons = getattr(entry, "reasons", ())
-    return tuple(str(r) for r in reasons)
+    ("waits for the first stoppage: 408(b)", "pending behind #7's major: 402(f)")."""
+    return tuple(str(r) for r in entry.why)
 
 
 def fold_warnings(state: GameState, events: Iterable[Event], first: int = 0
                   ) -> tuple[GameState, tuple[GameWarning, ...]]:
-    """Apply ``events`` to ``state`` (numbered from ``first`` in the log) and
-    the warnings they gave, each once, in order (the RuleViolation of a
-    refused event propagates, as :func:`rinkside.rules.game.apply`'s)."""
-    found: dict[GameWarning, None] = {}
-    before = {w for w in engine_warnings(state) if w.event is not None}  # kept by the engine
-    for index, event in enumerate(events, start=first):
+    """Apply ``events`` to ``state`` and the warnings they gave, in order, each
+    numbered as ``events`` are from ``first`` (a file's events from 0, a
+    stored log's from where it stood); the RuleViolation of a refused event
+    propagates, as :func:`rinkside.rules.game.apply`'s."""
+    before = set(engine_warnings(state))
+    offset = first - state.event_count
+    for event in events:
         state = apply(state, event)
-        for warning in engine_warnings(state):
-            if warning.event is None:  # today's engine: this event's own
-                found.setdefault(replace(warning, event=index), None)
-            elif warning not in before:
-                found.setdefault(warning, None)
-    return state, tuple(found)
+    return state, tuple(replace(w, event=None if w.event is None else w.event + offset)
+                        for w in new_warnings(before, engine_warnings(state)))
 
 
 def new_warnings(before: Iterable[GameWarning], after: Iterable[GameWarning]
