@@ -22,6 +22,7 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 VERSION_KEY = b'"version":'
+WORKER_KEY = b"x-rinkside-worker: "  # the server process of a stream (uvicorn: lower case)
 
 # --------------------------------------------------------------------------- the writer's script
 
@@ -97,6 +98,7 @@ class Scoreboard(asyncio.Protocol):
         self.received = 0
         self.error: str | None = None
         self.lost = False
+        self.worker = 0  # the server process's id, from the response's header
         self.transport: asyncio.Transport | None = None
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
@@ -117,6 +119,10 @@ class Scoreboard(asyncio.Protocol):
             if b" 200 " not in status:
                 self._fail(status.decode(errors="replace"))
                 return
+            at = buffer.find(WORKER_KEY, 0, end)
+            if at >= 0:
+                start = at + len(WORKER_KEY)
+                self.worker = int(buffer[start:buffer.find(b"\r\n", start)])
             del buffer[:end + 4]
             self.headers_done = True
         while True:
@@ -163,6 +169,7 @@ class ClientResult:
     bytes_received: int = 0
     versions: list[bytes] = field(default_factory=list)  # array("q") bytes per client
     times: list[bytes] = field(default_factory=list)
+    workers: list[int] = field(default_factory=list)  # per client, its server process
     nofile: tuple[int, int] = (0, 0)
 
 
@@ -220,6 +227,7 @@ async def _clients(host: str, port: int, path: str, clients: int, concurrency: i
         result.bytes_received += board.received
         result.versions.append(board.versions.tobytes())
         result.times.append(board.times.tobytes())
+        result.workers.append(board.worker)
     return result
 
 

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from sqlalchemy import Engine
 
 from rinkside.services.tournaments import Tournaments
-from rinkside.store.notify import GameListener, notify
+from rinkside.store.notify import GameListener, Notifier
 
 log = logging.getLogger("rinkside.notify")
 
@@ -42,6 +42,7 @@ class Relay:
                  on_listening: Callable[[bool], None], *, first_delay: float = 0.1,
                  longest_delay: float = 5.0) -> None:
         self.engine = _engine(service)
+        self.notifier = Notifier(self.engine)
         self.listener = GameListener(self.engine, on_game, on_listening,
                                      first_delay=first_delay, longest_delay=longest_delay)
 
@@ -51,9 +52,8 @@ class Relay:
         the others catch up when their own connection comes back or their
         pages next look at the store."""
         try:
-            with self.engine.begin() as connection:
-                notify(connection, game_id, version)
-        except Exception as exc:  # SQLAlchemy's errors: the write stays recorded
+            self.notifier.notify(game_id, version)
+        except Exception as exc:  # the server's errors: the write stays recorded
             log.warning("rinkside: game %s version %s not notified: %s", game_id, version, exc)
 
     def start(self) -> Relay:
@@ -62,3 +62,4 @@ class Relay:
 
     def stop(self) -> None:
         self.listener.stop()
+        self.notifier.close()

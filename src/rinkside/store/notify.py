@@ -2,7 +2,7 @@
 one another that a game's log changed.
 
 A write's process sends ``NOTIFY`` with the game's id and its new version
-(:func:`notify`, after the write committed); every process keeps one
+(:class:`Notifier`, after the write committed); every process keeps one
 dedicated connection listening (:class:`GameListener`, a thread) and hands
 each notification on. The channel is named for the connection's schema
 (``rinkside_games_<schema>``), so that stores kept side by side in one
@@ -22,14 +22,14 @@ import logging
 import os
 import threading
 from collections.abc import Callable
-from typing import Final
+from typing import Any, Final
 
 import psycopg
 from psycopg import sql
-from sqlalchemy import Connection, Engine, text
+from sqlalchemy import Engine
 from sqlalchemy.engine import URL
 
-__all__ = ["CHANNEL_PREFIX", "GameListener", "notify"]
+__all__ = ["CHANNEL_PREFIX", "GameListener", "Notifier"]
 
 CHANNEL_PREFIX: Final = "rinkside_games_"
 POLL: Final = 0.5  # seconds between two looks at the stop flag while listening
@@ -42,11 +42,43 @@ def _conninfo(url: URL) -> str:
     return url.set(drivername="postgresql").render_as_string(hide_password=False)
 
 
-def notify(connection: Connection, game_id: int, version: int) -> None:
-    """Tell the listening processes that ``game_id`` is at ``version``
-    (delivered when ``connection``'s transaction commits)."""
-    connection.execute(text("SELECT pg_notify(:prefix || current_schema(), :payload)"),
-                       {"prefix": CHANNEL_PREFIX, "payload": f"{game_id}:{version}"})
+class Notifier:
+    """Sends the notifications of one process, on a connection of its own in
+    autocommit (one round trip per change; opened again when it was lost)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self._conninfo = _conninfo(engine.url)
+        self._lock = threading.Lock()
+        self._connection: psycopg.Connection[Any] | None = None
+
+    def notify(self, game_id: int, version: int) -> None:
+        """Tell the listening processes that ``game_id`` is at ``version``
+        (a write already committed); raises psycopg's error when the server
+        cannot be reached even on a new connection."""
+        payload = f"{game_id}:{version}"
+        with self._lock:
+            for attempt in (1, 2):
+                try:
+                    if self._connection is None or self._connection.closed:
+                        self._connection = psycopg.connect(
+                            self._conninfo, autocommit=True,
+                            application_name=f"rinkside-notifier-{os.getpid()}")
+                    self._connection.execute(
+                        "SELECT pg_notify(%s || current_schema(), %s)", (CHANNEL_PREFIX, payload))
+                    return
+                except psycopg.OperationalError:
+                    self.close_locked()
+                    if attempt == 2:
+                        raise
+
+    def close_locked(self) -> None:
+        if self._connection is not None:
+            self._connection.close()
+            self._connection = None
+
+    def close(self) -> None:
+        with self._lock:
+            self.close_locked()
 
 
 def parse(payload: str) -> tuple[int, int] | None:

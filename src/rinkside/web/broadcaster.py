@@ -108,6 +108,13 @@ class Broadcaster:
             if not on_loop(loop, self._arrive, loop, subscriptions, game_id, version):
                 self._arrived(loop)  # a closed loop: its pages have gone
 
+    def expect(self, game_id: int, version: int) -> None:
+        """This process is about to publish ``version`` (its own write, told
+        to the other processes first): heard back, it is not published twice."""
+        with self._lock:
+            if version > self._published.get(game_id, -1):
+                self._published[game_id] = version
+
     def heard(self, game_id: int, version: int) -> None:
         """A change the store notified (:mod:`rinkside.services.notify`: any
         process's write, this one's own heard back): published unless this

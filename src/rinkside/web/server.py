@@ -77,7 +77,7 @@ class GameDayServer(uvicorn.Server):
 
 def relay_changes(app: FastAPI, first_delay: float = 0.1) -> Relay | None:
     """On PostgreSQL: every change this process writes is notified to every
-    process on the store after the local pages have it, and every change
+    process on the store (then published to its own pages), and every change
     notified reaches this process's pages (caught up from the store each
     time the listening connection comes back, reconnecting from
     ``first_delay`` seconds, doubling). None on SQLite (one process)."""
@@ -90,9 +90,11 @@ def relay_changes(app: FastAPI, first_delay: float = 0.1) -> Relay | None:
     local = service.on_change
 
     def on_change(game_id: int, version: int) -> None:
+        # The other processes first: they build and send while this one does.
+        broadcaster.expect(game_id, version)
+        relay.send(game_id, version)
         if local is not None:
             local(game_id, version)
-        relay.send(game_id, version)
 
     service.on_change = on_change
     return relay.start()

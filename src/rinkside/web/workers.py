@@ -7,7 +7,9 @@ accepting on the one listening socket; the kernel spreads the connections.
 What a worker writes reaches the pages of the others through PostgreSQL
 ``LISTEN/NOTIFY`` (:func:`rinkside.web.server.relay_changes`). A worker that
 dies is started again (at most ``RESTARTS`` times); SIGINT or SIGTERM stops
-them all, each letting its pages go first.
+them all, each letting its pages go first. The workers sign the console's
+session cookies with one secret (``RINKSIDE_SECRET``, else one made here for
+this run), so that a login on one is a login on all.
 
 SQLite is one process: one writer at a time and no notifications, so
 :func:`serve_workers` refuses more than one worker on it.
@@ -17,9 +19,12 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import os
+import secrets
 import signal
 import socket
 import sys
+from collections.abc import Callable
 from multiprocessing.connection import wait
 from multiprocessing.process import BaseProcess
 from types import FrameType
@@ -30,6 +35,7 @@ from rinkside.services.open import open_tournaments
 from rinkside.web.server import GRACE, build_server
 
 RESTARTS: Final = 5  # workers started again after dying, before the server gives up
+SECRET_VARIABLE: Final = "RINKSIDE_SECRET"  # the session cookies' key (rinkside.web.auth)
 BACKLOG: Final = 4096  # connections waiting to be accepted (thousands of pages reconnect)
 log = logging.getLogger("rinkside.workers")
 
@@ -63,9 +69,14 @@ def work(sock: socket.socket, host: str, port: int, database_url: str | None) ->
     server.run(sockets=[sock])
 
 
-def serve_workers(host: str, port: int, database_url: str | None, workers: int) -> None:
+Worker = Callable[[socket.socket, str, int, str | None], None]
+
+
+def serve_workers(host: str, port: int, database_url: str | None, workers: int,
+                  target: Worker = work) -> None:
     """Run ``workers`` server processes on ``host:port`` until SIGINT/SIGTERM
-    (:func:`check_store` first)."""
+    (:func:`check_store` first), each ``target(socket, host, port, database_url)``
+    (a module-level function: it is started in a new interpreter)."""
     sock = listening_socket(host, port)
     context = multiprocessing.get_context("spawn")
     stopping: list[int] = []
@@ -74,11 +85,12 @@ def serve_workers(host: str, port: int, database_url: str | None, workers: int) 
         stopping.append(signum)
 
     def start() -> BaseProcess:
-        process = context.Process(target=work, args=(sock, host, port, database_url),
+        process = context.Process(target=target, args=(sock, host, port, database_url),
                                   name="rinkside-worker")
         process.start()
         return process
 
+    os.environ.setdefault(SECRET_VARIABLE, secrets.token_hex(32))  # one for every worker
     previous = {s: signal.signal(s, stop) for s in (signal.SIGINT, signal.SIGTERM)}
     processes = [start() for _ in range(workers)]
     print(f"rinkside: {workers} workers (processes {', '.join(str(p.pid) for p in processes)})"
