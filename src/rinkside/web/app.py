@@ -32,6 +32,7 @@ from rinkside.web.routers import (
     rinks,
     scoreboard,
     signoff,
+    sync,
 )
 
 HERE = Path(__file__).parent
@@ -61,6 +62,7 @@ def create_app(service: Tournaments | None = None, *,
     app.include_router(rinks.router)
     app.include_router(reports.router)
     app.include_router(exports.router)
+    app.include_router(sync.router)
     errors.install(app)
     return app
 

@@ -8,7 +8,9 @@ On PostgreSQL each server process relays its changes to the others
 (:func:`relay_changes`: ``NOTIFY`` after each write, a listening connection
 per process whose notifications go to the broadcaster), so that a write on
 any process reaches the pages of every process at once; ``--workers N``
-runs N of them on one port (:mod:`rinkside.web.workers`).
+runs N of them on one port (:mod:`rinkside.web.workers`). On a rink
+laptop's store, pulled from a league server, a loop pushes the games' new
+events while it serves (:func:`push_to_league`).
 """
 
 from __future__ import annotations
@@ -17,12 +19,15 @@ import gc
 import os
 import socket
 import threading
+import time
 from typing import Any
 
 import uvicorn
 from fastapi import FastAPI
 
+from rinkside.services import sync_local
 from rinkside.services.notify import Relay, shared_by_processes
+from rinkside.services.sync_client import PushLoop
 from rinkside.web.app import create_app
 from rinkside.web.broadcaster import Broadcaster
 
@@ -57,10 +62,11 @@ class GameDayServer(uvicorn.Server):
     until the grace time runs out and its task is cancelled."""
 
     def __init__(self, config: uvicorn.Config, broadcaster: Broadcaster,
-                 relay: Relay | None = None) -> None:
+                 relay: Relay | None = None, pushing: PushLoop | None = None) -> None:
         super().__init__(config)
         self.broadcaster = broadcaster
         self.relay = relay
+        self.pushing = pushing
         self.ready = threading.Event()  # set once it listens (``started``), for who waits on it
 
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
@@ -70,8 +76,9 @@ class GameDayServer(uvicorn.Server):
 
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
         self.broadcaster.close()
-        if self.relay is not None:
-            self.relay.stop()
+        for part in (self.relay, self.pushing):
+            if part is not None:
+                part.stop()
         await super().shutdown(sockets)
 
 
@@ -100,6 +107,15 @@ def relay_changes(app: FastAPI, first_delay: float = 0.1) -> Relay | None:
     return relay.start()
 
 
+def push_to_league(app: FastAPI) -> PushLoop | None:
+    """On a rink laptop's store (pulled from a league server): a loop that
+    pushes the games' new events while the server runs, retrying while the
+    league cannot be reached (time from the monotonic clock)."""
+    if sync_local.link(app.state.service) is None:
+        return None
+    return PushLoop(app.state.service, time.monotonic).start()
+
+
 def build_server(host: str = LOCALHOST, port: int = 8000,
                  database_url: str | None = None, **config: Any) -> GameDayServer:
     """The server :func:`serve` runs, over the store at ``database_url``
@@ -113,7 +129,7 @@ def build_server(host: str = LOCALHOST, port: int = 8000,
     gc.freeze()
     settings = uvicorn.Config(app, host=host, port=port, timeout_graceful_shutdown=GRACE,
                               **config)
-    return GameDayServer(settings, app.state.broadcaster, relay)
+    return GameDayServer(settings, app.state.broadcaster, relay, push_to_league(app))
 
 
 def serve(host: str = LOCALHOST, port: int = 8000, database_url: str | None = None,
