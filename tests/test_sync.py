@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import socket
+import sys
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -23,9 +24,13 @@ from pathlib import Path
 
 import httpx
 import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "store"))
 from fastapi.testclient import TestClient
 from gamekit import faceoff, goal, t, whistle
 from sqlalchemy import select
+from storekit import postgres_schema_engine, postgres_url
+from test_sync_kit import two_teams
 from typer.testing import CliRunner
 
 from rinkside.cli import app as cli
@@ -42,6 +47,7 @@ from rinkside.web.server import build_server
 @dataclass
 class League:
     service: Tournaments
+    db: str  # its store's URL
     url: str
     tournament: int
     north: list[int]  # the games at rink North
@@ -60,19 +66,23 @@ def _now() -> datetime:
     return datetime(2026, 12, 5, 9, 0, tzinfo=UTC)
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def league_store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """The league server's store: SQLite, and PostgreSQL (a schema of its own)."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'league.sqlite'}"
+        return
+    with postgres_schema_engine(postgres_url()) as engine, engine.connect():
+        yield engine.url.render_as_string(hide_password=False)  # the schema made by connecting
+
+
 @pytest.fixture
-def league(tmp_path: Path) -> Iterator[League]:
-    """The league server: a tournament with two rinks, two games at North and
-    one at South, a scorekeeper of North's games, North's token."""
-    url = f"sqlite:///{tmp_path / 'league.sqlite'}"
+def league(league_store: str) -> Iterator[League]:
+    """The league server: a tournament with two rinks, three games at North
+    and one at South, a scorekeeper and a referee of North's games, North's token."""
+    url = league_store
     service = open_tournaments(url)
-    tournament = service.create_tournament("League Cup", None)
-    division = service.add_division(tournament, "Open")
-    teams = [service.add_team(division, name) for name in ("Home", "Away")]
-    for team in teams:
-        service.add_player(team, 1, f"Goalie {team}", goalie=True)
-        for number in range(2, 12):
-            service.add_player(team, number, f"Skater {team}-{number}")
+    tournament, division, teams = two_teams(service, "League Cup")
     for name in ("North", "South"):
         rinks.add_rink(service, tournament, name, {})
     north = [service.add_game(division, *teams, rink="North") for _ in range(3)]
@@ -87,8 +97,8 @@ def league(tmp_path: Path) -> Iterator[League]:
     assert server.ready.wait(10)
     league_service = server.config.app.state.service  # type: ignore[attr-defined]
     try:
-        yield League(league_service, f"http://127.0.0.1:{port}", tournament, north, south,
-                     token)
+        yield League(league_service, url, f"http://127.0.0.1:{port}", tournament, north,
+                     south, token)
     finally:
         server.should_exit = True
         thread.join(10)
@@ -134,17 +144,20 @@ def test_pull_score_offline_and_push_reaches_the_league(league: League, laptop: 
             "ref", "scorer"]
     assert rink.game_state(first)[1].setup.home.name == "Home"
 
-    _score(rink, first, faceoff("1 12:00"), whistle("1 11:30"), goal("1 11:30", "home", 5))
+    version = _score(rink, first, faceoff("1 12:00"), whistle("1 11:30"),
+                     goal("1 11:30", "home", 5))
+    rink.correct(first, version, "replace", 2, goal("1 11:30", "home", 6), "scorer",
+                 "the scorer was #6")
     _score(rink, second, faceoff("1 12:00"))
     page = TestClient(create_app(rink)).get("/sync")
     assert page.status_code == 200
     assert "Events not pushed yet" in page.text and f"/games/{first}" in page.text
-    assert [(g.game_id, g.unpushed) for g in sync_local.pending(rink)] == [(first, 3),
+    assert [(g.game_id, g.unpushed) for g in sync_local.pending(rink)] == [(first, 4),
                                                                            (second, 1)]
 
     code, said = _push(laptop)
     assert code == 0, said
-    assert f"game {first}: 3 events pushed" in said
+    assert f"game {first}: 4 events pushed" in said  # the correction with them
     assert _log(league.service, first) == _log(rink, first)  # the same log, revision by revision
     assert league.service.game_state(first)[1].score["home"] == 1
     assert sync_local.pending(rink) == []
@@ -235,7 +248,7 @@ def test_tokens_are_the_rinks_stored_as_hashes_and_revocable(league: League) -> 
     assert bad.status_code == 422
     result = CliRunner().invoke(cli, ["sync", "token", "revoke", "--tournament",
                                       str(league.tournament), "--rink", "North", "--db",
-                                      str(league.service._sessions.kw["bind"].url)])
+                                      league.db])
     assert result.exit_code == 0 and "1 token(s) of rink North revoked" in result.output
     revoked = api.get("/api/sync/setup", headers=bearer)
     assert revoked.status_code == 401 and "revoked" in revoked.json()["detail"]

@@ -29,6 +29,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "store"))
 from storekit import postgres_schema_engine, postgres_url
+from test_sync_kit import SKATERS, two_teams
 
 from rinkside.services.tournaments import Tournaments
 from rinkside.store.db import migrate, session_factory
@@ -115,17 +116,11 @@ def store() -> Iterator[Store]:
     with postgres_schema_engine(postgres_url()) as engine:
         migrate(engine)
         service = Tournaments(session_factory(engine))
-        tournament = service.create_tournament("Workers Cup", None)
-        division = service.add_division(tournament, "Open")
-        teams = [service.add_team(division, name) for name in ("Home", "Away")]
-        for team in teams:
-            service.add_player(team, 1, f"Goalie {team}", goalie=True)
-            for number in range(2, 12):
-                service.add_player(team, number, f"Skater {team}-{number}")
+        _, division, teams = two_teams(service, "Workers Cup")
         game = service.add_game(division, *teams)
         auth.create_user(service, USER, PASSWORD, "scorekeeper", [game])
         url = engine.url.render_as_string(hide_password=False)
-        yield Store(url, game, list(range(2, 12)), list(range(2, 12)))
+        yield Store(url, game, SKATERS, SKATERS)
 
 
 @contextmanager
