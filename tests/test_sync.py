@@ -335,3 +335,37 @@ def _until_closed(sock: socket.socket) -> bytes:
         chunks.append(chunk)
     return b"".join(chunks)
 
+
+
+def test_a_second_pull_brings_the_setup_up_and_keeps_what_waits_to_be_pushed(
+        league: League, laptop: str) -> None:
+    _pull(league, laptop)
+    rink = open_tournaments(laptop)
+    waiting, scored_there, _ = league.north
+    _score(rink, waiting, faceoff("1 12:00"))
+    _score(league.service, scored_there, faceoff("1 12:00"), whistle("1 11:00"))
+    home = league.service.game_state(waiting)[1].setup  # the league adds a player to Home
+    with league.service._sessions() as s:
+        team = s.scalars(select(m.Team.id).where(m.Team.name == home.home.name)).one()
+    league.service.add_player(team, 12, "Late Addition")
+
+    result = CliRunner().invoke(cli, ["sync", "pull", league.url, "--rink", "North",
+                                      "--token", league.token, "--db", laptop])
+    assert result.exit_code == 0, result.output
+    assert f"game {waiting}: events recorded here wait to be pushed" in result.output
+    assert 12 in [p.number for p in rink.game_state(scored_there)[1].setup.home.players]
+    assert _log(rink, scored_there) == _log(league.service, scored_there)  # the league's events
+    assert [(g.game_id, g.unpushed) for g in sync_local.pending(rink)] == [(waiting, 1)]
+    status = CliRunner().invoke(cli, ["sync", "status", "--db", laptop])
+    assert f"game {waiting}: 1 events not pushed yet" in status.output
+
+
+def test_serve_on_a_pulled_store_runs_the_push_loop(league: League, laptop: str) -> None:
+    served = build_server("127.0.0.1", _free_port(), league.db)
+    assert served.pushing is None  # the league server is no laptop
+    if served.relay is not None:
+        served.relay.stop()
+    _pull(league, laptop)
+    laptop_server = build_server("127.0.0.1", _free_port(), laptop)
+    assert laptop_server.pushing is not None
+    laptop_server.pushing.stop()
