@@ -12,7 +12,9 @@ a sleep). Skipped without PostgreSQL (failed under CI, see ``storekit``).
 from __future__ import annotations
 
 import json
+import os
 import queue
+import signal
 import socket
 import subprocess
 import sys
@@ -249,29 +251,43 @@ def test_serve_refuses_several_workers_on_sqlite(tmp_path: Path) -> None:
     assert "rinkside: http" not in result.output  # refused before serving anything
 
 
-def test_serve_with_two_workers_shares_one_port_and_every_page_hears_a_write(
+def _pages_hear_a_write(worker: Worker, store: Store, event: dict[str, Any]) -> None:
+    """Six pages on the port (the kernel spreads them over the processes)
+    each get the version a write on the port made."""
+    pages = [Page(worker, store.game) for _ in range(6)]
+    try:
+        for page in pages:
+            page.until(0)
+        written = Scorer(worker, store.game).post(event)
+        for page in pages:
+            assert page.until(written)[-1] == written
+    finally:
+        for page in pages:
+            page.close()
+
+
+def test_serve_with_two_workers_shares_one_port_and_starts_a_dead_one_again(
         store: Store) -> None:
     port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "rinkside", "serve", "--workers", "2", "--port", str(port),
-         "--db", store.url], stdout=subprocess.PIPE, text=True)
+         "--db", store.url], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    lines: queue.Queue[str] = queue.Queue()
+    for stream in (server.stdout, server.stderr):
+        threading.Thread(target=lambda s=stream: [lines.put(x) for x in s], daemon=True).start()
+    worker = Worker(server, port, lines)  # the port's pages, whichever process
     try:
-        assert server.stdout is not None
-        said = [server.stdout.readline() for _ in range(2)]
-        assert "2 workers" in said[1], said
-        pids = [int(p) for p in said[1].split("processes ")[1].split(")")[0].split(", ")]
-        worker = Worker(server, port, queue.Queue())  # the port's pages, whichever process
-        pages = [Page(worker, store.game) for _ in range(6)]
-        try:
-            for page in pages:
-                page.until(0)
-            written = Scorer(worker, store.game).post({"type": "faceoff", "at": "1 12:00"})
-            for page in pages:
-                assert page.until(written)[-1] == written
-        finally:
-            for page in pages:
-                page.close()
-        assert all(Path(f"/proc/{pid}").exists() for pid in pids)
+        said = lines.get(timeout=WAIT)
+        while "workers (processes" not in said:
+            said = lines.get(timeout=WAIT)
+        assert said.startswith("rinkside: 2 workers")
+        pids = [int(p) for p in said.split("processes ")[1].split(")")[0].split(", ")]
+        _pages_hear_a_write(worker, store, {"type": "faceoff", "at": "1 12:00"})
+
+        os.kill(pids[0], signal.SIGKILL)
+        worker.wait_for(f"worker {pids[0]} exited (-9); starting another")
+        _pages_hear_a_write(worker, store, {"type": "stoppage", "at": "1 11:50"})
+        assert Path(f"/proc/{pids[1]}").exists()
     finally:
         server.terminate()
         assert server.wait(timeout=WAIT) == 0
