@@ -68,14 +68,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 import httpx
 from livekit import (
+    STALL_MS,
     ClientResult,
-    children_of,
+    Phase,
+    PhaseFigures,
     client_process,
-    deliveries,
     event_script,
-    percentile,
+    ms,
+    phase_figures,
     raise_open_files,
-    rss_kib,
+    read_gc_log,
+    server_rss,
 )
 from sqlalchemy import func, select
 from sqlalchemy.engine import make_url
@@ -90,40 +93,7 @@ from rinkside.web import auth
 HERE = Path(__file__).resolve().parent
 TARGET_P99_MS = 100.0  # 1,000 clients: p99 write -> last client
 TARGET_P99_10K_MS = 500.0  # 10,000 clients on 2 workers: p99 write -> last client
-STALL_MS = 1000.0  # 10,000 clients: no broadcast this long
 USER, PASSWORD = "bench-scorer", "bench-password-123"
-
-
-@dataclass(frozen=True)
-class Phase:
-    name: str
-    events: int
-    interval: float  # seconds between writes (0: as fast as the API answers)
-
-
-@dataclass(frozen=True)
-class PhaseFigures:
-    name: str
-    writes: int
-    seconds: float
-    post_p50_ms: float
-    post_p99_ms: float
-    each_p50_ms: float
-    each_p99_ms: float
-    each_max_ms: float
-    last_p50_ms: float
-    last_p99_ms: float
-    last_max_ms: float
-    spread_max_ms: float
-    slow_broadcasts: int  # versions whose last client waited STALL_MS or more
-    undelivered: int  # (client, version) pairs never delivered
-    gc_collections: int
-    gc_gen2: int
-    gc_max_pause_ms: float
-    other_clients: int = 0  # clients on another process than the writer's
-    other_last_p50_ms: float = 0.0
-    other_last_p99_ms: float = 0.0
-    other_last_max_ms: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -282,78 +252,6 @@ def connect_clients(args: argparse.Namespace, port: int, game: int
         connected, failed = connected + ok, failed + bad
         first_error = first_error or error
     return controls, processes, connected, failed, first_error
-
-
-def read_gc_log(path: Path) -> list[tuple[int, int, int]]:
-    """(generation, start ns, pause ns) of every collection the server made
-    (each worker's file ``path.PID`` too)."""
-    entries = []
-    for file in [path, *path.parent.glob(f"{path.name}.*")]:
-        if not file.exists():
-            continue
-        for line in file.read_text().splitlines():
-            parts = line.split()
-            if len(parts) == 4:
-                entries.append((int(parts[0]), int(parts[1]), int(parts[2])))
-    return entries
-
-
-def server_rss(pid: int) -> int:
-    """The server's resident set in KiB: its workers' too."""
-    return rss_kib(pid) + sum(rss_kib(child) for child in children_of(pid))
-
-
-def ms(ns: float) -> float:
-    return ns / 1e6
-
-
-def last_client(written: list[tuple[int, int]], versions: list[array[int]],
-                times: list[array[int]]) -> list[int]:
-    """Per version written, sorted: write -> the last of these clients to hold it."""
-    last = []
-    for delivery in deliveries(written, versions, times):
-        arrived = [a for a in delivery.arrivals if a is not None]
-        if arrived:
-            last.append(max(arrived) - delivery.written_ns)
-    return sorted(last)
-
-
-def phase_figures(phase: Phase, written: list[tuple[int, int]], posts: list[int],
-                  window: tuple[int, int], versions: list[array[int]],
-                  times: list[array[int]], collections: list[tuple[int, int, int]],
-                  others: list[int]) -> PhaseFigures:
-    each: list[int] = []
-    last: list[int] = []
-    spreads: list[int] = []
-    undelivered = slow = 0
-    for delivery in deliveries(written, versions, times):
-        arrived = [a for a in delivery.arrivals if a is not None]
-        undelivered += len(delivery.arrivals) - len(arrived)
-        if not arrived:
-            continue
-        each.extend(a - delivery.written_ns for a in arrived)
-        last.append(max(arrived) - delivery.written_ns)
-        spreads.append(max(arrived) - min(arrived))
-        slow += ms(last[-1]) >= STALL_MS
-    each.sort()
-    last.sort()
-    posts = sorted(posts)
-    during = [c for c in collections if window[0] <= c[1] <= window[1]]
-    other = last_client(written, [versions[i] for i in others], [times[i] for i in others])
-    return PhaseFigures(
-        name=phase.name, writes=len(written), seconds=(window[1] - window[0]) / 1e9,
-        post_p50_ms=ms(percentile(posts, 50)), post_p99_ms=ms(percentile(posts, 99)),
-        each_p50_ms=ms(percentile(each, 50)), each_p99_ms=ms(percentile(each, 99)),
-        each_max_ms=ms(each[-1] if each else 0),
-        last_p50_ms=ms(percentile(last, 50)), last_p99_ms=ms(percentile(last, 99)),
-        last_max_ms=ms(last[-1] if last else 0),
-        spread_max_ms=ms(max(spreads, default=0)), slow_broadcasts=slow,
-        undelivered=undelivered, gc_collections=len(during),
-        gc_gen2=sum(1 for c in during if c[0] == 2),
-        gc_max_pause_ms=ms(max((c[2] for c in during), default=0)),
-        other_clients=len(others), other_last_p50_ms=ms(percentile(other, 50)),
-        other_last_p99_ms=ms(percentile(other, 99)),
-        other_last_max_ms=ms(other[-1] if other else 0))
 
 
 def run(args: argparse.Namespace) -> list[Figures]:
