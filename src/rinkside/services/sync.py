@@ -88,7 +88,7 @@ def _rink(s: Session, tournament_id: int, rink: str) -> m.Rink:
                                          m.Rink.name == rink)).first()
     if row is None:
         raise SyncRefused(404, f"tournament {tournament_id} has no rink named {rink!r} "
-                          "(add the rink first: rinkside rink add)")
+                          "(describe the rink first: rinkside tournament rink)")
     return row
 
 
