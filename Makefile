@@ -82,9 +82,11 @@ bench-tournament: $(STAMP)
 	$(BIN)/python benchmarks/bench_tournament.py
 
 # Live updates to 1,000 scoreboards of one game over the real server
-# (`make bench-live CLIENTS=10000` for ten thousand).
+# (`make bench-live CLIENTS=10000` for ten thousand; `WORKERS=1,2` one pass
+# per count of server processes, above 1 on RINKSIDE_TEST_POSTGRES_URL).
 bench-live: $(STAMP)
-	$(BIN)/python benchmarks/bench_live.py --clients $(or $(CLIENTS),1000) --gc-freeze
+	$(BIN)/python benchmarks/bench_live.py --clients $(or $(CLIENTS),1000) --gc-freeze \
+		--workers $(or $(WORKERS),1)
 
 postgres:
 	@scripts/postgres-up.sh

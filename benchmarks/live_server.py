@@ -2,7 +2,7 @@
 with the garbage collector watched.
 
     python benchmarks/live_server.py --database-url URL --port N --gc-log FILE
-        [--gc-freeze] [--profile FILE]
+        [--gc-freeze] [--profile FILE] [--workers N]
 
 Builds the server as :func:`rinkside.web.server.build_server` does (the
 app, uvicorn, the one broadcaster) with warnings-only logging, raises
@@ -11,16 +11,22 @@ logs every collection to ``--gc-log`` as one line ``generation start_ns
 pause_ns collected`` (CLOCK_MONOTONIC, the benchmark's clock).
 ``--gc-freeze`` moves everything alive after start-up to the permanent
 generation (``gc.freeze()``), so that full collections do not walk the
-modules, the app and the engine again and again.
+modules, the app and the engine again and again. ``--workers N`` (PostgreSQL)
+runs N such servers on the one port as ``rinkside serve --workers N`` does
+(:func:`rinkside.web.workers.serve_workers`), each relaying its writes to the
+others, worker ``i`` logging its collections to ``FILE.i``.
 """
 
 from __future__ import annotations
 
 import argparse
 import cProfile
+import functools
 import gc
+import os
 import resource
 import signal
+import socket
 import sys
 import time
 from collections import Counter
@@ -32,7 +38,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 import uvicorn
 
 from rinkside.web.app import create_app
-from rinkside.web.server import GRACE, LOCALHOST, GameDayServer
+from rinkside.web.server import GRACE, LOCALHOST, GameDayServer, relay_changes
+from rinkside.web.workers import BACKLOG, serve_workers
 
 
 def census(out: Path) -> None:
@@ -69,31 +76,51 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--census", type=Path, help="kill -USR1 appends an object census here")
     parser.add_argument("--switch-interval", type=float,
                         help="sys.setswitchinterval (seconds; Python's default 0.005)")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="server processes on the one port (PostgreSQL)")
     args = parser.parse_args(argv)
 
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    if args.workers > 1:
+        serve_workers(LOCALHOST, args.port, args.database_url, args.workers,
+                      functools.partial(run_worker, args))
+        return
+    run(args, None, args.gc_log)
+
+
+def run_worker(args: argparse.Namespace, sock: socket.socket, _host: str, _port: int,
+               _url: str | None) -> None:
+    """One of ``--workers`` processes: the instrumented server on ``sock``."""
+    _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    run(args, sock, args.gc_log.with_name(f"{args.gc_log.name}.{os.getpid()}"))
+
+
+def run(args: argparse.Namespace, sock: socket.socket | None, gc_path: Path) -> None:
     app = create_app(database_url=args.database_url)
-    config = uvicorn.Config(app, host=LOCALHOST, port=args.port, backlog=4096,
+    relay = relay_changes(app)
+    config = uvicorn.Config(app, host=LOCALHOST, port=args.port, backlog=BACKLOG,
                             timeout_graceful_shutdown=GRACE, log_level="warning")
-    server = GameDayServer(config, app.state.broadcaster)
+    server = GameDayServer(config, app.state.broadcaster, relay)
 
     if args.switch_interval:
         sys.setswitchinterval(args.switch_interval)
     if args.census:
         signal.signal(signal.SIGUSR1, lambda _n, _f: census(args.census))
-    with args.gc_log.open("w", buffering=1) as log:
+    with gc_path.open("w", buffering=1) as log:
         gc_log = GcLog(log)
         gc.callbacks.append(gc_log)
         if args.gc_freeze:
             gc.collect()
             gc.freeze()
         profile = cProfile.Profile() if args.profile else None
+        sockets = None if sock is None else [sock]
         try:
             if profile is not None:
-                profile.runcall(server.run)
+                profile.runcall(server.run, sockets)
             else:
-                server.run()
+                server.run(sockets)
         except KeyboardInterrupt:
             pass  # SIGINT: uvicorn stopped gracefully, then raised it again
         finally:

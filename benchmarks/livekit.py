@@ -19,9 +19,11 @@ from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
+from pathlib import Path
 from typing import Any
 
 VERSION_KEY = b'"version":'
+WORKER_KEY = b"x-rinkside-worker: "  # the server process of a stream (uvicorn: lower case)
 
 # --------------------------------------------------------------------------- the writer's script
 
@@ -97,6 +99,7 @@ class Scoreboard(asyncio.Protocol):
         self.received = 0
         self.error: str | None = None
         self.lost = False
+        self.worker = 0  # the server process's id, from the response's header
         self.transport: asyncio.Transport | None = None
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
@@ -117,6 +120,10 @@ class Scoreboard(asyncio.Protocol):
             if b" 200 " not in status:
                 self._fail(status.decode(errors="replace"))
                 return
+            at = buffer.find(WORKER_KEY, 0, end)
+            if at >= 0:
+                start = at + len(WORKER_KEY)
+                self.worker = int(buffer[start:buffer.find(b"\r\n", start)])
             del buffer[:end + 4]
             self.headers_done = True
         while True:
@@ -163,6 +170,7 @@ class ClientResult:
     bytes_received: int = 0
     versions: list[bytes] = field(default_factory=list)  # array("q") bytes per client
     times: list[bytes] = field(default_factory=list)
+    workers: list[int] = field(default_factory=list)  # per client, its server process
     nofile: tuple[int, int] = (0, 0)
 
 
@@ -220,6 +228,7 @@ async def _clients(host: str, port: int, path: str, clients: int, concurrency: i
         result.bytes_received += board.received
         result.versions.append(board.versions.tobytes())
         result.times.append(board.times.tobytes())
+        result.workers.append(board.worker)
     return result
 
 
@@ -243,6 +252,117 @@ def children_of(pid: int) -> Iterator[int]:
 
 
 # --------------------------------------------------------------------------- latency arithmetic
+
+STALL_MS = 1000.0  # no broadcast this long (10,000 clients)
+
+
+@dataclass(frozen=True)
+class Phase:
+    name: str
+    events: int
+    interval: float  # seconds between writes (0: as fast as the API answers)
+
+
+@dataclass(frozen=True)
+class PhaseFigures:
+    name: str
+    writes: int
+    seconds: float
+    post_p50_ms: float
+    post_p99_ms: float
+    each_p50_ms: float
+    each_p99_ms: float
+    each_max_ms: float
+    last_p50_ms: float
+    last_p99_ms: float
+    last_max_ms: float
+    spread_max_ms: float
+    slow_broadcasts: int  # versions whose last client waited STALL_MS or more
+    undelivered: int  # (client, version) pairs never delivered
+    gc_collections: int
+    gc_gen2: int
+    gc_max_pause_ms: float
+    other_clients: int = 0  # clients on another process than the writer's
+    other_last_p50_ms: float = 0.0
+    other_last_p99_ms: float = 0.0
+    other_last_max_ms: float = 0.0
+
+
+# --------------------------------------------------------------------------- figures
+
+
+def read_gc_log(path: Path) -> list[tuple[int, int, int]]:
+    """(generation, start ns, pause ns) of every collection the server made
+    (each worker's file ``path.PID`` too)."""
+    entries = []
+    for file in [path, *path.parent.glob(f"{path.name}.*")]:
+        if not file.exists():
+            continue
+        for line in file.read_text().splitlines():
+            parts = line.split()
+            if len(parts) == 4:
+                entries.append((int(parts[0]), int(parts[1]), int(parts[2])))
+    return entries
+
+
+def server_rss(pid: int) -> int:
+    """The server's resident set in KiB: its workers' too."""
+    return rss_kib(pid) + sum(rss_kib(child) for child in children_of(pid))
+
+
+def ms(ns: float) -> float:
+    return ns / 1e6
+
+
+def last_client(written: list[tuple[int, int]], versions: list[array[int]],
+                times: list[array[int]]) -> list[int]:
+    """Per version written, sorted: write -> the last of these clients to hold it."""
+    last = []
+    for delivery in deliveries(written, versions, times):
+        arrived = [a for a in delivery.arrivals if a is not None]
+        if arrived:
+            last.append(max(arrived) - delivery.written_ns)
+    return sorted(last)
+
+
+def phase_figures(phase: Phase, written: list[tuple[int, int]], posts: list[int],
+                  window: tuple[int, int], versions: list[array[int]],
+                  times: list[array[int]], collections: list[tuple[int, int, int]],
+                  others: list[int]) -> PhaseFigures:
+    each: list[int] = []
+    last: list[int] = []
+    spreads: list[int] = []
+    undelivered = slow = 0
+    for delivery in deliveries(written, versions, times):
+        arrived = [a for a in delivery.arrivals if a is not None]
+        undelivered += len(delivery.arrivals) - len(arrived)
+        if not arrived:
+            continue
+        each.extend(a - delivery.written_ns for a in arrived)
+        last.append(max(arrived) - delivery.written_ns)
+        spreads.append(max(arrived) - min(arrived))
+        slow += ms(last[-1]) >= STALL_MS
+    each.sort()
+    last.sort()
+    posts = sorted(posts)
+    during = [c for c in collections if window[0] <= c[1] <= window[1]]
+    other = last_client(written, [versions[i] for i in others], [times[i] for i in others])
+    return PhaseFigures(
+        name=phase.name, writes=len(written), seconds=(window[1] - window[0]) / 1e9,
+        post_p50_ms=ms(percentile(posts, 50)), post_p99_ms=ms(percentile(posts, 99)),
+        each_p50_ms=ms(percentile(each, 50)), each_p99_ms=ms(percentile(each, 99)),
+        each_max_ms=ms(each[-1] if each else 0),
+        last_p50_ms=ms(percentile(last, 50)), last_p99_ms=ms(percentile(last, 99)),
+        last_max_ms=ms(last[-1] if last else 0),
+        spread_max_ms=ms(max(spreads, default=0)), slow_broadcasts=slow,
+        undelivered=undelivered, gc_collections=len(during),
+        gc_gen2=sum(1 for c in during if c[0] == 2),
+        gc_max_pause_ms=ms(max((c[2] for c in during), default=0)),
+        other_clients=len(others), other_last_p50_ms=ms(percentile(other, 50)),
+        other_last_p99_ms=ms(percentile(other, 99)),
+        other_last_max_ms=ms(other[-1] if other else 0))
+
+
 
 
 @dataclass(frozen=True)

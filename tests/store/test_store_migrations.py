@@ -18,10 +18,10 @@ TABLES = {
     "tournaments", "divisions", "teams", "players", "roster_changes", "games",
     "lineup_entries", "event_revisions", "supplementary_disciplines", "coin_tosses",
     "game_states", "users", "game_officials", "signoff_entries", "rinks",
-    "sessions", "login_failures", "store_meta",
+    "sessions", "login_failures", "store_meta", "sync_tokens", "sync_links", "sync_games",
 }
 SINCE_0005 = {"users", "game_officials", "signoff_entries", "rinks",
-              "sessions", "login_failures", "store_meta"}
+              "sessions", "login_failures", "store_meta", "sync_tokens", "sync_links", "sync_games"}
 
 
 def _tables(engine: Engine) -> set[str]:

@@ -33,6 +33,7 @@ from rinkside.cli import (
     rules,
     serve,
     setup,
+    sync,
     tournament,
 )
 
@@ -43,7 +44,8 @@ app = typer.Typer(
     add_completion=False,
 )
 
-for part in (rules, book, setup, tournament, serve, admin, rink, equipment, report, export):
+for part in (rules, book, setup, tournament, serve, admin, rink, equipment, report, export,
+             sync):
     part.register(app)
 
 __all__ = ["app"]

@@ -59,13 +59,16 @@ def serve(lan: Annotated[bool, typer.Option(
               "--lan", help="Listen on the local network (0.0.0.0) so tablets and the "
               "scoreboard screen can connect; default: this computer only.")] = False,
           port: Annotated[int, typer.Option(help="TCP port.")] = 8000,
-          db: DbOption = None) -> None:
+          db: DbOption = None,
+          workers: Annotated[int, typer.Option(
+              min=1, help="Server processes on the one port (PostgreSQL only: a write on "
+              "any reaches the live pages of all; SQLite stays one process).")] = 1) -> None:
     """Game day in the browser: live scores, game pages, standings, statistics,
     suspensions and the scoreboard display (no internet needed)."""
     from rinkside.web.server import ALL_INTERFACES, LOCALHOST
     from rinkside.web.server import serve as run
 
-    run(ALL_INTERFACES if lan else LOCALHOST, port, db)
+    run(ALL_INTERFACES if lan else LOCALHOST, port, db, workers=workers)
 
 
 def register(app: typer.Typer) -> None:

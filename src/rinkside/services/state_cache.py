@@ -18,7 +18,9 @@ from collections.abc import Mapping
 from functools import cache
 from importlib import resources
 
-from sqlalchemy import delete, select
+from sqlalchemy import select
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
 from rinkside.rules.roster import GameSetup
@@ -100,24 +102,37 @@ def load_stored(session: Session, setups: Mapping[int, GameSetup]
 
 def store(session: Session, game_id: int, version: int, state: GameState) -> None:
     """Keep ``state`` as the game's state at ``version`` (replacing any older)."""
-    session.execute(delete(GameStateCache).where(GameStateCache.game_id == game_id))
-    session.add(GameStateCache(game_id=game_id, version=version, engine=engine_fingerprint(),
-                               state=_dumped(state, {})))
+    _upsert(session, [{"game_id": game_id, "version": version,
+                       "engine": engine_fingerprint(), "state": _dumped(state, {})}])
 
 
 def store_many(session: Session, states: Mapping[int, tuple[int, GameState]]) -> None:
     """Keep each game's state at its version (``{game: (version, state)}``),
-    replacing any older: two statements for all of them."""
+    replacing any older: one statement for all of them."""
     if not states:
         return
-    table = GameStateCache.__table__
     engine = engine_fingerprint()
     memo: dict[int, tuple[object, bytes]] = {}
-    session.execute(delete(GameStateCache).where(GameStateCache.game_id.in_(list(states))))
-    session.execute(table.insert(), [  # type: ignore[attr-defined]
-        {"game_id": game_id, "version": version, "engine": engine,
-         "state": _dumped(state, memo)}
-        for game_id, (version, state) in states.items()])
+    _upsert(session, [{"game_id": game_id, "version": version, "engine": engine,
+                       "state": _dumped(state, memo)}
+                      for game_id, (version, state) in sorted(states.items())])
+
+
+def _upsert(session: Session, rows: list[dict[str, object]]) -> None:
+    """Insert the rows, or replace a game's row kept at an older version or by
+    another engine: one statement (``ON CONFLICT``), so that two processes
+    keeping the same game's state at once (the writer, and another server
+    on the store reading the change) never collide, and a newer state is
+    never replaced by an older one."""
+    insert = postgresql_insert if session.get_bind().dialect.name == "postgresql" \
+        else sqlite_insert
+    statement = insert(GameStateCache)
+    new = statement.excluded
+    session.execute(statement.on_conflict_do_update(
+        index_elements=[GameStateCache.game_id],
+        set_={"version": new.version, "engine": new.engine, "state": new.state},
+        where=(GameStateCache.version <= new.version) | (GameStateCache.engine != new.engine),
+    ), rows)
 
 
 class StateCache:

@@ -58,6 +58,9 @@ __all__ = [
     "SignOffEntry",
     "StoreMeta",
     "SupplementaryDiscipline",
+    "SyncGame",
+    "SyncLink",
+    "SyncToken",
     "Team",
     "Tournament",
     "User",
@@ -504,3 +507,43 @@ class Rink(Base):
     tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"))
     name: Mapped[str] = mapped_column(String(NAME))
     dimensions: Mapped[dict[str, Any]] = mapped_column(json_document(), default=dict)
+
+
+# --------------------------------------------------------------------------- offline sync
+
+
+class SyncToken(Base):
+    """A rink's token for the league server's sync API, issued by the
+    director: only its SHA-256 hash is kept; revoked once ``revoked_at``."""
+
+    __tablename__ = "sync_tokens"
+    __table_args__ = (UniqueConstraint("token_hash"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    rink_id: Mapped[int] = mapped_column(ForeignKey("rinks.id"))
+    token_hash: Mapped[str] = mapped_column(String(64))
+    issued_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    revoked_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+
+
+class SyncLink(Base):
+    """On a rink laptop: the league server it pulled its tournament from."""
+
+    __tablename__ = "sync_links"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    league_url: Mapped[str] = mapped_column(String(500))
+    token: Mapped[str] = mapped_column(String(100))  # the laptop's own credential
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"))
+    rink: Mapped[str] = mapped_column(String(NAME))
+    pulled_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class SyncGame(Base):
+    """On a rink laptop: a pulled game, and the league server's version of
+    it that the local log is known to equal (later events: not pushed yet)."""
+
+    __tablename__ = "sync_games"
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    league_version: Mapped[int] = mapped_column(Integer)

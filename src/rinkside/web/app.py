@@ -33,6 +33,7 @@ from rinkside.web.routers import (
     rinks,
     scoreboard,
     signoff,
+    sync,
 )
 
 HERE = Path(__file__).parent
@@ -64,6 +65,7 @@ def create_app(service: Tournaments | None = None, *,
     app.include_router(reports.router)
     app.include_router(exports.router)
     app.include_router(book.router)
+    app.include_router(sync.router)
     errors.install(app)
     return app
 

@@ -13,8 +13,12 @@ is sent the game's state (:func:`rinkside.web.views.state_json`) at once,
 then after every change, and an ``alive`` event with a keep-alive comment
 when nothing happened for ``keepalive`` seconds (a page can tell a silent,
 half-open connection from a quiet game). At that moment the stream also
-looks at the game's version in the store, so a change written by another
-process (the CLI, a second server on the same database) arrives too, if later.
+looks at the game's version in the store, so a change written by a process
+that does not notify (the CLI) arrives too, if later. On PostgreSQL the
+server processes of one store tell one another of every change
+(:func:`rinkside.web.server.relay_changes`): a notified change comes in
+through :meth:`Broadcaster.heard`, and :meth:`Broadcaster.catch_up` publishes
+whatever the store holds newer whenever notifications may have been lost.
 
 One change costs the same work however many pages follow the game (see
 ``benchmarks/bench_live.py``, 1,000 and 10,000 pages): its state is built
@@ -103,6 +107,34 @@ class Broadcaster:
                 self._handed[loop] = self._handed.get(loop, 0) + 1
             if not on_loop(loop, self._arrive, loop, subscriptions, game_id, version):
                 self._arrived(loop)  # a closed loop: its pages have gone
+
+    def expect(self, game_id: int, version: int) -> None:
+        """This process is about to publish ``version`` (its own write, told
+        to the other processes first): heard back, it is not published twice."""
+        with self._lock:
+            if version > self._published.get(game_id, -1):
+                self._published[game_id] = version
+
+    def heard(self, game_id: int, version: int) -> None:
+        """A change the store notified (:mod:`rinkside.services.notify`: any
+        process's write, this one's own heard back): published unless this
+        process has that version already."""
+        if version > self.published(game_id):
+            self.publish(game_id, version)
+
+    def catch_up(self, service: Tournaments) -> None:
+        """Whenever notifications may have been lost (the store is listened
+        to, at first or again after a lost connection): each game newer in
+        the store than this process has heard, published now, so that every
+        page gets the newest state (never an older version than it holds:
+        :meth:`Sink.push`). A game no page follows costs only its number.
+        Blocking: the listener's thread calls it."""
+        stored = catalog.versions(service)
+        with self._lock:
+            behind = [(game_id, version) for game_id, version in stored.items()
+                      if version > self._published.get(game_id, -1)]
+        for game_id, version in behind:
+            self.publish(game_id, version)
 
     def _arrive(self, loop: Loop, subscriptions: list[Subscription], game_id: int,
                 version: int) -> None:

@@ -3,6 +3,14 @@
 Uvicorn on localhost by default; the CLI's ``--lan`` binds 0.0.0.0 so the
 tablets and the scoreboard screen at the rink connect over the local
 network, with no internet needed.
+
+On PostgreSQL each server process relays its changes to the others
+(:func:`relay_changes`: ``NOTIFY`` after each write, a listening connection
+per process whose notifications go to the broadcaster), so that a write on
+any process reaches the pages of every process at once; ``--workers N``
+runs N of them on one port (:mod:`rinkside.web.workers`). On a rink
+laptop's store, pulled from a league server, a loop pushes the games' new
+events while it serves (:func:`push_to_league`).
 """
 
 from __future__ import annotations
@@ -11,9 +19,15 @@ import gc
 import os
 import socket
 import threading
+import time
+from typing import Any
 
 import uvicorn
+from fastapi import FastAPI
 
+from rinkside.services import sync_local
+from rinkside.services.notify import Relay, shared_by_processes
+from rinkside.services.sync_client import PushLoop
 from rinkside.web.app import create_app
 from rinkside.web.broadcaster import Broadcaster
 
@@ -47,9 +61,12 @@ class GameDayServer(uvicorn.Server):
     an open stream never hangs up, and would otherwise hold the shutdown
     until the grace time runs out and its task is cancelled."""
 
-    def __init__(self, config: uvicorn.Config, broadcaster: Broadcaster) -> None:
+    def __init__(self, config: uvicorn.Config, broadcaster: Broadcaster,
+                 relay: Relay | None = None, pushing: PushLoop | None = None) -> None:
         super().__init__(config)
         self.broadcaster = broadcaster
+        self.relay = relay
+        self.pushing = pushing
         self.ready = threading.Event()  # set once it listens (``started``), for who waits on it
 
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
@@ -59,29 +76,77 @@ class GameDayServer(uvicorn.Server):
 
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
         self.broadcaster.close()
+        for part in (self.relay, self.pushing):
+            if part is not None:
+                part.stop()
         await super().shutdown(sockets)
 
 
+def relay_changes(app: FastAPI, first_delay: float = 0.1) -> Relay | None:
+    """On PostgreSQL: every change this process writes is notified to every
+    process on the store (then published to its own pages), and every change
+    notified reaches this process's pages (caught up from the store each
+    time the listening connection comes back, reconnecting from
+    ``first_delay`` seconds, doubling). None on SQLite (one process)."""
+    service = app.state.service
+    broadcaster: Broadcaster = app.state.broadcaster
+    if not shared_by_processes(service):
+        return None
+    relay = Relay(service, broadcaster.heard, lambda _again: broadcaster.catch_up(service),
+                  first_delay=first_delay)
+    local = service.on_change
+
+    def on_change(game_id: int, version: int) -> None:
+        # The other processes first: they build and send while this one does.
+        broadcaster.expect(game_id, version)
+        relay.send(game_id, version)
+        if local is not None:
+            local(game_id, version)
+
+    service.on_change = on_change
+    return relay.start()
+
+
+def push_to_league(app: FastAPI) -> PushLoop | None:
+    """On a rink laptop's store (pulled from a league server): a loop that
+    pushes the games' new events while the server runs, retrying while the
+    league cannot be reached (time from the monotonic clock)."""
+    if sync_local.link(app.state.service) is None:
+        return None
+    return PushLoop(app.state.service, time.monotonic).start()
+
+
 def build_server(host: str = LOCALHOST, port: int = 8000,
-                 database_url: str | None = None) -> GameDayServer:
-    """The server :func:`serve` runs, over the store at ``database_url``."""
+                 database_url: str | None = None, **config: Any) -> GameDayServer:
+    """The server :func:`serve` runs, over the store at ``database_url``
+    (``config``: more of uvicorn's settings)."""
     app = create_app(database_url=database_url)
+    relay = relay_changes(app)
     # What is alive now (the app, the engine's tables, the templates) lives as
     # long as the server: out of the collector's sight, so that a full
     # collection under thousands of live pages stays short.
     gc.collect()
     gc.freeze()
-    config = uvicorn.Config(app, host=host, port=port, timeout_graceful_shutdown=GRACE)
-    return GameDayServer(config, app.state.broadcaster)
+    settings = uvicorn.Config(app, host=host, port=port, timeout_graceful_shutdown=GRACE,
+                              **config)
+    return GameDayServer(settings, app.state.broadcaster, relay, push_to_league(app))
 
 
 def serve(host: str = LOCALHOST, port: int = 8000, database_url: str | None = None,
-          reload: bool = False) -> None:
+          reload: bool = False, workers: int = 1) -> None:
     """Serve the store at ``database_url`` (the default store when None) on
-    ``host:port`` until interrupted. ``reload`` restarts on code changes
+    ``host:port`` until interrupted, in ``workers`` processes (PostgreSQL
+    only when more than one). ``reload`` restarts on code changes
     (development; the store is then named by RINKSIDE_DATABASE_URL)."""
+    if workers > 1:
+        from rinkside.web.workers import check_store, serve_workers
+
+        check_store(database_url, workers)  # before anything is printed: refused at once
     for url in addresses(host, port):
         print(f"rinkside: {url}  (scoreboard: {url}scoreboard/<game id>)", flush=True)
+    if workers > 1:
+        serve_workers(host, port, database_url, workers)
+        return
     if reload:
         if database_url is not None:
             os.environ["RINKSIDE_DATABASE_URL"] = database_url

@@ -5,12 +5,17 @@ once, then after every change, with ``retry:`` so that EventSource
 reconnects by itself, and keep-alives (:mod:`rinkside.web.broadcaster`).
 ``GET /live/scores`` streams the state of any game that changes (the live
 scores page). ``GET /api/games/{id}/state`` is the same JSON once.
+
+Each answer names the server process that gave it (``X-Rinkside-Worker``,
+its process id): with ``rinkside serve --workers N`` a page, a test or the
+benchmark can tell which of the N processes it is reading.
 """
 
 from __future__ import annotations
 
 import asyncio
-from typing import Annotated
+import os
+from typing import Annotated, Final
 
 from fastapi import APIRouter, Depends, Response
 from starlette.types import Receive, Scope, Send
@@ -19,6 +24,12 @@ from rinkside.services.tournaments import Tournaments
 from rinkside.web.broadcaster import Broadcaster
 from rinkside.web.deps import Broadcast, Service, known_game
 from rinkside.web.subscription import ALL_GAMES, Subscription
+
+WORKER_HEADER: Final = "X-Rinkside-Worker"
+
+
+def _worker() -> dict[str, str]:
+    return {WORKER_HEADER: str(os.getpid())}
 
 
 class EventStream(Response):
@@ -32,7 +43,8 @@ class EventStream(Response):
         # not Response.__init__: a body would set a Content-Length
         self.status_code = 200
         self.background = None
-        self.init_headers({"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+        self.init_headers({"Cache-Control": "no-cache", "X-Accel-Buffering": "no",
+                           **_worker()})
         self.broadcaster = broadcaster
         self.key = key
         self.service = service
@@ -63,7 +75,7 @@ def game_state(game_id: Annotated[int, Depends(known_game)], service: Service,
                broadcaster: Broadcast) -> Response:
     """The game's state JSON: the scoreboard's first paint and its fallback."""
     return Response(broadcaster.state(service, game_id)[1], media_type="application/json",
-                    headers={"Cache-Control": "no-store"})
+                    headers={"Cache-Control": "no-store", **_worker()})
 
 
 @router.get("/live/games/{game_id}", response_class=EventStream)

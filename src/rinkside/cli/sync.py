@@ -1,0 +1,124 @@
+"""``rinkside sync``: a rink laptop and the league server.
+
+On the laptop: ``sync pull URL --rink R --token T`` takes the rink's
+tournament from the league server into this store (``--db``); ``sync push``
+sends every game's events recorded here and not pushed yet; ``sync status``
+lists them. On the league server: ``sync token issue`` / ``revoke``, the
+director's per-rink tokens (only their hashes are stored).
+
+Exit codes: 1 when the league server refused a game's push (it changed there
+meanwhile, or is signed: Rule 616(a); nothing merged) or could not be reached
+(run it again: what was pushed stays pushed); 2 for bad input.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Annotated
+
+import typer
+
+from rinkside.cli.common import EXIT_FAILED, EXIT_INVALID, DbOption, error, open_service, refusals
+from rinkside.services import sync, sync_client, sync_local
+
+sync_app = typer.Typer(help="Offline rinks: pull the league's setup, push the games scored.",
+                       no_args_is_help=True)
+token_app = typer.Typer(help="The per-rink tokens of the sync API (on the league server).",
+                        no_args_is_help=True)
+
+RinkOption = Annotated[str, typer.Option("--rink", help="The rink, by its name in the schedule.")]
+TournamentOption = Annotated[int, typer.Option("--tournament", help="The tournament's id.")]
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _failed(message: str, code: int = EXIT_FAILED) -> typer.Exit:
+    error(message)
+    return typer.Exit(code)
+
+
+def pull(url: Annotated[str, typer.Argument(help="The league server, http://host:port")],
+         rink: RinkOption,
+         token: Annotated[str, typer.Option("--token", help="The rink's token.")],
+         db: DbOption = None) -> None:
+    """Take the rink's tournament (divisions, teams, rosters, its games, their
+    users) from the league server into this store."""
+    service = open_service(db)
+    try:
+        summary = sync_client.pull(service, url, token, rink, _now)
+    except sync_client.Unreachable as exc:
+        raise _failed(f"the league server could not be reached: {exc}") from None
+    except sync_client.Refused as exc:
+        raise _failed(f"the league server refused the pull ({exc.status}): {exc}") from None
+    typer.echo(f"pulled tournament {summary.tournament_id}, rink {summary.rink}: "
+               f"{len(summary.games)} games, {summary.new_rows} new rows, "
+               f"{summary.revisions} league events")
+    for game in summary.kept:
+        typer.echo(f"  game {game}: events recorded here wait to be pushed; its log was kept")
+
+
+def push(url: Annotated[str | None, typer.Argument(
+             help="The league server (default: the one pulled from)")] = None,
+         db: DbOption = None) -> None:
+    """Send each game's events not pushed yet to the league server."""
+    service = open_service(db)
+    try:
+        report = sync_client.push(service, url)
+    except sync_client.Unreachable as exc:
+        raise _failed(f"the league server could not be reached: {exc}; what was pushed "
+                      "stays pushed, run it again to send the rest") from None
+    for game, taken in report.pushed:
+        typer.echo(f"game {game}: {taken} events pushed")
+    for game in report.already:
+        typer.echo(f"game {game}: already on the league server")
+    for game, why in report.refused:
+        error(f"game {game} refused: {why}")
+    if not (report.pushed or report.already or report.refused):
+        typer.echo("nothing to push")
+    if report.refused:
+        raise typer.Exit(EXIT_FAILED)
+
+
+def status(db: DbOption = None) -> None:
+    """The games with events recorded here and not pushed yet."""
+    service = open_service(db)
+    linked = sync_local.link(service)
+    if linked is None:
+        raise _failed("this store was never pulled from a league server", EXIT_INVALID)
+    typer.echo(f"league server {linked.league_url}, rink {linked.rink}")
+    waiting = sync_local.pending(service)
+    for game in waiting:
+        typer.echo(f"game {game.game_id}: {game.unpushed} events not pushed yet")
+    if not waiting:
+        typer.echo("everything recorded here is on the league server")
+
+
+def issue(tournament: TournamentOption, rink: RinkOption, db: DbOption = None) -> None:
+    """A new token for the rink's laptop (shown once: only its hash is kept)."""
+    try:
+        token = sync.issue_token(open_service(db), tournament, rink, _now)
+    except sync.SyncRefused as exc:
+        raise _failed(exc.message, EXIT_INVALID) from None
+    typer.echo(token)
+
+
+def revoke(tournament: TournamentOption, rink: RinkOption, db: DbOption = None) -> None:
+    """Revoke every token of the rink: its laptop can no longer pull or push."""
+    try:
+        count = sync.revoke_tokens(open_service(db), tournament, rink, _now)
+    except sync.SyncRefused as exc:
+        raise _failed(exc.message, EXIT_INVALID) from None
+    typer.echo(f"{count} token(s) of rink {rink} revoked")
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``sync`` (pull, push, status, token issue / revoke) to ``rinkside``."""
+    checked = refusals()
+    for command in (pull, push, status):
+        sync_app.command(command.__name__)(checked(command))
+    token_app.command("issue")(checked(issue))
+    token_app.command("revoke")(checked(revoke))
+    sync_app.add_typer(token_app, name="token")
+    app.add_typer(sync_app, name="sync")

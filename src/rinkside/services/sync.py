@@ -1,0 +1,242 @@
+"""The league server's side of offline sync: rink tokens, a rink's setup
+handed out, and a laptop's events taken in through the engine.
+
+A rink laptop scores its rink's games on a SQLite store of its own with no
+internet, and syncs with the league server (:mod:`rinkside.services.sync_local`
+and :mod:`rinkside.services.sync_client` are its side). The league server is
+the truth for the setup (divisions, teams, rosters, the schedule, settings,
+users and their assignments); a game is scored in one place.
+
+- :func:`issue_token` / :func:`revoke_tokens`: the director's per-rink
+  tokens; only a token's SHA-256 hash is stored. :func:`rink_of` answers who
+  a token is (refused: unknown or revoked).
+- :func:`setup_for`: the rink's tournament as rows (:mod:`rinkside.services.sync_rows`).
+- :func:`take_push`: one game's revisions recorded on the laptop after the
+  league version it pulled, appended here in one transaction through the
+  engine (each event refused or accepted by the rules, as any other write,
+  and with the stale-write contract: only onto that very version). Refused
+  whole, nothing merged, when the game changed here meanwhile or is signed
+  (Rule 616(a)); a push already taken is answered as such and changes nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from rinkside.rules.errors import RuleViolation
+from rinkside.rules.log import GameLog
+from rinkside.services import replay, state_cache
+from rinkside.services.sync_rows import export_rows
+from rinkside.services.tournaments import Tournaments
+from rinkside.store import codec, eventlog, signoffs
+from rinkside.store import models as m
+
+Clock = Callable[[], datetime]
+
+
+class SyncRefused(Exception):
+    """A sync request refused, with the HTTP status that says why."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+@dataclass(frozen=True)
+class RinkRef:
+    """The rink a token belongs to."""
+
+    rink_id: int
+    tournament_id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class Revision:
+    """One revision of a game's log as the laptop recorded it."""
+
+    revision: int
+    op: str
+    position: int
+    payload: dict[str, Any] | None
+    by: str
+    at: datetime
+    reason: str
+
+
+@dataclass(frozen=True)
+class PushOutcome:
+    version: int  # the game's version on the league server now
+    taken: int  # revisions appended by this push (0: it had been taken already)
+
+
+def _hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _rink(s: Session, tournament_id: int, rink: str) -> m.Rink:
+    row = s.scalars(select(m.Rink).where(m.Rink.tournament_id == tournament_id,
+                                         m.Rink.name == rink)).first()
+    if row is None:
+        raise SyncRefused(404, f"tournament {tournament_id} has no rink named {rink!r} "
+                          "(describe the rink first: rinkside tournament rink)")
+    return row
+
+
+def issue_token(service: Tournaments, tournament_id: int, rink: str, clock: Clock) -> str:
+    """A new token for ``rink``'s laptop (shown once; only its hash is kept)."""
+    token = secrets.token_urlsafe(32)
+    with service._sessions.begin() as s:
+        row = _rink(s, tournament_id, rink)
+        s.add(m.SyncToken(rink_id=row.id, token_hash=_hash(token), issued_at=clock()))
+    return token
+
+
+def revoke_tokens(service: Tournaments, tournament_id: int, rink: str, clock: Clock) -> int:
+    """Revoke every live token of ``rink``; how many were revoked."""
+    with service._sessions.begin() as s:
+        row = _rink(s, tournament_id, rink)
+        live = s.scalars(select(m.SyncToken).where(m.SyncToken.rink_id == row.id,
+                                                   m.SyncToken.revoked_at.is_(None))).all()
+        for token in live:
+            token.revoked_at = clock()
+        return len(live)
+
+
+def rink_of(service: Tournaments, token: str | None) -> RinkRef:
+    """The rink of a live token; refused (401) for a missing, unknown or revoked one."""
+    if not token:
+        raise SyncRefused(401, "the sync API needs the rink's token (Authorization: Bearer "
+                          "TOKEN, issued by the director: rinkside sync token issue)")
+    with service._sessions() as s:
+        row = s.scalars(select(m.SyncToken).where(m.SyncToken.token_hash == _hash(token))
+                        ).first()
+        if row is None:
+            raise SyncRefused(401, "this token is not one the director issued")
+        if row.revoked_at is not None:
+            raise SyncRefused(401, "this rink's token was revoked by the director; ask for "
+                              "a new one")
+        rink = s.get(m.Rink, row.rink_id)
+        assert rink is not None
+        return RinkRef(rink.id, rink.tournament_id, rink.name)
+
+
+def _rink_games(s: Session, rink: RinkRef) -> list[int]:
+    return list(s.scalars(select(m.Game.id).join(m.Division).where(
+        m.Division.tournament_id == rink.tournament_id, m.Game.rink == rink.name)
+        .order_by(m.Game.id)))
+
+
+def setup_for(service: Tournaments, rink: RinkRef) -> dict[str, Any]:
+    """The rink's tournament as the laptop stores it: the tournament, this
+    rink, every division, team and player (the rosters), the rink's games
+    with their lineups, officials, sign-offs and logs, and the users
+    assigned to those games (their assignments cut to them)."""
+    with service._sessions() as s:
+        games = _rink_games(s, rink)
+        users = [u for u in s.scalars(select(m.User).where(m.User.role != "director"))
+                 if set(u.games) & set(games)]
+        rows = export_rows(s, rink.tournament_id, rink.rink_id, games)
+    rows["users"] = [{"username": u.username, "password_hash": u.password_hash,
+                      "role": u.role, "games": sorted(set(u.games) & set(games))}
+                     for u in users]
+    return {"format": 1, "tournament_id": rink.tournament_id, "rink": rink.name,
+            "games": games, "rows": rows}
+
+
+def _stored(s: Session, game_id: int, after: int, count: int) -> list[m.EventRevision]:
+    return list(s.scalars(select(m.EventRevision).where(
+        m.EventRevision.game_id == game_id, m.EventRevision.revision > after,
+        m.EventRevision.revision <= after + count).order_by(m.EventRevision.revision)))
+
+
+def _same(stored: Sequence[m.EventRevision], pushed: Sequence[Revision]) -> bool:
+    if len(stored) != len(pushed):
+        return False
+    return all((a.revision, a.op, a.position, a.payload, a.by) ==
+               (b.revision, b.op, b.position, b.payload, b.by)
+               for a, b in zip(stored, pushed, strict=True))
+
+
+def take_push(service: Tournaments, rink: RinkRef, game_id: int, league_version: int,
+              revisions: Sequence[Revision]) -> PushOutcome:
+    """Append the laptop's ``revisions`` of ``game_id``, recorded after
+    ``league_version``, in one transaction through the engine."""
+    expected = list(range(league_version + 1, league_version + 1 + len(revisions)))
+    if [r.revision for r in revisions] != expected:
+        raise SyncRefused(422, f"game {game_id}: the revisions pushed must follow version "
+                          f"{league_version} one by one ({expected[:3]}...)")
+    with service._sessions.begin() as s:
+        game = s.get(m.Game, game_id, with_for_update=True)
+        if game is None or game_id not in _rink_games(s, rink):
+            raise SyncRefused(404, f"game {game_id} is not scored at rink {rink.name!r} "
+                              f"of tournament {rink.tournament_id}")
+        if game.version >= league_version + len(revisions) and _same(
+                _stored(s, game_id, league_version, len(revisions)), revisions):
+            return PushOutcome(game.version, 0)  # taken already: a repeated push
+        if signoffs.is_locked(s, game_id):
+            raise SyncRefused(409, f"game {game_id} is signed on the league server: Rule "
+                              "616(a), nothing changes once the referees have signed; "
+                              "the push was refused whole and nothing was merged")
+        if game.version != league_version:
+            raise SyncRefused(409, f"game {game_id} changed on the league server since this "
+                              f"laptop pulled it (version {game.version} there, {league_version}"
+                              " when pulled): a game is scored in one place; the push was "
+                              "refused whole and nothing was merged")
+        if game.version == 0:
+            service._refuse_removed(s, game)  # 634(e), as any first event of a game
+        stored = replay.load(s, game)
+        log = GameLog.new(stored.setup, stored.events)
+        version = game.version
+        try:
+            for r in revisions:
+                log, version = _take(s, log, game_id, version, r)
+        except RuleViolation as exc:
+            raise SyncRefused(422, f"game {game_id}, revision {r.revision}: {exc}; the push "
+                              "was refused whole and nothing was merged") from None
+        except (ValueError, KeyError, TypeError) as exc:
+            raise SyncRefused(422, f"game {game_id}, revision {r.revision} cannot be read: "
+                              f"{exc}") from None
+        service.cache.put(game_id, version, log.state)
+        state_cache.store(s, game_id, version, log.state)
+    service._changed(game_id, version)
+    return PushOutcome(version, len(revisions))
+
+
+def _take(s: Session, log: GameLog, game_id: int, version: int, r: Revision
+          ) -> tuple[GameLog, int]:
+    """One revision through the engine, then into the store."""
+    event = None if r.payload is None else codec.decode(r.payload)
+    if r.op == "append" and event is not None:
+        log = log.append(event)
+        return log, eventlog.append(s, game_id, version, event, r.by, at=r.at)
+    if r.op == "replace" and event is not None:
+        log = log.replace(r.position, event)
+    elif r.op == "insert" and event is not None:
+        log = log.insert(r.position, event)
+    elif r.op == "delete":
+        log = log.delete(r.position)
+        event = None
+    else:
+        raise ValueError(f"{r.op!r} with{'out' if event is None else ''} an event")
+    return log, eventlog.correct(s, game_id, version, r.op,  # type: ignore[arg-type]
+                                 r.position, event, r.by, r.reason, at=r.at)
+
+
+def tokens(service: Tournaments, tournament_id: int) -> list[tuple[str, datetime, bool]]:
+    """The tournament's tokens: rink, when issued, whether still live."""
+    with service._sessions() as s:
+        rows = s.execute(select(m.Rink.name, m.SyncToken.issued_at, m.SyncToken.revoked_at)
+                         .join(m.Rink, m.Rink.id == m.SyncToken.rink_id)
+                         .where(m.Rink.tournament_id == tournament_id)
+                         .order_by(m.SyncToken.id)).all()
+    return [(name, issued, revoked is None) for name, issued, revoked in rows]

@@ -1,0 +1,185 @@
+"""The rink laptop talking to the league server: pull, push, and the
+retry loop ``rinkside serve`` runs while the store is linked to a league.
+
+HTTP through the standard library (the laptop needs nothing more), JSON
+both ways, the rink's token as ``Authorization: Bearer``. A push goes game
+by game, each one transaction on the league server; after each game the
+laptop notes what the league holds, so a cut connection loses nothing: the
+next push sends what is left, and a game whose push was taken but whose
+answer was lost is answered "taken already" (pushes are idempotent).
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import logging
+import threading
+import urllib.error
+import urllib.request
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from rinkside.services import sync_local
+from rinkside.services.sync_local import Clock, LocalSyncError, PullSummary
+from rinkside.services.tournaments import Tournaments
+
+log = logging.getLogger("rinkside.sync")
+
+# (method, url, headers, body) -> (status, body): urllib by default, swapped by tests.
+Transport = Callable[[str, str, dict[str, str], bytes | None], tuple[int, bytes]]
+
+
+class Unreachable(Exception):
+    """The league server did not answer (no network, a cut connection)."""
+
+
+class Refused(Exception):
+    """The league server answered no (4xx), with its reason."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def urllib_transport(timeout: float = 30.0) -> Transport:
+    def send(method: str, url: str, headers: dict[str, str], body: bytes | None
+             ) -> tuple[int, bytes]:
+        request = urllib.request.Request(url, data=body, headers=headers, method=method)
+        try:
+            with urllib.request.urlopen(request, timeout=timeout) as response:
+                return int(response.status), bytes(response.read())
+        except urllib.error.HTTPError as exc:
+            return int(exc.code), bytes(exc.read())
+        except (OSError, urllib.error.URLError, http.client.HTTPException) as exc:
+            raise Unreachable(f"{url}: {getattr(exc, 'reason', exc)}") from None
+
+    return send
+
+
+class LeagueClient:
+    def __init__(self, url: str, token: str, transport: Transport | None = None) -> None:
+        self.url = url.rstrip("/")
+        self.token = token
+        self.transport = transport or urllib_transport()
+
+    def _call(self, method: str, path: str, body: Any = None) -> Any:
+        headers = {"Authorization": f"Bearer {self.token}", "Accept": "application/json"}
+        data = None
+        if body is not None:
+            data = json.dumps(body).encode()
+            headers["Content-Type"] = "application/json"
+        status, answer = self.transport(method, self.url + path, headers, data)
+        try:
+            decoded = json.loads(answer) if answer else {}
+        except ValueError:
+            raise Unreachable(f"{self.url}{path}: answered {status} with no JSON") from None
+        if status >= 400:
+            detail = decoded.get("detail") if isinstance(decoded, dict) else None
+            raise Refused(status, str(detail or f"HTTP {status}"))
+        return decoded
+
+    def setup(self) -> dict[str, Any]:
+        answer: dict[str, Any] = self._call("GET", "/api/sync/setup")
+        return answer
+
+    def push(self, game_id: int, body: dict[str, Any]) -> dict[str, Any]:
+        answer: dict[str, Any] = self._call("POST", f"/api/sync/games/{game_id}/events", body)
+        return answer
+
+
+def pull(service: Tournaments, url: str, token: str, rink: str, clock: Clock,
+         transport: Transport | None = None) -> PullSummary:
+    """Take the rink's setup from the league server into this store."""
+    data = LeagueClient(url, token, transport).setup()
+    if data.get("rink") != rink:
+        raise LocalSyncError(f"this token is rink {data.get('rink')!r}'s, not {rink!r}'s")
+    return sync_local.store_pull(service, url, token, data, clock)
+
+
+@dataclass
+class PushReport:
+    pushed: list[tuple[int, int]] = field(default_factory=list)  # (game, revisions taken)
+    already: list[int] = field(default_factory=list)  # taken by an earlier push
+    refused: list[tuple[int, str]] = field(default_factory=list)
+
+
+def push(service: Tournaments, url: str | None = None, transport: Transport | None = None
+         ) -> PushReport:
+    """Send every game's events not pushed yet to the league server (the
+    store's own league unless ``url``). Raises :class:`Unreachable` when the
+    server cannot be reached; each game taken before that stays taken."""
+    linked = sync_local.link(service)
+    if linked is None:
+        raise LocalSyncError("this store was never pulled from a league server: "
+                             "rinkside sync pull URL --rink R --token T first")
+    client = LeagueClient(url or linked.league_url, linked.token, transport)
+    report = PushReport()
+    for game in sync_local.pending(service):
+        body = sync_local.outgoing(service, game.game_id)
+        try:
+            answer = client.push(game.game_id, body)
+        except Refused as exc:
+            report.refused.append((game.game_id, str(exc)))
+            continue
+        sync_local.mark_pushed(service, game.game_id,
+                               body["league_version"] + len(body["revisions"]))
+        if int(answer.get("taken", 0)):
+            report.pushed.append((game.game_id, int(answer["taken"])))
+        else:
+            report.already.append(game.game_id)
+    return report
+
+
+class PushLoop:
+    """While ``serve`` runs on a linked store: push what is waiting every
+    ``interval`` seconds of ``clock`` (monotonic seconds), waiting longer
+    after each failure (up to ``longest``). :meth:`tick` is one look; the
+    thread calls it every ``tick_seconds``."""
+
+    def __init__(self, service: Tournaments, clock: Callable[[], float], *,
+                 interval: float = 30.0, longest: float = 600.0, tick_seconds: float = 1.0,
+                 transport: Transport | None = None) -> None:
+        self.service = service
+        self.clock = clock
+        self.interval = interval
+        self.longest = longest
+        self.tick_seconds = tick_seconds
+        self.transport = transport
+        self.delay = interval
+        self.due = clock()
+        self.last: PushReport | str | None = None  # the last attempt's report, or its failure
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="rinkside-push", daemon=True)
+
+    def tick(self) -> bool:
+        """Push now if due and something waits; whether it tried."""
+        now = self.clock()
+        if now < self.due or not sync_local.pending(self.service):
+            return False
+        try:
+            self.last = push(self.service, transport=self.transport)
+            self.delay = self.interval
+        except (Unreachable, LocalSyncError) as exc:
+            self.last = str(exc)
+            self.delay = min(self.delay * 2, self.longest)
+            log.warning("rinkside: push to the league server failed (%s); again in %.0f s",
+                        exc, self.delay)
+        self.due = now + self.delay
+        return True
+
+    def _run(self) -> None:
+        while not self._stop.wait(self.tick_seconds):
+            try:
+                self.tick()
+            except Exception:  # a failing push must not stop the loop
+                log.exception("rinkside: the push loop failed")
+
+    def start(self) -> PushLoop:
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join(5)

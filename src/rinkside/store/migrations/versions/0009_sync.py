@@ -1,0 +1,69 @@
+"""Offline rinks synced to the league server: rink tokens, the laptop's link, its games.
+
+Revision ID: 0009
+Revises: 0008
+Create Date: 2026-12-01
+
+On the league server, ``sync_tokens`` holds the per-rink tokens the director
+issues (only each token's SHA-256 hash; ``revoked_at`` once revoked). On a
+rink laptop, ``sync_links`` names the league server it pulled from (its URL,
+the rink's token, the tournament and the rink) and ``sync_games`` each
+pulled game's ``league_version``: the version of the game on the league
+server that the laptop's log is known to equal. Events after it are the
+ones not pushed yet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import sqlalchemy as sa
+from alembic import op
+
+revision: str = "0009"
+down_revision: str | None = "0008"
+branch_labels: str | Sequence[str] | None = None
+depends_on: str | Sequence[str] | None = None
+
+
+def _fk(table: str, column: str, target: str) -> sa.ForeignKeyConstraint:
+    return sa.ForeignKeyConstraint([column], [f"{target}.id"],
+                                   name=f"fk_{table}_{column}_{target}")
+
+
+def upgrade() -> None:
+    op.create_table(
+        "sync_tokens",
+        sa.Column("id", sa.Integer(), nullable=False),
+        sa.Column("rink_id", sa.Integer(), nullable=False),
+        sa.Column("token_hash", sa.String(64), nullable=False),
+        sa.Column("issued_at", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("revoked_at", sa.DateTime(timezone=True), nullable=True),
+        sa.PrimaryKeyConstraint("id", name="pk_sync_tokens"),
+        _fk("sync_tokens", "rink_id", "rinks"),
+        sa.UniqueConstraint("token_hash", name="uq_sync_tokens_token_hash"),
+    )
+    op.create_table(
+        "sync_links",
+        sa.Column("id", sa.Integer(), nullable=False),
+        sa.Column("league_url", sa.String(500), nullable=False),
+        sa.Column("token", sa.String(100), nullable=False),
+        sa.Column("tournament_id", sa.Integer(), nullable=False),
+        sa.Column("rink", sa.String(200), nullable=False),
+        sa.Column("pulled_at", sa.DateTime(timezone=True), nullable=False),
+        sa.PrimaryKeyConstraint("id", name="pk_sync_links"),
+        _fk("sync_links", "tournament_id", "tournaments"),
+    )
+    op.create_table(
+        "sync_games",
+        sa.Column("game_id", sa.Integer(), nullable=False),
+        sa.Column("league_version", sa.Integer(), nullable=False),
+        sa.PrimaryKeyConstraint("game_id", name="pk_sync_games"),
+        _fk("sync_games", "game_id", "games"),
+    )
+
+
+def downgrade() -> None:
+    op.drop_table("sync_games")
+    op.drop_table("sync_links")
+    op.drop_table("sync_tokens")
