@@ -61,7 +61,7 @@ class TestStateOfAGameInPlay:
             "player": entry.player, "served_by": None, "state": "running",
             "left_tenths": entry.left, "left": "2:00", "ticking": True, "class": "minor",
             "class_text": "minor", "infraction": "Tripping", "may_return": False,
-            "reasons": []}]
+            "reasons": ["the team plays short while it runs: 402(b)"]}]
         assert data["goals"] == [] and data["result"] is None and data["shootout"] is None
         assert data["status_text"] == "P1 10:00"
         assert data == views.state_json(demo.service, game) | {"version": version}
