@@ -6,20 +6,27 @@ The service comes to the routers through :func:`rinkside.web.deps.get_service`
 ``on_change`` hook, so every page following a game hears of an event the
 moment it is recorded. Everything the pages load is served from here (no
 CDN, no external fonts or scripts): the rink may have no internet.
+
+At the edge: a request body over :data:`rinkside.web.limits.MAX_BODY_BYTES`
+is a 413; every JSON answer and every page is UTF-8 whatever stored text
+holds (a lone surrogate is shown as U+FFFD, :func:`rinkside.formats.text.readable`).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
+from rinkside.formats.text import readable
 from rinkside.services.open import open_tournaments
 from rinkside.services.tournaments import Tournaments
 from rinkside.web import errors
 from rinkside.web.broadcaster import Broadcaster, Publish
+from rinkside.web.limits import BodyLimit
 from rinkside.web.routers import (
     console,
     console_api,
@@ -45,10 +52,14 @@ def create_app(service: Tournaments | None = None, *,
     broadcaster = Broadcaster(service=service)
     service.on_change = _chain(service, broadcaster)
 
-    app = FastAPI(title="rinkside", docs_url=None, redoc_url=None)
+    app = FastAPI(title="rinkside", docs_url=None, redoc_url=None,
+                  default_response_class=errors.ReadableJSON)
+    app.add_middleware(BodyLimit)
     app.state.service = service
     app.state.broadcaster = broadcaster
-    app.state.templates = Jinja2Templates(directory=HERE / "templates")
+    templates = Jinja2Templates(directory=HERE / "templates")
+    templates.env.finalize = _shown
+    app.state.templates = templates
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     app.include_router(public.router)
     app.include_router(scoreboard.router)
@@ -63,6 +74,11 @@ def create_app(service: Tournaments | None = None, *,
     app.include_router(exports.router)
     errors.install(app)
     return app
+
+
+def _shown(value: Any) -> Any:
+    """Every ``{{ value }}`` of a page: stored text made safe to send."""
+    return readable(value) if isinstance(value, str) else value
 
 
 def _chain(service: Tournaments, broadcaster: Broadcaster) -> Publish:

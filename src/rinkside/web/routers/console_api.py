@@ -35,9 +35,9 @@ from rinkside.services import queries
 from rinkside.services.errors import NoSuchPosition, StaleWrite
 from rinkside.tournament.errors import TournamentRuleError
 from rinkside.tournament.lineups import LineupError
-from rinkside.web import auth, views
+from rinkside.web import auth, fields, views
 from rinkside.web.broadcaster import Broadcaster
-from rinkside.web.deps import Broadcast, Service
+from rinkside.web.deps import MAX_ID, Broadcast, Service
 
 router = APIRouter(prefix="/api", tags=["console"])
 
@@ -46,24 +46,30 @@ Reader = Annotated[auth.CurrentUser, Depends(auth.require("referee"))]
 Answer = dict[str, Any] | Response
 
 
+Version = Annotated[int, Field(ge=0, le=MAX_ID)]
+PlayerId = Annotated[int, Field(ge=1, le=MAX_ID)]
+Players = Annotated[list[PlayerId], Field(max_length=100)]
+
+
 class EventBatch(BaseModel):
-    version: int
-    events: list[Any]
+    version: Version
+    # FORMAT.md events, each read by decode_event; a whole game is a few hundred
+    events: Annotated[list[Any], Field(max_length=fields.MAX_EVENTS)]
 
 
 class Correction(BaseModel):
-    version: int
+    version: Version
     op: Literal["replace", "insert", "delete"]
-    position: int = Field(ge=0)
+    position: int = Field(ge=0, le=MAX_ID)
     event: dict[str, Any] | None = None
-    reason: str = ""
+    reason: fields.Reason = ""
 
 
 class LineupBody(BaseModel):
-    players: list[int]
-    goaltenders: list[int] = []  # dressed with the others; the roster says who keeps goal
-    captain: int | None = None
-    alternates: list[int] = []
+    players: Players
+    goaltenders: Players = []  # dressed with the others; the roster says who keeps goal
+    captain: PlayerId | None = None
+    alternates: Players = []
 
 
 def refused(exc: RuleViolation | TournamentRuleError) -> JSONResponse:
@@ -87,7 +93,7 @@ def session(user: Reader) -> dict[str, Any]:
             "csrf_token": user.csrf}
 
 
-@router.post("/games/{game_id}/events", response_model=None)
+@router.post("/games/{game_id:id}/events", response_model=None)
 def record_events(game_id: int, batch: EventBatch, user: Scorer, service: Service,
                   broadcaster: Broadcast) -> Answer:
     _, state = service.game_state(game_id)  # NotFound: 404
@@ -112,7 +118,7 @@ def written(broadcaster: Broadcaster, service: Service, game_id: int, version: i
     return Response(f'{{"version":{version},"state":{text}}}', media_type="application/json")
 
 
-@router.post("/games/{game_id}/corrections", response_model=None)
+@router.post("/games/{game_id:id}/corrections", response_model=None)
 def correct(game_id: int, body: Correction, user: Scorer, service: Service,
             broadcaster: Broadcast) -> Answer:
     """Replace, insert or delete the event at ``position``; who and why are kept."""
@@ -142,7 +148,7 @@ def correct(game_id: int, body: Correction, user: Scorer, service: Service,
     return written(broadcaster, service, game_id, version)
 
 
-@router.put("/games/{game_id}/lineups/{team}", response_model=None)
+@router.put("/games/{game_id:id}/lineups/{team}", response_model=None)
 def put_lineup(game_id: int, team: str, body: LineupBody, user: Scorer,
                service: Service) -> Answer:
     """Dress a team for the game (Rules 201(a), 202, 203(a), 204; casebook 27)."""
