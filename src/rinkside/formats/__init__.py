@@ -17,11 +17,13 @@ from rinkside.formats.files import (
     Check,
     Scenario,
     ScenarioError,
+    check_file,
     load_game_log,
     load_game_log_file,
     load_scenario,
     read_json_file,
     read_text_file,
+    read_toml_file,
 )
 from rinkside.formats.setup import encode_roster, encode_settings
 from rinkside.formats.times import encode_time, parse_time
@@ -32,6 +34,7 @@ __all__ = [
     "EventFieldError",
     "Scenario",
     "ScenarioError",
+    "check_file",
     "decode_event",
     "describe_malformed",
     "encode_event",
@@ -44,5 +47,6 @@ __all__ = [
     "parse_time",
     "read_json_file",
     "read_text_file",
+    "read_toml_file",
     "schema",
 ]

@@ -18,6 +18,7 @@ Every problem is a :class:`ScenarioError` whose text starts with the file.
 from __future__ import annotations
 
 import json
+import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,11 +39,13 @@ __all__ = [
     "Check",
     "Scenario",
     "ScenarioError",
+    "check_file",
     "load_game_log",
     "load_game_log_file",
     "load_scenario",
     "read_json_file",
     "read_text_file",
+    "read_toml_file",
 ]
 
 # The largest file read: a whole tournament's game log is well under 1 MB.
@@ -95,21 +98,31 @@ class Scenario:
     path: Path
 
 
-def read_text_file(path: Path, *, limit: int = MAX_FILE_BYTES) -> str:
-    """The UTF-8 text of the file at ``path``; :class:`ScenarioError` naming the
-    file and the problem (none there, a folder, unreadable, too large, binary
-    or not UTF-8)."""
+def check_file(path: Path, *, limit: int = MAX_FILE_BYTES) -> None:
+    """:class:`ScenarioError` naming the file unless ``path`` is a file of at
+    most ``limit`` bytes."""
     path = Path(path)
     try:
         if path.is_dir():
             raise ScenarioError(path, "is a folder, not a file")
         size = path.stat().st_size
-        if size > limit:
-            raise ScenarioError(path, f"is {size:,} bytes; a file read here is at most "
-                                f"{limit:,} bytes")
-        data = path.read_bytes()
     except FileNotFoundError:
         raise ScenarioError(path, "no such file") from None
+    except OSError as exc:
+        raise ScenarioError(path, f"cannot be read: {exc.strerror or exc}") from None
+    if size > limit:
+        raise ScenarioError(path, f"is {size:,} bytes; a file read here is at most "
+                            f"{limit:,} bytes")
+
+
+def read_text_file(path: Path, *, limit: int = MAX_FILE_BYTES) -> str:
+    """The UTF-8 text of the file at ``path``; :class:`ScenarioError` naming the
+    file and the problem (none there, a folder, unreadable, too large, binary
+    or not UTF-8)."""
+    path = Path(path)
+    check_file(path, limit=limit)
+    try:
+        data = path.read_bytes()
     except OSError as exc:
         raise ScenarioError(path, f"cannot be read: {exc.strerror or exc}") from None
     if b"\0" in data:
@@ -135,6 +148,18 @@ def read_json_file(path: Path) -> Any:
     except RecursionError:
         raise ScenarioError(path, "not a game log: its JSON is nested too deep") from None
 
+
+
+def read_toml_file(path: Path) -> dict[str, Any]:
+    """The table in the TOML file at ``path``; :class:`ScenarioError` naming
+    the file and the problem (as :func:`read_text_file`, or not TOML)."""
+    text = read_text_file(path)
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ScenarioError(path, f"not valid TOML: {exc}") from None
+    except RecursionError:
+        raise ScenarioError(path, "not valid TOML: nested too deep") from None
 
 
 def _validate(path: Path, data: Any, *, game_log: bool) -> None:
