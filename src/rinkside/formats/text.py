@@ -102,6 +102,6 @@ def check_text(value: object, field: str, kind: TextKind = NAME) -> str:
 def readable(value: str) -> str:
     """``value`` with any lone surrogate, NUL or control character (other than
     a line break or tab) replaced by U+FFFD: stored text made safe to show."""
-    if value.isascii() and value.isprintable():
-        return value
+    if value.isprintable() or not any(_bad_character(ch, True) for ch in value):
+        return value  # the very object: a Markup stays a Markup
     return "".join(_REPLACEMENT if _bad_character(ch, True) else ch for ch in value)

@@ -20,6 +20,7 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from markupsafe import Markup
 
 from rinkside.formats.text import readable
 from rinkside.services.open import open_tournaments
@@ -77,8 +78,12 @@ def create_app(service: Tournaments | None = None, *,
 
 
 def _shown(value: Any) -> Any:
-    """Every ``{{ value }}`` of a page: stored text made safe to send."""
-    return readable(value) if isinstance(value, str) else value
+    """Every ``{{ value }}`` of a page: stored text made safe to send (markup
+    stays markup: only a character UTF-8 cannot carry is replaced)."""
+    if not isinstance(value, str):
+        return value
+    shown = readable(value)
+    return Markup(shown) if isinstance(value, Markup) and shown is not value else shown
 
 
 def _chain(service: Tournaments, broadcaster: Broadcaster) -> Publish:
