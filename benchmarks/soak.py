@@ -35,7 +35,6 @@ import subprocess
 import sys
 import tempfile
 import threading
-import time
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -44,6 +43,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from bench_live import free_port, wait_until_up
 from livekit import event_script
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
@@ -74,33 +74,10 @@ class Figures:
                 f"half-written {self.half_written}")
 
 
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
 def start_server(url: str, port: int) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
         [sys.executable, "-m", "rinkside", "serve", "--port", str(port), "--db", url],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-
-
-def wait_until_up(base: str, server: subprocess.Popen[bytes]) -> None:
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise RuntimeError(f"the server exited with {server.returncode}")
-        try:
-            if httpx.get(f"{base}/login", timeout=2).status_code == 200:
-                return
-        except httpx.TransportError:
-            pass
-        time.sleep(0.1)
-    raise RuntimeError("the server did not answer within 60 s")
 
 
 def log_in(base: str) -> tuple[httpx.Client, str]:
@@ -162,7 +139,7 @@ def one_round(url: str, service: Tournaments, game: int, script: list[dict[str, 
     server = start_server(url, port)
     acknowledged, in_flight = 0, False
     try:
-        wait_until_up(base, server)
+        wait_until_up(base, game, server)
         client, token = log_in(base)
         version = service.game_state(game)[0]
         timer = threading.Timer(rng.uniform(0.2, 1.5), server.send_signal, (signal.SIGKILL,))
