@@ -180,3 +180,18 @@ def test_a_reopening_reason_with_a_control_character_is_refused(
                          json={"reason": "bell\x07"})
     assert answer.status_code == 422
     assert answer.json()["detail"][0]["loc"] == ["body", "reason"]
+
+
+def test_a_lineup_naming_another_teams_player_is_a_422_citing_the_roster_rule(
+        demo: Demo, director: Client) -> None:
+    client, token = director
+    game = game_in_play(demo)
+    row = queries.game(demo.service, game)
+    ours = [p.player_id for p in queries.team(demo.service, row.home_team_id).players]
+    theirs = queries.team(demo.service, row.away_team_id).players[0].player_id
+    for body in ({"players": [*ours, theirs]}, {"players": ours, "captain": theirs},
+                 {"players": ours, "goaltenders": [theirs]}):
+        answer = client.put(f"/api/games/{game}/lineups/home", json=body,
+                            headers={auth.CSRF_HEADER: token})
+        assert answer.status_code == 422, body
+        assert answer.json()["rule"] in ("203(a)", "202(c)")

@@ -142,7 +142,7 @@ def game_lineup(
     def pick(text: str) -> list[int]:
         out = []
         for part in (x.strip() for x in text.split(",") if x.strip()):
-            if not part.isdigit() or int(part) not in ids:
+            if not (part.isascii() and part.isdigit()) or int(part) not in ids:
                 raise ValueError(f"#{part} is not on team {team}'s roster (Rule 203(a))")
             out.append(ids[int(part)])
         return out
