@@ -195,3 +195,14 @@ def test_a_lineup_naming_another_teams_player_is_a_422_citing_the_roster_rule(
                             headers={auth.CSRF_HEADER: token})
         assert answer.status_code == 422, body
         assert answer.json()["rule"] in ("203(a)", "202(c)")
+
+
+def test_a_lone_surrogate_as_an_unknown_field_name_is_a_422(demo: Demo, director: Client
+                                                            ) -> None:
+    client, token = director
+    game = game_in_play(demo)
+    event = '{"type": "faceoff", "at": "1 10:00", "\\udc80": 1}'
+    answer = _post_raw(client, token, f"/api/games/{game}/events",
+                       f'{{"version": {_version(demo, game)}, "events": [{event}]}}')
+    assert answer.status_code == 422  # type: ignore[attr-defined]
+    assert "not a field of a faceoff event" in answer.text  # type: ignore[attr-defined]

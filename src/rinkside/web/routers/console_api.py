@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
 from rinkside.formats import decode_event
@@ -38,6 +38,7 @@ from rinkside.tournament.lineups import LineupError
 from rinkside.web import auth, fields, views
 from rinkside.web.broadcaster import Broadcaster
 from rinkside.web.deps import MAX_ID, Broadcast, Service
+from rinkside.web.errors import ReadableJSON
 
 router = APIRouter(prefix="/api", tags=["console"])
 
@@ -72,18 +73,18 @@ class LineupBody(BaseModel):
     alternates: Players = []
 
 
-def refused(exc: RuleViolation | TournamentRuleError) -> JSONResponse:
+def refused(exc: RuleViolation | TournamentRuleError) -> ReadableJSON:
     """422 with the rule and the engine's sentence (``Rule 641(a): ...``)."""
-    return JSONResponse({"rule": exc.rule, "detail": str(exc)}, status_code=422)
+    return ReadableJSON({"rule": exc.rule, "detail": str(exc)}, status_code=422)
 
 
-def malformed(exc: MalformedEvent) -> JSONResponse:
-    return JSONResponse({"detail": str(exc), "index": exc.index, "field": exc.field},
+def malformed(exc: MalformedEvent) -> ReadableJSON:
+    return ReadableJSON({"detail": str(exc), "index": exc.index, "field": exc.field},
                         status_code=422)
 
 
-def stale(exc: StaleWrite) -> JSONResponse:
-    return JSONResponse({"detail": str(exc), "version": exc.current_version}, status_code=409)
+def stale(exc: StaleWrite) -> ReadableJSON:
+    return ReadableJSON({"detail": str(exc), "version": exc.current_version}, status_code=409)
 
 
 @router.get("/session")
@@ -124,11 +125,11 @@ def correct(game_id: int, body: Correction, user: Scorer, service: Service,
     """Replace, insert or delete the event at ``position``; who and why are kept."""
     reason = body.reason.strip()
     if not reason:
-        return JSONResponse({"detail": "say why the event is corrected (reason): the game's "
+        return ReadableJSON({"detail": "say why the event is corrected (reason): the game's "
                              "record keeps who changed it and why", "field": "reason"},
                             status_code=422)
     if body.op != "delete" and body.event is None:
-        return JSONResponse({"detail": f"a {body.op} needs the event to write", "field": "event"},
+        return ReadableJSON({"detail": f"a {body.op} needs the event to write", "field": "event"},
                             status_code=422)
     _, state = service.game_state(game_id)  # NotFound: 404
     try:
@@ -143,7 +144,7 @@ def correct(game_id: int, body: Correction, user: Scorer, service: Service,
     except MalformedEvent as exc:
         return malformed(exc)
     except (IndexError, NoSuchPosition) as exc:
-        return JSONResponse({"detail": f"there is no event {body.position} to {body.op}: {exc}",
+        return ReadableJSON({"detail": f"there is no event {body.position} to {body.op}: {exc}",
                              "field": "position"}, status_code=422)
     return written(broadcaster, service, game_id, version)
 
@@ -157,7 +158,7 @@ def put_lineup(game_id: int, team: str, body: LineupBody, user: Scorer,
                               str(row.away_team_id): "away"}
     side = sides.get(team)
     if side is None:
-        return JSONResponse({"detail": f"{team!r} does not play game {game_id}: home, away, "
+        return ReadableJSON({"detail": f"{team!r} does not play game {game_id}: home, away, "
                              f"{row.home_team_id} or {row.away_team_id}"}, status_code=404)
     team_id = row.home_team_id if side == "home" else row.away_team_id
     players = list(dict.fromkeys([*body.players, *body.goaltenders]))
@@ -166,7 +167,7 @@ def put_lineup(game_id: int, team: str, body: LineupBody, user: Scorer,
                                    alternates=body.alternates)
     except LineupError as exc:
         first = exc.problems[0]
-        return JSONResponse({
+        return ReadableJSON({
             "rule": first.rule, "detail": "; ".join(str(p) for p in exc.problems),
             "problems": [{"rule": p.rule, "message": p.message, "player_id": p.player_id}
                          for p in exc.problems]}, status_code=422)
