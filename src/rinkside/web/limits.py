@@ -47,6 +47,9 @@ class BodyLimit:
                 if not value.isdigit() or int(value) > self.limit:
                     await self._refuse(send)
                     return
+        if scope["method"] in ("GET", "HEAD"):  # no body read: the live streams go untouched
+            await self.app(scope, receive, send)
+            return
         seen = 0
         started = False
 
