@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 SHARED ?= ../shared
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test system-deps lint importlint typecheck unit conformance rule-coverage bench bench-store bench-tournament bench-live postgres clean
+.PHONY: run test system-deps lint importlint typecheck unit conformance rule-coverage bench bench-store bench-tournament bench-live soak postgres clean
 
 # The store's tests also run on PostgreSQL when RINKSIDE_TEST_POSTGRES_URL
 # names a server (`make test` passes it on; without it those variants are
@@ -87,6 +87,12 @@ bench-tournament: $(STAMP)
 bench-live: $(STAMP)
 	$(BIN)/python benchmarks/bench_live.py --clients $(or $(CLIENTS),1000) --gc-freeze \
 		--workers $(or $(WORKERS),1)
+
+# SIGKILL the server at random moments during a scorer's writes, KILLS times
+# (default 40) on SQLite, and on PostgreSQL when RINKSIDE_TEST_POSTGRES_URL is
+# set: acknowledged vs stored events, and any half-written game. Not a test.
+soak: $(STAMP)
+	$(BIN)/python benchmarks/soak.py --kills $(or $(KILLS),40)
 
 postgres:
 	@scripts/postgres-up.sh

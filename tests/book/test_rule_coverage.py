@@ -47,7 +47,8 @@ def test_an_implementation_added_later_is_shown_and_breaks_nothing() -> None:
     rc = table.rule(number)
     assert rc is not None
     (now,) = [c for c in rc.subrules if c.subrule.id == sub.id]
-    assert (now.shown, now.places()) == ("enforced", (("enforced", "rules/added_later.py: refuse"),))
+    assert (now.shown, now.places()) == ("enforced",
+                                         (("enforced", "rules/added_later.py: refuse"),))
     assert table.unaccounted() == ()
 
 

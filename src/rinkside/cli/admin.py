@@ -20,9 +20,10 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from rinkside.cli.common import DbOption, console, open_service, refusals
+from rinkside.cli.common import DbOption, console, open_service, refusals, text
 from rinkside.cli.setup import tournament_app
 from rinkside.cli.tournament import game_app
+from rinkside.formats.text import REASON, USERNAME
 from rinkside.services import officiating, rinks, users
 from rinkside.services.tournaments import Tournaments
 
@@ -48,7 +49,8 @@ def user_add(username: str,
                                                    confirmation_prompt=True)],
              game: Games = None, db: DbOption = None) -> None:
     """Create a user (the password is stored as its argon2 hash)."""
-    uid = users.create_user(open_service(db), username, password, role, game or [])
+    uid = users.create_user(open_service(db), text(username, "USERNAME", USERNAME), password,
+                            role, game or [])
     typer.echo(f"user {uid}: {username} ({role})")
 
 
@@ -117,8 +119,10 @@ def game_officials(
     given = {"referee": referee, "game_timekeeper": _one(game_timekeeper),
              "penalty_timekeeper": _one(penalty_timekeeper),
              "official_scorer": _one(official_scorer), "goal_judge": goal_judge}
+    named = {role: [text(n, f"--{role.replace('_', '-')}") for n in names]
+             for role, names in given.items() if names is not None}
     service = open_service(db)
-    officiating.set_officials(service, game, {k: v for k, v in given.items() if v is not None})
+    officiating.set_officials(service, game, named)
     _show_signoff(service, game)
 
 
@@ -148,7 +152,7 @@ def game_reopen(game: int, user: Annotated[str, typer.Option(help="The tournamen
     """The tournament director reopens a signed game, with a reason (616(a))."""
     service = open_service(db)
     _check_password(service, user, password)
-    officiating.reopen(service, game, user, reason)
+    officiating.reopen(service, game, user, text(reason, "--reason", REASON))
     _show_signoff(service, game)
 
 
@@ -172,7 +176,8 @@ def tournament_rink(
     goal_width, goal_height = parse_goal(goal)
     dimensions = RinkDimensions(width, length, corner_radius, goal_line, goal_width,
                                 goal_height)
-    rid = rinks.add_rink(open_service(db), tournament, name, dimensions.to_mapping())
+    rid = rinks.add_rink(open_service(db), tournament, text(name, "NAME"),
+                         dimensions.to_mapping())
     typer.echo(f"rink {rid}: {name}")
     for problem in check_rink(dimensions):
         typer.echo(f"  {problem.message}")

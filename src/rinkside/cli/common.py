@@ -4,7 +4,8 @@ wrapper that turns a refusal into its exit code.
 
 Exit codes: 0 fine, 1 the rules said no (a failed scenario, a refused event,
 a rink or equipment that fails the book), 2 the input could not be read (an
-invalid file or option value, an unknown id).
+invalid file or option value, an unknown id, a file that cannot be read or
+written): one line saying which and why, never a traceback.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import typer
 from rich.console import Console
 
 from rinkside.formats import ScenarioError
+from rinkside.formats.text import NAME, TextKind, check_text
 from rinkside.rules.errors import MalformedEvent, RuleViolation, SettingsError
 from rinkside.services.errors import StaleWrite
 from rinkside.services.open import open_tournaments
@@ -44,6 +46,18 @@ def console(*, stderr: bool = False, soft_wrap: bool = False) -> Console:
 def error(message: str) -> None:
     """``message`` on stderr."""
     typer.echo(message, err=True)
+
+
+def text(value: str, option: str, kind: TextKind = NAME) -> str:
+    """An argument or option typed for the store, checked as every edge
+    checks text (formats.text): TextError (exit 2) naming ``option`` and why."""
+    return check_text(value, option, kind)
+
+
+def file_problem(exc: OSError) -> str:
+    """``out/x.pdf: No such file or directory``: an OSError as one line."""
+    where = f"{exc.filename}: " if exc.filename else ""
+    return f"{where}{exc.strerror or exc}"
 
 
 def open_service(db: str | None) -> Tournaments:
@@ -76,6 +90,12 @@ def refusals(refused: tuple[type[Exception], ...] = REFUSED,
                 raise typer.Exit(EXIT_FAILED) from None
             except failures as exc:
                 error(f"error: {exc}")
+                raise typer.Exit(EXIT_INVALID) from None
+            except OSError as exc:  # a file to read or write (FileNotFoundError...)
+                error(f"error: {file_problem(exc)}")
+                raise typer.Exit(EXIT_INVALID) from None
+            except RecursionError:
+                error("error: the input is nested too deep to be read")
                 raise typer.Exit(EXIT_INVALID) from None
 
         return run

@@ -20,8 +20,9 @@ from typing import Annotated, Literal
 
 import typer
 
-from rinkside.cli.common import REFUSED, DbOption, open_service, refusals
+from rinkside.cli.common import REFUSED, DbOption, open_service, refusals, text
 from rinkside.formats import ScenarioError
+from rinkside.formats.text import USERNAME
 from rinkside.reports import calendar, exports, game_log
 from rinkside.rules.errors import MalformedEvent, SettingsError
 from rinkside.services.tournaments import NotFound
@@ -142,7 +143,8 @@ def import_game(game: int, log: Annotated[Path, typer.Argument(help="A FORMAT.md
 
     The file's teams and settings must be the game's, and the engine checks
     every event; on any problem nothing is recorded."""
-    version, state = game_log.import_game(open_service(db), game, log, by=by)
+    version, state = game_log.import_game(open_service(db), game, log,
+                                          by=text(by, "--by", USERNAME))
     typer.echo(f"game {game}: {state.setup.home.name} {state.home_score} - "
                f"{state.away_score} {state.setup.away.name}, "
                f"{state.status.replace('_', ' ')} (version {version})")

@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from rinkside.cli.common import EXIT_INVALID, DbOption, error, open_service
+from rinkside.cli.common import EXIT_INVALID, DbOption, error, file_problem, open_service
 from rinkside.reports.game_report import build_report
 from rinkside.reports.report_model import GameReport
 from rinkside.reports.report_text import local_time
@@ -26,19 +26,22 @@ def report(
     """The official game report of a stored game."""
     try:
         made = build_report(open_service(db), game_id)
+        if pdf is not None:
+            from rinkside.reports.pdf import render_pdf
+
+            pdf.write_bytes(render_pdf(made))
+            typer.echo(f"wrote {pdf}")
+        if html is not None:
+            from rinkside.reports.html import standalone_html
+
+            html.write_text(standalone_html(made), encoding="utf-8")
+            typer.echo(f"wrote {html}")
     except NotFound as exc:
         error(f"error: {exc}")
         raise typer.Exit(EXIT_INVALID) from None
-    if pdf is not None:
-        from rinkside.reports.pdf import render_pdf
-
-        pdf.write_bytes(render_pdf(made))
-        typer.echo(f"wrote {pdf}")
-    if html is not None:
-        from rinkside.reports.html import standalone_html
-
-        html.write_text(standalone_html(made), encoding="utf-8")
-        typer.echo(f"wrote {html}")
+    except OSError as exc:  # the folder to write in is not there...
+        error(f"error: {file_problem(exc)}")
+        raise typer.Exit(EXIT_INVALID) from None
     if pdf is None and html is None:
         typer.echo(summary(made))
 

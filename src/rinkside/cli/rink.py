@@ -13,7 +13,6 @@ book said no, 2 bad input.
 from __future__ import annotations
 
 import json
-import tomllib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any
@@ -23,6 +22,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from rinkside.cli.common import EXIT_FAILED, EXIT_INVALID, console
+from rinkside.formats import ScenarioError, read_json_file, read_toml_file
 from rinkside.rink import (
     RinkDimensions,
     RinkFormatError,
@@ -61,12 +61,10 @@ SeatsOption = Annotated[int | None, typer.Option(
 
 def _read_file(path: Path) -> Mapping[str, Any]:
     try:
-        if path.suffix.lower() == ".json":
-            data: Any = json.loads(path.read_text(encoding="utf-8"))
-        else:
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise RinkFormatError([f"{path}: {exc}"]) from exc
+        data: Any = (read_json_file(path) if path.suffix.lower() == ".json"
+                     else read_toml_file(path))
+    except ScenarioError as exc:  # names the file and the problem
+        raise RinkFormatError([str(exc)]) from exc
     if not isinstance(data, dict):
         raise RinkFormatError([f"{path}: expected a table of dimensions"])
     return data

@@ -27,14 +27,14 @@ from rich.text import Text
 from rinkside.cli.common import EXIT_FAILED, EXIT_INVALID, console, error
 from rinkside.cli.state import explain_box, show_state
 from rinkside.conformance import Outcome, iter_paths, observe
-from rinkside.formats import ScenarioError, load_game_log, parse_time
+from rinkside.formats import ScenarioError, load_game_log, parse_time, read_toml_file
 from rinkside.present.warnings import GameWarning, fold_warnings
 from rinkside.rules import infractions as catalog
 from rinkside.rules.errors import RuleViolation, SettingsError
 from rinkside.rules.events import Event, PenaltyClass
 from rinkside.rules.game import GameState, start
 from rinkside.rules.infractions import Infraction
-from rinkside.rules.settings import Settings, load_settings_toml, settings_table
+from rinkside.rules.settings import Settings, settings_from_mapping, settings_table
 from rinkside.rules.times import GameTime, TimeFormatError
 
 # --------------------------------------------------------------------------- conformance
@@ -158,11 +158,17 @@ def settings(
     """Show the rule settings (defaults, or with an event's amendments)."""
     current = Settings()
     if toml is not None:
-        if not toml.is_file():
-            error(f"{toml}: no such file")
-            raise typer.Exit(EXIT_INVALID)
         try:
-            current = load_settings_toml(toml)
+            data = read_toml_file(toml)  # ScenarioError naming the file
+            table = data.get("settings", data)
+            if not isinstance(table, dict):
+                raise ScenarioError(toml, "[settings] must be a table")
+            # TOML has no null: "off" stands for it where a setting can be off.
+            current = settings_from_mapping(
+                {k: (None if v == "off" else v) for k, v in table.items()})
+        except ScenarioError as exc:
+            error(str(exc))
+            raise typer.Exit(EXIT_INVALID) from None
         except SettingsError as exc:
             error(f"{toml}: {exc}")
             raise typer.Exit(EXIT_INVALID) from None

@@ -9,15 +9,15 @@ one service layer, :class:`rinkside.services.tournaments.Tournaments`.
 
 from __future__ import annotations
 
-import tomllib
 from datetime import date, datetime
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
-from rinkside.cli.common import DbOption, open_service, refusals
-from rinkside.rules.settings import load_settings_toml
+from rinkside.cli.common import DbOption, open_service, refusals, text
+from rinkside.formats import ScenarioError, check_file, read_toml_file
+from rinkside.rules.settings import settings_from_mapping
 from rinkside.tournament.standings import CRITERIA
 
 tournament_app = typer.Typer(help="Create tournaments, divisions and teams.", no_args_is_help=True)
@@ -33,10 +33,13 @@ def _amendments(path: Path | None) -> dict[str, Any]:
     written (edge values; "off" turns a setting off)."""
     if path is None:
         return {}
-    load_settings_toml(path)  # refuses what the book does not allow, naming the rule
-    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    data = read_toml_file(path)  # ScenarioError naming the file
     table = data.get("settings", data)
-    return {key: (None if value == "off" else value) for key, value in table.items()}
+    if not isinstance(table, dict):
+        raise ScenarioError(path, "[settings] must be a table")
+    amendments = {key: (None if value == "off" else value) for key, value in table.items()}
+    settings_from_mapping(amendments)  # refuses what the book does not allow, naming the rule
+    return amendments
 
 
 # -- tournament ----------------------------------------------------------------
@@ -55,7 +58,8 @@ def tournament_create(
     """Create a tournament (its settings checked against the book)."""
     chain = [c.strip() for c in tiebreaks.split(",") if c.strip()]
     first = date.fromisoformat(starts) if starts else None
-    tid = open_service(db).create_tournament(name, first, _amendments(settings), chain)
+    tid = open_service(db).create_tournament(text(name, "NAME"), first, _amendments(settings),
+                                             chain)
     typer.echo(f"tournament {tid}: {name}")
 
 
@@ -68,7 +72,7 @@ def tournament_division(
     db: DbOption = None,
 ) -> None:
     """Add a division (player coaches by 201(c) follow from its name)."""
-    did = open_service(db).add_division(tournament, name, _amendments(settings))
+    did = open_service(db).add_division(tournament, text(name, "NAME"), _amendments(settings))
     typer.echo(f"division {did}: {name}")
 
 
@@ -77,7 +81,7 @@ def tournament_division(
 def tournament_team(name: str, division: Annotated[int, typer.Option(help="Division id.")],
                     db: DbOption = None) -> None:
     """Add a team to a division."""
-    typer.echo(f"team {open_service(db).add_team(division, name)}: {name}")
+    typer.echo(f"team {open_service(db).add_team(division, text(name, 'NAME'))}: {name}")
 
 
 @tournament_app.command("start")
@@ -103,6 +107,8 @@ def roster_import(
     db: DbOption = None,
 ) -> None:
     """Import rosters from CSV or XLSX: every bad row is reported, nothing is half-imported."""
+    check_file(file)  # there, a file, not too large: ScenarioError naming it
+    team = None if team is None else text(team, "--team")
     counts = open_service(db).import_rosters(division, file, team=team, reason=reason)
     for name, n in counts.items():
         typer.echo(f"{name}: {n} players")
@@ -127,7 +133,8 @@ def schedule_generate(
         first = first.astimezone()
     ids = open_service(db).generate_round_robin(
         division, start=first, slot_minutes=slot,
-        rinks=[r.strip() for r in rinks.split(",") if r.strip()], rounds=rounds)
+        rinks=[text(r.strip(), "--rinks") for r in rinks.split(",") if r.strip()],
+        rounds=rounds)
     typer.echo(f"{len(ids)} games scheduled")
 
 

@@ -12,19 +12,19 @@ folder) through the one service layer,
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.table import Table
 
-from rinkside.cli.common import DbOption, refusals
+from rinkside.cli.common import DbOption, refusals, text
 from rinkside.cli.common import console as _console
 from rinkside.cli.common import open_service as _service
 from rinkside.cli.setup import roster_app, schedule_app, tournament_app
 from rinkside.cli.state import show_state, show_warnings
-from rinkside.formats import decode_event
+from rinkside.formats import ScenarioError, decode_event, read_json_file
+from rinkside.formats.text import REASON, USERNAME
 from rinkside.present.warnings import fold_warnings
 from rinkside.rules.game import start
 from rinkside.services import logs, queries
@@ -105,13 +105,11 @@ def game_record(game: int, log: Path, by: Annotated[str, typer.Option(
     service = _service(db)
     version, state = service.game_state(game)
     before = state
-    try:
-        data = json.loads(log.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
-        raise ValueError(f"{log}: cannot read a JSON game log: {exc}") from None
+    data = read_json_file(log)  # ScenarioError naming the file
     raw = data.get("events") if isinstance(data, dict) else data
     if not isinstance(raw, list):
-        raise ValueError(f"{log}: expected a list of events or an object with 'events'")
+        raise ScenarioError(log, "expected a list of events or an object with 'events'")
+    by = text(by, "--by", USERNAME)
     periods = state.setup.settings.periods
     events = [decode_event(e, i, periods) for i, e in enumerate(raw)]
     version, state = service.record(game, version, events, by)
@@ -151,7 +149,7 @@ def game_lineup(
     def pick(text: str) -> list[int]:
         out = []
         for part in (x.strip() for x in text.split(",") if x.strip()):
-            if not part.isdigit() or int(part) not in ids:
+            if not (part.isascii() and part.isdigit()) or int(part) not in ids:
                 raise ValueError(f"#{part} is not on team {team}'s roster (Rule 203(a))")
             out.append(ids[int(part)])
         return out
@@ -298,11 +296,12 @@ def discipline(player: Annotated[int, typer.Argument(help="Player id.")],
                by: Annotated[str, typer.Option(help="Who decides.")] = "tournament director",
                db: DbOption = None) -> None:
     """Rule 410(a): supplementary discipline by the tournament director."""
-    amount: int | str = int(games) if games.isdigit() else games
+    amount: int | str = int(games) if games.isascii() and games.isdigit() else games
     if amount not in ("rest_of_tournament", "pending_review") and not isinstance(amount, int):
         raise ValueError(f"games: {games!r} is not a number of games, rest_of_tournament or "
                          "pending_review")
-    _service(db).add_supplementary(player, amount, reason, after_game_id=after_game, by=by)
+    _service(db).add_supplementary(player, amount, text(reason, "--reason", REASON),
+                                   after_game_id=after_game, by=text(by, "--by", USERNAME))
     typer.echo(f"player {player}: {games} (Rule 410(a)) recorded")
 
 

@@ -8,7 +8,8 @@ through it, and game logs are exported through it.
 - :mod:`.events`: ``events`` entries <-> the engine's events;
 - :mod:`.setup`: ``settings`` and teams <-> ``Settings`` and ``Roster``;
 - :mod:`.validation`: the JSON schema and its messages, citing the rules;
-- :mod:`.files`: scenario and game-log files (:class:`ScenarioError`).
+- :mod:`.files`: scenario and game-log files (:class:`ScenarioError`);
+- :mod:`.text`: text fields checked at the edge (:func:`~.text.check_text`).
 """
 
 from rinkside.formats.events import EventFieldError, decode_event, describe_malformed, encode_event
@@ -16,9 +17,13 @@ from rinkside.formats.files import (
     Check,
     Scenario,
     ScenarioError,
+    check_file,
     load_game_log,
     load_game_log_file,
     load_scenario,
+    read_json_file,
+    read_text_file,
+    read_toml_file,
 )
 from rinkside.formats.setup import encode_roster, encode_settings
 from rinkside.formats.times import encode_time, parse_time
@@ -29,6 +34,7 @@ __all__ = [
     "EventFieldError",
     "Scenario",
     "ScenarioError",
+    "check_file",
     "decode_event",
     "describe_malformed",
     "encode_event",
@@ -39,5 +45,8 @@ __all__ = [
     "load_game_log_file",
     "load_scenario",
     "parse_time",
+    "read_json_file",
+    "read_text_file",
+    "read_toml_file",
     "schema",
 ]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
+from rinkside.formats.text import CODE, REASON, SHORT, TextError, TextKind, check_text, readable
 from rinkside.formats.times import encode_time, parse_time, shootout_moment
 from rinkside.rules.errors import MalformedEvent
 from rinkside.rules.events import (
@@ -98,6 +99,11 @@ _EVENT_FIELDS: Final[dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
 _EVENT_FIELDS["penalty_signal"] = _EVENT_FIELDS["penalty"]
 
 EVENT_TYPE_NAMES: Final = tuple(_EVENT_FIELDS)
+# The kind (and so the length) of each text field of an event (formats.text).
+_TEXT_KINDS: Final[dict[str, TextKind]] = {
+    "spot": SHORT, "infraction": SHORT, "rule": CODE, "reason": REASON,
+    "item": SHORT, "result": SHORT,
+}
 _RESULTS: Final = ("goal", "no_goal")
 
 
@@ -144,10 +150,15 @@ class _Reader:
         return self.number(field) if field in self.raw else None
 
     def text(self, field: str, *, empty_ok: bool = True) -> str:
+        """The field's text, refused when it is not text a person typed
+        (a lone surrogate, a control character, too long: formats.text)."""
         value = self.raw[field]
         if not isinstance(value, str) or (not empty_ok and not value):
             raise self.fail(field, f"{value!r} is not a {'non-empty ' if not empty_ok else ''}text")
-        return value
+        try:
+            return check_text(value, field, _TEXT_KINDS.get(field, REASON))
+        except TextError as exc:
+            raise self.fail(field, exc.problem) from None
 
     def optional_text(self, field: str) -> str | None:
         return self.text(field) if field in self.raw else None
@@ -303,10 +314,11 @@ def _target_fields(player: int | None, official: str | None) -> dict[str, Any]:
     return {"bench": True} if player is None else {"player": player}
 
 
-def _penalty_fields(event: Penalty | PenaltySignal, settings: Settings) -> dict[str, Any]:
+def _penalty_fields(event: Penalty | PenaltySignal,
+                    at: Callable[[GameTime], str]) -> dict[str, Any]:
     out: dict[str, Any] = {
         "type": "penalty" if isinstance(event, Penalty) else "penalty_signal",
-        "at": encode_time(event.at, settings),
+        "at": at(event.at),
         "team": event.team,
         **_target_fields(event.player, event.official),
     }
@@ -334,6 +346,12 @@ def encode_event(event: Event, settings: Settings) -> dict[str, Any]:
     def at(moment: GameTime) -> str:
         return encode_time(moment, settings)
 
+    return {key: readable(value) if isinstance(value, str) else value
+            for key, value in _encoded(event, at).items()}
+
+
+def _encoded(event: Event, at: Callable[[GameTime], str]) -> dict[str, Any]:
+    """:func:`encode_event`'s fields, as stored."""
     match event:
         case FaceOff():
             out: dict[str, Any] = {"type": "faceoff", "at": at(event.at)}
@@ -353,7 +371,7 @@ def encode_event(event: Event, settings: Settings) -> dict[str, Any]:
                 out["own_goal"] = True
             return out
         case Penalty() | PenaltySignal():
-            return _penalty_fields(event, settings)
+            return _penalty_fields(event, at)
         case PenaltyShot():
             return {
                 "type": "penalty_shot", "at": at(event.at), "team": event.team,

@@ -18,6 +18,7 @@ Every problem is a :class:`ScenarioError` whose text starts with the file.
 from __future__ import annotations
 
 import json
+import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +26,7 @@ from typing import Any, Final
 
 from rinkside.formats.events import decode_event, describe_malformed
 from rinkside.formats.setup import decode_roster, decode_settings, settings_message
+from rinkside.formats.text import TextError
 from rinkside.formats.times import parse_time
 from rinkside.formats.validation import first_problem
 from rinkside.rules.errors import MalformedEvent, RuleViolation, SettingsError
@@ -33,13 +35,21 @@ from rinkside.rules.roster import GameSetup, Roster
 from rinkside.rules.times import GameTime, TimeFormatError, parse_duration
 
 __all__ = [
+    "MAX_FILE_BYTES",
     "Check",
     "Scenario",
     "ScenarioError",
+    "check_file",
     "load_game_log",
     "load_game_log_file",
     "load_scenario",
+    "read_json_file",
+    "read_text_file",
+    "read_toml_file",
 ]
+
+# The largest file read: a whole tournament's game log is well under 1 MB.
+MAX_FILE_BYTES: Final = 16 * 1024 * 1024
 
 # Fields of a check that only say which moment is checked, or are for people.
 CHECK_MOMENT_FIELDS: Final = frozenset({"after", "at", "why"})
@@ -88,25 +98,77 @@ class Scenario:
     path: Path
 
 
-def _read_json(path: Path) -> Any:
+def check_file(path: Path, *, limit: int = MAX_FILE_BYTES) -> None:
+    """:class:`ScenarioError` naming the file unless ``path`` is a file of at
+    most ``limit`` bytes."""
+    path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        if path.is_dir():
+            raise ScenarioError(path, "is a folder, not a file")
+        size = path.stat().st_size
     except FileNotFoundError:
         raise ScenarioError(path, "no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ScenarioError(path, f"cannot be read: {exc}") from None
+    except OSError as exc:
+        raise ScenarioError(path, f"cannot be read: {exc.strerror or exc}") from None
+    if size > limit:
+        raise ScenarioError(path, f"is {size:,} bytes; a file read here is at most "
+                            f"{limit:,} bytes")
+
+
+def read_text_file(path: Path, *, limit: int = MAX_FILE_BYTES) -> str:
+    """The UTF-8 text of the file at ``path``; :class:`ScenarioError` naming the
+    file and the problem (none there, a folder, unreadable, too large, binary
+    or not UTF-8)."""
+    path = Path(path)
+    check_file(path, limit=limit)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise ScenarioError(path, f"cannot be read: {exc.strerror or exc}") from None
+    if b"\0" in data:
+        raise ScenarioError(path, "is a binary file, not text")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ScenarioError(path, f"is not UTF-8 text (byte {exc.start + 1} is "
+                            f"0x{data[exc.start]:02x})") from None
+
+
+def read_json_file(path: Path) -> Any:
+    """The JSON value in the file at ``path``; :class:`ScenarioError` naming
+    the file and the problem (as :func:`read_text_file`, or not JSON, or
+    nested deeper than any scenario is)."""
+    text = read_text_file(path)
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise ScenarioError(
             path, f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
         ) from None
+    except RecursionError:
+        raise ScenarioError(path, "not a game log: its JSON is nested too deep") from None
+
+
+
+def read_toml_file(path: Path) -> dict[str, Any]:
+    """The table in the TOML file at ``path``; :class:`ScenarioError` naming
+    the file and the problem (as :func:`read_text_file`, or not TOML)."""
+    text = read_text_file(path)
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ScenarioError(path, f"not valid TOML: {exc}") from None
+    except RecursionError:
+        raise ScenarioError(path, "not valid TOML: nested too deep") from None
 
 
 def _validate(path: Path, data: Any, *, game_log: bool) -> None:
     if not isinstance(data, dict):
         raise ScenarioError(path, "(top level): a scenario is a JSON object")
-    message = first_problem(data, game_log=game_log)
+    try:
+        message = first_problem(data, game_log=game_log)
+    except RecursionError:
+        raise ScenarioError(path, "not a game log: its JSON is nested too deep") from None
     if message is not None:
         raise ScenarioError(path, message)
 
@@ -144,7 +206,7 @@ def _check(raw: Mapping[str, Any], index: int, event_count: int, periods: int,
 
 def _load(path: Path, *, game_log: bool) -> Scenario:
     path = Path(path)
-    data = _read_json(path)
+    data = read_json_file(path)
     _validate(path, data, game_log=game_log)
     try:
         settings = decode_settings(data.get("settings"))
@@ -156,6 +218,8 @@ def _load(path: Path, *, game_log: bool) -> Scenario:
             rosters[team] = decode_roster(data.get(team), team, settings)
         except RuleViolation as exc:
             raise ScenarioError(path, f"{team}.roster: {exc}") from None
+        except TextError as exc:
+            raise ScenarioError(path, str(exc)) from None
     setup = GameSetup(settings, rosters["home"], rosters["away"])
     raw_events: list[dict[str, Any]] = list(data["events"])
     events: list[Event] = []

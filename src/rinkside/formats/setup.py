@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any, Final
 
+from rinkside.formats.text import NAME, check_text, readable
 from rinkside.rules.errors import SettingsError
 from rinkside.rules.events import Team
 from rinkside.rules.roster import Player, Roster, default_roster
@@ -48,19 +49,20 @@ def decode_roster(raw: Any, team: Team, settings: Settings) -> Roster:
     """A file's ``home`` or ``away`` (None: the default roster of that name).
 
     Raises :class:`~rinkside.rules.errors.RuleViolation` (Section II) for a
-    roster that breaks the book."""
+    roster that breaks the book, :class:`~rinkside.formats.text.TextError`
+    for a name that is not text a person typed."""
     info = raw or {}
-    name = info.get("name") or team.capitalize()
+    name = check_text(info.get("name") or team.capitalize(), f"{team}.name", NAME)
     if "roster" not in info:
         return default_roster(name)
     players = tuple(
         Player(
             number=p["number"],
-            name=p.get("name", ""),
+            name=check_text(p.get("name", ""), f"{team}.roster[{i}].name", NAME),
             goalie=bool(p.get("goalie", False)),
             captain=p.get("captain"),
         )
-        for p in info["roster"]
+        for i, p in enumerate(info["roster"])
     )
     return Roster(name, players, roster_max=settings.roster_max)
 
@@ -105,10 +107,11 @@ def encode_roster(roster: Roster) -> dict[str, Any]:
     for p in roster.players:
         entry: dict[str, Any] = {"number": p.number}
         if p.name:
-            entry["name"] = p.name
+            entry["name"] = readable(p.name)
         if p.goalie:
             entry["goalie"] = True
         if p.captain is not None:
             entry["captain"] = p.captain
         players.append(entry)
-    return {"name": roster.name, "roster": players} if players else {"name": roster.name}
+    name = readable(roster.name)
+    return {"name": name, "roster": players} if players else {"name": name}

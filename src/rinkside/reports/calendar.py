@@ -28,6 +28,7 @@ from typing import Final
 from icalendar import Calendar, Event
 from icalendar.enums import STATUS
 
+from rinkside.formats.text import readable
 from rinkside.present.results import final_score
 from rinkside.rules.settings import Settings
 from rinkside.services import queries
@@ -103,6 +104,12 @@ def game_uid(game_id: int, domain: str = DOMAIN) -> str:
     return f"rinkside-game-{game_id}@{domain}"
 
 
+def _one_line(text: str) -> str:
+    """A property's text on one content line, whatever was stored (a name
+    holding CR or LF would break the feed): line breaks become spaces."""
+    return readable(" ".join(text.split()))
+
+
 def _describe(game: CalendarGame) -> str:
     stage = (f"playoff: {game.round_name}" if game.stage == "playoff" and game.round_name
              else "playoff game" if game.stage == "playoff" else "pool game")
@@ -121,7 +128,7 @@ def feed(name: str, calendar_uid: str, games: Iterable[CalendarGame],
     time. ``duration`` is one length for all, or per game id; ``now`` is
     the DTSTAMP (the moment the feed was made)."""
     stamp = (now or datetime.now(UTC)).astimezone(UTC)
-    cal = Calendar.new(name=name, prodid=PRODID, uid=calendar_uid)
+    cal = Calendar.new(name=_one_line(name), prodid=PRODID, uid=calendar_uid)
     events = unscheduled = 0
     for game in games:
         if game.start is None:
@@ -129,8 +136,8 @@ def feed(name: str, calendar_uid: str, games: Iterable[CalendarGame],
             continue
         event = Event.new(
             uid=game_uid(game.game_id, domain), stamp=stamp, start=game.start.astimezone(UTC),
-            summary=f"{game.home} vs {game.away}", description=_describe(game),
-            location=game.rink or None,
+            summary=_one_line(f"{game.home} vs {game.away}"),
+            description=readable(_describe(game)), location=_one_line(game.rink or "") or None,
             status=STATUS.CANCELLED if game.cancelled else STATUS.CONFIRMED)
         event.duration = (duration if isinstance(duration, timedelta)
                           else duration.get(game.game_id, DEFAULT_DURATION))

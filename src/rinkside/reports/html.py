@@ -12,6 +12,7 @@ from typing import Final
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
+from rinkside.formats.text import readable
 from rinkside.reports.report_model import GameReport
 
 WEB: Final = Path(__file__).resolve().parent.parent / "web"
@@ -32,13 +33,15 @@ def title(report: GameReport) -> str:
 
 
 def report_page(report: GameReport) -> str:
-    """The report as the web serves it (its style sheets linked from /static)."""
-    return _environment().get_template(TEMPLATE).render(title=title(report), report=report)
+    """The report as the web serves it (its style sheets linked from /static);
+    stored text UTF-8 cannot carry is shown as U+FFFD (formats.text.readable)."""
+    return readable(_environment().get_template(TEMPLATE).render(title=title(report),
+                                                                 report=report))
 
 
 def standalone_html(report: GameReport) -> str:
     """The report page as one file (the style sheets inlined), for the CLI."""
     css = "\n".join((WEB / "static" / name).read_text(encoding="utf-8")
                     for name in STYLE_SHEETS)
-    return _environment().get_template(TEMPLATE).render(title=title(report), report=report,
-                                                        inline_css=css)
+    return readable(_environment().get_template(TEMPLATE).render(
+        title=title(report), report=report, inline_css=css))

@@ -6,6 +6,11 @@ signed game says who signed and when and that the scoring summary is locked
 (Rule 616(a)); a reopened game shows each reopening with its reason. Until
 the game is signed there are blank lines for the official scorer's and the
 referees' signatures (Rules 502(h), 506(b)).
+
+Whatever the record holds, the report is made: every text is shown as
+:func:`rinkside.formats.text.readable` gives it and cut at :data:`CLIP`
+characters (with an ellipsis) so that no cell outgrows the page, and long
+words are split where they reach the cell's edge.
 """
 
 from __future__ import annotations
@@ -30,10 +35,12 @@ from reportlab.platypus import (  # type: ignore[import-untyped]
     TableStyle,
 )
 
+from rinkside.formats.text import readable
 from rinkside.reports.report_model import GameReport, RosterLine, TeamSheet
 from rinkside.reports.report_text import local_time, minutes_text
 
 MARGIN: Final = 0.4 * inch
+CLIP: Final = 300  # the most characters of one text shown (a name, a reason)
 WIDTH: Final = letter[0] - 2 * MARGIN - 12  # the frame pads 6 pt a side
 GREY: Final = colors.HexColor("#e6e6e6")
 LINE: Final = colors.HexColor("#999999")
@@ -60,7 +67,8 @@ def render_pdf(report: GameReport, *, printed: datetime | None = None) -> bytes:
     doc = SimpleDocTemplate(out, pagesize=letter, leftMargin=MARGIN, rightMargin=MARGIN,
                             topMargin=MARGIN, bottomMargin=MARGIN + 6,
                             title=f"Official game report, game {report.game_id}",
-                            author="rinkside", subject=f"{report.home.name} vs {report.away.name}")
+                            author="rinkside", subject=readable(
+                                f"{report.home.name[:CLIP]} vs {report.away.name[:CLIP]}"))
 
     def footer(canvas: Canvas, _doc: SimpleDocTemplate) -> None:
         canvas.saveState()
@@ -98,12 +106,20 @@ def story(report: GameReport) -> list[Flowable]:
 # --------------------------------------------------------------------------- pieces
 
 
+def _esc(text: object, limit: int = CLIP) -> str:
+    """``text`` as a paragraph's markup: readable, cut at ``limit``, escaped."""
+    shown = readable(str(text))
+    if len(shown) > limit:
+        shown = shown[:limit - 1] + "…"
+    return escape(shown)
+
+
 def _p(text: object, style: ParagraphStyle = _BASE) -> Paragraph:
-    return Paragraph(escape(str(text)), style)
+    return Paragraph(_esc(str(text)), style)
 
 
 def _section(title: str) -> Paragraph:
-    return Paragraph(escape(title), _SECTION)
+    return Paragraph(_esc(title), _SECTION)
 
 
 def _table(header: Sequence[str], rows: Sequence[Sequence[object]], widths: Sequence[float],
@@ -201,7 +217,7 @@ def _roster_table(team: TeamSheet) -> Flowable:
                                  minutes_text(p.pim) if p.pim else ""] for p in team.players]
     if team.bench_pim:
         rows.append(["", "bench", "", "", "", minutes_text(team.bench_pim)])
-    title = Paragraph(f"{escape(team.name)} <font size=6>({team.side})</font>", _BOLD)
+    title = Paragraph(f"{_esc(team.name)} <font size=6>({team.side})</font>", _BOLD)
     table = _table(["#", "Player", "", "G", "A", "PIM"], rows,
                    _cols(HALF, 1.1, 7, 1.4, 1, 1, 1.2), empty="No players dressed.")
     return Table([[title], [table]], colWidths=[HALF],
@@ -317,7 +333,7 @@ def _suspensions(report: GameReport) -> Flowable:
 
 
 def _officials(report: GameReport) -> list[Flowable]:
-    parts: list[Flowable] = [Paragraph(f"<b>{escape(role)}:</b> {escape(', '.join(names)) or '—'}",
+    parts: list[Flowable] = [Paragraph(f"<b>{_esc(role)}:</b> {_esc(', '.join(names)) or '—'}",
                                        _BASE) for role, names in report.officials]
     sign = report.signoff
     if sign.signatures:
@@ -325,14 +341,14 @@ def _officials(report: GameReport) -> list[Flowable]:
                         for s in sign.signatures)
         state = ("SIGNED — the scoring summary is locked (Rule 616(a))" if sign.locked
                  else "Signed in part; awaiting " + (", ".join(sign.awaiting) or "—"))
-        parts.append(Paragraph(f"<b>{escape(state)}.</b> Signed by {escape(who)}.", _BASE))
+        parts.append(Paragraph(f"<b>{_esc(state)}.</b> Signed by {_esc(who)}.", _BASE))
     else:
         awaiting = f" (awaiting {', '.join(sign.awaiting)})" if sign.awaiting else ""
         parts.append(_p(f"Not signed{awaiting}.", _BOLD))
     for r in sign.reopenings:
         parts.append(Paragraph(
-            f"<b>Reopened</b> by {escape(r.by)} on {local_time(r.at, '%Y-%m-%d %H:%M')}: "
-            f"{escape(r.reason)}", _BASE))
+            f"<b>Reopened</b> by {_esc(r.by)} on {local_time(r.at, '%Y-%m-%d %H:%M')}: "
+            f"{_esc(r.reason)}", _BASE))
     if sign.earlier:
         parts.append(_p("Signatures before the last reopening: " + "; ".join(
             f"{s.username} {local_time(s.at, '%Y-%m-%d %H:%M')}" for s in sign.earlier),

@@ -6,7 +6,9 @@ event's amendments come as a mapping (a scenario's ``settings``, a
 tournament's TOML file) and are checked against the book: a 1:45 minor is
 refused because Rule 402(a) allows 1:30 or 2:00.
 
-Durations are held as integer tenths of a second.
+Durations are held as integer tenths of a second. Every number and length
+is bounded too (no event plays 100,000 periods or a ten-hour period): a value
+out of its bounds is refused with the setting's rule.
 """
 
 from __future__ import annotations
@@ -95,6 +97,10 @@ def _fail(key: str, message: str) -> SettingsError:
     return SettingsError(key, spec.rule if spec else None, message)
 
 
+# The longest any duration setting may be: an hour (a period, a misconduct...).
+MAX_DURATION: Final = 60 * 600
+
+
 def _duration(key: str, value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, str):
         raise _fail(key, f"expected a time like '2:00', got {value!r}")
@@ -104,6 +110,8 @@ def _duration(key: str, value: Any) -> int:
         raise _fail(key, str(exc)) from None
     if tenths <= 0:
         raise _fail(key, "must be longer than 0:00")
+    if tenths > MAX_DURATION:
+        raise _fail(key, f"{value!r} is longer than {format_duration(MAX_DURATION)}")
     return tenths
 
 
@@ -123,17 +131,19 @@ def _optional_duration(key: str, value: Any) -> int | None:
     return None if value is None else _duration(key, value)
 
 
-def _int_at_least(minimum: int) -> Reader:
+def _int_between(minimum: int, maximum: int) -> Reader:
     def read(key: str, value: Any) -> int:
-        if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-            raise _fail(key, f"expected a whole number of at least {minimum}, got {value!r}")
+        if isinstance(value, bool) or not isinstance(value, int) \
+                or not minimum <= value <= maximum:
+            raise _fail(key, f"expected a whole number from {minimum} to {maximum}, "
+                        f"got {value!r}")
         return value
 
     return read
 
 
-def _optional_int_at_least(minimum: int) -> Reader:
-    strict = _int_at_least(minimum)
+def _optional_int_between(minimum: int, maximum: int) -> Reader:
+    strict = _int_between(minimum, maximum)
 
     def read(key: str, value: Any) -> int | None:
         return None if value is None else strict(key, value)
@@ -160,8 +170,8 @@ def _points(key: str, value: Any) -> Points:
     out = {}
     for name in ("win", "tie", "loss"):
         v = value.get(name, getattr(base, name))
-        if isinstance(v, bool) or not isinstance(v, int | float):
-            raise _fail(key, f"{name} must be a number, got {v!r}")
+        if isinstance(v, bool) or not isinstance(v, int | float) or not -10 <= v <= 10:
+            raise _fail(key, f"{name} must be a number from -10 to 10, got {v!r}")
         out[name] = v
     return Points(**out)
 
@@ -201,7 +211,7 @@ def _show_points(value: Any) -> str:
 
 _TABLE: Final[tuple[SettingSpec, ...]] = (
     SettingSpec("periods", "640(a)", "Number of regulation periods.",
-                _int_at_least(1), _show_plain),
+                _int_between(1, 9), _show_plain),
     SettingSpec("period_length", "640(a)", "Length of each regulation period.",
                 _duration, _show_duration),
     SettingSpec("clock", "640(a)",
@@ -213,7 +223,7 @@ _TABLE: Final[tuple[SettingSpec, ...]] = (
                 "off = never.", _optional_duration, _show_duration),
     SettingSpec("late_stop_clock_margin", "640(a)",
                 "Goal differential at or under which the late stop-clock applies.",
-                _int_at_least(0), _show_plain),
+                _int_between(0, 99), _show_plain),
     SettingSpec("minor", "402(a)", "Length of a minor penalty: 1:30 or 2:00.",
                 _choice_of_durations("1:30", "2:00"), _show_duration),
     SettingSpec("major", "403(a)", "Length of a major penalty: 4:00 or 5:00.",
@@ -225,7 +235,7 @@ _TABLE: Final[tuple[SettingSpec, ...]] = (
                 "misconduct or match penalty.", _duration, _show_duration),
     SettingSpec("mercy", "630(a) note 1",
                 "Goal differential that ends the game at once; off = no mercy rule.",
-                _optional_int_at_least(1), _show_plain),
+                _optional_int_between(1, 99), _show_plain),
     SettingSpec("overtime", "639",
                 "'none' (a tie stands), 'shootout' (one sudden-death overtime, then a "
                 "shootout), 'shootout_only', or 'unlimited' sudden-death periods.",
@@ -234,24 +244,24 @@ _TABLE: Final[tuple[SettingSpec, ...]] = (
                 "Length of the single overtime before a shootout (unlimited overtime periods "
                 "are as long as a regulation period, 639(c)).", _duration, _show_duration),
     SettingSpec("shootout_shooters", "639(b)", "Shooters each team names for a shootout round.",
-                _int_at_least(1), _show_plain),
+                _int_between(1, 15), _show_plain),
     SettingSpec("timeouts", "641(b) note 1", "Time-outs each team may take in a game.",
-                _int_at_least(0), _show_plain),
+                _int_between(0, 9), _show_plain),
     SettingSpec("timeout_length", "641(b) note 1", "Length of a time-out.",
                 _duration, _show_duration),
     SettingSpec("intermission", "640(a)", "Rest between periods.", _duration, _show_duration),
     SettingSpec("points", "639(a), 634(d)", "Standings points for a win, a tie and a loss.",
                 _points, _show_points),
     SettingSpec("full_strength", "201(b)", "Skaters a team has on the floor at full strength.",
-                _int_at_least(3), _show_plain),
+                _int_between(3, 9), _show_plain),
     SettingSpec("min_players_on_floor", "401(c)",
                 "Fewest players (goaltender included) penalties can leave on the floor.",
-                _int_at_least(2), _show_plain),
+                _int_between(2, 9), _show_plain),
     SettingSpec("roster_max", "201(a)", "Most players on a team's roster.",
-                _int_at_least(1), _show_plain),
+                _int_between(1, 99), _show_plain),
     SettingSpec("forfeit_goals", "634(d), 634(e) note 2",
                 "Goals recorded for the winner of a forfeited game.",
-                _int_at_least(1), _show_plain),
+                _int_between(1, 99), _show_plain),
     SettingSpec("late_forfeit_sanctions", "634(e)",
                 "For forfeiting a team's last or next to last game: last_seed (634(e)1), "
                 "no_awards for its players (634(e)2), disqualify the team (634(e)3); "

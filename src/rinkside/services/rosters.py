@@ -11,6 +11,7 @@ from typing import Any
 
 from sqlalchemy import select
 
+from rinkside.formats.text import NAME, check_text
 from rinkside.services import records as rec
 from rinkside.services.base import ServiceBase
 from rinkside.store import models as m
@@ -38,6 +39,10 @@ class Rosters(ServiceBase):
                 by_team = roster_import.import_rosters(path, info, starts_on)
             rosters.check_change_allowed(tournament.started, role, reason) if \
                 tournament.started else None
+            for team_name, parsed in by_team.items():  # names as every edge checks them
+                for name, where in [(team_name, "team"), *((p.name, f"{team_name} #{p.number}")
+                                                          for p in parsed)]:
+                    check_text(name, f"{path.name}: {where} name", NAME)
             counts: dict[str, int] = {}
             for team_name, parsed in by_team.items():
                 row = s.scalar(select(m.Team).where(m.Team.division_id == division_id,

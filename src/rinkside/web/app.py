@@ -6,20 +6,28 @@ The service comes to the routers through :func:`rinkside.web.deps.get_service`
 ``on_change`` hook, so every page following a game hears of an event the
 moment it is recorded. Everything the pages load is served from here (no
 CDN, no external fonts or scripts): the rink may have no internet.
+
+At the edge: a request body over :data:`rinkside.web.limits.MAX_BODY_BYTES`
+is a 413; every JSON answer and every page is UTF-8 whatever stored text
+holds (a lone surrogate is shown as U+FFFD, :func:`rinkside.formats.text.readable`).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from markupsafe import Markup
 
+from rinkside.formats.text import readable
 from rinkside.services.open import open_tournaments
 from rinkside.services.tournaments import Tournaments
 from rinkside.web import auth, errors
 from rinkside.web.broadcaster import Broadcaster, Publish
+from rinkside.web.limits import BodyLimit
 from rinkside.web.routers import (
     book,
     console,
@@ -47,11 +55,15 @@ def create_app(service: Tournaments | None = None, *,
     broadcaster = Broadcaster(service=service)
     service.on_change = _chain(service, broadcaster)
 
-    app = FastAPI(title="rinkside", docs_url=None, redoc_url=None)
+    app = FastAPI(title="rinkside", docs_url=None, redoc_url=None,
+                  default_response_class=errors.ReadableJSON)
+    app.add_middleware(BodyLimit)
     app.state.service = service
     auth.configure(app, service)  # the cookies' secret (a weak one refused), lifetimes
     app.state.broadcaster = broadcaster
-    app.state.templates = Jinja2Templates(directory=HERE / "templates")
+    templates = Jinja2Templates(directory=HERE / "templates")
+    templates.env.finalize = _shown
+    app.state.templates = templates
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     app.include_router(public.router)
     app.include_router(scoreboard.router)
@@ -68,6 +80,15 @@ def create_app(service: Tournaments | None = None, *,
     app.include_router(sync.router)
     errors.install(app)
     return app
+
+
+def _shown(value: Any) -> Any:
+    """Every ``{{ value }}`` of a page: stored text made safe to send (markup
+    stays markup: only a character UTF-8 cannot carry is replaced)."""
+    if not isinstance(value, str):
+        return value
+    shown = readable(value)
+    return Markup(shown) if isinstance(value, Markup) and shown is not value else shown
 
 
 def _chain(service: Tournaments, broadcaster: Broadcaster) -> Publish:

@@ -1,5 +1,9 @@
 """The routers' dependencies: the service, the broadcaster, the templates,
-and the check that a game exists before a page or a stream begins.
+and the check that a game exists before a page or a stream begins; and the
+``id`` path convertor every stored id in a path is read with
+(``/games/{game_id:id}``): ASCII digits only, at most :data:`MAX_ID`, so
+that ``/games/²`` or ``/games/99999999999999999999`` is no page (404)
+instead of an id the store cannot look up.
 
 Tests replace any of them with ``app.dependency_overrides`` instead of
 patching (``app.dependency_overrides[get_service] = lambda: other``).
@@ -7,14 +11,35 @@ patching (``app.dependency_overrides[get_service] = lambda: other``).
 
 from __future__ import annotations
 
-from typing import Annotated
+import re
+from typing import Annotated, Final
 
 from fastapi import Depends, Request
 from fastapi.templating import Jinja2Templates
+from starlette.convertors import Convertor, register_url_convertor
 
 from rinkside.services import queries
 from rinkside.services.tournaments import Tournaments
 from rinkside.web.broadcaster import Broadcaster
+
+# Nine digits: under 2**31, the largest id a store column holds (PostgreSQL's integer).
+MAX_ID: Final = 999_999_999
+
+
+class IdConvertor(Convertor[int]):
+    """A stored id in a path: 1 to 9 ASCII digits (``re``'s ``\\d`` would take ``٣``)."""
+
+    regex = "[0-9]{1,9}"
+
+    def convert(self, value: str) -> int:
+        return int(value)
+
+    def to_string(self, value: int) -> str:
+        return str(value)
+
+
+register_url_convertor("id", IdConvertor())
+assert re.fullmatch(IdConvertor.regex, str(MAX_ID)) and MAX_ID < 2**31
 
 
 def get_service(request: Request) -> Tournaments:

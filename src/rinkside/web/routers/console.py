@@ -42,7 +42,7 @@ def console_games(request: Request, user: auth.User, service: Service,
         "may_write": user.role in ("director", "scorekeeper")})
 
 
-@router.get("/console/games/{game_id}")
+@router.get("/console/games/{game_id:id}")
 def console(game_id: int, request: Request, user: auth.User, service: Service,
             templates: Templates) -> Response:
     """The console of one game."""

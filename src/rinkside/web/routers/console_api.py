@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
 from rinkside.formats import decode_event
@@ -35,9 +35,10 @@ from rinkside.services import queries
 from rinkside.services.errors import NoSuchPosition, StaleWrite
 from rinkside.tournament.errors import TournamentRuleError
 from rinkside.tournament.lineups import LineupError
-from rinkside.web import auth, views
+from rinkside.web import auth, fields, views
 from rinkside.web.broadcaster import Broadcaster
-from rinkside.web.deps import Broadcast, Service
+from rinkside.web.deps import MAX_ID, Broadcast, Service
+from rinkside.web.errors import ReadableJSON
 
 router = APIRouter(prefix="/api", tags=["console"])
 
@@ -46,38 +47,44 @@ Reader = Annotated[auth.CurrentUser, Depends(auth.require("referee"))]
 Answer = dict[str, Any] | Response
 
 
+Version = Annotated[int, Field(ge=0, le=MAX_ID)]
+PlayerId = Annotated[int, Field(ge=1, le=MAX_ID)]
+Players = Annotated[list[PlayerId], Field(max_length=100)]
+
+
 class EventBatch(BaseModel):
-    version: int
-    events: list[Any]
+    version: Version
+    # FORMAT.md events, each read by decode_event; a whole game is a few hundred
+    events: Annotated[list[Any], Field(max_length=fields.MAX_EVENTS)]
 
 
 class Correction(BaseModel):
-    version: int
+    version: Version
     op: Literal["replace", "insert", "delete"]
-    position: int = Field(ge=0)
+    position: int = Field(ge=0, le=MAX_ID)
     event: dict[str, Any] | None = None
-    reason: str = ""
+    reason: fields.Reason = ""
 
 
 class LineupBody(BaseModel):
-    players: list[int]
-    goaltenders: list[int] = []  # dressed with the others; the roster says who keeps goal
-    captain: int | None = None
-    alternates: list[int] = []
+    players: Players
+    goaltenders: Players = []  # dressed with the others; the roster says who keeps goal
+    captain: PlayerId | None = None
+    alternates: Players = []
 
 
-def refused(exc: RuleViolation | TournamentRuleError) -> JSONResponse:
+def refused(exc: RuleViolation | TournamentRuleError) -> ReadableJSON:
     """422 with the rule and the engine's sentence (``Rule 641(a): ...``)."""
-    return JSONResponse({"rule": exc.rule, "detail": str(exc)}, status_code=422)
+    return ReadableJSON({"rule": exc.rule, "detail": str(exc)}, status_code=422)
 
 
-def malformed(exc: MalformedEvent) -> JSONResponse:
-    return JSONResponse({"detail": str(exc), "index": exc.index, "field": exc.field},
+def malformed(exc: MalformedEvent) -> ReadableJSON:
+    return ReadableJSON({"detail": str(exc), "index": exc.index, "field": exc.field},
                         status_code=422)
 
 
-def stale(exc: StaleWrite) -> JSONResponse:
-    return JSONResponse({"detail": str(exc), "version": exc.current_version}, status_code=409)
+def stale(exc: StaleWrite) -> ReadableJSON:
+    return ReadableJSON({"detail": str(exc), "version": exc.current_version}, status_code=409)
 
 
 @router.get("/session")
@@ -87,7 +94,7 @@ def session(user: Reader) -> dict[str, Any]:
             "csrf_token": user.csrf}
 
 
-@router.post("/games/{game_id}/events", response_model=None)
+@router.post("/games/{game_id:id}/events", response_model=None)
 def record_events(game_id: int, batch: EventBatch, user: Scorer, service: Service,
                   broadcaster: Broadcast) -> Answer:
     _, state = service.game_state(game_id)  # NotFound: 404
@@ -112,17 +119,17 @@ def written(broadcaster: Broadcaster, service: Service, game_id: int, version: i
     return Response(f'{{"version":{version},"state":{text}}}', media_type="application/json")
 
 
-@router.post("/games/{game_id}/corrections", response_model=None)
+@router.post("/games/{game_id:id}/corrections", response_model=None)
 def correct(game_id: int, body: Correction, user: Scorer, service: Service,
             broadcaster: Broadcast) -> Answer:
     """Replace, insert or delete the event at ``position``; who and why are kept."""
     reason = body.reason.strip()
     if not reason:
-        return JSONResponse({"detail": "say why the event is corrected (reason): the game's "
+        return ReadableJSON({"detail": "say why the event is corrected (reason): the game's "
                              "record keeps who changed it and why", "field": "reason"},
                             status_code=422)
     if body.op != "delete" and body.event is None:
-        return JSONResponse({"detail": f"a {body.op} needs the event to write", "field": "event"},
+        return ReadableJSON({"detail": f"a {body.op} needs the event to write", "field": "event"},
                             status_code=422)
     _, state = service.game_state(game_id)  # NotFound: 404
     try:
@@ -137,12 +144,12 @@ def correct(game_id: int, body: Correction, user: Scorer, service: Service,
     except MalformedEvent as exc:
         return malformed(exc)
     except (IndexError, NoSuchPosition) as exc:
-        return JSONResponse({"detail": f"there is no event {body.position} to {body.op}: {exc}",
+        return ReadableJSON({"detail": f"there is no event {body.position} to {body.op}: {exc}",
                              "field": "position"}, status_code=422)
     return written(broadcaster, service, game_id, version)
 
 
-@router.put("/games/{game_id}/lineups/{team}", response_model=None)
+@router.put("/games/{game_id:id}/lineups/{team}", response_model=None)
 def put_lineup(game_id: int, team: str, body: LineupBody, user: Scorer,
                service: Service) -> Answer:
     """Dress a team for the game (Rules 201(a), 202, 203(a), 204; casebook 27)."""
@@ -151,7 +158,7 @@ def put_lineup(game_id: int, team: str, body: LineupBody, user: Scorer,
                               str(row.away_team_id): "away"}
     side = sides.get(team)
     if side is None:
-        return JSONResponse({"detail": f"{team!r} does not play game {game_id}: home, away, "
+        return ReadableJSON({"detail": f"{team!r} does not play game {game_id}: home, away, "
                              f"{row.home_team_id} or {row.away_team_id}"}, status_code=404)
     team_id = row.home_team_id if side == "home" else row.away_team_id
     players = list(dict.fromkeys([*body.players, *body.goaltenders]))
@@ -160,7 +167,7 @@ def put_lineup(game_id: int, team: str, body: LineupBody, user: Scorer,
                                    alternates=body.alternates)
     except LineupError as exc:
         first = exc.problems[0]
-        return JSONResponse({
+        return ReadableJSON({
             "rule": first.rule, "detail": "; ".join(str(p) for p in exc.problems),
             "problems": [{"rule": p.rule, "message": p.message, "player_id": p.player_id}
                          for p in exc.problems]}, status_code=422)

@@ -54,7 +54,7 @@ def served_json() -> dict[str, Any]:
     }
 
 
-@router.get("/games/{game_id}/serving")
+@router.get("/games/{game_id:id}/serving")
 def serving_json(game_id: int, user: Reader, service: Service, team: Team,
                  classes: Annotated[list[PenaltyClass], Query(alias="class", min_length=1)],
                  player: int | None = None) -> dict[str, Any]:
@@ -211,14 +211,14 @@ def _lines(record: logs.GameRecord) -> list[dict[str, Any]]:
              "text": event_line(record.state, line.raw)} for line in logs.log_lines(record)]
 
 
-@router.get("/games/{game_id}/events")
+@router.get("/games/{game_id:id}/events")
 def events(game_id: int, user: Reader, service: Service) -> dict[str, Any]:
     """The game's log as it stands."""
     record = logs.game_record(service, game_id)  # NotFound: 404
     return {"version": record.version, "events": _lines(record)}
 
 
-@router.get("/games/{game_id}/history")
+@router.get("/games/{game_id:id}/history")
 def history(game_id: int, user: Reader, service: Service) -> dict[str, Any]:
     """Every write to the game's log, oldest first: appends and corrections,
     each with who made it, when and (for a correction) why."""
@@ -227,7 +227,7 @@ def history(game_id: int, user: Reader, service: Service) -> dict[str, Any]:
             "revisions": [logs.revision_json(record.setup, r) for r in record.revisions]}
 
 
-@router.get("/games/{game_id}/console")
+@router.get("/games/{game_id:id}/console")
 def console_view(game_id: int, user: Reader, service: Service) -> dict[str, Any]:
     record = logs.game_record(service, game_id)  # NotFound: 404
     state, last = record.state, record.last_written
@@ -244,7 +244,7 @@ def console_view(game_id: int, user: Reader, service: Service) -> dict[str, Any]
     }
 
 
-@router.get("/games/{game_id}/lineups")
+@router.get("/games/{game_id:id}/lineups")
 def lineups(game_id: int, user: Reader, service: Service) -> dict[str, Any]:
     """Each team's roster for the lineup form: dressed or not, the letters
     named for the game, and the suspension that bars a player (casebook 27)."""

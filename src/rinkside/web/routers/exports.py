@@ -52,14 +52,14 @@ def _tables(sheets: dict[str, exports.Rows], fmt: Spreadsheet, csv_sheet: str,
     return _download(exports.csv_bytes(sheets[csv_sheet]), exports.CSV_MEDIA_TYPE, f"{stem}.csv")
 
 
-@router.get("/divisions/{division_id}/standings.{fmt}")
+@router.get("/divisions/{division_id:id}/standings.{fmt}")
 def standings(division_id: int, fmt: Spreadsheet, service: Service) -> Response:
     division = queries.division(service, division_id)
     rows = exports.division_standings(service, division_id)
     return _tables({"Standings": rows}, fmt, "Standings", _slug(division.name, "standings"))
 
 
-@router.get("/divisions/{division_id}/stats.{fmt}")
+@router.get("/divisions/{division_id:id}/stats.{fmt}")
 def stats(division_id: int, fmt: Spreadsheet, service: Service) -> Response:
     division = queries.division(service, division_id)
     tables = exports.division_statistics(service, division_id)
@@ -67,7 +67,7 @@ def stats(division_id: int, fmt: Spreadsheet, service: Service) -> Response:
                    _slug(division.name, "stats"))
 
 
-@router.get("/divisions/{division_id}/goaltenders.csv")
+@router.get("/divisions/{division_id:id}/goaltenders.csv")
 def goaltenders(division_id: int, service: Service) -> Response:
     division = queries.division(service, division_id)
     rows = exports.division_statistics(service, division_id)["goaltenders"]
@@ -75,7 +75,7 @@ def goaltenders(division_id: int, service: Service) -> Response:
                    _slug(division.name, "goaltenders"))
 
 
-@router.get("/divisions/{division_id}/special-teams.csv")
+@router.get("/divisions/{division_id:id}/special-teams.csv")
 def special_teams(division_id: int, service: Service) -> Response:
     division = queries.division(service, division_id)
     rows = exports.division_statistics(service, division_id)["teams"]
@@ -83,34 +83,34 @@ def special_teams(division_id: int, service: Service) -> Response:
                    _slug(division.name, "special-teams"))
 
 
-@router.get("/divisions/{division_id}/rosters.{fmt}")
+@router.get("/divisions/{division_id:id}/rosters.{fmt}")
 def division_rosters(division_id: int, fmt: Spreadsheet, service: Service) -> Response:
     division = queries.division(service, division_id)
     rows = exports.division_rosters(service, division_id)
     return _tables({"Rosters": rows}, fmt, "Rosters", _slug(division.name, "rosters"))
 
 
-@router.get("/teams/{team_id}/roster.{fmt}")
+@router.get("/teams/{team_id:id}/roster.{fmt}")
 def team_roster(team_id: int, fmt: Spreadsheet, service: Service) -> Response:
     name, rows = exports.team_roster(service, team_id)
     return _tables({"Roster": rows}, fmt, "Roster", _slug(name, "roster"))
 
 
-@router.get("/divisions/{division_id}/schedule.ics")
+@router.get("/divisions/{division_id:id}/schedule.ics")
 def division_schedule(division_id: int, service: Service) -> Response:
     division = queries.division(service, division_id)
     feed = calendar.division_calendar(service, division_id)
     return _download(feed.ical, ICS_MEDIA_TYPE, f"{_slug(division.name, 'schedule')}.ics")
 
 
-@router.get("/teams/{team_id}/schedule.ics")
+@router.get("/teams/{team_id:id}/schedule.ics")
 def team_schedule(team_id: int, service: Service) -> Response:
     team = queries.team(service, team_id)
     feed = calendar.team_calendar(service, team_id)
     return _download(feed.ical, ICS_MEDIA_TYPE, f"{_slug(team.name, 'schedule')}.ics")
 
 
-@router.get("/games/{game_id}/log.json")
+@router.get("/games/{game_id:id}/log.json")
 def game_log_json(game_id: int, service: Service) -> Response:
     game = queries.game(service, game_id)
     try:

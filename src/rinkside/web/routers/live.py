@@ -69,8 +69,14 @@ async def _hung_up(receive: Receive, subscription: Subscription) -> None:
 
 router = APIRouter(tags=["live"])
 
+# How the schema (/openapi.json) documents a stream: the status and media type
+# it answers with (EventStream has no status_code argument to read them from).
+_STREAM: dict[int | str, dict[str, object]] = {
+    200: {"description": "A server-sent-events stream of the state JSON",
+          "content": {"text/event-stream": {"schema": {"type": "string"}}}}}
 
-@router.get("/api/games/{game_id}/state")
+
+@router.get("/api/games/{game_id:id}/state")
 def game_state(game_id: Annotated[int, Depends(known_game)], service: Service,
                broadcaster: Broadcast) -> Response:
     """The game's state JSON: the scoreboard's first paint and its fallback."""
@@ -78,14 +84,16 @@ def game_state(game_id: Annotated[int, Depends(known_game)], service: Service,
                     headers={"Cache-Control": "no-store", **_worker()})
 
 
-@router.get("/live/games/{game_id}", response_class=EventStream)
+@router.get("/live/games/{game_id:id}", response_class=EventStream, status_code=200,
+            response_model=None, responses=_STREAM)
 async def live_game(game_id: Annotated[int, Depends(known_game)], service: Service,
                     broadcaster: Broadcast) -> EventStream:
     """The game's state now, then after every change (the newest only)."""
     return EventStream(broadcaster, game_id, service)
 
 
-@router.get("/live/scores", response_class=EventStream)
+@router.get("/live/scores", response_class=EventStream, status_code=200,
+            response_model=None, responses=_STREAM)
 async def live_scores(service: Service, broadcaster: Broadcast) -> EventStream:
     """The state of each game as it changes (the live scores page)."""
     return EventStream(broadcaster, ALL_GAMES, service)

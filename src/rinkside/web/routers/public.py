@@ -25,7 +25,7 @@ def live_scores(request: Request, service: Service, templates: Templates) -> HTM
         "title": "Live scores", "groups": pages.live_scores(service)})
 
 
-@router.get("/games/{game_id}")
+@router.get("/games/{game_id:id}")
 def game(game_id: int, request: Request, service: Service,
          templates: Templates) -> HTMLResponse:
     """A game: summary, goals, penalties and the box score."""
@@ -34,7 +34,7 @@ def game(game_id: int, request: Request, service: Service,
     return templates.TemplateResponse(request, "game.html", {"title": title, "page": page})
 
 
-@router.get("/divisions/{division_id}/standings")
+@router.get("/divisions/{division_id:id}/standings")
 def standings(division_id: int, request: Request, service: Service,
               templates: Templates) -> HTMLResponse:
     division = queries.division(service, division_id)
@@ -43,7 +43,7 @@ def standings(division_id: int, request: Request, service: Service,
         "rows": service.standings(division_id), "teams": queries.team_names(service)})
 
 
-@router.get("/divisions/{division_id}/stats")
+@router.get("/divisions/{division_id:id}/stats")
 def stats(division_id: int, request: Request, service: Service,
           templates: Templates) -> HTMLResponse:
     page = pages.stats_page(service, division_id)
@@ -58,7 +58,7 @@ def schedule(request: Request, service: Service, templates: Templates) -> HTMLRe
         "title": "Schedule", "days": pages.schedule(service)})
 
 
-@router.get("/teams/{team_id}")
+@router.get("/teams/{team_id:id}")
 def team(team_id: int, request: Request, service: Service,
          templates: Templates) -> HTMLResponse:
     """A team's roster and its games."""

@@ -25,12 +25,12 @@ from rinkside.web.deps import Service
 router = APIRouter(tags=["reports"])
 
 
-@router.get("/games/{game_id}/report", response_class=HTMLResponse)
+@router.get("/games/{game_id:id}/report", response_class=HTMLResponse)
 def report_page(game_id: int, service: Service) -> HTMLResponse:
     return HTMLResponse(html.report_page(build_report(service, game_id)))
 
 
-@router.get("/games/{game_id}/report.pdf")
+@router.get("/games/{game_id:id}/report.pdf")
 def report_pdf(game_id: int, service: Service) -> Response:
     report = build_report(service, game_id)
     name = f"game-{game_id}-report.pdf"
@@ -38,7 +38,7 @@ def report_pdf(game_id: int, service: Service) -> Response:
                     headers={"Content-Disposition": f'inline; filename="{name}"'})
 
 
-@router.get("/api/games/{game_id}/announcements")
+@router.get("/api/games/{game_id:id}/announcements")
 def announcements_json(game_id: int, service: Service) -> list[dict[str, Any]]:
     """Rule 505(c): each penalty and goal as the public address reads it."""
     queries.game(service, game_id)  # NotFound before anything else

@@ -96,21 +96,21 @@ def _image(service: Service, rink_id: int) -> RinkDrawing:
 
 
 # The image routes come first: "/rinks/{rink_id}" would also match "3.svg".
-@router.get("/rinks/{rink_id}.svg", response_class=Response)
+@router.get("/rinks/{rink_id:id}.svg", response_class=Response)
 def rink_svg(rink_id: int, service: Service) -> Response:
     """The rink's diagram to scale, as SVG (feet are the SVG's own units)."""
     return Response(to_svg(_image(service, rink_id), scale=PAGE_SCALE),
                     media_type="image/svg+xml")
 
 
-@router.get("/rinks/{rink_id}.png", response_class=Response)
+@router.get("/rinks/{rink_id:id}.png", response_class=Response)
 def rink_png(rink_id: int, service: Service) -> Response:
     """The rink's diagram as a PNG, PNG_WIDTH pixels across."""
     drawing = _image(service, rink_id)
     return Response(to_png(drawing, scale=PNG_WIDTH / drawing.width), media_type="image/png")
 
 
-@router.get("/rinks/{rink_id}")
+@router.get("/rinks/{rink_id:id}")
 def rink(rink_id: int, request: Request, service: Service,
          templates: Templates) -> HTMLResponse:
     """A rink: its dimensions, its check against Rules 101-107, its diagram."""
@@ -119,7 +119,7 @@ def rink(rink_id: int, request: Request, service: Service,
         "title": page.rink.name, "page": page})
 
 
-@router.get("/tournaments/{tournament_id}/rinks")
+@router.get("/tournaments/{tournament_id:id}/rinks")
 def tournament_rinks(tournament_id: int, request: Request, service: Service,
                      templates: Templates) -> HTMLResponse:
     """The tournament's rinks, each with its verdict."""

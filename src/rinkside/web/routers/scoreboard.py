@@ -16,7 +16,7 @@ from rinkside.web.deps import Service, Templates
 router = APIRouter(tags=["scoreboard"], default_response_class=HTMLResponse)
 
 
-@router.get("/scoreboard/{game_id}")
+@router.get("/scoreboard/{game_id:id}")
 def scoreboard(game_id: int, request: Request,
                service: Service, templates: Templates) -> HTMLResponse:
     game = queries.game(service, game_id)

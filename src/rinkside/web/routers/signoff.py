@@ -14,10 +14,11 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Form, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
-from pydantic import BaseModel
+from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
+from rinkside.formats.text import REASON, TextError, check_text
 from rinkside.services import officiating, queries
-from rinkside.web import auth
+from rinkside.web import auth, fields
 from rinkside.web.deps import Service, Templates
 
 router = APIRouter()
@@ -47,7 +48,7 @@ def signoff_json(service: Service, game_id: int) -> dict[str, Any]:
 # --------------------------------------------------------------------------- pages
 
 
-@router.get("/games/{game_id}/signoff", response_class=HTMLResponse)
+@router.get("/games/{game_id:id}/signoff", response_class=HTMLResponse)
 def signoff_page(game_id: int, request: Request, service: Service, templates: Templates,
                  user: auth.User) -> Response:
     game = queries.game(service, game_id)
@@ -63,24 +64,33 @@ def _back(game_id: int) -> RedirectResponse:
     return RedirectResponse(f"/games/{game_id}/signoff", status_code=303)
 
 
-@router.post("/games/{game_id}/sign")
+@router.post("/games/{game_id:id}/sign")
 def sign_form(game_id: int, service: Service, user: Anyone) -> Response:
     officiating.sign(service, game_id, user.username)
     return _back(game_id)
 
 
-@router.post("/games/{game_id}/reopen")
+@router.post("/games/{game_id:id}/reopen")
 def reopen_form(game_id: int, service: Service, user: Director,
-                reason: str = Form("")) -> Response:
+                reason: str = Form("", max_length=REASON.limit)) -> Response:
+    try:
+        check_text(reason, "reason", REASON)
+    except TextError as exc:
+        raise HTTPException(422, str(exc)) from None
     officiating.reopen(service, game_id, user.username, reason)
     return _back(game_id)
 
 
-@router.post("/games/{game_id}/officials")
+@router.post("/games/{game_id:id}/officials")
 async def officials_form(game_id: int, request: Request, service: Service,
                          user: Director) -> Response:
     form = await request.form()
     named = {role: [str(v) for v in form.getlist(role)] for role in officiating.MOST}
+    try:
+        OfficialNames.validate_python(named)  # the names' text, as the API checks it
+    except ValidationError as exc:
+        raise HTTPException(422, "; ".join(
+            f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())) from None
     try:
         officiating.set_officials(service, game_id, named)
     except ValueError as exc:
@@ -92,29 +102,35 @@ async def officials_form(game_id: int, request: Request, service: Service,
 
 
 class Reason(BaseModel):
-    reason: str
+    reason: fields.Reason
 
 
-@router.get("/api/games/{game_id}/signoff")
+# Each role (referee, linesman...) and the names given for it (Rules 501-504).
+Names = Annotated[list[fields.Name], Field(max_length=10)]
+OfficialNames = TypeAdapter(dict[Annotated[str, Field(max_length=40)], Names])
+
+
+@router.get("/api/games/{game_id:id}/signoff")
 def signoff_api(game_id: int, service: Service) -> dict[str, Any]:
     return signoff_json(service, game_id)
 
 
-@router.post("/api/games/{game_id}/sign")
+@router.post("/api/games/{game_id:id}/sign")
 def sign_api(game_id: int, service: Service, user: Anyone) -> dict[str, Any]:
     officiating.sign(service, game_id, user.username)
     return signoff_json(service, game_id)
 
 
-@router.post("/api/games/{game_id}/reopen")
+@router.post("/api/games/{game_id:id}/reopen")
 def reopen_api(game_id: int, body: Reason, service: Service, user: Director) -> dict[str, Any]:
     officiating.reopen(service, game_id, user.username, body.reason)
     return signoff_json(service, game_id)
 
 
-@router.put("/api/games/{game_id}/officials")
-def officials_api(game_id: int, body: dict[str, list[str]], service: Service,
-                  user: Director) -> dict[str, Any]:
+@router.put("/api/games/{game_id:id}/officials")
+def officials_api(game_id: int,
+                  body: dict[Annotated[str, Field(max_length=40)], Names],
+                  service: Service, user: Director) -> dict[str, Any]:
     try:
         officiating.set_officials(service, game_id, body)
     except ValueError as exc:
