@@ -72,7 +72,7 @@ class DivisionTables(Schedule):
         Returns the bracket (games numbered 1, 2, ...) and which stored game
         each bracket game is."""
         view = self.division_view(division_id)
-        playoffs.check_playoff_settings(view.settings)  # 639: no tie may stand
+        playoffs.check_playoff_settings(self.settings_of(division_id, "playoff"))  # 639
         table = self.standings(division_id)
         late = forfeits.late_forfeit_teams(view.schedule, view.played)
         seeded = standings.seeds({division_id: table}, late, per_division=teams)

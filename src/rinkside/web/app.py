@@ -24,6 +24,8 @@ from rinkside.web.routers import (
     console,
     console_api,
     console_catalog,
+    desk,
+    desk_tournament,
     exports,
     live,
     login,
@@ -61,6 +63,8 @@ def create_app(service: Tournaments | None = None, *,
     app.include_router(rinks.router)
     app.include_router(reports.router)
     app.include_router(exports.router)
+    app.include_router(desk.router)
+    app.include_router(desk_tournament.router)
     errors.install(app)
     return app
 
