@@ -5,54 +5,16 @@ every change in the desk's record."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from fastapi import FastAPI
+from deskkit import dora, new_tournament, people, post, put, rick, skip
 from fastapi.testclient import TestClient
-from webkit import Client, Demo, first_division, logged_in
+from webkit import Client, Demo, first_division
 
 from rinkside.services import changes
-from rinkside.web import auth
 
-
-@pytest.fixture(scope="module")
-def people(demo: Demo) -> None:
-    auth.create_user(demo.service, "dora", "director-desk-1", "director")
-    auth.create_user(demo.service, "skip", "scorer-desk-1", "scorekeeper")
-    auth.create_user(demo.service, "rick", "referee-desk-1", "referee")
-
-
-@pytest.fixture(scope="module")
-def dora(app: FastAPI, people: None) -> Iterator[Client]:
-    yield from logged_in(app, "dora", "director-desk-1")
-
-
-@pytest.fixture(scope="module")
-def skip(app: FastAPI, people: None) -> Iterator[Client]:
-    yield from logged_in(app, "skip", "scorer-desk-1")
-
-
-@pytest.fixture(scope="module")
-def rick(app: FastAPI, people: None) -> Iterator[Client]:
-    yield from logged_in(app, "rick", "referee-desk-1")
-
-
-def post(who: Client, path: str, data: dict[str, Any]) -> Any:
-    client, token = who
-    return client.post(path, data={**data, "csrf_token": token}, follow_redirects=False)
-
-
-def put(who: Client, path: str, body: Any) -> Any:
-    client, token = who
-    return client.put(path, json=body, headers={auth.CSRF_HEADER: token})
-
-
-def new_tournament(dora: Client, name: str) -> int:
-    response = post(dora, "/desk/tournaments", {"name": name, "starts_on": "2026-12-12"})
-    assert response.status_code == 303
-    return int(response.headers["location"].rsplit("/", 1)[1])
+__all__ = ["dora", "people", "rick", "skip"]  # the fixtures this module uses
 
 
 def test_a_new_tournament_is_made_on_the_desk_and_recorded(demo: Demo, dora: Client) -> None:

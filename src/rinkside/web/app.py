@@ -25,6 +25,7 @@ from rinkside.web.routers import (
     console_api,
     console_catalog,
     desk,
+    desk_teams,
     desk_tournament,
     exports,
     live,
@@ -65,6 +66,7 @@ def create_app(service: Tournaments | None = None, *,
     app.include_router(exports.router)
     app.include_router(desk.router)
     app.include_router(desk_tournament.router)
+    app.include_router(desk_teams.router)
     errors.install(app)
     return app
 
