@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 SHARED ?= ../shared
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test system-deps lint importlint typecheck unit conformance bench bench-store bench-tournament bench-live postgres clean
+.PHONY: run test system-deps lint importlint typecheck unit conformance bench bench-store bench-tournament bench-live bench-schedule postgres clean
 
 # The store's tests also run on PostgreSQL when RINKSIDE_TEST_POSTGRES_URL
 # names a server (`make test` passes it on; without it those variants are
@@ -75,6 +75,10 @@ bench-tournament: $(STAMP)
 	$(BIN)/python benchmarks/bench_tournament.py
 
 # Live updates to 1,000 scoreboards of one game over the real server
+# The schedule solver: 64 teams, 8 divisions, 4 rinks, 2 days, under 5 s (CP-SAT).
+bench-schedule: $(STAMP)
+	$(BIN)/python benchmarks/bench_schedule.py
+
 # (`make bench-live CLIENTS=10000` for ten thousand).
 bench-live: $(STAMP)
 	$(BIN)/python benchmarks/bench_live.py --clients $(or $(CLIENTS),1000) --gc-freeze

@@ -110,6 +110,9 @@ class Tournament(Base):
     playoff_settings: Mapped[dict[str, Any] | None] = mapped_column(json_document())
     # Rule 634(c) note 1: dressed this many minutes before the game (null: 30).
     dress_minutes: Mapped[int | None] = mapped_column(Integer)
+    # The schedule's game length and a team's least rest between games (minutes).
+    game_minutes: Mapped[int | None] = mapped_column(Integer)
+    rest_minutes: Mapped[int | None] = mapped_column(Integer)
 
     divisions: Mapped[list[Division]] = relationship(back_populates="tournament")
 

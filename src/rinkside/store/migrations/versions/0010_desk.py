@@ -10,7 +10,9 @@ commands that do the same), who made it, when, the value before and after,
 and the reason where one is needed. ``tournaments.playoff_settings`` holds the
 amendments playoff games play under over the pool's (Rule 639: a playoff game
 must be decided); ``tournaments.dress_minutes`` the 634(c) note 1 deadline
-(minutes before the scheduled time; null: the book's half hour).
+(minutes before the scheduled time; null: the book's half hour);
+``game_minutes`` and ``rest_minutes`` what the schedule was built with (a
+game's length on the rink, a team's least rest between games).
 ``games.settings`` keeps the settings a game began under, once the desk has
 changed them since (a played game is never judged by new settings).
 """
@@ -50,12 +52,15 @@ def upgrade() -> None:
     op.add_column("tournaments", sa.Column("ends_on", sa.Date(), nullable=True))
     op.add_column("tournaments", sa.Column("playoff_settings", sa.JSON(), nullable=True))
     op.add_column("tournaments", sa.Column("dress_minutes", sa.Integer(), nullable=True))
+    op.add_column("tournaments", sa.Column("game_minutes", sa.Integer(), nullable=True))
+    op.add_column("tournaments", sa.Column("rest_minutes", sa.Integer(), nullable=True))
     op.add_column("games", sa.Column("settings", sa.JSON(), nullable=True))
 
 
 def downgrade() -> None:
     # ALTER TABLE ... DROP COLUMN: SQLite 3.35+ and PostgreSQL.
-    for table, column in (("games", "settings"), ("tournaments", "dress_minutes"),
+    for table, column in (("games", "settings"), ("tournaments", "rest_minutes"),
+                          ("tournaments", "game_minutes"), ("tournaments", "dress_minutes"),
                           ("tournaments", "playoff_settings"), ("tournaments", "ends_on")):
         op.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
     op.drop_index("ix_desk_changes_tournament_id", table_name="desk_changes")
