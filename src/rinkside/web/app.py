@@ -25,6 +25,7 @@ from rinkside.web.routers import (
     console_api,
     console_catalog,
     desk,
+    desk_people,
     desk_schedule,
     desk_teams,
     desk_tournament,
@@ -69,6 +70,7 @@ def create_app(service: Tournaments | None = None, *,
     app.include_router(desk_tournament.router)
     app.include_router(desk_teams.router)
     app.include_router(desk_schedule.router)
+    app.include_router(desk_people.router)
     errors.install(app)
     return app
 
