@@ -18,6 +18,9 @@ __all__ = ["dora", "people", "rick", "skip"]  # the fixtures this module uses
 
 
 def test_a_new_tournament_is_made_on_the_desk_and_recorded(demo: Demo, dora: Client) -> None:
+    home = dora[0].get("/desk")
+    assert home.status_code == 200 and "RHA Demo Classic" in home.text
+    assert post(dora, "/desk/tournaments", {"name": " "}).status_code == 422
     tid = new_tournament(dora, "Winter Cup")
     page = dora[0].get(f"/desk/tournaments/{tid}")
     assert page.status_code == 200
