@@ -178,7 +178,7 @@ def _refuse_conflicts(s: Session, t: m.Tournament, game: Placed) -> None:
 
 def add_game(service: Tournaments, division_id: int, home: int, away: int, *,
              start: datetime, rink: str, by: str, stage: str = "pool",
-             clock: Clock = utc_now) -> int:
+             round_name: str = "", clock: Clock = utc_now) -> int:
     """One game, refused if it puts a team or a rink in two places at once
     or a team without its rest."""
     if start.tzinfo is None:
@@ -192,10 +192,12 @@ def add_game(service: Tournaments, division_id: int, home: int, away: int, *,
     with service._sessions() as s:
         t = _tournament(s, tournament_id)
         _refuse_conflicts(s, t, Placed(0, start, rink, (home, away)))
-    game_id = service.add_game(division_id, home, away, start=start, rink=rink, stage=stage)
+    game_id = service.add_game(division_id, home, away, start=start, rink=rink, stage=stage,
+                               round_name=round_name)
     with service._sessions.begin() as s:
         record(s, tournament_id, f"game {game_id}", "added", None,
-               {"home": home, "away": away, "start": start.isoformat(), "rink": rink},
+               {"home": home, "away": away, "start": start.isoformat(), "rink": rink,
+                "stage": stage, **({"round": round_name} if round_name else {})},
                by=by, clock=clock)
     return game_id
 

@@ -25,6 +25,7 @@ from rinkside.web.routers import (
     console_api,
     console_catalog,
     desk,
+    desk_discipline,
     desk_people,
     desk_schedule,
     desk_teams,
@@ -71,6 +72,7 @@ def create_app(service: Tournaments | None = None, *,
     app.include_router(desk_teams.router)
     app.include_router(desk_schedule.router)
     app.include_router(desk_people.router)
+    app.include_router(desk_discipline.router)
     errors.install(app)
     return app
 
