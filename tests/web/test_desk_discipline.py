@@ -40,7 +40,7 @@ def games_of(demo: Demo, did: int) -> list[queries.GameRow]:
 
 def test_supplementary_discipline_is_added_and_shown_still_owed(
         demo: Demo, dora: Client, cup: tuple[int, int]) -> None:
-    tid, did = cup
+    tid, _ = cup
     ants = next(t for t in queries.tournament_trees(demo.service) if t.tournament_id == tid
                 ).divisions[0].teams[0]
     player = next(p for p in queries.team(demo.service, ants.team_id).players if p.number == 10)
@@ -93,7 +93,7 @@ def test_a_second_forfeit_is_previewed_as_a_removal_before_it_is_confirmed(
 
 def test_seeds_need_their_coin_toss_then_a_playoff_game_plays_under_639(
         demo: Demo, dora: Client, cup: tuple[int, int]) -> None:
-    tid, did = cup
+    _, did = cup
     page = dora[0].get(f"/desk/divisions/{did}/playoffs?teams=2")
     assert page.status_code == 200
     # Ants removed (634(e)6-7 erase its games): the three others are level on everything.
