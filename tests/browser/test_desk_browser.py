@@ -2,9 +2,11 @@
 settings (a 1:45 minor refused by Rule 402(a)), divisions and teams, rosters
 by import (a bad row shown with its rule, fixed, imported), two rinks, the
 schedule built by the solver, a game moved, a scorekeeper and referees
-named; then the scorekeeper finds the game at the console and, once it is
-played, the standings change. A screenshot of each desk page lands in
-test-output/browser/."""
+named; then the scorekeeper scores the game at the console and the standings
+change, a team's second forfeit is previewed as its removal (634(e)4) and
+confirmed, and the playoffs are seeded (with the coin toss where the chain
+reaches it) and a playoff game scheduled. A screenshot of each desk page
+lands in test-output/browser/."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from pathlib import Path
 from browserkit import LiveServer, log_in
 from playwright.sync_api import Page, expect
 
-from rinkside.rules.events import FaceOff, Goal, PeriodEnd
+from rinkside.rules.events import FaceOff, PeriodEnd
 from rinkside.rules.times import GameTime
 from rinkside.services import changes, desk_schedule, officiating, queries
 
@@ -143,20 +145,74 @@ def test_a_director_builds_a_tournament_in_the_browser(
     expect(page.locator("table.changes tbody tr")).to_have_count(
         len(changes.changes(service, tid)))
     expect(page.locator("table.changes")).to_contain_text("moved")
-    shot(page, output_dir, "changes")
+    shot(page, output_dir, "changes-setup")
 
-    # The scorekeeper finds the game at the console; played, the standings change.
+    # The scorekeeper scores the game at the console; played, the standings change.
     page.context.clear_cookies()
     log_in(page, "sally", "sally-pass-1")
     page.goto("/console")
-    expect(page.locator(f'a[href="/console/games/{game}"]')).to_be_visible()
+    page.locator(f'a[href="/console/games/{game}"]').click()
     row = queries.game(service, game)
-    before = service.standings(row.division_id)
-    service.record(game, 0, [FaceOff(GameTime(1, 7200)),
-                             Goal(GameTime(1, 5000), "home", 9), FaceOff(GameTime(1, 5000)),
-                             PeriodEnd(GameTime(1, 0)), FaceOff(GameTime(2, 7200)),
-                             PeriodEnd(GameTime(2, 0))], by="sally")
-    after = service.standings(row.division_id)
-    assert after != before and after[0].team_id == row.home_team_id
+    toggle = page.locator('[data-bind="toggle"]')
+    expect(toggle).to_have_text("Start period 1 (face-off)")
+    toggle.click()
+    expect(toggle).to_have_text("Stop (whistle)")
+    page.get_by_role("button", name="Goal", exact=True).click()
+    event_form = page.locator("form.event-form")
+    event_form.locator(".seg", has_text=row.home).click()
+    event_form.locator('select[name="scorer"]').select_option("9")
+    event_form.get_by_role("button", name="Record").click()
+    expect(page.locator('[data-bind="home-score"]')).to_have_text("1")
+    version, state = service.game_state(game)
+    service.record(game, version, [FaceOff(state.clock), PeriodEnd(GameTime(1, 0)),
+                                   FaceOff(GameTime(2, 7200)), PeriodEnd(GameTime(2, 0))],
+                   by="sally")
     page.goto(f"/divisions/{row.division_id}/standings")
-    expect(page.locator("main")).to_contain_text(row.home)
+    first_row = page.locator("table.standings tbody tr").first
+    expect(first_row).to_contain_text(row.home)
+    expect(first_row.locator("td").nth(3)).to_have_text("1")  # W
+
+    # Back at the desk: a team's second forfeit, previewed as its removal, confirmed.
+    page.context.clear_cookies()
+    log_in(page, "dana", "director-pass-1")
+    loser = row.away
+    theirs = [g for g in queries.games(service, row.division_id)
+              if g.version == 0 and loser in (g.home, g.away)]
+    page.goto(f"/desk/tournaments/{tid}/discipline")
+    for n, target in enumerate(theirs[:2]):
+        page.get_by_label("forfeited game").select_option(str(target.game_id))
+        page.get_by_label("team forfeiting").select_option(
+            "home" if target.home == loser else "away")
+        page.get_by_label("forfeit cause").select_option("634(c)2")
+        page.get_by_role("button", name="See what the forfeit does").click()
+        preview = page.get_by_label("forfeit preview")
+        expect(preview).to_contain_text("second forfeit" if n else "A first forfeit")
+        if n:
+            expect(preview).to_contain_text("634(e)4")
+            shot(page, output_dir, "forfeit-preview")
+        page.get_by_label("forfeit reason").fill("the team cannot play (letter)")
+        page.get_by_role("button", name="Confirm the forfeit").click()
+        expect(page.get_by_role("status")).to_contain_text("forfeit")
+    removed = service.division_view(row.division_id).removed
+    assert {queries.team_names(service, row.division_id)[t] for t in removed} == {loser}
+    shot(page, output_dir, "discipline")
+
+    # Playoffs: the coin toss the chain reached, the seeds with their reasons, a game scheduled.
+    page.goto(f"/desk/divisions/{row.division_id}/playoffs?teams=2")
+    # The removed team's games are erased for everyone (634(e)6-7): the three left are level.
+    expect(page.locator(".coin-toss")).to_contain_text("casebook 24")
+    shot(page, output_dir, "coin-toss")
+    page.get_by_role("button", name="Record the coin toss").click()
+    expect(page.get_by_role("status")).to_contain_text("coin-toss")
+    expect(page.locator("table.seeds tbody tr")).to_have_count(2)
+    expect(page.locator("table.seeds")).to_contain_text("points")
+    page.get_by_label("start of bracket game 1").fill("2026-12-13T16:00")
+    page.get_by_role("button", name="Schedule bracket game 1").click()
+    expect(page.get_by_role("status")).to_contain_text("scheduled")
+    expect(page.locator(".bracket")).to_contain_text("game ")
+    playoff = next(g for g in queries.games(service, row.division_id) if g.stage == "playoff")
+    assert service.game_state(playoff.game_id)[1].setup.settings.overtime == "shootout"
+    shot(page, output_dir, "playoffs")
+    page.goto(f"/desk/changes?tournament={tid}")
+    expect(page.locator("table.changes")).to_contain_text("forfeit")
+    shot(page, output_dir, "changes")
