@@ -53,6 +53,17 @@ def changes(service: Tournaments, tournament_id: int | None = None) -> list[Chan
                        c.reason, c.by, c.at) for c in s.scalars(query)]
 
 
+def refuse_taken(s: Session, name_column: Any, name: str, scope: Any, *, keep: Any = None,
+                 what: str) -> None:
+    """ValueError when another row in ``scope`` (a where-clause) already has
+    ``name``; ``keep`` excludes the row being renamed."""
+    query = select(name_column).where(scope, name_column == name)
+    if keep is not None:
+        query = query.where(keep)
+    if s.scalar(query) is not None:
+        raise ValueError(f"there is already {what} named {name!r}")
+
+
 def require_reason(reason: str | None, why: str) -> str:
     """The reason, stripped; NeedsReason (saying ``why``) when none was given."""
     text = (reason or "").strip()

@@ -12,7 +12,7 @@ from sqlalchemy import select
 
 from rinkside.rink import RinkDimensions
 from rinkside.services import rinks
-from rinkside.services.changes import Clock, record
+from rinkside.services.changes import Clock, record, refuse_taken
 from rinkside.services.tournaments import NotFound, Tournaments
 from rinkside.store import models as m
 from rinkside.store.types import utc_now
@@ -40,9 +40,8 @@ def edit(service: Tournaments, rink_id: int, name: str, dimensions: Mapping[str,
         row = s.get(m.Rink, rink_id)
         if row is None:
             raise NotFound(f"There is no rink {rink_id}.")
-        if s.scalar(select(m.Rink.id).where(m.Rink.tournament_id == row.tournament_id,
-                                            m.Rink.name == name, m.Rink.id != rink_id)):
-            raise ValueError(f"the tournament already has a rink named {name!r}")
+        refuse_taken(s, m.Rink.name, name, m.Rink.tournament_id == row.tournament_id,
+                     keep=m.Rink.id != rink_id, what="a rink")
         before = {"name": row.name, **row.dimensions}
         if row.name != name:
             division_ids = select(m.Division.id).where(

@@ -16,7 +16,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from rinkside.services import records as rec
-from rinkside.services.changes import Clock, record
+from rinkside.services.changes import Clock, record, refuse_taken
 from rinkside.services.tournaments import NotFound, Tournaments
 from rinkside.store import models as m
 from rinkside.store.types import utc_now
@@ -55,10 +55,8 @@ def rename_division(service: Tournaments, division_id: int, name: str, *, by: st
         d = s.get(m.Division, division_id)
         if d is None:
             raise NotFound(f"There is no division {division_id}.")
-        if s.scalar(select(m.Division.id).where(m.Division.tournament_id == d.tournament_id,
-                                                m.Division.name == name,
-                                                m.Division.id != division_id)):
-            raise ValueError(f"there is already a division named {name!r}")
+        refuse_taken(s, m.Division.name, name, m.Division.tournament_id == d.tournament_id,
+                     keep=m.Division.id != division_id, what="a division")
         record(s, d.tournament_id, f"division {division_id}", "renamed", d.name, name,
                by=by, clock=clock)
         d.name = name
@@ -71,9 +69,8 @@ def add_team(service: Tournaments, division_id: int, name: str, *, by: str,
         d = s.get(m.Division, division_id)
         if d is None:
             raise NotFound(f"There is no division {division_id}.")
-        if s.scalar(select(m.Team.id).where(m.Team.division_id == division_id,
-                                            m.Team.name == name)):
-            raise ValueError(f"there is already a team named {name!r} in {d.name}")
+        refuse_taken(s, m.Team.name, name, m.Team.division_id == division_id,
+                     what=f"a team in {d.name}")
         team = m.Team(division_id=division_id, name=name)
         s.add(team)
         s.flush()
@@ -89,9 +86,8 @@ def rename_team(service: Tournaments, team_id: int, name: str, *, by: str,
         team = s.get(m.Team, team_id)
         if team is None:
             raise NotFound(f"There is no team {team_id}.")
-        if s.scalar(select(m.Team.id).where(m.Team.division_id == team.division_id,
-                                            m.Team.name == name, m.Team.id != team_id)):
-            raise ValueError(f"there is already a team named {name!r}")
+        refuse_taken(s, m.Team.name, name, m.Team.division_id == team.division_id,
+                     keep=m.Team.id != team_id, what="a team")
         record(s, team.division.tournament_id, f"team {team_id}", "renamed", team.name, name,
                by=by, clock=clock)
         team.name = name

@@ -10,7 +10,12 @@ from __future__ import annotations
 
 from typing import Final
 
-from rinkside.tournament.roster_file import Row, blank_cell, map_headers
+from rinkside.tournament.roster_file import (
+    Row,
+    _column_letter,  # the letters the import names
+    blank_cell,
+    map_headers,
+)
 
 # (header, what it holds, rule)
 TEMPLATE_COLUMNS: Final = (
@@ -37,15 +42,6 @@ def template_csv() -> str:
     return "\r\n".join(lines) + "\r\n"
 
 
-def _letter(index: int) -> str:
-    letters = ""
-    index += 1
-    while index:
-        index, rem = divmod(index - 1, 26)
-        letters = chr(ord("A") + rem) + letters
-    return letters
-
-
 def unknown_columns(rows: list[Row]) -> list[str]:
     """Each header cell no column of the import reads: "'Shirt' (column C)"."""
     if not rows:
@@ -53,5 +49,5 @@ def unknown_columns(rows: list[Row]) -> list[str]:
     line, header = rows[0]
     columns, _ = map_headers(line, header)
     read = set(columns.values())
-    return [f"'{cell}' (column {_letter(i)})" for i, cell in enumerate(header)
+    return [f"'{cell}' (column {_column_letter(i)})" for i, cell in enumerate(header)
             if i not in read and not blank_cell(cell)]

@@ -75,6 +75,14 @@ def back(url: str, done: str) -> RedirectResponse:
     return RedirectResponse(f"{url}?done={done}", status_code=303)
 
 
+def respond(write: Callable[[], object], url: str, done: str,
+            refused: Callable[[str], Response]) -> Response:
+    """A desk form's answer: back to ``url`` when the write is done, else the
+    page again with the refusal (``refused(sentence)``), nothing recorded."""
+    _, error = attempt(write)
+    return refused(error) if error is not None else back(url, done)
+
+
 def optional_date(text: str) -> date | None:
     text = text.strip()
     if not text:

@@ -20,7 +20,7 @@ from rinkside.services import queries
 from rinkside.services import rinks as rink_store
 from rinkside.services.tournaments import NotFound
 from rinkside.web.deps import Service, Templates
-from rinkside.web.routers.desk import Director, attempt, back, page
+from rinkside.web.routers.desk import Director, attempt, page, respond
 from rinkside.web.routers.desk_schedule import local_moment
 
 router = APIRouter(tags=["desk"])
@@ -62,13 +62,14 @@ def supplementary_form(tournament_id: int, request: Request, service: Service,
                        templates: Templates, user: Director, player: int = Form(...),
                        games: str = Form(""), reason: str = Form(""),
                        after_game: str = Form("")) -> Response:
-    _, error = attempt(lambda: dd.add_supplementary(
-        service, player, games, reason,
-        after_game_id=int(after_game) if after_game.strip().isdigit() else None,
-        by=user.username))
-    if error:
-        return _discipline_page(request, service, templates, user, tournament_id, error=error)
-    return back(f"/desk/tournaments/{tournament_id}/discipline", "410(a)")
+    return respond(
+        lambda: dd.add_supplementary(
+            service, player, games, reason,
+            after_game_id=int(after_game) if after_game.strip().isdigit() else None,
+            by=user.username),
+        f"/desk/tournaments/{tournament_id}/discipline", "410(a)",
+        lambda error: _discipline_page(request, service, templates, user, tournament_id,
+                                       error=error))
 
 
 @router.post("/desk/tournaments/{tournament_id}/forfeit", response_class=HTMLResponse)
@@ -84,12 +85,13 @@ def forfeit_form(tournament_id: int, request: Request, service: Service, templat
             service, game, "home" if _side(team) == "home" else "away", cause))
         return _discipline_page(request, service, templates, user, tournament_id,
                                 error=error, preview=preview, reason=reason)
-    _, error = attempt(lambda: dd.record_forfeit(
-        service, game, "home" if _side(team) == "home" else "away", cause, reason,
-        by=user.username))
-    if error:
-        return _discipline_page(request, service, templates, user, tournament_id, error=error)
-    return back(f"/desk/tournaments/{tournament_id}/discipline", "forfeit")
+    return respond(
+        lambda: dd.record_forfeit(
+            service, game, "home" if _side(team) == "home" else "away", cause, reason,
+            by=user.username),
+        f"/desk/tournaments/{tournament_id}/discipline", "forfeit",
+        lambda error: _discipline_page(request, service, templates, user, tournament_id,
+                                       error=error))
 
 
 # --------------------------------------------------------------------------- playoffs
@@ -118,10 +120,10 @@ async def coin_toss_form(division_id: int, request: Request, service: Service,
     form = await request.form()
     teams = int(str(form.get("teams", "4")))
     order = [int(str(v)) for v in form.getlist("place") if str(v).isdigit()]
-    _, error = attempt(lambda: dp.coin_toss(service, division_id, order, by=user.username))
-    if error:
-        return _playoffs_page(request, service, templates, user, division_id, teams, error)
-    return back(f"/desk/divisions/{division_id}/playoffs", f"coin-toss&teams={teams}")
+    return respond(lambda: dp.coin_toss(service, division_id, order, by=user.username),
+                   f"/desk/divisions/{division_id}/playoffs", f"coin-toss&teams={teams}",
+                   lambda error: _playoffs_page(request, service, templates, user,
+                                                division_id, teams, error))
 
 
 @router.post("/desk/divisions/{division_id}/playoffs/{bracket_game}",
@@ -130,9 +132,9 @@ def playoff_game_form(division_id: int, bracket_game: int, request: Request,
                       service: Service, templates: Templates, user: Director,
                       teams: int = Form(4), start: str = Form(""),
                       rink: str = Form("")) -> Response:
-    _, error = attempt(lambda: dp.schedule_game(service, division_id, teams, bracket_game,
-                                                start=local_moment(start), rink=rink,
-                                                by=user.username))
-    if error:
-        return _playoffs_page(request, service, templates, user, division_id, teams, error)
-    return back(f"/desk/divisions/{division_id}/playoffs", f"scheduled&teams={teams}")
+    return respond(lambda: dp.schedule_game(service, division_id, teams, bracket_game,
+                                        start=local_moment(start), rink=rink,
+                                        by=user.username),
+                   f"/desk/divisions/{division_id}/playoffs", f"scheduled&teams={teams}",
+                   lambda error: _playoffs_page(request, service, templates, user,
+                                                division_id, teams, error))

@@ -11,7 +11,7 @@ from fastapi.responses import HTMLResponse, Response
 from rinkside.services import desk_people, desk_schedule, queries, users
 from rinkside.services.tournaments import NotFound
 from rinkside.web.deps import Service, Templates
-from rinkside.web.routers.desk import Director, attempt, back, page
+from rinkside.web.routers.desk import Director, page, respond
 
 router = APIRouter(tags=["desk"])
 
@@ -44,25 +44,27 @@ async def staff_form(game_id: int, request: Request, service: Service, templates
                      user: Director) -> Response:
     tid = queries.game(service, game_id).tournament_id
     form = await request.form()
-    _, error = attempt(lambda: desk_people.set_staff(
-        service, game_id, scorekeeper=str(form.get("scorekeeper", "")) or None,
-        referees=[str(v) for v in form.getlist("referee")],
-        others={role: [str(form.get(role, ""))] for role in desk_people.OTHER_ROLES},
-        by=user.username))
-    if error:
-        return _people_page(request, service, templates, user, tid, error)
-    return back(f"/desk/tournaments/{tid}/people", "officials")
+
+    def write() -> desk_people.Staff:
+        return desk_people.set_staff(
+            service, game_id, scorekeeper=str(form.get("scorekeeper", "")) or None,
+            referees=[str(v) for v in form.getlist("referee")],
+            others={role: [str(form.get(role, ""))] for role in desk_people.OTHER_ROLES},
+            by=user.username)
+
+    return respond(write, f"/desk/tournaments/{tid}/people", "officials",
+                   lambda error: _people_page(request, service, templates, user, tid, error))
 
 
 @router.post("/desk/tournaments/{tournament_id}/users", response_class=HTMLResponse)
 def user_add(tournament_id: int, request: Request, service: Service, templates: Templates,
              user: Director, username: str = Form(""), password: str = Form(""),
              role: str = Form("")) -> Response:
-    _, error = attempt(lambda: desk_people.add_user(service, username, password, role,
-                                                    by=user.username))
-    if error:
-        return _people_page(request, service, templates, user, tournament_id, error)
-    return back(f"/desk/tournaments/{tournament_id}/people", "user")
+    return respond(lambda: desk_people.add_user(service, username, password, role,
+                                                by=user.username),
+                   f"/desk/tournaments/{tournament_id}/people", "user",
+                   lambda error: _people_page(request, service, templates, user, tournament_id,
+                                              error))
 
 
 @router.post("/desk/tournaments/{tournament_id}/users/{username}/password",
@@ -70,8 +72,8 @@ def user_add(tournament_id: int, request: Request, service: Service, templates: 
 def password_reset(tournament_id: int, username: str, request: Request, service: Service,
                    templates: Templates, user: Director,
                    password: str = Form("")) -> Response:
-    _, error = attempt(lambda: desk_people.reset_password(service, username, password,
-                                                          by=user.username))
-    if error:
-        return _people_page(request, service, templates, user, tournament_id, error)
-    return back(f"/desk/tournaments/{tournament_id}/people", "password")
+    return respond(lambda: desk_people.reset_password(service, username, password,
+                                                      by=user.username),
+                   f"/desk/tournaments/{tournament_id}/people", "password",
+                   lambda error: _people_page(request, service, templates, user, tournament_id,
+                                              error))

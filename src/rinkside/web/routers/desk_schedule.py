@@ -16,7 +16,7 @@ from rinkside.services import queries
 from rinkside.services import rinks as rink_store
 from rinkside.services.tournaments import NotFound
 from rinkside.web.deps import Service, Templates
-from rinkside.web.routers.desk import Director, api_attempt, attempt, back, page
+from rinkside.web.routers.desk import Director, api_attempt, page, respond
 
 router = APIRouter(tags=["desk"])
 
@@ -61,16 +61,16 @@ def schedule_page(tournament_id: int, request: Request, service: Service,
 async def generate_form(tournament_id: int, request: Request, service: Service,
                         templates: Templates, user: Director) -> Response:
     form = await request.form()
-    _, error = attempt(lambda: ds.generate(
-        service, tournament_id, windows=ds.parse_windows(str(form.get("windows", ""))),
-        game_minutes=_whole(str(form.get("game_minutes", "")), "game length"),
-        rest_minutes=_whole(str(form.get("rest_minutes", "0")), "rest"),
-        rinks=[str(r) for r in form.getlist("rink")],
-        rounds=_whole(str(form.get("rounds", "1")), "number of rounds") or 1,
-        by=user.username))
-    if error:
-        return _schedule_page(request, service, templates, user, tournament_id, error)
-    return back(f"/desk/tournaments/{tournament_id}/schedule", "generated")
+    return respond(
+        lambda: ds.generate(
+            service, tournament_id, windows=ds.parse_windows(str(form.get("windows", ""))),
+            game_minutes=_whole(str(form.get("game_minutes", "")), "game length"),
+            rest_minutes=_whole(str(form.get("rest_minutes", "0")), "rest"),
+            rinks=[str(r) for r in form.getlist("rink")],
+            rounds=_whole(str(form.get("rounds", "1")), "number of rounds") or 1,
+            by=user.username),
+        f"/desk/tournaments/{tournament_id}/schedule", "generated",
+        lambda error: _schedule_page(request, service, templates, user, tournament_id, error))
 
 
 @router.post("/desk/tournaments/{tournament_id}/games", response_class=HTMLResponse)
@@ -84,10 +84,10 @@ def add_form(tournament_id: int, request: Request, service: Service, templates: 
         return ds.add_game(service, division, home, away, start=local_moment(start),
                            rink=rink, by=user.username)
 
-    _, error = attempt(add)
-    if error:
-        return _schedule_page(request, service, templates, user, tournament_id, error)
-    return back(f"/desk/tournaments/{tournament_id}/schedule", "added")
+    return respond(add,
+                   f"/desk/tournaments/{tournament_id}/schedule", "added",
+                   lambda error: _schedule_page(request, service, templates, user, tournament_id,
+                                                error))
 
 
 @router.post("/desk/games/{game_id}/move", response_class=HTMLResponse)
@@ -95,22 +95,20 @@ def move_form(game_id: int, request: Request, service: Service, templates: Templ
               user: Director, start: str = Form(""), rink: str = Form(""),
               reason: str = Form("")) -> Response:
     tid = queries.game(service, game_id).tournament_id
-    _, error = attempt(lambda: ds.move_game(service, game_id, start=local_moment(start),
-                                            rink=rink, by=user.username, reason=reason))
-    if error:
-        return _schedule_page(request, service, templates, user, tid, error)
-    return back(f"/desk/tournaments/{tid}/schedule", "moved")
+    return respond(lambda: ds.move_game(service, game_id, start=local_moment(start),
+                                        rink=rink, by=user.username, reason=reason),
+                   f"/desk/tournaments/{tid}/schedule", "moved",
+                   lambda error: _schedule_page(request, service, templates, user, tid, error))
 
 
 @router.post("/desk/games/{game_id}/cancel", response_class=HTMLResponse)
 def cancel_form(game_id: int, request: Request, service: Service, templates: Templates,
                 user: Director, reason: str = Form("")) -> Response:
     tid = queries.game(service, game_id).tournament_id
-    _, error = attempt(lambda: ds.cancel_game(service, game_id, by=user.username,
-                                              reason=reason))
-    if error:
-        return _schedule_page(request, service, templates, user, tid, error)
-    return back(f"/desk/tournaments/{tid}/schedule", "cancelled")
+    return respond(lambda: ds.cancel_game(service, game_id, by=user.username,
+                                          reason=reason),
+                   f"/desk/tournaments/{tid}/schedule", "cancelled",
+                   lambda error: _schedule_page(request, service, templates, user, tid, error))
 
 
 # --------------------------------------------------------------------------- API

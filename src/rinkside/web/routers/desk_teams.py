@@ -23,10 +23,10 @@ from rinkside.web.deps import Service, Templates
 from rinkside.web.routers.desk import (
     REFUSALS,
     Director,
-    attempt,
     back,
     page,
     refusal_text,
+    respond,
 )
 from rinkside.web.routers.rinks import rink_page
 
@@ -71,33 +71,31 @@ def roster_template(user: Director) -> Response:
 @router.post("/desk/tournaments/{tournament_id}/divisions", response_class=HTMLResponse)
 def division_add(tournament_id: int, request: Request, service: Service, templates: Templates,
                  user: Director, name: str = Form("")) -> Response:
-    _, error = attempt(lambda: desk_teams.add_division(service, tournament_id, name,
-                                                       by=user.username))
-    if error:
-        return _teams_page(request, service, templates, user, tournament_id, error=error)
-    return back(f"/desk/tournaments/{tournament_id}/teams", "division")
+    return respond(lambda: desk_teams.add_division(service, tournament_id, name,
+                                                   by=user.username),
+                   f"/desk/tournaments/{tournament_id}/teams", "division",
+                   lambda error: _teams_page(request, service, templates, user, tournament_id,
+                                             error=error))
 
 
 @router.post("/desk/divisions/{division_id}/rename", response_class=HTMLResponse)
 def division_rename(division_id: int, request: Request, service: Service,
                     templates: Templates, user: Director, name: str = Form("")) -> Response:
     tid = queries.division(service, division_id).tournament_id
-    _, error = attempt(lambda: desk_teams.rename_division(service, division_id, name,
-                                                          by=user.username))
-    if error:
-        return _teams_page(request, service, templates, user, tid, error=error)
-    return back(f"/desk/tournaments/{tid}/teams", "division")
+    return respond(lambda: desk_teams.rename_division(service, division_id, name,
+                                                      by=user.username),
+                   f"/desk/tournaments/{tid}/teams", "division",
+                   lambda error: _teams_page(request, service, templates, user, tid, error=error))
 
 
 @router.post("/desk/divisions/{division_id}/teams", response_class=HTMLResponse)
 def team_add(division_id: int, request: Request, service: Service, templates: Templates,
              user: Director, name: str = Form("")) -> Response:
     tid = queries.division(service, division_id).tournament_id
-    _, error = attempt(lambda: desk_teams.add_team(service, division_id, name,
-                                                   by=user.username))
-    if error:
-        return _teams_page(request, service, templates, user, tid, error=error)
-    return back(f"/desk/tournaments/{tid}/teams", "team")
+    return respond(lambda: desk_teams.add_team(service, division_id, name,
+                                               by=user.username),
+                   f"/desk/tournaments/{tid}/teams", "team",
+                   lambda error: _teams_page(request, service, templates, user, tid, error=error))
 
 
 @router.post("/desk/divisions/{division_id}/import", response_class=HTMLResponse)
@@ -148,11 +146,10 @@ def _number(text: str) -> int:
 @router.post("/desk/teams/{team_id}/rename", response_class=HTMLResponse)
 def team_rename(team_id: int, request: Request, service: Service, templates: Templates,
                 user: Director, name: str = Form("")) -> Response:
-    _, error = attempt(lambda: desk_teams.rename_team(service, team_id, name,
-                                                      by=user.username))
-    if error:
-        return _team_page(request, service, templates, user, team_id, error)
-    return back(f"/desk/teams/{team_id}", "team")
+    return respond(lambda: desk_teams.rename_team(service, team_id, name,
+                                                  by=user.username),
+                   f"/desk/teams/{team_id}", "team",
+                   lambda error: _team_page(request, service, templates, user, team_id, error))
 
 
 @router.post("/desk/teams/{team_id}/players", response_class=HTMLResponse)
@@ -160,12 +157,12 @@ def player_add(team_id: int, request: Request, service: Service, templates: Temp
                user: Director, number: str = Form(""), name: str = Form(""),
                goalie: str = Form(""), captain: str = Form(""),
                reason: str = Form("")) -> Response:
-    _, error = attempt(lambda: desk_teams.add_player(
-        service, team_id, number=_number(number), name=name, goalie=bool(goalie),
-        captain=captain or None, by=user.username, reason=reason or None))
-    if error:
-        return _team_page(request, service, templates, user, team_id, error)
-    return back(f"/desk/teams/{team_id}", "player")
+    return respond(
+        lambda: desk_teams.add_player(
+            service, team_id, number=_number(number), name=name, goalie=bool(goalie),
+            captain=captain or None, by=user.username, reason=reason or None),
+        f"/desk/teams/{team_id}", "player",
+        lambda error: _team_page(request, service, templates, user, team_id, error))
 
 
 @router.post("/desk/players/{player_id}", response_class=HTMLResponse)
@@ -173,12 +170,12 @@ def player_edit(player_id: int, request: Request, service: Service, templates: T
                 user: Director, team_id: int = Form(...), number: str = Form(""),
                 name: str = Form(""), goalie: str = Form(""), captain: str = Form(""),
                 reason: str = Form("")) -> Response:
-    _, error = attempt(lambda: desk_teams.edit_player(
-        service, player_id, number=_number(number), name=name, goalie=bool(goalie),
-        captain=captain or None, by=user.username, reason=reason or None))
-    if error:
-        return _team_page(request, service, templates, user, team_id, error)
-    return back(f"/desk/teams/{team_id}", "player")
+    return respond(
+        lambda: desk_teams.edit_player(
+            service, player_id, number=_number(number), name=name, goalie=bool(goalie),
+            captain=captain or None, by=user.username, reason=reason or None),
+        f"/desk/teams/{team_id}", "player",
+        lambda error: _team_page(request, service, templates, user, team_id, error))
 
 
 # --------------------------------------------------------------------------- rinks
@@ -216,11 +213,11 @@ async def _dimensions(request: Request) -> tuple[str, dict[str, Any]]:
 async def rink_add(tournament_id: int, request: Request, service: Service,
                    templates: Templates, user: Director) -> Response:
     name, dims = await _dimensions(request)
-    _, error = attempt(lambda: desk_rinks.add(service, tournament_id, name, dims,
-                                              by=user.username))
-    if error:
-        return _rinks_page(request, service, templates, user, tournament_id, error)
-    return back(f"/desk/tournaments/{tournament_id}/rinks", "rink")
+    return respond(lambda: desk_rinks.add(service, tournament_id, name, dims,
+                                          by=user.username),
+                   f"/desk/tournaments/{tournament_id}/rinks", "rink",
+                   lambda error: _rinks_page(request, service, templates, user, tournament_id,
+                                             error))
 
 
 @router.post("/desk/rinks/{rink_id}", response_class=HTMLResponse)
@@ -228,8 +225,7 @@ async def rink_edit(rink_id: int, request: Request, service: Service, templates:
                     user: Director) -> Response:
     tid = rink_store.rink(service, rink_id).tournament_id
     name, dims = await _dimensions(request)
-    _, error = attempt(lambda: desk_rinks.edit(service, rink_id, name, dims,
-                                               by=user.username))
-    if error:
-        return _rinks_page(request, service, templates, user, tid, error)
-    return back(f"/desk/tournaments/{tid}/rinks", "rink")
+    return respond(lambda: desk_rinks.edit(service, rink_id, name, dims,
+                                           by=user.username),
+                   f"/desk/tournaments/{tid}/rinks", "rink",
+                   lambda error: _rinks_page(request, service, templates, user, tid, error))
