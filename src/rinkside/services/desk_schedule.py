@@ -43,10 +43,9 @@ class ScheduleConflict(ValueError):
         super().__init__("; ".join(c.message for c in found))
 
 
-def parse_windows(text: str, zone: datetime | None = None) -> list[Window]:
-    """Time windows, one a line: ``2026-12-05 08:00-20:00`` (in the server's
-    zone, or that of ``zone``)."""
-    tz = (zone or datetime.now().astimezone()).tzinfo
+def parse_windows(text: str) -> list[Window]:
+    """Time windows, one a line: ``2026-12-05 08:00-20:00``, in the server's
+    zone as it is on that day."""
     out: list[Window] = []
     for n, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
@@ -56,8 +55,8 @@ def parse_windows(text: str, zone: datetime | None = None) -> list[Window]:
             day_text, span = line.split()
             first, last = span.split("-")
             day = date.fromisoformat(day_text)
-            start = datetime.combine(day, time.fromisoformat(first), tz)
-            end = datetime.combine(day, time.fromisoformat(last), tz)
+            start = datetime.combine(day, time.fromisoformat(first)).astimezone()
+            end = datetime.combine(day, time.fromisoformat(last)).astimezone()
         except ValueError:
             raise ValueError(f"time window {n} ({line!r}) is not like "
                              "'2026-12-05 08:00-20:00'") from None

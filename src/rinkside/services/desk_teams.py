@@ -8,7 +8,6 @@ through the director, with a reason (Rule 203(b)). Every change recorded.
 from __future__ import annotations
 
 import tempfile
-from datetime import date
 from pathlib import Path
 
 from sqlalchemy import select
@@ -26,6 +25,15 @@ from rinkside.tournament.roster_problems import ImportProblem, RosterImportError
 from rinkside.tournament.roster_template import unknown_columns
 
 DIRECTOR = "tournament_director"  # the role rosters.check_change_allowed knows (203(b))
+
+
+def read_number(text: str) -> int:
+    """A jersey number as typed (Rule 307(c): a whole number; 1-99 is checked
+    with the roster)."""
+    text = text.strip()
+    if not text.lstrip("-").isdigit():
+        raise ValueError(f"the number is a whole number 1-99 (Rule 307(c)), not {text!r}")
+    return int(text)
 
 
 def _name(text: str, what: str) -> str:
@@ -138,7 +146,7 @@ def edit_player(service: Tournaments, player_id: int, *, number: int, name: str,
         s.flush()
         problems = rosters.check_tournament_roster(
             rec.division_info(team.division), rec.players_of(s, [team.id]),
-            tournament.starts_on or date.today())
+            tournament.starts_on or clock().date())
         about = [p for p in problems if p.number is not None or p.rule in ("202", "307(c)")]
         if about:
             raise rosters.RosterError(about)

@@ -136,13 +136,6 @@ def team_page(team_id: int, request: Request, service: Service, templates: Templ
     return _team_page(request, service, templates, user, team_id)
 
 
-def _number(text: str) -> int:
-    text = text.strip()
-    if not text.lstrip("-").isdigit():
-        raise ValueError(f"the number is a whole number 1-99 (Rule 307(c)), not {text!r}")
-    return int(text)
-
-
 @router.post("/desk/teams/{team_id}/rename", response_class=HTMLResponse)
 def team_rename(team_id: int, request: Request, service: Service, templates: Templates,
                 user: Director, name: str = Form("")) -> Response:
@@ -159,7 +152,7 @@ def player_add(team_id: int, request: Request, service: Service, templates: Temp
                reason: str = Form("")) -> Response:
     return respond(
         lambda: desk_teams.add_player(
-            service, team_id, number=_number(number), name=name, goalie=bool(goalie),
+            service, team_id, number=desk_teams.read_number(number), name=name, goalie=bool(goalie),
             captain=captain or None, by=user.username, reason=reason or None),
         f"/desk/teams/{team_id}", "player",
         lambda error: _team_page(request, service, templates, user, team_id, error))
@@ -172,8 +165,9 @@ def player_edit(player_id: int, request: Request, service: Service, templates: T
                 reason: str = Form("")) -> Response:
     return respond(
         lambda: desk_teams.edit_player(
-            service, player_id, number=_number(number), name=name, goalie=bool(goalie),
-            captain=captain or None, by=user.username, reason=reason or None),
+            service, player_id, number=desk_teams.read_number(number), name=name,
+            goalie=bool(goalie), captain=captain or None, by=user.username,
+            reason=reason or None),
         f"/desk/teams/{team_id}", "player",
         lambda error: _team_page(request, service, templates, user, team_id, error))
 
