@@ -36,6 +36,7 @@ def test_a_1_45_minor_is_refused_citing_402a_and_nothing_changes(demo: Demo,
     form = post(dora, f"/desk/tournaments/{tid}/settings/pool", {"s_minor": "1:45"})
     assert form.status_code == 422
     assert "402(a)" in form.text and "1:30 or 2:00" in form.text
+    assert 'name="s_minor" value="1:45"' in form.text  # what was typed is kept
     api = put(dora, f"/api/desk/tournaments/{tid}/settings/pool", {"settings": {"minor": "1:45"}})
     assert api.status_code == 422 and api.json()["rule"] == "402(a)"
     assert dora[0].get(f"/api/desk/tournaments/{tid}").json()["settings"] == {}

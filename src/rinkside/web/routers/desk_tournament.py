@@ -48,10 +48,14 @@ def _form_amendments(form: Any) -> dict[str, Any]:
 
 
 def _answer(request: Request, templates: Templates, service: Service, user: Director,
-            tournament_id: int, error: str | None, done: str) -> Response:
+            tournament_id: int, error: str | None, done: str,
+            typed: dict[str, dict[str, str]] | None = None) -> Response:
+    """Back to the page, or the page again with the refusal and what was
+    typed in the settings form that was refused (nothing is lost)."""
     if error is not None:
         return page(request, templates, "desk_tournament.html", user,
-                    _context(service, tournament_id), error=error, status=422)
+                    {**_context(service, tournament_id), "typed": typed or {}},
+                    error=error, status=422)
     return back(_url(tournament_id), done)
 
 
@@ -73,7 +77,8 @@ async def settings_form(tournament_id: int, stage: str, request: Request, servic
     _, error = attempt(lambda: dt.set_settings(
         service, tournament_id, dt.stage(stage), _form_amendments(form), by=user.username,
         reason=str(form.get("reason", ""))))
-    return _answer(request, templates, service, user, tournament_id, error, "settings")
+    typed = {stage: {key: str(form.get(f"s_{key}", "")) for key in dt.settings_table_keys()}}
+    return _answer(request, templates, service, user, tournament_id, error, "settings", typed)
 
 
 @router.post("/desk/tournaments/{tournament_id}/tiebreaks", response_class=HTMLResponse)
