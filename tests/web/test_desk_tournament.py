@@ -140,5 +140,8 @@ def test_only_the_director_writes_on_the_desk(demo: Demo, client: TestClient, sk
 def test_desk_pages_are_the_directors(demo: Demo, skip: Client, client: TestClient) -> None:
     for url in ("/desk", "/desk/changes", f"/desk/tournaments/{demo.tournament_id}"):
         assert skip[0].get(url).status_code == 403
+    for url in ("/desk/changes", f"/desk/tournaments/{demo.tournament_id}"):
         assert client.get(url).status_code == 401
+    door = client.get("/desk", follow_redirects=False)
+    assert door.status_code == 303 and door.headers["location"] == "/login?next=%2Fdesk"
     assert skip[0].get("/api/desk/changes").json()["detail"].startswith("skip")

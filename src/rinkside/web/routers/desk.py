@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from datetime import date
 from typing import Annotated, Any, TypeVar
 
-from fastapi import APIRouter, Depends, Form, Request
+from fastapi import APIRouter, Depends, Form, HTTPException, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
 from rinkside.rules.errors import RuleViolation, SettingsError
@@ -98,7 +98,13 @@ def optional_date(text: str) -> date | None:
 
 @router.get("/desk", response_class=HTMLResponse)
 def desk_home(request: Request, service: Service, templates: Templates,
-              user: Director) -> Response:
+              who: auth.User) -> Response:
+    """The desk's door: nobody logged in is sent to the login form first."""
+    if who is None:
+        return RedirectResponse("/login?next=%2Fdesk", status_code=303)
+    if who.role != "director":
+        raise HTTPException(403, f"{who.username} ({who.role}) may not do this.")
+    user = who
     return page(request, templates, "desk_home.html", user, {
         "title": "Director's desk", "trees": queries.tournament_trees(service)})
 
