@@ -47,6 +47,10 @@ def test_a_1_45_minor_is_refused_citing_402a_and_nothing_changes(demo: Demo,
     last = changes.changes(demo.service, tid)[0]
     assert (last.subject, last.before, last.after) == ("settings", {}, {
         "minor": "1:30", "mercy": None})
+    points = post(dora, f"/desk/tournaments/{tid}/settings/pool",
+                  {"s_minor": "1:30", "s_mercy": "off", "s_points": "win 3, tie 1, loss 0"})
+    assert points.status_code == 303
+    assert "win 3, tie 1, loss 0" in dora[0].get(f"/desk/tournaments/{tid}").text
 
 
 def test_playoff_settings_that_let_a_tie_stand_are_refused_citing_639(dora: Client) -> None:
