@@ -62,6 +62,11 @@ def test_no_one_works_two_games_at_once(demo: Demo, dora: Client, cup: int) -> N
     assert officiating.officials(demo.service, second.game_id)["referee"] == []
     not_a_ref = post(dora, f"/desk/games/{second.game_id}/staff", {"referee": ["skip"]})
     assert not_a_ref.status_code == 422 and "not a referee" in not_a_ref.text
+    # Named elsewhere (the sign-off page's form), the clash is shown here and on the grid.
+    officiating.set_officials(demo.service, second.game_id, {"referee": ["rick"]})
+    page = dora[0].get(f"/desk/tournaments/{cup}/people")
+    assert "rick officiates two games at once" in page.text
+    officiating.set_officials(demo.service, second.game_id, {"referee": []})
 
 
 def test_a_user_is_added_and_a_password_reset_without_recording_it(
