@@ -96,3 +96,8 @@ def test_a_game_is_staffed_and_a_player_edited_by_section_ii(db: str, tmp_path: 
     assert "#11 Cy" in run("roster", "edit", "3", "--number", "11", "--name", "Cy", "--db", db)
     run("tournament", "rename-team", "1", "Aces", "--db", db)
     assert "renamed" in run("changes", "--db", db)
+    assert "team 4 withdrawn" in run("tournament", "withdraw-team", "4", "--reason", "gone",
+                                     "--db", db)
+    run("tournament", "start", "1", "--db", db)
+    late = runner.invoke(app, ["tournament", "withdraw-team", "3", "--reason", "x", "--db", db])
+    assert late.exit_code == 1 and "634" in late.output

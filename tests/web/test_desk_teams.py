@@ -126,6 +126,27 @@ def test_divisions_and_teams_are_renamed_and_a_name_is_unique(demo: Demo,
                                                       ("Foxes", "Red Foxes")]
 
 
+def test_a_team_is_withdrawn_before_the_start_and_forfeits_after_it(demo: Demo,
+                                                                     dora: Client) -> None:
+    tid, did = division_of(demo, dora, "Withdraw Cup")
+    assert upload(dora, did, csv(GOOD)).status_code == 303
+    for name in ("Crows", "Doves"):
+        post(dora, f"/desk/divisions/{did}/teams", {"name": name})
+    teams = team_ids(demo, tid)
+    demo.service.add_game(did, teams["Owls"], teams["Hawks"])
+    kept = demo.service.add_game(did, teams["Crows"], teams["Doves"])
+    url = f"/desk/teams/{teams['Owls']}/withdraw"
+    assert post(dora, url, {"reason": ""}).status_code == 422
+    assert post(dora, url, {"reason": "could not travel"}).status_code == 303
+    assert set(team_ids(demo, tid)) == {"Hawks", "Crows", "Doves"}
+    assert [g.game_id for g in queries.games(demo.service, did)] == [kept]
+    withdrawn = next(c for c in changes.changes(demo.service, tid) if c.action == "withdrawn")
+    assert withdrawn.before["name"] == "Owls" and len(withdrawn.before["players"]) == 5
+    demo.service.start_tournament(tid)
+    late = post(dora, f"/desk/teams/{teams['Hawks']}/withdraw", {"reason": "gone"})
+    assert late.status_code == 422 and "634" in late.text
+
+
 RINK = {"name": "North", "width": "85", "length": "185", "corner_radius": "20",
         "goal_line_distance": "12"}
 
@@ -147,6 +168,7 @@ def test_rinks_are_added_and_edited_with_their_section_i_verdict(demo: Demo,
 WRITES = [
     "/desk/tournaments/{tid}/divisions", "/desk/divisions/{did}/rename",
     "/desk/divisions/{did}/teams", "/desk/teams/{team}/rename", "/desk/teams/{team}/players",
+    "/desk/teams/{team}/withdraw",
     "/desk/players/{player}", "/desk/tournaments/{tid}/rinks",
 ]
 
@@ -162,8 +184,8 @@ def test_only_the_director_changes_teams_rosters_and_rinks(
                       player=player.player_id)
     before = changes.changes(demo.service)
     for who in (skip, rick):
-        assert post(who, url, {"name": "X", "number": "50", "team_id": team.team_id}
-                    ).status_code == 403
+        assert post(who, url, {"name": "X", "number": "50", "team_id": team.team_id,
+                               "reason": "x"}).status_code == 403
     assert upload(skip, division.division_id, csv(GOOD)).status_code == 403
     assert dora[0].post(url, data={"name": "X"}).status_code == 403  # no CSRF token
     assert changes.changes(demo.service) == before

@@ -7,6 +7,7 @@ the desk does (every change recorded the same way).
     rinkside tournament tiebreaks 1 goal_difference,coin_toss [--reason ...]
     rinkside tournament dress 1 45
     rinkside tournament rename-team 4 "Red Owls"
+    rinkside tournament withdraw-team 4 --reason "could not travel"
     rinkside roster edit 17 --number 31 --name "Ann Lee" --goalie --reason "new jersey"
     rinkside schedule build 1 --window "2026-12-12 08:00-20:00" --game 50 --rest 10
     rinkside schedule add 2 5 6 --start 2026-12-13T09:00 --rink East
@@ -136,6 +137,15 @@ def division_rename(division: int, name: str, by: By = DIRECTOR, db: DbOption = 
 def team_rename(team: int, name: str, by: By = DIRECTOR, db: DbOption = None) -> None:
     desk_teams.rename_team(open_service(db), team, name, by=by)
     typer.echo(f"team {team}: {name}")
+
+
+@tournament_app.command("withdraw-team")
+@_refusals
+def team_withdraw(team: int, reason: Annotated[str, typer.Option(help="Why (recorded).")],
+                  by: By = DIRECTOR, db: DbOption = None) -> None:
+    """Withdraw a team before the tournament starts (after it, a team forfeits, 634)."""
+    desk_teams.withdraw_team(open_service(db), team, by=by, reason=reason)
+    typer.echo(f"team {team} withdrawn")
 
 
 # --------------------------------------------------------------------------- rosters

@@ -240,26 +240,32 @@ def cancel_game(service: Tournaments, game_id: int, *, by: str, reason: str,
     if not reason.strip():
         raise ValueError("cancelling a game needs a reason (it is kept in the desk's record)")
     with service._sessions.begin() as s:
-        game = _unplayed(s, game_id, "cancelled")
-        if s.scalar(select(m.SupplementaryDiscipline.id)
-                    .where(m.SupplementaryDiscipline.after_game_id == game_id)):
-            raise ValueError(f"a suspension is counted from game {game_id} (Rule 410(a)); "
-                             "change it before cancelling the game")
-        officials = list(s.scalars(select(m.GameOfficial.name)
-                                   .where(m.GameOfficial.game_id == game_id)))
-        before = {"home": game.home_team_id, "away": game.away_team_id,
-                  "start": game.start.isoformat() if game.start else None, "rink": game.rink,
-                  "officials": officials}
-        tournament_id = game.division.tournament_id
-        for table in (m.GameOfficial, m.LineupEntry, m.SignOffEntry, m.GameStateCache):
-            s.execute(delete(table).where(table.game_id == game_id))
-        for user in s.scalars(select(m.User)):
-            if game_id in (user.games or []):
-                s.execute(update(m.User).where(m.User.id == user.id)
-                          .values(games=[g for g in user.games if g != game_id]))
-        s.delete(game)
-        record(s, tournament_id, f"game {game_id}", "cancelled", before, None, by=by,
-               clock=clock, reason=reason.strip())
+        remove_unplayed(s, _unplayed(s, game_id, "cancelled"), by=by, clock=clock,
+                        reason=reason.strip())
+
+
+def remove_unplayed(s: Session, game: m.Game, *, by: str, clock: Clock, reason: str) -> None:
+    """Take a game not yet begun off the schedule, in the caller's transaction."""
+    game_id = game.id
+    if s.scalar(select(m.SupplementaryDiscipline.id)
+                .where(m.SupplementaryDiscipline.after_game_id == game_id)):
+        raise ValueError(f"a suspension is counted from game {game_id} (Rule 410(a)); "
+                         "change it before cancelling the game")
+    officials = list(s.scalars(select(m.GameOfficial.name)
+                               .where(m.GameOfficial.game_id == game_id)))
+    before = {"home": game.home_team_id, "away": game.away_team_id,
+              "start": game.start.isoformat() if game.start else None, "rink": game.rink,
+              "officials": officials}
+    tournament_id = game.division.tournament_id
+    for table in (m.GameOfficial, m.LineupEntry, m.SignOffEntry, m.GameStateCache):
+        s.execute(delete(table).where(table.game_id == game_id))
+    for user in s.scalars(select(m.User)):
+        if game_id in (user.games or []):
+            s.execute(update(m.User).where(m.User.id == user.id)
+                      .values(games=[g for g in user.games if g != game_id]))
+    s.delete(game)
+    record(s, tournament_id, f"game {game_id}", "cancelled", before, None, by=by,
+           clock=clock, reason=reason)
 
 
 # --------------------------------------------------------------------------- the grid

@@ -16,10 +16,12 @@ from sqlalchemy.orm import Session
 
 from rinkside.services import records as rec
 from rinkside.services.changes import Clock, record, refuse_taken
+from rinkside.services.desk_schedule import remove_unplayed
 from rinkside.services.tournaments import NotFound, Tournaments
 from rinkside.store import models as m
 from rinkside.store.types import utc_now
 from rinkside.tournament import rosters
+from rinkside.tournament.errors import TournamentRuleError
 from rinkside.tournament.roster_file import read_rows
 from rinkside.tournament.roster_problems import ImportProblem, RosterImportError
 from rinkside.tournament.roster_template import unknown_columns
@@ -202,3 +204,42 @@ def import_roster_file(service: Tournaments, division_id: int, filename: str, co
                {"file": filename, "players": counts}, by=by, clock=clock,
                reason=(reason or "").strip())
     return counts
+
+
+def withdraw_team(service: Tournaments, team_id: int, *, by: str, reason: str,
+                  clock: Clock = utc_now) -> None:
+    """A team withdrawn before the tournament starts: its games (none begun)
+    come off the schedule and the team and its roster go, all kept in the
+    record. Once the tournament has started, a team that does not play
+    forfeits (Rule 634(c)-(e)) and is not withdrawn here."""
+    if not reason.strip():
+        raise ValueError("withdrawing a team needs a reason (it is kept in the desk's record)")
+    with service._sessions.begin() as s:
+        team = s.get(m.Team, team_id)
+        if team is None:
+            raise NotFound(f"There is no team {team_id}.")
+        tournament = team.division.tournament
+        if tournament.started:
+            raise TournamentRuleError(
+                "634(e)", "the tournament has started: a team that cannot play forfeits its "
+                "games (Rule 634(c)-(e)), it is not withdrawn")
+        games = list(s.scalars(select(m.Game).where(
+            (m.Game.home_team_id == team_id) | (m.Game.away_team_id == team_id))))
+        if any(g.version > 0 for g in games):
+            raise ValueError(f"{team.name} has begun a game: it forfeits (Rule 634), it is "
+                             "not withdrawn")
+        players = [_player_fields(p) for p in team.players]
+        if s.scalar(select(m.SupplementaryDiscipline.id).where(
+                m.SupplementaryDiscipline.player_id.in_([p.id for p in team.players]))):
+            raise ValueError(f"a player of {team.name} has supplementary discipline "
+                             "(Rule 410(a)); it stays on the record")
+        for game in games:
+            remove_unplayed(s, game, by=by, clock=clock, reason=f"{team.name} withdrawn")
+        s.flush()
+        for player in team.players:
+            s.delete(player)
+        s.flush()
+        record(s, tournament.id, f"team {team_id}", "withdrawn",
+               {"name": team.name, "division": team.division.name, "players": players},
+               None, by=by, clock=clock, reason=reason.strip())
+        s.delete(team)

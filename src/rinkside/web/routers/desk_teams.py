@@ -145,6 +145,16 @@ def team_rename(team_id: int, request: Request, service: Service, templates: Tem
                    lambda error: _team_page(request, service, templates, user, team_id, error))
 
 
+@router.post("/desk/teams/{team_id}/withdraw", response_class=HTMLResponse)
+def team_withdraw(team_id: int, request: Request, service: Service, templates: Templates,
+                  user: Director, reason: str = Form("")) -> Response:
+    tid = queries.team(service, team_id).division.tournament_id
+    return respond(
+        lambda: desk_teams.withdraw_team(service, team_id, by=user.username, reason=reason),
+        f"/desk/tournaments/{tid}/teams", "withdrawn",
+        lambda error: _team_page(request, service, templates, user, team_id, error))
+
+
 @router.post("/desk/teams/{team_id}/players", response_class=HTMLResponse)
 def player_add(team_id: int, request: Request, service: Service, templates: Templates,
                user: Director, number: str = Form(""), name: str = Form(""),
