@@ -12,6 +12,8 @@ from deskkit import dora, new_tournament, people, post, put, rick, skip
 from fastapi.testclient import TestClient
 from webkit import Client, Demo, first_division
 
+from rinkside.rules.events import FaceOff
+from rinkside.rules.times import GameTime
 from rinkside.services import changes
 
 __all__ = ["dora", "people", "rick", "skip"]  # the fixtures this module uses
@@ -96,6 +98,21 @@ def test_settings_change_after_a_game_began_only_with_a_reason_and_played_games_
     assert service.game_state(new)[1].setup.settings.minor == 900
     last = changes.changes(service, demo.tournament_id)[0]
     assert last.reason == "short ice times" and played.game.game_id in last.after["games kept"]
+
+
+def test_a_pool_change_keeps_a_begun_playoff_games_settings(demo: Demo, dora: Client) -> None:
+    service = demo.service
+    tid = new_tournament(dora, "Kept Cup")
+    did = service.add_division(tid, "Open")
+    a, b = (service.add_team(did, name) for name in ("A", "B"))
+    playoff = service.add_game(did, a, b, stage="playoff")
+    service.record(playoff, 0, [FaceOff(GameTime(1, 7200))], by="test")
+    url = f"/desk/tournaments/{tid}/settings/pool"
+    assert post(dora, url, {"s_minor": "1:30"}).status_code == 422  # a game has begun
+    assert post(dora, url, {"s_minor": "1:30", "reason": "ice time"}).status_code == 303
+    kept = service.game_state(playoff)[1].setup.settings
+    assert (kept.minor, kept.overtime) == (1200, "shootout")  # as it began (639)
+    assert service.settings_of(did, "playoff").minor == 900  # a new playoff game's
 
 
 def test_the_tiebreak_chain_is_checked_and_the_dress_deadline_is_fixed_at_the_start(

@@ -118,10 +118,13 @@ def _tournament(s: Session, tournament_id: int) -> m.Tournament:
 
 
 def _begun(s: Session, tournament_id: int, stage: str) -> list[m.Game]:
-    """The games of ``stage`` that have begun (anything recorded)."""
+    """The games begun (anything recorded) that play under ``stage``'s
+    settings: a playoff game's are the pool's with the playoff amendments
+    on top, so the pool's settings are every game's."""
+    stages = ("pool", "playoff") if stage == "pool" else ("playoff",)
     return list(s.scalars(select(m.Game).join(m.Division)
                           .where(m.Division.tournament_id == tournament_id,
-                                 m.Game.stage == stage, m.Game.version > 0)))
+                                 m.Game.stage.in_(stages), m.Game.version > 0)))
 
 
 def set_settings(service: Tournaments, tournament_id: int, stage: Stage,
@@ -148,12 +151,12 @@ def set_settings(service: Tournaments, tournament_id: int, stage: Stage,
         begun = _begun(s, tournament_id, stage)
         kept: list[int] = []
         if begun:
-            why = require_reason(reason, f"{len(begun)} {stage} game(s) have begun under "
-                                 "these settings")
+            why = require_reason(reason, f"{len(begun)} game(s) have begun under these "
+                                 "settings")
             for game in begun:
                 if game.settings is None:
                     game.settings = edge_values(stage_settings(
-                        stage, t.settings, game.division.settings, t.playoff_settings))
+                        game.stage, t.settings, game.division.settings, t.playoff_settings))
                     kept.append(game.id)
         else:
             why = (reason or "").strip()
