@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 SHARED ?= ../shared
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test system-deps lint importlint typecheck unit conformance rule-coverage bench bench-store bench-tournament bench-live soak postgres clean
+.PHONY: run test system-deps lint importlint typecheck unit conformance rule-coverage bench bench-store bench-tournament bench-live bench-schedule soak postgres clean
 
 # The store's tests also run on PostgreSQL when RINKSIDE_TEST_POSTGRES_URL
 # names a server (`make test` passes it on; without it those variants are
@@ -80,6 +80,10 @@ bench-store: $(STAMP)
 # Standings and statistics of a 1,000-game tournament computed from the store.
 bench-tournament: $(STAMP)
 	$(BIN)/python benchmarks/bench_tournament.py
+
+# The schedule solver: 64 teams, 8 divisions, 4 rinks, 2 days, under 5 s (CP-SAT).
+bench-schedule: $(STAMP)
+	$(BIN)/python benchmarks/bench_schedule.py
 
 # Live updates to 1,000 scoreboards of one game over the real server
 # (`make bench-live CLIENTS=10000` for ten thousand; `WORKERS=1,2` one pass

@@ -250,10 +250,9 @@ class TestPlayoffs:
         assert service.schedule_playoffs(division, 4) == []
 
     def test_playoffs_need_settings_that_cannot_end_tied(self, service: Tournaments) -> None:
-        tid = service.create_tournament("Ties", None, {"overtime": "none"})
-        did = service.add_division(tid, "Open")
         with pytest.raises(TournamentRuleError, match="639"):
-            service.playoffs(did, 2)
+            service.create_tournament("Ties", None, {"overtime": "none"},
+                                      playoff_settings={"overtime": "none"})
 
 
 class TestLineupLetters:

@@ -19,9 +19,10 @@ TABLES = {
     "lineup_entries", "event_revisions", "supplementary_disciplines", "coin_tosses",
     "game_states", "users", "game_officials", "signoff_entries", "rinks",
     "sessions", "login_failures", "store_meta", "sync_tokens", "sync_links", "sync_games",
+    "desk_changes",
 }
-SINCE_0005 = {"users", "game_officials", "signoff_entries", "rinks",
-              "sessions", "login_failures", "store_meta", "sync_tokens", "sync_links", "sync_games"}
+SINCE_0005 = {"users", "game_officials", "signoff_entries", "rinks", "sessions", "login_failures",
+              "store_meta", "sync_tokens", "sync_links", "sync_games", "desk_changes"}
 
 
 def _tables(engine: Engine) -> set[str]:

@@ -10,6 +10,9 @@ registered on it, in the order ``rinkside --help`` lists them.
   record / show / lineup, standings, stats, suspensions, playoffs, discipline.
 - :mod:`~rinkside.cli.serve`: demo, serve.
 - :mod:`~rinkside.cli.admin`: users, a game's officials and sign-off, the rinks.
+- :mod:`~rinkside.cli.desk`: the director's desk as commands (settings, tiebreaks,
+  renames, a player edited, the schedule built, a game added, moved or cancelled,
+  a game's staff, the desk's changes).
 - :mod:`~rinkside.cli.rink`, :mod:`~rinkside.cli.equipment`: Sections I and III.
 - :mod:`~rinkside.cli.report`, :mod:`~rinkside.cli.export`: the game report;
   exports and imports.
@@ -26,6 +29,7 @@ import typer
 from rinkside.cli import (
     admin,
     book,
+    desk,
     equipment,
     export,
     report,
@@ -44,8 +48,8 @@ app = typer.Typer(
     add_completion=False,
 )
 
-for part in (rules, book, setup, tournament, serve, admin, rink, equipment, report, export,
-             sync):
+for part in (rules, book, setup, tournament, serve, admin, desk, rink, equipment, report,
+             export, sync):
     part.register(app)
 
 __all__ = ["app"]

@@ -81,7 +81,7 @@ class DivisionTables(Schedule):
         Returns the bracket (games numbered 1, 2, ...) and which stored game
         each bracket game is."""
         view = self.division_view(division_id)
-        playoffs.check_playoff_settings(view.settings)  # 639: no tie may stand
+        playoffs.check_playoff_settings(self.settings_of(division_id, "playoff"))  # 639
         seeded = self.seeds(division_id, teams)
         bracket = playoffs.bracket(seeded)
         stored = {frozenset((g.home_team_id, g.away_team_id)): g.game_id

@@ -28,12 +28,13 @@ from rinkside.rules.settings import Settings
 from rinkside.rules.state import GameState
 from rinkside.services import records as rec
 from rinkside.services import state_cache
-from rinkside.services.games import effective_settings, game_setup
+from rinkside.services.games import game_setup
 from rinkside.services.state_cache import StateCache
 from rinkside.store import eventlog
 from rinkside.store import models as m
 from rinkside.store.eventlog import LoggedEvent, RevisionInfo
 from rinkside.tournament.model import Lineup, RosterPlayer
+from rinkside.tournament.stage_settings import stage_settings
 
 __all__ = ["StoredGame", "by_team", "load", "setup_from", "setup_of", "state", "state_of",
            "state_of_log", "states_of"]
@@ -60,14 +61,15 @@ def setup_of(s: Session, game: m.Game) -> GameSetup:
     """The engine's setup of ``game``: the settings in force and the dressed
     rosters (one query for the settings and the names: no lazy loads)."""
     home, away = aliased(m.Team), aliased(m.Team)
-    ours, theirs, home_name, away_name = s.execute(
-        select(m.Tournament.settings, m.Division.settings, home.name, away.name)
+    ours, theirs, playoff, home_name, away_name = s.execute(
+        select(m.Tournament.settings, m.Division.settings, m.Tournament.playoff_settings,
+               home.name, away.name)
         .select_from(m.Division)
         .join(m.Tournament, m.Division.tournament_id == m.Tournament.id)
         .join(home, home.id == game.home_team_id)
         .join(away, away.id == game.away_team_id)
         .where(m.Division.id == game.division_id)).one()
-    settings = effective_settings(ours, theirs)
+    settings = stage_settings(game.stage, ours, theirs, playoff, game.settings)  # 639
     players = rec.players_of(s, [game.home_team_id, game.away_team_id])
     lineup = rec.lineups_of(s, [game.id]).get(game.id, {})
     names = {game.home_team_id: home_name, game.away_team_id: away_name}

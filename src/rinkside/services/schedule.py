@@ -8,13 +8,23 @@ from datetime import datetime
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from rinkside.rules.settings import Settings
 from rinkside.services.base import ServiceBase
 from rinkside.store import models as m
 from rinkside.tournament import schedule
+from rinkside.tournament.stage_settings import stage_settings
 
 
 class Schedule(ServiceBase):
     """Schedule writes."""
+
+    def settings_of(self, division_id: int, stage: str) -> Settings:
+        """The settings a new game of ``stage`` in the division plays under
+        (Rule 639: playoff games under the playoff settings)."""
+        with self._sessions() as s:
+            d = self._get(s, m.Division, division_id)
+            return stage_settings(stage, d.tournament.settings, d.settings,
+                                  d.tournament.playoff_settings)
 
     def add_game(self, division_id: int, home_team_id: int, away_team_id: int, *,
                  start: datetime | None = None, rink: str | None = None, stage: str = "pool",

@@ -11,6 +11,7 @@ from rinkside.services.base import ServiceBase
 from rinkside.services.games import effective_settings
 from rinkside.store import models as m
 from rinkside.tournament import rosters, standings
+from rinkside.tournament.stage_settings import check_playoff_amendments
 
 
 class Setup(ServiceBase):
@@ -20,12 +21,18 @@ class Setup(ServiceBase):
                           settings: Mapping[str, Any] | None = None,
                           tiebreaks: Sequence[str] = ("head_to_head", "goal_difference",
                                                       "goals_against", "goals_for",
-                                                      "fewest_pim", "coin_toss")) -> int:
-        effective_settings(settings, None)  # checked against the book before it is kept
+                                                      "fewest_pim", "coin_toss"),
+                          playoff_settings: Mapping[str, Any] | None = None) -> int:
+        """``playoff_settings``: amendments over the pool's for playoff games,
+        which must be decided (Rule 639; none given: 639(b)'s overtime and
+        shootout where the pool's let a tie stand)."""
+        pool = effective_settings(settings, None)  # checked against the book before it is kept
+        check_playoff_amendments(pool, playoff_settings)
         standings.check_chain(tiebreaks)
         with self._sessions.begin() as s:
             row = m.Tournament(name=name, starts_on=starts_on, settings=dict(settings or {}),
-                               tiebreaks=list(tiebreaks))
+                               tiebreaks=list(tiebreaks),
+                               playoff_settings=dict(playoff_settings or {}))
             s.add(row)
             s.flush()
             return row.id

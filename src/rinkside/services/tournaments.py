@@ -35,6 +35,7 @@ from rinkside.store import models as m
 from rinkside.tournament import forfeits
 from rinkside.tournament.errors import TournamentRuleError
 from rinkside.tournament.model import Lineup, PlayedGame, RosterPlayer, ScheduledGame
+from rinkside.tournament.stage_settings import stage_settings
 
 
 class Tournaments(Setup, Rosters, Lineups, DivisionTables):
@@ -159,13 +160,19 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables):
         # every game of it, and rows cost a fraction.
         g = m.Game
         rows = s.execute(select(g.id, g.division_id, g.stage, g.home_team_id, g.away_team_id,
-                                g.start, g.rink, g.schedule_order, g.round_name, g.version)
+                                g.start, g.rink, g.schedule_order, g.round_name, g.version,
+                                g.settings)
                          .where(g.division_id == division_id)
                          .order_by(g.schedule_order, g.id)).all()
         scheduled = [ScheduledGame(gid, div, "playoff" if stage == "playoff" else "pool",
                                    home, away, start, rink, order, round_name)
-                     for gid, div, stage, home, away, start, rink, order, round_name, _ in rows]
+                     for gid, div, stage, home, away, start, rink, order, round_name, _, _ in rows]
         versions = {row[0]: row[9] for row in rows}
+        # Rule 639: playoff games play under the playoff settings; a game keeps
+        # the settings it began under once the desk has changed them since.
+        own = {row[0]: stage_settings(row[2], division.tournament.settings, division.settings,
+                                      division.tournament.playoff_settings, row[10])
+               for row in rows if row[2] == "playoff" or row[10] is not None}
         players = rec.players_of(s, [t.id for t in teams])
         numbers: dict[int, dict[int, int]] = {}
         for p in players:
@@ -182,7 +189,9 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables):
             if version == 0:
                 continue
             lineup = lineups_by_game.get(game.game_id, {})
-            if lineup:
+            if game.game_id in own:
+                setup = self._setup_from(game, own[game.game_id], roster_of, lineup, names)
+            elif lineup:
                 setup = self._setup_from(game, settings, roster_of, lineup, names)
             else:  # most games: each team's whole roster, built once per team
                 setup = GameSetup(settings, full[game.home_team_id], full[game.away_team_id])

@@ -45,6 +45,7 @@ from rinkside.store.types import UTCDateTime, json_document
 __all__ = [
     "Base",
     "CoinToss",
+    "DeskChange",
     "Division",
     "EventRevision",
     "Game",
@@ -110,6 +111,14 @@ class Tournament(Base):
     tiebreaks: Mapped[list[str]] = mapped_column(json_document(), default=list)
     # Once play has started, settings and the chain are fixed.
     started: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    ends_on: Mapped[date | None] = mapped_column(Date)
+    # Rule 639: the amendments playoff games play under, over the pool's (null: none).
+    playoff_settings: Mapped[dict[str, Any] | None] = mapped_column(json_document())
+    # Rule 634(c) note 1: dressed this many minutes before the game (null: 30).
+    dress_minutes: Mapped[int | None] = mapped_column(Integer)
+    # The schedule's game length and a team's least rest between games (minutes).
+    game_minutes: Mapped[int | None] = mapped_column(Integer)
+    rest_minutes: Mapped[int | None] = mapped_column(Integer)
 
     divisions: Mapped[list[Division]] = relationship(back_populates="tournament")
 
@@ -237,6 +246,9 @@ class Game(Base):
     round_name: Mapped[str] = mapped_column(String(NAME), default="", server_default="")
     version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     event_count: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    # The settings the game began under, kept when the desk changed them since
+    # (edge values, whole; null: the tournament's and division's as they are).
+    settings: Mapped[dict[str, Any] | None] = mapped_column(json_document())
 
     division: Mapped[Division] = relationship()
     home_team: Mapped[Team] = relationship(foreign_keys=[home_team_id])
@@ -364,6 +376,25 @@ class CoinToss(Base):
     division_id: Mapped[int] = mapped_column(ForeignKey("divisions.id"))
     team_ids: Mapped[list[int]] = mapped_column(json_document())
     order: Mapped[list[int]] = mapped_column("drawn_order", json_document())
+    reason: Mapped[str] = mapped_column(Text, default="", server_default="")
+    by: Mapped[str] = mapped_column("recorded_by", String(WHO))
+    at: Mapped[datetime] = mapped_column("recorded_at", UTCDateTime())
+
+
+class DeskChange(Base):
+    """One change made on the director's desk, append-only: what it was about
+    (``subject``, e.g. "team 4"), what was done, the value before and after,
+    the reason where one is needed, who and when."""
+
+    __tablename__ = "desk_changes"
+    __table_args__ = (Index(None, "tournament_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int | None] = mapped_column(ForeignKey("tournaments.id"))
+    subject: Mapped[str] = mapped_column(String(NAME))
+    action: Mapped[str] = mapped_column(String(64))
+    before: Mapped[Any] = mapped_column(json_document(), nullable=True)
+    after: Mapped[Any] = mapped_column(json_document(), nullable=True)
     reason: Mapped[str] = mapped_column(Text, default="", server_default="")
     by: Mapped[str] = mapped_column("recorded_by", String(WHO))
     at: Mapped[datetime] = mapped_column("recorded_at", UTCDateTime())

@@ -33,6 +33,12 @@ from rinkside.web.routers import (
     console,
     console_api,
     console_catalog,
+    desk,
+    desk_discipline,
+    desk_people,
+    desk_schedule,
+    desk_teams,
+    desk_tournament,
     exports,
     live,
     login,
@@ -78,6 +84,12 @@ def create_app(service: Tournaments | None = None, *,
     app.include_router(exports.router)
     app.include_router(book.router)
     app.include_router(sync.router)
+    app.include_router(desk.router)
+    app.include_router(desk_tournament.router)
+    app.include_router(desk_teams.router)
+    app.include_router(desk_schedule.router)
+    app.include_router(desk_people.router)
+    app.include_router(desk_discipline.router)
     errors.install(app)
     return app
 

@@ -68,7 +68,7 @@ def serving_json(game_id: int, user: Reader, service: Service, team: Team,
             "name_server": answer.name_server, "may_serve": list(answer.may_serve)}
 
 
-@router.get("/games/{game_id}/escalation")
+@router.get("/games/{game_id:id}/escalation")
 def escalation_json(game_id: int, user: Reader, service: Service, team: Team,
                     player: int | None = None, official: str | None = None) -> dict[str, Any]:
     """Rule 601(a): the class the book gives next to ``team``'s ``player`` (or

@@ -64,7 +64,7 @@ def setup(service: Service, authorization: Authorization = None) -> dict[str, An
     return sync.setup_for(service, _rink(service, authorization))
 
 
-@router.post("/api/sync/games/{game_id}/events")
+@router.post("/api/sync/games/{game_id:id}/events")
 def push(game_id: int, body: PushIn, service: Service,
          authorization: Authorization = None) -> dict[str, int]:
     """Append the laptop's revisions of one game, all or none."""

@@ -1,0 +1,81 @@
+"""The record of the director's desk: every change made there (or by the
+commands that do the same), who made it, when, the value before and after,
+and the reason where one was needed. Only ever appended to."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from rinkside.services.tournaments import Tournaments
+from rinkside.store import models as m
+from rinkside.store.types import utc_now
+
+Clock = Callable[[], datetime]
+
+
+class NeedsReason(ValueError):
+    """A change the desk makes only with a reason given (kept in the record)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    id: int
+    tournament_id: int | None
+    subject: str
+    action: str
+    before: Any
+    after: Any
+    reason: str
+    by: str
+    at: datetime
+
+
+def record(s: Session, tournament_id: int | None, subject: str, action: str, before: Any,
+           after: Any, *, by: str, clock: Clock = utc_now, reason: str = "") -> None:
+    """Append one change to the record, in the write's own transaction."""
+    s.add(m.DeskChange(tournament_id=tournament_id, subject=subject, action=action,
+                       before=before, after=after, reason=reason, by=by, at=clock()))
+
+
+def changes(service: Tournaments, tournament_id: int | None = None) -> list[Change]:
+    """The desk's changes, newest first (of one tournament, or all)."""
+    query = select(m.DeskChange).order_by(m.DeskChange.id.desc())
+    if tournament_id is not None:
+        query = query.where(m.DeskChange.tournament_id == tournament_id)
+    with service._sessions() as s:
+        return [Change(c.id, c.tournament_id, c.subject, c.action, c.before, c.after,
+                       c.reason, c.by, c.at) for c in s.scalars(query)]
+
+
+def refuse_taken(s: Session, name_column: Any, name: str, scope: Any, *, keep: Any = None,
+                 what: str) -> None:
+    """ValueError when another row in ``scope`` (a where-clause) already has
+    ``name``; ``keep`` excludes the row being renamed."""
+    query = select(name_column).where(scope, name_column == name)
+    if keep is not None:
+        query = query.where(keep)
+    if s.scalar(query) is not None:
+        raise ValueError(f"there is already {what} named {name!r}")
+
+
+def require_reason(reason: str | None, why: str) -> str:
+    """The reason, stripped; NeedsReason (saying ``why``) when none was given."""
+    text = (reason or "").strip()
+    if not text:
+        raise NeedsReason(f"{why}: give a reason (it is kept in the desk's record)")
+    return text
+
+
+def record_new(service: Tournaments, tournament_id: int | None, subject: str, action: str,
+               after: Any, *, by: str, clock: Clock = utc_now, reason: str = "") -> None:
+    """Record a change made by a write that keeps no record itself (one made
+    through the older services: a tournament, division or team created)."""
+    with service._sessions.begin() as s:
+        record(s, tournament_id, subject, action, None, after, by=by, clock=clock,
+               reason=reason)

@@ -1,0 +1,147 @@
+"""Discipline and forfeits on the director's desk, over what the tournament
+already computes: the suspensions as they stand and those still owed at the
+end (Rule 410(b)); supplementary discipline (410(a)); a forfeit before play
+(634(c)1 and 2) recorded with its reason, after a preview of what it does
+(634(e): a second forfeit removes the team, a last or next-to-last game's
+forfeit leaves the team open to sanctions). Every change recorded.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from rinkside.rules.events import Forfeit, Team
+from rinkside.rules.game import replay
+from rinkside.rules.times import GameTime
+from rinkside.services import queries
+from rinkside.services.changes import Clock, record
+from rinkside.services.tournaments import Tournaments
+from rinkside.store import models as m
+from rinkside.store.types import utc_now
+from rinkside.tournament import forfeits
+from rinkside.tournament.model import PlayedGame
+from rinkside.tournament.suspension_status import SuspensionStatus
+
+CAUSES: Final = {
+    "634(c)1": "at the start the team did not have four skaters and a goaltender dressed",
+    "634(c)2": "the team official said in writing, accepted by the director, that the team "
+               "cannot play",
+}
+EXTENTS: Final = ("rest_of_tournament", "pending_review")
+
+
+def suspensions(service: Tournaments, tournament_id: int) -> list[SuspensionStatus]:
+    """Every player with a suspension, by name."""
+    return sorted(service.suspensions(tournament_id).values(), key=lambda s: (s.name, s.number))
+
+
+def still_owed(statuses: list[SuspensionStatus]) -> list[SuspensionStatus]:
+    """Rule 410(b): what is not served when the tournament ends (the event
+    directors alone decide the player's eligibility after it)."""
+    return [s for s in statuses if s.remaining > 0 or s.open_ended is not None]
+
+
+def add_supplementary(service: Tournaments, player_id: int, games: str, reason: str, *,
+                      after_game_id: int | None, by: str, clock: Clock = utc_now) -> int:
+    """Rule 410(a): games added by the director after investigating an
+    incident: a number of games, the rest of the tournament, or pending review."""
+    text = games.strip()
+    amount: int | str
+    if text.isdigit() and int(text) >= 1:
+        amount = int(text)
+    elif text in EXTENTS:
+        amount = text
+    else:
+        raise ValueError(f"games: {games!r} is not a number of games (1 or more), "
+                         "rest_of_tournament or pending_review (Rule 410(a))")
+    if not reason.strip():
+        raise ValueError("supplementary discipline needs its reason (Rule 410(a))")
+    if after_game_id is not None:
+        queries.game(service, after_game_id)
+    row_id = service.add_supplementary(player_id, amount, reason.strip(),
+                                       after_game_id=after_game_id, by=by)
+    with service._sessions.begin() as s:
+        tid = service._get(s, m.Player, player_id).team.division.tournament_id
+        record(s, tid, f"player {player_id}", "supplementary discipline", None,
+               {"games": amount, "after_game": after_game_id}, by=by, clock=clock,
+               reason=reason.strip())
+    return row_id
+
+
+# --------------------------------------------------------------------------- forfeits
+
+
+@dataclass(frozen=True, slots=True)
+class ForfeitPreview:
+    """What a forfeit before play would do, before it is confirmed (634(e))."""
+
+    game_id: int
+    team: Team
+    team_name: str
+    cause: str
+    removes: bool  # its second forfeit: removed from the tournament (634(e)4)
+    late: bool  # its last or next-to-last game (634(e)1-3)
+    lines: tuple[str, ...]
+
+
+def _cause(cause: str) -> str:
+    if cause not in CAUSES:
+        raise ValueError(f"a forfeit before play is for {' or '.join(CAUSES)}, not {cause!r} "
+                         "(Rule 634(c)); during play the console records it (634(c)3)")
+    return cause
+
+
+def forfeit_preview(service: Tournaments, game_id: int, team: Team, cause: str
+                    ) -> ForfeitPreview:
+    """The forfeit as the engine and the tournament would take it, not recorded."""
+    _cause(cause)
+    row = queries.game(service, game_id)
+    if row.version > 0:
+        raise ValueError(f"game {game_id} has begun: a forfeit before play (Rule 634(c)1-2) "
+                         "is for a game not started; during play the console records it")
+    _, state = service.game_state(game_id)
+    view = service.division_view(row.division_id)
+    scheduled = next(g for g in view.schedule if g.game_id == game_id)
+    ended = replay(state.setup, [Forfeit(GameTime(1, state.setup.settings.period_length),
+                                         team, cause)])
+    then = [*view.played, PlayedGame(scheduled, ended)]
+    team_id = row.home_team_id if team == "home" else row.away_team_id
+    name = row.home if team == "home" else row.away
+    removed = forfeits.removed_teams(view.schedule, then)
+    late = team_id in forfeits.late_forfeit_teams(view.schedule, then)
+    goals = state.setup.settings.forfeit_goals
+    lines = [(f"{name} forfeits: the opponent wins {goals}-0, {name} scores no point "
+             "(Rule 634(d)).")]
+    removes = team_id in removed and team_id not in view.removed
+    if removes:
+        lines.append(f"This is {name}'s second forfeit: {name} is removed from the tournament "
+                     "(Rule 634(e)4), its later games are refused, and every game it played "
+                     "is erased from the standings and statistics for everyone (634(e)6-7).")
+    elif late:
+        lines.append(f"This is one of {name}'s last two games: the event directors may "
+                     "sanction it (Rule 634(e)1-3: the last seed, no individual awards, "
+                     "disqualification).")
+    else:
+        lines.append(f"A first forfeit, not in {name}'s last two games: no recourse to its "
+                     "standing in the tournament (Rule 634(e)).")
+    return ForfeitPreview(game_id, team, name, cause, removes, late, tuple(lines))
+
+
+def record_forfeit(service: Tournaments, game_id: int, team: Team, cause: str, reason: str, *,
+                   by: str, clock: Clock = utc_now) -> ForfeitPreview:
+    """Record the forfeit before play (634(c)1 or 2) with its reason, as the
+    preview said; the game's log holds it as the engine's Forfeit event."""
+    if not reason.strip():
+        raise ValueError("a forfeit is recorded with its reason (Rule 634(c))")
+    preview = forfeit_preview(service, game_id, team, cause)
+    state = service.game_state(game_id)[1]
+    text = f"{reason.strip()} (Rule {cause}: {CAUSES[cause]})"
+    service.record(game_id, 0, [Forfeit(GameTime(1, state.setup.settings.period_length), team,
+                                        text)], by=by)
+    row = queries.game(service, game_id)
+    with service._sessions.begin() as s:
+        record(s, row.tournament_id, f"game {game_id}", "forfeit", None,
+               {"team": preview.team_name, "rule": cause, "removes": preview.removes,
+                "late": preview.late}, by=by, clock=clock, reason=reason.strip())
+    return preview

@@ -1,0 +1,135 @@
+"""People on the director's desk: who officiates each game (the scorekeeper
+who scores it, the referees who sign it, Rule 616(a), the timekeepers and the
+official scorer, Rules 501-507), never one person in two games at once; the
+users, their roles and games, and password resets. Every change recorded
+(a password never: only that it was reset)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import timedelta
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from rinkside.services import officiating, users
+from rinkside.services.changes import Clock, record
+from rinkside.services.desk_schedule import GAME_MINUTES
+from rinkside.services.tournaments import NotFound, Tournaments
+from rinkside.store import models as m
+from rinkside.store.types import utc_now
+
+OTHER_ROLES = ("game_timekeeper", "penalty_timekeeper", "official_scorer")
+
+
+class PersonBusy(ValueError):
+    """Someone named to a game is in another game at that time."""
+
+
+@dataclass(frozen=True, slots=True)
+class Staff:
+    """Who works one game."""
+
+    game_id: int
+    scorekeepers: tuple[str, ...]  # users who may score it
+    referees: tuple[str, ...]
+    others: dict[str, list[str]]
+
+
+def staff(service: Tournaments, game_id: int) -> Staff:
+    named = officiating.officials(service, game_id)
+    with service._sessions() as s:
+        keepers = tuple(u.username for u in s.scalars(
+            select(m.User).where(m.User.role == "scorekeeper").order_by(m.User.username))
+            if game_id in (u.games or []))
+    return Staff(game_id, keepers, tuple(named["referee"]),
+                 {role: named[role] for role in OTHER_ROLES})
+
+
+def _busy_elsewhere(s: Session, game: m.Game, people: set[str]) -> list[str]:
+    """Each of ``people`` already working a game that overlaps ``game``."""
+    if game.start is None or not people:
+        return []
+    t = game.division.tournament
+    length = timedelta(minutes=t.game_minutes or GAME_MINUTES)
+    others = s.scalars(select(m.Game).join(m.Division).where(
+        m.Division.tournament_id == t.id, m.Game.id != game.id, m.Game.start.is_not(None),
+        m.Game.start < game.start + length, m.Game.start > game.start - length)).all()
+    found: list[str] = []
+    for other in others:
+        names = set(s.scalars(select(m.GameOfficial.name)
+                              .where(m.GameOfficial.game_id == other.id)))
+        names |= {u.username for u in s.scalars(select(m.User))
+                  if other.id in (u.games or []) and u.role != "director"}
+        for person in sorted(people & names):
+            assert other.start is not None
+            found.append(f"{person} works game {other.id} at "
+                         f"{other.start.astimezone():%a %H:%M}, which overlaps this one")
+    return found
+
+
+def set_staff(service: Tournaments, game_id: int, *, scorekeeper: str | None,
+              referees: Sequence[str], others: Mapping[str, Sequence[str]] | None = None,
+              by: str, clock: Clock = utc_now) -> Staff:
+    """Name who works the game: the scorekeeper user who scores it, the
+    referee users who officiate and sign it (at most two, Rule 501(a)), the
+    other officials by name; refused if anyone would be in two places at once."""
+    refs = [r.strip() for r in referees if r.strip()]
+    if len(refs) > officiating.MOST["referee"]:
+        raise ValueError("a game has at most two referees (Rule 501(a))")
+    if len(set(refs)) != len(refs):
+        raise ValueError("the same referee is named twice")
+    extra = {role: [n.strip() for n in (others or {}).get(role, ()) if n.strip()]
+             for role in OTHER_ROLES}
+    before = staff(service, game_id)
+    with service._sessions() as s:
+        game = s.get(m.Game, game_id)
+        if game is None:
+            raise NotFound(f"There is no game {game_id}.")
+        roles = {name: role for name, role in s.execute(select(m.User.username, m.User.role))}
+        if scorekeeper and roles.get(scorekeeper) != "scorekeeper":
+            raise ValueError(f"{scorekeeper!r} is not a scorekeeper's login")
+        for ref in refs:
+            if roles.get(ref) != "referee":
+                raise ValueError(f"{ref!r} is not a referee's login (add the user first)")
+        people = {p for p in [scorekeeper, *refs] if p} | {n for v in extra.values() for n in v}
+        busy = _busy_elsewhere(s, game, people)
+        if busy:
+            raise PersonBusy("no one is in two places at once: " + "; ".join(busy))
+        tournament_id = game.division.tournament_id
+    officiating.set_officials(service, game_id, {"referee": refs, **extra})
+    with service._sessions.begin() as s:
+        for user in s.scalars(select(m.User).where(m.User.role.in_(("scorekeeper",
+                                                                     "referee")))):
+            wanted = (user.username == scorekeeper if user.role == "scorekeeper"
+                      else user.username in refs)
+            games = [g for g in (user.games or []) if g != game_id]
+            user.games = sorted(games + [game_id]) if wanted else games
+        after = Staff(game_id, (scorekeeper,) if scorekeeper else (), tuple(refs), extra)
+        record(s, tournament_id, f"game {game_id} officials", "assigned",
+               _shown(before), _shown(after), by=by, clock=clock)
+    return after
+
+
+def _shown(st: Staff) -> dict[str, object]:
+    return {"scorekeepers": list(st.scorekeepers), "referees": list(st.referees),
+            **{k: v for k, v in st.others.items() if v}}
+
+
+def add_user(service: Tournaments, username: str, password: str, role: str, *, by: str,
+             clock: Clock = utc_now) -> int:
+    user_id = users.create_user(service, username.strip(), password, role)
+    with service._sessions.begin() as s:
+        record(s, None, f"user {username.strip()}", "added", None, {"role": role}, by=by,
+               clock=clock)
+    return user_id
+
+
+def reset_password(service: Tournaments, username: str, password: str, *, by: str,
+                   clock: Clock = utc_now) -> None:
+    if len(password) < 8:
+        raise ValueError("a new password needs at least 8 characters")
+    users.set_password(service, username, password)
+    with service._sessions.begin() as s:
+        record(s, None, f"user {username}", "password reset", None, None, by=by, clock=clock)

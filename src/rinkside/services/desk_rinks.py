@@ -1,0 +1,54 @@
+"""Rinks on the director's desk: added or their dimensions edited, read
+through :class:`rinkside.rink.dimensions.RinkDimensions` first (a value that
+is no measure is refused; a rink that fails Section I is kept and its page
+shows why). Every change recorded."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from sqlalchemy import select
+
+from rinkside.rink import RinkDimensions
+from rinkside.services import rinks
+from rinkside.services.changes import Clock, record, refuse_taken
+from rinkside.services.tournaments import NotFound, Tournaments
+from rinkside.store import models as m
+from rinkside.store.types import utc_now
+
+
+def add(service: Tournaments, tournament_id: int, name: str, dimensions: Mapping[str, Any],
+        *, by: str, clock: Clock = utc_now) -> int:
+    measured = RinkDimensions.from_mapping(dimensions).to_mapping()  # RinkFormatError
+    rink_id = rinks.add_rink(service, tournament_id, name, measured)
+    with service._sessions.begin() as s:
+        record(s, tournament_id, f"rink {rink_id}", "added", None,
+               {"name": name.strip(), **measured}, by=by, clock=clock)
+    return rink_id
+
+
+def edit(service: Tournaments, rink_id: int, name: str, dimensions: Mapping[str, Any], *,
+         by: str, clock: Clock = utc_now) -> None:
+    """New dimensions (and name) for a rink; games already on it by its old
+    name move with it."""
+    measured = RinkDimensions.from_mapping(dimensions).to_mapping()
+    name = name.strip()
+    if not name:
+        raise ValueError("a rink needs a name")
+    with service._sessions.begin() as s:
+        row = s.get(m.Rink, rink_id)
+        if row is None:
+            raise NotFound(f"There is no rink {rink_id}.")
+        refuse_taken(s, m.Rink.name, name, m.Rink.tournament_id == row.tournament_id,
+                     keep=m.Rink.id != rink_id, what="a rink")
+        before = {"name": row.name, **row.dimensions}
+        if row.name != name:
+            division_ids = select(m.Division.id).where(
+                m.Division.tournament_id == row.tournament_id)
+            for game in s.scalars(select(m.Game).where(m.Game.rink == row.name,
+                                                       m.Game.division_id.in_(division_ids))):
+                game.rink = name
+        row.name, row.dimensions = name, measured
+        record(s, row.tournament_id, f"rink {rink_id}", "changed", before,
+               {"name": name, **measured}, by=by, clock=clock)

@@ -1,0 +1,343 @@
+"""The schedule on the director's desk: pool play built by the solver
+(:mod:`rinkside.tournament.schedule_solver`, CP-SAT) across the rinks within
+each day's time windows, a game added, a game moved (time or rink) or
+cancelled, and the whole schedule as a grid per rink and day with its
+conflicts (:mod:`rinkside.tournament.schedule_check`: a team or an official
+in two places at once, a team without its rest, a rink double-booked).
+
+A game that has begun is neither moved nor cancelled: what was played stays
+where it was played. Every change recorded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+from typing import Final
+
+from sqlalchemy import delete, func, select, update
+from sqlalchemy.orm import Session
+
+from rinkside.services import rinks as rink_store
+from rinkside.services.changes import Clock, record
+from rinkside.services.tournaments import NotFound, Tournaments
+from rinkside.store import models as m
+from rinkside.store.types import utc_now
+from rinkside.tournament.schedule import matchdays
+from rinkside.tournament.schedule_check import Conflict, Placed, Window, conflicts, conflicts_of
+from rinkside.tournament.schedule_solver import Pairing, ScheduleInfeasible, solve
+
+GAME_MINUTES: Final = 50  # a game's time on the rink when the director gave none
+REST_MINUTES: Final = 0
+
+__all__ = ["GAME_MINUTES", "REST_MINUTES", "Grid", "ScheduleConflict", "ScheduleInfeasible",
+           "add_game", "cancel_game", "generate", "grid", "move_game", "parse_windows"]
+
+
+class ScheduleConflict(ValueError):
+    """A game added or moved would make a conflict; ``conflicts`` says which."""
+
+    def __init__(self, found: Sequence[Conflict]) -> None:
+        self.conflicts = tuple(found)
+        super().__init__("; ".join(c.message for c in found))
+
+
+def parse_windows(text: str) -> list[Window]:
+    """Time windows, one a line: ``2026-12-05 08:00-20:00``, in the server's
+    zone as it is on that day."""
+    out: list[Window] = []
+    for n, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line:
+            continue
+        try:
+            day_text, span = line.split()
+            first, last = span.split("-")
+            day = date.fromisoformat(day_text)
+            start = datetime.combine(day, time.fromisoformat(first)).astimezone()
+            end = datetime.combine(day, time.fromisoformat(last)).astimezone()
+        except ValueError:
+            raise ValueError(f"time window {n} ({line!r}) is not like "
+                             "'2026-12-05 08:00-20:00'") from None
+        if end <= start:
+            raise ValueError(f"time window {n} ({line!r}) ends before it starts")
+        out.append(Window(start, end))
+    if not out:
+        raise ValueError("give at least one time window (e.g. '2026-12-05 08:00-20:00')")
+    return out
+
+
+def _lengths(t: m.Tournament) -> tuple[timedelta, timedelta]:
+    return (timedelta(minutes=t.game_minutes or GAME_MINUTES),
+            timedelta(minutes=t.rest_minutes if t.rest_minutes is not None else REST_MINUTES))
+
+
+def _placed(s: Session, tournament_id: int) -> list[Placed]:
+    games = s.execute(select(m.Game.id, m.Game.start, m.Game.rink, m.Game.home_team_id,
+                             m.Game.away_team_id).join(m.Division)
+                      .where(m.Division.tournament_id == tournament_id,
+                             m.Game.start.is_not(None))).all()
+    officials: dict[int, set[str]] = {}
+    for game_id, name in s.execute(select(m.GameOfficial.game_id, m.GameOfficial.name)
+                                   .where(m.GameOfficial.game_id.in_([g[0] for g in games]))):
+        officials.setdefault(game_id, set()).add(name)
+    return [Placed(gid, start, rink or "", (home, away), frozenset(officials.get(gid, ())))
+            for gid, start, rink, home, away in games if start is not None]
+
+
+def _names(s: Session, tournament_id: int) -> dict[int, str]:
+    rows = s.execute(select(m.Team.id, m.Team.name).join(m.Division)
+                     .where(m.Division.tournament_id == tournament_id))
+    return {team_id: name for team_id, name in rows}
+
+
+def _tournament(s: Session, tournament_id: int) -> m.Tournament:
+    t = s.get(m.Tournament, tournament_id)
+    if t is None:
+        raise NotFound(f"There is no tournament {tournament_id}.")
+    return t
+
+
+def _known_rinks(service: Tournaments, tournament_id: int, rinks: Sequence[str]) -> list[str]:
+    known = [r.name for r in rink_store.rinks(service, tournament_id)]
+    names = [r.strip() for r in rinks if r.strip()] or known
+    if not names:
+        raise ValueError("the tournament has no rink yet: add one (or name them)")
+    unknown = [r for r in names if known and r not in known]
+    if unknown:
+        raise ValueError(f"no rink named {', '.join(unknown)}; the rinks are {', '.join(known)}")
+    return names
+
+
+def generate(service: Tournaments, tournament_id: int, *, windows: Sequence[Window],
+             game_minutes: int, rest_minutes: int, rinks: Sequence[str] = (),
+             division_ids: Sequence[int] | None = None, rounds: int = 1, by: str,
+             seconds: float = 4.0, clock: Clock = utc_now) -> list[int]:
+    """Every division's round robin (``rounds`` times, home and away swapped
+    in the return round) placed by the solver around the games already on
+    the schedule. A division with pool games already is refused."""
+    if game_minutes <= 0 or rest_minutes < 0:
+        raise ValueError("a game lasts at least a minute and the rest is never negative")
+    if rounds < 1:
+        raise ValueError("rounds must be at least 1")
+    names = _known_rinks(service, tournament_id, rinks)
+    with service._sessions.begin() as s:
+        t = _tournament(s, tournament_id)
+        divisions = [d for d in t.divisions if division_ids is None or d.id in division_ids]
+        pairings: list[Pairing] = []
+        division_of: dict[int, int] = {}
+        for d in divisions:
+            if s.scalar(select(func.count()).select_from(m.Game).where(
+                    m.Game.division_id == d.id, m.Game.stage == "pool")):
+                raise ValueError(f"{d.name} has pool games already: cancel them, or add "
+                                 "games one at a time")
+            teams = [team.id for team in sorted(d.teams, key=lambda team: team.id)]
+            if len(teams) < 2:
+                raise ValueError(f"{d.name} has {len(teams)} team(s); a round robin needs two")
+            days = matchdays(teams)
+            for r in range(rounds):
+                for n, pairs in enumerate(days):
+                    for home, away in pairs:
+                        key = len(pairings) + 1
+                        first, second = (away, home) if r % 2 else (home, away)
+                        pairings.append(Pairing(key, first, second, r * len(days) + n + 1))
+                        division_of[key] = d.id
+        length, rest = timedelta(minutes=game_minutes), timedelta(minutes=rest_minutes)
+        slots = solve(pairings, windows=windows, rinks=names, length=length, rest=rest,
+                      fixed=_placed(s, tournament_id), seconds=seconds)
+        by_key = {p.key: p for p in pairings}
+        order: dict[int, int] = {}
+        rows = []
+        for slot in slots:
+            did = division_of[slot.key]
+            order[did] = order.get(did, 0) + 1
+            p = by_key[slot.key]
+            rows.append(m.Game(division_id=did, home_team_id=p.home, away_team_id=p.away,
+                               start=slot.start, rink=slot.rink, stage="pool",
+                               schedule_order=order[did]))
+        s.add_all(rows)
+        t.game_minutes, t.rest_minutes = game_minutes, rest_minutes
+        s.flush()
+        record(s, tournament_id, "schedule", "generated", None, {
+            "games": len(rows), "divisions": [d.name for d in divisions], "rinks": names,
+            "game_minutes": game_minutes, "rest_minutes": rest_minutes,
+            "windows": [f"{w.start.isoformat()} - {w.end.isoformat()}" for w in windows]},
+            by=by, clock=clock)
+        return [r.id for r in rows]
+
+
+def _refuse_conflicts(s: Session, t: m.Tournament, game: Placed) -> None:
+    length, rest = _lengths(t)
+    found = conflicts_of(game, _placed(s, t.id), length=length, rest=rest,
+                         names=_names(s, t.id))
+    if found:
+        raise ScheduleConflict(found)
+
+
+def add_game(service: Tournaments, division_id: int, home: int, away: int, *,
+             start: datetime, rink: str, by: str, stage: str = "pool",
+             round_name: str = "", clock: Clock = utc_now) -> int:
+    """One game, refused if it puts a team or a rink in two places at once
+    or a team without its rest."""
+    if start.tzinfo is None:
+        raise ValueError("the start needs its time zone")
+    with service._sessions() as s:
+        d = s.get(m.Division, division_id)
+        if d is None:
+            raise NotFound(f"There is no division {division_id}.")
+        tournament_id = d.tournament_id
+    (rink,) = _known_rinks(service, tournament_id, [rink])
+    with service._sessions() as s:
+        t = _tournament(s, tournament_id)
+        _refuse_conflicts(s, t, Placed(0, start, rink, (home, away)))
+    game_id = service.add_game(division_id, home, away, start=start, rink=rink, stage=stage,
+                               round_name=round_name)
+    with service._sessions.begin() as s:
+        record(s, tournament_id, f"game {game_id}", "added", None,
+               {"home": home, "away": away, "start": start.isoformat(), "rink": rink,
+                "stage": stage, **({"round": round_name} if round_name else {})},
+               by=by, clock=clock)
+    return game_id
+
+
+def _unplayed(s: Session, game_id: int, doing: str) -> m.Game:
+    game = s.get(m.Game, game_id)
+    if game is None:
+        raise NotFound(f"There is no game {game_id}.")
+    if game.version > 0:
+        raise ValueError(f"game {game_id} has begun (its record has {game.event_count} "
+                         f"event(s)): a game already played is not {doing}")
+    return game
+
+
+def move_game(service: Tournaments, game_id: int, *, start: datetime, rink: str, by: str,
+              reason: str = "", clock: Clock = utc_now) -> None:
+    """A game not yet begun moved to another time or rink, if nothing conflicts."""
+    if start.tzinfo is None:
+        raise ValueError("the start needs its time zone")
+    with service._sessions() as s:
+        tournament_id = _unplayed(s, game_id, "moved").division.tournament_id
+    (rink,) = _known_rinks(service, tournament_id, [rink])
+    with service._sessions.begin() as s:
+        game = _unplayed(s, game_id, "moved")
+        t = _tournament(s, tournament_id)
+        officials = frozenset(s.scalars(select(m.GameOfficial.name)
+                                        .where(m.GameOfficial.game_id == game_id)))
+        _refuse_conflicts(s, t, Placed(game_id, start, rink,
+                                       (game.home_team_id, game.away_team_id), officials))
+        before = {"start": game.start.isoformat() if game.start else None, "rink": game.rink}
+        game.start, game.rink = start, rink
+        record(s, tournament_id, f"game {game_id}", "moved", before,
+               {"start": start.isoformat(), "rink": rink}, by=by, clock=clock,
+               reason=reason.strip())
+
+
+def cancel_game(service: Tournaments, game_id: int, *, by: str, reason: str,
+                clock: Clock = utc_now) -> None:
+    """A game not yet begun taken off the schedule (its officials and lineups
+    with it, kept in the record), with a reason."""
+    if not reason.strip():
+        raise ValueError("cancelling a game needs a reason (it is kept in the desk's record)")
+    with service._sessions.begin() as s:
+        remove_unplayed(s, _unplayed(s, game_id, "cancelled"), by=by, clock=clock,
+                        reason=reason.strip())
+
+
+def remove_unplayed(s: Session, game: m.Game, *, by: str, clock: Clock, reason: str) -> None:
+    """Take a game not yet begun off the schedule, in the caller's transaction."""
+    game_id = game.id
+    if s.scalar(select(m.SupplementaryDiscipline.id)
+                .where(m.SupplementaryDiscipline.after_game_id == game_id)):
+        raise ValueError(f"a suspension is counted from game {game_id} (Rule 410(a)); "
+                         "change it before cancelling the game")
+    officials = list(s.scalars(select(m.GameOfficial.name)
+                               .where(m.GameOfficial.game_id == game_id)))
+    before = {"home": game.home_team_id, "away": game.away_team_id,
+              "start": game.start.isoformat() if game.start else None, "rink": game.rink,
+              "officials": officials}
+    tournament_id = game.division.tournament_id
+    for table in (m.GameOfficial, m.LineupEntry, m.SignOffEntry, m.GameStateCache):
+        s.execute(delete(table).where(table.game_id == game_id))
+    for user in s.scalars(select(m.User)):
+        if game_id in (user.games or []):
+            s.execute(update(m.User).where(m.User.id == user.id)
+                      .values(games=[g for g in user.games if g != game_id]))
+    s.delete(game)
+    record(s, tournament_id, f"game {game_id}", "cancelled", before, None, by=by,
+           clock=clock, reason=reason)
+
+
+# --------------------------------------------------------------------------- the grid
+
+
+@dataclass(frozen=True, slots=True)
+class GridGame:
+    game_id: int
+    division: str
+    home: str
+    away: str
+    start: datetime
+    rink: str
+    begun: bool
+    officials: tuple[str, ...]
+    conflicts: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GridDay:
+    day: date
+    rinks: list[str]
+    times: list[datetime]
+    cells: dict[tuple[datetime, str], GridGame]
+
+
+@dataclass(frozen=True, slots=True)
+class Grid:
+    days: list[GridDay]
+    unplaced: list[GridGame]  # no time or no rink yet
+    conflicts: list[Conflict]
+    game_minutes: int
+    rest_minutes: int
+
+
+def grid(service: Tournaments, tournament_id: int) -> Grid:
+    """The schedule per day, a column per rink and a row per start time, each
+    game with what conflicts with it."""
+    with service._sessions() as s:
+        t = _tournament(s, tournament_id)
+        length, rest = _lengths(t)
+        names = _names(s, tournament_id)
+        placed = _placed(s, tournament_id)
+        found = conflicts(placed, length=length, rest=rest, names=names)
+        about: dict[int, list[str]] = {}
+        for c in found:
+            for key in c.games:
+                about.setdefault(key, []).append(c.message)
+        officials = {p.key: tuple(sorted(p.officials)) for p in placed}
+        rows = s.execute(select(m.Game, m.Division.name).join(m.Division)
+                         .where(m.Division.tournament_id == tournament_id)
+                         .order_by(m.Game.start, m.Game.rink, m.Game.id)).all()
+        rink_names = [r.name for r in rink_store.rinks(service, tournament_id)]
+        days: dict[date, GridDay] = {}
+        unplaced: list[GridGame] = []
+        for game, division in rows:
+            cell = GridGame(game.id, division, names.get(game.home_team_id, "?"),
+                            names.get(game.away_team_id, "?"),
+                            game.start.astimezone() if game.start else datetime.min,
+                            game.rink or "", game.version > 0, officials.get(game.id, ()),
+                            tuple(about.get(game.id, ())))
+            if game.start is None or not game.rink:
+                unplaced.append(cell)
+                continue
+            local = game.start.astimezone()
+            day = days.setdefault(local.date(), GridDay(local.date(), list(rink_names), [], {}))
+            if game.rink not in day.rinks:
+                day.rinks.append(game.rink)
+            if local not in day.times:
+                day.times.append(local)
+            day.cells[(local, game.rink)] = cell
+        for day in days.values():
+            day.times.sort()
+        return Grid(sorted(days.values(), key=lambda d: d.day), unplaced, found,
+                    int(length.total_seconds() // 60), int(rest.total_seconds() // 60))

@@ -1,0 +1,245 @@
+"""Divisions, teams and rosters on the director's desk: added, renamed, a
+player added or edited (Section II checked as a whole: 201, 202, 307), a
+roster file imported (every bad row with its rule, nothing half-imported,
+unknown columns named). After the tournament starts a roster changes only
+through the director, with a reason (Rule 203(b)). Every change recorded.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from rinkside.services import records as rec
+from rinkside.services.changes import Clock, record, refuse_taken
+from rinkside.services.desk_schedule import remove_unplayed
+from rinkside.services.tournaments import NotFound, Tournaments
+from rinkside.store import models as m
+from rinkside.store.types import utc_now
+from rinkside.tournament import rosters
+from rinkside.tournament.errors import TournamentRuleError
+from rinkside.tournament.roster_file import read_rows
+from rinkside.tournament.roster_problems import ImportProblem, RosterImportError
+from rinkside.tournament.roster_template import unknown_columns
+
+DIRECTOR = "tournament_director"  # the role rosters.check_change_allowed knows (203(b))
+
+
+def read_number(text: str) -> int:
+    """A jersey number as typed (Rule 307(c): a whole number; 1-99 is checked
+    with the roster)."""
+    text = text.strip()
+    if not text.lstrip("-").isdigit():
+        raise ValueError(f"the number is a whole number 1-99 (Rule 307(c)), not {text!r}")
+    return int(text)
+
+
+def _name(text: str, what: str) -> str:
+    name = " ".join(text.split())
+    if not name:
+        raise ValueError(f"a {what} needs a name")
+    return name
+
+
+def add_division(service: Tournaments, tournament_id: int, name: str, *, by: str,
+                 clock: Clock = utc_now) -> int:
+    name = _name(name, "division")
+    try:
+        did = service.add_division(tournament_id, name)
+    except IntegrityError:
+        raise ValueError(f"there is already a division named {name!r}") from None
+    with service._sessions.begin() as s:
+        record(s, tournament_id, f"division {did}", "added", None, {"name": name}, by=by,
+               clock=clock)
+    return did
+
+
+def rename_division(service: Tournaments, division_id: int, name: str, *, by: str,
+                    clock: Clock = utc_now) -> None:
+    name = _name(name, "division")
+    with service._sessions.begin() as s:
+        d = s.get(m.Division, division_id)
+        if d is None:
+            raise NotFound(f"There is no division {division_id}.")
+        refuse_taken(s, m.Division.name, name, m.Division.tournament_id == d.tournament_id,
+                     keep=m.Division.id != division_id, what="a division")
+        record(s, d.tournament_id, f"division {division_id}", "renamed", d.name, name,
+               by=by, clock=clock)
+        d.name = name
+
+
+def add_team(service: Tournaments, division_id: int, name: str, *, by: str,
+             clock: Clock = utc_now) -> int:
+    name = _name(name, "team")
+    with service._sessions.begin() as s:
+        d = s.get(m.Division, division_id)
+        if d is None:
+            raise NotFound(f"There is no division {division_id}.")
+        refuse_taken(s, m.Team.name, name, m.Team.division_id == division_id,
+                     what=f"a team in {d.name}")
+        team = m.Team(division_id=division_id, name=name)
+        s.add(team)
+        s.flush()
+        record(s, d.tournament_id, f"team {team.id}", "added", None,
+               {"name": name, "division": d.name}, by=by, clock=clock)
+        return team.id
+
+
+def rename_team(service: Tournaments, team_id: int, name: str, *, by: str,
+                clock: Clock = utc_now) -> None:
+    name = _name(name, "team")
+    with service._sessions.begin() as s:
+        team = s.get(m.Team, team_id)
+        if team is None:
+            raise NotFound(f"There is no team {team_id}.")
+        refuse_taken(s, m.Team.name, name, m.Team.division_id == team.division_id,
+                     keep=m.Team.id != team_id, what="a team")
+        record(s, team.division.tournament_id, f"team {team_id}", "renamed", team.name, name,
+               by=by, clock=clock)
+        team.name = name
+
+
+def _refuse_number(s: Session, team_id: int, number: int, player_id: int | None) -> None:
+    """Rule 307(c): a whole number 1-99, and no two players of a team the same."""
+    if not 1 <= number <= 99:
+        raise rosters.RosterError([rosters.RosterProblem(
+            "307(c)", f"the number must be a whole number between 1 and 99, not {number}",
+            number, "number")])
+    other = s.scalar(select(m.Player).where(m.Player.team_id == team_id, m.Player.active,
+                                            m.Player.number == number,
+                                            m.Player.id != (player_id or 0)))
+    if other is not None:
+        raise rosters.RosterError([rosters.RosterProblem(
+            "307(c)", f"{other.name} already wears #{number}; no two players of a team "
+            "may wear the same number", number, "number")])
+
+
+def _player_fields(p: m.Player) -> dict[str, object]:
+    return {"number": p.number, "name": p.name, "goalie": p.goalie, "captain": p.captain}
+
+
+def edit_player(service: Tournaments, player_id: int, *, number: int, name: str,
+                goalie: bool, captain: str | None, by: str, reason: str | None = None,
+                clock: Clock = utc_now) -> None:
+    """Change one player's number, name, goaltender flag or letter, the
+    roster checked as a whole (201, 202, 307(c)); after the start, only
+    through the director with a reason (203(b)), kept as a roster change."""
+    if captain not in (None, "C", "A"):
+        raise ValueError(f"the letter is C, A or none (Rule 202), not {captain!r}")
+    with service._sessions.begin() as s:
+        player = s.get(m.Player, player_id)
+        if player is None or not player.active:
+            raise NotFound(f"There is no player {player_id} on a roster.")
+        team = player.team
+        tournament = team.division.tournament
+        if tournament.started:
+            rosters.check_change_allowed(True, DIRECTOR, reason)
+        before = _player_fields(player)
+        _refuse_number(s, team.id, number, player_id)
+        player.number, player.name, player.goalie, player.captain = (
+            number, _name(name, "player"), goalie, captain)
+        after = _player_fields(player)
+        if before == after:
+            return
+        s.flush()
+        problems = rosters.check_tournament_roster(
+            rec.division_info(team.division), rec.players_of(s, [team.id]),
+            tournament.starts_on or clock().date())
+        about = [p for p in problems if p.number is not None or p.rule in ("202", "307(c)")]
+        if about:
+            raise rosters.RosterError(about)
+        if tournament.started:
+            s.add(m.RosterChange(team_id=team.id, player_id=player.id, action="changed",
+                                 before=before, after=after, reason=reason or "", by=by,
+                                 at=clock()))
+        record(s, tournament.id, f"player {player_id} ({team.name})", "changed", before,
+               after, by=by, clock=clock, reason=(reason or "").strip())
+
+
+def add_player(service: Tournaments, team_id: int, *, number: int, name: str, goalie: bool,
+               captain: str | None, by: str, reason: str | None = None,
+               clock: Clock = utc_now) -> int:
+    """One player added (Section II checked: 201, 202, 307; 203(b) after the start)."""
+    if captain not in (None, "C", "A"):
+        raise ValueError(f"the letter is C, A or none (Rule 202), not {captain!r}")
+    with service._sessions() as s:
+        _refuse_number(s, team_id, number, None)
+    player_id = service.add_player(team_id, number, _name(name, "player"), goalie=goalie,
+                                   captain=captain, by=by, reason=reason)
+    with service._sessions.begin() as s:
+        team = s.get(m.Team, team_id)
+        assert team is not None
+        record(s, team.division.tournament_id, f"player {player_id} ({team.name})", "added",
+               None, {"number": number, "name": name, "goalie": goalie, "captain": captain},
+               by=by, clock=clock, reason=(reason or "").strip())
+    return player_id
+
+
+def import_roster_file(service: Tournaments, division_id: int, filename: str, content: bytes,
+                       *, team: str | None = None, by: str, reason: str | None = None,
+                       clock: Clock = utc_now) -> dict[str, int]:
+    """A CSV or XLSX roster file as uploaded: an unknown column is named and
+    refused (not silently ignored); every bad row is shown with its rule and
+    nothing is half-imported (one transaction)."""
+    suffix = Path(filename).suffix.lower()
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / f"roster{suffix}"
+        path.write_bytes(content)
+        unknown = unknown_columns(read_rows(path))
+        if unknown:
+            raise RosterImportError(filename, [ImportProblem(
+                "file", f"unknown column {name}: the columns read are team, number, name, "
+                "goalie, captain, playing_coach, birth_date (see the template); rename or "
+                "remove it") for name in unknown])
+        counts = service.import_rosters(division_id, path, team=team or None, by=by,
+                                        role=DIRECTOR, reason=reason or None)
+    with service._sessions.begin() as s:
+        d = s.get(m.Division, division_id)
+        assert d is not None
+        record(s, d.tournament_id, f"division {division_id} rosters", "imported", None,
+               {"file": filename, "players": counts}, by=by, clock=clock,
+               reason=(reason or "").strip())
+    return counts
+
+
+def withdraw_team(service: Tournaments, team_id: int, *, by: str, reason: str,
+                  clock: Clock = utc_now) -> None:
+    """A team withdrawn before the tournament starts: its games (none begun)
+    come off the schedule and the team and its roster go, all kept in the
+    record. Once the tournament has started, a team that does not play
+    forfeits (Rule 634(c)-(e)) and is not withdrawn here."""
+    if not reason.strip():
+        raise ValueError("withdrawing a team needs a reason (it is kept in the desk's record)")
+    with service._sessions.begin() as s:
+        team = s.get(m.Team, team_id)
+        if team is None:
+            raise NotFound(f"There is no team {team_id}.")
+        tournament = team.division.tournament
+        if tournament.started:
+            raise TournamentRuleError(
+                "634(e)", "the tournament has started: a team that cannot play forfeits its "
+                "games (Rule 634(c)-(e)), it is not withdrawn")
+        games = list(s.scalars(select(m.Game).where(
+            (m.Game.home_team_id == team_id) | (m.Game.away_team_id == team_id))))
+        if any(g.version > 0 for g in games):
+            raise ValueError(f"{team.name} has begun a game: it forfeits (Rule 634), it is "
+                             "not withdrawn")
+        players = [_player_fields(p) for p in team.players]
+        if s.scalar(select(m.SupplementaryDiscipline.id).where(
+                m.SupplementaryDiscipline.player_id.in_([p.id for p in team.players]))):
+            raise ValueError(f"a player of {team.name} has supplementary discipline "
+                             "(Rule 410(a)); it stays on the record")
+        for game in games:
+            remove_unplayed(s, game, by=by, clock=clock, reason=f"{team.name} withdrawn")
+        s.flush()
+        for player in team.players:
+            s.delete(player)
+        s.flush()
+        record(s, tournament.id, f"team {team_id}", "withdrawn",
+               {"name": team.name, "division": team.division.name, "players": players},
+               None, by=by, clock=clock, reason=reason.strip())
+        s.delete(team)

@@ -1,0 +1,150 @@
+"""The director's desk: its home (the tournaments, a new one), the record of
+every desk change, and what the desk's pages share.
+
+Every desk page and write is the director's alone (``auth.require``: 401 for
+nobody logged in, 403 for any other role, and a write without the session's
+CSRF token). The rules are the services' and the engine's: a form sends
+what was typed, a refusal comes back with the rule that refused it, shown on
+the same page with a 422, and nothing is recorded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from datetime import date
+from typing import Annotated, Any, TypeVar
+
+from fastapi import APIRouter, Depends, Form, HTTPException, Request
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+
+from rinkside.rules.errors import RuleViolation, SettingsError
+from rinkside.services import changes, queries
+from rinkside.services.tournaments import NotFound
+from rinkside.tournament.errors import TournamentRuleError
+from rinkside.tournament.roster_problems import RosterImportError
+from rinkside.tournament.rosters import RosterError
+from rinkside.web import auth
+from rinkside.web.deps import Service, Templates
+
+router = APIRouter(tags=["desk"])
+
+Director = Annotated[auth.CurrentUser, Depends(auth.require("director"))]
+# What a desk write may be refused with: each says what and why (the rule where one applies).
+REFUSALS: tuple[type[Exception], ...] = (
+    SettingsError, TournamentRuleError, RuleViolation, RosterError, RosterImportError,
+    ValueError)
+T = TypeVar("T")
+
+
+def refusal_text(exc: Exception) -> str:
+    """The sentence a refusal shows, with its rule where it has one."""
+    rule = getattr(exc, "rule", None)
+    text = str(exc)
+    if rule and f"Rule {rule}" not in text and rule not in text:
+        return f"Rule {rule}: {text}"
+    return text
+
+
+def page(request: Request, templates: Templates, template: str, user: auth.CurrentUser,
+         context: Mapping[str, Any], *, error: str | None = None,
+         status: int = 200) -> HTMLResponse:
+    """A desk page, with the session's CSRF token for its forms."""
+    return templates.TemplateResponse(request, template, {
+        **context, "user": user, "csrf_token": user.csrf, "error": error,
+        "notice": request.query_params.get("done")}, status_code=status)
+
+
+def attempt(write: Callable[[], T]) -> tuple[T | None, str | None]:
+    """Run a desk write: its result, or the refusal's sentence (nothing recorded)."""
+    try:
+        return write(), None
+    except REFUSALS as exc:
+        return None, refusal_text(exc)
+
+
+def api_attempt(write: Callable[[], T]) -> T | JSONResponse:
+    """A desk write for the API: its result, or 422 with the rule and the sentence."""
+    try:
+        return write()
+    except REFUSALS as exc:
+        return JSONResponse({"rule": getattr(exc, "rule", None), "detail": refusal_text(exc)},
+                            status_code=422)
+
+
+def back(url: str, done: str) -> RedirectResponse:
+    return RedirectResponse(f"{url}?done={done}", status_code=303)
+
+
+def respond(write: Callable[[], object], url: str, done: str,
+            refused: Callable[[str], Response]) -> Response:
+    """A desk form's answer: back to ``url`` when the write is done, else the
+    page again with the refusal (``refused(sentence)``), nothing recorded."""
+    _, error = attempt(write)
+    return refused(error) if error is not None else back(url, done)
+
+
+def optional_date(text: str) -> date | None:
+    text = text.strip()
+    if not text:
+        return None
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise ValueError(f"{text!r} is not a date (YYYY-MM-DD)") from None
+
+
+# --------------------------------------------------------------------------- pages
+
+
+@router.get("/desk", response_class=HTMLResponse)
+def desk_home(request: Request, service: Service, templates: Templates,
+              who: auth.User) -> Response:
+    """The desk's door: nobody logged in is sent to the login form first."""
+    if who is None:
+        return RedirectResponse("/login?next=%2Fdesk", status_code=303)
+    if who.role != "director":
+        raise HTTPException(403, f"{who.username} ({who.role}) may not do this.")
+    user = who
+    return page(request, templates, "desk_home.html", user, {
+        "title": "Director's desk", "trees": queries.tournament_trees(service)})
+
+
+@router.post("/desk/tournaments", response_class=HTMLResponse)
+def desk_create(request: Request, service: Service, templates: Templates, user: Director,
+                name: str = Form(""), starts_on: str = Form("")) -> Response:
+    def create() -> int:
+        if not name.strip():
+            raise ValueError("a tournament needs a name")
+        tid = service.create_tournament(name.strip(), optional_date(starts_on))
+        with_record(service, tid, name.strip(), user.username)
+        return tid
+
+    tid, error = attempt(create)
+    if error is not None or tid is None:
+        return page(request, templates, "desk_home.html", user, {
+            "title": "Director's desk", "trees": queries.tournament_trees(service)},
+            error=error, status=422)
+    return RedirectResponse(f"/desk/tournaments/{tid}", status_code=303)
+
+
+def with_record(service: Service, tournament_id: int, name: str, by: str) -> None:
+    changes.record_new(service, tournament_id, f"tournament {tournament_id}", "created",
+                       {"name": name}, by=by)
+
+
+@router.get("/desk/changes", response_class=HTMLResponse)
+def desk_changes(request: Request, service: Service, templates: Templates, user: Director,
+                 tournament: int | None = None) -> Response:
+    if tournament is not None and tournament not in queries.tournament_ids(service):
+        raise NotFound(f"There is no tournament {tournament}.")
+    return page(request, templates, "desk_changes.html", user, {
+        "title": "Desk changes", "changes": changes.changes(service, tournament),
+        "tournament_id": tournament})
+
+
+@router.get("/api/desk/changes")
+def desk_changes_api(service: Service, user: Director,
+                     tournament: int | None = None) -> list[dict[str, Any]]:
+    return [{"id": c.id, "tournament_id": c.tournament_id, "subject": c.subject,
+             "action": c.action, "before": c.before, "after": c.after, "reason": c.reason,
+             "by": c.by, "at": c.at.isoformat()} for c in changes.changes(service, tournament)]

@@ -1,0 +1,79 @@
+"""People on the desk (``/desk/tournaments/{id}/people``): each game's
+scorekeeper, referees and other officials, with anyone busy elsewhere at the
+time refused; the users with their roles and games, a new user, a password
+reset. (Disabling a user is not here: it comes with ``users.set_active``.)"""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Form, Request
+from fastapi.responses import HTMLResponse, Response
+
+from rinkside.services import desk_people, desk_schedule, queries, users
+from rinkside.services.tournaments import NotFound
+from rinkside.web.deps import Service, Templates
+from rinkside.web.routers.desk import Director, page, respond
+
+router = APIRouter(tags=["desk"])
+
+
+def _people_page(request: Request, service: Service, templates: Templates, user: Director,
+                 tournament_id: int, error: str | None = None) -> Response:
+    if tournament_id not in queries.tournament_ids(service):
+        raise NotFound(f"There is no tournament {tournament_id}.")
+    grid = desk_schedule.grid(service, tournament_id)
+    games = sorted((g for day in grid.days for g in day.cells.values()),
+                   key=lambda g: (g.start, g.rink))
+    everyone = users.users(service)
+    return page(request, templates, "desk_people.html", user, {
+        "title": "Desk: people", "tournament_id": tournament_id, "games": games,
+        "staff": {g.game_id: desk_people.staff(service, g.game_id) for g in games},
+        "users": everyone, "roles": users.ROLES, "other_roles": desk_people.OTHER_ROLES,
+        "scorekeepers": [u.username for u in everyone if u.role == "scorekeeper"],
+        "referees": [u.username for u in everyone if u.role == "referee"]},
+        error=error, status=422 if error else 200)
+
+
+@router.get("/desk/tournaments/{tournament_id:id}/people", response_class=HTMLResponse)
+def people_page(tournament_id: int, request: Request, service: Service, templates: Templates,
+                user: Director) -> Response:
+    return _people_page(request, service, templates, user, tournament_id)
+
+
+@router.post("/desk/games/{game_id:id}/staff", response_class=HTMLResponse)
+async def staff_form(game_id: int, request: Request, service: Service, templates: Templates,
+                     user: Director) -> Response:
+    tid = queries.game(service, game_id).tournament_id
+    form = await request.form()
+
+    def write() -> desk_people.Staff:
+        return desk_people.set_staff(
+            service, game_id, scorekeeper=str(form.get("scorekeeper", "")) or None,
+            referees=[str(v) for v in form.getlist("referee")],
+            others={role: [str(form.get(role, ""))] for role in desk_people.OTHER_ROLES},
+            by=user.username)
+
+    return respond(write, f"/desk/tournaments/{tid}/people", "officials",
+                   lambda error: _people_page(request, service, templates, user, tid, error))
+
+
+@router.post("/desk/tournaments/{tournament_id:id}/users", response_class=HTMLResponse)
+def user_add(tournament_id: int, request: Request, service: Service, templates: Templates,
+             user: Director, username: str = Form(""), password: str = Form(""),
+             role: str = Form("")) -> Response:
+    return respond(lambda: desk_people.add_user(service, username, password, role,
+                                                by=user.username),
+                   f"/desk/tournaments/{tournament_id}/people", "user",
+                   lambda error: _people_page(request, service, templates, user, tournament_id,
+                                              error))
+
+
+@router.post("/desk/tournaments/{tournament_id:id}/users/{username}/password",
+             response_class=HTMLResponse)
+def password_reset(tournament_id: int, username: str, request: Request, service: Service,
+                   templates: Templates, user: Director,
+                   password: str = Form("")) -> Response:
+    return respond(lambda: desk_people.reset_password(service, username, password,
+                                                      by=user.username),
+                   f"/desk/tournaments/{tournament_id}/people", "password",
+                   lambda error: _people_page(request, service, templates, user, tournament_id,
+                                              error))

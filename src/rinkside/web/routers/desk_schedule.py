@@ -1,0 +1,141 @@
+"""The schedule on the desk: built by the solver within the days' time
+windows, a game added, moved or cancelled, and the grid per rink and day
+with every conflict shown (``/desk/tournaments/{id}/schedule``)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from fastapi import APIRouter, Form, Request
+from fastapi.responses import HTMLResponse, Response
+from pydantic import BaseModel
+
+from rinkside.services import desk_schedule as ds
+from rinkside.services import queries
+from rinkside.services import rinks as rink_store
+from rinkside.services.tournaments import NotFound
+from rinkside.web.deps import Service, Templates
+from rinkside.web.routers.desk import Director, api_attempt, page, respond
+
+router = APIRouter(tags=["desk"])
+
+
+def local_moment(text: str) -> datetime:
+    """A ``datetime-local`` field (2026-12-05T08:00) in the server's zone."""
+    try:
+        moment = datetime.fromisoformat(text.strip())
+    except ValueError:
+        raise ValueError(f"{text!r} is not a date and time (2026-12-05T08:00)") from None
+    return moment if moment.tzinfo else moment.astimezone()
+
+
+def _whole(text: str, what: str) -> int:
+    text = text.strip()
+    if not text.isdigit():
+        raise ValueError(f"the {what} is whole minutes, not {text!r}")
+    return int(text)
+
+
+def _schedule_page(request: Request, service: Service, templates: Templates, user: Director,
+                   tournament_id: int, error: str | None = None) -> Response:
+    tree = next((t for t in queries.tournament_trees(service)
+                 if t.tournament_id == tournament_id), None)
+    if tree is None:
+        raise NotFound(f"There is no tournament {tournament_id}.")
+    return page(request, templates, "desk_schedule.html", user, {
+        "title": "Desk: schedule", "tournament_id": tournament_id, "tree": tree,
+        "grid": ds.grid(service, tournament_id),
+        "rinks": [r.name for r in rink_store.rinks(service, tournament_id)]},
+        error=error, status=422 if error else 200)
+
+
+@router.get("/desk/tournaments/{tournament_id:id}/schedule", response_class=HTMLResponse)
+def schedule_page(tournament_id: int, request: Request, service: Service,
+                  templates: Templates, user: Director) -> Response:
+    return _schedule_page(request, service, templates, user, tournament_id)
+
+
+@router.post("/desk/tournaments/{tournament_id:id}/schedule/generate",
+             response_class=HTMLResponse)
+async def generate_form(tournament_id: int, request: Request, service: Service,
+                        templates: Templates, user: Director) -> Response:
+    form = await request.form()
+    return respond(
+        lambda: ds.generate(
+            service, tournament_id, windows=ds.parse_windows(str(form.get("windows", ""))),
+            game_minutes=_whole(str(form.get("game_minutes", "")), "game length"),
+            rest_minutes=_whole(str(form.get("rest_minutes", "0")), "rest"),
+            rinks=[str(r) for r in form.getlist("rink")],
+            rounds=_whole(str(form.get("rounds", "1")), "number of rounds") or 1,
+            by=user.username),
+        f"/desk/tournaments/{tournament_id}/schedule", "generated",
+        lambda error: _schedule_page(request, service, templates, user, tournament_id, error))
+
+
+@router.post("/desk/tournaments/{tournament_id:id}/games", response_class=HTMLResponse)
+def add_form(tournament_id: int, request: Request, service: Service, templates: Templates,
+             user: Director, home: int = Form(...), away: int = Form(...),
+             start: str = Form(""), rink: str = Form("")) -> Response:
+    def add() -> int:
+        division = queries.team(service, home).division.division_id
+        if queries.team(service, away).division.division_id != division:
+            raise ValueError("the two teams are in different divisions")
+        return ds.add_game(service, division, home, away, start=local_moment(start),
+                           rink=rink, by=user.username)
+
+    return respond(add,
+                   f"/desk/tournaments/{tournament_id}/schedule", "added",
+                   lambda error: _schedule_page(request, service, templates, user, tournament_id,
+                                                error))
+
+
+@router.post("/desk/games/{game_id:id}/move", response_class=HTMLResponse)
+def move_form(game_id: int, request: Request, service: Service, templates: Templates,
+              user: Director, start: str = Form(""), rink: str = Form(""),
+              reason: str = Form("")) -> Response:
+    tid = queries.game(service, game_id).tournament_id
+    return respond(lambda: ds.move_game(service, game_id, start=local_moment(start),
+                                        rink=rink, by=user.username, reason=reason),
+                   f"/desk/tournaments/{tid}/schedule", "moved",
+                   lambda error: _schedule_page(request, service, templates, user, tid, error))
+
+
+@router.post("/desk/games/{game_id:id}/cancel", response_class=HTMLResponse)
+def cancel_form(game_id: int, request: Request, service: Service, templates: Templates,
+                user: Director, reason: str = Form("")) -> Response:
+    tid = queries.game(service, game_id).tournament_id
+    return respond(lambda: ds.cancel_game(service, game_id, by=user.username,
+                                          reason=reason),
+                   f"/desk/tournaments/{tid}/schedule", "cancelled",
+                   lambda error: _schedule_page(request, service, templates, user, tid, error))
+
+
+# --------------------------------------------------------------------------- API
+
+
+class Move(BaseModel):
+    start: datetime
+    rink: str
+    reason: str = ""
+
+
+@router.get("/api/desk/tournaments/{tournament_id:id}/schedule")
+def grid_api(tournament_id: int, service: Service, user: Director) -> dict[str, Any]:
+    grid = ds.grid(service, tournament_id)
+    return {"game_minutes": grid.game_minutes, "rest_minutes": grid.rest_minutes,
+            "games": [{"id": g.game_id, "start": g.start.isoformat(), "rink": g.rink,
+                       "home": g.home, "away": g.away, "conflicts": list(g.conflicts)}
+                      for day in grid.days for g in day.cells.values()],
+            "conflicts": [c.message for c in grid.conflicts]}
+
+
+@router.put("/api/desk/games/{game_id:id}/place", response_model=None)
+def move_api(game_id: int, body: Move, service: Service, user: Director) -> Any:
+    def move() -> dict[str, Any]:
+        start = body.start if body.start.tzinfo else body.start.astimezone()
+        ds.move_game(service, game_id, start=start, rink=body.rink, by=user.username,
+                     reason=body.reason)
+        return {"moved": game_id, "start": start.isoformat(), "rink": body.rink}
+
+    return api_attempt(move)

@@ -1,0 +1,235 @@
+"""Divisions, teams, rosters and rinks on the desk.
+
+``/desk/tournaments/{id}/teams``: divisions and teams added and renamed, a
+roster file imported (the template at ``/desk/roster-template.csv``, its
+columns documented on the page); ``/desk/teams/{id}``: a team's players
+added and edited. ``/desk/tournaments/{id}/rinks``: rinks added and edited,
+each with its Section I verdict. The checks are the services'.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, File, Form, Request, UploadFile
+from fastapi.responses import HTMLResponse, Response
+
+from rinkside.services import desk_rinks, desk_teams, queries
+from rinkside.services import rinks as rink_store
+from rinkside.services.tournaments import NotFound
+from rinkside.tournament.roster_problems import RosterImportError
+from rinkside.tournament.roster_template import TEMPLATE_COLUMNS, template_csv
+from rinkside.web.deps import Service, Templates
+from rinkside.web.routers.desk import (
+    REFUSALS,
+    Director,
+    back,
+    page,
+    refusal_text,
+    respond,
+)
+from rinkside.web.routers.rinks import rink_page
+
+router = APIRouter(tags=["desk"])
+
+RINK_FIELDS = (("width", "Width (ft)", "101(c)"), ("length", "Length (ft)", "101(c)"),
+               ("corner_radius", "Corner radius (ft)", "101(c)"),
+               ("goal_line_distance", "Goal line from each end (ft)", "103(c)"),
+               ("goal_width", "Goal width (ft)", "102(a)"),
+               ("goal_height", "Goal height (ft)", "102(a)"))
+
+
+def _tree(service: Service, tournament_id: int) -> Any:
+    tree = next((t for t in queries.tournament_trees(service)
+                 if t.tournament_id == tournament_id), None)
+    if tree is None:
+        raise NotFound(f"There is no tournament {tournament_id}.")
+    return tree
+
+
+def _teams_page(request: Request, service: Service, templates: Templates, user: Director,
+                tournament_id: int, *, error: str | None = None,
+                problems: list[str] | None = None) -> Response:
+    return page(request, templates, "desk_teams.html", user, {
+        "title": "Divisions and teams", "tree": _tree(service, tournament_id),
+        "tournament_id": tournament_id, "columns": TEMPLATE_COLUMNS,
+        "problems": problems or []}, error=error, status=422 if error else 200)
+
+
+@router.get("/desk/tournaments/{tournament_id:id}/teams", response_class=HTMLResponse)
+def teams_page(tournament_id: int, request: Request, service: Service, templates: Templates,
+               user: Director) -> Response:
+    return _teams_page(request, service, templates, user, tournament_id)
+
+
+@router.get("/desk/roster-template.csv")
+def roster_template(user: Director) -> Response:
+    return Response(template_csv(), media_type="text/csv", headers={
+        "Content-Disposition": 'attachment; filename="roster-template.csv"'})
+
+
+@router.post("/desk/tournaments/{tournament_id:id}/divisions", response_class=HTMLResponse)
+def division_add(tournament_id: int, request: Request, service: Service, templates: Templates,
+                 user: Director, name: str = Form("")) -> Response:
+    return respond(lambda: desk_teams.add_division(service, tournament_id, name,
+                                                   by=user.username),
+                   f"/desk/tournaments/{tournament_id}/teams", "division",
+                   lambda error: _teams_page(request, service, templates, user, tournament_id,
+                                             error=error))
+
+
+@router.post("/desk/divisions/{division_id:id}/rename", response_class=HTMLResponse)
+def division_rename(division_id: int, request: Request, service: Service,
+                    templates: Templates, user: Director, name: str = Form("")) -> Response:
+    tid = queries.division(service, division_id).tournament_id
+    return respond(lambda: desk_teams.rename_division(service, division_id, name,
+                                                      by=user.username),
+                   f"/desk/tournaments/{tid}/teams", "division",
+                   lambda error: _teams_page(request, service, templates, user, tid, error=error))
+
+
+@router.post("/desk/divisions/{division_id:id}/teams", response_class=HTMLResponse)
+def team_add(division_id: int, request: Request, service: Service, templates: Templates,
+             user: Director, name: str = Form("")) -> Response:
+    tid = queries.division(service, division_id).tournament_id
+    return respond(lambda: desk_teams.add_team(service, division_id, name,
+                                               by=user.username),
+                   f"/desk/tournaments/{tid}/teams", "team",
+                   lambda error: _teams_page(request, service, templates, user, tid, error=error))
+
+
+@router.post("/desk/divisions/{division_id:id}/import", response_class=HTMLResponse)
+async def roster_upload(division_id: int, request: Request, service: Service,
+                        templates: Templates, user: Director,
+                        file: Annotated[UploadFile, File()], team: str = Form(""),
+                        reason: str = Form("")) -> Response:
+    tid = queries.division(service, division_id).tournament_id
+    content = await file.read()
+    try:
+        desk_teams.import_roster_file(service, division_id, file.filename or "roster.csv",
+                                      content, team=team.strip() or None, by=user.username,
+                                      reason=reason)
+    except RosterImportError as exc:
+        return _teams_page(request, service, templates, user, tid,
+                           error=f"{exc.source}: nothing was imported",
+                           problems=[str(p) for p in exc.problems])
+    except REFUSALS as exc:
+        return _teams_page(request, service, templates, user, tid, error=refusal_text(exc))
+    return back(f"/desk/tournaments/{tid}/teams", "import")
+
+
+# --------------------------------------------------------------------------- a team
+
+
+def _team_page(request: Request, service: Service, templates: Templates, user: Director,
+               team_id: int, error: str | None = None) -> Response:
+    team = queries.team(service, team_id)
+    return page(request, templates, "desk_team.html", user, {
+        "title": f"Desk: {team.name}", "team": team,
+        "tournament_id": team.division.tournament_id}, error=error,
+        status=422 if error else 200)
+
+
+@router.get("/desk/teams/{team_id:id}", response_class=HTMLResponse)
+def team_page(team_id: int, request: Request, service: Service, templates: Templates,
+              user: Director) -> Response:
+    return _team_page(request, service, templates, user, team_id)
+
+
+@router.post("/desk/teams/{team_id:id}/rename", response_class=HTMLResponse)
+def team_rename(team_id: int, request: Request, service: Service, templates: Templates,
+                user: Director, name: str = Form("")) -> Response:
+    return respond(lambda: desk_teams.rename_team(service, team_id, name,
+                                                  by=user.username),
+                   f"/desk/teams/{team_id}", "team",
+                   lambda error: _team_page(request, service, templates, user, team_id, error))
+
+
+@router.post("/desk/teams/{team_id:id}/withdraw", response_class=HTMLResponse)
+def team_withdraw(team_id: int, request: Request, service: Service, templates: Templates,
+                  user: Director, reason: str = Form("")) -> Response:
+    tid = queries.team(service, team_id).division.tournament_id
+    return respond(
+        lambda: desk_teams.withdraw_team(service, team_id, by=user.username, reason=reason),
+        f"/desk/tournaments/{tid}/teams", "withdrawn",
+        lambda error: _team_page(request, service, templates, user, team_id, error))
+
+
+@router.post("/desk/teams/{team_id:id}/players", response_class=HTMLResponse)
+def player_add(team_id: int, request: Request, service: Service, templates: Templates,
+               user: Director, number: str = Form(""), name: str = Form(""),
+               goalie: str = Form(""), captain: str = Form(""),
+               reason: str = Form("")) -> Response:
+    return respond(
+        lambda: desk_teams.add_player(
+            service, team_id, number=desk_teams.read_number(number), name=name, goalie=bool(goalie),
+            captain=captain or None, by=user.username, reason=reason or None),
+        f"/desk/teams/{team_id}", "player",
+        lambda error: _team_page(request, service, templates, user, team_id, error))
+
+
+@router.post("/desk/players/{player_id:id}", response_class=HTMLResponse)
+def player_edit(player_id: int, request: Request, service: Service, templates: Templates,
+                user: Director, team_id: int = Form(...), number: str = Form(""),
+                name: str = Form(""), goalie: str = Form(""), captain: str = Form(""),
+                reason: str = Form("")) -> Response:
+    return respond(
+        lambda: desk_teams.edit_player(
+            service, player_id, number=desk_teams.read_number(number), name=name,
+            goalie=bool(goalie), captain=captain or None, by=user.username,
+            reason=reason or None),
+        f"/desk/teams/{team_id}", "player",
+        lambda error: _team_page(request, service, templates, user, team_id, error))
+
+
+# --------------------------------------------------------------------------- rinks
+
+
+def _rinks_page(request: Request, service: Service, templates: Templates, user: Director,
+                tournament_id: int, error: str | None = None) -> Response:
+    _tree(service, tournament_id)
+    return page(request, templates, "desk_rinks.html", user, {
+        "title": "Desk: rinks", "tournament_id": tournament_id, "fields": RINK_FIELDS,
+        "pages": [rink_page(r) for r in rink_store.rinks(service, tournament_id)]},
+        error=error, status=422 if error else 200)
+
+
+@router.get("/desk/tournaments/{tournament_id:id}/rinks", response_class=HTMLResponse)
+def rinks_page(tournament_id: int, request: Request, service: Service, templates: Templates,
+               user: Director) -> Response:
+    return _rinks_page(request, service, templates, user, tournament_id)
+
+
+async def _dimensions(request: Request) -> tuple[str, dict[str, Any]]:
+    form = await request.form()
+    out: dict[str, Any] = {}
+    for key, _, _ in RINK_FIELDS:
+        text = str(form.get(key, "")).strip()
+        if text:
+            try:
+                out[key] = float(text)
+            except ValueError:
+                out[key] = text  # refused by the rink's reader, naming the field
+    return str(form.get("name", "")), out
+
+
+@router.post("/desk/tournaments/{tournament_id:id}/rinks", response_class=HTMLResponse)
+async def rink_add(tournament_id: int, request: Request, service: Service,
+                   templates: Templates, user: Director) -> Response:
+    name, dims = await _dimensions(request)
+    return respond(lambda: desk_rinks.add(service, tournament_id, name, dims,
+                                          by=user.username),
+                   f"/desk/tournaments/{tournament_id}/rinks", "rink",
+                   lambda error: _rinks_page(request, service, templates, user, tournament_id,
+                                             error))
+
+
+@router.post("/desk/rinks/{rink_id:id}", response_class=HTMLResponse)
+async def rink_edit(rink_id: int, request: Request, service: Service, templates: Templates,
+                    user: Director) -> Response:
+    tid = rink_store.rink(service, rink_id).tournament_id
+    name, dims = await _dimensions(request)
+    return respond(lambda: desk_rinks.edit(service, rink_id, name, dims,
+                                           by=user.username),
+                   f"/desk/tournaments/{tid}/rinks", "rink",
+                   lambda error: _rinks_page(request, service, templates, user, tid, error))

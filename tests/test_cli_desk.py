@@ -1,0 +1,103 @@
+"""The desk's commands: what the director does on the desk, scripted, through
+the same services (refusals exit 1 or 2 with the rule; the record kept)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from rinkside.cli import app
+from rinkside.services.open import open_tournaments
+
+runner = CliRunner()
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'desk.sqlite'}"
+
+
+def run(*args: str, code: int = 0) -> str:
+    result = runner.invoke(app, list(args))
+    assert result.exit_code == code, result.output
+    return result.output
+
+
+def setup_cup(db: str) -> None:
+    run("tournament", "create", "Cup", "--starts", "2026-12-12", "--db", db)
+    run("tournament", "division", "Open", "--tournament", "1", "--db", db)
+    for name in ("A", "B", "C", "D"):
+        run("tournament", "team", name, "--division", "1", "--db", db)
+    for rink in ("East", "West"):
+        run("tournament", "rink", "1", rink, "--width", "85", "--length", "185",
+            "--corner-radius", "20", "--goal-line", "12", "--db", db)
+
+
+def test_settings_are_changed_and_a_1_45_minor_is_refused_citing_402a(db: str) -> None:
+    setup_cup(db)
+    refused = runner.invoke(app, ["tournament", "settings", "1", "--set", "minor=1:45",
+                                  "--db", db])
+    assert refused.exit_code == 2 and "402(a)" in refused.output
+    out = run("tournament", "settings", "1", "--set", "minor=1:30", "--set", "mercy=off",
+              "--db", db)
+    assert "1:30" in out
+    tie = runner.invoke(app, ["tournament", "settings", "1", "--stage", "playoff", "--set",
+                              "overtime=none", "--db", db])
+    assert tie.exit_code == 1 and "639" in tie.output
+    assert "shootout" in run("tournament", "settings", "1", "--stage", "playoff", "--db", db)
+    assert "changed" in run("changes", "--tournament", "1", "--db", db)
+
+
+def test_playoffs_work_on_a_new_tournament_with_default_settings(db: str) -> None:
+    setup_cup(db)
+    run("schedule", "build", "1", "--window", "2026-12-12 08:00-14:00", "--game", "50",
+        "--db", db)
+    open_tournaments(db).record_coin_toss(1, [1, 2, 3, 4], by="test")  # casebook 24
+    out = run("playoffs", "--division", "1", "--teams", "2", "--schedule", "--db", db)
+    assert "1 playoff games scheduled" in out  # 639: the playoffs' own settings decide them
+
+
+def test_the_schedule_is_built_then_a_game_moved_added_and_cancelled(db: str) -> None:
+    setup_cup(db)
+    out = run("schedule", "build", "1", "--window", "2026-12-12 08:00-14:00", "--game", "50",
+              "--rest", "10", "--db", db)
+    assert "6 games scheduled" in out
+    clash = runner.invoke(app, ["schedule", "add", "1", "1", "2", "--start",
+                                "2026-12-12T08:00", "--rink", "West", "--db", db])
+    assert clash.exit_code == 1 and "two games at once" in clash.output
+    assert "game 7 scheduled" in run("schedule", "add", "1", "1", "2", "--start",
+                                     "2026-12-13T09:00", "--rink", "East", "--db", db)
+    run("schedule", "move", "7", "--start", "2026-12-13T11:00", "--rink", "West", "--db", db)
+    no_reason = runner.invoke(app, ["schedule", "cancel", "7", "--reason", "", "--db", db])
+    assert no_reason.exit_code == 2
+    run("schedule", "cancel", "7", "--reason", "doubled", "--db", db)
+    record = run("changes", "--db", db)
+    assert "cancelled" in record and "moved" in record and "generated" in record
+
+
+def test_a_game_is_staffed_and_a_player_edited_by_section_ii(db: str, tmp_path: Path) -> None:
+    setup_cup(db)
+    run("schedule", "build", "1", "--window", "2026-12-12 08:00-14:00", "--game", "50",
+        "--db", db)
+    run("user", "add", "sam", "--role", "scorekeeper", "--password", "sam-pass-1", "--db", db)
+    run("user", "add", "rita", "--role", "referee", "--password", "rita-pass-1", "--db", db)
+    assert "referees rita" in run("game", "staff", "1", "--scorekeeper", "sam", "--referee",
+                                  "rita", "--db", db)
+    busy = runner.invoke(app, ["game", "staff", "2", "--referee", "rita", "--db", db])
+    assert busy.exit_code == 1 and "two places at once" in busy.output
+    roster = tmp_path / "a.csv"
+    roster.write_text("number,name,goalie,captain\n1,Ann,yes,\n9,Bo,no,C\n10,Cy,no,\n")
+    run("roster", "import", str(roster), "--division", "1", "--team", "A", "--db", db)
+    twin = runner.invoke(app, ["roster", "edit", "3", "--number", "9", "--name", "Cy",
+                               "--db", db])
+    assert twin.exit_code == 2 and "307(c)" in twin.output
+    assert "#11 Cy" in run("roster", "edit", "3", "--number", "11", "--name", "Cy", "--db", db)
+    run("tournament", "rename-team", "1", "Aces", "--db", db)
+    assert "renamed" in run("changes", "--db", db)
+    assert "team 4 withdrawn" in run("tournament", "withdraw-team", "4", "--reason", "gone",
+                                     "--db", db)
+    run("tournament", "start", "1", "--db", db)
+    late = runner.invoke(app, ["tournament", "withdraw-team", "3", "--reason", "x", "--db", db])
+    assert late.exit_code == 1 and "634" in late.output

@@ -1,0 +1,137 @@
+"""Discipline, forfeits and playoffs on the desk: supplementary discipline
+(410(a)) and what is still owed (410(b)); a forfeit before play (634(c))
+previewed, a second one shown to remove the team (634(e)4) before it is
+confirmed; seeds with their reasons, the coin toss (casebook 24), a playoff
+game scheduled under the playoff settings (639); the director's alone."""
+
+from __future__ import annotations
+
+import pytest
+from deskkit import dora, new_tournament, people, post, rick, skip
+from webkit import Client, Demo
+
+from rinkside.services import changes, desk_rinks, desk_schedule, desk_teams, queries
+
+__all__ = ["dora", "people", "rick", "skip"]
+
+RINK = {"width": 85, "length": 185, "corner_radius": 20, "goal_line_distance": 12}
+TEAMS = ("Ants", "Bees", "Cats", "Dogs")
+
+
+@pytest.fixture(scope="module")
+def cup(demo: Demo, dora: Client) -> tuple[int, int]:
+    tid = new_tournament(dora, "Discipline Cup")
+    did = desk_teams.add_division(demo.service, tid, "Open", by="dora")
+    lines = ["team,number,name,goalie,captain"]
+    for team in TEAMS:
+        lines += [f"{team},1,{team} Keeper,yes,"]
+        lines += [f"{team},{n},{team} {n},no,{'C' if n == 9 else ''}" for n in (9, 10, 11, 12)]
+    desk_teams.import_roster_file(demo.service, did, "r.csv", ("\n".join(lines) + "\n").encode(),
+                                  by="dora")
+    desk_rinks.add(demo.service, tid, "Main", RINK, by="dora")
+    desk_schedule.generate(demo.service, tid, windows=desk_schedule.parse_windows(
+        "2026-12-12 08:00-16:00"), game_minutes=50, rest_minutes=0, by="dora")
+    return tid, did
+
+
+def games_of(demo: Demo, did: int) -> list[queries.GameRow]:
+    return sorted(queries.games(demo.service, did), key=lambda g: (g.start, g.game_id))
+
+
+def test_supplementary_discipline_is_added_and_shown_still_owed(
+        demo: Demo, dora: Client, cup: tuple[int, int]) -> None:
+    tid, _ = cup
+    ants = next(t for t in queries.tournament_trees(demo.service) if t.tournament_id == tid
+                ).divisions[0].teams[0]
+    player = next(p for p in queries.team(demo.service, ants.team_id).players if p.number == 10)
+    url = f"/desk/tournaments/{tid}/supplementary"
+    bad = post(dora, url, {"player": player.player_id, "games": "two", "reason": "spat"})
+    assert bad.status_code == 422 and "410(a)" in bad.text
+    unexplained = post(dora, url, {"player": player.player_id, "games": "2", "reason": ""})
+    assert unexplained.status_code == 422
+    assert post(dora, url, {"player": player.player_id, "games": "2",
+                            "reason": "spat at an official"}).status_code == 303
+    page = dora[0].get(f"/desk/tournaments/{tid}/discipline")
+    owed = page.text.split("410(b)")[1]
+    assert f"{player.name} (Ants): 2 game(s)" in owed
+    assert changes.changes(demo.service, tid)[0].reason == "spat at an official"
+
+
+def test_a_second_forfeit_is_previewed_as_a_removal_before_it_is_confirmed(
+        demo: Demo, dora: Client, cup: tuple[int, int]) -> None:
+    tid, did = cup
+    names = queries.team_names(demo.service, did)
+    team_games = [g for g in games_of(demo, did) if names[g.home_team_id] == "Ants"
+                  or names[g.away_team_id] == "Ants"]
+    first, second = team_games[:2]
+    url = f"/desk/tournaments/{tid}/forfeit"
+
+    def side(g: queries.GameRow) -> str:
+        return "home" if names[g.home_team_id] == "Ants" else "away"
+
+    preview = post(dora, url, {"game": first.game_id, "team": side(first), "cause": "634(c)1"})
+    assert preview.status_code == 200 and "A first forfeit" in preview.text
+    assert queries.game(demo.service, first.game_id).version == 0  # nothing recorded yet
+    assert post(dora, url, {"game": first.game_id, "team": side(first), "cause": "634(c)1",
+                            "reason": "", "confirm": "yes"}).status_code == 422
+    assert post(dora, url, {"game": first.game_id, "team": side(first), "cause": "634(c)1",
+                            "reason": "three skaters", "confirm": "yes"}).status_code == 303
+    state = demo.service.game_state(first.game_id)[1]
+    assert state.result is not None and state.result.decided_by == "forfeit"
+    again = post(dora, url, {"game": second.game_id, "team": side(second),
+                             "cause": "634(c)2"})
+    assert "second forfeit" in again.text and "634(e)4" in again.text
+    assert post(dora, url, {"game": second.game_id, "team": side(second), "cause": "634(c)2",
+                            "reason": "team went home", "confirm": "yes"}).status_code == 303
+    ants = next(t for t, n in names.items() if n == "Ants")
+    assert ants in demo.service.division_view(did).removed
+    begun = post(dora, url, {"game": first.game_id, "team": "home", "cause": "634(c)1"})
+    assert begun.status_code == 422 and "has begun" in begun.text
+    wrong = post(dora, url, {"game": second.game_id + 1000, "team": "home", "cause": "x"})
+    assert wrong.status_code == 404
+
+
+def test_seeds_need_their_coin_toss_then_a_playoff_game_plays_under_639(
+        demo: Demo, dora: Client, cup: tuple[int, int]) -> None:
+    _, did = cup
+    page = dora[0].get(f"/desk/divisions/{did}/playoffs?teams=2")
+    assert page.status_code == 200
+    # Ants removed (634(e)6-7 erase its games): the three others are level on everything.
+    assert "Record the coin toss" in page.text and "casebook 24" in page.text
+    tied = [t for t, n in queries.team_names(demo.service, did).items() if n != "Ants"]
+    assert post(dora, f"/desk/divisions/{did}/coin-toss",
+                {"teams": "2", "place": [str(t) for t in tied[:1]]}).status_code == 422
+    assert post(dora, f"/desk/divisions/{did}/coin-toss",
+                {"teams": "2", "place": [str(t) for t in tied]}).status_code == 303
+    page = dora[0].get(f"/desk/divisions/{did}/playoffs?teams=2")
+    assert "Seeds" in page.text and "points" in page.text
+    response = post(dora, f"/desk/divisions/{did}/playoffs/1",
+                    {"teams": "2", "start": "2026-12-13T10:00", "rink": "Main"})
+    assert response.status_code == 303
+    playoff = next(g for g in queries.games(demo.service, did) if g.stage == "playoff")
+    assert demo.service.game_state(playoff.game_id)[1].setup.settings.overtime == "shootout"
+    twice = post(dora, f"/desk/divisions/{did}/playoffs/1",
+                 {"teams": "2", "start": "2026-12-13T12:00", "rink": "Main"})
+    assert twice.status_code == 422 and "scheduled already" in twice.text
+
+
+@pytest.mark.parametrize("path", ["/desk/tournaments/{tid}/supplementary",
+                                  "/desk/tournaments/{tid}/forfeit",
+                                  "/desk/divisions/{did}/coin-toss",
+                                  "/desk/divisions/{did}/playoffs/1"])
+def test_only_the_director_disciplines_forfeits_and_seeds(
+        demo: Demo, dora: Client, skip: Client, rick: Client, cup: tuple[int, int],
+        path: str) -> None:
+    tid, did = cup
+    url = path.format(tid=tid, did=did)
+    game = games_of(demo, did)[-1].game_id
+    body = {"player": "1", "games": "1", "reason": "x", "game": game, "team": "home",
+            "cause": "634(c)1", "confirm": "yes", "place": ["1", "2"], "teams": "2",
+            "start": "2026-12-14T10:00", "rink": "Main"}
+    before = changes.changes(demo.service)
+    for who in (skip, rick):
+        assert post(who, url, body).status_code == 403
+    assert dora[0].post(url, data=body).status_code == 403
+    assert changes.changes(demo.service) == before
+    assert skip[0].get(f"/desk/tournaments/{tid}/discipline").status_code == 403
+    assert rick[0].get(f"/desk/divisions/{did}/playoffs").status_code == 403
