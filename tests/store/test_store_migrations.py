@@ -17,9 +17,9 @@ from rinkside.store.models import Base, Game
 TABLES = {
     "tournaments", "divisions", "teams", "players", "roster_changes", "games",
     "lineup_entries", "event_revisions", "supplementary_disciplines", "coin_tosses",
-    "game_states", "users", "game_officials", "signoff_entries", "rinks",
+    "game_states", "users", "game_officials", "signoff_entries", "rinks", "clock_anchors",
 }
-SINCE_0005 = {"users", "game_officials", "signoff_entries", "rinks"}
+SINCE_0005 = {"users", "game_officials", "signoff_entries", "rinks", "clock_anchors"}
 
 
 def _tables(engine: Engine) -> set[str]:

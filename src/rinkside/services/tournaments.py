@@ -26,6 +26,7 @@ from rinkside.services import records as rec
 from rinkside.services import replay, state_cache
 from rinkside.services.division import DivisionTables, DivisionView
 from rinkside.services.errors import NotFound
+from rinkside.services.game_clock import GameClocks
 from rinkside.services.games import effective_settings, game_roster, number_map
 from rinkside.services.lineups import Lineups
 from rinkside.services.rosters import Rosters
@@ -37,7 +38,7 @@ from rinkside.tournament.errors import TournamentRuleError
 from rinkside.tournament.model import Lineup, PlayedGame, RosterPlayer, ScheduledGame
 
 
-class Tournaments(Setup, Rosters, Lineups, DivisionTables):
+class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks):
     """Tournament operations over one store: the parts' writes and
     computations (setting up, rosters, the schedule, lineups, standings,
     statistics, playoffs, discipline), and each game's event log here."""
@@ -65,9 +66,11 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables):
             version, state = self._state(s, game)
             if version != expected_version:
                 raise eventlog.StaleWrite(game_id, expected_version, version)
+            before = state
             for event in events:
                 state = apply(state, event)
                 version = eventlog.append(s, game_id, version, event, by)
+            self._anchor_clock(s, game_id, before, state, by)
             self.cache.put(game_id, version, state)
             state_cache.store(s, game_id, version, state)
         self._changed(game_id, version)
@@ -86,6 +89,7 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables):
             if stored.version != expected_version:
                 raise eventlog.StaleWrite(game_id, expected_version, stored.version)
             log = GameLog.new(stored.setup, stored.events)
+            before = log.state
             if op == "replace" and event is not None:
                 log = log.replace(position, event)
             elif op == "insert" and event is not None:
@@ -97,6 +101,7 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables):
                                  else f"{op!r} is not a correction: replace, insert or delete")
             version = eventlog.correct(s, game_id, expected_version, op,  # type: ignore[arg-type]
                                        position, event, by, reason)
+            self._anchor_clock(s, game_id, before, log.state, by)
             self.cache.put(game_id, version, log.state)
             state_cache.store(s, game_id, version, log.state)
         self._changed(game_id, version)
@@ -104,6 +109,9 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables):
 
 
     # -- internals -----------------------------------------------------------------
+
+    def _game_state_in(self, s: Session, game_id: int) -> tuple[int, GameState]:
+        return self._state(s, self._get(s, m.Game, game_id))
 
     @staticmethod
     def _setup(s: Session, game: m.Game) -> GameSetup:

@@ -23,6 +23,7 @@ from datetime import date, datetime
 from typing import Any, Final, Literal
 
 from sqlalchemy import (
+    BigInteger,
     Boolean,
     CheckConstraint,
     Date,
@@ -44,6 +45,7 @@ from rinkside.store.types import UTCDateTime, json_document
 
 __all__ = [
     "Base",
+    "ClockAnchor",
     "CoinToss",
     "Division",
     "EventRevision",
@@ -134,6 +136,8 @@ class Team(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     division_id: Mapped[int] = mapped_column(ForeignKey("divisions.id"))
     name: Mapped[str] = mapped_column(String(NAME))
+    colour: Mapped[str | None] = mapped_column(String(7))  # "#1e40af": the scoreboard's
+    logo: Mapped[str | None] = mapped_column(String(500))  # an image URL or /static path
 
     division: Mapped[Division] = relationship(back_populates="teams")
     players: Mapped[list[Player]] = relationship(back_populates="team")
@@ -445,6 +449,34 @@ class SignOffEntry(Base):
     at: Mapped[datetime] = mapped_column(UTCDateTime())
     reason: Mapped[str] = mapped_column(Text, default="", server_default="")
     locks: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+
+
+ANCHOR_KINDS: Final = ("play", "timekeeper")
+
+
+class ClockAnchor(Base):
+    """Where a game's running clock stands in wall-clock time, append-only:
+    the clock read ``left_tenths`` of ``period`` (its index, 1 first) at
+    ``wall_ms`` (milliseconds since the epoch, UTC), so while it runs it reads
+    ``left - (now - wall)``. ``play``: written when an event started the clock;
+    ``timekeeper``: the game timekeeper set it to the rink's clock (Rule 507(a)),
+    no event in the game's log. The newest row is the anchor."""
+
+    __tablename__ = "clock_anchors"
+    __table_args__ = (
+        CheckConstraint(_one_of("kind", ANCHOR_KINDS), name="kind"),
+        CheckConstraint("left_tenths >= 0", name="left_tenths"),
+        Index(None, "game_id", "id"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
+    period: Mapped[int] = mapped_column(Integer)
+    left_tenths: Mapped[int] = mapped_column(Integer)
+    wall_ms: Mapped[int] = mapped_column(BigInteger)
+    kind: Mapped[str] = mapped_column(String(16))
+    username: Mapped[str] = mapped_column(String(WHO))
+    at: Mapped[datetime] = mapped_column(UTCDateTime())
 
 
 class Rink(Base):

@@ -16,6 +16,12 @@ its id) for the game: a suspended player is refused naming the rule that
 suspended him, and so is a lineup that leaves out a player the game's
 record already names (the engine replays the log with the new lineup).
 
+PUT /api/games/{id}/clock ``{"left": "10:42.3"}`` sets the running clock to
+the rink's clock (the game timekeeper, Rule 507(a)): a new anchor, recorded,
+and no event in the game's log; every page following the game is sent it.
+GET /api/time is the server's wall clock (``now_ms``): the pages set their
+clock by it, so that every console and display reads the same to a tenth.
+
 Writing needs a login, the session's CSRF token (``X-CSRF-Token``) and a
 role that may score the game: 401, 403 otherwise.
 """
@@ -31,6 +37,7 @@ from pydantic import BaseModel, Field
 from rinkside.formats import decode_event
 from rinkside.rules.errors import MalformedEvent, RuleViolation
 from rinkside.rules.events import Event, Team
+from rinkside.rules.times import parse_duration
 from rinkside.services import queries
 from rinkside.services.errors import NoSuchPosition, StaleWrite
 from rinkside.tournament.errors import TournamentRuleError
@@ -59,6 +66,10 @@ class Correction(BaseModel):
     reason: str = ""
 
 
+class ClockBody(BaseModel):
+    left: str = Field(description="what the rink's clock reads: 10:42 or 0:42.5")
+
+
 class LineupBody(BaseModel):
     players: list[int]
     goaltenders: list[int] = []  # dressed with the others; the roster says who keeps goal
@@ -85,6 +96,30 @@ def session(user: Reader) -> dict[str, Any]:
     """Who is logged in, and the CSRF token the console's writes send back."""
     return {"username": user.username, "role": user.role, "games": sorted(user.games),
             "csrf_token": user.csrf}
+
+
+@router.get("/time")
+def server_time(service: Service) -> dict[str, int]:
+    """The server's wall clock in ms since the epoch (the pages' clock source syncs to it)."""
+    return {"now_ms": service.now_ms()}
+
+
+@router.put("/games/{game_id}/clock", response_model=None)
+def set_clock(game_id: int, body: ClockBody, user: Scorer, service: Service,
+              broadcaster: Broadcast) -> Answer:
+    """Rule 507(a): the game timekeeper sets the running clock to the rink's."""
+    try:
+        left = parse_duration(body.left.strip())
+    except ValueError:
+        return JSONResponse({"detail": f"{body.left!r} is not a clock reading: 10:42 or 0:42.5",
+                             "field": "left"}, status_code=422)
+    try:
+        service.set_running_clock(game_id, left, by=user.username)
+    except (RuleViolation, TournamentRuleError) as exc:
+        return refused(exc)
+    broadcaster.refresh(service, game_id)
+    version, text = broadcaster.state(service, game_id)
+    return Response(f'{{"version":{version},"state":{text}}}', media_type="application/json")
 
 
 @router.post("/games/{game_id}/events", response_model=None)

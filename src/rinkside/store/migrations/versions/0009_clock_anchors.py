@@ -1,0 +1,53 @@
+"""The running clock anchored in wall-clock time, and the teams' colours and logos.
+
+Revision ID: 0009
+Revises: 0007
+Create Date: 2026-12-01
+
+``clock_anchors`` is append-only: each row says the game clock read
+``left_tenths`` of ``period`` at ``wall_ms`` (milliseconds since the epoch,
+UTC), written when an event started the clock (``play``) or when the game
+timekeeper set it to the rink's clock (``timekeeper``, Rule 507(a)); the newest
+row is the anchor. ``teams.colour`` and ``teams.logo`` are what the scoreboard
+shows of each team.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import sqlalchemy as sa
+from alembic import op
+
+revision: str = "0009"
+down_revision: str | None = "0007"
+branch_labels: str | Sequence[str] | None = None
+depends_on: str | Sequence[str] | None = None
+
+
+def upgrade() -> None:
+    op.create_table(
+        "clock_anchors",
+        sa.Column("id", sa.Integer(), nullable=False),
+        sa.Column("game_id", sa.Integer(), nullable=False),
+        sa.Column("period", sa.Integer(), nullable=False),
+        sa.Column("left_tenths", sa.Integer(), nullable=False),
+        sa.Column("wall_ms", sa.BigInteger(), nullable=False),
+        sa.Column("kind", sa.String(16), nullable=False),
+        sa.Column("username", sa.String(100), nullable=False),
+        sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+        sa.PrimaryKeyConstraint("id", name="pk_clock_anchors"),
+        sa.ForeignKeyConstraint(["game_id"], ["games.id"], name="fk_clock_anchors_game_id_games"),
+        sa.CheckConstraint("kind IN ('play', 'timekeeper')", name="ck_clock_anchors_kind"),
+        sa.CheckConstraint("left_tenths >= 0", name="ck_clock_anchors_left_tenths"),
+    )
+    op.create_index("ix_clock_anchors_game_id_id", "clock_anchors", ["game_id", "id"])
+    op.add_column("teams", sa.Column("colour", sa.String(7), nullable=True))
+    op.add_column("teams", sa.Column("logo", sa.String(500), nullable=True))
+
+
+def downgrade() -> None:
+    op.drop_column("teams", "logo")  # SQLite 3.35+ drops a column in place
+    op.drop_column("teams", "colour")
+    op.drop_index("ix_clock_anchors_game_id_id", table_name="clock_anchors")
+    op.drop_table("clock_anchors")
