@@ -63,12 +63,17 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks):
                 # when a game begins (the division's view is the costly part of
                 # a write); once begun, a game is recorded to its end.
                 self._refuse_removed(s, game)
+                self._dress_eligible(s, game)  # 203(a): the default lineup is the eligible roster
             version, state = self._state(s, game)
             if version != expected_version:
                 raise eventlog.StaleWrite(game_id, expected_version, version)
             before = state
+            events = list(events)
             for event in events:
-                state = apply(state, event)
+                try:
+                    state = apply(state, event)
+                except RuleViolation as exc:
+                    raise self._suspension_refusal(s, game, events, exc) from None
                 version = eventlog.append(s, game_id, version, event, by)
             self._anchor_clock(s, game_id, before, state, by)
             self.cache.put(game_id, version, state)

@@ -166,6 +166,11 @@
   function taken(data, before) {
     state = data;
     render();
+    /* The clock reached a moment the engine gave with the state (a penalty
+       over, a held one starting, 0:00): say what changed, with its rule. */
+    if (data.moment && (!before || before.moment !== data.moment)) {
+      flash(data.moment.texts.join("; "));
+    }
     if (!before || data.version !== before.version) { refreshInfo(); refreshAnnouncements(); }
   }
 
@@ -364,6 +369,7 @@
   C.showBanner = showBanner; C.hideBanner = hideBanner; C.flash = flash; C.explain = explain;
   C.post = post; C.correct = correct; C.written = written; C.networkDown = networkDown;
   C.refreshInfo = refreshInfo;
+  C.projected = projected; /* the clock's tenths left now (from its wall-clock anchor) */
   C.replace = function (data) { return game.replace(data); };
   Object.defineProperty(C, "state", { get: function () { return state; } });
   Object.defineProperty(C, "info", { get: function () { return info; } });
