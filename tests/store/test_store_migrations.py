@@ -17,9 +17,9 @@ from rinkside.store.models import Base, Game
 TABLES = {
     "tournaments", "divisions", "teams", "players", "roster_changes", "games",
     "lineup_entries", "event_revisions", "supplementary_disciplines", "coin_tosses",
-    "game_states", "users", "game_officials", "signoff_entries", "rinks", "clock_anchors",
+    "game_states", "users", "game_officials", "signoff_entries", "rinks", "clock_anchors", "team_styles",
 }
-SINCE_0005 = {"users", "game_officials", "signoff_entries", "rinks", "clock_anchors"}
+SINCE_0005 = {"users", "game_officials", "signoff_entries", "rinks", "clock_anchors", "team_styles"}
 
 
 def _tables(engine: Engine) -> set[str]:

@@ -66,7 +66,8 @@ class Lineups(Discipline):
 
     def _dress_eligible(self, s: Session, game: m.Game) -> None:
         """Rule 203(a), casebook 27: each team with no lineup handed in is
-        dressed with its roster less the players suspended for this game."""
+        dressed with its roster less the players suspended for this game
+        (entered as its lineup only when someone is left out)."""
         dressed = {entry.team_id for entry in game.lineup}
         undressed = [t for t in (game.home_team_id, game.away_team_id) if t not in dressed]
         if not undressed:
@@ -76,6 +77,8 @@ class Lineups(Discipline):
         for team_id in undressed:
             roster = [p.player_id for p in rec.players_of(s, [team_id])]
             barred = suspension_check.barred(roster, scheduled, status)
+            if not barred:
+                continue  # the whole roster is eligible: it dresses as it is
             s.add_all(m.LineupEntry(game_id=game.id, team_id=team_id, player_id=pid, letter=None)
                       for pid in roster if pid not in barred)
         s.flush()

@@ -58,6 +58,7 @@ __all__ = [
     "SignOffEntry",
     "SupplementaryDiscipline",
     "Team",
+    "TeamStyle",
     "Tournament",
     "User",
 ]
@@ -136,8 +137,6 @@ class Team(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     division_id: Mapped[int] = mapped_column(ForeignKey("divisions.id"))
     name: Mapped[str] = mapped_column(String(NAME))
-    colour: Mapped[str | None] = mapped_column(String(7))  # "#1e40af": the scoreboard's
-    logo: Mapped[str | None] = mapped_column(String(500))  # an image URL or /static path
 
     division: Mapped[Division] = relationship(back_populates="teams")
     players: Mapped[list[Player]] = relationship(back_populates="team")
@@ -449,6 +448,17 @@ class SignOffEntry(Base):
     at: Mapped[datetime] = mapped_column(UTCDateTime())
     reason: Mapped[str] = mapped_column(Text, default="", server_default="")
     locks: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+
+
+class TeamStyle(Base):
+    """How the scoreboard shows a team: its colour (``#1e40af``) and its logo
+    (an image URL or a /static path); a team with no row is shown plainly."""
+
+    __tablename__ = "team_styles"
+
+    team_id: Mapped[int] = mapped_column(ForeignKey("teams.id"), primary_key=True)
+    colour: Mapped[str | None] = mapped_column(String(7))
+    logo: Mapped[str | None] = mapped_column(String(500))
 
 
 ANCHOR_KINDS: Final = ("play", "timekeeper")

@@ -8,8 +8,8 @@ Create Date: 2026-12-01
 ``left_tenths`` of ``period`` at ``wall_ms`` (milliseconds since the epoch,
 UTC), written when an event started the clock (``play``) or when the game
 timekeeper set it to the rink's clock (``timekeeper``, Rule 507(a)); the newest
-row is the anchor. ``teams.colour`` and ``teams.logo`` are what the scoreboard
-shows of each team.
+row is the anchor. ``team_styles`` holds what the scoreboard shows of a team:
+its colour and logo.
 """
 
 from __future__ import annotations
@@ -42,12 +42,17 @@ def upgrade() -> None:
         sa.CheckConstraint("left_tenths >= 0", name="ck_clock_anchors_left_tenths"),
     )
     op.create_index("ix_clock_anchors_game_id_id", "clock_anchors", ["game_id", "id"])
-    op.add_column("teams", sa.Column("colour", sa.String(7), nullable=True))
-    op.add_column("teams", sa.Column("logo", sa.String(500), nullable=True))
+    op.create_table(
+        "team_styles",
+        sa.Column("team_id", sa.Integer(), nullable=False),
+        sa.Column("colour", sa.String(7), nullable=True),
+        sa.Column("logo", sa.String(500), nullable=True),
+        sa.PrimaryKeyConstraint("team_id", name="pk_team_styles"),
+        sa.ForeignKeyConstraint(["team_id"], ["teams.id"], name="fk_team_styles_team_id_teams"),
+    )
 
 
 def downgrade() -> None:
-    op.drop_column("teams", "logo")  # SQLite 3.35+ drops a column in place
-    op.drop_column("teams", "colour")
+    op.drop_table("team_styles")
     op.drop_index("ix_clock_anchors_game_id_id", table_name="clock_anchors")
     op.drop_table("clock_anchors")
