@@ -17,7 +17,8 @@ from rinkside.store.models import Base, Game
 TABLES = {
     "tournaments", "divisions", "teams", "players", "roster_changes", "games",
     "lineup_entries", "event_revisions", "supplementary_disciplines", "coin_tosses",
-    "game_states", "users", "game_officials", "signoff_entries", "rinks", "clock_anchors", "team_styles",
+    "game_states", "users", "game_officials", "signoff_entries", "rinks",
+    "clock_anchors", "team_styles",
 }
 SINCE_0005 = {"users", "game_officials", "signoff_entries", "rinks", "clock_anchors", "team_styles"}
 
