@@ -344,9 +344,13 @@ def test_overtime_periods_are_written_as_the_game_numbers_them() -> None:
     assert encode_event(FaceOff(T(4, 7200)), shootout)["at"] == "OT2 12:00"
 
 
-def test_a_shot_has_no_form_in_the_format() -> None:
-    with pytest.raises(ValueError, match="Shot"):
-        encode_event(Shot(T(1, 600), "home", 9), Settings())
+def test_a_shot_is_rinksides_extension_both_ways() -> None:
+    shot = Shot(T(1, 600), "home", 9)
+    raw = encode_event(shot, Settings())
+    assert raw == {"type": "shot", "at": "1 1:00", "team": "home", "shooter": 9}
+    assert decode_event(raw, 0, 2) == shot
+    assert decode_event({"type": "shot", "at": "1 1:00", "team": "away"}, 0, 2) == Shot(
+        T(1, 600), "away", None)
 
 
 teams: st.SearchStrategy[Team] = st.sampled_from(TEAMS)

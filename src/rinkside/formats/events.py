@@ -28,6 +28,7 @@ from rinkside.rules.events import (
     PenaltySignal,
     PeriodEnd,
     ShootoutAttempt,
+    Shot,
     Stoppage,
     Team,
     TimeOut,
@@ -81,6 +82,8 @@ _EVENT_FIELDS: Final[dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
     "designate": (("at", "team", "player"), ()),
     # rinkside's extension: an equipment measurement (301, 303, 304, 610(f))
     "measure": (("at", "team", "player", "item", "result"), ("served_by",)),
+    # rinkside's extension: a shot on goal the goaltender stopped (a save)
+    "shot": (("at", "team"), ("shooter",)),
 }
 _EVENT_FIELDS["penalty_signal"] = _EVENT_FIELDS["penalty"]
 
@@ -224,6 +227,7 @@ _DECODERS: Final[dict[str, Callable[[_Reader], Event]]] = {
     "forfeit": lambda r: Forfeit(r.at(shootout_ok=True), r.team(), r.text("reason")),
     "designate": lambda r: Designate(r.at(), r.team(), r.number("player")),
     "measure": _decode_measure,
+    "shot": lambda r: Shot(r.at(), r.team(), r.optional_number("shooter")),
 }
 
 
@@ -287,8 +291,8 @@ def encode_event(event: Event, settings: Settings) -> dict[str, Any]:
     :func:`~rinkside.formats.times.encode_time`).
 
     Optional fields are written only when they carry something. A
-    :class:`~rinkside.rules.events.Shot` has no place in FORMAT.md and is
-    refused with :class:`ValueError`.
+    :class:`~rinkside.rules.events.Shot` is rinkside's extension (``shot``,
+    like ``measure``).
     """
 
     def at(moment: GameTime) -> str:
@@ -341,5 +345,10 @@ def encode_event(event: Event, settings: Settings) -> dict[str, Any]:
                    "player": event.player, "item": event.item, "result": event.result}
             if event.served_by is not None:
                 out["served_by"] = event.served_by
+            return out
+        case Shot():
+            out = {"type": "shot", "at": at(event.at), "team": event.team}
+            if event.shooter is not None:
+                out["shooter"] = event.shooter
             return out
     raise ValueError(f"{type(event).__name__} events have no form in FORMAT.md")

@@ -156,6 +156,11 @@ class LiveState(_Model):
                                             "from it, not from the state's arrival")
     coming: list[ComingLine] = Field(description="the changes ahead while the clock runs")
     timeouts_left: Pair[int]
+    shots: Pair[int] = Field(description="shots on goal by each team: its saved shots and goals")
+    saves: Pair[int] = Field(description="saves by each team's goaltenders")
+    delayed_penalty: Team | None = Field(description="the team a delayed penalty is signalled "
+                                         "against (409(b)), while it is")
+    delayed_text: str | None = Field(description="delayed penalty: Storm")
     skaters: Pair[int]
     strength: str | None = Field(description="4 on 3 (home on away); None at even strength")
     empty_net: Pair[bool]
@@ -257,6 +262,23 @@ def anchor_line(anchor: RunningClock | None) -> AnchorLine | None:
                       kind=anchor.kind)
 
 
+def shots_on_goal(state: GameState) -> dict[Team, int]:
+    """Each team's shots on goal as recorded: its shots stopped (the engine's
+    ``shot`` events) and its goals, as the engine counts shots against."""
+    return {t: sum(1 for s in state.shots if s.team == t)
+            + sum(1 for g in state.goals if g.team == t) for t in TEAMS}
+
+
+def saves_made(state: GameState) -> dict[Team, int]:
+    """Saves by each team's goaltenders: the other team's shots stopped."""
+    return {t: sum(1 for s in state.shots if s.team != t) for t in TEAMS}
+
+
+def delayed_against(state: GameState) -> Team | None:
+    """The team a delayed penalty is signalled against (409(b)), if any."""
+    return state.signals[-1].team if state.signals else None
+
+
 def _pair(values: dict[Team, T]) -> Pair[T]:
     return Pair[T](home=values["home"], away=values["away"])
 
@@ -269,6 +291,7 @@ def live_state(state: GameState, *, game_id: int, version: int, division: str,
     result = state.result
     now = state.penalty_shot_now
     playing = state.status in ("in_play", "stopped")
+    delayed = delayed_against(state) if playing else None
     return LiveState(
         game_id=game_id, version=version, division=division, rink=rink,
         teams=_pair({t: TeamLine(id=team_ids[t], name=team_name(state, t)) for t in TEAMS}),
@@ -278,6 +301,9 @@ def live_state(state: GameState, *, game_id: int, version: int, division: str,
         clock_anchor=anchor_line(anchor if state.running else None),
         coming=[coming_line(state, m) for m in upcoming(state)],
         timeouts_left=_pair(state.timeouts_left),
+        shots=_pair(shots_on_goal(state)), saves=_pair(saves_made(state)),
+        delayed_penalty=delayed, delayed_text=None if delayed is None
+        else f"delayed penalty: {team_name(state, delayed)}",
         skaters=_pair({t: state.skaters(t) for t in TEAMS}),
         strength=strength_text(state),
         empty_net=_pair({t: playing and not state.has_goalie(t) for t in TEAMS}),

@@ -221,8 +221,24 @@
       put(team + "-score", String(state.score[team]));
       put(team + "-timeouts", "Time-outs " + (dots(state.timeouts_left[team]) || "–"));
       put(team + "-note", state.empty_net[team] ? "Empty net" : "");
+      put(team + "-shots", "Shots " + state.shots[team] + " · Saves " + state.saves[team]);
       renderBox(team);
     });
+    put("delayed", state.delayed_text || "");
+    /* Rule 641 note 1: no time-out left for either team: nothing to record. */
+    var timeoutButton = $("timeout-button");
+    if (timeoutButton) {
+      var none = state.timeouts_left.home <= 0 && state.timeouts_left.away <= 0;
+      timeoutButton.disabled = !MAY_WRITE || none;
+      timeoutButton.title = none ? "Neither team has a time-out left (Rule 641, note 1)" : "";
+    }
+    var playing = state.status === "in_play" || state.status === "stopped";
+    TEAMS.forEach(function (team) {
+      var shot = $(team + "-shot");
+      if (shot) { shot.disabled = !MAY_WRITE || !playing; }
+    });
+    var setClock = $("set-clock");
+    if (setClock) { setClock.hidden = !MAY_WRITE || !state.running; }
     put("period", state.period);
     /* The ticking clock says where play is; the status line says what it cannot. */
     put("status", state.status === "in_play" || state.status === "stopped" ? "" : state.status_text);
@@ -295,6 +311,34 @@
   }
 
   /* ------------------------------------------------------------------ writes */
+
+  /* A shot on goal by team, stopped by the goaltender (the engine's shot). */
+  function recordShot(team) {
+    if (!state || C.busy || !MAY_WRITE) { return; }
+    var status = state.status;
+    if (status !== "in_play" && status !== "stopped") { return; }
+    C.busy = true;
+    post([{ type: "shot", at: nowAt(), team: team }]).then(function (answer) {
+      written(answer, "Shot on goal: " + teamName(team));
+    }).catch(networkDown).then(function () { C.busy = false; });
+  }
+
+  /* Rule 507(a): the game timekeeper sets the running clock to the rink's clock. */
+  function setRunningClock(ev) {
+    ev.preventDefault();
+    var input = ev.target.querySelector('[name="rink_clock"]');
+    var left = input.value.trim();
+    if (!left) { input.focus(); return; }
+    request("PUT", API + "/clock", { left: left }).then(function (answer) {
+      if (answer.status === 200) {
+        game.replace(answer.data.state);
+        input.value = "";
+        flash("Running clock set to " + left + " (Rule 507(a))");
+      } else {
+        explain(answer);
+      }
+    }).catch(networkDown);
+  }
 
   function post(events) {
     return request("POST", API + "/events", { version: state.version, events: events });
@@ -382,6 +426,7 @@
     if (!t) { return; }
     var action = t.getAttribute("data-action");
     if (action === "toggle") { toggle(); return; }
+    if (action === "shot") { recordShot(t.getAttribute("data-team")); return; }
     if (action === "dismiss") { hideBanner(); return; }
   });
 
@@ -393,6 +438,21 @@
     var tag = t && t.tagName;
     return !(tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || (t && t.isContentEditable));
   }
+  /* Q and P: a shot on goal by the team on the left (home) or the right (away). */
+  function typing(ev) {
+    var t = ev.target;
+    if (t && t.closest && (t.closest("form") || t.closest(".confirm"))) { return true; }
+    var tag = t && t.tagName;
+    return tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || !!(t && t.isContentEditable);
+  }
+  document.addEventListener("keydown", function (ev) {
+    if (ev.repeat || ev.ctrlKey || ev.metaKey || ev.altKey || typing(ev)) { return; }
+    var key = (ev.key || "").toLowerCase();
+    if (key === "q" || key === "p") { ev.preventDefault(); recordShot(key === "q" ? "home" : "away"); }
+  });
+  var clockForm = $("set-clock");
+  if (clockForm) { clockForm.addEventListener("submit", setRunningClock); }
+
   document.addEventListener("keydown", function (ev) {
     if (!spaceIsForToggle(ev)) { return; }
     ev.preventDefault();
