@@ -147,6 +147,7 @@ class LiveState(_Model):
     teams: Pair[TeamLine]
     score: Pair[int] = Field(description="the result's once the game is over (634(d))")
     status: Status
+    locked: bool = Field(False, description="signed by the referees: no change (616(a))")
     status_text: str = Field(description="P2 11:42, End of P1, Final (SO)")
     running: bool = Field(description="the game clock runs: a page may count it down")
     period: str = Field(description="1, 2, OT, OT2, SO")
@@ -285,7 +286,7 @@ def _pair(values: dict[Team, T]) -> Pair[T]:
 
 def live_state(state: GameState, *, game_id: int, version: int, division: str,
                rink: str | None, team_ids: dict[Team, int],
-               anchor: RunningClock | None = None) -> LiveState:
+               anchor: RunningClock | None = None, locked: bool = False) -> LiveState:
     """The model of ``state`` (the game's at ``version``); ``anchor``: where
     its running clock stands in wall-clock time (only while it runs)."""
     result = state.result
@@ -296,7 +297,7 @@ def live_state(state: GameState, *, game_id: int, version: int, division: str,
         game_id=game_id, version=version, division=division, rink=rink,
         teams=_pair({t: TeamLine(id=team_ids[t], name=team_name(state, t)) for t in TEAMS}),
         score=_pair(shown_score(state)),
-        status=state.status, status_text=status_text(state), running=state.running,
+        status=state.status, locked=locked, status_text=status_text(state), running=state.running,
         period=current_period(state), clock=clock_text(state.left), clock_tenths=state.left,
         clock_anchor=anchor_line(anchor if state.running else None),
         coming=[coming_line(state, m) for m in upcoming(state)],

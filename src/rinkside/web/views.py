@@ -18,6 +18,7 @@ from rinkside.present.periods import current_period, period_label
 from rinkside.present.results import result_text, status_text
 from rinkside.present.state import LiveState, live_state, shown_score, strength_text
 from rinkside.rules.state import GameState
+from rinkside.services import officiating
 from rinkside.services import queries as catalog
 from rinkside.services.game_clock import shown_anchor
 from rinkside.services.tournaments import Tournaments
@@ -43,7 +44,8 @@ def live_model(service: Tournaments, game_id: int) -> LiveState:
     anchor = shown_anchor(state, service.running_clock(game_id))
     return live_state(state, game_id=game_id, version=version, division=row.division,
                       rink=row.rink, team_ids={"home": row.home_team_id,
-                                               "away": row.away_team_id}, anchor=anchor)
+                                               "away": row.away_team_id}, anchor=anchor,
+                      locked=officiating.is_locked(service, game_id))
 
 
 def state_json(service: Tournaments, game_id: int) -> dict[str, Any]:

@@ -18,7 +18,7 @@ from pydantic import BaseModel
 
 from rinkside.services import officiating, queries
 from rinkside.web import auth
-from rinkside.web.deps import Service, Templates
+from rinkside.web.deps import Broadcast, Service, Templates
 
 router = APIRouter()
 
@@ -64,15 +64,18 @@ def _back(game_id: int) -> RedirectResponse:
 
 
 @router.post("/games/{game_id}/sign")
-def sign_form(game_id: int, service: Service, user: Anyone) -> Response:
+def sign_form(game_id: int, service: Service, user: Anyone, broadcaster: Broadcast
+              ) -> Response:
     officiating.sign(service, game_id, user.username)
+    broadcaster.refresh(service, game_id)  # an open console learns it is locked (616(a))
     return _back(game_id)
 
 
 @router.post("/games/{game_id}/reopen")
-def reopen_form(game_id: int, service: Service, user: Director,
+def reopen_form(game_id: int, service: Service, user: Director, broadcaster: Broadcast,
                 reason: str = Form("")) -> Response:
     officiating.reopen(service, game_id, user.username, reason)
+    broadcaster.refresh(service, game_id)
     return _back(game_id)
 
 
@@ -101,14 +104,18 @@ def signoff_api(game_id: int, service: Service) -> dict[str, Any]:
 
 
 @router.post("/api/games/{game_id}/sign")
-def sign_api(game_id: int, service: Service, user: Anyone) -> dict[str, Any]:
+def sign_api(game_id: int, service: Service, user: Anyone, broadcaster: Broadcast
+             ) -> dict[str, Any]:
     officiating.sign(service, game_id, user.username)
+    broadcaster.refresh(service, game_id)
     return signoff_json(service, game_id)
 
 
 @router.post("/api/games/{game_id}/reopen")
-def reopen_api(game_id: int, body: Reason, service: Service, user: Director) -> dict[str, Any]:
+def reopen_api(game_id: int, body: Reason, service: Service, user: Director,
+               broadcaster: Broadcast) -> dict[str, Any]:
     officiating.reopen(service, game_id, user.username, body.reason)
+    broadcaster.refresh(service, game_id)
     return signoff_json(service, game_id)
 
 

@@ -207,7 +207,7 @@
   /* Rule 616(a): a game its referees have signed cannot change; say so up front. */
   function renderLock() {
     var node = document.querySelector('[data-bind="locked"]');
-    if (node) { node.hidden = !(info && info.locked); }
+    if (node) { node.hidden = !((state && state.locked) || (info && info.locked)); }
   }
 
   /* ------------------------------------------------------------------ render */
@@ -225,6 +225,7 @@
       renderBox(team);
     });
     put("delayed", state.delayed_text || "");
+    renderLock();
     /* Rule 641 note 1: no time-out left for either team: nothing to record. */
     var timeoutButton = $("timeout-button");
     if (timeoutButton) {

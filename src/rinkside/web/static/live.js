@@ -197,10 +197,13 @@
     game.ranSince = function () {
       return game.shown ? Math.max(0, game.shown.clock_tenths - game.projected()) : 0;
     };
-    /* Versions: newer, or the same log with a newer clock anchor (507(a)). */
+    /* Versions: newer, or the same log with a newer clock anchor (507(a))
+       or signed / reopened since (616(a)). */
     function fresher(data) {
       if (newer(base, data)) { return true; }
-      return !!data && !!base && data.version === base.version && !!data.clock_anchor &&
+      if (!data || !base || data.version !== base.version) { return false; }
+      if (data.locked !== base.locked) { return true; }
+      return !!data.clock_anchor &&
         (!base.clock_anchor || data.clock_anchor.seq > base.clock_anchor.seq);
     }
     /* A state from the stream or the state API: taken when fresher. */
