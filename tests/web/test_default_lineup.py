@@ -4,6 +4,7 @@ refused with the rule that suspended him, and the others are dressed."""
 
 from __future__ import annotations
 
+from fastapi import FastAPI
 from webkit import Demo
 
 from rinkside.rules.errors import RuleViolation
@@ -55,3 +56,20 @@ def _team_name(demo: Demo, team_id: int) -> str:
         team = s.get(m.Team, team_id)
         assert team is not None
         return team.name
+
+
+def test_a_refusal_names_the_team_not_home_or_away(demo: Demo, app: FastAPI) -> None:
+    from webkit import game_in_play, logged_in
+
+    from rinkside.web import auth
+    auth.create_user(demo.service, "names", "names-pass-1", "director")
+    game_id = game_in_play(demo)
+    _, state = demo.service.game_state(game_id)
+    for client, csrf in logged_in(app, "names", "names-pass-1"):
+        version = demo.service.game_state(game_id)[0]
+        answer = client.post(f"/api/games/{game_id}/events", headers={auth.CSRF_HEADER: csrf},
+                             json={"version": version, "events": [
+                                 {"type": "goal", "at": "1 9:00", "team": "away", "scorer": 77}]})
+        assert answer.status_code == 422
+        detail = answer.json()["detail"]
+        assert state.setup.away.name in detail and "away" not in detail.split()

@@ -28,6 +28,8 @@ role that may score the game: 401, 403 otherwise.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends
@@ -37,6 +39,7 @@ from pydantic import BaseModel, Field
 from rinkside.formats import decode_event
 from rinkside.rules.errors import MalformedEvent, RuleViolation
 from rinkside.rules.events import Event, Team
+from rinkside.rules.state import GameState
 from rinkside.rules.times import parse_duration
 from rinkside.services import queries
 from rinkside.services.errors import NoSuchPosition, StaleWrite
@@ -77,9 +80,21 @@ class LineupBody(BaseModel):
     alternates: list[int] = []
 
 
-def refused(exc: RuleViolation | TournamentRuleError) -> JSONResponse:
-    """422 with the rule and the engine's sentence (``Rule 641(a): ...``)."""
-    return JSONResponse({"rule": exc.rule, "detail": str(exc)}, status_code=422)
+def refused(exc: RuleViolation | TournamentRuleError,
+            names: Mapping[str, str] | None = None) -> JSONResponse:
+    """422 with the rule and the engine's sentence (``Rule 641(a): ...``),
+    the teams called by their names (``Storm``, not ``away``) when known."""
+    detail = str(exc)
+    if names:
+        detail = _SIDE.sub(lambda m: names.get(m.group(1), m.group(1)), detail)
+    return JSONResponse({"rule": exc.rule, "detail": detail}, status_code=422)
+
+
+_SIDE = re.compile(r"\b(home|away)\b")
+
+
+def team_names(state: GameState) -> dict[str, str]:
+    return {"home": state.setup.home.name, "away": state.setup.away.name}
 
 
 def malformed(exc: MalformedEvent) -> JSONResponse:
@@ -131,7 +146,7 @@ def record_events(game_id: int, batch: EventBatch, user: Scorer, service: Servic
         events: list[Event] = [decode_event(raw, i, periods) for i, raw in enumerate(batch.events)]
         version, _ = service.record(game_id, batch.version, events, by=user.username)
     except (RuleViolation, TournamentRuleError) as exc:
-        return refused(exc)
+        return refused(exc, team_names(state))
     except StaleWrite as exc:
         return stale(exc)
     except MalformedEvent as exc:
@@ -166,7 +181,7 @@ def correct(game_id: int, body: Correction, user: Scorer, service: Service,
         version, _ = service.correct(game_id, body.version, body.op, body.position, event,
                                      by=user.username, reason=reason)
     except (RuleViolation, TournamentRuleError) as exc:
-        return refused(exc)
+        return refused(exc, team_names(state))
     except StaleWrite as exc:
         return stale(exc)
     except MalformedEvent as exc:
