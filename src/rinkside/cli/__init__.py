@@ -31,6 +31,7 @@ from rinkside.cli import (
     rules,
     serve,
     setup,
+    team,
     tournament,
 )
 
@@ -41,7 +42,7 @@ app = typer.Typer(
     add_completion=False,
 )
 
-for part in (rules, setup, tournament, serve, admin, rink, equipment, report, export):
+for part in (rules, setup, tournament, serve, admin, rink, equipment, report, export, team):
     part.register(app)
 
 __all__ = ["app"]

@@ -46,6 +46,8 @@ class Pair(_Model, Generic[T]):
 class TeamLine(_Model):
     id: int
     name: str
+    colour: str | None = Field(None, description="#1e40af: the team's colour on the boards")
+    logo: str | None = Field(None, description="the team's logo (an image URL)")
 
 
 class BoxLine(_Model):
@@ -122,6 +124,17 @@ class AnchorLine(_Model):
     kind: str = Field(description="play: an event started the clock; timekeeper: set by hand")
 
 
+class CountdownLine(_Model):
+    """A countdown the boards show beside the game clock: a time-out's
+    thirty seconds (641, note 1) or the rest between periods (640(a)); it
+    read ``left_tenths`` at ``wall_ms`` (the server's clock)."""
+
+    kind: Literal["timeout", "intermission"]
+    label: str = Field(description="Time-out, Intermission")
+    left_tenths: int
+    wall_ms: int
+
+
 class ComingLine(_Model):
     """A moment the clock changes the game with no event (rules/upcoming.py):
     when the clock reads ``at_tenths`` a page shows these values instead of
@@ -156,6 +169,7 @@ class LiveState(_Model):
     clock_anchor: AnchorLine | None = Field(description="set while the clock runs: count "
                                             "from it, not from the state's arrival")
     coming: list[ComingLine] = Field(description="the changes ahead while the clock runs")
+    countdown: CountdownLine | None = Field(None, description="a time-out or intermission")
     timeouts_left: Pair[int]
     shots: Pair[int] = Field(description="shots on goal by each team: its saved shots and goals")
     saves: Pair[int] = Field(description="saves by each team's goaltenders")
@@ -286,7 +300,9 @@ def _pair(values: dict[Team, T]) -> Pair[T]:
 
 def live_state(state: GameState, *, game_id: int, version: int, division: str,
                rink: str | None, team_ids: dict[Team, int],
-               anchor: RunningClock | None = None, locked: bool = False) -> LiveState:
+               anchor: RunningClock | None = None, locked: bool = False,
+               countdown: RunningClock | None = None,
+               styles: dict[Team, tuple[str | None, str | None]] | None = None) -> LiveState:
     """The model of ``state`` (the game's at ``version``); ``anchor``: where
     its running clock stands in wall-clock time (only while it runs)."""
     result = state.result
@@ -295,12 +311,18 @@ def live_state(state: GameState, *, game_id: int, version: int, division: str,
     delayed = delayed_against(state) if playing else None
     return LiveState(
         game_id=game_id, version=version, division=division, rink=rink,
-        teams=_pair({t: TeamLine(id=team_ids[t], name=team_name(state, t)) for t in TEAMS}),
+        teams=_pair({t: TeamLine(id=team_ids[t], name=team_name(state, t),
+                                 colour=(styles or {}).get(t, (None, None))[0],
+                                 logo=(styles or {}).get(t, (None, None))[1]) for t in TEAMS}),
         score=_pair(shown_score(state)),
         status=state.status, locked=locked, status_text=status_text(state), running=state.running,
         period=current_period(state), clock=clock_text(state.left), clock_tenths=state.left,
         clock_anchor=anchor_line(anchor if state.running else None),
         coming=[coming_line(state, m) for m in upcoming(state)],
+        countdown=None if countdown is None else CountdownLine(
+            kind="timeout" if countdown.kind == "timeout" else "intermission",
+            label="Time-out" if countdown.kind == "timeout" else "Intermission",
+            left_tenths=countdown.left, wall_ms=countdown.wall_ms),
         timeouts_left=_pair(state.timeouts_left),
         shots=_pair(shots_on_goal(state)), saves=_pair(saves_made(state)),
         delayed_penalty=delayed, delayed_text=None if delayed is None

@@ -50,8 +50,20 @@ class GameClocks(ServiceBase):
 
     def running_clock(self, game_id: int) -> RunningClock | None:
         """The game's newest anchor (None before its clock first ran)."""
+        return self.clocks(game_id)[0]
+
+    def clocks(self, game_id: int) -> tuple[RunningClock | None, RunningClock | None]:
+        """The game's running-clock anchor and its newest countdown (a
+        time-out's, 641 note 1, or an intermission's, 640(a)), in one read."""
         with self._sessions.begin() as s:
-            return _newest(s, game_id)
+            rows = s.scalars(select(m.ClockAnchor).where(m.ClockAnchor.game_id == game_id)
+                             .order_by(m.ClockAnchor.id.desc()).limit(8)).all()
+        anchor = next((_value(r) for r in rows if r.kind in RUNNING_KINDS), None)
+        if anchor is None and len(rows) == 8:
+            with self._sessions.begin() as s:
+                anchor = _newest(s, game_id)
+        countdown = next((_value(r) for r in rows if r.kind not in RUNNING_KINDS), None)
+        return anchor, countdown
 
     def set_running_clock(self, game_id: int, left: int, by: str) -> RunningClock:
         """The game timekeeper sets the running clock to the rink's clock
@@ -77,6 +89,12 @@ class GameClocks(ServiceBase):
                       by: str) -> None:
         """After a write: anchor the clock at the new state's time if the
         write started it (a face-off, a stoppage undone, a new period)."""
+        settings = after.setup.settings
+        if after.timeouts_used != before.timeouts_used:  # 641 note 1: its thirty seconds
+            _write(s, game_id, after.period, settings.timeout_length, self.now_ms(), "timeout", by)
+        if after.phase == "intermission" and before.phase != "intermission":  # 640(a)
+            _write(s, game_id, after.period, settings.intermission, self.now_ms(),
+                   "intermission", by)
         if not after.running:
             return
         if before.running and before.period == after.period:
@@ -87,8 +105,12 @@ class GameClocks(ServiceBase):
         raise NotImplementedError  # Tournaments (tournaments.py)
 
 
+RUNNING_KINDS = ("play", "timekeeper")
+
+
 def _newest(s: Session, game_id: int) -> RunningClock | None:
-    row = s.scalars(select(m.ClockAnchor).where(m.ClockAnchor.game_id == game_id)
+    row = s.scalars(select(m.ClockAnchor).where(m.ClockAnchor.game_id == game_id,
+                                                m.ClockAnchor.kind.in_(RUNNING_KINDS))
                     .order_by(m.ClockAnchor.id.desc()).limit(1)).first()
     return None if row is None else _value(row)
 
@@ -105,6 +127,18 @@ def _write(s: Session, game_id: int, period: int, left: int, wall_ms: int, kind:
     s.add(row)
     s.flush()
     return _value(row)
+
+
+def shown_countdown(state: GameState, countdown: RunningClock | None) -> RunningClock | None:
+    """The countdown the pages show: a time-out's while it holds the clock
+    (641), the intermission's between periods (640(a))."""
+    if countdown is None:
+        return None
+    if countdown.kind == "timeout" and state.clock_held and state.phase == "stopped":
+        return countdown
+    if countdown.kind == "intermission" and state.phase == "intermission":
+        return countdown
+    return None
 
 
 def shown_anchor(state: GameState, anchor: RunningClock | None) -> RunningClock | None:

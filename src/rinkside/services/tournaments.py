@@ -31,6 +31,7 @@ from rinkside.services.games import effective_settings, game_roster, number_map
 from rinkside.services.lineups import Lineups
 from rinkside.services.rosters import Rosters
 from rinkside.services.setup import Setup
+from rinkside.services.team_styles import TeamStyles
 from rinkside.store import eventlog
 from rinkside.store import models as m
 from rinkside.tournament import forfeits
@@ -38,7 +39,7 @@ from rinkside.tournament.errors import TournamentRuleError
 from rinkside.tournament.model import Lineup, PlayedGame, RosterPlayer, ScheduledGame
 
 
-class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks):
+class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyles):
     """Tournament operations over one store: the parts' writes and
     computations (setting up, rosters, the schedule, lineups, standings,
     statistics, playoffs, discipline), and each game's event log here."""

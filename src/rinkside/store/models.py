@@ -461,7 +461,7 @@ class TeamStyle(Base):
     logo: Mapped[str | None] = mapped_column(String(500))
 
 
-ANCHOR_KINDS: Final = ("play", "timekeeper")
+ANCHOR_KINDS: Final = ("play", "timekeeper", "timeout", "intermission")
 
 
 class ClockAnchor(Base):
@@ -470,7 +470,9 @@ class ClockAnchor(Base):
     ``wall_ms`` (milliseconds since the epoch, UTC), so while it runs it reads
     ``left - (now - wall)``. ``play``: written when an event started the clock;
     ``timekeeper``: the game timekeeper set it to the rink's clock (Rule 507(a)),
-    no event in the game's log. The newest row is the anchor."""
+    no event in the game's log; the newest of these is the running clock's
+    anchor. ``timeout`` and ``intermission``: the countdown of a time-out
+    (641, note 1) or of the rest between periods (640(a)) as it began."""
 
     __tablename__ = "clock_anchors"
     __table_args__ = (

@@ -7,8 +7,9 @@ Create Date: 2026-12-01
 ``clock_anchors`` is append-only: each row says the game clock read
 ``left_tenths`` of ``period`` at ``wall_ms`` (milliseconds since the epoch,
 UTC), written when an event started the clock (``play``) or when the game
-timekeeper set it to the rink's clock (``timekeeper``, Rule 507(a)); the newest
-row is the anchor. ``team_styles`` holds what the scoreboard shows of a team:
+timekeeper set it to the rink's clock (``timekeeper``, Rule 507(a)), the newest
+of these being the anchor; ``timeout`` and ``intermission`` rows begin the
+countdown of a time-out (641) or of the rest between periods (640(a)). ``team_styles`` holds what the scoreboard shows of a team:
 its colour and logo.
 """
 
@@ -38,7 +39,8 @@ def upgrade() -> None:
         sa.Column("at", sa.DateTime(timezone=True), nullable=False),
         sa.PrimaryKeyConstraint("id", name="pk_clock_anchors"),
         sa.ForeignKeyConstraint(["game_id"], ["games.id"], name="fk_clock_anchors_game_id_games"),
-        sa.CheckConstraint("kind IN ('play', 'timekeeper')", name="ck_clock_anchors_kind"),
+        sa.CheckConstraint("kind IN ('play', 'timekeeper', 'timeout', 'intermission')",
+                           name="ck_clock_anchors_kind"),
         sa.CheckConstraint("left_tenths >= 0", name="ck_clock_anchors_left_tenths"),
     )
     op.create_index("ix_clock_anchors_game_id_id", "clock_anchors", ["game_id", "id"])
