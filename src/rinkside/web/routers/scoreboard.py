@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 
 from rinkside.present.clock import clock_text
@@ -31,7 +31,7 @@ Layout = Literal["tv", "overlay", "intermission"]
 
 @router.get("/scoreboard/{game_id}")
 def scoreboard(game_id: int, request: Request, service: Service, templates: Templates,
-               layout: Layout = Query("tv"), horn: bool = Query(False)) -> HTMLResponse:
+               layout: Layout = "tv", horn: bool = False) -> HTMLResponse:
     game = queries.game(service, game_id)
     return templates.TemplateResponse(request, "scoreboard.html", {
         "title": f"{game.home} vs {game.away}", "game": game, "layout": layout, "horn": horn})

@@ -9,8 +9,8 @@ Create Date: 2026-12-01
 UTC), written when an event started the clock (``play``) or when the game
 timekeeper set it to the rink's clock (``timekeeper``, Rule 507(a)), the newest
 of these being the anchor; ``timeout`` and ``intermission`` rows begin the
-countdown of a time-out (641) or of the rest between periods (640(a)). ``team_styles`` holds what the scoreboard shows of a team:
-its colour and logo.
+countdown of a time-out (641) or of the rest between periods (640(a)).
+``team_styles`` holds what the scoreboard shows of a team: its colour and logo.
 """
 
 from __future__ import annotations
