@@ -43,7 +43,6 @@ def played(live_server: LiveServer) -> int:
     """A game with shots, a goal, a minor and a time-out, stopped in period 1."""
     service = live_server.service
     game = new_game(live_server)
-    _, state = service.game_state(game)
     service.set_team_style(state_team(live_server, game, "home"), colour="#1e40af")
     scorer, helper = skaters(service, game, "home")[:2]
     culprit = skaters(service, game, "away")[0]
