@@ -18,9 +18,10 @@ TABLES = {
     "tournaments", "divisions", "teams", "players", "roster_changes", "games",
     "lineup_entries", "event_revisions", "supplementary_disciplines", "coin_tosses",
     "game_states", "users", "game_officials", "signoff_entries", "rinks",
-    "clock_anchors", "team_styles",
+    "clock_anchors", "team_styles", "written_reports",
 }
-SINCE_0005 = {"users", "game_officials", "signoff_entries", "rinks", "clock_anchors", "team_styles"}
+SINCE_0005 = {"users", "game_officials", "signoff_entries", "rinks", "clock_anchors",
+              "team_styles", "written_reports"}
 
 
 def _tables(engine: Engine) -> set[str]:

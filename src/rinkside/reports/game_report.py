@@ -40,6 +40,7 @@ from rinkside.reports.report_model import (
     SuspensionLine,
     TeamSheet,
     TimeOutLine,
+    WrittenLine,
 )
 from rinkside.reports.report_text import (
     ROLE_TEXT,
@@ -93,6 +94,8 @@ def build_report(service: Tournaments, game_id: int) -> GameReport:
             sign.locked, tuple(sign.awaiting),
             tuple(ReopeningLine(r.by, r.at, r.reason) for r in sign.reopenings),
             tuple(SignatureLine(s.username, s.role, s.at) for s in sign.earlier_signatures)),
+        written=tuple(WrittenLine(w.rule, w.text, w.username, w.at)
+                      for w in officiating.written_reports(service, game_id)),
     )
 
 

@@ -61,6 +61,7 @@ __all__ = [
     "TeamStyle",
     "Tournament",
     "User",
+    "WrittenReport",
 ]
 
 # Constraint names are fixed by convention so that migrations can name them
@@ -448,6 +449,30 @@ class SignOffEntry(Base):
     at: Mapped[datetime] = mapped_column(UTCDateTime())
     reason: Mapped[str] = mapped_column(Text, default="", server_default="")
     locks: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+
+
+WRITTEN_KINDS: Final = ("report", "incident")
+
+
+class WrittenReport(Base):
+    """A referee's written report on a game, append-only: the report the
+    book requires on game misconduct, gross misconduct and match penalties
+    (502(l), 404(h), 405(b)), or an incident note; the report prints them."""
+
+    __tablename__ = "written_reports"
+    __table_args__ = (
+        CheckConstraint(_one_of("kind", WRITTEN_KINDS), name="kind"),
+        CheckConstraint("text <> ''", name="text"),
+        Index(None, "game_id", "id"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
+    kind: Mapped[str] = mapped_column(String(16))
+    rule: Mapped[str | None] = mapped_column(String(16))
+    text: Mapped[str] = mapped_column(Text)
+    username: Mapped[str] = mapped_column(String(WHO))
+    at: Mapped[datetime] = mapped_column(UTCDateTime())
 
 
 class TeamStyle(Base):

@@ -12,6 +12,7 @@ import hmac
 from fastapi import APIRouter, Form, HTTPException, Request, Response
 from fastapi.responses import RedirectResponse
 
+from rinkside.services import users
 from rinkside.web import auth
 from rinkside.web.deps import Service, Templates
 
@@ -58,7 +59,11 @@ def login(request: Request, templates: Templates, service: Service, user: auth.U
     if user_id is None:
         return _form(request, templates, user, message=WRONG, username=username, status=401,
                      next_path=safe_next(next))
-    response = RedirectResponse(safe_next(next), status_code=303)
+    target = safe_next(next)
+    found = users.user(service, user_id)
+    if target == "/" and found is not None and found.role == "referee":
+        target = "/signoff"  # a referee lands on the games to sign (616(a))
+    response = RedirectResponse(target, status_code=303)
     auth.start_session(response, user_id)
     return response
 

@@ -1,4 +1,5 @@
-"""The running clock anchored in wall-clock time, and the teams' colours and logos.
+"""The running clock anchored in wall-clock time, the teams' colours and logos,
+and the referees' written reports.
 
 Revision ID: 0009
 Revises: 0007
@@ -11,6 +12,8 @@ timekeeper set it to the rink's clock (``timekeeper``, Rule 507(a)), the newest
 of these being the anchor; ``timeout`` and ``intermission`` rows begin the
 countdown of a time-out (641) or of the rest between periods (640(a)).
 ``team_styles`` holds what the scoreboard shows of a team: its colour and logo.
+``written_reports`` keeps the referees' written reports (502(l), 404(h),
+405(b)) and incident notes, append-only.
 """
 
 from __future__ import annotations
@@ -54,7 +57,27 @@ def upgrade() -> None:
     )
 
 
+    op.create_table(
+        "written_reports",
+        sa.Column("id", sa.Integer(), nullable=False),
+        sa.Column("game_id", sa.Integer(), nullable=False),
+        sa.Column("kind", sa.String(16), nullable=False),
+        sa.Column("rule", sa.String(16), nullable=True),
+        sa.Column("text", sa.Text(), nullable=False),
+        sa.Column("username", sa.String(100), nullable=False),
+        sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+        sa.PrimaryKeyConstraint("id", name="pk_written_reports"),
+        sa.ForeignKeyConstraint(["game_id"], ["games.id"],
+                                name="fk_written_reports_game_id_games"),
+        sa.CheckConstraint("kind IN ('report', 'incident')", name="ck_written_reports_kind"),
+        sa.CheckConstraint("text <> ''", name="ck_written_reports_text"),
+    )
+    op.create_index("ix_written_reports_game_id_id", "written_reports", ["game_id", "id"])
+
+
 def downgrade() -> None:
+    op.drop_index("ix_written_reports_game_id_id", table_name="written_reports")
+    op.drop_table("written_reports")
     op.drop_table("team_styles")
     op.drop_index("ix_clock_anchors_game_id_id", table_name="clock_anchors")
     op.drop_table("clock_anchors")
