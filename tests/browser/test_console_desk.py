@@ -104,3 +104,33 @@ def test_ending_a_period_with_time_left_asks_first(
     expect(bound(laptop, "submit")).to_be_visible()
     assert asked and "still on the clock" in asked[0]
     assert live_server.service.game_state(game)[0] == version  # nothing recorded
+
+
+def test_a_suspended_players_goal_is_refused_with_his_rule(
+        browser: Browser, browser_context_args: dict[str, Any], live_server: LiveServer) -> None:
+    """Rule 203(a), casebook 27: the game began with no lineup, so its
+    eligible roster was dressed; a goal credited to the suspended player is
+    refused, the banner naming the suspension's rule."""
+    from rinkside.services import queries
+
+    service = live_server.service
+    game = new_game(live_server)
+    row = queries.game(service, game)
+    suspended = next(p for p in queries.team(service, row.home_team_id).players
+                     if not p.goalie and p.captain is None)
+    played = [g.game_id for g in queries.games(service) if g.version
+              and row.home_team_id in (g.home_team_id, g.away_team_id)]
+    service.add_supplementary(suspended.player_id, 1, "fighting after the game",
+                              after_game_id=played[-1])
+    auth.create_user(service, f"sus{game}", "scorer-pass-1", "scorekeeper", games=[game])
+    service.record(game, 0, [FaceOff(GameTime(1, 7200))], by="t")
+    page = browser.new_context(**browser_context_args).new_page()
+    log_in(page, f"sus{game}", "scorer-pass-1")
+    page.goto(f"/console/games/{game}")
+    expect(page.locator('[data-bind="link"]')).to_have_text("live")
+    page.evaluate(f"""() => {{ const C = window.rinksideConsole;
+        return C.post([{{ type: "goal", at: "1 11:00", team: "home",
+                         scorer: {suspended.number} }}]).then(a => C.written(a, "")); }}""")
+    expect(page.locator('[data-bind="banner-rule"]')).to_have_text("Rule 410(a)")
+    expect(page.locator('[data-bind="banner-text"]')).to_contain_text("suspended")
+    assert service.game_state(game)[1].goals == ()

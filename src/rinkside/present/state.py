@@ -285,8 +285,10 @@ def shots_on_goal(state: GameState) -> dict[Team, int]:
 
 
 def saves_made(state: GameState) -> dict[Team, int]:
-    """Saves by each team's goaltenders: the other team's shots stopped."""
-    return {t: sum(1 for s in state.shots if s.team != t) for t in TEAMS}
+    """Saves by each team's goaltenders: the other team's shots stopped by
+    a goaltender in goal (as the engine's goaltending counts them)."""
+    return {t: sum(1 for s in state.shots if s.team != t and s.goalie_against is not None)
+            for t in TEAMS}
 
 
 def delayed_against(state: GameState) -> Team | None:
