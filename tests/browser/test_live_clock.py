@@ -18,33 +18,20 @@ from typing import Any
 
 import pytest
 from browserkit import LiveServer, log_in, new_game, skaters
+from clockkit import Wall, with_wall
 from playwright.sync_api import Browser, Page, expect
 
-from rinkside.rules.events import FaceOff, Penalty, PenaltyClass, Shot, Stoppage
+from rinkside.rules.events import Event, FaceOff, Penalty, PenaltyClass, Shot, Stoppage
 from rinkside.rules.times import GameTime
-from rinkside.services.game_clock import system_ms
 from rinkside.web import auth
 
 START_MS = 1_900_000_000_000
 TENTH = 100  # ms
 
 
-class Wall:
-    """The server's wall clock, run by the test."""
-
-    def __init__(self) -> None:
-        self.ms = START_MS
-
-    def __call__(self) -> int:
-        return self.ms
-
-
 @pytest.fixture
 def wall(live_server: LiveServer) -> Iterator[Wall]:
-    clock = Wall()
-    live_server.service.use_clock(clock)
-    yield clock
-    live_server.service.use_clock(system_ms)
+    yield from with_wall(live_server.service, START_MS)
 
 
 @pytest.fixture
@@ -56,7 +43,7 @@ def game(live_server: LiveServer) -> int:
 
 
 def paused(page: Page) -> Page:
-    page.clock.install(time=START_MS / 1000)
+    page.clock.install(time=START_MS / 1000 - 3600)  # then paused ahead: never in its past
     page.clock.pause_at(START_MS / 1000)
     return page
 
@@ -85,16 +72,23 @@ def version(live_server: LiveServer, game: int) -> int:
     return live_server.service.game_state(game)[0]
 
 
+def opened(page: Page, board: Page, live_server: LiveServer, game: int,
+           events: list[Event]) -> list[Page]:
+    """The game begun with ``events`` (anchored at START_MS), its console and
+    scoreboard open, their clocks paused at START_MS."""
+    paused(page)
+    log_in(page, f"tk{game}", "keeps-time-1")
+    live_server.service.record(game, 0, events, by="t")
+    page.goto(f"/console/games/{game}")
+    board.goto(f"/scoreboard/{game}")
+    return [page, board]
+
+
 def test_entries_corrections_and_undos_never_move_the_running_clock(
         page: Page, board: Page, live_server: LiveServer, game: int, wall: Wall,
         output_dir: Path) -> None:
     service = live_server.service
-    paused(page)
-    log_in(page, f"tk{game}", "keeps-time-1")
-    service.record(game, 0, [FaceOff(GameTime(1, 7200))], by="t")  # anchored at START_MS
-    page.goto(f"/console/games/{game}")
-    board.goto(f"/scoreboard/{game}")
-    pages = [page, board]
+    pages = opened(page, board, live_server, game, [FaceOff(GameTime(1, 7200))])
     expect(page.locator('[data-bind="clock"]')).to_have_text("12:00")
     run(wall, pages, 30_000)
     expect(page.locator('[data-bind="clock"]')).to_have_text("11:30")
@@ -126,18 +120,12 @@ def test_entries_corrections_and_undos_never_move_the_running_clock(
 def test_a_minor_expiring_in_play_leaves_the_board_with_no_event(
         page: Page, board: Page, live_server: LiveServer, game: int, wall: Wall,
         output_dir: Path) -> None:
-    service = live_server.service
-    paused(page)
-    log_in(page, f"tk{game}", "keeps-time-1")
-    culprit = skaters(service, game, "away")[0]
-    service.record(game, 0, [FaceOff(GameTime(1, 7200)), Stoppage(GameTime(1, 7200)),
-                             Penalty(GameTime(1, 7200), "away", culprit, PenaltyClass.MINOR,
-                                     "Tripping", "642(a)"),
-                             FaceOff(GameTime(1, 7200))], by="t")
+    culprit = skaters(live_server.service, game, "away")[0]
+    pages = opened(page, board, live_server, game, [
+        FaceOff(GameTime(1, 7200)), Stoppage(GameTime(1, 7200)),
+        Penalty(GameTime(1, 7200), "away", culprit, PenaltyClass.MINOR, "Tripping", "642(a)"),
+        FaceOff(GameTime(1, 7200))])
     written = version(live_server, game)
-    page.goto(f"/console/games/{game}")
-    board.goto(f"/scoreboard/{game}")
-    pages = [page, board]
     expect(page.locator('[data-bind="strength"]')).to_have_text("4 on 3")
     expect(board.locator('[data-bind="strength"]')).to_have_text("4 on 3")
     run(wall, pages, 2 * 60_000 - 2 * TENTH)  # 10:00.2: the minor has 0.2 s left

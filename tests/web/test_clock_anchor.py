@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from clockkit import Wall, with_wall
 from fastapi import FastAPI
 from webkit import Client, Demo, game_in_play, logged_in, record, skaters
 
@@ -20,23 +21,9 @@ from rinkside.web import auth
 START_MS = 1_800_000_000_000
 
 
-class Wall:
-    """The wall clock the service is passed: tests run it."""
-
-    def __init__(self) -> None:
-        self.ms = START_MS
-
-    def __call__(self) -> int:
-        return self.ms
-
-
 @pytest.fixture
 def wall(demo: Demo) -> Iterator[Wall]:
-    clock = Wall()
-    demo.service.use_clock(clock)
-    yield clock
-    from rinkside.services.game_clock import system_ms
-    demo.service.use_clock(system_ms)
+    yield from with_wall(demo.service, START_MS)
 
 
 @pytest.fixture(scope="module")

@@ -38,7 +38,9 @@
   /* Read local time from fn (ms since the epoch) instead of Date.now(). */
   function useSource(fn) { source = fn; }
   /* Measure the offset to the server's clock (url answers {"now_ms": ...});
-     the sample with the shortest round trip wins; done() after the answer. */
+     the sample with the shortest round trip wins (a later one only when its
+     trip is shorter: the offset does not jump back and forth); done() after
+     the answer. */
   function sync(url, done) {
     var request = new XMLHttpRequest();
     var sent = source();
@@ -48,7 +50,7 @@
       if (request.status === 200) {
         var back = source();
         var trip = back - sent;
-        if (trip <= bestTrip) {
+        if (trip < bestTrip) { /* only a closer measure replaces the offset held */
           bestTrip = trip;
           offset = JSON.parse(request.responseText).now_ms + trip / 2 - back;
           synced = true;
