@@ -114,14 +114,14 @@ def test_a_suspended_players_goal_is_refused_with_his_rule(
     from rinkside.services import queries
 
     service = live_server.service
-    game = new_game(live_server)
-    row = queries.game(service, game)
+    row = queries.game(service, new_game(live_server))
     suspended = next(p for p in queries.team(service, row.home_team_id).players
                      if not p.goalie and p.captain is None)
     played = [g.game_id for g in queries.games(service) if g.version
               and row.home_team_id in (g.home_team_id, g.away_team_id)]
     service.add_supplementary(suspended.player_id, 1, "fighting after the game",
                               after_game_id=played[-1])
+    game = service.add_game(row.division_id, row.home_team_id, row.away_team_id)
     auth.create_user(service, f"sus{game}", "scorer-pass-1", "scorekeeper", games=[game])
     service.record(game, 0, [FaceOff(GameTime(1, 7200))], by="t")
     page = browser.new_context(**browser_context_args).new_page()

@@ -16,7 +16,8 @@ never read here directly.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from sqlalchemy import select
@@ -27,6 +28,7 @@ from rinkside.rules.errors import RuleViolation
 from rinkside.rules.state import GameState
 from rinkside.services.base import ServiceBase
 from rinkside.store import models as m
+from rinkside.store import signoffs
 
 WallClock = Callable[[], int]  # milliseconds since the epoch, UTC
 
@@ -56,14 +58,17 @@ class GameClocks(ServiceBase):
         """The game's running-clock anchor and its newest countdown (a
         time-out's, 641 note 1, or an intermission's, 640(a)), in one read."""
         with self._sessions.begin() as s:
-            rows = s.scalars(select(m.ClockAnchor).where(m.ClockAnchor.game_id == game_id)
-                             .order_by(m.ClockAnchor.id.desc()).limit(8)).all()
-        anchor = next((_value(r) for r in rows if r.kind in RUNNING_KINDS), None)
-        if anchor is None and len(rows) == 8:
-            with self._sessions.begin() as s:
-                anchor = _newest(s, game_id)
-        countdown = next((_value(r) for r in rows if r.kind not in RUNNING_KINDS), None)
-        return anchor, countdown
+            return _clocks(s, game_id)
+
+    def live_extras(self, game_id: int, team_ids: Sequence[int]) -> LiveExtras:
+        """What a live page is sent beside the engine's state, in one session:
+        the clocks, whether the game is signed (616(a)), the teams' styles."""
+        with self._sessions.begin() as s:
+            anchor, countdown = _clocks(s, game_id)
+            styles = s.execute(select(m.TeamStyle.team_id, m.TeamStyle.colour, m.TeamStyle.logo)
+                               .where(m.TeamStyle.team_id.in_(team_ids))).all()
+            return LiveExtras(anchor, countdown, signoffs.is_locked(s, game_id),
+                              {team: (colour, logo) for team, colour, logo in styles})
 
     def set_running_clock(self, game_id: int, left: int, by: str) -> RunningClock:
         """The game timekeeper sets the running clock to the rink's clock
@@ -106,6 +111,24 @@ class GameClocks(ServiceBase):
 
 
 RUNNING_KINDS = ("play", "timekeeper")
+
+
+@dataclass(frozen=True, slots=True)
+class LiveExtras:
+    anchor: RunningClock | None
+    countdown: RunningClock | None
+    locked: bool
+    styles: dict[int, tuple[str | None, str | None]]  # team id -> (colour, logo)
+
+
+def _clocks(s: Session, game_id: int) -> tuple[RunningClock | None, RunningClock | None]:
+    rows = s.scalars(select(m.ClockAnchor).where(m.ClockAnchor.game_id == game_id)
+                     .order_by(m.ClockAnchor.id.desc()).limit(8)).all()
+    anchor = next((_value(r) for r in rows if r.kind in RUNNING_KINDS), None)
+    if anchor is None and len(rows) == 8:
+        anchor = _newest(s, game_id)
+    countdown = next((_value(r) for r in rows if r.kind not in RUNNING_KINDS), None)
+    return anchor, countdown
 
 
 def _newest(s: Session, game_id: int) -> RunningClock | None:
