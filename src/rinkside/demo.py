@@ -74,6 +74,7 @@ def build_demo(service: Tournaments, *, seed: int = 2026,
             officiating.set_officials(service, game_id, {
                 "referee": crew_rng.sample(referees, 2), "game_timekeeper": [table_crew[0]],
                 "penalty_timekeeper": [table_crew[1]], "official_scorer": [table_crew[2]]})
+            service.dress_eligible(game_id)  # 203(a): no suspended player plays
             version, state = service.game_state(game_id)
             events: list[Event]
             if rng.random() < 0.04:

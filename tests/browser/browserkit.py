@@ -20,14 +20,17 @@ class LiveServer:
 
 def new_game(server: LiveServer) -> int:
     """A new game between two teams of the first division still in the
-    standings (a team removed by a forfeit may play no more, 634(e))."""
+    standings (a team removed by a forfeit may play no more, 634(e)),
+    dressed with their eligible rosters."""
     service = server.service
     with service._sessions() as s:
         tournament = s.get(m.Tournament, server.tournament_id)
         assert tournament is not None
         division = min(d.id for d in tournament.divisions)
     table = service.standings(division)
-    return service.add_game(division, table[0].team_id, table[1].team_id)
+    game_id = service.add_game(division, table[0].team_id, table[1].team_id)
+    service.dress_eligible(game_id)  # 203(a): a player another test suspended sits out
+    return game_id
 
 
 def dressed(service: Tournaments, game_id: int, team: str) -> list[tuple[int, bool]]:

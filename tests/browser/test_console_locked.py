@@ -4,25 +4,32 @@ shows the refusal with the rule, and the record stays as signed."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from browserkit import LiveServer, log_in, new_game, skaters
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
-from rinkside.rules.events import FaceOff, Goal, PeriodEnd
+from rinkside.rules.events import FaceOff, Goal, PeriodEnd, Team
 from rinkside.rules.times import GameTime
 from rinkside.services import officiating
 from rinkside.web import auth
 
 
+def finished_game(live_server: LiveServer, winner: Team) -> int:
+    """A new game played to the end, won 1-0 by ``winner``."""
+    service = live_server.service
+    game = new_game(live_server)
+    scorer = skaters(service, game, winner)[0]
+    service.record(game, 0, [FaceOff(GameTime(1, 7200)), Goal(GameTime(1, 6000), winner, scorer),
+                             FaceOff(GameTime(1, 6000)), PeriodEnd(GameTime(1, 0)),
+                             FaceOff(GameTime(2, 7200)), PeriodEnd(GameTime(2, 0))], by="test")
+    return game
+
+
 def test_the_console_cannot_change_a_signed_game(page: Page, live_server: LiveServer,
                                                  output_dir: Path) -> None:
     service = live_server.service
-    game = new_game(live_server)
-    scorer = skaters(service, game, "home")[0]
-    service.record(game, 0, [FaceOff(GameTime(1, 7200)), Goal(GameTime(1, 6000), "home",
-                                                                scorer),
-                             FaceOff(GameTime(1, 6000)), PeriodEnd(GameTime(1, 0)),
-                             FaceOff(GameTime(2, 7200)), PeriodEnd(GameTime(2, 0))], by="test")
+    game = finished_game(live_server, "home")
     auth.create_user(service, f"lee{game}", "scorer-pass-2", "scorekeeper", games=[game])
     auth.create_user(service, f"ref{game}", "referee-pass-2", "referee", games=[game])
     assert officiating.sign(service, game, f"ref{game}").locked
@@ -39,3 +46,22 @@ def test_the_console_cannot_change_a_signed_game(page: Page, live_server: LiveSe
     page.screenshot(path=str(output_dir / "console-locked.png"), full_page=True)
     assert service.game_state(game)[0] == version
     expect(page.locator('[data-bind="home-score"]')).to_have_text("1")
+
+
+def test_an_open_console_learns_its_game_was_signed(page: Page, browser: Browser,
+                                                    browser_context_args: dict[str, Any],
+                                                    live_server: LiveServer) -> None:
+    service = live_server.service
+    game = finished_game(live_server, "away")
+    auth.create_user(service, f"kay{game}", "scorer-pass-3", "scorekeeper", games=[game])
+    auth.create_user(service, f"ump{game}", "referee-pass-3", "referee", games=[game])
+    log_in(page, f"kay{game}", "scorer-pass-3")
+    page.goto(f"/console/games/{game}")
+    expect(page.locator('[data-bind="link"]')).to_have_text("live")
+    expect(page.locator('[data-bind="locked"]')).to_be_hidden()
+    referee = browser.new_context(**browser_context_args).new_page()
+    log_in(referee, f"ump{game}", "referee-pass-3")
+    referee.goto(f"/games/{game}/signoff")
+    referee.get_by_role("button", name="Sign").first.click()
+    expect(referee.locator("section.signoff")).to_have_attribute("data-locked", "yes")
+    expect(page.locator('[data-bind="locked"]')).to_be_visible()

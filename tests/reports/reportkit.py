@@ -52,6 +52,7 @@ from rinkside.rules.events import (
     TimeOut,
 )
 from rinkside.rules.times import GameTime
+from rinkside.services import queries
 from rinkside.services.tournaments import Tournaments
 
 PC = PenaltyClass
@@ -142,8 +143,18 @@ def play(service: Tournaments, game_id: int, events: list[Event]) -> None:
     service.record(game_id, version, events, by="report test")
 
 
+def unsuspended(cup: Cup) -> Cup:
+    """``cup`` while none of its games is played, else a new cup like it: the
+    script's match and game misconducts suspend its players for the cup's
+    next games (404(d), 405(e)), and a suspended player takes no part (203(a))."""
+    played = any(g.version for g in queries.games(cup.service, cup.division))
+    return make_cup(cup.service) if played else cup
+
+
 def scripted_game(cup: Cup) -> int:
-    """A new game between the cup's two teams, played to the end by the script."""
+    """A new game between the cup's two teams (of a new cup once its players
+    are suspended), played to the end by the script."""
+    cup = unsuspended(cup)
     game_id = cup.service.add_game(cup.division, cup.home, cup.away,
                                    start=datetime(2026, 12, 5, 15, 0, tzinfo=UTC),
                                    rink="Rink A", round_name="Pool A")
@@ -154,6 +165,7 @@ def scripted_game(cup: Cup) -> int:
 def penalty_heavy_game(cup: Cup, minors: int) -> int:
     """A game of ``minors`` minors one after another (each served out) and no
     goal, ended at full time: a report longer than one page."""
+    cup = unsuspended(cup)
     game_id = cup.service.add_game(cup.division, cup.home, cup.away)
     events: list[Event] = [FaceOff(t(1, "12:00"))]
     for i in range(minors):

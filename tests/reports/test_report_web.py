@@ -84,7 +84,7 @@ class TestAnnouncements:
         assert set(items[0]) == {"kind", "period", "time", "text"}
         assert items[0] == {"kind": "penalty", "period": "1", "time": "11:00",
                             "text": "Storm penalty, number 5, Storm Skater5, two minutes for "
-                                    "tripping, at 11:00 of the first period."}
+                                    "tripping, at 1:00 of the first period."}
         assert items[-1]["text"].startswith("Storm goal scored by number 7, Storm Skater7")
 
     def test_unknown_game_is_json_404(self, client: TestClient) -> None:

@@ -231,6 +231,7 @@ class TestPlayoffs:
 
         def play_all(stage: str) -> None:
             for game in service.division_view(division).schedule:
+                service.dress_eligible(game.game_id)  # 203(a): suspended players sit out
                 version, state = service.game_state(game.game_id)
                 if game.stage == stage and version == 0:
                     service.record(game.game_id, 0, play_game(rng, state.setup), by="scorer")

@@ -19,10 +19,11 @@ TABLES = {
     "lineup_entries", "event_revisions", "supplementary_disciplines", "coin_tosses",
     "game_states", "users", "game_officials", "signoff_entries", "rinks",
     "sessions", "login_failures", "store_meta", "sync_tokens", "sync_links", "sync_games",
-    "desk_changes",
+    "desk_changes", "clock_anchors", "team_styles", "written_reports",
 }
 SINCE_0005 = {"users", "game_officials", "signoff_entries", "rinks", "sessions", "login_failures",
-              "store_meta", "sync_tokens", "sync_links", "sync_games", "desk_changes"}
+              "store_meta", "sync_tokens", "sync_links", "sync_games", "desk_changes",
+              "clock_anchors", "team_styles", "written_reports"}
 
 
 def _tables(engine: Engine) -> set[str]:

@@ -36,7 +36,8 @@ def setup(demo: Demo) -> dict[str, Any]:
     other = new_game(demo)
     auth.create_user(service, "sam", "scores-4-all", "scorekeeper", games=[mine])
     auth.create_user(service, "rita", "whistle-2", "referee")
-    return {"game": mine, "other": other, "row": row, "team": team, "suspended": suspended}
+    return {"game": mine, "other": other, "row": row, "team": team, "suspended": suspended,
+            "status": lambda: service.suspensions(demo.tournament_id)}
 
 
 @pytest.fixture
@@ -92,7 +93,10 @@ class TestLineups:
         assert "Rule 410(a)" in barred["suspended"]
         assert barred["dressed"] is False
         assert sum(1 for p in away["players"] if p["suspended"]) == 1
-        assert all(p["suspended"] is None for p in answer["home"]["players"])
+        barred_here = {pid for pid, found in setup["status"]().items()
+                       if found.rule_for(setup["game"])}
+        assert all((p["suspended"] is None) == (p["id"] not in barred_here)
+                   for p in answer["home"]["players"])
 
     def test_a_suspended_player_is_refused_with_his_rule(
             self, demo: Demo, setup: dict[str, Any], scorekeeper: Client) -> None:

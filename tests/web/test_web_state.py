@@ -46,7 +46,8 @@ class TestStateOfAGameInPlay:
         data = client.get(f"/api/games/{game}/state").json()
         assert data["game_id"] == game and data["version"] == version
         row = queries.game(demo.service, game)
-        assert data["teams"]["home"] == {"id": row.home_team_id, "name": row.home}
+        assert data["teams"]["home"] == {"id": row.home_team_id, "name": row.home,
+                                         "colour": None, "logo": None}
         assert data["score"] == state.score == {"home": 0, "away": 0}
         assert data["status"] == state.status == "in_play"
         assert data["running"] is state.running is True

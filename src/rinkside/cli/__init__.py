@@ -38,6 +38,7 @@ from rinkside.cli import (
     serve,
     setup,
     sync,
+    team,
     tournament,
 )
 
@@ -49,7 +50,7 @@ app = typer.Typer(
 )
 
 for part in (rules, book, setup, tournament, serve, admin, desk, rink, equipment, report,
-             export, sync):
+             export, sync, team):
     part.register(app)
 
 __all__ = ["app"]

@@ -21,7 +21,7 @@ from typing import Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from rinkside.present.clock import clock_text, timer_text
+from rinkside.present.clock import RunningClock, clock_text, timer_text
 from rinkside.present.names import class_text, goal_tags, player_name, team_name
 from rinkside.present.periods import current_period, period_label
 from rinkside.present.results import result_text, status_text
@@ -30,6 +30,7 @@ from rinkside.rules import shootout
 from rinkside.rules.events import TEAMS, Team
 from rinkside.rules.records import GoalRecord, PenaltyShotRecord
 from rinkside.rules.state import BoxEntry, DecidedBy, GameState, Status
+from rinkside.rules.upcoming import Change, Moment, upcoming
 
 T = TypeVar("T")
 
@@ -48,6 +49,8 @@ class Pair(_Model, Generic[T]):
 class TeamLine(_Model):
     id: int
     name: str
+    colour: str | None = Field(None, description="#1e40af: the team's colour on the boards")
+    logo: str | None = Field(None, description="the team's logo (an image URL)")
 
 
 class BoxLine(_Model):
@@ -121,6 +124,45 @@ class ResultLine(_Model):
     text: str | None = Field(description="Blades win in a shootout; Tie")
 
 
+class AnchorLine(_Model):
+    """Where the running clock stands in wall-clock time: it read
+    ``left_tenths`` at ``wall_ms`` (ms since the epoch, UTC, the server's
+    clock), so it reads ``left_tenths - (now - wall_ms) / 100`` until the next
+    state; ``seq``: a newer anchor (the timekeeper set the clock, Rule 507(a))
+    replaces an older one at the same version."""
+
+    seq: int
+    left_tenths: int
+    wall_ms: int
+    kind: str = Field(description="play: an event started the clock; timekeeper: set by hand")
+
+
+class CountdownLine(_Model):
+    """A countdown the boards show beside the game clock: a time-out's
+    thirty seconds (641, note 1) or the rest between periods (640(a)); it
+    read ``left_tenths`` at ``wall_ms`` (the server's clock)."""
+
+    kind: Literal["timeout", "intermission"]
+    label: str = Field(description="Time-out, Intermission")
+    left_tenths: int
+    wall_ms: int
+
+
+class ComingLine(_Model):
+    """A moment the clock changes the game with no event (rules/upcoming.py):
+    when the clock reads ``at_tenths`` a page shows these values instead of
+    the state's (the box's times are at that reading)."""
+
+    at_tenths: int
+    at: str
+    texts: list[str] = Field(description="what changes, in words, each with its rule")
+    running: bool
+    period_over: bool = Field(description="0:00: the period's time is up (507(c))")
+    skaters: Pair[int]
+    strength: str | None
+    box: Pair[list[BoxLine]]
+
+
 class LiveState(_Model):
     """A game's state as every live page is sent it."""
 
@@ -131,12 +173,22 @@ class LiveState(_Model):
     teams: Pair[TeamLine]
     score: Pair[int] = Field(description="the result's once the game is over (634(d))")
     status: Status
+    locked: bool = Field(False, description="signed by the referees: no change (616(a))")
     status_text: str = Field(description="P2 11:42, End of P1, Final (SO)")
     running: bool = Field(description="the game clock runs: a page may count it down")
     period: str = Field(description="1, 2, OT, OT2, SO")
     clock: str
-    clock_tenths: int
+    clock_tenths: int = Field(description="the clock at the last event")
+    clock_anchor: AnchorLine | None = Field(description="set while the clock runs: count "
+                                            "from it, not from the state's arrival")
+    coming: list[ComingLine] = Field(description="the changes ahead while the clock runs")
+    countdown: CountdownLine | None = Field(None, description="a time-out or intermission")
     timeouts_left: Pair[int]
+    shots: Pair[int] = Field(description="shots on goal by each team: its saved shots and goals")
+    saves: Pair[int] = Field(description="saves by each team's goaltenders")
+    delayed_penalty: Team | None = Field(description="the team a delayed penalty is signalled "
+                                         "against (409(b)), while it is")
+    delayed_text: str | None = Field(description="delayed penalty: Storm")
     skaters: Pair[int]
     strength: str | None = Field(description="4 on 3 (home on away); None at even strength")
     empty_net: Pair[bool]
@@ -208,23 +260,91 @@ def shootout_line(state: GameState) -> ShootoutLine | None:
         next=shootout.next_team(shots) if state.status == "shootout" else None)
 
 
+def change_text(state: GameState, change: Change) -> str:
+    """``Storm #90 back on the floor (Rule 402(b))`` and the like."""
+    who = ""
+    if change.team is not None:
+        number = "the bench" if change.player is None else f"#{change.player}"
+        who = f"{team_name(state, change.team)} {number}"
+    words = {
+        "player_returns": f"{who}: penalty over, back on the floor",
+        "penalty_ends": f"{who}: penalty over, stays in the box until play stops",
+        "penalty_starts": f"{who}: penalty time starts",
+        "late_stop_clock": "the clock stops: stop time in the last minutes",
+        "period_end": "the period's time is up",
+    }[change.kind]
+    return f"{words} (Rule {change.rule})"
+
+
+def coming_line(state: GameState, moment: Moment) -> ComingLine:
+    later = moment.state
+    return ComingLine(
+        at_tenths=moment.at, at=clock_text(moment.at),
+        texts=[change_text(state, c) for c in moment.changes],
+        running=later.running and moment.at > 0, period_over=moment.at == 0,
+        skaters=_pair({t: later.skaters(t) for t in TEAMS}), strength=strength_text(later),
+        box=_pair({t: [box_line(e) for e in later.box(t)] for t in TEAMS}))
+
+
+def anchor_line(anchor: RunningClock | None) -> AnchorLine | None:
+    if anchor is None:
+        return None
+    return AnchorLine(seq=anchor.seq, left_tenths=anchor.left, wall_ms=anchor.wall_ms,
+                      kind=anchor.kind)
+
+
+def shots_on_goal(state: GameState) -> dict[Team, int]:
+    """Each team's shots on goal as recorded: its shots stopped (the engine's
+    ``shot`` events) and its goals, as the engine counts shots against."""
+    return {t: sum(1 for s in state.shots if s.team == t)
+            + sum(1 for g in state.goals if g.team == t) for t in TEAMS}
+
+
+def saves_made(state: GameState) -> dict[Team, int]:
+    """Saves by each team's goaltenders: the other team's shots stopped by
+    a goaltender in goal (as the engine's goaltending counts them)."""
+    return {t: sum(1 for s in state.shots if s.team != t and s.goalie_against is not None)
+            for t in TEAMS}
+
+
+def delayed_against(state: GameState) -> Team | None:
+    """The team a delayed penalty is signalled against (409(b)), if any."""
+    return state.signals[-1].team if state.signals else None
+
+
 def _pair(values: dict[Team, T]) -> Pair[T]:
     return Pair[T](home=values["home"], away=values["away"])
 
 
 def live_state(state: GameState, *, game_id: int, version: int, division: str,
-               rink: str | None, team_ids: dict[Team, int]) -> LiveState:
-    """The model of ``state`` (the game's at ``version``)."""
+               rink: str | None, team_ids: dict[Team, int],
+               anchor: RunningClock | None = None, locked: bool = False,
+               countdown: RunningClock | None = None,
+               styles: dict[Team, tuple[str | None, str | None]] | None = None) -> LiveState:
+    """The model of ``state`` (the game's at ``version``); ``anchor``: where
+    its running clock stands in wall-clock time (only while it runs)."""
     result = state.result
     now = state.penalty_shot_now
     playing = state.status in ("in_play", "stopped")
+    delayed = delayed_against(state) if playing else None
     return LiveState(
         game_id=game_id, version=version, division=division, rink=rink,
-        teams=_pair({t: TeamLine(id=team_ids[t], name=team_name(state, t)) for t in TEAMS}),
+        teams=_pair({t: TeamLine(id=team_ids[t], name=team_name(state, t),
+                                 colour=(styles or {}).get(t, (None, None))[0],
+                                 logo=(styles or {}).get(t, (None, None))[1]) for t in TEAMS}),
         score=_pair(shown_score(state)),
-        status=state.status, status_text=status_text(state), running=state.running,
+        status=state.status, locked=locked, status_text=status_text(state), running=state.running,
         period=current_period(state), clock=clock_text(state.left), clock_tenths=state.left,
+        clock_anchor=anchor_line(anchor if state.running else None),
+        coming=[coming_line(state, m) for m in upcoming(state)],
+        countdown=None if countdown is None else CountdownLine(
+            kind="timeout" if countdown.kind == "timeout" else "intermission",
+            label="Time-out" if countdown.kind == "timeout" else "Intermission",
+            left_tenths=countdown.left, wall_ms=countdown.wall_ms),
         timeouts_left=_pair(state.timeouts_left),
+        shots=_pair(shots_on_goal(state)), saves=_pair(saves_made(state)),
+        delayed_penalty=delayed, delayed_text=None if delayed is None
+        else f"delayed penalty: {team_name(state, delayed)}",
         skaters=_pair({t: state.skaters(t) for t in TEAMS}),
         strength=strength_text(state),
         empty_net=_pair({t: playing and not state.has_goalie(t) for t in TEAMS}),

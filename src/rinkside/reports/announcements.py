@@ -10,7 +10,9 @@ time, and the kind of goal as the engine classed it (power play,
 short-handed, empty net, penalty shot).
 
 Everything comes from the engine's records of the game; nothing is decided
-here. Times are the game clock as it showed them (Rule 507(d)).
+here. A sentence says the time elapsed in the period ("at 0:02 of the first
+period"); the announcement's ``time`` is the game clock as it showed it
+(Rule 507(d)).
 """
 
 from __future__ import annotations
@@ -170,7 +172,9 @@ def _period(state: GameState, period: int) -> str:
 
 
 def _when(state: GameState, moment: GameTime) -> str:
-    """``11:42 of the first period``, ``3:00 of overtime``, ``1:10 of the second overtime``."""
+    """``0:18 of the first period``, ``3:00 of overtime``, ``1:10 of the second
+    overtime``: the time elapsed in the period, as a public address says it
+    (the clock itself counts down)."""
     regulation = state.setup.settings.periods
     period = moment.period
     if period <= regulation:
@@ -179,7 +183,8 @@ def _when(state: GameState, moment: GameTime) -> str:
         where = "overtime"
     else:
         where = f"the {_ordinal(period - regulation)} overtime"
-    return f"{_clock(moment)} of {where}"
+    elapsed = state.period_length(period) - moment.left
+    return f"{format_duration(max(0, elapsed), show_tenths=False)} of {where}"
 
 
 def _ordinal(n: int) -> str:

@@ -44,6 +44,7 @@ from rinkside.reports.report_model import (
     TeamSheet,
     TimeOutLine,
     WarningLine,
+    WrittenLine,
 )
 from rinkside.reports.report_text import (
     ROLE_TEXT,
@@ -99,6 +100,8 @@ def build_report(service: Tournaments, game_id: int) -> GameReport:
             tuple(ReopeningLine(r.by, r.at, r.reason) for r in sign.reopenings),
             tuple(SignatureLine(s.username, s.role, s.at) for s in sign.earlier_signatures)),
         warnings=_warnings(setup, events),
+        written=tuple(WrittenLine(w.rule, w.text, w.username, w.at)
+                      for w in officiating.written_reports(service, game_id)),
     )
 
 

@@ -300,7 +300,7 @@ def _reports(report: GameReport) -> list[Flowable]:
     """Rule 502(l): the penalties to report, each duty stated once below."""
     if not report.referee_reports:
         return [_p("No game misconduct, gross misconduct or match penalty to report "
-                   "(Rule 502(l)).", _NOTE)]
+                   "(Rule 502(l)).", _NOTE), *_written(report)]
     parts: list[Flowable] = [_table(
         ["Rules", "Team", "Player", "Penalty", "Infraction", "When"],
         [[", ".join(r.rules), r.team_name, r.player_name, r.class_text,
@@ -316,7 +316,7 @@ def _reports(report: GameReport) -> list[Flowable]:
                                ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
                                ("LEFTPADDING", (0, 0), (-1, -1), 0),
                                ("LINEBELOW", (1, 0), (1, 0), 0.4, colors.black)]))
-    return [*parts, ruled]
+    return [*parts, *_written(report)] if report.written else [*parts, ruled]
 
 
 def _warnings(report: GameReport) -> Flowable:
@@ -330,6 +330,14 @@ def _suspensions(report: GameReport) -> Flowable:
     return _table(["Team", "Player", "Suspended", "Rule"],
                   [[s.team_name, s.player_name, s.games, s.rule] for s in report.suspensions],
                   _cols(HALF, 2, 2.6, 3, 1.2), empty="No suspensions from this game.")
+
+
+def _written(report: GameReport) -> list[Flowable]:
+    """The referees' written reports and incident notes, as filed (502(l), 404(h), 405(b))."""
+    return [Paragraph(
+        f"<b>{'Report (Rule ' + escape(w.rule) + ')' if w.rule else 'Incident'}</b>, "
+        f"{escape(w.by)} {local_time(w.at, '%Y-%m-%d %H:%M')}: {escape(w.text)}", _BASE)
+        for w in report.written]
 
 
 def _officials(report: GameReport) -> list[Flowable]:

@@ -153,6 +153,16 @@ class ReopeningLine:
 
 
 @dataclass(frozen=True, slots=True)
+class WrittenLine:
+    """A referee's written report (502(l), 404(h), 405(b)) or incident note."""
+
+    rule: str | None  # None: an incident note
+    text: str
+    by: str
+    at: datetime
+
+
+@dataclass(frozen=True, slots=True)
 class SignOffStatus:
     """Rules 502(h), 506(b), 616(a): who signed, whether that locks the game."""
 
@@ -191,6 +201,7 @@ class GameReport:
     officials: tuple[tuple[str, tuple[str, ...]], ...]  # (role text, names)
     signoff: SignOffStatus
     warnings: tuple[WarningLine, ...] = ()  # the engine's, for the referees before they sign
+    written: tuple[WrittenLine, ...] = ()  # the referees' written reports, as filed
 
     def team(self, side: Team) -> TeamSheet:
         return self.home if side == "home" else self.away

@@ -1,9 +1,21 @@
-"""Lineups: the players a team dresses for a game (204, 202(c))."""
+"""Lineups: the players a team dresses for a game (204, 202(c)).
+
+A team that hands in no lineup dresses its eligible roster: when the game's
+first event is written, every player of its roster not suspended for the
+game (casebook 27: 404(d), 615(d), 405(e), 410) is entered as its lineup, so
+the engine refuses any event naming a suspended or undressed player (203(a));
+such a refusal names the suspension and its rule.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from dataclasses import fields
 
+from sqlalchemy.orm import Session
+
+from rinkside.rules.errors import RuleViolation
+from rinkside.rules.events import Event
 from rinkside.services import records as rec
 from rinkside.services.discipline import Discipline
 from rinkside.store import models as m
@@ -42,3 +54,70 @@ class Lineups(Discipline):
             s.flush()
             self._refuse_contradicted_record(s, game)
             return check
+
+    def dress_eligible(self, game_id: int) -> None:
+        """Dress the eligible roster of each team of a game not begun that
+        handed in no lineup (what its first event does; the demo's games
+        are played by the rosters so dressed)."""
+        with self._sessions.begin() as s:
+            game = self._get(s, m.Game, game_id)
+            if game.version == 0:
+                self._dress_eligible(s, game)
+
+    def _dress_eligible(self, s: Session, game: m.Game) -> None:
+        """Rule 203(a), casebook 27: each team with no lineup handed in is
+        dressed with its roster less the players suspended for this game
+        (entered as its lineup only when someone is left out)."""
+        dressed = {entry.team_id for entry in game.lineup}
+        undressed = [t for t in (game.home_team_id, game.away_team_id) if t not in dressed]
+        if not undressed:
+            return
+        status = self._suspension_status(s, game.division.tournament)
+        scheduled = rec.scheduled_game(game)
+        for team_id in undressed:
+            roster = [p.player_id for p in rec.players_of(s, [team_id])]
+            barred = suspension_check.barred(roster, scheduled, status)
+            if not barred:
+                continue  # the whole roster is eligible: it dresses as it is
+            s.add_all(m.LineupEntry(game_id=game.id, team_id=team_id, player_id=pid, letter=None)
+                      for pid in roster if pid not in barred)
+        s.flush()
+        s.expire(game, ["lineup"])
+
+    def _suspension_refusal(self, s: Session, game: m.Game, events: Iterable[Event],
+                            refused: RuleViolation) -> RuleViolation:
+        """The refusal to give for ``refused`` (Rule 203(a): not dressed): the
+        player's suspension and its rule when an event names a suspended
+        player (404(d), 615(d), 405(e)), else ``refused`` itself."""
+        if refused.rule != "203(a)":
+            return refused
+        named = {(team, number) for event in events for team, number in _named(event)}
+        if not named:
+            return refused
+        ids = {(p.team_id, p.number): p.player_id
+               for p in rec.players_of(s, [game.home_team_id, game.away_team_id])}
+        sides = {"home": game.home_team_id, "away": game.away_team_id}
+        wanted = [ids[(sides[team], number)] for team, number in named
+                  if (sides[team], number) in ids]
+        status = self._suspension_status(s, game.division.tournament)
+        barred = suspension_check.barred(wanted, rec.scheduled_game(game), status)
+        for suspended in barred.values():
+            return RuleViolation(suspended.rule, f"{suspended.reason}: not dressed for this "
+                                 "game (Rule 203(a))")
+        return refused
+
+
+NAMED = ("scorer", "assist", "player", "served_by", "shooter", "goalie")
+
+
+def _named(event: Event) -> list[tuple[str, int]]:
+    """The (team, number) of each player an event names."""
+    team = getattr(event, "team", None)
+    if team not in ("home", "away"):
+        return []
+    out: list[tuple[str, int]] = []
+    for f in fields(event):
+        value = getattr(event, f.name)
+        if f.name in NAMED and isinstance(value, int) and not isinstance(value, bool):
+            out.append((team, value))
+    return out

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -171,6 +171,59 @@ def reopen(service: Tournaments, game_id: int, username: str, reason: str) -> Si
             raise SignOffRefused(f"game {game_id} is not signed: there is nothing to reopen")
         signoffs.add(s, game_id, "reopen", username, reason=reason)
         return _status(s, game_id)
+
+
+# --------------------------------------------------------------------------- written reports
+
+# What a referee's written report is for: the penalties the book says are
+# reported (502(l): game misconduct, gross misconduct, match; 404(h), 405(b)).
+REPORT_RULES: Mapping[str, str] = {
+    "502(l)": "game misconduct, gross misconduct and match penalties",
+    "404(h)": "a gross misconduct penalty and its circumstances",
+    "405(b)": "a match penalty and its circumstances",
+}
+
+
+@dataclass(frozen=True)
+class WrittenReport:
+    kind: str  # "report" (a rule's report) or "incident" (a note)
+    rule: str | None
+    text: str
+    username: str
+    at: datetime
+
+
+def add_written_report(service: Tournaments, game_id: int, username: str, text: str, *,
+                       rule: str | None = None) -> WrittenReport:
+    """A referee (or the director) files a written report on the game: with
+    ``rule`` the report the book requires (502(l), 404(h), 405(b)), else an
+    incident note. Kept after the signatures too (it is no part of the
+    scoring summary that 616(a) locks)."""
+    text = text.strip()
+    if not text:
+        raise SignOffRefused("a written report needs its text")
+    if rule is not None and rule not in REPORT_RULES:
+        raise SignOffRefused(f"{rule!r} calls for no written report: "
+                             + ", ".join(f"{r} ({what})" for r, what in REPORT_RULES.items()))
+    with service._sessions.begin() as s:
+        _game(s, game_id)
+        user = s.scalars(select(m.User).where(m.User.username == username)).one_or_none()
+        if user is None or user.role not in ("referee", "director"):
+            raise SignOffRefused("only a referee or the tournament director files a written "
+                                 "report")
+        at = datetime.fromtimestamp(service.now_ms() / 1000, UTC)
+        row = m.WrittenReport(game_id=game_id, kind="incident" if rule is None else "report",
+                              rule=rule, text=text, username=username, at=at)
+        s.add(row)
+        return WrittenReport(row.kind, rule, text, username, at)
+
+
+def written_reports(service: Tournaments, game_id: int) -> list[WrittenReport]:
+    """The game's written reports and incident notes, in the order filed."""
+    with service._sessions() as s:
+        rows = s.scalars(select(m.WrittenReport).where(m.WrittenReport.game_id == game_id)
+                         .order_by(m.WrittenReport.id)).all()
+        return [WrittenReport(r.kind, r.rule, r.text, r.username, r.at) for r in rows]
 
 
 def is_locked(service: Tournaments, game_id: int) -> bool:

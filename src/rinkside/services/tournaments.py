@@ -26,10 +26,12 @@ from rinkside.services import records as rec
 from rinkside.services import replay, state_cache
 from rinkside.services.division import DivisionTables, DivisionView
 from rinkside.services.errors import NotFound
+from rinkside.services.game_clock import GameClocks
 from rinkside.services.games import effective_settings, game_roster, number_map
 from rinkside.services.lineups import Lineups
 from rinkside.services.rosters import Rosters
 from rinkside.services.setup import Setup
+from rinkside.services.team_styles import TeamStyles
 from rinkside.store import eventlog
 from rinkside.store import models as m
 from rinkside.tournament import forfeits
@@ -38,7 +40,7 @@ from rinkside.tournament.model import Lineup, PlayedGame, RosterPlayer, Schedule
 from rinkside.tournament.stage_settings import stage_settings
 
 
-class Tournaments(Setup, Rosters, Lineups, DivisionTables):
+class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyles):
     """Tournament operations over one store: the parts' writes and
     computations (setting up, rosters, the schedule, lineups, standings,
     statistics, playoffs, discipline), and each game's event log here."""
@@ -63,12 +65,19 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables):
                 # when a game begins (the division's view is the costly part of
                 # a write); once begun, a game is recorded to its end.
                 self._refuse_removed(s, game)
+                self._dress_eligible(s, game)  # 203(a): the default lineup is the eligible roster
             version, state = self._state(s, game)
             if version != expected_version:
                 raise eventlog.StaleWrite(game_id, expected_version, version)
+            before = state
+            events = list(events)
             for event in events:
-                state = apply(state, event)
+                try:
+                    state = apply(state, event)
+                except RuleViolation as exc:
+                    raise self._suspension_refusal(s, game, events, exc) from None
                 version = eventlog.append(s, game_id, version, event, by)
+            self._anchor_clock(s, game_id, before, state, by)
             self.cache.put(game_id, version, state)
             state_cache.store(s, game_id, version, state)
         self._changed(game_id, version)
@@ -87,6 +96,7 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables):
             if stored.version != expected_version:
                 raise eventlog.StaleWrite(game_id, expected_version, stored.version)
             log = GameLog.new(stored.setup, stored.events)
+            before = log.state
             if op == "replace" and event is not None:
                 log = log.replace(position, event)
             elif op == "insert" and event is not None:
@@ -98,6 +108,7 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables):
                                  else f"{op!r} is not a correction: replace, insert or delete")
             version = eventlog.correct(s, game_id, expected_version, op,  # type: ignore[arg-type]
                                        position, event, by, reason)
+            self._anchor_clock(s, game_id, before, log.state, by)
             self.cache.put(game_id, version, log.state)
             state_cache.store(s, game_id, version, log.state)
         self._changed(game_id, version)
@@ -105,6 +116,9 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables):
 
 
     # -- internals -----------------------------------------------------------------
+
+    def _game_state_in(self, s: Session, game_id: int) -> tuple[int, GameState]:
+        return self._state(s, self._get(s, m.Game, game_id))
 
     @staticmethod
     def _setup(s: Session, game: m.Game) -> GameSetup:

@@ -23,6 +23,7 @@ from datetime import date, datetime
 from typing import Any, Final, Literal
 
 from sqlalchemy import (
+    BigInteger,
     Boolean,
     CheckConstraint,
     Date,
@@ -44,6 +45,7 @@ from rinkside.store.types import UTCDateTime, json_document
 
 __all__ = [
     "Base",
+    "ClockAnchor",
     "CoinToss",
     "DeskChange",
     "Division",
@@ -63,8 +65,10 @@ __all__ = [
     "SyncLink",
     "SyncToken",
     "Team",
+    "TeamStyle",
     "Tournament",
     "User",
+    "WrittenReport",
 ]
 
 # Constraint names are fixed by convention so that migrations can name them
@@ -524,6 +528,71 @@ class SignOffEntry(Base):
     at: Mapped[datetime] = mapped_column(UTCDateTime())
     reason: Mapped[str] = mapped_column(Text, default="", server_default="")
     locks: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+
+
+WRITTEN_KINDS: Final = ("report", "incident")
+
+
+class WrittenReport(Base):
+    """A referee's written report on a game, append-only: the report the
+    book requires on game misconduct, gross misconduct and match penalties
+    (502(l), 404(h), 405(b)), or an incident note; the report prints them."""
+
+    __tablename__ = "written_reports"
+    __table_args__ = (
+        CheckConstraint(_one_of("kind", WRITTEN_KINDS), name="kind"),
+        CheckConstraint("text <> ''", name="text"),
+        Index(None, "game_id", "id"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
+    kind: Mapped[str] = mapped_column(String(16))
+    rule: Mapped[str | None] = mapped_column(String(16))
+    text: Mapped[str] = mapped_column(Text)
+    username: Mapped[str] = mapped_column(String(WHO))
+    at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class TeamStyle(Base):
+    """How the scoreboard shows a team: its colour (``#1e40af``) and its logo
+    (an image URL or a /static path); a team with no row is shown plainly."""
+
+    __tablename__ = "team_styles"
+
+    team_id: Mapped[int] = mapped_column(ForeignKey("teams.id"), primary_key=True)
+    colour: Mapped[str | None] = mapped_column(String(7))
+    logo: Mapped[str | None] = mapped_column(String(500))
+
+
+ANCHOR_KINDS: Final = ("play", "timekeeper", "timeout", "intermission")
+
+
+class ClockAnchor(Base):
+    """Where a game's running clock stands in wall-clock time, append-only:
+    the clock read ``left_tenths`` of ``period`` (its index, 1 first) at
+    ``wall_ms`` (milliseconds since the epoch, UTC), so while it runs it reads
+    ``left - (now - wall)``. ``play``: written when an event started the clock;
+    ``timekeeper``: the game timekeeper set it to the rink's clock (Rule 507(a)),
+    no event in the game's log; the newest of these is the running clock's
+    anchor. ``timeout`` and ``intermission``: the countdown of a time-out
+    (641, note 1) or of the rest between periods (640(a)) as it began."""
+
+    __tablename__ = "clock_anchors"
+    __table_args__ = (
+        CheckConstraint(_one_of("kind", ANCHOR_KINDS), name="kind"),
+        CheckConstraint("left_tenths >= 0", name="left_tenths"),
+        Index(None, "game_id", "id"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
+    period: Mapped[int] = mapped_column(Integer)
+    left_tenths: Mapped[int] = mapped_column(Integer)
+    wall_ms: Mapped[int] = mapped_column(BigInteger)
+    kind: Mapped[str] = mapped_column(String(16))
+    username: Mapped[str] = mapped_column(String(WHO))
+    at: Mapped[datetime] = mapped_column(UTCDateTime())
 
 
 class Rink(Base):

@@ -189,6 +189,18 @@ class Broadcaster:
         for sink in sinks:
             sink.push(game_id, frame)
 
+    def refresh(self, service: Tournaments, game_id: int) -> None:
+        """The game's state changed at the same version (the timekeeper set
+        the running clock, Rule 507(a): no event): build it again and send it
+        to every page following the game, whatever version it holds."""
+        with self._lock:
+            self._frames.pop(game_id, None)
+            targets = [*self._subscribers.get(game_id, ()),
+                       *self._subscribers.get(ALL_GAMES, ())]
+        frame = self._build(service, game_id)
+        for loop, subscriptions in by_loop(targets).items():
+            on_loop(loop, _resend, subscriptions, game_id, frame)
+
     def close(self) -> None:
         """End every live stream, so that a stopping server need not wait for
         pages that never hang up; they reconnect to the next one by themselves."""
@@ -392,3 +404,12 @@ class Broadcaster:
                     await asyncio.sleep(0)  # a change published meanwhile goes first
         finally:
             self._refreshing.discard((loop, key))
+
+
+def _resend(subscriptions: list[Subscription], game_id: int, frame: Frame) -> None:
+    """On their loop: each stream takes ``frame`` even at the version it holds."""
+    for subscription in subscriptions:
+        sink = subscription.sink
+        if sink is not None:
+            sink.sent[game_id] = min(sink.sent.get(game_id, -1), frame.version - 1)
+            sink.push(game_id, frame)

@@ -19,6 +19,7 @@ from rinkside.present.results import result_text, status_text
 from rinkside.present.state import LiveState, live_state, shown_score, strength_text
 from rinkside.rules.state import GameState
 from rinkside.services import queries as catalog
+from rinkside.services.game_clock import shown_anchor, shown_countdown
 from rinkside.services.tournaments import Tournaments
 
 __all__ = [
@@ -39,9 +40,15 @@ def live_model(service: Tournaments, game_id: int) -> LiveState:
     """The game's current live state (:class:`NotFound` for an unknown game)."""
     row = catalog.game(service, game_id)
     version, state = service.game_state(game_id)
+    extras = service.live_extras(game_id, [row.home_team_id, row.away_team_id])
+    styles = extras.styles
     return live_state(state, game_id=game_id, version=version, division=row.division,
                       rink=row.rink, team_ids={"home": row.home_team_id,
-                                               "away": row.away_team_id})
+                                               "away": row.away_team_id},
+                      anchor=shown_anchor(state, extras.anchor), locked=extras.locked,
+                      countdown=shown_countdown(state, extras.countdown),
+                      styles={"home": styles.get(row.home_team_id, (None, None)),
+                              "away": styles.get(row.away_team_id, (None, None))})
 
 
 def state_json(service: Tournaments, game_id: int) -> dict[str, Any]:

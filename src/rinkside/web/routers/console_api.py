@@ -16,12 +16,20 @@ its id) for the game: a suspended player is refused naming the rule that
 suspended him, and so is a lineup that leaves out a player the game's
 record already names (the engine replays the log with the new lineup).
 
+PUT /api/games/{id}/clock ``{"left": "10:42.3"}`` sets the running clock to
+the rink's clock (the game timekeeper, Rule 507(a)): a new anchor, recorded,
+and no event in the game's log; every page following the game is sent it.
+GET /api/time is the server's wall clock (``now_ms``): the pages set their
+clock by it, so that every console and display reads the same to a tenth.
+
 Writing needs a login, the session's CSRF token (``X-CSRF-Token``) and a
 role that may score the game: 401, 403 otherwise.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends
@@ -31,6 +39,8 @@ from pydantic import BaseModel, Field
 from rinkside.formats import decode_event
 from rinkside.rules.errors import MalformedEvent, RuleViolation
 from rinkside.rules.events import Event, Team
+from rinkside.rules.state import GameState
+from rinkside.rules.times import parse_duration
 from rinkside.services import queries
 from rinkside.services.errors import NoSuchPosition, StaleWrite
 from rinkside.tournament.errors import TournamentRuleError
@@ -66,6 +76,10 @@ class Correction(BaseModel):
     reason: fields.Reason = ""
 
 
+class ClockBody(BaseModel):
+    left: str = Field(max_length=16, description="what the rink's clock reads: 10:42 or 0:42.5")
+
+
 class LineupBody(BaseModel):
     players: Players
     goaltenders: Players = []  # dressed with the others; the roster says who keeps goal
@@ -73,9 +87,21 @@ class LineupBody(BaseModel):
     alternates: Players = []
 
 
-def refused(exc: RuleViolation | TournamentRuleError) -> ReadableJSON:
-    """422 with the rule and the engine's sentence (``Rule 641(a): ...``)."""
-    return ReadableJSON({"rule": exc.rule, "detail": str(exc)}, status_code=422)
+def refused(exc: RuleViolation | TournamentRuleError,
+            names: Mapping[str, str] | None = None) -> ReadableJSON:
+    """422 with the rule and the engine's sentence (``Rule 641(a): ...``),
+    the teams called by their names (``Storm``, not ``away``) when known."""
+    detail = str(exc)
+    if names:
+        detail = _SIDE.sub(lambda m: names.get(m.group(1), m.group(1)), detail)
+    return ReadableJSON({"rule": exc.rule, "detail": detail}, status_code=422)
+
+
+_SIDE = re.compile(r"\b(home|away)\b")
+
+
+def team_names(state: GameState) -> dict[str, str]:
+    return {"home": state.setup.home.name, "away": state.setup.away.name}
 
 
 def malformed(exc: MalformedEvent) -> ReadableJSON:
@@ -94,6 +120,30 @@ def session(user: Reader) -> dict[str, Any]:
             "csrf_token": user.csrf}
 
 
+@router.get("/time")
+def server_time(service: Service) -> dict[str, int]:
+    """The server's wall clock in ms since the epoch (the pages' clock source syncs to it)."""
+    return {"now_ms": service.now_ms()}
+
+
+@router.put("/games/{game_id:id}/clock", response_model=None)
+def set_clock(game_id: int, body: ClockBody, user: Scorer, service: Service,
+              broadcaster: Broadcast) -> Answer:
+    """Rule 507(a): the game timekeeper sets the running clock to the rink's."""
+    try:
+        left = parse_duration(body.left.strip())
+    except ValueError:
+        return ReadableJSON({"detail": f"{body.left!r} is not a clock reading: 10:42 or 0:42.5",
+                             "field": "left"}, status_code=422)
+    try:
+        service.set_running_clock(game_id, left, by=user.username)
+    except (RuleViolation, TournamentRuleError) as exc:
+        return refused(exc)
+    broadcaster.refresh(service, game_id)
+    version, text = broadcaster.state(service, game_id)
+    return Response(f'{{"version":{version},"state":{text}}}', media_type="application/json")
+
+
 @router.post("/games/{game_id:id}/events", response_model=None)
 def record_events(game_id: int, batch: EventBatch, user: Scorer, service: Service,
                   broadcaster: Broadcast) -> Answer:
@@ -103,7 +153,7 @@ def record_events(game_id: int, batch: EventBatch, user: Scorer, service: Servic
         events: list[Event] = [decode_event(raw, i, periods) for i, raw in enumerate(batch.events)]
         version, _ = service.record(game_id, batch.version, events, by=user.username)
     except (RuleViolation, TournamentRuleError) as exc:
-        return refused(exc)
+        return refused(exc, team_names(state))
     except StaleWrite as exc:
         return stale(exc)
     except MalformedEvent as exc:
@@ -138,7 +188,7 @@ def correct(game_id: int, body: Correction, user: Scorer, service: Service,
         version, _ = service.correct(game_id, body.version, body.op, body.position, event,
                                      by=user.username, reason=reason)
     except (RuleViolation, TournamentRuleError) as exc:
-        return refused(exc)
+        return refused(exc, team_names(state))
     except StaleWrite as exc:
         return stale(exc)
     except MalformedEvent as exc:

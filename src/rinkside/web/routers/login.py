@@ -16,7 +16,7 @@ from datetime import datetime
 from fastapi import APIRouter, Form, HTTPException, Request, Response
 from fastapi.responses import RedirectResponse
 
-from rinkside.services import throttle
+from rinkside.services import throttle, users
 from rinkside.web import auth
 from rinkside.web.deps import Service, Templates
 
@@ -89,7 +89,11 @@ def login(request: Request, templates: Templates, service: Service, user: auth.U
         return _form(request, templates, user, message=WRONG, username=username, status=401,
                      next_path=safe_next(next))
     throttle.succeeded(service, username, address)
-    response = RedirectResponse(safe_next(next), status_code=303)
+    target = safe_next(next)
+    found = users.user(service, user_id)
+    if target == "/" and found is not None and found.role == "referee":
+        target = "/signoff"  # a referee lands on the games to sign (616(a))
+    response = RedirectResponse(target, status_code=303)
     auth.start_session(request, response, service, access, user_id, clock)
     return response
 

@@ -2,23 +2,50 @@
 
 The page is a frame: ``static/scoreboard.js`` fills it from the game's state
 JSON (first paint from ``/api/games/{id}/state``, then the live stream) and
-counts the clock down locally between updates while the engine says it runs.
+counts the clock down from its wall-clock anchor while the engine says it runs.
+
+Layouts (``?layout=``): ``tv`` the board (default); ``overlay`` a lower third
+on a transparent background for a stream (OBS's browser source);
+``intermission`` the between-periods screen (scoring summary and penalties,
+from ``/api/games/{id}/summary``). ``?horn=1`` sounds a horn when a period's
+time is up.
 """
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse
+from typing import Any, Literal
 
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, JSONResponse
+
+from rinkside.present.clock import clock_text
+from rinkside.present.names import class_text, player_name, team_name
+from rinkside.present.periods import period_label
 from rinkside.services import queries
 from rinkside.web.deps import Service, Templates
 
 router = APIRouter(tags=["scoreboard"], default_response_class=HTMLResponse)
 
+Layout = Literal["tv", "overlay", "intermission"]
+
 
 @router.get("/scoreboard/{game_id:id}")
-def scoreboard(game_id: int, request: Request,
-               service: Service, templates: Templates) -> HTMLResponse:
+def scoreboard(game_id: int, request: Request, service: Service, templates: Templates,
+               layout: Layout = "tv", horn: bool = False) -> HTMLResponse:
     game = queries.game(service, game_id)
     return templates.TemplateResponse(request, "scoreboard.html", {
-        "title": f"{game.home} vs {game.away}", "game": game})
+        "title": f"{game.home} vs {game.away}", "game": game, "layout": layout, "horn": horn})
+
+
+@router.get("/api/games/{game_id:id}/summary", response_class=JSONResponse)
+def summary(game_id: int, service: Service) -> dict[str, Any]:
+    """The between-periods screen's penalties (the goals are in the live
+    state): period, clock, team, who, class and infraction, as recorded."""
+    version, state = service.game_state(game_id)
+    settings = state.setup.settings
+    return {"version": version, "penalties": [{
+        "period": period_label(p.at.period, settings), "time": clock_text(p.at.left),
+        "team": team_name(state, p.team),
+        "who": "Bench" if p.player is None else player_name(state, p.team, p.player),
+        "class_text": class_text(p.penalty_class), "infraction": p.infraction,
+    } for p in state.penalties]}

@@ -16,10 +16,11 @@ from fastapi import APIRouter, Depends, Form, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
-from rinkside.formats.text import REASON, TextError, check_text
-from rinkside.services import officiating, queries
+from rinkside.formats.text import CODE, NOTE, REASON, TextError, check_text
+from rinkside.present.corrections import correction_text
+from rinkside.services import logs, officiating, queries
 from rinkside.web import auth, fields
-from rinkside.web.deps import Service, Templates
+from rinkside.web.deps import Broadcast, Service, Templates
 
 router = APIRouter()
 
@@ -48,16 +49,59 @@ def signoff_json(service: Service, game_id: int) -> dict[str, Any]:
 # --------------------------------------------------------------------------- pages
 
 
+@router.get("/signoff", response_class=HTMLResponse)
+def games_to_sign(request: Request, service: Service, templates: Templates,
+                  user: auth.User) -> Response:
+    """Where a referee lands: the games assigned to sign (616(a)), those
+    still awaiting this referee first."""
+    if user is None:
+        return RedirectResponse("/login?next=%2Fsignoff", status_code=303)
+    games = [g for g in queries.games(service)
+             if user.role != "referee" or g.game_id in user.games]
+    rows: list[tuple[bool, bool, queries.GameRow, bool]] = []  # (mine, locked, game, final)
+    for g in games:
+        status = officiating.signoff(service, g.game_id)
+        final = g.version > 0 and service.game_state(g.game_id)[1].status == "final"
+        rows.append((final and user.username in status.awaiting, status.locked, g, final))
+    rows.sort(key=lambda r: (not r[0], r[1], r[2].game_id))
+    return templates.TemplateResponse(request, "signoff_games.html", {
+        "title": "Games to sign", "user": user, "rows": rows})
+
+
 @router.get("/games/{game_id:id}/signoff", response_class=HTMLResponse)
 def signoff_page(game_id: int, request: Request, service: Service, templates: Templates,
                  user: auth.User) -> Response:
     game = queries.game(service, game_id)
+    record = logs.game_record(service, game_id)
+    corrections = [text for r in record.revisions
+                   if (text := correction_text(record.setup, r.op, r.position, r.event,
+                                               r.previous, r.by, r.at, r.reason))]
     return templates.TemplateResponse(request, "signoff.html", {
         "title": f"Sign-off: {game.home} vs {game.away}", "game": game,
         "status": officiating.signoff(service, game_id),
         "officials": officiating.officials(service, game_id),
-        "most": officiating.MOST, "user": user,
+        "most": officiating.MOST, "user": user, "corrections": corrections,
+        "written": officiating.written_reports(service, game_id),
+        "report_rules": officiating.REPORT_RULES,
         "csrf_token": user.csrf if user else ""})
+
+
+@router.post("/games/{game_id:id}/reports")
+def written_report_form(game_id: int, service: Service, user: Anyone,
+                        text: str = Form("", max_length=NOTE.limit),
+                        rule: str = Form("", max_length=CODE.limit)) -> Response:
+    """A referee's written report (502(l), 404(h), 405(b)) or incident note."""
+    try:
+        check_text(text, "text", NOTE)
+        check_text(rule, "rule", CODE)
+    except TextError as exc:
+        raise HTTPException(422, str(exc)) from None
+    try:
+        officiating.add_written_report(service, game_id, user.username, text,
+                                       rule=rule or None)
+    except officiating.SignOffRefused as exc:
+        raise HTTPException(422, str(exc)) from exc
+    return _back(game_id)
 
 
 def _back(game_id: int) -> RedirectResponse:
@@ -65,19 +109,22 @@ def _back(game_id: int) -> RedirectResponse:
 
 
 @router.post("/games/{game_id:id}/sign")
-def sign_form(game_id: int, service: Service, user: Anyone) -> Response:
+def sign_form(game_id: int, service: Service, user: Anyone, broadcaster: Broadcast
+              ) -> Response:
     officiating.sign(service, game_id, user.username)
+    broadcaster.refresh(service, game_id)  # an open console learns it is locked (616(a))
     return _back(game_id)
 
 
 @router.post("/games/{game_id:id}/reopen")
-def reopen_form(game_id: int, service: Service, user: Director,
+def reopen_form(game_id: int, service: Service, user: Director, broadcaster: Broadcast,
                 reason: str = Form("", max_length=REASON.limit)) -> Response:
     try:
         check_text(reason, "reason", REASON)
     except TextError as exc:
         raise HTTPException(422, str(exc)) from None
     officiating.reopen(service, game_id, user.username, reason)
+    broadcaster.refresh(service, game_id)
     return _back(game_id)
 
 
@@ -116,14 +163,18 @@ def signoff_api(game_id: int, service: Service) -> dict[str, Any]:
 
 
 @router.post("/api/games/{game_id:id}/sign")
-def sign_api(game_id: int, service: Service, user: Anyone) -> dict[str, Any]:
+def sign_api(game_id: int, service: Service, user: Anyone, broadcaster: Broadcast
+             ) -> dict[str, Any]:
     officiating.sign(service, game_id, user.username)
+    broadcaster.refresh(service, game_id)
     return signoff_json(service, game_id)
 
 
 @router.post("/api/games/{game_id:id}/reopen")
-def reopen_api(game_id: int, body: Reason, service: Service, user: Director) -> dict[str, Any]:
+def reopen_api(game_id: int, body: Reason, service: Service, user: Director,
+               broadcaster: Broadcast) -> dict[str, Any]:
     officiating.reopen(service, game_id, user.username, body.reason)
+    broadcaster.refresh(service, game_id)
     return signoff_json(service, game_id)
 
 

@@ -167,6 +167,11 @@
   function taken(data, before) {
     state = data;
     render();
+    /* The clock reached a moment the engine gave with the state (a penalty
+       over, a held one starting, 0:00): say what changed, with its rule. */
+    if (data.moment && (!before || before.moment !== data.moment)) {
+      flash(data.moment.texts.join("; "));
+    }
     if (!before || data.version !== before.version) { refreshInfo(); refreshAnnouncements(); }
   }
 
@@ -203,7 +208,7 @@
   /* Rule 616(a): a game its referees have signed cannot change; say so up front. */
   function renderLock() {
     var node = document.querySelector('[data-bind="locked"]');
-    if (node) { node.hidden = !(info && info.locked); }
+    if (node) { node.hidden = !((state && state.locked) || (info && info.locked)); }
   }
 
   /* ------------------------------------------------------------------ render */
@@ -217,8 +222,25 @@
       put(team + "-score", String(state.score[team]));
       put(team + "-timeouts", "Time-outs " + (dots(state.timeouts_left[team]) || "–"));
       put(team + "-note", state.empty_net[team] ? "Empty net" : "");
+      put(team + "-shots", "Shots " + state.shots[team] + " · Saves " + state.saves[team]);
       renderBox(team);
     });
+    put("delayed", state.delayed_text || "");
+    renderLock();
+    /* Rule 641 note 1: no time-out left for either team: nothing to record. */
+    var timeoutButton = $("timeout-button");
+    if (timeoutButton) {
+      var none = state.timeouts_left.home <= 0 && state.timeouts_left.away <= 0;
+      timeoutButton.disabled = !MAY_WRITE || none;
+      timeoutButton.title = none ? "Neither team has a time-out left (Rule 641, note 1)" : "";
+    }
+    var playing = state.status === "in_play" || state.status === "stopped";
+    TEAMS.forEach(function (team) {
+      var shot = $(team + "-shot");
+      if (shot) { shot.disabled = !MAY_WRITE || !playing; }
+    });
+    var setClock = $("set-clock");
+    if (setClock) { setClock.hidden = !MAY_WRITE || !state.running; }
     put("period", state.period);
     /* The ticking clock says where play is; the status line says what it cannot. */
     put("status", state.status === "in_play" || state.status === "stopped" ? "" : state.status_text);
@@ -294,6 +316,34 @@
   /* ------------------------------------------------------------------ writes */
 
   var sentFrom = null; /* the state the last write was sent from (console_warnings.js) */
+  /* A shot on goal by team, stopped by the goaltender (the engine's shot). */
+  function recordShot(team) {
+    if (!state || C.busy || !MAY_WRITE) { return; }
+    var status = state.status;
+    if (status !== "in_play" && status !== "stopped") { return; }
+    C.busy = true;
+    post([{ type: "shot", at: nowAt(), team: team }]).then(function (answer) {
+      written(answer, "Shot on goal: " + teamName(team));
+    }).catch(networkDown).then(function () { C.busy = false; });
+  }
+
+  /* Rule 507(a): the game timekeeper sets the running clock to the rink's clock. */
+  function setRunningClock(ev) {
+    ev.preventDefault();
+    var input = ev.target.querySelector('[name="rink_clock"]');
+    var left = input.value.trim();
+    if (!left) { input.focus(); return; }
+    request("PUT", API + "/clock", { left: left }).then(function (answer) {
+      if (answer.status === 200) {
+        game.replace(answer.data.state);
+        input.value = "";
+        flash("Running clock set to " + left + " (Rule 507(a))");
+      } else {
+        explain(answer);
+      }
+    }).catch(networkDown);
+  }
+
   function post(events) {
     sentFrom = state;
     return request("POST", API + "/events", { version: state.version, events: events });
@@ -370,6 +420,7 @@
   C.showBanner = showBanner; C.hideBanner = hideBanner; C.flash = flash; C.explain = explain;
   C.post = post; C.correct = correct; C.written = written; C.networkDown = networkDown;
   C.refreshInfo = refreshInfo;
+  C.projected = projected; /* the clock's tenths left now (from its wall-clock anchor) */
   C.replace = function (data) { return game.replace(data); };
   Object.defineProperty(C, "state", { get: function () { return state; } });
   Object.defineProperty(C, "info", { get: function () { return info; } });
@@ -382,6 +433,7 @@
     if (!t) { return; }
     var action = t.getAttribute("data-action");
     if (action === "toggle") { toggle(); return; }
+    if (action === "shot") { recordShot(t.getAttribute("data-team")); return; }
     if (action === "dismiss") { hideBanner(); return; }
   });
 
@@ -393,6 +445,21 @@
     var tag = t && t.tagName;
     return !(tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || (t && t.isContentEditable));
   }
+  /* Q and P: a shot on goal by the team on the left (home) or the right (away). */
+  function typing(ev) {
+    var t = ev.target;
+    if (t && t.closest && (t.closest("form") || t.closest(".confirm"))) { return true; }
+    var tag = t && t.tagName;
+    return tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || !!(t && t.isContentEditable);
+  }
+  document.addEventListener("keydown", function (ev) {
+    if (ev.repeat || ev.ctrlKey || ev.metaKey || ev.altKey || typing(ev)) { return; }
+    var key = (ev.key || "").toLowerCase();
+    if (key === "q" || key === "p") { ev.preventDefault(); recordShot(key === "q" ? "home" : "away"); }
+  });
+  var clockForm = $("set-clock");
+  if (clockForm) { clockForm.addEventListener("submit", setRunningClock); }
+
   document.addEventListener("keydown", function (ev) {
     if (!spaceIsForToggle(ev)) { return; }
     ev.preventDefault();

@@ -104,7 +104,32 @@
     } else {
       options = playerOptions(side, spec.optional, null, spec.none);
     }
-    return select(name, options, selected === null || selected === undefined ? "" : selected);
+    return byNumber(select(name, options, selected === null || selected === undefined ? "" : selected));
+  }
+
+  /* Typing a jersey number ("61") in a player list picks #61: the digits
+     typed within a second make the number (the list's own type-ahead
+     matches the text, which begins with "#"). */
+  function byNumber(node) {
+    var list = node.tagName === "SELECT" ? node : node.querySelector("select");
+    if (!list) { return node; }
+    var typed = "", at = 0;
+    list.addEventListener("keydown", function (ev) {
+      if (!/^[0-9]$/.test(ev.key || "")) { return; }
+      var now = Date.now();
+      typed = now - at < 1000 ? typed + ev.key : ev.key;
+      at = now;
+      for (var i = 0; i < list.options.length; i++) {
+        if (list.options[i].value === typed) {
+          ev.preventDefault();
+          list.selectedIndex = i;
+          list.dispatchEvent(new Event("change", { bubbles: true }));
+          return;
+        }
+      }
+      ev.preventDefault(); /* no jump to an option that only begins with the digit */
+    });
+    return node;
   }
 
   C.fields = {

@@ -245,6 +245,7 @@
     ev.preventDefault();
     if (!form || C.busy) { return; }
     var events = eventsOf(form.type);
+    if (form.mode === "append" && !confirmed(form.type, events[0])) { return; }
     var call;
     if (form.mode === "append") {
       call = post(events);
@@ -267,6 +268,24 @@
         focusAfterRefusal(answer);
       }
     }).catch(networkDown).then(function () { C.busy = false; });
+  }
+
+  /* What asks the scorekeeper first: a period ended with time still on the
+     clock, a forfeit (it decides the game, Rule 634). */
+  function confirmed(type, e) {
+    var state = C.state;
+    if (type === "period_end" && state && (state.status === "in_play" || state.status === "stopped")) {
+      var left = state.running ? C.projected() : state.clock_tenths;
+      if (left > 0) {
+        return window.confirm("End period " + state.period + " with " +
+          window.rinksideClock.clockText(left) + " still on the clock?");
+      }
+    }
+    if (type === "forfeit") {
+      return window.confirm(C.teamName(e.team) + " forfeits the game to " +
+        C.teamName(C.other(e.team)) + " (Rule 634). Record the forfeit?");
+    }
+    return true;
   }
 
   /* After a refusal: the field the server named, else the time, else Record. */

@@ -25,7 +25,7 @@
 
   function lineupForm(team, data) {
     var f = make("form", { "class": "lineup", "data-team": team });
-    f.appendChild(make("h3", {}, data.name + (data.handed_in ? "" : " (whole roster: no lineup handed in)")));
+    f.appendChild(make("h3", {}, data.name + (data.handed_in ? " (lineup handed in)" : " (eligible roster: no lineup handed in)")));
     var table = make("table", {});
     var head = make("tr", {});
     ["Dressed", "#", "Name", "C", "A", ""].forEach(function (h) { head.appendChild(make("th", {}, h)); });
@@ -74,6 +74,7 @@
             (d.warnings.length ? ". " + d.warnings.map(function (w) { return w.message; }).join("; ") : ""));
           C.replace(d.state); /* the same version: who is dressed changed, not the log */
           C.refreshInfo();
+          loadLineups(); /* the heading and the boxes as saved */
         } else {
           explain(answer);
           save.focus();

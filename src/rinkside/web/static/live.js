@@ -9,10 +9,15 @@
  *     (otherwise EventSource retries by itself, after the server's retry:);
  *     polling of the state API where there is no EventSource;
  *   - versions (newer): which state replaces the one held;
- *   - the clock (Game.tick): between two states the game clock, and the
- *     penalty timers the engine has running, count down locally from the
- *     last state, only while the engine says the clock runs; the next state
- *     replaces the projection;
+ *   - the clock (Game.tick): while the engine says the clock runs it reads
+ *     T - (now - W) from the state's wall-clock anchor (the clock read T at
+ *     server time W; static/clock.js gives the server's time), the same on
+ *     every page whatever is entered, corrected or undone; the penalty
+ *     timers the engine has running count down with it;
+ *   - the coming moments (state.coming, rinkside.rules.upcoming): when the
+ *     clock reaches one, the page shows the box, floor and clock the engine
+ *     gave for that reading (a penalty over, a held penalty starting, the
+ *     late stop-clock, 0:00), with no new event;
  *   - the box (renderBox): each penalty line and its timer.
  * The state is the JSON of rinkside.present.state.LiveState (documented
  * there, field by field); nothing here decides a rule. Plain ES5 so older
@@ -132,50 +137,108 @@
     }
   }
 
+  /* The clock's tenths left at server time nowMs, as the state says: from
+     its wall-clock anchor while it runs (the same on every page), else from
+     the state's arrival (an old game with no anchor), else where it stands. */
+  function reading(state, nowMs, receivedMs) {
+    if (!state.running) { return state.clock_tenths; }
+    var a = state.clock_anchor;
+    var left = a ? a.left_tenths - Math.floor((nowMs - a.wall_ms) / 100)
+                 : state.clock_tenths - Math.floor((nowMs - receivedMs) / 100);
+    return Math.max(0, left);
+  }
+
+  /* The state shown once the clock has reached a coming moment (the
+     engine's, rinkside.rules.upcoming): its box, floor and clock. */
+  function atMoment(state, moment) {
+    var shown = {};
+    for (var k in state) { if (state.hasOwnProperty(k)) { shown[k] = state[k]; } }
+    shown.box = moment.box;
+    shown.skaters = moment.skaters;
+    shown.strength = moment.strength;
+    shown.running = moment.running;
+    shown.clock_tenths = moment.at_tenths;
+    shown.period_over = moment.period_over;
+    shown.moment = moment;
+    return shown;
+  }
+
   /* A game followed live. o.stateUrl, o.liveUrl; o.render(state, before)
-     when a state is taken; o.link(status, label); o.clock (the clock's
-     node), o.clockClass {running, stopped}; o.timers (the node whose
-     o.timerSelector timers tick); o.ticked(ran) after each tick. */
+     when a state is taken, or when the clock reaches one of its coming
+     moments (state.moment: what changed); o.link(status, label); o.clock
+     (the clock's node), o.clockClass {running, stopped}; o.timers (the node
+     whose o.timerSelector timers tick); o.ticked(ran) after each tick. */
   function Game(o) {
-    var game = { state: null };
-    var receivedAt = 0; /* now() when the state arrived */
+    var game = { state: null, shown: null };
+    var base = null;     /* the state as the server sent it */
+    var receivedAt = 0;  /* clock.now() when it arrived */
+    var applied = -1;    /* the index of its coming moment shown, -1: none */
 
     function take(data) {
-      var before = game.state;
-      game.state = data;
-      receivedAt = now();
-      o.render(data, before);
+      var before = game.shown;
+      base = data;
+      receivedAt = clock.now();
+      applied = -1;
+      show(data, before);
       game.tick();
       return true;
     }
-    /* Tenths the clock has run here since the state arrived (0 when stopped). */
-    game.ranSince = function () {
-      return game.state && game.state.running ? Math.floor((now() - receivedAt) / 100) : 0;
-    };
-    /* The clock's tenths left now, as projected. */
+    function show(data, before) {
+      game.state = game.shown = data;
+      o.render(data, before);
+    }
+    /* The clock's tenths left now. */
     game.projected = function () {
-      return game.state ? Math.max(0, game.state.clock_tenths - game.ranSince()) : 0;
+      if (!base) { return 0; }
+      var left = reading(base, clock.now(), receivedAt);
+      return game.shown.running ? left : game.shown.clock_tenths;
     };
-    /* A state from the stream or the state API: taken when newer. */
-    game.accept = function (data) { return newer(game.state, data) ? take(data) : false; };
+    /* Tenths the clock has run since the shown state's own clock reading. */
+    game.ranSince = function () {
+      return game.shown ? Math.max(0, game.shown.clock_tenths - game.projected()) : 0;
+    };
+    /* Versions: newer, or the same log with a newer clock anchor (507(a))
+       or signed / reopened since (616(a)). */
+    function fresher(data) {
+      if (newer(base, data)) { return true; }
+      if (!data || !base || data.version !== base.version) { return false; }
+      if (data.locked !== base.locked) { return true; }
+      return !!data.clock_anchor &&
+        (!base.clock_anchor || data.clock_anchor.seq > base.clock_anchor.seq);
+    }
+    /* A state from the stream or the state API: taken when fresher. */
+    game.accept = function (data) { return fresher(data) ? take(data) : false; };
     /* The server's answer to this page's own write (or reload): taken at an
        equal version too (a lineup changes who is dressed, not the log), not
        when older (another page's write has come in since). */
     game.replace = function (data) {
-      return data && (!game.state || data.version >= game.state.version) ? take(data) : false;
+      return data && (!base || data.version >= base.version) ? take(data) : false;
     };
     /* Drop the state held (the server holds an older log: take its next). */
-    game.forget = function () { game.state = null; };
-    /* The state arrived late: the clock has run for tenthsAgo more. */
+    game.forget = function () { base = game.state = game.shown = null; };
+    /* The state arrived late: the clock has run for tenthsAgo more (only
+       for a state with no wall-clock anchor). */
     game.anchor = function (tenthsAgo) {
-      receivedAt = Math.min(receivedAt, now() - tenthsAgo * 100);
+      receivedAt = Math.min(receivedAt, clock.now() - tenthsAgo * 100);
     };
     game.fetch = function () { getJSON(o.stateUrl, game.accept); };
 
-    /* Count down locally between updates; the server's next state corrects it. */
+    /* The coming moment the clock has reached, shown when it is new. */
+    function reach(left) {
+      var coming = base.coming || [];
+      var reached = -1;
+      for (var i = 0; i < coming.length && left <= coming[i].at_tenths; i++) { reached = i; }
+      if (reached !== applied) {
+        applied = reached;
+        show(reached < 0 ? base : atMoment(base, coming[reached]), game.shown);
+      }
+    }
+
+    /* The clock and the running timers, from the anchor; the next state replaces them. */
     game.tick = function () {
-      var state = game.state;
-      if (!state) { return; }
+      if (!base) { return; }
+      reach(reading(base, clock.now(), receivedAt));
+      var state = game.shown;
       var ran = game.ranSince();
       var text = clock.clockText(state.clock_tenths - ran);
       if (o.clock.textContent !== text) { o.clock.textContent = text; }
@@ -191,13 +254,17 @@
       if (o.ticked) { o.ticked(ran); }
     };
 
-    /* The first state from the API, the clock's tick, then the stream
-       (polling the API without EventSource). */
+    /* The server's clock, the first state from the API, the clock's tick,
+       then the stream (polling the API without EventSource). */
     game.start = function () {
+      clock.sync("/api/time", function () { if (base) { game.tick(); } });
       game.fetch();
       setInterval(game.tick, TICK_MS);
       if (window.EventSource) {
-        game.live = stream(o.liveUrl, { message: game.accept, link: o.link });
+        game.live = stream(o.liveUrl, {
+          message: game.accept, link: o.link,
+          reopened: function () { clock.sync("/api/time"); game.fetch(); }
+        });
       } else {
         if (o.link) { o.link("live", "polling"); }
         setInterval(game.fetch, POLL_MS);
@@ -208,6 +275,7 @@
 
   window.rinksideLive = {
     newer: newer,
+    reading: reading,
     stream: stream,
     getJSON: getJSON,
     renderBox: renderBox,

@@ -6,6 +6,11 @@
  * version, the page's <main> is fetched again and swapped in (the server
  * renders it; the browser computes nothing). After a lost connection the
  * page is refreshed once, as it may have missed updates.
+ *
+ * The live clock: each [data-live-clock="GAME"] status line of a game in
+ * play ticks with the game's clock, counted from the state's wall-clock
+ * anchor (static/live.js reading, static/clock.js the server's time): the
+ * server's words, their clock part replaced by the reading now.
  */
 (function () {
   "use strict";
@@ -52,8 +57,33 @@
     }
   }
 
+  /* The live clock of each game on the page. */
+  var clock = window.rinksideClock;
+  var states = {};     /* game id -> { state, at } */
+  function follow(data) { states[data.game_id] = { state: data, at: clock.now() }; }
+  function tick() {
+    var nodes = document.querySelectorAll("[data-live-clock]");
+    for (var i = 0; i < nodes.length; i++) {
+      var held = states[nodes[i].getAttribute("data-live-clock")];
+      if (!held || !held.state.running) { continue; }
+      var s = held.state;
+      var text = s.status_text.replace(s.clock, clock.clockText(live.reading(s, clock.now(), held.at)));
+      if (nodes[i].textContent !== text) { nodes[i].textContent = text; }
+    }
+  }
+  function fetchRunning() {
+    var nodes = document.querySelectorAll("[data-live-clock]");
+    for (var i = 0; i < nodes.length; i++) {
+      var row = nodes[i].closest(".live") || nodes[i].closest(".summary.live");
+      if (row) { live.getJSON("/api/games/" + nodes[i].getAttribute("data-live-clock") + "/state", follow); }
+    }
+  }
+  clock.sync("/api/time", fetchRunning);
+  setInterval(tick, 200);
+
   live.stream(url, {
     message: function (data) {
+      follow(data);
       if (mode === "patch") { patch(data); return; }
       if (live.newer(shown, data)) { shown = { version: data.version }; reload(); }
     },

@@ -1,0 +1,172 @@
+"""The running game clock anchored in wall-clock time (Rule 507(a): the game
+timekeeper keeps all actual playing time).
+
+When an event starts the clock (a face-off, a stoppage undone), the service
+writes an anchor: the clock read T at wall time W, so until the next
+stoppage it reads ``T - (now - W)`` on every console and display, whatever is
+entered, corrected or undone meanwhile. The game timekeeper may set the
+running clock to the rink's hardware clock: a new anchor, recorded with who
+set it and when, and no event in the game's log. The anchors are stored with
+the game (``clock_anchors``), so they survive a restart and any reload.
+
+Wall time comes from the clock passed in (:meth:`GameClocks.use_clock`),
+never read here directly.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from rinkside.present.clock import RunningClock
+from rinkside.rules.errors import RuleViolation
+from rinkside.rules.state import GameState
+from rinkside.services.base import ServiceBase
+from rinkside.store import models as m
+from rinkside.store import signoffs
+
+WallClock = Callable[[], int]  # milliseconds since the epoch, UTC
+
+
+def system_ms() -> int:
+    """The machine's wall clock, the default clock passed to the service."""
+    return time.time_ns() // 1_000_000
+
+
+class GameClocks(ServiceBase):
+    """The anchors of the games' running clocks."""
+
+    wall_clock: WallClock = staticmethod(system_ms)
+
+    def use_clock(self, clock: WallClock) -> None:
+        """Read wall time from ``clock`` (milliseconds since the epoch): tests run time."""
+        self.wall_clock = clock
+
+    def now_ms(self) -> int:
+        return self.wall_clock()
+
+    def running_clock(self, game_id: int) -> RunningClock | None:
+        """The game's newest anchor (None before its clock first ran)."""
+        return self.clocks(game_id)[0]
+
+    def clocks(self, game_id: int) -> tuple[RunningClock | None, RunningClock | None]:
+        """The game's running-clock anchor and its newest countdown (a
+        time-out's, 641 note 1, or an intermission's, 640(a)), in one read."""
+        with self._sessions.begin() as s:
+            return _clocks(s, game_id)
+
+    def live_extras(self, game_id: int, team_ids: Sequence[int]) -> LiveExtras:
+        """What a live page is sent beside the engine's state, in one session:
+        the clocks, whether the game is signed (616(a)), the teams' styles."""
+        with self._sessions.begin() as s:
+            anchor, countdown = _clocks(s, game_id)
+            styles = s.execute(select(m.TeamStyle.team_id, m.TeamStyle.colour, m.TeamStyle.logo)
+                               .where(m.TeamStyle.team_id.in_(team_ids))).all()
+            return LiveExtras(anchor, countdown, signoffs.is_locked(s, game_id),
+                              {team: (colour, logo) for team, colour, logo in styles})
+
+    def set_running_clock(self, game_id: int, left: int, by: str) -> RunningClock:
+        """The game timekeeper sets the running clock to the rink's clock
+        (Rule 507(a)): it reads ``left`` tenths now. Refused while the clock
+        is stopped (the clock then stands at the last event's time: a
+        correction changes that), past the period's length, or once the
+        game is signed (616(a))."""
+        with self._sessions.begin() as s:
+            self._get(s, m.Game, game_id)
+            self._refuse_locked(s, game_id)
+            _, state = self._game_state_in(s, game_id)
+            if not state.running:
+                raise RuleViolation("507(a)", "the running clock can be set only while it "
+                                    "runs; with the clock stopped it stands at the last "
+                                    "event's time (correct that event instead)")
+            length = state.period_length(state.period)
+            if not 0 <= left <= length:
+                raise RuleViolation("507(a)", f"the clock reads between 0:00 and the "
+                                    f"period's length ({length // 600}:00), not {left} tenths")
+            return _write(s, game_id, state.period, left, self.now_ms(), "timekeeper", by)
+
+    def _anchor_clock(self, s: Session, game_id: int, before: GameState, after: GameState,
+                      by: str) -> None:
+        """After a write: anchor the clock at the new state's time if the
+        write started it (a face-off, a stoppage undone, a new period)."""
+        settings = after.setup.settings
+        if after.timeouts_used != before.timeouts_used:  # 641 note 1: its thirty seconds
+            _write(s, game_id, after.period, settings.timeout_length, self.now_ms(), "timeout", by)
+        if after.phase == "intermission" and before.phase != "intermission":  # 640(a)
+            _write(s, game_id, after.period, settings.intermission, self.now_ms(),
+                   "intermission", by)
+        if not after.running:
+            return
+        if before.running and before.period == after.period:
+            return  # anchored when it started
+        _write(s, game_id, after.period, after.left, self.now_ms(), "play", by)
+
+    def _game_state_in(self, s: Session, game_id: int) -> tuple[int, GameState]:
+        raise NotImplementedError  # Tournaments (tournaments.py)
+
+
+RUNNING_KINDS = ("play", "timekeeper")
+
+
+@dataclass(frozen=True, slots=True)
+class LiveExtras:
+    anchor: RunningClock | None
+    countdown: RunningClock | None
+    locked: bool
+    styles: dict[int, tuple[str | None, str | None]]  # team id -> (colour, logo)
+
+
+def _clocks(s: Session, game_id: int) -> tuple[RunningClock | None, RunningClock | None]:
+    rows = s.scalars(select(m.ClockAnchor).where(m.ClockAnchor.game_id == game_id)
+                     .order_by(m.ClockAnchor.id.desc()).limit(8)).all()
+    anchor = next((_value(r) for r in rows if r.kind in RUNNING_KINDS), None)
+    if anchor is None and len(rows) == 8:
+        anchor = _newest(s, game_id)
+    countdown = next((_value(r) for r in rows if r.kind not in RUNNING_KINDS), None)
+    return anchor, countdown
+
+
+def _newest(s: Session, game_id: int) -> RunningClock | None:
+    row = s.scalars(select(m.ClockAnchor).where(m.ClockAnchor.game_id == game_id,
+                                                m.ClockAnchor.kind.in_(RUNNING_KINDS))
+                    .order_by(m.ClockAnchor.id.desc()).limit(1)).first()
+    return None if row is None else _value(row)
+
+
+def _value(row: m.ClockAnchor) -> RunningClock:
+    return RunningClock(row.id, row.period, row.left_tenths, row.wall_ms, row.kind)
+
+
+def _write(s: Session, game_id: int, period: int, left: int, wall_ms: int, kind: str,
+           by: str) -> RunningClock:
+    row = m.ClockAnchor(game_id=game_id, period=period, left_tenths=left, wall_ms=wall_ms,
+                        kind=kind, username=by,
+                        at=datetime.fromtimestamp(wall_ms / 1000, UTC))
+    s.add(row)
+    s.flush()
+    return _value(row)
+
+
+def shown_countdown(state: GameState, countdown: RunningClock | None) -> RunningClock | None:
+    """The countdown the pages show: a time-out's while it holds the clock
+    (641), the intermission's between periods (640(a))."""
+    if countdown is None:
+        return None
+    if countdown.kind == "timeout" and state.clock_held and state.phase == "stopped":
+        return countdown
+    if countdown.kind == "intermission" and state.phase == "intermission":
+        return countdown
+    return None
+
+
+def shown_anchor(state: GameState, anchor: RunningClock | None) -> RunningClock | None:
+    """The anchor the pages count from: only while the clock runs in the
+    anchor's period (a stopped clock stands at the last event's time)."""
+    if anchor is None or not state.running or anchor.period != state.period:
+        return None
+    return anchor

@@ -1,0 +1,82 @@
+"""The public pages in chromium: axe-core finds no serious or critical
+accessibility violation on the main pages; on a phone (390x844) the wide
+tables fit or scroll inside a frame that says so, nothing cut off; the live
+clock ticks on the live scores and the game page. Screenshots of the phone
+pages go to test-output/browser/."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from browserkit import LiveServer, new_game
+from playwright.sync_api import Browser, Page, expect
+
+from rinkside.rules.events import FaceOff
+from rinkside.rules.times import GameTime
+from rinkside.services import queries
+
+SERIOUS = ("serious", "critical")
+
+
+def main_pages(live_server: LiveServer) -> list[str]:
+    games = [g for g in queries.games(live_server.service) if g.version]
+    division = games[0].division_id
+    return ["/", f"/games/{games[0].game_id}", f"/divisions/{division}/standings",
+            f"/divisions/{division}/stats", "/schedule", f"/teams/{games[0].home_team_id}",
+            "/suspensions", f"/scoreboard/{games[0].game_id}"]
+
+
+def serious_violations(page: Page) -> list[str]:
+    results = Axe().run(page)
+    return [f"{v['id']} ({v['impact']}): {v['help']} at "
+            + "; ".join(", ".join(n["target"]) for n in v["nodes"][:3])
+            for v in results.response["violations"] if v["impact"] in SERIOUS]
+
+
+def test_axe_finds_no_serious_violation_on_the_main_pages(
+        page: Page, live_server: LiveServer) -> None:
+    found: dict[str, list[str]] = {}
+    for url in main_pages(live_server):
+        page.goto(url)
+        page.wait_for_load_state("networkidle")
+        problems = serious_violations(page)
+        if problems:
+            found[url] = problems
+    assert found == {}
+
+
+@pytest.fixture
+def phone(browser: Browser, browser_context_args: dict[str, Any]) -> Page:
+    context = browser.new_context(**{**browser_context_args,
+                                     "viewport": {"width": 390, "height": 844},
+                                     "device_scale_factor": 2, "is_mobile": True})
+    return context.new_page()
+
+
+def test_phone_tables_fit_or_scroll_with_a_sign(phone: Page, live_server: LiveServer,
+                                                output_dir: Path) -> None:
+    for url in main_pages(live_server)[:-1]:
+        phone.goto(url)
+        phone.wait_for_load_state("networkidle")
+        wide = phone.evaluate("document.documentElement.scrollWidth")
+        assert wide <= 390, f"{url} is {wide}px wide: cut off on a phone"
+        for frame in phone.locator(".scroll").all():
+            if frame.evaluate("n => n.scrollWidth > n.clientWidth"):  # the edge shadows show it
+                assert "gradient" in frame.evaluate("n => getComputedStyle(n).backgroundImage"), url
+        name = url.strip("/").replace("/", "-") or "index"
+        phone.screenshot(path=str(output_dir / f"phone-{name}.png"), full_page=True)
+
+
+def test_the_live_clock_ticks_on_the_public_pages(page: Page, live_server: LiveServer) -> None:
+    game = new_game(live_server)
+    live_server.service.record(game, 0, [FaceOff(GameTime(1, 7200))], by="t")
+    page.clock.install()
+    for url in ("/", f"/games/{game}"):
+        page.goto(url)
+        clock = page.locator(f'[data-live-clock="{game}"]').first
+        expect(clock).to_contain_text("12:00")
+        page.clock.run_for(65_000)
+        expect(clock).to_contain_text("10:5")

@@ -1,0 +1,114 @@
+"""The scoreboard's layouts in chromium: the TV board (HOME/GUEST, team
+colours, shots on goal, the last goal, the delayed penalty, the time-out
+countdown of 641), the stream overlay on a transparent page, and the
+between-periods screen (scoring summary, penalties, the intermission's
+countdown of 640(a)), with the horn at the period's end. Screenshots of each
+go to test-output/browser/."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browserkit import LiveServer, new_game, skaters
+from playwright.sync_api import Browser, Page, expect
+
+from rinkside.rules.events import (
+    FaceOff,
+    Goal,
+    Penalty,
+    PenaltyClass,
+    PenaltySignal,
+    PeriodEnd,
+    Shot,
+    Stoppage,
+    TimeOut,
+)
+from rinkside.rules.times import GameTime
+
+
+@pytest.fixture
+def screen(browser: Browser, browser_context_args: dict[str, Any]) -> Page:
+    context = browser.new_context(**{**browser_context_args,
+                                     "viewport": {"width": 1920, "height": 1080}})
+    return context.new_page()
+
+
+def bound(page: Page, name: str) -> Any:
+    return page.locator(f'[data-bind="{name}"]')
+
+
+def played(live_server: LiveServer) -> int:
+    """A game with shots, a goal, a minor and a time-out, stopped in period 1."""
+    service = live_server.service
+    game = new_game(live_server)
+    service.set_team_style(state_team(live_server, game, "home"), colour="#1e40af")
+    scorer, helper = skaters(service, game, "home")[:2]
+    culprit = skaters(service, game, "away")[0]
+    service.record(game, 0, [
+        FaceOff(GameTime(1, 7200)), Shot(GameTime(1, 7000), "home", scorer),
+        Shot(GameTime(1, 6900), "away", culprit), Goal(GameTime(1, 6500), "home", scorer, helper),
+        FaceOff(GameTime(1, 6500)), Stoppage(GameTime(1, 6000)),
+        Penalty(GameTime(1, 6000), "away", culprit, PenaltyClass.MINOR, "Tripping", "642(a)"),
+        TimeOut(GameTime(1, 6000), "away")], by="t")
+    return game
+
+
+def state_team(live_server: LiveServer, game: int, side: str) -> int:
+    from rinkside.services import queries
+    row = queries.game(live_server.service, game)
+    return row.home_team_id if side == "home" else row.away_team_id
+
+
+def test_the_tv_board(screen: Page, live_server: LiveServer, output_dir: Path) -> None:
+    game = played(live_server)
+    _, state = live_server.service.game_state(game)
+    screen.goto(f"/scoreboard/{game}")
+    expect(bound(screen, "link")).to_have_text("live")
+    expect(screen.locator(".team.home .side")).to_have_text("HOME")
+    expect(screen.locator(".team.away .side")).to_have_text("GUEST")
+    expect(bound(screen, "home-shots")).to_have_text("2")  # a save and the goal
+    expect(bound(screen, "away-shots")).to_have_text("1")
+    expect(bound(screen, "last-goal")).to_contain_text(f"Goal {state.setup.home.name}")
+    expect(bound(screen, "countdown")).to_contain_text("Time-out 0:")
+    expect(bound(screen, "home-name")).to_have_css("background-color", "rgb(30, 64, 175)")
+    screen.screenshot(path=str(output_dir / "scoreboard-tv.png"))
+
+
+def test_the_delayed_penalty_on_the_board(screen: Page, live_server: LiveServer) -> None:
+    service = live_server.service
+    game = new_game(live_server)
+    culprit = skaters(service, game, "away")[0]
+    service.record(game, 0, [FaceOff(GameTime(1, 7200)), PenaltySignal(
+        GameTime(1, 7000), "away", culprit, PenaltyClass.MINOR, "Hooking", "621(a)")], by="t")
+    screen.goto(f"/scoreboard/{game}")
+    away = service.game_state(game)[1].setup.away.name
+    expect(bound(screen, "delayed")).to_have_text(f"delayed penalty: {away}")
+
+
+def test_the_stream_overlay_is_a_lower_third_on_a_transparent_page(
+        screen: Page, live_server: LiveServer, output_dir: Path) -> None:
+    game = played(live_server)
+    screen.goto(f"/scoreboard/{game}?layout=overlay")
+    expect(bound(screen, "home-score")).to_have_text("1")
+    assert screen.evaluate("getComputedStyle(document.body).backgroundColor") == "rgba(0, 0, 0, 0)"
+    box = screen.locator("#scoreboard").bounding_box()
+    assert box is not None and box["y"] > 1080 * 0.66 and box["height"] < 1080 / 3
+    screen.screenshot(path=str(output_dir / "scoreboard-overlay.png"), omit_background=True)
+
+
+def test_the_between_periods_screen_and_the_horn(
+        screen: Page, live_server: LiveServer, output_dir: Path) -> None:
+    service = live_server.service
+    game = played(live_server)
+    screen.goto(f"/scoreboard/{game}?layout=intermission&horn=1")
+    expect(bound(screen, "link")).to_have_text("live")
+    version = service.game_state(game)[0]
+    service.record(game, version, [FaceOff(GameTime(1, 6000)), PeriodEnd(GameTime(1, 0))],
+                   by="t")
+    expect(bound(screen, "countdown")).to_contain_text("Intermission 0:")
+    expect(bound(screen, "summary-goals").locator("li")).to_have_count(1)
+    expect(bound(screen, "summary-penalties")).to_contain_text("Tripping")
+    expect(screen.locator("#scoreboard")).to_have_attribute("data-horned", "1")
+    screen.screenshot(path=str(output_dir / "scoreboard-intermission.png"))

@@ -1,0 +1,29 @@
+"""Shots on goal recorded from the console fill the report's SA and SV
+columns (the engine's goaltending) and the live state's shots and saves."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from reportkit import Cup, make_cup, t
+
+from rinkside.present.state import saves_made, shots_on_goal
+from rinkside.reports.game_report import build_report
+from rinkside.rules.events import FaceOff, Goal, Shot
+from rinkside.services.open import open_tournaments
+
+
+def test_shots_and_saves_reach_the_report_and_the_live_state(tmp_path: Path) -> None:
+    cup: Cup = make_cup(open_tournaments(f"sqlite:///{tmp_path / 'shots.sqlite'}"))
+    game = cup.service.add_game(cup.division, cup.home, cup.away)
+    cup.service.record(game, 0, [FaceOff(t(1, "12:00")), Shot(t(1, "11:30"), "home", 4),
+                                 Shot(t(1, "11:00"), "home", 5), Shot(t(1, "10:30"), "away", 4),
+                                 Goal(t(1, "10:00"), "home", 6)], by="t")
+    report = build_report(cup.service, game)
+    away_goalie = next(g for g in report.goalies if g.team == "away")
+    home_goalie = next(g for g in report.goalies if g.team == "home")
+    assert (away_goalie.shots_against, away_goalie.saves, away_goalie.goals_against) == (3, 2, 1)
+    assert (home_goalie.shots_against, home_goalie.saves) == (1, 1)
+    _, state = cup.service.game_state(game)
+    assert shots_on_goal(state) == {"home": 3, "away": 1}
+    assert saves_made(state) == {"home": 1, "away": 2}

@@ -1,0 +1,56 @@
+"""The sign-off for referees: a referee who logs in lands on the games to
+sign; the sign-off page shows the score sheet and the corrections in words
+and takes the referees' written reports (502(l), 404(h), 405(b)), which the
+official report prints."""
+
+from __future__ import annotations
+
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+from webkit import Demo, game_in_play, logged_in, record, skaters
+
+from rinkside.reports.game_report import build_report
+from rinkside.rules.events import Goal
+from rinkside.rules.times import GameTime
+from rinkside.web import auth
+
+
+def test_a_referee_lands_on_the_games_to_sign(demo: Demo, app: FastAPI) -> None:
+    game_id = game_in_play(demo)
+    auth.create_user(demo.service, "umpire", "whistle-pass-1", "referee", games=[game_id])
+    with TestClient(app) as client:
+        client.get("/login")
+        answer = client.post("/login", data={
+            "username": "umpire", "password": "whistle-pass-1",
+            "csrf_token": client.cookies.get(auth.CSRF_COOKIE) or ""}, follow_redirects=False)
+        assert answer.headers["location"] == "/signoff"
+        page = client.get("/signoff")
+        assert page.status_code == 200 and f"/games/{game_id}/signoff" in page.text
+
+
+def test_the_signoff_page_tells_the_corrections_and_takes_written_reports(
+        demo: Demo, app: FastAPI) -> None:
+    game_id = game_in_play(demo)
+    scorer = skaters(demo.service, game_id, "home")[0]
+    version = record(demo.service, game_id, Goal(GameTime(1, 5400), "home", scorer))
+    demo.service.correct(game_id, version, "delete", version - 1, None, by="kim",
+                         reason="no goal: off the crossbar")
+    auth.create_user(demo.service, "writer", "whistle-pass-2", "referee", games=[game_id])
+    for client, csrf in logged_in(app, "writer", "whistle-pass-2"):
+        page = client.get(f"/games/{game_id}/signoff").text
+        assert f'src="/games/{game_id}/report"' in page  # the whole score sheet
+        home = demo.service.game_state(game_id)[1].setup.home.name
+        assert f"deleted (goal, {home} scorer #{scorer}, at P1 9:00), by kim" in page
+        assert "no goal: off the crossbar" in page
+        filed = client.post(f"/games/{game_id}/reports", data={
+            "csrf_token": csrf, "rule": "405(b)", "text": "Spearing behind the play."},
+            follow_redirects=False)
+        assert filed.status_code == 303
+        refused = client.post(f"/games/{game_id}/reports", data={
+            "csrf_token": csrf, "rule": "641(a)", "text": "x"}, follow_redirects=False)
+        assert refused.status_code == 422
+    written = build_report(demo.service, game_id).written
+    assert [(w.rule, w.text, w.by) for w in written] == [
+        ("405(b)", "Spearing behind the play.", "writer")]
+    html = TestClient(app).get(f"/games/{game_id}/report").text
+    assert "Report (Rule 405(b))" in html and "Spearing behind the play." in html
