@@ -42,26 +42,31 @@ class DivisionTables(Schedule):
         with self._sessions.begin() as s:
             return self._division_view(s, division_id)
 
-    def standings(self, division_id: int) -> list[standings.Standing]:
-        view = self.division_view(division_id)
+    def standings(self, division_id: int, view: DivisionView | None = None
+                  ) -> list[standings.Standing]:
+        """The division's standings; from ``view`` when given (one view read
+        once, for the standings and the statistics of one page)."""
+        view = view or self.division_view(division_id)
         chain = view.division.tournament.tiebreaks
         tosses = self._coin_tosses(division_id)
         teams = [rec.team_info(t) for t in view.teams if t.id not in view.removed]
         return standings.standings(teams, view.standing_games, view.settings.points, chain,
                                    tosses, removed=set(view.removed))
 
-    def statistics(self, division_id: int) -> tuple[dict[int, tstats.SkaterLine],
-                                                    dict[int, tstats.GoaltenderLine],
-                                                    dict[int, tstats.TeamLine]]:
-        view = self.division_view(division_id)
+    def statistics(self, division_id: int, view: DivisionView | None = None
+                   ) -> tuple[dict[int, tstats.SkaterLine], dict[int, tstats.GoaltenderLine],
+                              dict[int, tstats.TeamLine]]:
+        """Skater, goaltender and team lines; from ``view`` when given."""
+        view = view or self.division_view(division_id)
         games = view.standing_games
         return tstats.skater_lines(games), tstats.goaltender_lines(games), tstats.team_lines(games)
 
-    def high_scorer(self, division_id: int) -> tstats.HighScorerAward:
+    def high_scorer(self, division_id: int, view: DivisionView | None = None
+                    ) -> tstats.HighScorerAward:
         """The division's high-scorer award: by points, or by points per game
         where a forfeit stands (634(d)4, casebook 29); pool and playoff games
-        that stand."""
-        view = self.division_view(division_id)
+        that stand. From ``view`` when given."""
+        view = view or self.division_view(division_id)
         return tstats.high_scorer_award(view.standing_games)
 
     def playoffs(self, division_id: int, teams: int
@@ -73,7 +78,7 @@ class DivisionTables(Schedule):
         each bracket game is."""
         view = self.division_view(division_id)
         playoffs.check_playoff_settings(view.settings)  # 639: no tie may stand
-        table = self.standings(division_id)
+        table = self.standings(division_id, view)
         late = forfeits.late_forfeit_teams(view.schedule, view.played)
         seeded = standings.seeds({division_id: table}, late, per_division=teams)
         bracket = playoffs.bracket(seeded)

@@ -25,6 +25,7 @@ from sqlalchemy.orm import Session, SessionTransaction
 
 from rinkside.rules.roster import GameSetup
 from rinkside.rules.state import GameState
+from rinkside.services.collector import collector_paused
 from rinkside.store.models import GameStateCache
 
 
@@ -159,9 +160,10 @@ def _write_pending(session: Session) -> None:
         return
     engine = engine_fingerprint()
     memo: dict[int, tuple[object, bytes]] = {}
-    rows = [{"game_id": game_id, "version": version, "engine": engine,
-             "state": _dumped(state, memo)}
-            for game_id, (version, state) in sorted(pending.items())]
+    with collector_paused():
+        rows = [{"game_id": game_id, "version": version, "engine": engine,
+                 "state": _dumped(state, memo)}
+                for game_id, (version, state) in sorted(pending.items())]
     session.execute(_UPSERT[session.get_bind().dialect.name], rows)
 
 
