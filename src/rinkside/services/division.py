@@ -12,6 +12,7 @@ from sqlalchemy import select
 
 from rinkside.rules.settings import Settings
 from rinkside.services import records as rec
+from rinkside.services.collector import collector_paused
 from rinkside.services.schedule import Schedule
 from rinkside.store import models as m
 from rinkside.tournament import forfeits, playoffs, standings
@@ -39,7 +40,10 @@ class DivisionTables(Schedule):
     """Standings, statistics and playoffs (which schedule their games)."""
 
     def division_view(self, division_id: int) -> DivisionView:
-        with self._sessions.begin() as s:
+        """The division's view, in one transaction (the states it recomputed
+        stored as it commits), the collector paused (a cold view is a bulk of
+        short-lived values: :mod:`rinkside.services.collector`)."""
+        with collector_paused(), self._sessions.begin() as s:
             return self._division_view(s, division_id)
 
     def standings(self, division_id: int, view: DivisionView | None = None
