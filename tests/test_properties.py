@@ -13,7 +13,7 @@ import os
 import random
 from collections import Counter
 from dataclasses import replace
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -203,8 +203,14 @@ def test_replace_then_replace_back_gives_back_the_same_game(seed: int,
 
 # --------------------------------------------------------------------------- random logs
 
+# Each strategy is made once, here: a strategy built at every draw (a
+# sampled_from of a list, an ``a | b``) is validated anew each time, which
+# cost the random-log tests most of their time; the values drawn are the same.
 TEAM = st.sampled_from(TEAMS)
 NUMBER = st.integers(1, 20)  # default rosters are 1-15: 16-20 are off the roster
+MAYBE_NUMBER = st.none() | NUMBER
+BOOLEAN = st.booleans()
+SUSPENSION = st.none() | st.integers(1, 3)
 CLASS = st.sampled_from(list(PenaltyClass))
 INFRACTION = st.sampled_from(["tripping", "fighting", "abuse of official", "kicking",
                               "illegal substitution", "not in the book", "checking from behind",
@@ -230,12 +236,12 @@ def _penalty_fields(draw: Any, at: GameTime) -> dict[str, Any]:
     return {
         "at": at,
         "team": draw(TEAM),
-        "player": draw(st.none() | NUMBER),
+        "player": draw(MAYBE_NUMBER),
         "penalty_class": draw(CLASS),
         "infraction": draw(INFRACTION),
         "rule": draw(RULE),
-        "served_by": draw(st.none() | NUMBER),
-        "suspension": draw(st.none() | st.integers(1, 3)),
+        "served_by": draw(MAYBE_NUMBER),
+        "suspension": draw(SUSPENSION),
         "official": draw(st.sampled_from([None, None, None, "Coach"])),
     }
 
@@ -248,29 +254,29 @@ def _event(draw: Any, kind: str, at: GameTime) -> Event:
         case "stoppage":
             return Stoppage(at)
         case "goal":
-            return Goal(at, team, draw(NUMBER), draw(st.none() | NUMBER), draw(st.booleans()))
+            return Goal(at, team, draw(NUMBER), draw(MAYBE_NUMBER), draw(BOOLEAN))
         case "penalty":
             return Penalty(**_penalty_fields(draw, at))
         case "signal":
             return PenaltySignal(**_penalty_fields(draw, at))
         case "penalty_shot":
-            return PenaltyShot(at, team, draw(NUMBER), draw(st.booleans()))
+            return PenaltyShot(at, team, draw(NUMBER), draw(BOOLEAN))
         case "timeout":
             return TimeOut(at, team)
         case "goalie":
-            return GoalieChange(at, team, draw(st.none() | NUMBER))
+            return GoalieChange(at, team, draw(MAYBE_NUMBER))
         case "period_end":
             return PeriodEnd(at)
         case "shootout":
-            return ShootoutAttempt(team, draw(NUMBER), draw(st.booleans()))
+            return ShootoutAttempt(team, draw(NUMBER), draw(BOOLEAN))
         case "forfeit":
             return Forfeit(at, team, "random")
         case "designate":
             return Designate(at, team, draw(NUMBER))
         case "shot":
-            return Shot(at, team, draw(st.none() | NUMBER))
+            return Shot(at, team, draw(MAYBE_NUMBER))
         case "warning":
-            return Caution(at, team, draw(WARNED), draw(st.none() | NUMBER))
+            return Caution(at, team, draw(WARNED), draw(MAYBE_NUMBER))
         case "left_box":
             return LeftBox(at, team, draw(NUMBER), draw(st.booleans()))
         case "suspend":
@@ -297,21 +303,30 @@ STEPS = {
     "warning": _AT_STOPPAGE, "resume": _AT_STOPPAGE, "referee_timeout": _AT_STOPPAGE,
 }
 _IN_PLAY = ["forward"] * 8 + ["same", "back", "zero", "jump"]
+KIND = st.sampled_from(KINDS)
+STEP = {kind: st.sampled_from(steps) for kind, steps in STEPS.items()}
+STEP_IN_PLAY = st.sampled_from(_IN_PLAY)
+FORWARD, BACK, PERIOD = st.integers(1, 900), st.integers(1, 600), st.integers(1, 4)
+
+
+@cache
+def _clock_left(length: int) -> st.SearchStrategy[int]:
+    return st.integers(0, length)
 
 
 def _next_moment(draw: Any, kind: str, period: int, left: int, length: int) -> tuple[int, int]:
-    step = draw(st.sampled_from(STEPS.get(kind, _IN_PLAY)))
+    step = draw(STEP.get(kind, STEP_IN_PLAY))
     if step == "forward":
-        left = max(0, left - draw(st.integers(1, 900)))
+        left = max(0, left - draw(FORWARD))
     elif step == "back":
-        left = min(length, left + draw(st.integers(1, 600)))
+        left = min(length, left + draw(BACK))
     elif step == "zero":
         left = 0
     elif step == "next_period" and left == 0:
         period, left = period + 1, length if period + 1 <= 2 else 3000
     elif step == "jump":
-        period = draw(st.integers(1, 4))
-        left = draw(st.integers(0, length))
+        period = draw(PERIOD)
+        left = draw(_clock_left(length))
     return period, left
 
 
@@ -327,7 +342,7 @@ def random_logs(draw: Any) -> tuple[GameSetup, list[Event]]:
     if draw(st.integers(0, 9)) > 0:
         events.append(FaceOff(GameTime(1, length)))
     for _ in range(draw(st.integers(1, 60))):
-        kind = draw(st.sampled_from(KINDS))
+        kind = draw(KIND)
         period, left = _next_moment(draw, kind, period, left, length)
         events.append(_event(draw, kind, GameTime(period, left)))
     return setup, events
@@ -375,6 +390,7 @@ _NEXT = {
     "final": KINDS,
     "suspended": ["resume"] * 20 + KINDS,
 }
+NEXT = {status: st.sampled_from(kinds) for status, kinds in _NEXT.items()}
 
 
 @RANDOM
@@ -387,7 +403,7 @@ def test_random_events_guided_by_the_phase_of_the_game(game_settings: Settings,
     setup = GameSetup(game_settings, default_roster("Home"), default_roster("Away"))
     state = start(setup)
     for _ in range(data.draw(st.integers(1, 120), label="events")):
-        kind = data.draw(st.sampled_from(_NEXT[state.status]))
+        kind = data.draw(NEXT[state.status])
         if kind == "faceoff" and state.status == "intermission":
             period = state.period + 1
             at = GameTime(period, state.period_length(period))
@@ -437,10 +453,10 @@ def test_random_events_run_the_clock_only_when_it_runs(game_settings: Settings,
     setup = GameSetup(game_settings, default_roster("Home"), default_roster("Away"))
     state = start(setup)
     for _ in range(data.draw(st.integers(1, 100), label="events")):
-        kind = data.draw(st.sampled_from(_NEXT[state.status]))
+        kind = data.draw(NEXT[state.status])
         length = state.period_length(state.period)
         at = GameTime(*_next_moment(data.draw, kind, state.period, state.left, length))
-        if kind == "faceoff" and state.status == "intermission" and data.draw(st.booleans()):
+        if kind == "faceoff" and state.status == "intermission" and data.draw(BOOLEAN):
             at = GameTime(state.period + 1, state.period_length(state.period + 1))
         event = _event(data.draw, kind, at)
         try:

@@ -4,7 +4,8 @@
 The migrations run from empty once per session and backend: a migrated
 SQLite database is a copy of the session's migrated file, a migrated
 PostgreSQL one is the session's migrated schema, emptied after each test
-(``storekit.MigratedSchema``). The tests of the migrations themselves run
+(``storekit.MigratedSchema``), reached through one engine whose connections
+the tests reuse. The tests of the migrations themselves run
 them on ``empty_engine``.
 """
 
@@ -63,11 +64,9 @@ def engine(empty_engine: Engine, request: pytest.FixtureRequest) -> Iterator[Eng
         yield empty_engine
         return
     head: MigratedSchema = request.getfixturevalue("postgres_head")
-    engine = head.engine()
     try:
-        yield engine
+        yield head.tests_engine()
     finally:
-        engine.dispose()
         head.reset()
 
 

@@ -171,6 +171,7 @@ class MigratedSchema:
         self.schema = _new_schema_name()
         _create_schema(self._admin, self.schema)
         self._keeper = self.engine()
+        self._tests: Engine | None = None
         try:
             self._learn()
         except BaseException:
@@ -197,6 +198,14 @@ class MigratedSchema:
         """A new engine on the schema (the caller disposes of it)."""
         return make_engine(schema_url(self._url, self.schema))
 
+    def tests_engine(self) -> Engine:
+        """The engine the tests share on the schema: its pooled connections
+        are reused from test to test (a connection to PostgreSQL costs more
+        than most tests), each handed back idle, its transaction ended."""
+        if self._tests is None:
+            self._tests = self.engine()
+        return self._tests
+
     def reset(self) -> None:
         """The schema as the migrations made it: empty, each sequence at 1;
         made again when a test changed more than rows (or left it so that
@@ -215,6 +224,8 @@ class MigratedSchema:
             self._build()
 
     def _drop(self) -> None:
+        if self._tests is not None:
+            self._tests.dispose()
         self._keeper.dispose()
         with self._admin.begin() as connection:
             connection.exec_driver_sql(f'DROP SCHEMA "{self.schema}" CASCADE')

@@ -12,6 +12,7 @@ from sqlalchemy import select
 
 from rinkside.rules.settings import Settings
 from rinkside.services import records as rec
+from rinkside.services.collector import collector_paused
 from rinkside.services.schedule import Schedule
 from rinkside.store import models as m
 from rinkside.tournament import forfeits, playoffs, standings
@@ -39,38 +40,47 @@ class DivisionTables(Schedule):
     """Standings, statistics and playoffs (which schedule their games)."""
 
     def division_view(self, division_id: int) -> DivisionView:
-        with self._sessions.begin() as s:
+        """The division's view, in one transaction (the states it recomputed
+        stored as it commits), the collector paused (a cold view is a bulk of
+        short-lived values: :mod:`rinkside.services.collector`)."""
+        with collector_paused(), self._sessions.begin() as s:
             return self._division_view(s, division_id)
 
-    def standings(self, division_id: int) -> list[standings.Standing]:
-        view = self.division_view(division_id)
+    def standings(self, division_id: int, view: DivisionView | None = None
+                  ) -> list[standings.Standing]:
+        """The division's standings; from ``view`` when given (one view read
+        once, for the standings and the statistics of one page)."""
+        view = view or self.division_view(division_id)
         chain = view.division.tournament.tiebreaks
         tosses = self._coin_tosses(division_id)
         teams = [rec.team_info(t) for t in view.teams if t.id not in view.removed]
         return standings.standings(teams, view.standing_games, view.settings.points, chain,
                                    tosses, removed=set(view.removed))
 
-    def statistics(self, division_id: int) -> tuple[dict[int, tstats.SkaterLine],
-                                                    dict[int, tstats.GoaltenderLine],
-                                                    dict[int, tstats.TeamLine]]:
-        view = self.division_view(division_id)
+    def statistics(self, division_id: int, view: DivisionView | None = None
+                   ) -> tuple[dict[int, tstats.SkaterLine], dict[int, tstats.GoaltenderLine],
+                              dict[int, tstats.TeamLine]]:
+        """Skater, goaltender and team lines; from ``view`` when given."""
+        view = view or self.division_view(division_id)
         games = view.standing_games
         return tstats.skater_lines(games), tstats.goaltender_lines(games), tstats.team_lines(games)
 
-    def high_scorer(self, division_id: int) -> tstats.HighScorerAward:
+    def high_scorer(self, division_id: int, view: DivisionView | None = None
+                    ) -> tstats.HighScorerAward:
         """The division's high-scorer award: by points, or by points per game
         where a forfeit stands (634(d)4, casebook 29); pool and playoff games
-        that stand."""
-        view = self.division_view(division_id)
-        sanctioned = forfeits.late_forfeit_sanctions(  # 634(e)2 where the event applies it
+        that stand; 634(e)2 where the event applies it. From ``view`` when given."""
+        view = view or self.division_view(division_id)
+        sanctioned = forfeits.late_forfeit_sanctions(
             view.schedule, view.played, view.settings.late_forfeit_sanctions)
         return tstats.high_scorer_award(view.standing_games, excluded_teams=sanctioned.no_awards)
 
-    def seeds(self, division_id: int, teams: int | None = None) -> list[int]:
+    def seeds(self, division_id: int, teams: int | None = None,
+              view: DivisionView | None = None) -> list[int]:
         """The division's playoff seeds, best first, whatever its settings
-        (casebook 25; 634(e)1 where the event applies it)."""
-        view = self.division_view(division_id)
-        return playoffs.seeding(self.standings(division_id), view.schedule, view.played,
+        (casebook 25; 634(e)1 where the event applies it). From ``view`` when given."""
+        view = view or self.division_view(division_id)
+        return playoffs.seeding(self.standings(division_id, view), view.schedule, view.played,
                                 view.settings, teams=teams)
 
     def playoffs(self, division_id: int, teams: int
@@ -82,7 +92,7 @@ class DivisionTables(Schedule):
         each bracket game is."""
         view = self.division_view(division_id)
         playoffs.check_playoff_settings(self.settings_of(division_id, "playoff"))  # 639
-        seeded = self.seeds(division_id, teams)
+        seeded = self.seeds(division_id, teams, view)
         bracket = playoffs.bracket(seeded)
         stored = {frozenset((g.home_team_id, g.away_team_id)): g.game_id
                   for g in view.schedule if g.stage == "playoff"}

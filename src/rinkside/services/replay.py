@@ -28,6 +28,7 @@ from rinkside.rules.settings import Settings
 from rinkside.rules.state import GameState
 from rinkside.services import records as rec
 from rinkside.services import state_cache
+from rinkside.services.collector import collector_paused
 from rinkside.services.games import game_setup
 from rinkside.services.state_cache import StateCache
 from rinkside.store import eventlog
@@ -167,10 +168,11 @@ def states_of(s: Session, cache: StateCache, games: Sequence[tuple[int, int, Gam
         else:
             to_replay[game_id] = setup
     replayed: dict[int, tuple[int, GameState]] = {}
-    for game_id, version, events in eventlog.each_log(s, list(to_replay)):  # one at a time
-        result = state(to_replay[game_id], events)
-        cache.put(game_id, version, result)
-        replayed[game_id] = (version, result)
+    with collector_paused():
+        for game_id, version, events in eventlog.each_log(s, list(to_replay)):  # one by one
+            result = state(to_replay[game_id], events)
+            cache.put(game_id, version, result)
+            replayed[game_id] = (version, result)
     state_cache.store_many(s, replayed)
     out.update(replayed)
     return out

@@ -17,14 +17,15 @@ from collections import OrderedDict
 from collections.abc import Mapping
 from functools import cache
 from importlib import resources
+from typing import Final, cast
 
-from sqlalchemy import select
-from sqlalchemy.dialects.postgresql import insert as postgresql_insert
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-from sqlalchemy.orm import Session
+from sqlalchemy import Insert, Table, event, or_, select
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.orm import Session, SessionTransaction
 
 from rinkside.rules.roster import GameSetup
 from rinkside.rules.state import GameState
+from rinkside.services.collector import collector_paused
 from rinkside.store.models import GameStateCache
 
 
@@ -100,39 +101,88 @@ def load_stored(session: Session, setups: Mapping[int, GameSetup]
     return out
 
 
+# Writing a state is an upsert (``INSERT ... ON CONFLICT (game_id) DO
+# UPDATE``): two transactions keeping the same game's state, a console's
+# write and a scoreboard's cold read, both succeed, the later one waiting
+# for the first; a delete and an insert raced into a duplicate key on
+# PostgreSQL. A state already stored for a later version of the log (by the
+# same engine) is not replaced by an earlier one.
+#
+# And it is the last statement of its transaction: :func:`store` keeps the
+# state with the session, and it is written just before the session commits
+# (``before_commit``), every pending state of the transaction in one
+# statement, in the order of the games' ids. A transaction thus never holds
+# a cached state's row while it waits for anything else (a game's row, to
+# append to its log): writers queue on the game's row alone, the cache's
+# rows are taken last and in one order, and no two transactions can wait for
+# each other. A transaction rolled back writes none of its states.
+
+_PENDING = "rinkside.pending_states"
+
+
+def _upsert(dialect: str) -> Insert:
+    table = cast(Table, GameStateCache.__table__)
+    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+    new = insert(table)
+    return new.on_conflict_do_update(
+        index_elements=[table.c.game_id],
+        set_={"version": new.excluded.version, "engine": new.excluded.engine,
+              "state": new.excluded.state},
+        where=or_(table.c.version <= new.excluded.version,
+                  table.c.engine != new.excluded.engine))
+
+
+_UPSERT: Final = {dialect: _upsert(dialect) for dialect in ("sqlite", "postgresql")}
+
+
 def store(session: Session, game_id: int, version: int, state: GameState) -> None:
-    """Keep ``state`` as the game's state at ``version`` (replacing any older)."""
-    _upsert(session, [{"game_id": game_id, "version": version,
-                       "engine": engine_fingerprint(), "state": _dumped(state, {})}])
+    """Keep ``state`` as the game's state at ``version`` (replacing any older),
+    written when the session commits."""
+    store_many(session, {game_id: (version, state)})
 
 
 def store_many(session: Session, states: Mapping[int, tuple[int, GameState]]) -> None:
     """Keep each game's state at its version (``{game: (version, state)}``),
-    replacing any older: one statement for all of them."""
-    if not states:
+    replacing any older; written when the session commits, in one statement
+    with every other state kept in its transaction."""
+    if states:
+        if session.get_transaction() is None:
+            session.begin()  # the transaction they are written in, or forgotten with
+        session.info.setdefault(_PENDING, {}).update(states)
+
+
+def _write_pending(session: Session) -> None:
+    """Before a commit: the states kept in the transaction, in one upsert."""
+    pending: dict[int, tuple[int, GameState]] | None = session.info.pop(_PENDING, None)
+    if not pending or session.in_nested_transaction():
+        if pending:  # a savepoint's commit: the outer transaction writes them
+            session.info[_PENDING] = pending
         return
     engine = engine_fingerprint()
     memo: dict[int, tuple[object, bytes]] = {}
-    _upsert(session, [{"game_id": game_id, "version": version, "engine": engine,
-                       "state": _dumped(state, memo)}
-                      for game_id, (version, state) in sorted(states.items())])
+    with collector_paused():
+        rows = [{"game_id": game_id, "version": version, "engine": engine,
+                 "state": _dumped(state, memo)}
+                for game_id, (version, state) in sorted(pending.items())]
+    session.execute(_UPSERT[session.get_bind().dialect.name], rows)
 
 
-def _upsert(session: Session, rows: list[dict[str, object]]) -> None:
-    """Insert the rows, or replace a game's row kept at an older version or by
-    another engine: one statement (``ON CONFLICT``), so that two processes
-    keeping the same game's state at once (the writer, and another server
-    on the store reading the change) never collide, and a newer state is
-    never replaced by an older one."""
-    insert = postgresql_insert if session.get_bind().dialect.name == "postgresql" \
-        else sqlite_insert
-    statement = insert(GameStateCache)
-    new = statement.excluded
-    session.execute(statement.on_conflict_do_update(
-        index_elements=[GameStateCache.game_id],
-        set_={"version": new.version, "engine": new.engine, "state": new.state},
-        where=(GameStateCache.version <= new.version) | (GameStateCache.engine != new.engine),
-    ), rows)
+def _forget_pending(session: Session, _transaction: SessionTransaction) -> None:
+    """After a rollback (of the transaction or of a savepoint in it): the
+    states kept are not written."""
+    session.info.pop(_PENDING, None)
+
+
+def _transaction_ended(session: Session, transaction: SessionTransaction) -> None:
+    """A transaction that ended without its commit writing them (closed,
+    rolled back) forgets its states, as the database forgets its rows."""
+    if transaction.parent is None:
+        session.info.pop(_PENDING, None)
+
+
+event.listen(Session, "before_commit", _write_pending)
+event.listen(Session, "after_soft_rollback", _forget_pending)
+event.listen(Session, "after_transaction_end", _transaction_ended)
 
 
 class StateCache:

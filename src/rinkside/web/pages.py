@@ -211,12 +211,13 @@ class StatsPage:
 
 def stats_page(service: Tournaments, division_id: int, top: int = 10) -> StatsPage:
     division = queries.division(service, division_id)
-    skaters, goalies, teams = service.statistics(division_id)
+    view = service.division_view(division_id)  # read once for the lines and the award
+    skaters, goalies, teams = service.statistics(division_id, view)
     keys: Sequence[tstats.LeaderKey] = ("points", "goals", "assists", "pim")
     return StatsPage(
         division, {key: tstats.leaders(skaters, key, top) for key in keys},
         sorted(goalies.values(), key=lambda g: (g.gaa is None, g.gaa or 0, -g.tenths)),
-        sorted(teams.values(), key=lambda t: t.team_id), service.high_scorer(division_id))
+        sorted(teams.values(), key=lambda t: t.team_id), service.high_scorer(division_id, view))
 
 
 # --------------------------------------------------------------------------- suspensions

@@ -1,0 +1,76 @@
+"""The stored state cache's writes (SQLite and PostgreSQL): an upsert made
+when the transaction commits, never when it rolls back, and never an older
+version of the log over a newer one."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+from sqlalchemy import select
+from sqlalchemy.orm import Session, sessionmaker
+
+from rinkside.rules.events import FaceOff
+from rinkside.rules.times import GameTime
+from rinkside.services import replay, state_cache
+from rinkside.services.tournaments import Tournaments
+from rinkside.store import models as m
+
+
+@pytest.fixture
+def played(sessions: sessionmaker[Session]) -> int:
+    """A game with one event recorded (its state stored at version 1)."""
+    service = Tournaments(sessions)
+    tournament = service.create_tournament("Cache Cup", date(2026, 12, 5), {})
+    division = service.add_division(tournament, "Division 1")
+    home, away = (service.add_team(division, name) for name in ("Blades", "Storm"))
+    game = service.add_game(division, home, away)
+    service.record(game, 0, [FaceOff(GameTime(1, 7200))], by="scorer")
+    return game
+
+
+def _stored(sessions: sessionmaker[Session], game: int) -> list[int]:
+    with sessions() as s:
+        return list(s.scalars(select(m.GameStateCache.version)
+                              .where(m.GameStateCache.game_id == game)))
+
+
+def _state(sessions: sessionmaker[Session], game: int) -> tuple[int, object]:
+    with sessions() as s:
+        row = s.get(m.Game, game)
+        assert row is not None
+        return replay.state_of(s, state_cache.StateCache(), row, replay.setup_of(s, row),
+                               keep=False)
+
+
+def test_a_state_is_written_when_its_transaction_commits(
+        sessions: sessionmaker[Session], played: int) -> None:
+    assert _stored(sessions, played) == [1]
+    version, state = _state(sessions, played)
+    with sessions.begin() as s:
+        state_cache.store(s, played, version + 1, state)  # type: ignore[arg-type]
+        assert _stored(sessions, played) == [1]  # not yet: kept with the session
+    assert _stored(sessions, played) == [2]  # one row, replaced
+
+
+def test_a_rolled_back_transaction_writes_no_state(
+        sessions: sessionmaker[Session], played: int) -> None:
+    version, state = _state(sessions, played)
+    with sessions() as s:
+        state_cache.store(s, played, version + 1, state)  # type: ignore[arg-type]
+        s.rollback()
+        s.commit()  # a later transaction of the same session does not write it
+    with pytest.raises(RuntimeError), sessions.begin() as s:
+        state_cache.store(s, played, version + 1, state)  # type: ignore[arg-type]
+        raise RuntimeError("the write fails")
+    assert _stored(sessions, played) == [1]
+
+
+def test_an_older_state_never_replaces_a_newer_one(
+        sessions: sessionmaker[Session], played: int) -> None:
+    version, state = _state(sessions, played)
+    with sessions.begin() as s:
+        state_cache.store(s, played, version + 1, state)  # type: ignore[arg-type]
+    with sessions.begin() as s:  # a slow reader that computed version 1
+        state_cache.store(s, played, version, state)  # type: ignore[arg-type]
+    assert _stored(sessions, played) == [2]
