@@ -128,6 +128,7 @@ def test_a_suspended_players_goal_is_refused_with_his_rule(
     log_in(page, f"sus{game}", "scorer-pass-1")
     page.goto(f"/console/games/{game}")
     expect(page.locator('[data-bind="link"]')).to_have_text("live")
+    page.wait_for_function("() => window.rinksideConsole.state !== null")  # the state taken
     page.evaluate(f"""() => {{ const C = window.rinksideConsole;
         return C.post([{{ type: "goal", at: "1 11:00", team: "home",
                          scorer: {suspended.number} }}]).then(a => C.written(a, "")); }}""")

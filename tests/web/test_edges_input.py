@@ -187,7 +187,10 @@ def test_a_lineup_naming_another_teams_player_is_a_422_citing_the_roster_rule(
     client, token = director
     game = game_in_play(demo)
     row = queries.game(demo.service, game)
-    ours = [p.player_id for p in queries.team(demo.service, row.home_team_id).players]
+    sitting = {pid for pid, status in demo.service.suspensions(demo.tournament_id).items()
+               if game in status.next_games}  # 404(d), 615(d): refused for that first
+    ours = [p.player_id for p in queries.team(demo.service, row.home_team_id).players
+            if p.player_id not in sitting]
     theirs = queries.team(demo.service, row.away_team_id).players[0].player_id
     for body in ({"players": [*ours, theirs]}, {"players": ours, "captain": theirs},
                  {"players": ours, "goaltenders": [theirs]}):

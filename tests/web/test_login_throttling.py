@@ -10,7 +10,7 @@ import threading
 from itertools import count
 
 import pytest
-from clockkit import Clock, clocked_app
+from authclockkit import Clock, clocked_app
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from webkit import Demo

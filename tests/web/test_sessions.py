@@ -10,7 +10,7 @@ from datetime import timedelta
 from itertools import count
 
 import pytest
-from clockkit import Clock, clocked_app
+from authclockkit import Clock, clocked_app
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner

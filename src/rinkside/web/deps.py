@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Annotated, Final
 
-from fastapi import Depends, Request
+from fastapi import Depends, Form, Query, Request
 from fastapi.templating import Jinja2Templates
 from starlette.convertors import Convertor, register_url_convertor
 
@@ -58,6 +58,12 @@ def get_templates(request: Request) -> Jinja2Templates:
     templates: Jinja2Templates = request.app.state.templates
     return templates
 
+
+# An id or a number in a query or a form: at most MAX_ID, so that no value
+# reaches the store that its integer columns cannot hold (a 422, not a 500).
+QueryId = Annotated[int, Query(ge=1, le=MAX_ID)]
+QueryNumber = Annotated[int, Query(ge=0, le=MAX_ID)]
+FormId = Annotated[int, Form(ge=1, le=MAX_ID)]
 
 Service = Annotated[Tournaments, Depends(get_service)]
 Broadcast = Annotated[Broadcaster, Depends(get_broadcaster)]

@@ -28,6 +28,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query
 
+from rinkside.formats.text import NAME
 from rinkside.rules import escalation, serving
 from rinkside.rules.events import MEASURED_ITEMS, TEAMS, PenaltyClass, Team
 from rinkside.rules.infractions import CATALOG, Infraction
@@ -37,7 +38,7 @@ from rinkside.services import logs, officiating
 from rinkside.services import queries as catalog
 from rinkside.tournament import suspension_check
 from rinkside.web import auth, views
-from rinkside.web.deps import Service
+from rinkside.web.deps import QueryNumber, Service
 
 router = APIRouter(prefix="/api", tags=["console"])
 
@@ -57,7 +58,7 @@ def served_json() -> dict[str, Any]:
 @router.get("/games/{game_id:id}/serving")
 def serving_json(game_id: int, user: Reader, service: Service, team: Team,
                  classes: Annotated[list[PenaltyClass], Query(alias="class", min_length=1)],
-                 player: int | None = None) -> dict[str, Any]:
+                 player: QueryNumber | None = None) -> dict[str, Any]:
     """Who serves a penalty of ``team``'s ``player`` (none: the bench) of the
     first ``class`` (the others given with it), as the game stands: the rule
     that has another player serve it (402(c), 404(a)-(e), 405(a), 407(a)),
@@ -70,7 +71,9 @@ def serving_json(game_id: int, user: Reader, service: Service, team: Team,
 
 @router.get("/games/{game_id:id}/escalation")
 def escalation_json(game_id: int, user: Reader, service: Service, team: Team,
-                    player: int | None = None, official: str | None = None) -> dict[str, Any]:
+                    player: QueryNumber | None = None,
+                    official: Annotated[str | None, Query(max_length=NAME.limit)] = None
+                    ) -> dict[str, Any]:
     """Rule 601(a): the class the book gives next to ``team``'s ``player`` (or
     team ``official``), from his 601(a) penalties in the game so far."""
     _, state = service.game_state(game_id)

@@ -24,7 +24,7 @@ from rinkside.tournament.errors import TournamentRuleError
 from rinkside.tournament.roster_problems import RosterImportError
 from rinkside.tournament.rosters import RosterError
 from rinkside.web import auth
-from rinkside.web.deps import Service, Templates
+from rinkside.web.deps import QueryId, Service, Templates
 
 router = APIRouter(tags=["desk"])
 
@@ -134,7 +134,7 @@ def with_record(service: Service, tournament_id: int, name: str, by: str) -> Non
 
 @router.get("/desk/changes", response_class=HTMLResponse)
 def desk_changes(request: Request, service: Service, templates: Templates, user: Director,
-                 tournament: int | None = None) -> Response:
+                 tournament: QueryId | None = None) -> Response:
     if tournament is not None and tournament not in queries.tournament_ids(service):
         raise NotFound(f"There is no tournament {tournament}.")
     return page(request, templates, "desk_changes.html", user, {
@@ -144,7 +144,7 @@ def desk_changes(request: Request, service: Service, templates: Templates, user:
 
 @router.get("/api/desk/changes")
 def desk_changes_api(service: Service, user: Director,
-                     tournament: int | None = None) -> list[dict[str, Any]]:
+                     tournament: QueryId | None = None) -> list[dict[str, Any]]:
     return [{"id": c.id, "tournament_id": c.tournament_id, "subject": c.subject,
              "action": c.action, "before": c.before, "after": c.after, "reason": c.reason,
              "by": c.by, "at": c.at.isoformat()} for c in changes.changes(service, tournament)]

@@ -19,7 +19,7 @@ from rinkside.services import desk_playoffs as dp
 from rinkside.services import queries
 from rinkside.services import rinks as rink_store
 from rinkside.services.tournaments import NotFound
-from rinkside.web.deps import Service, Templates
+from rinkside.web.deps import FormId, Service, Templates
 from rinkside.web.routers.desk import Director, attempt, page, respond
 from rinkside.web.routers.desk_schedule import local_moment
 
@@ -59,7 +59,7 @@ def discipline_page(tournament_id: int, request: Request, service: Service,
 
 @router.post("/desk/tournaments/{tournament_id:id}/supplementary", response_class=HTMLResponse)
 def supplementary_form(tournament_id: int, request: Request, service: Service,
-                       templates: Templates, user: Director, player: int = Form(...),
+                       templates: Templates, user: Director, player: FormId,
                        games: str = Form(""), reason: str = Form(""),
                        after_game: str = Form("")) -> Response:
     return respond(
@@ -74,7 +74,7 @@ def supplementary_form(tournament_id: int, request: Request, service: Service,
 
 @router.post("/desk/tournaments/{tournament_id:id}/forfeit", response_class=HTMLResponse)
 def forfeit_form(tournament_id: int, request: Request, service: Service, templates: Templates,
-                 user: Director, game: int = Form(...), team: str = Form(""),
+                 user: Director, game: FormId, team: str = Form(""),
                  cause: str = Form(""), reason: str = Form(""),
                  confirm: str = Form("")) -> Response:
     """Without ``confirm``: the preview (nothing recorded); with it, the forfeit."""
@@ -130,7 +130,7 @@ async def coin_toss_form(division_id: int, request: Request, service: Service,
              response_class=HTMLResponse)
 def playoff_game_form(division_id: int, bracket_game: int, request: Request,
                       service: Service, templates: Templates, user: Director,
-                      teams: int = Form(4), start: str = Form(""),
+                      teams: int = Form(4, ge=2, le=64), start: str = Form(""),
                       rink: str = Form("")) -> Response:
     return respond(lambda: dp.schedule_game(service, division_id, teams, bracket_game,
                                         start=local_moment(start), rink=rink,

@@ -15,7 +15,7 @@ from rinkside.services import desk_schedule as ds
 from rinkside.services import queries
 from rinkside.services import rinks as rink_store
 from rinkside.services.tournaments import NotFound
-from rinkside.web.deps import Service, Templates
+from rinkside.web.deps import FormId, Service, Templates
 from rinkside.web.routers.desk import Director, api_attempt, page, respond
 
 router = APIRouter(tags=["desk"])
@@ -75,7 +75,7 @@ async def generate_form(tournament_id: int, request: Request, service: Service,
 
 @router.post("/desk/tournaments/{tournament_id:id}/games", response_class=HTMLResponse)
 def add_form(tournament_id: int, request: Request, service: Service, templates: Templates,
-             user: Director, home: int = Form(...), away: int = Form(...),
+             user: Director, home: FormId, away: FormId,
              start: str = Form(""), rink: str = Form("")) -> Response:
     def add() -> int:
         division = queries.team(service, home).division.division_id

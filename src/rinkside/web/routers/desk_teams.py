@@ -19,7 +19,7 @@ from rinkside.services import rinks as rink_store
 from rinkside.services.tournaments import NotFound
 from rinkside.tournament.roster_problems import RosterImportError
 from rinkside.tournament.roster_template import TEMPLATE_COLUMNS, template_csv
-from rinkside.web.deps import Service, Templates
+from rinkside.web.deps import FormId, Service, Templates
 from rinkside.web.routers.desk import (
     REFUSALS,
     Director,
@@ -170,7 +170,7 @@ def player_add(team_id: int, request: Request, service: Service, templates: Temp
 
 @router.post("/desk/players/{player_id:id}", response_class=HTMLResponse)
 def player_edit(player_id: int, request: Request, service: Service, templates: Templates,
-                user: Director, team_id: int = Form(...), number: str = Form(""),
+                user: Director, team_id: FormId, number: str = Form(""),
                 name: str = Form(""), goalie: str = Form(""), captain: str = Form(""),
                 reason: str = Form("")) -> Response:
     return respond(
