@@ -14,6 +14,10 @@ from rinkside.services import changes, desk_rinks, desk_schedule, desk_teams, qu
 
 __all__ = ["dora", "people", "rick", "skip"]
 
+# The tests walk one tournament (the module's cup) in order: its forfeits
+# remove a team, its seeds then need a coin toss. One xdist worker runs them all.
+pytestmark = pytest.mark.xdist_group("desk_discipline")
+
 RINK = {"width": 85, "length": 185, "corner_radius": 20, "goal_line_distance": 12}
 TEAMS = ("Ants", "Bees", "Cats", "Dogs")
 
