@@ -227,13 +227,15 @@
     });
     put("delayed", state.delayed_text || "");
     renderLock();
-    /* Rule 641 note 1: no time-out left for either team: nothing to record. */
-    var timeoutButton = $("timeout-button");
-    if (timeoutButton) {
-      var none = state.timeouts_left.home <= 0 && state.timeouts_left.away <= 0;
-      timeoutButton.disabled = !MAY_WRITE || none;
-      timeoutButton.title = none ? "Neither team has a time-out left (Rule 641, note 1)" : "";
-    }
+    /* Rule 641 note 1: a team with no time-out left has none to record; the
+     * count is the engine's (state.timeouts_left). */
+    TEAMS.forEach(function (team) {
+      var button = $(team + "-timeout-button");
+      if (!button) { return; }
+      var none = state.timeouts_left[team] <= 0;
+      button.disabled = !MAY_WRITE || none;
+      button.title = none ? state.teams[team].name + " has no time-out left (Rule 641, note 1)" : "";
+    });
     var playing = state.status === "in_play" || state.status === "stopped";
     TEAMS.forEach(function (team) {
       var shot = $(team + "-shot");
