@@ -31,7 +31,8 @@ def test_only_the_team_with_no_time_out_left_has_its_button_disabled(
     home_button = page.get_by_role("button", name=f"Time-out {home}")
     away_button = page.get_by_role("button", name=f"Time-out {away}")
     expect(home_button).to_be_disabled()
-    expect(home_button).to_have_attribute("title", f"{home} has no time-out left (Rule 641, note 1)")
+    expect(home_button).to_have_attribute("title",
+                                          f"{home} has no time-out left (Rule 641, note 1)")
     expect(away_button).to_be_enabled()
     page.screenshot(path=str(output_dir / "console-timeouts.png"), full_page=True)
 
