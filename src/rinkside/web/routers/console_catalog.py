@@ -153,6 +153,8 @@ def event_line(state: GameState, raw: dict[str, Any]) -> str:
         text = f"Penalty shot {team} {_person(state, raw, 'shooter')}: {_result(raw)}"
     elif kind == "timeout":
         text = f"Time-out {team}"
+    elif kind == "shot":
+        text = f"Shot on goal {team}"
     elif kind == "goalie":
         text = (f"{team} pull the goaltender (empty net)" if raw.get("in") is None
                 else f"Goaltender {team}: {_person(state, raw, 'in')} in")

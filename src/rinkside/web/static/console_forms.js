@@ -203,6 +203,9 @@
   }
 
   function defaultAt(type) {
+    /* the period ends where the clock stands: 0:00 when it ran out, the
+       reading of the stopped clock when it ends early (asked first) */
+    if (type === "period_end" && !C.state.running) { return nowAt(); }
     if (type === "period_end") { return C.state.period + " 0:00"; }
     if (type === "faceoff" && C.info && C.info.next_start) { return C.info.next_start; }
     if (type === "shootout_attempt") { return "SO"; }
@@ -275,7 +278,7 @@
       } else {
         focusAfterRefusal(answer);
       }
-    }).catch(networkDown).then(function () { C.busy = false; });
+    }).catch(networkDown).then(function () { C.idle(); });
   }
 
   /* What asks the scorekeeper first: a period ended with time still on the
