@@ -12,6 +12,7 @@ from typing import Any
 from typer.testing import CliRunner
 
 from rinkside.cli import app
+from rinkside.services.open import open_tournaments
 
 runner = CliRunner()
 
@@ -63,7 +64,8 @@ def test_replay_explain_lists_each_box_entry_with_the_rules_that_put_it_there(
     assert "away" not in explained  # the delayed minor was never imposed (409(c))
 
 
-def test_game_record_prints_the_warnings_of_the_events_it_recorded(tmp_path: Path) -> None:
+def _stored_cup(tmp_path: Path) -> str:
+    """A cup of Hawks and Owls in a SQLite file, its games scheduled: the --db URL."""
     db = f"sqlite:///{tmp_path / 'cli.sqlite'}"
     for args in (["tournament", "create", "Cup"], ["tournament", "division", "Open",
                                                    "--tournament", "1"]):
@@ -77,6 +79,11 @@ def test_game_record_prints_the_warnings_of_the_events_it_recorded(tmp_path: Pat
     for args in (["roster", "import", str(roster), "--division", "1"],
                  ["schedule", "generate", "--division", "1", "--start", "2026-12-05T08:00"]):
         assert runner.invoke(app, [*args, "--db", db]).exit_code == 0
+    return db
+
+
+def test_game_record_prints_the_warnings_of_the_events_it_recorded(tmp_path: Path) -> None:
+    db = _stored_cup(tmp_path)
     first, second = tmp_path / "first.json", tmp_path / "second.json"
     first.write_text(json.dumps({"events": EVENTS[:4]}))
     second.write_text(json.dumps({"events": EVENTS[4:]}))
@@ -91,3 +98,27 @@ def test_game_record_prints_the_warnings_of_the_events_it_recorded(tmp_path: Pat
     shown = runner.invoke(app, ["game", "show", "1", "--db", db])
     assert shown.exit_code == 0, shown.output
     assert HOOKING in shown.output and DELAYED in shown.output  # the whole record's
+
+
+def test_the_cli_s_refusals_and_warnings_name_the_teams(tmp_path: Path) -> None:
+    db = _stored_cup(tmp_path)
+    setup = open_tournaments(db).game_state(1)[1].setup
+    home, away = setup.home.name, setup.away.name
+    log = tmp_path / "log.json"
+    log.write_text(json.dumps({"events": [
+        {"type": "faceoff", "at": "1 12:00"}, {"type": "stoppage", "at": "1 11:40"},
+        {"type": "warning", "at": "1 11:40", "team": "away", "rule": "631(b)",
+         "bench": True},
+        {"type": "warning", "at": "1 11:40", "team": "away", "rule": "631(b)",
+         "bench": True},
+        {"type": "timeout", "at": "1 11:40", "team": "home"}]}))
+    out = runner.invoke(app, ["game", "record", "1", str(log), "--db", db])
+    assert out.exit_code == 0, out.output
+    assert f"a second warning to {away} in this period" in out.output
+    again = tmp_path / "again.json"
+    again.write_text(json.dumps({"events": [{"type": "timeout", "at": "1 11:40",
+                                             "team": "home"}]}))
+    refused = runner.invoke(app, ["game", "record", "1", str(again), "--db", db])
+    assert refused.exit_code == 1
+    assert f"refused: Rule 641(b) note 1: {home} has no time-out left" in refused.output
+    assert "home has" not in refused.output

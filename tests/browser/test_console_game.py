@@ -122,7 +122,7 @@ def test_a_scorekeeper_plays_a_game_the_scoreboard_follows(
     scoreboard.screenshot(path=str(output_dir / "scoreboard-power-play.png"))
 
     # A time-out while the clock runs is refused with the rule; nothing typed is lost.
-    page.get_by_role("button", name="Time-out").click()
+    page.get_by_role("button", name=f"Time-out {home}").click()
     pick_team(page, home)
     form(page).get_by_role("button", name="Record").click()
     banner = bound(page, "banner")

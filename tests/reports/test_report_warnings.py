@@ -60,3 +60,17 @@ def test_a_game_without_warnings_says_so(cup: Cup, game: int) -> None:
     report = build_report(cup.service, game)
     assert report.warnings == ()
     assert "The engine gave no warning in this game." in report_page(report)
+
+
+def test_a_sentence_given_once_a_fighter_is_one_row_with_each_moment() -> None:
+    """The fight's automatic game misconducts (615(a)) are one sentence given
+    twice at 1 6:48: the PDF lists it once, "1 6:48 ×2", so that the report
+    keeps to one page; a sentence given at other moments lists each."""
+    from rinkside.reports.report_model import WarningLine
+    from rinkside.reports.report_text import warning_rows
+    fight = "Rule 615(a): a game misconduct comes automatically with the major for fighting"
+    rows = warning_rows([WarningLine("1", "6:48", "615(a)", fight),
+                         WarningLine("1", "6:48", "615(a)", fight),
+                         WarningLine("1", "9:15", "409(c)", DELAYED),
+                         WarningLine("2", "3:00", "615(a)", fight)])
+    assert rows == [(["1 6:48 ×2", "2 3:00"], "615(a)", fight), (["1 9:15"], "409(c)", DELAYED)]

@@ -73,3 +73,30 @@ def test_a_refusal_names_the_team_not_home_or_away(demo: Demo, app: FastAPI) -> 
         assert answer.status_code == 422
         detail = answer.json()["detail"]
         assert state.setup.away.name in detail and "away" not in detail.split()
+
+
+def test_before_the_first_event_the_console_offers_only_the_eligible_roster(
+        demo: Demo, app: FastAPI) -> None:
+    """At version 0 the game's roster is still the whole team's; the console's
+    player lists (GET /console ``dressed``) leave out the suspended player the
+    server would refuse (203(a), casebook 27), as the first event will."""
+    from webkit import logged_in
+
+    from rinkside.web import auth
+    found, game_id = _suspended_with_a_game_to_sit(demo)
+    _, state = demo.service.game_state(game_id)
+    team = "home" if state.setup.home.name == _team_name(demo, found.team_id) else "away"
+    assert state.setup.roster(team).has(found.number)  # the roster, not yet the lineup
+    auth.create_user(demo.service, "eligible", "eligible-pass-1", "director")
+    for client, _ in logged_in(app, "eligible", "eligible-pass-1"):
+        answer = client.get(f"/api/games/{game_id}/console")
+        assert answer.status_code == 200
+        dressed = answer.json()["dressed"]
+        assert found.number not in [p["number"] for p in dressed[team]]
+        assert len(dressed[team]) == len(state.setup.roster(team).players) - 1
+    # the first event dresses the very eligible rosters the console offered
+    demo.service.record(game_id, 0, [FaceOff(GameTime(1, 7200))], by="t")
+    _, after = demo.service.game_state(game_id)
+    for side in ("home", "away"):
+        assert (sorted(p["number"] for p in dressed[side])
+                == sorted(p.number for p in after.setup.roster(side).players))

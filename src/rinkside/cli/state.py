@@ -122,7 +122,7 @@ def explain_box(state: GameState) -> None:
         typer.echo(f"  {team} {who} {class_text(e.penalty_class)} ({e.infraction}{served}): "
                    f"{e.state}, {format_duration(e.left)} left")
         typer.echo(f"    a {class_text(e.penalty_class)}: Rule {e.penalty_class.rule}")
-        reasons = entry_reasons(e)
+        reasons = entry_reasons(e, state.setup)
         for reason in reasons:
             typer.echo(f"    {reason}")
         if not reasons:

@@ -18,18 +18,21 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from rinkside.cli.common import DbOption, refusals, text
+from rinkside.cli.common import EXIT_FAILED, DbOption, error, refusals, text
 from rinkside.cli.common import console as _console
 from rinkside.cli.common import open_service as _service
 from rinkside.cli.setup import roster_app, schedule_app, tournament_app
 from rinkside.cli.state import show_state, show_warnings
 from rinkside.formats import ScenarioError, decode_event, read_json_file
 from rinkside.formats.text import REASON, USERNAME
+from rinkside.present.names import with_team_names
 from rinkside.present.warnings import fold_warnings
+from rinkside.rules.errors import RuleViolation
 from rinkside.rules.game import start
 from rinkside.services import logs, queries
 from rinkside.services.games import number_map
 from rinkside.services.tournaments import NotFound, Tournaments
+from rinkside.tournament.errors import TournamentRuleError
 
 game_app = typer.Typer(help="Record and show a stored game.", no_args_is_help=True)
 
@@ -112,7 +115,11 @@ def game_record(game: int, log: Path, by: Annotated[str, typer.Option(
     by = text(by, "--by", USERNAME)
     periods = state.setup.settings.periods
     events = [decode_event(e, i, periods) for i, e in enumerate(raw)]
-    version, state = service.record(game, version, events, by)
+    try:
+        version, state = service.record(game, version, events, by)
+    except (RuleViolation, TournamentRuleError) as exc:  # the teams by their names
+        error(f"refused: {with_team_names(str(exc), state.setup)}")
+        raise typer.Exit(EXIT_FAILED) from None
     typer.echo(f"game {game}: {len(events)} events recorded (version {version}); "
                f"{state.setup.home.name} {state.home_score} - {state.away_score} "
                f"{state.setup.away.name}, {state.status.replace('_', ' ')}")

@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
+import re
+from typing import Final
+
 from rinkside.rules.events import PenaltyClass, Team
 from rinkside.rules.records import GoalRecord
+from rinkside.rules.roster import GameSetup
 from rinkside.rules.state import GameState
+
+# The engine names a team by its side ("#7 (away)", "home has no time-out
+# left"); "away from" is English (the infraction "Shooting the puck away from
+# an official"), not a team.
+_SIDE: Final = re.compile(r"\b(home|away)\b(?! from\b)")
 
 
 def class_text(cls: PenaltyClass) -> str:
@@ -15,6 +24,17 @@ def class_text(cls: PenaltyClass) -> str:
 
 def team_name(state: GameState, team: Team) -> str:
     return state.setup.roster(team).name
+
+
+def with_team_names(text: str, setup: GameSetup | None) -> str:
+    """The engine's sentence (a refusal, a warning, a reason) as a person reads
+    it: each team called by its name (``#7 (Storm) has no penalty time``),
+    not by its side; the sentence is otherwise the engine's, its rule in it.
+    THE one place the pages, the console, the commands and the report do it."""
+    if setup is None:
+        return text
+    names = {"home": setup.home.name or "home", "away": setup.away.name or "away"}
+    return _SIDE.sub(lambda m: names[m.group(1)], text)
 
 
 def player_name(state: GameState, team: Team, number: int | None) -> str:

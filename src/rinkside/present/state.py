@@ -29,6 +29,7 @@ from rinkside.present.warnings import engine_warnings, entry_reasons
 from rinkside.rules import shootout
 from rinkside.rules.events import TEAMS, Team
 from rinkside.rules.records import GoalRecord, PenaltyShotRecord
+from rinkside.rules.roster import GameSetup
 from rinkside.rules.state import BoxEntry, DecidedBy, GameState, Status
 from rinkside.rules.upcoming import Change, Moment, upcoming
 
@@ -222,13 +223,13 @@ def strength_text(state: GameState) -> str | None:
     return state.strength()
 
 
-def box_line(entry: BoxEntry) -> BoxLine:
+def box_line(entry: BoxEntry, setup: GameSetup | None = None) -> BoxLine:
     return BoxLine(
         player=entry.player, served_by=entry.served_by, state=entry.state,
         left_tenths=entry.left, left=timer_text(entry.left), ticking=entry.state == "running",
         penalty_class=entry.penalty_class.value, class_text=class_text(entry.penalty_class),
         infraction=entry.infraction, may_return=entry.may_return,
-        reasons=list(entry_reasons(entry)))
+        reasons=list(entry_reasons(entry, setup)))
 
 
 def goal_line(state: GameState, goal: GoalRecord) -> GoalLine:
@@ -283,7 +284,7 @@ def coming_line(state: GameState, moment: Moment) -> ComingLine:
         texts=[change_text(state, c) for c in moment.changes],
         running=later.running and moment.at > 0, period_over=moment.at == 0,
         skaters=_pair({t: later.skaters(t) for t in TEAMS}), strength=strength_text(later),
-        box=_pair({t: [box_line(e) for e in later.box(t)] for t in TEAMS}))
+        box=_pair({t: [box_line(e, later.setup) for e in later.box(t)] for t in TEAMS}))
 
 
 def anchor_line(anchor: RunningClock | None) -> AnchorLine | None:
@@ -348,7 +349,7 @@ def live_state(state: GameState, *, game_id: int, version: int, division: str,
         skaters=_pair({t: state.skaters(t) for t in TEAMS}),
         strength=strength_text(state),
         empty_net=_pair({t: playing and not state.has_goalie(t) for t in TEAMS}),
-        box=_pair({t: [box_line(e) for e in state.box(t)] for t in TEAMS}),
+        box=_pair({t: [box_line(e, state.setup) for e in state.box(t)] for t in TEAMS}),
         goals=[goal_line(state, g) for g in state.goals],
         penalty_shots=[penalty_shot_line(state, s) for s in state.penalty_shots],
         penalty_shot=None if now is None else penalty_shot_line(state, now),

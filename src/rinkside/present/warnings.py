@@ -24,9 +24,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Final
 
+from rinkside.present.names import with_team_names
 from rinkside.rules.box import BoxEntry
 from rinkside.rules.events import Event
 from rinkside.rules.game import apply
+from rinkside.rules.roster import GameSetup
 from rinkside.rules.state import GameState
 
 __all__ = ["GameWarning", "engine_warnings", "entry_reasons", "fold_warnings",
@@ -53,14 +55,17 @@ def rule_of(text: str) -> str | None:
 
 def engine_warnings(state: GameState) -> tuple[GameWarning, ...]:
     """THE ADAPTER: every warning ``state`` keeps, oldest first, each with the
-    index in the log of the event that gave it."""
-    return tuple(GameWarning(w.rule, str(w), w.event_index) for w in state.warnings)
+    index in the log of the event that gave it, the teams called by their
+    names (:func:`rinkside.present.names.with_team_names`)."""
+    return tuple(GameWarning(w.rule, with_team_names(str(w), state.setup), w.event_index)
+                 for w in state.warnings)
 
 
-def entry_reasons(entry: BoxEntry) -> tuple[str, ...]:
+def entry_reasons(entry: BoxEntry, setup: GameSetup | None = None) -> tuple[str, ...]:
     """THE ADAPTER for a box entry: the engine's reasons for where it stands
-    ("waits for the first stoppage: 408(b)", "pending behind #7's major: 402(f)")."""
-    return tuple(str(r) for r in entry.why)
+    ("waits for the first stoppage: 408(b)", "pending behind #7's major: 402(f)"),
+    the teams called by their names when ``setup`` is given."""
+    return tuple(with_team_names(str(r), setup) for r in entry.why)
 
 
 def fold_warnings(state: GameState, events: Iterable[Event], first: int = 0

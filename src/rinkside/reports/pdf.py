@@ -28,6 +28,7 @@ from reportlab.lib.units import inch  # type: ignore[import-untyped]
 from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 from reportlab.platypus import (  # type: ignore[import-untyped]
     Flowable,
+    KeepTogether,
     Paragraph,
     SimpleDocTemplate,
     Spacer,
@@ -37,7 +38,7 @@ from reportlab.platypus import (  # type: ignore[import-untyped]
 
 from rinkside.formats.text import readable
 from rinkside.reports.report_model import GameReport, RosterLine, TeamSheet
-from rinkside.reports.report_text import local_time, minutes_text
+from rinkside.reports.report_text import local_time, minutes_text, warning_rows
 
 MARGIN: Final = 0.4 * inch
 CLIP: Final = 300  # the most characters of one text shown (a name, a reason)
@@ -91,15 +92,16 @@ def story(report: GameReport) -> list[Flowable]:
         _roster_table(report.home), _roster_table(report.away))]
     parts += [_section("Goals (Rule 506(a), 616)"), _goals(report)]
     parts += [_section("Penalties (Rule 506(a))"), _penalties(report)]
-    parts += [_section("Goaltenders"), _side_by_side(_goalies(report), _events(report))]
+    parts += [Spacer(0, 3), _side_by_side(  # a section's space before, as the others'
+        Table([[_section("Goaltenders")], [_goalies(report)], [_events(report)]],
+              colWidths=[HALF], style=_FLAT),
+        Table([[_section("Suspensions")], [_suspensions(report)]], colWidths=[HALF],
+              style=_FLAT))]
     parts += [_section("Referees' reports (Rules 502(l), 404(h), 405(b))"), *_reports(report)]
     parts += [_section("Warnings for the referees"), _warnings(report)]
-    officials = Table([[f] for f in _officials(report)], colWidths=[HALF], style=_FLAT)
-    parts += [_side_by_side(
-        Table([[_section("Suspensions")], [_suspensions(report)]], colWidths=[HALF],
-              style=_FLAT),
-        Table([[_section("Officials and signatures (Rules 502(h), 506(b), 616(a))")],
-               [officials]], colWidths=[HALF], style=_FLAT)), _signature_lines(report)]
+    # the officials, who signed and the lines to sign on stay on one page together
+    parts += [KeepTogether([_section("Officials and signatures (Rules 502(h), 506(b), 616(a))"),
+                            *_officials(report), _signature_lines(report)])]
     return parts
 
 
@@ -137,7 +139,7 @@ def _table(header: Sequence[str], rows: Sequence[Sequence[object]], widths: Sequ
         ("BOX", (0, 0), (-1, -1), 0.5, colors.black),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("TOPPADDING", (0, 0), (-1, -1), 0.3),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 0.9),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 0.6),
         ("LEFTPADDING", (0, 0), (-1, -1), 2),
         ("RIGHTPADDING", (0, 0), (-1, -1), 2),
     ]))
@@ -177,7 +179,7 @@ def _heading(report: GameReport) -> list[Flowable]:
         title += " — GAME NOT FINISHED"
     return [Paragraph(f"{title} <font size=10>· game {report.game_id}</font>", _TITLE),
             _p(f"{report.home.name} (home) vs {report.away.name} (away)", _RESULT),
-            _p(f"{where}{' · ' + day if day else ''}", _META), _p(times, _META),
+            _p(f"{where}{' · ' + day if day else ''} · {times}", _META),
             _p(f"{report.rules_note}. Times are the game clock, minutes and seconds left "
                "(Rule 507(d)).", _NOTE)]
 
@@ -255,8 +257,9 @@ def _goalies(report: GameReport) -> Flowable:
     table = _table(["Team", "Goaltender", "Time", "GA", "SA", "SV", "Dec"], rows,
                    _cols(HALF, 2.2, 3.6, 1.1, 0.7, 0.7, 0.7, 0.7),
                    empty="No goaltender records (a forfeit, Rule 634(d)).")
-    note = _p("Dec: the decision goes to each team's goaltender with the most time in goal.",
-              _NOTE)
+    shots = "" if report.penalty_shots or report.shootout else " No penalty shots; no shootout."
+    note = _p("Dec: the decision goes to each team's goaltender with the most time in goal."
+              + shots, _NOTE)
     return Table([[table], [note]], colWidths=[HALF],
                  style=[("LEFTPADDING", (0, 0), (-1, -1), 0),
                         ("RIGHTPADDING", (0, 0), (-1, -1), 0),
@@ -278,7 +281,7 @@ def _events(report: GameReport) -> Flowable:
         rows.append([_table(["Round", report.away.name, "", report.home.name, ""],
                             _shootout_pairs(report), _cols(HALF, 0.8, 3, 0.9, 3, 0.9))])
     if not rows:
-        rows.append([_p("No penalty shots; no shootout.", _NOTE)])
+        return Spacer(0, 0)  # said under the goaltenders
     return Table(rows, colWidths=[HALF],
                  style=[("LEFTPADDING", (0, 0), (-1, -1), 0),
                         ("RIGHTPADDING", (0, 0), (-1, -1), 0),
@@ -320,10 +323,13 @@ def _reports(report: GameReport) -> list[Flowable]:
 
 
 def _warnings(report: GameReport) -> Flowable:
-    """The engine's warnings, each with its rule, for the referees before they sign."""
+    """The engine's warnings, each with its rule, for the referees before they
+    sign: one row a sentence, with every moment it was given (the automatic
+    game misconducts of a fight are one sentence given once a fighter)."""
     return _table(["When", "Rule", "The engine's warning (the call stands as made)"],
-                  [[f"{w.period} {w.time}", w.rule or "—", w.text] for w in report.warnings],
-                  _cols(WIDTH, 0.9, 0.9, 10.2), empty="The engine gave no warning in this game.")
+                  [[", ".join(whens), rule or "—", text]
+                   for whens, rule, text in warning_rows(report.warnings)],
+                  _cols(WIDTH, 1.5, 0.9, 9.6), empty="The engine gave no warning in this game.")
 
 
 def _suspensions(report: GameReport) -> Flowable:
@@ -341,8 +347,10 @@ def _written(report: GameReport) -> list[Flowable]:
 
 
 def _officials(report: GameReport) -> list[Flowable]:
-    parts: list[Flowable] = [Paragraph(f"<b>{_esc(role)}:</b> {_esc(', '.join(names)) or '—'}",
-                                       _BASE) for role, names in report.officials]
+    """The officials on one line (each role and who), then who signed."""
+    parts: list[Flowable] = [Paragraph(" · ".join(
+        f"<b>{_esc(role)}:</b> {_esc(', '.join(names)) or '—'}"
+        for role, names in report.officials), _BASE)]
     sign = report.signoff
     if sign.signatures:
         who = "; ".join(f"{s.username} ({s.role}) {local_time(s.at, '%Y-%m-%d %H:%M')}"

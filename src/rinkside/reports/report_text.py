@@ -4,8 +4,9 @@ suspension's length and the officials' roles."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime
-from typing import Final
+from typing import Final, Protocol
 
 from rinkside.present.periods import period_label
 from rinkside.rules.records import Suspension
@@ -55,3 +56,28 @@ def suspension_text(suspension: Suspension) -> str:
     if games == "pending_review":
         return "until the Event Directors have dealt with the case"
     return f"{games} game{'s' if games != 1 else ''}"
+
+
+class _Warning(Protocol):
+    @property
+    def period(self) -> str: ...
+    @property
+    def time(self) -> str: ...
+    @property
+    def rule(self) -> str | None: ...
+    @property
+    def text(self) -> str: ...
+
+
+def warning_rows(warnings: Iterable[_Warning]
+                 ) -> list[tuple[list[str], str | None, str]]:
+    """The warnings as the report lists them: one row a sentence, in the order
+    first given, with every moment it was given (``1 6:48``, ``1 6:48 ×2``)
+    and its rule; the sentence is the engine's, its rule in it."""
+    rows: dict[tuple[str | None, str], dict[str, int]] = {}
+    for w in warnings:
+        moments = rows.setdefault((w.rule, w.text), {})
+        when = f"{w.period} {w.time}".strip() or "—"
+        moments[when] = moments.get(when, 0) + 1
+    return [([when if n == 1 else f"{when} ×{n}" for when, n in moments.items()], rule, text)
+            for (rule, text), moments in rows.items()]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from rinkside.formats.text import readable
 from rinkside.present.clock import TENTHS_SHOWN_UNDER, clock_text, timer_text
 from rinkside.present.names import class_text, goal_tags, player_name, team_name
 from rinkside.present.periods import current_period, period_label
@@ -24,7 +25,8 @@ from rinkside.services.tournaments import Tournaments
 
 __all__ = [
     "IN_PLAY", "TENTHS_SHOWN_UNDER", "class_text", "clock_text", "current_period", "goal_tags",
-    "live_model", "period_text", "player_name", "result_text", "shown_score", "state_json",
+    "live_model", "period_text", "player_name", "readable_json", "result_text", "shown_score",
+    "state_json",
     "status_text", "strength_text", "team_name", "timer_text",
 ]
 
@@ -53,5 +55,23 @@ def live_model(service: Tournaments, game_id: int) -> LiveState:
 
 def state_json(service: Tournaments, game_id: int) -> dict[str, Any]:
     """The game's current state for the scoreboard, the live stream and the
-    state API (:class:`NotFound` for an unknown game)."""
-    return live_model(service, game_id).as_json()
+    state API (:class:`NotFound` for an unknown game); every text in it
+    readable (:func:`readable_json`)."""
+    shown: dict[str, Any] = readable_json(live_model(service, game_id).as_json())
+    return shown
+
+
+def readable_json(value: Any) -> Any:
+    """``value`` (a JSON object, array or scalar) with each text as
+    :func:`rinkside.formats.text.readable` shows it: a name or an event's
+    text stored before the checks at the edge (a lone surrogate, a control
+    character) is sent with U+FFFD, so that no page or stream fails on it or
+    shows it raw, as the reports do."""
+    if isinstance(value, str):
+        return readable(value)
+    if isinstance(value, dict):
+        return {readable(k) if isinstance(k, str) else k: readable_json(v)
+                for k, v in value.items()}
+    if isinstance(value, list):
+        return [readable_json(v) for v in value]
+    return value

@@ -28,8 +28,6 @@ role that may score the game: 401, 403 otherwise.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends
@@ -37,9 +35,10 @@ from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
 from rinkside.formats import decode_event
+from rinkside.present.names import with_team_names
 from rinkside.rules.errors import MalformedEvent, RuleViolation
 from rinkside.rules.events import Event, Team
-from rinkside.rules.state import GameState
+from rinkside.rules.roster import GameSetup
 from rinkside.rules.times import parse_duration
 from rinkside.services import queries
 from rinkside.services.errors import NoSuchPosition, StaleWrite
@@ -88,20 +87,12 @@ class LineupBody(BaseModel):
 
 
 def refused(exc: RuleViolation | TournamentRuleError,
-            names: Mapping[str, str] | None = None) -> ReadableJSON:
+            setup: GameSetup | None = None) -> ReadableJSON:
     """422 with the rule and the engine's sentence (``Rule 641(a): ...``),
-    the teams called by their names (``Storm``, not ``away``) when known."""
-    detail = str(exc)
-    if names:
-        detail = _SIDE.sub(lambda m: names.get(m.group(1), m.group(1)), detail)
-    return ReadableJSON({"rule": exc.rule, "detail": detail}, status_code=422)
-
-
-_SIDE = re.compile(r"\b(home|away)\b")
-
-
-def team_names(state: GameState) -> dict[str, str]:
-    return {"home": state.setup.home.name, "away": state.setup.away.name}
+    the teams called by their names (``Storm``, not ``away``) when the game is
+    known (:func:`rinkside.present.names.with_team_names`)."""
+    return ReadableJSON({"rule": exc.rule, "detail": with_team_names(str(exc), setup)},
+                        status_code=422)
 
 
 def malformed(exc: MalformedEvent) -> ReadableJSON:
@@ -138,7 +129,7 @@ def set_clock(game_id: int, body: ClockBody, user: Scorer, service: Service,
     try:
         service.set_running_clock(game_id, left, by=user.username)
     except (RuleViolation, TournamentRuleError) as exc:
-        return refused(exc)
+        return refused(exc, service.game_state(game_id)[1].setup)
     broadcaster.refresh(service, game_id)
     version, text = broadcaster.state(service, game_id)
     return Response(f'{{"version":{version},"state":{text}}}', media_type="application/json")
@@ -153,7 +144,7 @@ def record_events(game_id: int, batch: EventBatch, user: Scorer, service: Servic
         events: list[Event] = [decode_event(raw, i, periods) for i, raw in enumerate(batch.events)]
         version, _ = service.record(game_id, batch.version, events, by=user.username)
     except (RuleViolation, TournamentRuleError) as exc:
-        return refused(exc, team_names(state))
+        return refused(exc, state.setup)
     except StaleWrite as exc:
         return stale(exc)
     except MalformedEvent as exc:
@@ -188,7 +179,7 @@ def correct(game_id: int, body: Correction, user: Scorer, service: Service,
         version, _ = service.correct(game_id, body.version, body.op, body.position, event,
                                      by=user.username, reason=reason)
     except (RuleViolation, TournamentRuleError) as exc:
-        return refused(exc, team_names(state))
+        return refused(exc, state.setup)
     except StaleWrite as exc:
         return stale(exc)
     except MalformedEvent as exc:

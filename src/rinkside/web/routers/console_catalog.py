@@ -23,6 +23,7 @@ Any logged-in user may read. Nothing here decides a rule.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Annotated, Any
 
@@ -155,6 +156,8 @@ def event_line(state: GameState, raw: dict[str, Any]) -> str:
         text = f"Penalty shot {team} {_person(state, raw, 'shooter')}: {_result(raw)}"
     elif kind == "timeout":
         text = f"Time-out {team}"
+    elif kind == "shot":
+        text = f"Shot on goal {team}"
     elif kind == "goalie":
         text = (f"{team} pull the goaltender (empty net)" if raw.get("in") is None
                 else f"Goaltender {team}: {_person(state, raw, 'in')} in")
@@ -183,15 +186,38 @@ def event_line(state: GameState, raw: dict[str, Any]) -> str:
 # --------------------------------------------------------------------------- rosters
 
 
-def dressed_json(state: GameState) -> dict[str, list[dict[str, Any]]]:
+def dressed_json(state: GameState, barred: Mapping[Team, set[int]] | None = None
+                 ) -> dict[str, list[dict[str, Any]]]:
     """Each team's dressed players for the pickers: number, name, goaltender,
-    letter, and whether the engine has removed them from the game."""
+    letter, and whether the engine has removed them from the game; less the
+    numbers ``barred`` (the suspended, left out of the default lineup)."""
     out: dict[str, list[dict[str, Any]]] = {}
     for team in TEAMS:
         roster = state.setup.roster(team)
+        left_out = (barred or {}).get(team, set())
         out[team] = [{"number": p.number, "name": p.name, "goalie": p.goalie,
                       "letter": p.captain, "removed": state.is_ejected(team, p.number)}
-                     for p in roster.players]
+                     for p in roster.players if p.number not in left_out]
+    return out
+
+
+def undressed(service: Service, game_id: int) -> dict[Team, set[int]]:
+    """The numbers, by side, that the default lineup leaves out of a game not
+    begun: the suspended players of a team that handed in no lineup (Rule
+    203(a), casebook 27: 404(d), 615(d), 405(e)). Its first event dresses the
+    eligible roster (:mod:`rinkside.services.lineups`); until then the
+    console's lists must not offer the players the server would refuse."""
+    row = catalog.game(service, game_id)
+    scheduled, handed = logs.handed_lineups(service, game_id)
+    status = service.suspensions(row.tournament_id)
+    out: dict[Team, set[int]] = {}
+    sides: tuple[tuple[Team, int], ...] = (("home", row.home_team_id), ("away", row.away_team_id))
+    for side, team_id in sides:
+        if team_id in handed:
+            continue  # the lineup handed in is the game's roster already
+        players = catalog.team(service, team_id).players
+        barred = suspension_check.barred([p.player_id for p in players], scheduled, status)
+        out[side] = {p.number for p in players if p.player_id in barred}
     return out
 
 
@@ -237,7 +263,8 @@ def console_view(game_id: int, user: Reader, service: Service) -> dict[str, Any]
     since = None if last is None else int((datetime.now(UTC) - last).total_seconds() * 10)
     return {
         "version": record.version, "state_version": record.version, "events": _lines(record),
-        "dressed": dressed_json(state),
+        "dressed": dressed_json(state, undressed(service, game_id) if record.version == 0
+                                else None),
         "in_goal": {t: state.goalie(t) for t in TEAMS},
         "next_start": next_start(state),
         "tenths_since_last_write": since,
@@ -255,7 +282,8 @@ def lineups(game_id: int, user: Reader, service: Service) -> dict[str, Any]:
     status = service.suspensions(row.tournament_id)
     scheduled, handed = logs.handed_lineups(service, game_id)
     out: dict[str, Any] = {}
-    for side, team_id in (("home", row.home_team_id), ("away", row.away_team_id)):
+    sides: tuple[tuple[Team, int], ...] = (("home", row.home_team_id), ("away", row.away_team_id))
+    for side, team_id in sides:
         page = catalog.team(service, team_id)
         lineup = handed.get(team_id)
         barred = suspension_check.barred([p.player_id for p in page.players], scheduled, status)

@@ -227,13 +227,15 @@
     });
     put("delayed", state.delayed_text || "");
     renderLock();
-    /* Rule 641 note 1: no time-out left for either team: nothing to record. */
-    var timeoutButton = $("timeout-button");
-    if (timeoutButton) {
-      var none = state.timeouts_left.home <= 0 && state.timeouts_left.away <= 0;
-      timeoutButton.disabled = !MAY_WRITE || none;
-      timeoutButton.title = none ? "Neither team has a time-out left (Rule 641, note 1)" : "";
-    }
+    /* Rule 641 note 1: a team with no time-out left has none to record; the
+     * count is the engine's (state.timeouts_left). */
+    TEAMS.forEach(function (team) {
+      var button = $(team + "-timeout-button");
+      if (!button) { return; }
+      var none = state.timeouts_left[team] <= 0;
+      button.disabled = !MAY_WRITE || none || state.status === "final";
+      button.title = none ? state.teams[team].name + " has no time-out left (Rule 641, note 1)" : "";
+    });
     var playing = state.status === "in_play" || state.status === "stopped";
     TEAMS.forEach(function (team) {
       var shot = $(team + "-shot");
@@ -316,15 +318,38 @@
   /* ------------------------------------------------------------------ writes */
 
   var sentFrom = null; /* the state the last write was sent from (console_warnings.js) */
+  /* The quick keys (a shot, the whistle, the face-off) are never lost: one
+   * pressed while a write is in flight waits, with the clock reading of its
+   * key, and goes, with any other waiting, as soon as that write is over. */
+  var waiting = [];        /* [{event, message, toggle}] not yet sent */
+  var toggleWaiting = false; /* a whistle or face-off is waiting or in flight */
+  function send(item) {
+    waiting.push(item);
+    sendWaiting();
+  }
+  function sendWaiting() {
+    if (C.busy || !waiting.length) { return; }
+    var batch = waiting;
+    waiting = [];
+    C.busy = true;
+    post(batch.map(function (x) { return x.event; })).then(function (answer) {
+      written(answer, batch.map(function (x) { return x.message; }).join(" · "));
+      if (batch.some(function (x) { return x.toggle; })) { $("toggle").focus(); }
+    }).catch(networkDown).then(function () {
+      if (batch.some(function (x) { return x.toggle; })) { toggleWaiting = false; }
+      C.idle();
+    });
+  }
+  /* A write is over: the next may go (the keys pressed meanwhile first). */
+  C.idle = function () { C.busy = false; sendWaiting(); };
+
   /* A shot on goal by team, stopped by the goaltender (the engine's shot). */
   function recordShot(team) {
-    if (!state || C.busy || !MAY_WRITE) { return; }
+    if (!state || !MAY_WRITE) { return; }
     var status = state.status;
     if (status !== "in_play" && status !== "stopped") { return; }
-    C.busy = true;
-    post([{ type: "shot", at: nowAt(), team: team }]).then(function (answer) {
-      written(answer, "Shot on goal: " + teamName(team));
-    }).catch(networkDown).then(function () { C.busy = false; });
+    send({ event: { type: "shot", at: nowAt(), team: team },
+           message: "Shot on goal: " + teamName(team) });
   }
 
   /* Rule 507(a): the game timekeeper sets the running clock to the rink's clock. */
@@ -368,15 +393,13 @@
   }
 
   function toggle() {
-    if (C.busy || !MAY_WRITE) { return; }
+    if (!MAY_WRITE || toggleWaiting) { return; } /* a second press before the first is in */
     var action = toggleAction();
     if (!action || !action.event) { return; }
-    C.busy = true;
-    post([action.event]).then(function (answer) {
-      written(answer, action.event.type === "stoppage" ? "Whistle at " + action.event.at
-        : action.event.type === "faceoff" ? "Face-off at " + action.event.at : "End of period");
-      $("toggle").focus();
-    }).catch(networkDown).then(function () { C.busy = false; });
+    toggleWaiting = true;
+    send({ event: action.event, toggle: true,
+           message: action.event.type === "stoppage" ? "Whistle at " + action.event.at
+             : action.event.type === "faceoff" ? "Face-off at " + action.event.at : "End of period" });
   }
 
   function networkDown() {

@@ -72,9 +72,16 @@
     var catalog = P.catalog();
     switch (name) {
       case "team":
-        return row(name, segmented("team", TEAMS.map(function (t) {
+        var teams = row(name, segmented("team", TEAMS.map(function (t) {
           return { value: t, text: teamName(t) };
         }), v || ""));
+        if (form && form.type === "timeout" && form.mode === "append") {
+          /* Rule 641 note 1: the engine's count says who has a time-out left. */
+          Array.prototype.forEach.call(teams.querySelectorAll('input[name="team"]'), function (r) {
+            r.disabled = C.state.timeouts_left[r.value] <= 0;
+          });
+        }
+        return teams;
       case "own_goal": case "bench":
         var label = make("label", { "class": "check", id: "f-" + name });
         var box = make("input", { type: "checkbox", name: name });
@@ -196,16 +203,20 @@
   }
 
   function defaultAt(type) {
+    /* the period ends where the clock stands: 0:00 when it ran out, the
+       reading of the stopped clock when it ends early (asked first) */
+    if (type === "period_end" && !C.state.running) { return nowAt(); }
     if (type === "period_end") { return C.state.period + " 0:00"; }
     if (type === "faceoff" && C.info && C.info.next_start) { return C.info.next_start; }
     if (type === "shootout_attempt") { return "SO"; }
     return nowAt();
   }
 
-  function openForm(type, mode, position, event) {
+  function openForm(type, mode, position, event, team) {
     if (!C.state || !MAY_WRITE) { return; }
     C.forgetDelete();
     var values = event ? valuesOf(event) : { at: defaultAt(type) };
+    if (!event && team) { values.team = team; } /* the team's own button (a time-out) */
     form = { type: type, mode: mode || "append", position: position, values: values };
     var node = $("form");
     var title = TITLES[type];
@@ -267,7 +278,7 @@
       } else {
         focusAfterRefusal(answer);
       }
-    }).catch(networkDown).then(function () { C.busy = false; });
+    }).catch(networkDown).then(function () { C.idle(); });
   }
 
   /* What asks the scorekeeper first: a period ended with time still on the
@@ -328,10 +339,11 @@
     if (t.getAttribute("data-action") === "cancel") { closeForm(); return; }
     var type = t.getAttribute("data-form");
     if (type) {
+      var team = t.getAttribute("data-team");
       if (form && form.mode === "insert" && !form.type) {
-        openForm(type, "insert", form.position, null);
+        openForm(type, "insert", form.position, null, team);
       } else {
-        openForm(type, "append");
+        openForm(type, "append", null, null, team);
       }
     }
   });

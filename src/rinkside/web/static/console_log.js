@@ -57,7 +57,7 @@
     correct("delete", last, null, "undo").then(function (answer) {
       written(answer, "Undone: " + C.info.events[last].text);
       $("undo").focus();
-    }).catch(networkDown).then(function () { C.busy = false; });
+    }).catch(networkDown).then(function () { C.idle(); });
   }
 
   function confirmDelete(position) {
@@ -73,7 +73,7 @@
     correct("delete", position, null, reason).then(function (answer) {
       if (written(answer, "Deleted event " + position)) { pendingDelete = null; renderLog(); }
       else if ($("delete-reason")) { $("delete-reason").focus(); }
-    }).catch(networkDown).then(function () { C.busy = false; });
+    }).catch(networkDown).then(function () { C.idle(); });
   }
 
   /* ------------------------------------------------------------------ shared */
