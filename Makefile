@@ -49,13 +49,13 @@ importlint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy src/rinkside
 
-# pytest-xdist's workers: one per core of the usual machine (2); WORKERS=0
+# pytest-xdist's workers: one per core of the usual machine (2); JOBS=0
 # runs every test in this one process. The browser tests are one group, run
 # last by one worker (tests/conftest.py).
-WORKERS ?= 2
+JOBS ?= 2
 
 unit: $(STAMP)
-	$(BIN)/python -m pytest -n $(WORKERS) --dist loadgroup
+	$(BIN)/python -m pytest -n $(JOBS) --dist loadgroup
 
 conformance: $(STAMP)
 	@if [ -d $(SHARED)/conformance/public ]; then \
