@@ -179,6 +179,7 @@ class _Item:
     serving: tuple[int, ...] = ()  # timeline positions of unplayed games that serve it
     reported: str | None = None  # 404(h), 405(b): awaiting the directors' decision
     decision: str = ""
+    game_id: int | None = None  # the game it was earned in (None: supplementary)
 
 
 @dataclass(frozen=True, slots=True)
@@ -259,7 +260,7 @@ def status(schedule: Sequence[ScheduledGame], played_in_order: Sequence[PlayedGa
         games, reported, decision = _reviewed(e, decided)
         items.setdefault(e.player_id, []).append(_Item(
             e.player_id, e.team_id, e.what, e.rule, games, position[e.game_id], 0, seq,
-            reported=reported, decision=decision))
+            reported=reported, decision=decision, game_id=e.game_id))
     for seq, extra in enumerate(supplementary):
         who = known(extra.player_id, f"supplementary discipline (Rule {SUPPLEMENTARY_RULE})")
         if extra.after_game_id is None:
@@ -290,7 +291,8 @@ def status(schedule: Sequence[ScheduledGame], played_in_order: Sequence[PlayedGa
         out[pid] = SuspensionStatus(
             pid, who.team_id, who.number, who.name,
             tuple(Sanction(i.player_id, i.team_id, i.what, i.rule, i.games, i.served,
-                           timeline.free(who.team_id, i.start), i.reported, i.decision)
+                           timeline.free(who.team_id, i.start), i.reported, i.decision,
+                           i.game_id)
                   for i in own),
             next_games=next_games)
     _two_divisions(out, items, roster, timeline)

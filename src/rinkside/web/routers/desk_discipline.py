@@ -5,8 +5,9 @@ the end (410(b)), supplementary discipline (410(a)), and a forfeit before
 play (634(c)1-2) previewed (634(e)) and then confirmed.
 ``/desk/divisions/{id}/playoffs``: the seeds with their reasons, the
 bracket, the coin toss when the chain reaches it, each ready game scheduled.
-Resolving a pending review (404(h), 405(b)), shortening or lengthening a
-suspension and recording another organisation's (410(d)) are not here yet.
+The cases reported to the Event Directors (404(h) "pending review", 405(b))
+resolved with the decision; a suspension shortened or lengthened (410(a));
+another organisation's suspension recorded (410(d)).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from fastapi.responses import HTMLResponse, Response
 
 from rinkside.services import desk_discipline as dd
 from rinkside.services import desk_playoffs as dp
+from rinkside.services import desk_reviews as dr
 from rinkside.services import queries
 from rinkside.services import rinks as rink_store
 from rinkside.services.tournaments import NotFound
@@ -45,7 +47,8 @@ def _discipline_page(request: Request, service: Service, templates: Templates,
         "extents": dd.EXTENTS, "unplayed": [g for g in games if g.version == 0],
         "games": games, "players": sorted(players, key=lambda pt: (pt[1], pt[0].number)),
         "team_names": queries.team_names(service), "preview": preview, "reason": reason,
-        "divisions": queries.divisions(service, tournament_id)},
+        "divisions": queries.divisions(service, tournament_id),
+        "pending": dr.pending(service, tournament_id)},
         error=error, status=422 if error else 200)
 
 
@@ -68,6 +71,47 @@ def supplementary_form(tournament_id: int, request: Request, service: Service,
             after_game_id=int(after_game) if after_game.strip().isdigit() else None,
             by=user.username),
         f"/desk/tournaments/{tournament_id}/discipline", "410(a)",
+        lambda error: _discipline_page(request, service, templates, user, tournament_id,
+                                       error=error))
+
+
+@router.post("/desk/tournaments/{tournament_id:id}/review", response_class=HTMLResponse)
+def review_form(tournament_id: int, request: Request, service: Service, templates: Templates,
+                user: Director, player: int = Form(...), game: int = Form(...),
+                rule: str = Form(""), decision: str = Form(""),
+                reason: str = Form("")) -> Response:
+    """Rule 404(h) / 405(b): the Event Directors' decision on a reported case."""
+    return respond(
+        lambda: dr.resolve(service, player, game, rule, decision, reason, by=user.username),
+        f"/desk/tournaments/{tournament_id}/discipline", "review",
+        lambda error: _discipline_page(request, service, templates, user, tournament_id,
+                                       error=error))
+
+
+@router.post("/desk/tournaments/{tournament_id:id}/suspension-change",
+             response_class=HTMLResponse)
+def suspension_change_form(tournament_id: int, request: Request, service: Service,
+                           templates: Templates, user: Director, player: int = Form(...),
+                           games: str = Form(""), reason: str = Form("")) -> Response:
+    """Rule 410(a): a suspension shortened or lengthened with a reason."""
+    return respond(
+        lambda: dr.change(service, player, games, reason, by=user.username),
+        f"/desk/tournaments/{tournament_id}/discipline", "410(a)",
+        lambda error: _discipline_page(request, service, templates, user, tournament_id,
+                                       error=error))
+
+
+@router.post("/desk/tournaments/{tournament_id:id}/other-suspension",
+             response_class=HTMLResponse)
+def other_suspension_form(tournament_id: int, request: Request, service: Service,
+                          templates: Templates, user: Director, player: int = Form(...),
+                          organisation: str = Form(""), games: str = Form(""),
+                          reason: str = Form("")) -> Response:
+    """Rule 410(d): a suspension handed down by another organisation."""
+    return respond(
+        lambda: dr.other_organisation(service, player, organisation, games, reason,
+                                      by=user.username),
+        f"/desk/tournaments/{tournament_id}/discipline", "410(d)",
         lambda error: _discipline_page(request, service, templates, user, tournament_id,
                                        error=error))
 
