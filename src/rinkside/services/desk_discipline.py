@@ -137,8 +137,8 @@ def late_sanction_lines(name: str, team_id: int, sanctioned: forfeits.LateForfei
                         ) -> list[str]:
     """Rule 634(e)1-3: what the tournament's setting ``late_forfeit_sanctions``
     brings to a team that forfeits its last or next to last game."""
-    lines = [f"This is one of {name}'s last two games (Rule 634(e)); the tournament's "
-             "late_forfeit_sanctions apply:"]
+    lines = [(f"This is one of {name}'s last two games (Rule 634(e)); the tournament's "
+              "late_forfeit_sanctions apply:")]
     if team_id in sanctioned.last_seed:
         lines.append(f"634(e)1: {name} drops to the last seed of the playoffs.")
     if team_id in sanctioned.no_awards:

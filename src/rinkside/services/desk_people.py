@@ -133,3 +133,18 @@ def reset_password(service: Tournaments, username: str, password: str, *, by: st
     users.set_password(service, username, password)
     with service._sessions.begin() as s:
         record(s, None, f"user {username}", "password reset", None, None, by=by, clock=clock)
+
+
+def set_active(service: Tournaments, username: str, active: bool, *, by: str) -> None:
+    """Disable a user (they can no longer log in and every session of theirs
+    ends at once) or enable them again; recorded. A director does not
+    disable themselves (no one would be left to undo it)."""
+    if not active and username == by:
+        raise ValueError("a director does not disable their own account")
+    before = next((u.active for u in users.users(service) if u.username == username), None)
+    if before is None:
+        raise ValueError(f"there is no user {username!r}")
+    users.set_active(service, username, active)
+    with service._sessions.begin() as s:
+        record(s, None, f"user {username}", "enabled" if active else "disabled",
+               {"active": before}, {"active": active}, by=by, clock=service.now)
