@@ -14,7 +14,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, File, Form, Request, UploadFile
 from fastapi.responses import HTMLResponse, Response
 
-from rinkside.services import desk_rinks, desk_teams, queries
+from rinkside.services import desk_rinks, desk_teams, queries, sync
 from rinkside.services import rinks as rink_store
 from rinkside.services.tournaments import NotFound
 from rinkside.tournament.roster_problems import RosterImportError
@@ -23,6 +23,7 @@ from rinkside.web.deps import Service, Templates
 from rinkside.web.routers.desk import (
     REFUSALS,
     Director,
+    attempt,
     back,
     page,
     refusal_text,
@@ -186,11 +187,13 @@ def player_edit(player_id: int, request: Request, service: Service, templates: T
 
 
 def _rinks_page(request: Request, service: Service, templates: Templates, user: Director,
-                tournament_id: int, error: str | None = None) -> Response:
+                tournament_id: int, error: str | None = None,
+                new_token: tuple[str, str] | None = None) -> Response:
     _tree(service, tournament_id)
     return page(request, templates, "desk_rinks.html", user, {
         "title": "Desk: rinks", "tournament_id": tournament_id, "fields": RINK_FIELDS,
-        "pages": [rink_page(r) for r in rink_store.rinks(service, tournament_id)]},
+        "pages": [rink_page(r) for r in rink_store.rinks(service, tournament_id)],
+        "tokens": sync.tokens(service, tournament_id), "new_token": new_token},
         error=error, status=422 if error else 200)
 
 
@@ -233,3 +236,21 @@ async def rink_edit(rink_id: int, request: Request, service: Service, templates:
                                            by=user.username),
                    f"/desk/tournaments/{tid}/rinks", "rink",
                    lambda error: _rinks_page(request, service, templates, user, tid, error))
+
+
+@router.post("/desk/tournaments/{tournament_id:id}/sync-tokens", response_class=HTMLResponse)
+def sync_token_form(tournament_id: int, request: Request, service: Service,
+                    templates: Templates, user: Director, rink: str = Form(""),
+                    action: str = Form("issue")) -> Response:
+    """Issue a rink's sync token (shown on this page once, never again) or
+    revoke the rink's tokens."""
+    if action == "revoke":
+        return respond(lambda: desk_rinks.revoke_tokens(service, tournament_id, rink,
+                                                        by=user.username),
+                       f"/desk/tournaments/{tournament_id}/rinks", "revoked",
+                       lambda error: _rinks_page(request, service, templates, user,
+                                                 tournament_id, error))
+    token, error = attempt(lambda: desk_rinks.issue_token(service, tournament_id, rink,
+                                                          by=user.username))
+    return _rinks_page(request, service, templates, user, tournament_id, error,
+                       None if token is None else (rink.strip(), token))
