@@ -103,6 +103,18 @@ def rename_team(service: Tournaments, team_id: int, name: str, *, by: str,
         team.name = name
 
 
+def set_style(service: Tournaments, team_id: int, colour: str, logo: str, *, by: str) -> None:
+    """The team's colour (#rrggbb) and logo as the scoreboards show them; an
+    empty field clears it. Recorded with the style before."""
+    before = service.team_styles([team_id]).get(team_id, (None, None))
+    after = service.set_team_style(team_id, colour=colour.strip(), logo=logo.strip())
+    with service._sessions.begin() as s:
+        tid = service._get(s, m.Team, team_id).division.tournament_id
+        record(s, tid, f"team {team_id}", "style",
+               {"colour": before[0], "logo": before[1]},
+               {"colour": after[0], "logo": after[1]}, by=by, clock=service.now)
+
+
 def _refuse_number(s: Session, team_id: int, number: int, player_id: int | None) -> None:
     """Rule 307(c): a whole number 1-99, and no two players of a team the same."""
     if not 1 <= number <= 99:

@@ -19,7 +19,7 @@ from rinkside.services import rinks as rink_store
 from rinkside.services.tournaments import NotFound
 from rinkside.tournament.roster_problems import RosterImportError
 from rinkside.tournament.roster_template import TEMPLATE_COLUMNS, template_csv
-from rinkside.web.deps import Service, Templates
+from rinkside.web.deps import Broadcast, Service, Templates
 from rinkside.web.routers.desk import (
     REFUSALS,
     Director,
@@ -125,8 +125,9 @@ async def roster_upload(division_id: int, request: Request, service: Service,
 def _team_page(request: Request, service: Service, templates: Templates, user: Director,
                team_id: int, error: str | None = None) -> Response:
     team = queries.team(service, team_id)
+    colour, logo = service.team_styles([team_id]).get(team_id, (None, None))
     return page(request, templates, "desk_team.html", user, {
-        "title": f"Desk: {team.name}", "team": team,
+        "title": f"Desk: {team.name}", "team": team, "colour": colour, "logo": logo,
         "tournament_id": team.division.tournament_id}, error=error,
         status=422 if error else 200)
 
@@ -143,6 +144,22 @@ def team_rename(team_id: int, request: Request, service: Service, templates: Tem
     return respond(lambda: desk_teams.rename_team(service, team_id, name,
                                                   by=user.username),
                    f"/desk/teams/{team_id}", "team",
+                   lambda error: _team_page(request, service, templates, user, team_id, error))
+
+
+@router.post("/desk/teams/{team_id:id}/style", response_class=HTMLResponse)
+def team_style(team_id: int, request: Request, service: Service, templates: Templates,
+               user: Director, broadcaster: Broadcast, colour: str = Form(""),
+               logo: str = Form("")) -> Response:
+    """The team's colour and logo, as the scoreboards show them: every page
+    following one of its games is sent the new look at once."""
+    def write() -> None:
+        desk_teams.set_style(service, team_id, colour, logo, by=user.username)
+        for game in queries.games(service):
+            if team_id in (game.home_team_id, game.away_team_id):
+                broadcaster.refresh(service, game.game_id)
+
+    return respond(write, f"/desk/teams/{team_id}", "style",
                    lambda error: _team_page(request, service, templates, user, team_id, error))
 
 
