@@ -15,10 +15,9 @@ from rinkside.rules.events import Forfeit, Team
 from rinkside.rules.game import replay
 from rinkside.rules.times import GameTime
 from rinkside.services import queries
-from rinkside.services.changes import Clock, record
+from rinkside.services.changes import record
 from rinkside.services.tournaments import Tournaments
 from rinkside.store import models as m
-from rinkside.store.types import utc_now
 from rinkside.tournament import forfeits
 from rinkside.tournament.model import PlayedGame
 from rinkside.tournament.suspension_status import SuspensionStatus
@@ -43,7 +42,7 @@ def still_owed(statuses: list[SuspensionStatus]) -> list[SuspensionStatus]:
 
 
 def add_supplementary(service: Tournaments, player_id: int, games: str, reason: str, *,
-                      after_game_id: int | None, by: str, clock: Clock = utc_now) -> int:
+                      after_game_id: int | None, by: str) -> int:
     """Rule 410(a): games added by the director after investigating an
     incident: a number of games, the rest of the tournament, or pending review."""
     text = games.strip()
@@ -64,7 +63,7 @@ def add_supplementary(service: Tournaments, player_id: int, games: str, reason: 
     with service._sessions.begin() as s:
         tid = service._get(s, m.Player, player_id).team.division.tournament_id
         record(s, tid, f"player {player_id}", "supplementary discipline", None,
-               {"games": amount, "after_game": after_game_id}, by=by, clock=clock,
+               {"games": amount, "after_game": after_game_id}, by=by, clock=service.now,
                reason=reason.strip())
     return row_id
 
@@ -152,7 +151,7 @@ def late_sanction_lines(name: str, team_id: int, sanctioned: forfeits.LateForfei
 
 
 def record_forfeit(service: Tournaments, game_id: int, team: Team, cause: str, reason: str, *,
-                   by: str, clock: Clock = utc_now) -> ForfeitPreview:
+                   by: str) -> ForfeitPreview:
     """Record the forfeit before play (634(c)1 or 2) with its reason, as the
     preview said; the game's log holds it as the engine's Forfeit event."""
     if not reason.strip():
@@ -167,5 +166,5 @@ def record_forfeit(service: Tournaments, game_id: int, team: Team, cause: str, r
         record(s, row.tournament_id, f"game {game_id}", "forfeit", None,
                {"team": preview.team_name, "rule": cause, "removes": preview.removes,
                 "late": preview.late, "sanctions": list(preview.sanctions)},
-               by=by, clock=clock, reason=reason.strip())
+               by=by, clock=service.now, reason=reason.strip())
     return preview

@@ -13,24 +13,23 @@ from sqlalchemy import select
 
 from rinkside.rink import RinkDimensions
 from rinkside.services import rinks, sync
-from rinkside.services.changes import Clock, record, refuse_taken
+from rinkside.services.changes import record, refuse_taken
 from rinkside.services.tournaments import NotFound, Tournaments
 from rinkside.store import models as m
-from rinkside.store.types import utc_now
 
 
 def add(service: Tournaments, tournament_id: int, name: str, dimensions: Mapping[str, Any],
-        *, by: str, clock: Clock = utc_now) -> int:
+        *, by: str) -> int:
     measured = RinkDimensions.from_mapping(dimensions).to_mapping()  # RinkFormatError
     rink_id = rinks.add_rink(service, tournament_id, name, measured)
     with service._sessions.begin() as s:
         record(s, tournament_id, f"rink {rink_id}", "added", None,
-               {"name": name.strip(), **measured}, by=by, clock=clock)
+               {"name": name.strip(), **measured}, by=by, clock=service.now)
     return rink_id
 
 
 def edit(service: Tournaments, rink_id: int, name: str, dimensions: Mapping[str, Any], *,
-         by: str, clock: Clock = utc_now) -> None:
+         by: str) -> None:
     """New dimensions (and name) for a rink; games already on it by its old
     name move with it."""
     measured = RinkDimensions.from_mapping(dimensions).to_mapping()
@@ -52,7 +51,7 @@ def edit(service: Tournaments, rink_id: int, name: str, dimensions: Mapping[str,
                 game.rink = name
         row.name, row.dimensions = name, measured
         record(s, row.tournament_id, f"rink {rink_id}", "changed", before,
-               {"name": name, **measured}, by=by, clock=clock)
+               {"name": name, **measured}, by=by, clock=service.now)
 
 
 def issue_token(service: Tournaments, tournament_id: int, rink: str, *, by: str) -> str:
