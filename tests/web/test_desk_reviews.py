@@ -61,18 +61,6 @@ def test_rule_404h_pending_review_is_resolved_on_the_desk_with_no_more_games(
     assert again.status_code == 422 and "awaiting" in again.text
 
 
-def test_rule_405b_a_match_penalty_report_is_decided_for_the_rest_of_the_tournament(
-        demo: Demo, dora: Client) -> None:
-    game, player = reported_game(demo, PenaltyClass.MATCH, "deliberate injury", "601(f)")
-    done = post(dora, url(demo, "review"), {"player": player, "game": game, "rule": "405(b)",
-                                            "decision": "rest_of_tournament",
-                                            "reason": "report read"})
-    assert done.status_code == 303
-    status = demo.service.suspensions(demo.tournament_id)[player]
-    sanction = next(s for s in status.sanctions if s.game_id == game)
-    assert sanction.reported is None and sanction.games == "rest_of_tournament"  # 405(e)
-
-
 def test_rule_410a_a_suspension_is_lengthened_then_shortened_with_a_reason(
         demo: Demo, dora: Client) -> None:
     game, player = reported_game(demo, PenaltyClass.GROSS_MISCONDUCT, "spitting", "601(f)")
@@ -127,3 +115,41 @@ def test_only_the_director_resolves_reviews_and_changes_suspensions(
         assert post(who, url(demo, what), body).status_code == 403
     assert dora[0].post(url(demo, what), data=body).status_code == 403  # no CSRF token
     assert changes.changes(demo.service) == before
+
+
+def test_desk_writes_stamp_the_time_of_the_clock_passed_to_the_service(
+        demo: Demo, dora: Client) -> None:
+    from datetime import UTC, datetime
+
+    from rinkside.services.base import system_ms
+    from rinkside.store import models as m
+
+    then = datetime(2026, 12, 12, 9, 30, tzinfo=UTC)
+    team = queries.tournament_trees(demo.service)[0].divisions[0].teams[-1]
+    pid = queries.team(demo.service, team.team_id).players[-1].player_id
+    demo.service.use_clock(lambda: int(then.timestamp() * 1000))
+    try:
+        assert post(dora, url(demo, "other-suspension"),
+                    {"player": pid, "organisation": "State Wars", "games": "1",
+                     "reason": "abuse of an official"}).status_code == 303
+    finally:
+        demo.service.use_clock(system_ms)
+    assert changes.changes(demo.service, demo.tournament_id)[0].at == then
+    with demo.service._sessions() as s:
+        row = s.query(m.SupplementaryDiscipline).order_by(
+            m.SupplementaryDiscipline.id.desc()).first()
+        assert row is not None and row.at == then and row.organisation == "State Wars"
+
+
+def test_rule_405b_a_match_penalty_report_is_decided_for_the_rest_of_the_tournament(
+        demo: Demo, dora: Client) -> None:
+    # Last in the module: the player is out for the rest of the tournament (405(e)),
+    # so his team's later games would need a lineup without him.
+    game, player = reported_game(demo, PenaltyClass.MATCH, "deliberate injury", "601(f)")
+    done = post(dora, url(demo, "review"), {"player": player, "game": game, "rule": "405(b)",
+                                            "decision": "rest_of_tournament",
+                                            "reason": "report read"})
+    assert done.status_code == 303
+    status = demo.service.suspensions(demo.tournament_id)[player]
+    sanction = next(s for s in status.sanctions if s.game_id == game)
+    assert sanction.reported is None and sanction.games == "rest_of_tournament"  # 405(e)

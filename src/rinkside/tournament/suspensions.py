@@ -305,9 +305,7 @@ def _change(own: list[_Item], change: SuspensionChange) -> None:
     newest first, none going below no games."""
     fixed = sorted((i for i in own if isinstance(i.games, int)),
                    key=lambda i: (i.start, i.kind, i.seq), reverse=True)
-    if not fixed:
-        raise ValueError(f"player {change.player_id} has no suspension of a number of games "
-                         "to shorten or lengthen (Rule 410(a))")
+    # None left (a later decision made them open-ended): the change has nothing to act on.
     verb = "lengthened" if change.games > 0 else "shortened"
     left = change.games
     for item in fixed:
