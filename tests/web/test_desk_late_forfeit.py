@@ -5,30 +5,18 @@ previewed with the sanctions it brings, then applied once confirmed."""
 from __future__ import annotations
 
 import pytest
-from deskkit import dora, new_tournament, people, post, rick, skip
+from deskkit import dora, people, post, rick, skip, small_cup
 from webkit import Client, Demo
 
-from rinkside.services import changes, desk_rinks, desk_schedule, desk_teams, queries
+from rinkside.services import changes, queries
 
 __all__ = ["dora", "people", "rick", "skip"]
 
-RINK = {"width": 85, "length": 185, "corner_radius": 20, "goal_line_distance": 12}
 
 
 @pytest.fixture(scope="module")
 def cup(demo: Demo, dora: Client) -> tuple[int, int]:
-    tid = new_tournament(dora, "Late Forfeit Cup")
-    did = desk_teams.add_division(demo.service, tid, "Open", by="dora")
-    lines = ["team,number,name,goalie,captain"]
-    for team in ("Elks", "Foxes", "Gnus"):
-        lines += [f"{team},1,{team} Keeper,yes,"]
-        lines += [f"{team},{n},{team} {n},no,{'C' if n == 9 else ''}" for n in (9, 10, 11, 12)]
-    desk_teams.import_roster_file(demo.service, did, "r.csv", ("\n".join(lines) + "\n").encode(),
-                                  by="dora")
-    desk_rinks.add(demo.service, tid, "Main", RINK, by="dora")
-    desk_schedule.generate(demo.service, tid, windows=desk_schedule.parse_windows(
-        "2026-12-12 08:00-16:00"), game_minutes=50, rest_minutes=0, by="dora")
-    return tid, did
+    return small_cup(demo, dora, "Late Forfeit Cup", ("Elks", "Foxes", "Gnus"))
 
 
 def test_rule_634e_the_sanctions_setting_is_on_the_form_and_refused_when_unknown(

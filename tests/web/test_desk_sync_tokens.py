@@ -7,14 +7,13 @@ from __future__ import annotations
 import re
 
 import pytest
-from deskkit import dora, new_tournament, people, post, rick, skip
+from deskkit import RINK, dora, new_tournament, people, post, rick, skip
 from webkit import Client, Demo
 
 from rinkside.services import changes, desk_rinks, sync
 
 __all__ = ["dora", "people", "rick", "skip"]
 
-RINK = {"width": 85, "length": 185, "corner_radius": 20, "goal_line_distance": 12}
 
 
 @pytest.fixture(scope="module")
