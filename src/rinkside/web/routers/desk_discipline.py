@@ -12,7 +12,9 @@ another organisation's suspension recorded (410(d)).
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Form, Request
+from typing import Annotated
+
+from fastapi import APIRouter, Form, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse, Response
 
 from rinkside.services import desk_discipline as dd
@@ -26,6 +28,17 @@ from rinkside.web.routers.desk import Director, attempt, page, respond
 from rinkside.web.routers.desk_schedule import local_moment
 
 router = APIRouter(tags=["desk"])
+
+# The teams a bracket seeds: 2 or more (a bracket needs two); a bound keeps input sane.
+BRACKET_MAX: int = 64
+
+
+def _bracket_teams(text: str) -> int:
+    """The teams of the bracket from a form; 422 saying why for anything else."""
+    if not text.strip().isdigit() or not 2 <= int(text) <= BRACKET_MAX:
+        raise HTTPException(422, f"teams: {text!r} is not a number of playoff teams "
+                                 f"(2 to {BRACKET_MAX})")
+    return int(text)
 
 
 def _side(text: str) -> str:
@@ -154,7 +167,8 @@ def _playoffs_page(request: Request, service: Service, templates: Templates, use
 
 @router.get("/desk/divisions/{division_id:id}/playoffs", response_class=HTMLResponse)
 def playoffs_page(division_id: int, request: Request, service: Service, templates: Templates,
-                  user: Director, teams: int = 4) -> Response:
+                  user: Director,
+                  teams: Annotated[int, Query(ge=2, le=BRACKET_MAX)] = 4) -> Response:
     return _playoffs_page(request, service, templates, user, division_id, teams)
 
 
@@ -162,7 +176,7 @@ def playoffs_page(division_id: int, request: Request, service: Service, template
 async def coin_toss_form(division_id: int, request: Request, service: Service,
                          templates: Templates, user: Director) -> Response:
     form = await request.form()
-    teams = int(str(form.get("teams", "4")))
+    teams = _bracket_teams(str(form.get("teams", "4")))
     order = [int(str(v)) for v in form.getlist("place") if str(v).isdigit()]
     return respond(lambda: dp.coin_toss(service, division_id, order, by=user.username),
                    f"/desk/divisions/{division_id}/playoffs", f"coin-toss&teams={teams}",
@@ -174,7 +188,8 @@ async def coin_toss_form(division_id: int, request: Request, service: Service,
              response_class=HTMLResponse)
 def playoff_game_form(division_id: int, bracket_game: int, request: Request,
                       service: Service, templates: Templates, user: Director,
-                      teams: int = Form(4), start: str = Form(""),
+                      teams: Annotated[int, Form(ge=2, le=BRACKET_MAX)] = 4,
+                      start: str = Form(""),
                       rink: str = Form("")) -> Response:
     return respond(lambda: dp.schedule_game(service, division_id, teams, bracket_game,
                                         start=local_moment(start), rink=rink,
