@@ -101,3 +101,40 @@ def test_a_game_is_staffed_and_a_player_edited_by_section_ii(db: str, tmp_path: 
     run("tournament", "start", "1", "--db", db)
     late = runner.invoke(app, ["tournament", "withdraw-team", "3", "--reason", "x", "--db", db])
     assert late.exit_code == 1 and "634" in late.output
+
+
+def test_rule_404h_a_review_is_resolved_and_410a_410d_suspensions_changed_by_command(
+        db: str, tmp_path: Path) -> None:
+    from rinkside.rules.events import FaceOff, Forfeit, Penalty, PenaltyClass, Stoppage
+    from rinkside.rules.times import GameTime
+
+    setup_cup(db)
+    for team in ("A", "B"):
+        roster = tmp_path / f"{team}.csv"
+        roster.write_text("number,name,goalie,captain\n1,Keeper,yes,\n9,Bo,no,C\n10,Cy,no,\n"
+                          "11,Di,no,\n12,Ed,no,\n")
+        run("roster", "import", str(roster), "--division", "1", "--team", team, "--db", db)
+    run("schedule", "add", "1", "1", "2", "--start", "2026-12-12T09:00", "--rink", "East",
+        "--db", db)
+    service = open_tournaments(db)
+    service.record(1, 0, [FaceOff(GameTime(1, 7200)), Stoppage(GameTime(1, 6000)),
+                          Penalty(GameTime(1, 6000), "away", 10, PenaltyClass.GROSS_MISCONDUCT,
+                                  "physical harm to an official", "601(f)"),
+                          Forfeit(GameTime(1, 6000), "home", "left the floor")], by="test")
+    listed = run("tournament", "reviews", "1", "--db", db)
+    assert "Rule 404(h)" in listed and "#10 Cy" in listed
+    player = int(listed.split("player ")[1].split()[0])
+    unexplained = runner.invoke(app, ["tournament", "review", str(player), "1", "404(h)", "2",
+                                      "--db", db])
+    assert unexplained.exit_code == 2 and "404(h)" in unexplained.output
+    assert "decided, 2" in run("tournament", "review", str(player), "1", "404(h)", "2",
+                               "--reason", "two more games", "--db", db)
+    assert "no case awaits" in run("tournament", "reviews", "1", "--db", db)
+    assert "shortened by 1" in run("tournament", "suspension-change", str(player),
+                                   "--games", "-1", "--reason", "on appeal", "--db", db)
+    assert "410(d)" in run("tournament", "suspension-elsewhere", str(player), "--organisation",
+                           "NARCh", "--games", "1", "--reason", "fight", "--db", db)
+    sanctions = open_tournaments(db).suspensions(1)[player].sanctions
+    assert sorted((s.rule, s.games) for s in sanctions) == [("404(h)", 1), ("410(d)", 1)]
+    record = run("changes", "--db", db)
+    assert "review 404(h)" in record and "on appeal" in record and "NARCh" in record

@@ -10,7 +10,11 @@ import pytest
 from fastapi import FastAPI
 from webkit import Client, Demo, logged_in
 
+from rinkside.services import desk_rinks, desk_schedule, desk_teams
 from rinkside.web import auth
+
+RINK: dict[str, Any] = {"width": 85, "length": 185, "corner_radius": 20,
+                        "goal_line_distance": 12}
 
 
 @pytest.fixture(scope="module")
@@ -49,3 +53,21 @@ def new_tournament(dora: Client, name: str) -> int:
     response = post(dora, "/desk/tournaments", {"name": name, "starts_on": "2026-12-12"})
     assert response.status_code == 303
     return int(response.headers["location"].rsplit("/", 1)[1])
+
+
+def small_cup(demo: Demo, dora: Client, name: str, teams: tuple[str, ...]) -> tuple[int, int]:
+    """A new tournament of one division of ``teams`` (a keeper and four
+    skaters each, #9 the captain), one rink, its round robin scheduled:
+    (tournament id, division id)."""
+    tid = new_tournament(dora, name)
+    did = desk_teams.add_division(demo.service, tid, "Open", by="dora")
+    lines = ["team,number,name,goalie,captain"]
+    for team in teams:
+        lines += [f"{team},1,{team} Keeper,yes,"]
+        lines += [f"{team},{n},{team} {n},no,{'C' if n == 9 else ''}" for n in (9, 10, 11, 12)]
+    desk_teams.import_roster_file(demo.service, did, "r.csv", ("\n".join(lines) + "\n").encode(),
+                                  by="dora")
+    desk_rinks.add(demo.service, tid, "Main", RINK, by="dora")
+    desk_schedule.generate(demo.service, tid, windows=desk_schedule.parse_windows(
+        "2026-12-12 08:00-16:00"), game_minutes=50, rest_minutes=0, by="dora")
+    return tid, did

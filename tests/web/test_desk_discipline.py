@@ -7,10 +7,10 @@ game scheduled under the playoff settings (639); the director's alone."""
 from __future__ import annotations
 
 import pytest
-from deskkit import dora, new_tournament, people, post, rick, skip
+from deskkit import dora, people, post, rick, skip, small_cup
 from webkit import Client, Demo
 
-from rinkside.services import changes, desk_rinks, desk_schedule, desk_teams, queries
+from rinkside.services import changes, queries
 
 __all__ = ["dora", "people", "rick", "skip"]
 
@@ -18,24 +18,12 @@ __all__ = ["dora", "people", "rick", "skip"]
 # remove a team, its seeds then need a coin toss. One xdist worker runs them all.
 pytestmark = pytest.mark.xdist_group("desk_discipline")
 
-RINK = {"width": 85, "length": 185, "corner_radius": 20, "goal_line_distance": 12}
 TEAMS = ("Ants", "Bees", "Cats", "Dogs")
 
 
 @pytest.fixture(scope="module")
 def cup(demo: Demo, dora: Client) -> tuple[int, int]:
-    tid = new_tournament(dora, "Discipline Cup")
-    did = desk_teams.add_division(demo.service, tid, "Open", by="dora")
-    lines = ["team,number,name,goalie,captain"]
-    for team in TEAMS:
-        lines += [f"{team},1,{team} Keeper,yes,"]
-        lines += [f"{team},{n},{team} {n},no,{'C' if n == 9 else ''}" for n in (9, 10, 11, 12)]
-    desk_teams.import_roster_file(demo.service, did, "r.csv", ("\n".join(lines) + "\n").encode(),
-                                  by="dora")
-    desk_rinks.add(demo.service, tid, "Main", RINK, by="dora")
-    desk_schedule.generate(demo.service, tid, windows=desk_schedule.parse_windows(
-        "2026-12-12 08:00-16:00"), game_minutes=50, rest_minutes=0, by="dora")
-    return tid, did
+    return small_cup(demo, dora, "Discipline Cup", TEAMS)
 
 
 def games_of(demo: Demo, did: int) -> list[queries.GameRow]:

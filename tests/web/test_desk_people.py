@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 from deskkit import dora, new_tournament, people, post, rick, skip
-from webkit import Client, Demo
+from fastapi import FastAPI
+from webkit import Client, Demo, logged_in
 
 from rinkside.services import changes, desk_rinks, desk_schedule, desk_teams, officiating, users
 
@@ -84,12 +85,32 @@ def test_a_user_is_added_and_a_password_reset_without_recording_it(
     assert "fresh-kim-22" not in str([(c.before, c.after) for c in record])
 
 
+def test_a_disabled_user_is_logged_out_at_once_and_enabled_again(
+        demo: Demo, app: FastAPI, dora: Client, cup: int) -> None:
+    url = f"/desk/tournaments/{cup}/users"
+    assert post(dora, url, {"username": "lee", "password": "scores-lee-1",
+                            "role": "scorekeeper"}).status_code == 303
+    for lee in logged_in(app, "lee", "scores-lee-1"):
+        assert lee[0].get("/api/session").json().get("username") == "lee"
+        assert post(dora, f"{url}/lee/active", {"active": "no"}).status_code == 303
+        assert lee[0].get("/api/session").json().get("username") != "lee"  # session revoked
+    assert users.authenticate(demo.service, "lee", "scores-lee-1") is None
+    page = dora[0].get(f"/desk/tournaments/{cup}/people")
+    assert "Enable lee" in page.text
+    assert post(dora, f"{url}/dora/active", {"active": "no"}).status_code == 422
+    assert post(dora, f"{url}/lee/active", {"active": "yes"}).status_code == 303
+    assert users.authenticate(demo.service, "lee", "scores-lee-1") is not None
+    record = [c.action for c in changes.changes(demo.service) if c.subject == "user lee"]
+    assert record[:2] == ["enabled", "disabled"]
+
+
 @pytest.mark.parametrize("path", ["/desk/games/{game}/staff", "/desk/tournaments/{tid}/users",
-                                  "/desk/tournaments/{tid}/users/skip/password"])
+                                  "/desk/tournaments/{tid}/users/skip/password",
+                                  "/desk/tournaments/{tid}/users/skip/active"])
 def test_only_the_director_names_people(demo: Demo, dora: Client, skip: Client, rick: Client,
                                         cup: int, path: str) -> None:
     url = path.format(game=games(demo, cup)[-1].game_id, tid=cup)
-    body = {"scorekeeper": "skip", "username": "eve", "password": "eve-password-1",
+    body = {"scorekeeper": "skip", "active": "no", "username": "eve", "password": "eve-password-1",
             "role": "director"}
     before = changes.changes(demo.service)
     for who in (skip, rick):

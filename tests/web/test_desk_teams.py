@@ -165,10 +165,30 @@ def test_rinks_are_added_and_edited_with_their_section_i_verdict(demo: Demo,
     assert rink_store.rink(demo.service, north.id).dimensions["width"] == 50
 
 
+def test_a_teams_colour_and_logo_are_set_on_the_desk_and_shown_by_the_scoreboard(
+        demo: Demo, dora: Client) -> None:
+    team = queries.tournament_trees(demo.service)[0].divisions[0].teams[0]
+    game = next(g for g in queries.games(demo.service)
+                if team.team_id in (g.home_team_id, g.away_team_id))
+    side = "home" if game.home_team_id == team.team_id else "away"
+    url = f"/desk/teams/{team.team_id}/style"
+    bad = post(dora, url, {"colour": "blue", "logo": ""})
+    assert bad.status_code == 422 and "#rrggbb" in bad.text
+    assert post(dora, url, {"colour": "#1E40AF", "logo": "/static/logo.png"}).status_code == 303
+    state = dora[0].get(f"/api/games/{game.game_id}/state").json()
+    assert state["teams"][side]["colour"] == "#1e40af"
+    assert state["teams"][side]["logo"] == "/static/logo.png"
+    assert 'value="#1e40af"' in dora[0].get(f"/desk/teams/{team.team_id}").text
+    assert changes.changes(demo.service)[0].after == {"colour": "#1e40af",
+                                                      "logo": "/static/logo.png"}
+    assert post(dora, url, {"colour": "", "logo": ""}).status_code == 303  # cleared
+    assert dora[0].get(f"/api/games/{game.game_id}/state").json()["teams"][side]["colour"] is None
+
+
 WRITES = [
     "/desk/tournaments/{tid}/divisions", "/desk/divisions/{did}/rename",
     "/desk/divisions/{did}/teams", "/desk/teams/{team}/rename", "/desk/teams/{team}/players",
-    "/desk/teams/{team}/withdraw",
+    "/desk/teams/{team}/withdraw", "/desk/teams/{team}/style",
     "/desk/players/{player}", "/desk/tournaments/{tid}/rinks",
 ]
 

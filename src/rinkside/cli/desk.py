@@ -14,6 +14,10 @@ the desk does (every change recorded the same way).
     rinkside schedule move 12 --start 2026-12-13T18:00 --rink East --reason "TV"
     rinkside schedule cancel 12 --reason "added by mistake"
     rinkside game staff 12 --scorekeeper sam --referee rita --referee roy
+    rinkside tournament reviews 1
+    rinkside tournament review 17 12 "404(h)" 2 --reason "two more games"
+    rinkside tournament suspension-change 17 --games -1 --reason "on appeal"
+    rinkside tournament suspension-elsewhere 17 --organisation NARCh --games 2 --reason "..."
     rinkside changes [--tournament 1]
 """
 
@@ -31,6 +35,7 @@ from rinkside.cli.setup import roster_app, schedule_app, tournament_app
 from rinkside.cli.tournament import game_app
 from rinkside.services import changes as change_record
 from rinkside.services import desk_people, desk_schedule, desk_teams
+from rinkside.services import desk_reviews as dr
 from rinkside.services import desk_tournament as dt
 from rinkside.services.changes import NeedsReason
 from rinkside.services.desk_people import PersonBusy
@@ -146,6 +151,58 @@ def team_withdraw(team: int, reason: Annotated[str, typer.Option(help="Why (reco
     """Withdraw a team before the tournament starts (after it, a team forfeits, 634)."""
     desk_teams.withdraw_team(open_service(db), team, by=by, reason=reason)
     typer.echo(f"team {team} withdrawn")
+
+
+# --------------------------------------------------------------------------- discipline
+
+
+@tournament_app.command("reviews")
+@_refusals
+def tournament_reviews(tournament: int, db: DbOption = None) -> None:
+    """The cases awaiting the Event Directors' decision (404(h), 405(b))."""
+    cases = dr.pending(open_service(db), tournament)
+    for c in cases:
+        typer.echo(f"player {c.player_id} #{c.number} {c.name}, game {c.game_id}: {c.what} "
+                   f"(Rule {c.rule})")
+    if not cases:
+        typer.echo("no case awaits a decision")
+
+
+@tournament_app.command("review")
+@_refusals
+def tournament_review(player: int, game: int, rule: str,
+                      decision: Annotated[str, typer.Argument(
+                          help="Games from that game on, none, or rest_of_tournament.")],
+                      reason: Annotated[str, typer.Option(help="Why (recorded).")] = "",
+                      by: By = DIRECTOR, db: DbOption = None) -> None:
+    """Rules 404(h), 405(b): the Event Directors' decision on a reported case."""
+    games = dr.resolve(open_service(db), player, game, rule, decision, reason, by=by)
+    typer.echo(f"player {player}, game {game} (Rule {rule}): decided, {games}")
+
+
+@tournament_app.command("suspension-change")
+@_refusals
+def suspension_change(player: int,
+                      games: Annotated[str, typer.Option(help="-2 shortens, +1 lengthens.")],
+                      reason: Annotated[str, typer.Option(help="Why (recorded).")] = "",
+                      by: By = DIRECTOR, db: DbOption = None) -> None:
+    """Rule 410(a): shorten or lengthen a player's suspension."""
+    amount = dr.change(open_service(db), player, games, reason, by=by)
+    typer.echo(f"player {player}: suspension {'lengthened' if amount > 0 else 'shortened'} "
+               f"by {abs(amount)}")
+
+
+@tournament_app.command("suspension-elsewhere")
+@_refusals
+def suspension_elsewhere(player: int,
+                         organisation: Annotated[str, typer.Option(help="e.g. NARCh.")],
+                         games: Annotated[str, typer.Option(
+                             help="A number, or rest_of_tournament.")],
+                         reason: Annotated[str, typer.Option(help="What for.")] = "",
+                         by: By = DIRECTOR, db: DbOption = None) -> None:
+    """Rule 410(d): a suspension handed down by another organisation."""
+    dr.other_organisation(open_service(db), player, organisation, games, reason, by=by)
+    typer.echo(f"player {player}: suspension by {organisation.strip()} recorded (Rule 410(d))")
 
 
 # --------------------------------------------------------------------------- rosters

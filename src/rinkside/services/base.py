@@ -4,7 +4,9 @@ that hears a game's log change, and the row lookups of a write."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.orm import Session, sessionmaker
@@ -17,6 +19,13 @@ from rinkside.tournament.errors import GameLocked
 
 if TYPE_CHECKING:
     from rinkside.services.division import DivisionView
+
+WallClock = Callable[[], int]  # milliseconds since the epoch, UTC
+
+
+def system_ms() -> int:
+    """The machine's wall clock, the default clock passed to the service."""
+    return time.time_ns() // 1_000_000
 
 
 class ServiceBase:
@@ -34,6 +43,19 @@ class ServiceBase:
         self._sessions = sessions
         self.cache = cache or StateCache()
         self.on_change = on_change
+
+    wall_clock: WallClock = staticmethod(system_ms)
+
+    def use_clock(self, clock: WallClock) -> None:
+        """Read wall time from ``clock`` (milliseconds since the epoch): tests run time."""
+        self.wall_clock = clock
+
+    def now_ms(self) -> int:
+        return self.wall_clock()
+
+    def now(self) -> datetime:
+        """The moment a write stamps, from the clock passed in (UTC)."""
+        return datetime.fromtimestamp(self.now_ms() / 1000, UTC)
 
     def _changed(self, game_id: int, version: int) -> None:
         if self.on_change is not None:

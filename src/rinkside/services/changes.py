@@ -14,7 +14,6 @@ from sqlalchemy.orm import Session
 
 from rinkside.services.tournaments import Tournaments
 from rinkside.store import models as m
-from rinkside.store.types import utc_now
 
 Clock = Callable[[], datetime]
 
@@ -37,8 +36,9 @@ class Change:
 
 
 def record(s: Session, tournament_id: int | None, subject: str, action: str, before: Any,
-           after: Any, *, by: str, clock: Clock = utc_now, reason: str = "") -> None:
-    """Append one change to the record, in the write's own transaction."""
+           after: Any, *, by: str, clock: Clock, reason: str = "") -> None:
+    """Append one change to the record, in the write's own transaction,
+    stamped by ``clock`` (the service's: ``service.now``)."""
     s.add(m.DeskChange(tournament_id=tournament_id, subject=subject, action=action,
                        before=before, after=after, reason=reason, by=by, at=clock()))
 
@@ -73,9 +73,9 @@ def require_reason(reason: str | None, why: str) -> str:
 
 
 def record_new(service: Tournaments, tournament_id: int | None, subject: str, action: str,
-               after: Any, *, by: str, clock: Clock = utc_now, reason: str = "") -> None:
+               after: Any, *, by: str, reason: str = "") -> None:
     """Record a change made by a write that keeps no record itself (one made
     through the older services: a tournament, division or team created)."""
     with service._sessions.begin() as s:
-        record(s, tournament_id, subject, action, None, after, by=by, clock=clock,
+        record(s, tournament_id, subject, action, None, after, by=by, clock=service.now,
                reason=reason)

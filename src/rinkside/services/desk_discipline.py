@@ -15,10 +15,9 @@ from rinkside.rules.events import Forfeit, Team
 from rinkside.rules.game import replay
 from rinkside.rules.times import GameTime
 from rinkside.services import queries
-from rinkside.services.changes import Clock, record
+from rinkside.services.changes import record
 from rinkside.services.tournaments import Tournaments
 from rinkside.store import models as m
-from rinkside.store.types import utc_now
 from rinkside.tournament import forfeits
 from rinkside.tournament.model import PlayedGame
 from rinkside.tournament.suspension_status import SuspensionStatus
@@ -43,7 +42,7 @@ def still_owed(statuses: list[SuspensionStatus]) -> list[SuspensionStatus]:
 
 
 def add_supplementary(service: Tournaments, player_id: int, games: str, reason: str, *,
-                      after_game_id: int | None, by: str, clock: Clock = utc_now) -> int:
+                      after_game_id: int | None, by: str) -> int:
     """Rule 410(a): games added by the director after investigating an
     incident: a number of games, the rest of the tournament, or pending review."""
     text = games.strip()
@@ -64,7 +63,7 @@ def add_supplementary(service: Tournaments, player_id: int, games: str, reason: 
     with service._sessions.begin() as s:
         tid = service._get(s, m.Player, player_id).team.division.tournament_id
         record(s, tid, f"player {player_id}", "supplementary discipline", None,
-               {"games": amount, "after_game": after_game_id}, by=by, clock=clock,
+               {"games": amount, "after_game": after_game_id}, by=by, clock=service.now,
                reason=reason.strip())
     return row_id
 
@@ -83,6 +82,7 @@ class ForfeitPreview:
     removes: bool  # its second forfeit: removed from the tournament (634(e)4)
     late: bool  # its last or next-to-last game (634(e)1-3)
     lines: tuple[str, ...]
+    sanctions: tuple[str, ...] = ()  # the 634(e)1-3 sanctions it brings (the setting's)
 
 
 def _cause(cause: str) -> str:
@@ -108,28 +108,50 @@ def forfeit_preview(service: Tournaments, game_id: int, team: Team, cause: str
     then = [*view.played, PlayedGame(scheduled, ended)]
     team_id = row.home_team_id if team == "home" else row.away_team_id
     name = row.home if team == "home" else row.away
-    removed = forfeits.removed_teams(view.schedule, then)
+    chosen = view.settings.late_forfeit_sanctions
+    sanctioned = forfeits.late_forfeit_sanctions(view.schedule, then, chosen)
+    removed = forfeits.removed_teams(view.schedule, then, sanctioned.disqualified)
     late = team_id in forfeits.late_forfeit_teams(view.schedule, then)
     goals = state.setup.settings.forfeit_goals
     lines = [(f"{name} forfeits: the opponent wins {goals}-0, {name} scores no point "
              "(Rule 634(d)).")]
     removes = team_id in removed and team_id not in view.removed
-    if removes:
+    if late:
+        lines += late_sanction_lines(name, team_id, sanctioned)
+    if removes and team_id not in sanctioned.disqualified:
         lines.append(f"This is {name}'s second forfeit: {name} is removed from the tournament "
                      "(Rule 634(e)4), its later games are refused, and every game it played "
                      "is erased from the standings and statistics for everyone (634(e)6-7).")
-    elif late:
-        lines.append(f"This is one of {name}'s last two games: the event directors may "
-                     "sanction it (Rule 634(e)1-3: the last seed, no individual awards, "
-                     "disqualification).")
-    else:
+    elif not late:
         lines.append(f"A first forfeit, not in {name}'s last two games: no recourse to its "
                      "standing in the tournament (Rule 634(e)).")
-    return ForfeitPreview(game_id, team, name, cause, removes, late, tuple(lines))
+    brings = tuple(k for k, teams in (("last_seed", sanctioned.last_seed),
+                                      ("no_awards", sanctioned.no_awards),
+                                      ("disqualify", sanctioned.disqualified))
+                   if team_id in teams)
+    return ForfeitPreview(game_id, team, name, cause, removes, late, tuple(lines), brings)
+
+
+def late_sanction_lines(name: str, team_id: int, sanctioned: forfeits.LateForfeitSanctions
+                        ) -> list[str]:
+    """Rule 634(e)1-3: what the tournament's setting ``late_forfeit_sanctions``
+    brings to a team that forfeits its last or next to last game."""
+    lines = [(f"This is one of {name}'s last two games (Rule 634(e)); the tournament's "
+              "late_forfeit_sanctions apply:")]
+    if team_id in sanctioned.last_seed:
+        lines.append(f"634(e)1: {name} drops to the last seed of the playoffs.")
+    if team_id in sanctioned.no_awards:
+        lines.append(f"634(e)2: {name}'s players are out of contention for individual awards.")
+    if team_id in sanctioned.disqualified:
+        lines.append(f"634(e)3: {name} is disqualified: removed from the tournament, its games "
+                     "erased from the standings and statistics for everyone (634(e)5-7).")
+    if len(lines) == 1:
+        lines.append("none (the setting is off): no sanction follows.")
+    return lines
 
 
 def record_forfeit(service: Tournaments, game_id: int, team: Team, cause: str, reason: str, *,
-                   by: str, clock: Clock = utc_now) -> ForfeitPreview:
+                   by: str) -> ForfeitPreview:
     """Record the forfeit before play (634(c)1 or 2) with its reason, as the
     preview said; the game's log holds it as the engine's Forfeit event."""
     if not reason.strip():
@@ -143,5 +165,6 @@ def record_forfeit(service: Tournaments, game_id: int, team: Team, cause: str, r
     with service._sessions.begin() as s:
         record(s, row.tournament_id, f"game {game_id}", "forfeit", None,
                {"team": preview.team_name, "rule": cause, "removes": preview.removes,
-                "late": preview.late}, by=by, clock=clock, reason=reason.strip())
+                "late": preview.late, "sanctions": list(preview.sanctions)},
+               by=by, clock=service.now, reason=reason.strip())
     return preview

@@ -14,11 +14,10 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from rinkside.services import officiating, users
-from rinkside.services.changes import Clock, record
+from rinkside.services.changes import record
 from rinkside.services.desk_schedule import GAME_MINUTES
 from rinkside.services.tournaments import NotFound, Tournaments
 from rinkside.store import models as m
-from rinkside.store.types import utc_now
 
 OTHER_ROLES = ("game_timekeeper", "penalty_timekeeper", "official_scorer")
 
@@ -71,7 +70,7 @@ def _busy_elsewhere(s: Session, game: m.Game, people: set[str]) -> list[str]:
 
 def set_staff(service: Tournaments, game_id: int, *, scorekeeper: str | None,
               referees: Sequence[str], others: Mapping[str, Sequence[str]] | None = None,
-              by: str, clock: Clock = utc_now) -> Staff:
+              by: str) -> Staff:
     """Name who works the game: the scorekeeper user who scores it, the
     referee users who officiate and sign it (at most two, Rule 501(a)), the
     other officials by name; refused if anyone would be in two places at once."""
@@ -108,7 +107,7 @@ def set_staff(service: Tournaments, game_id: int, *, scorekeeper: str | None,
             user.games = sorted(games + [game_id]) if wanted else games
         after = Staff(game_id, (scorekeeper,) if scorekeeper else (), tuple(refs), extra)
         record(s, tournament_id, f"game {game_id} officials", "assigned",
-               _shown(before), _shown(after), by=by, clock=clock)
+               _shown(before), _shown(after), by=by, clock=service.now)
     return after
 
 
@@ -117,19 +116,32 @@ def _shown(st: Staff) -> dict[str, object]:
             **{k: v for k, v in st.others.items() if v}}
 
 
-def add_user(service: Tournaments, username: str, password: str, role: str, *, by: str,
-             clock: Clock = utc_now) -> int:
+def add_user(service: Tournaments, username: str, password: str, role: str, *, by: str) -> int:
     user_id = users.create_user(service, username.strip(), password, role)
     with service._sessions.begin() as s:
         record(s, None, f"user {username.strip()}", "added", None, {"role": role}, by=by,
-               clock=clock)
+               clock=service.now)
     return user_id
 
 
-def reset_password(service: Tournaments, username: str, password: str, *, by: str,
-                   clock: Clock = utc_now) -> None:
+def reset_password(service: Tournaments, username: str, password: str, *, by: str) -> None:
     if len(password) < 8:
         raise ValueError("a new password needs at least 8 characters")
     users.set_password(service, username, password)
     with service._sessions.begin() as s:
-        record(s, None, f"user {username}", "password reset", None, None, by=by, clock=clock)
+        record(s, None, f"user {username}", "password reset", None, None, by=by, clock=service.now)
+
+
+def set_active(service: Tournaments, username: str, active: bool, *, by: str) -> None:
+    """Disable a user (they can no longer log in and every session of theirs
+    ends at once) or enable them again; recorded. A director does not
+    disable themselves (no one would be left to undo it)."""
+    if not active and username == by:
+        raise ValueError("a director does not disable their own account")
+    before = next((u.active for u in users.users(service) if u.username == username), None)
+    if before is None:
+        raise ValueError(f"there is no user {username!r}")
+    users.set_active(service, username, active)
+    with service._sessions.begin() as s:
+        record(s, None, f"user {username}", "enabled" if active else "disabled",
+               {"active": before}, {"active": active}, by=by, clock=service.now)

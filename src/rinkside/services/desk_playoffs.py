@@ -11,9 +11,8 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from rinkside.services import desk_schedule, queries
-from rinkside.services.changes import Clock, record
+from rinkside.services.changes import record
 from rinkside.services.tournaments import Tournaments
-from rinkside.store.types import utc_now
 from rinkside.tournament import forfeits
 from rinkside.tournament.playoffs import Bracket
 from rinkside.tournament.standings import SeedingUndecided
@@ -65,8 +64,7 @@ def playoff_desk(service: Tournaments, division_id: int, teams: int) -> PlayoffD
     return PlayoffDesk(division_id, teams, bracket, scheduled, seeds, [], "", names)
 
 
-def coin_toss(service: Tournaments, division_id: int, order: Sequence[int], *, by: str,
-              clock: Clock = utc_now) -> None:
+def coin_toss(service: Tournaments, division_id: int, order: Sequence[int], *, by: str) -> None:
     """Casebook 24: the order the coin toss drew, best first, recorded."""
     if len(set(order)) != len(order) or len(order) < 2:
         raise ValueError("a coin toss orders two or more different teams")
@@ -74,7 +72,7 @@ def coin_toss(service: Tournaments, division_id: int, order: Sequence[int], *, b
     tid = queries.division(service, division_id).tournament_id
     with service._sessions.begin() as s:
         record(s, tid, f"division {division_id}", "coin toss", None, list(order), by=by,
-               clock=clock)
+               clock=service.now)
 
 
 def schedule_game(service: Tournaments, division_id: int, teams: int, bracket_game: int, *,

@@ -1,7 +1,8 @@
 """Rinks on the director's desk: added or their dimensions edited, read
 through :class:`rinkside.rink.dimensions.RinkDimensions` first (a value that
 is no measure is refused; a rink that fails Section I is kept and its page
-shows why). Every change recorded."""
+shows why); each rink's sync tokens (issue 14) issued, the token shown once
+and only its hash kept, and revoked. Every change recorded."""
 
 from __future__ import annotations
 
@@ -11,25 +12,24 @@ from typing import Any
 from sqlalchemy import select
 
 from rinkside.rink import RinkDimensions
-from rinkside.services import rinks
-from rinkside.services.changes import Clock, record, refuse_taken
+from rinkside.services import rinks, sync
+from rinkside.services.changes import record, refuse_taken
 from rinkside.services.tournaments import NotFound, Tournaments
 from rinkside.store import models as m
-from rinkside.store.types import utc_now
 
 
 def add(service: Tournaments, tournament_id: int, name: str, dimensions: Mapping[str, Any],
-        *, by: str, clock: Clock = utc_now) -> int:
+        *, by: str) -> int:
     measured = RinkDimensions.from_mapping(dimensions).to_mapping()  # RinkFormatError
     rink_id = rinks.add_rink(service, tournament_id, name, measured)
     with service._sessions.begin() as s:
         record(s, tournament_id, f"rink {rink_id}", "added", None,
-               {"name": name.strip(), **measured}, by=by, clock=clock)
+               {"name": name.strip(), **measured}, by=by, clock=service.now)
     return rink_id
 
 
 def edit(service: Tournaments, rink_id: int, name: str, dimensions: Mapping[str, Any], *,
-         by: str, clock: Clock = utc_now) -> None:
+         by: str) -> None:
     """New dimensions (and name) for a rink; games already on it by its old
     name move with it."""
     measured = RinkDimensions.from_mapping(dimensions).to_mapping()
@@ -51,4 +51,32 @@ def edit(service: Tournaments, rink_id: int, name: str, dimensions: Mapping[str,
                 game.rink = name
         row.name, row.dimensions = name, measured
         record(s, row.tournament_id, f"rink {rink_id}", "changed", before,
-               {"name": name, **measured}, by=by, clock=clock)
+               {"name": name, **measured}, by=by, clock=service.now)
+
+
+def issue_token(service: Tournaments, tournament_id: int, rink: str, *, by: str) -> str:
+    """A new sync token for the rink's laptop: returned (to be shown once),
+    only its hash stored; the record says it was issued, never the token."""
+    try:
+        token = sync.issue_token(service, tournament_id, rink.strip(), service.now)
+    except sync.SyncRefused as refused:
+        raise ValueError(refused.message) from None
+    with service._sessions.begin() as s:
+        record(s, tournament_id, f"rink {rink.strip()}", "sync token issued", None, None,
+               by=by, clock=service.now)
+    return token
+
+
+def revoke_tokens(service: Tournaments, tournament_id: int, rink: str, *, by: str) -> int:
+    """Revoke every live sync token of the rink: its laptop can no longer
+    pull or push. Refused when it has none live."""
+    try:
+        count = sync.revoke_tokens(service, tournament_id, rink.strip(), service.now)
+    except sync.SyncRefused as refused:
+        raise ValueError(refused.message) from None
+    if count == 0:
+        raise ValueError(f"rink {rink.strip()!r} has no live sync token to revoke")
+    with service._sessions.begin() as s:
+        record(s, tournament_id, f"rink {rink.strip()}", "sync tokens revoked", None,
+               {"revoked": count}, by=by, clock=service.now)
+    return count

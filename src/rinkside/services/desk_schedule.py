@@ -23,7 +23,6 @@ from rinkside.services import rinks as rink_store
 from rinkside.services.changes import Clock, record
 from rinkside.services.tournaments import NotFound, Tournaments
 from rinkside.store import models as m
-from rinkside.store.types import utc_now
 from rinkside.tournament.schedule import matchdays
 from rinkside.tournament.schedule_check import Conflict, Placed, Window, conflicts, conflicts_of
 from rinkside.tournament.schedule_solver import Pairing, ScheduleInfeasible, solve
@@ -113,7 +112,7 @@ def _known_rinks(service: Tournaments, tournament_id: int, rinks: Sequence[str])
 def generate(service: Tournaments, tournament_id: int, *, windows: Sequence[Window],
              game_minutes: int, rest_minutes: int, rinks: Sequence[str] = (),
              division_ids: Sequence[int] | None = None, rounds: int = 1, by: str,
-             seconds: float = 4.0, clock: Clock = utc_now) -> list[int]:
+             seconds: float = 4.0) -> list[int]:
     """Every division's round robin (``rounds`` times, home and away swapped
     in the return round) placed by the solver around the games already on
     the schedule. A division with pool games already is refused."""
@@ -163,7 +162,7 @@ def generate(service: Tournaments, tournament_id: int, *, windows: Sequence[Wind
             "games": len(rows), "divisions": [d.name for d in divisions], "rinks": names,
             "game_minutes": game_minutes, "rest_minutes": rest_minutes,
             "windows": [f"{w.start.isoformat()} - {w.end.isoformat()}" for w in windows]},
-            by=by, clock=clock)
+            by=by, clock=service.now)
         return [r.id for r in rows]
 
 
@@ -177,7 +176,7 @@ def _refuse_conflicts(s: Session, t: m.Tournament, game: Placed) -> None:
 
 def add_game(service: Tournaments, division_id: int, home: int, away: int, *,
              start: datetime, rink: str, by: str, stage: str = "pool",
-             round_name: str = "", clock: Clock = utc_now) -> int:
+             round_name: str = "") -> int:
     """One game, refused if it puts a team or a rink in two places at once
     or a team without its rest."""
     if start.tzinfo is None:
@@ -197,7 +196,7 @@ def add_game(service: Tournaments, division_id: int, home: int, away: int, *,
         record(s, tournament_id, f"game {game_id}", "added", None,
                {"home": home, "away": away, "start": start.isoformat(), "rink": rink,
                 "stage": stage, **({"round": round_name} if round_name else {})},
-               by=by, clock=clock)
+               by=by, clock=service.now)
     return game_id
 
 
@@ -212,7 +211,7 @@ def _unplayed(s: Session, game_id: int, doing: str) -> m.Game:
 
 
 def move_game(service: Tournaments, game_id: int, *, start: datetime, rink: str, by: str,
-              reason: str = "", clock: Clock = utc_now) -> None:
+              reason: str = "") -> None:
     """A game not yet begun moved to another time or rink, if nothing conflicts."""
     if start.tzinfo is None:
         raise ValueError("the start needs its time zone")
@@ -229,18 +228,17 @@ def move_game(service: Tournaments, game_id: int, *, start: datetime, rink: str,
         before = {"start": game.start.isoformat() if game.start else None, "rink": game.rink}
         game.start, game.rink = start, rink
         record(s, tournament_id, f"game {game_id}", "moved", before,
-               {"start": start.isoformat(), "rink": rink}, by=by, clock=clock,
+               {"start": start.isoformat(), "rink": rink}, by=by, clock=service.now,
                reason=reason.strip())
 
 
-def cancel_game(service: Tournaments, game_id: int, *, by: str, reason: str,
-                clock: Clock = utc_now) -> None:
+def cancel_game(service: Tournaments, game_id: int, *, by: str, reason: str) -> None:
     """A game not yet begun taken off the schedule (its officials and lineups
     with it, kept in the record), with a reason."""
     if not reason.strip():
         raise ValueError("cancelling a game needs a reason (it is kept in the desk's record)")
     with service._sessions.begin() as s:
-        remove_unplayed(s, _unplayed(s, game_id, "cancelled"), by=by, clock=clock,
+        remove_unplayed(s, _unplayed(s, game_id, "cancelled"), by=by, clock=service.now,
                         reason=reason.strip())
 
 

@@ -15,11 +15,10 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from rinkside.services import records as rec
-from rinkside.services.changes import Clock, record, refuse_taken
+from rinkside.services.changes import record, refuse_taken
 from rinkside.services.desk_schedule import remove_unplayed
 from rinkside.services.tournaments import NotFound, Tournaments
 from rinkside.store import models as m
-from rinkside.store.types import utc_now
 from rinkside.tournament import rosters
 from rinkside.tournament.errors import TournamentRuleError
 from rinkside.tournament.roster_file import read_rows
@@ -45,8 +44,7 @@ def _name(text: str, what: str) -> str:
     return name
 
 
-def add_division(service: Tournaments, tournament_id: int, name: str, *, by: str,
-                 clock: Clock = utc_now) -> int:
+def add_division(service: Tournaments, tournament_id: int, name: str, *, by: str) -> int:
     name = _name(name, "division")
     try:
         did = service.add_division(tournament_id, name)
@@ -54,12 +52,11 @@ def add_division(service: Tournaments, tournament_id: int, name: str, *, by: str
         raise ValueError(f"there is already a division named {name!r}") from None
     with service._sessions.begin() as s:
         record(s, tournament_id, f"division {did}", "added", None, {"name": name}, by=by,
-               clock=clock)
+               clock=service.now)
     return did
 
 
-def rename_division(service: Tournaments, division_id: int, name: str, *, by: str,
-                    clock: Clock = utc_now) -> None:
+def rename_division(service: Tournaments, division_id: int, name: str, *, by: str) -> None:
     name = _name(name, "division")
     with service._sessions.begin() as s:
         d = s.get(m.Division, division_id)
@@ -68,12 +65,11 @@ def rename_division(service: Tournaments, division_id: int, name: str, *, by: st
         refuse_taken(s, m.Division.name, name, m.Division.tournament_id == d.tournament_id,
                      keep=m.Division.id != division_id, what="a division")
         record(s, d.tournament_id, f"division {division_id}", "renamed", d.name, name,
-               by=by, clock=clock)
+               by=by, clock=service.now)
         d.name = name
 
 
-def add_team(service: Tournaments, division_id: int, name: str, *, by: str,
-             clock: Clock = utc_now) -> int:
+def add_team(service: Tournaments, division_id: int, name: str, *, by: str) -> int:
     name = _name(name, "team")
     with service._sessions.begin() as s:
         d = s.get(m.Division, division_id)
@@ -85,12 +81,11 @@ def add_team(service: Tournaments, division_id: int, name: str, *, by: str,
         s.add(team)
         s.flush()
         record(s, d.tournament_id, f"team {team.id}", "added", None,
-               {"name": name, "division": d.name}, by=by, clock=clock)
+               {"name": name, "division": d.name}, by=by, clock=service.now)
         return team.id
 
 
-def rename_team(service: Tournaments, team_id: int, name: str, *, by: str,
-                clock: Clock = utc_now) -> None:
+def rename_team(service: Tournaments, team_id: int, name: str, *, by: str) -> None:
     name = _name(name, "team")
     with service._sessions.begin() as s:
         team = s.get(m.Team, team_id)
@@ -99,8 +94,20 @@ def rename_team(service: Tournaments, team_id: int, name: str, *, by: str,
         refuse_taken(s, m.Team.name, name, m.Team.division_id == team.division_id,
                      keep=m.Team.id != team_id, what="a team")
         record(s, team.division.tournament_id, f"team {team_id}", "renamed", team.name, name,
-               by=by, clock=clock)
+               by=by, clock=service.now)
         team.name = name
+
+
+def set_style(service: Tournaments, team_id: int, colour: str, logo: str, *, by: str) -> None:
+    """The team's colour (#rrggbb) and logo as the scoreboards show them; an
+    empty field clears it. Recorded with the style before."""
+    before = service.team_styles([team_id]).get(team_id, (None, None))
+    after = service.set_team_style(team_id, colour=colour.strip(), logo=logo.strip())
+    with service._sessions.begin() as s:
+        tid = service._get(s, m.Team, team_id).division.tournament_id
+        record(s, tid, f"team {team_id}", "style",
+               {"colour": before[0], "logo": before[1]},
+               {"colour": after[0], "logo": after[1]}, by=by, clock=service.now)
 
 
 def _refuse_number(s: Session, team_id: int, number: int, player_id: int | None) -> None:
@@ -123,8 +130,7 @@ def _player_fields(p: m.Player) -> dict[str, object]:
 
 
 def edit_player(service: Tournaments, player_id: int, *, number: int, name: str,
-                goalie: bool, captain: str | None, by: str, reason: str | None = None,
-                clock: Clock = utc_now) -> None:
+                goalie: bool, captain: str | None, by: str, reason: str | None = None) -> None:
     """Change one player's number, name, goaltender flag or letter, the
     roster checked as a whole (201, 202, 307(c)); after the start, only
     through the director with a reason (203(b)), kept as a roster change."""
@@ -148,21 +154,20 @@ def edit_player(service: Tournaments, player_id: int, *, number: int, name: str,
         s.flush()
         problems = rosters.check_tournament_roster(
             rec.division_info(team.division), rec.players_of(s, [team.id]),
-            tournament.starts_on or clock().date())
+            tournament.starts_on or service.now().date())
         about = [p for p in problems if p.number is not None or p.rule in ("202", "307(c)")]
         if about:
             raise rosters.RosterError(about)
         if tournament.started:
             s.add(m.RosterChange(team_id=team.id, player_id=player.id, action="changed",
                                  before=before, after=after, reason=reason or "", by=by,
-                                 at=clock()))
+                                 at=service.now()))
         record(s, tournament.id, f"player {player_id} ({team.name})", "changed", before,
-               after, by=by, clock=clock, reason=(reason or "").strip())
+               after, by=by, clock=service.now, reason=(reason or "").strip())
 
 
 def add_player(service: Tournaments, team_id: int, *, number: int, name: str, goalie: bool,
-               captain: str | None, by: str, reason: str | None = None,
-               clock: Clock = utc_now) -> int:
+               captain: str | None, by: str, reason: str | None = None) -> int:
     """One player added (Section II checked: 201, 202, 307; 203(b) after the start)."""
     if captain not in (None, "C", "A"):
         raise ValueError(f"the letter is C, A or none (Rule 202), not {captain!r}")
@@ -175,13 +180,13 @@ def add_player(service: Tournaments, team_id: int, *, number: int, name: str, go
         assert team is not None
         record(s, team.division.tournament_id, f"player {player_id} ({team.name})", "added",
                None, {"number": number, "name": name, "goalie": goalie, "captain": captain},
-               by=by, clock=clock, reason=(reason or "").strip())
+               by=by, clock=service.now, reason=(reason or "").strip())
     return player_id
 
 
 def import_roster_file(service: Tournaments, division_id: int, filename: str, content: bytes,
-                       *, team: str | None = None, by: str, reason: str | None = None,
-                       clock: Clock = utc_now) -> dict[str, int]:
+                       *, team: str | None = None, by: str, reason: str | None = None
+                       ) -> dict[str, int]:
     """A CSV or XLSX roster file as uploaded: an unknown column is named and
     refused (not silently ignored); every bad row is shown with its rule and
     nothing is half-imported (one transaction)."""
@@ -201,13 +206,12 @@ def import_roster_file(service: Tournaments, division_id: int, filename: str, co
         d = s.get(m.Division, division_id)
         assert d is not None
         record(s, d.tournament_id, f"division {division_id} rosters", "imported", None,
-               {"file": filename, "players": counts}, by=by, clock=clock,
+               {"file": filename, "players": counts}, by=by, clock=service.now,
                reason=(reason or "").strip())
     return counts
 
 
-def withdraw_team(service: Tournaments, team_id: int, *, by: str, reason: str,
-                  clock: Clock = utc_now) -> None:
+def withdraw_team(service: Tournaments, team_id: int, *, by: str, reason: str) -> None:
     """A team withdrawn before the tournament starts: its games (none begun)
     come off the schedule and the team and its roster go, all kept in the
     record. Once the tournament has started, a team that does not play
@@ -234,12 +238,12 @@ def withdraw_team(service: Tournaments, team_id: int, *, by: str, reason: str,
             raise ValueError(f"a player of {team.name} has supplementary discipline "
                              "(Rule 410(a)); it stays on the record")
         for game in games:
-            remove_unplayed(s, game, by=by, clock=clock, reason=f"{team.name} withdrawn")
+            remove_unplayed(s, game, by=by, clock=service.now, reason=f"{team.name} withdrawn")
         s.flush()
         for player in team.players:
             s.delete(player)
         s.flush()
         record(s, tournament.id, f"team {team_id}", "withdrawn",
                {"name": team.name, "division": team.division.name, "players": players},
-               None, by=by, clock=clock, reason=reason.strip())
+               None, by=by, clock=service.now, reason=reason.strip())
         s.delete(team)

@@ -18,10 +18,9 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from rinkside.rules.settings import settings_from_mapping, settings_table
-from rinkside.services.changes import Clock, record, require_reason
+from rinkside.services.changes import record, require_reason
 from rinkside.services.tournaments import NotFound, Tournaments
 from rinkside.store import models as m
-from rinkside.store.types import utc_now
 from rinkside.tournament import standings
 from rinkside.tournament.errors import TournamentRuleError
 from rinkside.tournament.stage_settings import (
@@ -128,8 +127,8 @@ def _begun(s: Session, tournament_id: int, stage: str) -> list[m.Game]:
 
 
 def set_settings(service: Tournaments, tournament_id: int, stage: Stage,
-                 amendments: Mapping[str, Any], *, by: str, reason: str | None = None,
-                 clock: Clock = utc_now) -> dict[str, Any]:
+                 amendments: Mapping[str, Any], *, by: str, reason: str | None = None
+                 ) -> dict[str, Any]:
     """Replace the pool's (or the playoffs') amendments with ``amendments``,
     each checked by the settings table (a 1:45 minor is refused citing
     402(a)); playoff games must be decided (Rule 639). Once a game of that
@@ -166,13 +165,12 @@ def set_settings(service: Tournaments, tournament_id: int, stage: Stage,
             t.playoff_settings = amendments
         record(s, tournament_id, "settings" if stage == "pool" else "playoff settings",
                "changed", before, amendments | ({"games kept": kept} if kept else {}),
-               by=by, clock=clock, reason=why)
+               by=by, clock=service.now, reason=why)
         return amendments
 
 
 def set_details(service: Tournaments, tournament_id: int, *, name: str,
-                starts_on: date | None, ends_on: date | None, by: str,
-                clock: Clock = utc_now) -> None:
+                starts_on: date | None, ends_on: date | None, by: str) -> None:
     """The tournament's name and dates."""
     name = name.strip()
     if not name:
@@ -186,11 +184,11 @@ def set_details(service: Tournaments, tournament_id: int, *, name: str,
         if before == after:
             return
         t.name, t.starts_on, t.ends_on = name, starts_on, ends_on
-        record(s, tournament_id, "tournament", "changed", before, after, by=by, clock=clock)
+        record(s, tournament_id, "tournament", "changed", before, after, by=by, clock=service.now)
 
 
 def set_tiebreaks(service: Tournaments, tournament_id: int, chain: Sequence[str], *, by: str,
-                  reason: str | None = None, clock: Clock = utc_now) -> list[str]:
+                  reason: str | None = None) -> list[str]:
     """Casebook 24: the chain is written in advance; once a pool game has
     begun it changes only with a reason."""
     chain = [c for c in chain if c]
@@ -204,13 +202,12 @@ def set_tiebreaks(service: Tournaments, tournament_id: int, chain: Sequence[str]
         why = (require_reason(reason, "pool games have begun under this tiebreak chain")
                if _begun(s, tournament_id, "pool") else (reason or "").strip())
         record(s, tournament_id, "tiebreaks", "changed", list(t.tiebreaks), chain,
-               by=by, clock=clock, reason=why)
+               by=by, clock=service.now, reason=why)
         t.tiebreaks = chain
         return chain
 
 
-def set_dress_minutes(service: Tournaments, tournament_id: int, minutes: int, *, by: str,
-                      clock: Clock = utc_now) -> None:
+def set_dress_minutes(service: Tournaments, tournament_id: int, minutes: int, *, by: str) -> None:
     """Rule 634(c) note 1: players dressed this long before their game; the
     time can be changed, but in writing before the tournament starts."""
     if minutes < 0:
@@ -226,7 +223,7 @@ def set_dress_minutes(service: Tournaments, tournament_id: int, minutes: int, *,
                 "tournament starts (Rule 634(c) note 1); this tournament has started")
         t.dress_minutes = minutes
         record(s, tournament_id, "forfeit dress deadline", "changed", before, minutes,
-               by=by, clock=clock)
+               by=by, clock=service.now)
 
 
 def _iso(day: date | None) -> str | None:

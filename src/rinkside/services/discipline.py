@@ -3,15 +3,14 @@ served (casebook 27; 410(c) across divisions), the director's
 supplementary discipline (410(a)), and the Event Directors' decisions on
 the cases reported to them (404(h) gross misconduct, 405(b) match penalty).
 
-A decision is kept as a supplementary-discipline row whose reason opens
-with :data:`REVIEW_MARK` (``[review 404(h) game 12: 2]``): the store has no
-table of its own for it (no migration), and such a row is read back as a
-:class:`~rinkside.tournament.suspensions.Review`, not as added games."""
+A decision is a ``review_decisions`` row, read back as a
+:class:`~rinkside.tournament.suspensions.Review`; the directors' shortening or
+lengthening of a suspension (410(a)) a ``suspension_changes`` row; a
+suspension handed down by another organisation (410(d)) a supplementary row
+naming it. Every time stamped comes from the service's clock."""
 
 from __future__ import annotations
 
-import re
-from datetime import datetime
 from typing import Literal
 
 from sqlalchemy import select
@@ -22,7 +21,12 @@ from rinkside.services.base import ServiceBase
 from rinkside.store import models as m
 from rinkside.tournament import forfeits
 from rinkside.tournament import suspensions as tsusp
-from rinkside.tournament.model import PlayedGame, ScheduledGame, SupplementaryDiscipline
+from rinkside.tournament.model import (
+    PlayedGame,
+    ScheduledGame,
+    SupplementaryDiscipline,
+    SuspensionChange,
+)
 from rinkside.tournament.suspension_status import Sanction, SuspensionStatus
 
 
@@ -46,9 +50,10 @@ class Discipline(ServiceBase):
             played_all += view.played
             team_ids += [team.id for team in view.teams]
         players = rec.players_of(s, team_ids)
-        supplementary, reviews = _supplementary(s, [p.player_id for p in players])
+        ids = [p.player_id for p in players]
         played_all.sort(key=lambda p: forfeits.schedule_key(p.game))
-        return tsusp.status(schedule_all, played_all, players, supplementary, reviews)
+        return tsusp.status(schedule_all, played_all, players, _supplementary(s, ids),
+                            _reviews(s, ids), _changes(s, ids))
 
     def pending_reviews(self, tournament_id: int) -> list[Sanction]:
         """The cases reported to the Event Directors still awaiting their
@@ -62,58 +67,74 @@ class Discipline(ServiceBase):
         (the games the gross misconduct now carries from that game on, 0 for
         none more) or 405(b) (the match penalty's report; within the
         tournament the player stays disqualified, 405(e))."""
-        if rule not in ("404(h)", "405(b)"):
+        if rule not in m.REVIEWED_RULES:
             raise ValueError(f"Rule {rule} reports no case to the Event Directors: 404(h) "
                              "(gross misconduct) or 405(b) (match penalty)")
         if isinstance(games, int) and games < 0:
-            raise ValueError(f"{games} is not a number of games (0 or more)")
+            raise ValueError(f"{games} is not a number of games (0 or more, Rule {rule})")
         with self._sessions.begin() as s:
             self._get(s, m.Player, player_id)
             self._get(s, m.Game, game_id)
-            stored = max(games, 1) if isinstance(games, int) else None
-            row = m.SupplementaryDiscipline(
-                player_id=player_id, games=stored,
+            row = m.ReviewDecision(
+                player_id=player_id, game_id=game_id, rule=rule,
+                games=games if isinstance(games, int) else None,
                 extent=None if isinstance(games, int) else games,
-                reason=f"{REVIEW_MARK}{rule} game {game_id}: {games}] {decision}",
-                after_game_id=game_id, by=by, at=datetime.now().astimezone())
+                decision=decision, by=by, at=self.now())
             s.add(row)
             s.flush()
             return row.id
 
     def add_supplementary(self, player_id: int, games: int | str, reason: str, *,
-                          after_game_id: int | None = None, by: str = "tournament director"
-                          ) -> int:
-        """Rule 410(a): discipline added by the director after a game."""
+                          after_game_id: int | None = None, by: str = "tournament director",
+                          organisation: str | None = None) -> int:
+        """Rule 410(a): discipline added by the director after a game; with
+        ``organisation``, a suspension that organisation handed down (410(d))."""
         with self._sessions.begin() as s:
             self._get(s, m.Player, player_id)
             row = m.SupplementaryDiscipline(
                 player_id=player_id, games=games if isinstance(games, int) else None,
                 extent=None if isinstance(games, int) else games, reason=reason,
-                after_game_id=after_game_id, by=by, at=datetime.now().astimezone())
+                after_game_id=after_game_id, by=by, at=self.now(),
+                organisation=organisation or None)
+            s.add(row)
+            s.flush()
+            return row.id
+
+    def change_suspension(self, player_id: int, games: int, reason: str, *,
+                          by: str = "tournament director") -> int:
+        """Rule 410(a): the directors shorten (``games`` below 0) or lengthen
+        a player's suspension of a number of games, with the reason."""
+        if games == 0 or not reason.strip():
+            raise ValueError("a suspension is shortened or lengthened by a number of games "
+                             "other than 0, with a reason (Rule 410(a))")
+        with self._sessions.begin() as s:
+            self._get(s, m.Player, player_id)
+            row = m.SuspensionChange(player_id=player_id, games=games, reason=reason.strip(),
+                                     by=by, at=self.now())
             s.add(row)
             s.flush()
             return row.id
 
 
-REVIEW_MARK = "[review "
-_REVIEW = re.compile(r"\[review (404\(h\)|405\(b\)) game (\d+): (\d+|rest_of_tournament)\] ?(.*)",
-                     re.DOTALL)
-
-
-def _supplementary(s: Session, player_ids: list[int]
-                   ) -> tuple[list[SupplementaryDiscipline], list[tsusp.Review]]:
+def _supplementary(s: Session, player_ids: list[int]) -> list[SupplementaryDiscipline]:
     rows = s.scalars(select(m.SupplementaryDiscipline)
                      .where(m.SupplementaryDiscipline.player_id.in_(player_ids))
                      .order_by(m.SupplementaryDiscipline.id)).all()
-    extra: list[SupplementaryDiscipline] = []
-    reviews: list[tsusp.Review] = []
-    for r in rows:
-        found = _REVIEW.fullmatch(r.reason)
-        if found is None:
-            extra.append(rec.supplementary(r))
-            continue
-        rule, game, games, words = found.groups()
-        reviews.append(tsusp.Review(r.player_id, int(game), rule,
-                                    int(games) if games.isdigit() else "rest_of_tournament",
-                                    words))
-    return extra, reviews
+    return [rec.supplementary(r) for r in rows]
+
+
+def _reviews(s: Session, player_ids: list[int]) -> list[tsusp.Review]:
+    """The directors' decisions, oldest first (the newest on a case stands)."""
+    rows = s.scalars(select(m.ReviewDecision)
+                     .where(m.ReviewDecision.player_id.in_(player_ids))
+                     .order_by(m.ReviewDecision.id)).all()
+    return [tsusp.Review(r.player_id, r.game_id, r.rule,
+                         r.games if r.games is not None else "rest_of_tournament", r.decision)
+            for r in rows]
+
+
+def _changes(s: Session, player_ids: list[int]) -> list[SuspensionChange]:
+    rows = s.scalars(select(m.SuspensionChange)
+                     .where(m.SuspensionChange.player_id.in_(player_ids))
+                     .order_by(m.SuspensionChange.id)).all()
+    return [SuspensionChange(r.player_id, r.games, r.reason) for r in rows]

@@ -132,7 +132,7 @@ class DivisionTables(Schedule):
         with self._sessions.begin() as s:
             self._get(s, m.Division, division_id)
             row = m.CoinToss(division_id=division_id, team_ids=sorted(order), order=list(order),
-                             by=by, at=datetime.now().astimezone())
+                             by=by, at=self.now())
             s.add(row)
             s.flush()
             return row.id

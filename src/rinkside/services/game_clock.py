@@ -15,8 +15,7 @@ never read here directly.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -26,29 +25,15 @@ from sqlalchemy.orm import Session
 from rinkside.present.clock import RunningClock
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.state import GameState
-from rinkside.services.base import ServiceBase
+from rinkside.services.base import ServiceBase, WallClock, system_ms
 from rinkside.store import models as m
 from rinkside.store import signoffs
 
-WallClock = Callable[[], int]  # milliseconds since the epoch, UTC
-
-
-def system_ms() -> int:
-    """The machine's wall clock, the default clock passed to the service."""
-    return time.time_ns() // 1_000_000
+__all__ = ["GameClocks", "WallClock", "system_ms"]
 
 
 class GameClocks(ServiceBase):
     """The anchors of the games' running clocks."""
-
-    wall_clock: WallClock = staticmethod(system_ms)
-
-    def use_clock(self, clock: WallClock) -> None:
-        """Read wall time from ``clock`` (milliseconds since the epoch): tests run time."""
-        self.wall_clock = clock
-
-    def now_ms(self) -> int:
-        return self.wall_clock()
 
     def running_clock(self, game_id: int) -> RunningClock | None:
         """The game's newest anchor (None before its clock first ran)."""

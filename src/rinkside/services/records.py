@@ -41,7 +41,7 @@ def scheduled_game(row: m.Game) -> ScheduledGame:
 def supplementary(row: m.SupplementaryDiscipline) -> SupplementaryDiscipline:
     games: int | str = row.games if row.games is not None else (row.extent or "pending_review")
     return SupplementaryDiscipline(row.player_id, games,  # type: ignore[arg-type]
-                                   row.reason, row.after_game_id)
+                                   row.reason, row.after_game_id, row.organisation)
 
 
 def players_of(session: Session, team_ids: list[int]) -> list[RosterPlayer]:

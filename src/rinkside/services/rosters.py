@@ -5,7 +5,7 @@ started, changed only by the director with a reason (203(b))."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from datetime import date, datetime
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -66,7 +66,7 @@ class Rosters(ServiceBase):
                                              action="added", before=None,
                                              after={"number": p.number, "name": p.name},
                                              reason=reason or "", by=by,
-                                             at=datetime.now().astimezone()))
+                                             at=self.now()))
                 counts[team_name] = len(parsed)
             return counts
 
@@ -94,7 +94,7 @@ class Rosters(ServiceBase):
             if tournament.started:
                 s.add(m.RosterChange(team_id=team_id, player_id=row.id, action="added",
                                      before=None, after={"number": number, "name": name},
-                                     reason=reason or "", by=by, at=datetime.now().astimezone()))
+                                     reason=reason or "", by=by, at=self.now()))
             return row.id
 
     def set_roster(self, team_id: int, players: Sequence[Mapping[str, Any]], *,
@@ -125,5 +125,5 @@ class Rosters(ServiceBase):
                 s.add(m.RosterChange(team_id=team_id, player_id=None, action="changed",
                                      before=None, after={"players": len(rows)},
                                      reason=reason or "", by=by,
-                                     at=datetime.now().astimezone()))
+                                     at=self.now()))
             return [r.id for r in rows]

@@ -354,6 +354,8 @@ class SupplementaryDiscipline(Base):
     after_game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id"))
     by: Mapped[str] = mapped_column("recorded_by", String(WHO))
     at: Mapped[datetime] = mapped_column("recorded_at", UTCDateTime())
+    # Rule 410(d): the organisation that handed the suspension down (null: this one's, 410(a)).
+    organisation: Mapped[str | None] = mapped_column(String(100))
 
     @property
     def length(self) -> int | OpenEndedSuspension:
@@ -647,3 +649,51 @@ class SyncGame(Base):
 
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), primary_key=True)
     league_version: Mapped[int] = mapped_column(Integer)
+
+
+REVIEWED_RULES: Final = ("404(h)", "405(b)")
+
+
+class ReviewDecision(Base):
+    """The Event Directors' decision on a case reported to them (404(h) gross
+    misconduct, 405(b) match penalty): ``games`` the player sits out from that
+    game on (0: none more) or ``extent`` ``rest_of_tournament``; exactly one
+    is set. The newest decision on a case is the one that stands."""
+
+    __tablename__ = "review_decisions"
+    __table_args__ = (
+        CheckConstraint(_one_of("rule", REVIEWED_RULES), name="rule"),
+        CheckConstraint("games IS NULL OR games >= 0", name="games"),
+        CheckConstraint("extent IS NULL OR extent = 'rest_of_tournament'", name="extent"),
+        CheckConstraint("(games IS NULL) <> (extent IS NULL)", name="games_or_extent"),
+        Index(None, "player_id"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
+    rule: Mapped[str] = mapped_column(String(8))
+    games: Mapped[int | None] = mapped_column(Integer)
+    extent: Mapped[str | None] = mapped_column(String(32))
+    decision: Mapped[str] = mapped_column(Text)
+    by: Mapped[str] = mapped_column("recorded_by", String(WHO))
+    at: Mapped[datetime] = mapped_column("recorded_at", UTCDateTime())
+
+
+class SuspensionChange(Base):
+    """A player's suspension shortened (``games`` below 0) or lengthened by
+    the directors, with the reason (Rule 410(a))."""
+
+    __tablename__ = "suspension_changes"
+    __table_args__ = (
+        CheckConstraint("games <> 0", name="games"),
+        CheckConstraint("reason <> ''", name="reason"),
+        Index(None, "player_id"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    games: Mapped[int] = mapped_column(Integer)
+    reason: Mapped[str] = mapped_column(Text)
+    by: Mapped[str] = mapped_column("recorded_by", String(WHO))
+    at: Mapped[datetime] = mapped_column("recorded_at", UTCDateTime())

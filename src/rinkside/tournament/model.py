@@ -103,3 +103,14 @@ class SupplementaryDiscipline:
     games: int | Literal["rest_of_tournament", "pending_review"]
     reason: str
     after_game_id: int | None = None  # served from the next game after this one
+    organisation: str | None = None  # Rule 410(d): handed down by another organisation
+
+
+@dataclass(frozen=True, slots=True)
+class SuspensionChange:
+    """A player's suspension shortened (``games`` below 0) or lengthened by
+    the directors, with the reason (Rule 410(a))."""
+
+    player_id: int
+    games: int
+    reason: str

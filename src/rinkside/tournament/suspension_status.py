@@ -38,6 +38,8 @@ class Sanction:
     penalty); None once decided, or where nothing is reported."""
     decision: str = ""
     """The directors' decision on the reported case, once made."""
+    game_id: int | None = None
+    """The game it was earned in (None: supplementary discipline)."""
 
     @property
     def open_ended(self) -> OpenEnded | None:

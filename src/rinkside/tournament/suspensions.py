@@ -10,7 +10,11 @@ much of it his team's later games have served. Where each stands is
   Event Directors have dealt with it (404(h)); a game ejection ends with the
   game (404(c)).
 - Supplementary discipline adds games (410(a)); everything is served within
-  the tournament (410(b)).
+  the tournament (410(b)). A suspension handed down by another organisation
+  is recorded as one more (410(d)).
+- The directors shorten or lengthen a suspension (410(a), "at their
+  discretion"): the change applies to the player's fixed-length suspensions,
+  the newest first, never below none (a reading: the book names no order).
 - Serving (casebook 27): each later game the player's team plays, pool or
   playoff, serves one game, once it is played or forfeited (a game erased by
   a 634(e) removal was still played, and its suspensions stand, 634(e)
@@ -53,6 +57,7 @@ from rinkside.tournament.model import (
     RosterPlayer,
     ScheduledGame,
     SupplementaryDiscipline,
+    SuspensionChange,
 )
 from rinkside.tournament.stats import player_id
 from rinkside.tournament.suspension_status import Sanction, SuspensionStatus
@@ -60,6 +65,7 @@ from rinkside.tournament.suspension_status import Sanction, SuspensionStatus
 __all__ = ["Earned", "Review", "earned", "pending_reviews", "status"]
 
 SUPPLEMENTARY_RULE = "410(a)"
+OTHER_ORGANISATION_RULE = "410(d)"
 
 
 def _class_text(cls: PenaltyClass) -> str:
@@ -173,6 +179,7 @@ class _Item:
     serving: tuple[int, ...] = ()  # timeline positions of unplayed games that serve it
     reported: str | None = None  # 404(h), 405(b): awaiting the directors' decision
     decision: str = ""
+    game_id: int | None = None  # the game it was earned in (None: supplementary)
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,7 +211,8 @@ def _schedule_key(game: ScheduledGame) -> tuple[bool, datetime, int, int]:
 def status(schedule: Sequence[ScheduledGame], played_in_order: Sequence[PlayedGame],
            rosters: Iterable[RosterPlayer],
            supplementary: Iterable[SupplementaryDiscipline] = (),
-           reviews: Iterable[Review] = ()) -> dict[int, SuspensionStatus]:
+           reviews: Iterable[Review] = (),
+           changes: Iterable[SuspensionChange] = ()) -> dict[int, SuspensionStatus]:
     """Each suspended player's status after ``played_in_order``.
 
     ``played_in_order``: every game played or forfeited, in the order played,
@@ -252,7 +260,7 @@ def status(schedule: Sequence[ScheduledGame], played_in_order: Sequence[PlayedGa
         games, reported, decision = _reviewed(e, decided)
         items.setdefault(e.player_id, []).append(_Item(
             e.player_id, e.team_id, e.what, e.rule, games, position[e.game_id], 0, seq,
-            reported=reported, decision=decision))
+            reported=reported, decision=decision, game_id=e.game_id))
     for seq, extra in enumerate(supplementary):
         who = known(extra.player_id, f"supplementary discipline (Rule {SUPPLEMENTARY_RULE})")
         if extra.after_game_id is None:
@@ -264,10 +272,16 @@ def status(schedule: Sequence[ScheduledGame], played_in_order: Sequence[PlayedGa
             raise ValueError(f"supplementary discipline (Rule {SUPPLEMENTARY_RULE}) for player "
                              f"{extra.player_id}: game {extra.after_game_id} is not in the "
                              "schedule")
+        rule = SUPPLEMENTARY_RULE
+        if extra.organisation:
+            rule, what = OTHER_ORGANISATION_RULE, what.replace(
+                "supplementary discipline", f"suspension by {extra.organisation}", 1)
         if extra.reason:
             what += f": {extra.reason}"
         items.setdefault(extra.player_id, []).append(_Item(
-            extra.player_id, who.team_id, what, SUPPLEMENTARY_RULE, extra.games, start, 1, seq))
+            extra.player_id, who.team_id, what, rule, extra.games, start, 1, seq))
+    for change in changes:
+        _change(items.get(change.player_id, []), change)
 
     out: dict[int, SuspensionStatus] = {}
     for pid, own in items.items():
@@ -277,11 +291,31 @@ def status(schedule: Sequence[ScheduledGame], played_in_order: Sequence[PlayedGa
         out[pid] = SuspensionStatus(
             pid, who.team_id, who.number, who.name,
             tuple(Sanction(i.player_id, i.team_id, i.what, i.rule, i.games, i.served,
-                           timeline.free(who.team_id, i.start), i.reported, i.decision)
+                           timeline.free(who.team_id, i.start), i.reported, i.decision,
+                           i.game_id)
                   for i in own),
             next_games=next_games)
     _two_divisions(out, items, roster, timeline)
     return out
+
+
+def _change(own: list[_Item], change: SuspensionChange) -> None:
+    """Rule 410(a): the directors' change to a player's fixed-length
+    suspensions: lengthening adds to the newest, shortening takes from the
+    newest first, none going below no games."""
+    fixed = sorted((i for i in own if isinstance(i.games, int)),
+                   key=lambda i: (i.start, i.kind, i.seq), reverse=True)
+    # None left (a later decision made them open-ended): the change has nothing to act on.
+    verb = "lengthened" if change.games > 0 else "shortened"
+    left = change.games
+    for item in fixed:
+        assert isinstance(item.games, int)
+        step = left if left > 0 else max(left, -item.games)
+        item.games += step
+        left -= step
+        item.what += f" ({verb} by {abs(step)}: {change.reason})" if step else ""
+        if left == 0:
+            break
 
 
 def _serve(own: list[_Item], timeline: _Timeline, team_id: int) -> tuple[int, ...]:

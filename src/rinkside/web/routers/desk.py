@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from datetime import date
 from typing import Annotated, Any, TypeVar
 
-from fastapi import APIRouter, Depends, Form, HTTPException, Request
+from fastapi import APIRouter, Depends, Form, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
 from rinkside.rules.errors import RuleViolation, SettingsError
@@ -24,7 +24,7 @@ from rinkside.tournament.errors import TournamentRuleError
 from rinkside.tournament.roster_problems import RosterImportError
 from rinkside.tournament.rosters import RosterError
 from rinkside.web import auth
-from rinkside.web.deps import QueryId, Service, Templates
+from rinkside.web.deps import MAX_ID, Service, Templates
 
 router = APIRouter(tags=["desk"])
 
@@ -132,9 +132,13 @@ def with_record(service: Service, tournament_id: int, name: str, by: str) -> Non
                        {"name": name}, by=by)
 
 
+# A tournament id as the paths take it (a larger number is a 422, not a store error).
+TournamentQuery = Annotated[int | None, Query(ge=1, le=MAX_ID)]
+
+
 @router.get("/desk/changes", response_class=HTMLResponse)
 def desk_changes(request: Request, service: Service, templates: Templates, user: Director,
-                 tournament: QueryId | None = None) -> Response:
+                 tournament: TournamentQuery = None) -> Response:
     if tournament is not None and tournament not in queries.tournament_ids(service):
         raise NotFound(f"There is no tournament {tournament}.")
     return page(request, templates, "desk_changes.html", user, {
@@ -144,7 +148,7 @@ def desk_changes(request: Request, service: Service, templates: Templates, user:
 
 @router.get("/api/desk/changes")
 def desk_changes_api(service: Service, user: Director,
-                     tournament: QueryId | None = None) -> list[dict[str, Any]]:
+                     tournament: TournamentQuery = None) -> list[dict[str, Any]]:
     return [{"id": c.id, "tournament_id": c.tournament_id, "subject": c.subject,
              "action": c.action, "before": c.before, "after": c.after, "reason": c.reason,
              "by": c.by, "at": c.at.isoformat()} for c in changes.changes(service, tournament)]

@@ -5,17 +5,21 @@ the end (410(b)), supplementary discipline (410(a)), and a forfeit before
 play (634(c)1-2) previewed (634(e)) and then confirmed.
 ``/desk/divisions/{id}/playoffs``: the seeds with their reasons, the
 bracket, the coin toss when the chain reaches it, each ready game scheduled.
-Resolving a pending review (404(h), 405(b)), shortening or lengthening a
-suspension and recording another organisation's (410(d)) are not here yet.
+The cases reported to the Event Directors (404(h) "pending review", 405(b))
+resolved with the decision; a suspension shortened or lengthened (410(a));
+another organisation's suspension recorded (410(d)).
 """
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Form, Request
+from typing import Annotated
+
+from fastapi import APIRouter, Form, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse, Response
 
 from rinkside.services import desk_discipline as dd
 from rinkside.services import desk_playoffs as dp
+from rinkside.services import desk_reviews as dr
 from rinkside.services import queries
 from rinkside.services import rinks as rink_store
 from rinkside.services.tournaments import NotFound
@@ -24,6 +28,17 @@ from rinkside.web.routers.desk import Director, attempt, page, respond
 from rinkside.web.routers.desk_schedule import local_moment
 
 router = APIRouter(tags=["desk"])
+
+# The teams a bracket seeds: 2 or more (a bracket needs two); a bound keeps input sane.
+BRACKET_MAX: int = 64
+
+
+def _bracket_teams(text: str) -> int:
+    """The teams of the bracket from a form; 422 saying why for anything else."""
+    if not text.strip().isdigit() or not 2 <= int(text) <= BRACKET_MAX:
+        raise HTTPException(422, f"teams: {text!r} is not a number of playoff teams "
+                                 f"(2 to {BRACKET_MAX})")
+    return int(text)
 
 
 def _side(text: str) -> str:
@@ -45,7 +60,8 @@ def _discipline_page(request: Request, service: Service, templates: Templates,
         "extents": dd.EXTENTS, "unplayed": [g for g in games if g.version == 0],
         "games": games, "players": sorted(players, key=lambda pt: (pt[1], pt[0].number)),
         "team_names": queries.team_names(service), "preview": preview, "reason": reason,
-        "divisions": queries.divisions(service, tournament_id)},
+        "divisions": queries.divisions(service, tournament_id),
+        "pending": dr.pending(service, tournament_id)},
         error=error, status=422 if error else 200)
 
 
@@ -68,6 +84,47 @@ def supplementary_form(tournament_id: int, request: Request, service: Service,
             after_game_id=int(after_game) if after_game.strip().isdigit() else None,
             by=user.username),
         f"/desk/tournaments/{tournament_id}/discipline", "410(a)",
+        lambda error: _discipline_page(request, service, templates, user, tournament_id,
+                                       error=error))
+
+
+@router.post("/desk/tournaments/{tournament_id:id}/review", response_class=HTMLResponse)
+def review_form(tournament_id: int, request: Request, service: Service, templates: Templates,
+                user: Director, player: int = Form(...), game: int = Form(...),
+                rule: str = Form(""), decision: str = Form(""),
+                reason: str = Form("")) -> Response:
+    """Rule 404(h) / 405(b): the Event Directors' decision on a reported case."""
+    return respond(
+        lambda: dr.resolve(service, player, game, rule, decision, reason, by=user.username),
+        f"/desk/tournaments/{tournament_id}/discipline", "review",
+        lambda error: _discipline_page(request, service, templates, user, tournament_id,
+                                       error=error))
+
+
+@router.post("/desk/tournaments/{tournament_id:id}/suspension-change",
+             response_class=HTMLResponse)
+def suspension_change_form(tournament_id: int, request: Request, service: Service,
+                           templates: Templates, user: Director, player: int = Form(...),
+                           games: str = Form(""), reason: str = Form("")) -> Response:
+    """Rule 410(a): a suspension shortened or lengthened with a reason."""
+    return respond(
+        lambda: dr.change(service, player, games, reason, by=user.username),
+        f"/desk/tournaments/{tournament_id}/discipline", "410(a)",
+        lambda error: _discipline_page(request, service, templates, user, tournament_id,
+                                       error=error))
+
+
+@router.post("/desk/tournaments/{tournament_id:id}/other-suspension",
+             response_class=HTMLResponse)
+def other_suspension_form(tournament_id: int, request: Request, service: Service,
+                          templates: Templates, user: Director, player: int = Form(...),
+                          organisation: str = Form(""), games: str = Form(""),
+                          reason: str = Form("")) -> Response:
+    """Rule 410(d): a suspension handed down by another organisation."""
+    return respond(
+        lambda: dr.other_organisation(service, player, organisation, games, reason,
+                                      by=user.username),
+        f"/desk/tournaments/{tournament_id}/discipline", "410(d)",
         lambda error: _discipline_page(request, service, templates, user, tournament_id,
                                        error=error))
 
@@ -110,7 +167,8 @@ def _playoffs_page(request: Request, service: Service, templates: Templates, use
 
 @router.get("/desk/divisions/{division_id:id}/playoffs", response_class=HTMLResponse)
 def playoffs_page(division_id: int, request: Request, service: Service, templates: Templates,
-                  user: Director, teams: int = 4) -> Response:
+                  user: Director,
+                  teams: Annotated[int, Query(ge=2, le=BRACKET_MAX)] = 4) -> Response:
     return _playoffs_page(request, service, templates, user, division_id, teams)
 
 
@@ -118,7 +176,7 @@ def playoffs_page(division_id: int, request: Request, service: Service, template
 async def coin_toss_form(division_id: int, request: Request, service: Service,
                          templates: Templates, user: Director) -> Response:
     form = await request.form()
-    teams = int(str(form.get("teams", "4")))
+    teams = _bracket_teams(str(form.get("teams", "4")))
     order = [int(str(v)) for v in form.getlist("place") if str(v).isdigit()]
     return respond(lambda: dp.coin_toss(service, division_id, order, by=user.username),
                    f"/desk/divisions/{division_id}/playoffs", f"coin-toss&teams={teams}",
@@ -130,7 +188,8 @@ async def coin_toss_form(division_id: int, request: Request, service: Service,
              response_class=HTMLResponse)
 def playoff_game_form(division_id: int, bracket_game: int, request: Request,
                       service: Service, templates: Templates, user: Director,
-                      teams: int = Form(4, ge=2, le=64), start: str = Form(""),
+                      teams: Annotated[int, Form(ge=2, le=BRACKET_MAX)] = 4,
+                      start: str = Form(""),
                       rink: str = Form("")) -> Response:
     return respond(lambda: dp.schedule_game(service, division_id, teams, bracket_game,
                                         start=local_moment(start), rink=rink,

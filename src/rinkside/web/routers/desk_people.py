@@ -1,7 +1,7 @@
 """People on the desk (``/desk/tournaments/{id}/people``): each game's
 scorekeeper, referees and other officials, with anyone busy elsewhere at the
 time refused; the users with their roles and games, a new user, a password
-reset. (Disabling a user is not here: it comes with ``users.set_active``.)"""
+reset, a user disabled (their sessions end) or enabled again."""
 
 from __future__ import annotations
 
@@ -75,5 +75,16 @@ def password_reset(tournament_id: int, username: str, request: Request, service:
     return respond(lambda: desk_people.reset_password(service, username, password,
                                                       by=user.username),
                    f"/desk/tournaments/{tournament_id}/people", "password",
+                   lambda error: _people_page(request, service, templates, user, tournament_id,
+                                              error))
+
+
+@router.post("/desk/tournaments/{tournament_id:id}/users/{username}/active",
+             response_class=HTMLResponse)
+def user_active(tournament_id: int, username: str, request: Request, service: Service,
+                templates: Templates, user: Director, active: str = Form("")) -> Response:
+    return respond(lambda: desk_people.set_active(service, username, active == "yes",
+                                                  by=user.username),
+                   f"/desk/tournaments/{tournament_id}/people", "user",
                    lambda error: _people_page(request, service, templates, user, tournament_id,
                                               error))

@@ -14,15 +14,16 @@ from typing import Annotated, Any
 from fastapi import APIRouter, File, Form, Request, UploadFile
 from fastapi.responses import HTMLResponse, Response
 
-from rinkside.services import desk_rinks, desk_teams, queries
+from rinkside.services import desk_rinks, desk_teams, queries, sync
 from rinkside.services import rinks as rink_store
 from rinkside.services.tournaments import NotFound
 from rinkside.tournament.roster_problems import RosterImportError
 from rinkside.tournament.roster_template import TEMPLATE_COLUMNS, template_csv
-from rinkside.web.deps import FormId, Service, Templates
+from rinkside.web.deps import Broadcast, FormId, Service, Templates
 from rinkside.web.routers.desk import (
     REFUSALS,
     Director,
+    attempt,
     back,
     page,
     refusal_text,
@@ -124,8 +125,9 @@ async def roster_upload(division_id: int, request: Request, service: Service,
 def _team_page(request: Request, service: Service, templates: Templates, user: Director,
                team_id: int, error: str | None = None) -> Response:
     team = queries.team(service, team_id)
+    colour, logo = service.team_styles([team_id]).get(team_id, (None, None))
     return page(request, templates, "desk_team.html", user, {
-        "title": f"Desk: {team.name}", "team": team,
+        "title": f"Desk: {team.name}", "team": team, "colour": colour, "logo": logo,
         "tournament_id": team.division.tournament_id}, error=error,
         status=422 if error else 200)
 
@@ -142,6 +144,22 @@ def team_rename(team_id: int, request: Request, service: Service, templates: Tem
     return respond(lambda: desk_teams.rename_team(service, team_id, name,
                                                   by=user.username),
                    f"/desk/teams/{team_id}", "team",
+                   lambda error: _team_page(request, service, templates, user, team_id, error))
+
+
+@router.post("/desk/teams/{team_id:id}/style", response_class=HTMLResponse)
+def team_style(team_id: int, request: Request, service: Service, templates: Templates,
+               user: Director, broadcaster: Broadcast, colour: str = Form(""),
+               logo: str = Form("")) -> Response:
+    """The team's colour and logo, as the scoreboards show them: every page
+    following one of its games is sent the new look at once."""
+    def write() -> None:
+        desk_teams.set_style(service, team_id, colour, logo, by=user.username)
+        for game in queries.games(service):
+            if team_id in (game.home_team_id, game.away_team_id):
+                broadcaster.refresh(service, game.game_id)
+
+    return respond(write, f"/desk/teams/{team_id}", "style",
                    lambda error: _team_page(request, service, templates, user, team_id, error))
 
 
@@ -186,11 +204,13 @@ def player_edit(player_id: int, request: Request, service: Service, templates: T
 
 
 def _rinks_page(request: Request, service: Service, templates: Templates, user: Director,
-                tournament_id: int, error: str | None = None) -> Response:
+                tournament_id: int, error: str | None = None,
+                new_token: tuple[str, str] | None = None) -> Response:
     _tree(service, tournament_id)
     return page(request, templates, "desk_rinks.html", user, {
         "title": "Desk: rinks", "tournament_id": tournament_id, "fields": RINK_FIELDS,
-        "pages": [rink_page(r) for r in rink_store.rinks(service, tournament_id)]},
+        "pages": [rink_page(r) for r in rink_store.rinks(service, tournament_id)],
+        "tokens": sync.tokens(service, tournament_id), "new_token": new_token},
         error=error, status=422 if error else 200)
 
 
@@ -233,3 +253,21 @@ async def rink_edit(rink_id: int, request: Request, service: Service, templates:
                                            by=user.username),
                    f"/desk/tournaments/{tid}/rinks", "rink",
                    lambda error: _rinks_page(request, service, templates, user, tid, error))
+
+
+@router.post("/desk/tournaments/{tournament_id:id}/sync-tokens", response_class=HTMLResponse)
+def sync_token_form(tournament_id: int, request: Request, service: Service,
+                    templates: Templates, user: Director, rink: str = Form(""),
+                    action: str = Form("issue")) -> Response:
+    """Issue a rink's sync token (shown on this page once, never again) or
+    revoke the rink's tokens."""
+    if action == "revoke":
+        return respond(lambda: desk_rinks.revoke_tokens(service, tournament_id, rink,
+                                                        by=user.username),
+                       f"/desk/tournaments/{tournament_id}/rinks", "revoked",
+                       lambda error: _rinks_page(request, service, templates, user,
+                                                 tournament_id, error))
+    token, error = attempt(lambda: desk_rinks.issue_token(service, tournament_id, rink,
+                                                          by=user.username))
+    return _rinks_page(request, service, templates, user, tournament_id, error,
+                       None if token is None else (rink.strip(), token))
