@@ -266,7 +266,8 @@ def _faceoff(p: Payload) -> FaceOff:
     if spot is not None and type(spot) is not str:
         raise PayloadError(f"{spot!r} is not a text")
     event = _built(FaceOff)
-    _FACEOFF_AT(event, _moment(p["at"]))
+    at = p["at"]  # (the moment's look-up inlined: _moment when it is new)
+    _FACEOFF_AT(event, _MOMENTS.get((at["period"], at["tenths"])) or _moment(at))
     _FACEOFF_SPOT(event, spot)
     return event
 
@@ -276,7 +277,8 @@ def _stoppage(p: Payload) -> Stoppage:
     if reason is not None and type(reason) is not str:
         raise PayloadError(f"{reason!r} is not a text")
     event = _built(Stoppage)
-    _STOPPAGE_AT(event, _moment(p["at"]))
+    at = p["at"]  # (the moment's look-up inlined: _moment when it is new)
+    _STOPPAGE_AT(event, _MOMENTS.get((at["period"], at["tenths"])) or _moment(at))
     _STOPPAGE_REASON(event, reason)
     return event
 
@@ -288,7 +290,8 @@ def _goal(p: Payload) -> Goal:
         return Goal(_moment(p["at"]), _team(team), _int(scorer), _opt_int(assist),
                     _bool(own_goal))  # raises, saying which
     event = _built(Goal)
-    _GOAL_AT(event, _moment(p["at"]))
+    at = p["at"]  # (the moment's look-up inlined: _moment when it is new)
+    _GOAL_AT(event, _MOMENTS.get((at["period"], at["tenths"])) or _moment(at))
     _GOAL_TEAM(event, team)
     _GOAL_SCORER(event, scorer)
     _GOAL_ASSIST(event, assist)
