@@ -62,9 +62,13 @@ def build(service: Tournaments, games: int, seed: int) -> list[int]:
         divisions.append(did)
         for t in range(TEAMS_PER_DIVISION):
             team = service.add_team(did, f"D{did} Team {t + 1}")
-            players: list[dict[str, Any]] = [{"number": 1, "name": "G One", "goalie": True},
-                                             {"number": 30, "name": "G Two", "goalie": True}]
-            players += [{"number": n, "name": f"Skater {n}",
+            # Each player his own name: a name is a person (a suspension follows
+            # him to any other team he plays for, Rule 410(c)).
+            who = f"D{did}T{t + 1}"
+            players: list[dict[str, Any]] = [
+                {"number": 1, "name": f"{who} Goalie One", "goalie": True},
+                {"number": 30, "name": f"{who} Goalie Two", "goalie": True}]
+            players += [{"number": n, "name": f"{who} Skater {n}",
                          "captain": "C" if n == 2 else "A" if n in (3, 4) else None}
                         for n in range(2, 14)]
             service.set_roster(team, players)
@@ -73,6 +77,7 @@ def build(service: Tournaments, games: int, seed: int) -> list[int]:
         for game_id in ids:
             if played >= games:
                 break
+            service.dress_eligible(game_id)  # 203(a): no suspended player plays
             version, state = service.game_state(game_id)
             service.record(game_id, version, play_game(rng, state.setup), by="bench")
             played += 1
