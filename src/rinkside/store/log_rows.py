@@ -4,6 +4,7 @@ reported as :class:`~rinkside.store.errors.LogCorrupted`."""
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
 from typing import Any, Final
 
@@ -27,9 +28,20 @@ def in_order(numbers: str | None, count: int) -> bool:
 def decoded_all(game_id: int, payloads: Any) -> list[Event]:
     """A game's payloads as one JSON array (text) decoded, in order."""
     try:
-        return codec.decode_all(orjson.loads(payloads) if payloads else ())
+        return codec.decode_all(_loads(payloads) if payloads else ())
     except ValueError as exc:  # not JSON, or codec.PayloadError
         raise LogCorrupted(f"game {game_id}: {exc}") from None
+
+
+def _loads(text: Any) -> Any:
+    """JSON text parsed: by orjson, or, for the JSON it refuses that the
+    standard allows (a lone surrogate escaped in a text stored before the
+    edges refused one), by the standard library, so that such a game is still
+    read (its readers show U+FFFD)."""
+    try:
+        return orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return json.loads(text)
 
 
 def decoded_event(game_id: int, revision: int, payload: Any) -> Event:
