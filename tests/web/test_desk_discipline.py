@@ -10,13 +10,9 @@ import pytest
 from deskkit import dora, people, post, rick, skip, small_cup
 from webkit import Client, Demo
 
-from rinkside.services import changes, queries
+from rinkside.services import changes, desk_playoffs, queries
 
 __all__ = ["dora", "people", "rick", "skip"]
-
-# The tests walk one tournament (the module's cup) in order: its forfeits
-# remove a team, its seeds then need a coin toss. One xdist worker runs them all.
-pytestmark = pytest.mark.xdist_group("desk_discipline")
 
 TEAMS = ("Ants", "Bees", "Cats", "Dogs")
 
@@ -83,14 +79,29 @@ def test_a_second_forfeit_is_previewed_as_a_removal_before_it_is_confirmed(
     assert wrong.status_code == 404
 
 
+@pytest.fixture
+def ants_forfeited(demo: Demo, dora: Client) -> tuple[int, int]:
+    """A cup of its own whose Ants forfeited twice and were removed (634(e)4)."""
+    tid, did = small_cup(demo, dora, "Seeds Cup", TEAMS)
+    names = queries.team_names(demo.service, did)
+    for game in [g for g in games_of(demo, did)
+                 if "Ants" in (names[g.home_team_id], names[g.away_team_id])][:2]:
+        side = "home" if names[game.home_team_id] == "Ants" else "away"
+        assert post(dora, f"/desk/tournaments/{tid}/forfeit", {
+            "game": game.game_id, "team": side, "cause": "634(c)2", "reason": "no show",
+            "confirm": "yes"}).status_code == 303
+    return tid, did
+
+
 def test_seeds_need_their_coin_toss_then_a_playoff_game_plays_under_639(
-        demo: Demo, dora: Client, cup: tuple[int, int]) -> None:
-    _, did = cup
+        demo: Demo, dora: Client, ants_forfeited: tuple[int, int]) -> None:
+    _, did = ants_forfeited
     page = dora[0].get(f"/desk/divisions/{did}/playoffs?teams=2")
     assert page.status_code == 200
     # Ants removed (634(e)6-7 erase its games): the three others are level on everything.
     assert "Record the coin toss" in page.text and "casebook 24" in page.text
     tied = [t for t, n in queries.team_names(demo.service, did).items() if n != "Ants"]
+    assert sorted(desk_playoffs.playoff_desk(demo.service, did, 2).tied) == sorted(tied)
     assert post(dora, f"/desk/divisions/{did}/coin-toss",
                 {"teams": "2", "place": [str(t) for t in tied[:1]]}).status_code == 422
     assert post(dora, f"/desk/divisions/{did}/coin-toss",
