@@ -22,8 +22,7 @@ and back.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import fields
-from typing import Any, Final, TypeVar, assert_never
+from typing import Any, Final, assert_never
 
 from rinkside.rules.events import (
     MEASURED_ITEMS,
@@ -234,53 +233,18 @@ def _shootout(p: Payload) -> ShootoutAttempt:
 # every cold recompute, so each call saved is saved some 70 times a game.
 
 
-# And the commonest of them (face-offs, stoppages, goals: 80% of a log) are
-# built as the frozen dataclasses' own __init__ would build them, without its
-# call: a new instance and each slot set through its descriptor, the values
-# checked above it (the events have no __post_init__). _setters asserts that
-# the slots named are the class's fields, in order, so an event given a new
-# field fails here at import, not with a slot left unset.
-
-E = TypeVar("E")
-_new: Final = object.__new__
-
-
-def _setters(cls: type, *names: str) -> tuple[Callable[[object, Any], None], ...]:
-    assert tuple(f.name for f in fields(cls)) == names, f"{cls.__name__}: {names}"
-    assert "__post_init__" not in vars(cls), cls
-    return tuple(getattr(cls, name).__set__ for name in names)
-
-
-_FACEOFF_AT, _FACEOFF_SPOT = _setters(FaceOff, "at", "spot")
-_STOPPAGE_AT, _STOPPAGE_REASON = _setters(Stoppage, "at", "reason")
-_GOAL_AT, _GOAL_TEAM, _GOAL_SCORER, _GOAL_ASSIST, _GOAL_OWN = _setters(
-    Goal, "at", "team", "scorer", "assist", "own_goal")
-
-
-def _built(cls: type[E]) -> E:
-    return _new(cls)
-
-
 def _faceoff(p: Payload) -> FaceOff:
     spot = p["spot"]
     if spot is not None and type(spot) is not str:
         raise PayloadError(f"{spot!r} is not a text")
-    event = _built(FaceOff)
-    at = p["at"]  # (the moment's look-up inlined: _moment when it is new)
-    _FACEOFF_AT(event, _MOMENTS.get((at["period"], at["tenths"])) or _moment(at))
-    _FACEOFF_SPOT(event, spot)
-    return event
+    return FaceOff(_moment(p["at"]), spot)
 
 
 def _stoppage(p: Payload) -> Stoppage:
     reason = p["reason"]
     if reason is not None and type(reason) is not str:
         raise PayloadError(f"{reason!r} is not a text")
-    event = _built(Stoppage)
-    at = p["at"]  # (the moment's look-up inlined: _moment when it is new)
-    _STOPPAGE_AT(event, _MOMENTS.get((at["period"], at["tenths"])) or _moment(at))
-    _STOPPAGE_REASON(event, reason)
-    return event
+    return Stoppage(_moment(p["at"]), reason)
 
 
 def _goal(p: Payload) -> Goal:
@@ -289,14 +253,7 @@ def _goal(p: Payload) -> Goal:
             or (assist is not None and type(assist) is not int) or type(own_goal) is not bool):
         return Goal(_moment(p["at"]), _team(team), _int(scorer), _opt_int(assist),
                     _bool(own_goal))  # raises, saying which
-    event = _built(Goal)
-    at = p["at"]  # (the moment's look-up inlined: _moment when it is new)
-    _GOAL_AT(event, _MOMENTS.get((at["period"], at["tenths"])) or _moment(at))
-    _GOAL_TEAM(event, team)
-    _GOAL_SCORER(event, scorer)
-    _GOAL_ASSIST(event, assist)
-    _GOAL_OWN(event, own_goal)
-    return event
+    return Goal(_moment(p["at"]), team, scorer, assist, own_goal)
 
 
 def _penalty_args(p: Payload) -> tuple[Any, ...]:
