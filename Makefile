@@ -77,9 +77,10 @@ bench: $(STAMP)
 bench-store: $(STAMP)
 	$(BIN)/python benchmarks/bench_store.py
 
-# Standings and statistics of a 1,000-game tournament computed from the store.
+# Standings and statistics of a 1,000-game tournament computed from the store
+# (`KEEP=folder` keeps the built tournament there and measures it again next time).
 bench-tournament: $(STAMP)
-	$(BIN)/python benchmarks/bench_tournament.py
+	$(BIN)/python benchmarks/bench_tournament.py $(if $(KEEP),--keep $(KEEP))
 
 # The schedule solver: 64 teams, 8 divisions, 4 rinks, 2 days, under 5 s (CP-SAT).
 bench-schedule: $(STAMP)

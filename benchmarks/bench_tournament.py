@@ -17,8 +17,11 @@ The figures per database:
   shared machine's load moves far less (on PostgreSQL without the server's).
 
 Each figure is the best of ``--repeat`` runs (the machine may be shared).
+``--keep FOLDER`` keeps the built tournament (building one takes minutes)
+and measures it again on the next run with the same ``--games`` and
+``--seed`` (migrated to the code's schema and payload first).
 
-    python benchmarks/bench_tournament.py [--games 1000] [--json]
+    python benchmarks/bench_tournament.py [--games 1000] [--json] [--keep FOLDER]
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import pickle
 import random
 import sys
 import tempfile
@@ -35,7 +39,7 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import create_engine, delete, select, text
+from sqlalchemy import create_engine, delete, func, select, text
 
 from rinkside.rules.events import Event
 from rinkside.rules.game import replay
@@ -44,7 +48,7 @@ from rinkside.services import logs
 from rinkside.services.tournaments import Tournaments
 from rinkside.simulate import play_game
 from rinkside.store import make_engine, migrate, session_factory
-from rinkside.store.models import Game, GameStateCache
+from rinkside.store.models import Division, Game, GameStateCache
 
 TEAMS_PER_DIVISION = 16
 
@@ -115,23 +119,38 @@ def logs_in_memory(service: Tournaments) -> list[tuple[GameSetup, list[Event]]]:
     return [(record.setup, record.events) for record in records]
 
 
-def engine_replay(logs: list[tuple[GameSetup, list[Event]]]) -> tuple[float, float]:
-    """The engine alone: every game replayed from events already in memory.
-    Seconds, and CPU seconds of this process."""
+def engine_replay(packed: bytes) -> tuple[float, float]:
+    """The engine alone: every game replayed from events already in memory
+    (unpacked before the clock starts). Seconds, and CPU seconds of this
+    process."""
+    logs: list[tuple[GameSetup, list[Event]]] = pickle.loads(packed)
     started, cpu = time.perf_counter(), time.process_time()
     for setup, events in logs:
         replay(setup, events)
     return time.perf_counter() - started, time.process_time() - cpu
 
 
+def kept_store(folder: Path, games: int, seed: int) -> Path:
+    return folder / f"bench-{games}-{seed}.sqlite"
+
+
 def measure(url: str, games: int, seed: int, repeat: int = 3) -> dict[str, Any]:
     engine = make_engine(url)
     migrate(engine)
     sessions = session_factory(engine)
-    began = time.perf_counter()
-    divisions = build(Tournaments(sessions), games, seed)
-    built = time.perf_counter() - began
-    in_memory = logs_in_memory(Tournaments(sessions))
+    with sessions() as s:
+        divisions = list(s.scalars(select(Division.id).order_by(Division.id)))
+        stored_games = s.scalar(select(func.count()).select_from(Game).where(Game.version > 0))
+    built: float | str = "kept"
+    if stored_games != games:  # not a store kept from an earlier run (--keep)
+        began = time.perf_counter()
+        divisions = build(Tournaments(sessions), games, seed)
+        built = round(time.perf_counter() - began, 1)
+    # The engine's input, kept packed (one bytes value) while the store is
+    # measured: held as a thousand games of events and setups, its objects
+    # would be in the collector's way and the allocator's of every figure
+    # but the engine's own (a server holds no such copy).
+    packed = pickle.dumps(logs_in_memory(Tournaments(sessions)), protocol=5)
     colds: list[float] = []
     recomputes: list[tuple[float, float]] = []
     alones: list[tuple[float, float]] = []
@@ -147,7 +166,7 @@ def measure(url: str, games: int, seed: int, repeat: int = 3) -> dict[str, Any]:
         with sessions.begin() as s:
             s.execute(delete(GameStateCache))
         recomputes.append(recompute(Tournaments(sessions), divisions))
-        alones.append(engine_replay(in_memory))
+        alones.append(engine_replay(packed))
     cold = min(colds)
     recomputed, alone = min(r[0] for r in recomputes), min(a[0] for a in alones)
     # CPU seconds of this process: the load of a shared machine moves them far
@@ -158,7 +177,7 @@ def measure(url: str, games: int, seed: int, repeat: int = 3) -> dict[str, Any]:
     compute(service, divisions)
     warm = min(compute(service, divisions)[0] for _ in range(repeat))
     engine.dispose()
-    return {"games": games, "divisions": len(divisions), "build_s": round(built, 1),
+    return {"games": games, "divisions": len(divisions), "build_s": built,
             "recompute_s": round(recomputed, 3), "cold_s": round(cold, 3),
             "stored_s": round(stored, 3), "warm_s": round(warm, 3),
             "engine_s": round(alone, 3), "recompute_ratio": round(recomputed / alone, 2),
@@ -173,24 +192,32 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3,
                         help="each figure is the best of this many runs")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--keep", type=Path, metavar="FOLDER",
+                        help="keep the built tournament (a SQLite file in FOLDER, a "
+                             "PostgreSQL schema) and measure a kept one again without "
+                             "building it")
     args = parser.parse_args()
     results: dict[str, Any] = {}
     with tempfile.TemporaryDirectory() as folder:
-        results["sqlite"] = measure(f"sqlite:///{Path(folder) / 'bench.sqlite'}", args.games,
-                                    args.seed, args.repeat)
+        if args.keep:
+            args.keep.mkdir(parents=True, exist_ok=True)
+        where = kept_store(args.keep or Path(folder), args.games, args.seed)
+        results["sqlite"] = measure(f"sqlite:///{where}", args.games, args.seed, args.repeat)
     pg = os.environ.get("RINKSIDE_TEST_POSTGRES_URL")
     if pg:
-        schema = f"bench_{uuid.uuid4().hex[:8]}"
+        schema = (f"bench_kept_{args.games}_{args.seed}" if args.keep
+                  else f"bench_{uuid.uuid4().hex[:8]}")
         admin = create_engine(pg, isolation_level="AUTOCOMMIT")
         with admin.connect() as c:
-            c.execute(text(f'CREATE SCHEMA "{schema}"'))
+            c.execute(text(f'CREATE SCHEMA IF NOT EXISTS "{schema}"'))
         try:
             joiner = "&" if "?" in pg else "?"
             results["postgresql"] = measure(f"{pg}{joiner}options=-csearch_path%3D{schema}",
                                             args.games, args.seed, args.repeat)
         finally:
-            with admin.connect() as c:
-                c.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
+            if not args.keep:
+                with admin.connect() as c:
+                    c.execute(text(f'DROP SCHEMA "{schema}" CASCADE'))
             admin.dispose()
     if args.json:
         print(json.dumps(results, indent=2))

@@ -4,11 +4,11 @@ migration; and back again on the downgrade."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import Engine, insert, select
-from sqlalchemy.orm import Session
+from oldlogs import WHEN, game_at_0006, old_payloads
+from sqlalchemy import Engine, select
 
 from rinkside.demo import build_demo
 from rinkside.formats import decode_event, encode_event
@@ -19,9 +19,7 @@ from rinkside.simulate import simulate_games
 from rinkside.store import codec
 from rinkside.store.db import downgrade, migrate, session_factory
 from rinkside.store.eventlog import events_of, history, load
-from rinkside.store.models import Division, EventRevision, Game, Team, Tournament
-
-WHEN = datetime(2026, 11, 30, 18, 0, tzinfo=UTC)
+from rinkside.store.models import Game
 
 # Every FORMAT.md event type, in a three-period game with numbered overtime.
 EVERY_KIND: list[dict[str, Any]] = [
@@ -52,43 +50,6 @@ DEFAULTS: list[dict[str, Any]] = [
 ]
 
 
-def _payloads(session: Session, game_id: int) -> list[tuple[Any, Any]]:
-    rows = session.execute(select(EventRevision.payload, EventRevision.previous)
-                           .where(EventRevision.game_id == game_id)
-                           .order_by(EventRevision.revision)).all()
-    return [(row[0], row[1]) for row in rows]
-
-
-def _game_at_0006(session: Session, number: int, settings: dict[str, Any],
-                  raws: list[dict[str, Any]]) -> int:
-    """A game whose log is ``raws`` as 0006 stored it (FORMAT.md), with a
-    replace of its first event and an insert and delete at its end."""
-    # Core inserts naming the columns 0006 had: the models may have more since.
-    def add(table: Any, **values: Any) -> int:
-        return int(session.execute(insert(table).values(**values)
-                                   .returning(table.id)).scalar_one())
-
-    tournament = add(Tournament, name=f"Old Cup {number}", settings=settings,
-                     tiebreaks=["head_to_head", "coin_toss"], started=False)
-    division = add(Division, tournament_id=tournament, name="Gold", settings={},
-                   player_coaches_allowed=False)
-    home, away = (add(Team, division_id=division, name=name) for name in ("A", "B"))
-    game_id = add(Game, division_id=division, home_team_id=home, away_team_id=away,
-                  schedule_order=1, stage="pool", round_name="", version=0, event_count=0)
-    rows = [{"op": "append", "position": i, "payload": raw, "previous": None}
-            for i, raw in enumerate(raws)]
-    rows += [{"op": "replace", "position": 0, "payload": raws[0], "previous": raws[0]},
-             {"op": "insert", "position": len(raws), "payload": raws[-1], "previous": None},
-             {"op": "delete", "position": len(raws), "payload": None, "previous": raws[-1]}]
-    for revision, row in enumerate(rows, start=1):
-        session.execute(insert(EventRevision).values(
-            game_id=game_id, revision=revision, by="old console",
-            at=WHEN + timedelta(seconds=revision), reason="" if row["op"] == "append" else "r",
-            **row))
-    session.commit()
-    return game_id
-
-
 def test_stored_logs_are_converted_with_each_games_settings(empty_engine: Engine) -> None:
     migrate(empty_engine, "0006")
     sessions = session_factory(empty_engine)
@@ -100,14 +61,14 @@ def test_stored_logs_are_converted_with_each_games_settings(empty_engine: Engine
 
             raws = [encode_event(e, st) for e in events]
             assert [decode_event(raw, i, st.periods) for i, raw in enumerate(raws)] == events
-            game_id = _game_at_0006(session, number, {"periods": st.periods,
+            game_id = game_at_0006(session, number, {"periods": st.periods,
                                                       "overtime": st.overtime}, raws)
             games[game_id] = (events, raws)
         for number, (settings, periods, raws) in enumerate([
                 ({"periods": 3, "overtime": "unlimited", "minor": "1:30"}, 3, EVERY_KIND),
                 ({}, 2, DEFAULTS)], start=100):
             events = [decode_event(raw, i, periods) for i, raw in enumerate(raws)]
-            games[_game_at_0006(session, number, settings, raws)] = (events, raws)
+            games[game_at_0006(session, number, settings, raws)] = (events, raws)
     migrate(empty_engine)
     with sessions() as session:
         for game_id, (events, _) in games.items():
@@ -118,12 +79,12 @@ def test_stored_logs_are_converted_with_each_games_settings(empty_engine: Engine
                 ("old console", WHEN + timedelta(seconds=len(events) + 1)),
                 ("old console", WHEN + timedelta(seconds=2))]
             assert history(session, game_id)[-1].previous == events[-1]
-            assert all(p is None or p["v"] == codec.VERSION for pair in _payloads(
+            assert all(p is None or p[0] == codec.VERSION for pair in old_payloads(
                 session, game_id) for p in pair)
     downgrade(empty_engine, "0006")
     with sessions() as session:
         for game_id, (_, raws) in games.items():
-            stored = _payloads(session, game_id)
+            stored = old_payloads(session, game_id)
             expected = ([(raw, None) for raw in raws]
                         + [(raws[0], raws[0]), (raws[-1], None), (None, raws[-1])])
             assert stored == expected
@@ -147,7 +108,7 @@ def test_the_demo_tournament_survives_the_way_down_and_up(empty_engine: Engine) 
     downgrade(empty_engine, "0006")  # the store as it was: FORMAT.md payloads
     with service._sessions() as session:
         for game_id, raws in exported.items():
-            assert [p for p, _ in _payloads(session, game_id)] == raws
+            assert [p for p, _ in old_payloads(session, game_id)] == raws
     migrate(empty_engine)
     fresh = Tournaments(session_factory(empty_engine))
     for game_id, record in before.items():

@@ -67,7 +67,7 @@ class Revision:
     revision: int
     op: str
     position: int
-    payload: dict[str, Any] | None
+    payload: list[Any] | dict[str, Any] | None  # the store's payload (version 2; 1 read)
     by: str
     at: datetime
     reason: str
@@ -162,9 +162,17 @@ def _stored(s: Session, game_id: int, after: int, count: int) -> list[m.EventRev
 def _same(stored: Sequence[m.EventRevision], pushed: Sequence[Revision]) -> bool:
     if len(stored) != len(pushed):
         return False
-    return all((a.revision, a.op, a.position, a.payload, a.by) ==
-               (b.revision, b.op, b.position, b.payload, b.by)
+    return all((a.revision, a.op, a.position, a.by) == (b.revision, b.op, b.position, b.by)
+               and _event(a.payload) == _event(b.payload)  # of either payload version
                for a, b in zip(stored, pushed, strict=True))
+
+
+def _event(payload: Any) -> object:
+    """The event a payload holds (the payload as it is when it holds none)."""
+    try:
+        return None if payload is None else codec.decode(payload)
+    except codec.PayloadError:
+        return payload
 
 
 def take_push(service: Tournaments, rink: RinkRef, game_id: int, league_version: int,

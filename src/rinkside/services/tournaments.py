@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.events import Event, Team
 from rinkside.rules.game import apply
-from rinkside.rules.roster import GameSetup
+from rinkside.rules.roster import GameSetup, Roster
 from rinkside.rules.settings import Settings
 from rinkside.rules.state import GameState
 from rinkside.services import records as rec
@@ -197,18 +197,32 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
         full = {t.id: game_roster(t.name, roster_of.get(t.id, ()), None, settings.roster_max)
                 for t in teams}
         whole = {t.id: self._whole_roster(players, t.id) for t in teams}
+        # A team dresses the same players game after game: each (team, lineup,
+        # roster size) is built once and shared by its games, so their setups
+        # compare, and their stored states digest, as one value.
+        dressed: dict[tuple[int, Lineup | None, int], Roster] = {}
+
+        def roster(team_id: int, lineup: Lineup | None, roster_max: int) -> Roster:
+            if lineup is None and roster_max == settings.roster_max:
+                return full[team_id]
+            key = (team_id, lineup, roster_max)
+            built = dressed.get(key)
+            if built is None:
+                built = dressed[key] = game_roster(names[team_id], roster_of.get(team_id, ()),
+                                                   lineup, roster_max)
+            return built
+
         setups: list[tuple[int, int, GameSetup]] = []
         for game in scheduled:
             version = versions[game.game_id]
             if version == 0:
                 continue
             lineup = lineups_by_game.get(game.game_id, {})
-            if game.game_id in own:
-                setup = self._setup_from(game, own[game.game_id], roster_of, lineup, names)
-            elif lineup:
-                setup = self._setup_from(game, settings, roster_of, lineup, names)
-            else:  # most games: each team's whole roster, built once per team
-                setup = GameSetup(settings, full[game.home_team_id], full[game.away_team_id])
+            rules = own.get(game.game_id, settings)
+            setup = GameSetup(rules, roster(game.home_team_id, lineup.get(game.home_team_id),
+                                            rules.roster_max),
+                              roster(game.away_team_id, lineup.get(game.away_team_id),
+                                     rules.roster_max))
             setups.append((game.game_id, version, setup))
         states = replay.states_of(s, self.cache, setups)  # every log read in one statement
         played: list[PlayedGame] = []

@@ -1,17 +1,19 @@
-"""The store's own form of an engine event: a versioned JSON object.
+"""The store's own form of an engine event: a versioned JSON array.
 
 Each event of a game's log is kept as the store writes it, not as FORMAT.md
-does: a moment is its period's index and the clock's integer tenths, so a
-stored event reads back without the division's settings (which can change)
-and without parsing text::
+does: its payload version, its type, the moment as the period's index and
+the clock's integer tenths, then the event's fields in the order of
+:data:`LAYOUT`, so a stored event reads back without the division's settings
+(which can change) and without parsing text::
 
-    {"v": 1, "type": "goal", "at": {"period": 1, "tenths": 7020},
-     "team": "home", "scorer": 12, "assist": 7, "own_goal": false}
+    [2, "goal", 1, 7020, "home", 12, 7, false]
 
-Every field of the event is written, ``null`` when it has none; a shootout
-attempt's ``at`` is ``null`` (the shootout has no clock, Rule 639(b)).
-``v`` is the payload's version: a later form of the store gets a new number
-and a migration, and :func:`decode` refuses any number it does not know.
+Every field is written, ``null`` when it has none; a shootout attempt's
+moment is ``null, null`` (the shootout has no clock, Rule 639(b)). The first
+element is the payload's version: a later form of the store gets a new
+number and a migration, and :func:`decode` refuses any number it does not
+know. Version 1 (a JSON object per event, :mod:`rinkside.store.codec_v1`,
+three times the bytes and twice the time to read) is still read.
 
 FORMAT.md stays the form of files and of the console's HTTP API
 (:mod:`rinkside.formats`); this module is the store's alone and knows no
@@ -21,11 +23,10 @@ and back.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from typing import Any, Final, assert_never
 
 from rinkside.rules.events import (
-    MEASURED_ITEMS,
     Caution,
     Designate,
     Event,
@@ -35,9 +36,7 @@ from rinkside.rules.events import (
     GoalieChange,
     LeftBox,
     Measurement,
-    MeasureResult,
     Penalty,
-    PenaltyClass,
     PenaltyShot,
     PenaltySignal,
     PeriodEnd,
@@ -47,240 +46,259 @@ from rinkside.rules.events import (
     Shot,
     Stoppage,
     Suspend,
-    Team,
     TimeOut,
 )
-from rinkside.rules.times import GameTime
+from rinkside.store.codec_v1 import VERSION_1, decode_v1
+from rinkside.store.payload_values import (
+    CLASSES,
+    TEAMS,
+    PayloadError,
+    as_bool,
+    as_class,
+    as_int,
+    as_item,
+    as_result,
+    as_str,
+    as_team,
+    moment,
+    opt_int,
+    opt_str,
+)
 
-__all__ = ["VERSION", "PayloadError", "decode", "decode_all", "encode"]
+__all__ = ["LAYOUT", "TYPES", "VERSION", "Payload", "PayloadError", "decode", "decode_all",
+           "encode"]
 
-VERSION: Final = 1
-"""The payload version :func:`encode` writes (``"v"``)."""
+VERSION: Final = 2
+"""The payload version :func:`encode` writes (the array's first element)."""
 
-Payload = dict[str, Any]
+Payload = list[Any]
 
+_PENALTY: Final = ("team", "player", "class", "infraction", "rule", "served_by",
+                   "suspension", "official", "called_by")
 
-class PayloadError(ValueError):
-    """A stored payload that is not an event of a version this store reads."""
+LAYOUT: Final[dict[str, tuple[str, ...]]] = {
+    "faceoff": ("spot",),
+    "stoppage": ("reason",),
+    "goal": ("team", "scorer", "assist", "own_goal"),
+    "penalty": _PENALTY,
+    "penalty_signal": _PENALTY,
+    "penalty_shot": ("team", "shooter", "scored"),
+    "timeout": ("team",),
+    "goalie_change": ("team", "goalie"),
+    "period_end": (),
+    "shootout_attempt": ("team", "shooter", "scored"),
+    "forfeit": ("team", "reason"),
+    "designate": ("team", "player"),
+    "measurement": ("team", "player", "item", "result", "served_by"),
+    "shot": ("team", "shooter"),
+    "warning": ("team", "rule", "player", "official"),
+    "left_box": ("team", "player", "error"),
+    "suspend": ("reason",),
+    "resume": (),
+    "referee_timeout": (),
+}
+"""Each payload type's fields, in the order they follow the moment."""
+
+TYPES: Final = tuple(LAYOUT)
+"""The type of every payload, one per engine event type."""
 
 
 # --------------------------------------------------------------------------- encode
 
 
-def _at(moment: GameTime) -> dict[str, int]:
-    return {"period": moment.period, "tenths": moment.left}
-
-
-def _penalty(kind: str, event: Penalty | PenaltySignal) -> Payload:
-    return {"v": VERSION, "type": kind, "at": _at(event.at), "team": event.team,
-            "player": event.player, "class": event.penalty_class.value,
-            "infraction": event.infraction, "rule": event.rule,
-            "served_by": event.served_by, "suspension": event.suspension,
-            "official": event.official, "called_by": event.called_by}
+def _penalty(kind: str, e: Penalty | PenaltySignal) -> Payload:
+    return [VERSION, kind, e.at.period, e.at.left, e.team, e.player, e.penalty_class.value,
+            e.infraction, e.rule, e.served_by, e.suspension, e.official, e.called_by]
 
 
 def encode(event: Event) -> Payload:
-    """``event`` as the store keeps it (a JSON object, every field written)."""
+    """``event`` as the store keeps it (a JSON array, every field written)."""
     match event:
-        case FaceOff():
-            return {"v": VERSION, "type": "faceoff", "at": _at(event.at), "spot": event.spot}
-        case Stoppage():
-            return {"v": VERSION, "type": "stoppage", "at": _at(event.at),
-                    "reason": event.reason}
-        case Goal():
-            return {"v": VERSION, "type": "goal", "at": _at(event.at), "team": event.team,
-                    "scorer": event.scorer, "assist": event.assist, "own_goal": event.own_goal}
+        case ShootoutAttempt():
+            at = event.at
+            return [VERSION, "shootout_attempt", None if at is None else at.period,
+                    None if at is None else at.left, event.team, event.shooter, event.scored]
         case Penalty():
             return _penalty("penalty", event)
         case PenaltySignal():
             return _penalty("penalty_signal", event)
+    kind, fields = _named(event)
+    return [VERSION, kind, event.at.period, event.at.left, *fields]
+
+
+def _named(event: Event) -> tuple[str, tuple[Any, ...]]:
+    """The payload type of ``event`` and its fields (:data:`LAYOUT`'s order)."""
+    match event:
+        case FaceOff():
+            return "faceoff", (event.spot,)
+        case Stoppage():
+            return "stoppage", (event.reason,)
+        case Goal():
+            return "goal", (event.team, event.scorer, event.assist, event.own_goal)
         case PenaltyShot():
-            return {"v": VERSION, "type": "penalty_shot", "at": _at(event.at),
-                    "team": event.team, "shooter": event.shooter, "scored": event.scored}
+            return "penalty_shot", (event.team, event.shooter, event.scored)
         case TimeOut():
-            return {"v": VERSION, "type": "timeout", "at": _at(event.at), "team": event.team}
+            return "timeout", (event.team,)
         case GoalieChange():
-            return {"v": VERSION, "type": "goalie_change", "at": _at(event.at),
-                    "team": event.team, "goalie": event.goalie}
+            return "goalie_change", (event.team, event.goalie)
         case PeriodEnd():
-            return {"v": VERSION, "type": "period_end", "at": _at(event.at)}
-        case ShootoutAttempt():
-            return {"v": VERSION, "type": "shootout_attempt",
-                    "at": None if event.at is None else _at(event.at),
-                    "team": event.team, "shooter": event.shooter, "scored": event.scored}
+            return "period_end", ()
         case Forfeit():
-            return {"v": VERSION, "type": "forfeit", "at": _at(event.at), "team": event.team,
-                    "reason": event.reason}
+            return "forfeit", (event.team, event.reason)
         case Designate():
-            return {"v": VERSION, "type": "designate", "at": _at(event.at), "team": event.team,
-                    "player": event.player}
+            return "designate", (event.team, event.player)
         case Measurement():
-            return {"v": VERSION, "type": "measurement", "at": _at(event.at),
-                    "team": event.team, "player": event.player, "item": event.item,
-                    "result": event.result, "served_by": event.served_by}
+            return "measurement", (event.team, event.player, event.item, event.result,
+                                   event.served_by)
         case Shot():
-            return {"v": VERSION, "type": "shot", "at": _at(event.at), "team": event.team,
-                    "shooter": event.shooter}
+            return "shot", (event.team, event.shooter)
         case Caution():
-            return {"v": VERSION, "type": "warning", "at": _at(event.at), "team": event.team,
-                    "rule": event.rule, "player": event.player, "official": event.official}
+            return "warning", (event.team, event.rule, event.player, event.official)
         case LeftBox():
-            return {"v": VERSION, "type": "left_box", "at": _at(event.at), "team": event.team,
-                    "player": event.player, "error": event.error}
+            return "left_box", (event.team, event.player, event.error)
         case Suspend():
-            return {"v": VERSION, "type": "suspend", "at": _at(event.at),
-                    "reason": event.reason}
+            return "suspend", (event.reason,)
         case Resume():
-            return {"v": VERSION, "type": "resume", "at": _at(event.at)}
+            return "resume", ()
         case RefereeTimeout():
-            return {"v": VERSION, "type": "referee_timeout", "at": _at(event.at)}
+            return "referee_timeout", ()
+        case Penalty() | PenaltySignal() | ShootoutAttempt():
+            raise AssertionError("encoded by encode itself")
         case _:
             assert_never(event)
 
 
 # --------------------------------------------------------------------------- decode
 # Decoding is the cold path of every standings page (each stored game's log is
-# read and replayed): one dict look-up for the type, then the constructor.
-# Values are checked only where a wrong one would pass silently (teams, class,
-# numbers' types); a missing field is a KeyError, reported as PayloadError.
-
-_TEAMS: Final[dict[object, Team]] = {"home": "home", "away": "away"}
-_CLASSES: Final[dict[object, PenaltyClass]] = {c.value: c for c in PenaltyClass}
-_RESULTS: Final[dict[object, MeasureResult]] = {
-    "legal": "legal", "illegal": "illegal", "refused": "refused"}
-
-
-# Moments are values: one GameTime per (period, tenths) read, shared by every
-# event at that moment (a stoppage and its face-off, a penalty and its
-# signal), so a log costs a dict look-up per moment, not a new object.
-_MOMENTS: dict[tuple[int, int], GameTime] = {}
-_MOMENTS_KEPT: Final = 1 << 16
-
-
-def _moment(value: Any) -> GameTime:
-    key = (value["period"], value["tenths"])
-    moment = _MOMENTS.get(key)
-    if moment is not None:
-        return moment
-    if type(key[0]) is not int or type(key[1]) is not int:
-        raise PayloadError(f"{value!r} is not a moment (integer period and tenths)")
-    if len(_MOMENTS) >= _MOMENTS_KEPT:
-        _MOMENTS.clear()
-    moment = _MOMENTS[key] = GameTime(*key)
-    return moment
-
-
-def _team(value: Any) -> Team:
-    team = _TEAMS.get(value)
-    if team is None:
-        raise PayloadError(f"{value!r} is not a team: 'home' or 'away'")
-    return team
-
-
-def _class(value: Any) -> PenaltyClass:
-    found = _CLASSES.get(value)
-    if found is None:
-        raise PayloadError(f"{value!r} is not a penalty class")
-    return found
-
-
-def _int(value: Any) -> int:
-    if type(value) is not int:
-        raise PayloadError(f"{value!r} is not an integer")
-    return value
-
-
-def _opt_int(value: Any) -> int | None:
-    return None if value is None else _int(value)
-
-
-def _str(value: Any) -> str:
-    if not isinstance(value, str):
-        raise PayloadError(f"{value!r} is not a text")
-    return value
-
-
-def _opt_str(value: Any) -> str | None:
-    return None if value is None else _str(value)
-
-
-def _bool(value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise PayloadError(f"{value!r} is not true or false")
-    return value
-
-
-def _measurement(p: Payload) -> Measurement:
-    item = _str(p["item"])
-    if item not in MEASURED_ITEMS:
-        raise PayloadError(f"{item!r} is not a measured item: {', '.join(MEASURED_ITEMS)}")
-    result = _RESULTS.get(p["result"])
-    if result is None:
-        raise PayloadError(f"{p['result']!r} is not a measurement's result")
-    return Measurement(_moment(p["at"]), _team(p["team"]), _int(p["player"]), item, result,
-                       _opt_int(p["served_by"]))
-
-
-def _shootout(p: Payload) -> ShootoutAttempt:
-    at = p["at"]
-    return ShootoutAttempt(_team(p["team"]), _int(p["shooter"]), _bool(p["scored"]),
-                           None if at is None else _moment(at))
-
-
-# The usual events of a log (face-offs, stoppages, goals, penalties, goalie
-# changes, ends of periods: 95% of a stored game) are decoded with their
+# read and replayed): one dict look-up for the type, then the constructor. A
+# payload of the wrong length is a ValueError of its unpacking, reported as
+# PayloadError. The usual events of a log (face-offs, stoppages, goals,
+# penalties, goalie changes: 95% of a stored game) are decoded with their
 # checks written out, not through a helper per field: a log is read whole on
 # every cold recompute, so each call saved is saved some 70 times a game.
 
 
 def _faceoff(p: Payload) -> FaceOff:
-    spot = p["spot"]
+    _, _, period, tenths, spot = p
     if spot is not None and type(spot) is not str:
         raise PayloadError(f"{spot!r} is not a text")
-    return FaceOff(_moment(p["at"]), spot)
+    return FaceOff(moment(period, tenths), spot)
 
 
 def _stoppage(p: Payload) -> Stoppage:
-    reason = p["reason"]
+    _, _, period, tenths, reason = p
     if reason is not None and type(reason) is not str:
         raise PayloadError(f"{reason!r} is not a text")
-    return Stoppage(_moment(p["at"]), reason)
+    return Stoppage(moment(period, tenths), reason)
 
 
 def _goal(p: Payload) -> Goal:
-    team, scorer, assist, own_goal = p["team"], p["scorer"], p["assist"], p["own_goal"]
-    if (team not in _TEAMS or type(scorer) is not int
+    _, _, period, tenths, team, scorer, assist, own_goal = p
+    if (team not in TEAMS or type(scorer) is not int
             or (assist is not None and type(assist) is not int) or type(own_goal) is not bool):
-        return Goal(_moment(p["at"]), _team(team), _int(scorer), _opt_int(assist),
-                    _bool(own_goal))  # raises, saying which
-    return Goal(_moment(p["at"]), team, scorer, assist, own_goal)
+        return Goal(moment(period, tenths), as_team(team), as_int(scorer), opt_int(assist),
+                    as_bool(own_goal))  # raises, saying which
+    return Goal(moment(period, tenths), team, scorer, assist, own_goal)
 
 
 def _penalty_args(p: Payload) -> tuple[Any, ...]:
-    at, team, player, infraction = p["at"], p["team"], p["player"], p["infraction"]
-    rule, served_by, suspension = p["rule"], p["served_by"], p["suspension"]
-    found = _CLASSES.get(p["class"])
-    # (the second edition's fields: absent from the payloads stored before it)
-    official, called_by = p.get("official"), p.get("called_by")
-    if (found is None or team not in _TEAMS or type(infraction) is not str
+    (_, _, period, tenths, team, player, kind, infraction, rule, served_by, suspension,
+     official, called_by) = p
+    found = CLASSES.get(kind)
+    if (found is None or team not in TEAMS or type(infraction) is not str
             or (player is not None and type(player) is not int)
             or (rule is not None and type(rule) is not str)
             or (served_by is not None and type(served_by) is not int)
             or (suspension is not None and type(suspension) is not int)
             or (official is not None and type(official) is not str)
             or (called_by is not None and type(called_by) is not str)):
-        return (_moment(at), _team(team), _opt_int(player), _class(p["class"]),  # raises
-                _str(infraction), _opt_str(rule), _opt_int(served_by), _opt_int(suspension),
-                _opt_str(official), _opt_str(called_by))
-    return (_moment(at), team, player, found, infraction, rule, served_by, suspension,
-            official, called_by)
+        return (moment(period, tenths), as_team(team), opt_int(player), as_class(kind),
+                as_str(infraction), opt_str(rule), opt_int(served_by), opt_int(suspension),
+                opt_str(official), opt_str(called_by))  # raises, saying which
+    return (moment(period, tenths), team, player, found, infraction, rule, served_by,
+            suspension, official, called_by)
 
 
 def _goalie_change(p: Payload) -> GoalieChange:
-    team, goalie = p["team"], p["goalie"]
-    if team not in _TEAMS or (goalie is not None and type(goalie) is not int):
-        return GoalieChange(_moment(p["at"]), _team(team), _opt_int(goalie))  # raises
-    return GoalieChange(_moment(p["at"]), team, goalie)
+    _, _, period, tenths, team, goalie = p
+    if team not in TEAMS or (goalie is not None and type(goalie) is not int):
+        return GoalieChange(moment(period, tenths), as_team(team), opt_int(goalie))  # raises
+    return GoalieChange(moment(period, tenths), team, goalie)
+
+
+def _shootout(p: Payload) -> ShootoutAttempt:
+    _, _, period, tenths, team, shooter, scored = p
+    at = None if period is None and tenths is None else moment(period, tenths)
+    return ShootoutAttempt(as_team(team), as_int(shooter), as_bool(scored), at)
+
+
+def _fields(p: Payload, count: int) -> list[Any]:
+    """The fields after the moment, ``count`` of them (else a ValueError)."""
+    if len(p) != 4 + count:
+        raise ValueError(f"{len(p) - 4} fields where {p[1]} has {count}")
+    return p[4:]
+
+
+def _forfeit(p: Payload) -> Forfeit:
+    team, reason = _fields(p, 2)
+    return Forfeit(moment(p[2], p[3]), as_team(team), as_str(reason))
+
+
+def _designate(p: Payload) -> Designate:
+    team, player = _fields(p, 2)
+    return Designate(moment(p[2], p[3]), as_team(team), as_int(player))
+
+
+def _measurement(p: Payload) -> Measurement:
+    team, player, item, result, served_by = _fields(p, 5)
+    return Measurement(moment(p[2], p[3]), as_team(team), as_int(player), as_item(item),
+                       as_result(result), opt_int(served_by))
+
+
+def _caution(p: Payload) -> Caution:
+    team, rule, player, official = _fields(p, 4)
+    return Caution(moment(p[2], p[3]), as_team(team), as_str(rule), opt_int(player),
+                   opt_str(official))
+
+
+def _left_box(p: Payload) -> LeftBox:
+    team, player, error = _fields(p, 3)
+    return LeftBox(moment(p[2], p[3]), as_team(team), as_int(player), as_bool(error))
+
+
+def _penalty_shot(p: Payload) -> PenaltyShot:
+    team, shooter, scored = _fields(p, 3)
+    return PenaltyShot(moment(p[2], p[3]), as_team(team), as_int(shooter), as_bool(scored))
+
+
+def _timeout(p: Payload) -> TimeOut:
+    (team,) = _fields(p, 1)
+    return TimeOut(moment(p[2], p[3]), as_team(team))
+
+
+def _shot(p: Payload) -> Shot:
+    team, shooter = _fields(p, 2)
+    return Shot(moment(p[2], p[3]), as_team(team), opt_int(shooter))
+
+
+def _suspend(p: Payload) -> Suspend:
+    (reason,) = _fields(p, 1)
+    return Suspend(moment(p[2], p[3]), as_str(reason))
+
+
+def _period_end(p: Payload) -> PeriodEnd:
+    _, _, period, tenths = p
+    return PeriodEnd(moment(period, tenths))
+
+
+def _resume(p: Payload) -> Resume:
+    _fields(p, 0)
+    return Resume(moment(p[2], p[3]))
+
+
+def _referee_timeout(p: Payload) -> RefereeTimeout:
+    _fields(p, 0)
+    return RefereeTimeout(moment(p[2], p[3]))
 
 
 _DECODERS: Final[dict[str, Callable[[Payload], Event]]] = {
@@ -289,47 +307,49 @@ _DECODERS: Final[dict[str, Callable[[Payload], Event]]] = {
     "goal": _goal,
     "penalty": lambda p: Penalty(*_penalty_args(p)),
     "penalty_signal": lambda p: PenaltySignal(*_penalty_args(p)),
-    "penalty_shot": lambda p: PenaltyShot(_moment(p["at"]), _team(p["team"]),
-                                          _int(p["shooter"]), _bool(p["scored"])),
-    "timeout": lambda p: TimeOut(_moment(p["at"]), _team(p["team"])),
+    "penalty_shot": _penalty_shot,
+    "timeout": _timeout,
     "goalie_change": _goalie_change,
-    "period_end": lambda p: PeriodEnd(_moment(p["at"])),
+    "period_end": _period_end,
     "shootout_attempt": _shootout,
-    "forfeit": lambda p: Forfeit(_moment(p["at"]), _team(p["team"]), _str(p["reason"])),
-    "designate": lambda p: Designate(_moment(p["at"]), _team(p["team"]), _int(p["player"])),
+    "forfeit": _forfeit,
+    "designate": _designate,
     "measurement": _measurement,
-    "shot": lambda p: Shot(_moment(p["at"]), _team(p["team"]), _opt_int(p["shooter"])),
-    "warning": lambda p: Caution(_moment(p["at"]), _team(p["team"]), _str(p["rule"]),
-                                 _opt_int(p["player"]), _opt_str(p["official"])),
-    "left_box": lambda p: LeftBox(_moment(p["at"]), _team(p["team"]), _int(p["player"]),
-                                  _bool(p["error"])),
-    "suspend": lambda p: Suspend(_moment(p["at"]), _str(p["reason"])),
-    "resume": lambda p: Resume(_moment(p["at"])),
-    "referee_timeout": lambda p: RefereeTimeout(_moment(p["at"])),
+    "shot": _shot,
+    "warning": _caution,
+    "left_box": _left_box,
+    "suspend": _suspend,
+    "resume": _resume,
+    "referee_timeout": _referee_timeout,
 }
-
-TYPES: Final = tuple(_DECODERS)
-"""The ``type`` of every payload, one per engine event type."""
+assert tuple(_DECODERS) == TYPES
 
 
-def decode(payload: Mapping[str, Any]) -> Event:
-    """The engine's event a stored payload holds (the inverse of :func:`encode`).
+def decode(payload: Any) -> Event:
+    """The engine's event a stored payload holds (the inverse of :func:`encode`;
+    a payload of version 1 too).
 
-    Raises :class:`PayloadError` for anything :func:`encode` does not write.
-    """
-    if not isinstance(payload, dict):
-        raise PayloadError(f"a stored event is a JSON object, not {type(payload).__name__}")
-    if payload.get("v") != VERSION:
-        raise PayloadError(f"payload version {payload.get('v')!r}: this store reads {VERSION}")
-    decoder = _DECODERS.get(payload.get("type"))  # type: ignore[arg-type]
+    Raises :class:`PayloadError` for anything :func:`encode` does not write."""
+    if isinstance(payload, dict):
+        if payload.get("v") == VERSION_1:
+            return decode_v1(payload)
+        raise PayloadError(f"payload version {payload.get('v')!r}: this store reads "
+                           f"{VERSION} (an array) and {VERSION_1} (an object)")
+    if not isinstance(payload, list) or len(payload) < 4:
+        raise PayloadError(f"a stored event is a JSON array of at least 4 values, not "
+                           f"{payload!r:.80}")
+    if payload[0] != VERSION or type(payload[0]) is not int:
+        raise PayloadError(f"payload version {payload[0]!r}: this store reads {VERSION} "
+                           f"and {VERSION_1}")
+    decoder = _DECODERS.get(payload[1])
     if decoder is None:
-        raise PayloadError(f"{payload.get('type')!r} is not an event type: {', '.join(TYPES)}")
+        raise PayloadError(f"{payload[1]!r} is not an event type: {', '.join(TYPES)}")
     try:
         return decoder(payload)
-    except (KeyError, TypeError, ValueError) as exc:
+    except (TypeError, ValueError) as exc:
         if isinstance(exc, PayloadError):
             raise
-        raise PayloadError(f"a stored {payload['type']} event: {exc!r}") from None
+        raise PayloadError(f"a stored {payload[1]} event: {exc}") from None
 
 
 def decode_all(payloads: Iterable[Any]) -> list[Event]:
@@ -339,13 +359,13 @@ def decode_all(payloads: Iterable[Any]) -> list[Event]:
     out: list[Event] = []
     append = out.append
     for payload in payloads:
-        if type(payload) is dict and payload.get("v") == VERSION:
-            decoder = decoders.get(payload.get("type"))  # type: ignore[arg-type]
+        if type(payload) is list and payload and payload[0] == VERSION:
+            decoder = decoders.get(payload[1]) if len(payload) > 1 else None
             if decoder is not None:
                 try:
                     append(decoder(payload))
                     continue
-                except (KeyError, TypeError, ValueError):
+                except (TypeError, ValueError):
                     pass
         append(decode(payload))  # raises PayloadError, saying why
     return out

@@ -282,7 +282,8 @@ class EventRevision(Base):
     ``append`` (at the end), ``replace``, ``insert`` (before the event there)
     or ``delete``. ``payload`` is the event written, in the store's own
     versioned form (:mod:`rinkside.store.codec`: integer tenths and a period
-    index; migration 0007), null for a delete; ``previous`` is the event
+    index, migration 0007; a JSON array since migration 0014), null for a
+    delete; ``previous`` is the event
     replaced or deleted, so nothing recorded is lost. ``recorded_by`` and
     ``recorded_at`` say who wrote it and when (UTC). Rows are only ever
     inserted.
@@ -315,8 +316,8 @@ class EventRevision(Base):
     revision: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
     op: Mapped[str] = mapped_column(String(16))
     position: Mapped[int] = mapped_column(Integer)
-    payload: Mapped[dict[str, Any] | None] = mapped_column(json_document())
-    previous: Mapped[dict[str, Any] | None] = mapped_column(json_document())
+    payload: Mapped[list[Any] | None] = mapped_column(json_document())
+    previous: Mapped[list[Any] | None] = mapped_column(json_document())
     by: Mapped[str] = mapped_column("recorded_by", String(WHO))
     at: Mapped[datetime] = mapped_column("recorded_at", UTCDateTime())
     reason: Mapped[str] = mapped_column(Text, default="", server_default="")

@@ -35,7 +35,7 @@ class RevisionIn(BaseModel):
     revision: int = Field(ge=1)
     op: str = Field(pattern="^(append|replace|insert|delete)$")
     position: int = Field(ge=0)
-    payload: dict[str, Any] | None
+    payload: list[Any] | dict[str, Any] | None  # the store's payload (version 2, or 1)
     by: str = Field(min_length=1, max_length=100)
     at: datetime
     reason: str = ""
