@@ -86,10 +86,11 @@ class LeagueClient:
             decoded = json.loads(answer) if answer else {}
         except ValueError:
             raise Unreachable(f"{self.url}{path}: answered {status} with no JSON") from None
-        if status >= 500:
-            raise Unreachable(f"{self.url}{path}: the league server failed ({status})")
+        detail = decoded.get("detail") if isinstance(decoded, dict) else None
+        if status >= 500:  # the server's failure, not a refusal: tried again later
+            raise Unreachable(f"{self.url}{path}: the league server failed ({status}: "
+                              f"{detail or 'no reason given'})")
         if status >= 400:
-            detail = decoded.get("detail") if isinstance(decoded, dict) else None
             raise Refused(status, str(detail or f"HTTP {status}"))
         return decoded
 
