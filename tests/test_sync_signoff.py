@@ -197,6 +197,31 @@ def test_a_game_signed_on_the_league_otherwise_is_refused_and_not_sent_again_til
     assert loop.tick() and sent.sent == ["signoff", "signoff"]  # the next round sends it
 
 
+def test_a_game_reopened_and_corrected_at_the_rink_reaches_the_league_signed_again(
+        league: League, laptop: str) -> None:
+    auth.create_user(league.service, "boss", "boss-password-123", "director", [])
+    pull(league, laptop)
+    rink = open_tournaments(laptop)
+    auth.create_user(rink, "boss", "boss-password-123", "director", [])  # the rink's own
+    game = league.north[0]
+    version = _forfeited(rink, game)
+    officiating.sign(rink, game, "ref")
+    assert push(laptop)[0] == 0 and officiating.is_locked(league.service, game)
+    officiating.reopen(rink, game, "boss", "the home team forfeited, not the away team")
+    rink.correct(game, version, "replace", 0, Forfeit(t("1 12:00"), "home", "did not appear"),
+                 "scorer", "the forfeiting team was the home team")
+    officiating.sign(rink, game, "ref")
+
+    code, said = push(laptop)  # the reopening first: the league's copy opens, takes the fix
+    assert code == 0, said
+    assert log_of(league.service, game) == log_of(rink, game)
+    there = officiating.signoff(league.service, game)
+    assert there.locked and [r.reason for r in there.reopenings] == [
+        "the home team forfeited, not the away team"]
+    assert _signed(league.service, game) == _signed(rink, game)
+    assert push(laptop) == (0, "nothing to push\n")
+
+
 def _unreachable(method: str, url: str, headers: dict[str, str], body: bytes | None
                  ) -> tuple[int, bytes]:
     raise sync_client.Unreachable(f"{url}: the cable is out")

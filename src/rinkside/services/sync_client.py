@@ -157,7 +157,18 @@ def push(service: Tournaments, url: str | None = None, transport: Transport | No
 
 def _push_game(service: Tournaments, client: LeagueClient, game: PendingGame,
                report: PushReport) -> None:
-    """The game's events, then its sign-off and reports."""
+    """The game's events, then its sign-off and reports. A reopening made
+    here goes first (with the sign-off before it): the league's copy stays
+    locked until then and would refuse the corrections (Rule 616(a))."""
+    if game.unpushed > 0 and game.signoffs:
+        signed, _ = sync_local.outgoing_signoff(service, game.game_id)
+        waiting = signed["signoffs"][len(signed["signoffs"]) - game.signoffs:]
+        reopened = [i for i, e in enumerate(waiting) if e["kind"] == "reopen"]
+        if reopened:
+            through = len(signed["signoffs"]) - game.signoffs + reopened[-1] + 1
+            first = {**signed, "signoffs": signed["signoffs"][:through], "reports": []}
+            client.signoff(game.game_id, first)
+            sync_local.mark_signoff_pushed(service, game.game_id, through, 0)
     if game.unpushed > 0:
         body = sync_local.outgoing(service, game.game_id)
         answer = client.push(game.game_id, body)
