@@ -48,6 +48,16 @@ def _forfeited(service: Tournaments, game: int) -> int:
     return score(service, game, Forfeit(t("1 12:00"), "away", "did not appear"))
 
 
+def _signed_at_the_rink(league: League, laptop: str, game: int) -> Tournaments:
+    """The laptop pulled, the game over there and signed by its one referee,
+    which locks it (Rule 616(a)); the laptop's service."""
+    pull(league, laptop)
+    rink = open_tournaments(laptop)
+    _forfeited(rink, game)
+    officiating.sign(rink, game, "ref")
+    return rink
+
+
 def _status(laptop: str) -> str:
     result = CliRunner().invoke(cli, ["sync", "status", "--db", laptop])
     assert result.exit_code == 0, result.output
@@ -74,11 +84,8 @@ class Counting:
 
 def test_a_signoff_made_at_the_rink_signs_and_locks_the_league_game(league: League,
                                                                     laptop: str) -> None:
-    pull(league, laptop)
-    rink = open_tournaments(laptop)
     game = league.north[0]
-    _forfeited(rink, game)
-    officiating.sign(rink, game, "ref")  # the game's one referee: it locks (616(a))
+    rink = _signed_at_the_rink(league, laptop, game)
     officiating.add_written_report(rink, game, "ref", "Away never showed; captain called.")
     assert "1 events, 1 sign-off entries, 1 written reports not pushed yet" in _status(laptop)
     page = TestClient(create_app(rink)).get("/sync")
@@ -116,11 +123,8 @@ def test_a_signoff_made_at_the_rink_signs_and_locks_the_league_game(league: Leag
 
 def test_a_signoff_whose_events_the_league_does_not_hold_is_refused_whole(
         league: League, laptop: str) -> None:
-    pull(league, laptop)
-    rink = open_tournaments(laptop)
     game = league.north[1]
-    _forfeited(rink, game)
-    officiating.sign(rink, game, "ref")
+    rink = _signed_at_the_rink(league, laptop, game)
     body, _ = sync_local.outgoing_signoff(rink, game)
     client = sync_client.LeagueClient(league.url, league.token)
     with pytest.raises(sync_client.Refused) as refused:
@@ -234,11 +238,8 @@ def _failing(method: str, url: str, headers: dict[str, str], body: bytes | None
 
 def test_a_cut_connection_is_no_refusal_and_is_tried_again_ever_later_up_to_a_cap(
         league: League, laptop: str) -> None:
-    pull(league, laptop)
-    rink = open_tournaments(laptop)
     game = league.north[0]
-    _forfeited(rink, game)
-    officiating.sign(rink, game, "ref")
+    rink = _signed_at_the_rink(league, laptop, game)
     now = [1000.0]
     loop = sync_client.PushLoop(rink, lambda: now[0], interval=30.0, longest=240.0,
                                 transport=_unreachable)
