@@ -187,6 +187,9 @@ def test_a_game_signed_on_the_league_otherwise_is_refused_and_not_sent_again_til
     result = CliRunner().invoke(cli, ["sync", "push", "--retry-refused", "--db", laptop])
     assert result.exit_code == 1 and f"game {game} refused" in result.output  # asked: sent
 
+    anyone = TestClient(create_app(restarted)).post("/sync/retry", follow_redirects=False)
+    assert anyone.status_code in (401, 403)  # only the director asks
+    assert sync_local.pending(restarted)[0].refusal is not None
     auth.create_user(restarted, "boss", "boss-password-123", "director", [])
     with TestClient(create_app(restarted)) as desk:  # the director's button on /sync
         desk.get("/login")
