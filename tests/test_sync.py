@@ -17,124 +17,38 @@ import hashlib
 import socket
 import sys
 import threading
-from collections.abc import Iterator
-from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 
 import httpx
-import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "store"))
 from fastapi.testclient import TestClient
 from gamekit import faceoff, goal, t, whistle
 from sqlalchemy import select
-from storekit import postgres_schema_engine, postgres_url
-from test_sync_kit import two_teams
+from test_sync_kit import (  # noqa: F401  (the fixtures)
+    League,
+    free_port,
+    laptop_fixture,
+    league_fixture,
+    league_store_fixture,
+    log_of,
+    pull,
+    push,
+    score,
+)
 from typer.testing import CliRunner
 
 from rinkside.cli import app as cli
 from rinkside.rules.events import Forfeit
-from rinkside.services import officiating, rinks, sync, sync_client, sync_local
+from rinkside.services import officiating, sync_client, sync_local
 from rinkside.services.open import open_tournaments
-from rinkside.services.tournaments import Tournaments
 from rinkside.store import models as m
-from rinkside.web import auth
 from rinkside.web.app import create_app
 from rinkside.web.server import build_server
 
 
-@dataclass
-class League:
-    service: Tournaments
-    db: str  # its store's URL
-    url: str
-    tournament: int
-    north: list[int]  # the games at rink North
-    south: int  # a game at rink South
-    token: str
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-def _now() -> datetime:
-    return datetime(2026, 12, 5, 9, 0, tzinfo=UTC)
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def league_store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """The league server's store: SQLite, and PostgreSQL (a schema of its own)."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'league.sqlite'}"
-        return
-    with postgres_schema_engine(postgres_url()) as engine, engine.connect():
-        yield engine.url.render_as_string(hide_password=False)  # the schema made by connecting
-
-
-@pytest.fixture
-def league(league_store: str) -> Iterator[League]:
-    """The league server: a tournament with two rinks, three games at North
-    and one at South, a scorekeeper and a referee of North's games, North's token."""
-    url = league_store
-    service = open_tournaments(url)
-    tournament, division, teams = two_teams(service, "League Cup")
-    for name in ("North", "South"):
-        rinks.add_rink(service, tournament, name, {})
-    north = [service.add_game(division, *teams, rink="North") for _ in range(3)]
-    south = service.add_game(division, *teams, rink="South")
-    auth.create_user(service, "scorer", "scorer-password-1", "scorekeeper", north)
-    auth.create_user(service, "ref", "ref-password-123", "referee", north)
-    token = sync.issue_token(service, tournament, "North", _now)
-    port = _free_port()
-    server = build_server("127.0.0.1", port, url, log_level="warning")
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    assert server.ready.wait(10)
-    league_service = server.config.app.state.service  # type: ignore[attr-defined]
-    try:
-        yield League(league_service, url, f"http://127.0.0.1:{port}", tournament, north,
-                     south, token)
-    finally:
-        server.should_exit = True
-        thread.join(10)
-
-
-def _pull(league: League, laptop: str) -> None:
-    result = CliRunner().invoke(cli, ["sync", "pull", league.url, "--rink", "North",
-                                      "--token", league.token, "--db", laptop])
-    assert result.exit_code == 0, result.output
-
-
-def _push(laptop: str, url: str | None = None) -> tuple[int, str]:
-    result = CliRunner().invoke(cli, ["sync", "push", *([url] if url else []), "--db", laptop])
-    return result.exit_code, result.output
-
-
-def _score(service: Tournaments, game: int, *events: object) -> int:
-    version, _ = service.game_state(game)
-    version, _ = service.record(game, version, list(events), by="scorer")  # type: ignore[arg-type]
-    return version
-
-
-@pytest.fixture
-def laptop(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'rink.sqlite'}"
-
-
-def _log(service: Tournaments, game: int) -> list[tuple[int, str, dict[str, object] | None]]:
-    with service._sessions() as s:
-        return [(r.revision, r.op, r.payload) for r in s.scalars(
-            select(m.EventRevision).where(m.EventRevision.game_id == game)
-            .order_by(m.EventRevision.revision))]
-
-
 def test_pull_score_offline_and_push_reaches_the_league(league: League, laptop: str) -> None:
-    _pull(league, laptop)
+    pull(league, laptop)
     rink = open_tournaments(laptop)
     first, second, _third = league.north
     assert sync_local.link(rink) is not None
@@ -144,21 +58,21 @@ def test_pull_score_offline_and_push_reaches_the_league(league: League, laptop: 
             "ref", "scorer"]
     assert rink.game_state(first)[1].setup.home.name == "Home"
 
-    version = _score(rink, first, faceoff("1 12:00"), whistle("1 11:30"),
+    version = score(rink, first, faceoff("1 12:00"), whistle("1 11:30"),
                      goal("1 11:30", "home", 5))
     rink.correct(first, version, "replace", 2, goal("1 11:30", "home", 6), "scorer",
                  "the scorer was #6")
-    _score(rink, second, faceoff("1 12:00"))
+    score(rink, second, faceoff("1 12:00"))
     page = TestClient(create_app(rink)).get("/sync")
     assert page.status_code == 200
     assert "Events not pushed yet" in page.text and f"/games/{first}" in page.text
     assert [(g.game_id, g.unpushed) for g in sync_local.pending(rink)] == [(first, 4),
                                                                            (second, 1)]
 
-    code, said = _push(laptop)
+    code, said = push(laptop)
     assert code == 0, said
     assert f"game {first}: 4 events pushed" in said  # the correction with them
-    assert _log(league.service, first) == _log(rink, first)  # the same log, revision by revision
+    assert log_of(league.service, first) == log_of(rink, first)  # revision by revision
     assert league.service.game_state(first)[1].score["home"] == 1
     assert sync_local.pending(rink) == []
     assert "Everything recorded here is on the league server" in TestClient(
@@ -166,67 +80,67 @@ def test_pull_score_offline_and_push_reaches_the_league(league: League, laptop: 
 
 
 def test_a_push_cut_midway_resumes_and_takes_nothing_twice(league: League, laptop: str) -> None:
-    _pull(league, laptop)
+    pull(league, laptop)
     rink = open_tournaments(laptop)
     first, second, third = league.north
     for game in league.north:
-        _score(rink, game, faceoff("1 12:00"), whistle("1 11:50"))
+        score(rink, game, faceoff("1 12:00"), whistle("1 11:50"))
     with CuttingProxy(league.url, cut_game=second) as proxy:
-        code, said = _push(laptop, proxy.url)
+        code, said = push(laptop, proxy.url)
     assert code == 1 and "run it again" in said  # the second game's answer never came
-    assert _log(league.service, first) == _log(rink, first)
-    assert len(_log(league.service, second)) == 2  # taken by the league before the cut
-    assert _log(league.service, third) == []  # never sent
+    assert log_of(league.service, first) == log_of(rink, first)
+    assert len(log_of(league.service, second)) == 2  # taken by the league before the cut
+    assert log_of(league.service, third) == []  # never sent
     assert [g.game_id for g in sync_local.pending(rink)] == [second, third]
 
-    code, said = _push(laptop)
+    code, said = push(laptop)
     assert code == 0, said
     assert f"game {second}: already on the league server" in said
     assert f"game {third}: 2 events pushed" in said
     for game in league.north:
-        assert _log(league.service, game) == _log(rink, game)  # nothing twice
-    assert _push(laptop) == (0, "nothing to push\n")
+        assert log_of(league.service, game) == log_of(rink, game)  # nothing twice
+    assert push(laptop) == (0, "nothing to push\n")
 
 
 def test_a_game_changed_on_the_league_meanwhile_is_refused_whole(league: League,
                                                                  laptop: str) -> None:
-    _pull(league, laptop)
+    pull(league, laptop)
     rink = open_tournaments(laptop)
     game = league.north[0]
-    _score(league.service, game, faceoff("1 12:00"))  # scored at the league too
-    _score(rink, game, faceoff("1 12:00"), whistle("1 11:00"))
-    before = _log(league.service, game)
-    code, said = _push(laptop)
+    score(league.service, game, faceoff("1 12:00"))  # scored at the league too
+    score(rink, game, faceoff("1 12:00"), whistle("1 11:00"))
+    before = log_of(league.service, game)
+    code, said = push(laptop)
     assert code == 1
     assert "changed on the league server" in said and "nothing was merged" in said
-    assert _log(league.service, game) == before
+    assert log_of(league.service, game) == before
     assert [g.game_id for g in sync_local.pending(rink)] == [game]  # still shown as unpushed
 
 
 def test_a_game_signed_on_the_league_is_refused_by_rule_616a(league: League,
                                                              laptop: str) -> None:
-    _pull(league, laptop)
+    pull(league, laptop)
     rink = open_tournaments(laptop)
     game = league.north[1]
-    _score(rink, game, faceoff("1 12:00"))
-    _score(league.service, game, Forfeit(t("1 12:00"), "away", "did not appear"))
+    score(rink, game, faceoff("1 12:00"))
+    score(league.service, game, Forfeit(t("1 12:00"), "away", "did not appear"))
     officiating.sign(league.service, game, "ref")
-    code, said = _push(laptop)
+    code, said = push(laptop)
     assert code == 1 and "616(a)" in said and "nothing was merged" in said
-    assert len(_log(league.service, game)) == 1
+    assert len(log_of(league.service, game)) == 1
 
 
 def test_a_repeated_push_changes_nothing(league: League, laptop: str) -> None:
-    _pull(league, laptop)
+    pull(league, laptop)
     rink = open_tournaments(laptop)
     game = league.north[0]
-    _score(rink, game, faceoff("1 12:00"), whistle("1 11:50"))
+    score(rink, game, faceoff("1 12:00"), whistle("1 11:50"))
     body = sync_local.outgoing(rink, game)
     client = sync_client.LeagueClient(league.url, league.token)
     assert client.push(game, body) == {"version": 2, "taken": 2}
-    after = _log(league.service, game)
+    after = log_of(league.service, game)
     assert client.push(game, body) == {"version": 2, "taken": 0}  # the same push again
-    assert _log(league.service, game) == after
+    assert log_of(league.service, game) == after
 
 
 def test_tokens_are_the_rinks_stored_as_hashes_and_revocable(league: League) -> None:
@@ -256,10 +170,10 @@ def test_tokens_are_the_rinks_stored_as_hashes_and_revocable(league: League) -> 
 
 def test_serve_pushes_by_itself_while_the_league_is_reachable_again(league: League,
                                                                     laptop: str) -> None:
-    _pull(league, laptop)
+    pull(league, laptop)
     rink = open_tournaments(laptop)
     game = league.north[0]
-    _score(rink, game, faceoff("1 12:00"))
+    score(rink, game, faceoff("1 12:00"))
     now = [100.0]
     down = sync_client.PushLoop(rink, lambda: now[0], interval=30.0,
                                 transport=_unreachable)
@@ -269,7 +183,7 @@ def test_serve_pushes_by_itself_while_the_league_is_reachable_again(league: Leag
     assert not down.tick()  # not due yet: no attempt
     up = sync_client.PushLoop(rink, lambda: now[0], interval=30.0)
     assert up.tick()
-    assert sync_local.pending(rink) == [] and len(_log(league.service, game)) == 1
+    assert sync_local.pending(rink) == [] and len(log_of(league.service, game)) == 1
     assert not up.tick()  # nothing waits
 
 
@@ -339,11 +253,11 @@ def _until_closed(sock: socket.socket) -> bytes:
 
 def test_a_second_pull_brings_the_setup_up_and_keeps_what_waits_to_be_pushed(
         league: League, laptop: str) -> None:
-    _pull(league, laptop)
+    pull(league, laptop)
     rink = open_tournaments(laptop)
     waiting, scored_there, _ = league.north
-    _score(rink, waiting, faceoff("1 12:00"))
-    _score(league.service, scored_there, faceoff("1 12:00"), whistle("1 11:00"))
+    score(rink, waiting, faceoff("1 12:00"))
+    score(league.service, scored_there, faceoff("1 12:00"), whistle("1 11:00"))
     home = league.service.game_state(waiting)[1].setup  # the league adds a player to Home
     with league.service._sessions() as s:
         team = s.scalars(select(m.Team.id).where(m.Team.name == home.home.name)).one()
@@ -354,18 +268,18 @@ def test_a_second_pull_brings_the_setup_up_and_keeps_what_waits_to_be_pushed(
     assert result.exit_code == 0, result.output
     assert f"game {waiting}: events recorded here wait to be pushed" in result.output
     assert 12 in [p.number for p in rink.game_state(scored_there)[1].setup.home.players]
-    assert _log(rink, scored_there) == _log(league.service, scored_there)  # the league's events
+    assert log_of(rink, scored_there) == log_of(league.service, scored_there)  # the league's events
     assert [(g.game_id, g.unpushed) for g in sync_local.pending(rink)] == [(waiting, 1)]
     status = CliRunner().invoke(cli, ["sync", "status", "--db", laptop])
     assert f"game {waiting}: 1 events not pushed yet" in status.output
 
 
 def test_serve_on_a_pulled_store_runs_the_push_loop(league: League, laptop: str) -> None:
-    served = build_server("127.0.0.1", _free_port(), league.db)
+    served = build_server("127.0.0.1", free_port(), league.db)
     assert served.pushing is None  # the league server is no laptop
     if served.relay is not None:
         served.relay.stop()
-    _pull(league, laptop)
-    laptop_server = build_server("127.0.0.1", _free_port(), laptop)
+    pull(league, laptop)
+    laptop_server = build_server("127.0.0.1", free_port(), laptop)
     assert laptop_server.pushing is not None
     laptop_server.pushing.stop()

@@ -2,8 +2,10 @@
 
 On the laptop: ``sync pull URL --rink R --token T`` takes the rink's
 tournament from the league server into this store (``--db``); ``sync push``
-sends every game's events recorded here and not pushed yet; ``sync status``
-lists them. On the league server: ``sync token issue`` / ``revoke``, the
+sends every game's events, sign-off (Rule 616(a)) and written reports
+recorded here and not pushed yet, except the games the league refused as
+they stand (``--retry-refused``: those too); ``sync status`` lists them
+and the league's refusals. On the league server: ``sync token issue`` / ``revoke``, the
 director's per-rink tokens (only their hashes are stored).
 
 Exit codes: 1 when the league server refused a game's push (it changed there
@@ -61,28 +63,48 @@ def pull(url: Annotated[str, typer.Argument(help="The league server, http://host
 
 def push(url: Annotated[str | None, typer.Argument(
              help="The league server (default: the one pulled from)")] = None,
+         retry_refused: Annotated[bool, typer.Option(
+             "--retry-refused", help="Send again the games the league refused as they stand."
+         )] = False,
          db: DbOption = None) -> None:
-    """Send each game's events not pushed yet to the league server."""
+    """Send each game's events, sign-off and written reports not pushed yet to
+    the league server."""
     service = open_service(db)
     try:
-        report = sync_client.push(service, url)
+        report = sync_client.push(service, url, retry_refused=retry_refused)
     except sync_client.Unreachable as exc:
         raise _failed(f"the league server could not be reached: {exc}; what was pushed "
                       "stays pushed, run it again to send the rest") from None
+    except sync_client.Refused as exc:
+        raise _failed(f"the league server refused this laptop ({exc.status}): {exc}") from None
     for game, taken in report.pushed:
         typer.echo(f"game {game}: {taken} events pushed")
+    for game, entries, reports, locked in report.signed:
+        locks = "; signed and locked on the league server (Rule 616(a))" if locked else ""
+        typer.echo(f"game {game}: {entries} sign-off entries and {reports} written reports "
+                   f"pushed{locks}")
     for game in report.already:
         typer.echo(f"game {game}: already on the league server")
     for game, why in report.refused:
         error(f"game {game} refused: {why}")
-    if not (report.pushed or report.already or report.refused):
+    for game, refusal in report.held:
+        error(f"game {game} not sent: {_refusal(refusal)}")
+    if not (report.pushed or report.signed or report.already or report.refused or report.held):
         typer.echo("nothing to push")
-    if report.refused:
+    if report.refused or report.held:
         raise typer.Exit(EXIT_FAILED)
 
 
+def _refusal(refusal: sync_local.Refusal) -> str:
+    when = f" at {refusal.at.strftime('%H:%M')} UTC" if refusal.at else ""
+    rule = f" (Rule {refusal.rule})" if refusal.rule else ""
+    return (f"refused by the league{when}{rule}: {refusal.message}; not sent again until it "
+            "changes here (rinkside sync push --retry-refused)")
+
+
 def status(db: DbOption = None) -> None:
-    """The games with events recorded here and not pushed yet."""
+    """The games with events, sign-offs or written reports recorded here and
+    not pushed yet, and the league's refusals."""
     service = open_service(db)
     linked = sync_local.link(service)
     if linked is None:
@@ -90,7 +112,12 @@ def status(db: DbOption = None) -> None:
     typer.echo(f"league server {linked.league_url}, rink {linked.rink}")
     waiting = sync_local.pending(service)
     for game in waiting:
-        typer.echo(f"game {game.game_id}: {game.unpushed} events not pushed yet")
+        what = [f"{count} {name}" for count, name in (
+            (game.unpushed, "events"), (game.signoffs, "sign-off entries"),
+            (game.reports, "written reports")) if count]
+        typer.echo(f"game {game.game_id}: {', '.join(what)} not pushed yet")
+        if game.refusal is not None:
+            typer.echo(f"  {_refusal(game.refusal)}")
     if not waiting:
         typer.echo("everything recorded here is on the league server")
 

@@ -17,6 +17,7 @@ users and their assignments); a game is scored in one place.
   and with the stale-write contract: only onto that very version). Refused
   whole, nothing merged, when the game changed here meanwhile or is signed
   (Rule 616(a)); a push already taken is answered as such and changes nothing.
+- The game's sign-off and written reports: :mod:`rinkside.services.sync_signoff`.
 """
 
 from __future__ import annotations
@@ -130,7 +131,8 @@ def rink_of(service: Tournaments, token: str | None) -> RinkRef:
         return RinkRef(rink.id, rink.tournament_id, rink.name)
 
 
-def _rink_games(s: Session, rink: RinkRef) -> list[int]:
+def rink_games(s: Session, rink: RinkRef) -> list[int]:
+    """The ids of the games scored at the token's rink."""
     return list(s.scalars(select(m.Game.id).join(m.Division).where(
         m.Division.tournament_id == rink.tournament_id, m.Game.rink == rink.name)
         .order_by(m.Game.id)))
@@ -142,7 +144,7 @@ def setup_for(service: Tournaments, rink: RinkRef) -> dict[str, Any]:
     with their lineups, officials, sign-offs and logs, and the users
     assigned to those games (their assignments cut to them)."""
     with service._sessions() as s:
-        games = _rink_games(s, rink)
+        games = rink_games(s, rink)
         users = [u for u in s.scalars(select(m.User).where(m.User.role != "director"))
                  if set(u.games) & set(games)]
         rows = export_rows(s, rink.tournament_id, rink.rink_id, games)
@@ -185,7 +187,7 @@ def take_push(service: Tournaments, rink: RinkRef, game_id: int, league_version:
                           f"{league_version} one by one ({expected[:3]}...)")
     with service._sessions.begin() as s:
         game = s.get(m.Game, game_id, with_for_update=True)
-        if game is None or game_id not in _rink_games(s, rink):
+        if game is None or game_id not in rink_games(s, rink):
             raise SyncRefused(404, f"game {game_id} is not scored at rink {rink.name!r} "
                               f"of tournament {rink.tournament_id}")
         if game.version >= league_version + len(revisions) and _same(

@@ -6,7 +6,18 @@ both ways, the rink's token as ``Authorization: Bearer``. A push goes game
 by game, each one transaction on the league server; after each game the
 laptop notes what the league holds, so a cut connection loses nothing: the
 next push sends what is left, and a game whose push was taken but whose
-answer was lost is answered "taken already" (pushes are idempotent).
+answer was lost is answered "taken already" (pushes are idempotent). A
+game's sign-off (Rule 616(a)) and its written reports follow its events, in
+a request of their own.
+
+The league server's refusal of a game (4xx: it changed there, is signed
+there otherwise, the rules refuse an event) is remembered with the game as
+it stood (:func:`rinkside.services.sync_local.remember_refusal`): neither
+``sync push`` nor the retry loop sends it again until it changes here or
+the operator asks (``retry_refused``). A league server that cannot be
+reached (or answers 5xx) refuses nothing: the loop tries again later, each
+failure doubling the wait up to a cap. A refused token (401) is the
+laptop's, not a game's: the push stops and says so.
 """
 
 from __future__ import annotations
@@ -22,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rinkside.services import sync_local
-from rinkside.services.sync_local import Clock, LocalSyncError, PullSummary
+from rinkside.services.sync_local import Clock, LocalSyncError, PendingGame, PullSummary, Refusal
 from rinkside.services.tournaments import Tournaments
 
 log = logging.getLogger("rinkside.sync")
@@ -75,8 +86,11 @@ class LeagueClient:
             decoded = json.loads(answer) if answer else {}
         except ValueError:
             raise Unreachable(f"{self.url}{path}: answered {status} with no JSON") from None
+        detail = decoded.get("detail") if isinstance(decoded, dict) else None
+        if status >= 500:  # the server's failure, not a refusal: tried again later
+            raise Unreachable(f"{self.url}{path}: the league server failed ({status}: "
+                              f"{detail or 'no reason given'})")
         if status >= 400:
-            detail = decoded.get("detail") if isinstance(decoded, dict) else None
             raise Refused(status, str(detail or f"HTTP {status}"))
         return decoded
 
@@ -86,6 +100,10 @@ class LeagueClient:
 
     def push(self, game_id: int, body: dict[str, Any]) -> dict[str, Any]:
         answer: dict[str, Any] = self._call("POST", f"/api/sync/games/{game_id}/events", body)
+        return answer
+
+    def signoff(self, game_id: int, body: dict[str, Any]) -> dict[str, Any]:
+        answer: dict[str, Any] = self._call("POST", f"/api/sync/games/{game_id}/signoff", body)
         return answer
 
 
@@ -103,39 +121,79 @@ class PushReport:
     pushed: list[tuple[int, int]] = field(default_factory=list)  # (game, revisions taken)
     already: list[int] = field(default_factory=list)  # taken by an earlier push
     refused: list[tuple[int, str]] = field(default_factory=list)
+    signed: list[tuple[int, int, int, bool]] = field(  # (game, entries, reports, locked)
+        default_factory=list)
+    held: list[tuple[int, Refusal]] = field(default_factory=list)  # refused before, unchanged
 
 
-def push(service: Tournaments, url: str | None = None, transport: Transport | None = None
-         ) -> PushReport:
-    """Send every game's events not pushed yet to the league server (the
-    store's own league unless ``url``). Raises :class:`Unreachable` when the
-    server cannot be reached; each game taken before that stays taken."""
+def push(service: Tournaments, url: str | None = None, transport: Transport | None = None,
+         *, retry_refused: bool = False) -> PushReport:
+    """Send every game's events, sign-off and written reports not pushed yet
+    to the league server (the store's own league unless ``url``), except the
+    games it refused as they stand (all of them again with ``retry_refused``).
+    Raises :class:`Unreachable` when the server cannot be reached (each game
+    taken before that stays taken) and :class:`Refused` for the token."""
     linked = sync_local.link(service)
     if linked is None:
         raise LocalSyncError("this store was never pulled from a league server: "
                              "rinkside sync pull URL --rink R --token T first")
+    if retry_refused:
+        sync_local.clear_refusals(service)
     client = LeagueClient(url or linked.league_url, linked.token, transport)
     report = PushReport()
     for game in sync_local.pending(service):
-        body = sync_local.outgoing(service, game.game_id)
-        try:
-            answer = client.push(game.game_id, body)
-        except Refused as exc:
-            report.refused.append((game.game_id, str(exc)))
+        if game.refusal is not None:
+            report.held.append((game.game_id, game.refusal))
             continue
+        try:
+            _push_game(service, client, game, report)
+        except Refused as exc:
+            if exc.status == 401:
+                raise
+            report.refused.append((game.game_id, str(exc)))
+            sync_local.remember_refusal(service, game, exc.status, str(exc))
+    return report
+
+
+def _push_game(service: Tournaments, client: LeagueClient, game: PendingGame,
+               report: PushReport) -> None:
+    """The game's events, then its sign-off and reports. A reopening made
+    here goes first (with the sign-off before it): the league's copy stays
+    locked until then and would refuse the corrections (Rule 616(a))."""
+    if game.unpushed > 0 and game.signoffs:
+        signed, _ = sync_local.outgoing_signoff(service, game.game_id)
+        waiting = signed["signoffs"][len(signed["signoffs"]) - game.signoffs:]
+        reopened = [i for i, e in enumerate(waiting) if e["kind"] == "reopen"]
+        if reopened:
+            through = len(signed["signoffs"]) - game.signoffs + reopened[-1] + 1
+            first = {**signed, "signoffs": signed["signoffs"][:through], "reports": []}
+            client.signoff(game.game_id, first)
+            sync_local.mark_signoff_pushed(service, game.game_id, through, 0)
+    if game.unpushed > 0:
+        body = sync_local.outgoing(service, game.game_id)
+        answer = client.push(game.game_id, body)
         sync_local.mark_pushed(service, game.game_id,
                                body["league_version"] + len(body["revisions"]))
         if int(answer.get("taken", 0)):
             report.pushed.append((game.game_id, int(answer["taken"])))
         else:
             report.already.append(game.game_id)
-    return report
+    if game.signoffs or game.reports:
+        signed, filed = sync_local.outgoing_signoff(service, game.game_id)
+        answer = client.signoff(game.game_id, signed)
+        sync_local.mark_signoff_pushed(service, game.game_id, len(signed["signoffs"]), filed)
+        entries, reports = int(answer.get("signoffs", 0)), int(answer.get("reports", 0))
+        if entries or reports:
+            report.signed.append((game.game_id, entries, reports, bool(answer.get("locked"))))
+        elif game.game_id not in report.already:
+            report.already.append(game.game_id)
 
 
 class PushLoop:
     """While ``serve`` runs on a linked store: push what is waiting every
-    ``interval`` seconds of ``clock`` (monotonic seconds), waiting longer
-    after each failure (up to ``longest``). :meth:`tick` is one look; the
+    ``interval`` seconds of ``clock`` (monotonic seconds), waiting twice as
+    long after each failure to reach the league (up to ``longest``); a game
+    the league refused is not sent again until it changes. :meth:`tick` is one look; the
     thread calls it every ``tick_seconds``."""
 
     def __init__(self, service: Tournaments, clock: Callable[[], float], *,
@@ -156,12 +214,12 @@ class PushLoop:
     def tick(self) -> bool:
         """Push now if due and something waits; whether it tried."""
         now = self.clock()
-        if now < self.due or not sync_local.pending(self.service):
-            return False
+        if now < self.due or all(g.refusal for g in sync_local.pending(self.service)):
+            return False  # not due, or nothing waits but games refused as they stand
         try:
             self.last = push(self.service, transport=self.transport)
             self.delay = self.interval
-        except (Unreachable, LocalSyncError) as exc:
+        except (Unreachable, Refused, LocalSyncError) as exc:
             self.last = str(exc)
             self.delay = min(self.delay * 2, self.longest)
             log.warning("rinkside: push to the league server failed (%s); again in %.0f s",

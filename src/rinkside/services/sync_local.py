@@ -10,20 +10,38 @@ league server is the truth for it) and extends a game's log with the
 league's later revisions only while nothing recorded here waits to be
 pushed: a game is scored in one place, and a push that finds the game
 changed on the league server is refused whole (:func:`rinkside.services.sync.take_push`).
+
+The game's sign-off (Rule 616(a)) and the written reports filed here
+(502(l), 404(h), 405(b)) go to the league too: ``league_signoffs`` and
+``league_reports`` count how many of them the league server holds. A pull
+takes the league's sign-off log of a game whose own waits for nothing to be
+pushed. The league server's refusal of a game's push is kept with the game
+as it was then (:func:`remember_refusal`): while the game stays so, it is
+not sent again unless the operator asks (:func:`clear_refusals`).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import insert, select
+from sqlalchemy import delete, func, insert, select
+from sqlalchemy.orm import Session
 
-from rinkside.services.sync_rows import LOG_TABLE, SETUP_TABLES, decoded_revision, upsert
+from rinkside.services.sync_rows import (
+    LOG_TABLE,
+    SETUP_TABLES,
+    SIGNOFF_TABLE,
+    decoded_revision,
+    decoded_signoff,
+    upsert,
+)
 from rinkside.services.tournaments import Tournaments
 from rinkside.store import models as m
+from rinkside.store import signoffs
 
 Clock = Callable[[], datetime]
 
@@ -42,12 +60,29 @@ class Link:
 
 
 @dataclass(frozen=True)
+class Refusal:
+    """The league server's refusal of a game's push: its HTTP status, its
+    message, the rule it names (if any) and when it came."""
+
+    status: int
+    message: str
+    rule: str | None
+    at: datetime | None
+
+
+@dataclass(frozen=True)
 class PendingGame:
-    """A game with events recorded here and not pushed yet."""
+    """A game with events, sign-off entries or written reports recorded here
+    and not pushed yet, and the league's refusal of it as it stands (None:
+    not refused, or changed since)."""
 
     game_id: int
     league_version: int
     local_version: int
+    signoffs: int = 0  # sign-off entries not pushed yet (616(a))
+    reports: int = 0  # written reports not pushed yet
+    refusal: Refusal | None = None
+    state: str = ""  # the game as it stands here: version/sign-offs/reports
 
     @property
     def unpushed(self) -> int:
@@ -92,18 +127,25 @@ def store_pull(service: Tournaments, url: str, token: str, data: Mapping[str, An
             summary.new_rows += upsert(s, name, rows.get(name, []))
         _users(s, rows.get("users", []))
         league_versions = {int(g["id"]): int(g["version"]) for g in rows.get("games", [])}
-        logs: dict[int, list[dict[str, Any]]] = {}
-        for raw in rows.get(LOG_TABLE, []):
-            logs.setdefault(int(raw["game_id"]), []).append(raw)
+        logs = _by_game(rows.get(LOG_TABLE, []))
+        signed = _by_game(rows.get(SIGNOFF_TABLE, []))
         for game_id, league_version in league_versions.items():
             summary.revisions += _extend(s, game_id, league_version, logs.get(game_id, []),
                                          summary)
+            _take_signoff(s, game_id, signed.get(game_id, []), summary)
         if linked is None:
             linked = m.SyncLink(league_url=url, token=token, tournament_id=tournament_id,
                                 rink=summary.rink, pulled_at=clock())
             s.add(linked)
         linked.token, linked.rink, linked.pulled_at = token, summary.rink, clock()
     return summary
+
+
+def _by_game(rows: list[dict[str, Any]]) -> dict[int, list[dict[str, Any]]]:
+    games: dict[int, list[dict[str, Any]]] = {}
+    for raw in rows:
+        games.setdefault(int(raw["game_id"]), []).append(raw)
+    return games
 
 
 def _users(s: Any, users: list[dict[str, Any]]) -> None:
@@ -140,14 +182,93 @@ def _extend(s: Any, game_id: int, league_version: int, revisions: list[dict[str,
     return len(newer)
 
 
+def _take_signoff(s: Session, game_id: int, league: list[dict[str, Any]],
+                  summary: PullSummary) -> None:
+    """The league's sign-off log of the game, unless entries made here wait
+    to be pushed (then the push decides)."""
+    synced = s.get(m.SyncGame, game_id)
+    assert synced is not None
+    local = signoffs.entries(s, game_id)
+    if len(local) > synced.league_signoffs:
+        if game_id not in summary.kept:
+            summary.kept.append(game_id)
+        return
+    rows = [decoded_signoff(r) for r in sorted(league, key=lambda r: int(r["id"]))]
+    if [signoff_key(e) for e in local] != [
+            (r["kind"], r["username"], r["at"], r.get("reason", ""), bool(r.get("locks")))
+            for r in rows]:
+        s.execute(delete(m.SignOffEntry).where(m.SignOffEntry.game_id == game_id))
+        for row in rows:  # in the league's order, numbered here
+            s.execute(insert(m.SignOffEntry).values(row))
+    synced.league_signoffs = len(rows)
+
+
+def signoff_key(e: m.SignOffEntry) -> tuple[str, str, datetime, str, bool]:
+    """What makes two sign-off entries the same one, in either store."""
+    return (e.kind, e.username, e.at, e.reason, bool(e.locks))
+
+
+def _counts(s: Session, table: type[m.SignOffEntry] | type[m.WrittenReport]) -> dict[int, int]:
+    return {g: n for g, n in s.execute(select(table.game_id, func.count()).group_by(
+        table.game_id))}
+
+
+def _state(version: int, signed: int, reports: int) -> str:
+    return f"{version}/{signed}/{reports}"
+
+
 def pending(service: Tournaments) -> list[PendingGame]:
-    """The pulled games with events recorded here and not pushed yet."""
+    """The pulled games with events, sign-off entries or written reports
+    recorded here and not pushed yet."""
     with service._sessions() as s:
-        rows = s.execute(select(m.SyncGame.game_id, m.SyncGame.league_version, m.Game.version)
+        signed, reported = _counts(s, m.SignOffEntry), _counts(s, m.WrittenReport)
+        rows = s.execute(select(m.SyncGame, m.Game.version)
                          .join(m.Game, m.Game.id == m.SyncGame.game_id)
-                         .where(m.Game.version > m.SyncGame.league_version)
                          .order_by(m.SyncGame.game_id)).all()
-    return [PendingGame(g, league, local) for g, league, local in rows]
+        out = []
+        for synced, version in rows:
+            entries, reports = signed.get(synced.game_id, 0), reported.get(synced.game_id, 0)
+            waiting = PendingGame(synced.game_id, synced.league_version, version,
+                                  max(entries - synced.league_signoffs, 0),
+                                  max(reports - synced.league_reports, 0),
+                                  state=_state(version, entries, reports))
+            if not (waiting.unpushed > 0 or waiting.signoffs or waiting.reports):
+                continue
+            if synced.refused_state == waiting.state and synced.refused_message is not None:
+                waiting = replace(waiting, refusal=Refusal(
+                    synced.refused_status or 0, synced.refused_message, synced.refused_rule,
+                    synced.refused_at))
+            out.append(waiting)
+    return out
+
+
+_RULE = re.compile(r"\bRule (\d{3}(?:\([a-z]\))?)")
+
+
+def remember_refusal(service: Tournaments, game: PendingGame, status: int, message: str
+                     ) -> Refusal:
+    """The league server refused ``game`` as it stood (``game.state``): not
+    sent again until it changes or :func:`clear_refusals`."""
+    rule = _RULE.search(message)
+    refusal = Refusal(status, message, rule.group(1) if rule else None, service.now())
+    with service._sessions.begin() as s:
+        synced = s.get(m.SyncGame, game.game_id)
+        if synced is not None:
+            synced.refused_state, synced.refused_status = game.state, status
+            synced.refused_message, synced.refused_rule = message, refusal.rule
+            synced.refused_at = refusal.at
+    return refusal
+
+
+def clear_refusals(service: Tournaments) -> int:
+    """Forget every refusal: the next push sends those games again. How many."""
+    with service._sessions.begin() as s:
+        refused = s.scalars(select(m.SyncGame).where(m.SyncGame.refused_state.is_not(None))
+                            ).all()
+        for synced in refused:
+            synced.refused_state = synced.refused_status = synced.refused_message = None
+            synced.refused_rule = synced.refused_at = None
+        return len(refused)
 
 
 def outgoing(service: Tournaments, game_id: int) -> dict[str, Any]:
@@ -163,6 +284,35 @@ def outgoing(service: Tournaments, game_id: int) -> dict[str, Any]:
         return {"league_version": synced.league_version, "revisions": [
             {"revision": r.revision, "op": r.op, "position": r.position, "payload": r.payload,
              "by": r.by, "at": r.at.isoformat(), "reason": r.reason} for r in revisions]}
+
+
+def outgoing_signoff(service: Tournaments, game_id: int) -> tuple[dict[str, Any], int]:
+    """The push of one game's sign-off: the game's version here (the events
+    signed), its whole sign-off log, and the written reports filed here that
+    the league does not hold yet; and how many reports were filed here."""
+    with service._sessions() as s:
+        synced, game = s.get(m.SyncGame, game_id), s.get(m.Game, game_id)
+        if synced is None or game is None:
+            raise LocalSyncError(f"game {game_id} was not pulled from the league server")
+        reports = s.scalars(select(m.WrittenReport).where(m.WrittenReport.game_id == game_id)
+                            .order_by(m.WrittenReport.id)).all()
+        body = {"version": game.version, "signoffs": [
+            {"kind": e.kind, "username": e.username, "at": e.at.isoformat(),
+             "reason": e.reason, "locks": bool(e.locks)} for e in signoffs.entries(s, game_id)],
+            "reports": [{"kind": r.kind, "rule": r.rule, "text": r.text,
+                         "username": r.username, "at": r.at.isoformat()}
+                        for r in reports[synced.league_reports:]]}
+        return body, len(reports)
+
+
+def mark_signoff_pushed(service: Tournaments, game_id: int, signed: int, reports: int) -> None:
+    """The league server holds the game's first ``signed`` sign-off entries
+    and the first ``reports`` written reports filed here."""
+    with service._sessions.begin() as s:
+        synced = s.get(m.SyncGame, game_id)
+        if synced is not None:
+            synced.league_signoffs = max(synced.league_signoffs, signed)
+            synced.league_reports = max(synced.league_reports, reports)
 
 
 def mark_pushed(service: Tournaments, game_id: int, league_version: int) -> None:

@@ -23,8 +23,11 @@ from rinkside.store.types import UTCDateTime
 
 # The setup's tables, parents first (each row's foreign keys are in the ones before).
 SETUP_TABLES: Final = ("tournaments", "rinks", "divisions", "teams", "players", "games",
-                       "lineup_entries", "game_officials", "signoff_entries")
+                       "lineup_entries", "game_officials")
 LOG_TABLE: Final = "event_revisions"
+# A game's sign-off log: the laptop adds to it too (its ids are its own), so it
+# is taken game by game rather than by id (:mod:`rinkside.services.sync_local`).
+SIGNOFF_TABLE: Final = "signoff_entries"
 # What the laptop keeps of its own: a game's version and length follow its log (0003's trigger).
 KEPT_COLUMNS: Final = {"games": ("version", "event_count")}
 
@@ -60,7 +63,7 @@ def _rows(s: Session, table: Table, where: Any) -> list[dict[str, Any]]:
 def export_rows(s: Session, tournament_id: int, rink_id: int, games: Sequence[int]
                 ) -> dict[str, list[dict[str, Any]]]:
     """The rows of the setup's tables a rink's laptop needs, and its games' logs."""
-    t = {name: _table(name) for name in (*SETUP_TABLES, LOG_TABLE)}
+    t = {name: _table(name) for name in (*SETUP_TABLES, SIGNOFF_TABLE, LOG_TABLE)}
     divisions = list(s.scalars(select(m.Division.id).where(
         m.Division.tournament_id == tournament_id)))
     teams = list(s.scalars(select(m.Team.id).where(m.Team.division_id.in_(divisions))))
@@ -72,7 +75,7 @@ def export_rows(s: Session, tournament_id: int, rink_id: int, games: Sequence[in
         "players": _rows(s, t["players"], t["players"].c.team_id.in_(teams)),
         "games": _rows(s, t["games"], t["games"].c.id.in_(games)),
         **{name: _rows(s, t[name], t[name].c.game_id.in_(games))
-           for name in ("lineup_entries", "game_officials", "signoff_entries", LOG_TABLE)},
+           for name in ("lineup_entries", "game_officials", SIGNOFF_TABLE, LOG_TABLE)},
     }
 
 
@@ -99,3 +102,8 @@ def upsert(s: Session, name: str, rows: Sequence[Mapping[str, Any]]) -> int:
 def decoded_revision(raw: Mapping[str, Any]) -> dict[str, Any]:
     """A log row as the store takes it (its moment read back)."""
     return _decoded(_table(LOG_TABLE), raw)
+
+
+def decoded_signoff(raw: Mapping[str, Any]) -> dict[str, Any]:
+    """A sign-off entry as the store takes it, without its league id."""
+    return {k: v for k, v in _decoded(_table(SIGNOFF_TABLE), raw).items() if k != "id"}

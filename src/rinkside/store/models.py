@@ -643,13 +643,26 @@ class SyncLink(Base):
 
 
 class SyncGame(Base):
-    """On a rink laptop: a pulled game, and the league server's version of
-    it that the local log is known to equal (later events: not pushed yet)."""
+    """On a rink laptop: a pulled game, the league server's version of it
+    that the local log is known to equal (later events: not pushed yet), how
+    much of its sign-off and written reports the league holds, and the league's
+    refusal of its last push, if any."""
 
     __tablename__ = "sync_games"
 
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), primary_key=True)
     league_version: Mapped[int] = mapped_column(Integer)
+    # How many of the game's sign-off entries, and of the written reports filed
+    # here, the league server is known to hold (later ones: not pushed yet).
+    league_signoffs: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    league_reports: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    # The league server's last refusal of the game's push, and the game as it
+    # was then ("version/sign-offs/reports"): not sent again while unchanged.
+    refused_state: Mapped[str | None] = mapped_column(String(64))
+    refused_status: Mapped[int | None] = mapped_column(Integer)
+    refused_message: Mapped[str | None] = mapped_column(Text)
+    refused_rule: Mapped[str | None] = mapped_column(String(16))
+    refused_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
 
 
 REVIEWED_RULES: Final = ("404(h)", "405(b)")

@@ -11,9 +11,16 @@ cookie is used):
   repeated push, nothing changed). 401 without a live token, 404 for a game
   of another rink, 409 when the game changed here meanwhile or is signed
   (Rule 616(a)), 422 for an event the rules refuse: the push refused whole.
+- ``POST /api/sync/games/{id}/signoff``: the game's sign-off log on the
+  laptop (signed on its ``version``) and the written reports filed there;
+  ``{"signoffs", "reports", "locked"}`` (0 and 0: a repeated push). 409 when
+  the league's sign-off differs or the league does not hold the events
+  signed, 422 for a step the sign-off's rules refuse (Rule 616(a)).
 
 On the laptop (:mod:`rinkside.services.sync_local`): ``GET /sync`` and
-``GET /api/sync/pending``: the games with events not pushed yet.
+``GET /api/sync/pending``: the games with events, sign-offs or reports not
+pushed yet, and the league's refusals; ``POST /sync/retry`` (the director,
+with the session's CSRF token): send the refused games again.
 """
 
 from __future__ import annotations
@@ -21,12 +28,13 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Header, HTTPException, Request
-from fastapi.responses import HTMLResponse
+from fastapi import APIRouter, Depends, Header, HTTPException, Request
+from fastapi.responses import HTMLResponse, RedirectResponse
 from pydantic import BaseModel, Field
 
-from rinkside.services import sync, sync_local
-from rinkside.web.deps import Service, Templates
+from rinkside.services import sync, sync_local, sync_signoff
+from rinkside.web import auth
+from rinkside.web.deps import Broadcast, Service, Templates
 
 router = APIRouter(tags=["sync"])
 
@@ -44,6 +52,28 @@ class RevisionIn(BaseModel):
 class PushIn(BaseModel):
     league_version: int = Field(ge=0)
     revisions: list[RevisionIn] = Field(min_length=1, max_length=5000)
+
+
+class SignOffEntryIn(BaseModel):
+    kind: str = Field(pattern="^(sign|reopen)$")
+    username: str = Field(min_length=1, max_length=100)
+    at: datetime
+    reason: str = Field("", max_length=2000)
+    locks: bool = False
+
+
+class ReportIn(BaseModel):
+    kind: str = Field(pattern="^(report|incident)$")
+    rule: str | None = Field(None, max_length=16)
+    text: str = Field(min_length=1, max_length=10000)
+    username: str = Field(min_length=1, max_length=100)
+    at: datetime
+
+
+class SignOffPushIn(BaseModel):
+    version: int = Field(ge=0)
+    signoffs: list[SignOffEntryIn] = Field(max_length=200)
+    reports: list[ReportIn] = Field(default_factory=list, max_length=500)
 
 
 def _rink(service: Service, authorization: str | None) -> sync.RinkRef:
@@ -78,22 +108,58 @@ def push(game_id: int, body: PushIn, service: Service,
     return {"version": outcome.version, "taken": outcome.taken}
 
 
-def _pending(service: Service) -> list[dict[str, int]]:
+@router.post("/api/sync/games/{game_id:id}/signoff")
+def push_signoff(game_id: int, body: SignOffPushIn, service: Service, broadcaster: Broadcast,
+                 authorization: Authorization = None) -> dict[str, Any]:
+    """Bring the game's sign-off to the laptop's and take its written reports, all or none."""
+    rink = _rink(service, authorization)
+    entries = [sync_signoff.Entry(e.kind, e.username, e.at, e.reason, e.locks)
+               for e in body.signoffs]
+    reports = [sync_signoff.Report(r.kind, r.rule, r.text, r.username, r.at)
+               for r in body.reports]
+    try:
+        outcome = sync_signoff.take_signoff(service, rink, game_id, body.version, entries,
+                                            reports)
+    except sync.SyncRefused as exc:
+        raise HTTPException(exc.status, exc.message) from None
+    if outcome.signoffs:
+        broadcaster.refresh(service, game_id)  # an open console learns it is locked (616(a))
+    return {"signoffs": outcome.signoffs, "reports": outcome.reports, "locked": outcome.locked}
+
+
+def _pending(service: Service) -> list[dict[str, Any]]:
     return [{"game_id": g.game_id, "league_version": g.league_version,
-             "local_version": g.local_version, "unpushed": g.unpushed}
+             "local_version": g.local_version, "unpushed": g.unpushed,
+             "signoffs": g.signoffs, "reports": g.reports,
+             "refusal": None if g.refusal is None else {
+                 "status": g.refusal.status, "message": g.refusal.message,
+                 "rule": g.refusal.rule,
+                 "at": g.refusal.at.isoformat() if g.refusal.at else None}}
             for g in sync_local.pending(service)]
 
 
 @router.get("/api/sync/pending")
 def pending(service: Service) -> dict[str, Any]:
-    """The laptop's games with events not pushed yet."""
+    """The laptop's games with events, sign-offs or reports not pushed yet."""
     linked = sync_local.link(service)
     return {"league_url": linked.league_url if linked else None, "games": _pending(service)}
 
 
 @router.get("/sync", response_class=HTMLResponse)
-def page(request: Request, service: Service, templates: Templates) -> HTMLResponse:
-    """What this laptop has recorded that the league server has not had yet."""
+def page(request: Request, service: Service, templates: Templates, user: auth.User
+         ) -> HTMLResponse:
+    """What this laptop has recorded that the league server has not had yet,
+    and the games the league refused."""
     linked = sync_local.link(service)
     return templates.TemplateResponse(request, "sync.html", {
-        "title": "Sync", "link": linked, "games": _pending(service)})
+        "title": "Sync", "link": linked, "games": _pending(service), "user": user,
+        "csrf_token": user.csrf if user else ""})
+
+
+@router.post("/sync/retry")
+def retry(service: Service,
+          _user: Annotated[auth.CurrentUser, Depends(auth.require("director"))]
+          ) -> RedirectResponse:
+    """The director sends the refused games again: the next round pushes them."""
+    sync_local.clear_refusals(service)
+    return RedirectResponse("/sync", status_code=303)

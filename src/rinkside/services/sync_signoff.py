@@ -1,0 +1,202 @@
+"""The league server takes a rink laptop's sign-off of a game and its
+referees' written reports.
+
+Rule 616(a): "Changes shall not be made on the scoring summary after the
+Referees have signed the official score sheet." The referees sign at the
+rink, on the laptop, and the signature that completes their set locks the
+game there; the push brings the league server's game to the same sign-off,
+entry by entry, so that it is signed and locked exactly as the laptop's.
+
+:func:`take_signoff` receives the laptop's whole sign-off log of the game.
+The league's own log must be where the laptop's began (the same entries, in
+the same order): the entries after it are appended, each checked as a
+signature or reopening made here would be (a referee assigned to the game
+signs a game that is over, once; the director reopens a signed game with a
+reason; the signature completing the assigned referees' set is the one that
+locks). Refused whole, nothing merged, when the league's sign-off differs
+(signed here otherwise, or by other referees) or when the league server
+does not hold the events the referees signed (push the events first). The
+written reports filed on the laptop (502(l), 404(h), 405(b)) come with it,
+each taken once. A repeated push changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from rinkside.rules.log import GameLog
+from rinkside.services import replay
+from rinkside.services.officiating import REPORT_RULES
+from rinkside.services.sync import RinkRef, SyncRefused, rink_games
+from rinkside.services.tournaments import Tournaments
+from rinkside.store import models as m
+from rinkside.store import signoffs
+
+Key = tuple[str, str, datetime, str, bool]
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One sign-off entry as the laptop recorded it."""
+
+    kind: str  # "sign" or "reopen"
+    username: str
+    at: datetime
+    reason: str
+    locks: bool
+
+    @property
+    def key(self) -> Key:
+        return (self.kind, self.username, self.at, self.reason, self.locks)
+
+
+@dataclass(frozen=True)
+class Report:
+    """A written report filed on the laptop."""
+
+    kind: str  # "report" (a rule's) or "incident"
+    rule: str | None
+    text: str
+    username: str
+    at: datetime
+
+
+@dataclass(frozen=True)
+class SignOffOutcome:
+    signoffs: int  # entries appended by this push (0: held already)
+    reports: int  # written reports taken by this push
+    locked: bool  # the game is signed and locked on the league server now (616(a))
+
+
+def _told(keys: Sequence[Key]) -> str:
+    if not keys:
+        return "not signed"
+    return ", ".join(f"{who} {'signed' if kind == 'sign' else 'reopened'} at "
+                     f"{at.strftime('%H:%M:%S')}{' (locked)' if locks else ''}"
+                     for kind, who, at, _reason, locks in keys)
+
+
+def take_signoff(service: Tournaments, rink: RinkRef, game_id: int, version: int,
+                 entries: Sequence[Entry], reports: Sequence[Report]) -> SignOffOutcome:
+    """Bring the game's sign-off on the league server to the laptop's
+    ``entries`` (signed on its ``version`` of the game) and take the
+    ``reports`` it does not hold, in one transaction."""
+    with service._sessions.begin() as s:
+        game = s.get(m.Game, game_id, with_for_update=True)
+        if game is None or game_id not in rink_games(s, rink):
+            raise SyncRefused(404, f"game {game_id} is not scored at rink {rink.name!r} "
+                              f"of tournament {rink.tournament_id}")
+        stored = [(e.kind, e.username, e.at, e.reason, bool(e.locks))
+                  for e in signoffs.entries(s, game_id)]
+        pushed = [e.key for e in entries]
+        if pushed[:len(stored)] != stored:
+            raise SyncRefused(409, f"game {game_id} is signed on the league server otherwise "
+                              f"({_told(stored)}; on the laptop: {_told(pushed)}): Rule "
+                              "616(a), the referees sign one score sheet; the push was "
+                              "refused whole and nothing was merged")
+        new = list(entries[len(stored):])
+        if new:
+            if any(e.kind == "sign" for e in new):  # a reopening signs nothing
+                _same_events(game, version)
+            _check(s, game, stored, new)
+            for e in new:
+                signoffs.add(s, game_id, e.kind, e.username, reason=e.reason, locks=e.locks,
+                             at=e.at)
+        taken = 0
+        for r in reports:
+            if _held(s, game_id, r):
+                continue
+            _check_report(s, game_id, r)
+            s.add(m.WrittenReport(game_id=game_id, kind=r.kind, rule=r.rule, text=r.text,
+                                  username=r.username, at=r.at))
+            taken += 1
+        s.flush()
+        locked = signoffs.is_locked(s, game_id)
+    return SignOffOutcome(len(new), taken, locked)
+
+
+def _same_events(game: m.Game, version: int) -> None:
+    """The referees signed the laptop's ``version`` of the game: the league
+    server must hold that very log."""
+    if game.version < version:
+        raise SyncRefused(409, f"game {game.id}: the league server holds {game.version} of "
+                          f"the {version} events the referees signed; push the game's events "
+                          "first (Rule 616(a): the signature is on the whole score sheet); "
+                          "the sign-off was refused whole and nothing was merged")
+    if game.version > version:
+        raise SyncRefused(409, f"game {game.id} changed on the league server since this laptop "
+                          f"pulled it (version {game.version} there, {version} signed on the "
+                          "laptop): Rule 616(a), the referees sign the score sheet as it "
+                          "stands; the sign-off was refused whole and nothing was merged")
+
+
+def _refused(game_id: int, message: str) -> SyncRefused:
+    return SyncRefused(422, f"game {game_id}: {message} (Rule 616(a)); the sign-off was "
+                       "refused whole and nothing was merged")
+
+
+def _check(s: Session, game: m.Game, stored: Sequence[Key], new: Sequence[Entry]) -> None:
+    """Each new entry as a signature or reopening made here would be checked
+    (:mod:`rinkside.services.officiating`), against the league's users."""
+    roles = {u.username: u for u in s.scalars(select(m.User))}
+    assigned = [name for name, u in roles.items()
+                if u.role == "referee" and game.id in u.games]
+    locked = bool(stored) and stored[-1][4]
+    signed: set[str] = set()
+    for kind, who, *_ in stored:
+        signed = set() if kind == "reopen" else signed | {who}
+    loaded = replay.load(s, game)
+    final = GameLog.new(loaded.setup, loaded.events).state.status == "final"
+    for e in new:
+        if e.kind == "reopen":
+            user = roles.get(e.username)
+            if user is None or user.role != "director":
+                raise _refused(game.id, f"{e.username} is not the league's tournament "
+                               "director: only the director reopens a signed game")
+            if not locked or not e.reason.strip() or e.locks:
+                raise _refused(game.id, "a reopening needs a signed game and its reason")
+            locked, signed = False, set()
+            continue
+        if e.kind != "sign":
+            raise _refused(game.id, f"{e.kind!r} is no step of a sign-off")
+        if e.username not in assigned:
+            raise _refused(game.id, f"{e.username} is not a referee assigned to the game on "
+                           "the league server: only its referees sign its report")
+        if not final:
+            raise _refused(game.id, "the game is not over on the league server: the "
+                           "referees sign the official score sheet after the game")
+        if locked or e.username in signed:
+            raise _refused(game.id, f"{e.username} signs a game already signed")
+        signed.add(e.username)
+        completes = not [r for r in assigned if r not in signed]
+        if completes != e.locks:
+            raise _refused(game.id, f"{e.username}'s signature {'locks' if e.locks else 'leaves'}"
+                           f" the game {'' if e.locks else 'open '}on the laptop, but its "
+                           f"referees on the league server are {', '.join(assigned)}")
+        locked = completes
+
+
+def _held(s: Session, game_id: int, r: Report) -> bool:
+    return s.scalars(select(m.WrittenReport.id).where(
+        m.WrittenReport.game_id == game_id, m.WrittenReport.kind == r.kind,
+        m.WrittenReport.username == r.username, m.WrittenReport.at == r.at,
+        m.WrittenReport.text == r.text)).first() is not None
+
+
+def _check_report(s: Session, game_id: int, r: Report) -> None:
+    """As :func:`rinkside.services.officiating.add_written_report` checks it."""
+    if not r.text.strip():
+        raise SyncRefused(422, f"game {game_id}: a written report needs its text")
+    if r.kind != ("incident" if r.rule is None else "report") or (
+            r.rule is not None and r.rule not in REPORT_RULES):
+        raise SyncRefused(422, f"game {game_id}: Rule {r.rule} calls for no written report: "
+                          + ", ".join(f"{rule} ({what})" for rule, what in REPORT_RULES.items()))
+    user = s.scalars(select(m.User).where(m.User.username == r.username)).one_or_none()
+    if user is None or user.role not in ("referee", "director"):
+        raise SyncRefused(422, f"game {game_id}: {r.username} is neither a referee nor the "
+                          "director on the league server: only they file written reports")

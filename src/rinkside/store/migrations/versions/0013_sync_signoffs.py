@@ -1,0 +1,50 @@
+"""A rink laptop pushes its games' sign-offs and written reports, and
+remembers the league server's refusals.
+
+Revision ID: 0013
+Revises: 0012
+Create Date: 2026-12-01
+
+On a rink laptop, ``sync_games`` gains ``league_signoffs`` and
+``league_reports``: how many of the game's sign-off entries (Rule 616(a))
+and of the written reports filed on the laptop (502(l), 404(h), 405(b)) the
+league server is known to hold; later ones are not pushed yet. The
+``refused_*`` columns keep the league server's last refusal of the game's
+push (its HTTP status, message, rule and moment) and the game as it was
+then (``refused_state``, "version/sign-offs/reports"): the laptop does not
+send it again until the game changes or the operator asks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import sqlalchemy as sa
+from alembic import op
+
+revision: str = "0013"
+down_revision: str | None = "0012"
+branch_labels: str | Sequence[str] | None = None
+depends_on: str | Sequence[str] | None = None
+
+_COLUMNS = ("league_signoffs", "league_reports", "refused_state", "refused_status",
+            "refused_message", "refused_rule", "refused_at")
+
+
+def upgrade() -> None:
+    with op.batch_alter_table("sync_games") as table:
+        table.add_column(sa.Column("league_signoffs", sa.Integer(), nullable=False,
+                                   server_default="0"))
+        table.add_column(sa.Column("league_reports", sa.Integer(), nullable=False,
+                                   server_default="0"))
+        table.add_column(sa.Column("refused_state", sa.String(64), nullable=True))
+        table.add_column(sa.Column("refused_status", sa.Integer(), nullable=True))
+        table.add_column(sa.Column("refused_message", sa.Text(), nullable=True))
+        table.add_column(sa.Column("refused_rule", sa.String(16), nullable=True))
+        table.add_column(sa.Column("refused_at", sa.DateTime(timezone=True), nullable=True))
+
+
+def downgrade() -> None:
+    with op.batch_alter_table("sync_games") as table:
+        for name in reversed(_COLUMNS):
+            table.drop_column(name)
