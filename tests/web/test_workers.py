@@ -174,10 +174,17 @@ class Page:
     def until(self, version: int) -> list[int]:
         """Read the stream until it holds ``version`` (a read timeout fails)."""
         while not self.versions or self.versions[-1] < version:
+            self.next_state()
+        return self.versions
+
+    def next_state(self) -> dict[str, Any]:
+        """The next state the stream sends (a read timeout fails)."""
+        while True:
             line = next(self.lines)
             if line.startswith("data: {"):
-                self.versions.append(json.loads(line[6:])["version"])
-        return self.versions
+                state: dict[str, Any] = json.loads(line[6:])
+                self.versions.append(state["version"])
+                return state
 
     def close(self) -> None:
         self.stream.__exit__(None, None, None)
@@ -209,6 +216,28 @@ def test_a_write_on_one_process_reaches_a_page_on_the_other_at_once(store: Store
     assert seen[0] == first
     assert seen == sorted(set(seen))  # strictly newer each time: never older, never twice
     assert seen[-1] == written[-1]
+
+
+def test_a_clock_set_on_one_process_reaches_a_page_on_the_other(store: Store) -> None:
+    """Rule 507(a): the timekeeper's clock set is no event (the version stays):
+    the other process's pages are sent the new running clock all the same."""
+    with workers(store, 2) as (one, two):
+        page = Page(two, store.game)
+        scorer = Scorer(one, store.game)
+        try:
+            version = scorer.post({"type": "faceoff", "at": "1 12:00"})
+            while page.next_state()["version"] < version:
+                pass
+            answer = scorer.client.put(f"/api/games/{store.game}/clock", json={"left": "11:40"},
+                                       headers={auth.CSRF_HEADER: scorer.token})
+            assert answer.status_code == 200, answer.text
+            state = page.next_state()
+        finally:
+            page.close()
+    assert state["version"] == version
+    anchor = state["clock_anchor"]
+    assert anchor["left_tenths"] == 7000 and anchor["kind"] == "timekeeper"
+    assert state == answer.json()["state"]  # the state the writing process built, as it is
 
 
 def test_a_killed_listening_connection_comes_back_and_its_pages_miss_nothing(

@@ -14,7 +14,9 @@ from collections.abc import Callable
 from sqlalchemy import Engine
 
 from rinkside.services.tournaments import Tournaments
-from rinkside.store.notify import GameListener, Notifier
+from rinkside.store.notify import GameListener, Heard, Notifier
+
+__all__ = ["Heard", "Relay", "backend", "shared_by_processes"]
 
 log = logging.getLogger("rinkside.notify")
 
@@ -38,7 +40,7 @@ def backend(service: Tournaments) -> str:
 class Relay:
     """The store's listener and the sender of its notifications."""
 
-    def __init__(self, service: Tournaments, on_game: Callable[[int, int], None],
+    def __init__(self, service: Tournaments, on_game: Callable[[Heard], None],
                  on_listening: Callable[[bool], None], *, first_delay: float = 0.1,
                  longest_delay: float = 5.0) -> None:
         self.engine = _engine(service)
@@ -46,13 +48,16 @@ class Relay:
         self.listener = GameListener(self.engine, on_game, on_listening,
                                      first_delay=first_delay, longest_delay=longest_delay)
 
-    def send(self, game_id: int, version: int) -> None:
-        """Tell every process (this one too) that the game is at ``version``.
-        The write is committed already: when the store cannot be reached now,
-        the others catch up when their own connection comes back or their
-        pages next look at the store."""
+    def send(self, game_id: int, version: int, state: str | None = None, *,
+             refresh: bool = False) -> None:
+        """Tell every process (this one too) that the game is at ``version``
+        (``refresh``: its state changed at that version), with its ``state``
+        then (JSON text) if given. The write is committed
+        already: when the store cannot be reached now, the others catch up
+        when their own connection comes back or their pages next look at the
+        store."""
         try:
-            self.notifier.notify(game_id, version)
+            self.notifier.notify(game_id, version, state, refresh=refresh)
         except Exception as exc:  # the server's errors: the write stays recorded
             log.warning("rinkside: game %s version %s not notified: %s", game_id, version, exc)
 

@@ -2,7 +2,10 @@
 one another that a game's log changed.
 
 A write's process sends ``NOTIFY`` with the game's id and its new version
-(:class:`Notifier`, after the write committed); every process keeps one
+(:class:`Notifier`, after the write committed), and the state its pages are
+sent at that version when it fits in a notification (PostgreSQL takes fewer
+than 8,000 bytes): a process that hears it sends it to its own pages as it
+is, without reading the store or building it again. Every process keeps one
 dedicated connection listening (:class:`GameListener`, a thread) and hands
 each notification on. The channel is named for the connection's schema
 (``rinkside_games_<schema>``), so that stores kept side by side in one
@@ -22,6 +25,7 @@ import logging
 import os
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Final
 
 import psycopg
@@ -29,9 +33,11 @@ from psycopg import sql
 from sqlalchemy import Engine
 from sqlalchemy.engine import URL
 
-__all__ = ["CHANNEL_PREFIX", "GameListener", "Notifier"]
+__all__ = ["CHANNEL_PREFIX", "PAYLOAD_LIMIT", "GameListener", "Heard", "Notifier", "message",
+           "parse"]
 
 CHANNEL_PREFIX: Final = "rinkside_games_"
+PAYLOAD_LIMIT: Final = 7999  # bytes of a notification's payload (PostgreSQL: under 8000)
 POLL: Final = 0.5  # seconds between two looks at the stop flag while listening
 log = logging.getLogger("rinkside.notify")
 
@@ -51,11 +57,14 @@ class Notifier:
         self._lock = threading.Lock()
         self._connection: psycopg.Connection[Any] | None = None
 
-    def notify(self, game_id: int, version: int) -> None:
+    def notify(self, game_id: int, version: int, state: str | None = None, *,
+               refresh: bool = False) -> None:
         """Tell the listening processes that ``game_id`` is at ``version``
-        (a write already committed); raises psycopg's error when the server
-        cannot be reached even on a new connection."""
-        payload = f"{game_id}:{version}"
+        (a write already committed; ``refresh``: its state changed at the same
+        version), with the game's ``state`` then (its JSON text) when it fits;
+        raises psycopg's error when the server cannot be reached even on a
+        new connection."""
+        payload = message(game_id, version, state, refresh=refresh)
         with self._lock:
             for attempt in (1, 2):
                 try:
@@ -81,24 +90,53 @@ class Notifier:
             self.close_locked()
 
 
-def parse(payload: str) -> tuple[int, int] | None:
-    """``"game_id:version"``; None for anything else (nothing of ours)."""
-    game, _, version = payload.partition(":")
+REFRESH: Final = "r"  # a notification's mark: the state changed at the same version
+
+
+@dataclass(frozen=True, slots=True)
+class Heard:
+    """One notification: the game, its version, its state's JSON text when
+    it was sent, and whether the state changed at the same version (a
+    refresh: the running clock set, a sign-off, Rules 507(a), 616(a))."""
+
+    game_id: int
+    version: int
+    state: str | None = None
+    refresh: bool = False
+
+
+def message(game_id: int, version: int, state: str | None = None, *,
+            refresh: bool = False) -> str:
+    """A notification's payload: ``"game_id:version"`` (``"r:"`` before it
+    for a refresh), then ``":"`` and the state's text when there is one and
+    the whole fits in :data:`PAYLOAD_LIMIT` bytes."""
+    head = f"{REFRESH}:{game_id}:{version}" if refresh else f"{game_id}:{version}"
+    if state is None or len(head) + 1 + len(state.encode()) > PAYLOAD_LIMIT:
+        return head
+    return f"{head}:{state}"
+
+
+def parse(payload: str) -> Heard | None:
+    """A notification's payload read back (:func:`message`); None for
+    anything else (nothing of ours)."""
+    refresh = payload.startswith(REFRESH + ":")
+    parts = payload[len(REFRESH) + 1 if refresh else 0:].split(":", 2)
     try:
-        return int(game), int(version)
-    except ValueError:
+        return Heard(int(parts[0]), int(parts[1]), parts[2] if len(parts) > 2 else None,
+                     refresh)
+    except (ValueError, IndexError):
         return None
 
 
 class GameListener:
     """One thread and one dedicated connection listening for changed games.
 
-    ``on_game(game_id, version)`` is called, in the listener's thread, for
-    each notification in the order the writes committed; ``on_listening(again)``
-    each time the connection listens (``again``: after a lost connection,
-    when the caller must catch up on what it did not hear)."""
+    ``on_game(heard)`` is called, in the listener's thread, for each
+    notification (:class:`Heard`) in the order the writes committed;
+    ``on_listening(again)`` each time the connection listens (``again``:
+    after a lost connection, when the caller must catch up on what it did not hear)."""
 
-    def __init__(self, engine: Engine, on_game: Callable[[int, int], None],
+    def __init__(self, engine: Engine, on_game: Callable[[Heard], None],
                  on_listening: Callable[[bool], None], *, first_delay: float = 0.1,
                  longest_delay: float = 5.0) -> None:
         self._conninfo = _conninfo(engine.url)
@@ -152,7 +190,7 @@ class GameListener:
                 for notice in connection.notifies(timeout=POLL):
                     heard = parse(notice.payload)
                     if heard is not None:
-                        self._call(self.on_game, *heard)
+                        self._call(self.on_game, heard)
 
     @staticmethod
     def _call(callback: Callable[..., None], *args: object) -> None:

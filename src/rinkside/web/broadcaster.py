@@ -84,6 +84,9 @@ class Broadcaster:
         self._polls: dict[tuple[Loop, int], tuple[float, asyncio.Task[dict[int, int]]]] = {}
         self._sweeps: dict[Loop, asyncio.Task[None]] = {}
         self._refreshing: set[tuple[Loop, int]] = set()
+        # told of each refresh, to tell the other processes (set by
+        # :func:`rinkside.web.server.relay_changes`)
+        self.on_refresh: Callable[[int, Frame], None] | None = None
 
     def publish(self, game_id: int, version: int) -> None:
         """The game changed: build its state once, here in the recording
@@ -115,12 +118,27 @@ class Broadcaster:
             if version > self._published.get(game_id, -1):
                 self._published[game_id] = version
 
-    def heard(self, game_id: int, version: int) -> None:
+    def heard(self, game_id: int, version: int, state: str | None = None) -> None:
         """A change the store notified (:mod:`rinkside.services.notify`: any
         process's write, this one's own heard back): published unless this
-        process has that version already."""
-        if version > self.published(game_id):
-            self.publish(game_id, version)
+        process has that version already; ``state``, the game's state at
+        ``version`` that the writing process built (JSON text), is sent as
+        it is rather than built here again."""
+        if version <= self.published(game_id):
+            return
+        if state is not None:
+            self._keep(game_id, Frame(version, state, state_event(version, state)))
+        self.publish(game_id, version)
+
+    def built(self, service: Tournaments, game_id: int, version: int) -> Frame | None:
+        """The game's state of ``version`` or newer, built now unless kept
+        (for the other processes and this one's pages); None when it cannot
+        be built (the event is recorded all the same: a stream builds the
+        state itself and fails visibly there)."""
+        try:
+            return self._build(service, game_id, version)
+        except Exception:
+            return None
 
     def catch_up(self, service: Tournaments) -> None:
         """Whenever notifications may have been lost (the store is listened
@@ -191,13 +209,38 @@ class Broadcaster:
 
     def refresh(self, service: Tournaments, game_id: int) -> None:
         """The game's state changed at the same version (the timekeeper set
-        the running clock, Rule 507(a): no event): build it again and send it
-        to every page following the game, whatever version it holds."""
+        the running clock, Rule 507(a); the referees signed, 616(a); a team's
+        colours: no event): build it again and send it to every page
+        following the game, whatever version it holds, and to the other
+        server processes (:attr:`on_refresh`)."""
         with self._lock:
             self._frames.pop(game_id, None)
+        frame = self._build(service, game_id)
+        self._resend_all(game_id, frame)
+        if self.on_refresh is not None:
+            self.on_refresh(game_id, frame)
+
+    def heard_refresh(self, service: Tournaments, game_id: int, version: int,
+                      state: str | None = None) -> None:
+        """Another process refreshed the game (:meth:`refresh`): its state
+        (``state``, else built here) sent to this process's pages too; heard
+        back by the process that sent it, nothing is sent twice."""
+        if state is not None:
+            kept = self._cached(game_id, version)
+            if kept is not None and kept.version == version and kept.text == state:
+                return  # this process's own refresh, or one sent already
+        with self._lock:
+            self._frames.pop(game_id, None)
+        if state is None:
+            frame = self._build(service, game_id)
+        else:
+            frame = self._keep(game_id, Frame(version, state, state_event(version, state)))
+        self._resend_all(game_id, frame)
+
+    def _resend_all(self, game_id: int, frame: Frame) -> None:
+        with self._lock:
             targets = [*self._subscribers.get(game_id, ()),
                        *self._subscribers.get(ALL_GAMES, ())]
-        frame = self._build(service, game_id)
         for loop, subscriptions in by_loop(targets).items():
             on_loop(loop, _resend, subscriptions, game_id, frame)
 
@@ -267,15 +310,19 @@ class Broadcaster:
     def _build_now(self, service: Tournaments, game_id: int) -> Frame:
         data = views.state_json(service, game_id)
         text = json.dumps(data, separators=(",", ":"))
-        built = Frame(int(data["version"]), text, state_event(int(data["version"]), text))
+        return self._keep(game_id, Frame(int(data["version"]), text,
+                                         state_event(int(data["version"]), text)))
+
+    def _keep(self, game_id: int, frame: Frame) -> Frame:
+        """Keep ``frame`` as the game's newest state unless a newer one is kept."""
         with self._lock:
             before = self._frames.get(game_id)
-            if before is None or before.version <= built.version:
-                self._frames[game_id] = built
+            if before is None or before.version <= frame.version:
+                self._frames[game_id] = frame
                 self._frames.move_to_end(game_id)
             while len(self._frames) > self._cached_states:
                 self._frames.popitem(last=False)
-        return built
+        return frame
 
     async def frame(self, service: Tournaments, game_id: int, version: int) -> Frame:
         """The state of ``version`` or newer, built at most once at a time per

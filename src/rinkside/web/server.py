@@ -26,7 +26,7 @@ import uvicorn
 from fastapi import FastAPI
 
 from rinkside.services import sync_local
-from rinkside.services.notify import Relay, shared_by_processes
+from rinkside.services.notify import Heard, Relay, shared_by_processes
 from rinkside.services.sync_client import PushLoop
 from rinkside.web.app import create_app
 from rinkside.web.broadcaster import Broadcaster
@@ -87,19 +87,35 @@ def relay_changes(app: FastAPI, first_delay: float = 0.1) -> Relay | None:
     process on the store (then published to its own pages), and every change
     notified reaches this process's pages (caught up from the store each
     time the listening connection comes back, reconnecting from
-    ``first_delay`` seconds, doubling). None on SQLite (one process)."""
+    ``first_delay`` seconds, doubling); a state refreshed at the same version
+    (:meth:`Broadcaster.refresh`: the clock set, a sign-off) reaches them
+    too. None on SQLite (one process)."""
     service = app.state.service
     broadcaster: Broadcaster = app.state.broadcaster
     if not shared_by_processes(service):
         return None
-    relay = Relay(service, broadcaster.heard, lambda _again: broadcaster.catch_up(service),
+
+    def heard(notice: Heard) -> None:
+        if notice.refresh:
+            broadcaster.heard_refresh(service, notice.game_id, notice.version, notice.state)
+        else:
+            broadcaster.heard(notice.game_id, notice.version, notice.state)
+
+    relay = Relay(service, heard, lambda _again: broadcaster.catch_up(service),
                   first_delay=first_delay)
+    broadcaster.on_refresh = lambda game_id, frame: relay.send(
+        game_id, frame.version, frame.text, refresh=True)
     local = service.on_change
 
     def on_change(game_id: int, version: int) -> None:
-        # The other processes first: they build and send while this one does.
+        # The state is built once, here: the other processes are sent it with
+        # the notification (when it fits), then this one's pages.
         broadcaster.expect(game_id, version)
-        relay.send(game_id, version)
+        frame = broadcaster.built(service, game_id, version)
+        if frame is None:
+            relay.send(game_id, version)
+        else:
+            relay.send(game_id, frame.version, frame.text)
         if local is not None:
             local(game_id, version)
 
