@@ -86,12 +86,34 @@ def _positional(cls: type) -> Callable[[Any], tuple[type, tuple[Any, ...]]]:
     return lambda value: (cls, getter(value))
 
 
+# A game state itself (a slotted class of some forty fields) would pickle as a
+# dict of its slots, every field's name written again in every state: it is
+# reduced to its fields' values in slot order instead. Only a state computed
+# by this very engine is ever read back (load_stored asks for this engine's
+# fingerprint, which changes with the class), so the order is the same.
+
+_STATE_SLOTS: Final = GameState.__slots__
+_state_values: Final = attrgetter(*_STATE_SLOTS)
+
+
+def game_state_of(values: tuple[Any, ...]) -> GameState:
+    """A state from its fields' values in slot order (how one is pickled)."""
+    state = GameState.__new__(GameState)
+    for name, value in zip(_STATE_SLOTS, values, strict=True):
+        setattr(state, name, value)
+    return state
+
+
+def _reduce_state(state: GameState) -> tuple[Callable[..., GameState], tuple[Any, ...]]:
+    return (game_state_of, (_state_values(state),))
+
+
 _RECORDS: Final = (records.GoalRecord, records.PenaltyRecord, records.ShotRecord,
                    records.PenaltyShotRecord, records.MeasurementRecord,
                    records.CautionRecord, records.ShootoutShot, outcome.Result,
                    notices.RuleWarning)
 _DISPATCH: Final[dict[type, Callable[[Any], Any]]] = {**copyreg.dispatch_table,
-                    **{cls: _positional(cls) for cls in _RECORDS}}
+                    **{cls: _positional(cls) for cls in _RECORDS}, GameState: _reduce_state}
 
 
 class _Pickler:
