@@ -27,6 +27,7 @@ from rinkside.present.periods import current_period, period_label
 from rinkside.present.results import result_text, status_text
 from rinkside.present.warnings import engine_warnings, entry_reasons
 from rinkside.rules import shootout
+from rinkside.rules.accepts import Acceptance, acceptance
 from rinkside.rules.events import TEAMS, Team
 from rinkside.rules.records import GoalRecord, PenaltyShotRecord
 from rinkside.rules.roster import GameSetup
@@ -149,6 +150,15 @@ class CountdownLine(_Model):
     wall_ms: int
 
 
+class RefusedLine(_Model):
+    """A kind of event the game does not take now, with the engine's reason
+    (rules/accepts.py): every event of it would be refused."""
+
+    kind: str = Field(description="the event's type, as FORMAT.md names it: period_end")
+    rule: str
+    text: str = Field(description="the engine's sentence, its rule in it")
+
+
 class ComingLine(_Model):
     """A moment the clock changes the game with no event (rules/upcoming.py):
     when the clock reads ``at_tenths`` a page shows these values instead of
@@ -162,6 +172,8 @@ class ComingLine(_Model):
     skaters: Pair[int]
     strength: str | None
     box: Pair[list[BoxLine]]
+    accepts: list[str] = Field(description="the kinds of event the game takes at that reading")
+    refused: list[RefusedLine]
 
 
 class LiveState(_Model):
@@ -201,6 +213,10 @@ class LiveState(_Model):
     result: ResultLine | None
     warnings: list[WarningLine] = Field(description="the engine's warnings the state "
                                         "carries (present.warnings.engine_warnings)")
+    accepts: list[str] = Field(description="the kinds of event the game takes now "
+                               "(rules/accepts.py): a console offers only these")
+    refused: list[RefusedLine] = Field(description="each other kind, with the rule that "
+                                       "closes it now (616(a), 640(a), 630(a), 634(d))")
 
     def as_json(self) -> dict[str, Any]:
         """The JSON object the pages read."""
@@ -277,14 +293,20 @@ def change_text(state: GameState, change: Change) -> str:
     return f"{words} (Rule {change.rule})"
 
 
-def coming_line(state: GameState, moment: Moment) -> ComingLine:
+def refused_lines(taken: Acceptance) -> list[RefusedLine]:
+    return [RefusedLine(kind=k, rule=r.rule, text=str(r)) for k, r in taken.refused.items()]
+
+
+def coming_line(state: GameState, moment: Moment, *, locked: bool = False) -> ComingLine:
     later = moment.state
+    taken = acceptance(later, signed=locked)
     return ComingLine(
         at_tenths=moment.at, at=clock_text(moment.at),
         texts=[change_text(state, c) for c in moment.changes],
         running=later.running and moment.at > 0, period_over=moment.at == 0,
         skaters=_pair({t: later.skaters(t) for t in TEAMS}), strength=strength_text(later),
-        box=_pair({t: [box_line(e, later.setup) for e in later.box(t)] for t in TEAMS}))
+        box=_pair({t: [box_line(e, later.setup) for e in later.box(t)] for t in TEAMS}),
+        accepts=list(taken.accepts), refused=refused_lines(taken))
 
 
 def anchor_line(anchor: RunningClock | None) -> AnchorLine | None:
@@ -328,6 +350,7 @@ def live_state(state: GameState, *, game_id: int, version: int, division: str,
     now = state.penalty_shot_now
     playing = state.status in ("in_play", "stopped")
     delayed = delayed_against(state) if playing else None
+    taken = acceptance(state, signed=locked)
     return LiveState(
         game_id=game_id, version=version, division=division, rink=rink,
         teams=_pair({t: TeamLine(id=team_ids[t], name=team_name(state, t),
@@ -337,7 +360,7 @@ def live_state(state: GameState, *, game_id: int, version: int, division: str,
         status=state.status, locked=locked, status_text=status_text(state), running=state.running,
         period=current_period(state), clock=clock_text(state.left), clock_tenths=state.left,
         clock_anchor=anchor_line(anchor if state.running else None),
-        coming=[coming_line(state, m) for m in upcoming(state)],
+        coming=[coming_line(state, m, locked=locked) for m in upcoming(state)],
         countdown=None if countdown is None else CountdownLine(
             kind="timeout" if countdown.kind == "timeout" else "intermission",
             label="Time-out" if countdown.kind == "timeout" else "Intermission",
@@ -358,4 +381,5 @@ def live_state(state: GameState, *, game_id: int, version: int, division: str,
             winner=result.winner, decided_by=DecidedBy(result.decided_by),
             text=result_text(state)),
         warnings=[WarningLine(rule=w.rule, text=w.text, event=w.event)
-                  for w in engine_warnings(state)])
+                  for w in engine_warnings(state)],
+        accepts=list(taken.accepts), refused=refused_lines(taken))
