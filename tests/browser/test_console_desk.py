@@ -60,9 +60,9 @@ def test_the_clock_and_record_stay_on_a_laptop_screen(laptop: Page, output_dir: 
 def test_q_and_p_record_shots_and_the_board_counts_them(
         laptop: Page, live_server: LiveServer, game: int) -> None:
     laptop.locator("body").press("q")
-    expect(bound(laptop, "home-shots")).to_have_text("Shots 1 · Saves 0")
+    expect(bound(laptop, "home-shots")).to_have_text("1 shot, 0 saves")
     laptop.locator("body").press("p")
-    expect(bound(laptop, "away-shots")).to_have_text("Shots 1 · Saves 1")
+    expect(bound(laptop, "away-shots")).to_have_text("1 shot, 1 save")
     _, state = live_server.service.game_state(game)
     assert [s.team for s in state.shots] == ["home", "away"]
 

@@ -25,6 +25,7 @@ from rinkside.present.clock import RunningClock, clock_text, timer_text
 from rinkside.present.names import class_text, goal_tags, player_name, team_name
 from rinkside.present.periods import current_period, period_label
 from rinkside.present.results import result_text, status_text
+from rinkside.present.shots import shots_text
 from rinkside.present.warnings import engine_warnings, entry_reasons
 from rinkside.rules import shootout
 from rinkside.rules.accepts import Acceptance, acceptance
@@ -199,6 +200,8 @@ class LiveState(_Model):
     timeouts_left: Pair[int]
     shots: Pair[int] = Field(description="shots on goal by each team: its saved shots and goals")
     saves: Pair[int] = Field(description="saves by each team's goaltenders")
+    shots_text: Pair[str] = Field(description="3 shots, 1 save: the two in words "
+                                  "(present.shots)")
     delayed_penalty: Team | None = Field(description="the team a delayed penalty is signalled "
                                          "against (409(b)), while it is")
     delayed_text: str | None = Field(description="delayed penalty: Storm")
@@ -351,6 +354,7 @@ def live_state(state: GameState, *, game_id: int, version: int, division: str,
     playing = state.status in ("in_play", "stopped")
     delayed = delayed_against(state) if playing else None
     taken = acceptance(state, signed=locked)
+    shots, saves = shots_on_goal(state), saves_made(state)
     return LiveState(
         game_id=game_id, version=version, division=division, rink=rink,
         teams=_pair({t: TeamLine(id=team_ids[t], name=team_name(state, t),
@@ -366,7 +370,8 @@ def live_state(state: GameState, *, game_id: int, version: int, division: str,
             label="Time-out" if countdown.kind == "timeout" else "Intermission",
             left_tenths=countdown.left, wall_ms=countdown.wall_ms),
         timeouts_left=_pair(state.timeouts_left),
-        shots=_pair(shots_on_goal(state)), saves=_pair(saves_made(state)),
+        shots=_pair(shots), saves=_pair(saves),
+        shots_text=_pair({t: shots_text(shots[t], saves[t]) for t in TEAMS}),
         delayed_penalty=delayed, delayed_text=None if delayed is None
         else f"delayed penalty: {team_name(state, delayed)}",
         skaters=_pair({t: state.skaters(t) for t in TEAMS}),

@@ -223,7 +223,7 @@
       put(team + "-score", String(state.score[team]));
       put(team + "-timeouts", "Time-outs " + (dots(state.timeouts_left[team]) || "–"));
       put(team + "-note", state.empty_net[team] ? "Empty net" : "");
-      put(team + "-shots", "Shots " + state.shots[team] + " · Saves " + state.saves[team]);
+      put(team + "-shots", state.shots_text[team]); /* 3 shots, 1 save (present/shots.py) */
       renderBox(team);
     });
     put("delayed", state.delayed_text || "");
