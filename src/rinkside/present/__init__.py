@@ -5,6 +5,6 @@ Pure like the rules core: it reads the engine's values (:mod:`rinkside.rules`,
 export and command: period labels (:mod:`.periods`), the clock
 (:mod:`.clock`), classes, names and goal tags (:mod:`.names`), how a game
 was decided (:mod:`.results`), shots and saves (:mod:`.shots`) and the
-live state the scoreboard and the console are sent (:mod:`.state`). It never imports the store, the services
-or the web, and decides no rule.
+live state the scoreboard and the console are sent (:mod:`.state`). It
+never imports the store, the services or the web, and decides no rule.
 """
