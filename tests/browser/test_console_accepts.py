@@ -13,11 +13,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browserkit import LiveServer, log_in, new_game, skaters
+from browserkit import LiveServer, finished_game, log_in, new_game
 from clockkit import Wall, with_wall
 from playwright.sync_api import Browser, Dialog, Page, expect
 
-from rinkside.rules.events import FaceOff, Goal, PeriodEnd, Stoppage, Team
+from rinkside.rules.events import FaceOff, Stoppage
 from rinkside.rules.times import GameTime
 from rinkside.services import officiating
 from rinkside.web import auth
@@ -53,16 +53,6 @@ def scorer_for(live_server: LiveServer, game: int, page: Page) -> None:
     log_in(page, f"acc{game}", "accepts-pass-1")
 
 
-def finished(live_server: LiveServer, winner: Team) -> int:
-    service = live_server.service
-    game = new_game(live_server)
-    scorer = skaters(service, game, winner)[0]
-    service.record(game, 0, [FaceOff(GameTime(1, 7200)), Goal(GameTime(1, 6000), winner, scorer),
-                             FaceOff(GameTime(1, 6000)), PeriodEnd(GameTime(1, 0)),
-                             FaceOff(GameTime(2, 7200)), PeriodEnd(GameTime(2, 0))], by="test")
-    return game
-
-
 def record_button(page: Page, name: str) -> Any:
     return page.locator(".actions").get_by_role("button", name=name, exact=True)
 
@@ -73,7 +63,7 @@ def reasons(page: Page) -> Any:
 
 def test_a_final_games_console_disables_the_record_buttons_with_the_rule(
         laptop: Page, live_server: LiveServer, output_dir: Path) -> None:
-    game = finished(live_server, "home")
+    game = finished_game(live_server, "home")
     scorer_for(live_server, game, laptop)
     laptop.goto(f"/console/games/{game}")
     expect(laptop.locator('[data-bind="status"]')).to_contain_text("Final")
@@ -97,7 +87,7 @@ def test_a_final_games_console_disables_the_record_buttons_with_the_rule(
 
 def test_a_signed_games_console_takes_nothing_616a(
         laptop: Page, live_server: LiveServer, output_dir: Path) -> None:
-    game = finished(live_server, "away")
+    game = finished_game(live_server, "away")
     auth.create_user(live_server.service, f"sig{game}", "referee-pass-7", "referee", games=[game])
     assert officiating.sign(live_server.service, game, f"sig{game}").locked
     scorer_for(live_server, game, laptop)

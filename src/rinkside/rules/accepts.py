@@ -28,40 +28,19 @@ from dataclasses import dataclass
 from typing import Final
 
 from rinkside.rules import ending, incidents, play
+from rinkside.rules import events as ev
 from rinkside.rules.errors import RuleViolation
-from rinkside.rules.events import (
-    Caution,
-    Designate,
-    Event,
-    FaceOff,
-    Forfeit,
-    Goal,
-    GoalieChange,
-    LeftBox,
-    Measurement,
-    Penalty,
-    PenaltyShot,
-    PenaltySignal,
-    PeriodEnd,
-    RefereeTimeout,
-    Resume,
-    ShootoutAttempt,
-    Shot,
-    Stoppage,
-    Suspend,
-    TimeOut,
-)
 from rinkside.rules.state import GameState
 
 __all__ = ["KINDS", "Acceptance", "acceptance"]
 
-KINDS: Final[dict[str, type[Event]]] = {
-    "faceoff": FaceOff, "stoppage": Stoppage, "goal": Goal, "shot": Shot,
-    "penalty": Penalty, "penalty_signal": PenaltySignal, "penalty_shot": PenaltyShot,
-    "timeout": TimeOut, "goalie": GoalieChange, "period_end": PeriodEnd,
-    "shootout_attempt": ShootoutAttempt, "forfeit": Forfeit, "designate": Designate,
-    "measure": Measurement, "warning": Caution, "left_box": LeftBox, "suspend": Suspend,
-    "resume": Resume, "referee_timeout": RefereeTimeout,
+KINDS: Final[dict[str, type[ev.Event]]] = {
+    "faceoff": ev.FaceOff, "stoppage": ev.Stoppage, "goal": ev.Goal, "shot": ev.Shot,
+    "penalty": ev.Penalty, "penalty_signal": ev.PenaltySignal, "penalty_shot": ev.PenaltyShot,
+    "timeout": ev.TimeOut, "goalie": ev.GoalieChange, "period_end": ev.PeriodEnd,
+    "shootout_attempt": ev.ShootoutAttempt, "forfeit": ev.Forfeit, "designate": ev.Designate,
+    "measure": ev.Measurement, "warning": ev.Caution, "left_box": ev.LeftBox,
+    "suspend": ev.Suspend, "resume": ev.Resume, "referee_timeout": ev.RefereeTimeout,
 }
 """Each kind of event by the name the console and FORMAT.md give its type."""
 
@@ -88,13 +67,13 @@ def acceptance(state: GameState, *, signed: bool = False) -> Acceptance:
     return Acceptance(tuple(k for k in KINDS if k not in refused), refused)
 
 
-def _gate(state: GameState, kind: type[Event]) -> RuleViolation | None:
+def _gate(state: GameState, kind: type[ev.Event]) -> RuleViolation | None:
     """The refusal every event of ``kind`` meets now, as :func:`apply` gives it."""
     if state.result is not None:
         return ending.after_end_refusal(state, kind, state.clock)
     if state.phase == "suspended":
         return incidents.suspended_refusal(kind)
-    if kind is PeriodEnd:
+    if kind is ev.PeriodEnd:
         return period_end_refusal(state)
     return None
 
@@ -111,7 +90,7 @@ def period_end_refusal(state: GameState) -> RuleViolation | None:
                "the whistle's time (Rule 507(a))")
         return RuleViolation("640(a)", f"a period ends when the clock reaches 0:00; {fix}")
     try:
-        play.refuse_period_end(state, PeriodEnd(state.clock))
+        play.refuse_period_end(state, ev.PeriodEnd(state.clock))
     except RuleViolation as refusal:
         return refusal
     return None
