@@ -45,9 +45,11 @@ def test_in_play_a_period_end_waits_for_zero_640a(client: TestClient, demo: Demo
     assert rule == "640(a)"
     assert text.startswith("Rule 640(a): a period ends when the clock reaches 0:00")
     assert "rink's clock" in text and "Rule 507(a)" in text
-    zero = data["coming"][-1]
+    *before, zero = data["coming"]
     assert zero["period_over"] and zero["at_tenths"] == 0
     assert "period_end" in zero["accepts"] and zero["refused"] == []
+    # the minor's end changes nothing the game takes: the moment says so by None
+    assert before and all(m["accepts"] is None and m["refused"] is None for m in before)
 
 
 def test_a_final_game_takes_a_penalty_and_refuses_the_rest_with_the_rule(

@@ -173,8 +173,9 @@ class ComingLine(_Model):
     skaters: Pair[int]
     strength: str | None
     box: Pair[list[BoxLine]]
-    accepts: list[str] = Field(description="the kinds of event the game takes at that reading")
-    refused: list[RefusedLine]
+    accepts: list[str] | None = Field(None, description="the kinds of event the game takes "
+                                      "at that reading; None: the state's")
+    refused: list[RefusedLine] | None = Field(None, description="None: the state's")
 
 
 class LiveState(_Model):
@@ -300,16 +301,25 @@ def refused_lines(taken: Acceptance) -> list[RefusedLine]:
     return [RefusedLine(kind=k, rule=r.rule, text=str(r)) for k, r in taken.refused.items()]
 
 
-def coming_line(state: GameState, moment: Moment, *, locked: bool = False) -> ComingLine:
+def _said(taken: Acceptance) -> tuple[tuple[str, ...], dict[str, str]]:
+    return taken.accepts, {k: str(r) for k, r in taken.refused.items()}
+
+
+def coming_line(state: GameState, moment: Moment, *, locked: bool = False,
+                now: Acceptance | None = None) -> ComingLine:
+    """The moment's values; what it takes only where it differs from ``now``
+    (the state's: mostly the same, so the stream carries it once)."""
     later = moment.state
     taken = acceptance(later, signed=locked)
+    same = now is not None and _said(taken) == _said(now)
     return ComingLine(
         at_tenths=moment.at, at=clock_text(moment.at),
         texts=[change_text(state, c) for c in moment.changes],
         running=later.running and moment.at > 0, period_over=moment.at == 0,
         skaters=_pair({t: later.skaters(t) for t in TEAMS}), strength=strength_text(later),
         box=_pair({t: [box_line(e, later.setup) for e in later.box(t)] for t in TEAMS}),
-        accepts=list(taken.accepts), refused=refused_lines(taken))
+        accepts=None if same else list(taken.accepts),
+        refused=None if same else refused_lines(taken))
 
 
 def anchor_line(anchor: RunningClock | None) -> AnchorLine | None:
@@ -364,7 +374,7 @@ def live_state(state: GameState, *, game_id: int, version: int, division: str,
         status=state.status, locked=locked, status_text=status_text(state), running=state.running,
         period=current_period(state), clock=clock_text(state.left), clock_tenths=state.left,
         clock_anchor=anchor_line(anchor if state.running else None),
-        coming=[coming_line(state, m, locked=locked) for m in upcoming(state)],
+        coming=[coming_line(state, m, locked=locked, now=taken) for m in upcoming(state)],
         countdown=None if countdown is None else CountdownLine(
             kind="timeout" if countdown.kind == "timeout" else "intermission",
             label="Time-out" if countdown.kind == "timeout" else "Intermission",

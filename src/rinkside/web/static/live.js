@@ -160,7 +160,7 @@
     shown.running = moment.running;
     shown.clock_tenths = moment.at_tenths;
     shown.period_over = moment.period_over;
-    if (moment.accepts) { shown.accepts = moment.accepts; shown.refused = moment.refused; }
+    if (moment.accepts) { shown.accepts = moment.accepts; shown.refused = moment.refused; } /* else the state's */
     shown.moment = moment;
     return shown;
   }
