@@ -83,6 +83,12 @@ def test_a_final_games_console_disables_the_record_buttons_with_the_rule(
     laptop.locator("body").press("q")
     laptop.locator("body").press("Space")
     assert live_server.service.game_state(game)[0] == version
+    # a correction inserted into the log is the replayed log's to judge: all open
+    laptop.locator(".log-list").get_by_role("button", name="Insert").first.click()
+    expect(record_button(laptop, "Goal")).to_be_enabled()
+    expect(reasons(laptop)).to_be_hidden()
+    laptop.locator('[data-bind="mode"]').get_by_role("button", name="Cancel").click()
+    expect(record_button(laptop, "Goal")).to_be_disabled()
 
 
 def test_a_signed_games_console_takes_nothing_616a(
