@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 from playwright.sync_api import Page, expect
 
+from rinkside.rules.events import FaceOff, Goal, PeriodEnd, Team
+from rinkside.rules.times import GameTime
 from rinkside.services.tournaments import Tournaments
 from rinkside.store import models as m
 
@@ -31,6 +33,18 @@ def new_game(server: LiveServer) -> int:
     game_id = service.add_game(division, table[0].team_id, table[1].team_id)
     service.dress_eligible(game_id)  # 203(a): a player another test suspended sits out
     return game_id
+
+
+def finished_game(server: LiveServer, winner: str) -> int:
+    """A new game played to the end, won 1-0 by ``winner`` ("home"/"away")."""
+    service = server.service
+    game = new_game(server)
+    side: Team = "home" if winner == "home" else "away"
+    scorer = skaters(service, game, side)[0]
+    service.record(game, 0, [FaceOff(GameTime(1, 7200)), Goal(GameTime(1, 6000), side, scorer),
+                             FaceOff(GameTime(1, 6000)), PeriodEnd(GameTime(1, 0)),
+                             FaceOff(GameTime(2, 7200)), PeriodEnd(GameTime(2, 0))], by="test")
+    return game
 
 
 def dressed(service: Tournaments, game_id: int, team: str) -> list[tuple[int, bool]]:

@@ -2,11 +2,13 @@
 button stay on screen; Q and P record a shot on goal for each team (shots and
 saves on the console); the delayed penalty is shown while signalled
 (409(b)); the game timekeeper sets the running clock to the rink's without an
-event (507(a)); ending a period with time left and a forfeit ask first.
+event (507(a)); a period's end with time left is not offered (640(a)) and a
+forfeit asks first.
 Screenshots go to test-output/browser/."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -60,9 +62,9 @@ def test_the_clock_and_record_stay_on_a_laptop_screen(laptop: Page, output_dir: 
 def test_q_and_p_record_shots_and_the_board_counts_them(
         laptop: Page, live_server: LiveServer, game: int) -> None:
     laptop.locator("body").press("q")
-    expect(bound(laptop, "home-shots")).to_have_text("Shots 1 · Saves 0")
+    expect(bound(laptop, "home-shots")).to_have_text("1 shot, 0 saves")
     laptop.locator("body").press("p")
-    expect(bound(laptop, "away-shots")).to_have_text("Shots 1 · Saves 1")
+    expect(bound(laptop, "away-shots")).to_have_text("1 shot, 1 save")
     _, state = live_server.service.game_state(game)
     assert [s.team for s in state.shots] == ["home", "away"]
 
@@ -89,8 +91,11 @@ def test_the_timekeeper_sets_the_running_clock(
     assert live_server.service.game_state(game)[0] == version  # no event
 
 
-def test_ending_a_period_with_time_left_asks_first(
+def test_ending_a_period_with_time_left_is_not_offered(
         laptop: Page, live_server: LiveServer, game: int) -> None:
+    """Rule 640(a): the engine takes a period's end only at 0:00, so the
+    console neither asks nor posts one with time left: the button is
+    disabled with the engine's reason (tests/browser/test_console_accepts.py)."""
     asked: list[str] = []
 
     def dismiss(dialog: Dialog) -> None:
@@ -99,10 +104,12 @@ def test_ending_a_period_with_time_left_asks_first(
 
     laptop.on("dialog", dismiss)
     version = live_server.service.game_state(game)[0]
-    laptop.locator("button[data-form=period_end]").click()
-    bound(laptop, "submit").click()
-    expect(bound(laptop, "submit")).to_be_visible()
-    assert asked and "still on the clock" in asked[0]
+    button = laptop.locator("button[data-form=period_end]")
+    expect(button).to_be_disabled()
+    expect(button).to_have_attribute("title", re.compile(r"^Rule 640\(a\): a period ends when"))
+    button.click(force=True)
+    expect(bound(laptop, "form")).to_be_hidden()
+    assert asked == []
     assert live_server.service.game_state(game)[0] == version  # nothing recorded
 
 

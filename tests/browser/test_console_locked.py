@@ -6,24 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from browserkit import LiveServer, log_in, new_game, skaters
+from browserkit import LiveServer, finished_game, log_in
 from playwright.sync_api import Browser, Page, expect
 
-from rinkside.rules.events import FaceOff, Goal, PeriodEnd, Team
-from rinkside.rules.times import GameTime
 from rinkside.services import officiating
 from rinkside.web import auth
-
-
-def finished_game(live_server: LiveServer, winner: Team) -> int:
-    """A new game played to the end, won 1-0 by ``winner``."""
-    service = live_server.service
-    game = new_game(live_server)
-    scorer = skaters(service, game, winner)[0]
-    service.record(game, 0, [FaceOff(GameTime(1, 7200)), Goal(GameTime(1, 6000), winner, scorer),
-                             FaceOff(GameTime(1, 6000)), PeriodEnd(GameTime(1, 0)),
-                             FaceOff(GameTime(2, 7200)), PeriodEnd(GameTime(2, 0))], by="test")
-    return game
 
 
 def test_the_console_cannot_change_a_signed_game(page: Page, live_server: LiveServer,

@@ -90,7 +90,7 @@ def test_a_whole_game_on_the_console_the_board_and_a_phone(
     console.keyboard.press("q")
     console.keyboard.press("p")
     console.keyboard.press("q")
-    expect(_bound(console, "home-shots")).to_contain_text("Shots 2")
+    expect(_bound(console, "home-shots")).to_contain_text("2 shots")
     console.keyboard.press("Space")
     expect(toggle).to_have_text("Start (face-off)")
     console.get_by_role("button", name="Penalty", exact=True).click()

@@ -25,8 +25,10 @@ from rinkside.present.clock import RunningClock, clock_text, timer_text
 from rinkside.present.names import class_text, goal_tags, player_name, team_name
 from rinkside.present.periods import current_period, period_label
 from rinkside.present.results import result_text, status_text
+from rinkside.present.shots import shots_text
 from rinkside.present.warnings import engine_warnings, entry_reasons
 from rinkside.rules import shootout
+from rinkside.rules.accepts import Acceptance, acceptance
 from rinkside.rules.events import TEAMS, Team
 from rinkside.rules.records import GoalRecord, PenaltyShotRecord
 from rinkside.rules.roster import GameSetup
@@ -149,6 +151,15 @@ class CountdownLine(_Model):
     wall_ms: int
 
 
+class RefusedLine(_Model):
+    """A kind of event the game does not take now, with the engine's reason
+    (rules/accepts.py): every event of it would be refused."""
+
+    kind: str = Field(description="the event's type, as FORMAT.md names it: period_end")
+    rule: str
+    text: str = Field(description="the engine's sentence, its rule in it")
+
+
 class ComingLine(_Model):
     """A moment the clock changes the game with no event (rules/upcoming.py):
     when the clock reads ``at_tenths`` a page shows these values instead of
@@ -162,6 +173,9 @@ class ComingLine(_Model):
     skaters: Pair[int]
     strength: str | None
     box: Pair[list[BoxLine]]
+    accepts: list[str] | None = Field(None, description="the kinds of event the game takes "
+                                      "at that reading; None: the state's")
+    refused: list[RefusedLine] | None = Field(None, description="None: the state's")
 
 
 class LiveState(_Model):
@@ -187,6 +201,8 @@ class LiveState(_Model):
     timeouts_left: Pair[int]
     shots: Pair[int] = Field(description="shots on goal by each team: its saved shots and goals")
     saves: Pair[int] = Field(description="saves by each team's goaltenders")
+    shots_text: Pair[str] = Field(description="3 shots, 1 save: the two in words "
+                                  "(present.shots)")
     delayed_penalty: Team | None = Field(description="the team a delayed penalty is signalled "
                                          "against (409(b)), while it is")
     delayed_text: str | None = Field(description="delayed penalty: Storm")
@@ -201,6 +217,10 @@ class LiveState(_Model):
     result: ResultLine | None
     warnings: list[WarningLine] = Field(description="the engine's warnings the state "
                                         "carries (present.warnings.engine_warnings)")
+    accepts: list[str] = Field(description="the kinds of event the game takes now "
+                               "(rules/accepts.py): a console offers only these")
+    refused: list[RefusedLine] = Field(description="each other kind, with the rule that "
+                                       "closes it now (616(a), 640(a), 630(a), 634(d))")
 
     def as_json(self) -> dict[str, Any]:
         """The JSON object the pages read."""
@@ -277,14 +297,29 @@ def change_text(state: GameState, change: Change) -> str:
     return f"{words} (Rule {change.rule})"
 
 
-def coming_line(state: GameState, moment: Moment) -> ComingLine:
+def refused_lines(taken: Acceptance) -> list[RefusedLine]:
+    return [RefusedLine(kind=k, rule=r.rule, text=str(r)) for k, r in taken.refused.items()]
+
+
+def _said(taken: Acceptance) -> tuple[tuple[str, ...], dict[str, str]]:
+    return taken.accepts, {k: str(r) for k, r in taken.refused.items()}
+
+
+def coming_line(state: GameState, moment: Moment, *, locked: bool = False,
+                now: Acceptance | None = None) -> ComingLine:
+    """The moment's values; what it takes only where it differs from ``now``
+    (the state's: mostly the same, so the stream carries it once)."""
     later = moment.state
+    taken = acceptance(later, signed=locked)
+    same = now is not None and _said(taken) == _said(now)
     return ComingLine(
         at_tenths=moment.at, at=clock_text(moment.at),
         texts=[change_text(state, c) for c in moment.changes],
         running=later.running and moment.at > 0, period_over=moment.at == 0,
         skaters=_pair({t: later.skaters(t) for t in TEAMS}), strength=strength_text(later),
-        box=_pair({t: [box_line(e, later.setup) for e in later.box(t)] for t in TEAMS}))
+        box=_pair({t: [box_line(e, later.setup) for e in later.box(t)] for t in TEAMS}),
+        accepts=None if same else list(taken.accepts),
+        refused=None if same else refused_lines(taken))
 
 
 def anchor_line(anchor: RunningClock | None) -> AnchorLine | None:
@@ -328,6 +363,8 @@ def live_state(state: GameState, *, game_id: int, version: int, division: str,
     now = state.penalty_shot_now
     playing = state.status in ("in_play", "stopped")
     delayed = delayed_against(state) if playing else None
+    taken = acceptance(state, signed=locked)
+    shots, saves = shots_on_goal(state), saves_made(state)
     return LiveState(
         game_id=game_id, version=version, division=division, rink=rink,
         teams=_pair({t: TeamLine(id=team_ids[t], name=team_name(state, t),
@@ -337,13 +374,14 @@ def live_state(state: GameState, *, game_id: int, version: int, division: str,
         status=state.status, locked=locked, status_text=status_text(state), running=state.running,
         period=current_period(state), clock=clock_text(state.left), clock_tenths=state.left,
         clock_anchor=anchor_line(anchor if state.running else None),
-        coming=[coming_line(state, m) for m in upcoming(state)],
+        coming=[coming_line(state, m, locked=locked, now=taken) for m in upcoming(state)],
         countdown=None if countdown is None else CountdownLine(
             kind="timeout" if countdown.kind == "timeout" else "intermission",
             label="Time-out" if countdown.kind == "timeout" else "Intermission",
             left_tenths=countdown.left, wall_ms=countdown.wall_ms),
         timeouts_left=_pair(state.timeouts_left),
-        shots=_pair(shots_on_goal(state)), saves=_pair(saves_made(state)),
+        shots=_pair(shots), saves=_pair(saves),
+        shots_text=_pair({t: shots_text(shots[t], saves[t]) for t in TEAMS}),
         delayed_penalty=delayed, delayed_text=None if delayed is None
         else f"delayed penalty: {team_name(state, delayed)}",
         skaters=_pair({t: state.skaters(t) for t in TEAMS}),
@@ -358,4 +396,5 @@ def live_state(state: GameState, *, game_id: int, version: int, division: str,
             winner=result.winner, decided_by=DecidedBy(result.decided_by),
             text=result_text(state)),
         warnings=[WarningLine(rule=w.rule, text=w.text, event=w.event)
-                  for w in engine_warnings(state)])
+                  for w in engine_warnings(state)],
+        accepts=list(taken.accepts), refused=refused_lines(taken))

@@ -23,7 +23,9 @@ Modules, each one idea:
 - ``infractions``: the Section VI catalog; ``escalation``: 601(a)'s next step;
 - ``automatic``: what the book makes automatic around a penalty (casebook 42-48);
 - ``incidents``: warnings, leaving the box, a suspended game, the referees' time-out;
-- ``notices``: the engine's warnings (``RuleWarning``) and reasons (``Reason``).
+- ``notices``: the engine's warnings (``RuleWarning``) and reasons (``Reason``);
+- ``upcoming``: the changes the clock makes with no event; ``accepts``: the
+  kinds of event the game takes now, and the rule that closes each other.
 """
 
 from rinkside.rules.errors import MalformedEvent, RuleViolation, SettingsError

@@ -27,6 +27,7 @@ from rinkside.rules.goaltenders import close_stints
 from rinkside.rules.notices import warn
 from rinkside.rules.records import Chain, GoalRecord
 from rinkside.rules.state import DecidedBy, Result
+from rinkside.rules.times import GameTime
 
 if TYPE_CHECKING:
     from rinkside.rules.state import GameState
@@ -35,20 +36,31 @@ if TYPE_CHECKING:
 def refuse_after_end(s: GameState, event: Event) -> None:
     """Casebook 16-17: nothing follows a mercy or forfeit ending; after any
     other ending only a penalty (for the records) may still be assessed."""
+    refusal = after_end_refusal(s, type(event), event.at)
+    if refusal is not None:
+        raise refusal
+
+
+def after_end_refusal(s: GameState, kind: type[Event], at: GameTime | None
+                      ) -> RuleViolation | None:
+    """Why the game, over, takes no event of type ``kind`` at ``at`` (None:
+    it still may): :func:`refuse_after_end`'s answer, also asked by
+    :mod:`rinkside.rules.accepts` for each kind the console can record."""
     if s.result is None:
-        return
+        return None
     if s.result.decided_by == "mercy":
-        raise RuleViolation("630(a)", "the game ended on the mercy rule; nothing more can be "
-                            "recorded")
+        return RuleViolation("630(a)", "the game ended on the mercy rule; nothing more can be "
+                             "recorded")
     if s.result.decided_by == "forfeit":
-        raise RuleViolation("634(d)", "the game was forfeited; nothing more can be recorded")
-    if isinstance(event, PenaltyShot) and s.result.decided_by in (
-            DecidedBy.REGULATION, DecidedBy.OVERTIME, DecidedBy.TIE) and event.at == s.clock:
-        return  # 406(i), casebook 43: taken after the buzzer; it can tie or win the game
-    if not isinstance(event, Penalty):
-        raise RuleViolation("640(a)", "the game is over; only a penalty for the records, or "
-                            "a penalty shot for a foul in playing time (406(i)), can still be "
-                            "entered")
+        return RuleViolation("634(d)", "the game was forfeited; nothing more can be recorded")
+    if kind is PenaltyShot and s.result.decided_by in (
+            DecidedBy.REGULATION, DecidedBy.OVERTIME, DecidedBy.TIE) and at == s.clock:
+        return None  # 406(i), casebook 43: taken after the buzzer; it can tie or win the game
+    if kind is not Penalty:
+        return RuleViolation("640(a)", "the game is over; only a penalty for the records, or "
+                             "a penalty shot for a foul in playing time (406(i)), can still be "
+                             "entered")
+    return None
 
 
 def final(s: GameState, winner: Team | None, decided_by: DecidedBy) -> None:

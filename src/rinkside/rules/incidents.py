@@ -50,9 +50,18 @@ if TYPE_CHECKING:
 def refuse_while_suspended(s: GameState, event: Event) -> None:
     """Rules 634(b), 640(d): while the game is suspended, only its resumption
     or a forfeit may be recorded."""
-    if not isinstance(event, Resume | Forfeit):
-        raise RuleViolation("640(d)", "the game is suspended (634(b), 640(d)): only its "
-                            "resumption or a forfeit can be recorded")
+    refusal = suspended_refusal(type(event))
+    if refusal is not None:
+        raise refusal
+
+
+def suspended_refusal(kind: type[Event]) -> RuleViolation | None:
+    """Why a suspended game takes no event of type ``kind`` (None: it may),
+    as :func:`refuse_while_suspended` and :mod:`rinkside.rules.accepts` ask."""
+    if kind in (Resume, Forfeit):
+        return None
+    return RuleViolation("640(d)", "the game is suspended (634(b), 640(d)): only its "
+                         "resumption or a forfeit can be recorded")
 
 
 def _refuse_during_game(s: GameState, at_rule: str, what: str) -> None:

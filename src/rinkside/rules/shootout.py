@@ -3,7 +3,9 @@
 - The visiting team shoots first and the teams alternate (639(b)4C).
 - Each team names ``shootout_shooters`` (four) for the first round, none
   shooting twice in it; later rounds are sudden death among the same
-  shooters, none shooting twice in a round (639(b)4D, E).
+  shooters, none shooting twice in a round (639(b)4D, E). A team with
+  fewer eligible players than a round has shots shoots them in turn, none
+  again before each has shot (:func:`may_shoot`).
 - A player with penalty time unexpired at the end of the game may not shoot
   (639(b)4F); nor may a player removed from the game.
 - The shootout ends as soon as the first round cannot be tied any more, or
@@ -67,19 +69,45 @@ def check_attempt(state: GameState, event: ShootoutAttempt) -> None:
                             "(639(b)4A, casebook 50)")
     mine = [s.shooter for s in shots if s.team == event.team]
     taken = len(mine)
-    if taken < per_round:
-        if event.shooter in mine:
-            raise RuleViolation("639(b)", f"#{event.shooter} has already shot in the first "
-                                "round; no player shoots twice in a round (639(b)4D)")
-        return
-    named = mine[:per_round]
-    if event.shooter not in named:
+    if taken >= per_round and event.shooter not in mine[:per_round]:
         raise RuleViolation("639(b)", f"#{event.shooter} was not one of {event.team}'s "
                             f"{per_round} shooters of the first round (639(b)4D)")
-    round_start = per_round + ((taken - per_round) // per_round) * per_round
-    if event.shooter in mine[round_start:]:
-        raise RuleViolation("639(b)", f"#{event.shooter} has already shot in this round "
+    if event.shooter not in may_shoot(state, event.team):
+        which = "the first round" if taken < per_round else "this round"
+        raise RuleViolation("639(b)", f"#{event.shooter} has already shot in {which}; no player "
+                            "shoots twice in a round before each of his team's shooters has "
                             "(639(b)4D)")
+
+
+def eligible(state: GameState, team: Team) -> tuple[int, ...]:
+    """The players of ``team`` who may shoot at all (639(b)4A, 4F, casebook
+    50): its dressed skaters, less its goaltender, a player removed from the
+    game and one with penalty time unexpired (his own or one he serves)."""
+    boxed = {n for u in units_of(state.units, team) if u.status in ("pending", "running")
+             for n in (u.player, u.served_by) if n is not None}
+    goalie = state.goalie(team)
+    return tuple(p.number for p in state.setup.roster(team).players
+                 if not p.goalie and p.number != goalie and p.number not in boxed
+                 and not state.is_ejected(team, p.number))
+
+
+def may_shoot(state: GameState, team: Team) -> tuple[int, ...]:
+    """Who may take ``team``'s next attempt, in roster order (639(b)4D): in
+    the first round an eligible player who has not shot, after it one of the
+    first round's shooters who has not shot in this round. A team with fewer
+    eligible players than a round has shots (the book is silent) shoots them
+    in turn: no player shoots again before each has shot as often."""
+    per_round = state.setup.settings.shootout_shooters
+    mine = [s.shooter for s in state.shootout_shots if s.team == team]
+    pool = eligible(state, team)
+    if len(mine) >= per_round:
+        named = set(mine[:per_round])
+        pool = tuple(n for n in pool if n in named)
+        mine = mine[per_round + ((len(mine) - per_round) // per_round) * per_round:]
+    if not pool:
+        return ()
+    fewest = min(mine.count(n) for n in pool)
+    return tuple(n for n in pool if mine.count(n) == fewest)
 
 
 def winner(shots: tuple[ShootoutShot, ...], per_round: int) -> Team | None:

@@ -20,7 +20,6 @@ from collections.abc import Callable, Iterator
 from typing import Final
 
 from rinkside.rules.automatic import AFTER_WARNING, rule_key, shown
-from rinkside.rules.box import units_of
 from rinkside.rules.events import (
     TEAMS,
     Caution,
@@ -47,7 +46,7 @@ from rinkside.rules.events import (
 )
 from rinkside.rules.roster import GameSetup
 from rinkside.rules.settings import Settings
-from rinkside.rules.shootout import next_team
+from rinkside.rules.shootout import may_shoot, next_team
 from rinkside.rules.times import GameTime
 from rinkside.simulate.game import SimulatedGame, SimulationError
 from rinkside.simulate.penalties import SIGNALLED, assess, call, label
@@ -332,26 +331,22 @@ class Simulation(SimulatedGame):
     # -- the shootout ------------------------------------------------------
 
     def shootout(self) -> None:
-        """639(b): away first, alternating; each team's four named shooters
-        shoot in the same order every round."""
+        """639(b): away first, alternating; each team's best shooters shoot
+        first, and a round's shooter is one the engine says may shoot next
+        (:func:`rinkside.rules.shootout.may_shoot`): no player shoots twice
+        in a round before each of his team's shooters has (639(b)4D)."""
         self.return_goalies()
-        per_round = self.settings.shootout_shooters
-        shooters: dict[Team, list[int]] = {}
-        for team in TEAMS:
-            ready = [n for n in self.skaters(team) if n != self.state.goalie(team)
-                     and not any(u.player == n and u.status in ("pending", "running")
-                                 for u in units_of(self.state.units, team))]
-            shooters[team] = ready[:per_round]
         shots = 0
         while not self.over:
             team = next_team(self.state.shootout_shots)
-            taken = sum(1 for s in self.state.shootout_shots if s.team == team)
-            named = shooters[team]
-            if not named:
+            allowed = set(may_shoot(self.state, team))
+            if not allowed:
                 raise SimulationError(f"{team} has nobody to shoot")
+            rank = {n: i for i, n in enumerate(self.stars[team])}
+            shooter = min(allowed, key=lambda n: (rank.get(n, len(rank)), n))
             scored = self.rng.random() < (0.33 if shots < 40 else 0.9)
             shots += 1
-            self.must(ShootoutAttempt(team, named[taken % len(named)], scored))
+            self.must(ShootoutAttempt(team, shooter, scored))
 
 
 def simulate_game(rng: random.Random, settings: Settings | None = None, *,

@@ -134,6 +134,7 @@
   var flashTimer = null;
   function flash(text) {
     put("flash", text);
+    $("flash").title = text; /* the whole sentence, where the line cuts it short */
     if (flashTimer) { clearTimeout(flashTimer); }
     flashTimer = setTimeout(function () { put("flash", ""); }, 4000);
   }
@@ -222,7 +223,7 @@
       put(team + "-score", String(state.score[team]));
       put(team + "-timeouts", "Time-outs " + (dots(state.timeouts_left[team]) || "–"));
       put(team + "-note", state.empty_net[team] ? "Empty net" : "");
-      put(team + "-shots", "Shots " + state.shots[team] + " · Saves " + state.saves[team]);
+      put(team + "-shots", state.shots_text[team]); /* 3 shots, 1 save (present/shots.py) */
       renderBox(team);
     });
     put("delayed", state.delayed_text || "");
@@ -251,6 +252,18 @@
     put("result", state.result ? state.result.text || "" : "");
     renderGoals();
     renderToggle();
+    if (C.renderAccepts) { C.renderAccepts(); } /* console_accepts.js */
+  }
+
+  /* The engine's refusal of every event of `kind` now ({kind, rule, text}:
+     state.refused, rules/accepts.py), or null when the game takes it. */
+  function refusal(kind) {
+    var list = (state && state.refused) || [];
+    for (var i = 0; i < list.length; i++) { if (list[i].kind === kind) { return list[i]; } }
+    return null;
+  }
+  function refuseNow(found) {
+    showBanner("refused", found.rule, found.text.replace("Rule " + found.rule + ": ", ""));
   }
 
   function boxLine(e, timer) {
@@ -292,6 +305,10 @@
       return start ? { label: "Start period " + start.split(" ")[0] + " (face-off)",
                        event: { type: "faceoff", at: start } } : { label: "…", event: null };
     }
+    if ((s === "in_play" || s === "stopped") && state.refused && !refusal("period_end")) {
+      /* 640(a): the engine takes the period's end now (the clock reads 0:00). */
+      return { label: "End of period", event: { type: "period_end", at: state.period + " 0:00" } };
+    }
     if (s === "stopped") {
       return { label: "Start (face-off)", event: { type: "faceoff", at: atText(state.clock_tenths) } };
     }
@@ -306,7 +323,9 @@
     var action = toggleAction();
     if (!action) { return; }
     if (button.textContent !== action.label) { button.textContent = action.label; }
-    button.disabled = !MAY_WRITE || !action.event;
+    var refused = action.event ? refusal(action.event.type) : null;
+    button.disabled = !MAY_WRITE || !action.event || !!refused;
+    button.title = refused ? refused.text : "";
     button.className = "toggle" + (action.stop ? " stop" : action.event ? " start" : "");
   }
 
@@ -348,6 +367,8 @@
     if (!state || !MAY_WRITE) { return; }
     var status = state.status;
     if (status !== "in_play" && status !== "stopped") { return; }
+    var refused = refusal("shot");
+    if (refused) { refuseNow(refused); return; }
     send({ event: { type: "shot", at: nowAt(), team: team },
            message: "Shot on goal: " + teamName(team) });
   }
@@ -396,6 +417,8 @@
     if (!MAY_WRITE || toggleWaiting) { return; } /* a second press before the first is in */
     var action = toggleAction();
     if (!action || !action.event) { return; }
+    var refused = refusal(action.event.type);
+    if (refused) { refuseNow(refused); return; }
     toggleWaiting = true;
     send({ event: action.event, toggle: true,
            message: action.event.type === "stoppage" ? "Whistle at " + action.event.at
@@ -442,7 +465,7 @@
   C.request = request; C.detailText = detailText;
   C.showBanner = showBanner; C.hideBanner = hideBanner; C.flash = flash; C.explain = explain;
   C.post = post; C.correct = correct; C.written = written; C.networkDown = networkDown;
-  C.refreshInfo = refreshInfo;
+  C.refreshInfo = refreshInfo; C.refusal = refusal;
   C.projected = projected; /* the clock's tenths left now (from its wall-clock anchor) */
   C.replace = function (data) { return game.replace(data); };
   Object.defineProperty(C, "state", { get: function () { return state; } });

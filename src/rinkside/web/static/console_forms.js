@@ -250,6 +250,7 @@
     root.querySelector(".actions").hidden = false;
     clear(fieldsNode());
     setMode(null);
+    if (C.renderAccepts) { C.renderAccepts(); } /* the insert mode is over */
   }
 
   function submitForm(ev) {
@@ -281,17 +282,11 @@
     }).catch(networkDown).then(function () { C.idle(); });
   }
 
-  /* What asks the scorekeeper first: a period ended with time still on the
-     clock, a forfeit (it decides the game, Rule 634). */
+  /* What asks the scorekeeper first: a forfeit (it decides the game, Rule
+     634). A period's end with time on the clock is never asked: the engine
+     does not take it (640(a)), so its button is disabled with the reason
+     (console_accepts.js). */
   function confirmed(type, e) {
-    var state = C.state;
-    if (type === "period_end" && state && (state.status === "in_play" || state.status === "stopped")) {
-      var left = state.running ? C.projected() : state.clock_tenths;
-      if (left > 0) {
-        return window.confirm("End period " + state.period + " with " +
-          window.rinksideClock.clockText(left) + " still on the clock?");
-      }
-    }
     if (type === "forfeit") {
       return window.confirm(C.teamName(e.team) + " forfeits the game to " +
         C.teamName(C.other(e.team)) + " (Rule 634). Record the forfeit?");
@@ -329,6 +324,7 @@
     closeForm();
     form = { type: null, mode: "insert", position: position, values: {} };
     setMode("Insert before event " + position + ": pick what to record.");
+    if (C.renderAccepts) { C.renderAccepts(); } /* a correction: every kind may be inserted */
   };
 
   /* ------------------------------------------------------------------ wiring */

@@ -149,7 +149,8 @@
   }
 
   /* The state shown once the clock has reached a coming moment (the
-     engine's, rinkside.rules.upcoming): its box, floor and clock. */
+     engine's, rinkside.rules.upcoming): its box, floor and clock, and what
+     the game takes then (rules/accepts.py: a period's end at 0:00). */
   function atMoment(state, moment) {
     var shown = {};
     for (var k in state) { if (state.hasOwnProperty(k)) { shown[k] = state[k]; } }
@@ -159,6 +160,7 @@
     shown.running = moment.running;
     shown.clock_tenths = moment.at_tenths;
     shown.period_over = moment.period_over;
+    if (moment.accepts) { shown.accepts = moment.accepts; shown.refused = moment.refused; } /* else the state's */
     shown.moment = moment;
     return shown;
   }
