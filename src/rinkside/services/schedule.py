@@ -10,6 +10,7 @@ from sqlalchemy.orm import Session
 
 from rinkside.rules.settings import Settings
 from rinkside.services.base import ServiceBase
+from rinkside.services.errors import NotFound
 from rinkside.store import models as m
 from rinkside.tournament import schedule
 from rinkside.tournament.stage_settings import stage_settings
@@ -25,6 +26,22 @@ class Schedule(ServiceBase):
             d = self._get(s, m.Division, division_id)
             return stage_settings(stage, d.tournament.settings, d.settings,
                                   d.tournament.playoff_settings)
+
+    def game_settings(self, game_id: int) -> Settings:
+        """The settings game ``game_id`` plays under (Rule 639: a playoff game
+        under the playoff settings; a game keeps those it began under), read
+        in one statement: what a write needs to read the times it is sent
+        (``OT 3:00``) before the engine judges it (:class:`NotFound` for an
+        unknown game)."""
+        g, d, t = m.Game, m.Division, m.Tournament
+        with self._sessions() as s:
+            row = s.execute(select(g.stage, t.settings, d.settings, t.playoff_settings,
+                                   g.settings)
+                            .join(d, g.division_id == d.id).join(t, d.tournament_id == t.id)
+                            .where(g.id == game_id)).first()
+        if row is None:
+            raise NotFound(f"There is no game {game_id}.")
+        return stage_settings(*row)
 
     def add_game(self, division_id: int, home_team_id: int, away_team_id: int, *,
                  start: datetime | None = None, rink: str | None = None, stage: str = "pool",

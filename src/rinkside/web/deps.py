@@ -73,5 +73,5 @@ Templates = Annotated[Jinja2Templates, Depends(get_templates)]
 def known_game(game_id: int, service: Service) -> int:
     """The game id, once the store has that game: a stream for an unknown
     game is refused with 404 before it starts (NotFound, see errors)."""
-    queries.game(service, game_id)
+    queries.known(service, game_id)
     return game_id

@@ -2,12 +2,13 @@
 reads the store through these typed queries (frozen values, no ORM object),
 each written once.
 
-- :mod:`~rinkside.services.queries.games`: the schedule, one game, versions;
+- :mod:`~rinkside.services.queries.games`: the schedule, one game, whether it is
+  known, versions;
 - :mod:`~rinkside.services.queries.teams`: a team's page and roster, names;
 - :mod:`~rinkside.services.queries.tournaments`: tournaments and divisions.
 """
 
-from rinkside.services.queries.games import GameRow, game, games, last_start, versions
+from rinkside.services.queries.games import GameRow, game, games, known, last_start, versions
 from rinkside.services.queries.teams import (
     PlayerRow,
     TeamPage,
@@ -31,5 +32,5 @@ from rinkside.services.queries.tournaments import (
 
 __all__ = ["DivisionRow", "DivisionTeams", "GameRow", "PlayerRow", "TeamCount", "TeamPage",
            "TeamRoster", "TournamentTree", "active_players", "division", "divisions", "game",
-           "games", "last_start", "player_labels", "team", "team_names", "team_roster",
+           "games", "known", "last_start", "player_labels", "team", "team_names", "team_roster",
            "tournament_ids", "tournament_trees", "versions"]

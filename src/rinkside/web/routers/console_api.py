@@ -138,13 +138,12 @@ def set_clock(game_id: int, body: ClockBody, user: Scorer, service: Service,
 @router.post("/games/{game_id:id}/events", response_model=None)
 def record_events(game_id: int, batch: EventBatch, user: Scorer, service: Service,
                   broadcaster: Broadcast) -> Answer:
-    _, state = service.game_state(game_id)  # NotFound: 404
-    periods = state.setup.settings.periods
+    periods = service.game_settings(game_id).periods  # NotFound: 404
     try:
         events: list[Event] = [decode_event(raw, i, periods) for i, raw in enumerate(batch.events)]
         version, _ = service.record(game_id, batch.version, events, by=user.username)
     except (RuleViolation, TournamentRuleError) as exc:
-        return refused(exc, state.setup)
+        return refused(exc, service.game_state(game_id)[1].setup)
     except StaleWrite as exc:
         return stale(exc)
     except MalformedEvent as exc:
@@ -172,14 +171,14 @@ def correct(game_id: int, body: Correction, user: Scorer, service: Service,
     if body.op != "delete" and body.event is None:
         return ReadableJSON({"detail": f"a {body.op} needs the event to write", "field": "event"},
                             status_code=422)
-    _, state = service.game_state(game_id)  # NotFound: 404
+    periods = service.game_settings(game_id).periods  # NotFound: 404
     try:
         event = (None if body.op == "delete" or body.event is None
-                 else decode_event(body.event, body.position, state.setup.settings.periods))
+                 else decode_event(body.event, body.position, periods))
         version, _ = service.correct(game_id, body.version, body.op, body.position, event,
                                      by=user.username, reason=reason)
     except (RuleViolation, TournamentRuleError) as exc:
-        return refused(exc, state.setup)
+        return refused(exc, service.game_state(game_id)[1].setup)
     except StaleWrite as exc:
         return stale(exc)
     except MalformedEvent as exc:
