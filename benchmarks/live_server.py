@@ -9,9 +9,11 @@ app, uvicorn, the one broadcaster) with warnings-only logging, raises
 RLIMIT_NOFILE to the hard limit (one file per scoreboard connection), and
 logs every collection to ``--gc-log`` as one line ``generation start_ns
 pause_ns collected`` (CLOCK_MONOTONIC, the benchmark's clock).
-``--gc-freeze`` moves everything alive after start-up to the permanent
-generation (``gc.freeze()``), so that full collections do not walk the
-modules, the app and the engine again and again. ``--workers N`` (PostgreSQL)
+``--gc-freeze`` applies the game-day server's own collector policy
+(:mod:`rinkside.web.server_collector`, as ``rinkside serve`` does): everything
+alive after start-up frozen (``gc.freeze()``), so that full collections do
+not walk the modules, the app and the engine again and again, and full
+passes every five minutes rather than whenever allocations say. ``--workers N`` (PostgreSQL)
 runs N such servers on the one port as ``rinkside serve --workers N`` does
 (:func:`rinkside.web.workers.serve_workers`), each relaying its writes to the
 others, worker ``i`` logging its collections to ``FILE.i``.
@@ -39,6 +41,7 @@ import uvicorn
 
 from rinkside.web.app import create_app
 from rinkside.web.server import GRACE, LOCALHOST, GameDayServer, relay_changes
+from rinkside.web.server_collector import FullPasses, settle
 from rinkside.web.workers import BACKLOG, serve_workers
 
 
@@ -102,7 +105,8 @@ def run(args: argparse.Namespace, sock: socket.socket | None, gc_path: Path) -> 
     relay = relay_changes(app)
     config = uvicorn.Config(app, host=LOCALHOST, port=args.port, backlog=BACKLOG,
                             timeout_graceful_shutdown=GRACE, log_level="warning")
-    server = GameDayServer(config, app.state.broadcaster, relay)
+    server = GameDayServer(config, app.state.broadcaster, relay,
+                           collector=FullPasses() if args.gc_freeze else None)
 
     if args.switch_interval:
         sys.setswitchinterval(args.switch_interval)
@@ -112,8 +116,7 @@ def run(args: argparse.Namespace, sock: socket.socket | None, gc_path: Path) -> 
         gc_log = GcLog(log)
         gc.callbacks.append(gc_log)
         if args.gc_freeze:
-            gc.collect()
-            gc.freeze()
+            settle()
         profile = cProfile.Profile() if args.profile else None
         sockets = None if sock is None else [sock]
         try:

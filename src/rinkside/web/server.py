@@ -15,7 +15,6 @@ events while it serves (:func:`push_to_league`).
 
 from __future__ import annotations
 
-import gc
 import os
 import socket
 import threading
@@ -30,6 +29,7 @@ from rinkside.services.notify import Heard, Relay, shared_by_processes
 from rinkside.services.sync_client import PushLoop
 from rinkside.web.app import create_app
 from rinkside.web.broadcaster import Broadcaster
+from rinkside.web.server_collector import FullPasses, settle
 
 LOCALHOST = "127.0.0.1"
 ALL_INTERFACES = "0.0.0.0"  # --lan: the rink's own network
@@ -62,21 +62,25 @@ class GameDayServer(uvicorn.Server):
     until the grace time runs out and its task is cancelled."""
 
     def __init__(self, config: uvicorn.Config, broadcaster: Broadcaster,
-                 relay: Relay | None = None, pushing: PushLoop | None = None) -> None:
+                 relay: Relay | None = None, pushing: PushLoop | None = None,
+                 collector: FullPasses | None = None) -> None:
         super().__init__(config)
         self.broadcaster = broadcaster
         self.relay = relay
         self.pushing = pushing
+        self.collector = collector  # its full passes (web/server_collector.py)
         self.ready = threading.Event()  # set once it listens (``started``), for who waits on it
 
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
         await super().startup(sockets)
         if self.started:
+            if self.collector is not None:
+                self.collector.start()
             self.ready.set()
 
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
         self.broadcaster.close()
-        for part in (self.relay, self.pushing):
+        for part in (self.relay, self.pushing, self.collector):
             if part is not None:
                 part.stop()
         await super().shutdown(sockets)
@@ -139,13 +143,13 @@ def build_server(host: str = LOCALHOST, port: int = 8000,
     app = create_app(database_url=database_url)
     relay = relay_changes(app)
     # What is alive now (the app, the engine's tables, the templates) lives as
-    # long as the server: out of the collector's sight, so that a full
-    # collection under thousands of live pages stays short.
-    gc.collect()
-    gc.freeze()
+    # long as the server: frozen out of the collector's sight, and full passes
+    # at set times rather than in the middle of a broadcast.
+    settle()
     settings = uvicorn.Config(app, host=host, port=port, timeout_graceful_shutdown=GRACE,
                               **config)
-    return GameDayServer(settings, app.state.broadcaster, relay, push_to_league(app))
+    return GameDayServer(settings, app.state.broadcaster, relay, push_to_league(app),
+                         FullPasses())
 
 
 def serve(host: str = LOCALHOST, port: int = 8000, database_url: str | None = None,

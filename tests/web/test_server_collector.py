@@ -1,0 +1,75 @@
+"""The game-day server's garbage collector: everything alive at start frozen,
+no automatic full pass (one under thousands of live pages stops a broadcast
+for tenths of a second), and a full pass every so often from a thread of its
+own, on a clock the test runs."""
+
+from __future__ import annotations
+
+import gc
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from rinkside.web.server_collector import NO_AUTOMATIC_FULL_PASS, FullPasses, settle
+
+
+@pytest.fixture
+def collector_restored() -> Iterator[None]:
+    threshold = gc.get_threshold()
+    yield
+    gc.set_threshold(*threshold)
+    gc.unfreeze()
+
+
+def test_settle_freezes_what_is_alive_and_leaves_full_passes_to_the_server(
+        collector_restored: None) -> None:
+    young, middle, _ = gc.get_threshold()
+    settle()
+    assert gc.get_freeze_count() > 0
+    assert gc.get_threshold() == (young, middle, NO_AUTOMATIC_FULL_PASS)
+
+
+class Ticks:
+    """A clock the test runs: each wait returns when the test lets it."""
+
+    def __init__(self) -> None:
+        self.tick = threading.Semaphore(0)
+        self.waited: list[float] = []
+        self.stop = False
+
+    def wait(self, seconds: float) -> bool:
+        self.waited.append(seconds)
+        self.tick.acquire()
+        return self.stop
+
+
+def test_a_full_pass_runs_at_each_period_and_none_after_stop() -> None:
+    ticks = Ticks()
+    full: list[int] = []
+    done = threading.Event()
+
+    def watch(phase: str, info: dict[str, Any]) -> None:
+        if phase == "stop" and info["generation"] == 2:
+            full.append(info["collected"])
+            done.set()
+
+    passes = FullPasses(every=300.0, wait=ticks.wait)
+    gc.callbacks.append(watch)
+    try:
+        passes.start()
+        for expected in (1, 2):
+            done.clear()
+            ticks.tick.release()  # five minutes go by
+            assert done.wait(10)
+            assert len(full) >= expected
+        ticks.stop = True
+        passes.stop(timeout=0)
+        ticks.tick.release()
+        passes._thread.join(10)
+    finally:
+        gc.callbacks.remove(watch)
+    assert not passes._thread.is_alive()
+    assert passes.passes == 2
+    assert ticks.waited[:2] == [300.0, 300.0]
