@@ -7,11 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from test_sync_kit import two_teams
 
 from rinkside.services import queries
 from rinkside.services.errors import NotFound
 from rinkside.services.open import open_tournaments
-from test_sync_kit import two_teams
 
 
 def test_a_games_settings_are_those_its_setup_plays_by(tmp_path: Path) -> None:

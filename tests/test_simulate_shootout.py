@@ -7,12 +7,13 @@ from __future__ import annotations
 import random
 
 from gamekit import refused, regulation
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from rinkside.rules import GameSetup, GameState, Player, Roster, Settings, apply, replay
 from rinkside.rules.events import Event, ShootoutAttempt, Team
 from rinkside.rules.shootout import may_shoot
+from rinkside.simulate import SimulationError
 from rinkside.simulate.play import play_game
 
 PER_ROUND = 4
@@ -88,7 +89,13 @@ def _in_turn(shooters: list[int], pool: set[int]) -> bool:
 def test_a_simulated_shootout_never_repeats_a_shooter_before_each_has_shot(
         seed: int, home: int, away: int) -> None:
     setup = shootout_setup(home, away)
-    events: list[Event] = play_game(random.Random(seed), setup)
+    try:
+        events: list[Event] = play_game(random.Random(seed), setup)
+    except SimulationError as exc:
+        # A tie with every skater of a team removed or boxed at the end: no
+        # shootout can be shot (639(b)4F) and the book says no more.
+        assume("nobody to shoot" not in str(exc))
+        raise
     state = replay(setup, events)
     assert state.status == "final"
     start = next((i for i, e in enumerate(events) if isinstance(e, ShootoutAttempt)), None)

@@ -61,6 +61,8 @@ def test_the_clock_and_record_stay_on_a_laptop_screen(laptop: Page, output_dir: 
 
 def test_q_and_p_record_shots_and_the_board_counts_them(
         laptop: Page, live_server: LiveServer, game: int) -> None:
+    # The console has the game's state (a key before it is known does nothing)
+    expect(bound(laptop, "home-shots")).to_have_text("0 shots, 0 saves")
     laptop.locator("body").press("q")
     expect(bound(laptop, "home-shots")).to_have_text("1 shot, 0 saves")
     laptop.locator("body").press("p")

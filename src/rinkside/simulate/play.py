@@ -340,8 +340,9 @@ class Simulation(SimulatedGame):
         while not self.over:
             team = next_team(self.state.shootout_shots)
             allowed = set(may_shoot(self.state, team))
-            if not allowed:
-                raise SimulationError(f"{team} has nobody to shoot")
+            if not allowed:  # every skater removed or in the box (639(b)4F): the book is silent
+                raise SimulationError(f"{team} has nobody to shoot: every skater is removed "
+                                      "or has penalty time left (639(b)4F)")
             rank = {n: i for i, n in enumerate(self.stars[team])}
             shooter = min(allowed, key=lambda n: (rank.get(n, len(rank)), n))
             scored = self.rng.random() < (0.33 if shots < 40 else 0.9)
