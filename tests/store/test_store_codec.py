@@ -73,6 +73,8 @@ def test_a_moment_is_its_period_and_integer_tenths() -> None:
     [2, "measurement", 1, 0, "home", 4, "bucket", "legal", None],
     [2, "shootout_attempt", 1, None, "home", 4, True],
     [2, "timeout", [1], 0, "home"],
+    [2, ["goal"], 1, 0, "home", 12, None, False],
+    {"v": 1, "type": ["goal"], "at": {"period": 1, "tenths": 0}},
     {"v": 2, "type": "period_end", "at": {"period": 1, "tenths": 0}},
     {"type": "period_end", "at": {"period": 1, "tenths": 0}},
     {"v": 1, "type": "goal", "at": "1 11:42", "team": "home", "scorer": 12, "assist": None,

@@ -11,7 +11,7 @@ suspensions, and the store keeps what was recorded.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -20,7 +20,6 @@ from rinkside.rules.errors import RuleViolation
 from rinkside.rules.events import Event, Team
 from rinkside.rules.game import apply
 from rinkside.rules.roster import GameSetup, Roster
-from rinkside.rules.settings import Settings
 from rinkside.rules.state import GameState
 from rinkside.services import records as rec
 from rinkside.services import replay, state_cache
@@ -124,13 +123,6 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
     def _setup(s: Session, game: m.Game) -> GameSetup:
         """The engine's setup of the game (:func:`rinkside.services.replay.setup_of`)."""
         return replay.setup_of(s, game)
-
-    @staticmethod
-    def _setup_from(game: replay.Sides, settings: Settings,
-                    players: Mapping[int, Sequence[RosterPlayer]],
-                    lineup: Mapping[int, Lineup], names: Mapping[int, str]) -> GameSetup:
-        """The engine's setup: the settings in force and the dressed rosters."""
-        return replay.setup_from(game, settings, players, lineup, names)
 
     def _state(self, s: Session, game: m.Game, setup: GameSetup | None = None,
                stored: tuple[int, GameState] | None = None) -> tuple[int, GameState]:

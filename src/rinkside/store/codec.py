@@ -106,24 +106,13 @@ TYPES: Final = tuple(LAYOUT)
 # --------------------------------------------------------------------------- encode
 
 
-def _penalty(kind: str, e: Penalty | PenaltySignal) -> Payload:
-    return [VERSION, kind, e.at.period, e.at.left, e.team, e.player, e.penalty_class.value,
-            e.infraction, e.rule, e.served_by, e.suspension, e.official, e.called_by]
-
-
 def encode(event: Event) -> Payload:
-    """``event`` as the store keeps it (a JSON array, every field written)."""
-    match event:
-        case ShootoutAttempt():
-            at = event.at
-            return [VERSION, "shootout_attempt", None if at is None else at.period,
-                    None if at is None else at.left, event.team, event.shooter, event.scored]
-        case Penalty():
-            return _penalty("penalty", event)
-        case PenaltySignal():
-            return _penalty("penalty_signal", event)
+    """``event`` as the store keeps it (a JSON array, every field written; a
+    shootout attempt's moment ``null, null``)."""
     kind, fields = _named(event)
-    return [VERSION, kind, event.at.period, event.at.left, *fields]
+    at = event.at
+    return [VERSION, kind, None if at is None else at.period, None if at is None else at.left,
+            *fields]
 
 
 def _named(event: Event) -> tuple[str, tuple[Any, ...]]:
@@ -135,6 +124,11 @@ def _named(event: Event) -> tuple[str, tuple[Any, ...]]:
             return "stoppage", (event.reason,)
         case Goal():
             return "goal", (event.team, event.scorer, event.assist, event.own_goal)
+        case Penalty() | PenaltySignal():
+            return ("penalty" if isinstance(event, Penalty) else "penalty_signal",
+                    (event.team, event.player, event.penalty_class.value, event.infraction,
+                     event.rule, event.served_by, event.suspension, event.official,
+                     event.called_by))
         case PenaltyShot():
             return "penalty_shot", (event.team, event.shooter, event.scored)
         case TimeOut():
@@ -143,6 +137,8 @@ def _named(event: Event) -> tuple[str, tuple[Any, ...]]:
             return "goalie_change", (event.team, event.goalie)
         case PeriodEnd():
             return "period_end", ()
+        case ShootoutAttempt():
+            return "shootout_attempt", (event.team, event.shooter, event.scored)
         case Forfeit():
             return "forfeit", (event.team, event.reason)
         case Designate():
@@ -162,8 +158,6 @@ def _named(event: Event) -> tuple[str, tuple[Any, ...]]:
             return "resume", ()
         case RefereeTimeout():
             return "referee_timeout", ()
-        case Penalty() | PenaltySignal() | ShootoutAttempt():
-            raise AssertionError("encoded by encode itself")
         case _:
             assert_never(event)
 
@@ -341,7 +335,7 @@ def decode(payload: Any) -> Event:
     if payload[0] != VERSION or type(payload[0]) is not int:
         raise PayloadError(f"payload version {payload[0]!r}: this store reads {VERSION} "
                            f"and {VERSION_1}")
-    decoder = _DECODERS.get(payload[1])
+    decoder = _DECODERS.get(payload[1]) if type(payload[1]) is str else None
     if decoder is None:
         raise PayloadError(f"{payload[1]!r} is not an event type: {', '.join(TYPES)}")
     try:
@@ -360,7 +354,8 @@ def decode_all(payloads: Iterable[Any]) -> list[Event]:
     append = out.append
     for payload in payloads:
         if type(payload) is list and payload and payload[0] == VERSION:
-            decoder = decoders.get(payload[1]) if len(payload) > 1 else None
+            decoder = (decoders.get(payload[1]) if len(payload) > 1 and type(payload[1]) is str
+                       else None)
             if decoder is not None:
                 try:
                     append(decoder(payload))

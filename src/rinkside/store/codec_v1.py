@@ -114,7 +114,8 @@ def decode_v1(payload: V1) -> Event:
     """The engine's event a payload of version 1 holds.
 
     Raises :class:`PayloadError` for anything version 1 did not write."""
-    decoder = _DECODERS.get(payload.get("type"))  # type: ignore[arg-type]
+    kind = payload.get("type")
+    decoder = _DECODERS.get(kind) if type(kind) is str else None
     if decoder is None:
         raise PayloadError(f"{payload.get('type')!r} is not an event type of payload "
                            f"version 1: {', '.join(_DECODERS)}")
