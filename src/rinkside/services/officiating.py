@@ -12,7 +12,7 @@ reopens a locked game, and only with a reason, which the report shows.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -131,25 +131,46 @@ def signoff(service: Tournaments, game_id: int) -> SignOff:
         return _status(s, game_id)
 
 
+def refuse_signature(user: m.User | None, username: str, game_id: int, *, final: bool,
+                     locked: bool, signed: Collection[str]) -> None:
+    """Rule 616(a): a signature is a referee's assigned to the game, once the
+    game is over, not on a signed game, and once since the last reopening
+    (:class:`SignOffRefused` saying which). Checked here and for a laptop's
+    sign-off pushed to the league (:mod:`rinkside.services.sync_signoff`)."""
+    if user is None or user.role != "referee" or game_id not in user.games:
+        raise SignOffRefused(f"{username} is not a referee assigned to game {game_id}: "
+                             "only its referees sign its report")
+    if not final:
+        raise SignOffRefused(f"game {game_id} is not over: the referees sign the "
+                             "official score sheet after the game")
+    if locked:
+        raise SignOffRefused(f"game {game_id} is already signed")
+    if username in signed:
+        raise SignOffRefused(f"{username} has already signed game {game_id}")
+
+
+def refuse_reopening(user: m.User | None, game_id: int, reason: str, *, locked: bool) -> None:
+    """Only the tournament director reopens a signed game, with a reason
+    (616(a)); :class:`SignOffRefused` saying which it lacks."""
+    if user is None or user.role != "director":
+        raise SignOffRefused("only the tournament director reopens a signed game")
+    if not reason.strip():
+        raise SignOffRefused("a signed game is reopened only with a reason, "
+                             "which its report shows")
+    if not locked:
+        raise SignOffRefused(f"game {game_id} is not signed: there is nothing to reopen")
+
+
 def sign(service: Tournaments, game_id: int, username: str) -> SignOff:
-    """A referee signs the game's report (Rule 616(a)). Refused unless the
-    user is a referee assigned to the game, the game is over, and they have
-    not signed since the last reopening. The last assigned referee to sign
-    locks the game."""
+    """A referee signs the game's report (Rule 616(a), :func:`refuse_signature`).
+    The last assigned referee to sign locks the game."""
     _, state = service.game_state(game_id)
     with service._sessions.begin() as s:
         user = s.scalars(select(m.User).where(m.User.username == username)).one_or_none()
-        if user is None or user.role != "referee" or game_id not in user.games:
-            raise SignOffRefused(f"{username} is not a referee assigned to game {game_id}: "
-                                 "only its referees sign its report")
-        if state.status != "final":
-            raise SignOffRefused(f"game {game_id} is not over: the referees sign the "
-                                 "official score sheet after the game")
         status = _status(s, game_id)
-        if status.locked:
-            raise SignOffRefused(f"game {game_id} is already signed")
-        if username in {sig.username for sig in status.signatures}:
-            raise SignOffRefused(f"{username} has already signed game {game_id}")
+        refuse_signature(user, username, game_id, final=state.status == "final",
+                         locked=status.locked,
+                         signed={sig.username for sig in status.signatures})
         completes = not [r for r in status.awaiting if r != username]
         signoffs.add(s, game_id, "sign", username, locks=completes)
         return _status(s, game_id)
@@ -162,13 +183,7 @@ def reopen(service: Tournaments, game_id: int, username: str, reason: str) -> Si
     with service._sessions.begin() as s:
         _game(s, game_id)
         user = s.scalars(select(m.User).where(m.User.username == username)).one_or_none()
-        if user is None or user.role != "director":
-            raise SignOffRefused("only the tournament director reopens a signed game")
-        if not reason:
-            raise SignOffRefused("a signed game is reopened only with a reason, "
-                                 "which its report shows")
-        if not signoffs.is_locked(s, game_id):
-            raise SignOffRefused(f"game {game_id} is not signed: there is nothing to reopen")
+        refuse_reopening(user, game_id, reason, locked=signoffs.is_locked(s, game_id))
         signoffs.add(s, game_id, "reopen", username, reason=reason)
         return _status(s, game_id)
 
@@ -193,6 +208,20 @@ class WrittenReport:
     at: datetime
 
 
+def refuse_report(user: m.User | None, text: str, rule: str | None) -> None:
+    """A written report has its text, is one the book calls for (``rule``:
+    502(l), 404(h), 405(b); None: an incident note) and is filed by a
+    referee or the director (:class:`SignOffRefused` saying which)."""
+    if not text.strip():
+        raise SignOffRefused("a written report needs its text")
+    if rule is not None and rule not in REPORT_RULES:
+        raise SignOffRefused(f"{rule!r} calls for no written report: "
+                             + ", ".join(f"{r} ({what})" for r, what in REPORT_RULES.items()))
+    if user is None or user.role not in ("referee", "director"):
+        raise SignOffRefused("only a referee or the tournament director files a written "
+                             "report")
+
+
 def add_written_report(service: Tournaments, game_id: int, username: str, text: str, *,
                        rule: str | None = None) -> WrittenReport:
     """A referee (or the director) files a written report on the game: with
@@ -200,17 +229,10 @@ def add_written_report(service: Tournaments, game_id: int, username: str, text: 
     incident note. Kept after the signatures too (it is no part of the
     scoring summary that 616(a) locks)."""
     text = text.strip()
-    if not text:
-        raise SignOffRefused("a written report needs its text")
-    if rule is not None and rule not in REPORT_RULES:
-        raise SignOffRefused(f"{rule!r} calls for no written report: "
-                             + ", ".join(f"{r} ({what})" for r, what in REPORT_RULES.items()))
     with service._sessions.begin() as s:
         _game(s, game_id)
         user = s.scalars(select(m.User).where(m.User.username == username)).one_or_none()
-        if user is None or user.role not in ("referee", "director"):
-            raise SignOffRefused("only a referee or the tournament director files a written "
-                                 "report")
+        refuse_report(user, text, rule)
         at = datetime.fromtimestamp(service.now_ms() / 1000, UTC)
         row = m.WrittenReport(game_id=game_id, kind="incident" if rule is None else "report",
                               rule=rule, text=text, username=username, at=at)

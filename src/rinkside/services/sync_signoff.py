@@ -31,7 +31,12 @@ from sqlalchemy.orm import Session
 
 from rinkside.rules.log import GameLog
 from rinkside.services import replay
-from rinkside.services.officiating import REPORT_RULES
+from rinkside.services.officiating import (
+    SignOffRefused,
+    refuse_reopening,
+    refuse_report,
+    refuse_signature,
+)
 from rinkside.services.sync import RinkRef, SyncRefused, rink_games
 from rinkside.services.tournaments import Tournaments
 from rinkside.store import models as m
@@ -153,25 +158,20 @@ def _check(s: Session, game: m.Game, stored: Sequence[Key], new: Sequence[Entry]
     loaded = replay.load(s, game)
     final = GameLog.new(loaded.setup, loaded.events).state.status == "final"
     for e in new:
-        if e.kind == "reopen":
-            user = roles.get(e.username)
-            if user is None or user.role != "director":
-                raise _refused(game.id, f"{e.username} is not the league's tournament "
-                               "director: only the director reopens a signed game")
-            if not locked or not e.reason.strip() or e.locks:
-                raise _refused(game.id, "a reopening needs a signed game and its reason")
-            locked, signed = False, set()
-            continue
-        if e.kind != "sign":
-            raise _refused(game.id, f"{e.kind!r} is no step of a sign-off")
-        if e.username not in assigned:
-            raise _refused(game.id, f"{e.username} is not a referee assigned to the game on "
-                           "the league server: only its referees sign its report")
-        if not final:
-            raise _refused(game.id, "the game is not over on the league server: the "
-                           "referees sign the official score sheet after the game")
-        if locked or e.username in signed:
-            raise _refused(game.id, f"{e.username} signs a game already signed")
+        user = roles.get(e.username)
+        try:
+            if e.kind == "reopen":
+                if e.locks:
+                    raise SignOffRefused("a reopening locks nothing")
+                refuse_reopening(user, game.id, e.reason, locked=locked)
+                locked, signed = False, set()
+                continue
+            if e.kind != "sign":
+                raise SignOffRefused(f"{e.kind!r} is no step of a sign-off")
+            refuse_signature(user, e.username, game.id, final=final, locked=locked,
+                             signed=signed)
+        except SignOffRefused as exc:
+            raise _refused(game.id, f"{exc.reason} (on the league server)") from None
         signed.add(e.username)
         completes = not [r for r in assigned if r not in signed]
         if completes != e.locks:
@@ -189,14 +189,14 @@ def _held(s: Session, game_id: int, r: Report) -> bool:
 
 
 def _check_report(s: Session, game_id: int, r: Report) -> None:
-    """As :func:`rinkside.services.officiating.add_written_report` checks it."""
-    if not r.text.strip():
-        raise SyncRefused(422, f"game {game_id}: a written report needs its text")
-    if r.kind != ("incident" if r.rule is None else "report") or (
-            r.rule is not None and r.rule not in REPORT_RULES):
-        raise SyncRefused(422, f"game {game_id}: Rule {r.rule} calls for no written report: "
-                          + ", ".join(f"{rule} ({what})" for rule, what in REPORT_RULES.items()))
+    """As :func:`rinkside.services.officiating.add_written_report` checks it
+    (:func:`~rinkside.services.officiating.refuse_report`), and its kind as
+    its rule makes it."""
     user = s.scalars(select(m.User).where(m.User.username == r.username)).one_or_none()
-    if user is None or user.role not in ("referee", "director"):
-        raise SyncRefused(422, f"game {game_id}: {r.username} is neither a referee nor the "
-                          "director on the league server: only they file written reports")
+    try:
+        if r.kind != ("incident" if r.rule is None else "report"):
+            raise SignOffRefused(f"a {r.kind!r} written report "
+                                 f"{'with' if r.rule is None else 'under'} rule {r.rule}")
+        refuse_report(user, r.text, r.rule)
+    except SignOffRefused as exc:
+        raise SyncRefused(422, f"game {game_id}: {exc.reason} (on the league server)") from None
