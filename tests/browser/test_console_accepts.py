@@ -190,6 +190,8 @@ def test_the_flash_covers_no_control(browser: Browser, browser_context_args: dic
                                by="test")
     scorer_for(live_server, game, page)
     page.goto(f"/console/games/{game}")
+    # the console has the game's state (a key before it is known does nothing)
+    expect(page.locator('[data-bind="home-shots"]')).to_have_text("0 shots, 0 saves")
     page.locator("body").press("q")
     flash = page.locator('[data-bind="flash"]')
     expect(flash).to_have_text(re.compile("Shot on goal"))
