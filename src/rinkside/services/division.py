@@ -43,7 +43,7 @@ class DivisionTables(Schedule):
         """The division's view, in one transaction (the states it recomputed
         stored as it commits), the collector paused (a cold view is a bulk of
         short-lived values: :mod:`rinkside.services.collector`)."""
-        with collector_paused(), self._sessions.begin() as s:
+        with collector_paused(keeps=True), self._sessions.begin() as s:
             return self._division_view(s, division_id)
 
     def standings(self, division_id: int, view: DivisionView | None = None

@@ -6,6 +6,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from rinkside.store import models as m
+from rinkside.store.connections import connection_of
 from rinkside.tournament.model import (
     DivisionInfo,
     Lineup,
@@ -45,12 +46,14 @@ def supplementary(row: m.SupplementaryDiscipline) -> SupplementaryDiscipline:
 
 
 def players_of(session: Session, team_ids: list[int]) -> list[RosterPlayer]:
-    """The active players of these teams. Read as plain rows, not ORM objects:
-    every write builds a game's setup from them, and rows cost a fraction."""
+    """The active players of these teams. Read as plain rows on the session's
+    connection (its pending objects flushed), not through the ORM: every write
+    builds a game's setup from them, and rows cost a fraction."""
     p = m.Player
-    rows = session.execute(select(p.id, p.team_id, p.number, p.name, p.goalie, p.captain,
-                                  p.playing_coach, p.birth_date, p.person_key)
-                           .where(p.team_id.in_(team_ids), p.active.is_(True)))
+    rows = connection_of(session).execute(
+        select(p.id, p.team_id, p.number, p.name, p.goalie, p.captain, p.playing_coach,
+               p.birth_date, p.person_key)
+        .where(p.team_id.in_(team_ids), p.active.is_(True))).all()
     return [RosterPlayer(pid, team, number, name, goalie,
                          captain if captain in ("C", "A") else None,  # type: ignore[arg-type]
                          coach, born, key or name)
@@ -58,11 +61,13 @@ def players_of(session: Session, team_ids: list[int]) -> list[RosterPlayer]:
 
 
 def lineups_of(session: Session, game_ids: list[int]) -> dict[int, dict[int, Lineup]]:
-    """game id -> team id -> lineup (only games where a lineup was handed in)."""
+    """game id -> team id -> lineup (only games where a lineup was handed in),
+    read as plain rows (a division's view reads every dressed player of it)."""
     e = m.LineupEntry
     out: dict[int, dict[int, list[tuple[int, str | None]]]] = {}
-    for game_id, team_id, player_id, letter in session.execute(
-            select(e.game_id, e.team_id, e.player_id, e.letter).where(e.game_id.in_(game_ids))):
+    for game_id, team_id, player_id, letter in connection_of(session).execute(
+            select(e.game_id, e.team_id, e.player_id, e.letter)
+            .where(e.game_id.in_(game_ids))).all():  # fetched at once, not row by row
         out.setdefault(game_id, {}).setdefault(team_id, []).append((player_id, letter))
     return {g: {t: _lineup(t, entries) for t, entries in per.items()} for g, per in out.items()}
 

@@ -31,6 +31,7 @@ from rinkside.rules import notices, outcome, records
 from rinkside.rules.roster import GameSetup
 from rinkside.rules.state import GameState
 from rinkside.services.collector import collector_paused
+from rinkside.store.connections import connection_of
 from rinkside.store.models import GameStateCache
 
 
@@ -235,7 +236,8 @@ def _write_pending(session: Session) -> None:
         rows = [{"game_id": game_id, "version": version, "engine": engine,
                  "state": _dumped(state, memo, pickler)}
                 for game_id, (version, state) in sorted(pending.items())]
-    session.execute(_UPSERT[session.get_bind().dialect.name], rows)
+    connection = connection_of(session)  # a plain executemany: no ORM around it
+    connection.execute(_UPSERT[connection.dialect.name], rows)
 
 
 def _forget_pending(session: Session, _transaction: SessionTransaction) -> None:

@@ -49,8 +49,10 @@ from rinkside.rules.events import (
     TimeOut,
 )
 from rinkside.store.codec_v1 import VERSION_1, decode_v1
+from rinkside.store.event_builders import builder
 from rinkside.store.payload_values import (
     CLASSES,
+    MOMENTS,
     TEAMS,
     PayloadError,
     as_bool,
@@ -172,18 +174,27 @@ def _named(event: Event) -> tuple[str, tuple[Any, ...]]:
 # every cold recompute, so each call saved is saved some 70 times a game.
 
 
+_NEW_FACEOFF: Final = builder(FaceOff)
+_NEW_STOPPAGE: Final = builder(Stoppage)
+_NEW_GOAL: Final = builder(Goal)
+_NEW_GOALIE_CHANGE: Final = builder(GoalieChange)
+_NEW_PENALTY: Final = builder(Penalty)
+_NEW_PENALTY_SIGNAL: Final = builder(PenaltySignal)
+_SEEN: Final = MOMENTS  # (period, tenths) -> the moment, as payload_values.moment keeps them
+
+
 def _faceoff(p: Payload) -> FaceOff:
     _, _, period, tenths, spot = p
     if spot is not None and type(spot) is not str:
         raise PayloadError(f"{spot!r} is not a text")
-    return FaceOff(moment(period, tenths), spot)
+    return _NEW_FACEOFF(_SEEN.get((period, tenths)) or moment(period, tenths), spot)
 
 
 def _stoppage(p: Payload) -> Stoppage:
     _, _, period, tenths, reason = p
     if reason is not None and type(reason) is not str:
         raise PayloadError(f"{reason!r} is not a text")
-    return Stoppage(moment(period, tenths), reason)
+    return _NEW_STOPPAGE(_SEEN.get((period, tenths)) or moment(period, tenths), reason)
 
 
 def _goal(p: Payload) -> Goal:
@@ -192,7 +203,7 @@ def _goal(p: Payload) -> Goal:
             or (assist is not None and type(assist) is not int) or type(own_goal) is not bool):
         return Goal(moment(period, tenths), as_team(team), as_int(scorer), opt_int(assist),
                     as_bool(own_goal))  # raises, saying which
-    return Goal(moment(period, tenths), team, scorer, assist, own_goal)
+    return _NEW_GOAL(moment(period, tenths), team, scorer, assist, own_goal)
 
 
 def _penalty_args(p: Payload) -> tuple[Any, ...]:
@@ -217,7 +228,7 @@ def _goalie_change(p: Payload) -> GoalieChange:
     _, _, period, tenths, team, goalie = p
     if team not in TEAMS or (goalie is not None and type(goalie) is not int):
         return GoalieChange(moment(period, tenths), as_team(team), opt_int(goalie))  # raises
-    return GoalieChange(moment(period, tenths), team, goalie)
+    return _NEW_GOALIE_CHANGE(moment(period, tenths), team, goalie)
 
 
 def _shootout(p: Payload) -> ShootoutAttempt:
@@ -299,8 +310,8 @@ _DECODERS: Final[dict[str, Callable[[Payload], Event]]] = {
     "faceoff": _faceoff,
     "stoppage": _stoppage,
     "goal": _goal,
-    "penalty": lambda p: Penalty(*_penalty_args(p)),
-    "penalty_signal": lambda p: PenaltySignal(*_penalty_args(p)),
+    "penalty": lambda p: _NEW_PENALTY(*_penalty_args(p)),
+    "penalty_signal": lambda p: _NEW_PENALTY_SIGNAL(*_penalty_args(p)),
     "penalty_shot": _penalty_shot,
     "timeout": _timeout,
     "goalie_change": _goalie_change,
@@ -353,14 +364,12 @@ def decode_all(payloads: Iterable[Any]) -> list[Event]:
     out: list[Event] = []
     append = out.append
     for payload in payloads:
-        if type(payload) is list and payload and payload[0] == VERSION:
-            decoder = (decoders.get(payload[1]) if len(payload) > 1 and type(payload[1]) is str
-                       else None)
-            if decoder is not None:
-                try:
-                    append(decoder(payload))
+        if type(payload) is list:
+            try:  # a payload this cannot take (short, of another type) is decode's to refuse
+                if payload[0] == VERSION:
+                    append(decoders[payload[1]](payload))
                     continue
-                except (TypeError, ValueError):
-                    pass
+            except (TypeError, ValueError, KeyError, IndexError):
+                pass
         append(decode(payload))  # raises PayloadError, saying why
     return out

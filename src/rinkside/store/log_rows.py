@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime
+from functools import lru_cache
 from typing import Any, Final
 
 import orjson
@@ -22,7 +23,13 @@ reads what a replay needs and no more)."""
 
 def in_order(numbers: str | None, count: int) -> bool:
     """Whether ``numbers`` ("1,2,3") are the revisions 1..count in order."""
-    return (numbers or "") == ",".join(map(str, range(1, count + 1)))
+    return (numbers or "") == _first(count)
+
+
+@lru_cache(maxsize=1024)
+def _first(count: int) -> str:
+    """The text "1,2,...,count" (a division's logs are of a few dozen lengths)."""
+    return ",".join(map(str, range(1, count + 1)))
 
 
 def decoded_all(game_id: int, payloads: Any) -> list[Event]:

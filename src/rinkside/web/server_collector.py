@@ -11,7 +11,9 @@ then stops for tenths of a second in the middle of a broadcast. Measured
 So a server does not leave its full passes to that rule:
 
 - at start, everything alive (the app, the engine's tables, the templates) is
-  collected once and frozen out of the collector's sight (``gc.freeze``);
+  collected once and frozen out of the collector's sight (``gc.freeze``),
+  until a cold division view hands what it keeps to the old generation
+  (:mod:`rinkside.services.collector`), which returns the frozen with it;
 - the young generations are collected as usual (cheap: they hold what one
   request or one broadcast leaves behind);
 - a full pass runs every ``every`` seconds (:data:`FULL_PASS`, five minutes),
