@@ -15,6 +15,7 @@ from rinkside.services import records as rec
 from rinkside.services.collector import collector_paused
 from rinkside.services.schedule import Schedule
 from rinkside.store import models as m
+from rinkside.store.connections import recomputable_only
 from rinkside.tournament import forfeits, playoffs, standings
 from rinkside.tournament import stats as tstats
 from rinkside.tournament.model import PlayedGame, ScheduledGame
@@ -41,9 +42,11 @@ class DivisionTables(Schedule):
 
     def division_view(self, division_id: int) -> DivisionView:
         """The division's view, in one transaction (the states it recomputed
-        stored as it commits), the collector paused (a cold view is a bulk of
+        stored as it commits, without waiting for the disk: they are only a
+        cache of the log), the collector paused (a cold view is a bulk of
         short-lived values: :mod:`rinkside.services.collector`)."""
         with collector_paused(keeps=True), self._sessions.begin() as s:
+            recomputable_only(s)
             return self._division_view(s, division_id)
 
     def standings(self, division_id: int, view: DivisionView | None = None

@@ -1,6 +1,7 @@
 """The connection the event log's statements run on, given a session (as
-the services use it) or a connection (a console's hot path), and a session's
-loaded game kept true after a write that bypassed it."""
+the services use it) or a connection (a console's hot path), a session's
+loaded game kept true after a write that bypassed it, and a transaction that
+writes only what can be computed again."""
 
 from __future__ import annotations
 
@@ -22,6 +23,17 @@ def connection_of(session: Session | Connection) -> Connection:
         session.flush()
         return session.connection()
     return session
+
+
+def recomputable_only(session: Session) -> None:
+    """The session's transaction writes nothing but what can be computed
+    again (the state cache, from the log): on PostgreSQL its commit need not
+    wait for the write-ahead log to reach the disk (``synchronous_commit``
+    off, for this transaction alone). A crash may lose what it wrote, never
+    anything recorded; SQLite is left as it is."""
+    connection = session.connection()
+    if connection.dialect.name == "postgresql":
+        connection.exec_driver_sql("SET LOCAL synchronous_commit TO OFF")
 
 
 @contextmanager
