@@ -52,7 +52,6 @@ from rinkside.store.codec_v1 import VERSION_1, decode_v1
 from rinkside.store.event_builders import builder
 from rinkside.store.payload_values import (
     CLASSES,
-    MOMENTS,
     TEAMS,
     PayloadError,
     as_bool,
@@ -180,21 +179,20 @@ _NEW_GOAL: Final = builder(Goal)
 _NEW_GOALIE_CHANGE: Final = builder(GoalieChange)
 _NEW_PENALTY: Final = builder(Penalty)
 _NEW_PENALTY_SIGNAL: Final = builder(PenaltySignal)
-_SEEN: Final = MOMENTS  # (period, tenths) -> the moment, as payload_values.moment keeps them
 
 
 def _faceoff(p: Payload) -> FaceOff:
     _, _, period, tenths, spot = p
     if spot is not None and type(spot) is not str:
         raise PayloadError(f"{spot!r} is not a text")
-    return _NEW_FACEOFF(_SEEN.get((period, tenths)) or moment(period, tenths), spot)
+    return _NEW_FACEOFF(moment(period, tenths), spot)
 
 
 def _stoppage(p: Payload) -> Stoppage:
     _, _, period, tenths, reason = p
     if reason is not None and type(reason) is not str:
         raise PayloadError(f"{reason!r} is not a text")
-    return _NEW_STOPPAGE(_SEEN.get((period, tenths)) or moment(period, tenths), reason)
+    return _NEW_STOPPAGE(moment(period, tenths), reason)
 
 
 def _goal(p: Payload) -> Goal:

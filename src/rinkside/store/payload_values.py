@@ -13,8 +13,8 @@ from typing import Any, Final
 from rinkside.rules.events import MEASURED_ITEMS, MeasureResult, PenaltyClass, Team
 from rinkside.rules.times import GameTime
 
-__all__ = ["CLASSES", "MOMENTS", "TEAMS", "PayloadError", "as_bool", "as_class", "as_int",
-           "as_item", "as_result", "as_str", "as_team", "moment", "opt_int", "opt_str"]
+__all__ = ["CLASSES", "TEAMS", "PayloadError", "as_bool", "as_class", "as_int", "as_item",
+           "as_result", "as_str", "as_team", "moment", "opt_int", "opt_str"]
 
 
 class PayloadError(ValueError):
@@ -29,22 +29,22 @@ _RESULTS: Final[dict[object, MeasureResult]] = {
 # Moments are values: one GameTime per (period, tenths) read, shared by every
 # event at that moment (a stoppage and its face-off, a penalty and its
 # signal), so a log costs a dict look-up per moment, not a new object.
-MOMENTS: dict[tuple[int, int], GameTime] = {}
+_MOMENTS: dict[tuple[int, int], GameTime] = {}
 _MOMENTS_KEPT: Final = 1 << 16
 
 
 def moment(period: Any, tenths: Any) -> GameTime:
     """The moment ``tenths`` left on the clock of period ``period`` (1-based)."""
     key = (period, tenths)
-    found = MOMENTS.get(key)
+    found = _MOMENTS.get(key)
     if found is not None:
         return found
     if type(period) is not int or type(tenths) is not int:
         raise PayloadError(f"{period!r}, {tenths!r} is not a moment (integer period and "
                            "tenths)")
-    if len(MOMENTS) >= _MOMENTS_KEPT:
-        MOMENTS.clear()
-    found = MOMENTS[key] = GameTime(period, tenths)
+    if len(_MOMENTS) >= _MOMENTS_KEPT:
+        _MOMENTS.clear()
+    found = _MOMENTS[key] = GameTime(period, tenths)
     return found
 
 
