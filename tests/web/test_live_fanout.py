@@ -123,9 +123,9 @@ def test_one_change_is_built_and_encoded_once_for_every_page(
     builds: list[int] = []
     state_json = live.views.state_json
 
-    def counted(service: Any, game_id: int) -> dict[str, Any]:
+    def counted(service: Any, game_id: int, committed: int | None = None) -> dict[str, Any]:
         builds.append(game_id)
-        return state_json(service, game_id)
+        return state_json(service, game_id, committed)
 
     monkeypatch.setattr(live.views, "state_json", counted)
     pages: list[list[Message]] = [[] for _ in range(50)]
@@ -141,6 +141,40 @@ def test_one_change_is_built_and_encoded_once_for_every_page(
         assert builds == [game]  # once, however many pages
         bodies = {id(p[-1]["body"]) for p in pages}
         assert len(bodies) == 1  # the very same bytes written to every page
+        await opened.close()
+
+    asyncio.run(main())
+
+
+def test_a_committed_change_is_built_from_the_writes_own_state(
+        demo: Demo, broadcaster: Broadcaster, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The state this process computed as it committed the version is sent,
+    without reading the game's setup and log again; it is the state a fresh
+    read of the store gives."""
+    game = game_in_play(demo)
+    reads: list[int] = []
+    game_state = demo.service.game_state
+
+    def counted(game_id: int) -> Any:
+        reads.append(game_id)
+        return game_state(game_id)
+
+    page: list[Message] = []
+
+    async def main() -> None:
+        written = Written()
+        opened = await open_pages(broadcaster, demo, game, [written.sender(page)])
+        await until(written, lambda: len(page) == 1)
+        before, _ = demo.service.game_state(game)
+        monkeypatch.setattr(demo.service, "game_state", counted)
+        version, _ = await asyncio.to_thread(
+            demo.service.record, game, before, [Stoppage(GameTime(1, 5800))], "web test")
+        await until(written, lambda: versions(page)[-1:] == [version])
+        assert reads == []  # built from the write's own state
+        sent = json.loads(page[-1]["body"].split(b"\n")[0][len(b"data: "):])
+        monkeypatch.undo()
+        demo.service.cache.clear()  # a fresh read: the log replayed from the store
+        assert sent == live.views.state_json(demo.service, game)
         await opened.close()
 
     asyncio.run(main())

@@ -51,6 +51,14 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
         with self._sessions.begin() as s:
             return self._state(s, self._get(s, m.Game, game_id))
 
+    def committed_state(self, game_id: int, version: int) -> GameState | None:
+        """The state this process computed for ``version`` of the game, as its
+        write of that version committed (or a read since), from memory; None
+        when it holds none. Trusted without reading the game's setup again:
+        only for publishing a change just committed (a roster or lineup
+        changed later at the same version is a refresh, which reads it all)."""
+        return self.cache.get(game_id, version)
+
     def record(self, game_id: int, expected_version: int, events: Iterable[Event], by: str
                ) -> tuple[int, GameState]:
         """Append events after checking each with the engine; the whole batch

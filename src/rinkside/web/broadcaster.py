@@ -89,9 +89,13 @@ class Broadcaster:
         self.on_refresh: Callable[[int, Frame], None] | None = None
 
     def publish(self, game_id: int, version: int) -> None:
-        """The game changed: build its state once, here in the recording
-        thread (when a page follows it and the service is known), then hand
-        it to each event loop's followers at once."""
+        """The game changed (this process just committed ``version``): build
+        its state once, here in the recording thread (when a page follows it
+        and the service is known), then hand it to each event loop's
+        followers at once."""
+        self._publish(game_id, version, committed=True)
+
+    def _publish(self, game_id: int, version: int, *, committed: bool) -> None:
         with self._lock:
             if version > self._published.get(game_id, -1):
                 self._published[game_id] = version
@@ -102,7 +106,7 @@ class Broadcaster:
             return
         if service is not None:
             try:
-                self._build(service, game_id, version)
+                self._build(service, game_id, version, committed=committed)
             except Exception:  # the event is recorded all the same; the
                 pass  # streams build the state themselves and fail visibly there
         for loop, subscriptions in by_loop(targets).items():
@@ -136,7 +140,7 @@ class Broadcaster:
         be built (the event is recorded all the same: a stream builds the
         state itself and fails visibly there)."""
         try:
-            return self._build(service, game_id, version)
+            return self._build(service, game_id, version, committed=True)
         except Exception:
             return None
 
@@ -152,7 +156,7 @@ class Broadcaster:
             behind = [(game_id, version) for game_id, version in stored.items()
                       if version > self._published.get(game_id, -1)]
         for game_id, version in behind:
-            self.publish(game_id, version)
+            self._publish(game_id, version, committed=False)  # another process's
 
     def _arrive(self, loop: Loop, subscriptions: list[Subscription], game_id: int,
                 version: int) -> None:
@@ -285,12 +289,13 @@ class Broadcaster:
     def state(self, service: Tournaments, game_id: int, version: int | None = None
               ) -> tuple[int, str]:
         """The game's state JSON (as text) and its version: the one built for
-        ``version`` (else the store's current version) when there is one, so
-        a change sent to many pages is computed once. Blocking: call it from
-        a worker thread."""
+        ``version`` (this process's write just committed; else the store's
+        current version) when there is one, so a change sent to many pages is
+        computed once. Blocking: call it from a worker thread."""
+        committed = version is not None
         if version is None:
             version = catalog.versions(service, [game_id]).get(game_id, 0)
-        frame = self._build(service, game_id, version)
+        frame = self._build(service, game_id, version, committed=committed)
         return frame.version, frame.text
 
     def _cached(self, game_id: int, version: int) -> Frame | None:
@@ -298,17 +303,21 @@ class Broadcaster:
             frame = self._frames.get(game_id)
         return frame if frame is not None and frame.version >= version else None
 
-    def _build(self, service: Tournaments, game_id: int, version: int = -1) -> Frame:
+    def _build(self, service: Tournaments, game_id: int, version: int = -1, *,
+               committed: bool = False) -> Frame:
         """The game's state of ``version`` or newer: the one kept, else built
         now (one thread at a time per game: the others wait and reuse it) and
-        kept unless a newer one was kept meanwhile."""
+        kept unless a newer one was kept meanwhile. ``committed``: this
+        process has just committed ``version``, whose state it computed (the
+        build need not read the game's setup again to trust it)."""
         with self._lock:
             building = self._game_locks.setdefault(game_id, threading.Lock())
         with building:
-            return self._cached(game_id, version) or self._build_now(service, game_id)
+            return (self._cached(game_id, version)
+                    or self._build_now(service, game_id, version if committed else None))
 
-    def _build_now(self, service: Tournaments, game_id: int) -> Frame:
-        data = views.state_json(service, game_id)
+    def _build_now(self, service: Tournaments, game_id: int, committed: int | None) -> Frame:
+        data = views.state_json(service, game_id, committed)
         text = json.dumps(data, separators=(",", ":"))
         return self._keep(game_id, Frame(int(data["version"]), text,
                                          state_event(int(data["version"]), text)))
