@@ -7,10 +7,10 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import event, select
 from sqlalchemy.orm import Session, sessionmaker
 
-from rinkside.rules.events import FaceOff
+from rinkside.rules.events import FaceOff, Stoppage
 from rinkside.rules.times import GameTime
 from rinkside.services import replay, state_cache
 from rinkside.services.tournaments import Tournaments
@@ -74,3 +74,29 @@ def test_an_older_state_never_replaces_a_newer_one(
     with sessions.begin() as s:  # a slow reader that computed version 1
         state_cache.store(s, played, version, state)  # type: ignore[arg-type]
     assert _stored(sessions, played) == [2]
+
+
+def test_a_write_whose_commit_fails_leaves_no_state_in_memory(
+        sessions: sessionmaker[Session], played: int) -> None:
+    """The commit is the write: a state computed for a version whose commit
+    failed is neither kept in memory nor announced (another writer may yet
+    write that version, with other events)."""
+    announced: list[tuple[int, int]] = []
+    service = Tournaments(sessions, on_change=lambda game, version: announced.append(
+        (game, version)))
+
+    def commit_fails(session: Session) -> None:
+        raise RuntimeError("the disk is full")
+
+    event.listen(Session, "before_commit", commit_fails)
+    try:
+        with pytest.raises(RuntimeError, match="disk is full"):
+            service.record(played, 1, [Stoppage(GameTime(1, 7000))], by="scorer")
+    finally:
+        event.remove(Session, "before_commit", commit_fails)
+    assert service.committed_state(played, 2) is None
+    assert announced == []
+    assert service.game_state(played)[0] == 1  # nothing was written
+    version, state = service.record(played, 1, [Stoppage(GameTime(1, 6900))], by="scorer")
+    assert service.committed_state(played, version) is state
+    assert announced == [(played, 2)]

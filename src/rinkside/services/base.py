@@ -18,6 +18,7 @@ from rinkside.store import signoffs
 from rinkside.tournament.errors import GameLocked
 
 if TYPE_CHECKING:
+    from rinkside.rules.state import GameState
     from rinkside.services.division import DivisionView
 
 WallClock = Callable[[], int]  # milliseconds since the epoch, UTC
@@ -60,6 +61,14 @@ class ServiceBase:
     def _changed(self, game_id: int, version: int) -> None:
         if self.on_change is not None:
             self.on_change(game_id, version)
+
+    def _committed(self, game_id: int, version: int, state: GameState) -> None:
+        """After a write's commit, never before: the state it computed is kept
+        in memory for that version, and the change announced. A commit that
+        failed leaves no trace here: another writer may yet write that very
+        version, with other events."""
+        self.cache.put(game_id, version, state)
+        self._changed(game_id, version)
 
     @staticmethod
     def _get(s: Session, model: type[Any], key: int) -> Any:

@@ -216,9 +216,8 @@ def take_push(service: Tournaments, rink: RinkRef, game_id: int, league_version:
         except (ValueError, KeyError, TypeError) as exc:
             raise SyncRefused(422, f"game {game_id}, revision {r.revision} cannot be read: "
                               f"{exc}") from None
-        service.cache.put(game_id, version, log.state)
         state_cache.store(s, game_id, version, log.state)
-    service._changed(game_id, version)
+    service._committed(game_id, version, log.state)
     return PushOutcome(version, len(revisions))
 
 

@@ -85,9 +85,8 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
                     raise self._suspension_refusal(s, game, events, exc) from None
                 version = eventlog.append(s, game_id, version, event, by)
             self._anchor_clock(s, game_id, before, state, by)
-            self.cache.put(game_id, version, state)
             state_cache.store(s, game_id, version, state)
-        self._changed(game_id, version)
+        self._committed(game_id, version, state)
         return version, state
 
     def correct(self, game_id: int, expected_version: int, op: str, position: int,
@@ -116,9 +115,8 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
             version = eventlog.correct(s, game_id, expected_version, op,  # type: ignore[arg-type]
                                        position, event, by, reason)
             self._anchor_clock(s, game_id, before, log.state, by)
-            self.cache.put(game_id, version, log.state)
             state_cache.store(s, game_id, version, log.state)
-        self._changed(game_id, version)
+        self._committed(game_id, version, log.state)
         return version, log.state
 
 
