@@ -4,12 +4,15 @@ record for record, and the engine carries on from it as from the original."""
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import random
 
 import pytest
 
 from rinkside.rules.game import apply, replay
 from rinkside.rules.records import Chain, items
+from rinkside.rules.roster import Player, Roster
 from rinkside.rules.state import GameState
 from rinkside.services import state_cache
 from rinkside.simulate import simulate_game
@@ -40,3 +43,34 @@ def test_a_state_for_another_setup_is_not_loaded() -> None:
     other, _ = simulate_game(random.Random(4))
     blob = state_cache._dumped(replay(setup, events), {})
     assert state_cache._loaded(blob, other, {}) is None
+
+
+def _changed(value: object, name: str) -> object:
+    """``value`` with its field ``name`` changed (as dataclasses.replace)."""
+    old = getattr(value, name)
+    new = {bool: lambda v: not v, int: lambda v: v + 1, str: lambda v: v + "x",
+           type(None): lambda v: "C"}[type(old)](old)
+    return dataclasses.replace(value, **{name: new})  # type: ignore[type-var]
+
+
+def test_a_roster_digests_as_every_field_it_compares_by() -> None:
+    """A stored state is reused only for a setup of the same digests: two
+    rosters that compare equal digest alike, and a change to any field of a
+    roster or of one of its players (a field added later too) changes it."""
+    setup, _ = simulate_game(random.Random(5))
+    roster = setup.home
+    digest = state_cache._digest(roster, {})
+    twin = Roster(roster.name, tuple(Player(p.number, p.name, p.goalie, p.captain)
+                                     for p in roster.players), roster.roster_max)
+    assert twin == roster and twin is not roster
+    assert state_cache._digest(twin, {}) == digest
+    compared = [f.name for f in dataclasses.fields(Roster) if f.compare and f.name != "players"]
+    assert compared == ["name", "roster_max"]  # the digest reads these from the class
+    for name in compared:
+        assert state_cache._digest(_changed(roster, name), {}) != digest, name
+    player = roster.players[-1]
+    for f in dataclasses.fields(Player):  # built unchecked: the digest checks nothing
+        changed = copy.copy(roster)
+        object.__setattr__(changed, "players",
+                           (*roster.players[:-1], _changed(player, f.name)))
+        assert state_cache._digest(changed, {}) != digest, f.name
