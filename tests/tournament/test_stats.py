@@ -157,6 +157,20 @@ class TestGoaltenders:
         assert goalie.regulation_games == Fraction(265, 240)
         assert goalie.gaa == pytest.approx(2 * 240 / 265)
 
+    def test_regulation_games_sum_each_games_own_length_exactly(self) -> None:
+        """GAA divides by regulation games, each game's time over its own
+        regulation length: 26:30 of a 24:00 game and all of a 20:00 one."""
+        overtime = played(1, 1, 2, [*regulation(*goals(("away", 7, None), ("home", 7, None))),
+                                    faceoff("3 5:00"), goal("3 2:30", "away", 8)],
+                          overtime="shootout")
+        short = played(2, 1, 2, [faceoff("1 10:00"), goal("1 5:00", "away", 7),
+                                 faceoff("1 5:00"), end("1 0:00"), faceoff("2 10:00"),
+                                 end("2 0:00")], period_length="10:00")
+        goalie = goaltender_lines([overtime, short])[pid(1, 1)]
+        assert goalie.regulation_games == Fraction(265, 240) + 1
+        assert (goalie.gp, goalie.minutes, goalie.goals_against) == (2, 46.5, 3)
+        assert goalie.gaa == pytest.approx(3 / (Fraction(265, 240) + 1))
+
     def test_empty_net_goal_charges_nobody(self) -> None:
         game = played(1, 1, 2, regulation(
             GoalieChange(t("2 1:00"), "home", None), goal("2 0:30", "away", 7),

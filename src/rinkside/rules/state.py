@@ -371,6 +371,14 @@ class GameState:
         return timed(self, items(self.penalty_chain))
 
     @property
+    def assessed(self) -> tuple[PenaltyRecord, ...]:
+        """Every penalty assessed, as the scorer recorded it when it was called
+        (506(a)): :attr:`penalties` without the penalty timekeeper's times,
+        for what counts penalties and minutes (casebook 12, 13), at a
+        fraction of the cost."""
+        return items(self.penalty_chain)
+
+    @property
     def power_plays(self) -> tuple[tuple[Team, GameTime], ...]:
         """Each time a team gained a man advantage, with the moment (for PP%, PK%)."""
         return items(self.power_play_chain)

@@ -23,7 +23,7 @@ from importlib import resources
 from operator import attrgetter
 from typing import Any, Final, cast
 
-from sqlalchemy import Insert, Table, event, or_, select
+from sqlalchemy import Insert, Table, bindparam, event, or_, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session, SessionTransaction
 
@@ -173,14 +173,19 @@ def _loaded(blob: bytes, setup: GameSetup, memo: dict[int, tuple[object, bytes]]
     return state  # type: ignore[no-any-return]
 
 
+# Built once (a division's view and every console write read it): a reused
+# statement skips SQLAlchemy's construction and finds its compiled form cached.
+_STORED: Final = (select(GameStateCache.game_id, GameStateCache.version, GameStateCache.state)
+                  .where(GameStateCache.game_id.in_(bindparam("ids", expanding=True)),
+                         GameStateCache.engine == bindparam("engine")))
+
+
 def load_stored(session: Session, setups: Mapping[int, GameSetup]
                 ) -> dict[int, tuple[int, GameState]]:
     """Stored states of the games of ``setups`` (``{game: setup}``) that this
     engine computed for that very setup (settings and dressed rosters)."""
-    rows = session.execute(select(GameStateCache.game_id, GameStateCache.version,
-                                  GameStateCache.state)
-                           .where(GameStateCache.game_id.in_(list(setups)),
-                                  GameStateCache.engine == engine_fingerprint())).all()
+    rows = connection_of(session).execute(
+        _STORED, {"ids": list(setups), "engine": engine_fingerprint()}).all()
     memo: dict[int, tuple[object, bytes]] = {}
     out: dict[int, tuple[int, GameState]] = {}
     for row in rows:

@@ -105,7 +105,7 @@ def earned(played_in_order: Iterable[PlayedGame]) -> list[Earned]:
     """
     out: list[Earned] = []
     for played in played_in_order:
-        for record in played.state.penalties:
+        for record in played.state.assessed:  # the times are not needed
             found = suspension_of(record)
             if found is None:
                 continue

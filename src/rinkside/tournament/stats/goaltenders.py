@@ -4,7 +4,7 @@ and save percentage (casebook 17, 28; Rule 407(b), 634(d)3)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from rinkside.rules.times import minutes_value
@@ -69,7 +69,13 @@ class _Goalie:
     goals_against: int = 0
     shots_against: int | None = None
     saves: int | None = None
-    regulation_games: Fraction = Fraction(0)
+    by_regulation: dict[int, int] = field(default_factory=dict)
+    """Tenths in goal per regulation length: the games' lengths are a handful,
+    so the exact sum of regulation games is a few fractions, not one a game."""
+
+    def regulation_games(self) -> Fraction:
+        return sum((Fraction(tenths, regulation)
+                    for regulation, tenths in self.by_regulation.items()), Fraction(0))
 
 
 def goaltender_lines(games: Iterable[PlayedGame]) -> dict[int, GoaltenderLine]:
@@ -97,10 +103,11 @@ def goaltender_lines(games: Iterable[PlayedGame]) -> dict[int, GoaltenderLine]:
                 entry.gp += 1
             entry.tenths += record.tenths
             entry.goals_against += record.goals_against
-            entry.regulation_games += Fraction(record.tenths, regulation)
+            entry.by_regulation[regulation] = (entry.by_regulation.get(regulation, 0)
+                                               + record.tenths)
             if record.shots_against is not None and record.saves is not None:
                 entry.shots_against = (entry.shots_against or 0) + record.shots_against
                 entry.saves = (entry.saves or 0) + record.saves
     return {pid: GoaltenderLine(pid, g.team_id, g.gp, g.tenths, g.goals_against,
-                                g.shots_against, g.saves, g.regulation_games)
+                                g.shots_against, g.saves, g.regulation_games())
             for pid, g in acc.items()}

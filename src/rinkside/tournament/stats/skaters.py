@@ -99,7 +99,7 @@ def skater_lines(games: Iterable[PlayedGame]) -> dict[int, SkaterLine]:
             if goal.assist is not None:
                 line(played, goal.team, goal.assist).assists += 1
         settings = played.state.setup.settings
-        for record in played.state.penalties:
+        for record in played.state.assessed:  # the times are not needed
             if record.player is None:
                 continue  # a bench minor is charged to the bench (casebook 12)
             line(played, record.team, record.player).pim_tenths += charged_tenths(

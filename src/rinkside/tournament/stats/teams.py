@@ -45,6 +45,12 @@ class TeamLine:
         return 100 * (self.times_short - self.pp_goals_against) / self.times_short
 
 
+_COLUMNS: dict[tuple[str, bool], str] = {
+    ("PP", True): "pp_goals", ("PP", False): "pp_goals_against",
+    ("SH", True): "sh_goals", ("SH", False): "sh_goals_against"}
+"""A goal's column by its strength and whether the team scored it."""
+
+
 def team_lines(games: Iterable[PlayedGame]) -> dict[int, TeamLine]:
     """Special-teams lines per team id over ``games``.
 
@@ -57,19 +63,15 @@ def team_lines(games: Iterable[PlayedGame]) -> dict[int, TeamLine]:
             acc.setdefault(played.team_id(side), {})
         if is_forfeit(played):
             continue
+        advantages = [team for team, _ in played.state.power_plays]
+        special = [goal for goal in played.state.goals if goal.strength != "EV"]
         for side in TEAMS:
             mine = acc[played.team_id(side)]
             mine["games"] = mine.get("games", 0) + 1
-            pps = sum(1 for team, _ in played.state.power_plays if team == side)
-            short = sum(1 for team, _ in played.state.power_plays if team != side)
+            pps = advantages.count(side)
             mine["pp_opportunities"] = mine.get("pp_opportunities", 0) + pps
-            mine["times_short"] = mine.get("times_short", 0) + short
-            for goal in played.state.goals:
-                if goal.strength == "EV":
-                    continue
-                scored = goal.team == side
-                column = {("PP", True): "pp_goals", ("PP", False): "pp_goals_against",
-                          ("SH", True): "sh_goals", ("SH", False): "sh_goals_against"}[
-                              (goal.strength, scored)]
+            mine["times_short"] = mine.get("times_short", 0) + len(advantages) - pps
+            for goal in special:
+                column = _COLUMNS[(goal.strength, goal.team == side)]
                 mine[column] = mine.get(column, 0) + 1
     return {team_id: TeamLine(team_id, **counts) for team_id, counts in acc.items()}
