@@ -2,7 +2,19 @@
 
 from __future__ import annotations
 
-from sqlalchemy import select
+from typing import Any, Final
+
+from sqlalchemy import (
+    ColumnElement,
+    Select,
+    Text,
+    bindparam,
+    case,
+    cast,
+    func,
+    literal_column,
+    select,
+)
 from sqlalchemy.orm import Session
 
 from rinkside.store import models as m
@@ -45,34 +57,58 @@ def supplementary(row: m.SupplementaryDiscipline) -> SupplementaryDiscipline:
                                    row.reason, row.after_game_id, row.organisation)
 
 
+# The reads of a division's view (and of every console write's setup),
+# built once: a reused statement skips SQLAlchemy's construction and finds
+# its compiled form cached.
+_P = m.Player
+_PLAYERS: Final = (
+    select(_P.id, _P.team_id, _P.number, _P.name, _P.goalie, _P.captain, _P.playing_coach,
+           _P.birth_date, _P.person_key)
+    .where(_P.team_id.in_(bindparam("teams", expanding=True)), _P.active.is_(True)))
+
+
 def players_of(session: Session, team_ids: list[int]) -> list[RosterPlayer]:
     """The active players of these teams. Read as plain rows on the session's
     connection (its pending objects flushed), not through the ORM: every write
     builds a game's setup from them, and rows cost a fraction."""
-    p = m.Player
-    rows = connection_of(session).execute(
-        select(p.id, p.team_id, p.number, p.name, p.goalie, p.captain, p.playing_coach,
-               p.birth_date, p.person_key)
-        .where(p.team_id.in_(team_ids), p.active.is_(True))).all()
+    rows = connection_of(session).execute(_PLAYERS, {"teams": team_ids}).all()
     return [RosterPlayer(pid, team, number, name, goalie,
                          captain if captain in ("C", "A") else None,  # type: ignore[arg-type]
                          coach, born, key or name)
             for pid, team, number, name, goalie, captain, coach, born, key in rows]
 
 
-def lineups_of(session: Session, game_ids: list[int]) -> dict[int, dict[int, Lineup]]:
-    """game id -> team id -> lineup (only games where a lineup was handed in),
-    read as plain rows (a division's view reads every dressed player of it)."""
+def _lineups_statement(dialect: str) -> Select[Any]:
+    """Each (game, team)'s lineup as one row: its players' ids, its captain
+    and its alternates (202(c)), aggregated by the database (a division's
+    view reads some 7,000 dressed players, one row each before)."""
     e = m.LineupEntry
-    out: dict[int, dict[int, list[tuple[int, str | None]]]] = {}
-    for game_id, team_id, player_id, letter in connection_of(session).execute(
-            select(e.game_id, e.team_id, e.player_id, e.letter)
-            .where(e.game_id.in_(game_ids))).all():  # fetched at once, not row by row
-        out.setdefault(game_id, {}).setdefault(team_id, []).append((player_id, letter))
-    return {g: {t: _lineup(t, entries) for t, entries in per.items()} for g, per in out.items()}
+
+    def joined(value: ColumnElement[Any]) -> ColumnElement[str]:
+        if dialect == "postgresql":
+            return func.string_agg(cast(value, Text), literal_column("','"))
+        return func.group_concat(value)
+
+    return (select(e.game_id, e.team_id, joined(e.player_id),
+                   func.min(case((e.letter == "C", e.player_id))),
+                   joined(case((e.letter == "A", e.player_id))))
+            .where(e.game_id.in_(bindparam("games", expanding=True)))
+            .group_by(e.game_id, e.team_id))
 
 
-def _lineup(team_id: int, entries: list[tuple[int, str | None]]) -> Lineup:
-    captain = next((pid for pid, letter in entries if letter == "C"), None)
-    alternates = tuple(sorted(pid for pid, letter in entries if letter == "A"))
-    return Lineup(team_id, tuple(sorted(pid for pid, _ in entries)), captain, alternates)
+_LINEUPS: Final = {dialect: _lineups_statement(dialect) for dialect in ("sqlite", "postgresql")}
+
+
+def _ids(joined: str | None) -> tuple[int, ...]:
+    return tuple(sorted(map(int, joined.split(",")))) if joined else ()
+
+
+def lineups_of(session: Session, game_ids: list[int]) -> dict[int, dict[int, Lineup]]:
+    """game id -> team id -> lineup (only games where a lineup was handed in)."""
+    connection = connection_of(session)
+    out: dict[int, dict[int, Lineup]] = {}
+    for game_id, team_id, players, captain, alternates in connection.execute(
+            _LINEUPS[connection.dialect.name], {"games": game_ids}).all():
+        out.setdefault(game_id, {})[team_id] = Lineup(team_id, _ids(players), captain,
+                                                      _ids(alternates))
+    return out

@@ -1,0 +1,38 @@
+"""A division's view reads every lineup handed in as one row per game and
+team (SQLite and PostgreSQL): the players dressed, the captain and the
+alternates named for the game (Rules 204, 202(c)) come back exactly."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from sqlalchemy.orm import Session, sessionmaker
+
+from rinkside.services import records as rec
+from rinkside.services.tournaments import Tournaments
+from rinkside.tournament.model import Lineup
+
+
+def test_every_lineup_reads_back_with_its_captain_and_alternates(
+        sessions: sessionmaker[Session]) -> None:
+    service = Tournaments(sessions)
+    tournament = service.create_tournament("Lineup Cup", date(2026, 12, 5), {})
+    division = service.add_division(tournament, "Division 1")
+    teams = [service.add_team(division, name) for name in ("Blades", "Storm")]
+    for team in teams:
+        service.set_roster(team, [{"number": 1, "name": f"{team} Goalie", "goalie": True}]
+                           + [{"number": n, "name": f"{team} Skater {n}",
+                              "captain": "C" if n == 2 else None} for n in range(2, 12)])
+    dressed, undressed = (service.add_game(division, *teams) for _ in range(2))
+    with sessions() as s:
+        players = {team: sorted(p.player_id for p in rec.players_of(s, [team])) for team in teams}
+    home, away = teams
+    service.set_lineup(dressed, home, players[home][:8], captain=players[home][3],
+                       alternates=[players[home][5], players[home][2]])
+    service.set_lineup(dressed, away, list(reversed(players[away])))  # no letters named
+    with sessions() as s:
+        found = rec.lineups_of(s, [dressed, undressed])
+    assert found == {dressed: {
+        home: Lineup(home, tuple(sorted(players[home][:8])), players[home][3],
+                     tuple(sorted([players[home][5], players[home][2]]))),
+        away: Lineup(away, tuple(sorted(players[away])), None, ())}}
