@@ -15,7 +15,7 @@ from sqlalchemy import (
     literal_column,
     select,
 )
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from rinkside.store import models as m
 from rinkside.store.connections import connection_of
@@ -78,13 +78,13 @@ def players_of(session: Session, team_ids: list[int]) -> list[RosterPlayer]:
             for pid, team, number, name, goalie, captain, coach, born, key in rows]
 
 
-def _lineups_statement(dialect: str) -> Select[Any]:
+def _lineups_statement(dialect: str) -> Select[*tuple[Any, ...]]:
     """Each (game, team)'s lineup as one row: its players' ids, its captain
     and its alternates (202(c)), aggregated by the database (a division's
     view reads some 7,000 dressed players, one row each before)."""
     e = m.LineupEntry
 
-    def joined(value: ColumnElement[Any]) -> ColumnElement[str]:
+    def joined(value: ColumnElement[int] | InstrumentedAttribute[int]) -> ColumnElement[str]:
         if dialect == "postgresql":
             return func.string_agg(cast(value, Text), literal_column("','"))
         return func.group_concat(value)
