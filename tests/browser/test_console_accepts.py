@@ -80,7 +80,8 @@ def test_a_final_games_console_disables_the_record_buttons_with_the_rule(
     assert reasons(laptop).bounding_box()["y"] < LAPTOP["height"]  # type: ignore[index]
     laptop.screenshot(path=str(output_dir / "console-final-1280x720.png"))
     version = live_server.service.game_state(game)[0]
-    laptop.locator("body").press("q")
+    laptop.locator("body").press("q")  # the shot key: refused, and the scorer told why
+    expect(laptop.locator('[data-bind="banner-rule"]')).to_have_text("Rule 640(a)")
     laptop.locator("body").press("Space")
     assert live_server.service.game_state(game)[0] == version
     # a correction inserted into the log is the replayed log's to judge: all open

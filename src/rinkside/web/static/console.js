@@ -365,9 +365,7 @@
   /* A shot on goal by team, stopped by the goaltender (the engine's shot). */
   function recordShot(team) {
     if (!state || !MAY_WRITE) { return; }
-    var status = state.status;
-    if (status !== "in_play" && status !== "stopped") { return; }
-    var refused = refusal("shot");
+    var refused = refusal("shot");  /* the engine says when a shot is refused, and why */
     if (refused) { refuseNow(refused); return; }
     send({ event: { type: "shot", at: nowAt(), team: team },
            message: "Shot on goal: " + teamName(team) });
