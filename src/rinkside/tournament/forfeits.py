@@ -154,12 +154,13 @@ def late_forfeit_teams(schedule: Sequence[ScheduledGame], played: Sequence[Playe
     ``schedule``, whether played yet or not.
     """
     by_id = {p.game.game_id: p for p in played}
-    pool = sorted((g for g in schedule if g.stage == "pool"), key=schedule_key)
-    teams = {t for g in pool for t in (g.home_team_id, g.away_team_id)}
+    own: dict[int, list[ScheduledGame]] = {}  # each team's pool games, in order of play
+    for g in sorted((g for g in schedule if g.stage == "pool"), key=schedule_key):
+        own.setdefault(g.home_team_id, []).append(g)
+        own.setdefault(g.away_team_id, []).append(g)
     late: set[int] = set()
-    for team_id in teams:
-        own = [g for g in pool if team_id in (g.home_team_id, g.away_team_id)]
-        for g in own[-2:]:
+    for team_id, games in own.items():
+        for g in games[-2:]:
             p = by_id.get(g.game_id)
             if p is not None and forfeited_by(p, team_id):
                 late.add(team_id)
@@ -180,7 +181,10 @@ def late_forfeit_sanctions(schedule: Sequence[ScheduledGame], played: Sequence[P
                            chosen: Sequence[str]) -> LateForfeitSanctions:
     """The sanctions ``chosen`` (the setting ``late_forfeit_sanctions``:
     ``last_seed``, ``no_awards``, ``disqualify``) for each team that forfeited
-    one of its last two scheduled pool games (634(e), :func:`late_forfeit_teams`)."""
+    one of its last two scheduled pool games (634(e), :func:`late_forfeit_teams`);
+    none where the tournament applies no sanction."""
+    if not chosen:
+        return LateForfeitSanctions(frozenset(), frozenset(), {})
     late = frozenset(late_forfeit_teams(schedule, played))
     return LateForfeitSanctions(
         late if "last_seed" in chosen else frozenset(),
