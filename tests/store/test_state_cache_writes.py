@@ -100,3 +100,20 @@ def test_a_write_whose_commit_fails_leaves_no_state_in_memory(
     version, state = service.record(played, 1, [Stoppage(GameTime(1, 6900))], by="scorer")
     assert service.committed_state(played, version) is state
     assert announced == [(played, 2)]
+
+
+@pytest.mark.parametrize("blob", [b"not a pickle", b"\x80\x05\x95", b"\x80\x05\x8c\x1drinkside"
+                                  b".services.state_cache\x94\x8c\x0b_Built.Gone\x94\x93\x94)R."])
+def test_a_stored_state_that_cannot_be_read_is_computed_again(
+        sessions: sessionmaker[Session], played: int, blob: bytes) -> None:
+    """The state cache is only a cache: a row this code cannot read (damaged,
+    or naming a builder it no longer has) is a miss, and the state comes from
+    the log, as it would without the row."""
+    with sessions.begin() as s:
+        row = s.get(m.GameStateCache, played)
+        assert row is not None
+        row.state = blob
+    version, state = Tournaments(sessions).game_state(played)
+    assert version == 1
+    assert state.clock == GameTime(1, 7200) and state.status == "in_play"
+    assert _stored(sessions, played) == [1]
