@@ -21,9 +21,12 @@ def effective_settings(tournament: Mapping[str, Any] | None,
 
 
 def game_roster(team_name: str, players: Sequence[RosterPlayer], lineup: Lineup | None,
-                roster_max: int = 15) -> Roster:
+                roster_max: int = 15,
+                made: dict[tuple[int, Letter | None], Player] | None = None) -> Roster:
     """The players dressed for the game (the whole roster when no lineup was
-    handed in), as the engine's :class:`Roster` (201(a), 202, 307(c))."""
+    handed in), as the engine's :class:`Roster` (201(a), 202, 307(c)).
+    ``made``: the engine's players already built, by (player id, letter), to
+    share (a division's view dresses each player for game after game)."""
     dressed = [p for p in players if lineup is None or lineup.has(p.player_id)]
 
     def letter(p: RosterPlayer) -> Letter | None:
@@ -31,9 +34,17 @@ def game_roster(team_name: str, players: Sequence[RosterPlayer], lineup: Lineup 
             return lineup.letter(p.player_id)  # named for this game (202(c))
         return None if p.playing_coach else p.captain
 
+    def player(p: RosterPlayer) -> Player:
+        named = letter(p)
+        if made is None:
+            return Player(p.number, p.name, p.goalie, named)
+        found = made.get((p.player_id, named))
+        if found is None:
+            found = made[p.player_id, named] = Player(p.number, p.name, p.goalie, named)
+        return found
+
     return Roster(team_name, tuple(
-        Player(p.number, p.name, p.goalie, letter(p))
-        for p in sorted(dressed, key=lambda p: p.number)), roster_max)
+        player(p) for p in sorted(dressed, key=lambda p: p.number)), roster_max)
 
 
 def number_map(players: Sequence[RosterPlayer]) -> dict[int, int]:

@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.events import Event, Team
 from rinkside.rules.game import apply
-from rinkside.rules.roster import GameSetup, Roster
+from rinkside.rules.roster import GameSetup, Letter, Player, Roster
 from rinkside.rules.state import GameState
 from rinkside.services import records as rec
 from rinkside.services import replay, state_cache
@@ -192,7 +192,9 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
         lineups_by_game = rec.lineups_of(s, list(versions))
         names = {t.id: t.name for t in teams}
         roster_of = replay.by_team(players)
-        full = {t.id: game_roster(t.name, roster_of.get(t.id, ()), None, settings.roster_max)
+        made: dict[tuple[int, Letter | None], Player] = {}  # each player built once
+        full = {t.id: game_roster(t.name, roster_of.get(t.id, ()), None, settings.roster_max,
+                                  made)
                 for t in teams}
         whole = {t.id: self._whole_roster(players, t.id) for t in teams}
         # A team dresses the same players game after game: each (team, lineup,
@@ -207,7 +209,7 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
             built = dressed.get(key)
             if built is None:
                 built = dressed[key] = game_roster(names[team_id], roster_of.get(team_id, ()),
-                                                   lineup, roster_max)
+                                                   lineup, roster_max, made)
             return built
 
         setups: list[tuple[int, int, GameSetup]] = []
