@@ -10,6 +10,8 @@ snapshot) is asked of ``GameState`` itself.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rinkside.rules.events import Team
 from rinkside.rules.notices import RuleWarning
 from rinkside.rules.outcome import Result
@@ -28,6 +30,9 @@ from rinkside.rules.records import (
 from rinkside.rules.roster import GameSetup
 from rinkside.rules.times import GameTime
 
+if TYPE_CHECKING:
+    from rinkside.rules.state import Status
+
 __all__ = ["GameRecords"]
 
 
@@ -38,7 +43,7 @@ class GameRecords:
 
     # The fields read here, held in GameState's slots.
     setup: GameSetup
-    phase: str
+    phase: Status
     home_score: int
     away_score: int
     timeouts_used: tuple[int, int]
