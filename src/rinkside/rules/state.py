@@ -30,18 +30,14 @@ from rinkside.rules.box import (
     units_of,
 )
 from rinkside.rules.events import TEAMS, PenaltySignal, Team
-from rinkside.rules.notices import RuleWarning
 from rinkside.rules.outcome import DecidedBy, Result
 from rinkside.rules.records import (
     CautionRecord,
     Chain,
     GoalieLine,
-    GoalRecord,
     MeasurementRecord,
     PenaltyRecord,
-    PenaltyShotRecord,
     ShootoutShot,
-    ShotRecord,
     goaltending,
     items,
 )
@@ -93,36 +89,24 @@ class GameState(GameRecords):
         "ejected_officials", "shot_due_rule",
     )
 
-    setup: GameSetup
-    phase: Status
+    # Declared on GameRecords, which reads them: setup, phase, home_score, away_score,
+    # timeouts_used, ejected, stoppage, penalty_chain, goal_chain, shot_chain, result,
+    # warnings, power_play_chain, penalty_shots, event_count.
     period: int
     left: int
     units: Box
-    home_score: int
-    away_score: int
     goalies: tuple[int | None, int | None]
-    timeouts_used: tuple[int, int]
     signals: tuple[PenaltySignal, ...]
-    ejected: frozenset[tuple[Team, int]]
-    stoppage: int
     clock_held: bool
-    penalty_chain: Chain[PenaltyRecord] | None
-    goal_chain: Chain[GoalRecord] | None
-    shot_chain: Chain[ShotRecord] | None
-    result: Result | None
     shootout_shots: tuple[ShootoutShot, ...]
-    warnings: tuple[RuleWarning, ...]  # every warning of the game, oldest first
     next_id: int
     stint_chain: Chain[tuple[Team, int, int]] | None  # (team, goalie, tenths in goal)
     stint_start: tuple[int, int]
     geometry: tuple[int, int, int]  # regulation periods, their length, overtime length
     advantage: Team | None  # the team with more players on the floor, if any
-    power_play_chain: Chain[tuple[Team, GameTime]] | None  # each man advantage as it began
     measurements: tuple[MeasurementRecord, ...]  # equipment measurements asked for
-    penalty_shots: tuple[PenaltyShotRecord, ...]  # every penalty shot taken (406)
     penalty_time_chain: Chain[PenaltyTime] | None  # when penalties began and ended (507)
     clocks: tuple[Clock, Clock]  # what expiry needs: with play stopped, with play on
-    event_count: int  # events accepted so far: the index of the next one
     held_for: str  # why the clock is held (clock_held), as the warning of 640(a) says it
     penalty_shot_due: Team | None  # 205 note 3, 610(e), casebook 43: the team that takes it
     resume_phase: Status  # while suspended: the phase the game resumes in (634(b), 640(d))

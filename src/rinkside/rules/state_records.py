@@ -2,9 +2,9 @@
 the penalties as assessed, the shots, the warnings, and what is counted from them.
 
 :class:`GameRecords` is the base of :class:`rinkside.rules.state.GameState`
-and holds no slot of its own (``__slots__ = ()``): it reads the fields below,
-which ``GameState`` holds in its slots and declares with their meaning. What
-needs the clock as well (the penalties with their times, time in goal, the
+and holds no slot of its own (``__slots__ = ()``): the fields it reads are
+declared (typed) below, once, and held in ``GameState``'s slots. What needs
+the clock as well (the penalties with their times, time in goal, the
 snapshot) is asked of ``GameState`` itself.
 """
 
@@ -41,7 +41,7 @@ class GameRecords:
 
     __slots__ = ()
 
-    # The fields read here, held in GameState's slots.
+    # The fields read here, held in GameState's slots (declared here only).
     setup: GameSetup
     phase: Status
     home_score: int
@@ -53,10 +53,10 @@ class GameRecords:
     goal_chain: Chain[GoalRecord] | None
     shot_chain: Chain[ShotRecord] | None
     result: Result | None
-    warnings: tuple[RuleWarning, ...]
-    power_play_chain: Chain[tuple[Team, GameTime]] | None
-    penalty_shots: tuple[PenaltyShotRecord, ...]
-    event_count: int
+    warnings: tuple[RuleWarning, ...]  # every warning of the game, oldest first
+    power_play_chain: Chain[tuple[Team, GameTime]] | None  # each man advantage as it began
+    penalty_shots: tuple[PenaltyShotRecord, ...]  # every penalty shot taken (406)
+    event_count: int  # events accepted so far: the index of the next one
 
     # -- score and result --------------------------------------------------
 
