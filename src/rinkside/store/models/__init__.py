@@ -24,12 +24,7 @@ revisions, the state cache), :mod:`.decisions`, :mod:`.users`,
 :mod:`.officiating` and :mod:`.sync`. Every name is imported from here.
 """
 
-from rinkside.store.models.base import (
-    NAME,
-    NAMING_CONVENTION,
-    WHO,
-    Base,
-)
+from rinkside.store.models.base import NAME, NAMING_CONVENTION, WHO, Base
 from rinkside.store.models.decisions import (
     REVIEWED_RULES,
     CoinToss,
@@ -57,22 +52,9 @@ from rinkside.store.models.officiating import (
     SignOffEntry,
     WrittenReport,
 )
-from rinkside.store.models.rosters import (
-    Player,
-    RosterChange,
-)
-from rinkside.store.models.sync import (
-    SyncGame,
-    SyncLink,
-    SyncToken,
-)
-from rinkside.store.models.tournament import (
-    Division,
-    Rink,
-    Team,
-    TeamStyle,
-    Tournament,
-)
+from rinkside.store.models.rosters import Player, RosterChange
+from rinkside.store.models.sync import SyncGame, SyncLink, SyncToken
+from rinkside.store.models.tournament import Division, Rink, Team, TeamStyle, Tournament
 from rinkside.store.models.users import (
     LOGIN_FAILURE_KINDS,
     USER_ROLES,

@@ -7,14 +7,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Final, Literal
 
-from sqlalchemy import (
-    CheckConstraint,
-    ForeignKey,
-    Index,
-    Integer,
-    String,
-    Text,
-)
+from sqlalchemy import CheckConstraint, ForeignKey, Index, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from rinkside.store.models.base import NAME, WHO, Base, _one_of
@@ -102,7 +95,6 @@ class DeskChange(Base):
     reason: Mapped[str] = mapped_column(Text, default="", server_default="")
     by: Mapped[str] = mapped_column("recorded_by", String(WHO))
     at: Mapped[datetime] = mapped_column("recorded_at", UTCDateTime())
-
 
 
 REVIEWED_RULES: Final = ("404(h)", "405(b)")

@@ -131,7 +131,6 @@ class EventRevision(Base):
     reason: Mapped[str] = mapped_column(Text, default="", server_default="")
 
 
-
 class GameStateCache(Base):
     """The engine's state after a game's log at ``version`` (a cache, never the
     truth: any other version or engine fingerprint is recomputed)."""

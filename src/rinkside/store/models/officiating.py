@@ -93,7 +93,6 @@ class WrittenReport(Base):
     at: Mapped[datetime] = mapped_column(UTCDateTime())
 
 
-
 ANCHOR_KINDS: Final = ("play", "timekeeper", "timeout", "intermission")
 
 

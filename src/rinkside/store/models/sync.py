@@ -6,13 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import (
-    ForeignKey,
-    Integer,
-    String,
-    Text,
-    UniqueConstraint,
-)
+from sqlalchemy import ForeignKey, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from rinkside.store.models.base import NAME, Base

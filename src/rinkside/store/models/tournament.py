@@ -7,15 +7,7 @@ from __future__ import annotations
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import (
-    Boolean,
-    Date,
-    ForeignKey,
-    Integer,
-    String,
-    UniqueConstraint,
-    false,
-)
+from sqlalchemy import Boolean, Date, ForeignKey, Integer, String, UniqueConstraint, false
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from rinkside.store.models.base import NAME, Base
@@ -82,7 +74,6 @@ class Team(Base):
     players: Mapped[list[Player]] = relationship(back_populates="team")
 
 
-
 class TeamStyle(Base):
     """How the scoreboard shows a team: its colour (``#1e40af``) and its logo
     (an image URL or a /static path); a team with no row is shown plainly."""
@@ -92,7 +83,6 @@ class TeamStyle(Base):
     team_id: Mapped[int] = mapped_column(ForeignKey("teams.id"), primary_key=True)
     colour: Mapped[str | None] = mapped_column(String(7))
     logo: Mapped[str | None] = mapped_column(String(500))
-
 
 
 class Rink(Base):
