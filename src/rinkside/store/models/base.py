@@ -1,0 +1,32 @@
+"""The declarative base of every table, its naming convention, and what the
+models share: name lengths and the CHECK constraint of an enumerated column.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from sqlalchemy import MetaData
+from sqlalchemy.orm import DeclarativeBase
+
+# Constraint names are fixed by convention so that migrations can name them
+# (SQLite's batch mode and PostgreSQL both need a name to drop one).
+NAMING_CONVENTION: Final = {
+    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+NAME: Final = 200  # length of names (tournaments, teams, players, rinks)
+WHO: Final = 100  # length of "by": the user or console that recorded something
+
+
+def _one_of(column: str, values: tuple[str, ...]) -> str:
+    listed = ", ".join(f"'{v}'" for v in values)
+    return f"{column} IN ({listed})"
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)

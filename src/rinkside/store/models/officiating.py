@@ -1,0 +1,123 @@
+"""A game's officials, its sign-off, the referees' written reports and the
+running clock's anchors in wall-clock time.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Final
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    CheckConstraint,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    false,
+)
+from sqlalchemy.orm import Mapped, mapped_column
+
+from rinkside.store.models.base import NAME, WHO, Base, _one_of
+from rinkside.store.types import UTCDateTime
+
+OFFICIAL_ROLES: Final = ("referee", "game_timekeeper", "penalty_timekeeper",
+                         "official_scorer", "goal_judge")
+SIGNOFF_KINDS: Final = ("sign", "reopen")
+
+
+class GameOfficial(Base):
+    """An official of a game as the report names them (Rules 501-507): two
+    referees, the game and penalty timekeepers, the official scorer and the
+    goal judges where used. ``position`` orders officials of one role."""
+
+    __tablename__ = "game_officials"
+    __table_args__ = (
+        CheckConstraint(_one_of("role", OFFICIAL_ROLES), name="role"),
+        UniqueConstraint("game_id", "role", "position"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
+    role: Mapped[str] = mapped_column(String(32))
+    position: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    name: Mapped[str] = mapped_column(String(NAME))
+
+
+class SignOffEntry(Base):
+    """One step of a game's sign-off, append-only: a referee's signature or
+    the director's reopening (with its reason). ``locks`` is true on the
+    signature that completed the assigned referees' set: from then on, until
+    a reopening, the game's events cannot change (Rule 616(a))."""
+
+    __tablename__ = "signoff_entries"
+    __table_args__ = (
+        CheckConstraint(_one_of("kind", SIGNOFF_KINDS), name="kind"),
+        CheckConstraint("kind <> 'reopen' OR reason <> ''", name="reopen_reason"),
+        Index(None, "game_id", "id"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
+    kind: Mapped[str] = mapped_column(String(16))
+    username: Mapped[str] = mapped_column(String(WHO))
+    at: Mapped[datetime] = mapped_column(UTCDateTime())
+    reason: Mapped[str] = mapped_column(Text, default="", server_default="")
+    locks: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+
+
+WRITTEN_KINDS: Final = ("report", "incident")
+
+
+class WrittenReport(Base):
+    """A referee's written report on a game, append-only: the report the
+    book requires on game misconduct, gross misconduct and match penalties
+    (502(l), 404(h), 405(b)), or an incident note; the report prints them."""
+
+    __tablename__ = "written_reports"
+    __table_args__ = (
+        CheckConstraint(_one_of("kind", WRITTEN_KINDS), name="kind"),
+        CheckConstraint("text <> ''", name="text"),
+        Index(None, "game_id", "id"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
+    kind: Mapped[str] = mapped_column(String(16))
+    rule: Mapped[str | None] = mapped_column(String(16))
+    text: Mapped[str] = mapped_column(Text)
+    username: Mapped[str] = mapped_column(String(WHO))
+    at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+ANCHOR_KINDS: Final = ("play", "timekeeper", "timeout", "intermission")
+
+
+class ClockAnchor(Base):
+    """Where a game's running clock stands in wall-clock time, append-only:
+    the clock read ``left_tenths`` of ``period`` (its index, 1 first) at
+    ``wall_ms`` (milliseconds since the epoch, UTC), so while it runs it reads
+    ``left - (now - wall)``. ``play``: written when an event started the clock;
+    ``timekeeper``: the game timekeeper set it to the rink's clock (Rule 507(a)),
+    no event in the game's log; the newest of these is the running clock's
+    anchor. ``timeout`` and ``intermission``: the countdown of a time-out
+    (641, note 1) or of the rest between periods (640(a)) as it began."""
+
+    __tablename__ = "clock_anchors"
+    __table_args__ = (
+        CheckConstraint(_one_of("kind", ANCHOR_KINDS), name="kind"),
+        CheckConstraint("left_tenths >= 0", name="left_tenths"),
+        Index(None, "game_id", "id"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
+    period: Mapped[int] = mapped_column(Integer)
+    left_tenths: Mapped[int] = mapped_column(Integer)
+    wall_ms: Mapped[int] = mapped_column(BigInteger)
+    kind: Mapped[str] = mapped_column(String(16))
+    username: Mapped[str] = mapped_column(String(WHO))
+    at: Mapped[datetime] = mapped_column(UTCDateTime())

@@ -1,0 +1,63 @@
+"""Offline sync: the league server's rink tokens, and on a rink laptop the link
+to its league server and the games pulled from it.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column
+
+from rinkside.store.models.base import NAME, Base
+from rinkside.store.types import UTCDateTime
+
+
+class SyncToken(Base):
+    """A rink's token for the league server's sync API, issued by the
+    director: only its SHA-256 hash is kept; revoked once ``revoked_at``."""
+
+    __tablename__ = "sync_tokens"
+    __table_args__ = (UniqueConstraint("token_hash"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    rink_id: Mapped[int] = mapped_column(ForeignKey("rinks.id"))
+    token_hash: Mapped[str] = mapped_column(String(64))
+    issued_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    revoked_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+
+
+class SyncLink(Base):
+    """On a rink laptop: the league server it pulled its tournament from."""
+
+    __tablename__ = "sync_links"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    league_url: Mapped[str] = mapped_column(String(500))
+    token: Mapped[str] = mapped_column(String(100))  # the laptop's own credential
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"))
+    rink: Mapped[str] = mapped_column(String(NAME))
+    pulled_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class SyncGame(Base):
+    """On a rink laptop: a pulled game, the league server's version of it
+    that the local log is known to equal (later events: not pushed yet), how
+    much of its sign-off and written reports the league holds, and the league's
+    refusal of its last push, if any."""
+
+    __tablename__ = "sync_games"
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    league_version: Mapped[int] = mapped_column(Integer)
+    # How many of the game's sign-off entries, and of the written reports filed
+    # here, the league server is known to hold (later ones: not pushed yet).
+    league_signoffs: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    league_reports: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    # The league server's last refusal of the game's push, and the game as it
+    # was then ("version/sign-offs/reports"): not sent again while unchanged.
+    refused_state: Mapped[str | None] = mapped_column(String(64))
+    refused_status: Mapped[int | None] = mapped_column(Integer)
+    refused_message: Mapped[str | None] = mapped_column(Text)
+    refused_rule: Mapped[str | None] = mapped_column(String(16))
+    refused_at: Mapped[datetime | None] = mapped_column(UTCDateTime())

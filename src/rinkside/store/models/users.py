@@ -1,0 +1,86 @@
+"""Who may log in, their sessions, login throttling, and the store's own facts.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Final
+
+from sqlalchemy import (
+    Boolean,
+    CheckConstraint,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    true,
+)
+from sqlalchemy.orm import Mapped, mapped_column
+
+from rinkside.store.models.base import WHO, Base, _one_of
+from rinkside.store.types import UTCDateTime, json_document
+
+USER_ROLES: Final = ("director", "scorekeeper", "referee")
+
+
+class User(Base):
+    """Who may log in to the console: a director (everything), a scorekeeper
+    (only the games listed in ``games``) or a referee (read, sign-off).
+    ``password_hash`` is an argon2 hash (never the password)."""
+
+    __tablename__ = "users"
+    __table_args__ = (
+        UniqueConstraint("username"),
+        CheckConstraint(_one_of("role", USER_ROLES), name="role"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    username: Mapped[str] = mapped_column(String(WHO))
+    password_hash: Mapped[str] = mapped_column(String(255))
+    role: Mapped[str] = mapped_column(String(16))
+    # The game ids a scorekeeper may score (empty for the other roles).
+    games: Mapped[list[int]] = mapped_column(json_document(), default=list)
+    # A disabled user cannot log in, and their sessions are gone.
+    active: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+
+
+class SessionRow(Base):
+    """A logged-in browser: the SHA-256 of its cookie's token (never the token),
+    its CSRF token, when it began and was last seen (idle and absolute
+    lifetimes). Deleted on logout, password change and when the user is disabled."""
+
+    __tablename__ = "sessions"
+    __table_args__ = (Index(None, "user_id"),)
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    csrf: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    seen_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+LOGIN_FAILURE_KINDS: Final = ("user", "address")
+
+
+class LoginFailure(Base):
+    """Failed logins in a row for one username or one client address (throttling)."""
+
+    __tablename__ = "login_failures"
+    __table_args__ = (CheckConstraint(_one_of("kind", LOGIN_FAILURE_KINDS), name="kind"),)
+
+    kind: Mapped[str] = mapped_column(String(16), primary_key=True)
+    subject: Mapped[str] = mapped_column(String(WHO), primary_key=True)
+    failures: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    last_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class StoreMeta(Base):
+    """Facts of the store itself by name: the secret that signs session
+    cookies, the demo tournament's id in a store built by ``rinkside demo``."""
+
+    __tablename__ = "store_meta"
+
+    name: Mapped[str] = mapped_column(String(64), primary_key=True)
+    value: Mapped[str] = mapped_column(Text)
