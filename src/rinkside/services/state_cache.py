@@ -62,7 +62,7 @@ _Digests = tuple[bytes, bytes, bytes]
 # fields, its players as their fields' values), read from the dataclasses'
 # own fields so that a field added later is digested too: a division dresses
 # some hundreds of distinct rosters, and pickling each as its objects (a
-# dataclass's state, a player's reduction) was a fifth of the cost of
+# dataclass's state, a player's reduction) was a tenth of the cost of
 # keeping its states.
 _ROSTER_FIELDS: Final = tuple(f.name for f in dataclasses.fields(Roster) if f.compare)
 _roster_values: Final = attrgetter(*_ROSTER_FIELDS)
