@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from gamekit import end, faceoff, goal, pen, play, refused, regulation, t, whistle
 
-from rinkside.formats.events import EVENT_TYPE_NAMES
+from rinkside.formats.event_reader import EVENT_TYPE_NAMES
 from rinkside.rules import apply
 from rinkside.rules.accepts import KINDS, acceptance
 from rinkside.rules.events import EVENT_TYPES, Forfeit, Resume, ShootoutAttempt, Suspend

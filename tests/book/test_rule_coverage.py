@@ -72,7 +72,7 @@ def test_modules_that_only_show_or_simulate_the_book_implement_nothing() -> None
     assert module_kind("rules/infractions.py") == "checked"
     assert module_kind("reports/pdf.py") == "recorded"
     for path in ("simulate/penalties.py", "web/routers/console_api.py", "cli/rules.py",
-                 "formats/events.py", "conformance/checks.py", "book/accounts.py"):
+                 "formats/event_reader.py", "conformance/checks.py", "book/accounts.py"):
         assert module_kind(path) is None, path
 
 

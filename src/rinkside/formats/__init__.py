@@ -5,14 +5,17 @@ own objects: the conformance runner and ``rinkside replay`` read files
 through it, and game logs are exported through it.
 
 - :mod:`.times`: game times (``"1 11:42"``, ``"OT 3:00"``) <-> ``GameTime``;
-- :mod:`.events`: ``events`` entries <-> the engine's events;
+- :mod:`.event_reader`: ``events`` entries -> the engine's events;
+- :mod:`.event_writer`: the engine's events -> ``events`` entries
+  (:mod:`.events` gives both under their old name);
 - :mod:`.setup`: ``settings`` and teams <-> ``Settings`` and ``Roster``;
 - :mod:`.validation`: the JSON schema and its messages, citing the rules;
 - :mod:`.files`: scenario and game-log files (:class:`ScenarioError`);
 - :mod:`.text`: text fields checked at the edge (:func:`~.text.check_text`).
 """
 
-from rinkside.formats.events import EventFieldError, decode_event, describe_malformed, encode_event
+from rinkside.formats.event_reader import EventFieldError, decode_event, describe_malformed
+from rinkside.formats.event_writer import encode_event
 from rinkside.formats.files import (
     Check,
     Scenario,

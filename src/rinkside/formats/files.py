@@ -10,7 +10,7 @@ Reading a file goes in a fixed order:
 3. the engine's objects are built: :class:`~rinkside.rules.settings.Settings`
    from the ``settings`` overrides, a :class:`~rinkside.rules.roster.Roster`
    per team (checked against Section II) (:mod:`.setup`), and one engine
-   event per entry of ``events`` (:func:`~rinkside.formats.events.decode_event`).
+   event per entry of ``events`` (:func:`~rinkside.formats.event_reader.decode_event`).
 
 Every problem is a :class:`ScenarioError` whose text starts with the file.
 """
@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from rinkside.formats.events import decode_event, describe_malformed
+from rinkside.formats.event_reader import decode_event, describe_malformed
 from rinkside.formats.setup import decode_roster, decode_settings, settings_message
 from rinkside.formats.text import TextError
 from rinkside.formats.times import parse_time

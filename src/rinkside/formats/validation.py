@@ -17,7 +17,7 @@ from typing import Any, Final
 
 from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
 
-from rinkside.formats.events import decode_event, describe_malformed
+from rinkside.formats.event_reader import decode_event, describe_malformed
 from rinkside.formats.setup import decode_roster, decode_settings, settings_message
 from rinkside.rules.errors import MalformedEvent, RuleViolation, SettingsError
 from rinkside.rules.events import TEAMS, Team
