@@ -367,19 +367,6 @@ def test_second_edition_events_read_and_written_alike() -> None:
     assert encode_event(Shot(T(1, 600), "home", 9), Settings())["type"] == "shot"
 
 
-def test_formats_events_still_gives_the_reader_and_the_writer_under_its_old_name() -> None:
-    """formats.events was split into event_reader and event_writer; importers of
-    the one module (inside rinkside or not) get the very same names from it."""
-    from rinkside.formats import event_reader, event_writer, events
-
-    assert events.__all__ == ["EVENT_TYPE_NAMES", "EventFieldError", "decode_event",
-                              "describe_malformed", "encode_event"]
-    for name in events.__all__:
-        home = event_writer if name == "encode_event" else event_reader
-        assert getattr(events, name) is getattr(home, name), name
-    assert encode_event is events.encode_event and decode_event is events.decode_event
-
-
 teams: st.SearchStrategy[Team] = st.sampled_from(TEAMS)
 numbers = st.integers(1, 99)
 maybe_numbers = st.none() | numbers
