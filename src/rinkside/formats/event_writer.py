@@ -68,8 +68,9 @@ def _penalty_fields(event: Penalty | PenaltySignal,
 
 
 def encode_event(event: Event, settings: Settings) -> dict[str, Any]:
-    """The engine's event as a FORMAT.md event (the inverse of :func:`decode_event`),
-    for a game played under ``settings`` (which name its periods,
+    """The engine's event as a FORMAT.md event (the inverse of
+    :func:`~rinkside.formats.event_reader.decode_event`), for a game played
+    under ``settings`` (which name its periods,
     :func:`~rinkside.formats.times.encode_time`).
 
     Optional fields are written only when they carry something.
