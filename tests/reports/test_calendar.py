@@ -32,7 +32,7 @@ class TestDivisionFeed:
         service = demo.service
         for division in demo.divisions():
             view = service.division_view(division)
-            names = {t.id: t.name for t in view.teams}
+            names = {t.team_id: t.name for t in view.teams}
             results = {p.game.game_id: p.state.result for p in view.played}
             feed = calendar.division_calendar(service, division, now=NOW)
             cal = Calendar.from_ical(feed.ical)
@@ -74,9 +74,9 @@ class TestTeamFeed:
         division = demo.divisions()[1]
         view = demo.service.division_view(division)
         team = view.teams[0]
-        feed = calendar.team_calendar(demo.service, team.id, now=NOW)
+        feed = calendar.team_calendar(demo.service, team.team_id, now=NOW)
         events = _events(feed.ical)
-        mine = [g for g in view.schedule if team.id in (g.home_team_id, g.away_team_id)]
+        mine = [g for g in view.schedule if team.team_id in (g.home_team_id, g.away_team_id)]
         assert set(events) == {calendar.game_uid(g.game_id) for g in mine}
         assert all(team.name in str(e.get("summary")) for e in events.values())
         assert Calendar.from_ical(feed.ical).calendar_name == f"{team.name} ({view.division.name})"

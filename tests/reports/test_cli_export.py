@@ -99,7 +99,7 @@ class TestCalendar:
                   "--db", demo.url)
         assert f"{len(view.schedule)} game(s)" in out
         assert len(Calendar.from_ical(path.read_bytes()).events) == len(view.schedule)
-        team = view.teams[0].id
+        team = view.teams[0].team_id
         path = tmp_path / "team.ics"
         _ok("export", "calendar", "--team", str(team), "-o", str(path), "--db", demo.url)
         uids = {str(e.uid) for e in Calendar.from_ical(path.read_bytes()).events}

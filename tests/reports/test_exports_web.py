@@ -67,11 +67,11 @@ class TestSpreadsheets:
     def test_rosters(self, demo: Demo, client: TestClient) -> None:
         division = demo.divisions()[0]
         team = demo.service.division_view(division).teams[0]
-        name, rows = exports.team_roster(demo.service, team.id)
-        r = client.get(f"/teams/{team.id}/roster.csv")
+        name, rows = exports.team_roster(demo.service, team.team_id)
+        r = client.get(f"/teams/{team.team_id}/roster.csv")
         _attachment(r, f"{name.lower()}-roster.csv")
         assert read_csv(r.content) == read_csv(exports.to_csv(rows))
-        r = client.get(f"/teams/{team.id}/roster.xlsx")
+        r = client.get(f"/teams/{team.team_id}/roster.xlsx")
         assert read_xlsx(r.content)["Roster"][0] == list(exports.ROSTER_HEADER)
         r = client.get(f"/divisions/{division}/rosters.csv")
         assert len(read_csv(r.content)) == len(exports.division_rosters(demo.service,
@@ -90,7 +90,7 @@ class TestCalendars:
         assert {str(e.uid) for e in events} == {calendar.game_uid(g.game_id)
                                                 for g in view.schedule}
         team = view.teams[1]
-        r = client.get(f"/teams/{team.id}/schedule.ics")
+        r = client.get(f"/teams/{team.team_id}/schedule.ics")
         _attachment(r, f"{team.name.lower()}-schedule.ics")
         summaries = [str(e.get("summary")) for e in Calendar.from_ical(r.content).events]
         assert summaries and all(team.name in s for s in summaries)

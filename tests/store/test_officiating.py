@@ -100,7 +100,7 @@ def test_a_locked_game_refuses_every_write(service: Tournaments, game: int) -> N
                         reason="late fix")
     with pytest.raises(GameLocked, match=r"616\(a\)"):
         service.set_lineup(game, service.division_view(
-            _division(service, game)).teams[0].id, [])
+            _division(service, game)).teams[0].team_id, [])
     with pytest.raises(GameLocked, match=r"616\(a\)"):
         officiating.set_officials(service, game, {"referee": ["Late Name"]})
     assert service.game_state(game)[0] == version  # nothing written

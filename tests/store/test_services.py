@@ -94,7 +94,7 @@ class TestSetUp:
 class TestGameLog:
     def _game(self, service: Tournaments, division: int) -> int:
         view = service.division_view(division)
-        home, away = view.teams[0].id, view.teams[1].id
+        home, away = view.teams[0].team_id, view.teams[1].team_id
         return service.add_game(division, home, away)
 
     def test_recorded_events_are_checked_and_versioned(self, service: Tournaments,
@@ -138,7 +138,7 @@ class TestTournament:
         return game
 
     def test_standings_from_stored_games(self, service: Tournaments, division: int) -> None:
-        a, b, c, _ = (t.id for t in service.division_view(division).teams)
+        a, b, c, _ = (t.team_id for t in service.division_view(division).teams)
         self._play(service, division, a, b, _win(3, 1))
         self._play(service, division, b, c, _win(2, 0))
         rows = {r.team_id: r for r in service.standings(division)}
@@ -147,7 +147,7 @@ class TestTournament:
 
     def test_a_lineup_must_leave_the_record_standing(self, service: Tournaments,
                                                      division: int) -> None:
-        a, b, _, _ = (t.id for t in service.division_view(division).teams)
+        a, b, _, _ = (t.team_id for t in service.division_view(division).teams)
         game = self._play(service, division, a, b, [FaceOff(_t(1, 12)),
                                                     Goal(_t(1, 10), "home", 5)])
         roster = _players(service, a)
@@ -161,7 +161,7 @@ class TestTournament:
 
     def test_suspended_player_cannot_be_dressed(self, service: Tournaments,
                                                 division: int) -> None:
-        a, b, _, _ = (t.id for t in service.division_view(division).teams)
+        a, b, _, _ = (t.team_id for t in service.division_view(division).teams)
         events: list[object] = [FaceOff(_t(1, 12)), Stoppage(_t(1, 11)),
                                 Penalty(_t(1, 11), "home", 7, PenaltyClass.GAME_MISCONDUCT,
                                         "fighting", "615(c)"),
@@ -179,7 +179,7 @@ class TestTournament:
 
     def test_second_forfeit_removes_the_team_and_its_games(self, service: Tournaments,
                                                            division: int) -> None:
-        a, b, c, d = (t.id for t in service.division_view(division).teams)
+        a, b, c, d = (t.team_id for t in service.division_view(division).teams)
         self._play(service, division, a, b, _win(4, 0))
         self._play(service, division, c, a, [Forfeit(_t(1, 12), "away", "no show")])
         self._play(service, division, d, a, [Forfeit(_t(1, 12), "away", "no show")])
@@ -205,7 +205,7 @@ class TestStateCache:
     def test_a_stored_state_is_reused_only_for_the_same_log_and_setup(
             self, service: Tournaments, division: int,
             sessions: sessionmaker[Session]) -> None:
-        a, b, _, _ = (t.id for t in service.division_view(division).teams)
+        a, b, _, _ = (t.team_id for t in service.division_view(division).teams)
         game = service.add_game(division, a, b)
         _, state = service.record(game, 0, [FaceOff(_t(1, 12)), Goal(_t(1, 10), "home", 5)],
                                         by="scorer")
@@ -259,7 +259,7 @@ class TestPlayoffs:
 class TestLineupLetters:
     def test_the_captain_named_for_the_game_gets_the_forfeit_goal(
             self, service: Tournaments, division: int) -> None:
-        a, b, _, _ = (t.id for t in service.division_view(division).teams)
+        a, b, _, _ = (t.team_id for t in service.division_view(division).teams)
         game = service.add_game(division, a, b)
         roster = dict((number, pid) for pid, number in _players(service, a))
         dressed = [roster[n] for n in (1, 5, 6, 7, 8, 9)]  # the roster's captain #2 is not

@@ -48,7 +48,7 @@ class Discipline(ServiceBase):
             view = self._division_view(s, division.id)
             schedule_all += view.schedule
             played_all += view.played
-            team_ids += [team.id for team in view.teams]
+            team_ids += [team.team_id for team in view.teams]
         players = rec.players_of(s, team_ids)
         ids = [p.player_id for p in players]
         played_all.sort(key=lambda p: forfeits.schedule_key(p.game))

@@ -11,23 +11,24 @@ from datetime import datetime
 from sqlalchemy import select
 
 from rinkside.rules.settings import Settings
-from rinkside.services import records as rec
 from rinkside.services.collector import collector_paused
 from rinkside.services.schedule import Schedule
 from rinkside.store import models as m
 from rinkside.store.connections import recomputable_only
 from rinkside.tournament import forfeits, playoffs, standings
 from rinkside.tournament import stats as tstats
-from rinkside.tournament.model import PlayedGame, ScheduledGame
+from rinkside.tournament.model import DivisionInfo, PlayedGame, ScheduledGame, TeamInfo
 
 
 @dataclass(frozen=True, slots=True)
 class DivisionView:
-    """Everything about one division that the computations need."""
+    """Everything about one division that the computations need, as plain
+    values (read in the view's transaction, none of them tied to it)."""
 
-    division: m.Division
+    division: DivisionInfo
+    tiebreaks: tuple[str, ...]  # the tournament's chain (casebook 24)
     settings: Settings
-    teams: list[m.Team]
+    teams: list[TeamInfo]
     schedule: list[ScheduledGame]
     played: list[PlayedGame]
     removed: dict[int, forfeits.Removal]
@@ -54,11 +55,10 @@ class DivisionTables(Schedule):
         """The division's standings; from ``view`` when given (one view read
         once, for the standings and the statistics of one page)."""
         view = view or self.division_view(division_id)
-        chain = view.division.tournament.tiebreaks
         tosses = self._coin_tosses(division_id)
-        teams = [rec.team_info(t) for t in view.teams if t.id not in view.removed]
-        return standings.standings(teams, view.standing_games, view.settings.points, chain,
-                                   tosses, removed=set(view.removed))
+        teams = [t for t in view.teams if t.team_id not in view.removed]
+        return standings.standings(teams, view.standing_games, view.settings.points,
+                                   view.tiebreaks, tosses, removed=set(view.removed))
 
     def statistics(self, division_id: int, view: DivisionView | None = None
                    ) -> tuple[dict[int, tstats.SkaterLine], dict[int, tstats.GoaltenderLine],
@@ -142,6 +142,7 @@ class DivisionTables(Schedule):
 
     def _coin_tosses(self, division_id: int) -> dict[frozenset[int], list[int]]:
         with self._sessions() as s:
-            rows = s.scalars(select(m.CoinToss).where(m.CoinToss.division_id == division_id)
+            rows = s.execute(select(m.CoinToss.team_ids, m.CoinToss.order)
+                             .where(m.CoinToss.division_id == division_id)
                              .order_by(m.CoinToss.id)).all()
-            return {frozenset(r.team_ids): list(r.order) for r in rows}
+            return {frozenset(team_ids): list(order) for team_ids, order in rows}

@@ -12,8 +12,9 @@ suspensions, and the store keeps what was recorded.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Final
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
 from rinkside.rules.errors import RuleViolation
@@ -33,10 +34,35 @@ from rinkside.services.setup import Setup
 from rinkside.services.team_styles import TeamStyles
 from rinkside.store import eventlog
 from rinkside.store import models as m
+from rinkside.store.connections import connection_of
 from rinkside.tournament import forfeits
 from rinkside.tournament.errors import TournamentRuleError
-from rinkside.tournament.model import Lineup, PlayedGame, RosterPlayer, ScheduledGame
+from rinkside.tournament.model import (
+    DivisionInfo,
+    Lineup,
+    PlayedGame,
+    RosterPlayer,
+    ScheduledGame,
+    TeamInfo,
+)
 from rinkside.tournament.stage_settings import stage_settings
+
+# A division's view reads its division and tournament as plain values, in
+# one statement built once (every console write asks for the view too).
+_D, _T = m.Division, m.Tournament
+_DIVISION: Final = (
+    select(_D.name, _D.player_coaches_allowed, _D.settings, _T.settings, _T.playoff_settings,
+           _T.tiebreaks)
+    .join(_T, _D.tournament_id == _T.id)
+    .where(_D.id == bindparam("division")))
+_TEAMS: Final = (select(m.Team.id, m.Team.name, m.Team.division_id)
+                 .where(m.Team.division_id == bindparam("division")).order_by(m.Team.id))
+_G = m.Game
+_GAMES: Final = (select(_G.id, _G.division_id, _G.stage, _G.home_team_id, _G.away_team_id,
+                        _G.start, _G.rink, _G.schedule_order, _G.round_name, _G.version,
+                        _G.settings)
+                 .where(_G.division_id == bindparam("division"))
+                 .order_by(_G.schedule_order, _G.id))
 
 
 class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyles):
@@ -164,39 +190,37 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
                 forfeits.refuse_if_removed(team_id, view.removed)
 
     def _division_view(self, s: Session, division_id: int) -> DivisionView:
-        division = self._get(s, m.Division, division_id)
-        settings = effective_settings(division.tournament.settings, division.settings)
-        teams = list(s.scalars(select(m.Team).where(m.Team.division_id == division_id)
-                               .order_by(m.Team.id)))
+        connection = connection_of(s)
+        row = connection.execute(_DIVISION, {"division": division_id}).one_or_none()
+        if row is None:
+            raise NotFound(f"no division {division_id}")
+        name, coaches, theirs, ours, playoff, tiebreaks = row
+        division = DivisionInfo(division_id, name, coaches)
+        settings = effective_settings(ours, theirs)
+        teams = [TeamInfo(*row) for row in connection.execute(_TEAMS, {"division": division_id})]
         # The games as plain rows, not ORM objects: a division's view reads
         # every game of it, and rows cost a fraction.
-        g = m.Game
-        rows = s.execute(select(g.id, g.division_id, g.stage, g.home_team_id, g.away_team_id,
-                                g.start, g.rink, g.schedule_order, g.round_name, g.version,
-                                g.settings)
-                         .where(g.division_id == division_id)
-                         .order_by(g.schedule_order, g.id)).all()
+        rows = connection.execute(_GAMES, {"division": division_id}).all()
         scheduled = [ScheduledGame(gid, div, "playoff" if stage == "playoff" else "pool",
                                    home, away, start, rink, order, round_name)
                      for gid, div, stage, home, away, start, rink, order, round_name, _, _ in rows]
         versions = {row[0]: row[9] for row in rows}
         # Rule 639: playoff games play under the playoff settings; a game keeps
         # the settings it began under once the desk has changed them since.
-        own = {row[0]: stage_settings(row[2], division.tournament.settings, division.settings,
-                                      division.tournament.playoff_settings, row[10])
+        own = {row[0]: stage_settings(row[2], ours, theirs, playoff, row[10])
                for row in rows if row[2] == "playoff" or row[10] is not None}
-        players = rec.players_of(s, [t.id for t in teams])
+        players = rec.players_of(s, [t.team_id for t in teams])
         numbers: dict[int, dict[int, int]] = {}
         for p in players:
             numbers.setdefault(p.team_id, {})[p.number] = p.player_id
         lineups_by_game = rec.lineups_of(s, list(versions))
-        names = {t.id: t.name for t in teams}
+        names = {t.team_id: t.name for t in teams}
         roster_of = replay.by_team(players)
         made: dict[tuple[int, Letter | None], Player] = {}  # each player built once
-        full = {t.id: game_roster(t.name, roster_of.get(t.id, ()), None, settings.roster_max,
-                                  made)
+        full = {t.team_id: game_roster(t.name, roster_of.get(t.team_id, ()), None,
+                                       settings.roster_max, made)
                 for t in teams}
-        whole = {t.id: self._whole_roster(players, t.id) for t in teams}
+        whole = {t.team_id: self._whole_roster(players, t.team_id) for t in teams}
         # A team dresses the same players game after game: each (team, lineup,
         # roster size) is built once and shared by its games, so their setups
         # compare, and their stored states digest, as one value.
@@ -242,7 +266,8 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
         disqualified = forfeits.late_forfeit_sanctions(  # 634(e)3 where the event applies it
             scheduled, played, settings.late_forfeit_sanctions).disqualified
         removed = forfeits.removed_teams(scheduled, played, disqualified)
-        return DivisionView(division, settings, teams, scheduled, played, removed)
+        return DivisionView(division, tuple(tiebreaks or ()), settings, teams, scheduled, played,
+                            removed)
 
     @staticmethod
     def _whole_roster(players: Sequence[RosterPlayer], team_id: int) -> Lineup:
