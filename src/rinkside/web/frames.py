@@ -12,7 +12,8 @@ once, in the thread that recorded it (one thread at a time per game: the
 others wait and reuse it), and encoded once as the event's bytes; a stream
 that finds no frame of the version it needs shares one build per game and
 event loop, in a worker thread, with every other stream of that loop
-needing it. The newest frames of the last games kept are kept.
+needing it. Frames are kept for the games kept most recently (256 by
+default), the least recent let go first.
 """
 
 from __future__ import annotations
