@@ -18,7 +18,7 @@ from webkit import Demo, game_in_play, record, skaters
 
 from rinkside.rules.events import FaceOff, Goal, Stoppage
 from rinkside.rules.times import GameTime
-from rinkside.web import broadcaster as live
+from rinkside.web import frames as live
 from rinkside.web.broadcaster import Broadcaster, Subscription
 
 Message = dict[str, Any]

@@ -1,4 +1,4 @@
-"""The one live broadcaster: who follows which game, and each game's newest state.
+"""The one live broadcaster: who follows which game, and delivering its newest state.
 
 The service calls :meth:`Broadcaster.publish` (its ``on_change`` hook) after
 a game's log changed, from whatever thread recorded the event. Each open
@@ -22,22 +22,20 @@ whatever the store holds newer whenever notifications may have been lost.
 
 One change costs the same work however many pages follow the game (see
 ``benchmarks/bench_live.py``, 1,000 and 10,000 pages): its state is built
-once, in the thread that recorded it, and encoded once as the event's
-bytes, which every page is sent as they are; ``publish`` wakes each event
-loop once, and one callback there writes to every page (no task wakes up
-per page, no timer per page: nothing per page outlives the write, so the
-garbage collector's full passes stay rare); the store's versions are read
-at most once a second per game and loop, shared by the streams that need
-them, and one sweep per loop sends the keep-alives.
+and encoded once (:class:`rinkside.web.frames.FrameCache`, which the
+broadcaster owns), and every page is sent those bytes as they are;
+``publish`` wakes each event loop once, and one callback there writes to
+every page (no task wakes up per page, no timer per page: nothing per page
+outlives the write, so the garbage collector's full passes stay rare); the
+store's versions are read at most once a second per game and loop, shared
+by the streams that need them, and one sweep per loop sends the keep-alives.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Final
@@ -47,8 +45,8 @@ from starlette.types import Send
 
 from rinkside.services import queries as catalog
 from rinkside.services.tournaments import Tournaments
-from rinkside.web import views
-from rinkside.web.sse import HELLO, Frame, Sink, alive_event, state_event
+from rinkside.web.frames import FrameCache
+from rinkside.web.sse import HELLO, Frame, Sink, alive_event
 from rinkside.web.subscription import ALL_GAMES, Loop, Subscription, by_loop, close_all, on_loop
 
 __all__ = ["ALL_GAMES", "Broadcaster", "Publish", "Subscription"]
@@ -60,7 +58,8 @@ Publish = Callable[[int, int], None]  # the service's on_change(game_id, version
 
 
 class Broadcaster:
-    """Who follows which game, and the latest state of each game by version.
+    """Who follows which game, sent the latest state of each game by version
+    (built and kept by its :class:`~rinkside.web.frames.FrameCache`).
 
     ``publish`` may be called from any thread (the service's ``on_change``
     runs in the thread that recorded the event); the subscriptions of each
@@ -75,12 +74,9 @@ class Broadcaster:
         self._followed = threading.Condition(self._lock)  # notified when pages come and go
         self._handed: dict[Loop, int] = {}  # changes handed to a loop, not yet run there
         self._drained: dict[Loop, list[asyncio.Future[None]]] = {}  # waiting for them
-        self._game_locks: dict[int, threading.Lock] = {}
         self._subscribers: dict[int, set[Subscription]] = {}
         self._published: dict[int, int] = {}
-        self._frames: OrderedDict[int, Frame] = OrderedDict()
-        self._cached_states = cached_states
-        self._builds: dict[tuple[Loop, int], asyncio.Task[Frame]] = {}
+        self._frames = FrameCache(cached_states)
         self._polls: dict[tuple[Loop, int], tuple[float, asyncio.Task[dict[int, int]]]] = {}
         self._sweeps: dict[Loop, asyncio.Task[None]] = {}
         self._refreshing: set[tuple[Loop, int]] = set()
@@ -104,11 +100,9 @@ class Broadcaster:
             service = self.service
         if not targets:
             return
-        if service is not None:
-            try:
-                self._build(service, game_id, version, committed=committed)
-            except Exception:  # the event is recorded all the same; the
-                pass  # streams build the state themselves and fail visibly there
+        if service is not None:  # one that fails is recorded all the same: the
+            # streams build the state themselves and fail visibly there
+            self._frames.built(service, game_id, version, committed=committed)
         for loop, subscriptions in by_loop(targets).items():
             with self._lock:
                 self._handed[loop] = self._handed.get(loop, 0) + 1
@@ -131,7 +125,7 @@ class Broadcaster:
         if version <= self.published(game_id):
             return
         if state is not None:
-            self._keep(game_id, Frame(version, state, state_event(version, state)))
+            self._frames.keep_text(game_id, version, state)
         self.publish(game_id, version)
 
     def built(self, service: Tournaments, game_id: int, version: int) -> Frame | None:
@@ -139,10 +133,7 @@ class Broadcaster:
         (for the other processes and this one's pages); None when it cannot
         be built (the event is recorded all the same: a stream builds the
         state itself and fails visibly there)."""
-        try:
-            return self._build(service, game_id, version, committed=True)
-        except Exception:
-            return None
+        return self._frames.built(service, game_id, version)
 
     def catch_up(self, service: Tournaments) -> None:
         """Whenever notifications may have been lost (the store is listened
@@ -193,7 +184,7 @@ class Broadcaster:
     def _deliver(self, subscriptions: list[Subscription], game_id: int, version: int) -> None:
         """On their loop: write the state to each stream (built now by one
         task when ``publish`` could not), or post it to each mailbox."""
-        frame = self._cached(game_id, version)
+        frame = self._frames.cached(game_id, version)
         unbuilt: list[Sink] = []
         for subscription in subscriptions:
             sink = subscription.sink
@@ -207,7 +198,7 @@ class Broadcaster:
             unbuilt[0].loop.create_task(self._push_when_built(unbuilt, game_id, version))
 
     async def _push_when_built(self, sinks: list[Sink], game_id: int, version: int) -> None:
-        frame = await self.frame(sinks[0].service, game_id, version)
+        frame = await self._frames.frame(sinks[0].service, game_id, version)
         for sink in sinks:
             sink.push(game_id, frame)
 
@@ -217,9 +208,8 @@ class Broadcaster:
         colours: no event): build it again and send it to every page
         following the game, whatever version it holds, and to the other
         server processes (:attr:`on_refresh`)."""
-        with self._lock:
-            self._frames.pop(game_id, None)
-        frame = self._build(service, game_id)
+        self._frames.forget(game_id)
+        frame = self._frames.build(service, game_id)
         self._resend_all(game_id, frame)
         if self.on_refresh is not None:
             self.on_refresh(game_id, frame)
@@ -230,15 +220,14 @@ class Broadcaster:
         (``state``, else built here) sent to this process's pages too; heard
         back by the process that sent it, nothing is sent twice."""
         if state is not None:
-            kept = self._cached(game_id, version)
+            kept = self._frames.cached(game_id, version)
             if kept is not None and kept.version == version and kept.text == state:
                 return  # this process's own refresh, or one sent already
-        with self._lock:
-            self._frames.pop(game_id, None)
+        self._frames.forget(game_id)
         if state is None:
-            frame = self._build(service, game_id)
+            frame = self._frames.build(service, game_id)
         else:
-            frame = self._keep(game_id, Frame(version, state, state_event(version, state)))
+            frame = self._frames.keep_text(game_id, version, state)
         self._resend_all(game_id, frame)
 
     def _resend_all(self, game_id: int, frame: Frame) -> None:
@@ -288,82 +277,15 @@ class Broadcaster:
 
     def state(self, service: Tournaments, game_id: int, version: int | None = None
               ) -> tuple[int, str]:
-        """The game's state JSON (as text) and its version: the one built for
-        ``version`` (this process's write just committed; else the store's
-        current version) when there is one, so a change sent to many pages is
-        computed once. Blocking: call it from a worker thread."""
-        committed = version is not None
-        if version is None:
-            version = catalog.versions(service, [game_id]).get(game_id, 0)
-        frame = self._build(service, game_id, version, committed=committed)
-        return frame.version, frame.text
-
-    def _cached(self, game_id: int, version: int) -> Frame | None:
-        with self._lock:
-            frame = self._frames.get(game_id)
-        return frame if frame is not None and frame.version >= version else None
-
-    def _build(self, service: Tournaments, game_id: int, version: int = -1, *,
-               committed: bool = False) -> Frame:
-        """The game's state of ``version`` or newer: the one kept, else built
-        now (one thread at a time per game: the others wait and reuse it) and
-        kept unless a newer one was kept meanwhile. ``committed``: this
-        process has just committed ``version``, whose state it computed (the
-        build need not read the game's setup again to trust it)."""
-        with self._lock:
-            building = self._game_locks.setdefault(game_id, threading.Lock())
-        with building:
-            return (self._cached(game_id, version)
-                    or self._build_now(service, game_id, version if committed else None))
-
-    def _build_now(self, service: Tournaments, game_id: int, committed: int | None) -> Frame:
-        data = views.state_json(service, game_id, committed)
-        text = json.dumps(data, separators=(",", ":"))
-        return self._keep(game_id, Frame(int(data["version"]), text,
-                                         state_event(int(data["version"]), text)))
-
-    def _keep(self, game_id: int, frame: Frame) -> Frame:
-        """Keep ``frame`` as the game's newest state unless a newer one is kept."""
-        with self._lock:
-            before = self._frames.get(game_id)
-            if before is None or before.version <= frame.version:
-                self._frames[game_id] = frame
-                self._frames.move_to_end(game_id)
-            while len(self._frames) > self._cached_states:
-                self._frames.popitem(last=False)
-        return frame
+        """The game's state JSON (as text) and its version, built once for
+        every page (:meth:`FrameCache.state`). Blocking: call it from a
+        worker thread."""
+        return self._frames.state(service, game_id, version)
 
     async def frame(self, service: Tournaments, game_id: int, version: int) -> Frame:
-        """The state of ``version`` or newer, built at most once at a time per
-        game on this loop (in a worker thread): the streams needing one
-        change share one build."""
-        loop = asyncio.get_running_loop()
-        key = (loop, game_id)
-        built: Frame | None = None
-        for _ in range(2):  # a build begun before ``version`` was stored may be older
-            cached = self._cached(game_id, version)
-            if cached is not None:
-                return cached
-            task = self._builds.get(key)
-            if task is None:
-                task = loop.create_task(self._build_in_thread(service, game_id, version))
-                self._builds[key] = task
-                task.add_done_callback(lambda done: self._landed(key, done))
-            built = await asyncio.shield(task)
-            if built.version >= version:
-                return built
-        assert built is not None
-        return built  # the store is behind what was published: the newest there is
-
-    async def _build_in_thread(self, service: Tournaments, game_id: int, version: int
-                               ) -> Frame:
-        return await anyio.to_thread.run_sync(self._build, service, game_id, version)
-
-    def _landed(self, key: tuple[Loop, int], done: asyncio.Task[Frame]) -> None:
-        if self._builds.get(key) is done:
-            del self._builds[key]
-        if not done.cancelled():
-            done.exception()  # retrieved: a failed build is the waiting streams' error
+        """The state of ``version`` or newer, one build per game on this loop
+        shared by the streams needing it (:meth:`FrameCache.frame`)."""
+        return await self._frames.frame(service, game_id, version)
 
     async def stored_versions(self, service: Tournaments, key: int) -> dict[int, int]:
         """The versions in the store of game ``key`` (of every game for
@@ -412,7 +334,8 @@ class Broadcaster:
                     sink.sent[game_id] = max(version, sink.sent.get(game_id, 0))
             else:
                 stored = (await self.stored_versions(service, key)).get(key, 0)
-                sink.push(key, await self.frame(service, key, max(stored, self.published(key))))
+                newest = max(stored, self.published(key))
+                sink.push(key, await self._frames.frame(service, key, newest))
             await subscription.closing()
         finally:
             sink.close()
@@ -449,7 +372,7 @@ class Broadcaster:
             for game_id, version in stored.items():
                 behind = [s for s in sinks if version > s.sent.get(game_id, 0)]
                 if behind:
-                    frame = await self.frame(sinks[0].service, game_id, version)
+                    frame = await self._frames.frame(sinks[0].service, game_id, version)
                     for sink in behind:
                         sink.push(game_id, frame)
             now = loop.time()
