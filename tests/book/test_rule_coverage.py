@@ -70,6 +70,7 @@ def test_where_and_tests_come_from_the_code_and_the_tests() -> None:
 def test_modules_that_only_show_or_simulate_the_book_implement_nothing() -> None:
     assert module_kind("rules/box.py") == "enforced"
     assert module_kind("rules/infractions.py") == "checked"
+    assert module_kind("rules/infraction_catalog.py") == "checked"
     assert module_kind("reports/pdf.py") == "recorded"
     for path in ("simulate/penalties.py", "web/routers/console_api.py", "cli/rules.py",
                  "formats/event_reader.py", "conformance/checks.py", "book/accounts.py"):

@@ -47,7 +47,8 @@ SHOWN_MEANING: Final[Mapping[str, str]] = {
 # module that cites the book without carrying it out (it shows, simulates,
 # converts or runs scenarios).
 _MODULE_KINDS: Final[tuple[tuple[str, Kind | None], ...]] = (
-    ("rules/infractions.py", "checked"), ("rules/roster.py", "checked"),
+    ("rules/infractions.py", "checked"), ("rules/infraction_catalog.py", "checked"),
+    ("rules/roster.py", "checked"),
     ("rules/settings.py", "checked"), ("rules/", "enforced"),
     ("tournament/roster", "checked"), ("tournament/lineups.py", "checked"),
     ("tournament/", "enforced"), ("rink/", "checked"),

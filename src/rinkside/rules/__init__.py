@@ -20,7 +20,8 @@ Modules, each one idea:
   ``penalties``, ``goaltenders``) and the game's end settled (``ending``);
 - ``timing``: each penalty's on and off times; ``serving``: who serves it;
 - ``log``: corrections (replace, insert, delete) on a game's event log;
-- ``infractions``: the Section VI catalog; ``escalation``: 601(a)'s next step;
+- ``infraction_catalog``: the Section VI catalog; ``infractions``: looking an
+  assessment up in it and checking its class; ``escalation``: 601(a)'s next step;
 - ``automatic``: what the book makes automatic around a penalty (casebook 42-48);
 - ``incidents``: warnings, leaving the box, a suspended game, the referees' time-out;
 - ``notices``: the engine's warnings (``RuleWarning``) and reasons (``Reason``);

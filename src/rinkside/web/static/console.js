@@ -1,5 +1,5 @@
 /* The scorekeeper's console: records events and shows what the engine made of them.
- * This file holds its state, rendering, the clock, live updates and wiring.
+ * This file holds its state, rendering, the clock, live updates and writes.
  *
  * No rule is decided here. Every action posts FORMAT.md events (or a
  * correction) to the console API and shows the state the server answers;
@@ -17,6 +17,7 @@
  * After static/clock.js and static/live.js, these scripts, loaded in this
  * order with defer (templates/console.html):
  *   console.js        this file: sets up window.rinksideConsole (below);
+ *   console_quick_keys.js the clock toggle and shots, by button or key (Space, Q, P);
  *   console_fields.js the forms' fields (labels, controls, player lists, values);
  *   console_penalty.js the penalty form (infraction catalog, classes, who serves);
  *   console_forms.js  the event forms (build, fill, post, corrections);
@@ -25,11 +26,12 @@
  *   console_warnings.js the banner for a warning a write is answered with.
  * They share one namespace object, window.rinksideConsole:
  *   from here   root, MAY_WRITE, API, TEAMS; $, put, make, clear, other, teamName,
- *               nowAt; request, detailText; showBanner, hideBanner, flash, explain;
- *               post, correct, written, networkDown, refreshInfo; replace(state)
- *               (take a write's answer); busy (a write is in flight:
- *               every file reads and sets it); state and info (read-only getters:
- *               the last state JSON and the last GET /console answer).
+ *               nowAt, atText, projected, refusal; request, detailText; showBanner,
+ *               hideBanner, flash, explain; post, correct, written, networkDown,
+ *               refreshInfo; replace(state) (take a write's answer); busy (a write is
+ *               in flight: every file reads and sets it); state and info (read-only
+ *               getters: the last state JSON and the last GET /console answer).
+ *   from quick keys renderToggle(), ticked(ran), idle() (a write is over).
  *   from fields fields (C.fields: the forms' labels, controls and values).
  *   from penalty penalty (C.penalty: the catalog, the infraction picker, updateFields).
  *   from forms  currentForm(), refreshForm(), editEvent(position, event),
@@ -200,7 +202,7 @@
       }
       anchored = true;
       C.renderLog();
-      renderToggle();
+      C.renderToggle();
       renderLock();
       C.refreshForm();
     });
@@ -251,7 +253,7 @@
       state.status === "stopped" ? "Even strength" : ""));
     put("result", state.result ? state.result.text || "" : "");
     renderGoals();
-    renderToggle();
+    C.renderToggle(); /* console_quick_keys.js */
     if (C.renderAccepts) { C.renderAccepts(); } /* console_accepts.js */
   }
 
@@ -261,9 +263,6 @@
     var list = (state && state.refused) || [];
     for (var i = 0; i < list.length; i++) { if (list[i].kind === kind) { return list[i]; } }
     return null;
-  }
-  function refuseNow(found) {
-    showBanner("refused", found.rule, found.text.replace("Rule " + found.rule + ": ", ""));
   }
 
   function boxLine(e, timer) {
@@ -295,81 +294,9 @@
     });
   }
 
-  function toggleAction() {
-    if (!state) { return null; }
-    var s = state.status;
-    if (s === "final") { return { label: "Final", event: null }; }
-    if (s === "shootout") { return { label: "Shootout: record attempts", event: null }; }
-    if (s === "not_started" || s === "intermission") {
-      var start = info && info.next_start;
-      return start ? { label: "Start period " + start.split(" ")[0] + " (face-off)",
-                       event: { type: "faceoff", at: start } } : { label: "…", event: null };
-    }
-    if ((s === "in_play" || s === "stopped") && state.refused && !refusal("period_end")) {
-      /* 640(a): the engine takes the period's end now (the clock reads 0:00). */
-      return { label: "End of period", event: { type: "period_end", at: state.period + " 0:00" } };
-    }
-    if (s === "stopped") {
-      return { label: "Start (face-off)", event: { type: "faceoff", at: atText(state.clock_tenths) } };
-    }
-    if (projected() <= 0) {
-      return { label: "End of period", event: { type: "period_end", at: state.period + " 0:00" } };
-    }
-    return { label: "Stop (whistle)", event: { type: "stoppage", at: nowAt() }, stop: true };
-  }
-
-  function renderToggle() {
-    var button = $("toggle");
-    var action = toggleAction();
-    if (!action) { return; }
-    if (button.textContent !== action.label) { button.textContent = action.label; }
-    var refused = action.event ? refusal(action.event.type) : null;
-    button.disabled = !MAY_WRITE || !action.event || !!refused;
-    button.title = refused ? refused.text : "";
-    button.className = "toggle" + (action.stop ? " stop" : action.event ? " start" : "");
-  }
-
-  /* After each tick of the clock (static/live.js): the period's end is due. */
-  function ticked(ran) {
-    if (state.running && state.clock_tenths - ran <= 0) { renderToggle(); }
-  }
-
   /* ------------------------------------------------------------------ writes */
 
   var sentFrom = null; /* the state the last write was sent from (console_warnings.js) */
-  /* The quick keys (a shot, the whistle, the face-off) are never lost: one
-   * pressed while a write is in flight waits, with the clock reading of its
-   * key, and goes, with any other waiting, as soon as that write is over. */
-  var waiting = [];        /* [{event, message, toggle}] not yet sent */
-  var toggleWaiting = false; /* a whistle or face-off is waiting or in flight */
-  function send(item) {
-    waiting.push(item);
-    sendWaiting();
-  }
-  function sendWaiting() {
-    if (C.busy || !waiting.length) { return; }
-    var batch = waiting;
-    waiting = [];
-    C.busy = true;
-    post(batch.map(function (x) { return x.event; })).then(function (answer) {
-      written(answer, batch.map(function (x) { return x.message; }).join(" · "));
-      if (batch.some(function (x) { return x.toggle; })) { $("toggle").focus(); }
-    }).catch(networkDown).then(function () {
-      if (batch.some(function (x) { return x.toggle; })) { toggleWaiting = false; }
-      C.idle();
-    });
-  }
-  /* A write is over: the next may go (the keys pressed meanwhile first). */
-  C.idle = function () { C.busy = false; sendWaiting(); };
-
-  /* A shot on goal by team, stopped by the goaltender (the engine's shot). */
-  function recordShot(team) {
-    if (!state || !MAY_WRITE) { return; }
-    var refused = refusal("shot");  /* the engine says when a shot is refused, and why */
-    if (refused) { refuseNow(refused); return; }
-    send({ event: { type: "shot", at: nowAt(), team: team },
-           message: "Shot on goal: " + teamName(team) });
-  }
 
   /* Rule 507(a): the game timekeeper sets the running clock to the rink's clock. */
   function setRunningClock(ev) {
@@ -411,18 +338,6 @@
     return false;
   }
 
-  function toggle() {
-    if (!MAY_WRITE || toggleWaiting) { return; } /* a second press before the first is in */
-    var action = toggleAction();
-    if (!action || !action.event) { return; }
-    var refused = refusal(action.event.type);
-    if (refused) { refuseNow(refused); return; }
-    toggleWaiting = true;
-    send({ event: action.event, toggle: true,
-           message: action.event.type === "stoppage" ? "Whistle at " + action.event.at
-             : action.event.type === "faceoff" ? "Face-off at " + action.event.at : "End of period" });
-  }
-
   function networkDown() {
     showBanner("stale", "", "No answer from the server: check the network, then retry. " +
       "Nothing you typed is lost.");
@@ -452,14 +367,15 @@
     stateUrl: API + "/state", liveUrl: "/live/games/" + GAME,
     render: taken, link: link, clock: $("clock"),
     clockClass: { running: "clock running", stopped: "clock stopped" },
-    timers: root, timerSelector: ".box-list .timer", ticked: ticked
+    timers: root, timerSelector: ".box-list .timer",
+    ticked: function (ran) { C.ticked(ran); } /* console_quick_keys.js */
   });
 
   /* ------------------------------------------------------------------ shared */
 
   C.root = root; C.MAY_WRITE = MAY_WRITE; C.API = API; C.TEAMS = TEAMS;
   C.$ = $; C.put = put; C.make = make; C.clear = clear;
-  C.other = other; C.teamName = teamName; C.nowAt = nowAt;
+  C.other = other; C.teamName = teamName; C.nowAt = nowAt; C.atText = atText;
   C.request = request; C.detailText = detailText;
   C.showBanner = showBanner; C.hideBanner = hideBanner; C.flash = flash; C.explain = explain;
   C.post = post; C.correct = correct; C.written = written; C.networkDown = networkDown;
@@ -471,47 +387,15 @@
 
   /* ------------------------------------------------------------------ wiring */
 
-  /* The forms and the log wire their own buttons (console_forms.js, console_log.js). */
+  /* The quick keys, the forms and the log wire their own buttons
+     (console_quick_keys.js, console_forms.js, console_log.js). */
   root.addEventListener("click", function (ev) {
     var t = ev.target.closest("button");
-    if (!t) { return; }
-    var action = t.getAttribute("data-action");
-    if (action === "toggle") { toggle(); return; }
-    if (action === "shot") { recordShot(t.getAttribute("data-team")); return; }
-    if (action === "dismiss") { hideBanner(); return; }
+    if (t && t.getAttribute("data-action") === "dismiss") { hideBanner(); }
   });
 
-  /* Space: the clock toggle, unless the scorekeeper is typing or in a form. */
-  function spaceIsForToggle(ev) {
-    if (ev.code !== "Space" && ev.key !== " ") { return false; }
-    var t = ev.target;
-    if (t && t.closest && (t.closest("form") || t.closest(".confirm"))) { return false; }
-    var tag = t && t.tagName;
-    return !(tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || (t && t.isContentEditable));
-  }
-  /* Q and P: a shot on goal by the team on the left (home) or the right (away). */
-  function typing(ev) {
-    var t = ev.target;
-    if (t && t.closest && (t.closest("form") || t.closest(".confirm"))) { return true; }
-    var tag = t && t.tagName;
-    return tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || !!(t && t.isContentEditable);
-  }
-  document.addEventListener("keydown", function (ev) {
-    if (ev.repeat || ev.ctrlKey || ev.metaKey || ev.altKey || typing(ev)) { return; }
-    var key = (ev.key || "").toLowerCase();
-    if (key === "q" || key === "p") { ev.preventDefault(); recordShot(key === "q" ? "home" : "away"); }
-  });
   var clockForm = $("set-clock");
   if (clockForm) { clockForm.addEventListener("submit", setRunningClock); }
-
-  document.addEventListener("keydown", function (ev) {
-    if (!spaceIsForToggle(ev)) { return; }
-    ev.preventDefault();
-    if (!ev.repeat) { toggle(); }
-  });
-  document.addEventListener("keyup", function (ev) {
-    if (spaceIsForToggle(ev)) { ev.preventDefault(); } /* no second "click" on a focused button */
-  });
 
   document.addEventListener("DOMContentLoaded", function () {
     game.start(); /* the state now, the clock's tick, the live stream */
