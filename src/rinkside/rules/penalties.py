@@ -24,7 +24,12 @@ from rinkside.rules.box import (
 from rinkside.rules.box import (
     designate as designate_first,
 )
-from rinkside.rules.eligibility import REMOVAL_RULE, ejection_rule, refuse_unlisted
+from rinkside.rules.eligibility import (
+    REMOVAL_RULE,
+    ejection_rule,
+    refuse_goaltender_server,
+    refuse_unlisted,
+)
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.events import (
     Designate,
@@ -92,6 +97,8 @@ def refuse_penalized(s: GameState, event: Penalty | PenaltySignal,
     if event.served_by is None:
         return
     refuse_unlisted(s, team, event.served_by, "player serving the penalty")
+    if event.player is not None and _is_goaltender(s, team, event.player):
+        refuse_goaltender_server(s, event.at, team, event.served_by, event.penalty_class)
     key = (team, event.served_by)
     if removed and key in removed:
         rule = REMOVAL_RULE[removed[key]]
@@ -101,6 +108,12 @@ def refuse_penalized(s: GameState, event: Penalty | PenaltySignal,
         return
     raise RuleViolation(rule, f"#{event.served_by} was removed from the game and cannot "
                         "serve a penalty")
+
+
+def _is_goaltender(s: GameState, team: Team, player: int) -> bool:
+    """The team's goaltender on the floor, or one its roster lists (203(a))."""
+    listed = s.setup.roster(team).player(player)
+    return player == s.goalie(team) or (listed is not None and listed.goalie)
 
 
 def refuse_assessing(s: GameState, batch: Iterable[Penalty | PenaltySignal]) -> None:
@@ -192,9 +205,7 @@ def assess(s: GameState, event: Penalty, *, added_by: str | None = None,
         warn(s, *warning)
     player = event.player
     cls = event.penalty_class
-    listed = s.setup.roster(team).player(player) if player is not None else None
-    is_goalie = player is not None and (
-        player == s.goalie(team) or (listed is not None and listed.goalie))
+    is_goalie = player is not None and _is_goaltender(s, team, player)
     pid = s.next_id
     s.next_id += 1
     record = PenaltyRecord(
