@@ -55,6 +55,10 @@ def after_end_refusal(s: GameState, kind: type[Event], at: GameTime | None
         return RuleViolation("634(d)", "the game was forfeited; nothing more can be recorded")
     if kind is PenaltyShot and s.result.decided_by in (
             DecidedBy.REGULATION, DecidedBy.OVERTIME, DecidedBy.TIE) and at == s.clock:
+        if s.left > 0:  # the game ended on an overtime goal, not at the buzzer
+            return RuleViolation("639(b)3", "the overtime goal ended the game (sudden death, "
+                                 "639(b)3, 639(c)3); a penalty shot is taken after the game "
+                                 "only when the period's time ran out (406(i))")
         return None  # 406(i), casebook 43: taken after the buzzer; it can tie or win the game
     if kind is not Penalty:
         return RuleViolation("640(a)", "the game is over; only a penalty for the records, or "
