@@ -44,6 +44,7 @@ class TestRule402cBenchMinorAndRunningTime:
         assert back.skaters("away") == 4
 
 
+class TestRule408aThirdPenaltyAfterARunningStoppage:
     def test_a_player_back_at_the_faceoff_leaves_room_for_that_stoppages_penalties(
             self) -> None:
         """Casebook 31, 408(a): time over during a running-time stoppage
