@@ -179,8 +179,20 @@ def _back_in_box(s: GameState) -> None:
                     for u in s.units)  # still counted until the face-off (casebook 44)
     for team, player, error in sorted(out):
         if not error:
-            assess(s, Penalty(s.clock, team, player, PenaltyClass.MINOR, LEAVING, "629(c)"),
-                   added_by="629(c)")
+            assess_leaving(s, team, player)
+
+
+def assess_leaving(s: GameState, team: Team, player: int) -> None:
+    """Rule 629(c), casebook 44: the additional minor, "served after serving
+    the un-expired penalty": it follows his time in the box, a misconduct's
+    included (404(a) keeps that time apart from his others)."""
+    server = ServerKey("player", team, player)
+    alive = [u for u in s.units if u.team == team and u.status != "done"
+             and u.server.number == player and u.server.kind in ("player", "misconduct")]
+    if alive and not any(u.server == server for u in alive):
+        server = alive[-1].server  # only a misconduct of his is left to serve
+    assess(s, Penalty(s.clock, team, player, PenaltyClass.MINOR, LEAVING, "629(c)"),
+           added_by="629(c)", server=server)
 
 
 def signal(s: GameState, event: PenaltySignal) -> None:
@@ -188,7 +200,7 @@ def signal(s: GameState, event: PenaltySignal) -> None:
 
 
 def assess(s: GameState, event: Penalty, *, added_by: str | None = None,
-           companions: bool = True) -> None:
+           companions: bool = True, server: ServerKey | None = None) -> None:
     """Record the penalty (506(a)) and put its time in the box, to start at
     the face-off (409(d)): a minor one unit, a double minor two (casebook 7),
     a major or a match penalty's time portion one (405(a), casebook 14), a
@@ -217,9 +229,10 @@ def assess(s: GameState, event: Penalty, *, added_by: str | None = None,
     if added_by is not None:
         s.auto_added = s.auto_added | {pid}
 
-    number = serving.server_number(cls, player, event.served_by, goaltender=is_goalie)
-    server = (ServerKey("player", team, number) if number is not None
-              else ServerKey("penalty", team, pid))
+    if server is None:
+        number = serving.server_number(cls, player, event.served_by, goaltender=is_goalie)
+        server = (ServerKey("player", team, number) if number is not None
+                  else ServerKey("penalty", team, pid))
     st = s.setup.settings
 
     def unit(kind: Kind, duration: int, half: Half = 0) -> Unit:
