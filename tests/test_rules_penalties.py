@@ -44,6 +44,19 @@ class TestRule402cBenchMinorAndRunningTime:
         assert back.skaters("away") == 4
 
 
+class TestRule408aThirdPenaltyAfterARunningStoppage:
+    def test_a_player_back_at_the_faceoff_leaves_room_for_that_stoppages_penalties(
+            self) -> None:
+        """Casebook 31, 408(a): time over during a running-time stoppage
+        keeps the team short until the face-off, and no longer at it."""
+        s = play([faceoff("1 15:00"), *called("1 12:00", "away", 7, "minor"),
+                  whistle("1 10:10"), pen("1 10:10", "away", 4, "minor"),
+                  pen("1 10:10", "away", 9, "minor"), faceoff("1 9:50")],
+                 clock="running", period_length="15:00")
+        assert box(s, "away") == [(4, "running", "2:00"), (9, "running", "2:00")]
+        assert s.skaters("away") == 2
+
+
 class TestRule402dRelease:
     def test_power_play_goal_releases_the_first_minor(self) -> None:
         s = play([faceoff("1 12:00"), *called("1 11:00", "away", 7, "minor"),

@@ -3,7 +3,7 @@ the engine's box and by the answer the console asks for. One class per rule."""
 
 from __future__ import annotations
 
-from gamekit import called, faceoff, pen, play, whistle
+from gamekit import called, faceoff, pen, play, refused, whistle
 
 from rinkside.rules import serving
 from rinkside.rules.events import GoalieChange, PenaltyClass
@@ -56,6 +56,25 @@ class TestRule404aGoaltendersMisconduct:
         answer = serving.serving(s, "home", 1, [PC.MISCONDUCT])
         assert (answer.rule, answer.name_server) == ("404(a)", True)
         assert 1 not in answer.may_serve
+
+
+class TestRule407aGoaltendersPenaltyFromTheFloor:
+    def test_a_teammate_in_the_box_may_not_serve_it_and_the_console_does_not_offer_him(
+            self) -> None:
+        s = play([faceoff("1 12:00"), *called("1 11:00", "home", 4, "minor"),
+                  whistle("1 10:30")])
+        for cls in ("minor", "major", "misconduct"):
+            error = refused(s, pen("1 10:30", "home", 1, cls, served_by=4))
+            assert error.rule == "407(a)"
+            assert "on the floor at the time of the infraction" in str(error)
+        assert 4 not in serving.serving(s, "home", 1, [PC.MINOR]).may_serve
+
+    def test_a_teammate_on_the_floor_serves_it_at_once_beside_the_others(self) -> None:
+        s = play([faceoff("1 12:00"), *called("1 11:00", "home", 4, "minor"),
+                  whistle("1 10:30"), pen("1 10:30", "home", 1, "minor", served_by=5),
+                  faceoff("1 10:30")])
+        assert s.skaters("home") == 2
+        assert s.pim()["home"] == {"4": 2, "1": 2}
 
 
 class TestRule404bMinorWithMisconduct:

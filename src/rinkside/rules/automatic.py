@@ -48,6 +48,10 @@ AFTER_WARNING: Final[dict[str, str]] = {
 SHOWN: Final[dict[str, str]] = {"613note1": "613 note 1", "205note3": "205 note 3"}
 _MINORS: Final = frozenset({PC.MINOR, PC.BENCH_MINOR, PC.DOUBLE_MINOR})
 _EJECTIONS: Final = frozenset({PC.GAME_EJECTION, PC.GAME_MISCONDUCT})
+# 406(g), (h): a penalty shot is awarded for a foul that would be a minor, a
+# major or a match penalty; these classes only come with one.
+_NOT_FOULS: Final = frozenset({PC.MISCONDUCT, PC.GAME_EJECTION, PC.GAME_MISCONDUCT,
+                               PC.GROSS_MISCONDUCT})
 
 
 @lru_cache(maxsize=1024)
@@ -135,12 +139,16 @@ def instead(s: GameState, event: Penalty) -> Penalty | None:
              f"shot is awarded to {other(event.team)} instead of the "
              f"{event.penalty_class.text} (casebook 43)")
         return None
-    if event.penalty_class in _MINORS and (other(event.team), s.stoppage) in s.shot_stoppages:
+    if event.penalty_class not in _NOT_FOULS and \
+            (other(event.team), s.stoppage) in s.shot_stoppages:
+        # The first foul recorded after the shot is the one it was awarded for:
+        # a minor is not served (406(h)), a major or match penalty is (406(g)).
         s.shot_stoppages = tuple(x for x in s.shot_stoppages
                                  if x != (other(event.team), s.stoppage))
-        warn(s, "406(h)", f"the {event.penalty_class.text} is not served or charged: a penalty "
-             "shot was awarded for the foul")
-        return None
+        if event.penalty_class in _MINORS:
+            warn(s, "406(h)", f"the {event.penalty_class.text} is not served or charged: a "
+                 "penalty shot was awarded for the foul")
+            return None
     if (entry is not None and entry.key == "dropping_gloves_punch") or ((
             event.suspension or 0) >= PUNCH_GAMES and rule_key(event.rule).startswith("615(d)")):
         if (event.suspension or 0) < PUNCH_GAMES and event.penalty_class == PC.GAME_MISCONDUCT:
@@ -274,8 +282,8 @@ def penalty_shot_taken(s: GameState, event: PenaltyShot) -> None:
     against = other(event.team)
     for record in reversed(items(s.penalty_chain)):  # the foul's penalty: the latest
         if record.stoppage != now or record.team != against or \
-                record.penalty_id in s.auto_added:
-            continue
+                record.penalty_id in s.auto_added or record.penalty_class in _NOT_FOULS:
+            continue  # a misconduct or ejection goes with a foul; no shot is awarded for it
         if record.penalty_class in _MINORS:
             drop(s, record.penalty_id)
             warn(s, "406(h)", f"the {record.penalty_class.text} to {_who(record)} is not "

@@ -126,8 +126,11 @@ class Unit(NamedTuple):
         return Unit._make((*self[:11], "running", "", at, *self[14:]))
 
     def over(self) -> Unit:
-        """This unit, done."""
-        return Unit._make((*self[:11], "done", *self[12:]))
+        """This unit, done: it no longer waits for anything, so time held over
+        a running-time stoppage (``hold``) stops counting the moment its player
+        is back (casebook 31): the face-off that lets him out settles the
+        stoppage's penalties without him (408(a), casebook 4)."""
+        return Unit._make((*self[:11], "done", "", *self[13:]))
 
     def expired(self, wait: Wait) -> Unit:
         """This unit, its time over, its player waiting for ``wait``."""

@@ -79,10 +79,25 @@ def run_to(s: GameState, moment: GameTime) -> None:
         why = s.held_for or "a time-out" if s.clock_held else "the late stop-clock"
         warn(s, "640(a)", f"the clock should have been stopped for {why}; the recorded time "
              f"{when(s, moment)} is kept.")
+    elif s.phase == "stopped" and _past_late_stop(s, moment):
+        # Casebook 32: a stoppage still on when the clock reaches the margin
+        # stops the clock there while the score is within one goal.
+        margin = GameTime(s.period, s.setup.settings.late_stop_clock or 0)
+        warn(s, "640(a)", f"the clock should have stopped at {when(s, margin)} for the late "
+             f"stop-clock (casebook 32); the recorded time {when(s, moment)} is kept.")
     before = s.elapsed
     s.left = moment.left
     if s.units:
         s.units = run_until(s.units, before, s.elapsed, s.clock_rules())
+
+
+def _past_late_stop(s: GameState, moment: GameTime) -> bool:
+    """Rule 640(a), casebook 32: a running-time stoppage that began before the
+    late stop-clock's margin runs the clock past it."""
+    st = s.setup.settings
+    return (st.late_stop_clock is not None and s.period == st.periods
+            and moment.left < st.late_stop_clock < s.left
+            and abs(s.home_score - s.away_score) <= st.late_stop_clock_margin)
 
 
 def run_to_faceoff(s: GameState, moment: GameTime) -> None:

@@ -56,6 +56,25 @@ def refuse_not_playing(s: GameState, moment: GameTime, team: Team, number: int,
                             f"the {role}")
 
 
+GOALTENDER_SERVED = frozenset({PenaltyClass.MINOR, PenaltyClass.DOUBLE_MINOR, PenaltyClass.MAJOR,
+                               PenaltyClass.MISCONDUCT})
+"""The goaltender's penalties a teammate on the floor serves (402(b), 404(a), 407(a))."""
+
+
+def refuse_goaltender_server(s: GameState, moment: GameTime, team: Team, server: int,
+                             penalty_class: PenaltyClass) -> None:
+    """Rules 402(b), 404(a), 407(a): a goaltender's minor, major or
+    misconduct is served by a teammate who was on the floor at the time of
+    the infraction, so not by one sitting in the penalty box for an earlier
+    penalty (his own or one he serves): he would serve it after that one and
+    leave his team a player short less than the book has it."""
+    if penalty_class in GOALTENDER_SERVED and in_box_at(s, moment, team, server):
+        raise RuleViolation("407(a)", f"#{server} ({team}) is in the penalty box: a "
+                            f"goaltender's {penalty_class.text} is served by a teammate who was "
+                            "on the floor at the time of the infraction (402(b), 404(a), "
+                            "407(a))")
+
+
 def in_box_at(s: GameState, moment: GameTime, team: Team, number: int) -> bool:
     """In the box once the clock has run to ``moment``: only a player in it
     now can be (running the clock only lets players out)."""

@@ -55,6 +55,10 @@ def after_end_refusal(s: GameState, kind: type[Event], at: GameTime | None
         return RuleViolation("634(d)", "the game was forfeited; nothing more can be recorded")
     if kind is PenaltyShot and s.result.decided_by in (
             DecidedBy.REGULATION, DecidedBy.OVERTIME, DecidedBy.TIE) and at == s.clock:
+        if s.left > 0:  # the game ended on an overtime goal, not at the buzzer
+            return RuleViolation("639(b)3", "the overtime goal ended the game (sudden death, "
+                                 "639(b)3, 639(c)3); a penalty shot is taken after the game "
+                                 "only when the period's time ran out (406(i))")
         return None  # 406(i), casebook 43: taken after the buzzer; it can tie or win the game
     if kind is not Penalty:
         return RuleViolation("640(a)", "the game is over; only a penalty for the records, or "
@@ -64,12 +68,17 @@ def after_end_refusal(s: GameState, kind: type[Event], at: GameTime | None
 
 
 def final(s: GameState, winner: Team | None, decided_by: DecidedBy) -> None:
-    """The game is over: points by the event's table (639), the penalties
-    still in the box end with it, and the goaltenders' time is kept."""
+    """The game is over: points by the event's table (639; a forfeiting team
+    takes none, 634(d)1), the penalties still in the box end with it, and the
+    goaltenders' time is kept."""
     points = s.setup.settings.points
     awarded: dict[Team, float]
     if winner is None:
         awarded = {"home": points.tie, "away": points.tie}
+    elif decided_by == DecidedBy.FORFEIT:
+        # 634(d)1, casebook 17: the forfeiting team is awarded zero points,
+        # whatever the event gives a loss.
+        awarded = {winner: points.win, other(winner): 0}
     else:
         awarded = {winner: points.win, other(winner): points.loss}
     s.phase = "final"
@@ -119,7 +128,11 @@ def after_penalty_shot(s: GameState, event: PenaltyShot, *, reopened: bool = Fal
     if not event.scored:
         return
     after_goal(s)
-    if s.phase == "intermission" and s.period >= s.setup.settings.periods and s.result is None:
+    # 406(i): the shot taken after the last buzzer completes the game before
+    # any overtime, or before the shootout that would follow a tie (639(b)
+    # note 1): a goal decides it.
+    before_more = s.phase == "intermission" or (s.phase == "shootout" and not s.shootout_shots)
+    if before_more and s.period >= s.setup.settings.periods and s.result is None:
         leader = _leader(s)
         if leader is not None:
             final(s, leader, DecidedBy.OVERTIME if s.in_overtime else DecidedBy.REGULATION)

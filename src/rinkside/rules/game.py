@@ -178,8 +178,14 @@ def apply(state: GameState, event: Event) -> GameState:
             incidents.referee_timeout(s, event)
         case Forfeit():
             ending.refuse_forfeit(state, event)
+            if state.phase == "in_play":
+                play.refuse_whistle(state)
             if s.phase not in ("not_started", "intermission", "shootout", "suspended"):
                 clock.run_to(s, event.at)
+            if s.phase == "in_play":
+                # 409(b), casebook 49: the forfeit stops play, which assesses the
+                # delayed penalties; they stand with the others recorded before it.
+                penalties.stop_play(s)
             ending.forfeit(s, event)
             ending.after_forfeit(s, event)
         case _:

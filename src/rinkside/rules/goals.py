@@ -198,12 +198,17 @@ def penalty_shot(s: GameState, event: PenaltyShot) -> None:
 
 def refuse_shot(s: GameState, event: Shot) -> None:
     """A shot on goal is taken during play (506); the save that stopped play
-    may be recorded just after the whistle, at its moment."""
+    may be recorded just after the whistle, at its moment. It is a save, so
+    there is none at an empty net (a miss there is no shot on goal)."""
     if s.phase != "in_play" and not (s.phase == "stopped" and event.at == s.clock):
         raise RuleViolation("616(b)", "a shot is taken during play")
     clock.refuse_moment(s, event.at)
     if event.shooter is not None:
         refuse_unlisted(s, event.team, event.shooter, "shooter")
+    if s.goalie(other(event.team)) is None:
+        raise RuleViolation("506", f"{other(event.team)}'s net is empty: a shot on goal that "
+                            "does not score is the goaltender's save, and a shot at an empty "
+                            "net that misses is no shot on goal (FORMAT second edition)")
 
 
 def shot(s: GameState, event: Shot) -> None:

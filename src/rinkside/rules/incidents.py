@@ -32,15 +32,13 @@ from rinkside.rules.events import (
     Event,
     Forfeit,
     LeftBox,
-    Penalty,
-    PenaltyClass,
     RefereeTimeout,
     Resume,
     Suspend,
     Team,
 )
 from rinkside.rules.notices import warn
-from rinkside.rules.penalties import LEAVING, assess, stop_play
+from rinkside.rules.penalties import assess_leaving, stop_play
 from rinkside.rules.records import CautionRecord
 
 if TYPE_CHECKING:
@@ -148,8 +146,7 @@ def left_box(s: GameState, event: LeftBox) -> None:
 
 def additional_minor(s: GameState, team: Team, player: int) -> None:
     """Rule 629(c): the additional minor, served after the unexpired time."""
-    assess(s, Penalty(s.clock, team, player, PenaltyClass.MINOR, LEAVING, "629(c)"),
-           added_by="629(c)")
+    assess_leaving(s, team, player)
 
 
 # -- suspension and the referees' time-out ---------------------------------------------

@@ -24,7 +24,12 @@ from rinkside.rules.box import (
 from rinkside.rules.box import (
     designate as designate_first,
 )
-from rinkside.rules.eligibility import REMOVAL_RULE, ejection_rule, refuse_unlisted
+from rinkside.rules.eligibility import (
+    REMOVAL_RULE,
+    ejection_rule,
+    refuse_goaltender_server,
+    refuse_unlisted,
+)
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.events import (
     Designate,
@@ -92,6 +97,8 @@ def refuse_penalized(s: GameState, event: Penalty | PenaltySignal,
     if event.served_by is None:
         return
     refuse_unlisted(s, team, event.served_by, "player serving the penalty")
+    if event.player is not None and _is_goaltender(s, team, event.player):
+        refuse_goaltender_server(s, event.at, team, event.served_by, event.penalty_class)
     key = (team, event.served_by)
     if removed and key in removed:
         rule = REMOVAL_RULE[removed[key]]
@@ -101,6 +108,12 @@ def refuse_penalized(s: GameState, event: Penalty | PenaltySignal,
         return
     raise RuleViolation(rule, f"#{event.served_by} was removed from the game and cannot "
                         "serve a penalty")
+
+
+def _is_goaltender(s: GameState, team: Team, player: int) -> bool:
+    """The team's goaltender on the floor, or one its roster lists (203(a))."""
+    listed = s.setup.roster(team).player(player)
+    return player == s.goalie(team) or (listed is not None and listed.goalie)
 
 
 def refuse_assessing(s: GameState, batch: Iterable[Penalty | PenaltySignal]) -> None:
@@ -166,8 +179,20 @@ def _back_in_box(s: GameState) -> None:
                     for u in s.units)  # still counted until the face-off (casebook 44)
     for team, player, error in sorted(out):
         if not error:
-            assess(s, Penalty(s.clock, team, player, PenaltyClass.MINOR, LEAVING, "629(c)"),
-                   added_by="629(c)")
+            assess_leaving(s, team, player)
+
+
+def assess_leaving(s: GameState, team: Team, player: int) -> None:
+    """Rule 629(c), casebook 44: the additional minor, "served after serving
+    the un-expired penalty": it follows his time in the box, a misconduct's
+    included (404(a) keeps that time apart from his others)."""
+    server = ServerKey("player", team, player)
+    alive = [u for u in s.units if u.team == team and u.status != "done"
+             and u.server.number == player and u.server.kind in ("player", "misconduct")]
+    if alive and not any(u.server == server for u in alive):
+        server = alive[-1].server  # only a misconduct of his is left to serve
+    assess(s, Penalty(s.clock, team, player, PenaltyClass.MINOR, LEAVING, "629(c)"),
+           added_by="629(c)", server=server)
 
 
 def signal(s: GameState, event: PenaltySignal) -> None:
@@ -175,7 +200,7 @@ def signal(s: GameState, event: PenaltySignal) -> None:
 
 
 def assess(s: GameState, event: Penalty, *, added_by: str | None = None,
-           companions: bool = True) -> None:
+           companions: bool = True, server: ServerKey | None = None) -> None:
     """Record the penalty (506(a)) and put its time in the box, to start at
     the face-off (409(d)): a minor one unit, a double minor two (casebook 7),
     a major or a match penalty's time portion one (405(a), casebook 14), a
@@ -192,9 +217,7 @@ def assess(s: GameState, event: Penalty, *, added_by: str | None = None,
         warn(s, *warning)
     player = event.player
     cls = event.penalty_class
-    listed = s.setup.roster(team).player(player) if player is not None else None
-    is_goalie = player is not None and (
-        player == s.goalie(team) or (listed is not None and listed.goalie))
+    is_goalie = player is not None and _is_goaltender(s, team, player)
     pid = s.next_id
     s.next_id += 1
     record = PenaltyRecord(
@@ -206,9 +229,10 @@ def assess(s: GameState, event: Penalty, *, added_by: str | None = None,
     if added_by is not None:
         s.auto_added = s.auto_added | {pid}
 
-    number = serving.server_number(cls, player, event.served_by, goaltender=is_goalie)
-    server = (ServerKey("player", team, number) if number is not None
-              else ServerKey("penalty", team, pid))
+    if server is None:
+        number = serving.server_number(cls, player, event.served_by, goaltender=is_goalie)
+        server = (ServerKey("player", team, number) if number is not None
+                  else ServerKey("penalty", team, pid))
     st = s.setup.settings
 
     def unit(kind: Kind, duration: int, half: Half = 0) -> Unit:

@@ -51,8 +51,11 @@ def faceoff(s: GameState, event: FaceOff) -> None:
         return
     s.units = release_waiting(s.units, "faceoff")
     for u in s.units:
-        if u.pending_reason == "left":  # casebook 44: his unexpired time starts now
-            s.units = tuple(x.held("faceoff") if x.pending_reason == "left" else x
+        if u.pending_reason == "left":
+            # Casebook 44: his unexpired time starts now, as it stood: it is no
+            # new penalty, so nothing pairs it off or queues it (casebook 4, 40).
+            now = s.elapsed
+            s.units = tuple(x.running_from(now) if x.pending_reason == "left" else x
                             for x in s.units)
             break
     st = s.setup.settings
