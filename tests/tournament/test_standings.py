@@ -85,6 +85,14 @@ class TestCasebook23Counts:
         assert (rows[1].gp, rows[1].w, rows[1].gf, rows[1].ga, rows[1].pts) == (1, 1, 1, 0, 2)
         assert (rows[2].gp, rows[2].l, rows[2].gf, rows[2].ga, rows[2].pts) == (1, 1, 0, 1, 0)
 
+    def test_forfeiting_team_takes_no_points_whatever_a_loss_earns(self) -> None:
+        """Rule 634(d)1, casebook 17: zero points to the forfeiting team even
+        where the event gives a loss a point; a loss played out keeps it."""
+        division = teams("Alpha", "Bravo")
+        played = [forfeited(1, 1, 2, by=2), game(2, 1, 2, (3, 1))]
+        rows = by_team(standings(division, played, Points(loss=1), FULL_CHAIN))
+        assert (rows[1].pts, rows[2].pts) == (4, 1)
+
     def test_forfeit_during_play_replaces_the_score(self) -> None:
         """Rule 634(d)1: a team leading 3-0 that forfeits is recorded 0-1."""
         division = teams("Alpha", "Bravo")

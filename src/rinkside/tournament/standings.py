@@ -22,6 +22,7 @@ from types import MappingProxyType
 from typing import Final
 
 from rinkside.rules.events import TEAMS, other
+from rinkside.rules.outcome import DecidedBy
 from rinkside.rules.settings import Points
 from rinkside.tournament.model import PlayedGame, TeamInfo
 
@@ -124,12 +125,15 @@ def _pool_games(teams: Collection[int], played: Sequence[PlayedGame], removed: C
 
 
 def _points_of(p: PlayedGame, team_id: int, points: Points) -> float:
-    """Rule 639(a), 634(d)1, casebook 15: win, tie or loss points."""
+    """Rule 639(a), casebook 15: win, tie or loss points; a forfeiting team
+    takes none, whatever a loss earns (634(d)1, casebook 17)."""
     result = p.state.result
     assert result is not None
     if result.winner is None:
         return points.tie
-    return points.win if p.team_id(result.winner) == team_id else points.loss
+    if p.team_id(result.winner) == team_id:
+        return points.win
+    return 0 if result.decided_by == DecidedBy.FORFEIT else points.loss
 
 
 def _lines(teams: Collection[int], games: Sequence[PlayedGame], points: Points
