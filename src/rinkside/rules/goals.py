@@ -208,7 +208,7 @@ def refuse_shot(s: GameState, event: Shot) -> None:
     if s.goalie(other(event.team)) is None:
         raise RuleViolation("506", f"{other(event.team)}'s net is empty: a shot on goal that "
                             "does not score is the goaltender's save, and a shot at an empty "
-                            "net that misses is no shot on goal (FORMAT second edition)")
+                            "net that misses is no shot on goal")
 
 
 def shot(s: GameState, event: Shot) -> None:
