@@ -27,7 +27,7 @@ import re
 from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
-from rinkside.rules.box import Kind
+from rinkside.rules.box import Kind, ServerKey
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.events import FaceOff, Penalty, PenaltyClass, PenaltyShot, other
 from rinkside.rules.infractions import Infraction, lookup
@@ -125,9 +125,11 @@ def refuse_penalty_shot(s: GameState, event: PenaltyShot) -> None:
 # -- before and after a penalty is recorded ------------------------------------------
 
 
-def instead(s: GameState, event: Penalty) -> Penalty | None:
+def instead(s: GameState, event: Penalty) -> tuple[Penalty, ServerKey | None] | None:
     """The penalty to record for ``event`` (None: nothing to serve or charge),
-    with the changes the book makes automatic (casebook 42, 43; 406(h))."""
+    with the changes the book makes automatic (casebook 42, 43; 406(h)), and
+    who serves it where that is already decided: the additional minor of
+    629(c) that it is (casebook 44), after the time it follows."""
     entry = lookup(event.infraction, event.rule)
     shot_rule = _shot_instead(event, entry)
     in_window = s.in_overtime or (s.period == s.setup.settings.periods
@@ -157,8 +159,7 @@ def instead(s: GameState, event: Penalty) -> Penalty | None:
                      f"punch carries a minimum suspension of {PUNCH_GAMES} games, not "
                      f"{event.suspension}")
             event = _with_suspension(event, PUNCH_GAMES)
-    _replace_added(s, event)
-    return event
+    return event, _replace_added(s, event)
 
 
 def _with_suspension(e: Penalty, games: int) -> Penalty:
@@ -178,11 +179,14 @@ def _shot_instead(event: Penalty, entry: Infraction | None) -> str | None:
     return None
 
 
-def _replace_added(s: GameState, event: Penalty) -> None:
+def _replace_added(s: GameState, event: Penalty) -> ServerKey | None:
     """Casebook 42, 44: a penalty recorded at this stoppage that the engine
-    had added for the player is that penalty, not a second one."""
+    had added for the player is that penalty, not a second one. The 629(c)
+    minor it replaces is served after the player's unexpired time, his
+    misconduct's included (casebook 44): the one recorded is served the same
+    way (its server is returned)."""
     if not s.auto_added:
-        return
+        return None
     for record in items(s.penalty_chain):
         if record.penalty_id not in s.auto_added or record.stoppage != s.stoppage or \
                 record.team != event.team or record.player != event.player or \
@@ -191,8 +195,10 @@ def _replace_added(s: GameState, event: Penalty) -> None:
         if record.added_by == "629(c)" and not (rule_key(event.rule).startswith(("629(c)",
                                                                                 "629(d)"))):
             continue
+        servers = [u.server for u in s.units if u.penalty_id == record.penalty_id]
         drop(s, record.penalty_id)
-        return
+        return servers[0] if record.added_by == "629(c)" and servers else None
+    return None
 
 
 def drop(s: GameState, penalty_id: int) -> None:

@@ -207,10 +207,12 @@ def assess(s: GameState, event: Penalty, *, added_by: str | None = None,
     misconduct one served beside the player's other time (404(a)). Who sits
     the time is :mod:`rinkside.rules.serving`'s table. What the book makes
     automatic around it is :mod:`rinkside.rules.automatic` (casebook 42-47)."""
-    kept = automatic.instead(s, event) if added_by is None else event
-    if kept is None:
-        return
-    event = kept
+    if added_by is None:
+        kept = automatic.instead(s, event)
+        if kept is None:
+            return
+        event, decided = kept
+        server = server or decided
     team = event.team
     warning = assessment_warning(event.infraction, event.penalty_class, event.rule)
     if warning:
