@@ -309,8 +309,16 @@ def first_releasable(box: Box, team: Team) -> Unit | None:
     return min(candidates, key=Unit.order_key) if candidates else None
 
 
+def sits_for(u: Unit, player: int) -> bool:
+    """``player`` is in the box for ``u``: penalized, or serving it for the
+    bench, the goaltender or a teammate (402(c), 407(a))."""
+    return player in (u.player, u.served_by)
+
+
 def designate(box: Box, team: Team, player: int) -> Box:
-    return tuple(u._replace(designated=True) if u.team == team and u.player == player
+    """Rule 408(c): the captain names ``player`` to return first, whether the
+    penalty he sits for is his own or one he serves (402(c), 407(a))."""
+    return tuple(u._replace(designated=True) if u.team == team and sits_for(u, player)
                  and u.status != "done" else u for u in box)
 
 

@@ -19,6 +19,7 @@ from rinkside.rules.box import (
     ServerKey,
     Unit,
     release_waiting,
+    sits_for,
     units_of,
 )
 from rinkside.rules.box import (
@@ -146,11 +147,13 @@ def refuse_measurement(s: GameState, event: Measurement) -> None:
 
 
 def refuse_designate(s: GameState, event: Designate) -> None:
-    """Rule 408(c): the player named must have a penalty in the box."""
+    """Rule 408(c): the player named must be in the box, for a penalty of his
+    own or one he serves (a bench minor, 402(c); a goaltender's, 407(a))."""
     clock.refuse_moment(s, event.at)
     box = clock.box_at(s, event.at)
-    if not any(u.player == event.player for u in units_of(box, event.team)):
-        raise RuleViolation("408(c)", f"#{event.player} ({event.team}) has no penalty in the box")
+    if not any(sits_for(u, event.player) for u in units_of(box, event.team)):
+        raise RuleViolation("408(c)", f"#{event.player} ({event.team}) has no penalty in the box "
+                            "and serves none")
 
 
 # -- changes ------------------------------------------------------------------
