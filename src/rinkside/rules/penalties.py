@@ -26,6 +26,7 @@ from rinkside.rules.box import (
     designate as designate_first,
 )
 from rinkside.rules.eligibility import (
+    GOALTENDER_SERVED,
     REMOVAL_RULE,
     ejection_rule,
     refuse_goaltender_server,
@@ -236,8 +237,11 @@ def assess(s: GameState, event: Penalty, *, added_by: str | None = None,
 
     if server is None:
         number = serving.server_number(cls, player, event.served_by, goaltender=is_goalie)
-        server = (ServerKey("player", team, number) if number is not None
-                  else ServerKey("penalty", team, pid))
+        if number is not None:
+            server = ServerKey("player", team, number)
+        else:
+            shared = _goaltenders_server(s, team, player, cls) if is_goalie else None
+            server = shared or ServerKey("penalty", team, pid)
     st = s.setup.settings
 
     def unit(kind: Kind, duration: int, half: Half = 0) -> Unit:
@@ -267,6 +271,24 @@ def assess(s: GameState, event: Penalty, *, added_by: str | None = None,
         s.units = s.units + tuple(new)
     for companion in automatic.after(s, event, record, companions=companions):
         assess(s, companion, added_by=companion.rule)
+
+
+def _goaltenders_server(s: GameState, team: Team, goaltender: int | None,
+                        cls: PenaltyClass) -> ServerKey | None:
+    """Rules 402(f), 407(a), casebook 20 and 40: the teammate who serves a
+    goaltender's penalty serves the others the goaltender receives at the same
+    stoppage after it, as the goaltender would (a major first, a misconduct's
+    own time last): the server of his penalty already assessed here, if nobody
+    was named for it."""
+    if cls not in GOALTENDER_SERVED:
+        return None
+    for u in s.units:
+        if u.team == team and u.player == goaltender and u.group == s.stoppage \
+                and u.status == "pending" and u.pending_reason == "faceoff" \
+                and u.served_by is None and u.server.kind == "penalty" \
+                and u.penalty_class in GOALTENDER_SERVED:
+            return u.server
+    return None
 
 
 def _remove_from_game(s: GameState, team: Team, player: int, at: GameTime) -> None:
