@@ -204,14 +204,30 @@ class Clock(NamedTuple):
     max_counting: int
 
 
+def serving_order(u: Unit) -> tuple[int, int, int, int]:
+    """The order one server's units of one stoppage are served in: 402(f) the
+    major first, unless that major is coincident, then the minor first
+    (casebook 20); a misconduct's own time last (casebook 40); double-minor
+    halves in order. Earlier stoppages' units come first."""
+    if u.kind == Kind.MAJOR:
+        rank = 2 if u.substituted else 0
+    elif u.kind == Kind.MISCONDUCT:
+        rank = 3
+    else:
+        rank = 1
+    return (u.group, rank, u.half, u.uid)
+
+
 def _start_successor(box: Box, ended: Unit, at: int) -> tuple[Box, bool]:
-    """Start the unit queued behind ``ended``'s server, if any."""
+    """Start the unit queued behind ``ended``'s server, if any: the second
+    half of its double minor (casebook 7), else the next in
+    :func:`serving_order` (402(f), casebook 20, 40)."""
     queued = [u for u in box if u.server == ended.server and u.status == "pending"
               and u.pending_reason == "queue" and u.team == ended.team]
     if not queued:
         return box, False
-    nxt = min(queued, key=lambda u: (u.half, u.uid) if u.penalty_id == ended.penalty_id
-              else (99, u.uid))
+    nxt = min(queued, key=lambda u: (0, 0, 0, u.half, u.uid) if u.penalty_id == ended.penalty_id
+              else (1, *serving_order(u)))
     return _swap(box, nxt, nxt.running_from(at)), True
 
 

@@ -34,6 +34,7 @@ from rinkside.rules.box import (
     counting,
     held_third,
     in_force,
+    serving_order,
 )
 from rinkside.rules.events import TEAMS, PenaltyClass, Team, other
 
@@ -115,18 +116,6 @@ def _split_double_minors(box: Box) -> Box:
     return box
 
 
-def _player_order(u: Unit, box: Box) -> tuple[int, int, int]:
-    """Within one server's new units: 402(f) major first, unless that major is
-    coincident, then the minor first; double-minor halves in order."""
-    if u.kind == Kind.MAJOR:
-        rank = 2 if u.substituted else 0
-    elif u.kind == Kind.MISCONDUCT:
-        rank = 3  # casebook 40: the misconduct's own time follows the penalty given with it
-    else:
-        rank = 1
-    return (rank, u.half, u.uid)
-
-
 def _start_new(box: Box, now: int, max_counting: int) -> Box:
     """Step 3 above."""
     for team in TEAMS:
@@ -138,7 +127,7 @@ def _start_new(box: Box, now: int, max_counting: int) -> Box:
                 and u.pending_reason != "faceoff"}
         team_order = sorted(new, key=lambda u: (0 if u.kind == Kind.MINOR else 1, u.uid))
         by_server: dict[ServerKey, list[Unit]] = {}
-        for u in sorted(new, key=lambda u: _player_order(u, box)):
+        for u in sorted(new, key=serving_order):
             by_server.setdefault(u.server, []).append(u)
         firsts = {units[0].uid for server, units in by_server.items() if server not in busy}
         for u in team_order:
