@@ -205,16 +205,11 @@ class Clock(NamedTuple):
 
 
 def serving_order(u: Unit) -> tuple[int, int, int, int]:
-    """The order one server's units of one stoppage are served in: 402(f) the
-    major first, unless that major is coincident, then the minor first
-    (casebook 20); a misconduct's own time last (casebook 40); double-minor
-    halves in order. Earlier stoppages' units come first."""
-    if u.kind == Kind.MAJOR:
-        rank = 2 if u.substituted else 0
-    elif u.kind == Kind.MISCONDUCT:
-        rank = 3
-    else:
-        rank = 1
+    """One server's units, earlier stoppages first; of one stoppage 402(f) the
+    major first, unless coincident, then the minor first (casebook 20), a
+    misconduct's own time last (casebook 40), double-minor halves in order."""
+    rank = (2 if u.substituted else 0) if u.kind == Kind.MAJOR else \
+        3 if u.kind == Kind.MISCONDUCT else 1
     return (u.group, rank, u.half, u.uid)
 
 
@@ -326,14 +321,12 @@ def first_releasable(box: Box, team: Team) -> Unit | None:
 
 
 def sits_for(u: Unit, player: int) -> bool:
-    """``player`` is in the box for ``u``: penalized, or serving it for the
-    bench, the goaltender or a teammate (402(c), 407(a))."""
+    """``player`` is in the box for ``u``: his own, or one he serves (402(c), 407(a))."""
     return player in (u.player, u.served_by)
 
 
 def designate(box: Box, team: Team, player: int) -> Box:
-    """Rule 408(c): the captain names ``player`` to return first, whether the
-    penalty he sits for is his own or one he serves (402(c), 407(a))."""
+    """Rule 408(c): the captain names who returns first (:func:`sits_for`)."""
     return tuple(u._replace(designated=True) if u.team == team and sits_for(u, player)
                  and u.status != "done" else u for u in box)
 
