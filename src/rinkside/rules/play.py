@@ -47,6 +47,7 @@ def faceoff(s: GameState, event: FaceOff) -> None:
     """The puck is dropped: penalties assessed at the stoppage start (409(d))."""
     s.phase = "in_play"
     s.clock_held = False
+    s.held_for = ""
     if not s.units:  # most face-offs: nobody in the box
         return
     s.units = release_waiting(s.units, "faceoff")
@@ -118,3 +119,4 @@ def timeout(s: GameState, event: TimeOut) -> None:
     used[team_index(event.team)] += 1
     s.timeouts_used = (used[0], used[1])
     s.clock_held = True
+    s.held_for = f"{event.team}'s time-out (641)"
