@@ -199,12 +199,14 @@ def penalty_shot(s: GameState, event: PenaltyShot) -> None:
 def refuse_shot(s: GameState, event: Shot) -> None:
     """A shot on goal is taken during play (506); the save that stopped play
     may be recorded just after the whistle, at its moment. It is a save, so
-    there is none at an empty net (a miss there is no shot on goal)."""
+    there is none at an empty net (a miss there is no shot on goal). Its
+    shooter is on the floor, as a goal's scorer is: not in the penalty box
+    (629(k)) nor removed from the game (404(c), 404(d), 404(g), 405(a))."""
     if s.phase != "in_play" and not (s.phase == "stopped" and event.at == s.clock):
         raise RuleViolation("616(b)", "a shot is taken during play")
     clock.refuse_moment(s, event.at)
     if event.shooter is not None:
-        refuse_unlisted(s, event.team, event.shooter, "shooter")
+        refuse_not_playing(s, event.at, event.team, event.shooter, "shooter")
     if s.goalie(other(event.team)) is None:
         raise RuleViolation("506", f"{other(event.team)}'s net is empty: a shot on goal that "
                             "does not score is the goaltender's save, and a shot at an empty "
