@@ -46,6 +46,8 @@ AFTER_WARNING: Final[dict[str, str]] = {
     "205(d)": "team", "610(c)": "team", "631(b)": "team", "634(a)": "team",
 }
 SHOWN: Final[dict[str, str]] = {"613note1": "613 note 1", "205note3": "205 note 3"}
+# 613(c) note 1 gives 613(c)'s penalty after a warning: the catalog cites 613(c).
+_ALIASES: Final[dict[str, str]] = {"613(c)": "613note1", "613(c)note1": "613note1"}
 _MINORS: Final = frozenset({PC.MINOR, PC.BENCH_MINOR, PC.DOUBLE_MINOR})
 _EJECTIONS: Final = frozenset({PC.GAME_EJECTION, PC.GAME_MISCONDUCT})
 # 406(g), (h): a penalty shot is awarded for a foul that would be a minor, a
@@ -57,11 +59,13 @@ _NOT_FOULS: Final = frozenset({PC.MISCONDUCT, PC.GAME_EJECTION, PC.GAME_MISCONDU
 @lru_cache(maxsize=1024)
 def rule_key(text: str | None) -> str:
     """A rule as a comparable key: ``"Rule 610 (d)"`` -> ``"610(d)"``,
-    ``"613 Note 1"`` -> ``"613note1"``."""
+    ``"613 Note 1"`` -> ``"613note1"``. Rule 613(c)'s penalty is the one of
+    its note 1 (a delay of game after a warning), so ``"613(c)"`` and
+    ``"613(c) note 1"`` are that note's key (casebook 46)."""
     if not text:
         return ""
-    key = re.sub(r"\s+", "", text.casefold())
-    return key.removeprefix("rule")
+    key = re.sub(r"\s+", "", text.casefold()).removeprefix("rule")
+    return _ALIASES.get(key, key)
 
 
 def shown(key: str) -> str:
