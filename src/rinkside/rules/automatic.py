@@ -32,6 +32,7 @@ from rinkside.rules.errors import RuleViolation
 from rinkside.rules.events import FaceOff, Penalty, PenaltyClass, PenaltyShot, other
 from rinkside.rules.infractions import Infraction, lookup
 from rinkside.rules.notices import warn
+from rinkside.rules.outcome import DecidedBy
 from rinkside.rules.records import Chain, PenaltyRecord, items
 
 if TYPE_CHECKING:
@@ -138,7 +139,7 @@ def instead(s: GameState, event: Penalty) -> tuple[Penalty, ServerKey | None] | 
     shot_rule = _shot_instead(event, entry)
     in_window = s.in_overtime or (s.period == s.setup.settings.periods
                                   and s.left < LAST_MINUTES)
-    if shot_rule and in_window and s.phase not in ("final", "shootout"):
+    if shot_rule and in_window and (s.phase not in ("final", "shootout") or _at_buzzer(s)):
         s.penalty_shot_due = other(event.team)
         s.shot_due_rule = shot_rule
         warn(s, shot_rule, f"with less than 2:00 left in regulation or in overtime, a penalty "
@@ -203,6 +204,18 @@ def _replace_added(s: GameState, event: Penalty) -> ServerKey | None:
         drop(s, record.penalty_id)
         return servers[0] if record.added_by == "629(c)" and servers else None
     return None
+
+
+def _at_buzzer(s: GameState) -> bool:
+    """Rule 406(i), casebook 43: the game's time has just run out (the
+    buzzer ended regulation or overtime, before any shootout attempt), so a
+    penalty shot awarded for a foul in playing time is still taken, and one
+    that 205 note 3 or 610(e) awards is due. Not after a sudden-death goal
+    (639(b)3) or a mercy or forfeit ending."""
+    if s.phase == "shootout":
+        return not s.shootout_shots
+    return s.result is not None and s.left == 0 and s.result.decided_by in (
+        DecidedBy.REGULATION, DecidedBy.OVERTIME, DecidedBy.TIE)
 
 
 def drop(s: GameState, penalty_id: int) -> None:
