@@ -137,6 +137,17 @@ def instead(s: GameState, event: Penalty) -> tuple[Penalty, ServerKey | None] | 
     629(c) that it is (casebook 44), after the time it follows."""
     entry = lookup(event.infraction, event.rule)
     shot_rule = _shot_instead(event, entry)
+    if event.penalty_class not in _NOT_FOULS and \
+            (other(event.team), s.stoppage) in s.shot_stoppages:
+        # The first foul recorded after the shot is the one it was awarded for
+        # (a 205 note 3 or 610(e) penalty too: that shot is not due again):
+        # a minor is not served (406(h)), a major or match penalty is (406(g)).
+        s.shot_stoppages = tuple(x for x in s.shot_stoppages
+                                 if x != (other(event.team), s.stoppage))
+        if event.penalty_class in _MINORS:
+            warn(s, "406(h)", f"the {event.penalty_class.text} is not served or charged: a "
+                 "penalty shot was awarded for the foul")
+            return None
     in_window = s.in_overtime or (s.period == s.setup.settings.periods
                                   and s.left < LAST_MINUTES)
     if shot_rule and in_window and (s.phase not in ("final", "shootout") or _at_buzzer(s)):
@@ -146,16 +157,6 @@ def instead(s: GameState, event: Penalty) -> tuple[Penalty, ServerKey | None] | 
              f"shot is awarded to {other(event.team)} instead of the "
              f"{event.penalty_class.text} (casebook 43)")
         return None
-    if event.penalty_class not in _NOT_FOULS and \
-            (other(event.team), s.stoppage) in s.shot_stoppages:
-        # The first foul recorded after the shot is the one it was awarded for:
-        # a minor is not served (406(h)), a major or match penalty is (406(g)).
-        s.shot_stoppages = tuple(x for x in s.shot_stoppages
-                                 if x != (other(event.team), s.stoppage))
-        if event.penalty_class in _MINORS:
-            warn(s, "406(h)", f"the {event.penalty_class.text} is not served or charged: a "
-                 "penalty shot was awarded for the foul")
-            return None
     if (entry is not None and entry.key == "dropping_gloves_punch") or ((
             event.suspension or 0) >= PUNCH_GAMES and rule_key(event.rule).startswith("615(d)")):
         if (event.suspension or 0) < PUNCH_GAMES and event.penalty_class == PC.GAME_MISCONDUCT:
