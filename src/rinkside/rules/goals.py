@@ -33,6 +33,7 @@ from rinkside.rules.records import (
     Strength,
     items,
 )
+from rinkside.rules.times import GameTime
 
 if TYPE_CHECKING:
     from rinkside.rules.state import GameState
@@ -59,7 +60,7 @@ def refuse_goal(s: GameState, event: Goal) -> None:
         raise RuleViolation("629(k)", f"{who} ({event.team}) left the penalty bench early and "
                             "is illegally on the floor: his team's goal is refused")
     if s.units:
-        refuse_injured(s, event)
+        refuse_injured(s, event.at, event.team, {event.scorer, event.assist})
     if s.phase == "in_play" and s.signals:
         against = other(event.team)
         box = clock.box_at(s, event.at)
@@ -67,14 +68,13 @@ def refuse_goal(s: GameState, event: Goal) -> None:
         refuse_assessing(s, kept)
 
 
-def refuse_injured(s: GameState, event: Goal) -> None:
+def refuse_injured(s: GameState, at: GameTime, team: Team, named: set[int | None]) -> None:
     """Rule 206(d), casebook 45: an injured player whose penalty a substitute
-    serves may not score or assist until that penalty's time has ended."""
-    waiting = {u.penalty_id for u in clock.box_at(s, event.at) if u.team == event.team
+    serves may not score, assist or shoot until that penalty's time has ended."""
+    waiting = {u.penalty_id for u in clock.box_at(s, at) if u.team == team
                and u.served_by is not None and u.status in ("pending", "running")}
     if not waiting:
         return
-    named = {event.scorer, event.assist}
     records = items(s.penalty_chain)
     for r in records:
         if r.penalty_id not in waiting or r.player not in named or r.goalie or \
@@ -207,6 +207,8 @@ def refuse_shot(s: GameState, event: Shot) -> None:
     clock.refuse_moment(s, event.at)
     if event.shooter is not None:
         refuse_not_playing(s, event.at, event.team, event.shooter, "shooter")
+        if s.units:
+            refuse_injured(s, event.at, event.team, {event.shooter})
     if s.goalie(other(event.team)) is None:
         raise RuleViolation("506", f"{other(event.team)}'s net is empty: a shot on goal that "
                             "does not score is the goaltender's save, and a shot at an empty "
