@@ -32,6 +32,7 @@ from rinkside.rules.errors import RuleViolation
 from rinkside.rules.events import FaceOff, Penalty, PenaltyClass, PenaltyShot, other
 from rinkside.rules.infractions import Infraction, lookup
 from rinkside.rules.notices import warn
+from rinkside.rules.outcome import DecidedBy
 from rinkside.rules.records import Chain, PenaltyRecord, items
 
 if TYPE_CHECKING:
@@ -46,6 +47,8 @@ AFTER_WARNING: Final[dict[str, str]] = {
     "205(d)": "team", "610(c)": "team", "631(b)": "team", "634(a)": "team",
 }
 SHOWN: Final[dict[str, str]] = {"613note1": "613 note 1", "205note3": "205 note 3"}
+# 613(c) note 1 gives 613(c)'s penalty after a warning: the catalog cites 613(c).
+_ALIASES: Final[dict[str, str]] = {"613(c)": "613note1", "613(c)note1": "613note1"}
 _MINORS: Final = frozenset({PC.MINOR, PC.BENCH_MINOR, PC.DOUBLE_MINOR})
 _EJECTIONS: Final = frozenset({PC.GAME_EJECTION, PC.GAME_MISCONDUCT})
 # 406(g), (h): a penalty shot is awarded for a foul that would be a minor, a
@@ -57,11 +60,13 @@ _NOT_FOULS: Final = frozenset({PC.MISCONDUCT, PC.GAME_EJECTION, PC.GAME_MISCONDU
 @lru_cache(maxsize=1024)
 def rule_key(text: str | None) -> str:
     """A rule as a comparable key: ``"Rule 610 (d)"`` -> ``"610(d)"``,
-    ``"613 Note 1"`` -> ``"613note1"``."""
+    ``"613 Note 1"`` -> ``"613note1"``. Rule 613(c)'s penalty is the one of
+    its note 1 (a delay of game after a warning), so ``"613(c)"`` and
+    ``"613(c) note 1"`` are that note's key (casebook 46)."""
     if not text:
         return ""
-    key = re.sub(r"\s+", "", text.casefold())
-    return key.removeprefix("rule")
+    key = re.sub(r"\s+", "", text.casefold()).removeprefix("rule")
+    return _ALIASES.get(key, key)
 
 
 def shown(key: str) -> str:
@@ -132,18 +137,10 @@ def instead(s: GameState, event: Penalty) -> tuple[Penalty, ServerKey | None] | 
     629(c) that it is (casebook 44), after the time it follows."""
     entry = lookup(event.infraction, event.rule)
     shot_rule = _shot_instead(event, entry)
-    in_window = s.in_overtime or (s.period == s.setup.settings.periods
-                                  and s.left < LAST_MINUTES)
-    if shot_rule and in_window and s.phase not in ("final", "shootout"):
-        s.penalty_shot_due = other(event.team)
-        s.shot_due_rule = shot_rule
-        warn(s, shot_rule, f"with less than 2:00 left in regulation or in overtime, a penalty "
-             f"shot is awarded to {other(event.team)} instead of the "
-             f"{event.penalty_class.text} (casebook 43)")
-        return None
     if event.penalty_class not in _NOT_FOULS and \
             (other(event.team), s.stoppage) in s.shot_stoppages:
-        # The first foul recorded after the shot is the one it was awarded for:
+        # The first foul recorded after the shot is the one it was awarded for
+        # (a 205 note 3 or 610(e) penalty too: that shot is not due again):
         # a minor is not served (406(h)), a major or match penalty is (406(g)).
         s.shot_stoppages = tuple(x for x in s.shot_stoppages
                                  if x != (other(event.team), s.stoppage))
@@ -151,6 +148,15 @@ def instead(s: GameState, event: Penalty) -> tuple[Penalty, ServerKey | None] | 
             warn(s, "406(h)", f"the {event.penalty_class.text} is not served or charged: a "
                  "penalty shot was awarded for the foul")
             return None
+    in_window = s.in_overtime or (s.period == s.setup.settings.periods
+                                  and s.left < LAST_MINUTES)
+    if shot_rule and in_window and (s.phase not in ("final", "shootout") or _at_buzzer(s)):
+        s.penalty_shot_due = other(event.team)
+        s.shot_due_rule = shot_rule
+        warn(s, shot_rule, f"with less than 2:00 left in regulation or in overtime, a penalty "
+             f"shot is awarded to {other(event.team)} instead of the "
+             f"{event.penalty_class.text} (casebook 43)")
+        return None
     if (entry is not None and entry.key == "dropping_gloves_punch") or ((
             event.suspension or 0) >= PUNCH_GAMES and rule_key(event.rule).startswith("615(d)")):
         if (event.suspension or 0) < PUNCH_GAMES and event.penalty_class == PC.GAME_MISCONDUCT:
@@ -199,6 +205,18 @@ def _replace_added(s: GameState, event: Penalty) -> ServerKey | None:
         drop(s, record.penalty_id)
         return servers[0] if record.added_by == "629(c)" and servers else None
     return None
+
+
+def _at_buzzer(s: GameState) -> bool:
+    """Rule 406(i), casebook 43: the game's time has just run out (the
+    buzzer ended regulation or overtime, before any shootout attempt), so a
+    penalty shot awarded for a foul in playing time is still taken, and one
+    that 205 note 3 or 610(e) awards is due. Not after a sudden-death goal
+    (639(b)3) or a mercy or forfeit ending."""
+    if s.phase == "shootout":
+        return not s.shootout_shots
+    return s.result is not None and s.left == 0 and s.result.decided_by in (
+        DecidedBy.REGULATION, DecidedBy.OVERTIME, DecidedBy.TIE)
 
 
 def drop(s: GameState, penalty_id: int) -> None:

@@ -33,6 +33,7 @@ from rinkside.rules.records import (
     Strength,
     items,
 )
+from rinkside.rules.times import GameTime
 
 if TYPE_CHECKING:
     from rinkside.rules.state import GameState
@@ -59,7 +60,7 @@ def refuse_goal(s: GameState, event: Goal) -> None:
         raise RuleViolation("629(k)", f"{who} ({event.team}) left the penalty bench early and "
                             "is illegally on the floor: his team's goal is refused")
     if s.units:
-        refuse_injured(s, event)
+        refuse_injured(s, event.at, event.team, {event.scorer, event.assist})
     if s.phase == "in_play" and s.signals:
         against = other(event.team)
         box = clock.box_at(s, event.at)
@@ -67,14 +68,13 @@ def refuse_goal(s: GameState, event: Goal) -> None:
         refuse_assessing(s, kept)
 
 
-def refuse_injured(s: GameState, event: Goal) -> None:
+def refuse_injured(s: GameState, at: GameTime, team: Team, named: set[int | None]) -> None:
     """Rule 206(d), casebook 45: an injured player whose penalty a substitute
-    serves may not score or assist until that penalty's time has ended."""
-    waiting = {u.penalty_id for u in clock.box_at(s, event.at) if u.team == event.team
+    serves may not score, assist or shoot until that penalty's time has ended."""
+    waiting = {u.penalty_id for u in clock.box_at(s, at) if u.team == team
                and u.served_by is not None and u.status in ("pending", "running")}
     if not waiting:
         return
-    named = {event.scorer, event.assist}
     records = items(s.penalty_chain)
     for r in records:
         if r.penalty_id not in waiting or r.player not in named or r.goalie or \
@@ -199,12 +199,16 @@ def penalty_shot(s: GameState, event: PenaltyShot) -> None:
 def refuse_shot(s: GameState, event: Shot) -> None:
     """A shot on goal is taken during play (506); the save that stopped play
     may be recorded just after the whistle, at its moment. It is a save, so
-    there is none at an empty net (a miss there is no shot on goal)."""
+    there is none at an empty net (a miss there is no shot on goal). Its
+    shooter is on the floor, as a goal's scorer is: not in the penalty box
+    (629(k)) nor removed from the game (404(c), 404(d), 404(g), 405(a))."""
     if s.phase != "in_play" and not (s.phase == "stopped" and event.at == s.clock):
         raise RuleViolation("616(b)", "a shot is taken during play")
     clock.refuse_moment(s, event.at)
     if event.shooter is not None:
-        refuse_unlisted(s, event.team, event.shooter, "shooter")
+        refuse_not_playing(s, event.at, event.team, event.shooter, "shooter")
+        if s.units:
+            refuse_injured(s, event.at, event.team, {event.shooter})
     if s.goalie(other(event.team)) is None:
         raise RuleViolation("506", f"{other(event.team)}'s net is empty: a shot on goal that "
                             "does not score is the goaltender's save, and a shot at an empty "

@@ -13,6 +13,8 @@
 - Rule 303(g): illegal goaltender equipment (blocker 303(b), catching glove
   303(c), leg pads 303(e)) is a minor; the goaltender leaves the game until
   it is put right.
+- Rules 301(c), 303: the goaltender's stick and equipment are measured on
+  a goaltender (the engine refuses them on any other player).
 - Rule 304(e), (f): a glove with the palm cut out, or protective equipment
   that breaks the rule, is a minor.
 
@@ -43,6 +45,11 @@ ILLEGAL: Final[dict[str, str]] = {
     "protective_equipment": "protective_equipment",
 }
 STICKS: Final = frozenset({"stick", "goaltender_stick"})
+# The goaltender's equipment, and the rule that measures it (301(c), 303).
+GOALTENDER_ITEMS: Final[dict[str, str]] = {
+    "goaltender_stick": "301(c)", "blocker": "303(b)", "catching_glove": "303(c)",
+    "leg_pads": "303(e)",
+}
 UNSUBSTANTIATED: Final = "unsubstantiated_measurement"
 REFUSING: Final = "refusing_stick_measurement"
 

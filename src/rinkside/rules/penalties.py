@@ -142,9 +142,27 @@ def refuse_measurement(s: GameState, event: Measurement) -> None:
                             "measurement at this stoppage: one request per team at a stoppage "
                             "of play")
     refuse_unlisted(s, other(event.team), event.player, "player whose equipment is measured")
+    _refuse_goaltender_item(s, event)
     calls = measurement.penalties(event)
     clock.refuse_moment(s, event.at)
     refuse_assessing(s, calls)
+
+
+def _refuse_goaltender_item(s: GameState, event: Measurement) -> None:
+    """Rules 301(c), 303: the goaltender's stick, blocker, catching glove and
+    leg pads are a goaltender's equipment: measured on a player who is not
+    a goaltender (on the roster or in goal), the request names the wrong
+    player or the wrong item."""
+    rule = measurement.GOALTENDER_ITEMS.get(event.item)
+    if rule is None:
+        return
+    team = other(event.team)
+    listed = s.setup.roster(team).player(event.player)
+    if s.goalie(team) == event.player or (listed is not None and listed.goalie):
+        return
+    raise RuleViolation(rule, f"#{event.player} ({team}) is not a goaltender: the "
+                        f"{event.item.replace('_', ' ')} measured under Rule {rule} is a "
+                        "goaltender's equipment")
 
 
 def refuse_designate(s: GameState, event: Designate) -> None:

@@ -7,7 +7,9 @@
   fewer eligible players than a round has shots shoots them in turn, none
   again before each has shot (:func:`may_shoot`).
 - A player with penalty time unexpired at the end of the game may not shoot
-  (639(b)4F); nor may a player removed from the game.
+  (639(b)4F): his own or one he serves, in the box or recorded once the
+  game's time was over (all of its time is then unexpired); nor may a
+  player removed from the game.
 - The shootout ends as soon as the first round cannot be tied any more, or
   at the first complete sudden-death round that leaves the teams unequal.
 """
@@ -19,8 +21,8 @@ from typing import TYPE_CHECKING
 from rinkside.rules.box import units_of
 from rinkside.rules.eligibility import refuse_unlisted
 from rinkside.rules.errors import RuleViolation
-from rinkside.rules.events import ShootoutAttempt, Team
-from rinkside.rules.records import ShootoutShot
+from rinkside.rules.events import PenaltyClass, ShootoutAttempt, Team
+from rinkside.rules.records import ShootoutShot, items
 
 if TYPE_CHECKING:
     from rinkside.rules.state import GameState
@@ -58,11 +60,9 @@ def check_attempt(state: GameState, event: ShootoutAttempt) -> None:
     if state.is_ejected(event.team, event.shooter):
         raise RuleViolation("639(b)", f"#{event.shooter} was removed from the game and may not "
                             "shoot")
-    for unit in units_of(state.units, event.team):  # casebook 50: his own, or one he serves
-        if event.shooter in (unit.player, unit.served_by) and unit.status in ("pending",
-                                                                              "running"):
-            raise RuleViolation("639(b)", f"#{event.shooter} has penalty time unexpired at the "
-                                "end of the game and may not shoot (639(b)4F)")
+    if event.shooter in unexpired(state, event.team):  # casebook 50: his own, or one he serves
+        raise RuleViolation("639(b)", f"#{event.shooter} has penalty time unexpired at the "
+                            "end of the game and may not shoot (639(b)4F)")
     listed = state.setup.roster(event.team).player(event.shooter)
     if event.shooter == state.goalie(event.team) or (listed is not None and listed.goalie):
         raise RuleViolation("639(b)", f"#{event.shooter} is a goaltender; only skaters shoot "
@@ -83,12 +83,29 @@ def eligible(state: GameState, team: Team) -> tuple[int, ...]:
     """The players of ``team`` who may shoot at all (639(b)4A, 4F, casebook
     50): its dressed skaters, less its goaltender, a player removed from the
     game and one with penalty time unexpired (his own or one he serves)."""
-    boxed = {n for u in units_of(state.units, team) if u.status in ("pending", "running")
-             for n in (u.player, u.served_by) if n is not None}
+    boxed = unexpired(state, team)
     goalie = state.goalie(team)
     return tuple(p.number for p in state.setup.roster(team).players
                  if not p.goalie and p.number != goalie and p.number not in boxed
                  and not state.is_ejected(team, p.number))
+
+
+TIMED = frozenset({PenaltyClass.MINOR, PenaltyClass.BENCH_MINOR, PenaltyClass.DOUBLE_MINOR,
+                   PenaltyClass.MAJOR, PenaltyClass.MATCH, PenaltyClass.MISCONDUCT})
+"""The classes with penalty time to serve (402-405)."""
+
+
+def unexpired(state: GameState, team: Team) -> set[int]:
+    """The players of ``team`` with penalty time unexpired at the end of the
+    game (639(b)4F, casebook 50), their own or one they serve: in the box,
+    or assessed at the end of the game once its time was over (no time of
+    it was served)."""
+    out = {n for u in units_of(state.units, team) if u.status in ("pending", "running")
+           for n in (u.player, u.served_by) if n is not None}
+    for r in items(state.penalty_chain):
+        if r.team == team and r.at == state.clock and r.penalty_class in TIMED:
+            out.update(n for n in (r.player, r.served_by) if n is not None)
+    return out
 
 
 def may_shoot(state: GameState, team: Team) -> tuple[int, ...]:
