@@ -23,7 +23,9 @@ from typing import Final
 
 from rinkside.rules.events import TEAMS, other
 from rinkside.rules.outcome import DecidedBy
+from rinkside.rules.records import charged_tenths
 from rinkside.rules.settings import Points
+from rinkside.rules.times import minutes_value
 from rinkside.tournament.model import PlayedGame, TeamInfo
 
 __all__ = [
@@ -142,7 +144,7 @@ def _lines(teams: Collection[int], games: Sequence[PlayedGame], points: Points
     for p in games:
         result = p.state.result
         assert result is not None
-        pim = p.state.pim()
+        pim = _team_tenths(p)
         for side in TEAMS:
             team_id = p.team_id(side)
             line = lines.get(team_id)
@@ -158,8 +160,19 @@ def _lines(teams: Collection[int], games: Sequence[PlayedGame], points: Points
             line.gf += result.score[side]
             line.ga += result.score[other(side)]
             line.pts += _points_of(p, team_id, points)
-            line.pim += sum(pim[side].values())
+            line.pim += minutes_value(pim[side])
     return lines
+
+
+def _team_tenths(p: PlayedGame) -> dict[str, int]:
+    """Each team's penalty minutes in the game, in tenths, as the records
+    charge them (casebook 12): every penalty of its players, bench and
+    officials (what the per-person minutes of ``state.pim()`` add up to)."""
+    settings = p.state.setup.settings
+    tenths = {"home": 0, "away": 0}
+    for record in p.state.assessed:
+        tenths[record.team] += charged_tenths(record, settings)
+    return tenths
 
 
 # -- tiebreaks (casebook 24) ----------------------------------------------------
