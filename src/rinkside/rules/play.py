@@ -108,8 +108,8 @@ def refuse_timeout(s: GameState, event: TimeOut) -> None:
         raise RuleViolation("641(a)", f"a time-out may be called only during a stoppage of "
                             f"play; {state.replace('_', ' ')}")
     if s.timeouts_used[team_index(event.team)] >= s.setup.settings.timeouts:
-        raise RuleViolation("641(b) note 1", f"{event.team} has no time-out left (each team has "
-                            f"{s.setup.settings.timeouts} a game)")
+        raise RuleViolation("641(b) note 1", f"{event.team} has no time-out left: each team has "
+                            f"{s.setup.settings.timeouts} a game (641 note 1, casebook 21)")
     clock.refuse_moment(s, event.at)
 
 

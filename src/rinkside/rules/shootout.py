@@ -36,9 +36,15 @@ def next_team(shots: tuple[ShootoutShot, ...]) -> Team:
 
 def refuse_attempt(state: GameState, event: ShootoutAttempt) -> None:
     """Rule 639(b): an attempt belongs to a shootout under way, by a player
-    on the roster (203(a)) whose turn and round it is."""
+    on the roster (203(a)) whose turn and round it is; not while a penalty
+    shot is due (406(i), casebook 43)."""
     if state.phase != "shootout":
         raise RuleViolation("639(b)", "no shootout is under way")
+    if state.penalty_shot_due is not None:
+        # 406(i), casebook 43: the shot for a foul in playing time completes
+        # the game first; a goal on it can still decide it.
+        raise RuleViolation("406(i)", f"a penalty shot is due to {state.penalty_shot_due} "
+                            "(casebook 43): it is taken before the shootout begins")
     refuse_unlisted(state, event.team, event.shooter, "shootout shooter")
     check_attempt(state, event)
 
