@@ -110,7 +110,18 @@ def refuse_timeout(s: GameState, event: TimeOut) -> None:
     if s.timeouts_used[team_index(event.team)] >= s.setup.settings.timeouts:
         raise RuleViolation("641(b) note 1", f"{event.team} has no time-out left: each team has "
                             f"{s.setup.settings.timeouts} a game (641 note 1, casebook 21)")
+    if s.clock_held and s.held_for == _timeout_hold(event.team):
+        # 641 note 1: the second time-out of a stoppage is the opposing
+        # team's (casebook 21); a team with two a game takes them apart.
+        raise RuleViolation("641(b) note 1", f"{event.team} has already called a time-out at "
+                            "this stoppage: a second one at it may only be the opposing team's "
+                            "(641 note 1, casebook 21)")
     clock.refuse_moment(s, event.at)
+
+
+def _timeout_hold(team: str) -> str:
+    """Why the clock is held after ``team``'s time-out, until the face-off (640(a))."""
+    return f"{team}'s time-out (641)"
 
 
 def timeout(s: GameState, event: TimeOut) -> None:
@@ -119,4 +130,4 @@ def timeout(s: GameState, event: TimeOut) -> None:
     used[team_index(event.team)] += 1
     s.timeouts_used = (used[0], used[1])
     s.clock_held = True
-    s.held_for = f"{event.team}'s time-out (641)"
+    s.held_for = _timeout_hold(event.team)
