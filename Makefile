@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 SHARED ?= ../shared
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test system-deps lint importlint typecheck unit conformance rule-coverage bench bench-store bench-tournament bench-live bench-schedule soak postgres clean
+.PHONY: run test system-deps lint importlint typecheck unit conformance rule-coverage bench bench-store bench-tournament bench-instructions bench-live bench-schedule soak postgres clean
 
 # The store's tests also run on PostgreSQL when RINKSIDE_TEST_POSTGRES_URL
 # names a server (`make test` passes it on; without it those variants are
@@ -81,6 +81,11 @@ bench-store: $(STAMP)
 # (`KEEP=folder` keeps the built tournament there and measures it again next time).
 bench-tournament: $(STAMP)
 	$(BIN)/python benchmarks/bench_tournament.py $(if $(KEEP),--keep $(KEEP))
+
+# The same three figures in instructions (valgrind's callgrind), which the
+# machine's load does not move: about ten minutes (KEEP as for bench-tournament).
+bench-instructions: $(STAMP)
+	$(BIN)/python benchmarks/bench_instructions.py $(if $(KEEP),--keep $(KEEP))
 
 # The schedule solver: 64 teams, 8 divisions, 4 rinks, 2 days, under 5 s (CP-SAT).
 bench-schedule: $(STAMP)
