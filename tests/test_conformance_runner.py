@@ -141,6 +141,24 @@ def test_a_check_at_an_earlier_time_fails_rather_than_crashing(tmp_path: Path) -
     assert len(failures) == 1 and "after events[3] at 1 11:00" in failures[0]
 
 
+def test_a_check_at_an_earlier_time_says_where_the_clock_is(tmp_path: Path) -> None:
+    failures = run(tmp_path, [REFUSED_TIMEOUT, {"after": 3, "at": "1 11:00", "running": True}])
+    assert failures == [("after events[3] at 1 11:00: cannot move the clock to 1 11:00: the "
+                         "clock reads 1 10:30 after events[3]; a check's `at` moves it forward "
+                         "only")]
+
+
+def test_a_check_in_a_later_period_while_the_clock_runs_fails_saying_why(
+        tmp_path: Path) -> None:
+    """FORMAT.md: `at` moves the clock with nothing else happening; a period
+    ends only with its period_end, so the check is not compared at a moment
+    the clock never reaches."""
+    failures = run(tmp_path, [REFUSED_TIMEOUT, {"after": 3, "at": "2 11:00", "running": True}])
+    assert failures == [("after events[3] at 2 11:00: cannot move the clock to 2 11:00: the "
+                         "clock is running at 1 10:30 after events[3], and its period ends "
+                         "only with a period_end event")]
+
+
 def test_several_differences_are_all_reported(tmp_path: Path) -> None:
     failures = run(tmp_path, [REFUSED_TIMEOUT,
                               {"after": 5, "running": True, "status": "in_play",
