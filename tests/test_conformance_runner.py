@@ -159,6 +159,27 @@ def test_a_check_in_a_later_period_while_the_clock_runs_fails_saying_why(
                          "only with a period_end event")]
 
 
+FACEOFF_MINOR = [
+    {"type": "faceoff", "at": "1 12:00"},
+    {"type": "stoppage", "at": "1 10:00"},
+    {"type": "penalty", "at": "1 10:00", "team": "away", "player": 7, "class": "minor",
+     "infraction": "Failing to take face-off position", "rule": "613(c)"},
+]
+
+
+@pytest.mark.parametrize("rule", ["613 note 1", "613 Note 1", "613(c)", "613 (c)"])
+def test_a_warning_is_named_whatever_the_case_and_spacing(tmp_path: Path, rule: str) -> None:
+    """FORMAT.md `warnings`: each listed rule must appear in a warning; the
+    613 note 1 warning (casebook 46) is named as the book or the event cites it."""
+    assert run(tmp_path, [{"after": 2, "warnings": [rule]}], events=FACEOFF_MINOR) == []
+
+
+def test_a_warning_not_given_is_told(tmp_path: Path) -> None:
+    failures = run(tmp_path, [{"after": 2, "warnings": ["610(d)"]}], events=FACEOFF_MINOR)
+    assert len(failures) == 1 and failures[0].startswith(
+        "after events[2]: warnings expected 610(d), got [Rule 613 note 1:")
+
+
 def test_several_differences_are_all_reported(tmp_path: Path) -> None:
     failures = run(tmp_path, [REFUSED_TIMEOUT,
                               {"after": 5, "running": True, "status": "in_play",
