@@ -134,10 +134,10 @@ def left_box(s: GameState, event: LeftBox) -> None:
     at once and the additional minor follows his time (629(c), 629(f))."""
     mine = set(_his_units(s, event))
     if s.phase != "in_play":
-        if s.phase == "stopped" and s.setup.settings.clock == "running":
-            # Casebook 44: the time he still had when he left is served from
-            # the face-off, though running time runs on during the stoppage.
-            _hold(s, mine, group=s.stoppage)
+        # Casebook 44: back at the same stoppage, the time he still had when
+        # he left is served from the face-off (``pending`` until then, as
+        # after leaving during play), though running time runs on meanwhile.
+        _hold(s, mine, group=s.stoppage)
         if not event.error:
             additional_minor(s, event.team, event.player)
         return
