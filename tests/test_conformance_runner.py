@@ -141,6 +141,45 @@ def test_a_check_at_an_earlier_time_fails_rather_than_crashing(tmp_path: Path) -
     assert len(failures) == 1 and "after events[3] at 1 11:00" in failures[0]
 
 
+def test_a_check_at_an_earlier_time_says_where_the_clock_is(tmp_path: Path) -> None:
+    failures = run(tmp_path, [REFUSED_TIMEOUT, {"after": 3, "at": "1 11:00", "running": True}])
+    assert failures == [("after events[3] at 1 11:00: cannot move the clock to 1 11:00: the "
+                         "clock reads 1 10:30 after events[3]; a check's `at` moves it forward "
+                         "only")]
+
+
+def test_a_check_in_a_later_period_while_the_clock_runs_fails_saying_why(
+        tmp_path: Path) -> None:
+    """FORMAT.md: `at` moves the clock with nothing else happening; a period
+    ends only with its period_end, so the check is not compared at a moment
+    the clock never reaches."""
+    failures = run(tmp_path, [REFUSED_TIMEOUT, {"after": 3, "at": "2 11:00", "running": True}])
+    assert failures == [("after events[3] at 2 11:00: cannot move the clock to 2 11:00: the "
+                         "clock is running at 1 10:30 after events[3], and its period ends "
+                         "only with a period_end event")]
+
+
+FACEOFF_MINOR = [
+    {"type": "faceoff", "at": "1 12:00"},
+    {"type": "stoppage", "at": "1 10:00"},
+    {"type": "penalty", "at": "1 10:00", "team": "away", "player": 7, "class": "minor",
+     "infraction": "Failing to take face-off position", "rule": "613(c)"},
+]
+
+
+@pytest.mark.parametrize("rule", ["613 note 1", "613 Note 1", "613(c)", "613 (c)"])
+def test_a_warning_is_named_whatever_the_case_and_spacing(tmp_path: Path, rule: str) -> None:
+    """FORMAT.md `warnings`: each listed rule must appear in a warning; the
+    613 note 1 warning (casebook 46) is named as the book or the event cites it."""
+    assert run(tmp_path, [{"after": 2, "warnings": [rule]}], events=FACEOFF_MINOR) == []
+
+
+def test_a_warning_not_given_is_told(tmp_path: Path) -> None:
+    failures = run(tmp_path, [{"after": 2, "warnings": ["610(d)"]}], events=FACEOFF_MINOR)
+    assert len(failures) == 1 and failures[0].startswith(
+        "after events[2]: warnings expected 610(d), got [Rule 613 note 1:")
+
+
 def test_several_differences_are_all_reported(tmp_path: Path) -> None:
     failures = run(tmp_path, [REFUSED_TIMEOUT,
                               {"after": 5, "running": True, "status": "in_play",

@@ -14,8 +14,10 @@ from typing import Any
 from rinkside.conformance.fold import Fold
 from rinkside.conformance.observation import format_clock
 from rinkside.formats import Check, Scenario, parse_time
+from rinkside.rules.automatic import rule_key
 from rinkside.rules.events import TEAMS, Team
 from rinkside.rules.game import GameState
+from rinkside.rules.notices import RuleWarning
 from rinkside.rules.times import format_duration, parse_duration
 
 __all__ = ["COMPARERS", "Comparer", "box_matches", "describe_box_entry"]
@@ -181,11 +183,21 @@ def _warnings(sc: Scenario, state: GameState, expected: Any, fold: Fold,
     shown = "[" + "; ".join(str(w) for w in given) + "]"
     if not expected:
         return [] if not given else [f"warnings expected none, got {shown}"]
-    missing = [rule for rule in expected
-               if not any(rule == w.rule or rule in str(w) for w in given)]
+    missing = [rule for rule in expected if not any(_names(w, rule) for w in given)]
     if missing:
         return [f"warnings expected {', '.join(missing)}, got {shown}"]
     return []
+
+
+def _names(warning: RuleWarning, rule: str) -> bool:
+    """Whether ``warning`` names ``rule`` as a scenario writes it: the rule
+    itself, or its text, whatever the case and spacing (``"613 Note 1"``,
+    ``"610 (d)"``); 613(c)'s penalty is its note 1's (casebook 46)."""
+    if rule == warning.rule or rule in str(warning):
+        return True
+    if rule_key(rule) == rule_key(warning.rule):
+        return True
+    return "".join(rule.casefold().split()) in "".join(str(warning).casefold().split())
 
 
 def _penalty_shot_due(sc: Scenario, state: GameState, expected: Any, *_: Any) -> list[str]:

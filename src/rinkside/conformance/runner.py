@@ -14,7 +14,9 @@ from pathlib import Path
 
 from rinkside.conformance.checks import COMPARERS
 from rinkside.conformance.fold import Fold, fold
+from rinkside.conformance.observation import format_clock
 from rinkside.formats import Check, Scenario, ScenarioError, load_scenario
+from rinkside.rules.game import GameState
 
 __all__ = ["Outcome", "RunReport", "collect_paths", "iter_paths", "run_paths", "run_scenario"]
 
@@ -136,10 +138,29 @@ def _moment(check: Check) -> str:
     return f"{text} at {check.at_text}" if check.at_text else text
 
 
+def _unreachable(scenario: Scenario, state: GameState, check: Check) -> str:
+    """Why a check's ``at`` is a moment the state after its event cannot be
+    moved to with nothing else happening ("" when it can): before the clock,
+    or past the end of the period the clock is running in (a period ends only
+    with its ``period_end``)."""
+    assert check.at is not None
+    now = format_clock(scenario, state.clock)
+    if check.at.is_before(state.clock):
+        return (f"the clock reads {now} after events[{check.after}]; a check's `at` moves "
+                "it forward only")
+    if state.running and check.at.period != state.clock.period:
+        return (f"the clock is running at {now} after events[{check.after}], and its period "
+                "ends only with a period_end event")
+    return ""
+
+
 def _evaluate(scenario: Scenario, folded: Fold, check: Check) -> list[str]:
     where = _moment(check)
     state = folded.states[check.after]
     if check.at is not None:
+        unreachable = _unreachable(scenario, state, check)
+        if unreachable:
+            return [f"{where}: cannot move the clock to {check.at_text}: {unreachable}"]
         try:
             state = state.advance_to(check.at)
         except ValueError as exc:

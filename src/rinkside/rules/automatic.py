@@ -112,16 +112,22 @@ def refuse_faceoff(s: GameState, event: FaceOff) -> None:
 def refuse_penalty_shot(s: GameState, event: PenaltyShot) -> None:
     """Rule 406(c), casebook 43: the shooter was on the floor when the foul was
     committed; a player serving a penalty from an earlier stoppage may not
-    shoot (one penalized at this stoppage still may, 406(d))."""
+    shoot (one penalized at this stoppage still may, 406(d)). One who had left
+    the box early (casebook 44) is back in it serving that earlier time."""
     now = s.stoppage + (1 if s.phase == "in_play" else 0)
     for u in s.units:
-        if u.team != event.team or u.status == "done" or u.group >= now:
+        if u.team != event.team or u.status == "done" or (
+                u.group >= now and u.pending_reason != "left"):
             continue
         if u.kind == Kind.MISCONDUCT:
             server = u.player  # he sits out his own misconduct (404(a))
         else:
             server = u.served_by if u.served_by is not None else (
                 u.player if u.server.kind != "penalty" else None)
+        if server == event.shooter and u.pending_reason == "left":
+            raise RuleViolation("406(c)", f"#{event.shooter} left the penalty bench early and is "
+                                "back in it serving a penalty from an earlier stoppage (629(c), "
+                                "casebook 43, 44): he does not take the shot")
         if server == event.shooter:
             raise RuleViolation("406(c)", f"#{event.shooter} is serving a penalty and was not "
                                 "on the floor when the foul was committed")

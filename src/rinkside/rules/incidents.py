@@ -134,14 +134,25 @@ def left_box(s: GameState, event: LeftBox) -> None:
     at once and the additional minor follows his time (629(c), 629(f))."""
     mine = set(_his_units(s, event))
     if s.phase != "in_play":
+        # Casebook 44: back at the same stoppage, the time he still had when
+        # he left is served from the face-off (``pending`` until then, as
+        # after leaving during play), though running time runs on meanwhile.
+        _hold(s, mine, group=s.stoppage)
         if not event.error:
             additional_minor(s, event.team, event.player)
         return
+    _hold(s, mine)
+    s.out_of_box = s.out_of_box | {(event.team, event.player, event.error)}
+
+
+def _hold(s: GameState, uids: set[int], group: int | None = None) -> None:
+    """Casebook 44: his running time stops at what he still had when he left
+    (``pending``, still counted), to run again from the face-off."""
     now = s.elapsed
     s.units = tuple(
-        u._replace(status="pending", pending_reason="left", duration=u.left(now), start=0)
-        if u.uid in mine and u.status == "running" else u for u in s.units)
-    s.out_of_box = s.out_of_box | {(event.team, event.player, event.error)}
+        u._replace(status="pending", pending_reason="left", duration=u.left(now), start=0,
+                   group=u.group if group is None else group)
+        if u.uid in uids and u.status == "running" else u for u in s.units)
 
 
 def additional_minor(s: GameState, team: Team, player: int) -> None:
