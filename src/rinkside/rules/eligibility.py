@@ -52,6 +52,10 @@ def refuse_not_playing(s: GameState, moment: GameTime, team: Team, number: int,
         raise RuleViolation(rule, f"#{number} ({team}) was removed from the game and cannot be "
                             f"the {role}")
     if in_box_at(s, moment, team, number):
+        if any(t == team and p == number for t, p, _ in s.out_of_box):
+            raise RuleViolation("629(k)", f"#{number} ({team}) left the penalty box before his "
+                                f"penalty ended and is still serving it (629(c)): he cannot be "
+                                f"the {role}")
         raise RuleViolation("629(k)", f"#{number} ({team}) is in the penalty box and cannot be "
                             f"the {role}")
 
