@@ -296,14 +296,15 @@ def _goaltenders_server(s: GameState, team: Team, goaltender: int | None,
     """Rules 402(f), 407(a), casebook 20 and 40: the teammate who serves a
     goaltender's penalty serves the others the goaltender receives at the same
     stoppage after it, as the goaltender would (a major first, a misconduct's
-    own time last): the server of his penalty already assessed here, if nobody
-    was named for it."""
+    own time last): the server of his penalty already assessed here, for one
+    nobody is named to serve (the teammate named for the earlier one, or the
+    unnamed teammate who sits it)."""
     if cls not in GOALTENDER_SERVED:
         return None
     for u in s.units:
         if u.team == team and u.player == goaltender and u.group == s.stoppage \
                 and u.status == "pending" and u.pending_reason == "faceoff" \
-                and u.served_by is None and u.server.kind == "penalty" \
+                and (u.server.kind == "penalty" or u.served_by is not None) \
                 and u.penalty_class in GOALTENDER_SERVED:
             return u.server
     return None
