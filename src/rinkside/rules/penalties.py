@@ -330,10 +330,12 @@ def _follow_named(s: GameState, team: Team, player: int | None, cls: PenaltyClas
                   server: ServerKey, *, goaltender: bool) -> None:
     """The same rules the other way round: the player's earlier penalties of
     this stoppage that nobody was named to serve go to the teammate now
-    named, one after the other, rather than beside his time."""
+    named, one after the other, rather than beside his time. (What the engine
+    added itself keeps its place: 629(c)'s minor follows his unexpired time.)"""
     own = ServerKey("player", team, player) if player is not None else None
     moved = {u.uid for u in _shareable(s, team, player, cls, goaltender=goaltender)
              if u.served_by is None and u.server != server
+             and u.penalty_id not in s.auto_added
              and (u.server.kind == "penalty" if goaltender else u.server == own)}
     if moved:
         s.units = tuple(u._replace(server=server) if u.uid in moved else u for u in s.units)
