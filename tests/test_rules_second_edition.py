@@ -121,6 +121,16 @@ def test_rule_601a_a_coach_game_misconduct_after_a_bench_minor_is_accepted() -> 
                          "601(a)", official="Coach"))
 
 
+def test_rule_601f_a_removed_coach_may_still_be_given_a_gross_misconduct() -> None:
+    s = game(FaceOff(T("1 12:00")), Stoppage(T("1 11:00")),
+             Penalty(T("1 11:00"), "home", None, PC.GAME_MISCONDUCT, "unsportsmanlike conduct",
+                     "601(a)", official="Coach"),
+             Penalty(T("1 11:00"), "home", None, PC.GROSS_MISCONDUCT, "racial slurs",
+                     "601(f)", official="Coach"))
+    assert s.pim()["home"] == {"official:Coach": 20}
+    assert [x.games for x in s.official_suspensions()] == ["pending_review"]
+
+
 def test_rule_406h_the_minor_is_not_served_alongside_a_penalty_shot() -> None:
     s = game(FaceOff(T("1 12:00")), Stoppage(T("1 11:00")),
              Penalty(T("1 11:00"), "away", 5, PC.MINOR, "tripping", "642(a)"),

@@ -84,10 +84,13 @@ def penalty_rule(event: Penalty, entry: Infraction | None) -> str:
 def refuse_penalty(s: GameState, event: Penalty) -> None:
     """Casebook 48 (405(a)): a match penalty's time is served by a player with
     no penalty of his own in the box who is not a goaltender; a team
-    official removed from the game gets no further penalty (404(d))."""
-    if event.official is not None and (event.team, event.official) in s.ejected_officials:
+    official removed from the game gets no further penalty (404(d)) but a
+    gross misconduct, which 601(f) gives for what he does anywhere in the
+    rink, before, during or after the game."""
+    if event.official is not None and (event.team, event.official) in s.ejected_officials \
+            and event.penalty_class != PC.GROSS_MISCONDUCT:
         raise RuleViolation("404(d)", f"{event.official} ({event.team}) was removed from the "
-                            "game")
+                            "game: only a gross misconduct (601(f)) may still be given to him")
     if event.penalty_class != PC.MATCH or event.served_by is None:
         return
     n, team = event.served_by, event.team

@@ -255,11 +255,16 @@ def assess(s: GameState, event: Penalty, *, added_by: str | None = None,
 
     if server is None:
         number = serving.server_number(cls, player, event.served_by, goaltender=is_goalie)
-        if number is not None:
+        shared = None if event.served_by is not None else \
+            _shared_server(s, team, player, cls, goaltender=is_goalie)
+        if shared is not None:
+            server = shared
+        elif number is not None:
             server = ServerKey("player", team, number)
         else:
-            shared = _goaltenders_server(s, team, player, cls) if is_goalie else None
-            server = shared or ServerKey("penalty", team, pid)
+            server = ServerKey("penalty", team, pid)
+        if event.served_by is not None:
+            _follow_named(s, team, player, cls, server, goaltender=is_goalie)
     st = s.setup.settings
 
     def unit(kind: Kind, duration: int, half: Half = 0) -> Unit:
@@ -291,22 +296,49 @@ def assess(s: GameState, event: Penalty, *, added_by: str | None = None,
         assess(s, companion, added_by=companion.rule)
 
 
-def _goaltenders_server(s: GameState, team: Team, goaltender: int | None,
-                        cls: PenaltyClass) -> ServerKey | None:
-    """Rules 402(f), 407(a), casebook 20 and 40: the teammate who serves a
-    goaltender's penalty serves the others the goaltender receives at the same
-    stoppage after it, as the goaltender would (a major first, a misconduct's
-    own time last): the server of his penalty already assessed here, if nobody
-    was named for it."""
-    if cls not in GOALTENDER_SERVED:
-        return None
-    for u in s.units:
-        if u.team == team and u.player == goaltender and u.group == s.stoppage \
-                and u.status == "pending" and u.pending_reason == "faceoff" \
-                and u.served_by is None and u.server.kind == "penalty" \
-                and u.penalty_class in GOALTENDER_SERVED:
+_CONSECUTIVE = frozenset({PenaltyClass.MINOR, PenaltyClass.DOUBLE_MINOR, PenaltyClass.MAJOR})
+
+
+def _shareable(s: GameState, team: Team, player: int | None, cls: PenaltyClass, *,
+               goaltender: bool) -> list[Unit]:
+    """The penalized player's time already assessed at this stoppage that one
+    server sits with ``cls`` (402(f), 409(c)): a goaltender's, 407(a)
+    (his misconduct too, 404(a)); a skater's minors and major."""
+    classes = GOALTENDER_SERVED if goaltender else _CONSECUTIVE
+    if player is None or cls not in classes:
+        return []
+    return [u for u in s.units if u.team == team and u.player == player
+            and u.group == s.stoppage and u.status == "pending"
+            and u.pending_reason == "faceoff" and u.penalty_class in classes]
+
+
+def _shared_server(s: GameState, team: Team, player: int | None, cls: PenaltyClass, *,
+                   goaltender: bool) -> ServerKey | None:
+    """Rules 402(f), 407(a), 409(c), casebook 20 and 40: a player's penalties
+    at one stoppage are served one after the other (a major first, a
+    misconduct's own time last), by whoever sits for him: for one nobody is
+    named to serve, the teammate named for his earlier one (404(e)'s
+    substitute, 407(a)'s teammate), or the unnamed teammate who sits for a
+    goaltender."""
+    for u in _shareable(s, team, player, cls, goaltender=goaltender):
+        if u.served_by is not None or (goaltender and u.server.kind == "penalty"):
             return u.server
     return None
+
+
+def _follow_named(s: GameState, team: Team, player: int | None, cls: PenaltyClass,
+                  server: ServerKey, *, goaltender: bool) -> None:
+    """The same rules the other way round: the player's earlier penalties of
+    this stoppage that nobody was named to serve go to the teammate now
+    named, one after the other, rather than beside his time. (What the engine
+    added itself keeps its place: 629(c)'s minor follows his unexpired time.)"""
+    own = ServerKey("player", team, player) if player is not None else None
+    moved = {u.uid for u in _shareable(s, team, player, cls, goaltender=goaltender)
+             if u.served_by is None and u.server != server
+             and u.penalty_id not in s.auto_added
+             and (u.server.kind == "penalty" if goaltender else u.server == own)}
+    if moved:
+        s.units = tuple(u._replace(server=server) if u.uid in moved else u for u in s.units)
 
 
 def _remove_from_game(s: GameState, team: Team, player: int, at: GameTime) -> None:
