@@ -89,7 +89,10 @@ def test_the_timekeeper_sets_the_running_clock(
     clock_form = bound(laptop, "set-clock")
     clock_form.locator("input").fill("9:30")
     clock_form.locator("button").click()
-    expect(bound(laptop, "clock")).to_have_text("9:30")
+    # The clock is in play (the face-off of the fixture), so it runs on from
+    # the reading set: any of the few seconds after 9:30 shows the set took
+    # (the reading before it was near 12:00), however slow the machine.
+    expect(bound(laptop, "clock")).to_have_text(re.compile(r"^9:(30|2\d)$"))
     assert live_server.service.game_state(game)[0] == version  # no event
 
 
