@@ -157,8 +157,11 @@ def instead(s: GameState, event: Penalty) -> tuple[Penalty, ServerKey | None] | 
     in_window = s.in_overtime or (s.period == s.setup.settings.periods
                                   and s.left < LAST_MINUTES)
     if shot_rule and in_window and (s.phase not in ("final", "shootout") or _at_buzzer(s)):
-        s.penalty_shot_due = other(event.team)
-        s.shot_due_rule = shot_rule
+        if s.penalty_shot_due is None:
+            s.penalty_shot_due = other(event.team)
+            s.shot_due_rule = shot_rule
+        else:  # 610(e), 205 note 3: each offense awards its own penalty shot
+            s.more_shots_due = (*s.more_shots_due, (other(event.team), shot_rule))
         warn(s, shot_rule, f"with less than 2:00 left in regulation or in overtime, a penalty "
              f"shot is awarded to {other(event.team)} instead of the "
              f"{event.penalty_class.text} (casebook 43)")
@@ -302,11 +305,19 @@ def _official(s: GameState, event: Penalty, record: PenaltyRecord) -> None:
 
 
 def penalty_shot_taken(s: GameState, event: PenaltyShot) -> None:
-    """Casebook 43: the due shot is taken; otherwise the minor of the foul
-    it was awarded for is not served or charged (406(h))."""
-    if s.penalty_shot_due == event.team:
-        s.penalty_shot_due = None
-        s.shot_due_rule = ""
+    """Casebook 43: the due shot is taken (each team's, where both teams'
+    offenses made one due at the stoppage, in either order: 610(e), 205
+    note 3); otherwise the minor of the foul it was awarded for is not
+    served or charged (406(h))."""
+    if s.penalty_shot_due == event.team:  # the next one due, if any, is due now
+        s.penalty_shot_due, s.shot_due_rule = s.more_shots_due[0] if s.more_shots_due \
+            else (None, "")
+        s.more_shots_due = s.more_shots_due[1:]
+        return
+    taken = next((i for i, (team, _) in enumerate(s.more_shots_due) if team == event.team),
+                 None)
+    if taken is not None:  # the shot due to this team after the other team's
+        s.more_shots_due = s.more_shots_due[:taken] + s.more_shots_due[taken + 1:]
         return
     now = s.stoppage + (1 if s.phase == "in_play" else 0)
     against = other(event.team)
