@@ -27,7 +27,7 @@ import re
 from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
-from rinkside.rules.box import Kind, ServerKey
+from rinkside.rules.box import Kind, ServerKey, Unit
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.events import FaceOff, Penalty, PenaltyClass, PenaltyShot, other
 from rinkside.rules.infractions import Infraction, lookup
@@ -115,15 +115,15 @@ def refuse_penalty_shot(s: GameState, event: PenaltyShot) -> None:
     shoot (one penalized at this stoppage still may, 406(d)). One who had left
     the box early (casebook 44) is back in it serving that earlier time."""
     now = s.stoppage + (1 if s.phase == "in_play" else 0)
+    if s.phase != "in_play" and (event.team, event.shooter, now) in s.back_at_stoppage:
+        raise RuleViolation("406(c)", f"#{event.shooter} was still in the penalty box when the "
+                            "foul was committed (his time had run out; he came back at the "
+                            "whistle): he was not on the floor and does not take the shot")
     for u in s.units:
         if u.team != event.team or u.status == "done" or (
                 u.group >= now and u.pending_reason != "left"):
             continue
-        if u.kind == Kind.MISCONDUCT:
-            server = u.player  # he sits out his own misconduct (404(a))
-        else:
-            server = u.served_by if u.served_by is not None else (
-                u.player if u.server.kind != "penalty" else None)
+        server = _server(u)
         if server == event.shooter and u.pending_reason == "left":
             raise RuleViolation("406(c)", f"#{event.shooter} left the penalty bench early and is "
                                 "back in it serving a penalty from an earlier stoppage (629(c), "
@@ -131,6 +131,23 @@ def refuse_penalty_shot(s: GameState, event: PenaltyShot) -> None:
         if server == event.shooter:
             raise RuleViolation("406(c)", f"#{event.shooter} is serving a penalty and was not "
                                 "on the floor when the foul was committed")
+
+
+def _server(u: Unit) -> int | None:
+    """The player sitting in the box for ``u`` (None: not named yet)."""
+    if u.kind == Kind.MISCONDUCT:
+        return u.player  # he sits out his own misconduct (404(a))
+    return u.served_by if u.served_by is not None else (
+        u.player if u.server.kind != "penalty" else None)
+
+
+def note_back_at_whistle(s: GameState) -> None:
+    """Rule 406(c), casebook 43: the players waiting in the box for this
+    stoppage (402(g), 404(a), 408(b)) were not on the floor when a foul of
+    the play it ends was committed; kept for this stoppage's penalty shot."""
+    s.back_at_stoppage = tuple(
+        (u.team, n, s.stoppage) for u in s.units
+        if u.status == "expired" and u.wait == "stoppage" and (n := _server(u)) is not None)
 
 
 # -- before and after a penalty is recorded ------------------------------------------

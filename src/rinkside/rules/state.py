@@ -86,7 +86,7 @@ class GameState(GameRecords):
         "advantage", "power_play_chain", "measurements", "penalty_shots",
         "penalty_time_chain", "clocks", "event_count", "held_for", "penalty_shot_due",
         "resume_phase", "cautions", "out_of_box", "goalie_out", "auto_added", "shot_stoppages",
-        "ejected_officials", "shot_due_rule", "more_shots_due",
+        "ejected_officials", "shot_due_rule", "more_shots_due", "back_at_stoppage",
     )
 
     # Declared on GameRecords, which reads them: setup, phase, home_score, away_score,
@@ -118,6 +118,7 @@ class GameState(GameRecords):
     ejected_officials: frozenset[tuple[Team, str]]  # team officials sent off (404(d))
     shot_due_rule: str  # the rule that made the penalty shot due (205 note 3, 610(e))
     more_shots_due: tuple[tuple[Team, str], ...]  # further shots due at once: (team, rule)
+    back_at_stoppage: tuple[tuple[Team, int, int], ...]  # out of the box at a whistle (406(c))
 
     @classmethod
     def initial(cls, setup: GameSetup) -> GameState:
@@ -162,6 +163,7 @@ class GameState(GameRecords):
         s.ejected_officials = frozenset()
         s.shot_due_rule = ""
         s.more_shots_due = ()
+        s.back_at_stoppage = ()
         return s
 
     def copy(self) -> GameState:
@@ -208,6 +210,7 @@ class GameState(GameRecords):
         s.ejected_officials = self.ejected_officials
         s.shot_due_rule = self.shot_due_rule
         s.more_shots_due = self.more_shots_due
+        s.back_at_stoppage = self.back_at_stoppage
         return s
 
     # -- the clock ---------------------------------------------------------
