@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Final
 
 from rinkside.rules.box import Kind, ServerKey, Unit
 from rinkside.rules.errors import RuleViolation
-from rinkside.rules.events import FaceOff, Penalty, PenaltyClass, PenaltyShot, other
+from rinkside.rules.events import FaceOff, Penalty, PenaltyClass, PenaltyShot, Team, other
 from rinkside.rules.infractions import Infraction, lookup
 from rinkside.rules.notices import warn
 from rinkside.rules.outcome import DecidedBy
@@ -123,7 +123,7 @@ def refuse_penalty_shot(s: GameState, event: PenaltyShot) -> None:
         if u.team != event.team or u.status == "done" or (
                 u.group >= now and u.pending_reason != "left"):
             continue
-        server = _server(u)
+        server = _server(s, u)
         if server == event.shooter and u.pending_reason == "left":
             raise RuleViolation("406(c)", f"#{event.shooter} left the penalty bench early and is "
                                 "back in it serving a penalty from an earlier stoppage (629(c), "
@@ -133,12 +133,19 @@ def refuse_penalty_shot(s: GameState, event: PenaltyShot) -> None:
                                 "on the floor when the foul was committed")
 
 
-def _server(u: Unit) -> int | None:
+def _server(s: GameState, u: Unit) -> int | None:
     """The player sitting in the box for ``u`` (None: not named yet)."""
-    if u.kind == Kind.MISCONDUCT:
+    if u.kind == Kind.MISCONDUCT and not _is_goaltender(s, u.team, u.player):
         return u.player  # he sits out his own misconduct (404(a))
+    # a goaltender's misconduct is served by a teammate (404(a), 407(a)), as are
+    # his other penalties, a bench minor's and those of a player named to sit
     return u.served_by if u.served_by is not None else (
         u.player if u.server.kind != "penalty" else None)
+
+
+def _is_goaltender(s: GameState, team: Team, n: int | None) -> bool:
+    listed = None if n is None else s.setup.roster(team).player(n)
+    return n is not None and (n == s.goalie(team) or (listed is not None and listed.goalie))
 
 
 def note_back_at_whistle(s: GameState) -> None:
@@ -147,7 +154,7 @@ def note_back_at_whistle(s: GameState) -> None:
     the play it ends was committed; kept for this stoppage's penalty shot."""
     s.back_at_stoppage = tuple(
         (u.team, n, s.stoppage) for u in s.units
-        if u.status == "expired" and u.wait == "stoppage" and (n := _server(u)) is not None)
+        if u.status == "expired" and u.wait == "stoppage" and (n := _server(s, u)) is not None)
 
 
 # -- before and after a penalty is recorded ------------------------------------------
