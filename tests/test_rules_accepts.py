@@ -11,7 +11,7 @@ from rinkside.rules.accepts import KINDS, acceptance
 from rinkside.rules.events import EVENT_TYPES, Forfeit, Resume, ShootoutAttempt, Suspend
 from rinkside.rules.upcoming import upcoming
 
-OVER = ("penalty", "penalty_shot")  # casebook 16-17, 406(i)
+OVER = ("penalty", "penalty_shot", "goalie")  # casebook 16-17, 406(i), 406(e)
 
 
 class TestTheKinds:

@@ -57,7 +57,7 @@ def test_a_final_game_takes_a_penalty_and_refuses_the_rest_with_the_rule(
     game = played(demo)
     data = client.get(f"/api/games/{game}/state").json()
     assert data["status"] == "final"
-    assert data["accepts"] == ["penalty", "penalty_shot"]
+    assert data["accepts"] == ["penalty", "penalty_shot", "goalie"]  # 406(i), 406(e)
     assert {rule for rule, _ in refusals(data).values()} == {"640(a)"}
     browser, csrf = dana
     answer = browser.post(f"/api/games/{game}/events", headers={"X-CSRF-Token": csrf},

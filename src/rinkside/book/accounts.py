@@ -76,8 +76,6 @@ ACCOUNTS: Final[dict[str, Account]] = {
     "405(c)": _WATCH,
     "406 note 1": _CROSS,
     "406(b)": _GOAL_CALL,
-    "406(e)": _nothing("the goaltender's return for the shot: the console records the "
-                       "goaltender change the referees allow"),
     "406(f)": _SPOT,
     "406(j)": _WATCH, "406(k)": _GOAL_CALL,
     "406(l)": _open("the clock does not run during a penalty shot (the engine moves no time "

@@ -7,7 +7,8 @@ them for the whole game at a time, whatever the event would say:
   made on the scoring summary after the referees have signed it");
 - a game over takes only what :func:`rinkside.rules.ending.after_end_refusal`
   lets through (casebook 16-17: a penalty for the records, a penalty shot
-  awarded as time ran out, 406(i)); nothing after a mercy (630(a)) or
+  awarded as time ran out, 406(i), and the penalized team's goaltender
+  back in goal for it, 406(e)); nothing after a mercy (630(a)) or
   forfeit (634(d)) ending;
 - a suspended game takes only its resumption or a forfeit (634(b), 640(d));
 - a period ends only when its clock reaches 0:00 (640(a)): with time left

@@ -27,9 +27,9 @@ import re
 from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
-from rinkside.rules.box import Kind, ServerKey
+from rinkside.rules.box import Kind, ServerKey, Unit
 from rinkside.rules.errors import RuleViolation
-from rinkside.rules.events import FaceOff, Penalty, PenaltyClass, PenaltyShot, other
+from rinkside.rules.events import FaceOff, Penalty, PenaltyClass, PenaltyShot, Team, other
 from rinkside.rules.infractions import Infraction, lookup
 from rinkside.rules.notices import warn
 from rinkside.rules.outcome import DecidedBy
@@ -118,15 +118,15 @@ def refuse_penalty_shot(s: GameState, event: PenaltyShot) -> None:
     shoot (one penalized at this stoppage still may, 406(d)). One who had left
     the box early (casebook 44) is back in it serving that earlier time."""
     now = s.stoppage + (1 if s.phase == "in_play" else 0)
+    if s.phase != "in_play" and (event.team, event.shooter, now) in s.back_at_stoppage:
+        raise RuleViolation("406(c)", f"#{event.shooter} was still in the penalty box when the "
+                            "foul was committed (his time had run out; he came back at the "
+                            "whistle): he was not on the floor and does not take the shot")
     for u in s.units:
         if u.team != event.team or u.status == "done" or (
                 u.group >= now and u.pending_reason != "left"):
             continue
-        if u.kind == Kind.MISCONDUCT:
-            server = u.player  # he sits out his own misconduct (404(a))
-        else:
-            server = u.served_by if u.served_by is not None else (
-                u.player if u.server.kind != "penalty" else None)
+        server = _server(s, u)
         if server == event.shooter and u.pending_reason == "left":
             raise RuleViolation("406(c)", f"#{event.shooter} left the penalty bench early and is "
                                 "back in it serving a penalty from an earlier stoppage (629(c), "
@@ -134,6 +134,30 @@ def refuse_penalty_shot(s: GameState, event: PenaltyShot) -> None:
         if server == event.shooter:
             raise RuleViolation("406(c)", f"#{event.shooter} is serving a penalty and was not "
                                 "on the floor when the foul was committed")
+
+
+def _server(s: GameState, u: Unit) -> int | None:
+    """The player sitting in the box for ``u`` (None: not named yet)."""
+    if u.kind == Kind.MISCONDUCT and not _is_goaltender(s, u.team, u.player):
+        return u.player  # he sits out his own misconduct (404(a))
+    # a goaltender's misconduct is served by a teammate (404(a), 407(a)), as are
+    # his other penalties, a bench minor's and those of a player named to sit
+    return u.served_by if u.served_by is not None else (
+        u.player if u.server.kind != "penalty" else None)
+
+
+def _is_goaltender(s: GameState, team: Team, n: int | None) -> bool:
+    listed = None if n is None else s.setup.roster(team).player(n)
+    return n is not None and (n == s.goalie(team) or (listed is not None and listed.goalie))
+
+
+def note_back_at_whistle(s: GameState) -> None:
+    """Rule 406(c), casebook 43: the players waiting in the box for this
+    stoppage (402(g), 404(a), 408(b)) were not on the floor when a foul of
+    the play it ends was committed; kept for this stoppage's penalty shot."""
+    s.back_at_stoppage = tuple(
+        (u.team, n, s.stoppage) for u in s.units
+        if u.status == "expired" and u.wait == "stoppage" and (n := _server(s, u)) is not None)
 
 
 # -- before and after a penalty is recorded ------------------------------------------
@@ -160,8 +184,11 @@ def instead(s: GameState, event: Penalty) -> tuple[Penalty, ServerKey | None] | 
     in_window = s.in_overtime or (s.period == s.setup.settings.periods
                                   and s.left < LAST_MINUTES)
     if shot_rule and in_window and (s.phase not in ("final", "shootout") or _at_buzzer(s)):
-        s.penalty_shot_due = other(event.team)
-        s.shot_due_rule = shot_rule
+        if s.penalty_shot_due is None:
+            s.penalty_shot_due = other(event.team)
+            s.shot_due_rule = shot_rule
+        else:  # 610(e), 205 note 3: each offense awards its own penalty shot
+            s.more_shots_due = (*s.more_shots_due, (other(event.team), shot_rule))
         warn(s, shot_rule, f"with less than 2:00 left in regulation or in overtime, a penalty "
              f"shot is awarded to {other(event.team)} instead of the "
              f"{event.penalty_class.text} (casebook 43)")
@@ -305,11 +332,19 @@ def _official(s: GameState, event: Penalty, record: PenaltyRecord) -> None:
 
 
 def penalty_shot_taken(s: GameState, event: PenaltyShot) -> None:
-    """Casebook 43: the due shot is taken; otherwise the minor of the foul
-    it was awarded for is not served or charged (406(h))."""
-    if s.penalty_shot_due == event.team:
-        s.penalty_shot_due = None
-        s.shot_due_rule = ""
+    """Casebook 43: the due shot is taken (each team's, where both teams'
+    offenses made one due at the stoppage, in either order: 610(e), 205
+    note 3); otherwise the minor of the foul it was awarded for is not
+    served or charged (406(h))."""
+    if s.penalty_shot_due == event.team:  # the next one due, if any, is due now
+        s.penalty_shot_due, s.shot_due_rule = s.more_shots_due[0] if s.more_shots_due \
+            else (None, "")
+        s.more_shots_due = s.more_shots_due[1:]
+        return
+    taken = next((i for i, (team, _) in enumerate(s.more_shots_due) if team == event.team),
+                 None)
+    if taken is not None:  # the shot due to this team after the other team's
+        s.more_shots_due = s.more_shots_due[:taken] + s.more_shots_due[taken + 1:]
         return
     now = s.stoppage + (1 if s.phase == "in_play" else 0)
     against = other(event.team)

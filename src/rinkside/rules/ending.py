@@ -13,7 +13,9 @@ In the order :func:`rinkside.rules.game.apply` asks:
 - a forfeit: 1-0 (or the event's forfeit goals) for the other team (634(d)).
 
 Nothing follows a mercy or forfeit ending; after any other ending only a
-penalty may still be recorded (:func:`refuse_after_end`, casebook 16-17).
+penalty may still be recorded (:func:`refuse_after_end`, casebook 16-17),
+and at the buzzer a penalty shot (406(i)) and the goaltender's return for
+it (406(e)).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from rinkside.rules import clock, shootout, timing
 from rinkside.rules.errors import RuleViolation
-from rinkside.rules.events import Event, Forfeit, Penalty, PenaltyShot, Team, other
+from rinkside.rules.events import Event, Forfeit, GoalieChange, Penalty, PenaltyShot, Team, other
 from rinkside.rules.goaltenders import close_stints
 from rinkside.rules.notices import warn
 from rinkside.rules.records import Chain, GoalRecord
@@ -53,17 +55,22 @@ def after_end_refusal(s: GameState, kind: type[Event], at: GameTime | None
                              "recorded")
     if s.result.decided_by == "forfeit":
         return RuleViolation("634(d)", "the game was forfeited; nothing more can be recorded")
-    if kind is PenaltyShot and s.result.decided_by in (
+    if kind in (PenaltyShot, GoalieChange) and s.result.decided_by in (
             DecidedBy.REGULATION, DecidedBy.OVERTIME, DecidedBy.TIE) and at == s.clock:
         if s.left > 0:  # the game ended on an overtime goal, not at the buzzer
+            what = "a penalty shot is taken" if kind is PenaltyShot else \
+                "a goaltender returns for a penalty shot (406(e))"
             return RuleViolation("639(b)3", "the overtime goal ended the game (sudden death, "
-                                 "639(b)3, 639(c)3); a penalty shot is taken after the game "
-                                 "only when the period's time ran out (406(i))")
-        return None  # 406(i), casebook 43: taken after the buzzer; it can tie or win the game
+                                 f"639(b)3, 639(c)3); {what} after the game only when the "
+                                 "period's time ran out (406(i))")
+        # 406(i), casebook 43: the shot is taken after the buzzer, and it can tie
+        # or win the game; 406(e): the penalized team's goaltender, removed for
+        # an extra skater, is permitted to return to the floor before it.
+        return None
     if kind is not Penalty:
         return RuleViolation("640(a)", "the game is over; only a penalty for the records, or "
-                             "a penalty shot for a foul in playing time (406(i)), can still be "
-                             "entered")
+                             "a penalty shot for a foul in playing time (406(i)) with the "
+                             "goaltender back in goal for it (406(e)), can still be entered")
     return None
 
 

@@ -183,6 +183,8 @@ def stop_play(s: GameState) -> None:
     stoppage come back (402(g), 403(c), 404(a), 408(b))."""
     if s.phase == "in_play":
         s.stoppage += 1
+        if s.back_at_stoppage or s.units:
+            automatic.note_back_at_whistle(s)  # 406(c): they were off the floor at the foul
     s.phase = "stopped"
     signals, s.signals = s.signals, ()
     for signal in signals:

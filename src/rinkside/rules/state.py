@@ -86,7 +86,7 @@ class GameState(GameRecords):
         "advantage", "power_play_chain", "measurements", "penalty_shots",
         "penalty_time_chain", "clocks", "event_count", "held_for", "penalty_shot_due",
         "resume_phase", "cautions", "out_of_box", "goalie_out", "auto_added", "shot_stoppages",
-        "ejected_officials", "shot_due_rule",
+        "ejected_officials", "shot_due_rule", "more_shots_due", "back_at_stoppage",
     )
 
     # Declared on GameRecords, which reads them: setup, phase, home_score, away_score,
@@ -117,6 +117,8 @@ class GameState(GameRecords):
     shot_stoppages: tuple[tuple[Team, int], ...]  # penalty shots taken: (team, stoppage)
     ejected_officials: frozenset[tuple[Team, str]]  # team officials sent off (404(d))
     shot_due_rule: str  # the rule that made the penalty shot due (205 note 3, 610(e))
+    more_shots_due: tuple[tuple[Team, str], ...]  # further shots due at once: (team, rule)
+    back_at_stoppage: tuple[tuple[Team, int, int], ...]  # out of the box at a whistle (406(c))
 
     @classmethod
     def initial(cls, setup: GameSetup) -> GameState:
@@ -160,6 +162,8 @@ class GameState(GameRecords):
         s.shot_stoppages = ()
         s.ejected_officials = frozenset()
         s.shot_due_rule = ""
+        s.more_shots_due = ()
+        s.back_at_stoppage = ()
         return s
 
     def copy(self) -> GameState:
@@ -205,6 +209,8 @@ class GameState(GameRecords):
         s.shot_stoppages = self.shot_stoppages
         s.ejected_officials = self.ejected_officials
         s.shot_due_rule = self.shot_due_rule
+        s.more_shots_due = self.more_shots_due
+        s.back_at_stoppage = self.back_at_stoppage
         return s
 
     # -- the clock ---------------------------------------------------------
