@@ -24,8 +24,8 @@ from rinkside.web import auth
 
 LAPTOP = {"width": 1280, "height": 720}
 START_MS = 1_900_000_000_000
-CLOSED = ("Goal", "Delayed penalty", "Goaltender / empty net", "Period end", "Shootout attempt",
-          "Face-off", "Whistle", "Forfeit")
+CLOSED = ("Goal", "Delayed penalty", "Period end", "Shootout attempt", "Face-off", "Whistle",
+          "Forfeit")
 
 
 @pytest.fixture
@@ -75,6 +75,9 @@ def test_a_final_games_console_disables_the_record_buttons_with_the_rule(
     for timeout in laptop.locator('.actions [data-form="timeout"]').all():
         expect(timeout).to_be_disabled()
     expect(record_button(laptop, "Penalty")).to_be_enabled()  # for the records (casebook 16)
+    # a penalty shot for a foul in playing time, and the goaltender back for it (406(e), (i))
+    expect(record_button(laptop, "Penalty shot")).to_be_enabled()
+    expect(record_button(laptop, "Goaltender / empty net")).to_be_enabled()
     expect(reasons(laptop)).to_be_visible()
     expect(reasons(laptop)).to_contain_text("Rule 640(a): the game is over")
     assert reasons(laptop).bounding_box()["y"] < LAPTOP["height"]  # type: ignore[index]
@@ -100,7 +103,7 @@ def test_a_signed_games_console_takes_nothing_616a(
     scorer_for(live_server, game, laptop)
     laptop.goto(f"/console/games/{game}")
     expect(laptop.locator('[data-bind="locked"]')).to_be_visible()
-    for name in (*CLOSED, "Penalty", "Penalty shot"):
+    for name in (*CLOSED, "Penalty", "Penalty shot", "Goaltender / empty net"):
         expect(record_button(laptop, name)).to_have_attribute("data-refused", "616(a)")
         expect(record_button(laptop, name)).to_be_disabled()
     expect(reasons(laptop)).to_contain_text("Rule 616(a): the referees have signed the game")
