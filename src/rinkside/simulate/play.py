@@ -143,11 +143,17 @@ class Simulation(SimulatedGame):
         """A stoppage: goalies back in, time-outs, then the face-off."""
         self.return_goalies()
         self.incidents()
-        due = self.state.penalty_shot_due  # casebook 43: 205 note 3, 610(e) late in the game
-        if due is not None:
+        # Casebook 43: 205 note 3, 610(e) late in the game; each offense its own
+        # shot. A goal on one can end the game (an overtime's, a mercy's).
+        due = self.state.penalty_shot_due
+        while due is not None and self.state.result is None:
             shooter = self.pick_skater(due, exclude=[])
-            if shooter is not None:
-                self.must(PenaltyShot(self.now, due, shooter, self.rng.random() < 0.35))
+            if shooter is None:
+                break
+            self.must(PenaltyShot(self.now, due, shooter, self.rng.random() < 0.35))
+            due = self.state.penalty_shot_due
+        if self.state.result is not None:
+            return
         self.timeouts()
         if self.style.forfeits and self.maybe_forfeit():
             return
