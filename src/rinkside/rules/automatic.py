@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Final
 
 from rinkside.rules.box import Kind, ServerKey, Unit
 from rinkside.rules.errors import RuleViolation
-from rinkside.rules.events import FaceOff, Penalty, PenaltyClass, PenaltyShot, Team, other
+from rinkside.rules.events import FaceOff, Penalty, PenaltyClass, PenaltyShot, other
 from rinkside.rules.infractions import Infraction, lookup
 from rinkside.rules.notices import warn
 from rinkside.rules.outcome import DecidedBy
@@ -94,8 +94,7 @@ def refuse_penalty(s: GameState, event: Penalty) -> None:
     if event.penalty_class != PC.MATCH or event.served_by is None:
         return
     n, team = event.served_by, event.team
-    listed = s.setup.roster(team).player(n)
-    if n == s.goalie(team) or (listed is not None and listed.goalie):
+    if s.is_goaltender(team, n):
         raise RuleViolation("405(a)", f"#{n} is a goaltender: a match penalty's time is served "
                             "by a non-penalized player, not the goaltender")
     if n == event.player or any(u.team == team and u.player == n and u.status != "done"
@@ -138,17 +137,12 @@ def refuse_penalty_shot(s: GameState, event: PenaltyShot) -> None:
 
 def _server(s: GameState, u: Unit) -> int | None:
     """The player sitting in the box for ``u`` (None: not named yet)."""
-    if u.kind == Kind.MISCONDUCT and not _is_goaltender(s, u.team, u.player):
+    if u.kind == Kind.MISCONDUCT and not s.is_goaltender(u.team, u.player):
         return u.player  # he sits out his own misconduct (404(a))
     # a goaltender's misconduct is served by a teammate (404(a), 407(a)), as are
     # his other penalties, a bench minor's and those of a player named to sit
     return u.served_by if u.served_by is not None else (
         u.player if u.server.kind != "penalty" else None)
-
-
-def _is_goaltender(s: GameState, team: Team, n: int | None) -> bool:
-    listed = None if n is None else s.setup.roster(team).player(n)
-    return n is not None and (n == s.goalie(team) or (listed is not None and listed.goalie))
 
 
 def note_back_at_whistle(s: GameState) -> None:

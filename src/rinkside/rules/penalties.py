@@ -99,7 +99,7 @@ def refuse_penalized(s: GameState, event: Penalty | PenaltySignal,
     if event.served_by is None:
         return
     refuse_unlisted(s, team, event.served_by, "player serving the penalty")
-    if event.player is not None and _is_goaltender(s, team, event.player):
+    if s.is_goaltender(team, event.player):
         refuse_goaltender_server(s, event.at, team, event.served_by, event.penalty_class)
     key = (team, event.served_by)
     if removed and key in removed:
@@ -112,10 +112,6 @@ def refuse_penalized(s: GameState, event: Penalty | PenaltySignal,
                         "serve a penalty")
 
 
-def _is_goaltender(s: GameState, team: Team, player: int) -> bool:
-    """The team's goaltender on the floor, or one its roster lists (203(a))."""
-    listed = s.setup.roster(team).player(player)
-    return player == s.goalie(team) or (listed is not None and listed.goalie)
 
 
 def refuse_assessing(s: GameState, batch: Iterable[Penalty | PenaltySignal]) -> None:
@@ -157,8 +153,7 @@ def _refuse_goaltender_item(s: GameState, event: Measurement) -> None:
     if rule is None:
         return
     team = other(event.team)
-    listed = s.setup.roster(team).player(event.player)
-    if s.goalie(team) == event.player or (listed is not None and listed.goalie):
+    if s.is_goaltender(team, event.player):
         return
     raise RuleViolation(rule, f"#{event.player} ({team}) is not a goaltender: the "
                         f"{event.item.replace('_', ' ')} measured under Rule {rule} is a "
@@ -243,7 +238,7 @@ def assess(s: GameState, event: Penalty, *, added_by: str | None = None,
         warn(s, *warning)
     player = event.player
     cls = event.penalty_class
-    is_goalie = player is not None and _is_goaltender(s, team, player)
+    is_goalie = s.is_goaltender(team, player)
     pid = s.next_id
     s.next_id += 1
     record = PenaltyRecord(

@@ -141,9 +141,7 @@ def serving(state: GameState, team: Team, offender: int | None,
     scorekeeper should name (402(c), 404(a), 404(b), 404(e), 405(a), 407(a))."""
     first, *others = classes
     roster = state.setup.roster(team)
-    listed = roster.player(offender) if offender is not None else None
-    goaltender = offender is not None and (
-        offender == state.goalie(team) or (listed is not None and listed.goalie))
+    goaltender = state.is_goaltender(team, offender)
     line = other_serves(first, goaltender=goaltender, given_with=others)
     boxed = {u.served_by if u.served_by is not None else u.player
              for u in units_of(state.units, team)

@@ -69,8 +69,7 @@ def check_attempt(state: GameState, event: ShootoutAttempt) -> None:
     if event.shooter in unexpired(state, event.team):  # casebook 50: his own, or one he serves
         raise RuleViolation("639(b)", f"#{event.shooter} has penalty time unexpired at the "
                             "end of the game and may not shoot (639(b)4F)")
-    listed = state.setup.roster(event.team).player(event.shooter)
-    if event.shooter == state.goalie(event.team) or (listed is not None and listed.goalie):
+    if state.is_goaltender(event.team, event.shooter):
         raise RuleViolation("639(b)", f"#{event.shooter} is a goaltender; only skaters shoot "
                             "(639(b)4A, casebook 50)")
     mine = [s.shooter for s in shots if s.team == event.team]

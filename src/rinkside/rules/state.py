@@ -299,6 +299,14 @@ class GameState(GameRecords):
     def has_goalie(self, team: Team) -> bool:
         return self.goalie(team) is not None
 
+    def is_goaltender(self, team: Team, number: int | None) -> bool:
+        """Whether ``number`` is the team's goaltender in goal, or one its
+        roster lists (203(a)): a backup on the bench is a goaltender too."""
+        if number is None:
+            return False
+        listed = self.setup.roster(team).player(number)
+        return number == self.goalie(team) or (listed is not None and listed.goalie)
+
     def skaters(self, team: Team) -> int:
         """Skaters the team may have on the floor (casebook 1-3): full strength
         less its counting penalties, never below the 401(c) minimum, and one

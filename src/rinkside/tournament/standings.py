@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final
 
-from rinkside.rules.events import TEAMS, other
+from rinkside.rules.events import TEAMS, Team, other
 from rinkside.rules.outcome import DecidedBy
 from rinkside.rules.records import charged_tenths
 from rinkside.rules.settings import Points
@@ -164,12 +164,12 @@ def _lines(teams: Collection[int], games: Sequence[PlayedGame], points: Points
     return lines
 
 
-def _team_tenths(p: PlayedGame) -> dict[str, int]:
+def _team_tenths(p: PlayedGame) -> dict[Team, int]:
     """Each team's penalty minutes in the game, in tenths, as the records
     charge them (casebook 12): every penalty of its players, bench and
     officials (what the per-person minutes of ``state.pim()`` add up to)."""
     settings = p.state.setup.settings
-    tenths = {"home": 0, "away": 0}
+    tenths: dict[Team, int] = {"home": 0, "away": 0}
     for record in p.state.assessed:
         tenths[record.team] += charged_tenths(record, settings)
     return tenths
