@@ -53,9 +53,9 @@ def refuse_not_playing(s: GameState, moment: GameTime, team: Team, number: int,
                             f"the {role}")
     if in_box_at(s, moment, team, number):
         if any(t == team and p == number for t, p, _ in s.out_of_box):
-            raise RuleViolation("629(k)", f"#{number} ({team}) left the penalty box before his "
-                                f"penalty ended and is still serving it (629(c)): he cannot be "
-                                f"the {role}")
+            raise RuleViolation("629(k)", f"#{number} ({team}) left the penalty box before he "
+                                f"was allowed back and is illegally on the floor (629(c), "
+                                f"casebook 44, 56): he cannot be the {role}")
         raise RuleViolation("629(k)", f"#{number} ({team}) is in the penalty box and cannot be "
                             f"the {role}")
 

@@ -10,7 +10,10 @@ the box early, a suspended game, the referees' time-out.
   to serve is kept, the strength does not change, and his team's goals are
   refused until the next stoppage, when he is back in the box: the unexpired
   time first, then the additional minor of 629(c) (none after the penalty
-  timekeeper's error, 629(f)).
+  timekeeper's error, 629(f)). A player whose time is over but who is bound
+  to wait for the stoppage or the face-off may leave too (casebook 56): a
+  warning, no minor, his entry as it was, his team's goals refused until
+  the stoppage.
 - ``suspend`` / ``resume`` (634(a), 634(b), 640(d)): play and the clock stop;
   only its resumption or a forfeit may follow; the clock stays stopped
   until the face-off.
@@ -97,10 +100,13 @@ def caution(s: GameState, event: Caution) -> None:
 # -- leaving the box early -----------------------------------------------------------
 
 
-def _his_units(s: GameState, event: LeftBox) -> list[int]:
+def _his_units(s: GameState, event: LeftBox, states: tuple[str, ...] = ("running", "pending")
+               ) -> list[int]:
+    """The units the player who left sits in the box for (``states``): his
+    own, or one he serves (:func:`rinkside.rules.box.sits_for` as 629(c) reads it)."""
     out = []
     for u in s.units:
-        if u.team != event.team or u.status not in ("running", "pending"):
+        if u.team != event.team or u.status not in states:
             continue
         server = u.served_by if u.served_by is not None else u.player
         if server == event.player and u.pending_reason not in ("queue", "left"):
@@ -109,17 +115,19 @@ def _his_units(s: GameState, event: LeftBox) -> list[int]:
 
 
 def refuse_left_box(s: GameState, event: LeftBox) -> None:
-    """Rule 629(c): only a player with penalty time still to serve can leave
-    the penalty bench early."""
+    """Rule 629(c): only a player in the box can leave it early: with penalty
+    time still to serve, or with his time over and bound to wait for the
+    stoppage or the face-off (casebook 56)."""
     _refuse_during_game(s, "629(c)", "leaving the penalty bench")
     if s.phase != "intermission":
         clock.refuse_moment(s, event.at)
     refuse_unlisted(s, event.team, event.player, "player leaving the box")
     if any(t == event.team and n == event.player for t, n, _ in s.out_of_box):
         raise RuleViolation("629(e)", f"#{event.player} has already left the penalty bench")
-    if not _his_units(s if event.at == s.clock else _at(s, event), event):
+    moved = s if event.at == s.clock else _at(s, event)
+    if not _his_units(moved, event, ("running", "pending", "expired")):
         raise RuleViolation("629(c)", f"#{event.player} ({event.team}) has no penalty time "
-                            "still to serve")
+                            "still to serve and is not waiting in the box")
 
 
 def _at(s: GameState, event: LeftBox) -> GameState:
@@ -133,6 +141,9 @@ def left_box(s: GameState, event: LeftBox) -> None:
     short as it was, until the stoppage (629(e)); at a stoppage he is back
     at once and the additional minor follows his time (629(c), 629(f))."""
     mine = set(_his_units(s, event))
+    if not mine:
+        _left_after_expiry(s, event)
+        return
     if s.phase != "in_play":
         # Casebook 44: back at the same stoppage, the time he still had when
         # he left is served from the face-off (``pending`` until then, as
@@ -143,6 +154,24 @@ def left_box(s: GameState, event: LeftBox) -> None:
         return
     _hold(s, mine)
     s.out_of_box = s.out_of_box | {(event.team, event.player, event.error)}
+
+
+def _left_after_expiry(s: GameState, event: LeftBox) -> None:
+    """Casebook 56: his penalty has expired and he was bound to wait (402(c)
+    note 1, 402(g), 403(c), 404(a), 408(b)). No 629(c) minor: that is for
+    leaving "before his/her penalty has expired". His entry stays expired and
+    ends at the stoppage or face-off it waits for; until a stoppage he is
+    illegally on the floor, so his team's goal is refused (629(k))."""
+    expired = set(_his_units(s, event, ("expired",)))
+    faceoff = any(u.wait == "faceoff" for u in s.units if u.uid in expired)
+    waits = "the face-off" if faceoff else "the stoppage"
+    warn(s, "629(c)", f"#{event.player} ({event.team}) left the penalty bench after his penalty "
+         f"had expired, while bound to wait for {waits}: no additional minor (629(c) gives it "
+         f"for leaving before the penalty has expired, casebook 56); his team's goal is refused "
+         f"until then (629(k)). Record any penalty the referees give instead (such as a bench "
+         f"minor for too many players, 205(c)).")
+    if s.phase == "in_play":
+        s.out_of_box = s.out_of_box | {(event.team, event.player, True)}
 
 
 def _hold(s: GameState, uids: set[int], group: int | None = None) -> None:

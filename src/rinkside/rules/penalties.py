@@ -192,12 +192,13 @@ def stop_play(s: GameState) -> None:
 def _back_in_box(s: GameState) -> None:
     """Casebook 44, 629(e): at the stoppage a player who left the box early is
     back in it: his unexpired time from the face-off, then the additional
-    minor of 629(c) (none after the timekeeper's error, 629(f))."""
+    minor of 629(c) (none after the timekeeper's error, 629(f), nor for one
+    whose time was already over, casebook 56: his penalty ends here)."""
     out, s.out_of_box = s.out_of_box, frozenset()
     s.units = tuple(u._replace(group=s.stoppage) if u.pending_reason == "left" else u
                     for u in s.units)  # still counted until the face-off (casebook 44)
-    for team, player, error in sorted(out):
-        if not error:
+    for team, player, no_minor in sorted(out):
+        if not no_minor:
             assess_leaving(s, team, player)
 
 

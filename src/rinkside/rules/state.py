@@ -111,7 +111,8 @@ class GameState(GameRecords):
     penalty_shot_due: Team | None  # 205 note 3, 610(e), casebook 43: the team that takes it
     resume_phase: Status  # while suspended: the phase the game resumes in (634(b), 640(d))
     cautions: tuple[CautionRecord, ...]  # the referees' warnings, as events (casebook 46)
-    out_of_box: frozenset[tuple[Team, int, bool]]  # left the box early (629(e)); error 629(f)
+    out_of_box: frozenset[tuple[Team, int, bool]]  # left the box early (629(e)); True: no
+    # additional minor (the timekeeper's error, 629(f); his time already over, casebook 56)
     goalie_out: tuple[tuple[Team, int, int], ...]  # replaced regular goaltenders (206(c))
     auto_added: frozenset[int]  # ids of the penalties the engine added (casebook 42, 44)
     shot_stoppages: tuple[tuple[Team, int], ...]  # penalty shots taken: (team, stoppage)
