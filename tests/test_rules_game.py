@@ -257,6 +257,18 @@ class TestGoaltenderRecords:
         assert (backup.goals_against, backup.saves, backup.shots_against) == (1, 0, 1)
         assert (starter.tenths, backup.tenths) == (4 * 600, 2 * 600)
 
+    def test_a_shot_at_an_empty_net_is_no_save(self) -> None:
+        """Casebook 58: accepted with a 506 warning; no shot on goal, no save."""
+        from rinkside.rules.events import Shot
+
+        s = play([faceoff("1 12:00"), Shot(t("1 11:00"), "home", 9),
+                  GoalieChange(t("1 10:30"), "away", None), Shot(t("1 10:00"), "home", 9),
+                  GoalieChange(t("1 9:30"), "away", 1), whistle("1 9:00")])
+        [away_goalie] = [g for g in s.goaltending() if g.team == "away"]
+        assert (away_goalie.saves, away_goalie.shots_against) == (1, 1)
+        assert len(s.shots) == 1 and s.shots_on_goal() == {"home": 1, "away": 0}
+        assert [w.rule for w in s.warnings] == ["506"]
+
     def test_no_shots_recorded_means_no_save_figures(self) -> None:
         s = play([faceoff("1 12:00"), goal("1 10:00", "home", 9)])
         [away_goalie] = [g for g in s.goaltending() if g.team == "away"]

@@ -198,10 +198,9 @@ def penalty_shot(s: GameState, event: PenaltyShot) -> None:
 
 def refuse_shot(s: GameState, event: Shot) -> None:
     """A shot on goal is taken during play (506); the save that stopped play
-    may be recorded just after the whistle, at its moment. It is a save, so
-    there is none at an empty net (a miss there is no shot on goal). Its
-    shooter is on the floor, as a goal's scorer is: not in the penalty box
-    (629(k)) nor removed from the game (404(c), 404(d), 404(g), 405(a))."""
+    may be recorded just after the whistle, at its moment. Its shooter is on
+    the floor, as a goal's scorer is: not in the penalty box (629(k)) nor
+    removed from the game (404(c), 404(d), 404(g), 405(a))."""
     if s.phase != "in_play" and not (s.phase == "stopped" and event.at == s.clock):
         raise RuleViolation("616(b)", "a shot is taken during play")
     clock.refuse_moment(s, event.at)
@@ -209,12 +208,17 @@ def refuse_shot(s: GameState, event: Shot) -> None:
         refuse_not_playing(s, event.at, event.team, event.shooter, "shooter")
         if s.units:
             refuse_injured(s, event.at, event.team, {event.shooter})
-    if s.goalie(other(event.team)) is None:
-        raise RuleViolation("506", f"{other(event.team)}'s net is empty: a shot on goal that "
-                            "does not score is the goaltender's save, and a shot at an empty "
-                            "net that misses is no shot on goal")
 
 
 def shot(s: GameState, event: Shot) -> None:
+    """A shot on goal is the goaltender's save (506). At an empty net there is
+    none: the shot is accepted but not counted, and no save is credited
+    (FORMAT: "a shot at an empty net that misses is no shot on goal";
+    casebook 58)."""
+    goalie = s.goalie(other(event.team))
+    if goalie is None:
+        warn(s, "506", f"{other(event.team)}'s net is empty: a shot that does not score there is "
+             "no save and no shot on goal; it is not counted (casebook 58).")
+        return
     s.shot_chain = Chain.push(s.shot_chain, ShotRecord(event.at, event.team, event.shooter,
-                                                       s.goalie(other(event.team))))
+                                                       goalie))

@@ -114,14 +114,16 @@ class Simulation(SimulatedGame):
                 self.whistle(at)
 
     def shots_before(self, at: GameTime) -> None:
-        """Saves during the segment (506): a shot on goal now and then."""
+        """Saves during the segment (506): a shot on goal now and then, never at
+        an empty net (no save there, casebook 58)."""
         if not self.second_edition:
             return
         left = (self.state.left + at.left) // 2
         if at.left < left < self.state.left and self.rng.random() < 0.5:
             team = self.rng.choice(TEAMS)
-            self.attempt(Shot(GameTime(at.period, left - left % 10), team,
-                              self.pick_skater(team, exclude=[])))
+            shooter = self.pick_skater(team, exclude=[])
+            if self.state.goalie(other(team)) is not None:
+                self.attempt(Shot(GameTime(at.period, left - left % 10), team, shooter))
 
     def incidents(self) -> None:
         """Now and then at a stoppage: the referees warn a player for his
