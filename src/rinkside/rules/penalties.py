@@ -288,7 +288,9 @@ def assess(s: GameState, event: Penalty, *, added_by: str | None = None,
         new.append(u)
     if cls.removes_player and player is not None:
         _remove_from_game(s, team, player, event.at)
-    if s.phase not in ("final", "shootout"):  # else recorded; no time left to serve
+    if s.phase != "final":  # else recorded; no time left to serve
+        # Before or during a shootout the time is in the box, all of it
+        # unexpired (639(b)4F), beside what regulation and overtime left there.
         s.units = s.units + tuple(new)
     for companion in automatic.after(s, event, record, companions=companions):
         assess(s, companion, added_by=companion.rule)
