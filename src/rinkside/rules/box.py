@@ -242,19 +242,24 @@ def finish(box: Box, unit: Unit, at: int, clock: Clock, *, released: bool = Fals
 
     Its player continues with his next queued unit, or waits, or returns:
     - a unit paired off as coincident, or a misconduct, waits for the next
-      stoppage (402(g), 403(c), 402(h), 404(a));
+      stoppage (402(g), 403(c), 402(h), 404(a)); a coincident one waits even
+      while the next unit of its server runs (casebook 8, 40);
     - a counting unit whose place goes to a held third penalty waits for the
       next stoppage (408(b));
     - under running time a minor ending during a stoppage waits for the
       face-off (402(c) note 1);
     - otherwise the player returns at once (402(b), 403(b)).
     """
-    box, continues = _start_successor(box, unit, at)
-    if continues:
-        return _swap(box, unit, unit.over())
     # Casebook 31: under running time, time over during a stoppage is over with
     # it; the player returns at the face-off, the team as short as it was.
     stopped = not released and not clock.in_play and clock.running_time
+    box, continues = _start_successor(box, unit, at)
+    if continues:
+        if unit.substituted:
+            # 403(c), 402(g), casebook 8: its server waits for the stoppage
+            # though the player's next penalty runs on (casebook 40).
+            return _swap(box, unit, unit.expired("faceoff" if stopped else "stoppage"))
+        return _swap(box, unit, unit.over())
     if unit.substituted or unit.kind == Kind.MISCONDUCT:
         return _swap(box, unit, unit.expired("faceoff" if stopped else "stoppage"))
     was_counting = unit.counts
