@@ -207,10 +207,13 @@ def assess_leaving(s: GameState, team: Team, player: int) -> None:
     the un-expired penalty": it follows his time in the box, a misconduct's
     included (404(a) keeps that time apart from his others)."""
     server = ServerKey("player", team, player)
-    alive = [u for u in s.units if u.team == team and u.status != "done"
-             and u.server.number == player and u.server.kind in ("player", "misconduct")]
+    alive = [u for u in s.units if u.team == team and u.status != "done" and (
+        u.served_by == player or (u.server.number == player
+                                  and u.server.kind in ("player", "misconduct")))]
     if alive and not any(u.server == server for u in alive):
-        server = alive[-1].server  # only a misconduct of his is left to serve
+        # only a misconduct of his is left to serve, or time he serves in
+        # another's queue (casebook 65, 66): the minor follows it there
+        server = alive[-1].server
     assess(s, Penalty(s.clock, team, player, PenaltyClass.MINOR, LEAVING, "629(c)"),
            added_by="629(c)", server=server)
 
@@ -253,8 +256,8 @@ def assess(s: GameState, event: Penalty, *, added_by: str | None = None,
 
     if server is None:
         number = serving.server_number(cls, player, event.served_by, goaltender=is_goalie)
-        shared = None if event.served_by is not None else \
-            _shared_server(s, team, player, cls, goaltender=is_goalie)
+        shared = _shared_server(s, team, player, cls, goaltender=is_goalie,
+                                named=event.served_by is not None)
         if shared is not None:
             server = shared
         elif number is not None:
@@ -313,15 +316,18 @@ def _shareable(s: GameState, team: Team, player: int | None, cls: PenaltyClass, 
 
 
 def _shared_server(s: GameState, team: Team, player: int | None, cls: PenaltyClass, *,
-                   goaltender: bool) -> ServerKey | None:
-    """Rules 402(f), 407(a), 409(c), casebook 20 and 40: a player's penalties
-    at one stoppage are served one after the other (a major first, a
-    misconduct's own time last), by whoever sits for him: for one nobody is
-    named to serve, the teammate named for his earlier one (404(e)'s
-    substitute, 407(a)'s teammate), or the unnamed teammate who sits for a
-    goaltender."""
+                   goaltender: bool, named: bool) -> ServerKey | None:
+    """Rules 402(f), 407(a), 409(c), casebook 20, 40 and 65: a player's
+    penalties at one stoppage are served one after the other (a major first,
+    a misconduct's own time last) whoever serves them: the queue of the
+    teammate named for his earlier one (404(e)'s substitute, 407(a)'s
+    teammate), whom a penalty nobody is named to serve follows and behind
+    whom one another teammate is ``named`` to serve waits; or, for one nobody
+    is named to serve, the unnamed teammate who sits for a goaltender. (The
+    unit keeps its own ``served_by``: the key orders the time, the number
+    says who sits.)"""
     for u in _shareable(s, team, player, cls, goaltender=goaltender):
-        if u.served_by is not None or (goaltender and u.server.kind == "penalty"):
+        if u.served_by is not None or (goaltender and u.server.kind == "penalty" and not named):
             return u.server
     return None
 
