@@ -61,7 +61,7 @@ def suspended_refusal(kind: type[Event]) -> RuleViolation | None:
     as :func:`refuse_while_suspended` and :mod:`rinkside.rules.accepts` ask."""
     if kind in (Resume, Forfeit):
         return None
-    return RuleViolation("640(d)", "the game is suspended (634(b), 640(d)): only its "
+    return RuleViolation("640(d)", "the game is suspended (634(a), 634(b), 640(d)): only its "
                          "resumption or a forfeit can be recorded")
 
 
