@@ -55,6 +55,10 @@ class ServerKey(NamedTuple):
       or unit it stands for;
     - ``("misconduct", team, n)``: player ``n``'s misconduct, served beside his
       other penalties while a substitute plays (404(a)).
+
+    One player's penalties at one stoppage share a key even where different
+    teammates are named to serve them (402(f), casebook 65): the key orders
+    the time, :attr:`Unit.served_by` says who sits.
     """
 
     kind: ServerKind

@@ -319,13 +319,12 @@ def _shared_server(s: GameState, team: Team, player: int | None, cls: PenaltyCla
                    goaltender: bool, named: bool) -> ServerKey | None:
     """Rules 402(f), 407(a), 409(c), casebook 20, 40 and 65: a player's
     penalties at one stoppage are served one after the other (a major first,
-    a misconduct's own time last) whoever serves them: the queue of the
-    teammate named for his earlier one (404(e)'s substitute, 407(a)'s
-    teammate), whom a penalty nobody is named to serve follows and behind
-    whom one another teammate is ``named`` to serve waits; or, for one nobody
-    is named to serve, the unnamed teammate who sits for a goaltender. (The
-    unit keeps its own ``served_by``: the key orders the time, the number
-    says who sits.)"""
+    a misconduct's own time last) whoever serves them. They share the key of
+    the teammate named for his earlier one (404(e)'s substitute, 407(a)'s
+    teammate), whether another teammate is ``named`` for the new one or
+    nobody is; a goaltender's that nobody is named to serve shares the key
+    of the unnamed teammate who sits for him. The unit keeps its own
+    ``served_by``: the key orders the time, the number says who sits."""
     for u in _shareable(s, team, player, cls, goaltender=goaltender):
         if u.served_by is not None or (goaltender and u.server.kind == "penalty" and not named):
             return u.server
