@@ -15,9 +15,10 @@ who (:func:`serving`):
 - Rules 404(b), 404(e): a minor with a misconduct, or a major with a
   misconduct, game ejection or game misconduct, given at the same time: a
   substitute serves the first penalty.
-- Rule 206(d): an injured player's minor is served by a substitute the
-  team places in the box; only the scorekeeper knows he is injured, so the
-  console offers it (:func:`serving`) and nothing asks for it.
+- Rule 206(d): an injured player's minor (casebook 45: or major) is served
+  by a substitute the team places in the box; only the scorekeeper knows he
+  is injured, so the console offers it (:func:`serving`) and nothing waits
+  for it.
 
 At a stoppage, :func:`servers_needed` lists the penalties of the table whose
 server nobody has named yet, each with its rule and who may serve it; the
