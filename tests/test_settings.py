@@ -86,3 +86,22 @@ class TestAmendments:
         broken.write_text("minor = \n")
         with pytest.raises(SettingsError, match="not valid TOML"):
             load_settings_toml(broken)
+
+
+class TestServersNamed:
+    """402(c), 404(b), 404(e), 405(a), 407(a): whether the face-off waits for
+    the server of each penalty another player serves; off by default (the
+    book's scenarios), read as on or off from a TOML file or the desk."""
+
+    def test_off_by_default_and_read_as_on_or_off(self, tmp_path: Path) -> None:
+        assert Settings().servers_named is False
+        assert settings_to_mapping(Settings(servers_named=True))["servers_named"] == "on"
+        for value, read in ((True, True), ("on", True), (False, False), (None, False),
+                            ("off", False)):
+            assert settings_from_mapping({"servers_named": value}).servers_named is read
+        with pytest.raises(SettingsError, match=r"servers_named.*on or off"):
+            settings_from_mapping({"servers_named": 2})
+        event = tmp_path / "event.toml"
+        event.write_text('servers_named = "off"\n')
+        assert load_settings_toml(event, base=Settings(servers_named=True)).servers_named \
+            is False

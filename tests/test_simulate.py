@@ -67,6 +67,20 @@ class TestDeterminism:
         assert replay(setup, events).status == "final"
 
 
+    def test_where_play_waits_for_servers_the_teams_name_them(self) -> None:
+        """402(c), 404(b), 404(e), 405(a), 407(a): under ``servers_named`` the
+        simulator names the server of each penalty another player serves, so
+        its face-offs are accepted; more servers are named than without."""
+        named = unnamed = 0
+        for seed in range(40):
+            setup, events = simulate_game(random.Random(seed), Settings(servers_named=True))
+            assert replay(setup, events).status == "final"
+            named += sum(1 for e in events if getattr(e, "served_by", None) is not None)
+            _, plain = simulate_game(random.Random(seed))
+            unnamed += sum(1 for e in plain if getattr(e, "served_by", None) is not None)
+        assert named > unnamed
+
+
 class TestLegality:
     def test_every_game_replays_event_by_event_and_ends_final(self, games: list[Game]) -> None:
         for setup, events, _ in games:

@@ -27,7 +27,7 @@ from rinkside.present.periods import current_period, period_label
 from rinkside.present.results import result_text, status_text
 from rinkside.present.shots import shots_text
 from rinkside.present.warnings import engine_warnings, entry_reasons
-from rinkside.rules import shootout
+from rinkside.rules import serving, shootout
 from rinkside.rules.accepts import Acceptance, acceptance
 from rinkside.rules.events import TEAMS, Team
 from rinkside.rules.records import GoalRecord, PenaltyShotRecord
@@ -160,6 +160,29 @@ class RefusedLine(_Model):
     text: str = Field(description="the engine's sentence, its rule in it")
 
 
+class PlayerChoice(_Model):
+    number: int
+    name: str = Field(description="#9 Sam Novak")
+
+
+class ServerLine(_Model):
+    """A penalty of this stoppage that another player serves and nobody has
+    been named to serve (rules/serving.py ``servers_needed``): the console
+    asks who, from ``may_serve``; where the settings say so the face-off
+    waits for him (``refused``)."""
+
+    penalty_id: int = Field(description="the engine's id of the penalty, at this version")
+    team: Team
+    player: int | None = Field(description="the penalized player; None: a bench minor")
+    player_name: str = Field(description="#7 Alex Kim, or bench")
+    penalty_class: str = Field(validation_alias="class", serialization_alias="class")
+    class_text: str
+    infraction: str
+    rule: str = Field(description="the rule that has another player serve it: 404(e)")
+    text: str = Field(description="Rule 404(e): who serves it, in the book's words")
+    may_serve: list[PlayerChoice] = Field(description="the players who may be named")
+
+
 class ComingLine(_Model):
     """A moment the clock changes the game with no event (rules/upcoming.py):
     when the clock reads ``at_tenths`` a page shows these values instead of
@@ -221,6 +244,10 @@ class LiveState(_Model):
                                "(rules/accepts.py): a console offers only these")
     refused: list[RefusedLine] = Field(description="each other kind, with the rule that "
                                        "closes it now (616(a), 640(a), 630(a), 634(d))")
+    servers_needed: list[ServerLine] = Field(default_factory=list, description="the "
+                                             "penalties still waiting for their server "
+                                             "to be named (402(c), 404(b), 404(e), 405(a), "
+                                             "407(a))")
 
     def as_json(self) -> dict[str, Any]:
         """The JSON object the pages read."""
@@ -348,6 +375,17 @@ def delayed_against(state: GameState) -> Team | None:
     return state.signals[-1].team if state.signals else None
 
 
+def server_lines(state: GameState) -> list[ServerLine]:
+    """The engine's servers still to name, in words (rules/serving.py)."""
+    return [ServerLine(
+        penalty_id=n.penalty_id, team=n.team, player=n.player,
+        player_name=player_name(state, n.team, n.player), penalty_class=n.penalty_class.value,
+        class_text=class_text(n.penalty_class), infraction=n.infraction, rule=n.rule,
+        text=f"Rule {n.rule}: {n.text}",
+        may_serve=[PlayerChoice(number=k, name=player_name(state, n.team, k))
+                   for k in n.may_serve]) for n in serving.servers_needed(state)]
+
+
 def _pair(values: dict[Team, T]) -> Pair[T]:
     return Pair[T](home=values["home"], away=values["away"])
 
@@ -397,4 +435,5 @@ def live_state(state: GameState, *, game_id: int, version: int, division: str,
             text=result_text(state)),
         warnings=[WarningLine(rule=w.rule, text=w.text, event=w.event)
                   for w in engine_warnings(state)],
-        accepts=list(taken.accepts), refused=refused_lines(taken))
+        accepts=list(taken.accepts), refused=refused_lines(taken),
+        servers_needed=server_lines(state) if state.units else [])

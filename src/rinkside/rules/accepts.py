@@ -15,6 +15,9 @@ them for the whole game at a time, whatever the event would say:
   on the clock the period's end is refused; the state at 0:00 is one of
   the coming moments (:mod:`rinkside.rules.upcoming`), whose own answer
   takes it.
+- where the setting ``servers_named`` is on, the face-off waits until each
+  penalty another player serves has its server named (402(c), 404(b),
+  404(e), 405(a), 407(a): :func:`rinkside.rules.serving.faceoff_refusal`).
 
 These are the gates :func:`rinkside.rules.game.apply` passes an event
 through before its own checks (the same functions answer both), so a kind
@@ -28,7 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from rinkside.rules import ending, incidents, play
+from rinkside.rules import ending, incidents, play, serving
 from rinkside.rules import events as ev
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.state import GameState
@@ -76,6 +79,8 @@ def _gate(state: GameState, kind: type[ev.Event]) -> RuleViolation | None:
         return incidents.suspended_refusal(kind)
     if kind is ev.PeriodEnd:
         return period_end_refusal(state)
+    if kind is ev.FaceOff:
+        return serving.faceoff_refusal(state)
     return None
 
 

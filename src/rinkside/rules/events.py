@@ -219,8 +219,10 @@ class Measurement:
     other team) at a stoppage, with this ``result`` (Rules 301, 303, 304,
     610(f)). The engine assesses the penalty the result carries
     (:mod:`rinkside.rules.measurement`); ``served_by`` names who serves the
-    requesting team's bench minor when the equipment is legal. A rinkside
-    extension of FORMAT.md: type ``measure``."""
+    penalty it carries that another player serves: the requesting team's
+    bench minor when the equipment is legal (610(f), 402(c)), the measured
+    team's goaltender's minor (407(a)) or the minor given with a refusal's
+    misconduct (404(b)). A rinkside extension of FORMAT.md: type ``measure``."""
 
     at: GameTime
     team: Team

@@ -39,6 +39,7 @@ from rinkside.rules import (
     incidents,
     penalties,
     play,
+    serving,
     shootout,
     timing,
 )
@@ -98,6 +99,8 @@ def apply(state: GameState, event: Event) -> GameState:
             play.refuse_faceoff(state, event)
             if state.penalty_shot_due is not None:
                 automatic.refuse_faceoff(state, event)
+            if state.units and state.setup.settings.servers_named:
+                serving.refuse_faceoff(state)  # 402(c), 404(b), 404(e), 405(a), 407(a)
             clock.run_to_faceoff(s, event.at)
             play.faceoff(s, event)
         case Stoppage():

@@ -63,13 +63,15 @@ def penalties(event: Measurement) -> list[Penalty]:
         case "legal":
             return called(UNSUBSTANTIATED, event.at, event.team, None, event.served_by)
         case "illegal":
-            return called(ILLEGAL[event.item], event.at, other(event.team), event.player)
+            return called(ILLEGAL[event.item], event.at, other(event.team), event.player,
+                          event.served_by)
         case "refused":
             if event.item not in STICKS:
                 raise RuleViolation("301(e)", "Rule 301(e) is about refusing to surrender a "
                                     "stick; the book sets no penalty for refusing other "
                                     "equipment: record what the referees found")
-            return called(REFUSING, event.at, other(event.team), event.player)
+            return called(REFUSING, event.at, other(event.team), event.player,
+                          event.served_by)
     raise RuleViolation(NOTE, f"{event.result!r} is not a measurement's result: "
                         "legal, illegal or refused")
 
@@ -77,11 +79,15 @@ def penalties(event: Measurement) -> list[Penalty]:
 def called(key: str, at: GameTime, team: Team, player: int | None,
            served_by: int | None = None) -> list[Penalty]:
     """The catalog entry ``key`` as the engine's penalties: its class, then
-    each automatic companion (a minor plus a misconduct, 301(e))."""
+    each automatic companion (a minor plus a misconduct, 301(e)). ``served_by``
+    serves the first, the one another player serves: the asking team's bench
+    minor (610(f), 402(c)), a goaltender's minor (407(a)), the minor given
+    with 301(e)'s misconduct (404(b))."""
     entry = by_key(key)
     (allowed,) = entry.classes  # each entry a measurement calls allows one class
-    return [Penalty(at, team, player, cls, entry.name, entry.rule, served_by=served_by)
-            for cls in (allowed, *entry.companions)]
+    return [Penalty(at, team, player, cls, entry.name, entry.rule,
+                    served_by=served_by if k == 0 else None)
+            for k, cls in enumerate((allowed, *entry.companions))]
 
 
 def describe(calls: list[Penalty]) -> str:

@@ -64,6 +64,11 @@ class Settings:
     late_forfeit_sanctions: tuple[str, ...] = ("last_seed",)
     """634(e) 1-3: what the tournament does to a team that forfeits its last or
     next to last game: ``last_seed`` (1), ``no_awards`` (2), ``disqualify`` (3)."""
+    servers_named: bool = False
+    """402(c), 404(b), 404(e), 405(a), 407(a): play waits at the stoppage until
+    someone is named to serve each penalty another player serves. Off for
+    FORMAT.md's scenarios (``served_by`` is optional there); on for the games
+    rinkside runs in a tournament (:mod:`rinkside.tournament.stage_settings`)."""
 
     def with_overrides(self, overrides: Mapping[str, Any]) -> Settings:
         """A copy with ``overrides`` (edge values: ``"2:00"``...) applied and checked."""
@@ -205,6 +210,21 @@ def _show_sanctions(value: Any) -> str:
     return ", ".join(value) if value else "off"
 
 
+def _flag(key: str, value: Any) -> bool:
+    """On or off: true/false, "on"/"off" (TOML's "off" arrives as None)."""
+    if value is None or value in ("off", "false"):
+        return False
+    if value in ("on", "true"):
+        return True
+    if not isinstance(value, bool):
+        raise _fail(key, f"expected on or off (true or false), got {value!r}")
+    return value
+
+
+def _show_flag(value: Any) -> str:
+    return "on" if value else "off"
+
+
 def _show_points(value: Any) -> str:
     return f"win {value.win:g}, tie {value.tie:g}, loss {value.loss:g}"
 
@@ -266,6 +286,12 @@ _TABLE: Final[tuple[SettingSpec, ...]] = (
                 "For forfeiting a team's last or next to last game: last_seed (634(e)1), "
                 "no_awards for its players (634(e)2), disqualify the team (634(e)3); "
                 "off = none.", _sanctions, _show_sanctions),
+    SettingSpec("servers_named", "402(c), 404(b), 404(e), 405(a), 407(a)",
+                "Play waits at the stoppage (the face-off is refused) until a player is named "
+                "to serve each penalty another player serves: a bench minor, a minor or major "
+                "given with a misconduct, game ejection or game misconduct, a match penalty's "
+                "time, a goaltender's penalty. On for tournament games; off for rule-book "
+                "scenarios, where naming the server is optional.", _flag, _show_flag),
 )
 
 SPECS: Final[dict[str, SettingSpec]] = {spec.key: spec for spec in _TABLE}

@@ -14,10 +14,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from rinkside.rules import serving
 from rinkside.rules.box import units_of
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.events import TEAMS, Event, Team
-from rinkside.rules.game import apply, start
+from rinkside.rules.game import apply, replay, start
 from rinkside.rules.roster import GameSetup
 from rinkside.rules.times import GameTime
 from rinkside.simulate.setups import random_style
@@ -62,6 +63,24 @@ class SimulatedGame:
         except RuleViolation as exc:
             raise SimulationError(f"{event!r} was refused: {exc}") from exc
         self.events.append(event)
+
+    def name_servers(self) -> None:
+        """Rules 402(c), 404(b), 404(e), 405(a), 407(a): before the face-off
+        (where the settings make it wait, ``servers_named``) the team names
+        who serves each penalty another player serves, as the console asks:
+        the penalty's event names him, and the game is replayed."""
+        if not self.state.setup.settings.servers_named:
+            return
+        for _ in range(len(self.events)):  # each round names one
+            needed = serving.servers_needed(self.state)
+            if not needed or not needed[0].may_serve:
+                return
+            found = serving.naming(self.events, needed[0], self.rng.choice(needed[0].may_serve))
+            if found is None:
+                return
+            index, event = found
+            self.events[index] = event
+            self.state = replay(self.state.setup, self.events)
 
     @property
     def over(self) -> bool:

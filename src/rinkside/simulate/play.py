@@ -86,6 +86,7 @@ class Simulation(SimulatedGame):
         self.return_goalies()
         s = self.state
         period = s.period + (0 if s.status == "not_started" else 1)
+        self.name_servers()
         self.must(FaceOff(GameTime(period, s.period_length(period)), "centre"))
 
     def end_period(self) -> None:
@@ -169,6 +170,7 @@ class Simulation(SimulatedGame):
                 self.end_period()
                 return
             at = self.state.advance_to(candidate).clock
+        self.name_servers()
         self.must(FaceOff(at))
 
     # -- scoring -----------------------------------------------------------

@@ -7,7 +7,9 @@ tie stand, a playoff game plays the book's single overtime and shootout
 (639(b)), so a new tournament with the default settings can hold playoffs.
 Playoff amendments that let a tie stand are refused, citing 639.
 
-A game keeps the settings it began under: :func:`edge_values` writes a
+A tournament's games wait at a stoppage for the server of each penalty
+another player serves (:data:`TOURNAMENT`), unless its amendments turn
+``servers_named`` off. A game keeps the settings it began under: :func:`edge_values` writes a
 whole :class:`Settings` as the edge values the settings table reads back.
 """
 
@@ -28,10 +30,18 @@ DURATIONS: Final = frozenset({
     "overtime_length", "timeout_length", "intermission"})
 
 
+TOURNAMENT: Final = replace(Settings(), servers_named=True)
+"""What a tournament's games play under before its amendments: the book's
+defaults, and the face-off waits for the server of each penalty another
+player serves (402(c), 404(b), 404(e), 405(a), 407(a)), which a rule-book
+scenario may leave unnamed (FORMAT.md: ``served_by`` is optional)."""
+
+
 def pool_settings(tournament: Mapping[str, Any] | None,
                   division: Mapping[str, Any] | None) -> Settings:
     """The event's amendments, then the division's on top."""
-    return settings_from_mapping(division or {}, base=settings_from_mapping(tournament or {}))
+    return settings_from_mapping(division or {}, base=settings_from_mapping(
+        tournament or {}, base=TOURNAMENT))
 
 
 def playoff_settings(pool: Settings, amendments: Mapping[str, Any] | None) -> Settings:

@@ -11,6 +11,13 @@ replaces, inserts or deletes one past event; the engine recomputes
 everything after it before anything is written. Every correction records
 who made it and why (the console's undo sends the reason "undo").
 
+POST /api/games/{id}/servers ``{version, penalty, served_by}`` names the
+player who serves a penalty the engine lists as waiting for its server
+(state ``servers_needed``: 402(c), 404(b), 404(e), 405(a), 407(a)): a
+correction of the event that recorded it, kept with who and the rule
+(:mod:`rinkside.services.servers`); 422 naming the rule for a player the
+engine does not list as one who may serve it.
+
 PUT /api/games/{id}/lineups/{team} dresses a team (``home``, ``away`` or
 its id) for the game: a suspended player is refused naming the rule that
 suspended him, and so is a lineup that leaves out a player the game's
@@ -40,7 +47,7 @@ from rinkside.rules.errors import MalformedEvent, RuleViolation
 from rinkside.rules.events import Event, Team
 from rinkside.rules.roster import GameSetup
 from rinkside.rules.times import parse_duration
-from rinkside.services import queries
+from rinkside.services import queries, servers
 from rinkside.services.errors import NoSuchPosition, StaleWrite
 from rinkside.tournament.errors import TournamentRuleError
 from rinkside.tournament.lineups import LineupError
@@ -73,6 +80,12 @@ class Correction(BaseModel):
     position: int = Field(ge=0, le=MAX_ID)
     event: dict[str, Any] | None = None
     reason: fields.Reason = ""
+
+
+class ServerBody(BaseModel):
+    version: Version
+    penalty: int = Field(ge=0, le=MAX_ID, description="the penalty_id of servers_needed")
+    served_by: int = Field(ge=0, le=MAX_ID, description="the number of the player named")
 
 
 class ClockBody(BaseModel):
@@ -186,6 +199,23 @@ def correct(game_id: int, body: Correction, user: Scorer, service: Service,
     except (IndexError, NoSuchPosition) as exc:
         return ReadableJSON({"detail": f"there is no event {body.position} to {body.op}: {exc}",
                              "field": "position"}, status_code=422)
+    return written(broadcaster, service, game_id, version)
+
+
+@router.post("/games/{game_id:id}/servers", response_model=None)
+def name_server(game_id: int, body: ServerBody, user: Scorer, service: Service,
+                broadcaster: Broadcast) -> Answer:
+    """Name who serves a penalty another player serves (402(c), 404(b),
+    404(e), 405(a), 407(a)); who and the rule are kept with the correction."""
+    try:
+        version, _ = servers.name_server(service, game_id, body.version, body.penalty,
+                                         body.served_by, by=user.username)
+    except (RuleViolation, TournamentRuleError) as exc:
+        return refused(exc, service.game_state(game_id)[1].setup)
+    except StaleWrite as exc:
+        return stale(exc)
+    except servers.NoServerNeeded as exc:
+        return ReadableJSON({"detail": str(exc), "field": "penalty"}, status_code=422)
     return written(broadcaster, service, game_id, version)
 
 

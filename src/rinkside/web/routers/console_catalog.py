@@ -59,15 +59,25 @@ def served_json() -> dict[str, Any]:
 @router.get("/games/{game_id:id}/serving")
 def serving_json(game_id: int, user: Reader, service: Service, team: Team,
                  classes: Annotated[list[PenaltyClass], Query(alias="class", min_length=1)],
-                 player: QueryNumber | None = None) -> dict[str, Any]:
+                 player: QueryNumber | None = None,
+                 infraction: Annotated[str | None, Query(max_length=NAME.limit)] = None,
+                 rule: Annotated[str | None, Query(max_length=NAME.limit)] = None
+                 ) -> dict[str, Any]:
     """Who serves a penalty of ``team``'s ``player`` (none: the bench) of the
-    first ``class`` (the others given with it), as the game stands: the rule
-    that has another player serve it (402(c), 404(a)-(e), 405(a), 407(a)),
-    whether the scorekeeper names who, and who may be named."""
+    first ``class`` (the others given with it, with those already recorded
+    for him at this stoppage and the companions the engine adds for the
+    catalog's ``infraction``), as the game stands: the rule that has another
+    player serve it (402(c), 404(a)-(e), 405(a), 407(a)), whether the
+    scorekeeper names who, and who may be named; where he serves it himself,
+    ``offer``: 206(d)'s substitute for an injured player."""
     _, state = service.game_state(game_id)
-    answer = serving.serving(state, team, player, classes)
-    return {"class": answer.penalty_class.value, "rule": answer.rule, "text": answer.text,
-            "name_server": answer.name_server, "may_serve": list(answer.may_serve)}
+    answer = serving.serving(state, team, player, classes, infraction=infraction, rule=rule)
+    offer = answer.offer
+    return {"class": answer.penalty_class.value, "rule": answer.rule,
+            "text": answer.text if answer.rule is None else f"Rule {answer.rule}: {answer.text}",
+            "name_server": answer.name_server, "may_serve": list(answer.may_serve),
+            "offer": None if offer is None else {"rule": offer.rule,
+                                                 "text": f"Rule {offer.rule}: {offer.text}"}}
 
 
 @router.get("/games/{game_id:id}/escalation")

@@ -21,6 +21,8 @@
  *   console_fields.js the forms' fields (labels, controls, player lists, values);
  *   console_penalty.js the penalty form (infraction catalog, classes, who serves);
  *   console_forms.js  the event forms (build, fill, post, corrections);
+ *   console_accepts.js the record buttons the engine closes now, with its reasons;
+ *   console_servers.js the servers still to name at the stoppage (402(c), 404(e)...);
  *   console_log.js    the event log panel (undo, edit, insert, delete);
  *   console_lineups.js the lineup forms (dress a team, its captain and alternates);
  *   console_warnings.js the banner for a warning a write is answered with.
@@ -255,6 +257,7 @@
     renderGoals();
     C.renderToggle(); /* console_quick_keys.js */
     if (C.renderAccepts) { C.renderAccepts(); } /* console_accepts.js */
+    if (C.renderServers) { C.renderServers(); } /* console_servers.js */
   }
 
   /* The engine's refusal of every event of `kind` now ({kind, rule, text}:

@@ -108,12 +108,18 @@
     Array.prototype.forEach.call(fieldsNode().querySelectorAll('[name="companion"]:checked'), function (b) {
       query += "&class=" + encodeURIComponent(b.value);
     });
+    /* the engine adds the catalog entry's companions (604(e)'s game misconduct) */
+    var entry = infractionEntry();
+    if (entry) { query += "&infraction=" + encodeURIComponent(entry.name) + "&rule=" + encodeURIComponent(entry.rule); }
     request("GET", C.API + "/serving?" + query).then(function (answer) {
       if (asked !== servingAsked || !C.currentForm()) { return; } /* a later question was asked */
       showServing(answer.status === 200 ? answer.data : null);
     }).catch(function () { if (asked === servingAsked && C.currentForm()) { showServing(null); } });
   }
 
+  /* The engine's answer, shown: its sentence with the rule, and the players it
+     says may serve (the others are taken out of the list). Where the book has
+     another player serve it the list asks for one ("name who serves it"). */
   function showServing(answer) {
     var line = fieldsNode().querySelector(".field-served_by");
     if (!line) { return; }
@@ -121,10 +127,18 @@
     var server = control("served_by");
     if (server && server.options.length && server.options[0].value === "" && value("team")) {
       server.options[0].textContent = rule ? "name who serves it" : "the penalized player";
+      var allowed = answer ? answer.may_serve.map(String) : null;
+      Array.prototype.forEach.call(server.options, function (opt) {
+        var out = !!allowed && opt.value !== "" && allowed.indexOf(opt.value) < 0;
+        opt.hidden = out;
+        opt.disabled = out;
+        if (out && opt.selected) { server.value = ""; }
+      });
     }
     var hint = $("hint-served_by");
     if (hint) {
-      hint.textContent = rule ? "Rule " + rule + ": a teammate serves this penalty; name who." : "";
+      hint.textContent = rule ? answer.text + ". Name who serves it."
+        : (answer && answer.offer ? answer.offer.text + "." : "");
     }
     line.className = "row field-served_by" + (rule ? " asked" : "");
   }

@@ -41,6 +41,12 @@
     var num = document.createElement("span");
     num.className = "num";
     num.textContent = e.player === null ? "BEN" : "#" + e.player;
+    if (e.served_by !== null) { /* the teammate in the box for him (402(c), 404(e), 405(a), 407(a)) */
+      var server = document.createElement("small");
+      server.className = "server";
+      server.textContent = "served by #" + e.served_by;
+      num.appendChild(server);
+    }
     li.appendChild(num);
     li.appendChild(timer);
     return li;
