@@ -23,7 +23,7 @@ from rinkside.rules.events import (
     other,
 )
 from rinkside.rules.notices import warn
-from rinkside.rules.penalties import MINOR_CLASSES, refuse_assessing, stop_play
+from rinkside.rules.penalties import MINOR_CLASSES, offender, refuse_assessing, stop_play
 from rinkside.rules.play import refuse_whistle
 from rinkside.rules.records import (
     Chain,
@@ -147,21 +147,15 @@ def signals_after_goal(s: GameState, against: Team, short: bool
         wiped = True
         if signal.penalty_class == PenaltyClass.DOUBLE_MINOR:
             warnings.append(f"the goal wipes out the first minor of the delayed double minor "
-                            f"to {_who(signal)}; the second is imposed (casebook 37).")
+                            f"to {offender(signal)}; the second is imposed (casebook 37).")
             kept.append(PenaltySignal(signal.at, signal.team, signal.player, PenaltyClass.MINOR,
                                       signal.infraction, signal.rule, signal.served_by,
                                       signal.suspension, signal.official, signal.called_by))
             continue
-        warnings.append(f"the delayed {signal.penalty_class.text} to {_who(signal)} is not "
+        warnings.append(f"the delayed {signal.penalty_class.text} to {offender(signal)} is not "
                         "imposed: the other team scored; it wipes out only the minor "
                         "signalled first (casebook 52).")
     return tuple(kept), tuple(warnings)
-
-
-def _who(signal: PenaltySignal) -> str:
-    if signal.official is not None:
-        return signal.official
-    return "the bench" if signal.player is None else f"#{signal.player}"
 
 
 def score(s: GameState, record: GoalRecord) -> None:
