@@ -9,7 +9,9 @@ face-off, in this order:
    402(h) situation #1) and major against major or match (403(c), 405(d)).
    The players go to the box and substitutes play (402(g), 403(c)), except
    in the plain case of 402(d) note 1 and 402(h) situation #2: one minor to
-   each team at full strength is served without substitution.
+   each team at full strength is served without substitution, when they are
+   the stoppage's only penalties (casebook 67: equal sets that include a
+   major or a misconduct are coincident as wholes, with substitutes).
 2. Rule 403(e) (casebook 19): a major to one team and a minor to the other,
    when the major cannot be served in full (inside the last major-length of
    regulation, or in overtime): both are served with substitutes and the
@@ -59,14 +61,16 @@ def _new_units(box: Box, team: Team) -> list[Unit]:
                    and u.pending_reason == "faceoff"), key=lambda u: u.uid)
 
 
-def _cancel_coincident(box: Box, window: bool) -> Box:
-    """Steps 1 and 2 above."""
+def _cancel_coincident(box: Box, window: bool, only_minors: bool) -> Box:
+    """Steps 1 and 2 above. ``only_minors``: the stoppage's penalties are all
+    minors or bench minors (none that puts nobody in the box, casebook 67)."""
     new = {t: _new_units(box, t) for t in TEAMS}
     minors = {t: [u for u in new[t] if u.kind == Kind.MINOR] for t in TEAMS}
     majors = {t: [u for u in new[t] if u.kind == Kind.MAJOR] for t in TEAMS}
 
     plain = (
-        all(len(minors[t]) == 1 and not majors[t] for t in TEAMS)
+        only_minors
+        and all(len(new[t]) == 1 and len(minors[t]) == 1 and not majors[t] for t in TEAMS)
         and all(minors[t][0].penalty_class != PenaltyClass.DOUBLE_MINOR for t in TEAMS)
         and all(in_force(box, t) == 0 for t in TEAMS)
     )
@@ -183,14 +187,16 @@ def _balance(box: Box, now: int, max_counting: int) -> Box:
     return box
 
 
-def resolve_faceoff(box: Box, now: int, clock: Clock, *, major_window: bool) -> Box:
-    """Settle and start the penalties waiting for this face-off."""
+def resolve_faceoff(box: Box, now: int, clock: Clock, *, major_window: bool,
+                    only_minors: bool = True) -> Box:
+    """Settle and start the penalties waiting for this face-off; ``only_minors``:
+    whether every penalty of the stoppage was a minor or bench minor (casebook 67)."""
     new_teams = {u.team for u in box if u.status == "pending" and u.pending_reason == "faceoff"}
     if not new_teams:
         return box
     if len(new_teams) == 1 and all(u.team in new_teams for u in box):
         # Only one team's penalties anywhere: nothing to pair (steps 1, 2 and 4).
         return _start_new(box, now, clock.max_counting)
-    box = _cancel_coincident(box, major_window)
+    box = _cancel_coincident(box, major_window, only_minors)
     box = _start_new(box, now, clock.max_counting)
     return _balance(box, now, clock.max_counting)

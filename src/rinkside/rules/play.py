@@ -13,7 +13,7 @@ from rinkside.rules import clock
 from rinkside.rules.box import release_waiting
 from rinkside.rules.coincidence import resolve_faceoff
 from rinkside.rules.errors import RuleViolation
-from rinkside.rules.events import FaceOff, PeriodEnd, Stoppage, TimeOut
+from rinkside.rules.events import FaceOff, PenaltyClass, PeriodEnd, Stoppage, TimeOut
 from rinkside.rules.penalties import refuse_assessing, stop_play
 from rinkside.rules.state import team_index
 from rinkside.rules.times import GameTime
@@ -62,7 +62,24 @@ def faceoff(s: GameState, event: FaceOff) -> None:
             break
     st = s.setup.settings
     window = s.in_overtime or (s.period == st.periods and s.left < st.major)
-    s.units = resolve_faceoff(s.units, s.elapsed, s.clock_rules(), major_window=window)
+    s.units = resolve_faceoff(s.units, s.elapsed, s.clock_rules(), major_window=window,
+                              only_minors=_only_minors(s))
+
+
+def _only_minors(s: GameState) -> bool:
+    """Casebook 67: whether every penalty assessed at this stoppage is a minor
+    or a bench minor, as the plain case of 402(d) note 1 (three a side, no
+    substitutes) needs: a game misconduct beside the minors leaves nothing in
+    the box, yet the sets are not plain."""
+    node = s.penalty_chain
+    while node is not None and node.head.stoppage == s.stoppage:
+        if node.head.penalty_class not in PLAIN_CLASSES:
+            return False
+        node = node.tail
+    return True
+
+
+PLAIN_CLASSES = frozenset({PenaltyClass.MINOR, PenaltyClass.BENCH_MINOR})
 
 
 def refuse_whistle(s: GameState) -> None:
