@@ -12,8 +12,8 @@ face-off, in this order:
    The players go to the box and substitutes play (402(g), 403(c)), except
    in the plain case of 402(d) note 1 and 402(h) situation #2: one minor to
    each team at full strength is served without substitution, when they are
-   the stoppage's only penalties (casebook 67: equal sets that include a
-   major or a misconduct are coincident as wholes, with substitutes).
+   the stoppage's only penalties (casebook 67: beside a misconduct, a game
+   misconduct or a major, substitutes play for them too).
 2. Rule 403(e) (casebook 19): a major to one team and a minor to the other,
    when the major cannot be served in full (inside the last major-length of
    regulation, or in overtime): both are served with substitutes and the
@@ -225,7 +225,7 @@ def _balance(box: Box, now: int, max_counting: int) -> Box:
 
 
 def resolve_faceoff(box: Box, now: int, clock: Clock, *, major_window: bool,
-                    only_minors: bool = True) -> Box:
+                    only_minors: bool) -> Box:
     """Settle and start the penalties waiting for this face-off; ``only_minors``:
     whether every penalty of the stoppage was a minor or bench minor (casebook 67)."""
     new_teams = {u.team for u in box if u.status == "pending" and u.pending_reason == "faceoff"}

@@ -66,6 +66,9 @@ def faceoff(s: GameState, event: FaceOff) -> None:
                               only_minors=_only_minors(s))
 
 
+PLAIN_CLASSES = frozenset({PenaltyClass.MINOR, PenaltyClass.BENCH_MINOR})
+
+
 def _only_minors(s: GameState) -> bool:
     """Casebook 67: whether every penalty assessed at this stoppage is a minor
     or a bench minor, as the plain case of 402(d) note 1 (three a side, no
@@ -77,9 +80,6 @@ def _only_minors(s: GameState) -> bool:
             return False
         node = node.tail
     return True
-
-
-PLAIN_CLASSES = frozenset({PenaltyClass.MINOR, PenaltyClass.BENCH_MINOR})
 
 
 def refuse_whistle(s: GameState) -> None:
