@@ -121,10 +121,21 @@ class TestRule641TimeOuts:
         assert s.timeouts_left == {"home": 0, "away": 0}
         assert "641(b) note 1" in str(refused(s, TimeOut(t("1 11:00"), "home")))
 
-    def test_running_clock_holds_during_a_timeout(self) -> None:
+    def test_running_clock_runs_through_a_timeout(self) -> None:
+        # Casebook 64: only the late stop-clock, a 205(d) warning or the
+        # referees' time-out holds a running clock (640(a), 640(b)).
         s = play([faceoff("1 15:00"), whistle("1 10:00"), TimeOut(t("1 10:00"), "home")],
                  clock="running", period_length="15:00")
-        assert not s.running
+        assert s.running
+        assert s.advance_to(t("1 9:40")).clock == t("1 9:40")
+        s = apply(s, TimeOut(t("1 9:50"), "away"))  # casebook 21: the other team's, still
+        assert s.running and s.warnings == ()
+        assert "641(b) note 1" in str(refused(s, TimeOut(t("1 9:45"), "home")))
+
+    def test_late_stop_clock_holds_through_a_timeout(self) -> None:
+        s = play([faceoff("1 15:00"), end("1 0:00"), faceoff("2 15:00"), whistle("2 1:30"),
+                  TimeOut(t("2 1:30"), "home")], clock="running", period_length="15:00")
+        assert not s.running and s.advance_to(t("2 1:00")).clock == t("2 1:30")
 
 
 class TestRule639EndOfGame:

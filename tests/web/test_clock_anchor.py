@@ -11,10 +11,13 @@ from collections.abc import Iterator
 import pytest
 from clockkit import Wall, with_wall
 from fastapi import FastAPI
+from gamekit import faceoff, play, t, whistle
 from webkit import Client, Demo, game_in_play, logged_in, record, skaters
 
-from rinkside.rules.events import Shot
+from rinkside.present.clock import RunningClock
+from rinkside.rules.events import Shot, TimeOut
 from rinkside.rules.times import GameTime
+from rinkside.services.game_clock import shown_countdown
 from rinkside.services.open import open_tournaments
 from rinkside.web import auth
 
@@ -99,3 +102,17 @@ def test_the_live_state_carries_the_minor_ending_with_no_event(
     assert first["box"]["away"] == [] and state["strength"] == "4 on 3"
     assert "back on the floor (Rule 402(b))" in first["texts"][0]
     assert state["coming"][-1]["period_over"] is True
+
+
+def test_the_time_out_countdown_shows_until_the_faceoff_under_running_time() -> None:
+    # Casebook 64: the running clock runs through a team's time-out (the
+    # state says running), yet its thirty seconds (641 note 1) are shown
+    # until the face-off of that stoppage, as under stop time.
+    countdown = RunningClock(1, 1, 300, START_MS, "timeout")
+    for clock in ("running", "stop"):
+        s = play([faceoff("1 15:00"), whistle("1 10:00"), TimeOut(t("1 10:00"), "home")],
+                 clock=clock, period_length="15:00")
+        assert s.running == (clock == "running")
+        assert shown_countdown(s, countdown) == countdown
+        assert shown_countdown(play([faceoff("1 15:00"), whistle("1 10:00")], clock=clock,
+                                    period_length="15:00"), countdown) is None

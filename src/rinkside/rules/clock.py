@@ -3,9 +3,10 @@
 - It never runs backwards (Rule 507(a)); a new period starts only with its
   face-off (637(a), 640(a)).
 - Under stop time it does not run while play is stopped (640(a)); under
-  running time it runs through stoppages except for a time-out (641) and
-  the late stop-clock (640(a), casebook 22). Where the timekeeper's record
-  says it ran anyway, the record is kept with a warning.
+  running time it runs through stoppages, a team's time-out included
+  (casebook 64), except where the late stop-clock (640(a), casebook 22), a
+  205(d) warning or the referees' time-out (640(b)) holds it. Where the
+  timekeeper's record says it ran anyway, the record is kept with a warning.
 - While it runs, penalty time runs with it (409(d)): units end on time
   (402(b), 403(b)), the server's next unit starts behind them (402(f)) and a
   held third penalty starts when a place frees (408(a)); see
@@ -76,7 +77,7 @@ def run_to(s: GameState, moment: GameTime) -> None:
     if moment.period != s.period or moment.left >= s.left:
         return  # no time passes (or the next period starts: run_to_faceoff)
     if s.phase != "in_play" and not s.running:
-        why = s.held_for or "a time-out" if s.clock_held else "the late stop-clock"
+        why = s.held_for if s.clock_held else "the late stop-clock"
         warn(s, "640(a)", f"the clock should have been stopped for {why}; the recorded time "
              f"{when(s, moment)} is kept.")
     elif s.phase == "stopped" and _past_late_stop(s, moment):

@@ -5,11 +5,15 @@ the penalties assessed at a stoppage are looked at together at the next
 face-off, in this order:
 
 1. Coincident penalties (casebook 4): equal penalties to the two teams cancel
-   in pairs for strength, minor against minor (a double minor is two minors,
-   402(h) situation #1) and major against major or match (403(c), 405(d)).
+   in pairs for strength: first a player's whole set that includes a major
+   against an equal set of a player of the other team (403(c), casebook 67),
+   then minor against minor (a double minor is two minors, 402(h) situation
+   #1) and major against major or match (403(c), 405(d)).
    The players go to the box and substitutes play (402(g), 403(c)), except
    in the plain case of 402(d) note 1 and 402(h) situation #2: one minor to
-   each team at full strength is served without substitution.
+   each team at full strength is served without substitution, when they are
+   the stoppage's only penalties (casebook 67: beside a misconduct, a game
+   misconduct or a major, substitutes play for them too).
 2. Rule 403(e) (casebook 19): a major to one team and a minor to the other,
    when the major cannot be served in full (inside the last major-length of
    regulation, or in overtime): both are served with substitutes and the
@@ -59,20 +63,26 @@ def _new_units(box: Box, team: Team) -> list[Unit]:
                    and u.pending_reason == "faceoff"), key=lambda u: u.uid)
 
 
-def _cancel_coincident(box: Box, window: bool) -> Box:
-    """Steps 1 and 2 above."""
+def _cancel_coincident(box: Box, window: bool, only_minors: bool) -> Box:
+    """Steps 1 and 2 above. ``only_minors``: the stoppage's penalties are all
+    minors or bench minors (none that puts nobody in the box, casebook 67)."""
     new = {t: _new_units(box, t) for t in TEAMS}
     minors = {t: [u for u in new[t] if u.kind == Kind.MINOR] for t in TEAMS}
     majors = {t: [u for u in new[t] if u.kind == Kind.MAJOR] for t in TEAMS}
 
     plain = (
-        all(len(minors[t]) == 1 and not majors[t] for t in TEAMS)
+        only_minors
+        and all(len(new[t]) == 1 and len(minors[t]) == 1 and not majors[t] for t in TEAMS)
         and all(minors[t][0].penalty_class != PenaltyClass.DOUBLE_MINOR for t in TEAMS)
         and all(in_force(box, t) == 0 for t in TEAMS)
     )
     if plain:  # 402(d) note 1, 402(h) situation #2: three a side, no substitutes
         box, _ = _pair(box, minors["home"], minors["away"], substituted=False)
         return box
+    box, in_sets = _pair_equal_sets(box, new)
+    if in_sets:
+        minors = {t: [u for u in minors[t] if u.uid not in in_sets] for t in TEAMS}
+        majors = {t: [u for u in majors[t] if u.uid not in in_sets] for t in TEAMS}
     singles = not any(u.half for t in TEAMS for u in minors[t])
     box, _ = _pair(box, minors["home"], minors["away"], substituted=True, latest=singles)
     box = _split_double_minors(box)
@@ -95,6 +105,37 @@ def _cancel_coincident(box: Box, window: bool) -> Box:
             )
             box = box + (difference,)
     return box
+
+
+def _pair_equal_sets(box: Box, new: dict[Team, list[Unit]]) -> tuple[Box, set[int]]:
+    """Casebook 67, Rule 403(c): "coincidental penalties of equal duration
+    including a major penalty ... upon a player of each team": a player's
+    minors and majors of this stoppage that include a major are paired as a
+    whole with a player of the other team whose set has the same total time,
+    before any other penalty of the stoppage pairs with a part of them
+    (casebook 39's order is for the rest). Each player still serves his
+    minor first (402(f), casebook 20). The uids paired."""
+    sets: dict[Team, list[list[Unit]]] = {}
+    for team in TEAMS:
+        by_player: dict[int, list[Unit]] = {}
+        for u in new[team]:
+            if u.player is not None and u.kind != Kind.MISCONDUCT:
+                by_player.setdefault(u.player, []).append(u)
+        sets[team] = [units for units in by_player.values()
+                      if any(u.kind == Kind.MAJOR for u in units)]
+    paired: set[int] = set()
+    free = list(sets["away"])
+    for mine in sets["home"]:
+        total = sum(u.duration for u in mine)
+        theirs = next((s for s in free if sum(u.duration for u in s) == total), None)
+        if theirs is None:
+            continue
+        free.remove(theirs)
+        paired |= {u.uid for u in (*mine, *theirs)}
+    if not paired:
+        return box, paired
+    return tuple(u._replace(coincident=True, substituted=True) if u.uid in paired else u
+                 for u in box), paired
 
 
 def _paired(box: Box, unit: Unit) -> bool:
@@ -183,14 +224,16 @@ def _balance(box: Box, now: int, max_counting: int) -> Box:
     return box
 
 
-def resolve_faceoff(box: Box, now: int, clock: Clock, *, major_window: bool) -> Box:
-    """Settle and start the penalties waiting for this face-off."""
+def resolve_faceoff(box: Box, now: int, clock: Clock, *, major_window: bool,
+                    only_minors: bool) -> Box:
+    """Settle and start the penalties waiting for this face-off; ``only_minors``:
+    whether every penalty of the stoppage was a minor or bench minor (casebook 67)."""
     new_teams = {u.team for u in box if u.status == "pending" and u.pending_reason == "faceoff"}
     if not new_teams:
         return box
     if len(new_teams) == 1 and all(u.team in new_teams for u in box):
         # Only one team's penalties anywhere: nothing to pair (steps 1, 2 and 4).
         return _start_new(box, now, clock.max_counting)
-    box = _cancel_coincident(box, major_window)
+    box = _cancel_coincident(box, major_window, only_minors)
     box = _start_new(box, now, clock.max_counting)
     return _balance(box, now, clock.max_counting)

@@ -23,7 +23,7 @@ from rinkside.rules.events import (
     other,
 )
 from rinkside.rules.notices import warn
-from rinkside.rules.penalties import MINOR_CLASSES, refuse_assessing, stop_play
+from rinkside.rules.penalties import MINOR_CLASSES, offender, refuse_assessing, stop_play
 from rinkside.rules.play import refuse_whistle
 from rinkside.rules.records import (
     Chain,
@@ -131,33 +131,31 @@ def goal(s: GameState, event: Goal) -> None:
 
 def signals_after_goal(s: GameState, against: Team, short: bool
                        ) -> tuple[tuple[PenaltySignal, ...], tuple[str, ...]]:
-    """Rule 409(c), casebook 10: a goal against the offending team cancels its
-    signalled minors, unless it was already short (402(e), 409(c) note 3);
-    majors and match penalties are imposed regardless. The signals kept, and
-    a warning for each cancelled."""
+    """Rule 409(c), casebook 10 and 52: a goal against the offending team
+    wipes out one signalled minor, the one signalled first (of a double
+    minor its first half, casebook 37), unless the team was already short
+    by a minor (402(e), 409(c) note 3); the other minors, majors and match
+    penalties are imposed. The signals kept, and a warning for the one
+    wiped out."""
     kept: list[PenaltySignal] = []
     warnings: list[str] = []
+    wiped = short
     for signal in s.signals:
-        if signal.team == against and signal.penalty_class == PenaltyClass.DOUBLE_MINOR \
-                and not short:  # casebook 37: the goal wipes out its first minor only
+        if wiped or signal.team != against or signal.penalty_class not in MINOR_CLASSES:
+            kept.append(signal)
+            continue
+        wiped = True
+        if signal.penalty_class == PenaltyClass.DOUBLE_MINOR:
             warnings.append(f"the goal wipes out the first minor of the delayed double minor "
-                            f"to {_who(signal)}; the second is imposed (casebook 37).")
+                            f"to {offender(signal)}; the second is imposed (casebook 37).")
             kept.append(PenaltySignal(signal.at, signal.team, signal.player, PenaltyClass.MINOR,
                                       signal.infraction, signal.rule, signal.served_by,
                                       signal.suspension, signal.official, signal.called_by))
             continue
-        if signal.team == against and signal.penalty_class in MINOR_CLASSES and not short:
-            warnings.append(f"the delayed {signal.penalty_class.text} to "
-                            f"{_who(signal)} is not imposed: the other team scored.")
-            continue
-        kept.append(signal)
+        warnings.append(f"the delayed {signal.penalty_class.text} to {offender(signal)} is not "
+                        "imposed: the other team scored; it wipes out only the minor "
+                        "signalled first (casebook 52).")
     return tuple(kept), tuple(warnings)
-
-
-def _who(signal: PenaltySignal) -> str:
-    if signal.official is not None:
-        return signal.official
-    return "the bench" if signal.player is None else f"#{signal.player}"
 
 
 def score(s: GameState, record: GoalRecord) -> None:

@@ -218,8 +218,29 @@ def assess_leaving(s: GameState, team: Team, player: int) -> None:
            added_by="629(c)", server=server)
 
 
+# Rule 409(b): calls for which the referee raises no arm (a game ejection alike).
+NO_ARM_RAISED = frozenset({PenaltyClass.MISCONDUCT, PenaltyClass.GAME_EJECTION,
+                           PenaltyClass.GAME_MISCONDUCT, PenaltyClass.GROSS_MISCONDUCT})
+
+
 def signal(s: GameState, event: PenaltySignal) -> None:
+    """Rule 409(b): a delayed call, assessed at the next stoppage. For a
+    misconduct, game ejection, game misconduct or gross misconduct no arm is
+    raised, but the whistle waits all the same: the call is recorded with a
+    warning (casebook 63), and no goal wipes it out (409(c) wipes minors)."""
+    if event.penalty_class in NO_ARM_RAISED:
+        warn(s, "409(b)", f"the referee raises no arm for a {event.penalty_class.text} but "
+             f"waits for {event.team} to gain possession before stopping play: the delayed "
+             f"{event.penalty_class.text} to {offender(event)} is assessed at the stoppage, "
+             "and a goal does not wipe it out (409(c), casebook 63).")
     s.signals = s.signals + (event,)
+
+
+def offender(event: Penalty | PenaltySignal) -> str:
+    """Whom a penalty names, as a warning says it: ``#5``, ``the bench``, ``Coach``."""
+    if event.official is not None:
+        return event.official
+    return "the bench" if event.player is None else f"#{event.player}"
 
 
 def assess(s: GameState, event: Penalty, *, added_by: str | None = None,

@@ -13,7 +13,7 @@ from rinkside.rules import clock
 from rinkside.rules.box import release_waiting
 from rinkside.rules.coincidence import resolve_faceoff
 from rinkside.rules.errors import RuleViolation
-from rinkside.rules.events import FaceOff, PeriodEnd, Stoppage, TimeOut
+from rinkside.rules.events import FaceOff, PenaltyClass, PeriodEnd, Stoppage, TimeOut
 from rinkside.rules.penalties import refuse_assessing, stop_play
 from rinkside.rules.state import team_index
 from rinkside.rules.times import GameTime
@@ -48,6 +48,7 @@ def faceoff(s: GameState, event: FaceOff) -> None:
     s.phase = "in_play"
     s.clock_held = False
     s.held_for = ""
+    s.timeouts_here = ()
     if not s.units:  # most face-offs: nobody in the box
         return
     s.units = release_waiting(s.units, "faceoff")
@@ -61,7 +62,24 @@ def faceoff(s: GameState, event: FaceOff) -> None:
             break
     st = s.setup.settings
     window = s.in_overtime or (s.period == st.periods and s.left < st.major)
-    s.units = resolve_faceoff(s.units, s.elapsed, s.clock_rules(), major_window=window)
+    s.units = resolve_faceoff(s.units, s.elapsed, s.clock_rules(), major_window=window,
+                              only_minors=_only_minors(s))
+
+
+PLAIN_CLASSES = frozenset({PenaltyClass.MINOR, PenaltyClass.BENCH_MINOR})
+
+
+def _only_minors(s: GameState) -> bool:
+    """Casebook 67: whether every penalty assessed at this stoppage is a minor
+    or a bench minor, as the plain case of 402(d) note 1 (three a side, no
+    substitutes) needs: a game misconduct beside the minors leaves nothing in
+    the box, yet the sets are not plain."""
+    node = s.penalty_chain
+    while node is not None and node.head.stoppage == s.stoppage:
+        if node.head.penalty_class not in PLAIN_CLASSES:
+            return False
+        node = node.tail
+    return True
 
 
 def refuse_whistle(s: GameState) -> None:
@@ -110,7 +128,7 @@ def refuse_timeout(s: GameState, event: TimeOut) -> None:
     if s.timeouts_used[team_index(event.team)] >= s.setup.settings.timeouts:
         raise RuleViolation("641(b) note 1", f"{event.team} has no time-out left: each team has "
                             f"{s.setup.settings.timeouts} a game (641 note 1, casebook 21)")
-    if s.clock_held and s.held_for == _timeout_hold(event.team):
+    if event.team in s.timeouts_here:
         # 641 note 1: the second time-out of a stoppage is the opposing
         # team's (casebook 21); a team with two a game takes them apart.
         raise RuleViolation("641(b) note 1", f"{event.team} has already called a time-out at "
@@ -119,15 +137,14 @@ def refuse_timeout(s: GameState, event: TimeOut) -> None:
     clock.refuse_moment(s, event.at)
 
 
-def _timeout_hold(team: str) -> str:
-    """Why the clock is held after ``team``'s time-out, until the face-off (640(a))."""
-    return f"{team}'s time-out (641)"
-
-
 def timeout(s: GameState, event: TimeOut) -> None:
-    """The clock is held until the next face-off (640(a))."""
+    """A team's time-out (641). It holds no clock (casebook 64): under stop
+    time the clock is stopped anyway (640(a)); under running time it runs
+    through the time-out as through any stoppage, penalty time with it
+    (409(d)), unless the late stop-clock, a 205(d) warning or the referees'
+    time-out holds it (640(a), 640(b)). Nothing waits for its thirty seconds
+    (641 note 1) before the face-off."""
     used = list(s.timeouts_used)
     used[team_index(event.team)] += 1
     s.timeouts_used = (used[0], used[1])
-    s.clock_held = True
-    s.held_for = _timeout_hold(event.team)
+    s.timeouts_here = (*s.timeouts_here, event.team)

@@ -87,6 +87,7 @@ class GameState(GameRecords):
         "penalty_time_chain", "clocks", "event_count", "held_for", "penalty_shot_due",
         "resume_phase", "cautions", "out_of_box", "goalie_out", "auto_added", "shot_stoppages",
         "ejected_officials", "shot_due_rule", "more_shots_due", "back_at_stoppage",
+        "timeouts_here",
     )
 
     # Declared on GameRecords, which reads them: setup, phase, home_score, away_score,
@@ -120,6 +121,7 @@ class GameState(GameRecords):
     shot_due_rule: str  # the rule that made the penalty shot due (205 note 3, 610(e))
     more_shots_due: tuple[tuple[Team, str], ...]  # further shots due at once: (team, rule)
     back_at_stoppage: tuple[tuple[Team, int, int], ...]  # out of the box at a whistle (406(c))
+    timeouts_here: tuple[Team, ...]  # teams that called a time-out at this stoppage (641)
 
     @classmethod
     def initial(cls, setup: GameSetup) -> GameState:
@@ -165,6 +167,7 @@ class GameState(GameRecords):
         s.shot_due_rule = ""
         s.more_shots_due = ()
         s.back_at_stoppage = ()
+        s.timeouts_here = ()
         return s
 
     def copy(self) -> GameState:
@@ -212,6 +215,7 @@ class GameState(GameRecords):
         s.shot_due_rule = self.shot_due_rule
         s.more_shots_due = self.more_shots_due
         s.back_at_stoppage = self.back_at_stoppage
+        s.timeouts_here = self.timeouts_here
         return s
 
     # -- the clock ---------------------------------------------------------

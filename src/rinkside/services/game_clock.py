@@ -138,11 +138,11 @@ def _write(s: Session, game_id: int, period: int, left: int, wall_ms: int, kind:
 
 
 def shown_countdown(state: GameState, countdown: RunningClock | None) -> RunningClock | None:
-    """The countdown the pages show: a time-out's while it holds the clock
-    (641), the intermission's between periods (640(a))."""
+    """The countdown the pages show: a time-out's (641 note 1) until the
+    face-off of its stoppage, the intermission's between periods (640(a))."""
     if countdown is None:
         return None
-    if countdown.kind == "timeout" and state.clock_held and state.phase == "stopped":
+    if countdown.kind == "timeout" and state.timeouts_here and state.phase == "stopped":
         return countdown
     if countdown.kind == "intermission" and state.phase == "intermission":
         return countdown
