@@ -133,9 +133,19 @@ def test_rule_601f_a_removed_coach_may_still_be_given_a_gross_misconduct() -> No
 
 def test_rule_406h_the_minor_is_not_served_alongside_a_penalty_shot() -> None:
     s = game(FaceOff(T("1 12:00")), Stoppage(T("1 11:00")),
-             Penalty(T("1 11:00"), "away", 5, PC.MINOR, "tripping", "642(a)"),
+             Penalty(T("1 11:00"), "away", 5, PC.MINOR, "tripping", "642(a)",
+                     penalty_shot=True))
+    assert s.penalty_shot_due == "home"
+    s = apply(s, PenaltyShot(T("1 11:00"), "home", 9, False))
+    assert s.box("away") == [] and s.pim()["away"] == {} and s.penalty_shot_due is None
+
+
+def test_casebook_62_an_unmarked_minor_is_served_beside_a_penalty_shot() -> None:
+    s = game(FaceOff(T("1 12:00")), Stoppage(T("1 11:00")),
+             Penalty(T("1 11:00"), "away", 5, PC.MINOR, "roughing", "615(b)"),
              PenaltyShot(T("1 11:00"), "home", 9, False))
-    assert s.box("away") == [] and s.pim()["away"] == {}
+    assert [e.player for e in s.box("away")] == [5] and s.pim()["away"] == {"5": 2}
+    assert s.last_warnings == ()
 
 
 def test_rule_406c_a_player_in_the_box_does_not_take_the_penalty_shot() -> None:

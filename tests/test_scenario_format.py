@@ -160,6 +160,8 @@ def test_a_forfeit_during_the_shootout_is_read() -> None:
           "infraction": "x"}, "class", "not a penalty class"),
         ({"type": "penalty_shot", "at": "1 9:00", "team": "home", "shooter": 3,
           "result": "saved"}, "result", "'saved'"),
+        ({"type": "penalty", "at": "1 9:00", "team": "home", "player": 3, "class": "minor",
+          "infraction": "x", "penalty_shot": False}, "penalty_shot", "only as true"),
         ({"type": "shootout_attempt", "at": "OT 1:00", "team": "home", "shooter": 3,
           "result": "goal"}, "at", "SO"),
         ({"type": "fight", "at": "1 9:00"}, "type", "not an event type"),
@@ -361,6 +363,8 @@ def test_second_edition_events_read_and_written_alike() -> None:
         {"type": "penalty", "at": "1 1:00", "team": "home", "official": "Coach",
          "class": "bench_minor", "infraction": "unsportsmanlike conduct", "rule": "601(a)",
          "served_by": 9},
+        {"type": "penalty", "at": "1 1:00", "team": "away", "player": 5, "class": "minor",
+         "infraction": "tripping from behind", "rule": "642(e)", "penalty_shot": True},
     ]
     for raw in raws:
         assert encode_event(decode_event(raw, 0, 2), Settings()) == raw
@@ -384,7 +388,8 @@ def _penalty_args(draw: st.DrawFn) -> tuple[Any, ...]:
     return (draw(moments()), draw(teams), draw(maybe_numbers),
             draw(st.sampled_from(list(PenaltyClass))), draw(texts),
             draw(st.none() | st.sampled_from(["642(a)", "615(d)"])),
-            draw(maybe_numbers), draw(st.none() | st.integers(1, 5)))
+            draw(maybe_numbers), draw(st.none() | st.integers(1, 5)), None, None,
+            draw(st.booleans()))
 
 
 @st.composite

@@ -144,7 +144,8 @@ def signals_after_goal(s: GameState, against: Team, short: bool
                             f"to {_who(signal)}; the second is imposed (casebook 37).")
             kept.append(PenaltySignal(signal.at, signal.team, signal.player, PenaltyClass.MINOR,
                                       signal.infraction, signal.rule, signal.served_by,
-                                      signal.suspension, signal.official, signal.called_by))
+                                      signal.suspension, signal.official, signal.called_by,
+                                      signal.penalty_shot))
             continue
         if signal.team == against and signal.penalty_class in MINOR_CLASSES and not short:
             warnings.append(f"the delayed {signal.penalty_class.text} to "
