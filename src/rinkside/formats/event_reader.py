@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-from rinkside.formats.text import CODE, REASON, SHORT, TextError, TextKind, check_text
+from rinkside.formats.text import REASON, SHORT, TextError, TextKind, check_text
 from rinkside.formats.times import parse_time, shootout_moment
 from rinkside.rules.errors import MalformedEvent
 from rinkside.rules.events import (
@@ -101,7 +101,7 @@ _EVENT_FIELDS["penalty_signal"] = _EVENT_FIELDS["penalty"]
 EVENT_TYPE_NAMES: Final = tuple(_EVENT_FIELDS)
 # The kind (and so the length) of each text field of an event (formats.text).
 _TEXT_KINDS: Final[dict[str, TextKind]] = {
-    "spot": SHORT, "infraction": SHORT, "rule": CODE, "reason": REASON,
+    "spot": SHORT, "infraction": SHORT, "rule": SHORT, "reason": REASON,
     "item": SHORT, "result": SHORT,
 }
 _RESULTS: Final = ("goal", "no_goal")
