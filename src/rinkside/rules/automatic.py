@@ -13,8 +13,12 @@ shots:
 - casebook 43: 205 note 3 and 610(e) in the last two minutes of regulation
   or in overtime give a penalty shot instead of the penalty
   (:attr:`GameState.penalty_shot_due`, a face-off refused until it is
-  taken); 406(h) the minor of a foul that gives a penalty shot is neither
-  served nor charged; 406(c) who may shoot.
+  taken); 406(c) who may shoot.
+- casebook 62: only the penalty marked ``penalty_shot`` is the foul a
+  penalty shot was awarded for (recorded before the shot it makes the shot
+  due); its minor is neither served nor charged (406(h)), any other class
+  is imposed (406(g)). No other penalty is linked to a shot by its order or
+  its rule: an unmarked minor citing a penalty-shot foul gets a warning.
 - casebook 46: the penalties given "after a warning" checked against the
   referees' warnings (:mod:`rinkside.rules.incidents` records them).
 - casebook 47: a team official's penalties (601(a)).
