@@ -165,30 +165,29 @@ def instead(s: GameState, event: Penalty) -> tuple[Penalty, ServerKey | None] | 
     and who serves it where that is already decided: the additional minor of
     629(c) that it is (casebook 44), after the time it follows."""
     entry = lookup(event.infraction, event.rule)
+    shot_rule = _shot_instead(event, entry)
+    in_window = s.in_overtime or (s.period == s.setup.settings.periods
+                                  and s.left < LAST_MINUTES)
+    in_window = in_window and (s.phase not in ("final", "shootout") or _at_buzzer(s))
     if event.penalty_shot:
-        if not _awarded_for(s, event):
+        if not _awarded_for(s, event, shot_rule if shot_rule and in_window else "406(a)"):
             return None
-    else:
-        shot_rule = _shot_instead(event, entry)
-        in_window = s.in_overtime or (s.period == s.setup.settings.periods
-                                      and s.left < LAST_MINUTES)
-        in_window = in_window and (s.phase not in ("final", "shootout") or _at_buzzer(s))
-        if shot_rule and in_window and _match_taken_shot(s, event):
-            # Casebook 43: the 205 note 3 or 610(e) offense recorded after the
-            # shot it gave is that shot's foul (not due again): a minor is
-            # neither served nor charged (406(h)).
-            warn(s, "406(h)", f"the {event.penalty_class.text} is not served or charged: the "
-                 f"penalty shot was awarded for the foul ({shot_rule}, casebook 43)")
-            return None
-        if shot_rule and in_window:
-            _make_due(s, other(event.team), shot_rule)
-            warn(s, shot_rule, f"with less than 2:00 left in regulation or in overtime, a "
-                 f"penalty shot is awarded to {other(event.team)} instead of the "
-                 f"{event.penalty_class.text} (casebook 43)")
-            return None
-        if any(p.team == other(event.team) and p.stoppage == s.stoppage
-               for p in s.penalty_shots):
-            _unmarked(s, event)
+    elif shot_rule and in_window and _match_taken_shot(s, event):
+        # Casebook 43: the 205 note 3 or 610(e) offense recorded after the
+        # shot it gave is that shot's foul (not due again): a minor is
+        # neither served nor charged (406(h)).
+        warn(s, "406(h)", f"the {event.penalty_class.text} is not served or charged: the "
+             f"penalty shot was awarded for the foul ({shot_rule}, casebook 43)")
+        return None
+    elif shot_rule and in_window:
+        _make_due(s, other(event.team), shot_rule)
+        warn(s, shot_rule, f"with less than 2:00 left in regulation or in overtime, a "
+             f"penalty shot is awarded to {other(event.team)} instead of the "
+             f"{event.penalty_class.text} (casebook 43)")
+        return None
+    elif any(p.team == other(event.team) and p.stoppage == s.stoppage
+             for p in s.penalty_shots):
+        _unmarked(s, event)
     if (entry is not None and entry.key == "dropping_gloves_punch") or ((
             event.suspension or 0) >= PUNCH_GAMES and rule_key(event.rule).startswith("615(d)")):
         if (event.suspension or 0) < PUNCH_GAMES and event.penalty_class == PC.GAME_MISCONDUCT:
@@ -200,16 +199,20 @@ def instead(s: GameState, event: Penalty) -> tuple[Penalty, ServerKey | None] | 
     return event, _replace_added(s, event)
 
 
-def _awarded_for(s: GameState, event: Penalty) -> bool:
+def _awarded_for(s: GameState, event: Penalty, rule: str) -> bool:
     """Casebook 62: the penalty marked as the foul a penalty shot was awarded
-    for (406). Recorded before the shot, that shot is due until taken;
+    for (406; ``rule``: 406(a), or 205 note 3 or 610(e) where casebook 43
+    gives the shot). Recorded before the shot, that shot is due until taken;
     recorded after it, it is only the record. A minor so marked is neither
     served nor charged (406(h)); any other class is imposed (406(g)).
     Whether it is imposed."""
     team = other(event.team)
     if not _match_taken_shot(s, event) and (s.phase not in ("final", "shootout")
                                             or _at_buzzer(s)):
-        _make_due(s, team, "406(a)")
+        _make_due(s, team, rule)
+        if rule != "406(a)":
+            warn(s, rule, f"a penalty shot is awarded to {team} for the "
+                 f"{event.penalty_class.text} (casebook 43)")
     if event.penalty_class in _MINORS:
         warn(s, "406(h)", f"the {event.penalty_class.text} is not served or charged: a "
              f"penalty shot is awarded to {team} for the foul")
