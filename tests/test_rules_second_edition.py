@@ -152,6 +152,18 @@ def test_rule_406h_the_minor_is_not_served_alongside_a_penalty_shot() -> None:
     assert s.box("away") == [] and s.pim()["away"] == {} and s.penalty_shot_due is None
 
 
+def test_casebook_62_an_unmarked_shot_foul_beside_the_marked_one_is_warned_at_the_shot(
+        ) -> None:
+    s = game(FaceOff(T("1 12:00")), Stoppage(T("1 11:00")),
+             Penalty(T("1 11:00"), "away", 5, PC.MINOR, "tripping from behind", "642(e)",
+                     penalty_shot=True),
+             Penalty(T("1 11:00"), "away", 6, PC.MINOR, "throwing the stick", "638(a)"),
+             PenaltyShot(T("1 11:00"), "home", 9, False))
+    assert [w.rule for w in s.last_warnings] == ["406(h)"]
+    assert "#6" in s.last_warnings[0].text and s.pim()["away"] == {"6": 2}
+    assert s.penalty_shot_due is None
+
+
 def test_casebook_62_an_unmarked_minor_is_served_beside_a_penalty_shot() -> None:
     s = game(FaceOff(T("1 12:00")), Stoppage(T("1 11:00")),
              Penalty(T("1 11:00"), "away", 5, PC.MINOR, "roughing", "615(b)"),

@@ -394,6 +394,12 @@ def penalty_shot_taken(s: GameState, event: PenaltyShot) -> None:
     foul, if recorded after it. No penalty recorded before it is linked to
     it by its order or its rule: an unmarked minor citing a penalty-shot
     foul gets a warning citing 406(h)."""
+    now = s.stoppage + (1 if s.phase == "in_play" else 0)
+    for record in items(s.penalty_chain):
+        if record.stoppage == now and record.team == other(event.team) and \
+                record.penalty_id not in s.auto_added:
+            _unmarked(s, Penalty(record.at, record.team, record.player, record.penalty_class,
+                                 record.infraction, record.rule, official=record.official))
     if s.penalty_shot_due == event.team:  # the next one due, if any, is due now
         s.penalty_shot_due, s.shot_due_rule = s.more_shots_due[0] if s.more_shots_due \
             else (None, "")
@@ -404,12 +410,6 @@ def penalty_shot_taken(s: GameState, event: PenaltyShot) -> None:
     if taken is not None:  # the shot due to this team after the other team's
         s.more_shots_due = s.more_shots_due[:taken] + s.more_shots_due[taken + 1:]
         return
-    now = s.stoppage + (1 if s.phase == "in_play" else 0)
-    for record in items(s.penalty_chain):
-        if record.stoppage == now and record.team == other(event.team) and \
-                record.penalty_id not in s.auto_added:
-            _unmarked(s, Penalty(record.at, record.team, record.player, record.penalty_class,
-                                 record.infraction, record.rule, official=record.official))
     s.shot_stoppages = (*s.shot_stoppages, (event.team, now))
 
 
