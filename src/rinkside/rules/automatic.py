@@ -248,13 +248,13 @@ def _unmarked(s: GameState, event: Penalty) -> None:
     key = penalty_rule(event, lookup(event.infraction, event.rule))
     if event.penalty_class not in _MINORS or not key.startswith(SHOT_FOULS):
         return
-    warn(s, "406(h)", f"the {event.penalty_class.text} to {_who_event(event)} (Rule "
+    warn(s, "406(h)", f"the {event.penalty_class.text} to {_who(event)} (Rule "
          f"{shown(key)}) cites a foul that gives a penalty shot, at a penalty shot's "
          "stoppage, but is not marked as the foul the shot was awarded for: it is served "
          "and charged (casebook 62)")
 
 
-def _who_event(event: Penalty) -> str:
+def _who(event: Penalty) -> str:
     if event.official is not None:
         return event.official
     return "the bench" if event.player is None else f"#{event.player}"
@@ -411,10 +411,3 @@ def penalty_shot_taken(s: GameState, event: PenaltyShot) -> None:
         s.more_shots_due = s.more_shots_due[:taken] + s.more_shots_due[taken + 1:]
         return
     s.shot_stoppages = (*s.shot_stoppages, (event.team, now))
-
-
-def _who(record: PenaltyRecord) -> str:
-    if record.official is not None:
-        return record.official
-    return "the bench" if record.player is None else f"#{record.player}"
-
