@@ -287,6 +287,30 @@ def test_a_check_with_an_unreadable_box_time_is_named(tmp_path: Path) -> None:
     assert "expect[0].box.away[0].left" in load_error(tmp_path, data)
 
 
+def test_a_suspension_names_a_player_or_a_team_official_not_both(tmp_path: Path) -> None:
+    """FORMAT.md second edition, casebook 59: exactly one of player and official."""
+    official = {"team": "home", "official": "Coach", "games": 1}
+    scenario = load_scenario(write(tmp_path, variant(
+        expect=[{"after": 3, "suspensions": [official]}])))
+    assert scenario.checks[0].fields["suspensions"] == [official]
+    both = variant(expect=[{"after": 3, "suspensions": [{**official, "player": 7}]}])
+    assert "expect[0].suspensions[0]" in load_error(tmp_path, both)
+    neither = variant(expect=[{"after": 3, "suspensions": [{"team": "home", "games": 1}]}])
+    assert "expect[0].suspensions[0]" in load_error(tmp_path, neither)
+
+
+def test_a_long_infraction_and_names_are_read(tmp_path: Path) -> None:
+    """FORMAT.md second edition: no length limit in the format; at least 200
+    characters are taken (the 67-character infraction refused before)."""
+    data = variant(home={"name": "H" * 200, "roster": [{"number": 7, "name": "N" * 200}]})
+    data["events"][2]["infraction"] = ("Tripping from behind on a clear breakaway toward "
+                                       "the goal crease " + "x" * 400)
+    scenario = load_scenario(write(tmp_path, data))
+    assert scenario.setup.home.name == "H" * 200
+    event = scenario.events[2]
+    assert isinstance(event, Penalty) and len(event.infraction) > 400
+
+
 def test_an_unknown_check_field_is_named(tmp_path: Path) -> None:
     data = variant(expect=[{"after": 3, "skaterz": {"home": 4}}])
     assert "expect[0]" in load_error(tmp_path, data)
