@@ -8,9 +8,19 @@ import math
 
 import pytest
 
-from rinkside.formats.text import NAME, NOTE, REASON, TextError, check_text, readable
+from rinkside.formats.text import (
+    NAME,
+    NOTE,
+    REASON,
+    SCORE_SHEET_TEXT,
+    SHORT,
+    TextError,
+    check_text,
+    readable,
+)
 from rinkside.rules.errors import SettingsError
 from rinkside.rules.settings import settings_from_mapping
+from rinkside.store.models import base
 
 
 @pytest.mark.parametrize(("value", "why"), [
@@ -18,7 +28,7 @@ from rinkside.rules.settings import settings_from_mapping
     ("Blades\x00", "character 7: NUL (U+0000) may not stand in text"),
     ("Blades\r\nX", "character 7: the control character U+000D may not stand in text"),
     ("a\u2028b", "character 2: a line break (U+2028) may not stand in a one-line field"),
-    ("x" * 101, "101 characters is too long (at most 100)"),
+    ("x" * 201, "201 characters is too long (at most 200)"),
 ])
 def test_a_name_that_is_not_typed_text_is_refused_naming_the_field(value: str, why: str
                                                                    ) -> None:
@@ -28,11 +38,20 @@ def test_a_name_that_is_not_typed_text_is_refused_naming_the_field(value: str, w
 
 
 def test_names_in_any_script_and_a_note_on_several_lines_are_text() -> None:
-    for name in ("Éclair Montréal", "東京 Blades", "Zoë O'Brien-Smith", "x" * 100):
+    for name in ("Éclair Montréal", "東京 Blades", "Zoë O'Brien-Smith", "x" * 200):
         assert check_text(name, "name", NAME) == name
     assert check_text("first line\n\tsecond", "note", NOTE) == "first line\n\tsecond"
     with pytest.raises(TextError):
         check_text("one\nline", "reason", REASON)
+
+
+def test_every_kind_of_score_sheet_text_takes_at_least_200_characters() -> None:
+    """FORMAT.md second edition: no length limit in the format; a bound kept
+    for safety takes any text a person would write on a score sheet."""
+    assert SCORE_SHEET_TEXT >= 200
+    for kind in (NAME, SHORT, REASON):
+        assert kind.limit >= SCORE_SHEET_TEXT
+    assert NAME.limit <= base.NAME  # a name the edge takes fits the store's name columns
 
 
 def test_stored_text_is_made_readable_without_losing_what_is_text() -> None:

@@ -173,6 +173,24 @@ class TestRule639EndOfGame:
         assert (s.result.winner, s.result.decided_by) == ("away", "shootout")
         assert s.result.score == {"home": 0, "away": 0}  # casebook 18
 
+    def test_casebook_51_a_refusal_after_the_end_cites_the_rule_that_ended_it(self) -> None:
+        tie = play(regulation())
+        assert refused(tie, ShootoutAttempt("away", 9, True)).rule == "639(a)"
+        assert refused(tie, faceoff("OT 5:00")).rule == "639(a)"
+        won = play(regulation(goal("2 5:00", "away", 9), faceoff("2 5:00")))
+        assert refused(won, faceoff("OT 5:00")).rule == "640(a)"
+        sudden = play([*regulation(), faceoff("OT 5:00"), goal("OT 3:12", "home", 9)],
+                      overtime="shootout")
+        assert refused(sudden, faceoff("OT 3:12")).rule == "639(b) 3"
+        assert refused(sudden, PenaltyShot(t("OT 3:12"), "away", 9, True)).rule == "639(b) 3"
+        unlimited = play([*regulation(), faceoff("OT1 12:00"), goal("OT1 1:00", "away", 9)],
+                         overtime="unlimited")
+        assert "639(c) 3" in str(refused(unlimited, faceoff("OT1 1:00")))
+        shootout = play(regulation(), overtime="shootout_only", shootout_shooters=1)
+        shootout = apply(apply(shootout, ShootoutAttempt("away", 9, True)),
+                         ShootoutAttempt("home", 9, False))
+        assert refused(shootout, ShootoutAttempt("away", 10, True)).rule == "639(b) 4"
+
     def test_shootout_shooter_may_not_shoot_twice_in_the_first_round(self) -> None:
         s = play(regulation(), overtime="shootout_only")
         s = apply(s, ShootoutAttempt("away", 9, False))
@@ -197,7 +215,7 @@ class TestRule639EndOfGame:
 
     def test_nothing_but_a_penalty_after_the_final(self) -> None:
         s = play(regulation())
-        assert "640(a)" in str(refused(s, faceoff("2 0:00")))
+        assert "639(a)" in str(refused(s, faceoff("2 0:00")))  # the tie stands (casebook 51)
         s = apply(s, pen("2 0:00", "home", 7, "misconduct", infraction="abuse of officials",
                          rule="601(d)"))
         assert s.pim()["home"] == {"7": 10}

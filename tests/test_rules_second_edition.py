@@ -115,7 +115,7 @@ def test_rule_601a_a_coach_game_misconduct_after_a_bench_minor_is_accepted() -> 
                      "601(a)", official="Coach"))
     assert s.pim()["home"] == {"official:Coach": 12}
     assert [x.games for x in s.official_suspensions()] == [1]
-    assert s.suspensions() == []
+    assert s.suspensions() == s.official_suspensions()  # casebook 59: among the game's
     with pytest.raises(RuleViolation, match="404"):
         apply(s, Penalty(T("1 11:00"), "home", None, PC.BENCH_MINOR, "unsportsmanlike conduct",
                          "601(a)", official="Coach"))
@@ -131,11 +131,45 @@ def test_rule_601f_a_removed_coach_may_still_be_given_a_gross_misconduct() -> No
     assert [x.games for x in s.official_suspensions()] == ["pending_review"]
 
 
+def test_casebook_59_a_team_officials_ejection_suspends_only_for_the_games_set() -> None:
+    s = game(FaceOff(T("1 12:00")), Stoppage(T("1 11:00")),
+             Penalty(T("1 11:00"), "home", None, PC.GAME_EJECTION, "abuse of officials",
+                     "601(c)", official="Coach"),
+             Penalty(T("1 11:00"), "away", None, PC.GAME_EJECTION, "abuse of officials",
+                     "601(c)", official="Manager", suspension=2),
+             Penalty(T("1 11:00"), "away", None, PC.MISCONDUCT, "unsportsmanlike conduct",
+                     "601(b)", official="Trainer", suspension=1))
+    assert sorted((x.team, x.official, x.games) for x in s.suspensions()) == [
+        ("away", "Manager", 2), ("away", "Trainer", 1)]  # 404(c): the coach's none
+
+
 def test_rule_406h_the_minor_is_not_served_alongside_a_penalty_shot() -> None:
     s = game(FaceOff(T("1 12:00")), Stoppage(T("1 11:00")),
-             Penalty(T("1 11:00"), "away", 5, PC.MINOR, "tripping", "642(a)"),
+             Penalty(T("1 11:00"), "away", 5, PC.MINOR, "tripping", "642(a)",
+                     penalty_shot=True))
+    assert s.penalty_shot_due == "home"
+    s = apply(s, PenaltyShot(T("1 11:00"), "home", 9, False))
+    assert s.box("away") == [] and s.pim()["away"] == {} and s.penalty_shot_due is None
+
+
+def test_casebook_62_an_unmarked_shot_foul_beside_the_marked_one_is_warned_at_the_shot(
+        ) -> None:
+    s = game(FaceOff(T("1 12:00")), Stoppage(T("1 11:00")),
+             Penalty(T("1 11:00"), "away", 5, PC.MINOR, "tripping from behind", "642(e)",
+                     penalty_shot=True),
+             Penalty(T("1 11:00"), "away", 6, PC.MINOR, "throwing the stick", "638(a)"),
              PenaltyShot(T("1 11:00"), "home", 9, False))
-    assert s.box("away") == [] and s.pim()["away"] == {}
+    assert [w.rule for w in s.last_warnings] == ["406(h)"]
+    assert "#6" in s.last_warnings[0].text and s.pim()["away"] == {"6": 2}
+    assert s.penalty_shot_due is None
+
+
+def test_casebook_62_an_unmarked_minor_is_served_beside_a_penalty_shot() -> None:
+    s = game(FaceOff(T("1 12:00")), Stoppage(T("1 11:00")),
+             Penalty(T("1 11:00"), "away", 5, PC.MINOR, "roughing", "615(b)"),
+             PenaltyShot(T("1 11:00"), "home", 9, False))
+    assert [e.player for e in s.box("away")] == [5] and s.pim()["away"] == {"5": 2}
+    assert s.last_warnings == ()
 
 
 def test_rule_406c_a_player_in_the_box_does_not_take_the_penalty_shot() -> None:

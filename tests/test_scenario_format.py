@@ -160,6 +160,8 @@ def test_a_forfeit_during_the_shootout_is_read() -> None:
           "infraction": "x"}, "class", "not a penalty class"),
         ({"type": "penalty_shot", "at": "1 9:00", "team": "home", "shooter": 3,
           "result": "saved"}, "result", "'saved'"),
+        ({"type": "penalty", "at": "1 9:00", "team": "home", "player": 3, "class": "minor",
+          "infraction": "x", "penalty_shot": False}, "penalty_shot", "only as true"),
         ({"type": "shootout_attempt", "at": "OT 1:00", "team": "home", "shooter": 3,
           "result": "goal"}, "at", "SO"),
         ({"type": "fight", "at": "1 9:00"}, "type", "not an event type"),
@@ -285,6 +287,30 @@ def test_a_check_with_an_unreadable_box_time_is_named(tmp_path: Path) -> None:
     assert "expect[0].box.away[0].left" in load_error(tmp_path, data)
 
 
+def test_a_suspension_names_a_player_or_a_team_official_not_both(tmp_path: Path) -> None:
+    """FORMAT.md second edition, casebook 59: exactly one of player and official."""
+    official = {"team": "home", "official": "Coach", "games": 1}
+    scenario = load_scenario(write(tmp_path, variant(
+        expect=[{"after": 3, "suspensions": [official]}])))
+    assert scenario.checks[0].fields["suspensions"] == [official]
+    both = variant(expect=[{"after": 3, "suspensions": [{**official, "player": 7}]}])
+    assert "expect[0].suspensions[0]" in load_error(tmp_path, both)
+    neither = variant(expect=[{"after": 3, "suspensions": [{"team": "home", "games": 1}]}])
+    assert "expect[0].suspensions[0]" in load_error(tmp_path, neither)
+
+
+def test_a_long_infraction_and_names_are_read(tmp_path: Path) -> None:
+    """FORMAT.md second edition: no length limit in the format; at least 200
+    characters are taken (the 67-character infraction refused before)."""
+    data = variant(home={"name": "H" * 200, "roster": [{"number": 7, "name": "N" * 200}]})
+    data["events"][2]["infraction"] = ("Tripping from behind on a clear breakaway toward "
+                                       "the goal crease " + "x" * 400)
+    scenario = load_scenario(write(tmp_path, data))
+    assert scenario.setup.home.name == "H" * 200
+    event = scenario.events[2]
+    assert isinstance(event, Penalty) and len(event.infraction) > 400
+
+
 def test_an_unknown_check_field_is_named(tmp_path: Path) -> None:
     data = variant(expect=[{"after": 3, "skaterz": {"home": 4}}])
     assert "expect[0]" in load_error(tmp_path, data)
@@ -361,6 +387,8 @@ def test_second_edition_events_read_and_written_alike() -> None:
         {"type": "penalty", "at": "1 1:00", "team": "home", "official": "Coach",
          "class": "bench_minor", "infraction": "unsportsmanlike conduct", "rule": "601(a)",
          "served_by": 9},
+        {"type": "penalty", "at": "1 1:00", "team": "away", "player": 5, "class": "minor",
+         "infraction": "tripping from behind", "rule": "642(e)", "penalty_shot": True},
     ]
     for raw in raws:
         assert encode_event(decode_event(raw, 0, 2), Settings()) == raw
@@ -384,7 +412,8 @@ def _penalty_args(draw: st.DrawFn) -> tuple[Any, ...]:
     return (draw(moments()), draw(teams), draw(maybe_numbers),
             draw(st.sampled_from(list(PenaltyClass))), draw(texts),
             draw(st.none() | st.sampled_from(["642(a)", "615(d)"])),
-            draw(maybe_numbers), draw(st.none() | st.integers(1, 5)))
+            draw(maybe_numbers), draw(st.none() | st.integers(1, 5)), None, None,
+            draw(st.booleans()))
 
 
 @st.composite

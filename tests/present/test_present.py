@@ -7,12 +7,15 @@ import pickle
 
 import pytest
 
+from rinkside.present.corrections import event_words
 from rinkside.present.names import class_text
 from rinkside.present.periods import period_label
 from rinkside.present.results import cited, final_score, report_result
-from rinkside.rules.events import PenaltyClass
+from rinkside.rules import GameSetup, Settings, default_roster
+from rinkside.rules.events import Penalty, PenaltyClass
 from rinkside.rules.settings import settings_from_mapping
 from rinkside.rules.state import DecidedBy, Result
+from rinkside.rules.times import GameTime
 
 
 class TestPeriodLabels:
@@ -75,3 +78,13 @@ class TestPenaltyClass:
             "minor": "402(a)", "double_minor": "402(a)", "bench_minor": "402(c)",
             "major": "403(a)", "misconduct": "404(a)", "game_ejection": "404(c)",
             "game_misconduct": "404(d)", "gross_misconduct": "404(g)", "match": "405(a)"}
+
+
+def test_a_correction_says_a_penalty_is_marked_as_the_foul_of_a_penalty_shot() -> None:
+    """Casebook 62: replacing a penalty by the same one marked is told apart."""
+    setup = GameSetup(Settings(), default_roster("Home"), default_roster("Away"))
+    at = GameTime(1, 6000)
+    plain = Penalty(at, "away", 5, PenaltyClass.MINOR, "Tripping", "642(e)")
+    marked = Penalty(at, "away", 5, PenaltyClass.MINOR, "Tripping", "642(e)", penalty_shot=True)
+    assert event_words(setup, marked) == event_words(setup, plain).replace(
+        "tripping", "tripping the foul of a penalty shot (406)")

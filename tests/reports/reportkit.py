@@ -162,7 +162,8 @@ def scripted_game(cup: Cup) -> int:
     return game_id
 
 
-def penalty_heavy_game(cup: Cup, minors: int) -> int:
+def penalty_heavy_game(cup: Cup, minors: int, infraction: str = "Holding",
+                       rule: str = "620(a)") -> int:
     """A game of ``minors`` minors one after another (each served out) and no
     goal, ended at full time: a report longer than one page."""
     cup = unsuspended(cup)
@@ -177,7 +178,7 @@ def penalty_heavy_game(cup: Cup, minors: int) -> int:
         left = 720 - second - 5
         clock = f"{left // 60}:{left % 60:02d}"
         team: Team = "home" if i % 2 else "away"
-        events += pen(period + 1, clock, team, 4 + i % 8, PC.MINOR, "Holding", "620(a)")
+        events += pen(period + 1, clock, team, 4 + i % 8, PC.MINOR, infraction, rule)
     events.append(PeriodEnd(t(2, "0:00")))
     play(cup.service, game_id, events)
     return game_id

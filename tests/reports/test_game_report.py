@@ -4,11 +4,12 @@ must show by the rule book (Rules 506(a), 507, 502(l), 404(h), 405(b), 616(a))."
 from __future__ import annotations
 
 import pytest
-from reportkit import Cup, scripted_game
+from reportkit import Cup, play, scripted_game
 
 from rinkside.reports.game_report import build_report
 from rinkside.reports.report_model import GameReport
-from rinkside.rules.events import PenaltyClass
+from rinkside.rules.events import FaceOff, Penalty, PenaltyClass, Stoppage
+from rinkside.rules.times import GameTime
 from rinkside.services import officiating, users
 from rinkside.services.tournaments import NotFound
 
@@ -194,3 +195,14 @@ class TestOtherGames:
     def test_unknown_game(self, cup: Cup) -> None:
         with pytest.raises(NotFound):
             build_report(cup.service, 987654)
+
+    def test_a_team_officials_suspension_names_him(self, cup: Cup) -> None:
+        """Casebook 59: the coach's game misconduct suspends him one game (404(d))."""
+        game = cup.service.add_game(cup.division, cup.home, cup.away)
+        at = GameTime(1, 6000)
+        play(cup.service, game, [FaceOff(GameTime(1, 7200)), Stoppage(at), Penalty(
+            at, "home", None, PenaltyClass.GAME_MISCONDUCT, "Unsportsmanlike conduct", "601(a)",
+            official="Coach Ray")])
+        report = build_report(cup.service, game)
+        assert [(s.player_name, s.games, s.rule) for s in report.suspensions] == [
+            ("Coach Ray (team official)", "1 game", "404(d)")]

@@ -129,3 +129,14 @@ def _png_size(path: Path) -> tuple[int, int]:
 
     with Image.open(path) as image:
         return image.size
+
+
+class TestLongText:
+    def test_a_500_character_infraction_and_rule_are_drawn_whole(self, cup: Cup) -> None:
+        """FORMAT.md second edition: text as long as a score sheet holds is
+        taken (formats.text: 500 characters), and the report draws it."""
+        infraction = ("Tripping from behind with the stick as the attacker cut across the slot "
+                      * 7)[:500]
+        game = penalty_heavy_game(cup, 25, infraction=infraction, rule="642(a) " + "x" * 400)
+        pages, text = pdf_text(render_pdf(build_report(cup.service, game)))
+        assert pages >= 1 and "Tripping from behind" in text

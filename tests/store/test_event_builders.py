@@ -19,7 +19,7 @@ def test_a_built_event_is_the_constructors_value() -> None:
     goal = builder(Goal)(at, "away", 12, None, True)
     assert goal == Goal(at, "away", 12, None, True)
     assert hash(goal) == hash(Goal(at, "away", 12, None, True))
-    args = (at, "home", 7, PenaltyClass.MINOR, "hooking", "623", None, None, None, None)
+    args = (at, "home", 7, PenaltyClass.MINOR, "hooking", "623", None, None, None, None, True)
     assert builder(Penalty)(*args) == Penalty(*args)
 
 

@@ -11,7 +11,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rinkside.rules.events import EVENT_TYPES, MEASURED_ITEMS, Event, Goal, Measurement
+from rinkside.rules.events import (
+    EVENT_TYPES,
+    MEASURED_ITEMS,
+    Event,
+    Goal,
+    Measurement,
+    Penalty,
+    PenaltyClass,
+)
 from rinkside.rules.times import GameTime
 from rinkside.store import codec
 
@@ -54,6 +62,19 @@ def test_every_event_type_has_its_own_payload_type() -> None:
     assert len(codec.TYPES) == len(EVENT_TYPES)
 
 
+def test_a_penalty_stored_before_the_penalty_shot_mark_reads_as_unmarked() -> None:
+    """Casebook 62: rows written with the nine fields before ``penalty_shot``."""
+    old = [2, "penalty", 1, 6600, "away", 5, "minor", "tripping", "642(e)", None, None, None,
+           None]
+    event = codec.decode(old)
+    assert isinstance(event, Penalty) and event.penalty_shot is False
+    assert codec.decode_all([old]) == [event]
+    marked = Penalty(GameTime(1, 6600), "away", 5, PenaltyClass.MINOR, "tripping", "642(e)",
+                     penalty_shot=True)
+    assert codec.encode(marked) == [*old, True]
+    assert codec.decode(codec.encode(marked)) == marked
+
+
 def test_a_moment_is_its_period_and_integer_tenths() -> None:
     assert codec.encode(Goal(GameTime(1, 7020), "home", 12, 7)) == [
         2, "goal", 1, 7020, "home", 12, 7, False]
@@ -70,6 +91,8 @@ def test_a_moment_is_its_period_and_integer_tenths() -> None:
     [2, "goal", 1, 0, "home", True, None, False],
     [2, "goalie", 1, 0, "home", 1],
     [2, "penalty", 1, 0, "home", 4, "short", "x", None, None, None, None, None],
+    [2, "penalty", 1, 0, "home", 4, "minor", "x", None, None, None, None, None, "yes"],
+    [2, "penalty", 1, 0, "home", 4, "minor", "x", None, None, None, None, None, True, 1],
     [2, "measurement", 1, 0, "home", 4, "bucket", "legal", None],
     [2, "shootout_attempt", 1, None, "home", 4, True],
     [2, "timeout", [1], 0, "home"],

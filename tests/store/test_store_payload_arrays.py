@@ -24,11 +24,14 @@ BEFORE_SECOND_EDITION = {"v": 1, "type": "penalty", "at": {"period": 2, "tenths"
 
 
 def _v1(event: Event) -> dict[str, Any]:
-    """``event`` as version 1 wrote it (every field named, the moment nested)."""
+    """``event`` as version 1 wrote it (every field named, the moment nested;
+    a penalty without ``penalty_shot``, which came after it, casebook 62)."""
     kind, period, tenths, *fields = codec.encode(event)[1:]
+    named = dict(zip(codec.LAYOUT[kind], fields, strict=True))
+    if kind in ("penalty", "penalty_signal"):
+        del named["penalty_shot"]
     return {"v": 1, "type": kind,
-            "at": None if period is None else {"period": period, "tenths": tenths},
-            **dict(zip(codec.LAYOUT[kind], fields, strict=True))}
+            "at": None if period is None else {"period": period, "tenths": tenths}, **named}
 
 
 def test_version_1_logs_become_arrays_and_back(empty_engine: Engine) -> None:
@@ -60,3 +63,25 @@ def test_version_1_logs_become_arrays_and_back(empty_engine: Engine) -> None:
             kinds = session.scalars(select(EventRevision.op)
                                     .where(EventRevision.game_id == game_id)).all()
             assert kinds.count("delete") == 1
+
+
+def test_0016_takes_the_penalty_shot_mark_off_on_the_way_down(empty_engine: Engine) -> None:
+    """Casebook 62: a marked penalty is stored with a tenth field; the downgrade
+    to 0015 leaves the nine fields 0015 knows (unmarked), and up again reads."""
+    migrate(empty_engine)
+    sessions = session_factory(empty_engine)
+    marked = Penalty(GameTime(1, 6600), "away", 5, PenaltyClass.MINOR, "tripping", "642(e)",
+                     penalty_shot=True)
+    payload = codec.encode(marked)
+    assert len(payload) == 14 and payload[-1] is True
+    with sessions() as session:
+        game_id = game_at_0006(session, 1, {}, [payload])  # type: ignore[list-item]
+    downgrade(empty_engine, "0015")
+    with sessions() as session:
+        stored = [p for pair in old_payloads(session, game_id) for p in pair if p is not None]
+        assert stored and all(p == payload[:13] for p in stored)
+    migrate(empty_engine)
+    with sessions() as session:
+        unmarked = Penalty(GameTime(1, 6600), "away", 5, PenaltyClass.MINOR, "tripping",
+                           "642(e)")
+        assert events_of(session, game_id) == (4, [unmarked])

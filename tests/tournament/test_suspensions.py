@@ -75,6 +75,18 @@ class TestCasebook13Earned:
         erased = game_misconduct(1, 1, 3)
         assert [e.player_id for e in earned([erased, quiet(2, 1, 2)])] == [pid(1, 7)]
 
+    def test_a_team_officials_suspension_is_the_games_not_a_rosters(self) -> None:
+        """Casebook 59: a coach's game misconduct suspends him (the game's
+        suspensions say so); he is on no roster, so it names no player."""
+        game = played(1, 1, 2, regulation(
+            *called("2 10:00", "home", None, "game_misconduct", official="Coach",
+                    infraction="unsportsmanlike conduct", rule="601(a)"),
+            *called("2 9:00", "away", 4, "game_misconduct", infraction="dropping_gloves",
+                    rule="615(d)")))
+        assert [(x.official, x.games) for x in game.state.suspensions()] == [("Coach", 1),
+                                                                             (None, 1)]
+        assert [e.player_id for e in earned([game])] == [pid(2, 4)]
+
     def test_missing_jersey_is_an_error(self) -> None:
         game = game_misconduct(5)
         bad = PlayedGame(game.game, game.state, game.lineups,

@@ -53,7 +53,7 @@ def test_a_lone_surrogate_in_a_reason_is_refused_naming_the_field(
 
 @pytest.mark.parametrize(("field", "value", "why"), [
     ("spot", "center\r\nX", "control character U+000D"),
-    ("spot", "x" * 61, "61 characters is too long (at most 60)"),
+    ("spot", "x" * 501, "501 characters is too long (at most 500)"),
 ])
 def test_a_faceoff_spot_of_control_characters_or_too_long_is_refused(
         demo: Demo, director: Client, field: str, value: str, why: str) -> None:

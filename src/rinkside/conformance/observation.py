@@ -55,7 +55,9 @@ def observe(state: GameState) -> dict[str, Any]:
             for t in TEAMS
         },
         "suspensions": [
-            {"team": s.team, "player": s.player, "games": s.games} for s in state.suspensions()
+            {"team": s.team, **({"player": s.player} if s.official is None
+                                else {"official": s.official}), "games": s.games}
+            for s in state.suspensions()
         ],
         "warnings": sorted({w.rule for w in state.last_warnings}),
         "penalty_shot_due": state.penalty_shot_due,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-from rinkside.formats.text import CODE, REASON, SHORT, TextError, TextKind, check_text
+from rinkside.formats.text import REASON, SHORT, TextError, TextKind, check_text
 from rinkside.formats.times import parse_time, shootout_moment
 from rinkside.rules.errors import MalformedEvent
 from rinkside.rules.events import (
@@ -76,7 +76,8 @@ _EVENT_FIELDS: Final[dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
     "goal": (("at", "team", "scorer"), ("assist", "own_goal")),
     "penalty": (
         ("at", "team", "class", "infraction"),
-        ("player", "bench", "official", "rule", "served_by", "suspension", "called_by"),
+        ("player", "bench", "official", "rule", "served_by", "suspension", "called_by",
+         "penalty_shot"),
     ),
     "penalty_shot": (("at", "team", "shooter", "result"), ()),
     "timeout": (("at", "team"), ()),
@@ -100,7 +101,7 @@ _EVENT_FIELDS["penalty_signal"] = _EVENT_FIELDS["penalty"]
 EVENT_TYPE_NAMES: Final = tuple(_EVENT_FIELDS)
 # The kind (and so the length) of each text field of an event (formats.text).
 _TEXT_KINDS: Final[dict[str, TextKind]] = {
-    "spot": SHORT, "infraction": SHORT, "rule": CODE, "reason": REASON,
+    "spot": SHORT, "infraction": SHORT, "rule": SHORT, "reason": REASON,
     "item": SHORT, "result": SHORT,
 }
 _RESULTS: Final = ("goal", "no_goal")
@@ -207,6 +208,9 @@ def _decode_penalty(r: _Reader) -> tuple[Any, ...]:
         raise r.fail("suspension", f"{suspension!r} is not a number of games (1 or more)")
     rule = r.optional_text("rule")
     called_by = r.text("called_by", empty_ok=False) if "called_by" in r.raw else None
+    if "penalty_shot" in r.raw and r.raw["penalty_shot"] is not True:
+        raise r.fail("penalty_shot", f"{r.raw['penalty_shot']!r}: 'penalty_shot' is written "
+                     "only as true (the foul a penalty shot was awarded for, 406)")
     return (
         r.at(),
         r.team(),
@@ -218,6 +222,7 @@ def _decode_penalty(r: _Reader) -> tuple[Any, ...]:
         suspension,
         official,
         called_by,
+        r.flag("penalty_shot"),
     )
 
 

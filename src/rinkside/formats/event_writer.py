@@ -64,6 +64,8 @@ def _penalty_fields(event: Penalty | PenaltySignal,
         out["suspension"] = event.suspension
     if event.called_by is not None:
         out["called_by"] = event.called_by
+    if event.penalty_shot:
+        out["penalty_shot"] = True
     return out
 
 

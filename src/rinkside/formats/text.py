@@ -31,6 +31,7 @@ __all__ = [
     "NAME",
     "NOTE",
     "REASON",
+    "SCORE_SHEET_TEXT",
     "SHORT",
     "USERNAME",
     "TextError",
@@ -48,10 +49,16 @@ class TextKind:
     multiline: bool = False
 
 
-NAME: Final = TextKind(100)  # a team, player, official, rink, tournament or division
+# FORMAT.md (second edition): text fields have no length limit in the format;
+# a bound kept for safety takes any text a person writes on a score sheet, at
+# least this long. Every kind a FORMAT.md file or the console's events carry
+# (names, infraction, rule, spot, reason) is at least this long.
+SCORE_SHEET_TEXT: Final = 200
+NAME: Final = TextKind(200)  # a team, player, official, rink, tournament or division: the
+#                             store's name columns (store.models.base.NAME) are as wide
 USERNAME: Final = TextKind(64)
-SHORT: Final = TextKind(60)  # a face-off spot, an infraction's name
-CODE: Final = TextKind(20)  # a rule number ("642(a)")
+SHORT: Final = TextKind(500)  # a face-off spot, an infraction's name, an event's rule
+CODE: Final = TextKind(20)  # a rule number written in a referee's report ("642(a)")
 REASON: Final = TextKind(500)  # a whistle, a correction, a reopening, a forfeit
 NOTE: Final = TextKind(2000, multiline=True)
 

@@ -42,6 +42,8 @@ def event_words(setup: GameSetup, event: Event) -> str:
             who.append(class_text(value))
         if field.name == "infraction" and value:
             who.append(str(value).lower())
+        if field.name == "penalty_shot" and value is True:
+            who.append("the foul of a penalty shot (406)")  # casebook 62
     if who:
         parts.append(" ".join(who))
     at = getattr(event, "at", None)

@@ -277,8 +277,10 @@ def _referee_reports(state: GameState) -> tuple[RefereeReport, ...]:
 
 def _suspensions(state: GameState) -> tuple[SuspensionLine, ...]:
     out = []
-    for found in sorted(state.suspensions(), key=lambda s: (s.team != "home", s.player)):
+    for found in sorted(state.suspensions(),
+                        key=lambda s: (s.team != "home", s.official or "", s.player)):
         roster = state.setup.roster(found.team)
-        out.append(SuspensionLine(roster.name, player_text(roster, found.player),
-                                  suspension_text(found), found.rule))
+        who = player_text(roster, found.player) if found.official is None else \
+            f"{found.official} (team official)"  # casebook 59
+        out.append(SuspensionLine(roster.name, who, suspension_text(found), found.rule))
     return tuple(out)

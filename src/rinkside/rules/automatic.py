@@ -13,8 +13,12 @@ shots:
 - casebook 43: 205 note 3 and 610(e) in the last two minutes of regulation
   or in overtime give a penalty shot instead of the penalty
   (:attr:`GameState.penalty_shot_due`, a face-off refused until it is
-  taken); 406(h) the minor of a foul that gives a penalty shot is neither
-  served nor charged; 406(c) who may shoot.
+  taken); 406(c) who may shoot.
+- casebook 62: only the penalty marked ``penalty_shot`` is the foul a
+  penalty shot was awarded for (recorded before the shot it makes the shot
+  due); its minor is neither served nor charged (406(h)), any other class
+  is imposed (406(g)). No other penalty is linked to a shot by its order or
+  its rule: an unmarked minor citing a penalty-shot foul gets a warning.
 - casebook 46: the penalties given "after a warning" checked against the
   referees' warnings (:mod:`rinkside.rules.incidents` records them).
 - casebook 47: a team official's penalties (601(a)).
@@ -29,7 +33,7 @@ from typing import TYPE_CHECKING, Final
 
 from rinkside.rules.box import Kind, ServerKey, Unit
 from rinkside.rules.errors import RuleViolation
-from rinkside.rules.events import FaceOff, Penalty, PenaltyClass, PenaltyShot, other
+from rinkside.rules.events import FaceOff, Penalty, PenaltyClass, PenaltyShot, Team, other
 from rinkside.rules.infractions import Infraction, lookup
 from rinkside.rules.notices import warn
 from rinkside.rules.outcome import DecidedBy
@@ -51,10 +55,8 @@ SHOWN: Final[dict[str, str]] = {"613note1": "613 note 1", "205note3": "205 note 
 _ALIASES: Final[dict[str, str]] = {"613(c)": "613note1", "613(c)note1": "613note1"}
 _MINORS: Final = frozenset({PC.MINOR, PC.BENCH_MINOR, PC.DOUBLE_MINOR})
 _EJECTIONS: Final = frozenset({PC.GAME_EJECTION, PC.GAME_MISCONDUCT})
-# 406(g), (h): a penalty shot is awarded for a foul that would be a minor, a
-# major or a match penalty; these classes only come with one.
-_NOT_FOULS: Final = frozenset({PC.MISCONDUCT, PC.GAME_EJECTION, PC.GAME_MISCONDUCT,
-                               PC.GROSS_MISCONDUCT})
+# Casebook 62: the rules whose foul the book punishes with a penalty shot.
+SHOT_FOULS: Final = ("614(c)", "617(e)", "624(b)", "629(g)", "638(a)", "642(e)")
 
 
 @lru_cache(maxsize=1024)
@@ -159,34 +161,33 @@ def note_back_at_whistle(s: GameState) -> None:
 
 def instead(s: GameState, event: Penalty) -> tuple[Penalty, ServerKey | None] | None:
     """The penalty to record for ``event`` (None: nothing to serve or charge),
-    with the changes the book makes automatic (casebook 42, 43; 406(h)), and
-    who serves it where that is already decided: the additional minor of
+    with the changes the book makes automatic (casebook 42, 43, 62; 406(h)),
+    and who serves it where that is already decided: the additional minor of
     629(c) that it is (casebook 44), after the time it follows."""
     entry = lookup(event.infraction, event.rule)
     shot_rule = _shot_instead(event, entry)
-    if event.penalty_class not in _NOT_FOULS and \
-            (other(event.team), s.stoppage) in s.shot_stoppages:
-        # The first foul recorded after the shot is the one it was awarded for
-        # (a 205 note 3 or 610(e) penalty too: that shot is not due again):
-        # a minor is not served (406(h)), a major or match penalty is (406(g)).
-        s.shot_stoppages = tuple(x for x in s.shot_stoppages
-                                 if x != (other(event.team), s.stoppage))
-        if event.penalty_class in _MINORS:
-            warn(s, "406(h)", f"the {event.penalty_class.text} is not served or charged: a "
-                 "penalty shot was awarded for the foul")
-            return None
     in_window = s.in_overtime or (s.period == s.setup.settings.periods
                                   and s.left < LAST_MINUTES)
-    if shot_rule and in_window and (s.phase not in ("final", "shootout") or _at_buzzer(s)):
-        if s.penalty_shot_due is None:
-            s.penalty_shot_due = other(event.team)
-            s.shot_due_rule = shot_rule
-        else:  # 610(e), 205 note 3: each offense awards its own penalty shot
-            s.more_shots_due = (*s.more_shots_due, (other(event.team), shot_rule))
-        warn(s, shot_rule, f"with less than 2:00 left in regulation or in overtime, a penalty "
-             f"shot is awarded to {other(event.team)} instead of the "
+    in_window = in_window and (s.phase not in ("final", "shootout") or _at_buzzer(s))
+    if event.penalty_shot:
+        if not _awarded_for(s, event, shot_rule if shot_rule and in_window else "406(a)"):
+            return None
+    elif shot_rule and in_window and _match_taken_shot(s, event):
+        # Casebook 43: the 205 note 3 or 610(e) offense recorded after the
+        # shot it gave is that shot's foul (not due again): a minor is
+        # neither served nor charged (406(h)).
+        warn(s, "406(h)", f"the {event.penalty_class.text} is not served or charged: the "
+             f"penalty shot was awarded for the foul ({shot_rule}, casebook 43)")
+        return None
+    elif shot_rule and in_window:
+        _make_due(s, other(event.team), shot_rule)
+        warn(s, shot_rule, f"with less than 2:00 left in regulation or in overtime, a "
+             f"penalty shot is awarded to {other(event.team)} instead of the "
              f"{event.penalty_class.text} (casebook 43)")
         return None
+    elif any(p.team == other(event.team) and p.stoppage == s.stoppage
+             for p in s.penalty_shots):
+        _unmarked(s, event)
     if (entry is not None and entry.key == "dropping_gloves_punch") or ((
             event.suspension or 0) >= PUNCH_GAMES and rule_key(event.rule).startswith("615(d)")):
         if (event.suspension or 0) < PUNCH_GAMES and event.penalty_class == PC.GAME_MISCONDUCT:
@@ -198,9 +199,70 @@ def instead(s: GameState, event: Penalty) -> tuple[Penalty, ServerKey | None] | 
     return event, _replace_added(s, event)
 
 
+def _awarded_for(s: GameState, event: Penalty, rule: str) -> bool:
+    """Casebook 62: the penalty marked as the foul a penalty shot was awarded
+    for (406; ``rule``: 406(a), or 205 note 3 or 610(e) where casebook 43
+    gives the shot). Recorded before the shot, that shot is due until taken;
+    recorded after it, it is only the record. A minor so marked is neither
+    served nor charged (406(h)); any other class is imposed (406(g)).
+    Whether it is imposed."""
+    team = other(event.team)
+    if not _match_taken_shot(s, event) and (s.phase not in ("final", "shootout")
+                                            or _at_buzzer(s)):
+        _make_due(s, team, rule)
+        if rule != "406(a)":
+            warn(s, rule, f"a penalty shot is awarded to {team} for the "
+                 f"{event.penalty_class.text} (casebook 43)")
+    if event.penalty_class in _MINORS:
+        warn(s, "406(h)", f"the {event.penalty_class.text} is not served or charged: a "
+             f"penalty shot is awarded to {team} for the foul")
+        return False
+    return True
+
+
+def _match_taken_shot(s: GameState, event: Penalty) -> bool:
+    """Whether the other team took a penalty shot at this stoppage that no
+    foul recorded after it has claimed yet; if so the foul claims it."""
+    taken = (other(event.team), s.stoppage)
+    if taken not in s.shot_stoppages:
+        return False
+    at = s.shot_stoppages.index(taken)
+    s.shot_stoppages = s.shot_stoppages[:at] + s.shot_stoppages[at + 1:]
+    return True
+
+
+def _make_due(s: GameState, team: Team, rule: str) -> None:
+    """A penalty shot is due to ``team`` (casebook 43, 62): a face-off is
+    refused until it is taken; each offense awards its own (610(e), 205 note 3)."""
+    if s.penalty_shot_due is None:
+        s.penalty_shot_due = team
+        s.shot_due_rule = rule
+    else:
+        s.more_shots_due = (*s.more_shots_due, (team, rule))
+
+
+def _unmarked(s: GameState, event: Penalty) -> None:
+    """Casebook 62: an unmarked minor at a penalty shot's stoppage that cites
+    a foul the book punishes with a penalty shot is served and charged, with
+    a warning citing 406(h): the engine never links it to the shot itself."""
+    key = penalty_rule(event, lookup(event.infraction, event.rule))
+    if event.penalty_class not in _MINORS or not key.startswith(SHOT_FOULS):
+        return
+    warn(s, "406(h)", f"the {event.penalty_class.text} to {_who(event)} (Rule "
+         f"{shown(key)}) cites a foul that gives a penalty shot, at a penalty shot's "
+         "stoppage, but is not marked as the foul the shot was awarded for: it is served "
+         "and charged (casebook 62)")
+
+
+def _who(event: Penalty) -> str:
+    if event.official is not None:
+        return event.official
+    return "the bench" if event.player is None else f"#{event.player}"
+
+
 def _with_suspension(e: Penalty, games: int) -> Penalty:
     return Penalty(e.at, e.team, e.player, e.penalty_class, e.infraction, e.rule, e.served_by,
-                   games, e.official, e.called_by)
+                   games, e.official, e.called_by, e.penalty_shot)
 
 
 def _shot_instead(event: Penalty, entry: Infraction | None) -> str | None:
@@ -326,10 +388,18 @@ def _official(s: GameState, event: Penalty, record: PenaltyRecord) -> None:
 
 
 def penalty_shot_taken(s: GameState, event: PenaltyShot) -> None:
-    """Casebook 43: the due shot is taken (each team's, where both teams'
+    """Casebook 43, 62: the due shot is taken (each team's, where both teams'
     offenses made one due at the stoppage, in either order: 610(e), 205
-    note 3); otherwise the minor of the foul it was awarded for is not
-    served or charged (406(h))."""
+    note 3; or the one a marked foul made due); otherwise it waits for its
+    foul, if recorded after it. No penalty recorded before it is linked to
+    it by its order or its rule: an unmarked minor citing a penalty-shot
+    foul gets a warning citing 406(h)."""
+    now = s.stoppage + (1 if s.phase == "in_play" else 0)
+    for record in items(s.penalty_chain):
+        if record.stoppage == now and record.team == other(event.team) and \
+                record.penalty_id not in s.auto_added:
+            _unmarked(s, Penalty(record.at, record.team, record.player, record.penalty_class,
+                                 record.infraction, record.rule, official=record.official))
     if s.penalty_shot_due == event.team:  # the next one due, if any, is due now
         s.penalty_shot_due, s.shot_due_rule = s.more_shots_due[0] if s.more_shots_due \
             else (None, "")
@@ -340,22 +410,4 @@ def penalty_shot_taken(s: GameState, event: PenaltyShot) -> None:
     if taken is not None:  # the shot due to this team after the other team's
         s.more_shots_due = s.more_shots_due[:taken] + s.more_shots_due[taken + 1:]
         return
-    now = s.stoppage + (1 if s.phase == "in_play" else 0)
-    against = other(event.team)
-    for record in reversed(items(s.penalty_chain)):  # the foul's penalty: the latest
-        if record.stoppage != now or record.team != against or \
-                record.penalty_id in s.auto_added or record.penalty_class in _NOT_FOULS:
-            continue  # a misconduct or ejection goes with a foul; no shot is awarded for it
-        if record.penalty_class in _MINORS:
-            drop(s, record.penalty_id)
-            warn(s, "406(h)", f"the {record.penalty_class.text} to {_who(record)} is not "
-                 "served or charged: the penalty shot was awarded for the foul")
-        return  # a major or match penalty is imposed as well (406(g))
     s.shot_stoppages = (*s.shot_stoppages, (event.team, now))
-
-
-def _who(record: PenaltyRecord) -> str:
-    if record.official is not None:
-        return record.official
-    return "the bench" if record.player is None else f"#{record.player}"
-

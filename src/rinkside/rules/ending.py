@@ -55,23 +55,48 @@ def after_end_refusal(s: GameState, kind: type[Event], at: GameTime | None
                              "recorded")
     if s.result.decided_by == "forfeit":
         return RuleViolation("634(d)", "the game was forfeited; nothing more can be recorded")
+    rule = ended_by(s)
     if kind in (PenaltyShot, GoalieChange) and s.result.decided_by in (
             DecidedBy.REGULATION, DecidedBy.OVERTIME, DecidedBy.TIE) and at == s.clock:
         if s.left > 0:  # the game ended on an overtime goal, not at the buzzer
             what = "a penalty shot is taken" if kind is PenaltyShot else \
                 "a goaltender returns for a penalty shot (406(e))"
-            return RuleViolation("639(b)3", "the overtime goal ended the game (sudden death, "
-                                 f"639(b)3, 639(c)3); {what} after the game only when the "
-                                 "period's time ran out (406(i))")
+            return RuleViolation(rule, "the overtime goal ended the game (sudden death); "
+                                 f"{what} after the game only when the period's time ran "
+                                 "out (406(i))")
         # 406(i), casebook 43: the shot is taken after the buzzer, and it can tie
         # or win the game; 406(e): the penalized team's goaltender, removed for
         # an extra skater, is permitted to return to the floor before it.
         return None
     if kind is not Penalty:
-        return RuleViolation("640(a)", "the game is over; only a penalty for the records, or "
-                             "a penalty shot for a foul in playing time (406(i)) with the "
-                             "goaltender back in goal for it (406(e)), can still be entered")
+        return RuleViolation(rule, f"the game is over ({_ENDED[s.result.decided_by]}); only "
+                             "a penalty for the records, or a penalty shot for a foul in "
+                             "playing time (406(i)) with the goaltender back in goal for it "
+                             "(406(e)), can still be entered")
     return None
+
+
+_ENDED: dict[DecidedBy, str] = {
+    DecidedBy.REGULATION: "won in regulation", DecidedBy.TIE: "a tie, with no overtime",
+    DecidedBy.OVERTIME: "the overtime goal ended it, sudden death",
+    DecidedBy.SHOOTOUT: "the shootout is decided", DecidedBy.MERCY: "the mercy rule",
+    DecidedBy.FORFEIT: "forfeited",
+}
+
+
+def ended_by(s: GameState) -> str:
+    """Casebook 51: the rule that ended the game, which a later event's
+    refusal cites: 640(a) a regulation win, 639(a) a tie with no overtime,
+    639(b) 3 or 639(c) 3 an overtime goal (the single overtime of a shootout
+    format, or unlimited overtime), 639(b) 4 a decided shootout, 630(a)
+    mercy, 634(d) a forfeit."""
+    decided = s.result.decided_by if s.result is not None else DecidedBy.REGULATION
+    if decided == DecidedBy.OVERTIME:
+        return "639(c) 3" if s.setup.settings.overtime == "unlimited" else "639(b) 3"
+    if decided == DecidedBy.SHOOTOUT:
+        return "639(b) 4"
+    return {DecidedBy.TIE: "639(a)", DecidedBy.MERCY: "630(a)",
+            DecidedBy.FORFEIT: "634(d)"}.get(decided, "640(a)")
 
 
 def final(s: GameState, winner: Team | None, decided_by: DecidedBy) -> None:

@@ -121,6 +121,9 @@ class Penalty:
     629(j), 404(g)); ``player`` is then None."""
     called_by: str | None = None
     """The official who called it (Rule 503: a referee or the assistant official)."""
+    penalty_shot: bool = False
+    """The foul for which the other team is awarded a penalty shot (Rule 406,
+    casebook 62): a minor so marked is neither served nor charged (406(h))."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,11 +140,12 @@ class PenaltySignal:
     suspension: int | None = None
     official: str | None = None
     called_by: str | None = None
+    penalty_shot: bool = False
 
     def assessed(self, at: GameTime) -> Penalty:
         return Penalty(at, self.team, self.player, self.penalty_class, self.infraction,
                        self.rule, self.served_by, self.suspension, self.official,
-                       self.called_by)
+                       self.called_by, self.penalty_shot)
 
 
 @dataclass(frozen=True, slots=True)

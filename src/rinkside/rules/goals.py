@@ -150,7 +150,8 @@ def signals_after_goal(s: GameState, against: Team, short: bool
                             f"to {offender(signal)}; the second is imposed (casebook 37).")
             kept.append(PenaltySignal(signal.at, signal.team, signal.player, PenaltyClass.MINOR,
                                       signal.infraction, signal.rule, signal.served_by,
-                                      signal.suspension, signal.official, signal.called_by))
+                                      signal.suspension, signal.official, signal.called_by,
+                                      signal.penalty_shot))
             continue
         warnings.append(f"the delayed {signal.penalty_class.text} to {offender(signal)} is not "
                         "imposed: the other team scored; it wipes out only the minor "

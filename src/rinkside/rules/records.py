@@ -171,7 +171,7 @@ SuspensionLength = int | Literal["rest_of_tournament", "pending_review"]
 
 @dataclass(frozen=True, slots=True)
 class Suspension:
-    """Games a player must sit out after this game."""
+    """Games a player (or a team official, casebook 59) must sit out after this game."""
 
     team: Team
     player: int
@@ -226,38 +226,35 @@ def suspension_of(record: PenaltyRecord) -> Suspension | None:
     """Casebook 13: game misconduct one game (404(d)), or the games the
     referee set (615(d): three for a punch); match penalty the rest of the
     tournament (405(e)); gross misconduct until reviewed (404(h)); a game
-    ejection ends with the game (404(c)) unless more games were set."""
+    ejection ends with the game (404(c)) unless more games were set.
+    Casebook 59: a team official's alike (his ``player`` is 0)."""
     cls = record.penalty_class
-    if record.official is not None:
-        if cls in (PenaltyClass.GAME_MISCONDUCT, PenaltyClass.GROSS_MISCONDUCT):
-            games: SuspensionLength = (record.suspension or 1) if cls == \
-                PenaltyClass.GAME_MISCONDUCT else "pending_review"
-            return Suspension(record.team, 0, games, "404(d)" if isinstance(games, int)
-                              else "404(h)", official=record.official)
-        return None
-    if record.player is None:
-        return None
+    if record.player is None and record.official is None:
+        return None  # a bench penalty suspends nobody
+    team, player, official = record.team, record.player or 0, record.official
     if cls == PenaltyClass.MATCH:
-        return Suspension(record.team, record.player, "rest_of_tournament", "405(e)")
+        return Suspension(team, player, "rest_of_tournament", "405(e)", official)
     if cls == PenaltyClass.GROSS_MISCONDUCT:
-        return Suspension(record.team, record.player, "pending_review", "404(h)")
+        return Suspension(team, player, "pending_review", "404(h)", official)
     if cls == PenaltyClass.GAME_MISCONDUCT:
         games = record.suspension or 1
         rule = record.rule if record.suspension and record.rule else "404(d)"
-        return Suspension(record.team, record.player, games, rule)
+        return Suspension(team, player, games, rule, official)
     if record.suspension:
-        return Suspension(record.team, record.player, record.suspension, record.rule or "410(a)")
+        return Suspension(team, player, record.suspension, record.rule or "410(a)", official)
     return None
 
 
-def suspensions(records: tuple[PenaltyRecord, ...], *, officials: bool = False
+def suspensions(records: tuple[PenaltyRecord, ...], *, officials: bool | None = None
                 ) -> list[Suspension]:
-    """One suspension per player (or, with ``officials``, per team official):
+    """One suspension per player and per team official (casebook 59; with
+    ``officials`` True or False, only theirs or only the players'):
     open-ended ones prevail, games add up."""
     merged: dict[tuple[Team, int | str], Suspension] = {}
     for record in records:
         found = suspension_of(record)
-        if found is None or (found.official is not None) != officials:
+        if found is None or (officials is not None
+                             and (found.official is not None) != officials):
             continue
         key = (found.team, found.official or found.player)
         before = merged.get(key)

@@ -111,11 +111,14 @@ class GameRecords:
         return scoring(self.goals)
 
     def suspensions(self) -> list[Suspension]:
-        """The players' suspensions (casebook 13)."""
+        """Every suspension the game produces: the players' (casebook 13) and
+        the team officials' (casebook 59)."""
         return suspensions(items(self.penalty_chain))
 
     def official_suspensions(self) -> list[Suspension]:
-        """The team officials' suspensions (casebook 47: a game misconduct, 404(d))."""
+        """The team officials' suspensions (casebook 47, 59: a game misconduct
+        404(d), a gross misconduct pending review 404(h), a game ejection none
+        404(c), unless the referee set games)."""
         return suspensions(items(self.penalty_chain), officials=True)
 
     @property

@@ -75,7 +75,9 @@ VERSION: Final = 2
 Payload = list[Any]
 
 _PENALTY: Final = ("team", "player", "class", "infraction", "rule", "served_by",
-                   "suspension", "official", "called_by")
+                   "suspension", "official", "called_by", "penalty_shot")
+"""A penalty's fields; a row stored before ``penalty_shot`` (casebook 62) has
+the nine before it, and reads as ``false``."""
 
 LAYOUT: Final[dict[str, tuple[str, ...]]] = {
     "faceoff": ("spot",),
@@ -129,7 +131,7 @@ def _named(event: Event) -> tuple[str, tuple[Any, ...]]:
             return ("penalty" if isinstance(event, Penalty) else "penalty_signal",
                     (event.team, event.player, event.penalty_class.value, event.infraction,
                      event.rule, event.served_by, event.suspension, event.official,
-                     event.called_by))
+                     event.called_by, event.penalty_shot))
         case PenaltyShot():
             return "penalty_shot", (event.team, event.shooter, event.scored)
         case TimeOut():
@@ -205,8 +207,13 @@ def _goal(p: Payload) -> Goal:
 
 
 def _penalty_args(p: Payload) -> tuple[Any, ...]:
-    (_, _, period, tenths, team, player, kind, infraction, rule, served_by, suspension,
-     official, called_by) = p
+    if len(p) == 13:  # stored before penalty_shot (casebook 62): not the shot's foul
+        (_, _, period, tenths, team, player, kind, infraction, rule, served_by, suspension,
+         official, called_by) = p
+        penalty_shot = False
+    else:
+        (_, _, period, tenths, team, player, kind, infraction, rule, served_by, suspension,
+         official, called_by, penalty_shot) = p
     found = CLASSES.get(kind)
     if (found is None or team not in TEAMS or type(infraction) is not str
             or (player is not None and type(player) is not int)
@@ -214,12 +221,13 @@ def _penalty_args(p: Payload) -> tuple[Any, ...]:
             or (served_by is not None and type(served_by) is not int)
             or (suspension is not None and type(suspension) is not int)
             or (official is not None and type(official) is not str)
-            or (called_by is not None and type(called_by) is not str)):
+            or (called_by is not None and type(called_by) is not str)
+            or type(penalty_shot) is not bool):
         return (moment(period, tenths), as_team(team), opt_int(player), as_class(kind),
                 as_str(infraction), opt_str(rule), opt_int(served_by), opt_int(suspension),
-                opt_str(official), opt_str(called_by))  # raises, saying which
+                opt_str(official), opt_str(called_by), as_bool(penalty_shot))  # raises
     return (moment(period, tenths), team, player, found, infraction, rule, served_by,
-            suspension, official, called_by)
+            suspension, official, called_by, penalty_shot)
 
 
 def _goalie_change(p: Payload) -> GoalieChange:

@@ -71,7 +71,8 @@ def _at(value: Any) -> GameTime:
 def _penalty_args(p: V1) -> tuple[Any, ...]:
     return (_at(p["at"]), as_team(p["team"]), opt_int(p["player"]), as_class(p["class"]),
             as_str(p["infraction"]), opt_str(p["rule"]), opt_int(p["served_by"]),
-            opt_int(p["suspension"]), opt_str(p.get("official")), opt_str(p.get("called_by")))
+            opt_int(p["suspension"]), opt_str(p.get("official")), opt_str(p.get("called_by")),
+            as_bool(p.get("penalty_shot", False)))
 
 
 def _shootout(p: V1) -> ShootoutAttempt:

@@ -107,8 +107,8 @@ def earned(played_in_order: Iterable[PlayedGame]) -> list[Earned]:
     for played in played_in_order:
         for record in played.state.assessed:  # the times are not needed
             found = suspension_of(record)
-            if found is None:
-                continue
+            if found is None or found.official is not None:
+                continue  # a team official is on no roster (casebook 59 stays the game's)
             out.append(Earned(
                 player_id(played, found.team, found.player), played.team_id(found.team),
                 found.player, played.game.game_id, found.games, found.rule,

@@ -20,7 +20,8 @@
     companions: "Automatic with it", served_by: "Served by", suspension: "Games suspended (where the book sets more)",
     "in": "Goaltender in", shooter: "Shooter", result: "Result", measured: "Player measured (other team)",
     item: "Equipment", measure_result: "Result", spot: "Spot (optional)", stop_reason: "Reason (optional)",
-    forfeit_reason: "Reason", at: "Time (period and time left)", reason: "Why is it corrected?"
+    forfeit_reason: "Reason", at: "Time (period and time left)", reason: "Why is it corrected?",
+    penalty_shot: "Penalty shot awarded for this foul (406(h): a minor is not served)"
   };
 
   function fieldsNode() { return $("fields"); }

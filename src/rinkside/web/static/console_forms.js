@@ -41,7 +41,8 @@
   };
   var FIELDS = {
     goal: ["team", "scorer", "assist", "own_goal"],
-    penalty: ["team", "bench", "player", "infraction", "class", "companions", "served_by", "suspension"],
+    penalty: ["team", "bench", "player", "infraction", "class", "companions", "served_by", "suspension",
+      "penalty_shot"],
     penalty_signal: ["team", "bench", "player", "infraction", "class", "companions", "served_by", "suspension"],
     timeout: ["team"],
     goalie: ["team", "in"],
@@ -82,7 +83,7 @@
           });
         }
         return teams;
-      case "own_goal": case "bench":
+      case "own_goal": case "bench": case "penalty_shot":
         var label = make("label", { "class": "check", id: "f-" + name });
         var box = make("input", { type: "checkbox", name: name });
         box.checked = !!v;
@@ -135,6 +136,7 @@
       case "penalty": case "penalty_signal":
         v.bench = !!event.bench; v.player = event.player; v["class"] = event["class"];
         v.served_by = event.served_by; v.suspension = event.suspension;
+        v.penalty_shot = !!event.penalty_shot;
         var entry = (catalog ? catalog.infractions : []).filter(function (e) {
           return e.name === event.infraction && (!event.rule || e.rule === event.rule);
         })[0];
@@ -176,6 +178,7 @@
         if (entry) { e.rule = entry.rule; } else if (form.values.rule) { e.rule = form.values.rule; }
         if (number("served_by") !== null) { e.served_by = number("served_by"); }
         if (number("suspension") !== null) { e.suspension = number("suspension"); }
+        if (value("penalty_shot")) { e.penalty_shot = true; }  /* casebook 62: this foul alone */
         var out = [e];
         Array.prototype.forEach.call(fieldsNode().querySelectorAll('[name="companion"]:checked'), function (box) {
           var c = { type: type, at: e.at, team: e.team, "class": box.value, infraction: e.infraction };

@@ -1,0 +1,72 @@
+"""A stored penalty gains its tenth field, ``penalty_shot`` (casebook 62).
+
+Revision ID: 0016
+Revises: 0015
+Create Date: 2026-12-03
+
+FORMAT.md's second edition marks the foul a penalty shot was awarded for
+(``"penalty_shot": true``): a penalty or penalty signal of payload version 2
+is written with one more field after ``called_by``::
+
+    [2, "penalty", 1, 6600, "away", 5, "minor", "tripping", "642(e)",
+     null, null, null, null, true]
+
+The upgrade changes no row: a penalty stored before has the nine fields and
+reads as not marked (:mod:`rinkside.store.codec`). The downgrade takes the
+tenth field off every penalty of ``payload`` and ``previous``, so that 0014's
+downgrade finds the layout it knows (a marked penalty becomes an unmarked
+one: the older store has no word for the mark). Self-contained on purpose.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import sqlalchemy as sa
+from alembic import op
+
+revision: str = "0016"
+down_revision: str | None = "0015"
+branch_labels: str | Sequence[str] | None = None
+depends_on: str | Sequence[str] | None = None
+
+_PENALTIES = ("penalty", "penalty_signal")
+_NINE = 4 + 9  # version, type, period, tenths, then team ... called_by
+
+_revisions = sa.Table("event_revisions", sa.MetaData(), sa.Column("game_id", sa.Integer),
+                      sa.Column("revision", sa.Integer),
+                      sa.Column("payload", sa.JSON(none_as_null=True)),
+                      sa.Column("previous", sa.JSON(none_as_null=True)))
+
+
+def _strip(value: Any) -> Any:
+    if isinstance(value, list) and len(value) > _NINE and value[1] in _PENALTIES:
+        return value[:_NINE]
+    return value
+
+
+def upgrade() -> None:
+    """Nothing to convert: a penalty of nine fields reads as not marked."""
+
+
+def downgrade() -> None:
+    connection = op.get_bind()
+    rows = connection.execute(
+        sa.select(_revisions.c.game_id, _revisions.c.revision, _revisions.c.payload,
+                  _revisions.c.previous)
+        .order_by(_revisions.c.game_id, _revisions.c.revision))
+    update = (sa.update(_revisions)
+              .where(_revisions.c.game_id == sa.bindparam("g"),
+                     _revisions.c.revision == sa.bindparam("r"))
+              .values(payload=sa.bindparam("p"), previous=sa.bindparam("q")))
+    batch: list[dict[str, Any]] = []
+    for game_id, number, payload, previous in rows.all():
+        if _strip(payload) is payload and _strip(previous) is previous:
+            continue
+        batch.append({"g": game_id, "r": number, "p": _strip(payload), "q": _strip(previous)})
+        if len(batch) >= 1000:
+            connection.execute(update, batch)
+            batch = []
+    if batch:
+        connection.execute(update, batch)
