@@ -54,3 +54,28 @@ def test_the_signoff_page_tells_the_corrections_and_takes_written_reports(
         ("405(b)", "Spearing behind the play.", "writer")]
     html = TestClient(app).get(f"/games/{game_id}/report").text
     assert "Report (Rule 405(b))" in html and "Spearing behind the play." in html
+
+
+def test_a_referee_not_assigned_to_the_game_files_no_written_report_on_it(
+        demo: Demo, app: FastAPI) -> None:
+    """Rule 502(l): the game's referees report on it; another referee's
+    report is refused, nothing is stored and the official report prints none;
+    the director may still file one."""
+    game_id = game_in_play(demo)
+    other = game_in_play(demo)
+    auth.create_user(demo.service, "stranger", "whistle-pass-3", "referee", games=[other])
+    auth.create_user(demo.service, "chief", "director-pass-3", "director")
+    for client, csrf in logged_in(app, "stranger", "whistle-pass-3"):
+        refused = client.post(f"/games/{game_id}/reports", data={
+            "csrf_token": csrf, "rule": "502(l)", "text": "I was not there."},
+            follow_redirects=False)
+        assert refused.status_code == 422
+        assert "not a referee assigned to game" in refused.text and "502(l)" in refused.text
+    assert build_report(demo.service, game_id).written == ()
+    assert "I was not there." not in TestClient(app).get(f"/games/{game_id}/report").text
+    for client, csrf in logged_in(app, "chief", "director-pass-3"):
+        filed = client.post(f"/games/{game_id}/reports", data={
+            "csrf_token": csrf, "rule": "502(l)", "text": "Filed by the director."},
+            follow_redirects=False)
+        assert filed.status_code == 303
+    assert [w.by for w in build_report(demo.service, game_id).written] == ["chief"]
