@@ -10,6 +10,7 @@ from typing import Any
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, Response
 from pydantic import BaseModel
+from starlette.concurrency import run_in_threadpool
 
 from rinkside.services import desk_schedule as ds
 from rinkside.services import queries
@@ -60,8 +61,12 @@ def schedule_page(tournament_id: int, request: Request, service: Service,
              response_class=HTMLResponse)
 async def generate_form(tournament_id: int, request: Request, service: Service,
                         templates: Templates, user: Director) -> Response:
+    """The solver's round robin (seconds of work): run in a worker thread, so
+    that every other request (a scorer's write) is answered meanwhile; the
+    page says the work is under way (static/desk_busy.js)."""
     form = await request.form()
-    return respond(
+    return await run_in_threadpool(
+        respond,
         lambda: ds.generate(
             service, tournament_id, windows=ds.parse_windows(str(form.get("windows", ""))),
             game_minutes=_whole(str(form.get("game_minutes", "")), "game length"),
