@@ -13,6 +13,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, File, Form, Request, UploadFile
 from fastapi.responses import HTMLResponse, Response
+from starlette.concurrency import run_in_threadpool
 
 from rinkside.services import desk_rinks, desk_teams, queries, sync
 from rinkside.services import rinks as rink_store
@@ -104,12 +105,16 @@ async def roster_upload(division_id: int, request: Request, service: Service,
                         templates: Templates, user: Director,
                         file: Annotated[UploadFile, File()], team: str = Form(""),
                         reason: str = Form("")) -> Response:
+    """A roster file uploaded (read within the request body's limit): read,
+    checked and stored in a worker thread, off the event loop, so that a
+    large workbook delays no other request (its size is bounded before it is
+    parsed: :mod:`rinkside.tournament.roster_file`)."""
     tid = queries.division(service, division_id).tournament_id
     content = await file.read()
     try:
-        desk_teams.import_roster_file(service, division_id, file.filename or "roster.csv",
-                                      content, team=team.strip() or None, by=user.username,
-                                      reason=reason)
+        await run_in_threadpool(
+            desk_teams.import_roster_file, service, division_id, file.filename or "roster.csv",
+            content, team=team.strip() or None, by=user.username, reason=reason)
     except RosterImportError as exc:
         return _teams_page(request, service, templates, user, tid,
                            error=f"{exc.source}: nothing was imported",
