@@ -1,12 +1,15 @@
-"""The desk's long work runs off the event loop: while the solver builds a
-schedule, a scorer's write on the same server (the same event loop) is
-answered at once. The solver is held on an event until the scorer's answer
-came (or a timeout, which fails the test), never a sleep."""
+"""The desk's writes run off the event loop: while one is held (the solver
+building a schedule, a store slow to answer), a scorer's write on the same
+server (the same event loop) is answered at once. The desk's work is held
+on an event until the scorer's answer came (or a timeout, which fails the
+test), never a sleep."""
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from dataclasses import dataclass
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -14,66 +17,87 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from webkit import Demo, game_in_play, logged_in
 
-from rinkside.services import desk_rinks, desk_schedule, desk_teams
+from rinkside.services import desk_rinks, desk_schedule, desk_teams, desk_tournament, officiating
 from rinkside.web import auth
 
 WAIT = 30.0  # seconds anything may take on a loaded machine before the test fails
 RINK = {"width": 85, "length": 185, "corner_radius": 20, "goal_line_distance": 12}
 
 
+@dataclass(frozen=True)
+class DeskWrite:
+    """A desk form whose work (``module.name``) is held while it runs."""
+
+    module: ModuleType
+    name: str
+    path: str  # {tid} the tournament, {game} a game
+    data: dict[str, Any]
+    answer: int  # what the form answers once released
+
+
+WRITES = {
+    "schedule": DeskWrite(desk_schedule, "solve", "/desk/tournaments/{tid}/schedule/generate",
+                          {"windows": "2026-12-12 08:00-18:00", "game_minutes": "40",
+                           "rest_minutes": "0", "rounds": "1", "rink": ["North"]}, 303),
+    "details": DeskWrite(desk_tournament, "set_details", "/desk/tournaments/{tid}/details",
+                         {"name": "Long Cup renamed", "starts_on": "2026-12-12"}, 303),
+    "rink": DeskWrite(desk_rinks, "add", "/desk/tournaments/{tid}/rinks",
+                      {"name": "South", **{k: str(v) for k, v in RINK.items()}}, 303),
+    "officials": DeskWrite(officiating, "set_officials", "/games/{game}/officials",
+                           {"referee": ["Rita Ray"]}, 303),
+}
+
+
 def _cookie(client: TestClient) -> str:
     return "; ".join(f"{name}={value}" for name, value in client.cookies.items())
 
 
-@pytest.fixture
-def held_solver(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[threading.Event,
-                                                                   threading.Event]]:
-    """The solver, started (first event) and held until released (second)."""
+def _held(monkeypatch: pytest.MonkeyPatch, write: DeskWrite
+          ) -> tuple[threading.Event, threading.Event]:
+    """The desk's work, started (first event) and held until released (second)."""
     started, release = threading.Event(), threading.Event()
-    solve: Callable[..., Any] = desk_schedule.solve
+    work: Callable[..., Any] = getattr(write.module, write.name)
 
     def held(*args: Any, **kwargs: Any) -> Any:
         started.set()
         release.wait(WAIT)
-        return solve(*args, **kwargs)
+        return work(*args, **kwargs)
 
-    monkeypatch.setattr(desk_schedule, "solve", held)
-    yield started, release
-    release.set()
+    monkeypatch.setattr(write.module, write.name, held)
+    return started, release
 
 
-def test_a_scorers_write_is_answered_while_the_solver_builds_a_schedule(
-        demo: Demo, app: FastAPI, held_solver: tuple[threading.Event, threading.Event]
-        ) -> None:
-    started, release = held_solver
+@pytest.mark.parametrize("which", list(WRITES))
+def test_a_scorers_write_is_answered_while_a_desk_write_is_at_work(
+        demo: Demo, app: FastAPI, monkeypatch: pytest.MonkeyPatch, which: str) -> None:
+    write = WRITES[which]
     service = demo.service
     game = game_in_play(demo)
-    auth.create_user(service, "long-director", "director-long-1", "director")
-    auth.create_user(service, "long-scorer", "scorer-long-1", "scorekeeper", games=[game])
-    tid = service.create_tournament("Long Cup", demo.service.now().date(), {})
-    division = desk_teams.add_division(service, tid, "Open", by="long-director")
+    director, scorer = f"long-director-{which}", f"long-scorer-{which}"
+    auth.create_user(service, director, "director-long-1", "director")
+    auth.create_user(service, scorer, "scorer-long-1", "scorekeeper", games=[game])
+    tid = service.create_tournament(f"Long Cup {which}", demo.service.now().date(), {})
+    division = desk_teams.add_division(service, tid, "Open", by=director)
     for n in range(1, 5):
-        desk_teams.add_team(service, division, f"Long {n}", by="long-director")
-    desk_rinks.add(service, tid, "North", RINK, by="long-director")
+        desk_teams.add_team(service, division, f"Long {which} {n}", by=director)
+    desk_rinks.add(service, tid, "North", RINK, by=director)
     logins = {}
-    for username, password in (("long-director", "director-long-1"),
-                               ("long-scorer", "scorer-long-1")):
+    for username, password in ((director, "director-long-1"), (scorer, "scorer-long-1")):
         for client, csrf in logged_in(app, username, password):
             logins[username] = (_cookie(client), csrf)
+    started, release = _held(monkeypatch, write)
 
     answers: dict[str, int] = {}
     scored = threading.Event()
     with TestClient(app) as server:  # one event loop answers both
-        def director() -> None:
-            cookie, csrf = logins["long-director"]
-            answers["director"] = server.post(
-                f"/desk/tournaments/{tid}/schedule/generate", headers={"Cookie": cookie},
-                data={"windows": "2026-12-12 08:00-18:00", "game_minutes": "40",
-                      "rest_minutes": "0", "rounds": "1", "rink": ["North"],
-                      "csrf_token": csrf}, follow_redirects=False).status_code
+        def desk() -> None:
+            cookie, csrf = logins[director]
+            answers["desk"] = server.post(
+                write.path.format(tid=tid, game=game), headers={"Cookie": cookie},
+                data={**write.data, "csrf_token": csrf}, follow_redirects=False).status_code
 
-        def scorer() -> None:
-            cookie, csrf = logins["long-scorer"]
+        def scoring() -> None:
+            cookie, csrf = logins[scorer]
             version = service.game_state(game)[0]
             answers["scorer"] = server.post(
                 f"/api/games/{game}/events", headers={"Cookie": cookie, auth.CSRF_HEADER: csrf},
@@ -81,16 +105,14 @@ def test_a_scorers_write_is_answered_while_the_solver_builds_a_schedule(
                     {"type": "stoppage", "at": "1 9:00"}]}).status_code
             scored.set()
 
-        building = threading.Thread(target=director)
-        building.start()
-        assert started.wait(WAIT), "the solver never started"
-        scoring = threading.Thread(target=scorer)
-        scoring.start()
-        answered_while_solving = scored.wait(WAIT)
-        release.set()
-        building.join(WAIT)
-        scoring.join(WAIT)
-    assert answered_while_solving, "the scorer's write waited for the solver"
-    assert answers == {"director": 303, "scorer": 200}
-    assert len([g for day in desk_schedule.grid(service, tid).days
-                for g in day.cells.values()]) == 6  # the round robin of four teams
+        working = threading.Thread(target=desk)
+        working.start()
+        try:
+            assert started.wait(WAIT), f"the desk's {write.name} never started"
+            threading.Thread(target=scoring).start()
+            answered_while_held = scored.wait(WAIT)
+        finally:
+            release.set()
+            working.join(WAIT)
+    assert answered_while_held, f"the scorer's write waited for the desk's {write.name}"
+    assert answers == {"desk": write.answer, "scorer": 200}

@@ -10,14 +10,13 @@ from typing import Any
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, Response
 from pydantic import BaseModel
-from starlette.concurrency import run_in_threadpool
 
 from rinkside.services import desk_schedule as ds
 from rinkside.services import queries
 from rinkside.services import rinks as rink_store
 from rinkside.services.tournaments import NotFound
 from rinkside.web.deps import FormId, Service, Templates
-from rinkside.web.routers.desk import Director, api_attempt, page, respond
+from rinkside.web.routers.desk import Director, api_attempt, off_loop, page, respond
 
 router = APIRouter(tags=["desk"])
 
@@ -65,7 +64,7 @@ async def generate_form(tournament_id: int, request: Request, service: Service,
     that every other request (a scorer's write) is answered meanwhile; the
     page says the work is under way (static/desk_busy.js)."""
     form = await request.form()
-    return await run_in_threadpool(
+    return await off_loop(
         respond,
         lambda: ds.generate(
             service, tournament_id, windows=ds.parse_windows(str(form.get("windows", ""))),

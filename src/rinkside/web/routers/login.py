@@ -17,6 +17,7 @@ from datetime import datetime
 
 from fastapi import APIRouter, Form, HTTPException, Request, Response
 from fastapi.responses import RedirectResponse
+from starlette.concurrency import run_in_threadpool
 
 from rinkside.services import throttle, users
 from rinkside.web import auth
@@ -108,5 +109,5 @@ async def logout(request: Request, service: Service, user: auth.User,
     if user is not None:
         await auth.check_csrf(request, user.csrf)
     response = RedirectResponse("/login", status_code=303)
-    auth.end_session(request, response, service, access)
+    await run_in_threadpool(auth.end_session, request, response, service, access)
     return response
