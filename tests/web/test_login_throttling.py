@@ -197,3 +197,23 @@ def test_a_forged_or_another_users_device_cookie_is_no_way_in(
     assert attempt(browser, username, PASSWORD)[0] == 429
     browser.cookies.set(auth.DEVICE_COOKIE, "device:forged.AAAA")
     assert attempt(browser, username, PASSWORD)[0] == 429
+
+
+def test_the_command_line_lifts_a_lockout(
+        client: TestClient, username: str, demo: Demo, caplog: pytest.LogCaptureFixture) -> None:
+    """The way back for a browser that never logged in as the user."""
+    from typer.testing import CliRunner
+
+    from rinkside.cli import app as cli
+
+    for _ in range(POLICY.lock_after["user"] + 5):
+        attempt(client, username, "wrong")
+    fresh = TestClient(client.app, client=("10.6.6.1", 50000))  # type: ignore[arg-type]
+    fresh.get("/login")
+    assert attempt(fresh, username, PASSWORD)[0] == 429
+    with caplog.at_level(logging.WARNING, logger="rinkside.login"):
+        result = CliRunner().invoke(cli, ["user", "unlock", username,
+                                          "--db", f"sqlite:///{demo.path}"])
+    assert result.exit_code == 0 and "unlocked" in result.output, result.output
+    assert any("unlocked from the command line" in r.getMessage() for r in caplog.records)
+    assert attempt(fresh, username, PASSWORD)[0] == 303

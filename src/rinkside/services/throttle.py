@@ -140,6 +140,22 @@ def failed(service: Tournaments, username: str, address: str, now: datetime,
                             row.failures, address)
 
 
+def unlock(service: Tournaments, username: str) -> bool:
+    """The way back for a user whose browser never logged in before: the
+    username's failures forgotten at once (by the command line, on the
+    server: ``rinkside user unlock``), and logged. True if there were any;
+    the addresses' counts stand."""
+    subject = username[:SUBJECT_LENGTH]
+    with service._sessions.begin() as s:
+        row = s.get(m.LoginFailure, ("user", subject))
+        removed = row is not None
+        if row is not None:
+            s.delete(row)
+    if removed:
+        log.warning("login failures for %r forgotten: unlocked from the command line", subject)
+    return removed
+
+
 def succeeded(service: Tournaments, username: str, address: str) -> None:
     """The attempt admitted was right: the username's count is cleared and
     the address's takes this attempt back."""
