@@ -55,13 +55,15 @@ def test_a_worker_dying_again_and_again_over_time_is_started_each_time() -> None
     one started again until the operator stops the server."""
     deaths = 3 * (RESTARTS + 1)
     clock = Clock(step=WINDOW, stop_at=deaths)
-    serve_workers("127.0.0.1", free_port(), None, 1, die_at_once, RestartLimit(clock=clock))
+    assert serve_workers("127.0.0.1", free_port(), None, 1, die_at_once,
+                         RestartLimit(clock=clock))  # stopped by the signal
     assert clock.readings == deaths  # each death read the clock: none stopped the server
 
 
 def test_a_worker_dying_in_a_burst_stops_the_server(capfd: pytest.CaptureFixture[str]) -> None:
     clock = Clock(step=0.0)
-    serve_workers("127.0.0.1", free_port(), None, 1, die_at_once, RestartLimit(clock=clock))
+    assert not serve_workers("127.0.0.1", free_port(), None, 1, die_at_once,
+                             RestartLimit(clock=clock))  # gave up: `serve` exits 1
     assert clock.readings == RESTARTS + 1
     said = capfd.readouterr().err
     assert f"{RESTARTS + 1} have died within {WINDOW:g} seconds" in said

@@ -41,6 +41,7 @@ from rinkside.web.server import GRACE, build_server
 
 RESTARTS: Final = 5  # worker deaths within WINDOW that the server starts again; one more stops it
 WINDOW: Final = 60.0  # seconds
+GAVE_UP: Final = 0  # the "signal" that stops the workers when they die too often
 SECRET_VARIABLE: Final = "RINKSIDE_SECRET"  # the session cookies' key (rinkside.web.auth)
 BACKLOG: Final = 4096  # connections waiting to be accepted (thousands of pages reconnect)
 log = logging.getLogger("rinkside.workers")
@@ -100,11 +101,13 @@ class RestartLimit:
 
 
 def serve_workers(host: str, port: int, database_url: str | None, workers: int,
-                  target: Worker = work, limit: RestartLimit | None = None) -> None:
+                  target: Worker = work, limit: RestartLimit | None = None) -> bool:
     """Run ``workers`` server processes on ``host:port`` until SIGINT/SIGTERM
     (:func:`check_store` first), each ``target(socket, host, port, database_url)``
     (a module-level function: it is started in a new interpreter); a dead one
-    is started again as ``limit`` allows (default :class:`RestartLimit`)."""
+    is started again as ``limit`` allows (default :class:`RestartLimit`).
+    True when stopped by a signal; False when the workers died too often (the
+    command then exits 1, so that a service manager starts it again)."""
     limit = limit or RestartLimit()
     sock = listening_socket(host, port)
     context = multiprocessing.get_context("spawn")
@@ -135,7 +138,7 @@ def serve_workers(host: str, port: int, database_url: str | None, workers: int,
                           f"{len(limit.deaths)} have died within {limit.window:g} seconds "
                           f"(at most {limit.most} are started again): stopping",
                           file=sys.stderr, flush=True)
-                    stopping.append(0)
+                    stopping.append(GAVE_UP)
                     break
                 print(f"rinkside: worker {process.pid} exited ({process.exitcode}); "
                       "starting another", file=sys.stderr, flush=True)
@@ -152,3 +155,4 @@ def serve_workers(host: str, port: int, database_url: str | None, workers: int,
         sock.close()
         for signum, handler in previous.items():
             signal.signal(signum, handler)
+    return GAVE_UP not in stopping
