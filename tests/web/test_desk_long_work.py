@@ -105,14 +105,16 @@ def test_a_scorers_write_is_answered_while_a_desk_write_is_at_work(
                     {"type": "stoppage", "at": "1 9:00"}]}).status_code
             scored.set()
 
-        working = threading.Thread(target=desk)
+        working, scorer_writing = threading.Thread(target=desk), threading.Thread(target=scoring)
         working.start()
         try:
             assert started.wait(WAIT), f"the desk's {write.name} never started"
-            threading.Thread(target=scoring).start()
+            scorer_writing.start()
             answered_while_held = scored.wait(WAIT)
         finally:
             release.set()
             working.join(WAIT)
+            if scorer_writing.ident is not None:
+                scorer_writing.join(WAIT)
     assert answered_while_held, f"the scorer's write waited for the desk's {write.name}"
     assert answers == {"desk": write.answer, "scorer": 200}
