@@ -69,6 +69,8 @@ def test_a_referee_not_assigned_to_the_game_files_no_written_report_on_it(
     auth.create_user(demo.service, "stranger", "whistle-pass-3", "referee", games=[other])
     auth.create_user(demo.service, "chief", "director-pass-3", "director")
     for client, csrf in logged_in(app, "stranger", "whistle-pass-3"):
+        page = client.get(f"/games/{game_id}/signoff").text
+        assert "File the written report" not in page  # no form to file it with
         refused = client.post(f"/games/{game_id}/reports", data={
             "csrf_token": csrf, "rule": "502(l)", "text": "I was not there."},
             follow_redirects=False)
