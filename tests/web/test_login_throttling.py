@@ -152,3 +152,68 @@ def test_attempts_sent_at_once_are_counted_one_by_one(
     for t in threads:
         t.join()
     assert sorted(statuses) == [401] * POLICY.free["user"] + [429] * (8 - POLICY.free["user"])
+
+
+def test_wrong_passwords_from_elsewhere_do_not_lock_out_the_users_own_browser(
+        app: FastAPI, clock: Clock, username: str, caplog: pytest.LogCaptureFixture) -> None:
+    """The issue's attack: 18 wrong passwords for the director, each sent
+    when Retry-After says. Browsers that never logged in as the director are
+    locked out (and the lockout is logged when it begins); the director's own
+    browser, logged in there before and now at another address, gets in."""
+    own = TestClient(app, client=("10.7.0.1", 50000))
+    own.get("/login")
+    assert attempt(own, username, PASSWORD)[0] == 303
+    own.post("/logout", data={"csrf_token": own.cookies.get(auth.CSRF_COOKIE) or ""})
+    attacker = TestClient(app, client=("10.7.6.6", 50000))
+    attacker.get("/login")
+    with caplog.at_level(logging.WARNING, logger="rinkside.login"):
+        for _ in range(18):
+            status, _, retry = attempt(attacker, username, "guess")
+            if status == 429:
+                clock.advance(seconds=int(retry))
+                status = attempt(attacker, username, "guess")[0]
+            assert status in (401, 429)
+    locked = [r.getMessage() for r in caplog.records
+              if r.getMessage().startswith(f"login locked out for username {username!r}")]
+    assert locked and "10 failed logins (the last from 10.7.6.6)" in locked[0]
+    stranger = TestClient(app, client=("10.7.9.9", 50000))
+    stranger.get("/login")
+    status, page, _ = attempt(stranger, username, PASSWORD)
+    assert status == 429 and "for this username" in page  # a browser never logged in
+    own_elsewhere = TestClient(app, client=("10.7.0.2", 50000), cookies=own.cookies)
+    assert attempt(own_elsewhere, username, PASSWORD)[0] == 303
+    assert attempt(attacker, username, PASSWORD)[0] == 429  # no device of the user's
+
+
+def test_a_forged_or_another_users_device_cookie_is_no_way_in(
+        app: FastAPI, username: str, demo: Demo) -> None:
+    other = f"{username}-other"
+    users.create_user(demo.service, other, PASSWORD, "scorekeeper")
+    browser = TestClient(app, client=("10.8.0.1", 50000))
+    browser.get("/login")
+    assert attempt(browser, other, PASSWORD)[0] == 303  # a device of the other user's
+    for _ in range(POLICY.free["user"]):
+        assert attempt(browser, username, "wrong")[0] == 401
+    assert attempt(browser, username, PASSWORD)[0] == 429
+    browser.cookies.set(auth.DEVICE_COOKIE, "device:forged.AAAA")
+    assert attempt(browser, username, PASSWORD)[0] == 429
+
+
+def test_the_command_line_lifts_a_lockout(
+        client: TestClient, username: str, demo: Demo, caplog: pytest.LogCaptureFixture) -> None:
+    """The way back for a browser that never logged in as the user."""
+    from typer.testing import CliRunner
+
+    from rinkside.cli import app as cli
+
+    for _ in range(POLICY.lock_after["user"] + 5):
+        attempt(client, username, "wrong")
+    fresh = TestClient(client.app, client=("10.6.6.1", 50000))  # type: ignore[arg-type]
+    fresh.get("/login")
+    assert attempt(fresh, username, PASSWORD)[0] == 429
+    with caplog.at_level(logging.WARNING, logger="rinkside.login"):
+        result = CliRunner().invoke(cli, ["user", "unlock", username,
+                                          "--db", f"sqlite:///{demo.path}"])
+    assert result.exit_code == 0 and "unlocked" in result.output, result.output
+    assert any("unlocked from the command line" in r.getMessage() for r in caplog.records)
+    assert attempt(fresh, username, PASSWORD)[0] == 303

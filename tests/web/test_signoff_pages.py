@@ -5,8 +5,11 @@ official report prints."""
 
 from __future__ import annotations
 
+import io
+
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from pypdf import PdfReader
 from webkit import Demo, game_in_play, logged_in, record, skaters
 
 from rinkside.reports.game_report import build_report
@@ -54,3 +57,60 @@ def test_the_signoff_page_tells_the_corrections_and_takes_written_reports(
         ("405(b)", "Spearing behind the play.", "writer")]
     html = TestClient(app).get(f"/games/{game_id}/report").text
     assert "Report (Rule 405(b))" in html and "Spearing behind the play." in html
+
+
+def test_a_referee_not_assigned_to_the_game_files_no_written_report_on_it(
+        demo: Demo, app: FastAPI) -> None:
+    """Rule 502(l): the game's referees report on it; another referee's
+    report is refused, nothing is stored and the official report prints none;
+    the director may still file one."""
+    game_id = game_in_play(demo)
+    other = game_in_play(demo)
+    auth.create_user(demo.service, "stranger", "whistle-pass-3", "referee", games=[other])
+    auth.create_user(demo.service, "chief", "director-pass-3", "director")
+    for client, csrf in logged_in(app, "stranger", "whistle-pass-3"):
+        page = client.get(f"/games/{game_id}/signoff").text
+        assert "File the written report" not in page  # no form to file it with
+        refused = client.post(f"/games/{game_id}/reports", data={
+            "csrf_token": csrf, "rule": "502(l)", "text": "I was not there."},
+            follow_redirects=False)
+        assert refused.status_code == 422
+        assert "not a referee assigned to game" in refused.text and "502(l)" in refused.text
+    assert build_report(demo.service, game_id).written == ()
+    assert "I was not there." not in TestClient(app).get(f"/games/{game_id}/report").text
+    for client, csrf in logged_in(app, "chief", "director-pass-3"):
+        filed = client.post(f"/games/{game_id}/reports", data={
+            "csrf_token": csrf, "rule": "502(l)", "text": "Filed by the director."},
+            follow_redirects=False)
+        assert filed.status_code == 303
+    assert [w.by for w in build_report(demo.service, game_id).written] == ["chief"]
+
+
+def test_ten_long_written_reports_leave_the_score_sheet_on_one_page_and_say_so(
+        demo: Demo, app: FastAPI) -> None:
+    """The issue: ten long written reports made the one-page PDF three pages
+    with no word of it. The score sheet and its signatures stay on the first
+    page with each report's start; the reports follow in full, and the first
+    page says how many pages there are."""
+    game_id = game_in_play(demo)
+    auth.create_user(demo.service, "longhand", "whistle-pass-4", "referee", games=[game_id])
+    texts = [f"Report {n}: " + " ".join(f"word{n}x{i}" for i in range(170))
+             for n in range(1, 11)]
+    for client, csrf in logged_in(app, "longhand", "whistle-pass-4"):
+        for text in texts:
+            filed = client.post(f"/games/{game_id}/reports", data={
+                "csrf_token": csrf, "rule": "502(l)", "text": text}, follow_redirects=False)
+            assert filed.status_code == 303
+    answer = TestClient(app).get(f"/games/{game_id}/report.pdf")
+    assert answer.status_code == 200
+    pages = [" ".join(page.extract_text().split())
+             for page in PdfReader(io.BytesIO(answer.content)).pages]
+    assert len(pages) > 1
+    first = pages[0]
+    assert f"This report runs to {len(pages)} pages" in first
+    assert "Officials and signatures" in first and "Not signed" in first
+    assert first.count("(in full after the signatures)") == 10
+    assert f"page 1 of {len(pages)}" in first and f"page {len(pages)} of {len(pages)}" in pages[-1]
+    rest = " ".join(pages[1:])
+    for text in texts:
+        assert text.split()[-1] in rest  # every report's end, in full after the first page

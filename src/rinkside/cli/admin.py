@@ -4,6 +4,7 @@ referee sign-off (Rule 616(a)), the tournament's rinks.
     rinkside user add sam --role scorekeeper --game 3 --game 4
     rinkside user list
     rinkside user disable sam                 (logged out at once; enable lets them back)
+    rinkside user unlock dana                 (her login lockout lifted now)
     rinkside game officials 3 --referee "Rita Ray" --referee "Roy Roe"
     rinkside game sign 3 --user rita          (asks rita's password)
     rinkside game reopen 3 --user dana --reason "wrong scorer on the first goal"
@@ -24,7 +25,7 @@ from rinkside.cli.common import DbOption, console, open_service, refusals, text
 from rinkside.cli.setup import tournament_app
 from rinkside.cli.tournament import game_app
 from rinkside.formats.text import REASON, USERNAME
-from rinkside.services import officiating, rinks, users
+from rinkside.services import officiating, rinks, throttle, users
 from rinkside.services.tournaments import Tournaments
 
 user_app = typer.Typer(help="Console users: directors, scorekeepers, referees.",
@@ -87,6 +88,17 @@ def user_enable(username: str, db: DbOption = None) -> None:
     """Let a disabled user log in again."""
     users.set_active(open_service(db), username, True)
     typer.echo(f"{username}: enabled")
+
+
+@user_app.command("unlock")
+@_refusals
+def user_unlock(username: str, db: DbOption = None) -> None:
+    """Lift a username's login lockout now (its failed logins are forgotten):
+    for a user locked out by wrong passwords sent for their name from
+    elsewhere, in a browser that never logged in as them before."""
+    lifted = throttle.unlock(open_service(db), username)
+    typer.echo(f"{username}: " + ("unlocked (its failed logins are forgotten)" if lifted
+                                  else "was not locked out"))
 
 
 @user_app.command("list")

@@ -7,6 +7,12 @@ signed game says who signed and when and that the scoring summary is locked
 the game is signed there are blank lines for the official scorer's and the
 referees' signatures (Rules 502(h), 506(b)).
 
+When the game does not fit one page, the report fits what it can and says
+so: long written reports (502(l)) are shown on the first page as a line
+each, in full on the pages after the signatures; whatever still runs over
+flows on, and the first page then says how many pages the report has
+(each page's footer "page 2 of 3"): a report is never longer than it says.
+
 Whatever the record holds, the report is made: every text is shown as
 :func:`rinkside.formats.text.readable` gives it and cut at :data:`CLIP`
 characters (with an ellipsis) so that no cell outgrows the page, and long
@@ -16,6 +22,7 @@ words are split where they reach the cell's edge.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from io import BytesIO
 from typing import Final
@@ -29,6 +36,7 @@ from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 from reportlab.platypus import (  # type: ignore[import-untyped]
     Flowable,
     KeepTogether,
+    PageBreak,
     Paragraph,
     SimpleDocTemplate,
     Spacer,
@@ -42,6 +50,7 @@ from rinkside.reports.report_text import local_time, minutes_text, warning_rows
 
 MARGIN: Final = 0.4 * inch
 CLIP: Final = 300  # the most characters of one text shown (a name, a reason)
+WRITTEN_LINE: Final = 150  # a written report's start shown where it belongs, when apart
 WIDTH: Final = letter[0] - 2 * MARGIN - 12  # the frame pads 6 pt a side
 GREY: Final = colors.HexColor("#e6e6e6")
 LINE: Final = colors.HexColor("#999999")
@@ -62,14 +71,45 @@ _NOTE = ParagraphStyle("note", parent=_BASE, fontSize=6.5, leading=7.8,
 
 
 def render_pdf(report: GameReport, *, printed: datetime | None = None) -> bytes:
-    """The report as PDF bytes."""
-    out = BytesIO()
+    """The report as PDF bytes: on one page if it fits, else with the written
+    reports in full after the signatures, and the count of its pages on the
+    first page and in every footer."""
     printed = printed or datetime.now(UTC)
+    data, pages = _build(report, printed, Layout())
+    if pages == 1:
+        return data
+    layout = Layout(written_apart=bool(report.written) and _written_too_long(report))
+    for _ in range(3):  # saying the count may move it; at most a line does
+        layout = Layout(layout.written_apart, pages)
+        data, pages = _build(report, printed, layout)
+        if pages == layout.pages:
+            break
+    return data
+
+
+@dataclass(frozen=True)
+class Layout:
+    """How the report is laid out: ``written_apart``, the written reports in
+    full on the pages after the signatures (a line each where they belong); ``pages``, the
+    count of pages said (1: none said)."""
+
+    written_apart: bool = False
+    pages: int = 1
+
+
+def _written_too_long(report: GameReport) -> bool:
+    return any(len(w.text) > WRITTEN_LINE for w in report.written)
+
+
+def _build(report: GameReport, printed: datetime, layout: Layout) -> tuple[bytes, int]:
+    """The PDF laid out so, and how many pages it has."""
+    out = BytesIO()
     doc = SimpleDocTemplate(out, pagesize=letter, leftMargin=MARGIN, rightMargin=MARGIN,
                             topMargin=MARGIN, bottomMargin=MARGIN + 6,
                             title=f"Official game report, game {report.game_id}",
                             author="rinkside", subject=readable(
                                 f"{report.home.name[:CLIP]} vs {report.away.name[:CLIP]}"))
+    of = f" of {layout.pages}" if layout.pages > 1 else ""
 
     def footer(canvas: Canvas, _doc: SimpleDocTemplate) -> None:
         canvas.saveState()
@@ -78,16 +118,20 @@ def render_pdf(report: GameReport, *, printed: datetime | None = None) -> bytes:
         canvas.drawString(MARGIN + 6, MARGIN - 2,
                           f"rinkside · game {report.game_id} · from event log version "
                           f"{report.version} · printed {local_time(printed, '%Y-%m-%d %H:%M')}")
-        canvas.drawRightString(letter[0] - MARGIN - 6, MARGIN - 2, f"page {canvas.getPageNumber()}")
+        canvas.drawRightString(letter[0] - MARGIN - 6, MARGIN - 2,
+                               f"page {canvas.getPageNumber()}{of}")
         canvas.restoreState()
 
-    doc.build(story(report), onFirstPage=footer, onLaterPages=footer)
-    return out.getvalue()
+    doc.build(story(report, layout), onFirstPage=footer, onLaterPages=footer)
+    pages: int = doc.page
+    return out.getvalue(), pages
 
 
-def story(report: GameReport) -> list[Flowable]:
+def story(report: GameReport, layout: Layout | None = None) -> list[Flowable]:
     """The report's flowables, top to bottom."""
-    parts: list[Flowable] = [*_heading(report), Spacer(0, 3), _score_table(report)]
+    layout = layout or Layout()
+    parts: list[Flowable] = [*_heading(report), *_length(report, layout), Spacer(0, 3),
+                             _score_table(report)]
     parts += [_section("Rosters (as dressed)"), _side_by_side(
         _roster_table(report.home), _roster_table(report.away))]
     parts += [_section("Goals (Rule 506(a), 616)"), _goals(report)]
@@ -97,12 +141,25 @@ def story(report: GameReport) -> list[Flowable]:
               colWidths=[HALF], style=_FLAT),
         Table([[_section("Suspensions")], [_suspensions(report)]], colWidths=[HALF],
               style=_FLAT))]
-    parts += [_section("Referees' reports (Rules 502(l), 404(h), 405(b))"), *_reports(report)]
+    parts += [_section("Referees' reports (Rules 502(l), 404(h), 405(b))"),
+              *_reports(report, layout)]
     parts += [_section("Warnings for the referees"), _warnings(report)]
     # the officials, who signed and the lines to sign on stay on one page together
     parts += [KeepTogether([_section("Officials and signatures (Rules 502(h), 506(b), 616(a))"),
                             *_officials(report), _signature_lines(report)])]
+    if layout.written_apart:  # the score sheet is the first page, the reports after it
+        parts += [PageBreak(), _section("The referees' written reports in full "
+                           "(Rules 502(l), 404(h), 405(b))"), *_written(report)]
     return parts
+
+
+def _length(report: GameReport, layout: Layout) -> list[Flowable]:
+    """The report says when it runs past one page, and why."""
+    if layout.pages == 1:
+        return []
+    why = (" (the referees' written reports in full after the signatures)"
+           if layout.written_apart else "")
+    return [_p(f"This report runs to {layout.pages} pages{why}.", _BOLD)]
 
 
 # --------------------------------------------------------------------------- pieces
@@ -299,11 +356,13 @@ def _shootout_pairs(report: GameReport) -> list[list[object]]:
     return rows
 
 
-def _reports(report: GameReport) -> list[Flowable]:
-    """Rule 502(l): the penalties to report, each duty stated once below."""
+def _reports(report: GameReport, layout: Layout) -> list[Flowable]:
+    """Rule 502(l): the penalties to report, each duty stated once below;
+    the written reports in full or (``layout.written_apart``) a line each."""
+    written = _written_lines(report) if layout.written_apart else _written(report)
     if not report.referee_reports:
         return [_p("No game misconduct, gross misconduct or match penalty to report "
-                   "(Rule 502(l)).", _NOTE), *_written(report)]
+                   "(Rule 502(l)).", _NOTE), *written]
     parts: list[Flowable] = [_table(
         ["Rules", "Team", "Player", "Penalty", "Infraction", "When"],
         [[", ".join(r.rules), r.team_name, r.player_name, r.class_text,
@@ -319,7 +378,7 @@ def _reports(report: GameReport) -> list[Flowable]:
                                ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
                                ("LEFTPADDING", (0, 0), (-1, -1), 0),
                                ("LINEBELOW", (1, 0), (1, 0), 0.4, colors.black)]))
-    return [*parts, *_written(report)] if report.written else [*parts, ruled]
+    return [*parts, *written] if report.written else [*parts, ruled]
 
 
 def _warnings(report: GameReport) -> Flowable:
@@ -343,6 +402,20 @@ def _written(report: GameReport) -> list[Flowable]:
     return [Paragraph(
         f"<b>{'Report (Rule ' + escape(w.rule) + ')' if w.rule else 'Incident'}</b>, "
         f"{escape(w.by)} {local_time(w.at, '%Y-%m-%d %H:%M')}: {escape(w.text)}", _BASE)
+        for w in report.written]
+
+
+def _written_lines(report: GameReport) -> list[Flowable]:
+    """Each written report on one line (its start), the whole after the
+    signatures."""
+    def line(text: str) -> str:
+        shown = " ".join(readable(text).split())
+        cut = shown if len(shown) <= WRITTEN_LINE else shown[:WRITTEN_LINE - 1] + "…"
+        return escape(cut) + (" <i>(in full after the signatures)</i>" if cut != shown else "")
+
+    return [Paragraph(
+        f"<b>{'Report (Rule ' + escape(w.rule) + ')' if w.rule else 'Incident'}</b>, "
+        f"{escape(w.by)} {local_time(w.at, '%Y-%m-%d %H:%M')}: {line(w.text)}", _BASE)
         for w in report.written]
 
 

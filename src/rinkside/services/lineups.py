@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import fields
 
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from rinkside.rules.errors import RuleViolation
@@ -33,6 +34,7 @@ class Lineups(Discipline):
         with the rule that suspended him (casebook 27)."""
         with self._sessions.begin() as s:
             game = self._get(s, m.Game, game_id)
+            self._hold(s, game)  # not beside the first event's dressing of the rosters
             self._refuse_locked(s, game_id)
             if team_id not in (game.home_team_id, game.away_team_id):
                 raise ValueError(f"team {team_id} does not play game {game_id}")
@@ -61,8 +63,21 @@ class Lineups(Discipline):
         are played by the rosters so dressed)."""
         with self._sessions.begin() as s:
             game = self._get(s, m.Game, game_id)
-            if game.version == 0:
+            if game.version == 0 and self._hold(s, game) == 0:
                 self._dress_eligible(s, game)
+
+    @staticmethod
+    def _hold(s: Session, game: m.Game) -> int:
+        """The game's row held (written to) until the transaction ends, and
+        its version then: a lineup entered (by hand or by a first event's
+        dressing, 203(a)) waits for another being entered, and sees it, so
+        that the version check and the dressing are one step (a console
+        that lost the race is told the game moved on, not a duplicate
+        lineup). A write is what SQLite takes its one writer's lock on."""
+        s.execute(update(m.Game).where(m.Game.id == game.id).values(version=m.Game.version)
+                  .execution_options(synchronize_session=False))
+        version: int = s.scalars(select(m.Game.version).where(m.Game.id == game.id)).one()
+        return version
 
     def _dress_eligible(self, s: Session, game: m.Game) -> None:
         """Rule 203(a), casebook 27: each team with no lineup handed in is

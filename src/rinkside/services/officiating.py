@@ -208,10 +208,12 @@ class WrittenReport:
     at: datetime
 
 
-def refuse_report(user: m.User | None, text: str, rule: str | None) -> None:
+def refuse_report(user: m.User | None, game_id: int, text: str, rule: str | None) -> None:
     """A written report has its text, is one the book calls for (``rule``:
-    502(l), 404(h), 405(b); None: an incident note) and is filed by a
-    referee or the director (:class:`SignOffRefused` saying which)."""
+    502(l), 404(h), 405(b); None: an incident note) and is filed by one of
+    the game's referees or the director (:class:`SignOffRefused` saying
+    which): 502(l) asks the referee of the game for it, and it prints on
+    that game's official report, which its referees sign (616(a))."""
     if not text.strip():
         raise SignOffRefused("a written report needs its text")
     if rule is not None and rule not in REPORT_RULES:
@@ -220,6 +222,10 @@ def refuse_report(user: m.User | None, text: str, rule: str | None) -> None:
     if user is None or user.role not in ("referee", "director"):
         raise SignOffRefused("only a referee or the tournament director files a written "
                              "report")
+    if user.role == "referee" and game_id not in user.games:
+        raise SignOffRefused(f"{user.username} is not a referee assigned to game {game_id}: "
+                             "only its referees (or the director) file its written reports "
+                             "(Rule 502(l))")
 
 
 def add_written_report(service: Tournaments, game_id: int, username: str, text: str, *,
@@ -232,7 +238,7 @@ def add_written_report(service: Tournaments, game_id: int, username: str, text: 
     with service._sessions.begin() as s:
         _game(s, game_id)
         user = s.scalars(select(m.User).where(m.User.username == username)).one_or_none()
-        refuse_report(user, text, rule)
+        refuse_report(user, game_id, text, rule)
         at = datetime.fromtimestamp(service.now_ms() / 1000, UTC)
         row = m.WrittenReport(game_id=game_id, kind="incident" if rule is None else "report",
                               rule=rule, text=text, username=username, at=at)

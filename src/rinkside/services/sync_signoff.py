@@ -197,6 +197,6 @@ def _check_report(s: Session, game_id: int, r: Report) -> None:
         if r.kind != ("incident" if r.rule is None else "report"):
             raise SignOffRefused(f"a {r.kind!r} written report "
                                  f"{'with' if r.rule is None else 'under'} rule {r.rule}")
-        refuse_report(user, r.text, r.rule)
+        refuse_report(user, game_id, r.text, r.rule)
     except SignOffRefused as exc:
         raise SyncRefused(422, f"game {game_id}: {exc.reason} (on the league server)") from None

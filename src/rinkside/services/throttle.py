@@ -10,6 +10,13 @@ Every attempt is counted as a failure before its password is checked (and
 the count taken back when it was right), inside a transaction that holds the
 counter rows: attempts sent at once cannot all slip in before the first
 failure is counted.
+
+The username's count cannot be turned against its owner: an attempt from a
+browser where the user logged in before (``known_device``: a signed cookie,
+:mod:`rinkside.web.auth`) is throttled by its address alone, so that anyone
+sending wrong passwords for ``director`` from elsewhere locks out only the
+browsers that never logged in as the director. The moment a username or an
+address is locked out is logged, as is every failure and every refusal.
 """
 
 from __future__ import annotations
@@ -68,8 +75,13 @@ def retry_at(kind: Kind, failures: int, last_at: datetime,
     return None
 
 
-def _subjects(username: str, address: str) -> dict[Kind, str]:
-    return {"user": username[:SUBJECT_LENGTH], "address": address[:SUBJECT_LENGTH]}
+def _subjects(username: str, address: str, known_device: bool = False) -> dict[Kind, str]:
+    """What an attempt is counted against: its username (unless it comes from
+    a browser the user logged in from before) and its address."""
+    subjects: dict[Kind, str] = {"address": address[:SUBJECT_LENGTH]}
+    if not known_device:
+        subjects["user"] = username[:SUBJECT_LENGTH]
+    return subjects
 
 
 def _hold(s: Session, kind: Kind, subject: str, now: datetime) -> m.LoginFailure:
@@ -87,13 +99,15 @@ def _hold(s: Session, kind: Kind, subject: str, now: datetime) -> m.LoginFailure
 
 
 def admit(service: Tournaments, username: str, address: str, now: datetime,
-          policy: ThrottlePolicy) -> Refusal | None:
+          policy: ThrottlePolicy, *, known_device: bool = False) -> Refusal | None:
     """May this login attempt be checked now? None: yes, and it is counted
-    as a failure until :func:`succeeded` says otherwise; else the refusal."""
+    as a failure until :func:`succeeded` says otherwise; else the refusal.
+    ``known_device``: the browser logged in as ``username`` before, so the
+    username's count neither holds it back nor counts it."""
     with service._sessions.begin() as s:
         s.execute(delete(m.LoginFailure).where(m.LoginFailure.last_at < now - policy.lockout))
         rows = {kind: _hold(s, kind, subject, now)
-                for kind, subject in _subjects(username, address).items()}
+                for kind, subject in _subjects(username, address, known_device).items()}
         waits = [Refusal(found[0], kind, found[1]) for kind, row in rows.items()
                  if (found := retry_at(kind, row.failures, row.last_at, policy))
                  and found[0] > now]
@@ -110,9 +124,36 @@ def admit(service: Tournaments, username: str, address: str, now: datetime,
         return None
 
 
-def failed(username: str, address: str) -> None:
-    """The attempt admitted was wrong (it is counted already): logged."""
+def failed(service: Tournaments, username: str, address: str, now: datetime,
+           policy: ThrottlePolicy) -> None:
+    """The attempt admitted was wrong (it is counted already): logged, and
+    the lockout it begins, if it is the one that reaches it."""
     log.warning("failed login for %r from %s", username[:SUBJECT_LENGTH], address)
+    with service._sessions() as s:
+        for kind, subject in _subjects(username, address).items():
+            row = s.get(m.LoginFailure, (kind, subject))
+            if row is not None and row.failures == policy.lock_after[kind] \
+                    and row.last_at == now:
+                log.warning("login locked out for %s %r until %s: %d failed logins "
+                            "(the last from %s)", "username" if kind == "user" else "address",
+                            subject, (now + policy.lockout).isoformat(timespec="seconds"),
+                            row.failures, address)
+
+
+def unlock(service: Tournaments, username: str) -> bool:
+    """The way back for a user whose browser never logged in before: the
+    username's failures forgotten at once (by the command line, on the
+    server: ``rinkside user unlock``), and logged. True if there were any;
+    the addresses' counts stand."""
+    subject = username[:SUBJECT_LENGTH]
+    with service._sessions.begin() as s:
+        row = s.get(m.LoginFailure, ("user", subject))
+        removed = row is not None
+        if row is not None:
+            s.delete(row)
+    if removed:
+        log.warning("login failures for %r forgotten: unlocked from the command line", subject)
+    return removed
 
 
 def succeeded(service: Tournaments, username: str, address: str) -> None:

@@ -94,6 +94,12 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
             game = self._get(s, m.Game, game_id)
             self._refuse_locked(s, game_id)
             if game.version == 0:
+                # The first event dresses the rosters: checked at the version
+                # held, so that consoles beginning the game at once are told
+                # it moved on (409), not refused a duplicate lineup (a 500).
+                held = self._hold(s, game)
+                if held != expected_version:
+                    raise eventlog.StaleWrite(game_id, expected_version, held)
                 # 634(e): a removed team's later games are not played. Checked
                 # when a game begins (the division's view is the costly part of
                 # a write); once begun, a game is recorded to its end.

@@ -1,7 +1,13 @@
 """Reading a roster file: its rows as a spreadsheet numbers them (CSV in
 UTF-8 or Excel's cp1252, or the first sheet of an XLSX workbook; blank rows
 dropped but counted), and its header row mapped to the fields, common
-variants accepted (Rule 203(b): a number and a name column)."""
+variants accepted (Rule 203(b): a number and a name column).
+
+The work is bounded before it is done: an XLSX workbook (a zip) whose
+parts would unpack to more than :data:`MAX_UNPACKED_BYTES` is refused
+before any of it is parsed (a "zip bomb": a few hundred KB holding hundreds
+of MB of rows), and a file of more than :data:`MAX_ROWS` rows or a row of
+more than :data:`MAX_COLUMNS` cells is refused as soon as it is met."""
 
 from __future__ import annotations
 
@@ -9,16 +15,23 @@ import csv
 import io
 import re
 import zipfile
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Final
 
 from rinkside.tournament.roster_problems import ImportProblem, RosterImportError
 
-__all__ = ["FORMULA_STARTS", "Cell", "Row", "blank_cell", "map_headers", "read_rows",
-           "starts_formula"]
+__all__ = ["FORMULA_STARTS", "MAX_COLUMNS", "MAX_ROWS", "MAX_UNPACKED_BYTES", "Cell", "Row",
+           "blank_cell", "map_headers", "read_rows", "starts_formula"]
 
 CSV_SUFFIXES: Final = frozenset({".csv", ".tsv", ".txt"})
 XLSX_SUFFIXES: Final = frozenset({".xlsx", ".xlsm"})
+
+# A division's rosters in one workbook are a few hundred rows of a dozen
+# columns, tens of KB unpacked: these bounds are far above any real one.
+MAX_UNPACKED_BYTES: Final = 8 * 1024 * 1024
+MAX_ROWS: Final = 5000
+MAX_COLUMNS: Final = 64
 
 
 # --------------------------------------------------------------------------- reading the file
@@ -52,16 +65,53 @@ def _read_csv(path: Path) -> list[Row]:
     # strict: a quote left open would otherwise swallow the rest of the file
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
     try:
-        return [(line, list(cells)) for line, cells in enumerate(reader, start=1)]
+        return _bounded(path, enumerate(reader, start=1))
     except csv.Error as e:
         raise RosterImportError(path.name, [ImportProblem(
             "file", f"cannot be read as CSV (line {reader.line_num}: {e})")]) from e
+
+
+def _too_large(path: Path, what: str) -> RosterImportError:
+    return RosterImportError(path.name, [ImportProblem(
+        "file", f"{what}: more than a roster file holds, so it is not read (split it, or "
+        "save only the roster's sheet as .xlsx or .csv)")])
+
+
+def _bounded(path: Path, rows: Iterable[tuple[int, Sequence[Cell]]]) -> list[Row]:
+    """The rows read one by one, refused at the first past :data:`MAX_ROWS`
+    or wider than :data:`MAX_COLUMNS` (trailing blank cells not counted)."""
+    kept: list[Row] = []
+    for line, cells in rows:
+        if line > MAX_ROWS:
+            raise _too_large(path, f"more than {MAX_ROWS:,} rows")
+        width = next((i + 1 for i in range(len(cells) - 1, -1, -1)
+                      if not blank_cell(cells[i])), 0)
+        if width > MAX_COLUMNS:
+            raise _too_large(path, f"row {line} has more than {MAX_COLUMNS} columns")
+        kept.append((line, list(cells)))
+    return kept
+
+
+def _check_unpacked_size(path: Path) -> None:
+    """Refuse a workbook whose parts unpack to more than
+    :data:`MAX_UNPACKED_BYTES`, from the sizes its zip directory declares
+    (the zip reader unpacks no part past its declared size)."""
+    try:
+        with zipfile.ZipFile(path) as workbook:
+            unpacked = sum(part.file_size for part in workbook.infolist())
+    except (zipfile.BadZipFile, OSError) as e:
+        raise RosterImportError(path.name, [ImportProblem(
+            "file", f"cannot be read as an XLSX workbook ({e})")]) from e
+    if unpacked > MAX_UNPACKED_BYTES:
+        raise _too_large(path, f"the workbook unpacks to {unpacked:,} bytes (at most "
+                         f"{MAX_UNPACKED_BYTES:,})")
 
 
 def _read_xlsx(path: Path) -> list[Row]:
     import openpyxl  # type: ignore[import-untyped]
     from openpyxl.utils.exceptions import InvalidFileException  # type: ignore[import-untyped]
 
+    _check_unpacked_size(path)
     try:
         book = openpyxl.load_workbook(path, read_only=True, data_only=True)
     except (InvalidFileException, zipfile.BadZipFile, KeyError, OSError) as e:
@@ -71,8 +121,7 @@ def _read_xlsx(path: Path) -> list[Row]:
         sheet = book.worksheets[0]
         if hasattr(sheet, "reset_dimensions"):
             sheet.reset_dimensions()  # some writers record a wrong sheet size
-        return [(line, list(cells)) for line, cells in
-                enumerate(sheet.iter_rows(min_row=1, values_only=True), start=1)]
+        return _bounded(path, enumerate(sheet.iter_rows(min_row=1, values_only=True), start=1))
     finally:
         book.close()
 

@@ -7,7 +7,9 @@ The service comes to the routers through :func:`rinkside.web.deps.get_service`
 moment it is recorded. Everything the pages load is served from here (no
 CDN, no external fonts or scripts): the rink may have no internet.
 
-At the edge: a request body over :data:`rinkside.web.limits.MAX_BODY_BYTES`
+At the edge: the security headers on every answer
+(:mod:`rinkside.web.headers`: a Content-Security-Policy with no inline
+script); a request body over :data:`rinkside.web.limits.MAX_BODY_BYTES`
 is a 413; every JSON answer and every page is UTF-8 whatever stored text
 holds (a lone surrogate is shown as U+FFFD, :func:`rinkside.formats.text.readable`).
 """
@@ -27,6 +29,7 @@ from rinkside.services.open import open_tournaments
 from rinkside.services.tournaments import Tournaments
 from rinkside.web import auth, errors
 from rinkside.web.broadcaster import Broadcaster, Publish
+from rinkside.web.headers import SecurityHeaders
 from rinkside.web.limits import BodyLimit
 from rinkside.web.routers import (
     book,
@@ -64,6 +67,7 @@ def create_app(service: Tournaments | None = None, *,
     app = FastAPI(title="rinkside", docs_url=None, redoc_url=None,
                   default_response_class=errors.ReadableJSON)
     app.add_middleware(BodyLimit)
+    app.add_middleware(SecurityHeaders)  # outermost: on every answer, a 413 too
     app.state.service = service
     auth.configure(app, service)  # the cookies' secret (a weak one refused), lifetimes
     app.state.broadcaster = broadcaster

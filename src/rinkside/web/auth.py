@@ -43,6 +43,8 @@ SESSION_COOKIE: Final = "rinkside_session"
 CSRF_COOKIE: Final = "rinkside_csrf"
 CSRF_HEADER: Final = "X-CSRF-Token"
 CSRF_FIELD: Final = "csrf_token"
+DEVICE_COOKIE: Final = "rinkside_device"  # this browser logged in as ... before
+DEVICE_SECONDS: Final = 180 * 24 * 3600
 ROLES: Final = users.ROLES
 SAFE_METHODS: Final = frozenset({"GET", "HEAD", "OPTIONS"})
 
@@ -137,6 +139,27 @@ def set_cookie(request: Request, response: Response, name: str, value: str, *,
     """A cookie of this site: SameSite=Lax, Secure when served over HTTPS."""
     response.set_cookie(name, value, httponly=httponly, samesite="lax", path="/",
                         secure=request.url.scheme == "https")
+
+
+def _device_payload(username: str) -> str:
+    return "device:" + base64.urlsafe_b64encode(username.encode()).decode()
+
+
+def remember_device(request: Request, response: Response, access: Access,
+                    username: str) -> None:
+    """After a successful login: a long-lived HttpOnly cookie, signed, saying
+    this browser logged in as ``username``. It opens nothing by itself (the
+    password is still asked); it only exempts the browser from that
+    username's failure count (:func:`rinkside.services.throttle.admit`)."""
+    response.set_cookie(DEVICE_COOKIE, _sign(access.secret, _device_payload(username)),
+                        max_age=DEVICE_SECONDS, httponly=True, samesite="lax", path="/",
+                        secure=request.url.scheme == "https")
+
+
+def known_device(request: Request, access: Access, username: str) -> bool:
+    """Did this browser log in as ``username`` before (its device cookie)?"""
+    value = request.cookies.get(DEVICE_COOKIE, "")
+    return bool(value) and _unsign(access.secret, value) == _device_payload(username)
 
 
 def start_session(request: Request, response: Response, service: Tournaments,

@@ -165,7 +165,8 @@ def serve(host: str = LOCALHOST, port: int = 8000, database_url: str | None = No
     for url in addresses(host, port):
         print(f"rinkside: {url}  (scoreboard: {url}scoreboard/<game id>)", flush=True)
     if workers > 1:
-        serve_workers(host, port, database_url, workers)
+        if not serve_workers(host, port, database_url, workers):
+            raise SystemExit(1)  # the workers died too often: a service manager may retry
         return
     if reload:
         if database_url is not None:

@@ -16,6 +16,7 @@ from typing import Annotated, Any, TypeVar
 
 from fastapi import APIRouter, Depends, Form, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.concurrency import run_in_threadpool
 
 from rinkside.rules.errors import RuleViolation, SettingsError
 from rinkside.services import changes, queries
@@ -81,6 +82,14 @@ def respond(write: Callable[[], object], url: str, done: str,
     page again with the refusal (``refused(sentence)``), nothing recorded."""
     _, error = attempt(write)
     return refused(error) if error is not None else back(url, done)
+
+
+async def off_loop(work: Callable[..., T], *args: Any) -> T:
+    """``work(*args)`` in a worker thread. A route that awaits its form runs on
+    the event loop: what it does with the store goes here, so that a slow
+    write (the solver, a large file, a busy store) holds no other request
+    back (a scorer's console, the live pages)."""
+    return await run_in_threadpool(work, *args)
 
 
 def optional_date(text: str) -> date | None:

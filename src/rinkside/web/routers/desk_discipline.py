@@ -24,7 +24,7 @@ from rinkside.services import queries
 from rinkside.services import rinks as rink_store
 from rinkside.services.tournaments import NotFound
 from rinkside.web.deps import FormId, Service, Templates
-from rinkside.web.routers.desk import Director, attempt, page, respond
+from rinkside.web.routers.desk import Director, attempt, off_loop, page, respond
 from rinkside.web.routers.desk_schedule import local_moment
 
 router = APIRouter(tags=["desk"])
@@ -178,7 +178,8 @@ async def coin_toss_form(division_id: int, request: Request, service: Service,
     form = await request.form()
     teams = _bracket_teams(str(form.get("teams", "4")))
     order = [int(str(v)) for v in form.getlist("place") if str(v).isdigit()]
-    return respond(lambda: dp.coin_toss(service, division_id, order, by=user.username),
+    return await off_loop(
+        respond, lambda: dp.coin_toss(service, division_id, order, by=user.username),
                    f"/desk/divisions/{division_id}/playoffs", f"coin-toss&teams={teams}",
                    lambda error: _playoffs_page(request, service, templates, user,
                                                 division_id, teams, error))

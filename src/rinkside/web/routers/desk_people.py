@@ -11,7 +11,7 @@ from fastapi.responses import HTMLResponse, Response
 from rinkside.services import desk_people, desk_schedule, queries, users
 from rinkside.services.tournaments import NotFound
 from rinkside.web.deps import Service, Templates
-from rinkside.web.routers.desk import Director, page, respond
+from rinkside.web.routers.desk import Director, off_loop, page, respond
 
 router = APIRouter(tags=["desk"])
 
@@ -42,8 +42,8 @@ def people_page(tournament_id: int, request: Request, service: Service, template
 @router.post("/desk/games/{game_id:id}/staff", response_class=HTMLResponse)
 async def staff_form(game_id: int, request: Request, service: Service, templates: Templates,
                      user: Director) -> Response:
-    tid = queries.game(service, game_id).tournament_id
     form = await request.form()
+    tid = await off_loop(lambda: queries.game(service, game_id).tournament_id)
 
     def write() -> desk_people.Staff:
         return desk_people.set_staff(
@@ -52,7 +52,7 @@ async def staff_form(game_id: int, request: Request, service: Service, templates
             others={role: [str(form.get(role, ""))] for role in desk_people.OTHER_ROLES},
             by=user.username)
 
-    return respond(write, f"/desk/tournaments/{tid}/people", "officials",
+    return await off_loop(respond, write, f"/desk/tournaments/{tid}/people", "officials",
                    lambda error: _people_page(request, service, templates, user, tid, error))
 
 

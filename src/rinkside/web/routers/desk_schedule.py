@@ -16,7 +16,7 @@ from rinkside.services import queries
 from rinkside.services import rinks as rink_store
 from rinkside.services.tournaments import NotFound
 from rinkside.web.deps import FormId, Service, Templates
-from rinkside.web.routers.desk import Director, api_attempt, page, respond
+from rinkside.web.routers.desk import Director, api_attempt, off_loop, page, respond
 
 router = APIRouter(tags=["desk"])
 
@@ -60,8 +60,12 @@ def schedule_page(tournament_id: int, request: Request, service: Service,
              response_class=HTMLResponse)
 async def generate_form(tournament_id: int, request: Request, service: Service,
                         templates: Templates, user: Director) -> Response:
+    """The solver's round robin (seconds of work): run in a worker thread, so
+    that every other request (a scorer's write) is answered meanwhile; the
+    page says the work is under way (static/desk_busy.js)."""
     form = await request.form()
-    return respond(
+    return await off_loop(
+        respond,
         lambda: ds.generate(
             service, tournament_id, windows=ds.parse_windows(str(form.get("windows", ""))),
             game_minutes=_whole(str(form.get("game_minutes", "")), "game length"),

@@ -25,6 +25,7 @@ from rinkside.web.routers.desk import (
     Director,
     attempt,
     back,
+    off_loop,
     page,
     refusal_text,
     respond,
@@ -104,12 +105,16 @@ async def roster_upload(division_id: int, request: Request, service: Service,
                         templates: Templates, user: Director,
                         file: Annotated[UploadFile, File()], team: str = Form(""),
                         reason: str = Form("")) -> Response:
-    tid = queries.division(service, division_id).tournament_id
+    """A roster file uploaded (read within the request body's limit): read,
+    checked and stored in a worker thread, off the event loop, so that a
+    large workbook delays no other request (its size is bounded before it is
+    parsed: :mod:`rinkside.tournament.roster_file`)."""
     content = await file.read()
+    tid = await off_loop(lambda: queries.division(service, division_id).tournament_id)
     try:
-        desk_teams.import_roster_file(service, division_id, file.filename or "roster.csv",
-                                      content, team=team.strip() or None, by=user.username,
-                                      reason=reason)
+        await off_loop(lambda: desk_teams.import_roster_file(
+            service, division_id, file.filename or "roster.csv", content,
+            team=team.strip() or None, by=user.username, reason=reason))
     except RosterImportError as exc:
         return _teams_page(request, service, templates, user, tid,
                            error=f"{exc.source}: nothing was imported",
@@ -237,8 +242,8 @@ async def _dimensions(request: Request) -> tuple[str, dict[str, Any]]:
 async def rink_add(tournament_id: int, request: Request, service: Service,
                    templates: Templates, user: Director) -> Response:
     name, dims = await _dimensions(request)
-    return respond(lambda: desk_rinks.add(service, tournament_id, name, dims,
-                                          by=user.username),
+    return await off_loop(
+        respond, lambda: desk_rinks.add(service, tournament_id, name, dims, by=user.username),
                    f"/desk/tournaments/{tournament_id}/rinks", "rink",
                    lambda error: _rinks_page(request, service, templates, user, tournament_id,
                                              error))
@@ -247,10 +252,10 @@ async def rink_add(tournament_id: int, request: Request, service: Service,
 @router.post("/desk/rinks/{rink_id:id}", response_class=HTMLResponse)
 async def rink_edit(rink_id: int, request: Request, service: Service, templates: Templates,
                     user: Director) -> Response:
-    tid = rink_store.rink(service, rink_id).tournament_id
     name, dims = await _dimensions(request)
-    return respond(lambda: desk_rinks.edit(service, rink_id, name, dims,
-                                           by=user.username),
+    tid = await off_loop(lambda: rink_store.rink(service, rink_id).tournament_id)
+    return await off_loop(
+        respond, lambda: desk_rinks.edit(service, rink_id, name, dims, by=user.username),
                    f"/desk/tournaments/{tid}/rinks", "rink",
                    lambda error: _rinks_page(request, service, templates, user, tid, error))
 

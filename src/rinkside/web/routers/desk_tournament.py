@@ -15,7 +15,15 @@ from pydantic import BaseModel
 from rinkside.services import desk_tournament as dt
 from rinkside.tournament.standings import CRITERIA
 from rinkside.web.deps import Service, Templates
-from rinkside.web.routers.desk import Director, api_attempt, attempt, back, optional_date, page
+from rinkside.web.routers.desk import (
+    Director,
+    api_attempt,
+    attempt,
+    back,
+    off_loop,
+    optional_date,
+    page,
+)
 
 router = APIRouter(tags=["desk"])
 
@@ -63,22 +71,24 @@ def _answer(request: Request, templates: Templates, service: Service, user: Dire
 async def details_form(tournament_id: int, request: Request, service: Service,
                        templates: Templates, user: Director) -> Response:
     form = await request.form()
-    _, error = attempt(lambda: dt.set_details(
+    _, error = await off_loop(attempt, lambda: dt.set_details(
         service, tournament_id, name=str(form.get("name", "")),
         starts_on=optional_date(str(form.get("starts_on", ""))),
         ends_on=optional_date(str(form.get("ends_on", ""))), by=user.username))
-    return _answer(request, templates, service, user, tournament_id, error, "details")
+    return await off_loop(_answer, request, templates, service, user, tournament_id, error,
+                          "details")
 
 
 @router.post("/desk/tournaments/{tournament_id:id}/settings/{stage}", response_class=HTMLResponse)
 async def settings_form(tournament_id: int, stage: str, request: Request, service: Service,
                         templates: Templates, user: Director) -> Response:
     form = await request.form()
-    _, error = attempt(lambda: dt.set_settings(
+    _, error = await off_loop(attempt, lambda: dt.set_settings(
         service, tournament_id, dt.stage(stage), _form_amendments(form), by=user.username,
         reason=str(form.get("reason", ""))))
     typed = {stage: {key: str(form.get(f"s_{key}", "")) for key in dt.settings_table_keys()}}
-    return _answer(request, templates, service, user, tournament_id, error, "settings", typed)
+    return await off_loop(_answer, request, templates, service, user, tournament_id, error,
+                          "settings", typed)
 
 
 @router.post("/desk/tournaments/{tournament_id:id}/tiebreaks", response_class=HTMLResponse)
@@ -86,20 +96,21 @@ async def tiebreaks_form(tournament_id: int, request: Request, service: Service,
                          templates: Templates, user: Director) -> Response:
     form = await request.form()
     chain = [str(v) for v in form.getlist("tiebreak")]
-    _, error = attempt(lambda: dt.set_tiebreaks(service, tournament_id, chain,
-                                                by=user.username,
-                                                reason=str(form.get("reason", ""))))
-    return _answer(request, templates, service, user, tournament_id, error, "tiebreaks")
+    _, error = await off_loop(attempt, lambda: dt.set_tiebreaks(
+        service, tournament_id, chain, by=user.username, reason=str(form.get("reason", ""))))
+    return await off_loop(_answer, request, templates, service, user, tournament_id, error,
+                          "tiebreaks")
 
 
 @router.post("/desk/tournaments/{tournament_id:id}/dress", response_class=HTMLResponse)
 async def dress_form(tournament_id: int, request: Request, service: Service,
                      templates: Templates, user: Director) -> Response:
     form = await request.form()
-    _, error = attempt(lambda: dt.set_dress_minutes(
+    _, error = await off_loop(attempt, lambda: dt.set_dress_minutes(
         service, tournament_id, dt.whole_minutes(str(form.get("minutes", ""))),
         by=user.username))
-    return _answer(request, templates, service, user, tournament_id, error, "dress")
+    return await off_loop(_answer, request, templates, service, user, tournament_id, error,
+                          "dress")
 
 
 # --------------------------------------------------------------------------- API

@@ -5,7 +5,9 @@ form's POST must send the same one back); POST /login checks the password
 against its argon2 hash and starts a session in the store; POST /logout
 ends it. Failed logins are throttled per username and per client address
 (:mod:`rinkside.services.throttle`): a login refused so is answered 429 on
-the form, saying when to try again.
+the form, saying when to try again. A browser that logged in as a user
+before keeps a signed cookie saying so, and is not held back by that
+username's failures (others' wrong passwords cannot lock its owner out).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from datetime import datetime
 
 from fastapi import APIRouter, Form, HTTPException, Request, Response
 from fastapi.responses import RedirectResponse
+from starlette.concurrency import run_in_threadpool
 
 from rinkside.services import throttle, users
 from rinkside.web import auth
@@ -76,7 +79,8 @@ def login(request: Request, templates: Templates, service: Service, user: auth.U
     if not auth.same(csrf_token, request.cookies.get(auth.CSRF_COOKIE)):
         raise HTTPException(403, "Missing or wrong CSRF token: reload the login page and retry.")
     address, now = _client(request), clock()
-    refusal = throttle.admit(service, username, address, now, access.throttle)
+    refusal = throttle.admit(service, username, address, now, access.throttle,
+                             known_device=auth.known_device(request, access, username))
     if refusal is not None:
         seconds = max(1, math.ceil((refusal.until - now).total_seconds()))
         response = _form(request, templates, user, message=refused_text(refusal, now),
@@ -85,7 +89,7 @@ def login(request: Request, templates: Templates, service: Service, user: auth.U
         return response
     user_id = auth.authenticate(service, username, password)
     if user_id is None:
-        throttle.failed(username, address)
+        throttle.failed(service, username, address, now, access.throttle)
         return _form(request, templates, user, message=WRONG, username=username, status=401,
                      next_path=safe_next(next))
     throttle.succeeded(service, username, address)
@@ -95,6 +99,7 @@ def login(request: Request, templates: Templates, service: Service, user: auth.U
         target = "/signoff"  # a referee lands on the games to sign (616(a))
     response = RedirectResponse(target, status_code=303)
     auth.start_session(request, response, service, access, user_id, clock)
+    auth.remember_device(request, response, access, username)
     return response
 
 
@@ -104,5 +109,5 @@ async def logout(request: Request, service: Service, user: auth.User,
     if user is not None:
         await auth.check_csrf(request, user.csrf)
     response = RedirectResponse("/login", status_code=303)
-    auth.end_session(request, response, service, access)
+    await run_in_threadpool(auth.end_session, request, response, service, access)
     return response

@@ -15,6 +15,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Form, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
+from starlette.concurrency import run_in_threadpool
 
 from rinkside.formats.text import CODE, NOTE, REASON, TextError, check_text
 from rinkside.present.corrections import correction_text
@@ -139,7 +140,7 @@ async def officials_form(game_id: int, request: Request, service: Service,
         raise HTTPException(422, "; ".join(
             f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())) from None
     try:
-        officiating.set_officials(service, game_id, named)
+        await run_in_threadpool(officiating.set_officials, service, game_id, named)
     except ValueError as exc:
         raise HTTPException(422, str(exc)) from exc
     return _back(game_id)
