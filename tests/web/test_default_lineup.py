@@ -93,7 +93,13 @@ def test_before_the_first_event_the_console_offers_only_the_eligible_roster(
         assert answer.status_code == 200
         dressed = answer.json()["dressed"]
         assert found.number not in [p["number"] for p in dressed[team]]
-        assert len(dressed[team]) == len(state.setup.roster(team).players) - 1
+        # every player of the team with a suspension this game sits out, and only they
+        sitting = {s.number for s in demo.service.suspensions(demo.tournament_id).values()
+                   if s.team_id == found.team_id and s.rule_for(game_id)}
+        assert found.number in sitting
+        assert (sorted(p["number"] for p in dressed[team])
+                == sorted(p.number for p in state.setup.roster(team).players
+                          if p.number not in sitting))
     # the first event dresses the very eligible rosters the console offered
     demo.service.record(game_id, 0, [FaceOff(GameTime(1, 7200))], by="t")
     _, after = demo.service.game_state(game_id)
