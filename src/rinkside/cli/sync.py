@@ -6,7 +6,11 @@ sends every game's events, sign-off (Rule 616(a)) and written reports
 recorded here and not pushed yet, except the games the league refused as
 they stand (``--retry-refused``: those too); ``sync status`` lists them
 and the league's refusals. On the league server: ``sync token issue`` / ``revoke``, the
-director's per-rink tokens (only their hashes are stored).
+director's per-rink tokens (only their hashes are stored); ``sync credential issue
+--rink R USER...``, each official's credential for the rink's laptop (the secret
+printed once, for the official to log in on the laptop with; the league keeps its
+hash and the key that proves the official's acts pushed from the laptop,
+:mod:`rinkside.services.sync_proof`).
 
 Exit codes: 1 when the league server refused a game's push (it changed there
 meanwhile, or is signed: Rule 616(a); nothing merged) or could not be reached
@@ -27,6 +31,8 @@ sync_app = typer.Typer(help="Offline rinks: pull the league's setup, push the ga
                        no_args_is_help=True)
 token_app = typer.Typer(help="The per-rink tokens of the sync API (on the league server).",
                         no_args_is_help=True)
+credential_app = typer.Typer(help="The officials' credentials for a rink's laptop (on the "
+                             "league server).", no_args_is_help=True)
 
 RinkOption = Annotated[str, typer.Option("--rink", help="The rink, by its name in the schedule.")]
 TournamentOption = Annotated[int, typer.Option("--tournament", help="The tournament's id.")]
@@ -140,12 +146,38 @@ def revoke(tournament: TournamentOption, rink: RinkOption, db: DbOption = None) 
     typer.echo(f"{count} token(s) of rink {rink} revoked")
 
 
+def issue_credentials(
+        tournament: TournamentOption, rink: RinkOption,
+        usernames: Annotated[list[str], typer.Argument(
+            help="The officials (scorekeepers, referees of the rink's games).")],
+        db: DbOption = None) -> None:
+    """A new credential of each official for the rink's laptop, replacing
+    theirs: printed once (only its hash is kept); the official logs in on the
+    laptop with it after its next pull, and the league takes what the laptop
+    pushes in their name only with its proof."""
+    service = open_service(db)
+    issued = []
+    for username in usernames:
+        try:
+            issued.append((username, sync.issue_credential(service, tournament, rink,
+                                                           username, _now)))
+        except sync.SyncRefused as exc:
+            for done, secret in issued:
+                typer.echo(f"{done}: {secret}")
+            raise _failed(exc.message, EXIT_INVALID) from None
+    for username, secret in issued:
+        typer.echo(f"{username}: {secret}")
+
+
 def register(app: typer.Typer) -> None:
-    """Add ``sync`` (pull, push, status, token issue / revoke) to ``rinkside``."""
+    """Add ``sync`` (pull, push, status, token issue / revoke, credential
+    issue) to ``rinkside``."""
     checked = refusals()
     for command in (pull, push, status):
         sync_app.command(command.__name__)(checked(command))
     token_app.command("issue")(checked(issue))
     token_app.command("revoke")(checked(revoke))
+    credential_app.command("issue")(checked(issue_credentials))
     sync_app.add_typer(token_app, name="token")
+    sync_app.add_typer(credential_app, name="credential")
     app.add_typer(sync_app, name="sync")

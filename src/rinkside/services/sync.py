@@ -10,7 +10,12 @@ users and their assignments); a game is scored in one place.
 - :func:`issue_token` / :func:`revoke_tokens`: the director's per-rink
   tokens; only a token's SHA-256 hash is stored. :func:`rink_of` answers who
   a token is (refused: unknown or revoked).
-- :func:`setup_for`: the rink's tournament as rows (:mod:`rinkside.services.sync_rows`).
+- :func:`issue_credential`: an official's credential for a rink's laptop
+  (the secret shown once; its argon2 hash and HMAC key kept).
+- :func:`setup_for`: the rink's tournament as rows (:mod:`rinkside.services.sync_rows`),
+  and its officials: the active scorekeepers and referees of its games, each
+  with their credential's hash as their password on the laptop (never their
+  league password's hash); a disabled one is not carried.
 - :func:`take_push`: one game's revisions recorded on the laptop after the
   league version it pulled, appended here in one transaction through the
   engine (each event refused or accepted by the rules, as any other write,
@@ -34,7 +39,7 @@ from sqlalchemy.orm import Session
 
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.log import GameLog
-from rinkside.services import replay, state_cache
+from rinkside.services import replay, state_cache, sync_proof, users
 from rinkside.services.sync_rows import export_rows
 from rinkside.services.tournaments import Tournaments
 from rinkside.store import codec, eventlog, signoffs
@@ -138,20 +143,63 @@ def rink_games(s: Session, rink: RinkRef) -> list[int]:
         .order_by(m.Game.id)))
 
 
+def issue_credential(service: Tournaments, tournament_id: int, rink: str, username: str,
+                     clock: Clock) -> str:
+    """A new credential of ``username`` for ``rink``'s laptop, replacing any
+    before it: its secret, shown once (only its argon2 hash and the HMAC key
+    derived from it are kept, :mod:`rinkside.services.sync_proof`). Only an
+    active scorekeeper or referee of one of the rink's games has one."""
+    secret = sync_proof.new_secret()
+    verifier = users.hashed(secret)
+    with service._sessions.begin() as s:
+        row = _rink(s, tournament_id, rink)
+        user = s.scalars(select(m.User).where(m.User.username == username)).one_or_none()
+        games = rink_games(s, RinkRef(row.id, tournament_id, row.name))
+        if user is None or user.role == "director" or not user.active or not set(
+                user.games) & set(games):
+            raise SyncRefused(404, f"{username!r} is no active scorekeeper or referee of a "
+                              f"game at rink {rink!r}: only a rink's officials score or sign "
+                              "on its laptop (assign them first: rinkside user assign)")
+        credential = s.scalars(select(m.SyncCredential).where(
+            m.SyncCredential.rink_id == row.id, m.SyncCredential.user_id == user.id)
+        ).one_or_none()
+        if credential is None:
+            credential = m.SyncCredential(rink_id=row.id, user_id=user.id)
+            s.add(credential)
+        credential.verifier = verifier
+        credential.key = sync_proof.key_for(secret, row.id, username)
+        credential.issued_at = clock()
+    return secret
+
+
+def _officials(s: Session, games: Sequence[int]) -> list[m.User]:
+    """The active scorekeepers and referees of ``games``."""
+    return [u for u in s.scalars(select(m.User).where(m.User.role != "director",
+                                                      m.User.active.is_(True))
+                                 .order_by(m.User.id))
+            if set(u.games) & set(games)]
+
+
 def setup_for(service: Tournaments, rink: RinkRef) -> dict[str, Any]:
     """The rink's tournament as the laptop stores it: the tournament, this
     rink, every division, team and player (the rosters), the rink's games
-    with their lineups, officials, sign-offs and logs, and the users
-    assigned to those games (their assignments cut to them)."""
+    with their lineups, officials, sign-offs and logs, and the active users
+    assigned to those games (their assignments cut to them), each with
+    their credential for this rink's laptop as a hash (None: not issued
+    yet), never the hash of their league password."""
     with service._sessions() as s:
         games = rink_games(s, rink)
-        users = [u for u in s.scalars(select(m.User).where(m.User.role != "director"))
-                 if set(u.games) & set(games)]
+        credentials = {c.user_id: c for c in s.scalars(select(m.SyncCredential).where(
+            m.SyncCredential.rink_id == rink.rink_id))}
+        officials = [(u, credentials.get(u.id)) for u in _officials(s, games)]
         rows = export_rows(s, rink.tournament_id, rink.rink_id, games)
-    rows["users"] = [{"username": u.username, "password_hash": u.password_hash,
-                      "role": u.role, "games": sorted(set(u.games) & set(games))}
-                     for u in users]
-    return {"format": 1, "tournament_id": rink.tournament_id, "rink": rink.name,
+    rows["users"] = [{"username": u.username, "role": u.role,
+                      "games": sorted(set(u.games) & set(games)),
+                      "credential": None if c is None else c.verifier,
+                      "issued_at": None if c is None or c.issued_at is None
+                      else c.issued_at.isoformat()}
+                     for u, c in officials]
+    return {"format": 2, "tournament_id": rink.tournament_id, "rink": rink.name,
             "games": games, "rows": rows}
 
 

@@ -5,7 +5,9 @@ On the league server (:mod:`rinkside.services.sync`), authenticated by the
 rink's token (``Authorization: Bearer TOKEN``), no session, no CSRF (no
 cookie is used):
 
-- ``GET /api/sync/setup``: the rink's tournament for its laptop.
+- ``GET /api/sync/setup``: the rink's tournament for its laptop, its
+  officials with their credentials for the laptop as hashes (never their
+  league password's).
 - ``POST /api/sync/games/{id}/events``: one game's revisions recorded on the
   laptop after ``league_version``; ``{"version", "taken"}`` (taken 0: a
   repeated push, nothing changed). 401 without a live token, 404 for a game
