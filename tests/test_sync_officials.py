@@ -1,5 +1,7 @@
-"""A rink laptop carries only its own officials (issue 23, item 4): the
-setup the rink's token takes hands out no password hash and no disabled
+"""A rink laptop carries only its own officials (issue 23, items 1 and 4):
+through the league server's HTTP API as the rink's token would call it, a
+laptop reopens no game (Rule 616(a): only the director reopens); the
+setup the token takes hands out no password hash and no disabled
 official; an official logs in on the laptop with their credential for it,
 not their league password; a disabled official's sessions on the laptop end
 at its next pull. Judged by the rows each store holds.
@@ -18,7 +20,7 @@ from argon2 import PasswordHasher
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "store"))
 from fastapi.testclient import TestClient
-from gamekit import faceoff
+from gamekit import faceoff, t
 from sqlalchemy import func, select
 from test_sync_kit import (  # noqa: F401  (the fixtures)
     League,
@@ -34,15 +36,52 @@ from test_sync_kit import (  # noqa: F401  (the fixtures)
 from typer.testing import CliRunner
 
 from rinkside.cli import app as cli
-from rinkside.services import users
+from rinkside.rules.events import Forfeit
+from rinkside.services import officiating, users
 from rinkside.services.open import open_tournaments
+from rinkside.services.tournaments import Tournaments
 from rinkside.store import models as m
 from rinkside.web import auth
 from rinkside.web.app import create_app
 
+AT = "2026-12-05T10:00:00+00:00"
+
 
 def _api(league: League) -> tuple[httpx.Client, dict[str, str]]:
     return httpx.Client(base_url=league.url), {"Authorization": f"Bearer {league.token}"}
+
+
+def _entries(service: Tournaments, game: int) -> list[tuple[str, str, bool]]:
+    with service._sessions() as s:
+        return [(e.kind, e.username, bool(e.locks)) for e in s.scalars(
+            select(m.SignOffEntry).where(m.SignOffEntry.game_id == game)
+            .order_by(m.SignOffEntry.id))]
+
+
+def test_a_laptop_reopens_no_game_by_rule_616a(league: League) -> None:
+    auth.create_user(league.service, "director", "director-password-1", "director", [])
+    api, bearer = _api(league)
+    first, second, _ = league.north
+    for game in (first, second):
+        score(league.service, game, Forfeit(t("1 12:00"), "away", "did not appear"))
+    officiating.sign(league.service, first, "ref")  # signed on the league
+    [held] = officiating.signoff(league.service, first).signatures
+    reopen = {"kind": "reopen", "username": "director", "at": AT, "reason": "a fix"}
+    signed_here = {"kind": "sign", "username": "ref", "at": held.at.isoformat(), "reason": "",
+                   "locks": True}
+    answer = api.post(f"/api/sync/games/{first}/signoff", headers=bearer,
+                      json={"version": 1, "signoffs": [signed_here, reopen]})
+    assert answer.status_code == 403, answer.text
+    assert "a laptop cannot reopen a signed game (Rule 616(a)" in answer.json()["detail"]
+    assert _entries(league.service, first) == [("sign", "ref", True)]
+    assert officiating.is_locked(league.service, first)
+
+    # The issue's request: a referee's signature with no password, then the director's reopening.
+    sign = {"kind": "sign", "username": "ref", "at": AT, "reason": "", "locks": True}
+    answer = api.post(f"/api/sync/games/{second}/signoff", headers=bearer,
+                      json={"version": 1, "signoffs": [sign, reopen]})
+    assert answer.status_code == 403 and "616(a)" in answer.json()["detail"]
+    assert _entries(league.service, second) == []
 
 
 def test_the_setup_hands_out_no_password_hash_and_no_disabled_official(league: League) -> None:

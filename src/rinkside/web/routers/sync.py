@@ -17,7 +17,8 @@ cookie is used):
   laptop (signed on its ``version``) and the written reports filed there;
   ``{"signoffs", "reports", "locked"}`` (0 and 0: a repeated push). 409 when
   the league's sign-off differs or the league does not hold the events
-  signed, 422 for a step the sign-off's rules refuse (Rule 616(a)).
+  signed, 422 for a step the sign-off's rules refuse, 403 for any reopening
+  (Rule 616(a): only the director reopens, on the league server).
 
 On the laptop (:mod:`rinkside.services.sync_local`): ``GET /sync`` and
 ``GET /api/sync/pending``: the games with events, sign-offs or reports not
