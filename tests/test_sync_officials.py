@@ -1,10 +1,12 @@
-"""A rink laptop carries only its own officials (issue 23, items 1 and 4):
-through the league server's HTTP API as the rink's token would call it, a
-laptop reopens no game (Rule 616(a): only the director reopens); the
-setup the token takes hands out no password hash and no disabled
-official; an official logs in on the laptop with their credential for it,
-not their league password; a disabled official's sessions on the laptop end
-at its next pull. Judged by the rows each store holds.
+"""A rink laptop carries only what its own signed-in officials did (issue
+23, items 1 and 4): the rink's token acts in nobody's name. Through the
+league server's HTTP API as an attacker holding the token would call it, and
+judged by the rows the league stores: a signature with no proof that the
+referee signed on the laptop, any reopening (Rule 616(a): only the director
+reopens), an event under a ``by`` that is not the game's scorekeeper or that
+lacks the scorekeeper's proof, are refused and change nothing; the setup
+hands out no password hash and no disabled official, and a disabled
+official's sessions on the laptop end at its next pull.
 
 The league server and the laptop as in ``test_sync`` (the real server on a
 loopback port, SQLite and PostgreSQL; the laptop a SQLite store of its own).
@@ -13,14 +15,16 @@ loopback port, SQLite and PostgreSQL; the laptop a SQLite store of its own).
 from __future__ import annotations
 
 import sys
+from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 import httpx
 from argon2 import PasswordHasher
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "store"))
 from fastapi.testclient import TestClient
-from gamekit import faceoff, t
+from gamekit import faceoff, t, whistle
 from sqlalchemy import func, select
 from test_sync_kit import (  # noqa: F401  (the fixtures)
     League,
@@ -37,7 +41,7 @@ from typer.testing import CliRunner
 
 from rinkside.cli import app as cli
 from rinkside.rules.events import Forfeit
-from rinkside.services import officiating, users
+from rinkside.services import officiating, sync_proof, users
 from rinkside.services.open import open_tournaments
 from rinkside.services.tournaments import Tournaments
 from rinkside.store import models as m
@@ -56,6 +60,51 @@ def _entries(service: Tournaments, game: int) -> list[tuple[str, str, bool]]:
         return [(e.kind, e.username, bool(e.locks)) for e in s.scalars(
             select(m.SignOffEntry).where(m.SignOffEntry.game_id == game)
             .order_by(m.SignOffEntry.id))]
+
+
+def _key(league: League, who: str) -> str:
+    with league.service._sessions() as s:
+        rink = s.scalars(select(m.Rink.id).where(m.Rink.name == "North")).one()
+    return sync_proof.key_for(league.credentials[who], rink, who)
+
+
+def _revision(league: League, game: int, number: int, by: str, *, op: str = "append",
+              payload: Any = None, position: int = 0, key: str | None = None
+              ) -> dict[str, Any]:
+    """A revision as the API takes it, with ``key``'s proof if given."""
+    at, reason = datetime.fromisoformat(AT), "entered twice"
+    proof = None if key is None else sync_proof.proof(key, sync_proof.revision_message(
+        game, number, op, position, payload, by, at, reason))
+    return {"revision": number, "op": op, "position": position, "payload": payload,
+            "by": by, "at": AT, "reason": reason, "proof": proof}
+
+
+def test_the_token_alone_signs_in_no_referees_name(league: League) -> None:
+    api, bearer = _api(league)
+    game = league.north[0]
+    score(league.service, game, Forfeit(t("1 12:00"), "away", "did not appear"))
+    sign = {"kind": "sign", "username": "ref", "at": AT, "reason": "", "locks": True}
+    for forged in (sign, {**sign, "proof": "00" * 32}):
+        answer = api.post(f"/api/sync/games/{game}/signoff", headers=bearer,
+                          json={"version": 1, "signoffs": [forged]})
+        assert answer.status_code == 403, answer.text
+        assert "no proof that ref did it signed in on rink 'North'" in answer.json()["detail"]
+    assert _entries(league.service, game) == []  # nothing signed, nothing locked
+    assert not officiating.is_locked(league.service, game)
+    report = {"kind": "incident", "rule": None, "text": "Away never showed.", "username": "ref",
+              "at": AT}
+    answer = api.post(f"/api/sync/games/{game}/signoff", headers=bearer,
+                      json={"version": 1, "signoffs": [], "reports": [report]})
+    assert answer.status_code == 403 and "ref's written report" in answer.json()["detail"]
+    assert officiating.written_reports(league.service, game) == []
+
+    at = datetime.fromisoformat(AT)  # the referee's own proof: taken
+    proven = {**sign, "proof": sync_proof.proof(_key(league, "ref"), sync_proof.signoff_message(
+        game, "sign", "ref", at, "", True))}
+    answer = api.post(f"/api/sync/games/{game}/signoff", headers=bearer,
+                      json={"version": 1, "signoffs": [proven]})
+    assert answer.status_code == 200, answer.text
+    assert _entries(league.service, game) == [("sign", "ref", True)]
 
 
 def test_a_laptop_reopens_no_game_by_rule_616a(league: League) -> None:
@@ -82,6 +131,37 @@ def test_a_laptop_reopens_no_game_by_rule_616a(league: League) -> None:
                       json={"version": 1, "signoffs": [sign, reopen]})
     assert answer.status_code == 403 and "616(a)" in answer.json()["detail"]
     assert _entries(league.service, second) == []
+
+
+def test_an_event_in_a_name_without_its_proof_is_refused(league: League) -> None:
+    auth.create_user(league.service, "director", "director-password-1", "director", [])
+    api, bearer = _api(league)
+    game = league.north[0]
+    score(league.service, game, faceoff("1 12:00"), whistle("1 11:30"))
+    before = log_of(league.service, game)
+    url = f"/api/sync/games/{game}/events"
+    forged = [
+        (_revision(league, game, 3, "director", op="delete", position=1),
+         "'director' is not an active scorekeeper of the game"),
+        (_revision(league, game, 3, "ref", op="delete", position=1, key=_key(league, "ref")),
+         "'ref' is not an active scorekeeper of the game"),
+        (_revision(league, game, 3, "scorer", op="delete", position=1),
+         "no proof that scorer did it"),
+        (_revision(league, game, 3, "scorer", op="delete", position=1, key=_key(league, "ref")),
+         "no proof that scorer did it"),
+    ]
+    for revision, why in forged:
+        answer = api.post(url, headers=bearer, json={"league_version": 2,
+                                                      "revisions": [revision]})
+        assert answer.status_code == 403, answer.text
+        assert why in answer.json()["detail"] and "nothing was merged" in answer.json()["detail"]
+    assert log_of(league.service, game) == before
+
+    proven = _revision(league, game, 3, "scorer", op="delete", position=1,
+                       key=_key(league, "scorer"))
+    answer = api.post(url, headers=bearer, json={"league_version": 2, "revisions": [proven]})
+    assert answer.status_code == 200, answer.text
+    assert [op for _, op, _ in log_of(league.service, game)] == ["append", "append", "delete"]
 
 
 def test_the_setup_hands_out_no_password_hash_and_no_disabled_official(league: League) -> None:
@@ -153,6 +233,9 @@ def test_a_disabled_official_is_signed_out_of_the_laptop_at_its_next_pull(
                             .where(m.SessionRow.user_id == scorer.id)) == 0
         assert client.get("/api/session").status_code == 401  # his session ended
         assert _log_in(client, "scorer", league.credentials["scorer"]) == 401
+    code, said = push(laptop)  # what he recorded is his: the league no longer takes it
+    assert code == 1 and "'scorer' is not an active scorekeeper" in said
+    assert log_of(league.service, game) == []
 
 
 def test_a_credential_is_shown_once_and_only_its_hash_and_key_are_kept(league: League) -> None:

@@ -7,6 +7,12 @@ and :mod:`rinkside.services.sync_client` are its side). The league server is
 the truth for the setup (divisions, teams, rosters, the schedule, settings,
 users and their assignments); a game is scored in one place.
 
+A league server never trusts a laptop or its token for more than its own
+officials did there (:mod:`rinkside.services.sync_proof`): the token names
+the rink, and each act pushed in an official's name carries the proof
+made with that official's credential for the rink, which only a sign-in
+with its secret on the laptop gives.
+
 - :func:`issue_token` / :func:`revoke_tokens`: the director's per-rink
   tokens; only a token's SHA-256 hash is stored. :func:`rink_of` answers who
   a token is (refused: unknown or revoked).
@@ -19,9 +25,11 @@ users and their assignments); a game is scored in one place.
 - :func:`take_push`: one game's revisions recorded on the laptop after the
   league version it pulled, appended here in one transaction through the
   engine (each event refused or accepted by the rules, as any other write,
-  and with the stale-write contract: only onto that very version). Refused
-  whole, nothing merged, when the game changed here meanwhile or is signed
-  (Rule 616(a)); a push already taken is answered as such and changes nothing.
+  and with the stale-write contract: only onto that very version). Each
+  revision's ``by`` must be an active scorekeeper of the game with its proof
+  (:class:`Officials`), else refused (403). Refused whole, nothing merged, when
+  the game changed here meanwhile or is signed (Rule 616(a)); a push already
+  taken is answered as such and changes nothing.
 - The game's sign-off and written reports: :mod:`rinkside.services.sync_signoff`.
 """
 
@@ -77,6 +85,7 @@ class Revision:
     by: str
     at: datetime
     reason: str
+    proof: str | None = None  # by's proof of it (:mod:`rinkside.services.sync_proof`)
 
 
 @dataclass(frozen=True)
@@ -203,6 +212,50 @@ def setup_for(service: Tournaments, rink: RinkRef) -> dict[str, Any]:
             "games": games, "rows": rows}
 
 
+class Officials:
+    """The officials of one game at the token's rink, as the league knows
+    them: :meth:`check` refuses (403) an act pushed in a name unless that
+    user is an active official of the game in the role it needs and the act
+    carries their proof with their credential for the rink's laptop (a
+    laptop carries only what its own signed-in officials did,
+    :mod:`rinkside.services.sync_proof`). Each name is looked up once."""
+
+    def __init__(self, s: Session, rink: RinkRef, game_id: int) -> None:
+        self._s, self._rink, self._game = s, rink, game_id
+        self._keys: dict[tuple[str, str], str] = {}
+
+    def _key(self, username: str, role: str, what: str) -> str:
+        known = self._keys.get((username, role))
+        if known is not None:
+            return known
+        game, rink = self._game, self._rink
+        user = self._s.scalars(select(m.User).where(m.User.username == username)
+                               ).one_or_none()
+        if user is None or user.role != role or not user.active or game not in user.games:
+            raise SyncRefused(403, f"game {game}, {what}: {username!r} is not an active {role} "
+                              "of the game on the league server; a laptop carries only what "
+                              "the game's own officials did there; refused whole and nothing "
+                              "was merged")
+        credential = self._s.scalars(select(m.SyncCredential).where(
+            m.SyncCredential.rink_id == rink.rink_id, m.SyncCredential.user_id == user.id)
+        ).one_or_none()
+        if credential is None or credential.key is None:
+            raise SyncRefused(403, f"game {game}, {what}: {username} holds no credential for "
+                              f"rink {rink.name!r}'s laptop (rinkside sync credential issue); "
+                              "refused whole and nothing was merged")
+        self._keys[(username, role)] = credential.key
+        return credential.key
+
+    def check(self, username: str, role: str, message: list[Any], sent: str | None,
+              what: str) -> None:
+        """``sent`` must be ``username``'s proof of ``message`` as the ``role``."""
+        if not sync_proof.matches(self._key(username, role, what), message, sent):
+            raise SyncRefused(403, f"game {self._game}, {what}: it carries no proof that "
+                              f"{username} did it signed in on rink {self._rink.name!r}'s "
+                              "laptop with their credential (signed in with an older one, or "
+                              "never); refused whole and nothing was merged")
+
+
 def _stored(s: Session, game_id: int, after: int, count: int) -> list[m.EventRevision]:
     return list(s.scalars(select(m.EventRevision).where(
         m.EventRevision.game_id == game_id, m.EventRevision.revision > after,
@@ -238,6 +291,11 @@ def take_push(service: Tournaments, rink: RinkRef, game_id: int, league_version:
         if game is None or game_id not in rink_games(s, rink):
             raise SyncRefused(404, f"game {game_id} is not scored at rink {rink.name!r} "
                               f"of tournament {rink.tournament_id}")
+        officials = Officials(s, rink, game_id)
+        for r in revisions:
+            officials.check(r.by, "scorekeeper", sync_proof.revision_message(
+                game_id, r.revision, r.op, r.position, r.payload, r.by, r.at, r.reason),
+                r.proof, f"revision {r.revision}")
         if game.version >= league_version + len(revisions) and _same(
                 _stored(s, game_id, league_version, len(revisions)), revisions):
             return PushOutcome(game.version, 0)  # taken already: a repeated push

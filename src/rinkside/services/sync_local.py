@@ -26,7 +26,9 @@ for this laptop (none issued yet: nobody logs in as them). An official the
 league no longer carries (disabled there, or no longer of the rink's games)
 is disabled here at that pull and every session of theirs ends; a new
 credential ends the sessions made with the old one. When an official signs
-in here, :func:`keep_key` keeps the key their credential's secret gives.
+in here, :func:`keep_key` keeps the key their credential's secret gives,
+and every act pushed in their name carries its proof with that key
+(:func:`outgoing`, :func:`outgoing_signoff`).
 """
 
 from __future__ import annotations
@@ -226,6 +228,19 @@ def keep_key(service: Tournaments, user_id: int, secret: str) -> bool:
         return True
 
 
+def _keys(s: Session) -> dict[str, str]:
+    """The key of each official signed in here, by username."""
+    return {name: key for name, key in s.execute(
+        select(m.User.username, m.SyncCredential.key)
+        .join(m.SyncCredential, m.SyncCredential.user_id == m.User.id)
+        .where(m.SyncCredential.key.is_not(None))) if key is not None}
+
+
+def _proof(keys: Mapping[str, str], username: str, message: list[Any]) -> str | None:
+    key = keys.get(username)
+    return None if key is None else sync_proof.proof(key, message)
+
+
 def _extend(s: Any, game_id: int, league_version: int, revisions: list[dict[str, Any]],
             summary: PullSummary) -> int:
     """The league's revisions after the local log, unless events recorded
@@ -337,8 +352,10 @@ def clear_refusals(service: Tournaments) -> int:
 
 
 def outgoing(service: Tournaments, game_id: int) -> dict[str, Any]:
-    """The push of one game: its league version and every revision after it."""
+    """The push of one game: its league version and every revision after it,
+    each with its recorder's proof (None: they never signed in here)."""
     with service._sessions() as s:
+        keys = _keys(s)
         synced = s.get(m.SyncGame, game_id)
         if synced is None:
             raise LocalSyncError(f"game {game_id} was not pulled from the league server")
@@ -348,14 +365,19 @@ def outgoing(service: Tournaments, game_id: int) -> dict[str, Any]:
             .order_by(m.EventRevision.revision)).all()
         return {"league_version": synced.league_version, "revisions": [
             {"revision": r.revision, "op": r.op, "position": r.position, "payload": r.payload,
-             "by": r.by, "at": r.at.isoformat(), "reason": r.reason} for r in revisions]}
+             "by": r.by, "at": r.at.isoformat(), "reason": r.reason,
+             "proof": _proof(keys, r.by, sync_proof.revision_message(
+                 game_id, r.revision, r.op, r.position, r.payload, r.by, r.at, r.reason))}
+            for r in revisions]}
 
 
 def outgoing_signoff(service: Tournaments, game_id: int) -> tuple[dict[str, Any], int]:
     """The push of one game's sign-off: the game's version here (the events
     signed), its whole sign-off log, and the written reports filed here that
-    the league does not hold yet; and how many reports were filed here."""
+    the league does not hold yet, each with its referee's proof; and how
+    many reports were filed here."""
     with service._sessions() as s:
+        keys = _keys(s)
         synced, game = s.get(m.SyncGame, game_id), s.get(m.Game, game_id)
         if synced is None or game is None:
             raise LocalSyncError(f"game {game_id} was not pulled from the league server")
@@ -363,9 +385,14 @@ def outgoing_signoff(service: Tournaments, game_id: int) -> tuple[dict[str, Any]
                             .order_by(m.WrittenReport.id)).all()
         body = {"version": game.version, "signoffs": [
             {"kind": e.kind, "username": e.username, "at": e.at.isoformat(),
-             "reason": e.reason, "locks": bool(e.locks)} for e in signoffs.entries(s, game_id)],
+             "reason": e.reason, "locks": bool(e.locks),
+             "proof": _proof(keys, e.username, sync_proof.signoff_message(
+                 game_id, e.kind, e.username, e.at, e.reason, bool(e.locks)))}
+            for e in signoffs.entries(s, game_id)],
             "reports": [{"kind": r.kind, "rule": r.rule, "text": r.text,
-                         "username": r.username, "at": r.at.isoformat()}
+                         "username": r.username, "at": r.at.isoformat(),
+                         "proof": _proof(keys, r.username, sync_proof.report_message(
+                             game_id, r.kind, r.rule, r.text, r.username, r.at))}
                         for r in reports[synced.league_reports:]]}
         return body, len(reports)
 

@@ -12,14 +12,18 @@ The league's own log must be where the laptop's began (the same entries, in
 the same order): the entries after it are appended, each checked as a
 signature made here would be (a referee assigned to the game signs a game
 that is over, once; the signature completing the assigned referees' set is
-the one that locks). A laptop never reopens a signed game (Rule 616(a):
+the one that locks), and each carrying the referee's proof that they signed
+it on that laptop with their credential for the rink
+(:mod:`rinkside.services.sync_proof`; refused 403 without it, or from a
+referee disabled since). A laptop never reopens a signed game (Rule 616(a):
 only the tournament director reopens, and no director's credential leaves
 the league): a reopening pushed is refused, the game stays signed here and
 its corrections with it. Refused whole, nothing merged, when the league's
 sign-off differs (signed here otherwise, or by other referees) or when the
 league server does not hold the events the referees signed (push the events
 first). The written reports filed on the laptop (502(l), 404(h), 405(b))
-come with it, each taken once. A repeated push changes nothing.
+come with it, each taken once and with its referee's proof. A repeated push
+changes nothing.
 """
 
 from __future__ import annotations
@@ -32,13 +36,13 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from rinkside.rules.log import GameLog
-from rinkside.services import replay
+from rinkside.services import replay, sync_proof
 from rinkside.services.officiating import (
     SignOffRefused,
     refuse_report,
     refuse_signature,
 )
-from rinkside.services.sync import RinkRef, SyncRefused, rink_games
+from rinkside.services.sync import Officials, RinkRef, SyncRefused, rink_games
 from rinkside.services.tournaments import Tournaments
 from rinkside.store import models as m
 from rinkside.store import signoffs
@@ -55,6 +59,7 @@ class Entry:
     at: datetime
     reason: str
     locks: bool
+    proof: str | None = None  # username's proof of it (:mod:`rinkside.services.sync_proof`)
 
     @property
     def key(self) -> Key:
@@ -70,6 +75,7 @@ class Report:
     text: str
     username: str
     at: datetime
+    proof: str | None = None  # username's proof of it
 
 
 @dataclass(frozen=True)
@@ -97,6 +103,7 @@ def take_signoff(service: Tournaments, rink: RinkRef, game_id: int, version: int
         if game is None or game_id not in rink_games(s, rink):
             raise SyncRefused(404, f"game {game_id} is not scored at rink {rink.name!r} "
                               f"of tournament {rink.tournament_id}")
+        officials = Officials(s, rink, game_id)
         stored = [(e.kind, e.username, e.at, e.reason, bool(e.locks))
                   for e in signoffs.entries(s, game_id)]
         pushed = [e.key for e in entries]
@@ -111,6 +118,10 @@ def take_signoff(service: Tournaments, rink: RinkRef, game_id: int, version: int
             _same_events(game, version)
             _check(s, game, stored, new)
             for e in new:
+                officials.check(e.username, "referee", sync_proof.signoff_message(
+                    game_id, e.kind, e.username, e.at, e.reason, e.locks), e.proof,
+                    f"{e.username}'s signature")
+            for e in new:
                 signoffs.add(s, game_id, e.kind, e.username, reason=e.reason, locks=e.locks,
                              at=e.at)
         taken = 0
@@ -118,6 +129,9 @@ def take_signoff(service: Tournaments, rink: RinkRef, game_id: int, version: int
             if _held(s, game_id, r):
                 continue
             _check_report(s, game_id, r)
+            officials.check(r.username, "referee", sync_proof.report_message(
+                game_id, r.kind, r.rule, r.text, r.username, r.at), r.proof,
+                f"{r.username}'s written report")
             s.add(m.WrittenReport(game_id=game_id, kind=r.kind, rule=r.rule, text=r.text,
                                   username=r.username, at=r.at))
             taken += 1
