@@ -25,6 +25,9 @@ down_revision: str | None = "0014"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
+# As rinkside.services.sync_local writes it: no hash, so no password logs in.
+NO_CREDENTIAL = "!no credential for this laptop"
+
 
 def upgrade() -> None:
     op.create_table(
@@ -42,6 +45,14 @@ def upgrade() -> None:
                                 name="fk_sync_credentials_user_id_users", ondelete="CASCADE"),
         sa.UniqueConstraint("rink_id", "user_id", name="uq_sync_credentials_rink_id_user_id"),
     )
+    op.execute(
+        "INSERT INTO sync_credentials (rink_id, user_id) "
+        "SELECT rinks.id, users.id FROM sync_links "
+        "JOIN rinks ON rinks.tournament_id = sync_links.tournament_id "
+        "AND rinks.name = sync_links.rink "
+        "CROSS JOIN users WHERE users.role <> 'director'")
+    op.execute(f"UPDATE users SET password_hash = '{NO_CREDENTIAL}' "
+               "WHERE id IN (SELECT user_id FROM sync_credentials)")
 
 
 def downgrade() -> None:
