@@ -36,6 +36,7 @@ from test_sync_kit import (  # noqa: F401  (the fixtures)
     pull_only,
     push,
     score,
+    sign_in,
 )
 from typer.testing import CliRunner
 
@@ -260,3 +261,19 @@ def test_a_credential_is_shown_once_and_only_its_hash_and_key_are_kept(league: L
                                            str(league.tournament), "--rink", "North", who,
                                            "--db", league.db])
         assert refused.exit_code == 2 and "no active scorekeeper or referee" in refused.output
+
+
+def test_a_referee_signing_on_the_laptops_command_line_with_the_credential_signs_the_league_game(
+        league: League, laptop: str) -> None:
+    pull_only(league, laptop)
+    rink = open_tournaments(laptop)
+    sign_in(rink, "scorer", league.credentials["scorer"])
+    game = league.north[0]
+    score(rink, game, Forfeit(t("1 12:00"), "away", "did not appear"))
+    signed = CliRunner().invoke(cli, ["game", "sign", str(game), "--user", "ref", "--password",
+                                      league.credentials["ref"], "--db", laptop])
+    assert signed.exit_code == 0, signed.output
+    code, said = push(laptop)
+    assert code == 0, said
+    assert _entries(league.service, game) == [("sign", "ref", True)]
+    assert officiating.is_locked(league.service, game)
