@@ -89,7 +89,8 @@ def test_the_token_alone_signs_in_no_referees_name(league: League) -> None:
         answer = api.post(f"/api/sync/games/{game}/signoff", headers=bearer,
                           json={"version": 1, "signoffs": [forged]})
         assert answer.status_code == 403, answer.text
-        assert "no proof that ref did it signed in on rink 'North'" in answer.json()["detail"]
+        assert "no proof that ref did it signed in on the laptop of rink 'North'" in (
+            answer.json()["detail"])
     assert _entries(league.service, game) == []  # nothing signed, nothing locked
     assert not officiating.is_locked(league.service, game)
     report = {"kind": "incident", "rule": None, "text": "Away never showed.", "username": "ref",

@@ -241,8 +241,8 @@ class Officials:
         ).one_or_none()
         if credential is None or credential.key is None:
             raise SyncRefused(403, f"game {game}, {what}: {username} holds no credential for "
-                              f"rink {rink.name!r}'s laptop (rinkside sync credential issue); "
-                              "refused whole and nothing was merged")
+                              f"the laptop of rink {rink.name!r} (rinkside sync credential "
+                              "issue, then a pull); refused whole and nothing was merged")
         self._keys[(username, role)] = credential.key
         return credential.key
 
@@ -251,9 +251,9 @@ class Officials:
         """``sent`` must be ``username``'s proof of ``message`` as the ``role``."""
         if not sync_proof.matches(self._key(username, role, what), message, sent):
             raise SyncRefused(403, f"game {self._game}, {what}: it carries no proof that "
-                              f"{username} did it signed in on rink {self._rink.name!r}'s "
-                              "laptop with their credential (signed in with an older one, or "
-                              "never); refused whole and nothing was merged")
+                              f"{username} did it signed in on the laptop of rink "
+                              f"{self._rink.name!r} with their credential (they log in there "
+                              "with it, then push again); refused whole and nothing was merged")
 
 
 def _stored(s: Session, game_id: int, after: int, count: int) -> list[m.EventRevision]:
