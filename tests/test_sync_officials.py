@@ -42,7 +42,7 @@ from typer.testing import CliRunner
 
 from rinkside.cli import app as cli
 from rinkside.rules.events import Forfeit
-from rinkside.services import officiating, sync_proof, users
+from rinkside.services import officiating, sync, sync_proof, users
 from rinkside.services.open import open_tournaments
 from rinkside.services.tournaments import Tournaments
 from rinkside.store import models as m
@@ -278,3 +278,32 @@ def test_a_referee_signing_on_the_laptops_command_line_with_the_credential_signs
     assert code == 0, said
     assert _entries(league.service, game) == [("sign", "ref", True)]
     assert officiating.is_locked(league.service, game)
+
+
+def test_a_new_credential_ends_the_old_ones_sessions_and_proofs(league: League,
+                                                                laptop: str) -> None:
+    pull_only(league, laptop)
+    rink = open_tournaments(laptop)
+    old = league.credentials["scorer"]
+    game = league.north[0]
+    with TestClient(create_app(rink)) as client:
+        assert _log_in(client, "scorer", old) == 303
+        score(rink, game, faceoff("1 12:00"))
+        new = sync.issue_credential(league.service, league.tournament, "North", "scorer",
+                                    lambda: datetime.fromisoformat(AT))
+        code, said = push(laptop)  # made with the old credential's key: the league's is new
+        assert code == 1 and "no proof that scorer did it" in said
+        assert log_of(league.service, game) == []
+
+        pull_only(league, laptop)
+        assert client.get("/api/session").status_code == 401  # the old one's session ended
+        assert _log_in(client, "scorer", old) == 401
+        assert _log_in(client, "scorer", new) == 303
+    code, said = _push_again(laptop)  # the refused game, now with the new credential's proof
+    assert code == 0, said
+    assert log_of(league.service, game) == log_of(rink, game)
+
+
+def _push_again(laptop: str) -> tuple[int, str]:
+    result = CliRunner().invoke(cli, ["sync", "push", "--retry-refused", "--db", laptop])
+    return result.exit_code, result.output
