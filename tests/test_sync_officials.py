@@ -14,6 +14,7 @@ loopback port, SQLite and PostgreSQL; the laptop a SQLite store of its own).
 
 from __future__ import annotations
 
+import re
 import sys
 from datetime import datetime
 from pathlib import Path
@@ -307,3 +308,21 @@ def test_a_new_credential_ends_the_old_ones_sessions_and_proofs(league: League,
 def _push_again(laptop: str) -> tuple[int, str]:
     result = CliRunner().invoke(cli, ["sync", "push", "--retry-refused", "--db", laptop])
     return result.exit_code, result.output
+
+
+def test_the_laptop_shows_which_officials_signed_in_with_their_credential(
+        league: League, laptop: str) -> None:
+    auth.create_user(league.service, "ref2", "ref2-password-123", "referee", league.north)
+    pull_only(league, laptop)
+    rink = open_tournaments(laptop)
+    sign_in(rink, "ref", league.credentials["ref"])
+    page = TestClient(create_app(rink)).get("/sync").text
+    rows = re.findall(r"<tr><td>(\w+)</td><td>\w+</td><td>([^<]+)</td><td>([^<]+)</td></tr>",
+                      page)
+    assert rows == [("ref", "issued", "yes"),
+                    ("ref2", "none issued yet", "not yet: what they did waits"),
+                    ("scorer", "issued", "not yet: what they did waits")]
+    status = CliRunner().invoke(cli, ["sync", "status", "--db", laptop]).output
+    assert "scorer (scorekeeper) has not signed in here" in status
+    assert "ref2 (referee) holds no credential" in status
+    assert "ref (referee)" not in status

@@ -4,13 +4,14 @@ On the laptop: ``sync pull URL --rink R --token T`` takes the rink's
 tournament from the league server into this store (``--db``); ``sync push``
 sends every game's events, sign-off (Rule 616(a)) and written reports
 recorded here and not pushed yet, except the games the league refused as
-they stand (``--retry-refused``: those too); ``sync status`` lists them
-and the league's refusals. On the league server: ``sync token issue`` / ``revoke``, the
-director's per-rink tokens (only their hashes are stored); ``sync credential issue
---rink R USER...``, each official's credential for the rink's laptop (the secret
-printed once, for the official to log in on the laptop with; the league keeps its
-hash and the key that proves the official's acts pushed from the laptop,
-:mod:`rinkside.services.sync_proof`).
+they stand (``--retry-refused``: those too); ``sync status`` lists them,
+the league's refusals and the officials not signed in here yet. On the
+league server: ``sync token issue`` / ``revoke``, the director's per-rink
+tokens (only their hashes are stored); ``sync credential issue --rink R
+USER...``, each official's credential for the rink's laptop (the secret
+printed once, for the official to log in on the laptop with; the league
+keeps its hash and the key that proves the official's acts pushed from the
+laptop, :mod:`rinkside.services.sync_proof`).
 
 Exit codes: 1 when the league server refused a game's push (it changed there
 meanwhile, or is signed: Rule 616(a); nothing merged) or could not be reached
@@ -110,7 +111,8 @@ def _refusal(refusal: sync_local.Refusal) -> str:
 
 def status(db: DbOption = None) -> None:
     """The games with events, sign-offs or written reports recorded here and
-    not pushed yet, and the league's refusals."""
+    not pushed yet, the league's refusals, and the league's officials who
+    have not signed in here with their credential."""
     service = open_service(db)
     linked = sync_local.link(service)
     if linked is None:
@@ -126,6 +128,11 @@ def status(db: DbOption = None) -> None:
             typer.echo(f"  {_refusal(game.refusal)}")
     if not waiting:
         typer.echo("everything recorded here is on the league server")
+    for official in sync_local.officials(service):
+        if not official.signed_in:
+            why = "has not signed in here" if official.credential else "holds no credential"
+            typer.echo(f"{official.username} ({official.role}) {why} for this laptop: the "
+                       "league takes what they do here only once they log in with it")
 
 
 def issue(tournament: TournamentOption, rink: RinkOption, db: DbOption = None) -> None:

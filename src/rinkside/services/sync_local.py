@@ -228,6 +228,29 @@ def keep_key(service: Tournaments, user_id: int, secret: str) -> bool:
         return True
 
 
+@dataclass(frozen=True)
+class Official:
+    """An official the league carries to this laptop: whether they hold a
+    credential for it, and whether they signed in here with it (their acts
+    are pushed with its proof only then)."""
+
+    username: str
+    role: str
+    credential: bool
+    signed_in: bool
+
+
+def officials(service: Tournaments) -> list[Official]:
+    """The league's officials on this laptop, by name."""
+    with service._sessions() as s:
+        rows = s.execute(select(m.User.username, m.User.role, m.SyncCredential.verifier,
+                                m.SyncCredential.key)
+                         .join(m.SyncCredential, m.SyncCredential.user_id == m.User.id)
+                         .where(m.User.active.is_(True)).order_by(m.User.username)).all()
+    return [Official(name, role, verifier is not None, key is not None)
+            for name, role, verifier, key in rows]
+
+
 def _keys(s: Session) -> dict[str, str]:
     """The key of each official signed in here, by username."""
     return {name: key for name, key in s.execute(

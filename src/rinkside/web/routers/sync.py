@@ -25,7 +25,9 @@ cookie is used):
 
 On the laptop (:mod:`rinkside.services.sync_local`): ``GET /sync`` and
 ``GET /api/sync/pending``: the games with events, sign-offs or reports not
-pushed yet, and the league's refusals; ``POST /sync/retry`` (the director,
+pushed yet, and the league's refusals; ``/sync`` also the league's officials
+here, and which of them signed in with their credential (what the others did
+is refused by the league until they do); ``POST /sync/retry`` (the director,
 with the session's CSRF token): send the refused games again.
 """
 
@@ -162,6 +164,7 @@ def page(request: Request, service: Service, templates: Templates, user: auth.Us
     linked = sync_local.link(service)
     return templates.TemplateResponse(request, "sync.html", {
         "title": "Sync", "link": linked, "games": _pending(service), "user": user,
+        "officials": sync_local.officials(service),
         "csrf_token": user.csrf if user else ""})
 
 
