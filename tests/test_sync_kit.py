@@ -21,7 +21,7 @@ from storekit import postgres_schema_engine, postgres_url
 from typer.testing import CliRunner
 
 from rinkside.cli import app as cli
-from rinkside.services import rinks, sync
+from rinkside.services import rinks, sync, sync_local, users
 from rinkside.services.open import open_tournaments
 from rinkside.services.tournaments import Tournaments
 from rinkside.store import models as m
@@ -52,6 +52,7 @@ class League:
     north: list[int]  # the games at rink North
     south: int  # a game at rink South
     token: str
+    credentials: dict[str, str]  # each official's secret for North's laptop
 
 
 def free_port() -> int:
@@ -78,7 +79,8 @@ def league_store_fixture(request: pytest.FixtureRequest, tmp_path: Path) -> Iter
 @pytest.fixture(name="league")
 def league_fixture(league_store: str) -> Iterator[League]:
     """The league server: a tournament with two rinks, three games at North
-    and one at South, a scorekeeper and a referee of North's games, North's token."""
+    and one at South, a scorekeeper and a referee of North's games with their
+    credentials for North's laptop, North's token."""
     url = league_store
     service = open_tournaments(url)
     tournament, division, teams = two_teams(service, "League Cup")
@@ -89,6 +91,8 @@ def league_fixture(league_store: str) -> Iterator[League]:
     auth.create_user(service, "scorer", "scorer-password-1", "scorekeeper", north)
     auth.create_user(service, "ref", "ref-password-123", "referee", north)
     token = sync.issue_token(service, tournament, "North", now)
+    credentials = {who: sync.issue_credential(service, tournament, "North", who, now)
+                   for who in ("scorer", "ref")}
     port = free_port()
     server = build_server("127.0.0.1", port, url, log_level="warning")
     thread = threading.Thread(target=server.run, daemon=True)
@@ -97,16 +101,34 @@ def league_fixture(league_store: str) -> Iterator[League]:
     league_service = server.config.app.state.service  # type: ignore[attr-defined]
     try:
         yield League(league_service, url, f"http://127.0.0.1:{port}", tournament, north,
-                     south, token)
+                     south, token, credentials)
     finally:
         server.should_exit = True
         thread.join(10)
 
 
 def pull(league: League, laptop: str) -> None:
+    """``rinkside sync pull`` on the laptop, then each official with a
+    credential signs in there (so the laptop can prove their acts)."""
+    pull_only(league, laptop)
+    rink = open_tournaments(laptop)
+    for who, secret in league.credentials.items():
+        sign_in(rink, who, secret)
+
+
+def pull_only(league: League, laptop: str) -> None:
+    """``rinkside sync pull`` on the laptop."""
     result = CliRunner().invoke(cli, ["sync", "pull", league.url, "--rink", "North",
                                       "--token", league.token, "--db", laptop])
     assert result.exit_code == 0, result.output
+
+
+def sign_in(rink: Tournaments, username: str, secret: str) -> None:
+    """What the login page does on the laptop: the credential checked against
+    its hash, the key it gives kept."""
+    user_id = users.authenticate(rink, username, secret)
+    assert user_id is not None, f"{username} cannot log in on the laptop"
+    assert sync_local.keep_key(rink, user_id, secret)
 
 
 def push(laptop: str, url: str | None = None) -> tuple[int, str]:

@@ -2,9 +2,10 @@
 remembered: the referees sign at the rink and the league server's game is
 signed and locked the same (Rule 616(a)); a repeated push changes nothing; a
 sign-off the league holds the events of no longer, or a game the league
-signed otherwise, is refused whole; a refused game is not sent again until
-it changes here or the operator asks; a cut connection is no refusal and is
-tried again, each failure doubling the wait up to a cap.
+signed otherwise, is refused whole, and a laptop reopens no game; a refused
+game is not sent again until it changes here or the operator asks; a cut
+connection is no refusal and is tried again, each failure doubling the wait
+up to a cap.
 
 Over loopback as in ``test_sync``: the league server is the real server on
 a port over SQLite or PostgreSQL, the laptop its own SQLite store driven by
@@ -204,7 +205,7 @@ def test_a_game_signed_on_the_league_otherwise_is_refused_and_not_sent_again_til
     assert loop.tick() and sent.sent == ["signoff", "signoff"]  # the next round sends it
 
 
-def test_a_game_reopened_and_corrected_at_the_rink_reaches_the_league_signed_again(
+def test_a_game_signed_on_the_league_is_not_reopened_nor_corrected_from_the_laptop(
         league: League, laptop: str) -> None:
     auth.create_user(league.service, "boss", "boss-password-123", "director", [])
     pull(league, laptop)
@@ -214,19 +215,19 @@ def test_a_game_reopened_and_corrected_at_the_rink_reaches_the_league_signed_aga
     version = _forfeited(rink, game)
     officiating.sign(rink, game, "ref")
     assert push(laptop)[0] == 0 and officiating.is_locked(league.service, game)
+    there = (log_of(league.service, game), _signed(league.service, game))
     officiating.reopen(rink, game, "boss", "the home team forfeited, not the away team")
     rink.correct(game, version, "replace", 0, Forfeit(t("1 12:00"), "home", "did not appear"),
                  "scorer", "the forfeiting team was the home team")
     officiating.sign(rink, game, "ref")
 
-    code, said = push(laptop)  # the reopening first: the league's copy opens, takes the fix
-    assert code == 0, said
-    assert log_of(league.service, game) == log_of(rink, game)
-    there = officiating.signoff(league.service, game)
-    assert there.locked and [r.reason for r in there.reopenings] == [
-        "the home team forfeited, not the away team"]
-    assert _signed(league.service, game) == _signed(rink, game)
-    assert push(laptop) == (0, "nothing to push\n")
+    code, said = push(laptop)  # Rule 616(a): only the director reopens, on the league
+    assert code == 1, said
+    assert "a laptop cannot reopen a signed game (Rule 616(a)" in said
+    assert (log_of(league.service, game), _signed(league.service, game)) == there
+    assert officiating.signoff(league.service, game).reopenings == []
+    [waiting] = sync_local.pending(rink)
+    assert waiting.refusal is not None and waiting.refusal.rule == "616(a)"
 
 
 def _unreachable(method: str, url: str, headers: dict[str, str], body: bytes | None

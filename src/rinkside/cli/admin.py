@@ -25,7 +25,7 @@ from rinkside.cli.common import DbOption, console, open_service, refusals, text
 from rinkside.cli.setup import tournament_app
 from rinkside.cli.tournament import game_app
 from rinkside.formats.text import REASON, USERNAME
-from rinkside.services import officiating, rinks, throttle, users
+from rinkside.services import officiating, rinks, sync_local, throttle, users
 from rinkside.services.tournaments import Tournaments
 
 user_app = typer.Typer(help="Console users: directors, scorekeepers, referees.",
@@ -203,8 +203,13 @@ def _one(name: str | None) -> list[str] | None:
 
 
 def _check_password(service: Tournaments, username: str, password: str) -> None:
-    if users.authenticate(service, username, password) is None:
+    """The user's password (on a rink laptop, an official's credential for
+    it: its key is kept to prove what they do there to the league,
+    :mod:`rinkside.services.sync_proof`)."""
+    user_id = users.authenticate(service, username, password)
+    if user_id is None:
         raise ValueError("wrong username or password")
+    sync_local.keep_key(service, user_id, password)
 
 
 def _show_signoff(service: Tournaments, game: int) -> None:

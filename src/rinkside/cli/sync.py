@@ -4,9 +4,14 @@ On the laptop: ``sync pull URL --rink R --token T`` takes the rink's
 tournament from the league server into this store (``--db``); ``sync push``
 sends every game's events, sign-off (Rule 616(a)) and written reports
 recorded here and not pushed yet, except the games the league refused as
-they stand (``--retry-refused``: those too); ``sync status`` lists them
-and the league's refusals. On the league server: ``sync token issue`` / ``revoke``, the
-director's per-rink tokens (only their hashes are stored).
+they stand (``--retry-refused``: those too); ``sync status`` lists them,
+the league's refusals and the officials not signed in here yet. On the
+league server: ``sync token issue`` / ``revoke``, the director's per-rink
+tokens (only their hashes are stored); ``sync credential issue --rink R
+USER...``, each official's credential for the rink's laptop (the secret
+printed once, for the official to log in on the laptop with; the league
+keeps its hash and the key that proves the official's acts pushed from the
+laptop, :mod:`rinkside.services.sync_proof`).
 
 Exit codes: 1 when the league server refused a game's push (it changed there
 meanwhile, or is signed: Rule 616(a); nothing merged) or could not be reached
@@ -27,6 +32,8 @@ sync_app = typer.Typer(help="Offline rinks: pull the league's setup, push the ga
                        no_args_is_help=True)
 token_app = typer.Typer(help="The per-rink tokens of the sync API (on the league server).",
                         no_args_is_help=True)
+credential_app = typer.Typer(help="The officials' credentials for a rink's laptop (on the "
+                             "league server).", no_args_is_help=True)
 
 RinkOption = Annotated[str, typer.Option("--rink", help="The rink, by its name in the schedule.")]
 TournamentOption = Annotated[int, typer.Option("--tournament", help="The tournament's id.")]
@@ -104,7 +111,8 @@ def _refusal(refusal: sync_local.Refusal) -> str:
 
 def status(db: DbOption = None) -> None:
     """The games with events, sign-offs or written reports recorded here and
-    not pushed yet, and the league's refusals."""
+    not pushed yet, the league's refusals, and the league's officials who
+    have not signed in here with their credential."""
     service = open_service(db)
     linked = sync_local.link(service)
     if linked is None:
@@ -120,6 +128,11 @@ def status(db: DbOption = None) -> None:
             typer.echo(f"  {_refusal(game.refusal)}")
     if not waiting:
         typer.echo("everything recorded here is on the league server")
+    for official in sync_local.officials(service):
+        if not official.signed_in:
+            why = "has not signed in here" if official.credential else "holds no credential"
+            typer.echo(f"{official.username} ({official.role}) {why} for this laptop: the "
+                       "league takes what they do here only once they log in with it")
 
 
 def issue(tournament: TournamentOption, rink: RinkOption, db: DbOption = None) -> None:
@@ -140,12 +153,38 @@ def revoke(tournament: TournamentOption, rink: RinkOption, db: DbOption = None) 
     typer.echo(f"{count} token(s) of rink {rink} revoked")
 
 
+def issue_credentials(
+        tournament: TournamentOption, rink: RinkOption,
+        usernames: Annotated[list[str], typer.Argument(
+            help="The officials (scorekeepers, referees of the rink's games).")],
+        db: DbOption = None) -> None:
+    """A new credential of each official for the rink's laptop, replacing
+    theirs: printed once (only its hash is kept); the official logs in on the
+    laptop with it after its next pull, and the league takes what the laptop
+    pushes in their name only with its proof."""
+    service = open_service(db)
+    issued = []
+    for username in usernames:
+        try:
+            issued.append((username, sync.issue_credential(service, tournament, rink,
+                                                           username, _now)))
+        except sync.SyncRefused as exc:
+            for done, secret in issued:
+                typer.echo(f"{done}: {secret}")
+            raise _failed(exc.message, EXIT_INVALID) from None
+    for username, secret in issued:
+        typer.echo(f"{username}: {secret}")
+
+
 def register(app: typer.Typer) -> None:
-    """Add ``sync`` (pull, push, status, token issue / revoke) to ``rinkside``."""
+    """Add ``sync`` (pull, push, status, token issue / revoke, credential
+    issue) to ``rinkside``."""
     checked = refusals()
     for command in (pull, push, status):
         sync_app.command(command.__name__)(checked(command))
     token_app.command("issue")(checked(issue))
     token_app.command("revoke")(checked(revoke))
+    credential_app.command("issue")(checked(issue_credentials))
     sync_app.add_typer(token_app, name="token")
+    sync_app.add_typer(credential_app, name="credential")
     app.add_typer(sync_app, name="sync")

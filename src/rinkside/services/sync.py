@@ -7,16 +7,29 @@ and :mod:`rinkside.services.sync_client` are its side). The league server is
 the truth for the setup (divisions, teams, rosters, the schedule, settings,
 users and their assignments); a game is scored in one place.
 
+A league server never trusts a laptop or its token for more than its own
+officials did there (:mod:`rinkside.services.sync_proof`): the token names
+the rink, and each act pushed in an official's name carries the proof
+made with that official's credential for the rink, which only a sign-in
+with its secret on the laptop gives.
+
 - :func:`issue_token` / :func:`revoke_tokens`: the director's per-rink
   tokens; only a token's SHA-256 hash is stored. :func:`rink_of` answers who
   a token is (refused: unknown or revoked).
-- :func:`setup_for`: the rink's tournament as rows (:mod:`rinkside.services.sync_rows`).
+- :func:`issue_credential`: an official's credential for a rink's laptop
+  (the secret shown once; its argon2 hash and HMAC key kept).
+- :func:`setup_for`: the rink's tournament as rows (:mod:`rinkside.services.sync_rows`),
+  and its officials: the active scorekeepers and referees of its games, each
+  with their credential's hash as their password on the laptop (never their
+  league password's hash); a disabled one is not carried.
 - :func:`take_push`: one game's revisions recorded on the laptop after the
   league version it pulled, appended here in one transaction through the
   engine (each event refused or accepted by the rules, as any other write,
-  and with the stale-write contract: only onto that very version). Refused
-  whole, nothing merged, when the game changed here meanwhile or is signed
-  (Rule 616(a)); a push already taken is answered as such and changes nothing.
+  and with the stale-write contract: only onto that very version). Each
+  revision's ``by`` must be an active scorekeeper of the game with its proof
+  (:class:`Officials`), else refused (403). Refused whole, nothing merged, when
+  the game changed here meanwhile or is signed (Rule 616(a)); a push already
+  taken is answered as such and changes nothing.
 - The game's sign-off and written reports: :mod:`rinkside.services.sync_signoff`.
 """
 
@@ -34,7 +47,7 @@ from sqlalchemy.orm import Session
 
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.log import GameLog
-from rinkside.services import replay, state_cache
+from rinkside.services import replay, state_cache, sync_proof, users
 from rinkside.services.sync_rows import export_rows
 from rinkside.services.tournaments import Tournaments
 from rinkside.store import codec, eventlog, signoffs
@@ -72,6 +85,7 @@ class Revision:
     by: str
     at: datetime
     reason: str
+    proof: str | None = None  # by's proof of it (:mod:`rinkside.services.sync_proof`)
 
 
 @dataclass(frozen=True)
@@ -138,21 +152,108 @@ def rink_games(s: Session, rink: RinkRef) -> list[int]:
         .order_by(m.Game.id)))
 
 
+def issue_credential(service: Tournaments, tournament_id: int, rink: str, username: str,
+                     clock: Clock) -> str:
+    """A new credential of ``username`` for ``rink``'s laptop, replacing any
+    before it: its secret, shown once (only its argon2 hash and the HMAC key
+    derived from it are kept, :mod:`rinkside.services.sync_proof`). Only an
+    active scorekeeper or referee of one of the rink's games has one."""
+    secret = sync_proof.new_secret()
+    verifier = users.hashed(secret)
+    with service._sessions.begin() as s:
+        row = _rink(s, tournament_id, rink)
+        user = s.scalars(select(m.User).where(m.User.username == username)).one_or_none()
+        games = rink_games(s, RinkRef(row.id, tournament_id, row.name))
+        if user is None or user.role == "director" or not user.active or not set(
+                user.games) & set(games):
+            raise SyncRefused(404, f"{username!r} is no active scorekeeper or referee of a "
+                              f"game at rink {rink!r}: only a rink's officials score or sign "
+                              "on its laptop (assign them first: rinkside user assign)")
+        credential = s.scalars(select(m.SyncCredential).where(
+            m.SyncCredential.rink_id == row.id, m.SyncCredential.user_id == user.id)
+        ).one_or_none()
+        if credential is None:
+            credential = m.SyncCredential(rink_id=row.id, user_id=user.id)
+            s.add(credential)
+        credential.verifier = verifier
+        credential.key = sync_proof.key_for(secret, row.id, username)
+        credential.issued_at = clock()
+    return secret
+
+
+def _officials(s: Session, games: Sequence[int]) -> list[m.User]:
+    """The active scorekeepers and referees of ``games``."""
+    return [u for u in s.scalars(select(m.User).where(m.User.role != "director",
+                                                      m.User.active.is_(True))
+                                 .order_by(m.User.id))
+            if set(u.games) & set(games)]
+
+
 def setup_for(service: Tournaments, rink: RinkRef) -> dict[str, Any]:
     """The rink's tournament as the laptop stores it: the tournament, this
     rink, every division, team and player (the rosters), the rink's games
-    with their lineups, officials, sign-offs and logs, and the users
-    assigned to those games (their assignments cut to them)."""
+    with their lineups, officials, sign-offs and logs, and the active users
+    assigned to those games (their assignments cut to them), each with
+    their credential for this rink's laptop as a hash (None: not issued
+    yet), never the hash of their league password."""
     with service._sessions() as s:
         games = rink_games(s, rink)
-        users = [u for u in s.scalars(select(m.User).where(m.User.role != "director"))
-                 if set(u.games) & set(games)]
+        credentials = {c.user_id: c for c in s.scalars(select(m.SyncCredential).where(
+            m.SyncCredential.rink_id == rink.rink_id))}
+        officials = [(u, credentials.get(u.id)) for u in _officials(s, games)]
         rows = export_rows(s, rink.tournament_id, rink.rink_id, games)
-    rows["users"] = [{"username": u.username, "password_hash": u.password_hash,
-                      "role": u.role, "games": sorted(set(u.games) & set(games))}
-                     for u in users]
-    return {"format": 1, "tournament_id": rink.tournament_id, "rink": rink.name,
+    rows["users"] = [{"username": u.username, "role": u.role,
+                      "games": sorted(set(u.games) & set(games)),
+                      "credential": None if c is None else c.verifier,
+                      "issued_at": None if c is None or c.issued_at is None
+                      else c.issued_at.isoformat()}
+                     for u, c in officials]
+    return {"format": 2, "tournament_id": rink.tournament_id, "rink": rink.name,
             "games": games, "rows": rows}
+
+
+class Officials:
+    """The officials of one game at the token's rink, as the league knows
+    them: :meth:`check` refuses (403) an act pushed in a name unless that
+    user is an active official of the game in the role it needs and the act
+    carries their proof with their credential for the rink's laptop (a
+    laptop carries only what its own signed-in officials did,
+    :mod:`rinkside.services.sync_proof`). Each name is looked up once."""
+
+    def __init__(self, s: Session, rink: RinkRef, game_id: int) -> None:
+        self._s, self._rink, self._game = s, rink, game_id
+        self._keys: dict[tuple[str, str], str] = {}
+
+    def _key(self, username: str, role: str, what: str) -> str:
+        known = self._keys.get((username, role))
+        if known is not None:
+            return known
+        game, rink = self._game, self._rink
+        user = self._s.scalars(select(m.User).where(m.User.username == username)
+                               ).one_or_none()
+        if user is None or user.role != role or not user.active or game not in user.games:
+            raise SyncRefused(403, f"game {game}, {what}: {username!r} is not an active {role} "
+                              "of the game on the league server; a laptop carries only what "
+                              "the game's own officials did there; refused whole and nothing "
+                              "was merged")
+        credential = self._s.scalars(select(m.SyncCredential).where(
+            m.SyncCredential.rink_id == rink.rink_id, m.SyncCredential.user_id == user.id)
+        ).one_or_none()
+        if credential is None or credential.key is None:
+            raise SyncRefused(403, f"game {game}, {what}: {username} holds no credential for "
+                              f"the laptop of rink {rink.name!r} (rinkside sync credential "
+                              "issue, then a pull); refused whole and nothing was merged")
+        self._keys[(username, role)] = credential.key
+        return credential.key
+
+    def check(self, username: str, role: str, message: list[Any], sent: str | None,
+              what: str) -> None:
+        """``sent`` must be ``username``'s proof of ``message`` as the ``role``."""
+        if not sync_proof.matches(self._key(username, role, what), message, sent):
+            raise SyncRefused(403, f"game {self._game}, {what}: it carries no proof that "
+                              f"{username} did it signed in on the laptop of rink "
+                              f"{self._rink.name!r} with their credential (they log in there "
+                              "with it, then push again); refused whole and nothing was merged")
 
 
 def _stored(s: Session, game_id: int, after: int, count: int) -> list[m.EventRevision]:
@@ -190,6 +291,11 @@ def take_push(service: Tournaments, rink: RinkRef, game_id: int, league_version:
         if game is None or game_id not in rink_games(s, rink):
             raise SyncRefused(404, f"game {game_id} is not scored at rink {rink.name!r} "
                               f"of tournament {rink.tournament_id}")
+        officials = Officials(s, rink, game_id)
+        for r in revisions:
+            officials.check(r.by, "scorekeeper", sync_proof.revision_message(
+                game_id, r.revision, r.op, r.position, r.payload, r.by, r.at, r.reason),
+                r.proof, f"revision {r.revision}")
         if game.version >= league_version + len(revisions) and _same(
                 _stored(s, game_id, league_version, len(revisions)), revisions):
             return PushOutcome(game.version, 0)  # taken already: a repeated push

@@ -18,6 +18,17 @@ takes the league's sign-off log of a game whose own waits for nothing to be
 pushed. The league server's refusal of a game's push is kept with the game
 as it was then (:func:`remember_refusal`): while the game stays so, it is
 not sent again unless the operator asks (:func:`clear_refusals`).
+
+The officials come with the pull, never their league passwords
+(:mod:`rinkside.services.sync_proof`): each active scorekeeper and referee
+of the rink's games, whose password here is the hash of their credential
+for this laptop (none issued yet: nobody logs in as them). An official the
+league no longer carries (disabled there, or no longer of the rink's games)
+is disabled here at that pull and every session of theirs ends; a new
+credential ends the sessions made with the old one. When an official signs
+in here, :func:`keep_key` keeps the key their credential's secret gives,
+and every act pushed in their name carries its proof with that key
+(:func:`outgoing`, :func:`outgoing_signoff`).
 """
 
 from __future__ import annotations
@@ -31,6 +42,8 @@ from typing import Any
 from sqlalchemy import delete, func, insert, select
 from sqlalchemy.orm import Session
 
+from rinkside.services import sync_proof
+from rinkside.services.sessions import revoke_user
 from rinkside.services.sync_rows import (
     LOG_TABLE,
     SETUP_TABLES,
@@ -44,6 +57,11 @@ from rinkside.store import models as m
 from rinkside.store import signoffs
 
 Clock = Callable[[], datetime]
+
+SETUP_FORMAT = 2  # what :func:`rinkside.services.sync.setup_for` answers
+# The password of an official the league carries with no credential for this
+# laptop, or no longer carries: no hash, so no password logs in with it.
+NO_CREDENTIAL = "!no credential for this laptop"
 
 
 class LocalSyncError(ValueError):
@@ -112,6 +130,10 @@ def store_pull(service: Tournaments, url: str, token: str, data: Mapping[str, An
                clock: Clock) -> PullSummary:
     """Write the league's setup of a rink (``data``, :func:`rinkside.services.sync.setup_for`)
     into this store, in one transaction."""
+    if data.get("format") != SETUP_FORMAT:
+        raise LocalSyncError(f"the league server answers setup format {data.get('format')!r}, "
+                             f"this laptop reads format {SETUP_FORMAT}: run the same version of "
+                             "rinkside on both")
     tournament_id = int(data["tournament_id"])
     rows: Mapping[str, list[dict[str, Any]]] = data["rows"]
     summary = PullSummary(tournament_id, str(data["rink"]), [int(g) for g in data["games"]])
@@ -125,7 +147,7 @@ def store_pull(service: Tournaments, url: str, token: str, data: Mapping[str, An
                                  f"{linked.tournament_id}); pull {url} into a new store")
         for name in SETUP_TABLES:
             summary.new_rows += upsert(s, name, rows.get(name, []))
-        _users(s, rows.get("users", []))
+        _users(s, int(rows["rinks"][0]["id"]), rows.get("users", []))
         league_versions = {int(g["id"]): int(g["version"]) for g in rows.get("games", [])}
         logs = _by_game(rows.get(LOG_TABLE, []))
         signed = _by_game(rows.get(SIGNOFF_TABLE, []))
@@ -148,17 +170,98 @@ def _by_game(rows: list[dict[str, Any]]) -> dict[int, list[dict[str, Any]]]:
     return games
 
 
-def _users(s: Any, users: list[dict[str, Any]]) -> None:
-    """The league's users of the rink's games, by name (a user made on the
-    laptop itself keeps its own id)."""
-    for raw in users:
+def _users(s: Session, rink_id: int, carried: list[dict[str, Any]]) -> None:
+    """The league's officials of the rink's games, by name (a user made on
+    the laptop itself keeps its own id), each logging in here with their
+    credential for this laptop; the officials carried before and no longer
+    are disabled, their sessions ended."""
+    held = {c.user_id: c for c in s.scalars(select(m.SyncCredential).where(
+        m.SyncCredential.rink_id == rink_id))}
+    kept: set[int] = set()
+    for raw in carried:
+        verifier: str | None = raw.get("credential")
         user = s.scalars(select(m.User).where(m.User.username == raw["username"])).first()
         if user is None:
-            s.add(m.User(username=raw["username"], password_hash=raw["password_hash"],
-                         role=raw["role"], games=list(raw["games"])))
-        else:
-            user.password_hash, user.role = raw["password_hash"], raw["role"]
-            user.games = sorted(set(user.games) | set(raw["games"]))
+            user = m.User(username=raw["username"], password_hash=NO_CREDENTIAL,
+                          role=raw["role"], games=[])
+            s.add(user)
+            s.flush()
+        credential = held.get(user.id)
+        if credential is None:
+            credential = m.SyncCredential(rink_id=rink_id, user_id=user.id)
+            s.add(credential)
+        if credential.verifier != verifier or user.password_hash != (verifier or NO_CREDENTIAL):
+            credential.key = None  # a new credential: signed in with the old one no longer
+            revoke_user(s, user.id)
+        credential.verifier = verifier
+        credential.issued_at = (datetime.fromisoformat(raw["issued_at"])
+                                if raw.get("issued_at") else None)
+        user.password_hash, user.role, user.active = verifier or NO_CREDENTIAL, raw["role"], True
+        user.games = sorted(int(g) for g in raw["games"])
+        kept.add(user.id)
+    for user_id, credential in held.items():
+        if user_id in kept:
+            continue
+        gone = s.get(m.User, user_id)  # disabled on the league, or none of the rink's games now
+        if gone is not None:
+            gone.active, gone.password_hash = False, NO_CREDENTIAL
+        revoke_user(s, user_id)
+        s.delete(credential)
+
+
+def keep_key(service: Tournaments, user_id: int, secret: str) -> bool:
+    """An official the league carries signed in here with ``secret``, their
+    credential for this laptop (the login checked it against its hash): keep
+    the key it gives, which proves their acts to the league
+    (:mod:`rinkside.services.sync_proof`). Whether one was kept (not for a
+    user of the laptop's own)."""
+    with service._sessions.begin() as s:
+        if s.scalars(select(m.SyncLink.id)).first() is None:
+            return False  # no laptop: the league's own credentials stay as issued
+        user = s.get(m.User, user_id)
+        credential = s.scalars(select(m.SyncCredential).where(
+            m.SyncCredential.user_id == user_id)).first()
+        if user is None or credential is None or credential.verifier is None \
+                or credential.verifier != user.password_hash:
+            return False
+        credential.key = sync_proof.key_for(secret, credential.rink_id, user.username)
+        return True
+
+
+@dataclass(frozen=True)
+class Official:
+    """An official the league carries to this laptop: whether they hold a
+    credential for it, and whether they signed in here with it (their acts
+    are pushed with its proof only then)."""
+
+    username: str
+    role: str
+    credential: bool
+    signed_in: bool
+
+
+def officials(service: Tournaments) -> list[Official]:
+    """The league's officials on this laptop, by name."""
+    with service._sessions() as s:
+        rows = s.execute(select(m.User.username, m.User.role, m.SyncCredential.verifier,
+                                m.SyncCredential.key)
+                         .join(m.SyncCredential, m.SyncCredential.user_id == m.User.id)
+                         .where(m.User.active.is_(True)).order_by(m.User.username)).all()
+    return [Official(name, role, verifier is not None, key is not None)
+            for name, role, verifier, key in rows]
+
+
+def _keys(s: Session) -> dict[str, str]:
+    """The key of each official signed in here, by username."""
+    return {name: key for name, key in s.execute(
+        select(m.User.username, m.SyncCredential.key)
+        .join(m.SyncCredential, m.SyncCredential.user_id == m.User.id)
+        .where(m.SyncCredential.key.is_not(None))) if key is not None}
+
+
+def _proof(keys: Mapping[str, str], username: str, message: list[Any]) -> str | None:
+    key = keys.get(username)
+    return None if key is None else sync_proof.proof(key, message)
 
 
 def _extend(s: Any, game_id: int, league_version: int, revisions: list[dict[str, Any]],
@@ -272,8 +375,10 @@ def clear_refusals(service: Tournaments) -> int:
 
 
 def outgoing(service: Tournaments, game_id: int) -> dict[str, Any]:
-    """The push of one game: its league version and every revision after it."""
+    """The push of one game: its league version and every revision after it,
+    each with its recorder's proof (None: they never signed in here)."""
     with service._sessions() as s:
+        keys = _keys(s)
         synced = s.get(m.SyncGame, game_id)
         if synced is None:
             raise LocalSyncError(f"game {game_id} was not pulled from the league server")
@@ -283,14 +388,19 @@ def outgoing(service: Tournaments, game_id: int) -> dict[str, Any]:
             .order_by(m.EventRevision.revision)).all()
         return {"league_version": synced.league_version, "revisions": [
             {"revision": r.revision, "op": r.op, "position": r.position, "payload": r.payload,
-             "by": r.by, "at": r.at.isoformat(), "reason": r.reason} for r in revisions]}
+             "by": r.by, "at": r.at.isoformat(), "reason": r.reason,
+             "proof": _proof(keys, r.by, sync_proof.revision_message(
+                 game_id, r.revision, r.op, r.position, r.payload, r.by, r.at, r.reason))}
+            for r in revisions]}
 
 
 def outgoing_signoff(service: Tournaments, game_id: int) -> tuple[dict[str, Any], int]:
     """The push of one game's sign-off: the game's version here (the events
     signed), its whole sign-off log, and the written reports filed here that
-    the league does not hold yet; and how many reports were filed here."""
+    the league does not hold yet, each with its referee's proof; and how
+    many reports were filed here."""
     with service._sessions() as s:
+        keys = _keys(s)
         synced, game = s.get(m.SyncGame, game_id), s.get(m.Game, game_id)
         if synced is None or game is None:
             raise LocalSyncError(f"game {game_id} was not pulled from the league server")
@@ -298,9 +408,14 @@ def outgoing_signoff(service: Tournaments, game_id: int) -> tuple[dict[str, Any]
                             .order_by(m.WrittenReport.id)).all()
         body = {"version": game.version, "signoffs": [
             {"kind": e.kind, "username": e.username, "at": e.at.isoformat(),
-             "reason": e.reason, "locks": bool(e.locks)} for e in signoffs.entries(s, game_id)],
+             "reason": e.reason, "locks": bool(e.locks),
+             "proof": _proof(keys, e.username, sync_proof.signoff_message(
+                 game_id, e.kind, e.username, e.at, e.reason, bool(e.locks)))}
+            for e in signoffs.entries(s, game_id)],
             "reports": [{"kind": r.kind, "rule": r.rule, "text": r.text,
-                         "username": r.username, "at": r.at.isoformat()}
+                         "username": r.username, "at": r.at.isoformat(),
+                         "proof": _proof(keys, r.username, sync_proof.report_message(
+                             game_id, r.kind, r.rule, r.text, r.username, r.at))}
                         for r in reports[synced.league_reports:]]}
         return body, len(reports)
 

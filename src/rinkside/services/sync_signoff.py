@@ -10,14 +10,20 @@ entry by entry, so that it is signed and locked exactly as the laptop's.
 :func:`take_signoff` receives the laptop's whole sign-off log of the game.
 The league's own log must be where the laptop's began (the same entries, in
 the same order): the entries after it are appended, each checked as a
-signature or reopening made here would be (a referee assigned to the game
-signs a game that is over, once; the director reopens a signed game with a
-reason; the signature completing the assigned referees' set is the one that
-locks). Refused whole, nothing merged, when the league's sign-off differs
-(signed here otherwise, or by other referees) or when the league server
-does not hold the events the referees signed (push the events first). The
-written reports filed on the laptop (502(l), 404(h), 405(b)) come with it,
-each taken once. A repeated push changes nothing.
+signature made here would be (a referee assigned to the game signs a game
+that is over, once; the signature completing the assigned referees' set is
+the one that locks), and each carrying the referee's proof that they signed
+it on that laptop with their credential for the rink
+(:mod:`rinkside.services.sync_proof`; refused 403 without it, or from a
+referee disabled since). A laptop never reopens a signed game (Rule 616(a):
+only the tournament director reopens, and no director's credential leaves
+the league): a reopening pushed is refused, the game stays signed here and
+its corrections with it. Refused whole, nothing merged, when the league's
+sign-off differs (signed here otherwise, or by other referees) or when the
+league server does not hold the events the referees signed (push the events
+first). The written reports filed on the laptop (502(l), 404(h), 405(b))
+come with it, each taken once and with its referee's proof. A repeated push
+changes nothing.
 """
 
 from __future__ import annotations
@@ -30,14 +36,13 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from rinkside.rules.log import GameLog
-from rinkside.services import replay
+from rinkside.services import replay, sync_proof
 from rinkside.services.officiating import (
     SignOffRefused,
-    refuse_reopening,
     refuse_report,
     refuse_signature,
 )
-from rinkside.services.sync import RinkRef, SyncRefused, rink_games
+from rinkside.services.sync import Officials, RinkRef, SyncRefused, rink_games
 from rinkside.services.tournaments import Tournaments
 from rinkside.store import models as m
 from rinkside.store import signoffs
@@ -54,6 +59,7 @@ class Entry:
     at: datetime
     reason: str
     locks: bool
+    proof: str | None = None  # username's proof of it (:mod:`rinkside.services.sync_proof`)
 
     @property
     def key(self) -> Key:
@@ -69,6 +75,7 @@ class Report:
     text: str
     username: str
     at: datetime
+    proof: str | None = None  # username's proof of it
 
 
 @dataclass(frozen=True)
@@ -96,6 +103,7 @@ def take_signoff(service: Tournaments, rink: RinkRef, game_id: int, version: int
         if game is None or game_id not in rink_games(s, rink):
             raise SyncRefused(404, f"game {game_id} is not scored at rink {rink.name!r} "
                               f"of tournament {rink.tournament_id}")
+        officials = Officials(s, rink, game_id)
         stored = [(e.kind, e.username, e.at, e.reason, bool(e.locks))
                   for e in signoffs.entries(s, game_id)]
         pushed = [e.key for e in entries]
@@ -106,9 +114,13 @@ def take_signoff(service: Tournaments, rink: RinkRef, game_id: int, version: int
                               "refused whole and nothing was merged")
         new = list(entries[len(stored):])
         if new:
-            if any(e.kind == "sign" for e in new):  # a reopening signs nothing
-                _same_events(game, version)
+            _refuse_reopening(game_id, new)
+            _same_events(game, version)
             _check(s, game, stored, new)
+            for e in new:
+                officials.check(e.username, "referee", sync_proof.signoff_message(
+                    game_id, e.kind, e.username, e.at, e.reason, e.locks), e.proof,
+                    f"{e.username}'s signature")
             for e in new:
                 signoffs.add(s, game_id, e.kind, e.username, reason=e.reason, locks=e.locks,
                              at=e.at)
@@ -117,12 +129,28 @@ def take_signoff(service: Tournaments, rink: RinkRef, game_id: int, version: int
             if _held(s, game_id, r):
                 continue
             _check_report(s, game_id, r)
+            officials.check(r.username, "referee", sync_proof.report_message(
+                game_id, r.kind, r.rule, r.text, r.username, r.at), r.proof,
+                f"{r.username}'s written report")
             s.add(m.WrittenReport(game_id=game_id, kind=r.kind, rule=r.rule, text=r.text,
                                   username=r.username, at=r.at))
             taken += 1
         s.flush()
         locked = signoffs.is_locked(s, game_id)
     return SignOffOutcome(len(new), taken, locked)
+
+
+def _refuse_reopening(game_id: int, new: Sequence[Entry]) -> None:
+    """Rule 616(a): only the tournament director reopens a signed game. No
+    director's credential leaves the league, so a laptop carries no
+    reopening: the director reopens the game here, and the laptop pulls it."""
+    reopened = [e for e in new if e.kind == "reopen"]
+    if reopened:
+        raise SyncRefused(403, f"game {game_id}: a laptop cannot reopen a signed game (Rule "
+                          f"616(a): only the tournament director reopens one, on the league "
+                          f"server; {reopened[0].username} reopened it on the laptop); the "
+                          "sign-off and the corrections after it were refused whole and "
+                          "nothing was merged")
 
 
 def _same_events(game: m.Game, version: int) -> None:
@@ -146,7 +174,8 @@ def _refused(game_id: int, message: str) -> SyncRefused:
 
 
 def _check(s: Session, game: m.Game, stored: Sequence[Key], new: Sequence[Entry]) -> None:
-    """Each new entry as a signature or reopening made here would be checked
+    """Each new entry (a signature: :func:`_refuse_reopening` refused the
+    rest) as a signature made here would be checked
     (:mod:`rinkside.services.officiating`), against the league's users."""
     roles = {u.username: u for u in s.scalars(select(m.User))}
     assigned = [name for name, u in roles.items()
@@ -160,12 +189,6 @@ def _check(s: Session, game: m.Game, stored: Sequence[Key], new: Sequence[Entry]
     for e in new:
         user = roles.get(e.username)
         try:
-            if e.kind == "reopen":
-                if e.locks:
-                    raise SignOffRefused("a reopening locks nothing")
-                refuse_reopening(user, game.id, e.reason, locked=locked)
-                locked, signed = False, set()
-                continue
             if e.kind != "sign":
                 raise SignOffRefused(f"{e.kind!r} is no step of a sign-off")
             refuse_signature(user, e.username, game.id, final=final, locked=locked,

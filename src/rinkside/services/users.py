@@ -57,6 +57,12 @@ def create_user(service: Tournaments, username: str, password: str, role: str,
         raise ValueError(f"there is already a user named {username!r}") from exc
 
 
+def hashed(secret: str) -> str:
+    """The argon2 hash of ``secret`` (a password, or a laptop credential's
+    secret: :mod:`rinkside.services.sync_proof`)."""
+    return _hasher.hash(secret)
+
+
 def assign(service: Tournaments, username: str, games: Iterable[int]) -> UserRow:
     """Give a scorekeeper or referee these games (replacing their list)."""
     with service._sessions.begin() as s:

@@ -53,7 +53,7 @@ from rinkside.store.models.officiating import (
     WrittenReport,
 )
 from rinkside.store.models.rosters import Player, RosterChange
-from rinkside.store.models.sync import SyncGame, SyncLink, SyncToken
+from rinkside.store.models.sync import SyncCredential, SyncGame, SyncLink, SyncToken
 from rinkside.store.models.tournament import Division, Rink, Team, TeamStyle, Tournament
 from rinkside.store.models.users import (
     LOGIN_FAILURE_KINDS,
@@ -98,6 +98,7 @@ __all__ = [
     "StoreMeta",
     "SupplementaryDiscipline",
     "SuspensionChange",
+    "SyncCredential",
     "SyncGame",
     "SyncLink",
     "SyncToken",

@@ -1,5 +1,6 @@
 """Offline sync: the league server's rink tokens, and on a rink laptop the link
-to its league server and the games pulled from it.
+to its league server and the games pulled from it; on both, the officials'
+per-rink credentials (:mod:`rinkside.services.sync_proof`).
 """
 
 from __future__ import annotations
@@ -25,6 +26,29 @@ class SyncToken(Base):
     token_hash: Mapped[str] = mapped_column(String(64))
     issued_at: Mapped[datetime] = mapped_column(UTCDateTime())
     revoked_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+
+
+class SyncCredential(Base):
+    """An official's credential for one rink's laptop.
+
+    On the league server: the director issued it (``rinkside sync credential
+    issue``; the secret shown once, never kept): ``verifier`` is the
+    secret's argon2 hash, which the laptop logs the official in with, and
+    ``key`` the HMAC key derived from the secret, which the league checks
+    the official's acts pushed from that laptop with. On the laptop: one row
+    per official the league carries to it (``verifier`` None: none issued),
+    ``key`` derived from the secret when the official signs in there (None
+    until then)."""
+
+    __tablename__ = "sync_credentials"
+    __table_args__ = (UniqueConstraint("rink_id", "user_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    rink_id: Mapped[int] = mapped_column(ForeignKey("rinks.id"))
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    verifier: Mapped[str | None] = mapped_column(String(255))
+    key: Mapped[str | None] = mapped_column(String(64))
+    issued_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
 
 
 class SyncLink(Base):

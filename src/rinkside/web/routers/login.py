@@ -7,7 +7,10 @@ ends it. Failed logins are throttled per username and per client address
 (:mod:`rinkside.services.throttle`): a login refused so is answered 429 on
 the form, saying when to try again. A browser that logged in as a user
 before keeps a signed cookie saying so, and is not held back by that
-username's failures (others' wrong passwords cannot lock its owner out).
+username's failures (others' wrong passwords cannot lock its owner out). On
+a rink laptop an official of the league logs in with their credential for
+that laptop, whose key the laptop keeps to prove their acts to the league
+(:mod:`rinkside.services.sync_proof`).
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from fastapi import APIRouter, Form, HTTPException, Request, Response
 from fastapi.responses import RedirectResponse
 from starlette.concurrency import run_in_threadpool
 
-from rinkside.services import throttle, users
+from rinkside.services import sync_local, throttle, users
 from rinkside.web import auth
 from rinkside.web.deps import Service, Templates
 
@@ -93,6 +96,7 @@ def login(request: Request, templates: Templates, service: Service, user: auth.U
         return _form(request, templates, user, message=WRONG, username=username, status=401,
                      next_path=safe_next(next))
     throttle.succeeded(service, username, address)
+    sync_local.keep_key(service, user_id, password)  # a league official on a rink laptop
     target = safe_next(next)
     found = users.user(service, user_id)
     if target == "/" and found is not None and found.role == "referee":

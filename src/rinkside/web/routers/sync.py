@@ -5,21 +5,29 @@ On the league server (:mod:`rinkside.services.sync`), authenticated by the
 rink's token (``Authorization: Bearer TOKEN``), no session, no CSRF (no
 cookie is used):
 
-- ``GET /api/sync/setup``: the rink's tournament for its laptop.
+- ``GET /api/sync/setup``: the rink's tournament for its laptop, its
+  officials with their credentials for the laptop as hashes (never their
+  league password's).
 - ``POST /api/sync/games/{id}/events``: one game's revisions recorded on the
   laptop after ``league_version``; ``{"version", "taken"}`` (taken 0: a
   repeated push, nothing changed). 401 without a live token, 404 for a game
-  of another rink, 409 when the game changed here meanwhile or is signed
-  (Rule 616(a)), 422 for an event the rules refuse: the push refused whole.
+  of another rink, 403 for a revision whose ``by`` is no active scorekeeper
+  of the game or lacks their ``proof`` (:mod:`rinkside.services.sync_proof`),
+  409 when the game changed here meanwhile or is signed (Rule 616(a)), 422
+  for an event the rules refuse: the push refused whole.
 - ``POST /api/sync/games/{id}/signoff``: the game's sign-off log on the
   laptop (signed on its ``version``) and the written reports filed there;
   ``{"signoffs", "reports", "locked"}`` (0 and 0: a repeated push). 409 when
   the league's sign-off differs or the league does not hold the events
-  signed, 422 for a step the sign-off's rules refuse (Rule 616(a)).
+  signed, 422 for a step the sign-off's rules refuse, 403 for a signature or
+  report without its referee's ``proof`` and for any reopening (Rule 616(a):
+  only the director reopens, on the league server).
 
 On the laptop (:mod:`rinkside.services.sync_local`): ``GET /sync`` and
 ``GET /api/sync/pending``: the games with events, sign-offs or reports not
-pushed yet, and the league's refusals; ``POST /sync/retry`` (the director,
+pushed yet, and the league's refusals; ``/sync`` also the league's officials
+here, and which of them signed in with their credential (what the others did
+is refused by the league until they do); ``POST /sync/retry`` (the director,
 with the session's CSRF token): send the refused games again.
 """
 
@@ -47,6 +55,7 @@ class RevisionIn(BaseModel):
     by: str = Field(min_length=1, max_length=100)
     at: datetime
     reason: str = ""
+    proof: str | None = Field(None, max_length=64)  # by's (services/sync_proof.py)
 
 
 class PushIn(BaseModel):
@@ -60,6 +69,7 @@ class SignOffEntryIn(BaseModel):
     at: datetime
     reason: str = Field("", max_length=2000)
     locks: bool = False
+    proof: str | None = Field(None, max_length=64)
 
 
 class ReportIn(BaseModel):
@@ -68,6 +78,7 @@ class ReportIn(BaseModel):
     text: str = Field(min_length=1, max_length=10000)
     username: str = Field(min_length=1, max_length=100)
     at: datetime
+    proof: str | None = Field(None, max_length=64)
 
 
 class SignOffPushIn(BaseModel):
@@ -99,8 +110,8 @@ def push(game_id: int, body: PushIn, service: Service,
          authorization: Authorization = None) -> dict[str, int]:
     """Append the laptop's revisions of one game, all or none."""
     rink = _rink(service, authorization)
-    revisions = [sync.Revision(r.revision, r.op, r.position, r.payload, r.by, r.at, r.reason)
-                 for r in body.revisions]
+    revisions = [sync.Revision(r.revision, r.op, r.position, r.payload, r.by, r.at, r.reason,
+                               r.proof) for r in body.revisions]
     try:
         outcome = sync.take_push(service, rink, game_id, body.league_version, revisions)
     except sync.SyncRefused as exc:
@@ -113,9 +124,9 @@ def push_signoff(game_id: int, body: SignOffPushIn, service: Service, broadcaste
                  authorization: Authorization = None) -> dict[str, Any]:
     """Bring the game's sign-off to the laptop's and take its written reports, all or none."""
     rink = _rink(service, authorization)
-    entries = [sync_signoff.Entry(e.kind, e.username, e.at, e.reason, e.locks)
+    entries = [sync_signoff.Entry(e.kind, e.username, e.at, e.reason, e.locks, e.proof)
                for e in body.signoffs]
-    reports = [sync_signoff.Report(r.kind, r.rule, r.text, r.username, r.at)
+    reports = [sync_signoff.Report(r.kind, r.rule, r.text, r.username, r.at, r.proof)
                for r in body.reports]
     try:
         outcome = sync_signoff.take_signoff(service, rink, game_id, body.version, entries,
@@ -153,6 +164,7 @@ def page(request: Request, service: Service, templates: Templates, user: auth.Us
     linked = sync_local.link(service)
     return templates.TemplateResponse(request, "sync.html", {
         "title": "Sync", "link": linked, "games": _pending(service), "user": user,
+        "officials": sync_local.officials(service),
         "csrf_token": user.csrf if user else ""})
 
 

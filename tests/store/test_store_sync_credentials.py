@@ -1,0 +1,60 @@
+"""Migration 0017 on a rink laptop pulled before it: the league's password
+hashes of its officials are gone (no password logs them in until the next
+pull brings their credentials), its own directors untouched; on a league
+server nothing changes."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import Engine, insert, select
+from storekit import new_game
+
+from rinkside.services.users import hashed
+from rinkside.store.db import migrate, session_factory
+from rinkside.store.models import Rink, SyncCredential, SyncLink, Tournament, User
+
+
+def _users(engine: Engine) -> dict[str, str]:
+    with session_factory(engine)() as s:
+        return {u.username: u.password_hash for u in s.scalars(select(User))}
+
+
+def test_a_laptops_officials_lose_the_league_password_hashes(empty_engine: Engine) -> None:
+    migrate(empty_engine, "0016")
+    sessions = session_factory(empty_engine)
+    with sessions() as s:
+        new_game(s)
+        tournament = s.scalars(select(Tournament.id)).one()
+        s.execute(insert(Rink).values(tournament_id=tournament, name="North", dimensions={}))
+        s.execute(insert(SyncLink).values(league_url="http://league", token="t",
+                                          tournament_id=tournament, rink="North",
+                                          pulled_at=datetime(2026, 12, 1, tzinfo=UTC)))
+        for name, role in (("scorer", "scorekeeper"), ("ref", "referee"), ("boss", "director")):
+            s.add(User(username=name, password_hash=hashed(f"{name}-password"), role=role,
+                       games=[]))
+        s.commit()
+    before = _users(empty_engine)
+    migrate(empty_engine)
+    after = _users(empty_engine)
+    assert after["scorer"] == after["ref"] == "!no credential for this laptop"
+    assert after["boss"] == before["boss"]  # the laptop's own director
+    with sessions() as s:
+        carried = s.execute(select(User.username).join(
+            SyncCredential, SyncCredential.user_id == User.id).order_by(User.username)
+        ).scalars().all()
+    assert carried == ["ref", "scorer"]
+
+
+def test_a_league_servers_users_are_untouched(empty_engine: Engine) -> None:
+    migrate(empty_engine, "0016")
+    sessions = session_factory(empty_engine)
+    with sessions() as s:
+        s.add(User(username="scorer", password_hash=hashed("scorer-password"),
+                   role="scorekeeper", games=[]))
+        s.commit()
+    before = _users(empty_engine)
+    migrate(empty_engine)
+    assert _users(empty_engine) == before
+    with sessions() as s:
+        assert s.scalars(select(SyncCredential)).all() == []
