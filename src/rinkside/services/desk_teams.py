@@ -15,6 +15,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from rinkside.services import records as rec
+from rinkside.services import replay
 from rinkside.services.changes import record, refuse_taken
 from rinkside.services.desk_schedule import remove_unplayed
 from rinkside.services.tournaments import NotFound, Tournaments
@@ -158,6 +159,7 @@ def edit_player(service: Tournaments, player_id: int, *, number: int, name: str,
         about = [p for p in problems if p.number is not None or p.rule in ("202", "307(c)")]
         if about:
             raise rosters.RosterError(about)
+        replay.refuse_unreadable(s, [team.id])  # 203(a): every recorded game still reads
         if tournament.started:
             s.add(m.RosterChange(team_id=team.id, player_id=player.id, action="changed",
                                  before=before, after=after, reason=reason or "", by=by,

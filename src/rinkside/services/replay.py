@@ -14,13 +14,14 @@ recorded (:mod:`rinkside.store.eventlog`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from sqlalchemy import select
+from sqlalchemy import or_, select
 from sqlalchemy.orm import Session, aliased
 
+from rinkside.rules.errors import RuleViolation
 from rinkside.rules.events import Event
 from rinkside.rules.game import replay
 from rinkside.rules.roster import GameSetup
@@ -37,8 +38,8 @@ from rinkside.store.eventlog import LoggedEvent, RevisionInfo
 from rinkside.tournament.model import Lineup, RosterPlayer
 from rinkside.tournament.stage_settings import stage_settings
 
-__all__ = ["StoredGame", "by_team", "load", "setup_from", "setup_of", "state", "state_of",
-           "state_of_log", "states_of"]
+__all__ = ["StoredGame", "by_team", "load", "refuse_unreadable", "setup_from", "setup_of",
+           "state", "state_of", "state_of_log", "states_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +76,32 @@ def setup_of(s: Session, game: m.Game) -> GameSetup:
     lineup = rec.lineups_of(s, [game.id]).get(game.id, {})
     names = {game.home_team_id: home_name, game.away_team_id: away_name}
     return setup_from(game, settings, by_team(players), lineup, names)
+
+
+def refuse_unreadable(s: Session, team_ids: Collection[int]) -> None:
+    """A roster change (a number, a goaltender flag, a player added or a list
+    replaced) must leave every recorded game of these teams readable: a log
+    names players by the numbers they wore, and each must still be on the
+    game's roster (Rules 202, 203(a)). Every begun game of the teams is
+    replayed with the rosters as they now stand in this session; the first
+    that no longer stands refuses the change with its game and rule (raised
+    inside the write's transaction, so nothing of it is kept)."""
+    if not team_ids:
+        return
+    s.flush()
+    ids = list(team_ids)
+    games = s.scalars(select(m.Game).where(
+        m.Game.version > 0, or_(m.Game.home_team_id.in_(ids), m.Game.away_team_id.in_(ids)))
+        .order_by(m.Game.id))
+    for game in games:
+        _, events = eventlog.events_of(s, game.id)
+        try:
+            replay(setup_of(s, game), events)
+        except RuleViolation as exc:
+            raise RuleViolation(exc.rule, (
+                f"game {game.id} as recorded would no longer stand with this roster "
+                f"({exc.reason}); a recorded game names its players by the numbers they "
+                "wore: correct the game's log first, or leave the player as he was")) from None
 
 
 class Sides(Protocol):

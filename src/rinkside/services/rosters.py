@@ -13,6 +13,7 @@ from sqlalchemy import select
 
 from rinkside.formats.text import NAME, check_text
 from rinkside.services import records as rec
+from rinkside.services import replay
 from rinkside.services.base import ServiceBase
 from rinkside.store import models as m
 from rinkside.tournament import roster_import, rosters
@@ -44,6 +45,7 @@ class Rosters(ServiceBase):
                                                           for p in parsed)]:
                     check_text(name, f"{path.name}: {where} name", NAME)
             counts: dict[str, int] = {}
+            touched: list[int] = []
             for team_name, parsed in by_team.items():
                 row = s.scalar(select(m.Team).where(m.Team.division_id == division_id,
                                                     m.Team.name == team_name))
@@ -68,6 +70,8 @@ class Rosters(ServiceBase):
                                              reason=reason or "", by=by,
                                              at=self.now()))
                 counts[team_name] = len(parsed)
+                touched.append(row.id)
+            replay.refuse_unreadable(s, touched)  # 203(a): every recorded game still reads
             return counts
 
     def add_player(self, team_id: int, number: int, name: str, *, goalie: bool = False,
@@ -91,6 +95,7 @@ class Rosters(ServiceBase):
             about_players = [p for p in problems if p.number is not None or "15" in p.message]
             if about_players:
                 raise rosters.RosterError(about_players)
+            replay.refuse_unreadable(s, [team_id])  # 203(a): every recorded game still reads
             if tournament.started:
                 s.add(m.RosterChange(team_id=team_id, player_id=row.id, action="added",
                                      before=None, after={"number": number, "name": name},
@@ -121,6 +126,7 @@ class Rosters(ServiceBase):
             rosters.raise_if_invalid(rec.division_info(team.division),
                                      rec.players_of(s, [team_id]),
                                      tournament.starts_on or date.today())
+            replay.refuse_unreadable(s, [team_id])  # 203(a): every recorded game still reads
             if tournament.started:
                 s.add(m.RosterChange(team_id=team_id, player_id=None, action="changed",
                                      before=None, after={"players": len(rows)},
