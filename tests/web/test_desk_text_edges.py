@@ -10,6 +10,7 @@ from deskkit import dora, people, post, rick, skip
 from webkit import Client, Demo
 
 from rinkside.services import queries
+from rinkside.store import models as m
 
 __all__ = ["dora", "people", "rick", "skip"]
 
@@ -48,3 +49,45 @@ def test_a_team_name_with_ical_separators_is_escaped_in_its_feeds(
                      if line.startswith("SUMMARY:")]
         assert summaries and all(name in s for s in summaries if "Evil" in s)
         assert any(s.startswith(f"{name} vs ") or s.endswith(f" vs {name}") for s in summaries)
+
+
+def test_a_logo_is_this_servers_file_or_a_typed_https_url_and_nothing_else(
+        demo: Demo, dora: Client) -> None:
+    team = _a_team(demo)
+    game = next(g for g in queries.games(demo.service)
+                if team.team_id in (g.home_team_id, g.away_team_id))
+    side = "home" if game.home_team_id == team.team_id else "away"
+    url = f"/desk/teams/{team.team_id}/style"
+    for other_host in ("//evil.example/x.png", "/\\evil.example/x.png", "\\\\evil.example/x",
+                       "http://evil.example/x.png", "https://me@evil.example/x.png",
+                       "javascript:alert(1)", "/static//evil.example/x.png",
+                       " //evil.example/x.png", "https://evil.example/x y.png"):
+        refused = post(dora, url, {"colour": "", "logo": other_host})
+        assert refused.status_code == 422, other_host
+        assert "not a logo address" in refused.text
+        assert demo.service.team_styles([team.team_id]).get(team.team_id, (None, None))[1] \
+            is None
+    assert post(dora, url, {"colour": "", "logo": "https://cdn.example/owls.png"}
+                ).status_code == 303
+    page = dora[0].get(f"/desk/teams/{team.team_id}").text
+    assert "from another site: cdn.example" in page
+    state = dora[0].get(f"/api/games/{game.game_id}/state").json()
+    assert state["teams"][side]["logo"] == "https://cdn.example/owls.png"
+    assert post(dora, url, {"colour": "", "logo": "/static/owls.png"}).status_code == 303
+    assert "another site" not in dora[0].get(f"/desk/teams/{team.team_id}").text
+
+
+def test_a_logo_stored_before_the_check_from_another_host_is_not_loaded(
+        demo: Demo, dora: Client) -> None:
+    styled = _a_team(demo).team_id  # its games' pages were read by the tests above
+    game = next(g for g in queries.games(demo.service)
+                if styled not in (g.home_team_id, g.away_team_id))
+    team = queries.team(demo.service, game.home_team_id)
+    side = "home"
+    with demo.service._sessions.begin() as s:  # as an older rinkside stored it
+        s.merge(m.TeamStyle(team_id=team.team_id, colour="#112233",
+                            logo="//evil.example/x.png"))
+    state = dora[0].get(f"/api/games/{game.game_id}/state").json()
+    assert state["teams"][side] == state["teams"][side] | {"colour": "#112233", "logo": None}
+    assert "evil.example" not in dora[0].get(f"/desk/teams/{team.team_id}").text
+    assert "evil.example" not in dora[0].get(f"/scoreboard/{game.game_id}").text

@@ -14,7 +14,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, File, Form, Request, UploadFile
 from fastapi.responses import HTMLResponse, Response
 
-from rinkside.services import desk_rinks, desk_teams, queries, sync
+from rinkside.services import desk_rinks, desk_teams, queries, sync, team_styles
 from rinkside.services import rinks as rink_store
 from rinkside.services.tournaments import NotFound
 from rinkside.tournament.roster_problems import RosterImportError
@@ -128,6 +128,7 @@ def _team_page(request: Request, service: Service, templates: Templates, user: D
     colour, logo = service.team_styles([team_id]).get(team_id, (None, None))
     return page(request, templates, "desk_team.html", user, {
         "title": f"Desk: {team.name}", "team": team, "colour": colour, "logo": logo,
+        "logo_host": team_styles.logo_host(logo),
         "tournament_id": team.division.tournament_id}, error=error,
         status=422 if error else 200)
 
