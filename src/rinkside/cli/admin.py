@@ -23,7 +23,7 @@ from rich.table import Table
 from rinkside.cli.common import DbOption, console, open_service, refusals, text
 from rinkside.cli.setup import tournament_app
 from rinkside.cli.tournament import game_app
-from rinkside.formats.text import REASON, USERNAME
+from rinkside.formats.text import REASON
 from rinkside.services import officiating, rinks, users
 from rinkside.services.tournaments import Tournaments
 
@@ -49,8 +49,8 @@ def user_add(username: str,
                                                    confirmation_prompt=True)],
              game: Games = None, db: DbOption = None) -> None:
     """Create a user (the password is stored as its argon2 hash)."""
-    uid = users.create_user(open_service(db), text(username, "USERNAME", USERNAME), password,
-                            role, game or [])
+    uid = users.create_user(open_service(db), users.new_username(username),
+                            users.new_password(password), role, game or [])
     typer.echo(f"user {uid}: {username} ({role})")
 
 
@@ -69,7 +69,7 @@ def user_password(username: str,
                                                         confirmation_prompt=True)],
                   db: DbOption = None) -> None:
     """Set a user's password (every session of theirs ends)."""
-    users.set_password(open_service(db), username, password)
+    users.set_password(open_service(db), username, users.new_password(password))
     typer.echo(f"{username}: password changed (logged out everywhere)")
 
 

@@ -117,17 +117,18 @@ def _shown(st: Staff) -> dict[str, object]:
 
 
 def add_user(service: Tournaments, username: str, password: str, role: str, *, by: str) -> int:
-    user_id = users.create_user(service, username.strip(), password, role)
+    """A new user, the username and password by the one rule of
+    :func:`users.new_username` and :func:`users.new_password`."""
+    username = users.new_username(username)
+    user_id = users.create_user(service, username, users.new_password(password), role)
     with service._sessions.begin() as s:
-        record(s, None, f"user {username.strip()}", "added", None, {"role": role}, by=by,
+        record(s, None, f"user {username}", "added", None, {"role": role}, by=by,
                clock=service.now)
     return user_id
 
 
 def reset_password(service: Tournaments, username: str, password: str, *, by: str) -> None:
-    if len(password) < 8:
-        raise ValueError("a new password needs at least 8 characters")
-    users.set_password(service, username, password)
+    users.set_password(service, username, users.new_password(password))
     with service._sessions.begin() as s:
         record(s, None, f"user {username}", "password reset", None, None, by=by, clock=service.now)
 

@@ -67,7 +67,7 @@ def user_add(tournament_id: int, request: Request, service: Service, templates: 
                                               error))
 
 
-@router.post("/desk/tournaments/{tournament_id:id}/users/{username}/password",
+@router.post("/desk/tournaments/{tournament_id:id}/users/{username:path}/password",
              response_class=HTMLResponse)
 def password_reset(tournament_id: int, username: str, request: Request, service: Service,
                    templates: Templates, user: Director,
@@ -79,7 +79,7 @@ def password_reset(tournament_id: int, username: str, request: Request, service:
                                               error))
 
 
-@router.post("/desk/tournaments/{tournament_id:id}/users/{username}/active",
+@router.post("/desk/tournaments/{tournament_id:id}/users/{username:path}/active",
              response_class=HTMLResponse)
 def user_active(tournament_id: int, username: str, request: Request, service: Service,
                 templates: Templates, user: Director, active: str = Form("")) -> Response:
