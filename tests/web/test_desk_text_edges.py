@@ -4,13 +4,16 @@ https URLs only, and text checked at the edge as the console checks it."""
 
 from __future__ import annotations
 
+import json
 import re
+from urllib.parse import urlencode
 
 from deskkit import dora, people, post, rick, skip
-from webkit import Client, Demo
+from webkit import Client, Demo, new_game
 
 from rinkside.services import queries
 from rinkside.store import models as m
+from rinkside.web import auth
 
 __all__ = ["dora", "people", "rick", "skip"]
 
@@ -91,3 +94,42 @@ def test_a_logo_stored_before_the_check_from_another_host_is_not_loaded(
     assert state["teams"][side] == state["teams"][side] | {"colour": "#112233", "logo": None}
     assert "evil.example" not in dora[0].get(f"/desk/teams/{team.team_id}").text
     assert "evil.example" not in dora[0].get(f"/scoreboard/{game.game_id}").text
+
+
+BAD_NAMES = ["Blades\x0e\xc2\x86", "Blades\x00", "B" * 5000, "Bla\r\ndes", "Blades\x1b[2J"]
+
+
+def test_a_desk_form_refuses_what_the_console_refuses_and_changes_nothing(
+        demo: Demo, dora: Client) -> None:
+    team = queries.tournament_trees(demo.service)[0].divisions[0].teams[1]
+    division = queries.team(demo.service, team.team_id).division.division_id
+    client, token = dora
+    for bad in BAD_NAMES:
+        body = urlencode({"name": bad, "csrf_token": token})  # as a browser sends it
+        response = client.post(f"/desk/teams/{team.team_id}/rename", content=body,
+                               headers={"content-type": "application/x-www-form-urlencoded"},
+                               follow_redirects=False)
+        assert response.status_code == 422, repr(bad[:20])
+        assert "name: " in response.text
+        assert queries.team(demo.service, team.team_id).name == team.name
+    assert client.get(f"/divisions/{division}/standings.xlsx").status_code == 200
+    long_reason = post(dora, f"/desk/teams/{team.team_id}/withdraw", {"reason": "r" * 501})
+    assert long_reason.status_code == 422 and "at most 500" in long_reason.text
+
+
+def test_the_desks_json_refuses_the_same_text(demo: Demo, dora: Client) -> None:
+    tid = queries.tournament_trees(demo.service)[0].tournament_id
+    game = queries.game(demo.service, new_game(demo))
+    client, token = dora
+    headers = {auth.CSRF_HEADER: token, "content-type": "application/json"}
+    for body in ({"tiebreaks": ["\x00"], "reason": ""}, {"tiebreaks": ["\ud800"]},
+                 {"tiebreaks": ["points"], "reason": "x" * 200_000}):
+        response = client.put(f"/api/desk/tournaments/{tid}/tiebreaks",
+                              content=json.dumps(body), headers=headers)  # escapes as sent
+        assert response.status_code == 422
+    for body in ({"start": "9999-12-31T08:00:00+00:00", "rink": "Rink 1"},
+                 {"start": "2026-12-05T08:00:00+00:00", "rink": "Rink\x00 1"}):
+        response = client.put(f"/api/desk/games/{game.game_id}/place",
+                              content=json.dumps(body), headers=headers)
+        assert response.status_code == 422, body
+    assert queries.game(demo.service, game.game_id).start == game.start

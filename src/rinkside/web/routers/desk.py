@@ -23,10 +23,24 @@ from rinkside.services.tournaments import NotFound
 from rinkside.tournament.errors import TournamentRuleError
 from rinkside.tournament.roster_problems import RosterImportError
 from rinkside.tournament.rosters import RosterError
-from rinkside.web import auth
+from rinkside.web import auth, fields
 from rinkside.web.deps import MAX_ID, Service, Templates
 
-router = APIRouter(tags=["desk"])
+
+async def checked_form(request: Request, who: auth.User) -> None:
+    """Every desk form's text checked once, as the console's API checks its
+    own (:func:`rinkside.web.fields.check_form`: no lone surrogate, NUL or
+    control character, a length that fits both stores), before any write.
+    Nobody logged in is left to the route's own 401."""
+    if who is None or request.method != "POST":
+        return
+    kind = request.headers.get("content-type", "")
+    if kind.startswith(("application/x-www-form-urlencoded", "multipart/form-data")):
+        fields.check_form((await request.form()).multi_items())
+
+
+CheckedForms = [Depends(checked_form)]  # every desk router's
+router = APIRouter(tags=["desk"], dependencies=CheckedForms)
 
 Director = Annotated[auth.CurrentUser, Depends(auth.require("director"))]
 # What a desk write may be refused with: each says what and why (the rule where one applies).

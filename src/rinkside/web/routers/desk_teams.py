@@ -22,6 +22,7 @@ from rinkside.tournament.roster_template import TEMPLATE_COLUMNS, template_csv
 from rinkside.web.deps import Broadcast, FormId, Service, Templates
 from rinkside.web.routers.desk import (
     REFUSALS,
+    CheckedForms,
     Director,
     attempt,
     back,
@@ -31,7 +32,7 @@ from rinkside.web.routers.desk import (
 )
 from rinkside.web.routers.rinks import rink_page
 
-router = APIRouter(tags=["desk"])
+router = APIRouter(tags=["desk"], dependencies=CheckedForms)
 
 RINK_FIELDS = (("width", "Width (ft)", "101(c)"), ("length", "Length (ft)", "101(c)"),
                ("corner_radius", "Corner radius (ft)", "101(c)"),
