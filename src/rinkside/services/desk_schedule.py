@@ -190,9 +190,9 @@ def add_game(service: Tournaments, division_id: int, home: int, away: int, *,
     with service._sessions() as s:
         t = _tournament(s, tournament_id)
         _refuse_conflicts(s, t, Placed(0, start, rink, (home, away)))
-    game_id = service.add_game(division_id, home, away, start=start, rink=rink, stage=stage,
-                               round_name=round_name)
-    with service._sessions.begin() as s:
+    with service._sessions.begin() as s:  # the game and its record: one commit
+        game_id = service.within(s).add_game(division_id, home, away, start=start, rink=rink,
+                                             stage=stage, round_name=round_name)
         record(s, tournament_id, f"game {game_id}", "added", None,
                {"home": home, "away": away, "start": start.isoformat(), "rink": rink,
                 "stage": stage, **({"round": round_name} if round_name else {})},

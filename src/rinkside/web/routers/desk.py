@@ -126,24 +126,13 @@ def desk_home(request: Request, service: Service, templates: Templates,
 @router.post("/desk/tournaments", response_class=HTMLResponse)
 def desk_create(request: Request, service: Service, templates: Templates, user: Director,
                 name: str = Form(""), starts_on: str = Form("")) -> Response:
-    def create() -> int:
-        if not name.strip():
-            raise ValueError("a tournament needs a name")
-        tid = service.create_tournament(name.strip(), optional_date(starts_on))
-        with_record(service, tid, name.strip(), user.username)
-        return tid
-
-    tid, error = attempt(create)
+    tid, error = attempt(lambda: changes.create_tournament(
+        service, name, optional_date(starts_on), by=user.username))
     if error is not None or tid is None:
         return page(request, templates, "desk_home.html", user, {
             "title": "Director's desk", "trees": queries.tournament_trees(service)},
             error=error, status=422)
     return RedirectResponse(f"/desk/tournaments/{tid}", status_code=303)
-
-
-def with_record(service: Service, tournament_id: int, name: str, by: str) -> None:
-    changes.record_new(service, tournament_id, f"tournament {tournament_id}", "created",
-                       {"name": name}, by=by)
 
 
 # A tournament id as the paths take it (a larger number is a 422, not a store error).
