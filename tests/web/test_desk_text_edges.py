@@ -4,11 +4,13 @@ https URLs only, and text checked at the edge as the console checks it."""
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from urllib.parse import urlencode
 
 from deskkit import dora, people, post, rick, skip
+from openpyxl import load_workbook  # type: ignore[import-untyped]
 from webkit import Client, Demo, new_game
 
 from rinkside.services import queries
@@ -133,3 +135,20 @@ def test_the_desks_json_refuses_the_same_text(demo: Demo, dora: Client) -> None:
                               content=json.dumps(body), headers=headers)
         assert response.status_code == 422, body
     assert queries.game(demo.service, game.game_id).start == game.start
+
+
+def test_a_name_stored_with_control_characters_before_the_check_still_exports(
+        demo: Demo, dora: Client) -> None:
+    team = queries.tournament_trees(demo.service)[0].divisions[0].teams[2]
+    division = queries.team(demo.service, team.team_id).division.division_id
+    with demo.service._sessions.begin() as s:  # as an older rinkside stored it
+        row = s.get(m.Team, team.team_id)
+        assert row is not None
+        row.name = "Blades\x0e\xc2\x86"
+    for export in ("standings", "stats"):
+        response = dora[0].get(f"/divisions/{division}/{export}.xlsx")
+        assert response.status_code == 200, export
+    sheet = load_workbook(io.BytesIO(dora[0].get(
+        f"/divisions/{division}/standings.xlsx").content)).active
+    names = [cell.value for row in sheet.iter_rows() for cell in row]
+    assert "Blades\ufffd\xc2\ufffd" in names
