@@ -6,11 +6,13 @@ changes; the game, its report and the division's pages keep answering."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from deskkit import dora, people, post, rick, skip
 from webkit import Client, Demo
 
 from rinkside.services import changes, queries
-from rinkside.services.queries.teams import PlayerRow
+from rinkside.services.queries.teams import PlayerRow, TeamPage
 
 __all__ = ["dora", "people", "rick", "skip"]
 
@@ -64,3 +66,28 @@ def test_an_import_that_drops_a_player_a_recorded_game_names_is_refused(
     after = queries.team(demo.service, team_id).players
     assert [p.player_id for p in after] == [p.player_id for p in team.players]
     assert client.get(f"/games/{game_id}").status_code == 200
+
+
+def _import(dora: Client, team: TeamPage, rows: list[tuple[int, str, bool, str | None]]) -> Any:
+    lines = ["team,number,name,goalie,captain"] + [
+        f"{team.name},{number},{name},{'yes' if goalie else 'no'},{captain or ''}"
+        for number, name, goalie, captain in rows]
+    client, token = dora
+    return client.post(f"/desk/divisions/{team.division.division_id}/import",
+                       data={"csrf_token": token, "team": team.name, "reason": "new list"},
+                       files={"file": ("r.csv", ("\n".join(lines) + "\n").encode(),
+                                       "text/csv")}, follow_redirects=False)
+
+
+def test_an_import_giving_a_scorers_number_to_someone_else_is_refused(
+        demo: Demo, dora: Client) -> None:
+    game_id, team_id, _, player = _a_scorer(demo)
+    team = queries.team(demo.service, team_id)
+    rows = [(p.number, "Someone Else" if p.number == player.number else p.name, p.goalie,
+             p.captain) for p in team.players]
+    response = _import(dora, team, rows)
+    assert response.status_code == 422
+    assert f"game {game_id} as recorded names #{player.number}" in response.text
+    assert f"{player.name}; with this roster #{player.number} would be Someone Else" \
+        in response.text
+    assert queries.team(demo.service, team_id).players == team.players

@@ -147,6 +147,7 @@ def edit_player(service: Tournaments, player_id: int, *, number: int, name: str,
         if tournament.started:
             rosters.check_change_allowed(True, DIRECTOR, reason)
         before = _player_fields(player)
+        kept = replay.RecordsKept(s, [team.id])  # 203(a): every recorded game still reads
         _refuse_number(s, team.id, number, player_id)
         player.number, player.name, player.goalie, player.captain = (
             number, _name(name, "player"), goalie, captain)
@@ -160,7 +161,7 @@ def edit_player(service: Tournaments, player_id: int, *, number: int, name: str,
         about = [p for p in problems if p.number is not None or p.rule in ("202", "307(c)")]
         if about:
             raise rosters.RosterError(about)
-        replay.refuse_unreadable(s, [team.id])  # 203(a): every recorded game still reads
+        kept.check()
         if tournament.started:
             s.add(m.RosterChange(team_id=team.id, player_id=player.id, action="changed",
                                  before=before, after=after, reason=reason or "", by=by,

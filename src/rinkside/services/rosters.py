@@ -45,7 +45,8 @@ class Rosters(ServiceBase):
                                                           for p in parsed)]:
                     check_text(name, f"{path.name}: {where} name", NAME)
             counts: dict[str, int] = {}
-            touched: list[int] = []
+            kept = replay.RecordsKept(s, list(s.scalars(select(m.Team.id).where(
+                m.Team.division_id == division_id, m.Team.name.in_(list(by_team))))))
             for team_name, parsed in by_team.items():
                 row = s.scalar(select(m.Team).where(m.Team.division_id == division_id,
                                                     m.Team.name == team_name))
@@ -70,8 +71,7 @@ class Rosters(ServiceBase):
                                              reason=reason or "", by=by,
                                              at=self.now()))
                 counts[team_name] = len(parsed)
-                touched.append(row.id)
-            replay.refuse_unreadable(s, touched)  # 203(a): every recorded game still reads
+            kept.check()  # 203(a): every recorded game still reads as it did
             return counts
 
     def add_player(self, team_id: int, number: int, name: str, *, goalie: bool = False,
@@ -83,6 +83,7 @@ class Rosters(ServiceBase):
             tournament = team.division.tournament
             rosters.check_change_allowed(tournament.started, role, reason) if \
                 tournament.started else None
+            kept = replay.RecordsKept(s, [team_id])
             row = m.Player(team_id=team_id, number=number, name=name, goalie=goalie,
                            captain=captain, person_key=name)
             s.add(row)
@@ -95,7 +96,7 @@ class Rosters(ServiceBase):
             about_players = [p for p in problems if p.number is not None or "15" in p.message]
             if about_players:
                 raise rosters.RosterError(about_players)
-            replay.refuse_unreadable(s, [team_id])  # 203(a): every recorded game still reads
+            kept.check()  # 203(a): every recorded game still reads as it did
             if tournament.started:
                 s.add(m.RosterChange(team_id=team_id, player_id=row.id, action="added",
                                      before=None, after={"number": number, "name": name},
@@ -112,6 +113,7 @@ class Rosters(ServiceBase):
             tournament = team.division.tournament
             if tournament.started:
                 rosters.check_change_allowed(True, role, reason)
+            kept = replay.RecordsKept(s, [team_id])
             for old in list(team.players):
                 old.active = False
             s.flush()
@@ -126,7 +128,7 @@ class Rosters(ServiceBase):
             rosters.raise_if_invalid(rec.division_info(team.division),
                                      rec.players_of(s, [team_id]),
                                      tournament.starts_on or date.today())
-            replay.refuse_unreadable(s, [team_id])  # 203(a): every recorded game still reads
+            kept.check()  # 203(a): every recorded game still reads as it did
             if tournament.started:
                 s.add(m.RosterChange(team_id=team_id, player_id=None, action="changed",
                                      before=None, after={"players": len(rows)},
