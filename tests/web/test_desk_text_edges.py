@@ -9,11 +9,11 @@ import json
 import re
 from urllib.parse import urlencode
 
-from deskkit import dora, people, post, rick, skip
+from deskkit import RINK, dora, new_tournament, people, post, rick, skip
 from openpyxl import load_workbook  # type: ignore[import-untyped]
 from webkit import Client, Demo, new_game
 
-from rinkside.services import queries
+from rinkside.services import desk_rinks, desk_teams, queries
 from rinkside.store import models as m
 from rinkside.web import auth
 
@@ -152,3 +152,20 @@ def test_a_name_stored_with_control_characters_before_the_check_still_exports(
         f"/divisions/{division}/standings.xlsx").content)).active
     names = [cell.value for row in sheet.iter_rows() for cell in row]
     assert "Blades\ufffd\xc2\ufffd" in names
+
+
+def test_a_textareas_lines_as_a_browser_sends_them_pass_the_check(
+        demo: Demo, dora: Client) -> None:
+    tid = new_tournament(dora, "Window Cup")
+    did = desk_teams.add_division(demo.service, tid, "Open", by="dora")
+    for name in ("Owls", "Hawks"):
+        desk_teams.add_team(demo.service, did, name, by="dora")
+    desk_rinks.add(demo.service, tid, "Main", RINK, by="dora")
+    url = f"/desk/tournaments/{tid}/schedule/generate"
+    form = {"game_minutes": "40", "rest_minutes": "0"}
+    bad = post(dora, url, {**form, "windows": "2026-12-12 08:00-12:00\x00"})
+    assert bad.status_code == 422 and "windows: character" in bad.text
+    good = post(dora, url, {**form, "windows": "2026-12-12 08:00-12:00\r\n"
+                                               "2026-12-13 08:00-12:00"})
+    assert good.status_code == 303
+    assert len(queries.games(demo.service, did)) == 1

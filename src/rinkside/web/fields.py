@@ -96,7 +96,10 @@ def check_form(fields: Iterable[tuple[str, object]]) -> None:
     left to its reader; 422 naming the field and why, nothing written."""
     for name, value in fields:
         if isinstance(value, str) and name not in UNCHECKED:
+            kind = FORM_KINDS.get(name, NAME)
+            # A browser sends a textarea's line breaks as CR LF.
+            text = value.replace("\r\n", "\n") if kind.multiline else value
             try:
-                check_text(value, name, FORM_KINDS.get(name, NAME))
+                check_text(text, name, kind)
             except TextError as exc:
                 raise HTTPException(422, str(exc)) from None
