@@ -75,10 +75,13 @@ def new_password(password: str) -> str:
 def create_user(service: Tournaments, username: str, password: str, role: str,
                 games: Iterable[int] = ()) -> int:
     """A new user with ``password`` stored as its argon2 hash; ``games`` are
-    the games a scorekeeper scores or a referee officiates. Returns its id."""
+    the games a scorekeeper scores or a referee officiates. Returns its id.
+    The username by :func:`new_username` wherever a user is made (a password
+    people type is checked by :func:`new_password` where they type it)."""
     if role not in ROLES:
         raise ValueError(f"{role!r} is not a role: {', '.join(ROLES)}")
-    if not username or not password:
+    username = new_username(username)
+    if not password:
         raise ValueError("a user needs a username and a password")
     try:
         with service._sessions.begin() as s:
