@@ -48,8 +48,8 @@ def _ok(*args: str, stdin: str | None = None) -> str:
 
 def test_users_sign_lock_and_reopen(db: str, tmp_path: Path) -> None:
     assert "(referee)" in _ok("user", "add", "rita", "--role", "referee", "--game", "1",
-                              "--db", db, stdin="whistle\nwhistle\n")
-    _ok("user", "add", "dana", "--role", "director", "--password", "boss", "--db", db)
+                              "--db", db, stdin="whistle-1\nwhistle-1\n")
+    _ok("user", "add", "dana", "--role", "director", "--password", "boss-desk", "--db", db)
     listed = _ok("user", "list", "--db", db)
     assert "rita" in listed and "dana" in listed
     assert "Rita Ray" in _ok("game", "officials", "1", "--referee", "Rita Ray",
@@ -58,7 +58,7 @@ def test_users_sign_lock_and_reopen(db: str, tmp_path: Path) -> None:
     code, out = _run("game", "sign", "1", "--user", "rita", "--password", "nope", "--db", db)
     assert code == 2 and "wrong username or password" in out
     assert "signed and locked (Rule 616(a))" in _ok(
-        "game", "sign", "1", "--user", "rita", "--db", db, stdin="whistle\n")
+        "game", "sign", "1", "--user", "rita", "--db", db, stdin="whistle-1\n")
 
     late = tmp_path / "late.json"
     late.write_text(json.dumps([{"type": "goal", "at": "2 0:00", "team": "home",
@@ -67,10 +67,10 @@ def test_users_sign_lock_and_reopen(db: str, tmp_path: Path) -> None:
     assert code == 1 and "616(a)" in out
 
     code, out = _run("game", "reopen", "1", "--user", "rita", "--reason", "oops",
-                     "--password", "whistle", "--db", db)
+                     "--password", "whistle-1", "--db", db)
     assert code == 1 and "only the tournament director" in out
     out = _ok("game", "reopen", "1", "--user", "dana", "--reason", "clock error",
-              "--password", "boss", "--db", db)
+              "--password", "boss-desk", "--db", db)
     assert "reopened by dana" in out and "clock error" in out
 
 
@@ -84,3 +84,17 @@ def test_a_rink_is_recorded_with_its_problems(db: str) -> None:
     code, out = _run("tournament", "rink", "1", "Rink A", "--width", "85", "--length", "185",
                      "--corner-radius", "20", "--goal-line", "13", "--db", db)
     assert code == 2 and "already has a rink" in out
+
+
+def test_a_user_is_added_only_with_a_name_and_a_password_by_the_desks_rule(db: str) -> None:
+    for name, password, why in (("pat", "p", "at least 8 characters"),
+                                ("ops/night", "long-enough-1", "'/' may not stand"),
+                                ("pat kim", "long-enough-1", "' ' may not stand")):
+        code, out = _run("user", "add", name, "--role", "scorekeeper", "--password", password,
+                         "--db", db)
+        assert code != 0 and why in out, out
+    assert "pat" not in _ok("user", "list", "--db", db)
+    _ok("user", "add", "pat", "--role", "scorekeeper", "--password", "long-enough-1",
+        "--db", db)
+    code, out = _run("user", "password", "pat", "--password", "x", "--db", db)
+    assert code != 0 and "at least 8 characters" in out

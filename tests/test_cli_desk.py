@@ -138,3 +138,17 @@ def test_rule_404h_a_review_is_resolved_and_410a_410d_suspensions_changed_by_com
     assert sorted((s.rule, s.games) for s in sanctions) == [("404(h)", 1), ("410(d)", 1)]
     record = run("changes", "--db", db)
     assert "review 404(h)" in record and "on appeal" in record and "NARCh" in record
+
+
+def test_the_desks_commands_check_text_as_every_edge_does(db: str) -> None:
+    setup_cup(db)
+    for args in (("tournament", "rename-team", "1", "Blades\x0e\xc2\x86"),
+                 ("tournament", "rename-team", "1", "B" * 5000),
+                 ("tournament", "rename-division", "1", "Open\x00"),
+                 ("tournament", "edit", "1", "--name", "Cup\x1b[2J"),
+                 ("tournament", "withdraw-team", "2", "--reason", "r" * 501),
+                 ("tournament", "rename-team", "1", "Owls", "--by", "dora\r\n")):
+        out = run(*args, "--db", db, code=2)
+        assert "Invalid value" in out, args
+    listed = run("changes", "--db", db)
+    assert "renamed" not in listed and "withdrawn" not in listed

@@ -7,9 +7,11 @@ from __future__ import annotations
 import pytest
 from deskkit import dora, new_tournament, people, post, rick, skip
 from fastapi import FastAPI
+from sqlalchemy import update
 from webkit import Client, Demo, logged_in
 
 from rinkside.services import changes, desk_rinks, desk_schedule, desk_teams, officiating, users
+from rinkside.store import models as m
 
 __all__ = ["dora", "people", "rick", "skip"]
 
@@ -118,3 +120,34 @@ def test_only_the_director_names_people(demo: Demo, dora: Client, skip: Client, 
     assert dora[0].post(url, data=body).status_code == 403
     assert changes.changes(demo.service) == before
     assert rick[0].get(f"/desk/tournaments/{cup}/people").status_code == 403
+
+
+def test_a_user_is_added_only_by_the_one_rule_for_names_and_passwords(
+        demo: Demo, dora: Client, cup: int) -> None:
+    url = f"/desk/tournaments/{cup}/users"
+    for name, password, why in (("max", "p", "at least 8 characters"),
+                                ("ops/night", "scores-ops-1", "may not stand in a username"),
+                                ("max\x1b", "scores-max-1", "U+001B")):
+        refused = post(dora, url, {"username": name, "password": password,
+                                   "role": "scorekeeper"})
+        assert refused.status_code == 422 and why in refused.text, name
+    assert not [u for u in users.users(demo.service) if u.username in ("max", "ops/night")]
+    with pytest.raises(ValueError, match="'/' may not stand in a username"):
+        users.create_user(demo.service, "ops/night", "scores-ops-1", "referee")  # any maker
+
+
+def test_a_user_named_with_a_slash_before_the_rule_is_reset_and_disabled(
+        demo: Demo, dora: Client, cup: int) -> None:
+    users.create_user(demo.service, "ops-night", "scores-ops-1", "scorekeeper")
+    with demo.service._sessions.begin() as s:  # as an older rinkside named it
+        s.execute(update(m.User).where(m.User.username == "ops-night")
+                  .values(username="ops/night"))
+    page = dora[0].get(f"/desk/tournaments/{cup}/people").text
+    assert f"/desk/tournaments/{cup}/users/ops/night/password" in page
+    url = f"/desk/tournaments/{cup}/users/ops/night"
+    assert post(dora, f"{url}/password", {"password": "fresh-ops-22"}).status_code == 303
+    assert users.authenticate(demo.service, "ops/night", "fresh-ops-22") is not None
+    assert post(dora, f"{url}/active", {"active": "no"}).status_code == 303
+    assert users.authenticate(demo.service, "ops/night", "fresh-ops-22") is None
+    record = [c.action for c in changes.changes(demo.service) if c.subject == "user ops/night"]
+    assert record[:2] == ["disabled", "password reset"]

@@ -171,3 +171,21 @@ def test_only_the_director_changes_the_schedule(demo: Demo, dora: Client, skip: 
     assert dora[0].post(url, data=body).status_code == 403
     assert skip[0].get(f"/desk/tournaments/{cup}/schedule").status_code == 403
     assert changes.changes(demo.service) == before
+
+
+def test_a_game_with_a_written_report_is_not_cancelled_and_the_report_is_kept(
+        demo: Demo, dora: Client, rick: Client, cup: int) -> None:
+    game = games_of(demo, cup)[0]
+    client, token = rick
+    filed = client.post(f"/games/{game.game_id}/reports", data={
+        "csrf_token": token, "text": "a spectator threw a bottle at warm-up"},
+        follow_redirects=False)
+    assert filed.status_code == 303
+    before = changes.changes(demo.service, cup)
+    refused = post(dora, f"/desk/games/{game.game_id}/cancel", {"reason": "rain"})
+    assert refused.status_code == 422
+    assert "rick filed a written report" in refused.text
+    assert any(g.game_id == game.game_id for g in games_of(demo, cup))
+    assert [r.text for r in officiating.written_reports(demo.service, game.game_id)] == [
+        "a spectator threw a bottle at warm-up"]
+    assert changes.changes(demo.service, cup) == before

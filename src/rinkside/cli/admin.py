@@ -50,8 +50,8 @@ def user_add(username: str,
                                                    confirmation_prompt=True)],
              game: Games = None, db: DbOption = None) -> None:
     """Create a user (the password is stored as its argon2 hash)."""
-    uid = users.create_user(open_service(db), text(username, "USERNAME", USERNAME), password,
-                            role, game or [])
+    uid = users.create_user(open_service(db), users.new_username(username),
+                            users.new_password(password), role, game or [])
     typer.echo(f"user {uid}: {username} ({role})")
 
 
@@ -70,7 +70,7 @@ def user_password(username: str,
                                                         confirmation_prompt=True)],
                   db: DbOption = None) -> None:
     """Set a user's password (every session of theirs ends)."""
-    users.set_password(open_service(db), username, password)
+    users.set_password(open_service(db), username, users.new_password(password))
     typer.echo(f"{username}: password changed (logged out everywhere)")
 
 

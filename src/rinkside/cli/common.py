@@ -18,7 +18,7 @@ import typer
 from rich.console import Console
 
 from rinkside.formats import ScenarioError
-from rinkside.formats.text import NAME, TextKind, check_text
+from rinkside.formats.text import NAME, TextError, TextKind, check_text
 from rinkside.rules.errors import MalformedEvent, RuleViolation, SettingsError
 from rinkside.services.errors import StaleWrite
 from rinkside.services.open import open_tournaments
@@ -52,6 +52,24 @@ def text(value: str, option: str, kind: TextKind = NAME) -> str:
     """An argument or option typed for the store, checked as every edge
     checks text (formats.text): TextError (exit 2) naming ``option`` and why."""
     return check_text(value, option, kind)
+
+
+def checked(kind: TextKind = NAME) -> Callable[[typer.Context, typer.CallbackParam, object],
+                                               object]:
+    """A parameter's callback: its text (each, for a repeated option) checked
+    as every edge checks text (:func:`check_text`), a bad one a usage error
+    (exit 2) naming the parameter and why, before anything is written."""
+
+    def check(_ctx: typer.Context, param: typer.CallbackParam, value: object) -> object:
+        for item in value if isinstance(value, list) else [value]:
+            if item is not None:
+                try:
+                    check_text(item, param.name or "text", kind)
+                except TextError as exc:
+                    raise typer.BadParameter(exc.problem) from None
+        return value
+
+    return check
 
 
 def file_problem(exc: OSError) -> str:

@@ -30,9 +30,10 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from rinkside.cli.common import REFUSED, DbOption, console, open_service, refusals
+from rinkside.cli.common import REFUSED, DbOption, checked, console, open_service, refusals
 from rinkside.cli.setup import roster_app, schedule_app, tournament_app
 from rinkside.cli.tournament import game_app
+from rinkside.formats.text import REASON
 from rinkside.services import changes as change_record
 from rinkside.services import desk_people, desk_schedule, desk_teams
 from rinkside.services import desk_reviews as dr
@@ -45,8 +46,13 @@ from rinkside.services.desk_schedule import ScheduleConflict, ScheduleInfeasible
 # refused (exit 1) like a step the book forbids.
 _refusals = refusals(REFUSED + (ScheduleConflict, ScheduleInfeasible, PersonBusy, NeedsReason))
 
-By = Annotated[str, typer.Option(help="Who makes the change (kept in the record).")]
-Reason = Annotated[str, typer.Option(help="Why (needed once play has begun).")]
+By = Annotated[str, typer.Option(help="Who makes the change (kept in the record).",
+                                  callback=checked())]
+Reason = Annotated[str, typer.Option(help="Why (needed once play has begun).",
+                                     callback=checked(REASON))]
+Why = Annotated[str, typer.Option(help="Why (recorded).", callback=checked(REASON))]
+Name = Annotated[str, typer.Argument(help="The new name.", callback=checked())]
+Rink = Annotated[str, typer.Option(help="The rink.", callback=checked())]
 DIRECTOR = "tournament director"
 
 
@@ -96,7 +102,7 @@ def tournament_settings(
 @_refusals
 def tournament_edit(
     tournament: int,
-    name: Annotated[str | None, typer.Option(help="The new name.")] = None,
+    name: Annotated[str | None, typer.Option(help="The new name.", callback=checked())] = None,
     starts: Annotated[str | None, typer.Option(help="First day, YYYY-MM-DD.")] = None,
     ends: Annotated[str | None, typer.Option(help="Last day, YYYY-MM-DD.")] = None,
     by: By = DIRECTOR, db: DbOption = None,
@@ -132,21 +138,21 @@ def tournament_dress(tournament: int, minutes: int, by: By = DIRECTOR,
 
 @tournament_app.command("rename-division")
 @_refusals
-def division_rename(division: int, name: str, by: By = DIRECTOR, db: DbOption = None) -> None:
+def division_rename(division: int, name: Name, by: By = DIRECTOR, db: DbOption = None) -> None:
     desk_teams.rename_division(open_service(db), division, name, by=by)
     typer.echo(f"division {division}: {name}")
 
 
 @tournament_app.command("rename-team")
 @_refusals
-def team_rename(team: int, name: str, by: By = DIRECTOR, db: DbOption = None) -> None:
+def team_rename(team: int, name: Name, by: By = DIRECTOR, db: DbOption = None) -> None:
     desk_teams.rename_team(open_service(db), team, name, by=by)
     typer.echo(f"team {team}: {name}")
 
 
 @tournament_app.command("withdraw-team")
 @_refusals
-def team_withdraw(team: int, reason: Annotated[str, typer.Option(help="Why (recorded).")],
+def team_withdraw(team: int, reason: Why,
                   by: By = DIRECTOR, db: DbOption = None) -> None:
     """Withdraw a team before the tournament starts (after it, a team forfeits, 634)."""
     desk_teams.withdraw_team(open_service(db), team, by=by, reason=reason)
@@ -173,7 +179,7 @@ def tournament_reviews(tournament: int, db: DbOption = None) -> None:
 def tournament_review(player: int, game: int, rule: str,
                       decision: Annotated[str, typer.Argument(
                           help="Games from that game on, none, or rest_of_tournament.")],
-                      reason: Annotated[str, typer.Option(help="Why (recorded).")] = "",
+                      reason: Why = "",
                       by: By = DIRECTOR, db: DbOption = None) -> None:
     """Rules 404(h), 405(b): the Event Directors' decision on a reported case."""
     games = dr.resolve(open_service(db), player, game, rule, decision, reason, by=by)
@@ -184,7 +190,7 @@ def tournament_review(player: int, game: int, rule: str,
 @_refusals
 def suspension_change(player: int,
                       games: Annotated[str, typer.Option(help="-2 shortens, +1 lengthens.")],
-                      reason: Annotated[str, typer.Option(help="Why (recorded).")] = "",
+                      reason: Why = "",
                       by: By = DIRECTOR, db: DbOption = None) -> None:
     """Rule 410(a): shorten or lengthen a player's suspension."""
     amount = dr.change(open_service(db), player, games, reason, by=by)
@@ -195,10 +201,12 @@ def suspension_change(player: int,
 @tournament_app.command("suspension-elsewhere")
 @_refusals
 def suspension_elsewhere(player: int,
-                         organisation: Annotated[str, typer.Option(help="e.g. NARCh.")],
+                         organisation: Annotated[str, typer.Option(help="e.g. NARCh.",
+                                                                   callback=checked())],
                          games: Annotated[str, typer.Option(
                              help="A number, or rest_of_tournament.")],
-                         reason: Annotated[str, typer.Option(help="What for.")] = "",
+                         reason: Annotated[str, typer.Option(
+                             help="What for.", callback=checked(REASON))] = "",
                          by: By = DIRECTOR, db: DbOption = None) -> None:
     """Rule 410(d): a suspension handed down by another organisation."""
     dr.other_organisation(open_service(db), player, organisation, games, reason, by=by)
@@ -213,7 +221,7 @@ def suspension_elsewhere(player: int,
 def roster_edit(
     player: int,
     number: Annotated[int, typer.Option(help="Jersey number 1-99 (307(c)).")],
-    name: Annotated[str, typer.Option(help="The player's name.")],
+    name: Annotated[str, typer.Option(help="The player's name.", callback=checked())],
     goalie: Annotated[bool, typer.Option("--goalie/--skater")] = False,
     captain: Annotated[str | None, typer.Option(help="C or A (Rule 202).")] = None,
     reason: Reason = "", by: By = DIRECTOR, db: DbOption = None,
@@ -249,7 +257,7 @@ def schedule_build(
 @_refusals
 def schedule_add(division: int, home: int, away: int,
                  start: Annotated[str, typer.Option(help="2026-12-13T09:00")],
-                 rink: Annotated[str, typer.Option(help="The rink.")],
+                 rink: Rink,
                  by: By = DIRECTOR, db: DbOption = None) -> None:
     """One game, refused if a team or rink would be in two places at once."""
     gid = desk_schedule.add_game(open_service(db), division, home, away,
@@ -260,7 +268,8 @@ def schedule_add(division: int, home: int, away: int,
 @schedule_app.command("move")
 @_refusals
 def schedule_move(game: int, start: Annotated[str, typer.Option(help="2026-12-13T18:00")],
-                  rink: Annotated[str, typer.Option(help="The rink.")], reason: Reason = "",
+                  rink: Rink,
+                  reason: Reason = "",
                   by: By = DIRECTOR, db: DbOption = None) -> None:
     """Move a game not yet begun."""
     desk_schedule.move_game(open_service(db), game, start=_moment(start), rink=rink, by=by,
@@ -270,7 +279,7 @@ def schedule_move(game: int, start: Annotated[str, typer.Option(help="2026-12-13
 
 @schedule_app.command("cancel")
 @_refusals
-def schedule_cancel(game: int, reason: Annotated[str, typer.Option(help="Why (recorded).")],
+def schedule_cancel(game: int, reason: Why,
                     by: By = DIRECTOR, db: DbOption = None) -> None:
     """Cancel a game not yet begun."""
     desk_schedule.cancel_game(open_service(db), game, by=by, reason=reason)

@@ -23,7 +23,7 @@ team_app = typer.Typer(help="Teams: how the scoreboards show them.", no_args_is_
 @refusals()
 def style(team_id: Annotated[int, typer.Argument(help="The team's id")],
           colour: Annotated[str | None, typer.Option(help="#rrggbb; '' clears it")] = None,
-          logo: Annotated[str | None, typer.Option(help="an http(s) URL or a /static path; "
+          logo: Annotated[str | None, typer.Option(help="an https:// URL or a /static/ path; "
                                                    "'' clears it")] = None,
           db: DbOption = None) -> None:
     """Set the team's colour and logo as the scoreboards show them."""

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Final
 
 __all__ = [
+    "ADDRESS",
     "CODE",
     "NAME",
     "NOTE",
@@ -61,6 +62,7 @@ SHORT: Final = TextKind(500)  # a face-off spot, an infraction's name, an event'
 CODE: Final = TextKind(20)  # a rule number written in a referee's report ("642(a)")
 REASON: Final = TextKind(500)  # a whistle, a correction, a reopening, a forfeit
 NOTE: Final = TextKind(2000, multiline=True)
+ADDRESS: Final = TextKind(500)  # a URL or a path (a team's logo)
 
 _LINE_BREAKS: Final = frozenset("\n\t")
 _REPLACEMENT: Final = "\ufffd"

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Final
 
-from icalendar import Calendar, Event
+from icalendar import Calendar, Event, vText
 from icalendar.enums import STATUS
 
 from rinkside.formats.text import readable
@@ -40,6 +40,7 @@ __all__ = [
     "DOMAIN",
     "CalendarGame",
     "Feed",
+    "Text",
     "division_calendar",
     "feed",
     "final_score",
@@ -104,10 +105,23 @@ def game_uid(game_id: int, domain: str = DOMAIN) -> str:
     return f"rinkside-game-{game_id}@{domain}"
 
 
-def _one_line(text: str) -> str:
+def _one_line(text: str) -> Text:
     """A property's text on one content line, whatever was stored (a name
     holding CR or LF would break the feed): line breaks become spaces."""
-    return readable(" ".join(text.split()))
+    return Text(readable(" ".join(text.split())))
+
+
+class Text(vText):
+    r"""A TEXT value escaped as RFC 5545 3.3.11 says: a backslash as ``\\``,
+    ``;`` and ``,`` with a backslash, a line break as ``\n``. (icalendar's
+    own vText takes a typed ``\N`` for a line break, and NAME and
+    X-WR-CALNAME set by ``Calendar.new`` are not escaped at all: a team named
+    ``Evil; X, Y\N`` broke the feed.)"""
+
+    def to_ical(self) -> bytes:
+        text = (str(self).replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,")
+                .replace("\r\n", "\\n").replace("\n", "\\n"))
+        return text.encode("utf-8")
 
 
 def _describe(game: CalendarGame) -> str:
@@ -128,7 +142,8 @@ def feed(name: str, calendar_uid: str, games: Iterable[CalendarGame],
     time. ``duration`` is one length for all, or per game id; ``now`` is
     the DTSTAMP (the moment the feed was made)."""
     stamp = (now or datetime.now(UTC)).astimezone(UTC)
-    cal = Calendar.new(name=_one_line(name), prodid=PRODID, uid=calendar_uid)
+    cal = Calendar.new(prodid=PRODID, uid=calendar_uid)
+    cal["NAME"] = cal["X-WR-CALNAME"] = _one_line(name)  # RFC 7986 5.1, escaped TEXT
     events = unscheduled = 0
     for game in games:
         if game.start is None:
@@ -136,9 +151,11 @@ def feed(name: str, calendar_uid: str, games: Iterable[CalendarGame],
             continue
         event = Event.new(
             uid=game_uid(game.game_id, domain), stamp=stamp, start=game.start.astimezone(UTC),
-            summary=_one_line(f"{game.home} vs {game.away}"),
-            description=readable(_describe(game)), location=_one_line(game.rink or "") or None,
             status=STATUS.CANCELLED if game.cancelled else STATUS.CONFIRMED)
+        event["SUMMARY"] = _one_line(f"{game.home} vs {game.away}")
+        event["DESCRIPTION"] = Text(readable(_describe(game)))
+        if game.rink:
+            event["LOCATION"] = _one_line(game.rink)
         event.duration = (duration if isinstance(duration, timedelta)
                           else duration.get(game.game_id, DEFAULT_DURATION))
         cal.add_component(event)

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Final
 
+from rinkside.formats.text import readable
 from rinkside.rules.times import minutes_value
 from rinkside.services import queries
 from rinkside.services.tournaments import Tournaments
@@ -272,7 +273,10 @@ def to_xlsx(sheets: Mapping[str, Sequence[Sequence[Cell]]]) -> bytes:
         sheet = book.create_sheet(title=title[:31])
         widths: dict[int, int] = {}
         for r, row in enumerate(rows, start=1):
-            for c, cell in enumerate(row, start=1):
+            for c, raw in enumerate(row, start=1):
+                # Text stored before the edges checked it is shown with U+FFFD,
+                # not a workbook that fails on a control character.
+                cell = readable(raw) if isinstance(raw, str) else raw
                 target = sheet.cell(row=r, column=c, value=cell)
                 if isinstance(cell, str):
                     target.data_type = "s"  # text, even "=1+1": never a formula

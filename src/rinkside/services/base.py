@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -46,6 +46,19 @@ class ServiceBase:
         self.on_change = on_change
 
     wall_clock: WallClock = staticmethod(system_ms)
+
+    def within(self, s: Session) -> Self:
+        """This service with every write of its own made inside ``s``'s
+        transaction (its sessions joined to ``s``'s connection, their commits
+        left to ``s``): a desk write and its line in the record commit
+        together or not at all (:func:`rinkside.services.changes.record`).
+        It keeps its states in a cache of its own and announces nothing: its
+        writes are not committed yet (the caller announces a game's change
+        after ``s`` commits, :meth:`_changed`)."""
+        joined = type(self)(sessionmaker(bind=s.connection(), expire_on_commit=False,
+                                         join_transaction_mode="rollback_only"))
+        joined.wall_clock = self.wall_clock
+        return joined
 
     def use_clock(self, clock: WallClock) -> None:
         """Read wall time from ``clock`` (milliseconds since the epoch): tests run time."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from sqlalchemy import select
@@ -72,10 +72,14 @@ def require_reason(reason: str | None, why: str) -> str:
     return text
 
 
-def record_new(service: Tournaments, tournament_id: int | None, subject: str, action: str,
-               after: Any, *, by: str, reason: str = "") -> None:
-    """Record a change made by a write that keeps no record itself (one made
-    through the older services: a tournament, division or team created)."""
+def create_tournament(service: Tournaments, name: str, starts_on: date | None, *,
+                      by: str) -> int:
+    """A new tournament from the desk and its line in the record, committed together."""
+    name = name.strip()
+    if not name:
+        raise ValueError("a tournament needs a name")
     with service._sessions.begin() as s:
-        record(s, tournament_id, subject, action, None, after, by=by, clock=service.now,
-               reason=reason)
+        tournament_id = service.within(s).create_tournament(name, starts_on)
+        record(s, tournament_id, f"tournament {tournament_id}", "created", None,
+               {"name": name}, by=by, clock=service.now)
+    return tournament_id

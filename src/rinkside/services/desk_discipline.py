@@ -58,9 +58,9 @@ def add_supplementary(service: Tournaments, player_id: int, games: str, reason: 
         raise ValueError("supplementary discipline needs its reason (Rule 410(a))")
     if after_game_id is not None:
         queries.game(service, after_game_id)
-    row_id = service.add_supplementary(player_id, amount, reason.strip(),
-                                       after_game_id=after_game_id, by=by)
-    with service._sessions.begin() as s:
+    with service._sessions.begin() as s:  # the discipline and its record: one commit
+        row_id = service.within(s).add_supplementary(player_id, amount, reason.strip(),
+                                                     after_game_id=after_game_id, by=by)
         tid = service._get(s, m.Player, player_id).team.division.tournament_id
         record(s, tid, f"player {player_id}", "supplementary discipline", None,
                {"games": amount, "after_game": after_game_id}, by=by, clock=service.now,
@@ -159,12 +159,13 @@ def record_forfeit(service: Tournaments, game_id: int, team: Team, cause: str, r
     preview = forfeit_preview(service, game_id, team, cause)
     state = service.game_state(game_id)[1]
     text = f"{reason.strip()} (Rule {cause}: {CAUSES[cause]})"
-    service.record(game_id, 0, [Forfeit(GameTime(1, state.setup.settings.period_length), team,
-                                        text)], by=by)
     row = queries.game(service, game_id)
-    with service._sessions.begin() as s:
+    with service._sessions.begin() as s:  # the forfeit and its record: one commit
+        version, _ = service.within(s).record(game_id, 0, [Forfeit(
+            GameTime(1, state.setup.settings.period_length), team, text)], by=by)
         record(s, row.tournament_id, f"game {game_id}", "forfeit", None,
                {"team": preview.team_name, "rule": cause, "removes": preview.removes,
                 "late": preview.late, "sanctions": list(preview.sanctions)},
                by=by, clock=service.now, reason=reason.strip())
+    service._changed(game_id, version)  # committed: every page of the game learns it
     return preview

@@ -97,8 +97,8 @@ def set_staff(service: Tournaments, game_id: int, *, scorekeeper: str | None,
         if busy:
             raise PersonBusy("no one is in two places at once: " + "; ".join(busy))
         tournament_id = game.division.tournament_id
-    officiating.set_officials(service, game_id, {"referee": refs, **extra})
-    with service._sessions.begin() as s:
+    with service._sessions.begin() as s:  # the officials, the logins, the record: one commit
+        officiating.set_officials(service.within(s), game_id, {"referee": refs, **extra})
         for user in s.scalars(select(m.User).where(m.User.role.in_(("scorekeeper",
                                                                      "referee")))):
             wanted = (user.username == scorekeeper if user.role == "scorekeeper"
@@ -117,18 +117,21 @@ def _shown(st: Staff) -> dict[str, object]:
 
 
 def add_user(service: Tournaments, username: str, password: str, role: str, *, by: str) -> int:
-    user_id = users.create_user(service, username.strip(), password, role)
-    with service._sessions.begin() as s:
-        record(s, None, f"user {username.strip()}", "added", None, {"role": role}, by=by,
+    """A new user, the username and password by the one rule of
+    :func:`users.new_username` and :func:`users.new_password`."""
+    username = users.new_username(username)
+    password = users.new_password(password)
+    with service._sessions.begin() as s:  # the user and its record: one commit
+        user_id = users.create_user(service.within(s), username, password, role)
+        record(s, None, f"user {username}", "added", None, {"role": role}, by=by,
                clock=service.now)
     return user_id
 
 
 def reset_password(service: Tournaments, username: str, password: str, *, by: str) -> None:
-    if len(password) < 8:
-        raise ValueError("a new password needs at least 8 characters")
-    users.set_password(service, username, password)
-    with service._sessions.begin() as s:
+    password = users.new_password(password)
+    with service._sessions.begin() as s:  # the password and its record: one commit
+        users.set_password(service.within(s), username, password)
         record(s, None, f"user {username}", "password reset", None, None, by=by, clock=service.now)
 
 
@@ -141,7 +144,7 @@ def set_active(service: Tournaments, username: str, active: bool, *, by: str) ->
     before = next((u.active for u in users.users(service) if u.username == username), None)
     if before is None:
         raise ValueError(f"there is no user {username!r}")
-    users.set_active(service, username, active)
-    with service._sessions.begin() as s:
+    with service._sessions.begin() as s:  # the change and its record: one commit
+        users.set_active(service.within(s), username, active)
         record(s, None, f"user {username}", "enabled" if active else "disabled",
                {"active": before}, {"active": active}, by=by, clock=service.now)

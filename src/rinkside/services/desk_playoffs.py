@@ -68,9 +68,9 @@ def coin_toss(service: Tournaments, division_id: int, order: Sequence[int], *, b
     """Casebook 24: the order the coin toss drew, best first, recorded."""
     if len(set(order)) != len(order) or len(order) < 2:
         raise ValueError("a coin toss orders two or more different teams")
-    service.record_coin_toss(division_id, order, by)
     tid = queries.division(service, division_id).tournament_id
-    with service._sessions.begin() as s:
+    with service._sessions.begin() as s:  # the draw and its record: one commit
+        service.within(s).record_coin_toss(division_id, order, by)
         record(s, tid, f"division {division_id}", "coin toss", None, list(order), by=by,
                clock=service.now)
 

@@ -21,8 +21,8 @@ from rinkside.store import models as m
 def add(service: Tournaments, tournament_id: int, name: str, dimensions: Mapping[str, Any],
         *, by: str) -> int:
     measured = RinkDimensions.from_mapping(dimensions).to_mapping()  # RinkFormatError
-    rink_id = rinks.add_rink(service, tournament_id, name, measured)
-    with service._sessions.begin() as s:
+    with service._sessions.begin() as s:  # the rink and its record: one commit
+        rink_id = rinks.add_rink(service.within(s), tournament_id, name, measured)
         record(s, tournament_id, f"rink {rink_id}", "added", None,
                {"name": name.strip(), **measured}, by=by, clock=service.now)
     return rink_id
@@ -58,12 +58,13 @@ def issue_token(service: Tournaments, tournament_id: int, rink: str, *, by: str)
     """A new sync token for the rink's laptop: returned (to be shown once),
     only its hash stored; the record says it was issued, never the token."""
     try:
-        token = sync.issue_token(service, tournament_id, rink.strip(), service.now)
+        with service._sessions.begin() as s:  # the token and its record: one commit
+            token = sync.issue_token(service.within(s), tournament_id, rink.strip(),
+                                     service.now)
+            record(s, tournament_id, f"rink {rink.strip()}", "sync token issued", None, None,
+                   by=by, clock=service.now)
     except sync.SyncRefused as refused:
         raise ValueError(refused.message) from None
-    with service._sessions.begin() as s:
-        record(s, tournament_id, f"rink {rink.strip()}", "sync token issued", None, None,
-               by=by, clock=service.now)
     return token
 
 
@@ -71,12 +72,13 @@ def revoke_tokens(service: Tournaments, tournament_id: int, rink: str, *, by: st
     """Revoke every live sync token of the rink: its laptop can no longer
     pull or push. Refused when it has none live."""
     try:
-        count = sync.revoke_tokens(service, tournament_id, rink.strip(), service.now)
+        with service._sessions.begin() as s:  # the revocation and its record: one commit
+            count = sync.revoke_tokens(service.within(s), tournament_id, rink.strip(),
+                                       service.now)
+            if count == 0:
+                raise ValueError(f"rink {rink.strip()!r} has no live sync token to revoke")
+            record(s, tournament_id, f"rink {rink.strip()}", "sync tokens revoked", None,
+                   {"revoked": count}, by=by, clock=service.now)
     except sync.SyncRefused as refused:
         raise ValueError(refused.message) from None
-    if count == 0:
-        raise ValueError(f"rink {rink.strip()!r} has no live sync token to revoke")
-    with service._sessions.begin() as s:
-        record(s, tournament_id, f"rink {rink.strip()}", "sync tokens revoked", None,
-               {"revoked": count}, by=by, clock=service.now)
     return count

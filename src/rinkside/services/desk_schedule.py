@@ -190,9 +190,9 @@ def add_game(service: Tournaments, division_id: int, home: int, away: int, *,
     with service._sessions() as s:
         t = _tournament(s, tournament_id)
         _refuse_conflicts(s, t, Placed(0, start, rink, (home, away)))
-    game_id = service.add_game(division_id, home, away, start=start, rink=rink, stage=stage,
-                               round_name=round_name)
-    with service._sessions.begin() as s:
+    with service._sessions.begin() as s:  # the game and its record: one commit
+        game_id = service.within(s).add_game(division_id, home, away, start=start, rink=rink,
+                                             stage=stage, round_name=round_name)
         record(s, tournament_id, f"game {game_id}", "added", None,
                {"home": home, "away": away, "start": start.isoformat(), "rink": rink,
                 "stage": stage, **({"round": round_name} if round_name else {})},
@@ -249,6 +249,12 @@ def remove_unplayed(s: Session, game: m.Game, *, by: str, clock: Clock, reason: 
                 .where(m.SupplementaryDiscipline.after_game_id == game_id)):
         raise ValueError(f"a suspension is counted from game {game_id} (Rule 410(a)); "
                          "change it before cancelling the game")
+    filed = s.scalar(select(m.WrittenReport.username)
+                     .where(m.WrittenReport.game_id == game_id).limit(1))
+    if filed is not None:
+        raise ValueError(f"{filed} filed a written report on game {game_id}: a report stays "
+                         "on the record with its game, so the game is not taken off the "
+                         "schedule (a game not played is forfeited, Rule 634)")
     officials = list(s.scalars(select(m.GameOfficial.name)
                                .where(m.GameOfficial.game_id == game_id)))
     before = {"home": game.home_team_id, "away": game.away_team_id,

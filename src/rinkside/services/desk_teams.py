@@ -15,6 +15,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from rinkside.services import records as rec
+from rinkside.services import replay
 from rinkside.services.changes import record, refuse_taken
 from rinkside.services.desk_schedule import remove_unplayed
 from rinkside.services.tournaments import NotFound, Tournaments
@@ -47,12 +48,12 @@ def _name(text: str, what: str) -> str:
 def add_division(service: Tournaments, tournament_id: int, name: str, *, by: str) -> int:
     name = _name(name, "division")
     try:
-        did = service.add_division(tournament_id, name)
+        with service._sessions.begin() as s:  # the division and its record: one commit
+            did = service.within(s).add_division(tournament_id, name)
+            record(s, tournament_id, f"division {did}", "added", None, {"name": name}, by=by,
+                   clock=service.now)
     except IntegrityError:
         raise ValueError(f"there is already a division named {name!r}") from None
-    with service._sessions.begin() as s:
-        record(s, tournament_id, f"division {did}", "added", None, {"name": name}, by=by,
-               clock=service.now)
     return did
 
 
@@ -102,8 +103,9 @@ def set_style(service: Tournaments, team_id: int, colour: str, logo: str, *, by:
     """The team's colour (#rrggbb) and logo as the scoreboards show them; an
     empty field clears it. Recorded with the style before."""
     before = service.team_styles([team_id]).get(team_id, (None, None))
-    after = service.set_team_style(team_id, colour=colour.strip(), logo=logo.strip())
-    with service._sessions.begin() as s:
+    with service._sessions.begin() as s:  # the style and its record: one commit
+        after = service.within(s).set_team_style(team_id, colour=colour.strip(),
+                                                  logo=logo.strip())
         tid = service._get(s, m.Team, team_id).division.tournament_id
         record(s, tid, f"team {team_id}", "style",
                {"colour": before[0], "logo": before[1]},
@@ -145,6 +147,7 @@ def edit_player(service: Tournaments, player_id: int, *, number: int, name: str,
         if tournament.started:
             rosters.check_change_allowed(True, DIRECTOR, reason)
         before = _player_fields(player)
+        kept = replay.RecordsKept(s, [team.id])  # 203(a): every recorded game still reads
         _refuse_number(s, team.id, number, player_id)
         player.number, player.name, player.goalie, player.captain = (
             number, _name(name, "player"), goalie, captain)
@@ -158,6 +161,7 @@ def edit_player(service: Tournaments, player_id: int, *, number: int, name: str,
         about = [p for p in problems if p.number is not None or p.rule in ("202", "307(c)")]
         if about:
             raise rosters.RosterError(about)
+        kept.check()
         if tournament.started:
             s.add(m.RosterChange(team_id=team.id, player_id=player.id, action="changed",
                                  before=before, after=after, reason=reason or "", by=by,
@@ -173,9 +177,10 @@ def add_player(service: Tournaments, team_id: int, *, number: int, name: str, go
         raise ValueError(f"the letter is C, A or none (Rule 202), not {captain!r}")
     with service._sessions() as s:
         _refuse_number(s, team_id, number, None)
-    player_id = service.add_player(team_id, number, _name(name, "player"), goalie=goalie,
-                                   captain=captain, by=by, reason=reason)
-    with service._sessions.begin() as s:
+    with service._sessions.begin() as s:  # the player and its record: one commit
+        player_id = service.within(s).add_player(team_id, number, _name(name, "player"),
+                                                 goalie=goalie, captain=captain, by=by,
+                                                 reason=reason)
         team = s.get(m.Team, team_id)
         assert team is not None
         record(s, team.division.tournament_id, f"player {player_id} ({team.name})", "added",
@@ -200,14 +205,15 @@ def import_roster_file(service: Tournaments, division_id: int, filename: str, co
                 "file", f"unknown column {name}: the columns read are team, number, name, "
                 "goalie, captain, playing_coach, birth_date (see the template); rename or "
                 "remove it") for name in unknown])
-        counts = service.import_rosters(division_id, path, team=team or None, by=by,
-                                        role=DIRECTOR, reason=reason or None)
-    with service._sessions.begin() as s:
-        d = s.get(m.Division, division_id)
-        assert d is not None
-        record(s, d.tournament_id, f"division {division_id} rosters", "imported", None,
-               {"file": filename, "players": counts}, by=by, clock=service.now,
-               reason=(reason or "").strip())
+        with service._sessions.begin() as s:  # the rosters and their record: one commit
+            counts = service.within(s).import_rosters(division_id, path, team=team or None,
+                                                      by=by, role=DIRECTOR,
+                                                      reason=reason or None)
+            d = s.get(m.Division, division_id)
+            assert d is not None
+            record(s, d.tournament_id, f"division {division_id} rosters", "imported", None,
+                   {"file": filename, "players": counts}, by=by, clock=service.now,
+                   reason=(reason or "").strip())
     return counts
 
 

@@ -26,6 +26,7 @@ from rinkside.present.clock import RunningClock
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.state import GameState
 from rinkside.services.base import ServiceBase, WallClock, system_ms
+from rinkside.services.team_styles import shown_logo
 from rinkside.store import models as m
 from rinkside.store import signoffs
 
@@ -53,7 +54,8 @@ class GameClocks(ServiceBase):
             styles = s.execute(select(m.TeamStyle.team_id, m.TeamStyle.colour, m.TeamStyle.logo)
                                .where(m.TeamStyle.team_id.in_(team_ids))).all()
             return LiveExtras(anchor, countdown, signoffs.is_locked(s, game_id),
-                              {team: (colour, logo) for team, colour, logo in styles})
+                              {team: (colour, shown_logo(logo))
+                               for team, colour, logo in styles})
 
     def set_running_clock(self, game_id: int, left: int, by: str) -> RunningClock:
         """The game timekeeper sets the running clock to the rink's clock

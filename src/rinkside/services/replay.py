@@ -14,14 +14,15 @@ recorded (:mod:`rinkside.store.eventlog`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Final, Protocol
 
-from sqlalchemy import select
+from sqlalchemy import or_, select
 from sqlalchemy.orm import Session, aliased
 
-from rinkside.rules.events import Event
+from rinkside.rules.errors import RuleViolation
+from rinkside.rules.events import Event, Measurement
 from rinkside.rules.game import replay
 from rinkside.rules.roster import GameSetup
 from rinkside.rules.settings import Settings
@@ -37,8 +38,8 @@ from rinkside.store.eventlog import LoggedEvent, RevisionInfo
 from rinkside.tournament.model import Lineup, RosterPlayer
 from rinkside.tournament.stage_settings import stage_settings
 
-__all__ = ["StoredGame", "by_team", "load", "setup_from", "setup_of", "state", "state_of",
-           "state_of_log", "states_of"]
+__all__ = ["RecordsKept", "StoredGame", "by_team", "load", "setup_from", "setup_of",
+           "state", "state_of", "state_of_log", "states_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +76,89 @@ def setup_of(s: Session, game: m.Game) -> GameSetup:
     lineup = rec.lineups_of(s, [game.id]).get(game.id, {})
     names = {game.home_team_id: home_name, game.away_team_id: away_name}
     return setup_from(game, settings, by_team(players), lineup, names)
+
+
+# The fields of an event that name a player by his number, and whose team
+# each names (a measurement names a player of the other team, with his server).
+_NUMBERED: Final = ("scorer", "assist", "player", "served_by", "shooter", "goalie")
+_OTHER_TEAMS: Final = (Measurement,)
+
+
+def _numbers_named(events: Sequence[Event]) -> set[tuple[str, int]]:
+    """Each (side, number) the log names a player by."""
+    named: set[tuple[str, int]] = set()
+    for event in events:
+        team = getattr(event, "team", None)
+        if team not in ("home", "away"):
+            continue
+        side = ("away" if team == "home" else "home") if isinstance(event, _OTHER_TEAMS) \
+            else team
+        for field in _NUMBERED:
+            number = getattr(event, field, None)
+            if isinstance(number, int):
+                named.add((side, number))
+    return named
+
+
+def _dressed(s: Session, game: m.Game) -> dict[tuple[str, int], tuple[int, str]]:
+    """(side, number) -> (player id, name) of the players dressed for the game
+    (its lineup, else the whole roster) as the store now holds them (a roster
+    imported again gives a player a new id: the same name is the same
+    player)."""
+    lineups = rec.lineups_of(s, [game.id]).get(game.id, {})
+    sides = {game.home_team_id: "home", game.away_team_id: "away"}
+    return {(sides[p.team_id], p.number): (p.player_id, p.name)
+            for p in rec.players_of(s, list(sides))
+            if (lineup := lineups.get(p.team_id)) is None or lineup.has(p.player_id)}
+
+
+class RecordsKept:
+    """Around a roster change (a number, a goaltender flag, a player added or
+    a list replaced) to these teams in ``s``: made before the change, its
+    :meth:`check` after it says whether every recorded game of theirs still
+    reads as it did. A log names players by the numbers they wore, so each
+    number it names must still be on the game's roster and be the same
+    player (Rules 202, 203(a)): a scorer renumbered, or another player given
+    his number, would leave the game naming nobody or crediting someone
+    else. The first game that would not read as before refuses the change
+    with its game and rule, inside the write's transaction, so nothing of it
+    is kept."""
+
+    def __init__(self, s: Session, team_ids: Collection[int]) -> None:
+        ids = list(team_ids)
+        self._s = s
+        self._games = list(s.scalars(select(m.Game).where(
+            m.Game.version > 0,
+            or_(m.Game.home_team_id.in_(ids), m.Game.away_team_id.in_(ids)))
+            .order_by(m.Game.id))) if ids else []
+        self._before = {game.id: _dressed(s, game) for game in self._games}
+
+    def check(self) -> None:
+        """RuleViolation (203(a)) naming the first recorded game that the
+        change would leave unreadable or naming someone else."""
+        s = self._s
+        s.flush()
+        for game in self._games:
+            _, events = eventlog.events_of(s, game.id)
+            try:
+                replay(setup_of(s, game), events)
+            except RuleViolation as exc:
+                raise RuleViolation(exc.rule, (
+                    f"game {game.id} as recorded would no longer stand with this roster "
+                    f"({exc.reason}); a recorded game names its players by the numbers "
+                    "they wore: correct the game's log first, or leave the player as he "
+                    "was")) from None
+            before, after = self._before[game.id], _dressed(s, game)
+            for side, number in sorted(_numbers_named(events)):
+                was, now = before.get((side, number)), after.get((side, number))
+                same = now is not None and was is not None and (now[0] == was[0]
+                                                                or now[1] == was[1])
+                if was is not None and not same:
+                    raise RuleViolation("203(a)", (
+                        f"game {game.id} as recorded names #{number} of the {side} team, "
+                        f"{was[1]}; with this roster #{number} would be "
+                        f"{now[1] if now else 'nobody'}: correct the game's log first, or "
+                        "leave the numbers as they were"))
 
 
 class Sides(Protocol):

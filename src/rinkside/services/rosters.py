@@ -13,6 +13,7 @@ from sqlalchemy import select
 
 from rinkside.formats.text import NAME, check_text
 from rinkside.services import records as rec
+from rinkside.services import replay
 from rinkside.services.base import ServiceBase
 from rinkside.store import models as m
 from rinkside.tournament import roster_import, rosters
@@ -44,6 +45,8 @@ class Rosters(ServiceBase):
                                                           for p in parsed)]:
                     check_text(name, f"{path.name}: {where} name", NAME)
             counts: dict[str, int] = {}
+            kept = replay.RecordsKept(s, list(s.scalars(select(m.Team.id).where(
+                m.Team.division_id == division_id, m.Team.name.in_(list(by_team))))))
             for team_name, parsed in by_team.items():
                 row = s.scalar(select(m.Team).where(m.Team.division_id == division_id,
                                                     m.Team.name == team_name))
@@ -68,6 +71,7 @@ class Rosters(ServiceBase):
                                              reason=reason or "", by=by,
                                              at=self.now()))
                 counts[team_name] = len(parsed)
+            kept.check()  # 203(a): every recorded game still reads as it did
             return counts
 
     def add_player(self, team_id: int, number: int, name: str, *, goalie: bool = False,
@@ -79,6 +83,7 @@ class Rosters(ServiceBase):
             tournament = team.division.tournament
             rosters.check_change_allowed(tournament.started, role, reason) if \
                 tournament.started else None
+            kept = replay.RecordsKept(s, [team_id])
             row = m.Player(team_id=team_id, number=number, name=name, goalie=goalie,
                            captain=captain, person_key=name)
             s.add(row)
@@ -91,6 +96,7 @@ class Rosters(ServiceBase):
             about_players = [p for p in problems if p.number is not None or "15" in p.message]
             if about_players:
                 raise rosters.RosterError(about_players)
+            kept.check()  # 203(a): every recorded game still reads as it did
             if tournament.started:
                 s.add(m.RosterChange(team_id=team_id, player_id=row.id, action="added",
                                      before=None, after={"number": number, "name": name},
@@ -107,6 +113,7 @@ class Rosters(ServiceBase):
             tournament = team.division.tournament
             if tournament.started:
                 rosters.check_change_allowed(True, role, reason)
+            kept = replay.RecordsKept(s, [team_id])
             for old in list(team.players):
                 old.active = False
             s.flush()
@@ -121,6 +128,7 @@ class Rosters(ServiceBase):
             rosters.raise_if_invalid(rec.division_info(team.division),
                                      rec.players_of(s, [team_id]),
                                      tournament.starts_on or date.today())
+            kept.check()  # 203(a): every recorded game still reads as it did
             if tournament.started:
                 s.add(m.RosterChange(team_id=team_id, player_id=None, action="changed",
                                      before=None, after={"players": len(rows)},

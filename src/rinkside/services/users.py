@@ -19,11 +19,16 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from rinkside.formats.text import USERNAME, TextError, check_text
 from rinkside.services.sessions import revoke_user
 from rinkside.services.tournaments import NotFound, Tournaments
 from rinkside.store import models as m
 
 ROLES: Final = m.USER_ROLES
+
+MIN_PASSWORD: Final = 8
+MAX_PASSWORD: Final = 1024  # argon2 hashes any length; a megabyte would only cost time
+USERNAME_MARKS: Final = "._-@"
 
 _hasher: Final = PasswordHasher()
 _DUMMY_HASH: Final = _hasher.hash("not a password anyone has")
@@ -38,13 +43,45 @@ class UserRow:
     active: bool = True
 
 
+def new_username(text: str) -> str:
+    """The one rule for a username a person chooses (the desk, ``rinkside user
+    add``): 1-64 letters, digits and ``. _ - @``, so that it stands in a
+    page's address (``/users/NAME/password``) and on one line; else
+    ValueError saying why."""
+    name = text.strip()
+    if not name:
+        raise ValueError("a user needs a username")
+    try:
+        check_text(name, "username", USERNAME)
+    except TextError as exc:
+        raise ValueError(str(exc)) from None
+    bad = next((ch for ch in name if not (ch.isalnum() or ch in USERNAME_MARKS)), None)
+    if bad is not None:
+        raise ValueError(f"username: {bad!r} may not stand in a username (letters, digits "
+                         f"and {' '.join(USERNAME_MARKS)} only)")
+    return name
+
+
+def new_password(password: str) -> str:
+    """The one rule for a password a person sets (a new user, a reset, the
+    command line's): at least 8 characters, at most 1,024; else ValueError."""
+    if len(password) < MIN_PASSWORD:
+        raise ValueError(f"a password needs at least {MIN_PASSWORD} characters")
+    if len(password) > MAX_PASSWORD:
+        raise ValueError(f"a password has at most {MAX_PASSWORD} characters")
+    return password
+
+
 def create_user(service: Tournaments, username: str, password: str, role: str,
                 games: Iterable[int] = ()) -> int:
     """A new user with ``password`` stored as its argon2 hash; ``games`` are
-    the games a scorekeeper scores or a referee officiates. Returns its id."""
+    the games a scorekeeper scores or a referee officiates. Returns its id.
+    The username by :func:`new_username` wherever a user is made (a password
+    people type is checked by :func:`new_password` where they type it)."""
     if role not in ROLES:
         raise ValueError(f"{role!r} is not a role: {', '.join(ROLES)}")
-    if not username or not password:
+    username = new_username(username)
+    if not password:
         raise ValueError("a user needs a username and a password")
     try:
         with service._sessions.begin() as s:

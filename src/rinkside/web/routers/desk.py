@@ -24,10 +24,24 @@ from rinkside.services.tournaments import NotFound
 from rinkside.tournament.errors import TournamentRuleError
 from rinkside.tournament.roster_problems import RosterImportError
 from rinkside.tournament.rosters import RosterError
-from rinkside.web import auth
+from rinkside.web import auth, fields
 from rinkside.web.deps import MAX_ID, Service, Templates
 
-router = APIRouter(tags=["desk"])
+
+async def checked_form(request: Request, who: auth.User) -> None:
+    """Every desk form's text checked once, as the console's API checks its
+    own (:func:`rinkside.web.fields.check_form`: no lone surrogate, NUL or
+    control character, a length that fits both stores), before any write.
+    Nobody logged in is left to the route's own 401."""
+    if who is None or request.method != "POST":
+        return
+    kind = request.headers.get("content-type", "")
+    if kind.startswith(("application/x-www-form-urlencoded", "multipart/form-data")):
+        fields.check_form((await request.form()).multi_items())
+
+
+CheckedForms = [Depends(checked_form)]  # every desk router's
+router = APIRouter(tags=["desk"], dependencies=CheckedForms)
 
 Director = Annotated[auth.CurrentUser, Depends(auth.require("director"))]
 # What a desk write may be refused with: each says what and why (the rule where one applies).
@@ -121,24 +135,13 @@ def desk_home(request: Request, service: Service, templates: Templates,
 @router.post("/desk/tournaments", response_class=HTMLResponse)
 def desk_create(request: Request, service: Service, templates: Templates, user: Director,
                 name: str = Form(""), starts_on: str = Form("")) -> Response:
-    def create() -> int:
-        if not name.strip():
-            raise ValueError("a tournament needs a name")
-        tid = service.create_tournament(name.strip(), optional_date(starts_on))
-        with_record(service, tid, name.strip(), user.username)
-        return tid
-
-    tid, error = attempt(create)
+    tid, error = attempt(lambda: changes.create_tournament(
+        service, name, optional_date(starts_on), by=user.username))
     if error is not None or tid is None:
         return page(request, templates, "desk_home.html", user, {
             "title": "Director's desk", "trees": queries.tournament_trees(service)},
             error=error, status=422)
     return RedirectResponse(f"/desk/tournaments/{tid}", status_code=303)
-
-
-def with_record(service: Service, tournament_id: int, name: str, by: str) -> None:
-    changes.record_new(service, tournament_id, f"tournament {tournament_id}", "created",
-                       {"name": name}, by=by)
 
 
 # A tournament id as the paths take it (a larger number is a 422, not a store error).

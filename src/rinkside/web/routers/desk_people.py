@@ -11,9 +11,9 @@ from fastapi.responses import HTMLResponse, Response
 from rinkside.services import desk_people, desk_schedule, queries, users
 from rinkside.services.tournaments import NotFound
 from rinkside.web.deps import Service, Templates
-from rinkside.web.routers.desk import Director, off_loop, page, respond
+from rinkside.web.routers.desk import CheckedForms, Director, off_loop, page, respond
 
-router = APIRouter(tags=["desk"])
+router = APIRouter(tags=["desk"], dependencies=CheckedForms)
 
 
 def _people_page(request: Request, service: Service, templates: Templates, user: Director,
@@ -67,7 +67,7 @@ def user_add(tournament_id: int, request: Request, service: Service, templates: 
                                               error))
 
 
-@router.post("/desk/tournaments/{tournament_id:id}/users/{username}/password",
+@router.post("/desk/tournaments/{tournament_id:id}/users/{username:path}/password",
              response_class=HTMLResponse)
 def password_reset(tournament_id: int, username: str, request: Request, service: Service,
                    templates: Templates, user: Director,
@@ -79,7 +79,7 @@ def password_reset(tournament_id: int, username: str, request: Request, service:
                                               error))
 
 
-@router.post("/desk/tournaments/{tournament_id:id}/users/{username}/active",
+@router.post("/desk/tournaments/{tournament_id:id}/users/{username:path}/active",
              response_class=HTMLResponse)
 def user_active(tournament_id: int, username: str, request: Request, service: Service,
                 templates: Templates, user: Director, active: str = Form("")) -> Response:

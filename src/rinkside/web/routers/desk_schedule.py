@@ -15,10 +15,18 @@ from rinkside.services import desk_schedule as ds
 from rinkside.services import queries
 from rinkside.services import rinks as rink_store
 from rinkside.services.tournaments import NotFound
+from rinkside.web import fields
 from rinkside.web.deps import FormId, Service, Templates
-from rinkside.web.routers.desk import Director, api_attempt, off_loop, page, respond
+from rinkside.web.routers.desk import (
+    CheckedForms,
+    Director,
+    api_attempt,
+    off_loop,
+    page,
+    respond,
+)
 
-router = APIRouter(tags=["desk"])
+router = APIRouter(tags=["desk"], dependencies=CheckedForms)
 
 
 def local_moment(text: str) -> datetime:
@@ -119,9 +127,9 @@ def cancel_form(game_id: int, request: Request, service: Service, templates: Tem
 
 
 class Move(BaseModel):
-    start: datetime
-    rink: str
-    reason: str = ""
+    start: fields.Moment
+    rink: fields.Name
+    reason: fields.Reason = ""
 
 
 @router.get("/api/desk/tournaments/{tournament_id:id}/schedule")

@@ -14,7 +14,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, File, Form, Request, UploadFile
 from fastapi.responses import HTMLResponse, Response
 
-from rinkside.services import desk_rinks, desk_teams, queries, sync
+from rinkside.services import desk_rinks, desk_teams, queries, sync, team_styles
 from rinkside.services import rinks as rink_store
 from rinkside.services.tournaments import NotFound
 from rinkside.tournament.roster_problems import RosterImportError
@@ -22,6 +22,7 @@ from rinkside.tournament.roster_template import TEMPLATE_COLUMNS, template_csv
 from rinkside.web.deps import Broadcast, FormId, Service, Templates
 from rinkside.web.routers.desk import (
     REFUSALS,
+    CheckedForms,
     Director,
     attempt,
     back,
@@ -32,7 +33,7 @@ from rinkside.web.routers.desk import (
 )
 from rinkside.web.routers.rinks import rink_page
 
-router = APIRouter(tags=["desk"])
+router = APIRouter(tags=["desk"], dependencies=CheckedForms)
 
 RINK_FIELDS = (("width", "Width (ft)", "101(c)"), ("length", "Length (ft)", "101(c)"),
                ("corner_radius", "Corner radius (ft)", "101(c)"),
@@ -133,6 +134,7 @@ def _team_page(request: Request, service: Service, templates: Templates, user: D
     colour, logo = service.team_styles([team_id]).get(team_id, (None, None))
     return page(request, templates, "desk_team.html", user, {
         "title": f"Desk: {team.name}", "team": team, "colour": colour, "logo": logo,
+        "logo_host": team_styles.logo_host(logo),
         "tournament_id": team.division.tournament_id}, error=error,
         status=422 if error else 200)
 

@@ -10,12 +10,15 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
-from pydantic import BaseModel
+from pydantic import BaseModel, Field, field_validator
 
+from rinkside.formats.text import NAME
 from rinkside.services import desk_tournament as dt
 from rinkside.tournament.standings import CRITERIA
+from rinkside.web import fields
 from rinkside.web.deps import Service, Templates
 from rinkside.web.routers.desk import (
+    CheckedForms,
     Director,
     api_attempt,
     attempt,
@@ -25,7 +28,7 @@ from rinkside.web.routers.desk import (
     page,
 )
 
-router = APIRouter(tags=["desk"])
+router = APIRouter(tags=["desk"], dependencies=CheckedForms)
 
 
 def _context(service: Service, tournament_id: int) -> dict[str, Any]:
@@ -118,12 +121,18 @@ async def dress_form(tournament_id: int, request: Request, service: Service,
 
 class SettingsBody(BaseModel):
     settings: dict[str, Any]
-    reason: str = ""
+    reason: fields.Reason = ""
+
+    @field_validator("settings")
+    @classmethod
+    def _text(cls, value: dict[str, Any]) -> dict[str, Any]:
+        fields.check_strings(value, "settings", NAME)
+        return value
 
 
 class ChainBody(BaseModel):
-    tiebreaks: list[str]
-    reason: str = ""
+    tiebreaks: list[fields.Name] = Field(max_length=20)
+    reason: fields.Reason = ""
 
 
 @router.get("/api/desk/tournaments/{tournament_id:id}")

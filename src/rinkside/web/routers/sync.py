@@ -33,15 +33,14 @@ with the session's CSRF token): send the refused games again.
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Header, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 
 from rinkside.services import sync, sync_local, sync_signoff
-from rinkside.web import auth
+from rinkside.web import auth, fields
 from rinkside.web.deps import Broadcast, Service, Templates
 
 router = APIRouter(tags=["sync"])
@@ -52,10 +51,16 @@ class RevisionIn(BaseModel):
     op: str = Field(pattern="^(append|replace|insert|delete)$")
     position: int = Field(ge=0)
     payload: list[Any] | dict[str, Any] | None  # the store's payload (version 2, or 1)
-    by: str = Field(min_length=1, max_length=100)
-    at: datetime
-    reason: str = ""
+    by: fields.Who
+    at: fields.Moment
+    reason: fields.Reason = ""
     proof: str | None = Field(None, max_length=64)  # by's (services/sync_proof.py)
+
+    @field_validator("payload")
+    @classmethod
+    def _text(cls, value: list[Any] | dict[str, Any] | None) -> Any:
+        fields.check_strings(value, "payload")  # an event's words, as the console's
+        return value
 
 
 class PushIn(BaseModel):
@@ -65,19 +70,19 @@ class PushIn(BaseModel):
 
 class SignOffEntryIn(BaseModel):
     kind: str = Field(pattern="^(sign|reopen)$")
-    username: str = Field(min_length=1, max_length=100)
-    at: datetime
-    reason: str = Field("", max_length=2000)
+    username: fields.Who
+    at: fields.Moment
+    reason: fields.Reason = ""
     locks: bool = False
     proof: str | None = Field(None, max_length=64)
 
 
 class ReportIn(BaseModel):
     kind: str = Field(pattern="^(report|incident)$")
-    rule: str | None = Field(None, max_length=16)
-    text: str = Field(min_length=1, max_length=10000)
-    username: str = Field(min_length=1, max_length=100)
-    at: datetime
+    rule: fields.Code | None = None
+    text: fields.Note
+    username: fields.Who
+    at: fields.Moment
     proof: str | None = Field(None, max_length=64)
 
 

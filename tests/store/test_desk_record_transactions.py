@@ -1,0 +1,66 @@
+"""A desk write and its record in one transaction, on SQLite and PostgreSQL:
+the service's own write joins the desk's transaction (``within``), so a
+failure of the record keeps neither, a refusal inside the write (a name
+taken) leaves the store as it was, and a write that succeeds keeps both."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from sqlalchemy import event, func, select
+from sqlalchemy.orm import Session, sessionmaker
+
+from rinkside.services import changes, desk_people, desk_teams
+from rinkside.services.tournaments import Tournaments
+from rinkside.store import models as m
+
+
+class Crash(RuntimeError):
+    pass
+
+
+@pytest.fixture
+def service(sessions: sessionmaker[Session]) -> Tournaments:
+    return Tournaments(sessions)
+
+
+@pytest.fixture
+def crashing_record() -> Iterator[None]:
+    def crash(*_: object) -> None:
+        raise Crash("the record is not written")
+
+    event.listen(m.DeskChange, "before_insert", crash)
+    try:
+        yield
+    finally:
+        event.remove(m.DeskChange, "before_insert", crash)
+
+
+def _counts(service: Tournaments) -> tuple[int, ...]:
+    with service._sessions() as s:
+        return tuple(s.scalar(select(func.count()).select_from(model)) or 0
+                     for model in (m.Tournament, m.Division, m.User, m.DeskChange))
+
+
+def test_a_write_whose_record_fails_keeps_nothing(service: Tournaments,
+                                                  crashing_record: None) -> None:
+    with pytest.raises(Crash):
+        changes.create_tournament(service, "Cup", None, by="dora")
+    assert _counts(service) == (0, 0, 0, 0)
+    with pytest.raises(Crash):
+        desk_people.add_user(service, "kim", "scores-kim-1", "scorekeeper", by="dora")
+    assert _counts(service) == (0, 0, 0, 0)
+
+
+def test_a_write_refused_inside_and_one_done_whole(service: Tournaments) -> None:
+    tid = changes.create_tournament(service, "Cup", None, by="dora")
+    desk_teams.add_division(service, tid, "Open", by="dora")
+    desk_people.add_user(service, "kim", "scores-kim-1", "scorekeeper", by="dora")
+    assert _counts(service) == (1, 1, 1, 3)
+    with pytest.raises(ValueError, match="already a division named 'Open'"):
+        desk_teams.add_division(service, tid, "Open", by="dora")
+    with pytest.raises(ValueError, match="already a user named 'kim'"):
+        desk_people.add_user(service, "kim", "scores-kim-2", "director", by="dora")
+    assert _counts(service) == (1, 1, 1, 3)
+    assert [c.action for c in changes.changes(service)] == ["added", "added", "created"]
