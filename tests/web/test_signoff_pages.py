@@ -52,6 +52,11 @@ def test_the_signoff_page_tells_the_corrections_and_takes_written_reports(
         refused = client.post(f"/games/{game_id}/reports", data={
             "csrf_token": csrf, "rule": "641(a)", "text": "x"}, follow_redirects=False)
         assert refused.status_code == 422
+        # the rule's column is 16 wide: a longer one is refused, not a 500 on PostgreSQL
+        too_long = client.post(f"/games/{game_id}/reports", data={
+            "csrf_token": csrf, "rule": "642(a) note 1 (x)", "text": "Tripping."},
+            follow_redirects=False)
+        assert too_long.status_code == 422 and "16" in too_long.text
     written = build_report(demo.service, game_id).written
     assert [(w.rule, w.text, w.by) for w in written] == [
         ("405(b)", "Spearing behind the play.", "writer")]
