@@ -1,7 +1,10 @@
 """The official game report as plain data (Rules 502(h), 502(l), 506(a)-(b),
 507(a), (d), 616(a)): each line of the sheet a frozen value, the whole a
 :class:`GameReport`. :func:`rinkside.reports.game_report.build_report`
-fills it; the PDF, the HTML page and the CLI show it.
+fills it; the PDF, the HTML page and the CLI show it. The lines of the
+game's record (goals, penalties, goaltenders, penalty shots, the shootout,
+suspensions) are :mod:`rinkside.present.lines`', as the game page and the
+scoreboard show them.
 """
 
 from __future__ import annotations
@@ -9,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from rinkside.rules.events import PenaltyClass, Team
+from rinkside.present.lines import GoalieLine, GoalLine, PenaltyLine, ShotLine, SuspensionLine
+from rinkside.rules.events import Team
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,71 +41,11 @@ class TeamSheet:
 
 
 @dataclass(frozen=True, slots=True)
-class GoalLine:
-    period: str
-    time: str
-    team: Team
-    team_name: str
-    scorer: int
-    scorer_name: str
-    assist: int | None
-    assist_name: str | None
-    tags: tuple[str, ...]  # PP / SH as the engine classed it, EN, PS, OG
-    score: str  # home-away after the goal
-
-
-@dataclass(frozen=True, slots=True)
-class PenaltyLine:
-    period: str
-    time: str  # when assessed (Rule 506(a))
-    team: Team
-    team_name: str
-    player: int | None  # None: bench penalty
-    player_name: str
-    infraction: str
-    rule: str | None
-    penalty_class: PenaltyClass
-    class_text: str
-    minutes: int | float  # charged in the records (casebook 12)
-    off: str | None  # when its time began ("period M:SS"); None: no time to serve
-    on: str | None  # when the player came back; None: not served out by the end
-    served_by: int | None
-    served_by_name: str | None
-    goalie: bool
-
-
-@dataclass(frozen=True, slots=True)
-class GoalieLine:
-    team: Team
-    team_name: str
-    number: int
-    name: str
-    time: str
-    tenths: int
-    goals_against: int
-    shots_against: int | None
-    saves: int | None
-    decision: str  # W, L, T or "" (most time in goal for the team; no rule sets it)
-
-
-@dataclass(frozen=True, slots=True)
 class TimeOutLine:
     team: Team
     team_name: str
     period: str
     time: str
-
-
-@dataclass(frozen=True, slots=True)
-class ShotLine:
-    """A penalty shot (Rule 406) or a shootout attempt (639(b))."""
-
-    label: str  # period and time of a penalty shot; the round of a shootout attempt
-    team: Team
-    team_name: str
-    shooter: int
-    shooter_name: str
-    scored: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,14 +61,6 @@ class RefereeReport:
     period: str
     time: str
     duty: str
-
-
-@dataclass(frozen=True, slots=True)
-class SuspensionLine:
-    team_name: str
-    player_name: str
-    games: str
-    rule: str
 
 
 @dataclass(frozen=True, slots=True)
