@@ -25,8 +25,22 @@ from rinkside.rules.records import GoalRecord, PenaltyRecord, Suspension, charge
 from rinkside.rules.state import GameState
 from rinkside.rules.times import GameTime, format_duration, minutes_value
 
-__all__ = ["GameLines", "GoalLine", "GoalieLine", "PenaltyLine", "ShotLine",
-           "SuspensionLine", "game_lines", "suspension_text"]
+__all__ = ["GameLines", "GoalLine", "GoalieLine", "PenaltyLine", "RosterLine", "ShotLine",
+           "SuspensionLine", "game_lines", "goal_lines", "suspension_text"]
+
+
+@dataclass(frozen=True, slots=True)
+class RosterLine:
+    """A dressed player, with his game: goals and assists (616(k)), penalty
+    minutes charged (casebook 12)."""
+
+    number: int
+    name: str
+    goalie: bool
+    letter: str | None  # "C" or "A" (Rule 202)
+    goals: int
+    assists: int
+    pim: int | float
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +136,10 @@ class SuspensionLine:
 class GameLines:
     """Every line of a game's record, in the order of the game."""
 
+    periods: tuple[str, ...]  # the labels of the periods played (at least regulation's)
+    by_period: dict[Team, tuple[int, ...]]  # each team's goals in each of them
+    players: dict[Team, tuple[RosterLine, ...]]  # each team's dressed players, roster order
+    bench_pim: dict[Team, int | float]  # minutes charged to each bench (402(c))
     goals: tuple[GoalLine, ...]
     penalties: tuple[PenaltyLine, ...]
     goalies: tuple[GoalieLine, ...]  # every goaltender who was in goal, home first
@@ -132,8 +150,15 @@ class GameLines:
 
 def game_lines(state: GameState) -> GameLines:
     """THE one place a state's records become lines for a person."""
+    pim = state.pim()
+    played = range(1, max(state.setup.settings.periods, state.period) + 1)
     return GameLines(
-        goals=_goals(state), penalties=tuple(_penalty(state, p) for p in state.penalties),
+        periods=tuple(_period(state, p) for p in played),
+        by_period={t: tuple(sum(1 for g in state.goals if g.team == t and g.at.period == p)
+                            for p in played) for t in TEAMS},
+        players={t: _players(state, t, pim[t]) for t in TEAMS},
+        bench_pim={t: pim[t].get("bench", 0) for t in TEAMS}, goals=goal_lines(state),
+        penalties=tuple(_penalty(state, p) for p in state.penalties),
         goalies=_goalies(state), penalty_shots=_penalty_shots(state),
         shootout=_shootout(state), suspensions=_suspensions(state))
 
@@ -150,7 +175,16 @@ def _name(state: GameState, team: Team, number: int | None) -> str:
     return roster_player_name(state.setup.roster(team), number)
 
 
-def _goals(state: GameState) -> tuple[GoalLine, ...]:
+def _players(state: GameState, team: Team, pim: dict[str, int | float]
+             ) -> tuple[RosterLine, ...]:
+    scoring = state.scoring()[team]
+    return tuple(RosterLine(p.number, p.name, p.goalie, p.captain,
+                            *scoring.get(p.number, (0, 0)), pim.get(str(p.number), 0))
+                 for p in state.setup.roster(team).players)
+
+
+def goal_lines(state: GameState) -> tuple[GoalLine, ...]:
+    """The goals alone (the live state's, sent at every event)."""
     lines = []
     score = {"home": 0, "away": 0}
     for goal in state.goals:

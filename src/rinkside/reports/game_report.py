@@ -34,7 +34,6 @@ from rinkside.reports.report_model import (
     GameReport,
     RefereeReport,
     ReopeningLine,
-    RosterLine,
     SignatureLine,
     SignOffStatus,
     TeamSheet,
@@ -66,16 +65,14 @@ def build_report(service: Tournaments, game_id: int) -> GameReport:
                   f"{'stop' if st.clock == 'stop' else 'running'} time (Rule 640(a)); "
                   f"minor {format_duration(st.minor)} (402(a)), major "
                   f"{format_duration(st.major)} (403(a))")
-    periods = tuple(period_text(setup, p) for p in range(1, _periods_played(state) + 1))
     lines = game_lines(state)
     return GameReport(
         game_id=game_id, version=version, tournament=row.tournament, division=row.division,
         round_name=row.round_name, rink=row.rink, scheduled=row.start,
         started=first, finished=last if state.status == "final" else None,
         status=state.status, rules_note=rules_note,
-        periods=periods + ((SHOOTOUT_LABEL,) if state.shootout_shots else ()),
-        home=_team_sheet(state, "home", len(periods)), away=_team_sheet(state, "away",
-                                                                         len(periods)),
+        periods=lines.periods + ((SHOOTOUT_LABEL,) if state.shootout_shots else ()),
+        home=_team_sheet(state, lines, "home"), away=_team_sheet(state, lines, "away"),
         goals=lines.goals, penalties=lines.penalties,
         goalies=_goalies(state, lines), timeouts=_timeouts(setup, events),
         penalty_shots=lines.penalty_shots, shootout=lines.shootout,
@@ -105,28 +102,12 @@ def _warnings(setup: GameSetup, events: list[Event]) -> tuple[WarningLine, ...]:
     return tuple(lines)
 
 
-def _periods_played(state: GameState) -> int:
-    if state.status == "not_started":
-        return state.setup.settings.periods
-    return max(state.setup.settings.periods, state.period)
-
-
-def _team_sheet(state: GameState, side: Team, periods: int) -> TeamSheet:
-    roster = state.setup.roster(side)
-    scoring = state.scoring()[side]
-    pim = state.pim()[side]
-    players = tuple(
-        RosterLine(p.number, p.name, p.goalie, p.captain, scoring.get(p.number, (0, 0))[0],
-                   scoring.get(p.number, (0, 0))[1], pim.get(str(p.number), 0))
-        for p in roster.players)
-    by_period = [0] * periods
-    for goal in state.goals:
-        if goal.team == side and goal.at.period <= periods:
-            by_period[goal.at.period - 1] += 1
-    shootout = [sum(1 for s in state.shootout_shots if s.team == side and s.scored)]
+def _team_sheet(state: GameState, lines: GameLines, side: Team) -> TeamSheet:
+    shootout = (sum(1 for s in lines.shootout if s.team == side and s.scored),)
     score = state.result.score[side] if state.result is not None else state.score[side]
-    return TeamSheet(side, roster.name, players, pim.get("bench", 0), score,
-                     tuple(by_period + (shootout if state.shootout_shots else [])),
+    return TeamSheet(side, state.setup.roster(side).name, lines.players[side],
+                     lines.bench_pim[side], score,
+                     lines.by_period[side] + (shootout if lines.shootout else ()),
                      state.setup.settings.timeouts - state.timeouts_left[side])
 
 

@@ -2,8 +2,8 @@
 507(a), (d), 616(a)): each line of the sheet a frozen value, the whole a
 :class:`GameReport`. :func:`rinkside.reports.game_report.build_report`
 fills it; the PDF, the HTML page and the CLI show it. The lines of the
-game's record (goals, penalties, goaltenders, penalty shots, the shootout,
-suspensions) are :mod:`rinkside.present.lines`', as the game page and the
+game's record (players, goals, penalties, goaltenders, penalty shots, the
+shootout, suspensions) are :mod:`rinkside.present.lines`', as the game page and the
 scoreboard show them.
 """
 
@@ -12,21 +12,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from rinkside.present.lines import GoalieLine, GoalLine, PenaltyLine, ShotLine, SuspensionLine
+from rinkside.present.lines import (
+    GoalieLine,
+    GoalLine,
+    PenaltyLine,
+    RosterLine,
+    ShotLine,
+    SuspensionLine,
+)
 from rinkside.rules.events import Team
 
-
-@dataclass(frozen=True, slots=True)
-class RosterLine:
-    """A dressed player, with his game: goals, assists, penalty minutes."""
-
-    number: int
-    name: str
-    goalie: bool
-    letter: str | None  # "C" or "A" (Rule 202)
-    goals: int
-    assists: int
-    pim: int | float
+__all__ = ["GameReport", "GoalLine", "GoalieLine", "PenaltyLine", "RefereeReport",
+           "ReopeningLine", "RosterLine", "ShotLine", "SignOffStatus", "SignatureLine",
+           "SuspensionLine", "TeamSheet", "TimeOutLine", "WarningLine", "WrittenLine"]
 
 
 @dataclass(frozen=True, slots=True)
