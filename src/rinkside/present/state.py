@@ -21,8 +21,9 @@ from typing import Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from rinkside.present import lines
 from rinkside.present.clock import RunningClock, clock_text, timer_text
-from rinkside.present.names import class_text, goal_tags, player_name, team_name
+from rinkside.present.names import class_text, player_name, team_name
 from rinkside.present.periods import current_period, period_label
 from rinkside.present.results import result_text, status_text
 from rinkside.present.shots import shots_text
@@ -30,7 +31,7 @@ from rinkside.present.warnings import engine_warnings, entry_reasons
 from rinkside.rules import serving, shootout
 from rinkside.rules.accepts import Acceptance, acceptance
 from rinkside.rules.events import TEAMS, Team
-from rinkside.rules.records import GoalRecord, PenaltyShotRecord
+from rinkside.rules.records import PenaltyShotRecord
 from rinkside.rules.roster import GameSetup
 from rinkside.rules.state import BoxEntry, DecidedBy, GameState, Status
 from rinkside.rules.upcoming import Change, Moment, upcoming
@@ -279,13 +280,12 @@ def box_line(entry: BoxEntry, setup: GameSetup | None = None) -> BoxLine:
         reasons=list(entry_reasons(entry, setup)))
 
 
-def goal_line(state: GameState, goal: GoalRecord) -> GoalLine:
+def goal_line(line: lines.GoalLine) -> GoalLine:
+    """A goal of the record (:mod:`.lines`) as the boards show it."""
     return GoalLine(
-        period=period_label(goal.at.period, state.setup.settings), time=clock_text(goal.at.left),
-        team=goal.team, scorer=goal.scorer, scorer_name=player_name(state, goal.team, goal.scorer),
-        assist=goal.assist,
-        assist_name=None if goal.assist is None else player_name(state, goal.team, goal.assist),
-        strength=goal.strength, tags=goal_tags(goal))
+        period=line.period, time=line.clock, team=line.team, scorer=line.scorer,
+        scorer_name=line.scorer_name, assist=line.assist, assist_name=line.assist_name,
+        strength=line.strength, tags=list(line.board_tags))
 
 
 def penalty_shot_line(state: GameState, shot: PenaltyShotRecord) -> PenaltyShotLine:
@@ -426,7 +426,7 @@ def live_state(state: GameState, *, game_id: int, version: int, division: str,
         strength=strength_text(state),
         empty_net=_pair({t: playing and not state.has_goalie(t) for t in TEAMS}),
         box=_pair({t: [box_line(e, state.setup) for e in state.box(t)] for t in TEAMS}),
-        goals=[goal_line(state, g) for g in state.goals],
+        goals=[goal_line(g) for g in lines.goal_lines(state)],
         penalty_shots=[penalty_shot_line(state, s) for s in state.penalty_shots],
         penalty_shot=None if now is None else penalty_shot_line(state, now),
         shootout=shootout_line(state),
