@@ -33,8 +33,6 @@ from rinkside.present.warnings import fold_warnings
 from rinkside.reports.report_model import (
     GameReport,
     RefereeReport,
-    ReopeningLine,
-    SignatureLine,
     SignOffStatus,
     TeamSheet,
     TimeOutLine,
@@ -80,11 +78,8 @@ def build_report(service: Tournaments, game_id: int) -> GameReport:
         suspensions=lines.suspensions,
         officials=tuple((ROLE_TEXT.get(role, role), tuple(names))
                         for role, names in named.items()),
-        signoff=SignOffStatus(
-            tuple(SignatureLine(s.username, s.role, s.at) for s in sign.signatures),
-            sign.locked, tuple(sign.awaiting),
-            tuple(ReopeningLine(r.by, r.at, r.reason) for r in sign.reopenings),
-            tuple(SignatureLine(s.username, s.role, s.at) for s in sign.earlier_signatures)),
+        signoff=SignOffStatus(tuple(sign.signatures), sign.locked, tuple(sign.awaiting),
+                              tuple(sign.reopenings), tuple(sign.earlier_signatures)),
         warnings=_warnings(setup, events),
         written=tuple(WrittenLine(w.rule, w.text, w.username, w.at)
                       for w in officiating.written_reports(service, game_id)),

@@ -21,10 +21,11 @@ from rinkside.present.lines import (
     SuspensionLine,
 )
 from rinkside.rules.events import Team
+from rinkside.services.officiating import Reopening, Signature
 
 __all__ = ["GameReport", "GoalLine", "GoalieLine", "PenaltyLine", "RefereeReport",
-           "ReopeningLine", "RosterLine", "ShotLine", "SignOffStatus", "SignatureLine",
-           "SuspensionLine", "TeamSheet", "TimeOutLine", "WarningLine", "WrittenLine"]
+           "RosterLine", "ShotLine", "SignOffStatus", "SuspensionLine", "TeamSheet",
+           "TimeOutLine", "WarningLine", "WrittenLine"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,20 +74,6 @@ class WarningLine:
 
 
 @dataclass(frozen=True, slots=True)
-class SignatureLine:
-    username: str
-    role: str
-    at: datetime
-
-
-@dataclass(frozen=True, slots=True)
-class ReopeningLine:
-    by: str
-    at: datetime
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
 class WrittenLine:
     """A referee's written report (502(l), 404(h), 405(b)) or incident note."""
 
@@ -100,11 +87,11 @@ class WrittenLine:
 class SignOffStatus:
     """Rules 502(h), 506(b), 616(a): who signed, whether that locks the game."""
 
-    signatures: tuple[SignatureLine, ...]
+    signatures: tuple[Signature, ...]
     locked: bool
     awaiting: tuple[str, ...]
-    reopenings: tuple[ReopeningLine, ...]
-    earlier: tuple[SignatureLine, ...]
+    reopenings: tuple[Reopening, ...]
+    earlier: tuple[Signature, ...]  # made before the last reopening
 
 
 @dataclass(frozen=True, slots=True)
