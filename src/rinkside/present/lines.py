@@ -25,8 +25,9 @@ from rinkside.rules.records import GoalRecord, PenaltyRecord, Suspension, charge
 from rinkside.rules.state import GameState
 from rinkside.rules.times import GameTime, format_duration, minutes_value
 
-__all__ = ["GameLines", "GoalLine", "GoalieLine", "PenaltyLine", "RosterLine", "ShotLine",
-           "SuspensionLine", "game_lines", "goal_lines", "suspension_text"]
+__all__ = ["GameLines", "GoalLine", "GoalieLine", "PenaltyLine", "PenaltyShotLine", "RosterLine",
+           "ShotLine", "SuspensionLine", "game_lines", "goal_lines", "penalty_shot_lines",
+           "shootout_lines", "suspension_text"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,10 +112,29 @@ class GoalieLine:
 
 
 @dataclass(frozen=True, slots=True)
-class ShotLine:
-    """A penalty shot (Rule 406) or a shootout attempt (639(b))."""
+class PenaltyShotLine:
+    """A penalty shot taken (Rule 406), scored or not."""
 
-    label: str  # period and time of a penalty shot; the round of a shootout attempt
+    period: str
+    time: str  # minutes and seconds (Rule 507(d))
+    clock: str  # as the boards show the clock
+    team: Team
+    team_name: str
+    shooter: int
+    shooter_name: str
+    scored: bool
+
+    @property
+    def label(self) -> str:
+        """When it was taken: ``2 8:00``."""
+        return f"{self.period} {self.time}"
+
+
+@dataclass(frozen=True, slots=True)
+class ShotLine:
+    """A shootout attempt (639(b))."""
+
+    label: str  # its round: R1, then SD1, SD2 in sudden death (639(b)4D-E)
     team: Team
     team_name: str
     shooter: int
@@ -143,7 +163,7 @@ class GameLines:
     goals: tuple[GoalLine, ...]
     penalties: tuple[PenaltyLine, ...]
     goalies: tuple[GoalieLine, ...]  # every goaltender who was in goal, home first
-    penalty_shots: tuple[ShotLine, ...]
+    penalty_shots: tuple[PenaltyShotLine, ...]
     shootout: tuple[ShotLine, ...]
     suspensions: tuple[SuspensionLine, ...]
 
@@ -159,8 +179,8 @@ def game_lines(state: GameState) -> GameLines:
         players={t: _players(state, t, pim[t]) for t in TEAMS},
         bench_pim={t: pim[t].get("bench", 0) for t in TEAMS}, goals=goal_lines(state),
         penalties=tuple(_penalty(state, p) for p in state.penalties),
-        goalies=_goalies(state), penalty_shots=_penalty_shots(state),
-        shootout=_shootout(state), suspensions=_suspensions(state))
+        goalies=_goalies(state), penalty_shots=penalty_shot_lines(state),
+        shootout=shootout_lines(state), suspensions=_suspensions(state))
 
 
 def _period(state: GameState, period: int) -> str:
@@ -244,14 +264,15 @@ def _goalies(state: GameState) -> tuple[GoalieLine, ...]:
     return tuple(lines)
 
 
-def _penalty_shots(state: GameState) -> tuple[ShotLine, ...]:
+def penalty_shot_lines(state: GameState) -> tuple[PenaltyShotLine, ...]:
     """Rule 406: every penalty shot taken, scored or not (the engine's record)."""
-    return tuple(ShotLine(_moment(state, s.at), s.team, state.setup.roster(s.team).name,
-                          s.shooter, _name(state, s.team, s.shooter), s.scored)
-                 for s in state.penalty_shots)
+    return tuple(PenaltyShotLine(
+        _period(state, s.at.period), timer_text(s.at.left), clock_text(s.at.left), s.team,
+        state.setup.roster(s.team).name, s.shooter, _name(state, s.team, s.shooter), s.scored)
+        for s in state.penalty_shots)
 
 
-def _shootout(state: GameState) -> tuple[ShotLine, ...]:
+def shootout_lines(state: GameState) -> tuple[ShotLine, ...]:
     """Rule 639(b)4D-E: the first round of ``shootout_shooters`` shots a team,
     then sudden death one shooter a team; labelled ``R1`` and ``SD1``, ``SD2``..."""
     per_round = state.setup.settings.shootout_shooters

@@ -16,6 +16,7 @@ from rinkside.present.lines import (
     GoalieLine,
     GoalLine,
     PenaltyLine,
+    PenaltyShotLine,
     RosterLine,
     ShotLine,
     SuspensionLine,
@@ -23,7 +24,8 @@ from rinkside.present.lines import (
 from rinkside.rules.events import Team
 from rinkside.services.officiating import Reopening, Signature
 
-__all__ = ["GameReport", "GoalLine", "GoalieLine", "PenaltyLine", "RefereeReport",
+__all__ = ["GameReport", "GoalLine", "GoalieLine", "PenaltyLine", "PenaltyShotLine",
+           "RefereeReport",
            "RosterLine", "ShotLine", "SignOffStatus", "SuspensionLine", "TeamSheet",
            "TimeOutLine", "WarningLine", "WrittenLine"]
 
@@ -114,7 +116,7 @@ class GameReport:
     penalties: tuple[PenaltyLine, ...]
     goalies: tuple[GoalieLine, ...]
     timeouts: tuple[TimeOutLine, ...]
-    penalty_shots: tuple[ShotLine, ...]
+    penalty_shots: tuple[PenaltyShotLine, ...]
     shootout: tuple[ShotLine, ...]
     result: str | None  # "Blades 4, Storm 3 — Blades win in a shootout (Rule 639(b))"
     referee_reports: tuple[RefereeReport, ...]
