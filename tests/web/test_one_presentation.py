@@ -68,6 +68,21 @@ def test_the_report_the_game_page_and_the_scoreboard_show_the_same_lines(
                                  list(g.board_tags)) for g in lines.goals]
 
 
+def test_the_boards_and_the_report_list_the_same_penalty_shots(client: TestClient,
+                                                               demo: Demo) -> None:
+    """406: every penalty shot taken, scored or not, on the boards and the report
+    (the shootout's attempts: tests/reports/test_report_lines.py)."""
+    seen = 0
+    for row in queries.games(demo.service):
+        report = build_report(demo.service, row.game_id)
+        live = client.get(f"/api/games/{row.game_id}/state").json()
+        assert [(s["period"], s["time"], s["shooter_name"], s["scored"])
+                for s in live["penalty_shots"]] == [
+            (s.period, s.clock, s.shooter_name, s.scored) for s in report.penalty_shots]
+        seen += len(report.penalty_shots)
+    assert seen  # the demo (seed 2026) has penalty shots
+
+
 def _reads_records(source: str) -> list[str]:
     """Each ``x.penalties`` (and the other records) the module reads, but of
     the service or a module it imports (functions of those names: the
