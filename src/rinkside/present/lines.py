@@ -113,16 +113,16 @@ class GoalieLine:
 
 @dataclass(frozen=True, slots=True)
 class PenaltyShotLine:
-    """A penalty shot taken (Rule 406), scored or not."""
+    """A penalty shot taken (Rule 406), scored or not (in the live state's order)."""
 
-    period: str
-    time: str  # minutes and seconds (Rule 507(d))
-    clock: str  # as the boards show the clock
     team: Team
     team_name: str
     shooter: int
     shooter_name: str
     scored: bool
+    period: str
+    time: str  # minutes and seconds (Rule 507(d))
+    clock: str  # as the boards show the clock
 
     @property
     def label(self) -> str:
@@ -267,8 +267,8 @@ def _goalies(state: GameState) -> tuple[GoalieLine, ...]:
 def penalty_shot_lines(state: GameState) -> tuple[PenaltyShotLine, ...]:
     """Rule 406: every penalty shot taken, scored or not (the engine's record)."""
     return tuple(PenaltyShotLine(
-        _period(state, s.at.period), timer_text(s.at.left), clock_text(s.at.left), s.team,
-        state.setup.roster(s.team).name, s.shooter, _name(state, s.team, s.shooter), s.scored)
+        s.team, state.setup.roster(s.team).name, s.shooter, _name(state, s.team, s.shooter),
+        s.scored, _period(state, s.at.period), timer_text(s.at.left), clock_text(s.at.left))
         for s in state.penalty_shots)
 
 
