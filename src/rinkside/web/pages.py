@@ -9,12 +9,12 @@ them as text.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from rinkside.present.lines import GoalieLine, PenaltyLine, RosterLine, game_lines
-from rinkside.rules.events import TEAMS, Team
+from rinkside.present.lines import GameLines, GoalieLine, game_lines
+from rinkside.rules.events import Team
 from rinkside.rules.state import GameState
 from rinkside.services import queries
 from rinkside.services.queries import DivisionRow, GameRow
@@ -104,29 +104,27 @@ def schedule(service: Tournaments) -> list[tuple[date | None, list[ScoreRow]]]:
 
 @dataclass(frozen=True, slots=True)
 class GamePage:
+    """A game's page: its schedule entry, the live state JSON (the summary,
+    goals, penalty shots, shootout) and the lines of its record, the official
+    report's (:mod:`rinkside.present.lines`)."""
+
     game: GameRow
     version: int
     state: GameState
     json: dict[str, Any]
-    periods: tuple[str, ...]
-    by_period: dict[Team, tuple[int, ...]]
-    penalties: tuple[PenaltyLine, ...]
-    skaters: dict[Team, tuple[RosterLine, ...]]
-    goalies: dict[Team, list[GoalieLine]]
-    bench_pim: dict[Team, int | float] = field(default_factory=dict)
+    lines: GameLines
+
+    def goalies(self, team: Team) -> list[GoalieLine]:
+        """The team's goaltenders by number."""
+        return sorted((g for g in self.lines.goalies if g.team == team),
+                      key=lambda g: g.number)
 
 
 def game_page(service: Tournaments, game_id: int) -> GamePage:
     row = queries.game(service, game_id)
     data = views.state_json(service, game_id)
     version, state = service.game_state(game_id)
-    lines = game_lines(state)
-    return GamePage(
-        row, version, state, data, lines.periods, lines.by_period, lines.penalties,
-        lines.players,
-        {t: sorted((g for g in lines.goalies if g.team == t), key=lambda g: g.number)
-         for t in TEAMS},
-        lines.bench_pim)
+    return GamePage(row, version, state, data, game_lines(state))
 
 
 # --------------------------------------------------------------------------- a division
