@@ -7,8 +7,8 @@ from typing import Final
 
 from rinkside.rules.events import PenaltyClass, Team
 from rinkside.rules.records import GoalRecord
-from rinkside.rules.roster import GameSetup
-from rinkside.rules.state import GameState
+from rinkside.rules.roster import GameSetup, Roster
+from rinkside.rules.state import REPLACEMENT_GOALIE, GameState
 
 # The engine names a team by its side ("#7 (away)", "home has no time-out
 # left"); "away from" is English (the infraction "Shooting the puck away from
@@ -39,9 +39,17 @@ def with_team_names(text: str, setup: GameSetup | None) -> str:
 
 def player_name(state: GameState, team: Team, number: int | None) -> str:
     """``#12 Alex Kim`` from the dressed roster (``bench`` for a bench penalty)."""
+    return roster_player_name(state.setup.roster(team), number)
+
+
+def roster_player_name(roster: Roster, number: int | None) -> str:
+    """``#12 Alex Kim`` (``bench`` for a bench penalty, ``#0`` the replacement
+    goaltender not yet named, 407(b))."""
     if number is None:
         return "bench"
-    found = state.setup.roster(team).player(number)
+    if number == REPLACEMENT_GOALIE:
+        return "replacement goaltender (not named)"
+    found = roster.player(number)
     return f"#{number} {found.name}" if found is not None and found.name else f"#{number}"
 
 

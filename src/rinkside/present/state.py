@@ -21,16 +21,16 @@ from typing import Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from rinkside.present import lines
 from rinkside.present.clock import RunningClock, clock_text, timer_text
-from rinkside.present.names import class_text, goal_tags, player_name, team_name
-from rinkside.present.periods import current_period, period_label
+from rinkside.present.names import class_text, player_name, team_name
+from rinkside.present.periods import current_period
 from rinkside.present.results import result_text, status_text
 from rinkside.present.shots import shots_text
 from rinkside.present.warnings import engine_warnings, entry_reasons
 from rinkside.rules import serving, shootout
 from rinkside.rules.accepts import Acceptance, acceptance
 from rinkside.rules.events import TEAMS, Team
-from rinkside.rules.records import GoalRecord, PenaltyShotRecord
 from rinkside.rules.roster import GameSetup
 from rinkside.rules.state import BoxEntry, DecidedBy, GameState, Status
 from rinkside.rules.upcoming import Change, Moment, upcoming
@@ -279,33 +279,30 @@ def box_line(entry: BoxEntry, setup: GameSetup | None = None) -> BoxLine:
         reasons=list(entry_reasons(entry, setup)))
 
 
-def goal_line(state: GameState, goal: GoalRecord) -> GoalLine:
+def goal_line(line: lines.GoalLine) -> GoalLine:
+    """A goal of the record (:mod:`.lines`) as the boards show it."""
     return GoalLine(
-        period=period_label(goal.at.period, state.setup.settings), time=clock_text(goal.at.left),
-        team=goal.team, scorer=goal.scorer, scorer_name=player_name(state, goal.team, goal.scorer),
-        assist=goal.assist,
-        assist_name=None if goal.assist is None else player_name(state, goal.team, goal.assist),
-        strength=goal.strength, tags=goal_tags(goal))
+        period=line.period, time=line.clock, team=line.team, scorer=line.scorer,
+        scorer_name=line.scorer_name, assist=line.assist, assist_name=line.assist_name,
+        strength=line.strength, tags=list(line.board_tags))
 
 
-def penalty_shot_line(state: GameState, shot: PenaltyShotRecord) -> PenaltyShotLine:
-    return PenaltyShotLine(
-        team=shot.team, shooter=shot.shooter,
-        shooter_name=player_name(state, shot.team, shot.shooter), scored=shot.scored,
-        period=period_label(shot.at.period, state.setup.settings), time=clock_text(shot.at.left))
+def penalty_shot_line(line: lines.PenaltyShotLine) -> PenaltyShotLine:
+    """A penalty shot of the record (:mod:`.lines`) as the boards show it."""
+    return PenaltyShotLine(team=line.team, shooter=line.shooter, shooter_name=line.shooter_name,
+                           scored=line.scored, period=line.period, time=line.clock)
 
 
 def shootout_line(state: GameState) -> ShootoutLine | None:
     """None when there is no shootout."""
-    shots = state.shootout_shots
-    if not shots and state.status != "shootout":
+    if not state.shootout_shots and state.status != "shootout":
         return None
+    shots = lines.shootout_lines(state)
     return ShootoutLine(
         shots=[ShootoutShotLine(team=s.team, shooter=s.shooter, scored=s.scored,
-                                shooter_name=player_name(state, s.team, s.shooter))
-               for s in shots],
+                                shooter_name=s.shooter_name) for s in shots],
         goals=Pair[int](**{t: sum(1 for s in shots if s.team == t and s.scored) for t in TEAMS}),
-        next=shootout.next_team(shots) if state.status == "shootout" else None)
+        next=shootout.next_team(state.shootout_shots) if state.status == "shootout" else None)
 
 
 def change_text(state: GameState, change: Change) -> str:
@@ -398,7 +395,7 @@ def live_state(state: GameState, *, game_id: int, version: int, division: str,
     """The model of ``state`` (the game's at ``version``); ``anchor``: where
     its running clock stands in wall-clock time (only while it runs)."""
     result = state.result
-    now = state.penalty_shot_now
+    penalty_shots = [penalty_shot_line(s) for s in lines.penalty_shot_lines(state)]
     playing = state.status in ("in_play", "stopped")
     delayed = delayed_against(state) if playing else None
     taken = acceptance(state, signed=locked)
@@ -426,9 +423,9 @@ def live_state(state: GameState, *, game_id: int, version: int, division: str,
         strength=strength_text(state),
         empty_net=_pair({t: playing and not state.has_goalie(t) for t in TEAMS}),
         box=_pair({t: [box_line(e, state.setup) for e in state.box(t)] for t in TEAMS}),
-        goals=[goal_line(state, g) for g in state.goals],
-        penalty_shots=[penalty_shot_line(state, s) for s in state.penalty_shots],
-        penalty_shot=None if now is None else penalty_shot_line(state, now),
+        goals=[goal_line(g) for g in lines.goal_lines(state)],
+        penalty_shots=penalty_shots,
+        penalty_shot=None if state.penalty_shot_now is None else penalty_shots[-1],  # the last
         shootout=shootout_line(state),
         result=None if result is None else ResultLine(
             winner=result.winner, decided_by=DecidedBy(result.decided_by),

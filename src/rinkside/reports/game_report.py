@@ -17,48 +17,34 @@ What the book asks of the report, and where each part comes from:
 
 Nothing is decided here: every rule-derived value (strength of a goal,
 minutes charged, suspensions, result, time in goal, when a penalty started
-and ended) is read from the engine's states. The off and on times of the
-penalties come from replaying the stored log and watching the engine's box.
+and ended) is read from the engine's states, and the lines of the game's
+record are :func:`rinkside.present.lines.game_lines`', as the game page and
+the scoreboard show them.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from rinkside.present.names import class_text, goal_tags
+from rinkside.present.lines import GameLines, GoalieLine, PenaltyLine, game_lines
 from rinkside.present.periods import SHOOTOUT_LABEL
 from rinkside.present.results import report_result
 from rinkside.present.warnings import fold_warnings
 from rinkside.reports.report_model import (
     GameReport,
-    GoalieLine,
-    GoalLine,
-    PenaltyLine,
     RefereeReport,
-    ReopeningLine,
-    RosterLine,
-    ShotLine,
-    SignatureLine,
     SignOffStatus,
-    SuspensionLine,
     TeamSheet,
     TimeOutLine,
     WarningLine,
     WrittenLine,
 )
-from rinkside.reports.report_text import (
-    ROLE_TEXT,
-    clock,
-    period_text,
-    player_text,
-    suspension_text,
-)
-from rinkside.rules.events import TEAMS, Event, PenaltyClass, Team, TimeOut
+from rinkside.reports.report_text import ROLE_TEXT, clock, period_text
+from rinkside.rules.events import Event, PenaltyClass, Team, TimeOut
 from rinkside.rules.game import start
-from rinkside.rules.records import PenaltyRecord, charged_tenths
 from rinkside.rules.roster import GameSetup
 from rinkside.rules.state import GameState
-from rinkside.rules.times import format_duration, minutes_value
+from rinkside.rules.times import format_duration
 from rinkside.services import logs, officiating
 from rinkside.services.tournaments import Tournaments
 
@@ -77,28 +63,23 @@ def build_report(service: Tournaments, game_id: int) -> GameReport:
                   f"{'stop' if st.clock == 'stop' else 'running'} time (Rule 640(a)); "
                   f"minor {format_duration(st.minor)} (402(a)), major "
                   f"{format_duration(st.major)} (403(a))")
-    periods = tuple(period_text(setup, p) for p in range(1, _periods_played(state) + 1))
+    lines = game_lines(state)
     return GameReport(
         game_id=game_id, version=version, tournament=row.tournament, division=row.division,
         round_name=row.round_name, rink=row.rink, scheduled=row.start,
         started=first, finished=last if state.status == "final" else None,
         status=state.status, rules_note=rules_note,
-        periods=periods + ((SHOOTOUT_LABEL,) if state.shootout_shots else ()),
-        home=_team_sheet(state, "home", len(periods)), away=_team_sheet(state, "away",
-                                                                         len(periods)),
-        goals=_goals(state), penalties=tuple(_penalty_line(state, p)
-                                             for p in state.penalties),
-        goalies=_goalies(state), timeouts=_timeouts(setup, events),
-        penalty_shots=_penalty_shots(state), shootout=_shootout(state),
-        result=_result(state), referee_reports=_referee_reports(state),
-        suspensions=_suspensions(state),
+        periods=lines.periods + ((SHOOTOUT_LABEL,) if state.shootout_shots else ()),
+        home=_team_sheet(state, lines, "home"), away=_team_sheet(state, lines, "away"),
+        goals=lines.goals, penalties=lines.penalties,
+        goalies=_goalies(state, lines), timeouts=_timeouts(setup, events),
+        penalty_shots=lines.penalty_shots, shootout=lines.shootout,
+        result=_result(state), referee_reports=_referee_reports(lines.penalties),
+        suspensions=lines.suspensions,
         officials=tuple((ROLE_TEXT.get(role, role), tuple(names))
                         for role, names in named.items()),
-        signoff=SignOffStatus(
-            tuple(SignatureLine(s.username, s.role, s.at) for s in sign.signatures),
-            sign.locked, tuple(sign.awaiting),
-            tuple(ReopeningLine(r.by, r.at, r.reason) for r in sign.reopenings),
-            tuple(SignatureLine(s.username, s.role, s.at) for s in sign.earlier_signatures)),
+        signoff=SignOffStatus(tuple(sign.signatures), sign.locked, tuple(sign.awaiting),
+                              tuple(sign.reopenings), tuple(sign.earlier_signatures)),
         warnings=_warnings(setup, events),
         written=tuple(WrittenLine(w.rule, w.text, w.username, w.at)
                       for w in officiating.written_reports(service, game_id)),
@@ -116,121 +97,28 @@ def _warnings(setup: GameSetup, events: list[Event]) -> tuple[WarningLine, ...]:
     return tuple(lines)
 
 
-def _periods_played(state: GameState) -> int:
-    if state.status == "not_started":
-        return state.setup.settings.periods
-    return max(state.setup.settings.periods, state.period)
-
-
-def _team_sheet(state: GameState, side: Team, periods: int) -> TeamSheet:
-    roster = state.setup.roster(side)
-    scoring = state.scoring()[side]
-    pim = state.pim()[side]
-    players = tuple(
-        RosterLine(p.number, p.name, p.goalie, p.captain, scoring.get(p.number, (0, 0))[0],
-                   scoring.get(p.number, (0, 0))[1], pim.get(str(p.number), 0))
-        for p in roster.players)
-    by_period = [0] * periods
-    for goal in state.goals:
-        if goal.team == side and goal.at.period <= periods:
-            by_period[goal.at.period - 1] += 1
-    shootout = [sum(1 for s in state.shootout_shots if s.team == side and s.scored)]
+def _team_sheet(state: GameState, lines: GameLines, side: Team) -> TeamSheet:
+    shootout = (sum(1 for s in lines.shootout if s.team == side and s.scored),)
     score = state.result.score[side] if state.result is not None else state.score[side]
-    return TeamSheet(side, roster.name, players, pim.get("bench", 0), score,
-                     tuple(by_period + (shootout if state.shootout_shots else [])),
+    return TeamSheet(side, state.setup.roster(side).name, lines.players[side],
+                     lines.bench_pim[side], score,
+                     lines.by_period[side] + (shootout if lines.shootout else ()),
                      state.setup.settings.timeouts - state.timeouts_left[side])
 
 
-
-def _goals(state: GameState) -> tuple[GoalLine, ...]:
-    lines = []
-    score = {"home": 0, "away": 0}
-    for goal in state.goals:
-        roster = state.setup.roster(goal.team)
-        score[goal.team] += 1
-        lines.append(GoalLine(
-            period_text(state.setup, goal.at.period), clock(goal.at), goal.team, roster.name,
-            goal.scorer, player_text(roster, goal.scorer), goal.assist,
-            None if goal.assist is None else player_text(roster, goal.assist),
-            tuple(goal_tags(goal, own_goal=True)), f"{score['home']}-{score['away']}"))
-    return tuple(lines)
-
-
-def _penalty_line(state: GameState, record: PenaltyRecord) -> PenaltyLine:
-    setup = state.setup
-    roster = setup.roster(record.team)
-    off, on = record.started, record.returned  # the engine's times (Rule 507)
-    return PenaltyLine(
-        period=period_text(setup, record.at.period), time=clock(record.at), team=record.team,
-        team_name=roster.name, player=record.player, player_name=player_text(roster,
-                                                                             record.player),
-        infraction=record.infraction + (f" (called by {record.called_by}, Rule 503)"
-                                        if record.called_by else ""),
-        rule=record.rule, penalty_class=record.penalty_class,
-        class_text=class_text(record.penalty_class),
-        minutes=minutes_value(charged_tenths(record, setup.settings)),
-        off=None if off is None else f"{period_text(setup, off.period)} {clock(off)}",
-        on=None if on is None else f"{period_text(setup, on.period)} {clock(on)}",
-        served_by=record.served_by,
-        served_by_name=None if record.served_by is None else player_text(roster,
-                                                                          record.served_by),
-        goalie=record.goalie)
-
-
-def _goalies(state: GameState) -> tuple[GoalieLine, ...]:
+def _goalies(state: GameState, lines: GameLines) -> tuple[GoalieLine, ...]:
     """Time in goal, goals against, shots and saves where recorded (the
-    engine's); none for a forfeited game (634(d)3, casebook 17). The
-    decision (W, L, T) goes to each team's goaltender with the most time in
-    goal: a scoresheet convention, not a rule of the book."""
+    engine's), of each goaltender who was in goal or had a goal against;
+    none for a forfeited game (634(d)3, casebook 17)."""
     result = state.result
     if result is not None and result.decided_by == "forfeit":
         return ()
-    lines = [g for g in state.goaltending() if g.tenths > 0 or g.goals_against]
-    lines.sort(key=lambda g: (g.team != "home", -g.tenths))
-    lines_out = []
-    for team in TEAMS:
-        mine = [g for g in lines if g.team == team]
-        for i, g in enumerate(mine):
-            decision = ""
-            if result is not None and i == 0:
-                decision = ("T" if result.winner is None
-                            else "W" if result.winner == team else "L")
-            roster = state.setup.roster(team)
-            lines_out.append(GoalieLine(
-                team, roster.name, g.goalie, player_text(roster, g.goalie),
-                format_duration(g.tenths, show_tenths=False), g.tenths, g.goals_against,
-                g.shots_against, g.saves, decision))
-    return tuple(lines_out)
+    return tuple(g for g in lines.goalies if g.tenths > 0 or g.goals_against)
 
 
 def _timeouts(setup: GameSetup, events: list[Event]) -> tuple[TimeOutLine, ...]:
     return tuple(TimeOutLine(e.team, setup.roster(e.team).name, period_text(setup, e.at.period),
                              clock(e.at)) for e in events if isinstance(e, TimeOut))
-
-
-def _penalty_shots(state: GameState) -> tuple[ShotLine, ...]:
-    """Rule 406: every penalty shot taken, scored or not (the engine's record)."""
-    setup = state.setup
-    return tuple(ShotLine(f"{period_text(setup, e.at.period)} {clock(e.at)}", e.team,
-                          setup.roster(e.team).name, e.shooter,
-                          player_text(setup.roster(e.team), e.shooter), e.scored)
-                 for e in state.penalty_shots)
-
-
-def _shootout(state: GameState) -> tuple[ShotLine, ...]:
-    """Rule 639(b)4D-E: the first round of ``shootout_shooters`` shots a team,
-    then sudden death one shooter a team; labelled ``R1`` and ``SD1``, ``SD2``..."""
-    per_round = state.setup.settings.shootout_shooters
-    taken = {"home": 0, "away": 0}
-    lines = []
-    for shot in state.shootout_shots:
-        n = taken[shot.team]
-        taken[shot.team] += 1
-        label = "R1" if n < per_round else f"SD{n - per_round + 1}"
-        roster = state.setup.roster(shot.team)
-        lines.append(ShotLine(label, shot.team, roster.name, shot.shooter,
-                              player_text(roster, shot.shooter), shot.scored))
-    return tuple(lines)
 
 
 def _result(state: GameState) -> str | None:
@@ -258,29 +146,15 @@ _REPORTED: Final = {
 }
 
 
-def _referee_reports(state: GameState) -> tuple[RefereeReport, ...]:
+def _referee_reports(penalties: tuple[PenaltyLine, ...]) -> tuple[RefereeReport, ...]:
     """Rule 502(l): every game misconduct, gross misconduct and match penalty;
     404(h) and 405(b) ask for the surrounding circumstances of the last two."""
     out = []
-    for record in state.penalties:
-        found = _REPORTED.get(record.penalty_class)
+    for line in penalties:
+        found = _REPORTED.get(line.penalty_class)
         if found is None:
             continue
-        roster = state.setup.roster(record.team)
-        out.append(RefereeReport(found[0], roster.name, player_text(roster, record.player),
-                                 class_text(record.penalty_class), record.infraction,
-                                 record.rule, period_text(state.setup, record.at.period),
-                                 clock(record.at), found[1]))
-    return tuple(out)
-
-
-
-def _suspensions(state: GameState) -> tuple[SuspensionLine, ...]:
-    out = []
-    for found in sorted(state.suspensions(),
-                        key=lambda s: (s.team != "home", s.official or "", s.player)):
-        roster = state.setup.roster(found.team)
-        who = player_text(roster, found.player) if found.official is None else \
-            f"{found.official} (team official)"  # casebook 59
-        out.append(SuspensionLine(roster.name, who, suspension_text(found), found.rule))
+        out.append(RefereeReport(found[0], line.team_name, line.player_name, line.class_text,
+                                 line.recorded_infraction, line.rule, line.period, line.time,
+                                 found[1]))
     return tuple(out)

@@ -1,7 +1,10 @@
 """The official game report as plain data (Rules 502(h), 502(l), 506(a)-(b),
 507(a), (d), 616(a)): each line of the sheet a frozen value, the whole a
 :class:`GameReport`. :func:`rinkside.reports.game_report.build_report`
-fills it; the PDF, the HTML page and the CLI show it.
+fills it; the PDF, the HTML page and the CLI show it. The lines of the
+game's record (players, goals, penalties, goaltenders, penalty shots, the
+shootout, suspensions) are :mod:`rinkside.present.lines`', as the game page and the
+scoreboard show them.
 """
 
 from __future__ import annotations
@@ -9,20 +12,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from rinkside.rules.events import PenaltyClass, Team
+from rinkside.present.lines import (
+    GoalieLine,
+    GoalLine,
+    PenaltyLine,
+    PenaltyShotLine,
+    RosterLine,
+    ShotLine,
+    SuspensionLine,
+)
+from rinkside.rules.events import Team
+from rinkside.services.officiating import Reopening, Signature
 
-
-@dataclass(frozen=True, slots=True)
-class RosterLine:
-    """A dressed player, with his game: goals, assists, penalty minutes."""
-
-    number: int
-    name: str
-    goalie: bool
-    letter: str | None  # "C" or "A" (Rule 202)
-    goals: int
-    assists: int
-    pim: int | float
+__all__ = ["GameReport", "GoalLine", "GoalieLine", "PenaltyLine", "PenaltyShotLine",
+           "RefereeReport",
+           "RosterLine", "ShotLine", "SignOffStatus", "SuspensionLine", "TeamSheet",
+           "TimeOutLine", "WarningLine", "WrittenLine"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,71 +42,11 @@ class TeamSheet:
 
 
 @dataclass(frozen=True, slots=True)
-class GoalLine:
-    period: str
-    time: str
-    team: Team
-    team_name: str
-    scorer: int
-    scorer_name: str
-    assist: int | None
-    assist_name: str | None
-    tags: tuple[str, ...]  # PP / SH as the engine classed it, EN, PS, OG
-    score: str  # home-away after the goal
-
-
-@dataclass(frozen=True, slots=True)
-class PenaltyLine:
-    period: str
-    time: str  # when assessed (Rule 506(a))
-    team: Team
-    team_name: str
-    player: int | None  # None: bench penalty
-    player_name: str
-    infraction: str
-    rule: str | None
-    penalty_class: PenaltyClass
-    class_text: str
-    minutes: int | float  # charged in the records (casebook 12)
-    off: str | None  # when its time began ("period M:SS"); None: no time to serve
-    on: str | None  # when the player came back; None: not served out by the end
-    served_by: int | None
-    served_by_name: str | None
-    goalie: bool
-
-
-@dataclass(frozen=True, slots=True)
-class GoalieLine:
-    team: Team
-    team_name: str
-    number: int
-    name: str
-    time: str
-    tenths: int
-    goals_against: int
-    shots_against: int | None
-    saves: int | None
-    decision: str  # W, L, T or "" (most time in goal for the team; no rule sets it)
-
-
-@dataclass(frozen=True, slots=True)
 class TimeOutLine:
     team: Team
     team_name: str
     period: str
     time: str
-
-
-@dataclass(frozen=True, slots=True)
-class ShotLine:
-    """A penalty shot (Rule 406) or a shootout attempt (639(b))."""
-
-    label: str  # period and time of a penalty shot; the round of a shootout attempt
-    team: Team
-    team_name: str
-    shooter: int
-    shooter_name: str
-    scored: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,14 +65,6 @@ class RefereeReport:
 
 
 @dataclass(frozen=True, slots=True)
-class SuspensionLine:
-    team_name: str
-    player_name: str
-    games: str
-    rule: str
-
-
-@dataclass(frozen=True, slots=True)
 class WarningLine:
     """A warning the engine gave when the referees' call did not match its rule:
     the call stands as made, listed for the referees to see before they sign."""
@@ -136,20 +73,6 @@ class WarningLine:
     time: str
     rule: str | None
     text: str  # the engine's sentence, its rule in it
-
-
-@dataclass(frozen=True, slots=True)
-class SignatureLine:
-    username: str
-    role: str
-    at: datetime
-
-
-@dataclass(frozen=True, slots=True)
-class ReopeningLine:
-    by: str
-    at: datetime
-    reason: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,11 +89,11 @@ class WrittenLine:
 class SignOffStatus:
     """Rules 502(h), 506(b), 616(a): who signed, whether that locks the game."""
 
-    signatures: tuple[SignatureLine, ...]
+    signatures: tuple[Signature, ...]
     locked: bool
     awaiting: tuple[str, ...]
-    reopenings: tuple[ReopeningLine, ...]
-    earlier: tuple[SignatureLine, ...]
+    reopenings: tuple[Reopening, ...]
+    earlier: tuple[Signature, ...]  # made before the last reopening
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,7 +116,7 @@ class GameReport:
     penalties: tuple[PenaltyLine, ...]
     goalies: tuple[GoalieLine, ...]
     timeouts: tuple[TimeOutLine, ...]
-    penalty_shots: tuple[ShotLine, ...]
+    penalty_shots: tuple[PenaltyShotLine, ...]
     shootout: tuple[ShotLine, ...]
     result: str | None  # "Blades 4, Storm 3 — Blades win in a shootout (Rule 639(b))"
     referee_reports: tuple[RefereeReport, ...]

@@ -1,6 +1,6 @@
 """The game report's words: game times as the clock showed them (Rule
-507(d)), periods, players, local times, minutes, a goal's tags, a
-suspension's length and the officials' roles."""
+507(d)), periods, local times, minutes and the officials' roles (the lines of
+the game's record say theirs: :mod:`rinkside.present.lines`)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,7 @@ from datetime import datetime
 from typing import Final, Protocol
 
 from rinkside.present.periods import period_label
-from rinkside.rules.records import Suspension
-from rinkside.rules.roster import GameSetup, Roster
-from rinkside.rules.state import REPLACEMENT_GOALIE
+from rinkside.rules.roster import GameSetup
 from rinkside.rules.times import GameTime, format_duration
 
 ROLE_TEXT: Final = {
@@ -30,16 +28,6 @@ def period_text(setup: GameSetup, period: int) -> str:
     return period_label(period, setup.settings)
 
 
-def player_text(roster: Roster, number: int | None) -> str:
-    """``#12 Alex Kim`` (``bench`` for a bench penalty, ``#0`` an unnamed goaltender)."""
-    if number is None:
-        return "bench"
-    if number == REPLACEMENT_GOALIE:
-        return "replacement goaltender (not named)"
-    found = roster.player(number)
-    return f"#{number} {found.name}" if found is not None and found.name else f"#{number}"
-
-
 def local_time(moment: datetime | None, fmt: str = "%H:%M") -> str:
     """A stored UTC moment in the server's time zone; empty when unknown."""
     return "" if moment is None else moment.astimezone().strftime(fmt)
@@ -47,15 +35,6 @@ def local_time(moment: datetime | None, fmt: str = "%H:%M") -> str:
 
 def minutes_text(value: int | float) -> str:
     return f"{value:g}"
-
-
-def suspension_text(suspension: Suspension) -> str:
-    games = suspension.games
-    if games == "rest_of_tournament":
-        return "rest of the tournament"
-    if games == "pending_review":
-        return "until the Event Directors have dealt with the case"
-    return f"{games} game{'s' if games != 1 else ''}"
 
 
 class _Warning(Protocol):

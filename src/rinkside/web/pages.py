@@ -9,14 +9,13 @@ them as text.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from rinkside.rules.events import TEAMS, Team
-from rinkside.rules.records import charged_tenths
+from rinkside.present.lines import GameLines, GoalieLine, game_lines
+from rinkside.rules.events import Team
 from rinkside.rules.state import GameState
-from rinkside.rules.times import minutes_value
 from rinkside.services import queries
 from rinkside.services.queries import DivisionRow, GameRow
 from rinkside.services.tournaments import Tournaments
@@ -104,97 +103,28 @@ def schedule(service: Tournaments) -> list[tuple[date | None, list[ScoreRow]]]:
 
 
 @dataclass(frozen=True, slots=True)
-class SkaterBox:
-    number: int
-    name: str
-    goalie: bool
-    goals: int
-    assists: int
-    pim: int | float
-
-
-@dataclass(frozen=True, slots=True)
-class GoalieBox:
-    number: int
-    name: str
-    time: str
-    goals_against: int
-    shots_against: int | None
-    saves: int | None
-
-
-@dataclass(frozen=True, slots=True)
-class PenaltyLine:
-    period: str
-    time: str
-    team: str
-    player: str
-    served_by: str
-    penalty_class: str
-    infraction: str
-    rule: str
-    minutes: int | float
-
-
-@dataclass(frozen=True, slots=True)
 class GamePage:
+    """A game's page: its schedule entry, the live state JSON (the summary,
+    goals, penalty shots, shootout) and the lines of its record, the official
+    report's (:mod:`rinkside.present.lines`)."""
+
     game: GameRow
     version: int
     state: GameState
     json: dict[str, Any]
-    periods: list[str]
-    by_period: dict[Team, list[int]]
-    penalties: list[PenaltyLine]
-    skaters: dict[Team, list[SkaterBox]]
-    goalies: dict[Team, list[GoalieBox]]
-    bench_pim: dict[Team, int | float] = field(default_factory=dict)
+    lines: GameLines
 
-
-def _period_table(state: GameState) -> tuple[list[str], dict[Team, list[int]]]:
-    """Goals per period (regulation, then each overtime played)."""
-    last = max([state.period, state.setup.settings.periods] + [g.at.period for g in state.goals])
-    numbers = list(range(1, last + 1))
-    by_period: dict[Team, list[int]] = {t: [0] * len(numbers) for t in TEAMS}
-    for goal in state.goals:
-        by_period[goal.team][goal.at.period - 1] += 1
-    return [views.period_text(state, p) for p in numbers], by_period
-
-
-def _skaters(state: GameState, team: Team) -> list[SkaterBox]:
-    roster = state.setup.home if team == "home" else state.setup.away
-    scoring = state.scoring()[team]
-    pim = state.pim()[team]
-    return [SkaterBox(p.number, p.name, p.goalie, *scoring.get(p.number, (0, 0)),
-                      pim.get(str(p.number), 0)) for p in roster.players]
-
-
-def _goalies(state: GameState, team: Team) -> list[GoalieBox]:
-    lines = sorted((g for g in state.goaltending() if g.team == team), key=lambda g: g.goalie)
-    return [GoalieBox(g.goalie, views.player_name(state, team, g.goalie)
-                      if g.goalie != tstats.UNNAMED_GOALIE else "replacement (not named)",
-                      views.timer_text(g.tenths), g.goals_against, g.shots_against, g.saves)
-            for g in lines]
-
-
-def _penalties(state: GameState) -> list[PenaltyLine]:
-    settings = state.setup.settings
-    return [PenaltyLine(
-        views.period_text(state, p.at.period), views.clock_text(p.at.left),
-        views.team_name(state, p.team), views.player_name(state, p.team, p.player),
-        "" if p.served_by is None else views.player_name(state, p.team, p.served_by),
-        views.class_text(p.penalty_class), p.infraction, p.rule or "",
-        minutes_value(charged_tenths(p, settings))) for p in state.penalties]
+    def goalies(self, team: Team) -> list[GoalieLine]:
+        """The team's goaltenders by number."""
+        return sorted((g for g in self.lines.goalies if g.team == team),
+                      key=lambda g: g.number)
 
 
 def game_page(service: Tournaments, game_id: int) -> GamePage:
     row = queries.game(service, game_id)
     data = views.state_json(service, game_id)
     version, state = service.game_state(game_id)
-    periods, by_period = _period_table(state)
-    return GamePage(
-        row, version, state, data, periods, by_period, _penalties(state),
-        {t: _skaters(state, t) for t in TEAMS}, {t: _goalies(state, t) for t in TEAMS},
-        {t: state.pim()[t].get("bench", 0) for t in TEAMS})
+    return GamePage(row, version, state, data, game_lines(state))
 
 
 # --------------------------------------------------------------------------- a division

@@ -18,9 +18,7 @@ from typing import Any, Literal
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse
 
-from rinkside.present.clock import clock_text
-from rinkside.present.names import class_text, player_name, team_name
-from rinkside.present.periods import period_label
+from rinkside.present.lines import game_lines
 from rinkside.services import queries
 from rinkside.web.deps import Service, Templates
 
@@ -40,12 +38,10 @@ def scoreboard(game_id: int, request: Request, service: Service, templates: Temp
 @router.get("/api/games/{game_id:id}/summary", response_class=JSONResponse)
 def summary(game_id: int, service: Service) -> dict[str, Any]:
     """The between-periods screen's penalties (the goals are in the live
-    state): period, clock, team, who, class and infraction, as recorded."""
+    state): period, clock, team, who, class and infraction, as recorded; the
+    game page's and the report's lines (:mod:`rinkside.present.lines`)."""
     version, state = service.game_state(game_id)
-    settings = state.setup.settings
     return {"version": version, "penalties": [{
-        "period": period_label(p.at.period, settings), "time": clock_text(p.at.left),
-        "team": team_name(state, p.team),
-        "who": "Bench" if p.player is None else player_name(state, p.team, p.player),
-        "class_text": class_text(p.penalty_class), "infraction": p.infraction,
-    } for p in state.penalties]}
+        "period": p.period, "time": p.clock, "team": p.team_name, "who": p.who,
+        "class_text": p.class_text, "infraction": p.recorded_infraction,
+    } for p in game_lines(state).penalties]}
