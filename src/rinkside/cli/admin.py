@@ -24,7 +24,7 @@ from rich.table import Table
 from rinkside.cli.common import DbOption, console, open_service, refusals, text
 from rinkside.cli.setup import tournament_app
 from rinkside.cli.tournament import game_app
-from rinkside.formats.text import REASON, USERNAME
+from rinkside.formats.text import REASON
 from rinkside.services import officiating, rinks, sync_local, throttle, users
 from rinkside.services.tournaments import Tournaments
 

@@ -59,7 +59,8 @@ NAME: Final = TextKind(200)  # a team, player, official, rink, tournament or div
 #                             store's name columns (store.models.base.NAME) are as wide
 USERNAME: Final = TextKind(64)
 SHORT: Final = TextKind(500)  # a face-off spot, an infraction's name, an event's rule
-CODE: Final = TextKind(16)  # a rule number in a referee's report ("642(a)"): officiating.rule is 16 wide
+# a rule number in a referee's report ("642(a)"): officiating.rule is 16 wide
+CODE: Final = TextKind(16)
 REASON: Final = TextKind(500)  # a whistle, a correction, a reopening, a forfeit
 NOTE: Final = TextKind(2000, multiline=True)
 ADDRESS: Final = TextKind(500)  # a URL or a path (a team's logo)
