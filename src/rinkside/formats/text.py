@@ -112,6 +112,12 @@ def check_text(value: object, field: str, kind: TextKind = NAME) -> str:
 def readable(value: str) -> str:
     """``value`` with any lone surrogate, NUL or control character (other than
     a line break or tab) replaced by U+FFFD: stored text made safe to show."""
-    if value.isprintable() or not any(_bad_character(ch, True) for ch in value):
+    if value.isprintable() or not any(_unreadable(ch) for ch in value):
         return value  # the very object: a Markup stays a Markup
-    return "".join(_REPLACEMENT if _bad_character(ch, True) else ch for ch in value)
+    return "".join(_REPLACEMENT if _unreadable(ch) else ch for ch in value)
+
+
+def _unreadable(ch: str) -> bool:
+    """A character no page or workbook shows as it is (a carriage return is a
+    line break: kept, as every format's line ends are)."""
+    return ch != "\r" and _bad_character(ch, True) is not None

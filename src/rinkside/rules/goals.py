@@ -153,9 +153,12 @@ def signals_after_goal(s: GameState, against: Team, short: bool
                                       signal.suspension, signal.official, signal.called_by,
                                       signal.penalty_shot))
             continue
+        others = sum(1 for o in s.signals
+                     if o.team == against and o.penalty_class in MINOR_CLASSES) > 1
         warnings.append(f"the delayed {signal.penalty_class.text} to {offender(signal)} is not "
-                        "imposed: the other team scored; it wipes out only the minor "
-                        "signalled first (casebook 52).")
+                        "imposed: the other team scored"
+                        + ("; it wipes out only the minor signalled first (casebook 52)."
+                           if others else "."))
     return tuple(kept), tuple(warnings)
 
 
