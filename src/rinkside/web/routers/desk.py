@@ -23,10 +23,16 @@ from rinkside.services.tournaments import NotFound
 from rinkside.tournament.errors import TournamentRuleError
 from rinkside.tournament.roster_problems import RosterImportError
 from rinkside.tournament.rosters import RosterError
-from rinkside.web import auth
+from rinkside.web import auth, documented
 from rinkside.web.deps import MAX_ID, Service, Templates
 
-router = APIRouter(tags=["desk"])
+# What the desk's pages and forms answer beside the page (a form: the page
+# again with the refusal, 422, or back to its page, 303), and its API.
+PAGES = documented.page(303, 400, 401, 403, 404, 413, 422)
+API = documented.api(400, 401, 403, 404, 413, 422, refuses=True)
+
+router = APIRouter(tags=["desk"], default_response_class=HTMLResponse, responses=PAGES)
+api_router = APIRouter(tags=["desk"], responses=API)
 
 Director = Annotated[auth.CurrentUser, Depends(auth.require("director"))]
 # What a desk write may be refused with: each says what and why (the rule where one applies).
@@ -67,8 +73,9 @@ def api_attempt(write: Callable[[], T]) -> T | JSONResponse:
     try:
         return write()
     except REFUSALS as exc:
-        return JSONResponse({"rule": getattr(exc, "rule", None), "detail": refusal_text(exc)},
-                            status_code=422)
+        return JSONResponse(documented.RuleRefusal(
+            rule=getattr(exc, "rule", None), detail=refusal_text(exc)).model_dump(),
+            status_code=422)
 
 
 def back(url: str, done: str) -> RedirectResponse:
@@ -146,7 +153,7 @@ def desk_changes(request: Request, service: Service, templates: Templates, user:
         "tournament_id": tournament})
 
 
-@router.get("/api/desk/changes")
+@api_router.get("/api/desk/changes")
 def desk_changes_api(service: Service, user: Director,
                      tournament: TournamentQuery = None) -> list[dict[str, Any]]:
     return [{"id": c.id, "tournament_id": c.tournament_id, "subject": c.subject,

@@ -16,9 +16,10 @@ from rinkside.services import queries
 from rinkside.services import rinks as rink_store
 from rinkside.services.tournaments import NotFound
 from rinkside.web.deps import FormId, Service, Templates
-from rinkside.web.routers.desk import Director, api_attempt, page, respond
+from rinkside.web.routers.desk import API, PAGES, Director, api_attempt, page, respond
 
-router = APIRouter(tags=["desk"])
+router = APIRouter(tags=["desk"], default_response_class=HTMLResponse, responses=PAGES)
+api_router = APIRouter(tags=["desk"], responses=API)
 
 
 def local_moment(text: str) -> datetime:
@@ -120,7 +121,7 @@ class Move(BaseModel):
     reason: str = ""
 
 
-@router.get("/api/desk/tournaments/{tournament_id:id}/schedule")
+@api_router.get("/api/desk/tournaments/{tournament_id:id}/schedule")
 def grid_api(tournament_id: int, service: Service, user: Director) -> dict[str, Any]:
     grid = ds.grid(service, tournament_id)
     return {"game_minutes": grid.game_minutes, "rest_minutes": grid.rest_minutes,
@@ -130,7 +131,7 @@ def grid_api(tournament_id: int, service: Service, user: Director) -> dict[str, 
             "conflicts": [c.message for c in grid.conflicts]}
 
 
-@router.put("/api/desk/games/{game_id:id}/place", response_model=None)
+@api_router.put("/api/desk/games/{game_id:id}/place", response_model=None)
 def move_api(game_id: int, body: Move, service: Service, user: Director) -> Any:
     def move() -> dict[str, Any]:
         start = body.start if body.start.tzinfo else body.start.astimezone()

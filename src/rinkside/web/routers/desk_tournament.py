@@ -15,9 +15,19 @@ from pydantic import BaseModel
 from rinkside.services import desk_tournament as dt
 from rinkside.tournament.standings import CRITERIA
 from rinkside.web.deps import Service, Templates
-from rinkside.web.routers.desk import Director, api_attempt, attempt, back, optional_date, page
+from rinkside.web.routers.desk import (
+    API,
+    PAGES,
+    Director,
+    api_attempt,
+    attempt,
+    back,
+    optional_date,
+    page,
+)
 
-router = APIRouter(tags=["desk"])
+router = APIRouter(tags=["desk"], default_response_class=HTMLResponse, responses=PAGES)
+api_router = APIRouter(tags=["desk"], responses=API)
 
 
 def _context(service: Service, tournament_id: int) -> dict[str, Any]:
@@ -115,7 +125,7 @@ class ChainBody(BaseModel):
     reason: str = ""
 
 
-@router.get("/api/desk/tournaments/{tournament_id:id}")
+@api_router.get("/api/desk/tournaments/{tournament_id:id}")
 def tournament_api(tournament_id: int, service: Service, user: Director) -> dict[str, Any]:
     info = dt.desk(service, tournament_id)
     return {"id": info.tournament_id, "name": info.name, "settings": info.settings,
@@ -123,7 +133,7 @@ def tournament_api(tournament_id: int, service: Service, user: Director) -> dict
             "dress_minutes": info.dress_minutes, "started_games": info.started_games}
 
 
-@router.put("/api/desk/tournaments/{tournament_id:id}/settings/{stage}", response_model=None)
+@api_router.put("/api/desk/tournaments/{tournament_id:id}/settings/{stage}", response_model=None)
 def settings_api(tournament_id: int, stage: str, body: SettingsBody, service: Service,
                  user: Director) -> Any:
     return api_attempt(lambda: {"settings": dt.set_settings(
@@ -131,7 +141,7 @@ def settings_api(tournament_id: int, stage: str, body: SettingsBody, service: Se
         reason=body.reason)})
 
 
-@router.put("/api/desk/tournaments/{tournament_id:id}/tiebreaks", response_model=None)
+@api_router.put("/api/desk/tournaments/{tournament_id:id}/tiebreaks", response_model=None)
 def tiebreaks_api(tournament_id: int, body: ChainBody, service: Service,
                   user: Director) -> Any:
     return api_attempt(lambda: {"tiebreaks": dt.set_tiebreaks(
