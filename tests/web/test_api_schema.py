@@ -10,7 +10,7 @@ the handlers past the 404 are reached too. Every answer goes through
 schemathesis' response checks (:data:`CONFORMANCE`): no 5xx, and the
 status, the media type, the headers and the body each as the schema
 documents them. Bounded: a fixed number of examples per role and store,
-derandomized, no shrinking, about 30-40 s in all.
+derandomized, no shrinking, about a minute in all (both stores).
 
 The event streams (``/live/...``) never end, and a logout would end the
 session the other cases use: those two are left out of the generated
