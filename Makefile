@@ -102,7 +102,8 @@ bench-live: $(STAMP)
 # (default 40) on SQLite, and on PostgreSQL when RINKSIDE_TEST_POSTGRES_URL is
 # set: acknowledged vs stored events, and any half-written game. Not a test.
 soak: $(STAMP)
-	$(BIN)/python benchmarks/soak.py --kills $(or $(KILLS),40)
+	$(BIN)/python benchmarks/soak.py --kills $(or $(KILLS),40) \
+		$(if $(SCENARIO),--scenario $(SCENARIO)) $(if $(KILL),--kill $(KILL))
 
 postgres:
 	@scripts/postgres-up.sh

@@ -1,13 +1,16 @@
-"""The API documents itself, and no request it allows, or almost allows,
-gets a server error.
+"""The API documents itself as it answers, and no request it allows, or
+almost allows, gets a server error.
 
 schemathesis reads the app's own ``/openapi.json`` and generates requests
-for every operation in it (valid ones and ones just off the schema), sent
-to the demo tournament on SQLite and on PostgreSQL, anonymous and logged
-in as each role (with the session's CSRF token). Half of the cases have
-their path ids replaced by ids the store holds, so that the handlers past
-the 404 are reached too. Bounded: a fixed number of examples per role and
-store, derandomized, no shrinking, about 20-30 s in all.
+for every operation in it (valid ones, and ones just off the schema where
+it can make them), sent to the demo tournament on SQLite and on PostgreSQL,
+anonymous and logged in as each role (with the session's CSRF token). Half
+of the cases have their path ids replaced by ids the store holds, so that
+the handlers past the 404 are reached too. Every answer goes through
+schemathesis' response checks (:data:`CONFORMANCE`): no 5xx, and the
+status, the media type, the headers and the body each as the schema
+documents them. Bounded: a fixed number of examples per role and store,
+derandomized, no shrinking, about a minute in all (both stores).
 
 The event streams (``/live/...``) never end, and a logout would end the
 session the other cases use: those two are left out of the generated
@@ -28,6 +31,16 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, Phase, given, seed, settings
 from hypothesis import strategies as st
+from hypothesis.errors import Unsatisfiable
+from schemathesis.checks import not_a_server_error
+from schemathesis.core.failures import FailureGroup
+from schemathesis.generation.modes import GenerationMode
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    response_headers_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
 from store.storekit import postgres_schema_engine, postgres_url
 
 from rinkside.demo import build_demo
@@ -39,8 +52,12 @@ from rinkside.web.app import create_app
 
 ROLES: Final = ("anonymous", "referee", "scorekeeper", "director")
 LEFT_OUT: Final = re.compile(r"^/live/|^/logout$")
-EXAMPLES: Final = 2  # per operation, role and store: about 700 requests in all
+EXAMPLES: Final = 2  # valid ones per operation, role and store (and one just off the schema)
 PASSWORD: Final = "schema-fuzz-1"
+# schemathesis' checks of an answer against the schema (those of `st run --checks all`
+# that look at one answer; the others re-send requests or need state).
+CONFORMANCE: Final = [not_a_server_error, status_code_conformance, content_type_conformance,
+                      response_headers_conformance, response_schema_conformance]
 
 
 @dataclass
@@ -111,8 +128,20 @@ def test_the_api_documents_itself(api: Api) -> None:
     assert "text/event-stream" in stream
 
 
+def _checked(case: Any, answer: Any) -> list[str]:
+    """What schemathesis' response checks find wrong with ``answer``, one line each."""
+    try:
+        case.validate_response(answer, checks=CONFORMANCE)
+    except FailureGroup as found:
+        return [f"{case.method} {case.formatted_path} {case.query or ''} "
+                f"{str(case.body)[:200]} -> {answer.status_code} "
+                f"{answer.headers.get('content-type')}: {failure.title} "
+                f"{answer.text[:200]!r}" for failure in found.exceptions]
+    return []
+
+
 @pytest.mark.parametrize("role", ROLES)
-def test_no_generated_request_gets_a_server_error(api: Api, role: str) -> None:
+def test_every_generated_request_is_answered_as_documented(api: Api, role: str) -> None:
     cookies, headers = api.logins[role]
     failures: list[str] = []
     answered: list[int] = []
@@ -124,17 +153,52 @@ def test_no_generated_request_gets_a_server_error(api: Api, role: str) -> None:
                     case.path_parameters[name] = data.draw(st.sampled_from(api.ids[name]))
         answer = case.call(headers=dict(headers), cookies=dict(cookies))
         answered.append(answer.status_code)
-        if answer.status_code >= 500:
-            failures.append(f"{case.method} {case.formatted_path} {case.query or ''} "
-                            f"{str(case.body)[:200]} -> {answer.status_code} "
-                            f"{answer.text[:300]}")
+        failures.extend(_checked(case, answer))
 
-    bounded = settings(max_examples=EXAMPLES, deadline=None, database=None,
-                       phases=[Phase.explicit, Phase.generate],
-                       suppress_health_check=list(HealthCheck))
+    def bounded(examples: int) -> settings:
+        return settings(max_examples=examples, deadline=None, database=None,
+                        phases=[Phase.explicit, Phase.generate],
+                        suppress_health_check=list(HealthCheck))
+
+    negative = 0
     for operation in api.operations:
         run = given(data=st.data(), case=operation.as_strategy())(request_once)
-        bounded(seed(ROLES.index(role))(run))()
+        bounded(EXAMPLES)(seed(ROLES.index(role))(run))()
+        if not (list(operation.query) or list(operation.body)):
+            continue  # a path's text or id is sent as it is: nothing to send off the schema
+        off = given(data=st.data(),
+                    case=operation.as_strategy(GenerationMode.NEGATIVE))(request_once)
+        try:
+            bounded(1)(seed(ROLES.index(role))(off))()
+            negative += 1
+        except Unsatisfiable:
+            pass  # every query parameter optional and free text: nothing off the schema
     assert failures == [], "\n".join(failures)
     assert sum(status < 300 for status in answered) >= 10  # the handlers were reached
+    assert negative >= len(api.operations) // 3  # requests off the schema were sent too
 
+
+def test_every_read_of_stored_ids_is_answered_as_documented(api: Api) -> None:
+    """Each GET with the ids the store holds (the pages, the files, the JSON),
+    as the director: the answer is the one its operation documents (a PDF
+    documented as a PDF, a page as HTML)."""
+    cookies, headers = api.logins["director"]
+    failures: list[str] = []
+    answered: list[int] = []
+
+    def request_once(case: Any) -> None:
+        answer = case.call(headers=dict(headers), cookies=dict(cookies))
+        answered.append(answer.status_code)
+        failures.extend(_checked(case, answer))
+
+    reads = [op for op in api.operations if op.method.upper() == "GET"]
+    for operation in reads:
+        known = {p.name: api.ids[p.name][0] for p in operation.path_parameters
+                 if p.name in api.ids}
+        strategy = operation.as_strategy(path_parameters=known) if known else (
+            operation.as_strategy())
+        run = given(case=strategy)(request_once)
+        settings(max_examples=1, deadline=None, database=None, phases=[Phase.generate],
+                 suppress_health_check=list(HealthCheck))(seed(0)(run))()
+    assert failures == [], "\n".join(failures)
+    assert sum(status == 200 for status in answered) >= len(reads) * 3 // 4

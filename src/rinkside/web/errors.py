@@ -24,6 +24,7 @@ from starlette.exceptions import HTTPException
 from rinkside.formats.text import readable
 from rinkside.services.tournaments import NotFound
 from rinkside.tournament.errors import TournamentRuleError
+from rinkside.web.documented import InvalidField, InvalidRequest, Problem, RuleRefusal
 
 _MACHINE_PREFIXES = ("/api/", "/live/")
 
@@ -41,17 +42,18 @@ class ReadableJSON(JSONResponse):
             return readable(text).encode("utf-8")
 
 
-def _problems(exc: RequestValidationError) -> list[dict[str, Any]]:
+def _problems(exc: RequestValidationError) -> list[InvalidField]:
     """Each validation error's place and reason (not the input: it may be
     no JSON at all, a NaN or a lone surrogate)."""
-    return [{"loc": [p if isinstance(p, int) else readable(str(p)) for p in e.get("loc", ())],
-             "msg": readable(str(e.get("msg", ""))), "type": str(e.get("type", ""))}
+    return [InvalidField(loc=[p if isinstance(p, int) else readable(str(p))
+                              for p in e.get("loc", ())],
+                         msg=readable(str(e.get("msg", ""))), type=str(e.get("type", "")))
             for e in exc.errors()]
 
 
 def _answer(request: Request, status: int, title: str, message: str) -> Response:
     if request.url.path.startswith(_MACHINE_PREFIXES):
-        return ReadableJSON({"detail": message}, status_code=status)
+        return ReadableJSON(Problem(detail=message).model_dump(), status_code=status)
     templates: Jinja2Templates = request.app.state.templates
     return templates.TemplateResponse(request, "error.html",
                                       {"title": title, "message": message},
@@ -77,7 +79,8 @@ async def refused(request: Request, exc: Exception) -> Response:
     team's game, 634(e)): 422 with the rule, for the API and for a page."""
     assert isinstance(exc, TournamentRuleError)
     if request.url.path.startswith(_MACHINE_PREFIXES):
-        return ReadableJSON({"rule": exc.rule, "detail": str(exc)}, status_code=422)
+        return ReadableJSON(RuleRefusal(rule=exc.rule, detail=str(exc)).model_dump(),
+                            status_code=422)
     return _answer(request, 422, "Refused", str(exc))
 
 
@@ -87,10 +90,10 @@ async def bad_request(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, RequestValidationError)
     problems = _problems(exc)
     if request.url.path.startswith(_MACHINE_PREFIXES):
-        return ReadableJSON({"detail": problems}, status_code=422)
+        return ReadableJSON(InvalidRequest(detail=problems).model_dump(), status_code=422)
     if request.method in ("GET", "HEAD"):
         return _answer(request, 404, "Not found", f"There is no page at {request.url.path}.")
-    said = "; ".join(f"{'.'.join(map(str, p['loc'][1:])) or 'form'}: {p['msg']}"
+    said = "; ".join(f"{'.'.join(map(str, p.loc[1:])) or 'form'}: {p.msg}"
                      for p in problems)
     return _answer(request, 422, "Refused", said)
 

@@ -13,9 +13,11 @@ from fastapi.responses import HTMLResponse
 
 from rinkside.book.coverage import SHOWN_MEANING, SHOWN_TEXT, shown_counts
 from rinkside.book.sources import current_coverage
+from rinkside.web import documented
 from rinkside.web.deps import Templates
 
-router = APIRouter(tags=["rule book"], default_response_class=HTMLResponse)
+router = APIRouter(tags=["rule book"], default_response_class=HTMLResponse,
+                   responses=documented.page(404))
 
 
 def anchor(subrule_id: str) -> str:

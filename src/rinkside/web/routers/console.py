@@ -16,10 +16,11 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from rinkside.services import queries
-from rinkside.web import auth, pages
+from rinkside.web import auth, documented, pages
 from rinkside.web.deps import Service, Templates
 
-router = APIRouter(tags=["console"], default_response_class=HTMLResponse)
+router = APIRouter(tags=["console"], default_response_class=HTMLResponse,
+                   responses=documented.page(303, 403, 404))
 
 
 def _to_login(request: Request) -> RedirectResponse:

@@ -26,8 +26,8 @@ record already names (the engine replays the log with the new lineup).
 PUT /api/games/{id}/clock ``{"left": "10:42.3"}`` sets the running clock to
 the rink's clock (the game timekeeper, Rule 507(a)): a new anchor, recorded,
 and no event in the game's log; every page following the game is sent it.
-GET /api/time is the server's wall clock (``now_ms``): the pages set their
-clock by it, so that every console and display reads the same to a tenth.
+(GET /api/time, the server's wall clock, and GET /api/session are in
+``console_catalog`` with the other reads.)
 
 Writing needs a login, the session's CSRF token (``X-CSRF-Token``) and a
 role that may score the game: 401, 403 otherwise.
@@ -51,15 +51,15 @@ from rinkside.services import queries, servers
 from rinkside.services.errors import NoSuchPosition, StaleWrite
 from rinkside.tournament.errors import TournamentRuleError
 from rinkside.tournament.lineups import LineupError
-from rinkside.web import auth, fields, views
+from rinkside.web import auth, documented, fields, views
 from rinkside.web.broadcaster import Broadcaster
 from rinkside.web.deps import MAX_ID, Broadcast, Service
 from rinkside.web.errors import ReadableJSON
 
-router = APIRouter(prefix="/api", tags=["console"])
+router = APIRouter(prefix="/api", tags=["console"], responses=documented.api(
+    400, 401, 403, 404, 409, 413, 422, refuses=True, stale=True))
 
 Scorer = Annotated[auth.CurrentUser, Depends(auth.require("scorekeeper"))]
-Reader = Annotated[auth.CurrentUser, Depends(auth.require("referee"))]
 Answer = dict[str, Any] | Response
 
 
@@ -104,30 +104,18 @@ def refused(exc: RuleViolation | TournamentRuleError,
     """422 with the rule and the engine's sentence (``Rule 641(a): ...``),
     the teams called by their names (``Storm``, not ``away``) when the game is
     known (:func:`rinkside.present.names.with_team_names`)."""
-    return ReadableJSON({"rule": exc.rule, "detail": with_team_names(str(exc), setup)},
-                        status_code=422)
+    return ReadableJSON(documented.RuleRefusal(
+        rule=exc.rule, detail=with_team_names(str(exc), setup)).model_dump(), status_code=422)
 
 
 def malformed(exc: MalformedEvent) -> ReadableJSON:
-    return ReadableJSON({"detail": str(exc), "index": exc.index, "field": exc.field},
-                        status_code=422)
+    return ReadableJSON(documented.FieldRefusal(
+        detail=str(exc), index=exc.index, field=exc.field).model_dump(), status_code=422)
 
 
 def stale(exc: StaleWrite) -> ReadableJSON:
-    return ReadableJSON({"detail": str(exc), "version": exc.current_version}, status_code=409)
-
-
-@router.get("/session")
-def session(user: Reader) -> dict[str, Any]:
-    """Who is logged in, and the CSRF token the console's writes send back."""
-    return {"username": user.username, "role": user.role, "games": sorted(user.games),
-            "csrf_token": user.csrf}
-
-
-@router.get("/time")
-def server_time(service: Service) -> dict[str, int]:
-    """The server's wall clock in ms since the epoch (the pages' clock source syncs to it)."""
-    return {"now_ms": service.now_ms()}
+    return ReadableJSON(documented.StaleVersion(
+        detail=str(exc), version=exc.current_version).model_dump(), status_code=409)
 
 
 @router.put("/games/{game_id:id}/clock", response_model=None)

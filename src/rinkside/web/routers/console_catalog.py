@@ -1,5 +1,7 @@
 """What the scorekeeper's console reads (the writes are in ``console_api``).
 
+- ``GET /api/session``: who is logged in and the session's CSRF token;
+  ``GET /api/time``: the server's wall clock (``now_ms``);
 - ``GET /api/infractions``: the engine's catalog (:mod:`rinkside.rules.infractions`),
   each entry's rule, the classes it allows and its automatic companions, and
   where the book has a teammate serve the penalty (so the console asks who);
@@ -38,12 +40,26 @@ from rinkside.rules.times import format_duration
 from rinkside.services import logs, officiating
 from rinkside.services import queries as catalog
 from rinkside.tournament import suspension_check
-from rinkside.web import auth, views
+from rinkside.web import auth, documented, views
 from rinkside.web.deps import QueryNumber, Service
 
-router = APIRouter(prefix="/api", tags=["console"])
+router = APIRouter(prefix="/api", tags=["console"], responses=documented.api(401, 404, 422))
 
 Reader = Annotated[auth.CurrentUser, Depends(auth.require("referee"))]
+
+
+@router.get("/session")
+def session(user: Reader) -> dict[str, Any]:
+    """Who is logged in, and the CSRF token the console's writes send back."""
+    return {"username": user.username, "role": user.role, "games": sorted(user.games),
+            "csrf_token": user.csrf}
+
+
+@router.get("/time")
+def server_time(service: Service) -> dict[str, int]:
+    """The server's wall clock in ms since the epoch (the pages' clock source
+    syncs to it, so that every console and display reads the same to a tenth)."""
+    return {"now_ms": service.now_ms()}
 
 def served_json() -> dict[str, Any]:
     """The engine's table of who serves a penalty (:mod:`rinkside.rules.serving`),

@@ -24,8 +24,13 @@ from rinkside.services.tournaments import NotFound
 from rinkside.tournament.errors import TournamentRuleError
 from rinkside.tournament.roster_problems import RosterImportError
 from rinkside.tournament.rosters import RosterError
-from rinkside.web import auth, fields
+from rinkside.web import auth, documented, fields
 from rinkside.web.deps import MAX_ID, Service, Templates
+
+# What the desk's pages and forms answer beside the page (a form: the page
+# again with the refusal, 422, or back to its page, 303), and its API.
+PAGES = documented.page(303, 400, 401, 403, 404, 413, 422)
+API = documented.api(400, 401, 403, 404, 413, 422, refuses=True)
 
 
 async def checked_form(request: Request, who: auth.User) -> None:
@@ -41,7 +46,9 @@ async def checked_form(request: Request, who: auth.User) -> None:
 
 
 CheckedForms = [Depends(checked_form)]  # every desk router's
-router = APIRouter(tags=["desk"], dependencies=CheckedForms)
+router = APIRouter(tags=["desk"], default_response_class=HTMLResponse, responses=PAGES,
+                   dependencies=CheckedForms)
+api_router = APIRouter(tags=["desk"], responses=API, dependencies=CheckedForms)
 
 Director = Annotated[auth.CurrentUser, Depends(auth.require("director"))]
 # What a desk write may be refused with: each says what and why (the rule where one applies).
@@ -82,8 +89,9 @@ def api_attempt(write: Callable[[], T]) -> T | JSONResponse:
     try:
         return write()
     except REFUSALS as exc:
-        return JSONResponse({"rule": getattr(exc, "rule", None), "detail": refusal_text(exc)},
-                            status_code=422)
+        return JSONResponse(documented.RuleRefusal(
+            rule=getattr(exc, "rule", None), detail=refusal_text(exc)).model_dump(),
+            status_code=422)
 
 
 def back(url: str, done: str) -> RedirectResponse:
@@ -158,7 +166,7 @@ def desk_changes(request: Request, service: Service, templates: Templates, user:
         "tournament_id": tournament})
 
 
-@router.get("/api/desk/changes")
+@api_router.get("/api/desk/changes")
 def desk_changes_api(service: Service, user: Director,
                      tournament: TournamentQuery = None) -> list[dict[str, Any]]:
     return [{"id": c.id, "tournament_id": c.tournament_id, "subject": c.subject,

@@ -24,10 +24,19 @@ from rinkside.services import queries
 from rinkside.services import rinks as rink_store
 from rinkside.services.tournaments import NotFound
 from rinkside.web.deps import FormId, Service, Templates
-from rinkside.web.routers.desk import CheckedForms, Director, attempt, off_loop, page, respond
+from rinkside.web.routers.desk import (
+    PAGES,
+    CheckedForms,
+    Director,
+    attempt,
+    off_loop,
+    page,
+    respond,
+)
 from rinkside.web.routers.desk_schedule import local_moment
 
-router = APIRouter(tags=["desk"], dependencies=CheckedForms)
+router = APIRouter(tags=["desk"], default_response_class=HTMLResponse, responses=PAGES,
+                   dependencies=CheckedForms)
 
 # The teams a bracket seeds: 2 or more (a bracket needs two); a bound keeps input sane.
 BRACKET_MAX: int = 64

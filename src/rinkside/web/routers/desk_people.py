@@ -11,9 +11,10 @@ from fastapi.responses import HTMLResponse, Response
 from rinkside.services import desk_people, desk_schedule, queries, users
 from rinkside.services.tournaments import NotFound
 from rinkside.web.deps import Service, Templates
-from rinkside.web.routers.desk import CheckedForms, Director, off_loop, page, respond
+from rinkside.web.routers.desk import PAGES, CheckedForms, Director, off_loop, page, respond
 
-router = APIRouter(tags=["desk"], dependencies=CheckedForms)
+router = APIRouter(tags=["desk"], default_response_class=HTMLResponse, responses=PAGES,
+                   dependencies=CheckedForms)
 
 
 def _people_page(request: Request, service: Service, templates: Templates, user: Director,

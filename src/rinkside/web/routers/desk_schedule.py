@@ -18,6 +18,8 @@ from rinkside.services.tournaments import NotFound
 from rinkside.web import fields
 from rinkside.web.deps import FormId, Service, Templates
 from rinkside.web.routers.desk import (
+    API,
+    PAGES,
     CheckedForms,
     Director,
     api_attempt,
@@ -26,7 +28,9 @@ from rinkside.web.routers.desk import (
     respond,
 )
 
-router = APIRouter(tags=["desk"], dependencies=CheckedForms)
+router = APIRouter(tags=["desk"], default_response_class=HTMLResponse, responses=PAGES,
+                   dependencies=CheckedForms)
+api_router = APIRouter(tags=["desk"], responses=API, dependencies=CheckedForms)
 
 
 def local_moment(text: str) -> datetime:
@@ -132,7 +136,7 @@ class Move(BaseModel):
     reason: fields.Reason = ""
 
 
-@router.get("/api/desk/tournaments/{tournament_id:id}/schedule")
+@api_router.get("/api/desk/tournaments/{tournament_id:id}/schedule")
 def grid_api(tournament_id: int, service: Service, user: Director) -> dict[str, Any]:
     grid = ds.grid(service, tournament_id)
     return {"game_minutes": grid.game_minutes, "rest_minutes": grid.rest_minutes,
@@ -142,7 +146,7 @@ def grid_api(tournament_id: int, service: Service, user: Director) -> dict[str, 
             "conflicts": [c.message for c in grid.conflicts]}
 
 
-@router.put("/api/desk/games/{game_id:id}/place", response_model=None)
+@api_router.put("/api/desk/games/{game_id:id}/place", response_model=None)
 def move_api(game_id: int, body: Move, service: Service, user: Director) -> Any:
     def move() -> dict[str, Any]:
         start = body.start if body.start.tzinfo else body.start.astimezone()

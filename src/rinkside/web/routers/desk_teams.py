@@ -19,8 +19,10 @@ from rinkside.services import rinks as rink_store
 from rinkside.services.tournaments import NotFound
 from rinkside.tournament.roster_problems import RosterImportError
 from rinkside.tournament.roster_template import TEMPLATE_COLUMNS, template_csv
+from rinkside.web import documented
 from rinkside.web.deps import Broadcast, FormId, Service, Templates
 from rinkside.web.routers.desk import (
+    PAGES,
     REFUSALS,
     CheckedForms,
     Director,
@@ -33,7 +35,8 @@ from rinkside.web.routers.desk import (
 )
 from rinkside.web.routers.rinks import rink_page
 
-router = APIRouter(tags=["desk"], dependencies=CheckedForms)
+router = APIRouter(tags=["desk"], default_response_class=HTMLResponse, responses=PAGES,
+                   dependencies=CheckedForms)
 
 RINK_FIELDS = (("width", "Width (ft)", "101(c)"), ("length", "Length (ft)", "101(c)"),
                ("corner_radius", "Corner radius (ft)", "101(c)"),
@@ -65,7 +68,8 @@ def teams_page(tournament_id: int, request: Request, service: Service, templates
     return _teams_page(request, service, templates, user, tournament_id)
 
 
-@router.get("/desk/roster-template.csv")
+@router.get("/desk/roster-template.csv", response_class=Response,
+            responses=documented.body("text/csv"))
 def roster_template(user: Director) -> Response:
     return Response(template_csv(), media_type="text/csv", headers={
         "Content-Disposition": 'attachment; filename="roster-template.csv"'})

@@ -18,6 +18,8 @@ from rinkside.tournament.standings import CRITERIA
 from rinkside.web import fields
 from rinkside.web.deps import Service, Templates
 from rinkside.web.routers.desk import (
+    API,
+    PAGES,
     CheckedForms,
     Director,
     api_attempt,
@@ -28,7 +30,9 @@ from rinkside.web.routers.desk import (
     page,
 )
 
-router = APIRouter(tags=["desk"], dependencies=CheckedForms)
+router = APIRouter(tags=["desk"], default_response_class=HTMLResponse, responses=PAGES,
+                   dependencies=CheckedForms)
+api_router = APIRouter(tags=["desk"], responses=API, dependencies=CheckedForms)
 
 
 def _context(service: Service, tournament_id: int) -> dict[str, Any]:
@@ -135,7 +139,7 @@ class ChainBody(BaseModel):
     reason: fields.Reason = ""
 
 
-@router.get("/api/desk/tournaments/{tournament_id:id}")
+@api_router.get("/api/desk/tournaments/{tournament_id:id}")
 def tournament_api(tournament_id: int, service: Service, user: Director) -> dict[str, Any]:
     info = dt.desk(service, tournament_id)
     return {"id": info.tournament_id, "name": info.name, "settings": info.settings,
@@ -143,7 +147,7 @@ def tournament_api(tournament_id: int, service: Service, user: Director) -> dict
             "dress_minutes": info.dress_minutes, "started_games": info.started_games}
 
 
-@router.put("/api/desk/tournaments/{tournament_id:id}/settings/{stage}", response_model=None)
+@api_router.put("/api/desk/tournaments/{tournament_id:id}/settings/{stage}", response_model=None)
 def settings_api(tournament_id: int, stage: str, body: SettingsBody, service: Service,
                  user: Director) -> Any:
     return api_attempt(lambda: {"settings": dt.set_settings(
@@ -151,7 +155,7 @@ def settings_api(tournament_id: int, stage: str, body: SettingsBody, service: Se
         reason=body.reason)})
 
 
-@router.put("/api/desk/tournaments/{tournament_id:id}/tiebreaks", response_model=None)
+@api_router.put("/api/desk/tournaments/{tournament_id:id}/tiebreaks", response_model=None)
 def tiebreaks_api(tournament_id: int, body: ChainBody, service: Service,
                   user: Director) -> Any:
     return api_attempt(lambda: {"tiebreaks": dt.set_tiebreaks(

@@ -25,9 +25,14 @@ from fastapi.responses import Response
 
 from rinkside.reports import calendar, exports, game_log
 from rinkside.services import queries
+from rinkside.web import documented
 from rinkside.web.deps import Service
 
-router = APIRouter(tags=["exports"], default_response_class=Response)
+router = APIRouter(tags=["exports"], default_response_class=Response,
+                   responses=documented.page(404))
+
+TABLES = documented.body(exports.CSV_MEDIA_TYPE, exports.XLSX_MEDIA_TYPE)
+CSV = documented.body(exports.CSV_MEDIA_TYPE)
 
 Spreadsheet = Literal["csv", "xlsx"]
 ICS_MEDIA_TYPE = "text/calendar; charset=utf-8"
@@ -52,14 +57,14 @@ def _tables(sheets: dict[str, exports.Rows], fmt: Spreadsheet, csv_sheet: str,
     return _download(exports.csv_bytes(sheets[csv_sheet]), exports.CSV_MEDIA_TYPE, f"{stem}.csv")
 
 
-@router.get("/divisions/{division_id:id}/standings.{fmt}")
+@router.get("/divisions/{division_id:id}/standings.{fmt}", responses=TABLES)
 def standings(division_id: int, fmt: Spreadsheet, service: Service) -> Response:
     division = queries.division(service, division_id)
     rows = exports.division_standings(service, division_id)
     return _tables({"Standings": rows}, fmt, "Standings", _slug(division.name, "standings"))
 
 
-@router.get("/divisions/{division_id:id}/stats.{fmt}")
+@router.get("/divisions/{division_id:id}/stats.{fmt}", responses=TABLES)
 def stats(division_id: int, fmt: Spreadsheet, service: Service) -> Response:
     division = queries.division(service, division_id)
     tables = exports.division_statistics(service, division_id)
@@ -67,7 +72,7 @@ def stats(division_id: int, fmt: Spreadsheet, service: Service) -> Response:
                    _slug(division.name, "stats"))
 
 
-@router.get("/divisions/{division_id:id}/goaltenders.csv")
+@router.get("/divisions/{division_id:id}/goaltenders.csv", responses=CSV)
 def goaltenders(division_id: int, service: Service) -> Response:
     division = queries.division(service, division_id)
     rows = exports.division_statistics(service, division_id)["goaltenders"]
@@ -75,7 +80,7 @@ def goaltenders(division_id: int, service: Service) -> Response:
                    _slug(division.name, "goaltenders"))
 
 
-@router.get("/divisions/{division_id:id}/special-teams.csv")
+@router.get("/divisions/{division_id:id}/special-teams.csv", responses=CSV)
 def special_teams(division_id: int, service: Service) -> Response:
     division = queries.division(service, division_id)
     rows = exports.division_statistics(service, division_id)["teams"]
@@ -83,34 +88,34 @@ def special_teams(division_id: int, service: Service) -> Response:
                    _slug(division.name, "special-teams"))
 
 
-@router.get("/divisions/{division_id:id}/rosters.{fmt}")
+@router.get("/divisions/{division_id:id}/rosters.{fmt}", responses=TABLES)
 def division_rosters(division_id: int, fmt: Spreadsheet, service: Service) -> Response:
     division = queries.division(service, division_id)
     rows = exports.division_rosters(service, division_id)
     return _tables({"Rosters": rows}, fmt, "Rosters", _slug(division.name, "rosters"))
 
 
-@router.get("/teams/{team_id:id}/roster.{fmt}")
+@router.get("/teams/{team_id:id}/roster.{fmt}", responses=TABLES)
 def team_roster(team_id: int, fmt: Spreadsheet, service: Service) -> Response:
     name, rows = exports.team_roster(service, team_id)
     return _tables({"Roster": rows}, fmt, "Roster", _slug(name, "roster"))
 
 
-@router.get("/divisions/{division_id:id}/schedule.ics")
+@router.get("/divisions/{division_id:id}/schedule.ics", responses=documented.body(ICS_MEDIA_TYPE))
 def division_schedule(division_id: int, service: Service) -> Response:
     division = queries.division(service, division_id)
     feed = calendar.division_calendar(service, division_id)
     return _download(feed.ical, ICS_MEDIA_TYPE, f"{_slug(division.name, 'schedule')}.ics")
 
 
-@router.get("/teams/{team_id:id}/schedule.ics")
+@router.get("/teams/{team_id:id}/schedule.ics", responses=documented.body(ICS_MEDIA_TYPE))
 def team_schedule(team_id: int, service: Service) -> Response:
     team = queries.team(service, team_id)
     feed = calendar.team_calendar(service, team_id)
     return _download(feed.ical, ICS_MEDIA_TYPE, f"{_slug(team.name, 'schedule')}.ics")
 
 
-@router.get("/games/{game_id:id}/log.json")
+@router.get("/games/{game_id:id}/log.json", responses=documented.body(JSON_MEDIA_TYPE))
 def game_log_json(game_id: int, service: Service) -> Response:
     game = queries.game(service, game_id)
     try:

@@ -21,6 +21,7 @@ from fastapi import APIRouter, Depends, Response
 from starlette.types import Receive, Scope, Send
 
 from rinkside.services.tournaments import Tournaments
+from rinkside.web import documented
 from rinkside.web.broadcaster import Broadcaster
 from rinkside.web.deps import Broadcast, Service, known_game
 from rinkside.web.subscription import ALL_GAMES, Subscription
@@ -67,7 +68,7 @@ async def _hung_up(receive: Receive, subscription: Subscription) -> None:
     subscription._close()
 
 
-router = APIRouter(tags=["live"])
+router = APIRouter(tags=["live"], responses=documented.api(404))
 
 # How the schema (/openapi.json) documents a stream: the status and media type
 # it answers with (EventStream has no status_code argument to read them from).

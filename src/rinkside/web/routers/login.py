@@ -19,14 +19,14 @@ import math
 from datetime import datetime
 
 from fastapi import APIRouter, Form, HTTPException, Request, Response
-from fastapi.responses import RedirectResponse
+from fastapi.responses import HTMLResponse, RedirectResponse
 from starlette.concurrency import run_in_threadpool
 
 from rinkside.services import sync_local, throttle, users
-from rinkside.web import auth
+from rinkside.web import auth, documented
 from rinkside.web.deps import Service, Templates
 
-router = APIRouter()
+router = APIRouter(tags=["login"], default_response_class=HTMLResponse)
 
 WRONG: str = "wrong username or password"
 
@@ -74,7 +74,7 @@ def login_form(request: Request, templates: Templates, user: auth.User,
     return _form(request, templates, user, next_path=safe_next(next))
 
 
-@router.post("/login")
+@router.post("/login", responses=documented.page(303, 401, 403, 429))
 def login(request: Request, templates: Templates, service: Service, user: auth.User,
           access: auth.Settings, clock: auth.Now,
           username: str = Form(""), password: str = Form(""),
@@ -107,7 +107,7 @@ def login(request: Request, templates: Templates, service: Service, user: auth.U
     return response
 
 
-@router.post("/logout")
+@router.post("/logout", responses=documented.page(303, 403))
 async def logout(request: Request, service: Service, user: auth.User,
                  access: auth.Settings) -> Response:
     if user is not None:

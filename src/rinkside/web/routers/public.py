@@ -12,10 +12,11 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
 from rinkside.services import queries
-from rinkside.web import pages
+from rinkside.web import documented, pages
 from rinkside.web.deps import Service, Templates
 
-router = APIRouter(tags=["public"], default_response_class=HTMLResponse)
+router = APIRouter(tags=["public"], default_response_class=HTMLResponse,
+                   responses=documented.page(404))
 
 
 @router.get("/")

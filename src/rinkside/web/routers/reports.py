@@ -20,9 +20,10 @@ from rinkside.reports.announcements import announcements
 from rinkside.reports.game_report import build_report
 from rinkside.reports.pdf import render_pdf
 from rinkside.services import queries
+from rinkside.web import documented
 from rinkside.web.deps import Service
 
-router = APIRouter(tags=["reports"])
+router = APIRouter(tags=["reports"], responses=documented.page(404))
 
 
 @router.get("/games/{game_id:id}/report", response_class=HTMLResponse)
@@ -30,7 +31,8 @@ def report_page(game_id: int, service: Service) -> HTMLResponse:
     return HTMLResponse(html.report_page(build_report(service, game_id)))
 
 
-@router.get("/games/{game_id:id}/report.pdf")
+@router.get("/games/{game_id:id}/report.pdf", response_class=Response,
+            responses=documented.body("application/pdf"))
 def report_pdf(game_id: int, service: Service) -> Response:
     report = build_report(service, game_id)
     name = f"game-{game_id}-report.pdf"
@@ -38,7 +40,7 @@ def report_pdf(game_id: int, service: Service) -> Response:
                     headers={"Content-Disposition": f'inline; filename="{name}"'})
 
 
-@router.get("/api/games/{game_id:id}/announcements")
+@router.get("/api/games/{game_id:id}/announcements", responses=documented.api(404))
 def announcements_json(game_id: int, service: Service) -> list[dict[str, Any]]:
     """Rule 505(c): each penalty and goal as the public address reads it."""
     queries.game(service, game_id)  # NotFound before anything else

@@ -30,9 +30,11 @@ from rinkside.services import queries
 from rinkside.services import rinks as rink_store
 from rinkside.services.rinks import RinkRow
 from rinkside.services.tournaments import NotFound
+from rinkside.web import documented
 from rinkside.web.deps import Service, Templates
 
-router = APIRouter(tags=["rinks"], default_response_class=HTMLResponse)
+router = APIRouter(tags=["rinks"], default_response_class=HTMLResponse,
+                   responses=documented.page(404, 422))
 
 PAGE_SCALE = 5.0  # pixels a foot in the page and the .svg
 PNG_WIDTH = 1200  # pixels across the .png, whatever the rink's size
@@ -96,14 +98,16 @@ def _image(service: Service, rink_id: int) -> RinkDrawing:
 
 
 # The image routes come first: "/rinks/{rink_id}" would also match "3.svg".
-@router.get("/rinks/{rink_id:id}.svg", response_class=Response)
+@router.get("/rinks/{rink_id:id}.svg", response_class=Response,
+            responses=documented.body("image/svg+xml"))
 def rink_svg(rink_id: int, service: Service) -> Response:
     """The rink's diagram to scale, as SVG (feet are the SVG's own units)."""
     return Response(to_svg(_image(service, rink_id), scale=PAGE_SCALE),
                     media_type="image/svg+xml")
 
 
-@router.get("/rinks/{rink_id:id}.png", response_class=Response)
+@router.get("/rinks/{rink_id:id}.png", response_class=Response,
+            responses=documented.body("image/png"))
 def rink_png(rink_id: int, service: Service) -> Response:
     """The rink's diagram as a PNG, PNG_WIDTH pixels across."""
     drawing = _image(service, rink_id)

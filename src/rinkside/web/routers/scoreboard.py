@@ -20,9 +20,11 @@ from fastapi.responses import HTMLResponse, JSONResponse
 
 from rinkside.present.lines import game_lines
 from rinkside.services import queries
+from rinkside.web import documented
 from rinkside.web.deps import Service, Templates
 
-router = APIRouter(tags=["scoreboard"], default_response_class=HTMLResponse)
+router = APIRouter(tags=["scoreboard"], default_response_class=HTMLResponse,
+                   responses=documented.page(404))
 
 Layout = Literal["tv", "overlay", "intermission"]
 
@@ -35,7 +37,8 @@ def scoreboard(game_id: int, request: Request, service: Service, templates: Temp
         "title": f"{game.home} vs {game.away}", "game": game, "layout": layout, "horn": horn})
 
 
-@router.get("/api/games/{game_id:id}/summary", response_class=JSONResponse)
+@router.get("/api/games/{game_id:id}/summary", response_class=JSONResponse,
+            responses=documented.api(404))
 def summary(game_id: int, service: Service) -> dict[str, Any]:
     """The between-periods screen's penalties (the goals are in the live
     state): period, clock, team, who, class and infraction, as recorded; the

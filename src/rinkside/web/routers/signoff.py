@@ -20,10 +20,13 @@ from starlette.concurrency import run_in_threadpool
 from rinkside.formats.text import CODE, NOTE, REASON, TextError, check_text
 from rinkside.present.corrections import correction_text
 from rinkside.services import logs, officiating, queries
-from rinkside.web import auth, fields
+from rinkside.web import auth, documented, fields
 from rinkside.web.deps import Broadcast, Service, Templates
 
-router = APIRouter()
+router = APIRouter(tags=["sign-off"], default_response_class=HTMLResponse,
+                   responses=documented.page(303, 400, 401, 403, 404, 413, 422))
+api_router = APIRouter(tags=["sign-off"], responses=documented.api(
+    400, 401, 403, 404, 413, 422, refuses=True))
 
 Anyone = Annotated[auth.CurrentUser, Depends(auth.require("referee"))]
 Director = Annotated[auth.CurrentUser, Depends(auth.require("director"))]
@@ -158,12 +161,12 @@ Names = Annotated[list[fields.Name], Field(max_length=10)]
 OfficialNames = TypeAdapter(dict[Annotated[str, Field(max_length=40)], Names])
 
 
-@router.get("/api/games/{game_id:id}/signoff")
+@api_router.get("/api/games/{game_id:id}/signoff")
 def signoff_api(game_id: int, service: Service) -> dict[str, Any]:
     return signoff_json(service, game_id)
 
 
-@router.post("/api/games/{game_id:id}/sign")
+@api_router.post("/api/games/{game_id:id}/sign")
 def sign_api(game_id: int, service: Service, user: Anyone, broadcaster: Broadcast
              ) -> dict[str, Any]:
     officiating.sign(service, game_id, user.username)
@@ -171,7 +174,7 @@ def sign_api(game_id: int, service: Service, user: Anyone, broadcaster: Broadcas
     return signoff_json(service, game_id)
 
 
-@router.post("/api/games/{game_id:id}/reopen")
+@api_router.post("/api/games/{game_id:id}/reopen")
 def reopen_api(game_id: int, body: Reason, service: Service, user: Director,
                broadcaster: Broadcast) -> dict[str, Any]:
     officiating.reopen(service, game_id, user.username, body.reason)
@@ -179,7 +182,7 @@ def reopen_api(game_id: int, body: Reason, service: Service, user: Director,
     return signoff_json(service, game_id)
 
 
-@router.put("/api/games/{game_id:id}/officials")
+@api_router.put("/api/games/{game_id:id}/officials")
 def officials_api(game_id: int,
                   body: dict[Annotated[str, Field(max_length=40)], Names],
                   service: Service, user: Director) -> dict[str, Any]:

@@ -40,10 +40,14 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 from pydantic import BaseModel, Field, field_validator
 
 from rinkside.services import sync, sync_local, sync_signoff
-from rinkside.web import auth, fields
+from rinkside.web import auth, documented, fields
 from rinkside.web.deps import Broadcast, Service, Templates
 
-router = APIRouter(tags=["sync"])
+router = APIRouter(tags=["sync"], responses=documented.api(400, 401, 404, 409, 413, 422,
+                                                           refuses=True))
+# The laptop's own page, and the director's retry from it.
+pages_router = APIRouter(tags=["sync"], default_response_class=HTMLResponse,
+                         responses=documented.page(303, 401, 403))
 
 
 class RevisionIn(BaseModel):
@@ -161,7 +165,7 @@ def pending(service: Service) -> dict[str, Any]:
     return {"league_url": linked.league_url if linked else None, "games": _pending(service)}
 
 
-@router.get("/sync", response_class=HTMLResponse)
+@pages_router.get("/sync")
 def page(request: Request, service: Service, templates: Templates, user: auth.User
          ) -> HTMLResponse:
     """What this laptop has recorded that the league server has not had yet,
@@ -173,7 +177,7 @@ def page(request: Request, service: Service, templates: Templates, user: auth.Us
         "csrf_token": user.csrf if user else ""})
 
 
-@router.post("/sync/retry")
+@pages_router.post("/sync/retry")
 def retry(service: Service,
           _user: Annotated[auth.CurrentUser, Depends(auth.require("director"))]
           ) -> RedirectResponse:
