@@ -121,6 +121,10 @@ class Unit(NamedTuple):
     (402(c) note 1, 402(g), 404(a), 408(b))."""
     took_third: bool = False
     """Expired while a held third penalty took its place (408(b))."""
+    after: int = 0
+    """The uid of the unit whose end starts this one, outside its server's
+    order: 629(c)'s minor to a player who sits time in a queue that goes on
+    with another player's time (casebook 44, 66); 0: none."""
 
     # Fast copies for the changes the box makes most (``_replace`` is slow):
     # the positions are those of the fields above.
@@ -220,11 +224,16 @@ def serving_order(u: Unit) -> tuple[int, int, int, int]:
 def _start_successor(box: Box, ended: Unit, at: int) -> tuple[Box, bool]:
     """Start the unit queued behind ``ended``'s server, if any: the second
     half of its double minor (casebook 7), else the next in
-    :func:`serving_order` (402(f), casebook 20, 40)."""
+    :func:`serving_order` (402(f), casebook 20, 40); and any unit linked to
+    ``ended`` by :attr:`Unit.after`, which runs beside that next one."""
+    linked = [u for u in box if u.after == ended.uid and u.status == "pending"
+              and u.pending_reason == "queue"]
+    for u in linked:  # casebook 44, 66: his own minor, after the time he sat
+        box = _swap(box, u, u.running_from(at))
     queued = [u for u in box if u.server == ended.server and u.status == "pending"
-              and u.pending_reason == "queue" and u.team == ended.team]
+              and u.pending_reason == "queue" and u.team == ended.team and not u.after]
     if not queued:
-        return box, False
+        return box, bool(linked)
     nxt = min(queued, key=lambda u: (0, 0, 0, u.half, u.uid) if u.penalty_id == ended.penalty_id
               else (1, *serving_order(u)))
     return _swap(box, nxt, nxt.running_from(at)), True
