@@ -315,6 +315,12 @@ def assess(s: GameState, event: Penalty, *, added_by: str | None = None,
             server = ServerKey("penalty", team, pid)
         if event.served_by is not None:
             _follow_named(s, team, player, cls, server, goaltender=is_goalie)
+        if shared is None and number is not None and not after:
+            # 402(f): he serves his own after the time he sits, not after the
+            # other player's time queued behind it on that key (casebook 40, 65)
+            sat = _last_sat(s, team, number, [u for u in s.units if u.server == server
+                                              and u.status != "done"])
+            after = 0 if sat is None else sat.uid
     st = s.setup.settings
 
     def unit(kind: Kind, duration: int, half: Half = 0) -> Unit:
