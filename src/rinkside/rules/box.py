@@ -260,18 +260,25 @@ def finish(box: Box, unit: Unit, at: int, clock: Clock, *, released: bool = Fals
     - a counting unit whose place goes to a held third penalty waits for the
       next stoppage (408(b));
     - under running time a minor ending during a stoppage waits for the
-      face-off (402(c) note 1);
+      face-off (402(c) note 1), and so does a counting unit whose player's
+      next one has a substitute: the team stays short until then;
     - otherwise the player returns at once (402(b), 403(b)).
     """
     # Casebook 31: under running time, time over during a stoppage is over with
     # it; the player returns at the face-off, the team as short as it was.
     stopped = not released and not clock.in_play and clock.running_time
+    short = counting(box, unit.team)
     box, continues = _start_successor(box, unit, at)
     if continues:
         if unit.substituted:
             # 403(c), 402(g), casebook 8: its server waits for the stoppage
             # though the player's next penalty runs on (casebook 40).
             return _swap(box, unit, unit.expired("faceoff" if stopped else "stoppage"))
+        if stopped and unit.counts and counting(box, unit.team) == short:
+            # 402(c) note 1, casebook 31: what comes next has a substitute (a
+            # coincident major, casebook 20, 65; a misconduct, casebook 40),
+            # but the team gets its player only at the face-off.
+            return _swap(box, unit, unit.expired("faceoff").held("hold"))
         return _swap(box, unit, unit.over())
     if unit.substituted or unit.kind == Kind.MISCONDUCT:
         return _swap(box, unit, unit.expired("faceoff" if stopped else "stoppage"))
