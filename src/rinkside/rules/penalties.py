@@ -222,12 +222,17 @@ def assess_leaving(s: GameState, team: Team, player: int) -> None:
            added_by="629(c)", server=server, after=0 if after is None else after.uid)
 
 
-def _sits(u: Unit, player: int) -> bool:
-    """Whether ``player`` himself sits ``u``'s time: it names him to serve it,
-    or it is his own and names nobody else (narrower than
-    :func:`rinkside.rules.box.sits_for`, which counts a penalty another serves
-    for him)."""
-    return (u.served_by if u.served_by is not None else u.player) == player
+def _sits(s: GameState, u: Unit, player: int) -> bool:
+    """Whether ``player`` himself sits ``u``'s time: it names him to serve it;
+    or it names nobody and is his own, or a goaltender's on his key (407(a):
+    the teammate who sits the goaltender's earlier penalty sits it too).
+    Narrower than :func:`rinkside.rules.box.sits_for`, which counts a penalty
+    another serves for him."""
+    if u.served_by is not None:
+        return u.served_by == player
+    if u.player is not None and s.is_goaltender(u.team, u.player):
+        return u.server == ServerKey("player", u.team, player)
+    return u.player == player
 
 
 def _last_sat(s: GameState, team: Team, player: int, alive: list[Unit]) -> Unit | None:
@@ -237,12 +242,12 @@ def _last_sat(s: GameState, team: Team, player: int, alive: list[Unit]) -> Unit 
     another substitute serves after his major, casebook 65): his minor is his
     own, served "after serving the un-expired penalty", not after theirs.
     None where the queue holds only his time: the minor goes at its end."""
-    sat = [u for u in alive if _sits(u, player)]
+    sat = [u for u in alive if _sits(s, u, player)]
     if not sat:
         return None
     last = max(sat, key=lambda u: (u.pending_reason == "queue", serving_order(u)))
     others = any(u.team == team and u.server == last.server and u.status == "pending"
-                 and not _sits(u, player) for u in s.units)
+                 and not _sits(s, u, player) for u in s.units)
     return last if others else None
 
 
