@@ -239,6 +239,13 @@ def _start_successor(box: Box, ended: Unit, at: int) -> tuple[Box, bool]:
     return _swap(box, nxt, nxt.running_from(at)), True
 
 
+def _next_half(box: Box, ended: Unit, at: int) -> bool:
+    """Whether the unit started behind ``ended`` is the second half of its
+    double minor (one entry in the box, casebook 7)."""
+    return any(u.penalty_id == ended.penalty_id and u.uid != ended.uid and u.status == "running"
+               and u.start == at for u in box)
+
+
 def _start_held_third(box: Box, team: Team, at: int, max_counting: int) -> tuple[Box, bool]:
     """Rule 408(a): the held penalty starts when a place frees."""
     if counting(box, team) >= max_counting:
@@ -260,8 +267,9 @@ def finish(box: Box, unit: Unit, at: int, clock: Clock, *, released: bool = Fals
     - a counting unit whose place goes to a held third penalty waits for the
       next stoppage (408(b));
     - under running time a minor ending during a stoppage waits for the
-      face-off (402(c) note 1), and so does a counting unit whose player's
-      next one has a substitute: the team stays short until then;
+      face-off (402(c) note 1), and so does any unit with a next one behind
+      it but a double minor's first half (casebook 31), the team short until
+      then where that next one has a substitute;
     - otherwise the player returns at once (402(b), 403(b)).
     """
     # Casebook 31: under running time, time over during a stoppage is over with
@@ -274,11 +282,15 @@ def finish(box: Box, unit: Unit, at: int, clock: Clock, *, released: bool = Fals
             # 403(c), 402(g), casebook 8: its server waits for the stoppage
             # though the player's next penalty runs on (casebook 40).
             return _swap(box, unit, unit.expired("faceoff" if stopped else "stoppage"))
-        if stopped and unit.counts and counting(box, unit.team) == short:
-            # 402(c) note 1, casebook 31: what comes next has a substitute (a
-            # coincident major, casebook 20, 65; a misconduct, casebook 40),
-            # but the team gets its player only at the face-off.
-            return _swap(box, unit, unit.expired("faceoff").held("hold"))
+        if stopped and not _next_half(box, unit, at):
+            # Casebook 31: over with the stoppage, its entry expired until the
+            # face-off, whoever sits the next penalty. If that one has a
+            # substitute (a coincident major, casebook 20, 65; a misconduct,
+            # casebook 40), the team gets its player only then (402(c) note 1).
+            waiting = unit.expired("faceoff")
+            if unit.counts and counting(box, unit.team) == short:
+                waiting = waiting.held("hold")
+            return _swap(box, unit, waiting)
         return _swap(box, unit, unit.over())
     if unit.substituted or unit.kind == Kind.MISCONDUCT:
         return _swap(box, unit, unit.expired("faceoff" if stopped else "stoppage"))
