@@ -121,6 +121,10 @@ class Unit(NamedTuple):
     (402(c) note 1, 402(g), 404(a), 408(b))."""
     took_third: bool = False
     """Expired while a held third penalty took its place (408(b))."""
+    after: int = 0
+    """The uid of the unit whose end starts this one, outside its server's
+    order: 629(c)'s minor to a player who sits time in a queue that goes on
+    with another player's time (casebook 44, 66); 0: none."""
 
     # Fast copies for the changes the box makes most (``_replace`` is slow):
     # the positions are those of the fields above.
@@ -220,14 +224,26 @@ def serving_order(u: Unit) -> tuple[int, int, int, int]:
 def _start_successor(box: Box, ended: Unit, at: int) -> tuple[Box, bool]:
     """Start the unit queued behind ``ended``'s server, if any: the second
     half of its double minor (casebook 7), else the next in
-    :func:`serving_order` (402(f), casebook 20, 40)."""
+    :func:`serving_order` (402(f), casebook 20, 40); and any unit linked to
+    ``ended`` by :attr:`Unit.after`, which runs beside that next one."""
+    linked = [u for u in box if u.after == ended.uid and u.status == "pending"
+              and u.pending_reason == "queue"]
+    for u in linked:  # casebook 44, 66: his own minor, after the time he sat
+        box = _swap(box, u, u.running_from(at))
     queued = [u for u in box if u.server == ended.server and u.status == "pending"
-              and u.pending_reason == "queue" and u.team == ended.team]
+              and u.pending_reason == "queue" and u.team == ended.team and not u.after]
     if not queued:
-        return box, False
+        return box, bool(linked)
     nxt = min(queued, key=lambda u: (0, 0, 0, u.half, u.uid) if u.penalty_id == ended.penalty_id
               else (1, *serving_order(u)))
     return _swap(box, nxt, nxt.running_from(at)), True
+
+
+def _next_half(box: Box, ended: Unit, at: int) -> bool:
+    """Whether the unit started behind ``ended`` is the second half of its
+    double minor (one entry in the box, casebook 7)."""
+    return any(u.penalty_id == ended.penalty_id and u.uid != ended.uid and u.status == "running"
+               and u.start == at for u in box)
 
 
 def _start_held_third(box: Box, team: Team, at: int, max_counting: int) -> tuple[Box, bool]:
@@ -251,18 +267,30 @@ def finish(box: Box, unit: Unit, at: int, clock: Clock, *, released: bool = Fals
     - a counting unit whose place goes to a held third penalty waits for the
       next stoppage (408(b));
     - under running time a minor ending during a stoppage waits for the
-      face-off (402(c) note 1);
+      face-off (402(c) note 1), and so does any unit with a next one behind
+      it but a double minor's first half (casebook 31), the team short until
+      then where that next one has a substitute;
     - otherwise the player returns at once (402(b), 403(b)).
     """
     # Casebook 31: under running time, time over during a stoppage is over with
     # it; the player returns at the face-off, the team as short as it was.
     stopped = not released and not clock.in_play and clock.running_time
+    short = counting(box, unit.team)
     box, continues = _start_successor(box, unit, at)
     if continues:
         if unit.substituted:
             # 403(c), 402(g), casebook 8: its server waits for the stoppage
             # though the player's next penalty runs on (casebook 40).
             return _swap(box, unit, unit.expired("faceoff" if stopped else "stoppage"))
+        if stopped and not _next_half(box, unit, at):
+            # Casebook 31: over with the stoppage, its entry expired until the
+            # face-off, whoever sits the next penalty. If that one has a
+            # substitute (a coincident major, casebook 20, 65; a misconduct,
+            # casebook 40), the team gets its player only then (402(c) note 1).
+            waiting = unit.expired("faceoff")
+            if unit.counts and counting(box, unit.team) == short:
+                waiting = waiting.held("hold")
+            return _swap(box, unit, waiting)
         return _swap(box, unit, unit.over())
     if unit.substituted or unit.kind == Kind.MISCONDUCT:
         return _swap(box, unit, unit.expired("faceoff" if stopped else "stoppage"))

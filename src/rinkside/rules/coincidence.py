@@ -171,9 +171,13 @@ def _start_new(box: Box, now: int, max_counting: int) -> Box:
         for u in sorted(new, key=serving_order):
             by_server.setdefault(u.server, []).append(u)
         firsts = {units[0].uid for server, units in by_server.items() if server not in busy}
+        alive = {x.uid for x in box if x.status in ("running", "pending")}
         for u in team_order:
             current = next(x for x in box if x.uid == u.uid)
-            if u.uid not in firsts:
+            # a unit that follows one unit waits for it alone, not for its
+            # server's order (casebook 44, 66)
+            waits = u.after in alive if u.after else u.uid not in firsts
+            if waits:
                 box = _replace(box, current, current.held("queue"))
             elif current.kind != Kind.MISCONDUCT and not current.substituted and \
                     counting(box, team) >= max_counting:

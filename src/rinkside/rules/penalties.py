@@ -19,6 +19,7 @@ from rinkside.rules.box import (
     ServerKey,
     Unit,
     release_waiting,
+    serving_order,
     sits_for,
     units_of,
 )
@@ -214,8 +215,40 @@ def assess_leaving(s: GameState, team: Team, player: int) -> None:
         # only a misconduct of his is left to serve, or time he serves in
         # another's queue (casebook 65, 66): the minor follows it there
         server = alive[-1].server
+    after = _last_sat(s, team, player, alive)
+    if after is not None:
+        server = after.server
     assess(s, Penalty(s.clock, team, player, PenaltyClass.MINOR, LEAVING, "629(c)"),
-           added_by="629(c)", server=server)
+           added_by="629(c)", server=server, after=0 if after is None else after.uid)
+
+
+def _sits(s: GameState, u: Unit, player: int) -> bool:
+    """Whether ``player`` himself sits ``u``'s time: it names him to serve it;
+    or it names nobody and is his own, or a goaltender's on his key (407(a):
+    the teammate who sits the goaltender's earlier penalty sits it too).
+    Narrower than :func:`rinkside.rules.box.sits_for`, which counts a penalty
+    another serves for him."""
+    if u.served_by is not None:
+        return u.served_by == player
+    if u.player is not None and s.is_goaltender(u.team, u.player):
+        return u.server == ServerKey("player", u.team, player)
+    return u.player == player
+
+
+def _last_sat(s: GameState, team: Team, player: int, alive: list[Unit]) -> Unit | None:
+    """Casebook 44, 66: the unit after which 629(c)'s minor starts, where the
+    queue he sits in goes on with another player's time (the misconduct of
+    the player whose minor he serves, 404(b), casebook 40; a fighter's minor
+    another substitute serves after his major, casebook 65): his minor is his
+    own, served "after serving the un-expired penalty", not after theirs.
+    None where the queue holds only his time: the minor goes at its end."""
+    sat = [u for u in alive if _sits(s, u, player)]
+    if not sat:
+        return None
+    last = max(sat, key=lambda u: (u.pending_reason == "queue", serving_order(u)))
+    others = any(u.team == team and u.server == last.server and u.status == "pending"
+                 and not _sits(s, u, player) for u in s.units)
+    return last if others else None
 
 
 # Rule 409(b): calls for which the referee raises no arm (a game ejection alike).
@@ -244,7 +277,7 @@ def offender(event: Penalty | PenaltySignal) -> str:
 
 
 def assess(s: GameState, event: Penalty, *, added_by: str | None = None,
-           companions: bool = True, server: ServerKey | None = None) -> None:
+           companions: bool = True, server: ServerKey | None = None, after: int = 0) -> None:
     """Record the penalty (506(a)) and put its time in the box, to start at
     the face-off (409(d)): a minor one unit, a double minor two (casebook 7),
     a major or a match penalty's time portion one (405(a), casebook 14), a
@@ -287,6 +320,12 @@ def assess(s: GameState, event: Penalty, *, added_by: str | None = None,
             server = ServerKey("penalty", team, pid)
         if event.served_by is not None:
             _follow_named(s, team, player, cls, server, goaltender=is_goalie)
+        if shared is None and number is not None and not after:
+            # 402(f): he serves his own after the time he sits, not after the
+            # other player's time queued behind it on that key (casebook 40, 65)
+            sat = _last_sat(s, team, number, [u for u in s.units if u.server == server
+                                              and u.status != "done"])
+            after = 0 if sat is None else sat.uid
     st = s.setup.settings
 
     def unit(kind: Kind, duration: int, half: Half = 0) -> Unit:
@@ -294,7 +333,8 @@ def assess(s: GameState, event: Penalty, *, added_by: str | None = None,
         s.next_id += 1
         return Unit(uid=uid, penalty_id=pid, team=team, player=player,
                     served_by=event.served_by, server=server, kind=kind, penalty_class=cls,
-                    infraction=event.infraction, duration=duration, group=s.stoppage, half=half)
+                    infraction=event.infraction, duration=duration, group=s.stoppage, half=half,
+                    after=after)
 
     new: list[Unit] = []
     if cls in (PenaltyClass.MINOR, PenaltyClass.BENCH_MINOR):
