@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import JSHandle, Page, expect
 
 from rinkside.rules.events import FaceOff, Goal, PeriodEnd, Team
 from rinkside.rules.times import GameTime
@@ -63,3 +63,10 @@ def log_in(page: Page, username: str, password: str) -> None:
     page.get_by_label("Password").fill(password)
     page.get_by_role("button", name="Log in").click()
     expect(page).not_to_have_url("/login")
+
+
+def console_module(page: Page, name: str) -> JSHandle:
+    """The console's ES module ``static/{name}`` as the page runs it (the same
+    instance: a module is evaluated once per page), for a test to read its
+    exports; the console shares no window object to read instead."""
+    return page.evaluate_handle("url => import(url)", f"/static/{name}")

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browserkit import LiveServer, finished_game, log_in, new_game
+from browserkit import LiveServer, console_module, finished_game, log_in, new_game
 from clockkit import Wall, with_wall
 from playwright.sync_api import Browser, Dialog, Page, expect
 
@@ -203,7 +203,8 @@ def test_the_flash_covers_no_control(browser: Browser, browser_context_args: dic
     page.screenshot(path=str(output_dir / f"console-flash-{width}x{height}.png"))
     page.mouse.wheel(0, 800)  # scrolled down to the log: the board and its flash stay in sight
     page.get_by_role("button", name="Penalty", exact=True).click()
-    page.evaluate("window.rinksideConsole.flash('Recorded: Goal at 1 11:40')")
+    console_module(page, "console_banner.js").evaluate(
+        "banner => banner.flash('Recorded: Goal at 1 11:40')")
     expect(flash).to_have_text("Recorded: Goal at 1 11:40")
     assert page.evaluate(COVERS) == {"covered": [], "inside": True}
     page.screenshot(path=str(output_dir / f"console-flash-form-{width}x{height}.png"))

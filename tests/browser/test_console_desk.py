@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browserkit import LiveServer, log_in, new_game, skaters
+from browserkit import LiveServer, console_module, log_in, new_game, skaters
 from playwright.sync_api import Browser, Dialog, Page, expect
 
 from rinkside.rules.events import FaceOff, PenaltyClass, PenaltySignal
@@ -140,10 +140,11 @@ def test_a_suspended_players_goal_is_refused_with_his_rule(
     log_in(page, f"sus{game}", "scorer-pass-1")
     page.goto(f"/console/games/{game}")
     expect(page.locator('[data-bind="link"]')).to_have_text("live")
-    page.wait_for_function("() => window.rinksideConsole.state !== null")  # the state taken
-    page.evaluate(f"""() => {{ const C = window.rinksideConsole;
-        return C.post([{{ type: "goal", at: "1 11:00", team: "home",
-                         scorer: {suspended.number} }}]).then(a => C.written(a, "")); }}""")
+    page.wait_for_function("held => held.currentState() !== null",  # the state taken
+                           arg=console_module(page, "console_state.js"))
+    console_module(page, "console_writes.js").evaluate(f"""writes => writes.post(
+        [{{ type: "goal", at: "1 11:00", team: "home", scorer: {suspended.number} }}])
+        .then(a => writes.written(a, ""))""")
     expect(page.locator('[data-bind="banner-rule"]')).to_have_text("Rule 410(a)")
     expect(page.locator('[data-bind="banner-text"]')).to_contain_text("suspended")
     assert service.game_state(game)[1].goals == ()

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from browserkit import LiveServer, log_in, new_game, skaters
+from browserkit import LiveServer, console_module, log_in, new_game, skaters
 from playwright.sync_api import Browser, Page, expect
 
 from rinkside.rules.events import FaceOff, PenaltyClass, PenaltySignal
@@ -58,14 +58,14 @@ def test_a_goal_that_cancels_a_delayed_minor_shows_the_409c_warning(
     expect(banner).to_be_hidden()
 
     # A box entry's reasons, when the engine gives them, are shown under it.
-    page.evaluate("""() => {
-        const C = window.rinksideConsole, s = JSON.parse(JSON.stringify(C.state));
+    console_module(page, "console_state.js").evaluate("""held => {
+        const s = JSON.parse(JSON.stringify(held.currentState()));
         s.version += 1;
         s.box.away = [{player: 7, served_by: null, state: "pending", left_tenths: 1200,
                        left: "2:00", ticking: false, "class": "minor", class_text: "minor",
                        infraction: "Tripping", may_return: false,
                        reasons: ["waits for the first stoppage: Rule 408(b)"]}];
-        C.replace(s);
+        held.replace(s);
     }""")
     expect(page.locator('[data-bind="away-box"] li.entry .why')).to_have_text(
         "waits for the first stoppage: Rule 408(b)")

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browserkit import LiveServer, log_in, new_game, skaters
+from browserkit import LiveServer, console_module, log_in, new_game, skaters
 from clockkit import Wall, with_wall
 from playwright.sync_api import Browser, Page, expect
 
@@ -64,8 +64,14 @@ def run(wall: Wall, pages: list[Page], ms: int) -> None:
 
 
 def reading(page: Page) -> int:
-    value: int = page.evaluate("window.rinksideConsole.projected()")
+    value: int = console_module(page, "console_state.js").evaluate("m => m.projected()")
     return value
+
+
+def taken(page: Page, version: int) -> None:
+    """Wait until the console holds the state of ``version``."""
+    page.wait_for_function("([m, v]) => m.currentState().version === v",
+                           arg=[console_module(page, "console_state.js"), version])
 
 
 def version(live_server: LiveServer, game: int) -> int:
@@ -100,17 +106,17 @@ def test_entries_corrections_and_undos_never_move_the_running_clock(
     service.record(game, version(live_server, game), [Shot(GameTime(1, 6900), "home", shooter)],
                    by="t")
     expect(page.locator('[data-bind="link"]')).to_have_text("live")
-    page.wait_for_function(f"window.rinksideConsole.state.version === {version(live_server, game)}")
+    taken(page, version(live_server, game))
     assert abs(reading(page) - (7200 - 320)) <= 2
     # the shot corrected, then undone
     run(wall, pages, 5_000)
     service.correct(game, version(live_server, game), "replace", 1,
                     Shot(GameTime(1, 6880), "home", shooter), by="t", reason="the time")
-    page.wait_for_function(f"window.rinksideConsole.state.version === {version(live_server, game)}")
+    taken(page, version(live_server, game))
     assert abs(reading(page) - (7200 - 370)) <= 2
     run(wall, pages, 1_000)
     service.correct(game, version(live_server, game), "delete", 1, None, by="t", reason="undo")
-    page.wait_for_function(f"window.rinksideConsole.state.version === {version(live_server, game)}")
+    taken(page, version(live_server, game))
     assert abs(reading(page) - (7200 - 380)) <= 2
     expect(page.locator('[data-bind="clock"]')).to_have_text("11:22")
     expect(board.locator('[data-bind="clock"]')).to_have_text("11:22")

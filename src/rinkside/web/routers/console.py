@@ -3,9 +3,10 @@
 GET /console lists the games this user may score (a director: every game;
 a scorekeeper: the games assigned; a referee reads every game). GET
 /console/games/{id} is the console itself: a frame that ``static/console.js``
-fills from the game's state JSON and the console API, and keeps in step with
-the live stream. Nobody logged in is sent to /login; a scorekeeper opening a
-game not assigned to them gets a 403 page.
+(the entry ES module of static/console*.js) fills from the game's state JSON
+and the console API, and keeps in step with the live stream. Nobody logged
+in is sent to /login; a scorekeeper opening a game not assigned to them gets
+a 403 page.
 """
 
 from __future__ import annotations

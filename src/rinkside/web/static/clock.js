@@ -1,7 +1,7 @@
 /* The game clock as the pages show it, the same form as rinkside.present.clock:
  * "11:42", and tenths in the last minute ("0:42.5"). Shared by every live
- * page through static/live.js (window.rinksideClock). Plain ES5 so older TV
- * browsers run it.
+ * page through static/live.js (window.rinksideClock; a module page imports
+ * it through static/live_module.js). Plain ES5 so older TV browsers run it.
  *
  * It is also the pages' one clock source: now() is the server's wall clock
  * in ms since the epoch (Date.now() plus the offset measured by sync()

@@ -6,160 +6,153 @@
  * the engine's refusals (state.refused, rules/accepts.py), and a refused key
  * shows the engine's sentence with its rule.
  *
- * Loaded (defer) right after console.js (templates/console.html), whose
- * window.rinksideConsole it uses: root, MAY_WRITE, the DOM helpers, teamName,
- * nowAt, atText, projected, refusal, showBanner, post, written, networkDown,
- * busy, and the read-only state and info. It adds to the namespace:
+ * It exports
  *   renderToggle()  the toggle's label, and whether it may be pressed (console.js
  *                   calls it after each render and each GET /console answer);
  *   ticked(ran)     after each tick of the clock (static/live.js, through console.js);
- *   idle()          a write is over: the keys pressed meanwhile go (every file
+ *   idle()          a write is over: the keys pressed meanwhile go (every module
  *                   that writes calls it).
  */
-(function () {
-  "use strict";
+import { root, $ } from "./console_dom.js";
+import {
+  MAY_WRITE, currentState, currentInfo, isBusy, setBusy, teamName, nowAt, atText,
+  projected, refusal
+} from "./console_state.js";
+import { showBanner } from "./console_banner.js";
+import { post, written, networkDown } from "./console_writes.js";
 
-  var C = window.rinksideConsole;
-  var root = C.root, MAY_WRITE = C.MAY_WRITE;
-  var $ = C.$, teamName = C.teamName, nowAt = C.nowAt, atText = C.atText;
-  var projected = C.projected, refusal = C.refusal, showBanner = C.showBanner;
-  var post = C.post, written = C.written, networkDown = C.networkDown;
+function refuseNow(found) {
+  showBanner("refused", found.rule, found.text.replace("Rule " + found.rule + ": ", ""));
+}
 
-  function refuseNow(found) {
-    showBanner("refused", found.rule, found.text.replace("Rule " + found.rule + ": ", ""));
+/* ------------------------------------------------------------------ the toggle */
+
+function toggleAction() {
+  var state = currentState(), info = currentInfo();
+  if (!state) { return null; }
+  var s = state.status;
+  if (s === "final") { return { label: "Final", event: null }; }
+  if (s === "shootout") { return { label: "Shootout: record attempts", event: null }; }
+  if (s === "not_started" || s === "intermission") {
+    var start = info && info.next_start;
+    return start ? { label: "Start period " + start.split(" ")[0] + " (face-off)",
+                     event: { type: "faceoff", at: start } } : { label: "…", event: null };
   }
-
-  /* ------------------------------------------------------------------ the toggle */
-
-  function toggleAction() {
-    var state = C.state, info = C.info;
-    if (!state) { return null; }
-    var s = state.status;
-    if (s === "final") { return { label: "Final", event: null }; }
-    if (s === "shootout") { return { label: "Shootout: record attempts", event: null }; }
-    if (s === "not_started" || s === "intermission") {
-      var start = info && info.next_start;
-      return start ? { label: "Start period " + start.split(" ")[0] + " (face-off)",
-                       event: { type: "faceoff", at: start } } : { label: "…", event: null };
-    }
-    if ((s === "in_play" || s === "stopped") && state.refused && !refusal("period_end")) {
-      /* 640(a): the engine takes the period's end now (the clock reads 0:00). */
-      return { label: "End of period", event: { type: "period_end", at: state.period + " 0:00" } };
-    }
-    if (s === "stopped") {
-      return { label: "Start (face-off)", event: { type: "faceoff", at: atText(state.clock_tenths) } };
-    }
-    if (projected() <= 0) {
-      return { label: "End of period", event: { type: "period_end", at: state.period + " 0:00" } };
-    }
-    return { label: "Stop (whistle)", event: { type: "stoppage", at: nowAt() }, stop: true };
+  if ((s === "in_play" || s === "stopped") && state.refused && !refusal("period_end")) {
+    /* 640(a): the engine takes the period's end now (the clock reads 0:00). */
+    return { label: "End of period", event: { type: "period_end", at: state.period + " 0:00" } };
   }
-
-  function renderToggle() {
-    var button = $("toggle");
-    var action = toggleAction();
-    if (!action) { return; }
-    if (button.textContent !== action.label) { button.textContent = action.label; }
-    var refused = action.event ? refusal(action.event.type) : null;
-    button.disabled = !MAY_WRITE || !action.event || !!refused;
-    button.title = refused ? refused.text : "";
-    button.className = "toggle" + (action.stop ? " stop" : action.event ? " start" : "");
+  if (s === "stopped") {
+    return { label: "Start (face-off)", event: { type: "faceoff", at: atText(state.clock_tenths) } };
   }
-
-  /* After each tick of the clock (static/live.js): the period's end is due. */
-  function ticked(ran) {
-    var state = C.state;
-    if (state.running && state.clock_tenths - ran <= 0) { renderToggle(); }
+  if (projected() <= 0) {
+    return { label: "End of period", event: { type: "period_end", at: state.period + " 0:00" } };
   }
+  return { label: "Stop (whistle)", event: { type: "stoppage", at: nowAt() }, stop: true };
+}
 
-  /* ------------------------------------------------------------------ the waiting line */
+export function renderToggle() {
+  var button = $("toggle");
+  var action = toggleAction();
+  if (!action) { return; }
+  if (button.textContent !== action.label) { button.textContent = action.label; }
+  var refused = action.event ? refusal(action.event.type) : null;
+  button.disabled = !MAY_WRITE || !action.event || !!refused;
+  button.title = refused ? refused.text : "";
+  button.className = "toggle" + (action.stop ? " stop" : action.event ? " start" : "");
+}
 
-  /* The quick keys (a shot, the whistle, the face-off) are never lost: one
-   * pressed while a write is in flight waits, with the clock reading of its
-   * key, and goes, with any other waiting, as soon as that write is over. */
-  var waiting = [];        /* [{event, message, toggle}] not yet sent */
-  var toggleWaiting = false; /* a whistle or face-off is waiting or in flight */
-  function send(item) {
-    waiting.push(item);
-    sendWaiting();
-  }
-  function sendWaiting() {
-    if (C.busy || !waiting.length) { return; }
-    var batch = waiting;
-    waiting = [];
-    C.busy = true;
-    post(batch.map(function (x) { return x.event; })).then(function (answer) {
-      written(answer, batch.map(function (x) { return x.message; }).join(" · "));
-      if (batch.some(function (x) { return x.toggle; })) { $("toggle").focus(); }
-    }).catch(networkDown).then(function () {
-      if (batch.some(function (x) { return x.toggle; })) { toggleWaiting = false; }
-      C.idle();
-    });
-  }
-  /* A write is over: the next may go (the keys pressed meanwhile first). */
-  C.idle = function () { C.busy = false; sendWaiting(); };
+/* After each tick of the clock (static/live.js): the period's end is due. */
+export function ticked(ran) {
+  var state = currentState();
+  if (state.running && state.clock_tenths - ran <= 0) { renderToggle(); }
+}
 
-  /* A shot on goal by team, stopped by the goaltender (the engine's shot). */
-  function recordShot(team) {
-    var state = C.state;
-    if (!state || !MAY_WRITE) { return; }
-    var refused = refusal("shot");  /* the engine says when a shot is refused, and why */
-    if (refused) { refuseNow(refused); return; }
-    send({ event: { type: "shot", at: nowAt(), team: team },
-           message: "Shot on goal: " + teamName(team) });
-  }
+/* ------------------------------------------------------------------ the waiting line */
 
-  function toggle() {
-    if (!MAY_WRITE || toggleWaiting) { return; } /* a second press before the first is in */
-    var action = toggleAction();
-    if (!action || !action.event) { return; }
-    var refused = refusal(action.event.type);
-    if (refused) { refuseNow(refused); return; }
-    toggleWaiting = true;
-    send({ event: action.event, toggle: true,
-           message: action.event.type === "stoppage" ? "Whistle at " + action.event.at
-             : action.event.type === "faceoff" ? "Face-off at " + action.event.at : "End of period" });
-  }
-
-  /* ------------------------------------------------------------------ wiring */
-
-  root.addEventListener("click", function (ev) {
-    var t = ev.target.closest("button");
-    if (!t) { return; }
-    var action = t.getAttribute("data-action");
-    if (action === "toggle") { toggle(); return; }
-    if (action === "shot") { recordShot(t.getAttribute("data-team")); return; }
+/* The quick keys (a shot, the whistle, the face-off) are never lost: one
+ * pressed while a write is in flight waits, with the clock reading of its
+ * key, and goes, with any other waiting, as soon as that write is over. */
+var waiting = [];        /* [{event, message, toggle}] not yet sent */
+var toggleWaiting = false; /* a whistle or face-off is waiting or in flight */
+function send(item) {
+  waiting.push(item);
+  sendWaiting();
+}
+function sendWaiting() {
+  if (isBusy() || !waiting.length) { return; }
+  var batch = waiting;
+  waiting = [];
+  setBusy(true);
+  post(batch.map(function (x) { return x.event; })).then(function (answer) {
+    written(answer, batch.map(function (x) { return x.message; }).join(" · "));
+    if (batch.some(function (x) { return x.toggle; })) { $("toggle").focus(); }
+  }).catch(networkDown).then(function () {
+    if (batch.some(function (x) { return x.toggle; })) { toggleWaiting = false; }
+    idle();
   });
+}
+/* A write is over: the next may go (the keys pressed meanwhile first). */
+export function idle() { setBusy(false); sendWaiting(); }
 
-  /* Space: the clock toggle, unless the scorekeeper is typing or in a form. */
-  function spaceIsForToggle(ev) {
-    if (ev.code !== "Space" && ev.key !== " ") { return false; }
-    var t = ev.target;
-    if (t && t.closest && (t.closest("form") || t.closest(".confirm"))) { return false; }
-    var tag = t && t.tagName;
-    return !(tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || (t && t.isContentEditable));
-  }
-  /* Q and P: a shot on goal by the team on the left (home) or the right (away). */
-  function typing(ev) {
-    var t = ev.target;
-    if (t && t.closest && (t.closest("form") || t.closest(".confirm"))) { return true; }
-    var tag = t && t.tagName;
-    return tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || !!(t && t.isContentEditable);
-  }
-  document.addEventListener("keydown", function (ev) {
-    if (ev.repeat || ev.ctrlKey || ev.metaKey || ev.altKey || typing(ev)) { return; }
-    var key = (ev.key || "").toLowerCase();
-    if (key === "q" || key === "p") { ev.preventDefault(); recordShot(key === "q" ? "home" : "away"); }
-  });
+/* A shot on goal by team, stopped by the goaltender (the engine's shot). */
+function recordShot(team) {
+  var state = currentState();
+  if (!state || !MAY_WRITE) { return; }
+  var refused = refusal("shot");  /* the engine says when a shot is refused, and why */
+  if (refused) { refuseNow(refused); return; }
+  send({ event: { type: "shot", at: nowAt(), team: team },
+         message: "Shot on goal: " + teamName(team) });
+}
 
-  document.addEventListener("keydown", function (ev) {
-    if (!spaceIsForToggle(ev)) { return; }
-    ev.preventDefault();
-    if (!ev.repeat) { toggle(); }
-  });
-  document.addEventListener("keyup", function (ev) {
-    if (spaceIsForToggle(ev)) { ev.preventDefault(); } /* no second "click" on a focused button */
-  });
+function toggle() {
+  if (!MAY_WRITE || toggleWaiting) { return; } /* a second press before the first is in */
+  var action = toggleAction();
+  if (!action || !action.event) { return; }
+  var refused = refusal(action.event.type);
+  if (refused) { refuseNow(refused); return; }
+  toggleWaiting = true;
+  send({ event: action.event, toggle: true,
+         message: action.event.type === "stoppage" ? "Whistle at " + action.event.at
+           : action.event.type === "faceoff" ? "Face-off at " + action.event.at : "End of period" });
+}
 
-  C.renderToggle = renderToggle; C.ticked = ticked;
-})();
+/* ------------------------------------------------------------------ wiring */
+
+root.addEventListener("click", function (ev) {
+  var t = ev.target.closest("button");
+  if (!t) { return; }
+  var action = t.getAttribute("data-action");
+  if (action === "toggle") { toggle(); return; }
+  if (action === "shot") { recordShot(t.getAttribute("data-team")); return; }
+});
+
+/* Space: the clock toggle, unless the scorekeeper is typing or in a form. */
+function spaceIsForToggle(ev) {
+  if (ev.code !== "Space" && ev.key !== " ") { return false; }
+  var t = ev.target;
+  if (t && t.closest && (t.closest("form") || t.closest(".confirm"))) { return false; }
+  var tag = t && t.tagName;
+  return !(tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || (t && t.isContentEditable));
+}
+/* Q and P: a shot on goal by the team on the left (home) or the right (away). */
+function typing(ev) {
+  var t = ev.target;
+  if (t && t.closest && (t.closest("form") || t.closest(".confirm"))) { return true; }
+  var tag = t && t.tagName;
+  return tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || !!(t && t.isContentEditable);
+}
+document.addEventListener("keydown", function (ev) {
+  if (ev.repeat || ev.ctrlKey || ev.metaKey || ev.altKey || typing(ev)) { return; }
+  var key = (ev.key || "").toLowerCase();
+  if (key === "q" || key === "p") { ev.preventDefault(); recordShot(key === "q" ? "home" : "away"); }
+});
+
+document.addEventListener("keydown", function (ev) {
+  if (!spaceIsForToggle(ev)) { return; }
+  ev.preventDefault();
+  if (!ev.repeat) { toggle(); }
+});
+document.addEventListener("keyup", function (ev) {
+  if (spaceIsForToggle(ev)) { ev.preventDefault(); } /* no second "click" on a focused button */
+});

@@ -9,68 +9,66 @@
  * penalty. Where the game waits for them, the face-off button is closed with
  * the engine's reason (console_accepts.js). No rule is decided here.
  *
- * After console.js and console_accepts.js (templates/console.html), it sets
- * C.renderServers(), which console.js calls after each render.
+ * renderServers() is called by console.js after each render.
  */
-(function () {
-  "use strict";
+import { $, make, clear } from "./console_dom.js";
+import { request } from "./console_api.js";
+import { MAY_WRITE, API, currentState, isBusy, setBusy, teamName } from "./console_state.js";
+import { written, networkDown } from "./console_writes.js";
+import { idle } from "./console_quick_keys.js";
 
-  var C = window.rinksideConsole;
-  var $ = C.$, make = C.make, clear = C.clear;
+function nameServer(need, select, button) {
+  var number = parseInt(select.value, 10);
+  if (isNaN(number)) { select.focus(); return; }
+  if (isBusy()) { return; }
+  setBusy(true);
+  button.disabled = true;
+  request("POST", API + "/servers", {
+    version: currentState().version, penalty: need.penalty_id, served_by: number
+  }).then(function (answer) {
+    written(answer, "#" + number + " serves " + need.player_name + "'s " +
+      need.class_text + " (Rule " + need.rule + ")");
+    if (answer.status !== 200) { button.disabled = false; }
+  }).catch(function () { button.disabled = false; networkDown(); })
+    .then(idle);
+}
 
-  function nameServer(need, select, button) {
-    var number = parseInt(select.value, 10);
-    if (isNaN(number)) { select.focus(); return; }
-    if (C.busy) { return; }
-    C.busy = true;
-    button.disabled = true;
-    C.request("POST", C.API + "/servers", {
-      version: C.state.version, penalty: need.penalty_id, served_by: number
-    }).then(function (answer) {
-      C.written(answer, "#" + number + " serves " + need.player_name + "'s " +
-        need.class_text + " (Rule " + need.rule + ")");
-      if (answer.status !== 200) { button.disabled = false; }
-    }).catch(function () { button.disabled = false; C.networkDown(); })
-      .then(function () { C.idle(); });
-  }
+function line(need) {
+  var li = make("li", { "class": "server-needed", "data-penalty": String(need.penalty_id) });
+  li.appendChild(make("strong", {}, teamName(need.team) + " " + need.player_name + ": " +
+    need.class_text + " · " + need.infraction));
+  li.appendChild(make("span", { "class": "why" }, need.text));
+  var id = "server-" + need.penalty_id;
+  var label = make("label", { "for": id }, "Served by ");
+  var select = make("select", { id: id, name: "served_by" });
+  select.appendChild(make("option", { value: "" }, "choose…"));
+  need.may_serve.forEach(function (p) {
+    select.appendChild(make("option", { value: String(p.number) }, p.name));
+  });
+  var button = make("button", { type: "button", "class": "primary" }, "Name");
+  button.disabled = !MAY_WRITE;
+  select.disabled = !MAY_WRITE;
+  button.addEventListener("click", function () { nameServer(need, select, button); });
+  var row = make("div", { "class": "row" });
+  row.appendChild(label);
+  row.appendChild(select);
+  row.appendChild(button);
+  li.appendChild(row);
+  return li;
+}
 
-  function line(need) {
-    var li = make("li", { "class": "server-needed", "data-penalty": String(need.penalty_id) });
-    li.appendChild(make("strong", {}, C.teamName(need.team) + " " + need.player_name + ": " +
-      need.class_text + " · " + need.infraction));
-    li.appendChild(make("span", { "class": "why" }, need.text));
-    var id = "server-" + need.penalty_id;
-    var label = make("label", { "for": id }, "Served by ");
-    var select = make("select", { id: id, name: "served_by" });
-    select.appendChild(make("option", { value: "" }, "choose…"));
-    need.may_serve.forEach(function (p) {
-      select.appendChild(make("option", { value: String(p.number) }, p.name));
-    });
-    var button = make("button", { type: "button", "class": "primary" }, "Name");
-    button.disabled = !C.MAY_WRITE;
-    select.disabled = !C.MAY_WRITE;
-    button.addEventListener("click", function () { nameServer(need, select, button); });
-    var row = make("div", { "class": "row" });
-    row.appendChild(label);
-    row.appendChild(select);
-    row.appendChild(button);
-    li.appendChild(row);
-    return li;
-  }
+var shown = ""; /* what the panel shows: kept while the same needs come again */
 
-  var shown = ""; /* what the panel shows: kept while the same needs come again */
-
-  C.renderServers = function () {
-    var state = C.state;
-    var panel = $("servers");
-    if (!state || !panel) { return; }
-    var needs = state.servers_needed || [];
-    var key = state.version + ":" + needs.map(function (n) { return n.penalty_id; }).join(",");
-    if (key === shown) { return; } /* a tick of the clock: keep what is being chosen */
-    shown = key;
-    var list = $("server-list");
-    clear(list);
-    needs.forEach(function (need) { list.appendChild(line(need)); });
-    panel.hidden = !needs.length;
-  };
-})();
+export function renderServers() {
+  var state = currentState();
+  var panel = $("servers");
+  if (!state || !panel) { return; }
+  var needs = state.servers_needed || [];
+  var key = state.version + ":" + needs.map(function (n) { return n.penalty_id; }).join(",");
+  if (key === shown) { return; } /* a tick of the clock: keep what is being chosen */
+  shown = key;
+  var list = $("server-list");
+  clear(list);
+  needs.forEach(function (need) { list.appendChild(line(need)); });
+  panel.hidden = !needs.length;
+}

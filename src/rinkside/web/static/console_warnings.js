@@ -5,37 +5,31 @@
  * the referees see what the book says. No rule is decided here: the
  * sentences are the engine's (LiveState.warnings: rule, text, event).
  *
- * After console.js (templates/console.html), it sets C.warned(before, after),
- * which console.js's written() calls with the state the write was sent from
- * (not the one the live stream may have brought meanwhile: the write's own)
- * and the state it was answered with.
+ * console_writes.js's written() calls warned(before, after) with the state
+ * the write was sent from (not the one the live stream may have brought
+ * meanwhile: the write's own) and the state it was answered with.
  */
-(function () {
-  "use strict";
+import { showBanner } from "./console_banner.js";
 
-  var C = window.rinksideConsole;
+function key(w) { return [w.rule, w.event, w.text].join("|"); }
 
-  function key(w) { return [w.rule, w.event, w.text].join("|"); }
+/* The warnings of ``after`` that ``before`` did not have, in order. */
+export function freshWarnings(before, after) {
+  var seen = {};
+  ((before && before.warnings) || []).forEach(function (w) { seen[key(w)] = true; });
+  return ((after && after.warnings) || []).filter(function (w) { return !seen[key(w)]; });
+}
 
-  /* The warnings of ``after`` that ``before`` did not have, in order. */
-  function fresh(before, after) {
-    var seen = {};
-    ((before && before.warnings) || []).forEach(function (w) { seen[key(w)] = true; });
-    return ((after && after.warnings) || []).filter(function (w) { return !seen[key(w)]; });
-  }
+/* "Rule 409(c): the delayed minor ..." without the rule the banner already shows. */
+function sentence(w) {
+  var lead = "Rule " + w.rule + ": ";
+  return w.rule && w.text.indexOf(lead) === 0 ? w.text.slice(lead.length) : w.text;
+}
 
-  /* "Rule 409(c): the delayed minor ..." without the rule the banner already shows. */
-  function sentence(w) {
-    var lead = "Rule " + w.rule + ": ";
-    return w.rule && w.text.indexOf(lead) === 0 ? w.text.slice(lead.length) : w.text;
-  }
-
-  C.warned = function (before, after) {
-    var found = fresh(before, after);
-    if (!found.length) { return; }
-    var rules = [];
-    found.forEach(function (w) { if (w.rule && rules.indexOf(w.rule) < 0) { rules.push(w.rule); } });
-    C.showBanner("warning", rules.join(", "), "Warning: " + found.map(sentence).join(" · "));
-  };
-  C.freshWarnings = fresh;
-})();
+export function warned(before, after) {
+  var found = freshWarnings(before, after);
+  if (!found.length) { return; }
+  var rules = [];
+  found.forEach(function (w) { if (w.rule && rules.indexOf(w.rule) < 0) { rules.push(w.rule); } });
+  showBanner("warning", rules.join(", "), "Warning: " + found.map(sentence).join(" · "));
+}

@@ -1,5 +1,6 @@
 /* The one live client: every page that follows a game's state uses it (the
- * scoreboard, the console, the public pages), as window.rinksideLive.
+ * scoreboard, the console, the public pages), as window.rinksideLive: loaded
+ * as a plain script, or imported by a module page through static/live_module.js.
  *
  * It owns
  *   - the stream (stream): an EventSource on the live URL; a watchdog that

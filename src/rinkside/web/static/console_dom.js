@@ -1,0 +1,25 @@
+/* The console page's elements: its root (#console in templates/console.html)
+ * and the small helpers every console module draws with. No state, no rule.
+ */
+
+export const root = document.getElementById("console");
+
+/* The element bound to `name` (data-bind="name"). */
+export function $(name) { return root.querySelector('[data-bind="' + name + '"]'); }
+
+/* Set a bound element's text (untouched when it already reads `value`). */
+export function put(name, value) {
+  const node = $(name);
+  if (node && node.textContent !== value) { node.textContent = value; }
+}
+
+export function make(tag, attrs, text) {
+  const node = document.createElement(tag);
+  Object.keys(attrs || {}).forEach(function (k) {
+    if (k === "class") { node.className = attrs[k]; } else { node.setAttribute(k, attrs[k]); }
+  });
+  if (text !== undefined && text !== null) { node.textContent = text; }
+  return node;
+}
+
+export function clear(node) { while (node.firstChild) { node.removeChild(node.firstChild); } }

@@ -1,0 +1,63 @@
+/* What the console holds: the game it keeps (from templates/console.html),
+ * the last state the server computed (rinkside.present.state.LiveState's
+ * JSON), the last GET /console answer (log lines, dressed rosters, next
+ * start), whether a write is in flight, and the live game that projects the
+ * clock between states. Every console module reads them through the
+ * functions below; only console.js sets the state, the info and the game.
+ * No rule is decided here: the readings are the server's.
+ */
+import { clock } from "./live_module.js";
+import { root } from "./console_dom.js";
+
+export const GAME = root.getAttribute("data-game");
+export const MAY_WRITE = root.getAttribute("data-may-write") === "1";
+export const API = "/api/games/" + GAME;
+export const TEAMS = ["home", "away"];
+
+let state = null;   /* the last state taken (game.state: LiveState's JSON) */
+let info = null;    /* GET /console: log lines, dressed rosters, in goal, next start */
+let busy = false;   /* a write is in flight */
+let game = null;    /* the live game (static/live.js), made by console.js */
+let refresh = function () { return Promise.resolve(); };
+
+export function currentState() { return state; }
+export function currentInfo() { return info; }
+export function takeState(data) { state = data; }
+export function takeInfo(data) { info = data; }
+
+/* A write is in flight: every module that writes checks and sets it. */
+export function isBusy() { return busy; }
+export function setBusy(value) { busy = value; }
+
+/* Set once by console.js: the live game, and what fetches GET /console again. */
+export function follow(liveGame, refreshInfo) { game = liveGame; refresh = refreshInfo; }
+export function liveGame() { return game; }
+export function refreshInfo() { return refresh(); }
+/* Take a state the server answered with (a write's, a lineup's, a reload's). */
+export function replace(data) { return game.replace(data); }
+
+export function teamName(team) { return state ? state.teams[team].name : team; }
+export function other(team) { return team === "home" ? "away" : "home"; }
+
+/* The engine's refusal of every event of `kind` now ({kind, rule, text}:
+   state.refused, rules/accepts.py), or null when the game takes it. */
+export function refusal(kind) {
+  const list = (state && state.refused) || [];
+  for (let i = 0; i < list.length; i++) { if (list[i].kind === kind) { return list[i]; } }
+  return null;
+}
+
+/* The clock's tenths left now (from its wall-clock anchor: static/live.js). */
+export function projected() { return game.projected(); }
+
+/* FORMAT.md "at": the period and the time left as the clock shows it
+   ("1 11:42", tenths under a minute); the exact time when stopped. */
+export function atText(tenths) {
+  if (!state) { return ""; }
+  if (state.period === "SO") { return "SO"; }
+  const t = Math.max(0, tenths);
+  const text = t < clock.TENTHS_SHOWN_UNDER || (t % 10 !== 0 && !state.running)
+    ? clock.minutesSeconds(t) + (t % 10 ? "." + (t % 10) : "") : clock.minutesSeconds(t);
+  return state.period + " " + text;
+}
+export function nowAt() { return atText(projected()); }

@@ -1,0 +1,81 @@
+/* The console's writes: events posted (POST /api/games/{id}/events) and
+ * corrections (POST .../corrections), the server's answer taken, and why a
+ * write failed shown. No rule is decided here: a refusal (422) shows the rule
+ * and the engine's sentence, the form keeps what was typed; a 409 (another
+ * console wrote first) reloads the game and says so.
+ */
+import { request, detailText } from "./console_api.js";
+import { showBanner, hideBanner, flash } from "./console_banner.js";
+import { API, currentState, liveGame, refreshInfo } from "./console_state.js";
+import { warned } from "./console_warnings.js";
+
+let sentFrom = null; /* the state the last write was sent from (warned) */
+
+export function post(events) {
+  const state = currentState();
+  sentFrom = state;
+  return request("POST", API + "/events", { version: state.version, events: events });
+}
+
+export function correct(op, position, event, reason) {
+  const state = currentState();
+  sentFrom = state;
+  const body = { version: state.version, op: op, position: position, reason: reason };
+  if (event) { body.event = event; }
+  return request("POST", API + "/corrections", body);
+}
+
+/* Take a write's answer: true when it was recorded (its state taken, `message`
+   flashed, the warnings it brought shown), else why not is shown. */
+export function written(answer, message) {
+  if (answer.status === 200) {
+    hideBanner();
+    liveGame().replace(answer.data.state); /* a new version: the log and rosters are fetched again */
+    if (message) { flash(message); }
+    warned(sentFrom, answer.data.state);
+    return true;
+  }
+  explain(answer);
+  return false;
+}
+
+export function networkDown() {
+  showBanner("stale", "", "No answer from the server: check the network, then retry. " +
+    "Nothing you typed is lost.");
+}
+
+/* Show why a write failed. */
+export function explain(answer) {
+  const data = answer.data || {};
+  if (answer.status === 422) {
+    /* The engine's sentence already starts "Rule 641(a): "; show it once. */
+    let text = detailText(data);
+    if (data.rule) { text = text.replace("Rule " + data.rule + ": ", ""); }
+    showBanner("refused", data.rule || "", text);
+  } else if (answer.status === 409) {
+    showBanner("stale", "", "The game changed on another console (now version " +
+      (data.version !== undefined ? data.version : "?") + "). It is reloaded: check the " +
+      "log, then record again.");
+    reload();
+  } else if (answer.status === 401) {
+    showBanner("refused", "", "You are logged out. Log in again (in a new tab, to keep " +
+      "this form) and retry.");
+  } else if (answer.status === 403) {
+    showBanner("refused", "", detailText(data));
+  } else {
+    showBanner("refused", "", "The server answered " + answer.status + ": " + detailText(data));
+  }
+}
+
+/* The server's state now (after a 409): taken even if older than the one held. */
+function reload() {
+  return request("GET", API + "/state").then(function (answer) {
+    if (answer.status === 200) {
+      const game = liveGame();
+      const state = currentState();
+      if (state && answer.data.version < state.version) { game.forget(); }
+      game.replace(answer.data);
+      refreshInfo();
+    }
+  });
+}
