@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,7 @@ from test_sync_kit import (  # noqa: F401  (the fixtures)
     log_of,
 )
 
+from rinkside.services import sync_proof
 from rinkside.store import models as m
 
 GOOD_REVISION: dict[str, Any] = {"revision": 1, "op": "append", "position": 0, "by": "scorer",
@@ -29,6 +31,16 @@ GOOD_REVISION: dict[str, Any] = {"revision": 1, "op": "append", "position": 0, "
                                  "payload": [2, "faceoff", 1, 7200, None]}
 GOOD_REPORT: dict[str, Any] = {"kind": "incident", "text": "a bottle thrown at warm-up",
                                "username": "ref", "at": "2026-12-05T09:00:00+00:00"}
+
+
+def _proven(league: League, game: int, entry: dict[str, Any], message: list[Any]) -> dict[str, Any]:
+    """``entry`` with its official's proof (issue 23 item 1: a laptop carries
+    only what its own signed-in officials did, services/sync_proof.py)."""
+    who = entry.get("by") or entry["username"]
+    with league.service._sessions() as s:
+        rink = s.scalars(select(m.Rink.id).where(m.Rink.name == "North")).one()
+    key = sync_proof.key_for(league.credentials[who], rink, who)
+    return entry | {"proof": sync_proof.proof(key, message)}
 
 
 def _post(league: League, path: str, body: dict[str, Any]) -> httpx.Response:
@@ -49,8 +61,11 @@ def test_a_push_with_bad_text_or_a_moment_out_of_range_is_refused_and_stores_not
         assert response.status_code == 422, change
         assert response.json()["detail"][0]["loc"][-1] in ("by", "reason", "at", "payload")
     assert log_of(league.service, game) == []
+    r, at = GOOD_REVISION, datetime.fromisoformat(GOOD_REVISION["at"])
+    good = _proven(league, game, r, sync_proof.revision_message(
+        game, r["revision"], r["op"], r["position"], r["payload"], r["by"], at, r["reason"]))
     taken = _post(league, f"/api/sync/games/{game}/events",
-                  {"league_version": 0, "revisions": [GOOD_REVISION]})
+                  {"league_version": 0, "revisions": [good]})
     assert taken.status_code == 200 and taken.json()["taken"] == 1
     assert [op for _, op, _ in log_of(league.service, game)] == ["append"]
 
@@ -65,6 +80,9 @@ def test_a_signoff_push_with_bad_text_is_refused_and_stores_no_report(league: Le
         assert response.status_code == 422, change
     with league.service._sessions() as s:
         assert s.scalar(select(func.count()).select_from(m.WrittenReport)) == 0
+    r = GOOD_REPORT
+    good = _proven(league, game, r, sync_proof.report_message(
+        game, r["kind"], None, r["text"], r["username"], datetime.fromisoformat(r["at"])))
     taken = _post(league, f"/api/sync/games/{game}/signoff",
-                  {"version": 0, "signoffs": [], "reports": [GOOD_REPORT]})
+                  {"version": 0, "signoffs": [], "reports": [good]})
     assert taken.status_code == 200 and taken.json()["reports"] == 1

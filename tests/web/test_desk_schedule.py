@@ -20,6 +20,7 @@ from rinkside.services import (
     desk_teams,
     officiating,
     queries,
+    users,
 )
 
 __all__ = ["dora", "people", "rick", "skip"]
@@ -176,6 +177,7 @@ def test_only_the_director_changes_the_schedule(demo: Demo, dora: Client, skip: 
 def test_a_game_with_a_written_report_is_not_cancelled_and_the_report_is_kept(
         demo: Demo, dora: Client, rick: Client, cup: int) -> None:
     game = games_of(demo, cup)[0]
+    users.assign(demo.service, "rick", [game.game_id])  # 502(l): the game's own referee
     client, token = rick
     filed = client.post(f"/games/{game.game_id}/reports", data={
         "csrf_token": token, "text": "a spectator threw a bottle at warm-up"},
