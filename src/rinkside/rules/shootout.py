@@ -16,16 +16,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rinkside.rules.box import units_of
 from rinkside.rules.eligibility import refuse_unlisted
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.events import PenaltyClass, ShootoutAttempt, Team
 from rinkside.rules.records import ShootoutShot, items
-
-if TYPE_CHECKING:
-    from rinkside.rules.state import GameState
+from rinkside.rules.state import GameState
 
 
 def next_team(shots: tuple[ShootoutShot, ...]) -> Team:
