@@ -59,8 +59,8 @@ def _read_csv(path: Path) -> list[Row]:
 
 
 def _read_xlsx(path: Path) -> list[Row]:
-    import openpyxl  # type: ignore[import-untyped]
-    from openpyxl.utils.exceptions import InvalidFileException  # type: ignore[import-untyped]
+    import openpyxl
+    from openpyxl.utils.exceptions import InvalidFileException
 
     try:
         book = openpyxl.load_workbook(path, read_only=True, data_only=True)
