@@ -32,6 +32,7 @@ from fastapi import APIRouter, Depends, Header, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 from pydantic import BaseModel, Field
 
+from rinkside.rules.log import Op
 from rinkside.services import sync, sync_local, sync_signoff
 from rinkside.web import auth
 from rinkside.web.deps import Broadcast, Service, Templates
@@ -41,7 +42,7 @@ router = APIRouter(tags=["sync"])
 
 class RevisionIn(BaseModel):
     revision: int = Field(ge=1)
-    op: str = Field(pattern="^(append|replace|insert|delete)$")
+    op: Op
     position: int = Field(ge=0)
     payload: list[Any] | dict[str, Any] | None  # the store's payload (version 2, or 1)
     by: str = Field(min_length=1, max_length=100)
