@@ -317,7 +317,7 @@ Event: TypeAlias = (
     | RefereeTimeout
 )
 
-EVENT_TYPES: tuple[type, ...] = (
+EVENT_TYPES: tuple[type[Event], ...] = (
     FaceOff, Stoppage, Goal, Penalty, PenaltySignal, PenaltyShot, TimeOut,
     GoalieChange, PeriodEnd, ShootoutAttempt, Forfeit, Designate, Measurement, Shot,
     Caution, LeftBox, Suspend, Resume, RefereeTimeout,

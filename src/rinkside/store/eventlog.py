@@ -331,7 +331,7 @@ def _payload(event: object, op: str) -> codec.Payload:
             f"an event to {op} is one of the engine's events (rinkside.rules.events), "
             f"not {type(event).__name__}"
         )
-    return codec.encode(event)  # type: ignore[arg-type]  # narrowed by EVENT_TYPES
+    return codec.encode(event)
 
 
 def _check_at(at: datetime | None) -> datetime:
