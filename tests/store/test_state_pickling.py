@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import pickle
 import random
 
 import pytest
@@ -43,6 +44,17 @@ def test_a_state_for_another_setup_is_not_loaded() -> None:
     other, _ = simulate_game(random.Random(4))
     blob = state_cache._dumped(replay(setup, events), {})
     assert state_cache._loaded(blob, other, {}) is None
+
+
+def test_a_stored_state_of_another_shape_is_only_a_miss() -> None:
+    """A blob whose fields are not this engine's is computed again, not an error."""
+    setup, events = simulate_game(random.Random(6))
+    blob = state_cache._dumped(replay(setup, events), {})
+    digests, values = pickle.loads(blob)
+    assert len(values) == len(GameState.__slots__) - 1  # kept without its setup
+    shorter = state_cache._Pickler().dumps((digests, values[:-1]))
+    assert state_cache._loaded(shorter, setup, {}) is None
+    assert state_cache._loaded(blob, setup, {}) is not None
 
 
 def _changed(value: object, name: str) -> object:

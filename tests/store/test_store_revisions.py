@@ -9,9 +9,10 @@ import pytest
 from storekit import WHEN
 
 from rinkside.rules.events import Event, FaceOff, Goal, Stoppage
+from rinkside.rules.log import Op
 from rinkside.rules.times import GameTime
 from rinkside.store.errors import LogCorrupted
-from rinkside.store.revisions import LoggedEvent, Op, RevisionInfo, replay, story
+from rinkside.store.revisions import LoggedEvent, RevisionInfo, replay, story
 
 FACEOFF = FaceOff(GameTime(1, 7200))
 STOP = Stoppage(GameTime(1, 6600))

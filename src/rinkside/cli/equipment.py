@@ -32,7 +32,14 @@ from rinkside.rink.equipment import (
     parse_inches,
 )
 from rinkside.rules.errors import RuleViolation
-from rinkside.rules.events import MEASURED_ITEMS, TEAMS, Measurement, MeasureResult, Team
+from rinkside.rules.events import (
+    MEASURE_RESULTS,
+    MEASURED_ITEMS,
+    TEAMS,
+    Measurement,
+    MeasureResult,
+    Team,
+)
 from rinkside.rules.measurement import describe, penalties
 from rinkside.rules.times import GameTime
 
@@ -229,10 +236,10 @@ def equipment_measure(
     304(e)-(f)); refused, a minor plus a misconduct (301(e))."""
     requesting = _team(requested_by, "--requested-by")
     assert requesting is not None
-    if result not in ("legal", "illegal", "refused"):
+    if result not in MEASURE_RESULTS:
         raise typer.BadParameter(f"{result!r}: legal, illegal or refused", param_hint="--result")
     try:
-        call = _call(result, requesting, player, equipment)  # type: ignore[arg-type]
+        call = _call(result, requesting, player, equipment)
     except RuleViolation as exc:
         typer.echo(str(exc), err=True)
         raise typer.Exit(EXIT_INVALID) from exc

@@ -15,6 +15,7 @@ from rinkside.formats.text import REASON, SHORT, TextError, TextKind, check_text
 from rinkside.formats.times import parse_time, shootout_moment
 from rinkside.rules.errors import MalformedEvent
 from rinkside.rules.events import (
+    MEASURE_RESULTS,
     MEASURED_ITEMS,
     TEAMS,
     Caution,
@@ -247,9 +248,9 @@ def _decode_measure(r: _Reader) -> Measurement:
     item, result = r.text("item"), r.text("result")
     if item not in MEASURED_ITEMS:
         raise r.fail("item", f"{item!r}: one of {', '.join(MEASURED_ITEMS)}")
-    if result not in ("legal", "illegal", "refused"):
+    if result not in MEASURE_RESULTS:
         raise r.fail("result", f"{result!r}: legal, illegal or refused")
-    return Measurement(r.at(), r.team(), r.number("player"), item, result,  # type: ignore[arg-type]
+    return Measurement(r.at(), r.team(), r.number("player"), item, result,
                        r.optional_number("served_by"))
 
 

@@ -15,7 +15,7 @@ from functools import cache
 from importlib import resources
 from typing import Any, Final
 
-from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
+from jsonschema import Draft202012Validator
 
 from rinkside.formats.event_reader import decode_event, describe_malformed
 from rinkside.formats.setup import decode_roster, decode_settings, settings_message

@@ -6,15 +6,13 @@ from __future__ import annotations
 
 from dataclasses import fields
 from datetime import datetime
-from typing import Literal
 
 from rinkside.present.clock import clock_text
 from rinkside.present.names import class_text
 from rinkside.present.periods import period_label
 from rinkside.rules.events import Event, PenaltyClass
+from rinkside.rules.log import Op
 from rinkside.rules.roster import GameSetup
-
-Op = Literal["append", "replace", "insert", "delete"]
 
 _KIND = {
     "FaceOff": "face-off", "Stoppage": "whistle", "Goal": "goal", "Penalty": "penalty",

@@ -260,9 +260,9 @@ def _width(cell: Cell) -> int:
 def to_xlsx(sheets: Mapping[str, Sequence[Sequence[Cell]]]) -> bytes:
     """An XLSX workbook with one sheet per table (sheet names cut to Excel's
     31 characters): header row bold and frozen, columns sized to fit."""
-    from openpyxl import Workbook  # type: ignore[import-untyped]
-    from openpyxl.styles import Font  # type: ignore[import-untyped]
-    from openpyxl.utils import get_column_letter  # type: ignore[import-untyped]
+    from openpyxl import Workbook
+    from openpyxl.styles import Font
+    from openpyxl.utils import get_column_letter
 
     if not sheets:
         raise ValueError("a workbook needs at least one sheet")

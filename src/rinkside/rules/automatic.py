@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from rinkside.rules.box import Kind, ServerKey, Unit
 from rinkside.rules.errors import RuleViolation
@@ -38,9 +38,7 @@ from rinkside.rules.infractions import Infraction, lookup
 from rinkside.rules.notices import warn
 from rinkside.rules.outcome import DecidedBy
 from rinkside.rules.records import Chain, PenaltyRecord, items
-
-if TYPE_CHECKING:
-    from rinkside.rules.state import GameState
+from rinkside.rules.state import GameState
 
 PC = PenaltyClass
 LAST_MINUTES: Final = 1200  # 205 note 3, 610(e): "less than two minutes remaining"

@@ -19,15 +19,11 @@ nothing; :func:`run_to` runs it there.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rinkside.rules.box import Box, run_until
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.notices import warn
+from rinkside.rules.state import GameState
 from rinkside.rules.times import GameTime, format_game_time
-
-if TYPE_CHECKING:
-    from rinkside.rules.state import GameState
 
 
 def when(s: GameState, moment: GameTime) -> str:

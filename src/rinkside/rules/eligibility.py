@@ -9,16 +9,12 @@ Each function only reads the state and raises :class:`RuleViolation`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rinkside.rules.box import Box, units_of
 from rinkside.rules.clock import box_at
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.events import PenaltyClass, Team
+from rinkside.rules.state import GameState
 from rinkside.rules.times import GameTime
-
-if TYPE_CHECKING:
-    from rinkside.rules.state import GameState
 
 REMOVAL_RULE = {
     PenaltyClass.GAME_EJECTION: "404(c)",

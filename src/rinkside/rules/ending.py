@@ -20,19 +20,14 @@ it (406(e)).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rinkside.rules import clock, shootout, timing
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.events import Event, Forfeit, GoalieChange, Penalty, PenaltyShot, Team, other
 from rinkside.rules.goaltenders import close_stints
 from rinkside.rules.notices import warn
 from rinkside.rules.records import Chain, GoalRecord
-from rinkside.rules.state import DecidedBy, Result
+from rinkside.rules.state import DecidedBy, GameState, Result
 from rinkside.rules.times import GameTime
-
-if TYPE_CHECKING:
-    from rinkside.rules.state import GameState
 
 
 def refuse_after_end(s: GameState, event: Event) -> None:

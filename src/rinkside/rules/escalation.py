@@ -14,14 +14,11 @@ console's catalog offers the next step from the record of the game so far
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from rinkside.rules.events import PenaltyClass, Team
 from rinkside.rules.infractions import lookup
 from rinkside.rules.records import PenaltyRecord
-
-if TYPE_CHECKING:
-    from rinkside.rules.state import GameState
+from rinkside.rules.state import GameState
 
 __all__ = ["Step", "next_step"]
 

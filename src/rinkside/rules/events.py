@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Literal, TypeAlias
+from typing import Final, Literal, TypeAlias, get_args
 
 from rinkside.rules.times import GameTime
 
@@ -211,6 +211,7 @@ class Designate:
 
 
 MeasureResult = Literal["legal", "illegal", "refused"]
+MEASURE_RESULTS: Final[tuple[MeasureResult, ...]] = get_args(MeasureResult)
 MEASURED_ITEMS: tuple[str, ...] = (
     "stick", "goaltender_stick", "blocker", "catching_glove", "leg_pads", "glove",
     "protective_equipment",
@@ -317,7 +318,7 @@ Event: TypeAlias = (
     | RefereeTimeout
 )
 
-EVENT_TYPES: tuple[type, ...] = (
+EVENT_TYPES: tuple[type[Event], ...] = (
     FaceOff, Stoppage, Goal, Penalty, PenaltySignal, PenaltyShot, TimeOut,
     GoalieChange, PeriodEnd, ShootoutAttempt, Forfeit, Designate, Measurement, Shot,
     Caution, LeftBox, Suspend, Resume, RefereeTimeout,

@@ -7,8 +7,6 @@ sudden death 639) is settled in :mod:`rinkside.rules.ending`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rinkside.rules import clock
 from rinkside.rules.box import Box, Kind, counting, finish, first_releasable
 from rinkside.rules.eligibility import refuse_not_playing, refuse_unlisted
@@ -33,10 +31,8 @@ from rinkside.rules.records import (
     Strength,
     items,
 )
+from rinkside.rules.state import GameState
 from rinkside.rules.times import GameTime
-
-if TYPE_CHECKING:
-    from rinkside.rules.state import GameState
 
 
 def refuse_goal(s: GameState, event: Goal) -> None:

@@ -7,17 +7,12 @@ stint in goal is kept for the goaltenders' records (casebook 28).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rinkside.rules import clock
 from rinkside.rules.eligibility import ejection_rule, in_box, in_box_at, refuse_unlisted
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.events import GoalieChange, Team
 from rinkside.rules.records import Chain
-from rinkside.rules.state import team_index
-
-if TYPE_CHECKING:
-    from rinkside.rules.state import GameState
+from rinkside.rules.state import GameState, team_index
 
 
 def refuse_goalie_change(s: GameState, event: GoalieChange) -> None:

@@ -24,8 +24,6 @@ the box early, a suspended game, the referees' time-out.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rinkside.rules import clock
 from rinkside.rules.automatic import rule_key
 from rinkside.rules.eligibility import refuse_unlisted
@@ -43,9 +41,7 @@ from rinkside.rules.events import (
 from rinkside.rules.notices import warn
 from rinkside.rules.penalties import assess_leaving, stop_play
 from rinkside.rules.records import CautionRecord
-
-if TYPE_CHECKING:
-    from rinkside.rules.state import GameState
+from rinkside.rules.state import GameState
 
 
 def refuse_while_suspended(s: GameState, event: Event) -> None:

@@ -8,12 +8,17 @@ event, so a correction at event ``i`` replays only from ``i``.
 
 A correction that would make a later event illegal is refused as a whole,
 naming that event and the rule: nothing already recorded is lost.
+
+:data:`Op` names each write to a log, :data:`Correction` the three that
+correct it: one type from the console's request through the application
+layer to the store's revisions.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Final, Literal, get_args
 
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.events import Event
@@ -21,6 +26,14 @@ from rinkside.rules.game import apply, start
 from rinkside.rules.roster import GameSetup
 from rinkside.rules.state import GameState
 from rinkside.rules.times import GameTime
+
+Correction = Literal["replace", "insert", "delete"]
+"""A correction of the log: an event put in place of one, put before one
+(or at the end), or taken out."""
+Op = Literal["append", Correction]
+"""A write to the log: an event recorded after the others, or a correction."""
+CORRECTIONS: Final[tuple[Correction, ...]] = get_args(Correction)
+OPS: Final[tuple[Op, ...]] = get_args(Op)
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,6 @@ the changes (:func:`assess` and the rest) refuse nothing.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from rinkside.rules import automatic, clock, measurement, serving, timing
 from rinkside.rules.box import (
@@ -47,11 +46,8 @@ from rinkside.rules.goaltenders import change_goalie
 from rinkside.rules.infractions import assessment_warning
 from rinkside.rules.notices import warn
 from rinkside.rules.records import Chain, MeasurementRecord, PenaltyRecord
-from rinkside.rules.state import REPLACEMENT_GOALIE
+from rinkside.rules.state import REPLACEMENT_GOALIE, GameState
 from rinkside.rules.times import GameTime
-
-if TYPE_CHECKING:
-    from rinkside.rules.state import GameState
 
 LEAVING = "Leaving the penalty bench early"  # the 629(c) minor the engine assesses
 MINOR_CLASSES = frozenset({PenaltyClass.MINOR, PenaltyClass.BENCH_MINOR,

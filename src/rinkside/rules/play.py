@@ -7,19 +7,14 @@ the changes refuse nothing. What a period's end decides is settled in
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rinkside.rules import clock
 from rinkside.rules.box import release_waiting
 from rinkside.rules.coincidence import resolve_faceoff
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.events import FaceOff, PenaltyClass, PeriodEnd, Stoppage, TimeOut
 from rinkside.rules.penalties import refuse_assessing, stop_play
-from rinkside.rules.state import team_index
+from rinkside.rules.state import GameState, team_index
 from rinkside.rules.times import GameTime
-
-if TYPE_CHECKING:
-    from rinkside.rules.state import GameState
 
 
 def refuse_faceoff(s: GameState, event: FaceOff) -> None:

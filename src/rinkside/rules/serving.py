@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Final, Literal
+from typing import Final, Literal
 
 from rinkside.rules import measurement
 from rinkside.rules.box import Unit, units_of
@@ -47,10 +47,8 @@ from rinkside.rules.events import (
 )
 from rinkside.rules.infractions import lookup
 from rinkside.rules.records import PenaltyRecord, items
+from rinkside.rules.state import GameState
 from rinkside.rules.times import GameTime
-
-if TYPE_CHECKING:
-    from rinkside.rules.state import GameState
 
 PC = PenaltyClass
 Whose = Literal["any", "skater", "goaltender"]

@@ -16,16 +16,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rinkside.rules.box import units_of
 from rinkside.rules.eligibility import refuse_unlisted
 from rinkside.rules.errors import RuleViolation
-from rinkside.rules.events import PenaltyClass, ShootoutAttempt, Team
+from rinkside.rules.events import TEAMS, PenaltyClass, ShootoutAttempt, Team, other
 from rinkside.rules.records import ShootoutShot, items
-
-if TYPE_CHECKING:
-    from rinkside.rules.state import GameState
+from rinkside.rules.state import GameState
 
 
 def next_team(shots: tuple[ShootoutShot, ...]) -> Team:
@@ -139,9 +135,10 @@ def winner(shots: tuple[ShootoutShot, ...], per_round: int) -> Team | None:
         taken[shot.team] += 1
         scored[shot.team] += int(shot.scored)
     if taken["home"] <= per_round and taken["away"] <= per_round:
-        for team, opp in (("home", "away"), ("away", "home")):
+        for team in TEAMS:
+            opp = other(team)
             if scored[team] + per_round - taken[team] < scored[opp]:
-                return opp  # type: ignore[return-value]
+                return opp
         return None
     if taken["home"] == taken["away"] and scored["home"] != scored["away"]:
         return "home" if scored["home"] > scored["away"] else "away"

@@ -2,10 +2,7 @@
 
 A :class:`GameState` is never changed once built: :func:`rinkside.rules.game.apply`
 copies it and lets one handler change the copy. Everything a person asks
-(score, clock, strength, the box, the result, the records) is answered here;
-what the records answer without the clock (the score, goals, penalties as
-assessed, shots, minutes, suspensions, warnings) is asked of its base class,
-:class:`rinkside.rules.state_records.GameRecords`, which holds no slot.
+(score, clock, strength, the box, the result, the records) is answered here.
 
 The values it answers with live beside it and are re-exported here, as the
 rules core's public surface: :class:`DecidedBy` and :class:`Result`
@@ -30,20 +27,27 @@ from rinkside.rules.box import (
     units_of,
 )
 from rinkside.rules.events import TEAMS, PenaltySignal, Team
+from rinkside.rules.notices import RuleWarning
 from rinkside.rules.outcome import DecidedBy, Result
 from rinkside.rules.records import (
     CautionRecord,
     Chain,
     GoalieLine,
+    GoalRecord,
     MeasurementRecord,
     PenaltyRecord,
+    PenaltyShotRecord,
     ShootoutShot,
+    ShotRecord,
+    Suspension,
     goaltending,
     items,
+    penalty_minutes,
+    scoring,
+    suspensions,
 )
 from rinkside.rules.roster import GameSetup
 from rinkside.rules.settings import Settings
-from rinkside.rules.state_records import GameRecords
 from rinkside.rules.times import GameTime
 from rinkside.rules.timing import PenaltyTime, timed
 
@@ -75,7 +79,7 @@ def period_length(settings: Settings, period: int) -> int:
     return settings.overtime_length if settings.overtime == "shootout" else settings.period_length
 
 
-class GameState(GameRecords):
+class GameState:
     """One moment of a game. Build new ones with :func:`rinkside.rules.game.apply`."""
 
     __slots__ = (
@@ -90,9 +94,21 @@ class GameState(GameRecords):
         "timeouts_here",
     )
 
-    # Declared on GameRecords, which reads them: setup, phase, home_score, away_score,
-    # timeouts_used, ejected, stoppage, penalty_chain, goal_chain, shot_chain, result,
-    # warnings, power_play_chain, penalty_shots, event_count.
+    setup: GameSetup
+    phase: Status
+    home_score: int
+    away_score: int
+    timeouts_used: tuple[int, int]
+    ejected: frozenset[tuple[Team, int]]
+    stoppage: int
+    penalty_chain: Chain[PenaltyRecord] | None
+    goal_chain: Chain[GoalRecord] | None
+    shot_chain: Chain[ShotRecord] | None
+    result: Result | None
+    warnings: tuple[RuleWarning, ...]  # every warning of the game, oldest first
+    power_play_chain: Chain[tuple[Team, GameTime]] | None  # each man advantage as it began
+    penalty_shots: tuple[PenaltyShotRecord, ...]  # every penalty shot taken (406)
+    event_count: int  # events accepted so far: the index of the next one
     period: int
     left: int
     units: Box
@@ -352,6 +368,94 @@ class GameState(GameRecords):
                 why=reasons(active, units),
             ))
         return entries
+
+    # -- score and result --------------------------------------------------
+
+    @property
+    def score(self) -> dict[Team, int]:
+        return {"home": self.home_score, "away": self.away_score}
+
+    @property
+    def timeouts_left(self) -> dict[Team, int]:
+        n = self.setup.settings.timeouts
+        return {"home": n - self.timeouts_used[0], "away": n - self.timeouts_used[1]}
+
+    @property
+    def goals(self) -> tuple[GoalRecord, ...]:
+        return items(self.goal_chain)
+
+    @property
+    def assessed(self) -> tuple[PenaltyRecord, ...]:
+        """Every penalty assessed, as the scorer recorded it when it was called
+        (506(a)): :attr:`penalties` without the penalty timekeeper's times,
+        for what counts penalties and minutes (casebook 12, 13), at a
+        fraction of the cost."""
+        return items(self.penalty_chain)
+
+    @property
+    def power_plays(self) -> tuple[tuple[Team, GameTime], ...]:
+        """Each time a team gained a man advantage, with the moment (for PP%, PK%)."""
+        return items(self.power_play_chain)
+
+    @property
+    def shots(self) -> tuple[ShotRecord, ...]:
+        return items(self.shot_chain)
+
+    @property
+    def penalty_shot_now(self) -> PenaltyShotRecord | None:
+        """The penalty shot just taken, until play resumes (the scoreboard
+        shows its result): the last one, if taken at this stoppage."""
+        if not self.penalty_shots or self.phase == "in_play":
+            return None
+        last = self.penalty_shots[-1]
+        return last if last.stoppage == self.stoppage else None
+
+    def is_ejected(self, team: Team, player: int) -> bool:
+        return (team, player) in self.ejected
+
+    # -- records -----------------------------------------------------------
+
+    def pim(self) -> dict[Team, dict[str, int | float]]:
+        return penalty_minutes(items(self.penalty_chain), self.setup.settings)
+
+    def scoring(self) -> dict[Team, dict[int, tuple[int, int]]]:
+        return scoring(self.goals)
+
+    def suspensions(self) -> list[Suspension]:
+        """Every suspension the game produces: the players' (casebook 13) and
+        the team officials' (casebook 59)."""
+        return suspensions(items(self.penalty_chain))
+
+    def official_suspensions(self) -> list[Suspension]:
+        """The team officials' suspensions (casebook 47, 59: a game misconduct
+        404(d), a gross misconduct pending review 404(h), a game ejection none
+        404(c), unless the referee set games)."""
+        return suspensions(items(self.penalty_chain), officials=True)
+
+    @property
+    def last_warnings(self) -> tuple[RuleWarning, ...]:
+        """The warnings the engine gave for the last event it accepted."""
+        last = self.event_count - 1
+        out = []
+        for w in reversed(self.warnings):
+            if w.event_index != last:
+                break
+            out.append(w)
+        return tuple(reversed(out))
+
+    def shots_on_goal(self) -> dict[Team, int]:
+        """Shots on goal in regulation and overtime (506): the saves recorded
+        plus the goals, own goals and penalty-shot goals excluded; none after
+        a forfeit (634(d) 3, casebook 49)."""
+        out: dict[Team, int] = {"home": 0, "away": 0}
+        if self.result is not None and self.result.decided_by == "forfeit":
+            return out
+        for shot in self.shots:
+            out[shot.team] += 1
+        for goal in self.goals:
+            if not goal.own_goal and not goal.penalty_shot:
+                out[goal.team] += 1
+        return out
 
     # -- the records, with the clock -------------------------------------
 

@@ -20,6 +20,7 @@ from sqlalchemy.orm import InstrumentedAttribute, Session
 from rinkside.store import models as m
 from rinkside.store.connections import connection_of
 from rinkside.tournament.model import (
+    LETTERS,
     DivisionInfo,
     Lineup,
     RosterPlayer,
@@ -39,9 +40,8 @@ def team_info(row: m.Team) -> TeamInfo:
 
 
 def roster_player(row: m.Player) -> RosterPlayer:
-    captain = row.captain if row.captain in ("C", "A") else None
-    return RosterPlayer(row.id, row.team_id, row.number, row.name, row.goalie,
-                        captain,  # type: ignore[arg-type]
+    captain = row.captain if row.captain in LETTERS else None
+    return RosterPlayer(row.id, row.team_id, row.number, row.name, row.goalie, captain,
                         row.playing_coach, row.birth_date, row.person_key or row.name)
 
 
@@ -52,9 +52,8 @@ def scheduled_game(row: m.Game) -> ScheduledGame:
 
 
 def supplementary(row: m.SupplementaryDiscipline) -> SupplementaryDiscipline:
-    games: int | str = row.games if row.games is not None else (row.extent or "pending_review")
-    return SupplementaryDiscipline(row.player_id, games,  # type: ignore[arg-type]
-                                   row.reason, row.after_game_id, row.organisation)
+    return SupplementaryDiscipline(row.player_id, row.length, row.reason,
+                                   row.after_game_id, row.organisation)
 
 
 # The reads of a division's view (and of every console write's setup),
@@ -73,7 +72,7 @@ def players_of(session: Session, team_ids: list[int]) -> list[RosterPlayer]:
     builds a game's setup from them, and rows cost a fraction."""
     rows = connection_of(session).execute(_PLAYERS, {"teams": team_ids}).all()
     return [RosterPlayer(pid, team, number, name, goalie,
-                         captain if captain in ("C", "A") else None,  # type: ignore[arg-type]
+                         captain if captain in LETTERS else None,
                          coach, born, key or name)
             for pid, team, number, name, goalie, captain, coach, born, key in rows]
 

@@ -129,24 +129,23 @@ def _positional(cls: type) -> Callable[[Any], tuple[Callable[..., Any], tuple[An
 
 # A game state itself (a slotted class of some forty fields) would pickle as a
 # dict of its slots, every field's name written again in every state: it is
-# reduced to its fields' values in slot order instead. Only a state computed
-# by this very engine is ever read back (load_stored asks for this engine's
-# fingerprint, which changes with the class), so the order is the same.
+# kept as its fields' values in slot order instead, less its setup. Only a
+# state computed by this very engine is ever read back (load_stored asks for
+# this engine's fingerprint, which changes with the class), so the order is
+# the same.
 
-_STATE_SLOTS: Final = GameState.__slots__
-_state_values: Final = attrgetter(*_STATE_SLOTS)
+_BARE_SLOTS: Final = tuple(name for name in GameState.__slots__ if name != "setup")
+_bare_values: Final = attrgetter(*_BARE_SLOTS)
 
 
-def game_state_of(values: tuple[Any, ...]) -> GameState:
-    """A state from its fields' values in slot order (how one is pickled)."""
+def game_state_of(setup: GameSetup, values: tuple[Any, ...]) -> GameState:
+    """A state of ``setup`` from its other fields' values in slot order (how
+    one is kept)."""
     state = GameState.__new__(GameState)
-    for name, value in zip(_STATE_SLOTS, values, strict=True):
+    state.setup = setup
+    for name, value in zip(_BARE_SLOTS, values, strict=True):
         setattr(state, name, value)
     return state
-
-
-def _reduce_state(state: GameState) -> tuple[Callable[..., GameState], tuple[Any, ...]]:
-    return (game_state_of, (_state_values(state),))
 
 
 _RECORDS: Final = (records.GoalRecord, records.PenaltyRecord, records.ShotRecord,
@@ -154,7 +153,7 @@ _RECORDS: Final = (records.GoalRecord, records.PenaltyRecord, records.ShotRecord
                    records.CautionRecord, records.ShootoutShot, outcome.Result,
                    notices.RuleWarning, GameTime)
 _DISPATCH: Final[dict[type, Callable[[Any], Any]]] = {**copyreg.dispatch_table,
-                    **{cls: _positional(cls) for cls in _RECORDS}, GameState: _reduce_state}
+                    **{cls: _positional(cls) for cls in _RECORDS}}
 
 
 class _Pickler:
@@ -177,9 +176,8 @@ class _Pickler:
 
 def _dumped(state: GameState, memo: dict[int, tuple[object, bytes]],
             pickler: _Pickler | None = None) -> bytes:
-    bare = state.copy()
-    bare.setup = None  # type: ignore[assignment]  # put back when read (_loaded)
-    return (pickler or _Pickler()).dumps((_setup_digests(state.setup, memo), bare))
+    return (pickler or _Pickler()).dumps((_setup_digests(state.setup, memo),
+                                          _bare_values(state)))
 
 
 def _loaded(blob: bytes, setup: GameSetup, memo: dict[int, tuple[object, bytes]]
@@ -194,11 +192,10 @@ def _loaded(blob: bytes, setup: GameSetup, memo: dict[int, tuple[object, bytes]]
         return None
     if isinstance(kept, GameState):  # kept whole, with its setup (before the digests)
         return kept if kept.setup == setup else None
-    digests, state = kept
-    if digests != _setup_digests(setup, memo):
+    digests, values = kept
+    if digests != _setup_digests(setup, memo) or len(values) != len(_BARE_SLOTS):
         return None
-    state.setup = setup
-    return state  # type: ignore[no-any-return]
+    return game_state_of(setup, values)
 
 
 # Built once (a division's view and every console write read it): a reused

@@ -46,7 +46,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from rinkside.rules.errors import RuleViolation
-from rinkside.rules.log import GameLog
+from rinkside.rules.log import GameLog, Op
 from rinkside.services import replay, state_cache, sync_proof, users
 from rinkside.services.sync_rows import export_rows
 from rinkside.services.tournaments import Tournaments
@@ -79,7 +79,7 @@ class Revision:
     """One revision of a game's log as the laptop recorded it."""
 
     revision: int
-    op: str
+    op: Op
     position: int
     payload: list[Any] | dict[str, Any] | None  # the store's payload (version 2; 1 read)
     by: str
@@ -343,7 +343,7 @@ def _take(s: Session, log: GameLog, game_id: int, version: int, r: Revision
         event = None
     else:
         raise ValueError(f"{r.op!r} with{'out' if event is None else ''} an event")
-    return log, eventlog.correct(s, game_id, version, r.op,  # type: ignore[arg-type]
+    return log, eventlog.correct(s, game_id, version, r.op,
                                  r.position, event, r.by, r.reason, at=r.at)
 
 

@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.events import Event, Team
 from rinkside.rules.game import apply
+from rinkside.rules.log import Correction, GameLog
 from rinkside.rules.roster import GameSetup, Letter, Player, Roster
 from rinkside.rules.state import GameState
 from rinkside.services import records as rec
@@ -121,12 +122,10 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
         self._committed(game_id, version, state)
         return version, state
 
-    def correct(self, game_id: int, expected_version: int, op: str, position: int,
+    def correct(self, game_id: int, expected_version: int, op: Correction, position: int,
                 event: Event | None, by: str, reason: str) -> tuple[int, GameState]:
         """Replace, insert or delete one past event; everything after it is
         recomputed by the engine before anything is written."""
-        from rinkside.rules.log import GameLog
-
         with self._sessions.begin() as s:
             game = self._get(s, m.Game, game_id)
             self._refuse_locked(s, game_id)
@@ -144,7 +143,7 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
             else:
                 raise ValueError(f"{op!r} needs an event" if op in ("replace", "insert")
                                  else f"{op!r} is not a correction: replace, insert or delete")
-            version = eventlog.correct(s, game_id, expected_version, op,  # type: ignore[arg-type]
+            version = eventlog.correct(s, game_id, expected_version, op,
                                        position, event, by, reason)
             self._anchor_clock(s, game_id, before, log.state, by)
             state_cache.store(s, game_id, version, log.state)

@@ -23,7 +23,9 @@ E = TypeVar("E")
 
 def builder(cls: type[E]) -> Callable[..., E]:
     """``cls(*fields)``, every field given in order, built slot by slot."""
-    fields = dataclasses.fields(cls)  # type: ignore[arg-type]
+    if not dataclasses.is_dataclass(cls):
+        raise TypeError(f"{cls.__name__} is not a dataclass")
+    fields = dataclasses.fields(cls)
     params = getattr(cls, "__dataclass_params__", None)
     if (params is None or not params.frozen or not hasattr(cls, "__slots__")
             or hasattr(cls, "__post_init__") or not all(f.init for f in fields)):

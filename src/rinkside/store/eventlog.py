@@ -66,6 +66,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session
 
 from rinkside.rules.events import EVENT_TYPES, Event
+from rinkside.rules.log import CORRECTIONS, Correction, Op
 from rinkside.store import codec
 from rinkside.store.connections import connection_of, own_transaction, sync_identity_map
 from rinkside.store.errors import (
@@ -86,21 +87,18 @@ from rinkside.store.log_rows import (
 from rinkside.store.log_statements import (
     APPEND,
     CORRECT,
-    CORRECTIONS,
     EVENTS,
     HEAD,
     IDS_PER_STATEMENT,
     LENGTH_CHANGE,
     LOG,
     LOGS,
-    Correction,
 )
 from rinkside.store.models import WHO
-from rinkside.store.revisions import LoggedEvent, Op, RevisionInfo, replay, story
+from rinkside.store.revisions import LoggedEvent, RevisionInfo, replay, story
 from rinkside.store.types import utc_now
 
 __all__ = [
-    "Correction",
     "EventLogError",
     "LogCorrupted",
     "LoggedEvent",
@@ -333,7 +331,7 @@ def _payload(event: object, op: str) -> codec.Payload:
             f"an event to {op} is one of the engine's events (rinkside.rules.events), "
             f"not {type(event).__name__}"
         )
-    return codec.encode(event)  # type: ignore[arg-type]  # narrowed by EVENT_TYPES
+    return codec.encode(event)
 
 
 def _check_at(at: datetime | None) -> datetime:

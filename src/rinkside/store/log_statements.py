@@ -9,7 +9,7 @@ read is one statement.
 
 from __future__ import annotations
 
-from typing import Any, Final, Literal, cast, get_args
+from typing import Any, Final, cast
 
 from sqlalchemy import (
     ColumnElement,
@@ -26,13 +26,9 @@ from sqlalchemy import (
 )
 from sqlalchemy.dialects import postgresql, sqlite
 
+from rinkside.rules.log import CORRECTIONS, Correction, Op
 from rinkside.store.models import EventRevision, Game
-from rinkside.store.revisions import Op
 from rinkside.store.types import UTCDateTime
-
-Correction = Literal["replace", "insert", "delete"]
-CORRECTIONS: Final[tuple[Correction, ...]] = get_args(Correction)
-
 
 GAMES: Final = cast(Table, Game.__table__)
 REVISIONS: Final = cast(Table, EventRevision.__table__)

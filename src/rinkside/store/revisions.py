@@ -10,14 +10,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Literal
 
 from rinkside.rules.events import Event
+from rinkside.rules.log import Op
 from rinkside.store.errors import LogCorrupted
 
-__all__ = ["LoggedEvent", "Op", "RevisionInfo", "replay", "story"]
-
-Op = Literal["append", "replace", "insert", "delete"]
+__all__ = ["LoggedEvent", "RevisionInfo", "replay", "story"]
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date, datetime
-from typing import Literal
+from typing import Final, Literal, get_args
 
 from rinkside.rules.events import Team
 from rinkside.rules.state import GameState
 
 Stage = Literal["pool", "playoff"]
 Letter = Literal["C", "A"]
+LETTERS: Final[tuple[Letter, ...]] = get_args(Letter)  # captain, alternate (Rule 202)
 
 
 @dataclass(frozen=True, slots=True)

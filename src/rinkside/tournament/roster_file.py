@@ -108,8 +108,8 @@ def _check_unpacked_size(path: Path) -> None:
 
 
 def _read_xlsx(path: Path) -> list[Row]:
-    import openpyxl  # type: ignore[import-untyped]
-    from openpyxl.utils.exceptions import InvalidFileException  # type: ignore[import-untyped]
+    import openpyxl
+    from openpyxl.utils.exceptions import InvalidFileException
 
     _check_unpacked_size(path)
     try:

@@ -35,12 +35,10 @@ from rinkside.store.models.decisions import (
     SuspensionChange,
 )
 from rinkside.store.models.games import (
-    REVISION_OPS,
     EventRevision,
     Game,
     GameStateCache,
     LineupEntry,
-    RevisionOp,
 )
 from rinkside.store.models.officiating import (
     ANCHOR_KINDS,
@@ -71,7 +69,6 @@ __all__ = [
     "NAMING_CONVENTION",
     "OFFICIAL_ROLES",
     "REVIEWED_RULES",
-    "REVISION_OPS",
     "SIGNOFF_KINDS",
     "USER_ROLES",
     "WHO",
@@ -90,7 +87,6 @@ __all__ = [
     "OpenEndedSuspension",
     "Player",
     "ReviewDecision",
-    "RevisionOp",
     "Rink",
     "RosterChange",
     "SessionRow",

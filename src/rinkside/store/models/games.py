@@ -5,7 +5,7 @@ state cached after it.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Final, Literal
+from typing import Any
 
 from sqlalchemy import (
     CheckConstraint,
@@ -19,12 +19,10 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
+from rinkside.rules.log import OPS, Op
 from rinkside.store.models.base import NAME, WHO, Base, _one_of
 from rinkside.store.models.tournament import Division, Team
 from rinkside.store.types import UTCDateTime, json_document
-
-RevisionOp = Literal["append", "replace", "insert", "delete"]
-REVISION_OPS: Final[tuple[RevisionOp, ...]] = ("append", "replace", "insert", "delete")
 
 
 class Game(Base):
@@ -105,7 +103,7 @@ class EventRevision(Base):
 
     __tablename__ = "event_revisions"
     __table_args__ = (
-        CheckConstraint(_one_of("op", REVISION_OPS), name="op"),
+        CheckConstraint(_one_of("op", OPS), name="op"),
         CheckConstraint("revision >= 1", name="revision"),
         CheckConstraint("position >= 0", name="position"),
         CheckConstraint(
@@ -122,7 +120,7 @@ class EventRevision(Base):
 
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), primary_key=True)
     revision: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
-    op: Mapped[str] = mapped_column(String(16))
+    op: Mapped[Op] = mapped_column(String(16))
     position: Mapped[int] = mapped_column(Integer)
     payload: Mapped[list[Any] | None] = mapped_column(json_document())
     previous: Mapped[list[Any] | None] = mapped_column(json_document())

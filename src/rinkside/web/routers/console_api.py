@@ -35,7 +35,7 @@ role that may score the game: 401, 403 otherwise.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends
 from fastapi.responses import Response
@@ -45,6 +45,7 @@ from rinkside.formats import decode_event
 from rinkside.present.names import with_team_names
 from rinkside.rules.errors import MalformedEvent, RuleViolation
 from rinkside.rules.events import Event, Team
+from rinkside.rules.log import Correction
 from rinkside.rules.roster import GameSetup
 from rinkside.rules.times import parse_duration
 from rinkside.services import queries, servers
@@ -74,9 +75,9 @@ class EventBatch(BaseModel):
     events: Annotated[list[Any], Field(max_length=fields.MAX_EVENTS)]
 
 
-class Correction(BaseModel):
+class CorrectionBody(BaseModel):
     version: Version
-    op: Literal["replace", "insert", "delete"]
+    op: Correction
     position: int = Field(ge=0, le=MAX_ID)
     event: dict[str, Any] | None = None
     reason: fields.Reason = ""
@@ -161,7 +162,7 @@ def written(broadcaster: Broadcaster, service: Service, game_id: int, version: i
 
 
 @router.post("/games/{game_id:id}/corrections", response_model=None)
-def correct(game_id: int, body: Correction, user: Scorer, service: Service,
+def correct(game_id: int, body: CorrectionBody, user: Scorer, service: Service,
             broadcaster: Broadcast) -> Answer:
     """Replace, insert or delete the event at ``position``; who and why are kept."""
     reason = body.reason.strip()

@@ -39,6 +39,7 @@ from fastapi import APIRouter, Depends, Header, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 from pydantic import BaseModel, Field, field_validator
 
+from rinkside.rules.log import Op
 from rinkside.services import sync, sync_local, sync_signoff
 from rinkside.web import auth, documented, fields
 from rinkside.web.deps import Broadcast, Service, Templates
@@ -52,7 +53,7 @@ pages_router = APIRouter(tags=["sync"], default_response_class=HTMLResponse,
 
 class RevisionIn(BaseModel):
     revision: int = Field(ge=1)
-    op: str = Field(pattern="^(append|replace|insert|delete)$")
+    op: Op
     position: int = Field(ge=0)
     payload: list[Any] | dict[str, Any] | None  # the store's payload (version 2, or 1)
     by: fields.Who
