@@ -44,15 +44,15 @@ def live_model(service: Tournaments, game_id: int, committed: int | None = None,
     with ``committed``, the state this process computed as it committed that
     version: ``state`` (the :class:`~rinkside.services.change.Change` the
     write announced), else the one it still holds
-    (:meth:`Tournaments.committed_state`)."""
-    row = catalog.game(service, game_id)
+    (:meth:`Tournaments.committed_state`). The game's names, clocks,
+    sign-off and colours are read in one session (:func:`catalog.live`)."""
+    row, extras = catalog.live(service, game_id)
     known = (None if committed is None else state if state is not None
              else service.committed_state(game_id, committed))
     if committed is not None and known is not None:
         version, state = committed, known
     else:
         version, state = service.game_state(game_id)
-    extras = service.live_extras(game_id, [row.home_team_id, row.away_team_id])
     styles = extras.styles
     return live_state(state, game_id=game_id, version=version, division=row.division,
                       rink=row.rink, team_ids={"home": row.home_team_id,
