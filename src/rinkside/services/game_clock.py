@@ -46,12 +46,6 @@ class GameClocks(ServiceBase):
         with self._sessions.begin() as s:
             return _clocks(s, game_id)
 
-    def live_extras(self, game_id: int, team_ids: Sequence[int]) -> LiveExtras:
-        """What a live page is sent beside the engine's state, in one session:
-        the clocks, whether the game is signed (616(a)), the teams' styles."""
-        with self._sessions.begin() as s:
-            return live_extras_in(s, game_id, team_ids)
-
     def set_running_clock(self, game_id: int, left: int, by: str) -> RunningClock:
         """The game timekeeper sets the running clock to the rink's clock
         (Rule 507(a)): it reads ``left`` tenths now. Refused while the clock
@@ -104,8 +98,9 @@ class LiveExtras:
 
 
 def live_extras_in(s: Session, game_id: int, team_ids: Sequence[int]) -> LiveExtras:
-    """:meth:`GameClocks.live_extras` read in ``s`` (with the game's row, in
-    one session: :func:`rinkside.services.queries.games.live`)."""
+    """What a live page is sent beside the engine's state, read in ``s``
+    (with the game's row, in one session: :func:`rinkside.services.queries.games.live`):
+    the clocks, whether the game is signed (616(a)), the teams' styles."""
     anchor, countdown = _clocks(s, game_id)
     styles = s.execute(select(m.TeamStyle.team_id, m.TeamStyle.colour, m.TeamStyle.logo)
                        .where(m.TeamStyle.team_id.in_(team_ids))).all()

@@ -86,7 +86,7 @@ def game(service: Tournaments, game_id: int) -> GameRow:
 
 def live(service: Tournaments, game_id: int) -> tuple[GameRow, LiveExtras]:
     """One game (:func:`game`) and what its live view shows beside the
-    engine's state (:meth:`~rinkside.services.game_clock.GameClocks.live_extras`:
+    engine's state (:func:`~rinkside.services.game_clock.live_extras_in`:
     the clocks, whether it is signed, the teams' styles), read in one session:
     a change published to the live pages costs one read besides its write."""
     with service._sessions() as s:
