@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from rinkside.rules.events import FaceOff, Stoppage
 from rinkside.rules.times import GameTime
 from rinkside.services import replay, state_cache
+from rinkside.services.change import Change
 from rinkside.services.tournaments import Tournaments
 from rinkside.store import models as m
 
@@ -81,9 +82,8 @@ def test_a_write_whose_commit_fails_leaves_no_state_in_memory(
     """The commit is the write: a state computed for a version whose commit
     failed is neither kept in memory nor announced (another writer may yet
     write that version, with other events)."""
-    announced: list[tuple[int, int]] = []
-    service = Tournaments(sessions, on_change=lambda game, version: announced.append(
-        (game, version)))
+    announced: list[Change] = []
+    service = Tournaments(sessions, on_change=announced.append)
 
     def commit_fails(session: Session) -> None:
         raise RuntimeError("the disk is full")
@@ -99,7 +99,8 @@ def test_a_write_whose_commit_fails_leaves_no_state_in_memory(
     assert service.game_state(played)[0] == 1  # nothing was written
     version, state = service.record(played, 1, [Stoppage(GameTime(1, 6900))], by="scorer")
     assert service.committed_state(played, version) is state
-    assert announced == [(played, 2)]
+    assert announced == [Change(played, 2, state)]  # the write announces its own state
+    assert announced[0].state is state
 
 
 _GONE = (b"\x80\x05\x8c\x1drinkside.services.state_cache\x94"  # a builder it no longer has

@@ -18,6 +18,7 @@ from webkit import Demo, game_in_play, record, skaters
 
 from rinkside.rules.events import FaceOff, Goal, Stoppage
 from rinkside.rules.times import GameTime
+from rinkside.services.change import Change
 from rinkside.web import frames as live
 from rinkside.web.broadcaster import Broadcaster, Subscription
 
@@ -108,10 +109,10 @@ def broadcaster(demo: Demo, monkeypatch: pytest.MonkeyPatch) -> Broadcaster:
     broadcaster = Broadcaster(service=demo.service)
     before = demo.service.on_change
 
-    def both(game_id: int, version: int) -> None:
+    def both(change: Change) -> None:
         if before is not None:
-            before(game_id, version)
-        broadcaster.publish(game_id, version)
+            before(change)
+        broadcaster.publish(change)
 
     monkeypatch.setattr(demo.service, "on_change", both)
     return broadcaster
@@ -123,9 +124,10 @@ def test_one_change_is_built_and_encoded_once_for_every_page(
     builds: list[int] = []
     state_json = live.views.state_json
 
-    def counted(service: Any, game_id: int, committed: int | None = None) -> dict[str, Any]:
+    def counted(service: Any, game_id: int, committed: int | None = None,
+                state: Any = None) -> dict[str, Any]:
         builds.append(game_id)
-        return state_json(service, game_id, committed)
+        return state_json(service, game_id, committed, state)
 
     monkeypatch.setattr(live.views, "state_json", counted)
     pages: list[list[Message]] = [[] for _ in range(50)]
@@ -252,3 +254,40 @@ def test_a_page_that_reconnects_starts_from_the_newest_state(
     after = first_state()
     assert after["version"] == written[-1] > before["version"]
     assert after["score"]["home"] == before["score"]["home"] + 1
+
+
+def test_a_change_is_built_from_the_state_it_carries_not_the_services_memory(
+        demo: Demo, broadcaster: Broadcaster, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 25: the write's ``on_change`` hands over the state it committed
+    (:class:`Change`); the live view is built from that, even when the
+    service's memory no longer holds the version (a full cache let it go),
+    without reading the game's setup and log again."""
+    game = game_in_play(demo)
+    reads: list[int] = []
+    game_state = demo.service.game_state
+
+    def counted(game_id: int) -> Any:
+        reads.append(game_id)
+        return game_state(game_id)
+
+    page: list[Message] = []
+
+    async def main() -> None:
+        written = Written()
+        opened = await open_pages(broadcaster, demo, game, [written.sender(page)])
+        await until(written, lambda: len(page) == 1)
+        before, _ = demo.service.game_state(game)
+        monkeypatch.setattr(demo.service, "committed_state", lambda game_id, version: None)
+        monkeypatch.setattr(demo.service, "game_state", counted)
+        version, _ = await asyncio.to_thread(
+            demo.service.record, game, before, [Stoppage(GameTime(1, 5700))], "web test")
+        await until(written, lambda: versions(page)[-1:] == [version])
+        assert reads == []  # built from the state the change carried
+        sent = json.loads(page[-1]["body"].split(b"\n")[0][len(b"data: "):])
+        assert sent["version"] == version
+        monkeypatch.undo()
+        demo.service.cache.clear()
+        assert sent == live.views.state_json(demo.service, game)
+        await opened.close()
+
+    asyncio.run(main())

@@ -19,6 +19,7 @@ from webkit import Demo, game_in_play, record, skaters
 
 from rinkside.rules.events import Goal
 from rinkside.rules.times import GameTime
+from rinkside.services.change import Change
 from rinkside.services.open import open_tournaments
 from rinkside.web import server
 from rinkside.web.broadcaster import ALL_GAMES, Broadcaster
@@ -59,7 +60,7 @@ class TestBroadcaster:
             with broadcaster.subscribe(7) as subscription:
                 def burst() -> None:
                     for version in range(1, 101):
-                        broadcaster.publish(7, version)
+                        broadcaster.publish(Change(7, version))
 
                 worker = threading.Thread(target=burst)
                 worker.start()
@@ -76,8 +77,8 @@ class TestBroadcaster:
         async def main() -> None:
             broadcaster = Broadcaster()
             with broadcaster.subscribe(7) as seven, broadcaster.subscribe(ALL_GAMES) as every:
-                broadcaster.publish(8, 3)
-                broadcaster.publish(7, 2)
+                broadcaster.publish(Change(8, 3))
+                broadcaster.publish(Change(7, 2))
                 assert await seven.next(0.1) == {7: 2}
                 assert await every.next(0.1) == {8: 3, 7: 2}
             assert broadcaster.subscribers(7) == 0 and broadcaster.subscribers(ALL_GAMES) == 0
@@ -94,7 +95,7 @@ class TestBroadcaster:
 
         loop.run_until_complete(enter())
         loop.close()  # the server stopped with the page still subscribed
-        broadcaster.publish(7, 1)  # nothing raised in the recording thread
+        broadcaster.publish(Change(7, 1))  # nothing raised in the recording thread
 
 
 class TestGameStream:

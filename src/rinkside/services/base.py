@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Self
 
 from sqlalchemy.orm import Session, sessionmaker
 
+from rinkside.services.change import Change
 from rinkside.services.errors import NotFound
 from rinkside.services.state_cache import StateCache
 from rinkside.store import models as m
@@ -38,9 +39,11 @@ class ServiceBase:
     operations."""
 
     def __init__(self, sessions: sessionmaker[Session], cache: StateCache | None = None,
-                 on_change: Callable[[int, int], None] | None = None) -> None:
-        """``on_change(game_id, version)`` is called after a game's log changed
-        and the change is committed (the web's live broadcaster listens)."""
+                 on_change: Callable[[Change], None] | None = None) -> None:
+        """``on_change(change)`` is called after a game's log changed and the
+        change is committed, with what was committed (:class:`Change`: the
+        game, its version and, from a write, its new state): the web's live
+        broadcaster listens."""
         self._sessions = sessions
         self.cache = cache or StateCache()
         self.on_change = on_change
@@ -54,7 +57,7 @@ class ServiceBase:
         together or not at all (:func:`rinkside.services.changes.record`).
         It keeps its states in a cache of its own and announces nothing: its
         writes are not committed yet (the caller announces a game's change
-        after ``s`` commits, :meth:`_changed`)."""
+        after ``s`` commits, :meth:`changed`)."""
         joined = type(self)(sessionmaker(bind=s.connection(), expire_on_commit=False,
                                          join_transaction_mode="rollback_only"))
         joined.wall_clock = self.wall_clock
@@ -71,17 +74,22 @@ class ServiceBase:
         """The moment a write stamps, from the clock passed in (UTC)."""
         return datetime.fromtimestamp(self.now_ms() / 1000, UTC)
 
-    def _changed(self, game_id: int, version: int) -> None:
-        if self.on_change is not None:
-            self.on_change(game_id, version)
+    def changed(self, game_id: int, version: int) -> None:
+        """After a commit that changed the game with no new state of its own
+        at hand (a suspension's decision): announced, the state to be read."""
+        self._announce(Change(game_id, version))
 
-    def _committed(self, game_id: int, version: int, state: GameState) -> None:
+    def committed(self, game_id: int, version: int, state: GameState) -> None:
         """After a write's commit, never before: the state it computed is kept
-        in memory for that version, and the change announced. A commit that
-        failed leaves no trace here: another writer may yet write that very
-        version, with other events."""
+        in memory for that version, and the change announced with it. A
+        commit that failed leaves no trace here: another writer may yet write
+        that very version, with other events."""
         self.cache.put(game_id, version, state)
-        self._changed(game_id, version)
+        self._announce(Change(game_id, version, state))
+
+    def _announce(self, change: Change) -> None:
+        if self.on_change is not None:
+            self.on_change(change)
 
     @staticmethod
     def _get(s: Session, model: type[Any], key: int) -> Any:

@@ -167,5 +167,5 @@ def record_forfeit(service: Tournaments, game_id: int, team: Team, cause: str, r
                {"team": preview.team_name, "rule": cause, "removes": preview.removes,
                 "late": preview.late, "sanctions": list(preview.sanctions)},
                by=by, clock=service.now, reason=reason.strip())
-    service._changed(game_id, version)  # committed: every page of the game learns it
+    service.changed(game_id, version)  # committed: every page of the game learns it
     return preview

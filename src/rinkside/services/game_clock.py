@@ -30,7 +30,7 @@ from rinkside.services.team_styles import shown_logo
 from rinkside.store import models as m
 from rinkside.store import signoffs
 
-__all__ = ["GameClocks", "WallClock", "system_ms"]
+__all__ = ["GameClocks", "LiveExtras", "WallClock", "live_extras_in", "system_ms"]
 
 
 class GameClocks(ServiceBase):
@@ -45,17 +45,6 @@ class GameClocks(ServiceBase):
         time-out's, 641 note 1, or an intermission's, 640(a)), in one read."""
         with self._sessions.begin() as s:
             return _clocks(s, game_id)
-
-    def live_extras(self, game_id: int, team_ids: Sequence[int]) -> LiveExtras:
-        """What a live page is sent beside the engine's state, in one session:
-        the clocks, whether the game is signed (616(a)), the teams' styles."""
-        with self._sessions.begin() as s:
-            anchor, countdown = _clocks(s, game_id)
-            styles = s.execute(select(m.TeamStyle.team_id, m.TeamStyle.colour, m.TeamStyle.logo)
-                               .where(m.TeamStyle.team_id.in_(team_ids))).all()
-            return LiveExtras(anchor, countdown, signoffs.is_locked(s, game_id),
-                              {team: (colour, shown_logo(logo))
-                               for team, colour, logo in styles})
 
     def set_running_clock(self, game_id: int, left: int, by: str) -> RunningClock:
         """The game timekeeper sets the running clock to the rink's clock
@@ -106,6 +95,17 @@ class LiveExtras:
     countdown: RunningClock | None
     locked: bool
     styles: dict[int, tuple[str | None, str | None]]  # team id -> (colour, logo)
+
+
+def live_extras_in(s: Session, game_id: int, team_ids: Sequence[int]) -> LiveExtras:
+    """What a live page is sent beside the engine's state, read in ``s``
+    (with the game's row, in one session: :func:`rinkside.services.queries.games.live`):
+    the clocks, whether the game is signed (616(a)), the teams' styles."""
+    anchor, countdown = _clocks(s, game_id)
+    styles = s.execute(select(m.TeamStyle.team_id, m.TeamStyle.colour, m.TeamStyle.logo)
+                       .where(m.TeamStyle.team_id.in_(team_ids))).all()
+    return LiveExtras(anchor, countdown, signoffs.is_locked(s, game_id),
+                      {team: (colour, shown_logo(logo)) for team, colour, logo in styles})
 
 
 def _clocks(s: Session, game_id: int) -> tuple[RunningClock | None, RunningClock | None]:

@@ -323,7 +323,7 @@ def take_push(service: Tournaments, rink: RinkRef, game_id: int, league_version:
             raise SyncRefused(422, f"game {game_id}, revision {r.revision} cannot be read: "
                               f"{exc}") from None
         state_cache.store(s, game_id, version, log.state)
-    service._committed(game_id, version, log.state)
+    service.committed(game_id, version, log.state)
     return PushOutcome(version, len(revisions))
 
 

@@ -119,7 +119,7 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
                 version = eventlog.append(s, game_id, version, event, by)
             self._anchor_clock(s, game_id, before, state, by)
             state_cache.store(s, game_id, version, state)
-        self._committed(game_id, version, state)
+        self.committed(game_id, version, state)
         return version, state
 
     def correct(self, game_id: int, expected_version: int, op: Correction, position: int,
@@ -147,7 +147,7 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
                                        position, event, by, reason)
             self._anchor_clock(s, game_id, before, log.state, by)
             state_cache.store(s, game_id, version, log.state)
-        self._committed(game_id, version, log.state)
+        self.committed(game_id, version, log.state)
         return version, log.state
 
 

@@ -25,6 +25,7 @@ from fastapi.templating import Jinja2Templates
 from markupsafe import Markup
 
 from rinkside.formats.text import readable
+from rinkside.services.change import Change
 from rinkside.services.open import open_tournaments
 from rinkside.services.tournaments import Tournaments
 from rinkside.web import auth, errors
@@ -118,8 +119,8 @@ def _chain(service: Tournaments, broadcaster: Broadcaster) -> Publish:
     if before is None:
         return broadcaster.publish
 
-    def both(game_id: int, version: int) -> None:
-        before(game_id, version)
-        broadcaster.publish(game_id, version)
+    def both(change: Change) -> None:
+        before(change)
+        broadcaster.publish(change)
 
     return both

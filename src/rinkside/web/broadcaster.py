@@ -43,7 +43,9 @@ from typing import Final
 import anyio
 from starlette.types import Send
 
+from rinkside.rules.state import GameState
 from rinkside.services import queries as catalog
+from rinkside.services.change import Change
 from rinkside.services.tournaments import Tournaments
 from rinkside.web.frames import FrameCache
 from rinkside.web.sse import HELLO, Frame, Sink, alive_event
@@ -54,7 +56,7 @@ __all__ = ["ALL_GAMES", "Broadcaster", "Publish", "Subscription"]
 POLL_REUSE: Final = 1.0  # seconds a look at the store's versions is shared (at most)
 KEEPALIVE_SLICE: Final = 250  # keep-alives written between two turns of the loop
 
-Publish = Callable[[int, int], None]  # the service's on_change(game_id, version)
+Publish = Callable[[Change], None]  # the service's on_change(change)
 
 
 class Broadcaster:
@@ -84,14 +86,16 @@ class Broadcaster:
         # :func:`rinkside.web.server.relay_changes`)
         self.on_refresh: Callable[[int, Frame], None] | None = None
 
-    def publish(self, game_id: int, version: int) -> None:
-        """The game changed (this process just committed ``version``): build
-        its state once, here in the recording thread (when a page follows it
-        and the service is known), then hand it to each event loop's
-        followers at once."""
-        self._publish(game_id, version, committed=True)
+    def publish(self, change: Change) -> None:
+        """The game changed (this process just committed ``change.version``):
+        build its live view once, here in the recording thread (when a page
+        follows it and the service is known), from the state the change
+        carries (the rest read in one session), then hand it to each event
+        loop's followers at once."""
+        self._publish(change.game_id, change.version, change.state, committed=True)
 
-    def _publish(self, game_id: int, version: int, *, committed: bool) -> None:
+    def _publish(self, game_id: int, version: int, state: GameState | None = None, *,
+                 committed: bool) -> None:
         with self._lock:
             if version > self._published.get(game_id, -1):
                 self._published[game_id] = version
@@ -102,7 +106,7 @@ class Broadcaster:
             return
         if service is not None:  # one that fails is recorded all the same: the
             # streams build the state themselves and fail visibly there
-            self._frames.built(service, game_id, version, committed=committed)
+            self._frames.built(service, game_id, version, committed=committed, state=state)
         for loop, subscriptions in by_loop(targets).items():
             with self._lock:
                 self._handed[loop] = self._handed.get(loop, 0) + 1
@@ -126,14 +130,15 @@ class Broadcaster:
             return
         if state is not None:
             self._frames.keep_text(game_id, version, state)
-        self.publish(game_id, version)
+        self._publish(game_id, version, committed=True)
 
-    def built(self, service: Tournaments, game_id: int, version: int) -> Frame | None:
-        """The game's state of ``version`` or newer, built now unless kept
-        (for the other processes and this one's pages); None when it cannot
-        be built (the event is recorded all the same: a stream builds the
-        state itself and fails visibly there)."""
-        return self._frames.built(service, game_id, version)
+    def built(self, service: Tournaments, change: Change) -> Frame | None:
+        """The game's state of ``change.version`` or newer, built now from
+        the state the change carries unless kept (for the other processes and
+        this one's pages); None when it cannot be built (the event is
+        recorded all the same: a stream builds the state itself and fails
+        visibly there)."""
+        return self._frames.built(service, change.game_id, change.version, state=change.state)
 
     def catch_up(self, service: Tournaments) -> None:
         """Whenever notifications may have been lost (the store is listened

@@ -25,6 +25,7 @@ import uvicorn
 from fastapi import FastAPI
 
 from rinkside.services import sync_local
+from rinkside.services.change import Change
 from rinkside.services.notify import Heard, Relay, shared_by_processes
 from rinkside.services.sync_client import PushLoop
 from rinkside.web.app import create_app
@@ -111,17 +112,18 @@ def relay_changes(app: FastAPI, first_delay: float = 0.1) -> Relay | None:
         game_id, frame.version, frame.text, refresh=True)
     local = service.on_change
 
-    def on_change(game_id: int, version: int) -> None:
-        # The state is built once, here: the other processes are sent it with
-        # the notification (when it fits), then this one's pages.
-        broadcaster.expect(game_id, version)
-        frame = broadcaster.built(service, game_id, version)
+    def on_change(change: Change) -> None:
+        # The state is built once, here, from the one the change carries: the
+        # other processes are sent it with the notification (when it fits),
+        # then this one's pages.
+        broadcaster.expect(change.game_id, change.version)
+        frame = broadcaster.built(service, change)
         if frame is None:
-            relay.send(game_id, version)
+            relay.send(change.game_id, change.version)
         else:
-            relay.send(game_id, frame.version, frame.text)
+            relay.send(change.game_id, frame.version, frame.text)
         if local is not None:
-            local(game_id, version)
+            local(change)
 
     service.on_change = on_change
     return relay.start()

@@ -38,17 +38,21 @@ def period_text(state: GameState, period: int) -> str:
     return period_label(period, state.setup.settings)
 
 
-def live_model(service: Tournaments, game_id: int, committed: int | None = None) -> LiveState:
+def live_model(service: Tournaments, game_id: int, committed: int | None = None,
+               state: GameState | None = None) -> LiveState:
     """The game's current live state (:class:`NotFound` for an unknown game);
     with ``committed``, the state this process computed as it committed that
-    version when it still holds it (:meth:`Tournaments.committed_state`)."""
-    row = catalog.game(service, game_id)
-    known = None if committed is None else service.committed_state(game_id, committed)
+    version: ``state`` (the :class:`~rinkside.services.change.Change` the
+    write announced), else the one it still holds
+    (:meth:`Tournaments.committed_state`). The game's names, clocks,
+    sign-off and colours are read in one session (:func:`catalog.live`)."""
+    row, extras = catalog.live(service, game_id)
+    known = (None if committed is None else state if state is not None
+             else service.committed_state(game_id, committed))
     if committed is not None and known is not None:
         version, state = committed, known
     else:
         version, state = service.game_state(game_id)
-    extras = service.live_extras(game_id, [row.home_team_id, row.away_team_id])
     styles = extras.styles
     return live_state(state, game_id=game_id, version=version, division=row.division,
                       rink=row.rink, team_ids={"home": row.home_team_id,
@@ -59,12 +63,14 @@ def live_model(service: Tournaments, game_id: int, committed: int | None = None)
                               "away": styles.get(row.away_team_id, (None, None))})
 
 
-def state_json(service: Tournaments, game_id: int, committed: int | None = None
-               ) -> dict[str, Any]:
+def state_json(service: Tournaments, game_id: int, committed: int | None = None,
+               state: GameState | None = None) -> dict[str, Any]:
     """The game's current state for the scoreboard, the live stream and the
-    state API (:class:`NotFound` for an unknown game; ``committed`` as for
-    :func:`live_model`); every text in it readable (:func:`readable_json`)."""
-    shown: dict[str, Any] = readable_json(live_model(service, game_id, committed).as_json())
+    state API (:class:`NotFound` for an unknown game; ``committed`` and
+    ``state`` as for :func:`live_model`); every text in it readable
+    (:func:`readable_json`)."""
+    shown: dict[str, Any] = readable_json(
+        live_model(service, game_id, committed, state).as_json())
     return shown
 
 

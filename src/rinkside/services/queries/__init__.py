@@ -3,12 +3,20 @@ reads the store through these typed queries (frozen values, no ORM object),
 each written once.
 
 - :mod:`~rinkside.services.queries.games`: the schedule, one game, whether it is
-  known, versions;
+  known, its live view's reads, versions;
 - :mod:`~rinkside.services.queries.teams`: a team's page and roster, names;
 - :mod:`~rinkside.services.queries.tournaments`: tournaments and divisions.
 """
 
-from rinkside.services.queries.games import GameRow, game, games, known, last_start, versions
+from rinkside.services.queries.games import (
+    GameRow,
+    game,
+    games,
+    known,
+    last_start,
+    live,
+    versions,
+)
 from rinkside.services.queries.teams import (
     PlayerRow,
     TeamPage,
@@ -32,5 +40,5 @@ from rinkside.services.queries.tournaments import (
 
 __all__ = ["DivisionRow", "DivisionTeams", "GameRow", "PlayerRow", "TeamCount", "TeamPage",
            "TeamRoster", "TournamentTree", "active_players", "division", "divisions", "game",
-           "games", "known", "last_start", "player_labels", "team", "team_names", "team_roster",
-           "tournament_ids", "tournament_trees", "versions"]
+           "games", "known", "last_start", "live", "player_labels", "team", "team_names",
+           "team_roster", "tournament_ids", "tournament_trees", "versions"]

@@ -12,6 +12,7 @@ from sqlalchemy import Row, Select, func, select
 from sqlalchemy.orm import aliased
 
 from rinkside.services.errors import NotFound
+from rinkside.services.game_clock import LiveExtras, live_extras_in
 from rinkside.store import models as m
 
 if TYPE_CHECKING:
@@ -81,6 +82,19 @@ def game(service: Tournaments, game_id: int) -> GameRow:
     if row is None:
         raise NotFound(f"There is no game {game_id}.")
     return _game_row(row)
+
+
+def live(service: Tournaments, game_id: int) -> tuple[GameRow, LiveExtras]:
+    """One game (:func:`game`) and what its live view shows beside the
+    engine's state (:func:`~rinkside.services.game_clock.live_extras_in`:
+    the clocks, whether it is signed, the teams' styles), read in one session:
+    a change published to the live pages costs one read besides its write."""
+    with service._sessions() as s:
+        row = s.execute(_GAMES.where(m.Game.id == game_id)).first()
+        if row is None:
+            raise NotFound(f"There is no game {game_id}.")
+        shown = _game_row(row)
+        return shown, live_extras_in(s, game_id, [shown.home_team_id, shown.away_team_id])
 
 
 def known(service: Tournaments, game_id: int) -> None:
