@@ -63,7 +63,7 @@ def test_a_signoff_push_with_bad_text_is_refused_and_stores_no_report(league: Le
         response = _post(league, f"/api/sync/games/{game}/signoff",
                          {"version": 0, "signoffs": [], "reports": [GOOD_REPORT | change]})
         assert response.status_code == 422, change
-    with league.service._sessions() as s:
+    with league.service.read() as s:
         assert s.scalar(select(func.count()).select_from(m.WrittenReport)) == 0
     taken = _post(league, f"/api/sync/games/{game}/signoff",
                   {"version": 0, "signoffs": [], "reports": [GOOD_REPORT]})

@@ -50,7 +50,7 @@ def _sqlite_engine(engine: Engine) -> Engine:
 def all_or_nothing(service: Tournaments) -> Iterator[Tournaments]:
     """A service over the same store whose writes are committed together when
     the block ends without an error, and not at all otherwise."""
-    bind = service._sessions.kw["bind"]
+    bind = service.bind
     assert isinstance(bind, Engine)
     engine = _sqlite_engine(bind) if bind.dialect.name == "sqlite" else bind
     try:
@@ -90,7 +90,7 @@ def new_store_file(path: Path) -> Iterator[Tournaments]:
     for stale in _files(building):
         stale.unlink(missing_ok=True)
     service = open_tournaments(f"sqlite:///{building}")
-    engine = service._sessions.kw["bind"]
+    engine = service.bind
     assert isinstance(engine, Engine)
     try:
         yield service

@@ -48,7 +48,7 @@ def changes(service: Tournaments, tournament_id: int | None = None) -> list[Chan
     query = select(m.DeskChange).order_by(m.DeskChange.id.desc())
     if tournament_id is not None:
         query = query.where(m.DeskChange.tournament_id == tournament_id)
-    with service._sessions() as s:
+    with service.read() as s:
         return [Change(c.id, c.tournament_id, c.subject, c.action, c.before, c.after,
                        c.reason, c.by, c.at) for c in s.scalars(query)]
 
@@ -78,7 +78,7 @@ def create_tournament(service: Tournaments, name: str, starts_on: date | None, *
     name = name.strip()
     if not name:
         raise ValueError("a tournament needs a name")
-    with service._sessions.begin() as s:
+    with service.write() as s:
         tournament_id = service.within(s).create_tournament(name, starts_on)
         record(s, tournament_id, f"tournament {tournament_id}", "created", None,
                {"name": name}, by=by, clock=service.now)

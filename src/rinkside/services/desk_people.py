@@ -38,7 +38,7 @@ class Staff:
 
 def staff(service: Tournaments, game_id: int) -> Staff:
     named = officiating.officials(service, game_id)
-    with service._sessions() as s:
+    with service.read() as s:
         keepers = tuple(u.username for u in s.scalars(
             select(m.User).where(m.User.role == "scorekeeper").order_by(m.User.username))
             if game_id in (u.games or []))
@@ -82,7 +82,7 @@ def set_staff(service: Tournaments, game_id: int, *, scorekeeper: str | None,
     extra = {role: [n.strip() for n in (others or {}).get(role, ()) if n.strip()]
              for role in OTHER_ROLES}
     before = staff(service, game_id)
-    with service._sessions() as s:
+    with service.read() as s:
         game = s.get(m.Game, game_id)
         if game is None:
             raise NotFound(f"There is no game {game_id}.")
@@ -97,7 +97,7 @@ def set_staff(service: Tournaments, game_id: int, *, scorekeeper: str | None,
         if busy:
             raise PersonBusy("no one is in two places at once: " + "; ".join(busy))
         tournament_id = game.division.tournament_id
-    with service._sessions.begin() as s:  # the officials, the logins, the record: one commit
+    with service.write() as s:  # the officials, the logins, the record: one commit
         officiating.set_officials(service.within(s), game_id, {"referee": refs, **extra})
         for user in s.scalars(select(m.User).where(m.User.role.in_(("scorekeeper",
                                                                      "referee")))):
@@ -121,7 +121,7 @@ def add_user(service: Tournaments, username: str, password: str, role: str, *, b
     :func:`users.new_username` and :func:`users.new_password`."""
     username = users.new_username(username)
     password = users.new_password(password)
-    with service._sessions.begin() as s:  # the user and its record: one commit
+    with service.write() as s:  # the user and its record: one commit
         user_id = users.create_user(service.within(s), username, password, role)
         record(s, None, f"user {username}", "added", None, {"role": role}, by=by,
                clock=service.now)
@@ -130,7 +130,7 @@ def add_user(service: Tournaments, username: str, password: str, role: str, *, b
 
 def reset_password(service: Tournaments, username: str, password: str, *, by: str) -> None:
     password = users.new_password(password)
-    with service._sessions.begin() as s:  # the password and its record: one commit
+    with service.write() as s:  # the password and its record: one commit
         users.set_password(service.within(s), username, password)
         record(s, None, f"user {username}", "password reset", None, None, by=by, clock=service.now)
 
@@ -144,7 +144,7 @@ def set_active(service: Tournaments, username: str, active: bool, *, by: str) ->
     before = next((u.active for u in users.users(service) if u.username == username), None)
     if before is None:
         raise ValueError(f"there is no user {username!r}")
-    with service._sessions.begin() as s:  # the change and its record: one commit
+    with service.write() as s:  # the change and its record: one commit
         users.set_active(service.within(s), username, active)
         record(s, None, f"user {username}", "enabled" if active else "disabled",
                {"active": before}, {"active": active}, by=by, clock=service.now)

@@ -21,7 +21,7 @@ from rinkside.store import models as m
 def add(service: Tournaments, tournament_id: int, name: str, dimensions: Mapping[str, Any],
         *, by: str) -> int:
     measured = RinkDimensions.from_mapping(dimensions).to_mapping()  # RinkFormatError
-    with service._sessions.begin() as s:  # the rink and its record: one commit
+    with service.write() as s:  # the rink and its record: one commit
         rink_id = rinks.add_rink(service.within(s), tournament_id, name, measured)
         record(s, tournament_id, f"rink {rink_id}", "added", None,
                {"name": name.strip(), **measured}, by=by, clock=service.now)
@@ -36,7 +36,7 @@ def edit(service: Tournaments, rink_id: int, name: str, dimensions: Mapping[str,
     name = name.strip()
     if not name:
         raise ValueError("a rink needs a name")
-    with service._sessions.begin() as s:
+    with service.write() as s:
         row = s.get(m.Rink, rink_id)
         if row is None:
             raise NotFound(f"There is no rink {rink_id}.")
@@ -58,7 +58,7 @@ def issue_token(service: Tournaments, tournament_id: int, rink: str, *, by: str)
     """A new sync token for the rink's laptop: returned (to be shown once),
     only its hash stored; the record says it was issued, never the token."""
     try:
-        with service._sessions.begin() as s:  # the token and its record: one commit
+        with service.write() as s:  # the token and its record: one commit
             token = sync.issue_token(service.within(s), tournament_id, rink.strip(),
                                      service.now)
             record(s, tournament_id, f"rink {rink.strip()}", "sync token issued", None, None,
@@ -72,7 +72,7 @@ def revoke_tokens(service: Tournaments, tournament_id: int, rink: str, *, by: st
     """Revoke every live sync token of the rink: its laptop can no longer
     pull or push. Refused when it has none live."""
     try:
-        with service._sessions.begin() as s:  # the revocation and its record: one commit
+        with service.write() as s:  # the revocation and its record: one commit
             count = sync.revoke_tokens(service.within(s), tournament_id, rink.strip(),
                                        service.now)
             if count == 0:

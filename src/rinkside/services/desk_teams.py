@@ -48,7 +48,7 @@ def _name(text: str, what: str) -> str:
 def add_division(service: Tournaments, tournament_id: int, name: str, *, by: str) -> int:
     name = _name(name, "division")
     try:
-        with service._sessions.begin() as s:  # the division and its record: one commit
+        with service.write() as s:  # the division and its record: one commit
             did = service.within(s).add_division(tournament_id, name)
             record(s, tournament_id, f"division {did}", "added", None, {"name": name}, by=by,
                    clock=service.now)
@@ -59,7 +59,7 @@ def add_division(service: Tournaments, tournament_id: int, name: str, *, by: str
 
 def rename_division(service: Tournaments, division_id: int, name: str, *, by: str) -> None:
     name = _name(name, "division")
-    with service._sessions.begin() as s:
+    with service.write() as s:
         d = s.get(m.Division, division_id)
         if d is None:
             raise NotFound(f"There is no division {division_id}.")
@@ -72,7 +72,7 @@ def rename_division(service: Tournaments, division_id: int, name: str, *, by: st
 
 def add_team(service: Tournaments, division_id: int, name: str, *, by: str) -> int:
     name = _name(name, "team")
-    with service._sessions.begin() as s:
+    with service.write() as s:
         d = s.get(m.Division, division_id)
         if d is None:
             raise NotFound(f"There is no division {division_id}.")
@@ -88,7 +88,7 @@ def add_team(service: Tournaments, division_id: int, name: str, *, by: str) -> i
 
 def rename_team(service: Tournaments, team_id: int, name: str, *, by: str) -> None:
     name = _name(name, "team")
-    with service._sessions.begin() as s:
+    with service.write() as s:
         team = s.get(m.Team, team_id)
         if team is None:
             raise NotFound(f"There is no team {team_id}.")
@@ -103,10 +103,10 @@ def set_style(service: Tournaments, team_id: int, colour: str, logo: str, *, by:
     """The team's colour (#rrggbb) and logo as the scoreboards show them; an
     empty field clears it. Recorded with the style before."""
     before = service.team_styles([team_id]).get(team_id, (None, None))
-    with service._sessions.begin() as s:  # the style and its record: one commit
+    with service.write() as s:  # the style and its record: one commit
         after = service.within(s).set_team_style(team_id, colour=colour.strip(),
                                                   logo=logo.strip())
-        tid = service._get(s, m.Team, team_id).division.tournament_id
+        tid = service.existing_row(s, m.Team, team_id).division.tournament_id
         record(s, tid, f"team {team_id}", "style",
                {"colour": before[0], "logo": before[1]},
                {"colour": after[0], "logo": after[1]}, by=by, clock=service.now)
@@ -138,7 +138,7 @@ def edit_player(service: Tournaments, player_id: int, *, number: int, name: str,
     through the director with a reason (203(b)), kept as a roster change."""
     if captain not in (None, "C", "A"):
         raise ValueError(f"the letter is C, A or none (Rule 202), not {captain!r}")
-    with service._sessions.begin() as s:
+    with service.write() as s:
         player = s.get(m.Player, player_id)
         if player is None or not player.active:
             raise NotFound(f"There is no player {player_id} on a roster.")
@@ -175,9 +175,9 @@ def add_player(service: Tournaments, team_id: int, *, number: int, name: str, go
     """One player added (Section II checked: 201, 202, 307; 203(b) after the start)."""
     if captain not in (None, "C", "A"):
         raise ValueError(f"the letter is C, A or none (Rule 202), not {captain!r}")
-    with service._sessions() as s:
+    with service.read() as s:
         _refuse_number(s, team_id, number, None)
-    with service._sessions.begin() as s:  # the player and its record: one commit
+    with service.write() as s:  # the player and its record: one commit
         player_id = service.within(s).add_player(team_id, number, _name(name, "player"),
                                                  goalie=goalie, captain=captain, by=by,
                                                  reason=reason)
@@ -205,7 +205,7 @@ def import_roster_file(service: Tournaments, division_id: int, filename: str, co
                 "file", f"unknown column {name}: the columns read are team, number, name, "
                 "goalie, captain, playing_coach, birth_date (see the template); rename or "
                 "remove it") for name in unknown])
-        with service._sessions.begin() as s:  # the rosters and their record: one commit
+        with service.write() as s:  # the rosters and their record: one commit
             counts = service.within(s).import_rosters(division_id, path, team=team or None,
                                                       by=by, role=DIRECTOR,
                                                       reason=reason or None)
@@ -224,7 +224,7 @@ def withdraw_team(service: Tournaments, team_id: int, *, by: str, reason: str) -
     forfeits (Rule 634(c)-(e)) and is not withdrawn here."""
     if not reason.strip():
         raise ValueError("withdrawing a team needs a reason (it is kept in the desk's record)")
-    with service._sessions.begin() as s:
+    with service.write() as s:
         team = s.get(m.Team, team_id)
         if team is None:
             raise NotFound(f"There is no team {team_id}.")

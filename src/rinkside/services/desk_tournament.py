@@ -64,7 +64,7 @@ class TournamentDesk:
 
 
 def desk(service: Tournaments, tournament_id: int) -> TournamentDesk:
-    with service._sessions() as s:
+    with service.read() as s:
         t = _tournament(s, tournament_id)
         pool = pool_settings(t.settings, None)
         playoff = check_playoff_amendments(pool, t.playoff_settings)
@@ -133,7 +133,7 @@ def set_settings(service: Tournaments, tournament_id: int, stage: Stage,
     each checked by the settings table (a 1:45 minor is refused citing
     402(a)); playoff games must be decided (Rule 639). Once a game of that
     stage has begun, only with a reason; the games begun keep their settings."""
-    with service._sessions.begin() as s:
+    with service.write() as s:
         t = _tournament(s, tournament_id)
         amendments = dict(amendments)
         if stage == "pool":
@@ -177,7 +177,7 @@ def set_details(service: Tournaments, tournament_id: int, *, name: str,
         raise ValueError("a tournament needs a name")
     if starts_on and ends_on and ends_on < starts_on:
         raise ValueError(f"the last day ({ends_on}) is before the first ({starts_on})")
-    with service._sessions.begin() as s:
+    with service.write() as s:
         t = _tournament(s, tournament_id)
         before = {"name": t.name, "starts_on": _iso(t.starts_on), "ends_on": _iso(t.ends_on)}
         after = {"name": name, "starts_on": _iso(starts_on), "ends_on": _iso(ends_on)}
@@ -195,7 +195,7 @@ def set_tiebreaks(service: Tournaments, tournament_id: int, chain: Sequence[str]
     standings.check_chain(chain)
     if len(set(chain)) != len(chain):
         raise ValueError("a tiebreaker is listed twice (casebook 24)")
-    with service._sessions.begin() as s:
+    with service.write() as s:
         t = _tournament(s, tournament_id)
         if list(t.tiebreaks) == chain:
             return chain
@@ -212,7 +212,7 @@ def set_dress_minutes(service: Tournaments, tournament_id: int, minutes: int, *,
     time can be changed, but in writing before the tournament starts."""
     if minutes < 0:
         raise ValueError(f"the dress deadline is minutes before the game, not {minutes}")
-    with service._sessions.begin() as s:
+    with service.write() as s:
         t = _tournament(s, tournament_id)
         before = DRESS_MINUTES if t.dress_minutes is None else t.dress_minutes
         if before == minutes:

@@ -22,7 +22,7 @@ log = logging.getLogger("rinkside.notify")
 
 
 def _engine(service: Tournaments) -> Engine:
-    bind = service._sessions.kw["bind"]
+    bind = service.bind
     assert isinstance(bind, Engine)
     return bind
 

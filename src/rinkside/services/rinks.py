@@ -30,7 +30,7 @@ def add_rink(service: Tournaments, tournament_id: int, name: str,
     if not name:
         raise ValueError("a rink needs a name")
     try:
-        with service._sessions.begin() as s:
+        with service.write() as s:
             if s.get(m.Tournament, tournament_id) is None:
                 raise NotFound(f"no tournament {tournament_id}")
             rink = m.Rink(tournament_id=tournament_id, name=name, dimensions=dict(dimensions))
@@ -42,7 +42,7 @@ def add_rink(service: Tournaments, tournament_id: int, name: str,
 
 
 def rink(service: Tournaments, rink_id: int) -> RinkRow:
-    with service._sessions() as s:
+    with service.read() as s:
         row = s.get(m.Rink, rink_id)
         if row is None:
             raise NotFound(f"no rink {rink_id}")
@@ -50,14 +50,14 @@ def rink(service: Tournaments, rink_id: int) -> RinkRow:
 
 
 def rinks(service: Tournaments, tournament_id: int) -> list[RinkRow]:
-    with service._sessions() as s:
+    with service.read() as s:
         return [_row(r) for r in s.scalars(select(m.Rink).where(
             m.Rink.tournament_id == tournament_id).order_by(m.Rink.name))]
 
 
 def rink_named(service: Tournaments, tournament_id: int, name: str) -> RinkRow | None:
     """The tournament's rink the schedule calls ``name`` (None if undescribed)."""
-    with service._sessions() as s:
+    with service.read() as s:
         row = s.scalars(select(m.Rink).where(m.Rink.tournament_id == tournament_id,
                                              m.Rink.name == name)).one_or_none()
         return None if row is None else _row(row)

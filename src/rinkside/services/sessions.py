@@ -89,7 +89,7 @@ def open_session(service: Tournaments, user_id: int, now: datetime, policy: Sess
     session before this login, if any, and every session past its lifetimes):
     its token (for the cookie) and its CSRF token."""
     token, csrf = secrets.token_urlsafe(32), secrets.token_urlsafe(32)
-    with service._sessions.begin() as s:
+    with service.write() as s:
         if replaces:
             s.execute(delete(m.SessionRow).where(m.SessionRow.id == _key(replaces)))
         s.execute(delete(m.SessionRow).where(
@@ -106,7 +106,7 @@ def live_session(service: Tournaments, token: str, now: datetime,
     neither lifetime run out), its last-seen time moved to now; else None
     (an expired one is deleted)."""
     key = _key(token)
-    with service._sessions() as s:
+    with service.read() as s:
         row = s.get(m.SessionRow, key)
         if row is None:
             return None
@@ -120,7 +120,7 @@ def live_session(service: Tournaments, token: str, now: datetime,
         end_session(service, token)
         return None
     if stale:
-        with service._sessions.begin() as s:
+        with service.write() as s:
             if (row := s.get(m.SessionRow, key)) is not None:
                 row.seen_at = now
     return found
@@ -128,7 +128,7 @@ def live_session(service: Tournaments, token: str, now: datetime,
 
 def end_session(service: Tournaments, token: str) -> None:
     """Logout: the session of ``token`` is gone."""
-    with service._sessions.begin() as s:
+    with service.write() as s:
         s.execute(delete(m.SessionRow).where(m.SessionRow.id == _key(token)))
 
 

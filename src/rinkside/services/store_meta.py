@@ -27,13 +27,13 @@ class WeakSecret(ValueError):
 
 
 def get(service: Tournaments, name: str) -> str | None:
-    with service._sessions() as s:
+    with service.read() as s:
         row = s.get(m.StoreMeta, name)
         return None if row is None else row.value
 
 
 def put(service: Tournaments, name: str, value: str) -> None:
-    with service._sessions.begin() as s:
+    with service.write() as s:
         row = s.get(m.StoreMeta, name)
         if row is None:
             s.add(m.StoreMeta(name=name, value=value))
@@ -45,7 +45,7 @@ def keep_first(service: Tournaments, name: str, value: str) -> str:
     """The value stored under ``name``; ``value`` is stored first if there is
     none. Two processes racing here both get the one that was stored first."""
     try:
-        with service._sessions.begin() as s:
+        with service.write() as s:
             if (row := s.get(m.StoreMeta, name)) is not None:
                 return row.value
             s.add(m.StoreMeta(name=name, value=value))
@@ -75,6 +75,6 @@ def session_secret(service: Tournaments, environ: Mapping[str, str] | None = Non
 
 def contents(service: Tournaments) -> tuple[int, int]:
     """How many tournaments and users the store holds."""
-    with service._sessions() as s:
+    with service.read() as s:
         return (s.scalar(select(func.count()).select_from(m.Tournament)) or 0,
                 s.scalar(select(func.count()).select_from(m.User)) or 0)

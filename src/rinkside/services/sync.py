@@ -110,7 +110,7 @@ def _rink(s: Session, tournament_id: int, rink: str) -> m.Rink:
 def issue_token(service: Tournaments, tournament_id: int, rink: str, clock: Clock) -> str:
     """A new token for ``rink``'s laptop (shown once; only its hash is kept)."""
     token = secrets.token_urlsafe(32)
-    with service._sessions.begin() as s:
+    with service.write() as s:
         row = _rink(s, tournament_id, rink)
         s.add(m.SyncToken(rink_id=row.id, token_hash=_hash(token), issued_at=clock()))
     return token
@@ -118,7 +118,7 @@ def issue_token(service: Tournaments, tournament_id: int, rink: str, clock: Cloc
 
 def revoke_tokens(service: Tournaments, tournament_id: int, rink: str, clock: Clock) -> int:
     """Revoke every live token of ``rink``; how many were revoked."""
-    with service._sessions.begin() as s:
+    with service.write() as s:
         row = _rink(s, tournament_id, rink)
         live = s.scalars(select(m.SyncToken).where(m.SyncToken.rink_id == row.id,
                                                    m.SyncToken.revoked_at.is_(None))).all()
@@ -132,7 +132,7 @@ def rink_of(service: Tournaments, token: str | None) -> RinkRef:
     if not token:
         raise SyncRefused(401, "the sync API needs the rink's token (Authorization: Bearer "
                           "TOKEN, issued by the director: rinkside sync token issue)")
-    with service._sessions() as s:
+    with service.read() as s:
         row = s.scalars(select(m.SyncToken).where(m.SyncToken.token_hash == _hash(token))
                         ).first()
         if row is None:
@@ -160,7 +160,7 @@ def issue_credential(service: Tournaments, tournament_id: int, rink: str, userna
     active scorekeeper or referee of one of the rink's games has one."""
     secret = sync_proof.new_secret()
     verifier = users.hashed(secret)
-    with service._sessions.begin() as s:
+    with service.write() as s:
         row = _rink(s, tournament_id, rink)
         user = s.scalars(select(m.User).where(m.User.username == username)).one_or_none()
         games = rink_games(s, RinkRef(row.id, tournament_id, row.name))
@@ -196,7 +196,7 @@ def setup_for(service: Tournaments, rink: RinkRef) -> dict[str, Any]:
     assigned to those games (their assignments cut to them), each with
     their credential for this rink's laptop as a hash (None: not issued
     yet), never the hash of their league password."""
-    with service._sessions() as s:
+    with service.read() as s:
         games = rink_games(s, rink)
         credentials = {c.user_id: c for c in s.scalars(select(m.SyncCredential).where(
             m.SyncCredential.rink_id == rink.rink_id))}
@@ -286,7 +286,7 @@ def take_push(service: Tournaments, rink: RinkRef, game_id: int, league_version:
     if [r.revision for r in revisions] != expected:
         raise SyncRefused(422, f"game {game_id}: the revisions pushed must follow version "
                           f"{league_version} one by one ({expected[:3]}...)")
-    with service._sessions.begin() as s:
+    with service.write() as s:
         game = s.get(m.Game, game_id, with_for_update=True)
         if game is None or game_id not in rink_games(s, rink):
             raise SyncRefused(404, f"game {game_id} is not scored at rink {rink.name!r} "
@@ -309,7 +309,7 @@ def take_push(service: Tournaments, rink: RinkRef, game_id: int, league_version:
                               " when pulled): a game is scored in one place; the push was "
                               "refused whole and nothing was merged")
         if game.version == 0:
-            service._refuse_removed(s, game)  # 634(e), as any first event of a game
+            service.refuse_removed(s, game)  # 634(e), as any first event of a game
         stored = replay.load(s, game)
         log = GameLog.new(stored.setup, stored.events)
         version = game.version
@@ -349,7 +349,7 @@ def _take(s: Session, log: GameLog, game_id: int, version: int, r: Revision
 
 def tokens(service: Tournaments, tournament_id: int) -> list[tuple[str, datetime, bool]]:
     """The tournament's tokens: rink, when issued, whether still live."""
-    with service._sessions() as s:
+    with service.read() as s:
         rows = s.execute(select(m.Rink.name, m.SyncToken.issued_at, m.SyncToken.revoked_at)
                          .join(m.Rink, m.Rink.id == m.SyncToken.rink_id)
                          .where(m.Rink.tournament_id == tournament_id)

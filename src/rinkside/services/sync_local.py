@@ -119,7 +119,7 @@ class PullSummary:
 
 def link(service: Tournaments) -> Link | None:
     """The league server this store was pulled from (None: never pulled)."""
-    with service._sessions() as s:
+    with service.read() as s:
         row = s.scalars(select(m.SyncLink)).first()
         if row is None:
             return None
@@ -137,7 +137,7 @@ def store_pull(service: Tournaments, url: str, token: str, data: Mapping[str, An
     tournament_id = int(data["tournament_id"])
     rows: Mapping[str, list[dict[str, Any]]] = data["rows"]
     summary = PullSummary(tournament_id, str(data["rink"]), [int(g) for g in data["games"]])
-    with service._sessions.begin() as s:
+    with service.write() as s:
         linked = s.scalars(select(m.SyncLink)).first()
         if linked is None and s.scalars(select(m.Tournament.id)).first() is not None:
             raise LocalSyncError("this store already holds a tournament of its own: pull a "
@@ -215,7 +215,7 @@ def keep_key(service: Tournaments, user_id: int, secret: str) -> bool:
     the key it gives, which proves their acts to the league
     (:mod:`rinkside.services.sync_proof`). Whether one was kept (not for a
     user of the laptop's own)."""
-    with service._sessions.begin() as s:
+    with service.write() as s:
         if s.scalars(select(m.SyncLink.id)).first() is None:
             return False  # no laptop: the league's own credentials stay as issued
         user = s.get(m.User, user_id)
@@ -242,7 +242,7 @@ class Official:
 
 def officials(service: Tournaments) -> list[Official]:
     """The league's officials on this laptop, by name."""
-    with service._sessions() as s:
+    with service.read() as s:
         rows = s.execute(select(m.User.username, m.User.role, m.SyncCredential.verifier,
                                 m.SyncCredential.key)
                          .join(m.SyncCredential, m.SyncCredential.user_id == m.User.id)
@@ -323,7 +323,7 @@ def _state(version: int, signed: int, reports: int) -> str:
 def pending(service: Tournaments) -> list[PendingGame]:
     """The pulled games with events, sign-off entries or written reports
     recorded here and not pushed yet."""
-    with service._sessions() as s:
+    with service.read() as s:
         signed, reported = _counts(s, m.SignOffEntry), _counts(s, m.WrittenReport)
         rows = s.execute(select(m.SyncGame, m.Game.version)
                          .join(m.Game, m.Game.id == m.SyncGame.game_id)
@@ -354,7 +354,7 @@ def remember_refusal(service: Tournaments, game: PendingGame, status: int, messa
     sent again until it changes or :func:`clear_refusals`."""
     rule = _RULE.search(message)
     refusal = Refusal(status, message, rule.group(1) if rule else None, service.now())
-    with service._sessions.begin() as s:
+    with service.write() as s:
         synced = s.get(m.SyncGame, game.game_id)
         if synced is not None:
             synced.refused_state, synced.refused_status = game.state, status
@@ -365,7 +365,7 @@ def remember_refusal(service: Tournaments, game: PendingGame, status: int, messa
 
 def clear_refusals(service: Tournaments) -> int:
     """Forget every refusal: the next push sends those games again. How many."""
-    with service._sessions.begin() as s:
+    with service.write() as s:
         refused = s.scalars(select(m.SyncGame).where(m.SyncGame.refused_state.is_not(None))
                             ).all()
         for synced in refused:
@@ -377,7 +377,7 @@ def clear_refusals(service: Tournaments) -> int:
 def outgoing(service: Tournaments, game_id: int) -> dict[str, Any]:
     """The push of one game: its league version and every revision after it,
     each with its recorder's proof (None: they never signed in here)."""
-    with service._sessions() as s:
+    with service.read() as s:
         keys = _keys(s)
         synced = s.get(m.SyncGame, game_id)
         if synced is None:
@@ -399,7 +399,7 @@ def outgoing_signoff(service: Tournaments, game_id: int) -> tuple[dict[str, Any]
     signed), its whole sign-off log, and the written reports filed here that
     the league does not hold yet, each with its referee's proof; and how
     many reports were filed here."""
-    with service._sessions() as s:
+    with service.read() as s:
         keys = _keys(s)
         synced, game = s.get(m.SyncGame, game_id), s.get(m.Game, game_id)
         if synced is None or game is None:
@@ -423,7 +423,7 @@ def outgoing_signoff(service: Tournaments, game_id: int) -> tuple[dict[str, Any]
 def mark_signoff_pushed(service: Tournaments, game_id: int, signed: int, reports: int) -> None:
     """The league server holds the game's first ``signed`` sign-off entries
     and the first ``reports`` written reports filed here."""
-    with service._sessions.begin() as s:
+    with service.write() as s:
         synced = s.get(m.SyncGame, game_id)
         if synced is not None:
             synced.league_signoffs = max(synced.league_signoffs, signed)
@@ -432,7 +432,7 @@ def mark_signoff_pushed(service: Tournaments, game_id: int, signed: int, reports
 
 def mark_pushed(service: Tournaments, game_id: int, league_version: int) -> None:
     """The league server holds this game's log up to ``league_version``."""
-    with service._sessions.begin() as s:
+    with service.write() as s:
         synced = s.get(m.SyncGame, game_id)
         if synced is not None and league_version > synced.league_version:
             synced.league_version = league_version

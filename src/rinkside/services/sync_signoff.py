@@ -98,7 +98,7 @@ def take_signoff(service: Tournaments, rink: RinkRef, game_id: int, version: int
     """Bring the game's sign-off on the league server to the laptop's
     ``entries`` (signed on its ``version`` of the game) and take the
     ``reports`` it does not hold, in one transaction."""
-    with service._sessions.begin() as s:
+    with service.write() as s:
         game = s.get(m.Game, game_id, with_for_update=True)
         if game is None or game_id not in rink_games(s, rink):
             raise SyncRefused(404, f"game {game_id} is not scored at rink {rink.name!r} "

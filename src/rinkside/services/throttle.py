@@ -104,7 +104,7 @@ def admit(service: Tournaments, username: str, address: str, now: datetime,
     as a failure until :func:`succeeded` says otherwise; else the refusal.
     ``known_device``: the browser logged in as ``username`` before, so the
     username's count neither holds it back nor counts it."""
-    with service._sessions.begin() as s:
+    with service.write() as s:
         s.execute(delete(m.LoginFailure).where(m.LoginFailure.last_at < now - policy.lockout))
         rows = {kind: _hold(s, kind, subject, now)
                 for kind, subject in _subjects(username, address, known_device).items()}
@@ -129,7 +129,7 @@ def failed(service: Tournaments, username: str, address: str, now: datetime,
     """The attempt admitted was wrong (it is counted already): logged, and
     the lockout it begins, if it is the one that reaches it."""
     log.warning("failed login for %r from %s", username[:SUBJECT_LENGTH], address)
-    with service._sessions() as s:
+    with service.read() as s:
         for kind, subject in _subjects(username, address).items():
             row = s.get(m.LoginFailure, (kind, subject))
             if row is not None and row.failures == policy.lock_after[kind] \
@@ -146,7 +146,7 @@ def unlock(service: Tournaments, username: str) -> bool:
     server: ``rinkside user unlock``), and logged. True if there were any;
     the addresses' counts stand."""
     subject = username[:SUBJECT_LENGTH]
-    with service._sessions.begin() as s:
+    with service.write() as s:
         row = s.get(m.LoginFailure, ("user", subject))
         removed = row is not None
         if row is not None:
@@ -160,7 +160,7 @@ def succeeded(service: Tournaments, username: str, address: str) -> None:
     """The attempt admitted was right: the username's count is cleared and
     the address's takes this attempt back."""
     subjects = _subjects(username, address)
-    with service._sessions.begin() as s:
+    with service.write() as s:
         s.execute(delete(m.LoginFailure).where(m.LoginFailure.kind == "user",
                                                m.LoginFailure.subject == subjects["user"]))
         row = s.get(m.LoginFailure, ("address", subjects["address"]))

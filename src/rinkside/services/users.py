@@ -84,7 +84,7 @@ def create_user(service: Tournaments, username: str, password: str, role: str,
     if not password:
         raise ValueError("a user needs a username and a password")
     try:
-        with service._sessions.begin() as s:
+        with service.write() as s:
             user = m.User(username=username, password_hash=_hasher.hash(password), role=role,
                           games=sorted(set(games)))
             s.add(user)
@@ -102,7 +102,7 @@ def hashed(secret: str) -> str:
 
 def assign(service: Tournaments, username: str, games: Iterable[int]) -> UserRow:
     """Give a scorekeeper or referee these games (replacing their list)."""
-    with service._sessions.begin() as s:
+    with service.write() as s:
         user = _user(s, username)
         if user.role == "director":
             raise ValueError("a director may score every game: there is nothing to assign")
@@ -118,7 +118,7 @@ def set_password(service: Tournaments, username: str, password: str) -> None:
     """A new password; every session of the user ends (log in again with it)."""
     if not password:
         raise ValueError("a password cannot be empty")
-    with service._sessions.begin() as s:
+    with service.write() as s:
         user = _user(s, username)
         user.password_hash = _hasher.hash(password)
         revoke_user(s, user.id)
@@ -127,7 +127,7 @@ def set_password(service: Tournaments, username: str, password: str) -> None:
 def set_active(service: Tournaments, username: str, active: bool) -> UserRow:
     """Enable or disable a user: a disabled one cannot log in, and every
     session of theirs ends at once."""
-    with service._sessions.begin() as s:
+    with service.write() as s:
         user = _user(s, username)
         user.active = active
         if not active:
@@ -136,20 +136,20 @@ def set_active(service: Tournaments, username: str, active: bool) -> UserRow:
 
 
 def users(service: Tournaments) -> list[UserRow]:
-    with service._sessions() as s:
+    with service.read() as s:
         return [_row(u) for u in s.scalars(select(m.User).order_by(m.User.username))]
 
 
 def user(service: Tournaments, user_id: int) -> UserRow | None:
     """The user with this id (None: no such user, e.g. removed since login)."""
-    with service._sessions() as s:
+    with service.read() as s:
         row = s.get(m.User, user_id)
         return None if row is None else _row(row)
 
 
 def authenticate(service: Tournaments, username: str, password: str) -> int | None:
     """The user's id if the password is theirs, else None (same work either way)."""
-    with service._sessions() as s:
+    with service.read() as s:
         user = s.scalars(select(m.User).where(m.User.username == username)).one_or_none()
         stored = user.password_hash if user is not None else _DUMMY_HASH
         try:

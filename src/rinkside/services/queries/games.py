@@ -70,13 +70,13 @@ def games(service: Tournaments, division_id: int | None = None) -> list[GameRow]
     query = _GAMES
     if division_id is not None:
         query = query.where(m.Game.division_id == division_id)
-    with service._sessions() as s:
+    with service.read() as s:
         return [_game_row(r) for r in s.execute(query)]
 
 
 def game(service: Tournaments, game_id: int) -> GameRow:
     """One game; :class:`NotFound` when there is no such game."""
-    with service._sessions() as s:
+    with service.read() as s:
         row = s.execute(_GAMES.where(m.Game.id == game_id)).first()
     if row is None:
         raise NotFound(f"There is no game {game_id}.")
@@ -86,7 +86,7 @@ def game(service: Tournaments, game_id: int) -> GameRow:
 def known(service: Tournaments, game_id: int) -> None:
     """Nothing when the store has the game; :class:`NotFound` when it has not
     (one look at its row, for a request that needs no more)."""
-    with service._sessions() as s:
+    with service.read() as s:
         if s.scalar(select(m.Game.id).where(m.Game.id == game_id)) is None:
             raise NotFound(f"There is no game {game_id}.")
 
@@ -98,12 +98,12 @@ def versions(service: Tournaments, game_ids: Iterable[int] | None = None) -> dic
     query = select(m.Game.id, m.Game.version)
     if game_ids is not None:
         query = query.where(m.Game.id.in_(list(game_ids)))
-    with service._sessions() as s:
+    with service.read() as s:
         return {r.id: r.version for r in s.execute(query)}
 
 
 def last_start(service: Tournaments, tournament_id: int) -> datetime | None:
     """When the tournament's last scheduled game starts (None: no game has a time)."""
-    with service._sessions() as s:
+    with service.read() as s:
         return s.scalar(select(func.max(m.Game.start)).join(m.Division).where(
             m.Division.tournament_id == tournament_id))

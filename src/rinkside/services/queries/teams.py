@@ -49,7 +49,7 @@ class TeamRoster:
 
 def team(service: Tournaments, team_id: int) -> TeamPage:
     """A team and its active roster by number; :class:`NotFound` when unknown."""
-    with service._sessions() as s:
+    with service.read() as s:
         row = s.get(m.Team, team_id)
         if row is None:
             raise NotFound(f"There is no team {team_id}.")
@@ -62,7 +62,7 @@ def team(service: Tournaments, team_id: int) -> TeamPage:
 
 def team_roster(service: Tournaments, team_id: int) -> TeamRoster:
     """A team's active players; :class:`NotFound` when unknown."""
-    with service._sessions() as s:
+    with service.read() as s:
         row = s.get(m.Team, team_id)
         if row is None:
             raise NotFound(f"There is no team {team_id}.")
@@ -72,7 +72,7 @@ def team_roster(service: Tournaments, team_id: int) -> TeamRoster:
 
 def active_players(service: Tournaments, team_ids: Iterable[int]) -> list[RosterPlayer]:
     """The active players of these teams (a team unknown has none)."""
-    with service._sessions() as s:
+    with service.read() as s:
         return rec.players_of(s, list(team_ids))
 
 
@@ -80,7 +80,7 @@ def team_names(service: Tournaments, division_id: int | None = None) -> dict[int
     """Team id -> name, of every team or of one division's (:class:`NotFound`
     when there is no such division)."""
     query = select(m.Team.id, m.Team.name)
-    with service._sessions() as s:
+    with service.read() as s:
         if division_id is not None:
             if s.get(m.Division, division_id) is None:
                 raise NotFound(f"There is no division {division_id}.")
@@ -95,5 +95,5 @@ def player_labels(service: Tournaments, team_ids: Iterable[int] | None = None
     query = select(m.Player.id, m.Player.number, m.Player.name)
     if team_ids is not None:
         query = query.where(m.Player.team_id.in_(list(team_ids)))
-    with service._sessions() as s:
+    with service.read() as s:
         return {r.id: (r.number, r.name) for r in s.execute(query)}
