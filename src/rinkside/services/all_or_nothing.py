@@ -23,6 +23,7 @@ from sqlalchemy import Connection, Engine, event, make_url
 from sqlalchemy.exc import ArgumentError
 from sqlalchemy.orm import sessionmaker
 
+from rinkside.services.base import ServiceBase
 from rinkside.services.open import open_tournaments
 from rinkside.services.tournaments import Tournaments
 from rinkside.store import database_url, make_engine
@@ -47,7 +48,7 @@ def _sqlite_engine(engine: Engine) -> Engine:
 
 
 @contextmanager
-def all_or_nothing(service: Tournaments) -> Iterator[Tournaments]:
+def all_or_nothing(service: ServiceBase) -> Iterator[Tournaments]:
     """A service over the same store whose writes are committed together when
     the block ends without an error, and not at all otherwise."""
     bind = service.bind

@@ -12,6 +12,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from rinkside.services.base import ServiceBase
 from rinkside.services.tournaments import Tournaments
 from rinkside.store import models as m
 
@@ -43,7 +44,7 @@ def record(s: Session, tournament_id: int | None, subject: str, action: str, bef
                        before=before, after=after, reason=reason, by=by, at=clock()))
 
 
-def changes(service: Tournaments, tournament_id: int | None = None) -> list[Change]:
+def changes(service: ServiceBase, tournament_id: int | None = None) -> list[Change]:
     """The desk's changes, newest first (of one tournament, or all)."""
     query = select(m.DeskChange).order_by(m.DeskChange.id.desc())
     if tournament_id is not None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from rinkside.services.base import ServiceBase
 from rinkside.services.changes import record
 from rinkside.services.tournaments import Tournaments
 from rinkside.store import models as m
@@ -57,7 +58,7 @@ def parse_decision(text: str, rule: str) -> Decision:
                      f"(Rule {rule}: the Event Directors impose further sanctions)")
 
 
-def _tournament_of(service: Tournaments, player_id: int) -> int:
+def _tournament_of(service: ServiceBase, player_id: int) -> int:
     with service.read() as s:
         player: m.Player = service.existing_row(s, m.Player, player_id)
         return player.team.division.tournament_id

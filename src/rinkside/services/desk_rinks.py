@@ -13,12 +13,13 @@ from sqlalchemy import select
 
 from rinkside.rink import RinkDimensions
 from rinkside.services import rinks, sync
+from rinkside.services.base import ServiceBase
 from rinkside.services.changes import record, refuse_taken
-from rinkside.services.tournaments import NotFound, Tournaments
+from rinkside.services.tournaments import NotFound
 from rinkside.store import models as m
 
 
-def add(service: Tournaments, tournament_id: int, name: str, dimensions: Mapping[str, Any],
+def add(service: ServiceBase, tournament_id: int, name: str, dimensions: Mapping[str, Any],
         *, by: str) -> int:
     measured = RinkDimensions.from_mapping(dimensions).to_mapping()  # RinkFormatError
     with service.write() as s:  # the rink and its record: one commit
@@ -28,7 +29,7 @@ def add(service: Tournaments, tournament_id: int, name: str, dimensions: Mapping
     return rink_id
 
 
-def edit(service: Tournaments, rink_id: int, name: str, dimensions: Mapping[str, Any], *,
+def edit(service: ServiceBase, rink_id: int, name: str, dimensions: Mapping[str, Any], *,
          by: str) -> None:
     """New dimensions (and name) for a rink; games already on it by its old
     name move with it."""
@@ -54,7 +55,7 @@ def edit(service: Tournaments, rink_id: int, name: str, dimensions: Mapping[str,
                {"name": name, **measured}, by=by, clock=service.now)
 
 
-def issue_token(service: Tournaments, tournament_id: int, rink: str, *, by: str) -> str:
+def issue_token(service: ServiceBase, tournament_id: int, rink: str, *, by: str) -> str:
     """A new sync token for the rink's laptop: returned (to be shown once),
     only its hash stored; the record says it was issued, never the token."""
     try:
@@ -68,7 +69,7 @@ def issue_token(service: Tournaments, tournament_id: int, rink: str, *, by: str)
     return token
 
 
-def revoke_tokens(service: Tournaments, tournament_id: int, rink: str, *, by: str) -> int:
+def revoke_tokens(service: ServiceBase, tournament_id: int, rink: str, *, by: str) -> int:
     """Revoke every live sync token of the rink: its laptop can no longer
     pull or push. Refused when it has none live."""
     try:

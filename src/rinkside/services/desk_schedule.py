@@ -20,6 +20,7 @@ from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session
 
 from rinkside.services import rinks as rink_store
+from rinkside.services.base import ServiceBase
 from rinkside.services.changes import Clock, record
 from rinkside.services.tournaments import NotFound, Tournaments
 from rinkside.store import models as m
@@ -98,7 +99,7 @@ def _tournament(s: Session, tournament_id: int) -> m.Tournament:
     return t
 
 
-def _known_rinks(service: Tournaments, tournament_id: int, rinks: Sequence[str]) -> list[str]:
+def _known_rinks(service: ServiceBase, tournament_id: int, rinks: Sequence[str]) -> list[str]:
     known = [r.name for r in rink_store.rinks(service, tournament_id)]
     names = [r.strip() for r in rinks if r.strip()] or known
     if not names:
@@ -109,7 +110,7 @@ def _known_rinks(service: Tournaments, tournament_id: int, rinks: Sequence[str])
     return names
 
 
-def generate(service: Tournaments, tournament_id: int, *, windows: Sequence[Window],
+def generate(service: ServiceBase, tournament_id: int, *, windows: Sequence[Window],
              game_minutes: int, rest_minutes: int, rinks: Sequence[str] = (),
              division_ids: Sequence[int] | None = None, rounds: int = 1, by: str,
              seconds: float = 4.0) -> list[int]:
@@ -210,7 +211,7 @@ def _unplayed(s: Session, game_id: int, doing: str) -> m.Game:
     return game
 
 
-def move_game(service: Tournaments, game_id: int, *, start: datetime, rink: str, by: str,
+def move_game(service: ServiceBase, game_id: int, *, start: datetime, rink: str, by: str,
               reason: str = "") -> None:
     """A game not yet begun moved to another time or rink, if nothing conflicts."""
     if start.tzinfo is None:
@@ -232,7 +233,7 @@ def move_game(service: Tournaments, game_id: int, *, start: datetime, rink: str,
                reason=reason.strip())
 
 
-def cancel_game(service: Tournaments, game_id: int, *, by: str, reason: str) -> None:
+def cancel_game(service: ServiceBase, game_id: int, *, by: str, reason: str) -> None:
     """A game not yet begun taken off the schedule (its officials and lineups
     with it, kept in the record), with a reason."""
     if not reason.strip():
@@ -305,7 +306,7 @@ class Grid:
     rest_minutes: int
 
 
-def grid(service: Tournaments, tournament_id: int) -> Grid:
+def grid(service: ServiceBase, tournament_id: int) -> Grid:
     """The schedule per day, a column per rink and a row per start time, each
     game with what conflicts with it."""
     with service.read() as s:

@@ -16,6 +16,7 @@ from sqlalchemy.orm import Session
 
 from rinkside.services import records as rec
 from rinkside.services import replay
+from rinkside.services.base import ServiceBase
 from rinkside.services.changes import record, refuse_taken
 from rinkside.services.desk_schedule import remove_unplayed
 from rinkside.services.tournaments import NotFound, Tournaments
@@ -57,7 +58,7 @@ def add_division(service: Tournaments, tournament_id: int, name: str, *, by: str
     return did
 
 
-def rename_division(service: Tournaments, division_id: int, name: str, *, by: str) -> None:
+def rename_division(service: ServiceBase, division_id: int, name: str, *, by: str) -> None:
     name = _name(name, "division")
     with service.write() as s:
         d = s.get(m.Division, division_id)
@@ -70,7 +71,7 @@ def rename_division(service: Tournaments, division_id: int, name: str, *, by: st
         d.name = name
 
 
-def add_team(service: Tournaments, division_id: int, name: str, *, by: str) -> int:
+def add_team(service: ServiceBase, division_id: int, name: str, *, by: str) -> int:
     name = _name(name, "team")
     with service.write() as s:
         d = s.get(m.Division, division_id)
@@ -86,7 +87,7 @@ def add_team(service: Tournaments, division_id: int, name: str, *, by: str) -> i
         return team.id
 
 
-def rename_team(service: Tournaments, team_id: int, name: str, *, by: str) -> None:
+def rename_team(service: ServiceBase, team_id: int, name: str, *, by: str) -> None:
     name = _name(name, "team")
     with service.write() as s:
         team = s.get(m.Team, team_id)
@@ -131,7 +132,7 @@ def _player_fields(p: m.Player) -> dict[str, object]:
     return {"number": p.number, "name": p.name, "goalie": p.goalie, "captain": p.captain}
 
 
-def edit_player(service: Tournaments, player_id: int, *, number: int, name: str,
+def edit_player(service: ServiceBase, player_id: int, *, number: int, name: str,
                 goalie: bool, captain: str | None, by: str, reason: str | None = None) -> None:
     """Change one player's number, name, goaltender flag or letter, the
     roster checked as a whole (201, 202, 307(c)); after the start, only
@@ -217,7 +218,7 @@ def import_roster_file(service: Tournaments, division_id: int, filename: str, co
     return counts
 
 
-def withdraw_team(service: Tournaments, team_id: int, *, by: str, reason: str) -> None:
+def withdraw_team(service: ServiceBase, team_id: int, *, by: str, reason: str) -> None:
     """A team withdrawn before the tournament starts: its games (none begun)
     come off the schedule and the team and its roster go, all kept in the
     record. Once the tournament has started, a team that does not play

@@ -18,8 +18,9 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from rinkside.rules.settings import settings_from_mapping, settings_table
+from rinkside.services.base import ServiceBase
 from rinkside.services.changes import record, require_reason
-from rinkside.services.tournaments import NotFound, Tournaments
+from rinkside.services.tournaments import NotFound
 from rinkside.store import models as m
 from rinkside.tournament import standings
 from rinkside.tournament.errors import TournamentRuleError
@@ -63,7 +64,7 @@ class TournamentDesk:
     started_games: dict[str, int]  # stage -> games begun
 
 
-def desk(service: Tournaments, tournament_id: int) -> TournamentDesk:
+def desk(service: ServiceBase, tournament_id: int) -> TournamentDesk:
     with service.read() as s:
         t = _tournament(s, tournament_id)
         pool = pool_settings(t.settings, None)
@@ -126,7 +127,7 @@ def _begun(s: Session, tournament_id: int, stage: str) -> list[m.Game]:
                                  m.Game.stage.in_(stages), m.Game.version > 0)))
 
 
-def set_settings(service: Tournaments, tournament_id: int, stage: Stage,
+def set_settings(service: ServiceBase, tournament_id: int, stage: Stage,
                  amendments: Mapping[str, Any], *, by: str, reason: str | None = None
                  ) -> dict[str, Any]:
     """Replace the pool's (or the playoffs') amendments with ``amendments``,
@@ -169,7 +170,7 @@ def set_settings(service: Tournaments, tournament_id: int, stage: Stage,
         return amendments
 
 
-def set_details(service: Tournaments, tournament_id: int, *, name: str,
+def set_details(service: ServiceBase, tournament_id: int, *, name: str,
                 starts_on: date | None, ends_on: date | None, by: str) -> None:
     """The tournament's name and dates."""
     name = name.strip()
@@ -187,7 +188,7 @@ def set_details(service: Tournaments, tournament_id: int, *, name: str,
         record(s, tournament_id, "tournament", "changed", before, after, by=by, clock=service.now)
 
 
-def set_tiebreaks(service: Tournaments, tournament_id: int, chain: Sequence[str], *, by: str,
+def set_tiebreaks(service: ServiceBase, tournament_id: int, chain: Sequence[str], *, by: str,
                   reason: str | None = None) -> list[str]:
     """Casebook 24: the chain is written in advance; once a pool game has
     begun it changes only with a reason."""
@@ -207,7 +208,7 @@ def set_tiebreaks(service: Tournaments, tournament_id: int, chain: Sequence[str]
         return chain
 
 
-def set_dress_minutes(service: Tournaments, tournament_id: int, minutes: int, *, by: str) -> None:
+def set_dress_minutes(service: ServiceBase, tournament_id: int, minutes: int, *, by: str) -> None:
     """Rule 634(c) note 1: players dressed this long before their game; the
     time can be changed, but in writing before the tournament starts."""
     if minutes < 0:

@@ -19,6 +19,7 @@ from datetime import UTC, datetime
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from rinkside.services.base import ServiceBase
 from rinkside.services.tournaments import NotFound, Tournaments
 from rinkside.store import models as m
 from rinkside.store import signoffs
@@ -69,7 +70,7 @@ class SignOffRefused(TournamentRuleError):
 # --------------------------------------------------------------------------- officials
 
 
-def set_officials(service: Tournaments, game_id: int,
+def set_officials(service: ServiceBase, game_id: int,
                   officials: Mapping[str, Sequence[str]]) -> None:
     """Name the game's officials, role by role (the roles given replace what
     was there; names are trimmed and blanks dropped)."""
@@ -94,7 +95,7 @@ def set_officials(service: Tournaments, game_id: int,
                       for i, name in enumerate(kept))
 
 
-def officials(service: Tournaments, game_id: int) -> dict[str, list[str]]:
+def officials(service: ServiceBase, game_id: int) -> dict[str, list[str]]:
     """The game's officials by role (every role present, empty when unnamed)."""
     with service.read() as s:
         _game(s, game_id)
@@ -105,7 +106,7 @@ def officials(service: Tournaments, game_id: int) -> dict[str, list[str]]:
         return named
 
 
-def times(service: Tournaments, game_id: int) -> tuple[datetime | None, datetime | None]:
+def times(service: ServiceBase, game_id: int) -> tuple[datetime | None, datetime | None]:
     """When the game's first and last events were recorded: its actual start
     and finish for the report (None before anything is recorded)."""
     with service.read() as s:
@@ -119,13 +120,13 @@ def times(service: Tournaments, game_id: int) -> tuple[datetime | None, datetime
 # --------------------------------------------------------------------------- sign-off
 
 
-def assigned_referees(service: Tournaments, game_id: int) -> list[str]:
+def assigned_referees(service: ServiceBase, game_id: int) -> list[str]:
     """The usernames of the referee users assigned to the game."""
     with service.read() as s:
         return _assigned(s, game_id)
 
 
-def signoff(service: Tournaments, game_id: int) -> SignOff:
+def signoff(service: ServiceBase, game_id: int) -> SignOff:
     with service.read() as s:
         _game(s, game_id)
         return _status(s, game_id)
@@ -176,7 +177,7 @@ def sign(service: Tournaments, game_id: int, username: str) -> SignOff:
         return _status(s, game_id)
 
 
-def reopen(service: Tournaments, game_id: int, username: str, reason: str) -> SignOff:
+def reopen(service: ServiceBase, game_id: int, username: str, reason: str) -> SignOff:
     """The tournament director reopens a signed game, giving the reason the
     report will show; the referees sign again once it is corrected."""
     reason = reason.strip()
@@ -228,7 +229,7 @@ def refuse_report(user: m.User | None, game_id: int, text: str, rule: str | None
                              "(Rule 502(l))")
 
 
-def add_written_report(service: Tournaments, game_id: int, username: str, text: str, *,
+def add_written_report(service: ServiceBase, game_id: int, username: str, text: str, *,
                        rule: str | None = None) -> WrittenReport:
     """A referee (or the director) files a written report on the game: with
     ``rule`` the report the book requires (502(l), 404(h), 405(b)), else an
@@ -246,7 +247,7 @@ def add_written_report(service: Tournaments, game_id: int, username: str, text: 
         return WrittenReport(row.kind, rule, text, username, at)
 
 
-def written_reports(service: Tournaments, game_id: int) -> list[WrittenReport]:
+def written_reports(service: ServiceBase, game_id: int) -> list[WrittenReport]:
     """The game's written reports and incident notes, in the order filed."""
     with service.read() as s:
         rows = s.scalars(select(m.WrittenReport).where(m.WrittenReport.game_id == game_id)
@@ -254,7 +255,7 @@ def written_reports(service: Tournaments, game_id: int) -> list[WrittenReport]:
         return [WrittenReport(r.kind, r.rule, r.text, r.username, r.at) for r in rows]
 
 
-def is_locked(service: Tournaments, game_id: int) -> bool:
+def is_locked(service: ServiceBase, game_id: int) -> bool:
     with service.read() as s:
         return signoffs.is_locked(s, game_id)
 

@@ -21,7 +21,7 @@ from typing import Final
 from sqlalchemy import delete
 from sqlalchemy.orm import Session
 
-from rinkside.services.tournaments import Tournaments
+from rinkside.services.base import ServiceBase
 from rinkside.store import models as m
 
 Clock = Callable[[], datetime]
@@ -83,7 +83,7 @@ def _key(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def open_session(service: Tournaments, user_id: int, now: datetime, policy: SessionPolicy,
+def open_session(service: ServiceBase, user_id: int, now: datetime, policy: SessionPolicy,
                  replaces: str | None = None) -> tuple[str, str]:
     """A new session for ``user_id`` (ending ``replaces``, the browser's
     session before this login, if any, and every session past its lifetimes):
@@ -100,7 +100,7 @@ def open_session(service: Tournaments, user_id: int, now: datetime, policy: Sess
     return token, csrf
 
 
-def live_session(service: Tournaments, token: str, now: datetime,
+def live_session(service: ServiceBase, token: str, now: datetime,
                  policy: SessionPolicy) -> LiveSession | None:
     """The session of ``token`` if it is still in force now (its user active,
     neither lifetime run out), its last-seen time moved to now; else None
@@ -126,7 +126,7 @@ def live_session(service: Tournaments, token: str, now: datetime,
     return found
 
 
-def end_session(service: Tournaments, token: str) -> None:
+def end_session(service: ServiceBase, token: str) -> None:
     """Logout: the session of ``token`` is gone."""
     with service.write() as s:
         s.execute(delete(m.SessionRow).where(m.SessionRow.id == _key(token)))

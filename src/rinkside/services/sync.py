@@ -48,6 +48,7 @@ from sqlalchemy.orm import Session
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.log import GameLog
 from rinkside.services import replay, state_cache, sync_proof, users
+from rinkside.services.base import ServiceBase
 from rinkside.services.sync_rows import export_rows
 from rinkside.services.tournaments import Tournaments
 from rinkside.store import codec, eventlog, signoffs
@@ -107,7 +108,7 @@ def _rink(s: Session, tournament_id: int, rink: str) -> m.Rink:
     return row
 
 
-def issue_token(service: Tournaments, tournament_id: int, rink: str, clock: Clock) -> str:
+def issue_token(service: ServiceBase, tournament_id: int, rink: str, clock: Clock) -> str:
     """A new token for ``rink``'s laptop (shown once; only its hash is kept)."""
     token = secrets.token_urlsafe(32)
     with service.write() as s:
@@ -116,7 +117,7 @@ def issue_token(service: Tournaments, tournament_id: int, rink: str, clock: Cloc
     return token
 
 
-def revoke_tokens(service: Tournaments, tournament_id: int, rink: str, clock: Clock) -> int:
+def revoke_tokens(service: ServiceBase, tournament_id: int, rink: str, clock: Clock) -> int:
     """Revoke every live token of ``rink``; how many were revoked."""
     with service.write() as s:
         row = _rink(s, tournament_id, rink)
@@ -127,7 +128,7 @@ def revoke_tokens(service: Tournaments, tournament_id: int, rink: str, clock: Cl
         return len(live)
 
 
-def rink_of(service: Tournaments, token: str | None) -> RinkRef:
+def rink_of(service: ServiceBase, token: str | None) -> RinkRef:
     """The rink of a live token; refused (401) for a missing, unknown or revoked one."""
     if not token:
         raise SyncRefused(401, "the sync API needs the rink's token (Authorization: Bearer "
@@ -152,7 +153,7 @@ def rink_games(s: Session, rink: RinkRef) -> list[int]:
         .order_by(m.Game.id)))
 
 
-def issue_credential(service: Tournaments, tournament_id: int, rink: str, username: str,
+def issue_credential(service: ServiceBase, tournament_id: int, rink: str, username: str,
                      clock: Clock) -> str:
     """A new credential of ``username`` for ``rink``'s laptop, replacing any
     before it: its secret, shown once (only its argon2 hash and the HMAC key
@@ -189,7 +190,7 @@ def _officials(s: Session, games: Sequence[int]) -> list[m.User]:
             if set(u.games) & set(games)]
 
 
-def setup_for(service: Tournaments, rink: RinkRef) -> dict[str, Any]:
+def setup_for(service: ServiceBase, rink: RinkRef) -> dict[str, Any]:
     """The rink's tournament as the laptop stores it: the tournament, this
     rink, every division, team and player (the rosters), the rink's games
     with their lineups, officials, sign-offs and logs, and the active users
@@ -347,7 +348,7 @@ def _take(s: Session, log: GameLog, game_id: int, version: int, r: Revision
                                  r.position, event, r.by, r.reason, at=r.at)
 
 
-def tokens(service: Tournaments, tournament_id: int) -> list[tuple[str, datetime, bool]]:
+def tokens(service: ServiceBase, tournament_id: int) -> list[tuple[str, datetime, bool]]:
     """The tournament's tokens: rink, when issued, whether still live."""
     with service.read() as s:
         rows = s.execute(select(m.Rink.name, m.SyncToken.issued_at, m.SyncToken.revoked_at)

@@ -43,6 +43,7 @@ from sqlalchemy import delete, func, insert, select
 from sqlalchemy.orm import Session
 
 from rinkside.services import sync_proof
+from rinkside.services.base import ServiceBase
 from rinkside.services.sessions import revoke_user
 from rinkside.services.sync_rows import (
     LOG_TABLE,
@@ -52,7 +53,6 @@ from rinkside.services.sync_rows import (
     decoded_signoff,
     upsert,
 )
-from rinkside.services.tournaments import Tournaments
 from rinkside.store import models as m
 from rinkside.store import signoffs
 
@@ -117,7 +117,7 @@ class PullSummary:
     kept: list[int] = field(default_factory=list)  # games whose unpushed events were kept
 
 
-def link(service: Tournaments) -> Link | None:
+def link(service: ServiceBase) -> Link | None:
     """The league server this store was pulled from (None: never pulled)."""
     with service.read() as s:
         row = s.scalars(select(m.SyncLink)).first()
@@ -126,7 +126,7 @@ def link(service: Tournaments) -> Link | None:
         return Link(row.league_url, row.token, row.tournament_id, row.rink, row.pulled_at)
 
 
-def store_pull(service: Tournaments, url: str, token: str, data: Mapping[str, Any],
+def store_pull(service: ServiceBase, url: str, token: str, data: Mapping[str, Any],
                clock: Clock) -> PullSummary:
     """Write the league's setup of a rink (``data``, :func:`rinkside.services.sync.setup_for`)
     into this store, in one transaction."""
@@ -209,7 +209,7 @@ def _users(s: Session, rink_id: int, carried: list[dict[str, Any]]) -> None:
         s.delete(credential)
 
 
-def keep_key(service: Tournaments, user_id: int, secret: str) -> bool:
+def keep_key(service: ServiceBase, user_id: int, secret: str) -> bool:
     """An official the league carries signed in here with ``secret``, their
     credential for this laptop (the login checked it against its hash): keep
     the key it gives, which proves their acts to the league
@@ -240,7 +240,7 @@ class Official:
     signed_in: bool
 
 
-def officials(service: Tournaments) -> list[Official]:
+def officials(service: ServiceBase) -> list[Official]:
     """The league's officials on this laptop, by name."""
     with service.read() as s:
         rows = s.execute(select(m.User.username, m.User.role, m.SyncCredential.verifier,
@@ -320,7 +320,7 @@ def _state(version: int, signed: int, reports: int) -> str:
     return f"{version}/{signed}/{reports}"
 
 
-def pending(service: Tournaments) -> list[PendingGame]:
+def pending(service: ServiceBase) -> list[PendingGame]:
     """The pulled games with events, sign-off entries or written reports
     recorded here and not pushed yet."""
     with service.read() as s:
@@ -348,7 +348,7 @@ def pending(service: Tournaments) -> list[PendingGame]:
 _RULE = re.compile(r"\bRule (\d{3}(?:\([a-z]\))?)")
 
 
-def remember_refusal(service: Tournaments, game: PendingGame, status: int, message: str
+def remember_refusal(service: ServiceBase, game: PendingGame, status: int, message: str
                      ) -> Refusal:
     """The league server refused ``game`` as it stood (``game.state``): not
     sent again until it changes or :func:`clear_refusals`."""
@@ -363,7 +363,7 @@ def remember_refusal(service: Tournaments, game: PendingGame, status: int, messa
     return refusal
 
 
-def clear_refusals(service: Tournaments) -> int:
+def clear_refusals(service: ServiceBase) -> int:
     """Forget every refusal: the next push sends those games again. How many."""
     with service.write() as s:
         refused = s.scalars(select(m.SyncGame).where(m.SyncGame.refused_state.is_not(None))
@@ -374,7 +374,7 @@ def clear_refusals(service: Tournaments) -> int:
         return len(refused)
 
 
-def outgoing(service: Tournaments, game_id: int) -> dict[str, Any]:
+def outgoing(service: ServiceBase, game_id: int) -> dict[str, Any]:
     """The push of one game: its league version and every revision after it,
     each with its recorder's proof (None: they never signed in here)."""
     with service.read() as s:
@@ -394,7 +394,7 @@ def outgoing(service: Tournaments, game_id: int) -> dict[str, Any]:
             for r in revisions]}
 
 
-def outgoing_signoff(service: Tournaments, game_id: int) -> tuple[dict[str, Any], int]:
+def outgoing_signoff(service: ServiceBase, game_id: int) -> tuple[dict[str, Any], int]:
     """The push of one game's sign-off: the game's version here (the events
     signed), its whole sign-off log, and the written reports filed here that
     the league does not hold yet, each with its referee's proof; and how
@@ -420,7 +420,7 @@ def outgoing_signoff(service: Tournaments, game_id: int) -> tuple[dict[str, Any]
         return body, len(reports)
 
 
-def mark_signoff_pushed(service: Tournaments, game_id: int, signed: int, reports: int) -> None:
+def mark_signoff_pushed(service: ServiceBase, game_id: int, signed: int, reports: int) -> None:
     """The league server holds the game's first ``signed`` sign-off entries
     and the first ``reports`` written reports filed here."""
     with service.write() as s:
@@ -430,7 +430,7 @@ def mark_signoff_pushed(service: Tournaments, game_id: int, signed: int, reports
             synced.league_reports = max(synced.league_reports, reports)
 
 
-def mark_pushed(service: Tournaments, game_id: int, league_version: int) -> None:
+def mark_pushed(service: ServiceBase, game_id: int, league_version: int) -> None:
     """The league server holds this game's log up to ``league_version``."""
     with service.write() as s:
         synced = s.get(m.SyncGame, game_id)

@@ -30,7 +30,7 @@ from sqlalchemy import delete, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
-from rinkside.services.tournaments import Tournaments
+from rinkside.services.base import ServiceBase
 from rinkside.store import models as m
 
 Kind = Literal["user", "address"]
@@ -98,7 +98,7 @@ def _hold(s: Session, kind: Kind, subject: str, now: datetime) -> m.LoginFailure
     return row
 
 
-def admit(service: Tournaments, username: str, address: str, now: datetime,
+def admit(service: ServiceBase, username: str, address: str, now: datetime,
           policy: ThrottlePolicy, *, known_device: bool = False) -> Refusal | None:
     """May this login attempt be checked now? None: yes, and it is counted
     as a failure until :func:`succeeded` says otherwise; else the refusal.
@@ -124,7 +124,7 @@ def admit(service: Tournaments, username: str, address: str, now: datetime,
         return None
 
 
-def failed(service: Tournaments, username: str, address: str, now: datetime,
+def failed(service: ServiceBase, username: str, address: str, now: datetime,
            policy: ThrottlePolicy) -> None:
     """The attempt admitted was wrong (it is counted already): logged, and
     the lockout it begins, if it is the one that reaches it."""
@@ -140,7 +140,7 @@ def failed(service: Tournaments, username: str, address: str, now: datetime,
                             row.failures, address)
 
 
-def unlock(service: Tournaments, username: str) -> bool:
+def unlock(service: ServiceBase, username: str) -> bool:
     """The way back for a user whose browser never logged in before: the
     username's failures forgotten at once (by the command line, on the
     server: ``rinkside user unlock``), and logged. True if there were any;
@@ -156,7 +156,7 @@ def unlock(service: Tournaments, username: str) -> bool:
     return removed
 
 
-def succeeded(service: Tournaments, username: str, address: str) -> None:
+def succeeded(service: ServiceBase, username: str, address: str) -> None:
     """The attempt admitted was right: the username's count is cleared and
     the address's takes this attempt back."""
     subjects = _subjects(username, address)

@@ -6,16 +6,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from sqlalchemy import Row, Select, func, select
 from sqlalchemy.orm import aliased
 
+from rinkside.services.base import ServiceBase
 from rinkside.services.errors import NotFound
 from rinkside.store import models as m
-
-if TYPE_CHECKING:
-    from rinkside.services.tournaments import Tournaments
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +62,7 @@ def _game_row(r: Row[Any]) -> GameRow:
                    g["version"])
 
 
-def games(service: Tournaments, division_id: int | None = None) -> list[GameRow]:
+def games(service: ServiceBase, division_id: int | None = None) -> list[GameRow]:
     """Every scheduled game (of one division when given), in schedule order
     within its division."""
     query = _GAMES
@@ -74,7 +72,7 @@ def games(service: Tournaments, division_id: int | None = None) -> list[GameRow]
         return [_game_row(r) for r in s.execute(query)]
 
 
-def game(service: Tournaments, game_id: int) -> GameRow:
+def game(service: ServiceBase, game_id: int) -> GameRow:
     """One game; :class:`NotFound` when there is no such game."""
     with service.read() as s:
         row = s.execute(_GAMES.where(m.Game.id == game_id)).first()
@@ -83,7 +81,7 @@ def game(service: Tournaments, game_id: int) -> GameRow:
     return _game_row(row)
 
 
-def known(service: Tournaments, game_id: int) -> None:
+def known(service: ServiceBase, game_id: int) -> None:
     """Nothing when the store has the game; :class:`NotFound` when it has not
     (one look at its row, for a request that needs no more)."""
     with service.read() as s:
@@ -91,7 +89,7 @@ def known(service: Tournaments, game_id: int) -> None:
             raise NotFound(f"There is no game {game_id}.")
 
 
-def versions(service: Tournaments, game_ids: Iterable[int] | None = None) -> dict[int, int]:
+def versions(service: ServiceBase, game_ids: Iterable[int] | None = None) -> dict[int, int]:
     """Each game's log version (of every game when ``game_ids`` is None): a
     cheap look for changes written by another process (the CLI, another
     server on the same database), which no ``on_change`` hook here hears."""
@@ -102,7 +100,7 @@ def versions(service: Tournaments, game_ids: Iterable[int] | None = None) -> dic
         return {r.id: r.version for r in s.execute(query)}
 
 
-def last_start(service: Tournaments, tournament_id: int) -> datetime | None:
+def last_start(service: ServiceBase, tournament_id: int) -> datetime | None:
     """When the tournament's last scheduled game starts (None: no game has a time)."""
     with service.read() as s:
         return s.scalar(select(func.max(m.Game.start)).join(m.Division).where(
