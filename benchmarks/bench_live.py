@@ -174,7 +174,7 @@ def bench_store(args: argparse.Namespace, workers: Sequence[int]) -> Iterator[st
 
 
 def first_division(service: Tournaments) -> int:
-    with service._sessions() as s:
+    with service.read() as s:
         first: int = s.scalar(select(func.min(m.Division.id)))
         return first
 
@@ -265,7 +265,7 @@ def run(args: argparse.Namespace) -> list[Figures]:
         service = open_tournaments(url)
         backend = "postgresql" if url.startswith("postgres") else "sqlite"
         games, home, away = prepare(service, len(counts))
-        service._sessions.kw["bind"].dispose()  # the passes' servers hold the connections
+        service.bind.dispose()  # the passes' servers hold the connections
         with tempfile.TemporaryDirectory(prefix="rinkside-live-") as folder:
             return [run_pass(args, url, backend, game, home, away, workers,
                              Path(folder) / f"gc-{i}.log")

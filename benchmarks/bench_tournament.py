@@ -113,7 +113,7 @@ def recompute(service: Tournaments, divisions: list[int]) -> tuple[float, float]
 
 def logs_in_memory(service: Tournaments) -> list[tuple[GameSetup, list[Event]]]:
     """Every played game's setup and events, read once from the store."""
-    with service._sessions() as s:
+    with service.read() as s:
         ids = list(s.scalars(select(Game.id).where(Game.version > 0).order_by(Game.id)))
     records = [logs.game_record(service, game_id) for game_id in ids]
     return [(record.setup, record.events) for record in records]

@@ -278,7 +278,7 @@ class Imports:
                    if c.subject == f"division {self.division} rosters" and c.action == "imported")
 
     def _stored(self, service: Tournaments) -> dict[str, int]:
-        with service._sessions() as s:
+        with service.read() as s:
             rows = s.execute(select(m.Team.name, func.count(m.Player.id))
                              .outerjoin(m.Player, m.Player.team_id == m.Team.id)
                              .where(m.Team.name.startswith(self.prefix))

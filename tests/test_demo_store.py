@@ -26,7 +26,7 @@ runner = CliRunner()
 
 
 def _counts(service: Tournaments) -> dict[str, int]:
-    with service._sessions() as s:
+    with service.read() as s:
         return {model.__tablename__: s.scalar(select(func.count()).select_from(model)) or 0
                 for model in (m.Tournament, m.Game, m.Player, m.EventRevision, m.User)}
 

@@ -52,7 +52,7 @@ def test_pull_score_offline_and_push_reaches_the_league(league: League, laptop: 
     rink = open_tournaments(laptop)
     first, second, _third = league.north
     assert sync_local.link(rink) is not None
-    with rink._sessions() as s:  # the rink's games only, with the league's ids
+    with rink.read() as s:  # the rink's games only, with the league's ids
         assert sorted(s.scalars(select(m.Game.id))) == sorted(league.north)
         assert s.scalars(select(m.User.username).order_by(m.User.username)).all() == [
             "ref", "scorer"]
@@ -144,7 +144,7 @@ def test_a_repeated_push_changes_nothing(league: League, laptop: str) -> None:
 
 
 def test_tokens_are_the_rinks_stored_as_hashes_and_revocable(league: League) -> None:
-    with league.service._sessions() as s:
+    with league.service.read() as s:
         hashes = s.scalars(select(m.SyncToken.token_hash)).all()
     assert hashes == [hashlib.sha256(league.token.encode()).hexdigest()]  # never the token
     api = httpx.Client(base_url=league.url)
@@ -259,7 +259,7 @@ def test_a_second_pull_brings_the_setup_up_and_keeps_what_waits_to_be_pushed(
     score(rink, waiting, faceoff("1 12:00"))
     score(league.service, scored_there, faceoff("1 12:00"), whistle("1 11:00"))
     home = league.service.game_state(waiting)[1].setup  # the league adds a player to Home
-    with league.service._sessions() as s:
+    with league.service.read() as s:
         team = s.scalars(select(m.Team.id).where(m.Team.name == home.home.name)).one()
     league.service.add_player(team, 12, "Late Addition")
 

@@ -148,7 +148,7 @@ def laptop_fixture(tmp_path: Path) -> str:
 
 
 def log_of(service: Tournaments, game: int) -> list[tuple[int, str, dict[str, object] | None]]:
-    with service._sessions() as s:
+    with service.read() as s:
         return [(r.revision, r.op, r.payload) for r in s.scalars(
             select(m.EventRevision).where(m.EventRevision.game_id == game)
             .order_by(m.EventRevision.revision))]

@@ -58,14 +58,14 @@ def _api(league: League) -> tuple[httpx.Client, dict[str, str]]:
 
 
 def _entries(service: Tournaments, game: int) -> list[tuple[str, str, bool]]:
-    with service._sessions() as s:
+    with service.read() as s:
         return [(e.kind, e.username, bool(e.locks)) for e in s.scalars(
             select(m.SignOffEntry).where(m.SignOffEntry.game_id == game)
             .order_by(m.SignOffEntry.id))]
 
 
 def _key(league: League, who: str) -> str:
-    with league.service._sessions() as s:
+    with league.service.read() as s:
         rink = s.scalars(select(m.Rink.id).where(m.Rink.name == "North")).one()
     return sync_proof.key_for(league.credentials[who], rink, who)
 
@@ -172,7 +172,7 @@ def test_the_setup_hands_out_no_password_hash_and_no_disabled_official(league: L
     api, bearer = _api(league)
     answer = api.get("/api/sync/setup", headers=bearer)
     assert answer.status_code == 200
-    with league.service._sessions() as s:
+    with league.service.read() as s:
         hashes = s.scalars(select(m.User.password_hash)).all()
         verifiers = dict(s.execute(select(m.User.username, m.SyncCredential.verifier)
                                    .join(m.SyncCredential)).all())
@@ -229,7 +229,7 @@ def test_a_disabled_official_is_signed_out_of_the_laptop_at_its_next_pull(
 
         users.set_active(league.service, "scorer", False)
         pull_only(league, laptop)
-        with rink._sessions() as s:
+        with rink.read() as s:
             scorer = s.scalars(select(m.User).where(m.User.username == "scorer")).one()
             assert not scorer.active
             assert s.scalar(select(func.count()).select_from(m.SessionRow)
@@ -248,7 +248,7 @@ def test_a_credential_is_shown_once_and_only_its_hash_and_key_are_kept(league: L
     assert result.exit_code == 0, result.output
     secret = result.output.strip().removeprefix("ref: ")
     assert secret != league.credentials["ref"]  # replaced
-    with league.service._sessions() as s:
+    with league.service.read() as s:
         rows = s.execute(select(m.SyncCredential.verifier, m.SyncCredential.key)
                          .join(m.User).where(m.User.username == "ref")).all()
         text = " ".join(str(v) for row in s.execute(select(m.SyncCredential)).scalars()

@@ -37,7 +37,7 @@ def _proven(league: League, game: int, entry: dict[str, Any], message: list[Any]
     """``entry`` with its official's proof (issue 23 item 1: a laptop carries
     only what its own signed-in officials did, services/sync_proof.py)."""
     who = entry.get("by") or entry["username"]
-    with league.service._sessions() as s:
+    with league.service.read() as s:
         rink = s.scalars(select(m.Rink.id).where(m.Rink.name == "North")).one()
     key = sync_proof.key_for(league.credentials[who], rink, who)
     return entry | {"proof": sync_proof.proof(key, message)}
@@ -78,7 +78,7 @@ def test_a_signoff_push_with_bad_text_is_refused_and_stores_no_report(league: Le
         response = _post(league, f"/api/sync/games/{game}/signoff",
                          {"version": 0, "signoffs": [], "reports": [GOOD_REPORT | change]})
         assert response.status_code == 422, change
-    with league.service._sessions() as s:
+    with league.service.read() as s:
         assert s.scalar(select(func.count()).select_from(m.WrittenReport)) == 0
     r = GOOD_REPORT
     good = _proven(league, game, r, sync_proof.report_message(

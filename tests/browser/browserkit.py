@@ -25,7 +25,7 @@ def new_game(server: LiveServer) -> int:
     standings (a team removed by a forfeit may play no more, 634(e)),
     dressed with their eligible rosters."""
     service = server.service
-    with service._sessions() as s:
+    with service.read() as s:
         tournament = s.get(m.Tournament, server.tournament_id)
         assert tournament is not None
         division = min(d.id for d in tournament.divisions)

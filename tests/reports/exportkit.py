@@ -32,7 +32,7 @@ class Demo:
         return f"sqlite:///{self.path}"
 
     def divisions(self) -> list[int]:
-        with self.service._sessions() as s:
+        with self.service.read() as s:
             return list(s.scalars(select(m.Division.id).where(
                 m.Division.tournament_id == self.tournament_id).order_by(m.Division.id)))
 
@@ -49,7 +49,7 @@ def copy_league(source: Demo, path: Path) -> tuple[Tournaments, dict[int, int]]:
     divisions, teams and active rosters but no game; returns the service and
     source team id -> copied team id."""
     target = open_tournaments(f"sqlite:///{path}")
-    with source.service._sessions() as s:
+    with source.service.read() as s:
         tournament = s.get(m.Tournament, source.tournament_id)
         assert tournament is not None
         tid = target.create_tournament(tournament.name, tournament.starts_on,
@@ -69,7 +69,7 @@ def copy_league(source: Demo, path: Path) -> tuple[Tournaments, dict[int, int]]:
 
 def game_teams(service: Tournaments, game_id: int) -> tuple[int, int, int]:
     """(division, home team, away team) of a game."""
-    with service._sessions() as s:
+    with service.read() as s:
         game = s.get(m.Game, game_id)
         assert game is not None
         return game.division_id, game.home_team_id, game.away_team_id
@@ -77,7 +77,7 @@ def game_teams(service: Tournaments, game_id: int) -> tuple[int, int, int]:
 
 def played_games(demo: Demo) -> list[int]:
     """Every game of the demo with events recorded, in id order."""
-    with demo.service._sessions() as s:
+    with demo.service.read() as s:
         return list(s.scalars(select(m.Game.id).where(m.Game.version > 0).order_by(m.Game.id)))
 
 
@@ -118,7 +118,7 @@ def small_league(path: Path, teams: int = 4, settings: dict[str, Any] | None = N
 
 def player_ids(service: Tournaments, team_id: int) -> dict[int, int]:
     """Jersey number -> player id of a team's active roster."""
-    with service._sessions() as s:
+    with service.read() as s:
         return {p.number: p.id for p in s.scalars(select(m.Player).where(
             m.Player.team_id == team_id, m.Player.active.is_(True)))}
 

@@ -22,12 +22,12 @@ def demo(tmp_path_factory: pytest.TempPathFactory) -> Demo:
 
 
 def _names(demo: Demo) -> dict[int, str]:
-    with demo.service._sessions() as s:
+    with demo.service.read() as s:
         return {t.id: t.name for t in s.query(m.Team)}
 
 
 def _labels(demo: Demo) -> dict[int, tuple[int, str]]:
-    with demo.service._sessions() as s:
+    with demo.service.read() as s:
         return {p.id: (p.number, p.name) for p in s.query(m.Player)}
 
 
@@ -116,7 +116,7 @@ class TestRosters:
         division = demo.divisions()[0]
         path = tmp_path / "rosters.csv"
         path.write_bytes(exports.csv_bytes(exports.division_rosters(demo.service, division)))
-        with demo.service._sessions() as s:
+        with demo.service.read() as s:
             row = s.get(m.Division, division)
             assert row is not None
             info = rec.division_info(row)
@@ -144,7 +144,7 @@ class TestRosters:
         demo.service.set_roster(team, roster, reason="late entry")
         name, rows = exports.team_roster(demo.service, team)
         assert name == "Zoë's Team"
-        with demo.service._sessions() as s:
+        with demo.service.read() as s:
             d = s.get(m.Division, division)
             assert d is not None
             info = rec.division_info(d)

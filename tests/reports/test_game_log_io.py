@@ -44,13 +44,13 @@ def _fresh_game(demo: Demo, league: tuple[Tournaments, dict[int, int]], game_id:
     """A new scheduled game of the same teams (same home and away) in the copy."""
     target, teams = league
     _, home, away = game_teams(demo.service, game_id)
-    with target._sessions() as s:
+    with target.read() as s:
         division = s.get(m.Team, teams[home]).division_id  # type: ignore[union-attr]
     fresh = target.add_game(division, teams[home], teams[away])
     # the lineups the game was played with (203(a): its suspended players left out)
     _, original = demo.service.game_state(game_id)
     for team, team_id in (("home", teams[home]), ("away", teams[away])):
-        with target._sessions() as s:
+        with target.read() as s:
             ids = {p.number: p.id for p in s.get(m.Team, team_id).players}  # type: ignore[union-attr]
         dressed = [ids[p.number] for p in original.setup.roster(team).players]
         if len(dressed) < len(ids):

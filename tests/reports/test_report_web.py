@@ -102,7 +102,7 @@ def cli() -> typer.Typer:
 
 class TestCommandLine:
     def db(self, cup: Cup) -> str:
-        return str(cup.service._sessions.kw["bind"].url)
+        return str(cup.service.bind.url)
 
     def test_files(self, cli: typer.Typer, cup: Cup, game: int, tmp_path: Path) -> None:
         pdf, html = tmp_path / "r.pdf", tmp_path / "r.html"

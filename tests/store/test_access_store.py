@@ -26,7 +26,7 @@ def service(sessions: sessionmaker[Session]) -> Tournaments:
 
 
 def _count(service: Tournaments, model: type[m.Base]) -> int:
-    with service._sessions() as s:
+    with service.read() as s:
         return s.scalar(select(func.count()).select_from(model)) or 0
 
 

@@ -38,7 +38,7 @@ def crashing_record() -> Iterator[None]:
 
 
 def _counts(service: Tournaments) -> tuple[int, ...]:
-    with service._sessions() as s:
+    with service.read() as s:
         return tuple(s.scalar(select(func.count()).select_from(model)) or 0
                      for model in (m.Tournament, m.Division, m.User, m.DeskChange))
 

@@ -35,7 +35,7 @@ def _games(service: Tournaments) -> list[int]:
         service.set_roster(team, [{"number": 1, "name": f"{prefix} Goalie", "goalie": True},
                                   {"number": 2, "name": f"{prefix} 2", "captain": "C"},
                                   *({"number": n, "name": f"{prefix} {n}"} for n in range(3, 9))])
-    with service._sessions() as s:
+    with service.read() as s:
         suspended = s.scalars(select(m.Player.id).where(m.Player.team_id == home,
                                                         m.Player.number == 8)).one()
     service.add_supplementary(suspended, 10 * ROUNDS, "fighting in the car park")

@@ -196,7 +196,7 @@ def _players(service: Tournaments, team_id: int) -> list[tuple[int, int]]:
 
     from rinkside.store import models as m
 
-    with service._sessions() as s:
+    with service.read() as s:
         return [(p.id, p.number) for p in s.scalars(
             select(m.Player).where(m.Player.team_id == team_id, m.Player.active.is_(True)))]
 

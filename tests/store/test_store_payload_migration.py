@@ -99,14 +99,14 @@ def test_the_demo_tournament_survives_the_way_down_and_up(empty_engine: Engine) 
     migrate(empty_engine)
     service = Tournaments(session_factory(empty_engine))
     build_demo(service)
-    with service._sessions() as session:
+    with service.read() as session:
         ids = list(session.scalars(select(Game.id).where(Game.version > 0)))
     assert ids
     before = {game_id: logs.game_record(service, game_id) for game_id in ids}
     exported = {game_id: [line.raw for line in logs.log_lines(record)]
                 for game_id, record in before.items()}
     downgrade(empty_engine, "0006")  # the store as it was: FORMAT.md payloads
-    with service._sessions() as session:
+    with service.read() as session:
         for game_id, raws in exported.items():
             assert [p for p, _ in old_payloads(session, game_id)] == raws
     migrate(empty_engine)

@@ -37,7 +37,7 @@ def log_in(client: TestClient, username: str, password: str) -> tuple[int, str]:
 
 
 def test_the_password_is_stored_as_an_argon2_hash(demo: Demo, director: str) -> None:
-    with demo.service._sessions() as s:
+    with demo.service.read() as s:
         user = s.query(m.User).filter_by(username=director).one()
         assert user.password_hash.startswith("$argon2")
         assert "puck-drop-7" not in user.password_hash

@@ -235,7 +235,7 @@ def door(matrix: Matrix, identity: Identity) -> Door:
 def snapshot(service: Tournaments) -> dict[str, list[tuple[Any, ...]]]:
     """Every stored row, table by table (what changes on any request left out)."""
     rows: dict[str, list[tuple[Any, ...]]] = {}
-    with service._sessions() as s:
+    with service.read() as s:
         for table in m.Base.metadata.sorted_tables:
             skip = VOLATILE.get(table.name, set())
             if table.name in VOLATILE and skip is None:

@@ -29,7 +29,7 @@ def users(demo: Demo) -> dict[str, int]:
 
 def assign(demo: Demo, user_id: int, game_id: int) -> None:
     from rinkside.store import models as m
-    with demo.service._sessions.begin() as s:
+    with demo.service.write() as s:
         user = s.get(m.User, user_id)
         assert user is not None
         user.games = sorted({*(user.games or []), game_id})

@@ -36,7 +36,7 @@ def game(demo: Demo, sam: int) -> int:
            Penalty(WHISTLE, "home", player, PenaltyClass.MAJOR, "Checking from behind",
                    "604(e)"))
     from rinkside.store import models as m
-    with demo.service._sessions.begin() as s:
+    with demo.service.write() as s:
         user = s.get(m.User, sam)
         assert user is not None
         user.games = sorted({*(user.games or []), game_id})

@@ -19,7 +19,7 @@ def _suspended_with_a_game_to_sit(demo: Demo) -> tuple[SuspensionStatus, int]:
     for found in demo.service.suspensions(demo.tournament_id).values():
         if found.to_serve <= found.served:
             continue
-        with demo.service._sessions() as s:
+        with demo.service.read() as s:
             team = s.get(m.Team, found.team_id)
             assert team is not None
             rival = next(t.id for t in team.division.teams if t.id != team.id)
@@ -52,7 +52,7 @@ def test_a_suspended_players_goal_is_refused_with_his_suspensions_rule(demo: Dem
 
 def _team_name(demo: Demo, team_id: int) -> str:
     from rinkside.store import models as m
-    with demo.service._sessions() as s:
+    with demo.service.read() as s:
         team = s.get(m.Team, team_id)
         assert team is not None
         return team.name

@@ -139,7 +139,7 @@ def test_a_user_is_added_only_by_the_one_rule_for_names_and_passwords(
 def test_a_user_named_with_a_slash_before_the_rule_is_reset_and_disabled(
         demo: Demo, dora: Client, cup: int) -> None:
     users.create_user(demo.service, "ops-night", "scores-ops-1", "scorekeeper")
-    with demo.service._sessions.begin() as s:  # as an older rinkside named it
+    with demo.service.write() as s:  # as an older rinkside named it
         s.execute(update(m.User).where(m.User.username == "ops-night")
                   .values(username="ops/night"))
     page = dora[0].get(f"/desk/tournaments/{cup}/people").text

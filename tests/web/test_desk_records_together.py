@@ -44,7 +44,7 @@ def cup(demo: Demo, dora: Client) -> tuple[int, int]:
 
 
 def _count(demo: Demo, model: type[Any]) -> int:
-    with demo.service._sessions() as s:
+    with demo.service.read() as s:
         return s.scalar(select(func.count()).select_from(model)) or 0
 
 

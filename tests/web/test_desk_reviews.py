@@ -135,7 +135,7 @@ def test_desk_writes_stamp_the_time_of_the_clock_passed_to_the_service(
     finally:
         demo.service.use_clock(system_ms)
     assert changes.changes(demo.service, demo.tournament_id)[0].at == then
-    with demo.service._sessions() as s:
+    with demo.service.read() as s:
         row = s.query(m.SupplementaryDiscipline).order_by(
             m.SupplementaryDiscipline.id.desc()).first()
         assert row is not None and row.at == then and row.organisation == "State Wars"

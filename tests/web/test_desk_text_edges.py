@@ -89,7 +89,7 @@ def test_a_logo_stored_before_the_check_from_another_host_is_not_loaded(
                 if styled not in (g.home_team_id, g.away_team_id))
     team = queries.team(demo.service, game.home_team_id)
     side = "home"
-    with demo.service._sessions.begin() as s:  # as an older rinkside stored it
+    with demo.service.write() as s:  # as an older rinkside stored it
         s.merge(m.TeamStyle(team_id=team.team_id, colour="#112233",
                             logo="//evil.example/x.png"))
     state = dora[0].get(f"/api/games/{game.game_id}/state").json()
@@ -141,7 +141,7 @@ def test_a_name_stored_with_control_characters_before_the_check_still_exports(
         demo: Demo, dora: Client) -> None:
     team = queries.tournament_trees(demo.service)[0].divisions[0].teams[2]
     division = queries.team(demo.service, team.team_id).division.division_id
-    with demo.service._sessions.begin() as s:  # as an older rinkside stored it
+    with demo.service.write() as s:  # as an older rinkside stored it
         row = s.get(m.Team, team.team_id)
         assert row is not None
         row.name = "Blades\x0e\xc2\x86"

@@ -30,7 +30,7 @@ def _old_names(demo: Demo, game: int) -> int:
     from rinkside.store import models as m
     row = queries.game(demo.service, game)
     number = demo.service.game_state(game)[1].setup.home.players[3].number  # dressed
-    with demo.service._sessions.begin() as s:
+    with demo.service.write() as s:
         team = s.get(m.Team, row.home_team_id)
         assert team is not None
         team.name = "Old\x07Bells"

@@ -77,7 +77,7 @@ def test_a_session_lives_in_the_store_not_in_the_cookie(
         app: FastAPI, demo: Demo, director: str) -> None:
     client, token = log_in(app, director)
     cookie = client.cookies[auth.SESSION_COOKIE]
-    with demo.service._sessions() as s:
+    with demo.service.read() as s:
         rows = s.query(m.SessionRow).join(m.User).filter(m.User.username == director).all()
     assert len(rows) == 1 and rows[0].csrf == token
     assert rows[0].id not in cookie  # the store keeps a hash of the token, never the token

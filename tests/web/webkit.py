@@ -25,7 +25,7 @@ class Demo:
 
 
 def first_division(service: Tournaments, demo: Demo) -> int:
-    with service._sessions() as s:
+    with service.read() as s:
         tournament = s.get(m.Tournament, demo.tournament_id)
         assert tournament is not None
         return min(d.id for d in tournament.divisions)

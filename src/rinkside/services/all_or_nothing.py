@@ -23,6 +23,7 @@ from sqlalchemy import Connection, Engine, event, make_url
 from sqlalchemy.exc import ArgumentError
 from sqlalchemy.orm import sessionmaker
 
+from rinkside.services.base import ServiceBase
 from rinkside.services.open import open_tournaments
 from rinkside.services.tournaments import Tournaments
 from rinkside.store import database_url, make_engine
@@ -47,10 +48,10 @@ def _sqlite_engine(engine: Engine) -> Engine:
 
 
 @contextmanager
-def all_or_nothing(service: Tournaments) -> Iterator[Tournaments]:
+def all_or_nothing(service: ServiceBase) -> Iterator[Tournaments]:
     """A service over the same store whose writes are committed together when
     the block ends without an error, and not at all otherwise."""
-    bind = service._sessions.kw["bind"]
+    bind = service.bind
     assert isinstance(bind, Engine)
     engine = _sqlite_engine(bind) if bind.dialect.name == "sqlite" else bind
     try:
@@ -90,7 +91,7 @@ def new_store_file(path: Path) -> Iterator[Tournaments]:
     for stale in _files(building):
         stale.unlink(missing_ok=True)
     service = open_tournaments(f"sqlite:///{building}")
-    engine = service._sessions.kw["bind"]
+    engine = service.bind
     assert isinstance(engine, Engine)
     try:
         yield service

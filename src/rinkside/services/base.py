@@ -1,14 +1,17 @@
 """What every part of the tournament service shares: the store's sessions
-(opened by the application layer alone), the cache of game states, the hook
-that hears a game's log change, and the row lookups of a write."""
+(opened by the application layer alone, through :meth:`ServiceBase.read` and
+:meth:`ServiceBase.write`), the cache of game states, the hook that hears a
+game's log change, and the row lookups of a write."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Self
 
+from sqlalchemy import Connection, Engine
 from sqlalchemy.orm import Session, sessionmaker
 
 from rinkside.services.change import Change
@@ -33,9 +36,11 @@ def system_ms() -> int:
 class ServiceBase:
     """The store handle of :class:`~rinkside.services.tournaments.Tournaments`.
 
-    Only the modules of :mod:`rinkside.services` open a session
-    (``_sessions``); everything above them reads through the typed queries
-    of :mod:`rinkside.services.queries` and writes through the service's
+    Only the modules of :mod:`rinkside.services` open a session, and only
+    through :meth:`read` and :meth:`write` (its sessions are its own: no
+    module reads ``_sessions``, ``tests/test_service_privacy.py``);
+    everything above them reads through the typed queries of
+    :mod:`rinkside.services.queries` and writes through the service's
     operations."""
 
     def __init__(self, sessions: sessionmaker[Session], cache: StateCache | None = None,
@@ -49,6 +54,26 @@ class ServiceBase:
         self.on_change = on_change
 
     wall_clock: WallClock = staticmethod(system_ms)
+
+    def read(self) -> Session:
+        """A session of the store: ``with service.read() as s:``. Nothing it
+        does is committed; leaving the block closes it and rolls back what
+        is left open."""
+        return self._sessions()
+
+    def write(self) -> AbstractContextManager[Session]:
+        """A unit of work: ``with service.write() as s:``, one transaction,
+        committed when the block ends without an error and rolled back
+        otherwise (inside a joined service, :meth:`within`, the commit is
+        left to the joined transaction)."""
+        return self._sessions.begin()
+
+    @property
+    def bind(self) -> Engine | Connection:
+        """What the store's sessions are bound to: its engine, or the
+        connection of the transaction a joined service writes in."""
+        bind: Engine | Connection = self._sessions.kw["bind"]
+        return bind
 
     def within(self, s: Session) -> Self:
         """This service with every write of its own made inside ``s``'s
@@ -92,22 +117,26 @@ class ServiceBase:
             self.on_change(change)
 
     @staticmethod
-    def _get(s: Session, model: type[Any], key: int) -> Any:
+    def existing_row(s: Session, model: type[Any], key: int) -> Any:
+        """The row of ``model`` with primary key ``key``; NotFound (the
+        caller's 404) when there is none."""
         row = s.get(model, key)
         if row is None:
             raise NotFound(f"no {model.__name__.lower()} {key}")
         return row
 
     @staticmethod
-    def _refuse_locked(s: Session, game_id: int) -> None:
+    def refuse_locked(s: Session, game_id: int) -> None:
         """Rule 616(a): nothing changes once the referees have signed."""
         if signoffs.is_locked(s, game_id):
             raise GameLocked(game_id)
 
     # What the parts need of one another (each defined by the part that owns it).
 
-    def _division_view(self, s: Session, division_id: int) -> DivisionView:
+    def division_view_in(self, s: Session, division_id: int) -> DivisionView:
+        """The division's view read in ``s`` (NotFound when there is none)."""
         raise NotImplementedError  # Tournaments (tournaments.py)
 
-    def _refuse_contradicted_record(self, s: Session, game: m.Game) -> None:
+    def refuse_contradicted_record(self, s: Session, game: m.Game) -> None:
+        """Rule 203(a): a changed lineup must leave the game's record standing."""
         raise NotImplementedError  # Tournaments (tournaments.py)

@@ -12,6 +12,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from rinkside.services.base import ServiceBase
 from rinkside.services.tournaments import Tournaments
 from rinkside.store import models as m
 
@@ -43,12 +44,12 @@ def record(s: Session, tournament_id: int | None, subject: str, action: str, bef
                        before=before, after=after, reason=reason, by=by, at=clock()))
 
 
-def changes(service: Tournaments, tournament_id: int | None = None) -> list[Change]:
+def changes(service: ServiceBase, tournament_id: int | None = None) -> list[Change]:
     """The desk's changes, newest first (of one tournament, or all)."""
     query = select(m.DeskChange).order_by(m.DeskChange.id.desc())
     if tournament_id is not None:
         query = query.where(m.DeskChange.tournament_id == tournament_id)
-    with service._sessions() as s:
+    with service.read() as s:
         return [Change(c.id, c.tournament_id, c.subject, c.action, c.before, c.after,
                        c.reason, c.by, c.at) for c in s.scalars(query)]
 
@@ -78,7 +79,7 @@ def create_tournament(service: Tournaments, name: str, starts_on: date | None, *
     name = name.strip()
     if not name:
         raise ValueError("a tournament needs a name")
-    with service._sessions.begin() as s:
+    with service.write() as s:
         tournament_id = service.within(s).create_tournament(name, starts_on)
         record(s, tournament_id, f"tournament {tournament_id}", "created", None,
                {"name": name}, by=by, clock=service.now)

@@ -58,10 +58,10 @@ def add_supplementary(service: Tournaments, player_id: int, games: str, reason: 
         raise ValueError("supplementary discipline needs its reason (Rule 410(a))")
     if after_game_id is not None:
         queries.game(service, after_game_id)
-    with service._sessions.begin() as s:  # the discipline and its record: one commit
+    with service.write() as s:  # the discipline and its record: one commit
         row_id = service.within(s).add_supplementary(player_id, amount, reason.strip(),
                                                      after_game_id=after_game_id, by=by)
-        tid = service._get(s, m.Player, player_id).team.division.tournament_id
+        tid = service.existing_row(s, m.Player, player_id).team.division.tournament_id
         record(s, tid, f"player {player_id}", "supplementary discipline", None,
                {"games": amount, "after_game": after_game_id}, by=by, clock=service.now,
                reason=reason.strip())
@@ -160,7 +160,7 @@ def record_forfeit(service: Tournaments, game_id: int, team: Team, cause: str, r
     state = service.game_state(game_id)[1]
     text = f"{reason.strip()} (Rule {cause}: {CAUSES[cause]})"
     row = queries.game(service, game_id)
-    with service._sessions.begin() as s:  # the forfeit and its record: one commit
+    with service.write() as s:  # the forfeit and its record: one commit
         version, _ = service.within(s).record(game_id, 0, [Forfeit(
             GameTime(1, state.setup.settings.period_length), team, text)], by=by)
         record(s, row.tournament_id, f"game {game_id}", "forfeit", None,

@@ -14,9 +14,10 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from rinkside.services import officiating, users
+from rinkside.services.base import ServiceBase
 from rinkside.services.changes import record
 from rinkside.services.desk_schedule import GAME_MINUTES
-from rinkside.services.tournaments import NotFound, Tournaments
+from rinkside.services.tournaments import NotFound
 from rinkside.store import models as m
 
 OTHER_ROLES = ("game_timekeeper", "penalty_timekeeper", "official_scorer")
@@ -36,9 +37,9 @@ class Staff:
     others: dict[str, list[str]]
 
 
-def staff(service: Tournaments, game_id: int) -> Staff:
+def staff(service: ServiceBase, game_id: int) -> Staff:
     named = officiating.officials(service, game_id)
-    with service._sessions() as s:
+    with service.read() as s:
         keepers = tuple(u.username for u in s.scalars(
             select(m.User).where(m.User.role == "scorekeeper").order_by(m.User.username))
             if game_id in (u.games or []))
@@ -68,7 +69,7 @@ def _busy_elsewhere(s: Session, game: m.Game, people: set[str]) -> list[str]:
     return found
 
 
-def set_staff(service: Tournaments, game_id: int, *, scorekeeper: str | None,
+def set_staff(service: ServiceBase, game_id: int, *, scorekeeper: str | None,
               referees: Sequence[str], others: Mapping[str, Sequence[str]] | None = None,
               by: str) -> Staff:
     """Name who works the game: the scorekeeper user who scores it, the
@@ -82,7 +83,7 @@ def set_staff(service: Tournaments, game_id: int, *, scorekeeper: str | None,
     extra = {role: [n.strip() for n in (others or {}).get(role, ()) if n.strip()]
              for role in OTHER_ROLES}
     before = staff(service, game_id)
-    with service._sessions() as s:
+    with service.read() as s:
         game = s.get(m.Game, game_id)
         if game is None:
             raise NotFound(f"There is no game {game_id}.")
@@ -97,7 +98,7 @@ def set_staff(service: Tournaments, game_id: int, *, scorekeeper: str | None,
         if busy:
             raise PersonBusy("no one is in two places at once: " + "; ".join(busy))
         tournament_id = game.division.tournament_id
-    with service._sessions.begin() as s:  # the officials, the logins, the record: one commit
+    with service.write() as s:  # the officials, the logins, the record: one commit
         officiating.set_officials(service.within(s), game_id, {"referee": refs, **extra})
         for user in s.scalars(select(m.User).where(m.User.role.in_(("scorekeeper",
                                                                      "referee")))):
@@ -116,26 +117,26 @@ def _shown(st: Staff) -> dict[str, object]:
             **{k: v for k, v in st.others.items() if v}}
 
 
-def add_user(service: Tournaments, username: str, password: str, role: str, *, by: str) -> int:
+def add_user(service: ServiceBase, username: str, password: str, role: str, *, by: str) -> int:
     """A new user, the username and password by the one rule of
     :func:`users.new_username` and :func:`users.new_password`."""
     username = users.new_username(username)
     password = users.new_password(password)
-    with service._sessions.begin() as s:  # the user and its record: one commit
+    with service.write() as s:  # the user and its record: one commit
         user_id = users.create_user(service.within(s), username, password, role)
         record(s, None, f"user {username}", "added", None, {"role": role}, by=by,
                clock=service.now)
     return user_id
 
 
-def reset_password(service: Tournaments, username: str, password: str, *, by: str) -> None:
+def reset_password(service: ServiceBase, username: str, password: str, *, by: str) -> None:
     password = users.new_password(password)
-    with service._sessions.begin() as s:  # the password and its record: one commit
+    with service.write() as s:  # the password and its record: one commit
         users.set_password(service.within(s), username, password)
         record(s, None, f"user {username}", "password reset", None, None, by=by, clock=service.now)
 
 
-def set_active(service: Tournaments, username: str, active: bool, *, by: str) -> None:
+def set_active(service: ServiceBase, username: str, active: bool, *, by: str) -> None:
     """Disable a user (they can no longer log in and every session of theirs
     ends at once) or enable them again; recorded. A director does not
     disable themselves (no one would be left to undo it)."""
@@ -144,7 +145,7 @@ def set_active(service: Tournaments, username: str, active: bool, *, by: str) ->
     before = next((u.active for u in users.users(service) if u.username == username), None)
     if before is None:
         raise ValueError(f"there is no user {username!r}")
-    with service._sessions.begin() as s:  # the change and its record: one commit
+    with service.write() as s:  # the change and its record: one commit
         users.set_active(service.within(s), username, active)
         record(s, None, f"user {username}", "enabled" if active else "disabled",
                {"active": before}, {"active": active}, by=by, clock=service.now)

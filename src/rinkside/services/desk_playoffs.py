@@ -69,7 +69,7 @@ def coin_toss(service: Tournaments, division_id: int, order: Sequence[int], *, b
     if len(set(order)) != len(order) or len(order) < 2:
         raise ValueError("a coin toss orders two or more different teams")
     tid = queries.division(service, division_id).tournament_id
-    with service._sessions.begin() as s:  # the draw and its record: one commit
+    with service.write() as s:  # the draw and its record: one commit
         service.within(s).record_coin_toss(division_id, order, by)
         record(s, tid, f"division {division_id}", "coin toss", None, list(order), by=by,
                clock=service.now)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from rinkside.services.base import ServiceBase
 from rinkside.services.changes import record
 from rinkside.services.tournaments import Tournaments
 from rinkside.store import models as m
@@ -57,9 +58,9 @@ def parse_decision(text: str, rule: str) -> Decision:
                      f"(Rule {rule}: the Event Directors impose further sanctions)")
 
 
-def _tournament_of(service: Tournaments, player_id: int) -> int:
-    with service._sessions() as s:
-        player: m.Player = service._get(s, m.Player, player_id)
+def _tournament_of(service: ServiceBase, player_id: int) -> int:
+    with service.read() as s:
+        player: m.Player = service.existing_row(s, m.Player, player_id)
         return player.team.division.tournament_id
 
 
@@ -77,7 +78,7 @@ def resolve(service: Tournaments, player_id: int, game_id: int, rule: str, decis
                for c in pending(service, tid)):
         raise ValueError(f"player {player_id} has no case under Rule {rule} from game {game_id} "
                          "awaiting the Event Directors' decision")
-    with service._sessions.begin() as s:  # the decision and its record: one commit
+    with service.write() as s:  # the decision and its record: one commit
         service.within(s).resolve_review(player_id, game_id, rule, games, reason.strip(),
                                          by=by)
         record(s, tid, f"player {player_id}", f"review {rule}", "pending_review",
@@ -106,7 +107,7 @@ def change(service: Tournaments, player_id: int, games: str, reason: str, *, by:
         raise ValueError(f"player {player_id} has no suspension of a number of games to "
                          "shorten or lengthen (Rule 410(a))")
     before = sum(s.remaining for s in fixed)
-    with service._sessions.begin() as s:  # the change and its record: one commit
+    with service.write() as s:  # the change and its record: one commit
         service.within(s).change_suspension(player_id, amount, reason.strip(), by=by)
         record(s, tid, f"player {player_id}", "suspension changed", {"remaining": before},
                {"games": amount}, by=by, clock=service.now, reason=reason.strip())
@@ -130,7 +131,7 @@ def other_organisation(service: Tournaments, player_id: int, organisation: str, 
         raise ValueError(f"games: {games!r} is not a number of games (1 or more) or "
                          "rest_of_tournament (Rule 410(d))")
     tid = _tournament_of(service, player_id)
-    with service._sessions.begin() as s:  # the suspension and its record: one commit
+    with service.write() as s:  # the suspension and its record: one commit
         row = service.within(s).add_supplementary(player_id, amount, reason.strip(), by=by,
                                                   organisation=name)
         record(s, tid, f"player {player_id}", "suspension by another organisation", None,

@@ -13,22 +13,23 @@ from sqlalchemy import select
 
 from rinkside.rink import RinkDimensions
 from rinkside.services import rinks, sync
+from rinkside.services.base import ServiceBase
 from rinkside.services.changes import record, refuse_taken
-from rinkside.services.tournaments import NotFound, Tournaments
+from rinkside.services.tournaments import NotFound
 from rinkside.store import models as m
 
 
-def add(service: Tournaments, tournament_id: int, name: str, dimensions: Mapping[str, Any],
+def add(service: ServiceBase, tournament_id: int, name: str, dimensions: Mapping[str, Any],
         *, by: str) -> int:
     measured = RinkDimensions.from_mapping(dimensions).to_mapping()  # RinkFormatError
-    with service._sessions.begin() as s:  # the rink and its record: one commit
+    with service.write() as s:  # the rink and its record: one commit
         rink_id = rinks.add_rink(service.within(s), tournament_id, name, measured)
         record(s, tournament_id, f"rink {rink_id}", "added", None,
                {"name": name.strip(), **measured}, by=by, clock=service.now)
     return rink_id
 
 
-def edit(service: Tournaments, rink_id: int, name: str, dimensions: Mapping[str, Any], *,
+def edit(service: ServiceBase, rink_id: int, name: str, dimensions: Mapping[str, Any], *,
          by: str) -> None:
     """New dimensions (and name) for a rink; games already on it by its old
     name move with it."""
@@ -36,7 +37,7 @@ def edit(service: Tournaments, rink_id: int, name: str, dimensions: Mapping[str,
     name = name.strip()
     if not name:
         raise ValueError("a rink needs a name")
-    with service._sessions.begin() as s:
+    with service.write() as s:
         row = s.get(m.Rink, rink_id)
         if row is None:
             raise NotFound(f"There is no rink {rink_id}.")
@@ -54,11 +55,11 @@ def edit(service: Tournaments, rink_id: int, name: str, dimensions: Mapping[str,
                {"name": name, **measured}, by=by, clock=service.now)
 
 
-def issue_token(service: Tournaments, tournament_id: int, rink: str, *, by: str) -> str:
+def issue_token(service: ServiceBase, tournament_id: int, rink: str, *, by: str) -> str:
     """A new sync token for the rink's laptop: returned (to be shown once),
     only its hash stored; the record says it was issued, never the token."""
     try:
-        with service._sessions.begin() as s:  # the token and its record: one commit
+        with service.write() as s:  # the token and its record: one commit
             token = sync.issue_token(service.within(s), tournament_id, rink.strip(),
                                      service.now)
             record(s, tournament_id, f"rink {rink.strip()}", "sync token issued", None, None,
@@ -68,11 +69,11 @@ def issue_token(service: Tournaments, tournament_id: int, rink: str, *, by: str)
     return token
 
 
-def revoke_tokens(service: Tournaments, tournament_id: int, rink: str, *, by: str) -> int:
+def revoke_tokens(service: ServiceBase, tournament_id: int, rink: str, *, by: str) -> int:
     """Revoke every live sync token of the rink: its laptop can no longer
     pull or push. Refused when it has none live."""
     try:
-        with service._sessions.begin() as s:  # the revocation and its record: one commit
+        with service.write() as s:  # the revocation and its record: one commit
             count = sync.revoke_tokens(service.within(s), tournament_id, rink.strip(),
                                        service.now)
             if count == 0:

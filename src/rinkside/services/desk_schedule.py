@@ -20,6 +20,7 @@ from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session
 
 from rinkside.services import rinks as rink_store
+from rinkside.services.base import ServiceBase
 from rinkside.services.changes import Clock, record
 from rinkside.services.tournaments import NotFound, Tournaments
 from rinkside.store import models as m
@@ -98,7 +99,7 @@ def _tournament(s: Session, tournament_id: int) -> m.Tournament:
     return t
 
 
-def _known_rinks(service: Tournaments, tournament_id: int, rinks: Sequence[str]) -> list[str]:
+def _known_rinks(service: ServiceBase, tournament_id: int, rinks: Sequence[str]) -> list[str]:
     known = [r.name for r in rink_store.rinks(service, tournament_id)]
     names = [r.strip() for r in rinks if r.strip()] or known
     if not names:
@@ -109,7 +110,7 @@ def _known_rinks(service: Tournaments, tournament_id: int, rinks: Sequence[str])
     return names
 
 
-def generate(service: Tournaments, tournament_id: int, *, windows: Sequence[Window],
+def generate(service: ServiceBase, tournament_id: int, *, windows: Sequence[Window],
              game_minutes: int, rest_minutes: int, rinks: Sequence[str] = (),
              division_ids: Sequence[int] | None = None, rounds: int = 1, by: str,
              seconds: float = 4.0) -> list[int]:
@@ -121,7 +122,7 @@ def generate(service: Tournaments, tournament_id: int, *, windows: Sequence[Wind
     if rounds < 1:
         raise ValueError("rounds must be at least 1")
     names = _known_rinks(service, tournament_id, rinks)
-    with service._sessions.begin() as s:
+    with service.write() as s:
         t = _tournament(s, tournament_id)
         divisions = [d for d in t.divisions if division_ids is None or d.id in division_ids]
         pairings: list[Pairing] = []
@@ -181,16 +182,16 @@ def add_game(service: Tournaments, division_id: int, home: int, away: int, *,
     or a team without its rest."""
     if start.tzinfo is None:
         raise ValueError("the start needs its time zone")
-    with service._sessions() as s:
+    with service.read() as s:
         d = s.get(m.Division, division_id)
         if d is None:
             raise NotFound(f"There is no division {division_id}.")
         tournament_id = d.tournament_id
     (rink,) = _known_rinks(service, tournament_id, [rink])
-    with service._sessions() as s:
+    with service.read() as s:
         t = _tournament(s, tournament_id)
         _refuse_conflicts(s, t, Placed(0, start, rink, (home, away)))
-    with service._sessions.begin() as s:  # the game and its record: one commit
+    with service.write() as s:  # the game and its record: one commit
         game_id = service.within(s).add_game(division_id, home, away, start=start, rink=rink,
                                              stage=stage, round_name=round_name)
         record(s, tournament_id, f"game {game_id}", "added", None,
@@ -210,15 +211,15 @@ def _unplayed(s: Session, game_id: int, doing: str) -> m.Game:
     return game
 
 
-def move_game(service: Tournaments, game_id: int, *, start: datetime, rink: str, by: str,
+def move_game(service: ServiceBase, game_id: int, *, start: datetime, rink: str, by: str,
               reason: str = "") -> None:
     """A game not yet begun moved to another time or rink, if nothing conflicts."""
     if start.tzinfo is None:
         raise ValueError("the start needs its time zone")
-    with service._sessions() as s:
+    with service.read() as s:
         tournament_id = _unplayed(s, game_id, "moved").division.tournament_id
     (rink,) = _known_rinks(service, tournament_id, [rink])
-    with service._sessions.begin() as s:
+    with service.write() as s:
         game = _unplayed(s, game_id, "moved")
         t = _tournament(s, tournament_id)
         officials = frozenset(s.scalars(select(m.GameOfficial.name)
@@ -232,12 +233,12 @@ def move_game(service: Tournaments, game_id: int, *, start: datetime, rink: str,
                reason=reason.strip())
 
 
-def cancel_game(service: Tournaments, game_id: int, *, by: str, reason: str) -> None:
+def cancel_game(service: ServiceBase, game_id: int, *, by: str, reason: str) -> None:
     """A game not yet begun taken off the schedule (its officials and lineups
     with it, kept in the record), with a reason."""
     if not reason.strip():
         raise ValueError("cancelling a game needs a reason (it is kept in the desk's record)")
-    with service._sessions.begin() as s:
+    with service.write() as s:
         remove_unplayed(s, _unplayed(s, game_id, "cancelled"), by=by, clock=service.now,
                         reason=reason.strip())
 
@@ -305,10 +306,10 @@ class Grid:
     rest_minutes: int
 
 
-def grid(service: Tournaments, tournament_id: int) -> Grid:
+def grid(service: ServiceBase, tournament_id: int) -> Grid:
     """The schedule per day, a column per rink and a row per start time, each
     game with what conflicts with it."""
-    with service._sessions() as s:
+    with service.read() as s:
         t = _tournament(s, tournament_id)
         length, rest = _lengths(t)
         names = _names(s, tournament_id)

@@ -16,6 +16,7 @@ from sqlalchemy.orm import Session
 
 from rinkside.services import records as rec
 from rinkside.services import replay
+from rinkside.services.base import ServiceBase
 from rinkside.services.changes import record, refuse_taken
 from rinkside.services.desk_schedule import remove_unplayed
 from rinkside.services.tournaments import NotFound, Tournaments
@@ -48,7 +49,7 @@ def _name(text: str, what: str) -> str:
 def add_division(service: Tournaments, tournament_id: int, name: str, *, by: str) -> int:
     name = _name(name, "division")
     try:
-        with service._sessions.begin() as s:  # the division and its record: one commit
+        with service.write() as s:  # the division and its record: one commit
             did = service.within(s).add_division(tournament_id, name)
             record(s, tournament_id, f"division {did}", "added", None, {"name": name}, by=by,
                    clock=service.now)
@@ -57,9 +58,9 @@ def add_division(service: Tournaments, tournament_id: int, name: str, *, by: str
     return did
 
 
-def rename_division(service: Tournaments, division_id: int, name: str, *, by: str) -> None:
+def rename_division(service: ServiceBase, division_id: int, name: str, *, by: str) -> None:
     name = _name(name, "division")
-    with service._sessions.begin() as s:
+    with service.write() as s:
         d = s.get(m.Division, division_id)
         if d is None:
             raise NotFound(f"There is no division {division_id}.")
@@ -70,9 +71,9 @@ def rename_division(service: Tournaments, division_id: int, name: str, *, by: st
         d.name = name
 
 
-def add_team(service: Tournaments, division_id: int, name: str, *, by: str) -> int:
+def add_team(service: ServiceBase, division_id: int, name: str, *, by: str) -> int:
     name = _name(name, "team")
-    with service._sessions.begin() as s:
+    with service.write() as s:
         d = s.get(m.Division, division_id)
         if d is None:
             raise NotFound(f"There is no division {division_id}.")
@@ -86,9 +87,9 @@ def add_team(service: Tournaments, division_id: int, name: str, *, by: str) -> i
         return team.id
 
 
-def rename_team(service: Tournaments, team_id: int, name: str, *, by: str) -> None:
+def rename_team(service: ServiceBase, team_id: int, name: str, *, by: str) -> None:
     name = _name(name, "team")
-    with service._sessions.begin() as s:
+    with service.write() as s:
         team = s.get(m.Team, team_id)
         if team is None:
             raise NotFound(f"There is no team {team_id}.")
@@ -103,10 +104,10 @@ def set_style(service: Tournaments, team_id: int, colour: str, logo: str, *, by:
     """The team's colour (#rrggbb) and logo as the scoreboards show them; an
     empty field clears it. Recorded with the style before."""
     before = service.team_styles([team_id]).get(team_id, (None, None))
-    with service._sessions.begin() as s:  # the style and its record: one commit
+    with service.write() as s:  # the style and its record: one commit
         after = service.within(s).set_team_style(team_id, colour=colour.strip(),
                                                   logo=logo.strip())
-        tid = service._get(s, m.Team, team_id).division.tournament_id
+        tid = service.existing_row(s, m.Team, team_id).division.tournament_id
         record(s, tid, f"team {team_id}", "style",
                {"colour": before[0], "logo": before[1]},
                {"colour": after[0], "logo": after[1]}, by=by, clock=service.now)
@@ -131,14 +132,14 @@ def _player_fields(p: m.Player) -> dict[str, object]:
     return {"number": p.number, "name": p.name, "goalie": p.goalie, "captain": p.captain}
 
 
-def edit_player(service: Tournaments, player_id: int, *, number: int, name: str,
+def edit_player(service: ServiceBase, player_id: int, *, number: int, name: str,
                 goalie: bool, captain: str | None, by: str, reason: str | None = None) -> None:
     """Change one player's number, name, goaltender flag or letter, the
     roster checked as a whole (201, 202, 307(c)); after the start, only
     through the director with a reason (203(b)), kept as a roster change."""
     if captain not in (None, "C", "A"):
         raise ValueError(f"the letter is C, A or none (Rule 202), not {captain!r}")
-    with service._sessions.begin() as s:
+    with service.write() as s:
         player = s.get(m.Player, player_id)
         if player is None or not player.active:
             raise NotFound(f"There is no player {player_id} on a roster.")
@@ -175,9 +176,9 @@ def add_player(service: Tournaments, team_id: int, *, number: int, name: str, go
     """One player added (Section II checked: 201, 202, 307; 203(b) after the start)."""
     if captain not in (None, "C", "A"):
         raise ValueError(f"the letter is C, A or none (Rule 202), not {captain!r}")
-    with service._sessions() as s:
+    with service.read() as s:
         _refuse_number(s, team_id, number, None)
-    with service._sessions.begin() as s:  # the player and its record: one commit
+    with service.write() as s:  # the player and its record: one commit
         player_id = service.within(s).add_player(team_id, number, _name(name, "player"),
                                                  goalie=goalie, captain=captain, by=by,
                                                  reason=reason)
@@ -205,7 +206,7 @@ def import_roster_file(service: Tournaments, division_id: int, filename: str, co
                 "file", f"unknown column {name}: the columns read are team, number, name, "
                 "goalie, captain, playing_coach, birth_date (see the template); rename or "
                 "remove it") for name in unknown])
-        with service._sessions.begin() as s:  # the rosters and their record: one commit
+        with service.write() as s:  # the rosters and their record: one commit
             counts = service.within(s).import_rosters(division_id, path, team=team or None,
                                                       by=by, role=DIRECTOR,
                                                       reason=reason or None)
@@ -217,14 +218,14 @@ def import_roster_file(service: Tournaments, division_id: int, filename: str, co
     return counts
 
 
-def withdraw_team(service: Tournaments, team_id: int, *, by: str, reason: str) -> None:
+def withdraw_team(service: ServiceBase, team_id: int, *, by: str, reason: str) -> None:
     """A team withdrawn before the tournament starts: its games (none begun)
     come off the schedule and the team and its roster go, all kept in the
     record. Once the tournament has started, a team that does not play
     forfeits (Rule 634(c)-(e)) and is not withdrawn here."""
     if not reason.strip():
         raise ValueError("withdrawing a team needs a reason (it is kept in the desk's record)")
-    with service._sessions.begin() as s:
+    with service.write() as s:
         team = s.get(m.Team, team_id)
         if team is None:
             raise NotFound(f"There is no team {team_id}.")

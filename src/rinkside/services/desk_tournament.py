@@ -18,8 +18,9 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from rinkside.rules.settings import settings_from_mapping, settings_table
+from rinkside.services.base import ServiceBase
 from rinkside.services.changes import record, require_reason
-from rinkside.services.tournaments import NotFound, Tournaments
+from rinkside.services.tournaments import NotFound
 from rinkside.store import models as m
 from rinkside.tournament import standings
 from rinkside.tournament.errors import TournamentRuleError
@@ -63,8 +64,8 @@ class TournamentDesk:
     started_games: dict[str, int]  # stage -> games begun
 
 
-def desk(service: Tournaments, tournament_id: int) -> TournamentDesk:
-    with service._sessions() as s:
+def desk(service: ServiceBase, tournament_id: int) -> TournamentDesk:
+    with service.read() as s:
         t = _tournament(s, tournament_id)
         pool = pool_settings(t.settings, None)
         playoff = check_playoff_amendments(pool, t.playoff_settings)
@@ -126,14 +127,14 @@ def _begun(s: Session, tournament_id: int, stage: str) -> list[m.Game]:
                                  m.Game.stage.in_(stages), m.Game.version > 0)))
 
 
-def set_settings(service: Tournaments, tournament_id: int, stage: Stage,
+def set_settings(service: ServiceBase, tournament_id: int, stage: Stage,
                  amendments: Mapping[str, Any], *, by: str, reason: str | None = None
                  ) -> dict[str, Any]:
     """Replace the pool's (or the playoffs') amendments with ``amendments``,
     each checked by the settings table (a 1:45 minor is refused citing
     402(a)); playoff games must be decided (Rule 639). Once a game of that
     stage has begun, only with a reason; the games begun keep their settings."""
-    with service._sessions.begin() as s:
+    with service.write() as s:
         t = _tournament(s, tournament_id)
         amendments = dict(amendments)
         if stage == "pool":
@@ -169,7 +170,7 @@ def set_settings(service: Tournaments, tournament_id: int, stage: Stage,
         return amendments
 
 
-def set_details(service: Tournaments, tournament_id: int, *, name: str,
+def set_details(service: ServiceBase, tournament_id: int, *, name: str,
                 starts_on: date | None, ends_on: date | None, by: str) -> None:
     """The tournament's name and dates."""
     name = name.strip()
@@ -177,7 +178,7 @@ def set_details(service: Tournaments, tournament_id: int, *, name: str,
         raise ValueError("a tournament needs a name")
     if starts_on and ends_on and ends_on < starts_on:
         raise ValueError(f"the last day ({ends_on}) is before the first ({starts_on})")
-    with service._sessions.begin() as s:
+    with service.write() as s:
         t = _tournament(s, tournament_id)
         before = {"name": t.name, "starts_on": _iso(t.starts_on), "ends_on": _iso(t.ends_on)}
         after = {"name": name, "starts_on": _iso(starts_on), "ends_on": _iso(ends_on)}
@@ -187,7 +188,7 @@ def set_details(service: Tournaments, tournament_id: int, *, name: str,
         record(s, tournament_id, "tournament", "changed", before, after, by=by, clock=service.now)
 
 
-def set_tiebreaks(service: Tournaments, tournament_id: int, chain: Sequence[str], *, by: str,
+def set_tiebreaks(service: ServiceBase, tournament_id: int, chain: Sequence[str], *, by: str,
                   reason: str | None = None) -> list[str]:
     """Casebook 24: the chain is written in advance; once a pool game has
     begun it changes only with a reason."""
@@ -195,7 +196,7 @@ def set_tiebreaks(service: Tournaments, tournament_id: int, chain: Sequence[str]
     standings.check_chain(chain)
     if len(set(chain)) != len(chain):
         raise ValueError("a tiebreaker is listed twice (casebook 24)")
-    with service._sessions.begin() as s:
+    with service.write() as s:
         t = _tournament(s, tournament_id)
         if list(t.tiebreaks) == chain:
             return chain
@@ -207,12 +208,12 @@ def set_tiebreaks(service: Tournaments, tournament_id: int, chain: Sequence[str]
         return chain
 
 
-def set_dress_minutes(service: Tournaments, tournament_id: int, minutes: int, *, by: str) -> None:
+def set_dress_minutes(service: ServiceBase, tournament_id: int, minutes: int, *, by: str) -> None:
     """Rule 634(c) note 1: players dressed this long before their game; the
     time can be changed, but in writing before the tournament starts."""
     if minutes < 0:
         raise ValueError(f"the dress deadline is minutes before the game, not {minutes}")
-    with service._sessions.begin() as s:
+    with service.write() as s:
         t = _tournament(s, tournament_id)
         before = DRESS_MINUTES if t.dress_minutes is None else t.dress_minutes
         if before == minutes:

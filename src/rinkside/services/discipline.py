@@ -36,8 +36,8 @@ class Discipline(ServiceBase):
     def suspensions(self, tournament_id: int) -> dict[int, SuspensionStatus]:
         """Every suspension of the tournament and how much of it is served
         (casebook 27; 410(c) across divisions)."""
-        with self._sessions.begin() as s:
-            return self._suspension_status(s, self._get(s, m.Tournament, tournament_id))
+        with self.write() as s:
+            return self._suspension_status(s, self.existing_row(s, m.Tournament, tournament_id))
 
     def _suspension_status(self, s: Session, t: m.Tournament
                            ) -> dict[int, SuspensionStatus]:
@@ -45,7 +45,7 @@ class Discipline(ServiceBase):
         played_all: list[PlayedGame] = []
         team_ids: list[int] = []
         for division in t.divisions:
-            view = self._division_view(s, division.id)
+            view = self.division_view_in(s, division.id)
             schedule_all += view.schedule
             played_all += view.played
             team_ids += [team.team_id for team in view.teams]
@@ -72,9 +72,9 @@ class Discipline(ServiceBase):
                              "(gross misconduct) or 405(b) (match penalty)")
         if isinstance(games, int) and games < 0:
             raise ValueError(f"{games} is not a number of games (0 or more, Rule {rule})")
-        with self._sessions.begin() as s:
-            self._get(s, m.Player, player_id)
-            self._get(s, m.Game, game_id)
+        with self.write() as s:
+            self.existing_row(s, m.Player, player_id)
+            self.existing_row(s, m.Game, game_id)
             row = m.ReviewDecision(
                 player_id=player_id, game_id=game_id, rule=rule,
                 games=games if isinstance(games, int) else None,
@@ -89,8 +89,8 @@ class Discipline(ServiceBase):
                           organisation: str | None = None) -> int:
         """Rule 410(a): discipline added by the director after a game; with
         ``organisation``, a suspension that organisation handed down (410(d))."""
-        with self._sessions.begin() as s:
-            self._get(s, m.Player, player_id)
+        with self.write() as s:
+            self.existing_row(s, m.Player, player_id)
             row = m.SupplementaryDiscipline(
                 player_id=player_id, games=games if isinstance(games, int) else None,
                 extent=None if isinstance(games, int) else games, reason=reason,
@@ -107,8 +107,8 @@ class Discipline(ServiceBase):
         if games == 0 or not reason.strip():
             raise ValueError("a suspension is shortened or lengthened by a number of games "
                              "other than 0, with a reason (Rule 410(a))")
-        with self._sessions.begin() as s:
-            self._get(s, m.Player, player_id)
+        with self.write() as s:
+            self.existing_row(s, m.Player, player_id)
             row = m.SuspensionChange(player_id=player_id, games=games, reason=reason.strip(),
                                      by=by, at=self.now())
             s.add(row)

@@ -46,9 +46,9 @@ class DivisionTables(Schedule):
         stored as it commits, without waiting for the disk: they are only a
         cache of the log), the collector paused (a cold view is a bulk of
         short-lived values: :mod:`rinkside.services.collector`)."""
-        with collector_paused(keeps=True), self._sessions.begin() as s:
+        with collector_paused(keeps=True), self.write() as s:
             recomputable_only(s)
-            return self._division_view(s, division_id)
+            return self.division_view_in(s, division_id)
 
     def standings(self, division_id: int, view: DivisionView | None = None
                   ) -> list[standings.Standing]:
@@ -132,8 +132,8 @@ class DivisionTables(Schedule):
 
     def record_coin_toss(self, division_id: int, order: Sequence[int], by: str) -> int:
         """Casebook 24: a coin toss is drawn and recorded for a group of teams."""
-        with self._sessions.begin() as s:
-            self._get(s, m.Division, division_id)
+        with self.write() as s:
+            self.existing_row(s, m.Division, division_id)
             row = m.CoinToss(division_id=division_id, team_ids=sorted(order), order=list(order),
                              by=by, at=self.now())
             s.add(row)
@@ -141,7 +141,7 @@ class DivisionTables(Schedule):
             return row.id
 
     def _coin_tosses(self, division_id: int) -> dict[frozenset[int], list[int]]:
-        with self._sessions() as s:
+        with self.read() as s:
             rows = s.execute(select(m.CoinToss.team_ids, m.CoinToss.order)
                              .where(m.CoinToss.division_id == division_id)
                              .order_by(m.CoinToss.id)).all()

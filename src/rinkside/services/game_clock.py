@@ -43,7 +43,7 @@ class GameClocks(ServiceBase):
     def clocks(self, game_id: int) -> tuple[RunningClock | None, RunningClock | None]:
         """The game's running-clock anchor and its newest countdown (a
         time-out's, 641 note 1, or an intermission's, 640(a)), in one read."""
-        with self._sessions.begin() as s:
+        with self.write() as s:
             return _clocks(s, game_id)
 
     def set_running_clock(self, game_id: int, left: int, by: str) -> RunningClock:
@@ -52,9 +52,9 @@ class GameClocks(ServiceBase):
         is stopped (the clock then stands at the last event's time: a
         correction changes that), past the period's length, or once the
         game is signed (616(a))."""
-        with self._sessions.begin() as s:
-            self._get(s, m.Game, game_id)
-            self._refuse_locked(s, game_id)
+        with self.write() as s:
+            self.existing_row(s, m.Game, game_id)
+            self.refuse_locked(s, game_id)
             _, state = self._game_state_in(s, game_id)
             if not state.running:
                 raise RuleViolation("507(a)", "the running clock can be set only while it "

@@ -32,13 +32,13 @@ class Lineups(Discipline):
                    ) -> lineups.LineupCheck:
         """Dress players for a game (204, 202(c)); a suspended player is refused
         with the rule that suspended him (casebook 27)."""
-        with self._sessions.begin() as s:
-            game = self._get(s, m.Game, game_id)
+        with self.write() as s:
+            game = self.existing_row(s, m.Game, game_id)
             self._hold(s, game)  # not beside the first event's dressing of the rosters
-            self._refuse_locked(s, game_id)
+            self.refuse_locked(s, game_id)
             if team_id not in (game.home_team_id, game.away_team_id):
                 raise ValueError(f"team {team_id} does not play game {game_id}")
-            view = self._division_view(s, game.division_id)
+            view = self.division_view_in(s, game.division_id)
             forfeits.refuse_if_removed(team_id, view.removed)
             roster = rec.players_of(s, [team_id])
             status = self._suspension_status(s, game.division.tournament)
@@ -54,15 +54,15 @@ class Lineups(Discipline):
                                     letter=lineup.letter(pid))
                       for pid in player_ids)
             s.flush()
-            self._refuse_contradicted_record(s, game)
+            self.refuse_contradicted_record(s, game)
             return check
 
     def dress_eligible(self, game_id: int) -> None:
         """Dress the eligible roster of each team of a game not begun that
         handed in no lineup (what its first event does; the demo's games
         are played by the rosters so dressed)."""
-        with self._sessions.begin() as s:
-            game = self._get(s, m.Game, game_id)
+        with self.write() as s:
+            game = self.existing_row(s, m.Game, game_id)
             if game.version == 0 and self._hold(s, game) == 0:
                 self._dress_eligible(s, game)
 

@@ -22,7 +22,8 @@ from rinkside.rules.roster import GameSetup
 from rinkside.rules.state import GameState
 from rinkside.services import records as rec
 from rinkside.services import replay
-from rinkside.services.tournaments import NotFound, Tournaments
+from rinkside.services.base import ServiceBase
+from rinkside.services.tournaments import NotFound
 from rinkside.store import models as m
 from rinkside.store.eventlog import LoggedEvent, RevisionInfo
 from rinkside.tournament.model import Lineup, ScheduledGame
@@ -94,18 +95,18 @@ def _game(s: Session, game_id: int) -> m.Game:
     return game
 
 
-def game_record(service: Tournaments, game_id: int) -> GameRecord:
+def game_record(service: ServiceBase, game_id: int) -> GameRecord:
     """The game's record as it stands (:class:`NotFound` if unknown)."""
-    with service._sessions() as s:
+    with service.read() as s:
         stored = replay.load(s, _game(s, game_id))
     state = replay.state_of_log(service.cache, stored)
     return GameRecord(game_id, stored.version, stored.setup, stored.entries, stored.revisions,
                       state)
 
 
-def game_header(service: Tournaments, game_id: int) -> GameHeader:
+def game_header(service: ServiceBase, game_id: int) -> GameHeader:
     """The game's tournament, division, round, rink and start, and its title."""
-    with service._sessions() as s:
+    with service.read() as s:
         game = _game(s, game_id)
         when = f", {game.start:%Y-%m-%d %H:%M} UTC" if game.start is not None else ""
         rink = f", {game.rink}" if game.rink else ""
@@ -116,10 +117,10 @@ def game_header(service: Tournaments, game_id: int) -> GameHeader:
                           game.rink, game.start, title)
 
 
-def handed_lineups(service: Tournaments, game_id: int
+def handed_lineups(service: ServiceBase, game_id: int
                    ) -> tuple[ScheduledGame, dict[int, Lineup]]:
     """The game as scheduled and the lineups handed in for it, by team."""
-    with service._sessions() as s:
+    with service.read() as s:
         game = _game(s, game_id)
         return rec.scheduled_game(game), rec.lineups_of(s, [game_id]).get(game_id, {})
 

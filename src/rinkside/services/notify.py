@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from sqlalchemy import Engine
 
-from rinkside.services.tournaments import Tournaments
+from rinkside.services.base import ServiceBase
 from rinkside.store.notify import GameListener, Heard, Notifier
 
 __all__ = ["Heard", "Relay", "backend", "shared_by_processes"]
@@ -21,18 +21,18 @@ __all__ = ["Heard", "Relay", "backend", "shared_by_processes"]
 log = logging.getLogger("rinkside.notify")
 
 
-def _engine(service: Tournaments) -> Engine:
-    bind = service._sessions.kw["bind"]
+def _engine(service: ServiceBase) -> Engine:
+    bind = service.bind
     assert isinstance(bind, Engine)
     return bind
 
 
-def shared_by_processes(service: Tournaments) -> bool:
+def shared_by_processes(service: ServiceBase) -> bool:
     """Whether several server processes may serve this store (PostgreSQL)."""
     return _engine(service).dialect.name == "postgresql"
 
 
-def backend(service: Tournaments) -> str:
+def backend(service: ServiceBase) -> str:
     """The store's database, as a person names it (``sqlite``, ``postgresql``)."""
     return _engine(service).dialect.name
 
@@ -40,7 +40,7 @@ def backend(service: Tournaments) -> str:
 class Relay:
     """The store's listener and the sender of its notifications."""
 
-    def __init__(self, service: Tournaments, on_game: Callable[[Heard], None],
+    def __init__(self, service: ServiceBase, on_game: Callable[[Heard], None],
                  on_listening: Callable[[bool], None], *, first_delay: float = 0.1,
                  longest_delay: float = 5.0) -> None:
         self.engine = _engine(service)

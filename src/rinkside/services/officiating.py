@@ -19,6 +19,7 @@ from datetime import UTC, datetime
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from rinkside.services.base import ServiceBase
 from rinkside.services.tournaments import NotFound, Tournaments
 from rinkside.store import models as m
 from rinkside.store import signoffs
@@ -69,7 +70,7 @@ class SignOffRefused(TournamentRuleError):
 # --------------------------------------------------------------------------- officials
 
 
-def set_officials(service: Tournaments, game_id: int,
+def set_officials(service: ServiceBase, game_id: int,
                   officials: Mapping[str, Sequence[str]]) -> None:
     """Name the game's officials, role by role (the roles given replace what
     was there; names are trimmed and blanks dropped)."""
@@ -80,7 +81,7 @@ def set_officials(service: Tournaments, game_id: int,
         if len(kept) > MOST[role]:
             raise ValueError(f"a game has at most {MOST[role]} {role.replace('_', ' ')}"
                              f"{'s' if MOST[role] > 1 else ''} (Rules 501-504)")
-    with service._sessions.begin() as s:
+    with service.write() as s:
         _game(s, game_id)
         if signoffs.is_locked(s, game_id):
             raise GameLocked(game_id)
@@ -94,9 +95,9 @@ def set_officials(service: Tournaments, game_id: int,
                       for i, name in enumerate(kept))
 
 
-def officials(service: Tournaments, game_id: int) -> dict[str, list[str]]:
+def officials(service: ServiceBase, game_id: int) -> dict[str, list[str]]:
     """The game's officials by role (every role present, empty when unnamed)."""
-    with service._sessions() as s:
+    with service.read() as s:
         _game(s, game_id)
         named: dict[str, list[str]] = {role: [] for role in OFFICIAL_ROLES}
         for row in s.scalars(select(m.GameOfficial).where(m.GameOfficial.game_id == game_id)
@@ -105,10 +106,10 @@ def officials(service: Tournaments, game_id: int) -> dict[str, list[str]]:
         return named
 
 
-def times(service: Tournaments, game_id: int) -> tuple[datetime | None, datetime | None]:
+def times(service: ServiceBase, game_id: int) -> tuple[datetime | None, datetime | None]:
     """When the game's first and last events were recorded: its actual start
     and finish for the report (None before anything is recorded)."""
-    with service._sessions() as s:
+    with service.read() as s:
         _game(s, game_id)
         first, last = s.execute(
             select(func.min(m.EventRevision.at), func.max(m.EventRevision.at))
@@ -119,14 +120,14 @@ def times(service: Tournaments, game_id: int) -> tuple[datetime | None, datetime
 # --------------------------------------------------------------------------- sign-off
 
 
-def assigned_referees(service: Tournaments, game_id: int) -> list[str]:
+def assigned_referees(service: ServiceBase, game_id: int) -> list[str]:
     """The usernames of the referee users assigned to the game."""
-    with service._sessions() as s:
+    with service.read() as s:
         return _assigned(s, game_id)
 
 
-def signoff(service: Tournaments, game_id: int) -> SignOff:
-    with service._sessions() as s:
+def signoff(service: ServiceBase, game_id: int) -> SignOff:
+    with service.read() as s:
         _game(s, game_id)
         return _status(s, game_id)
 
@@ -165,7 +166,7 @@ def sign(service: Tournaments, game_id: int, username: str) -> SignOff:
     """A referee signs the game's report (Rule 616(a), :func:`refuse_signature`).
     The last assigned referee to sign locks the game."""
     _, state = service.game_state(game_id)
-    with service._sessions.begin() as s:
+    with service.write() as s:
         user = s.scalars(select(m.User).where(m.User.username == username)).one_or_none()
         status = _status(s, game_id)
         refuse_signature(user, username, game_id, final=state.status == "final",
@@ -176,11 +177,11 @@ def sign(service: Tournaments, game_id: int, username: str) -> SignOff:
         return _status(s, game_id)
 
 
-def reopen(service: Tournaments, game_id: int, username: str, reason: str) -> SignOff:
+def reopen(service: ServiceBase, game_id: int, username: str, reason: str) -> SignOff:
     """The tournament director reopens a signed game, giving the reason the
     report will show; the referees sign again once it is corrected."""
     reason = reason.strip()
-    with service._sessions.begin() as s:
+    with service.write() as s:
         _game(s, game_id)
         user = s.scalars(select(m.User).where(m.User.username == username)).one_or_none()
         refuse_reopening(user, game_id, reason, locked=signoffs.is_locked(s, game_id))
@@ -228,14 +229,14 @@ def refuse_report(user: m.User | None, game_id: int, text: str, rule: str | None
                              "(Rule 502(l))")
 
 
-def add_written_report(service: Tournaments, game_id: int, username: str, text: str, *,
+def add_written_report(service: ServiceBase, game_id: int, username: str, text: str, *,
                        rule: str | None = None) -> WrittenReport:
     """A referee (or the director) files a written report on the game: with
     ``rule`` the report the book requires (502(l), 404(h), 405(b)), else an
     incident note. Kept after the signatures too (it is no part of the
     scoring summary that 616(a) locks)."""
     text = text.strip()
-    with service._sessions.begin() as s:
+    with service.write() as s:
         _game(s, game_id)
         user = s.scalars(select(m.User).where(m.User.username == username)).one_or_none()
         refuse_report(user, game_id, text, rule)
@@ -246,16 +247,16 @@ def add_written_report(service: Tournaments, game_id: int, username: str, text: 
         return WrittenReport(row.kind, rule, text, username, at)
 
 
-def written_reports(service: Tournaments, game_id: int) -> list[WrittenReport]:
+def written_reports(service: ServiceBase, game_id: int) -> list[WrittenReport]:
     """The game's written reports and incident notes, in the order filed."""
-    with service._sessions() as s:
+    with service.read() as s:
         rows = s.scalars(select(m.WrittenReport).where(m.WrittenReport.game_id == game_id)
                          .order_by(m.WrittenReport.id)).all()
         return [WrittenReport(r.kind, r.rule, r.text, r.username, r.at) for r in rows]
 
 
-def is_locked(service: Tournaments, game_id: int) -> bool:
-    with service._sessions() as s:
+def is_locked(service: ServiceBase, game_id: int) -> bool:
+    with service.read() as s:
         return signoffs.is_locked(s, game_id)
 
 

@@ -10,7 +10,8 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from rinkside.services.tournaments import NotFound, Tournaments
+from rinkside.services.base import ServiceBase
+from rinkside.services.tournaments import NotFound
 from rinkside.store import models as m
 
 
@@ -22,7 +23,7 @@ class RinkRow:
     dimensions: dict[str, float]
 
 
-def add_rink(service: Tournaments, tournament_id: int, name: str,
+def add_rink(service: ServiceBase, tournament_id: int, name: str,
              dimensions: Mapping[str, Any]) -> int:
     """A new rink of the tournament; a rink that fails the book is still
     recorded (the director may have no other), its page shows the failures."""
@@ -30,7 +31,7 @@ def add_rink(service: Tournaments, tournament_id: int, name: str,
     if not name:
         raise ValueError("a rink needs a name")
     try:
-        with service._sessions.begin() as s:
+        with service.write() as s:
             if s.get(m.Tournament, tournament_id) is None:
                 raise NotFound(f"no tournament {tournament_id}")
             rink = m.Rink(tournament_id=tournament_id, name=name, dimensions=dict(dimensions))
@@ -41,23 +42,23 @@ def add_rink(service: Tournaments, tournament_id: int, name: str,
         raise ValueError(f"the tournament already has a rink named {name!r}") from exc
 
 
-def rink(service: Tournaments, rink_id: int) -> RinkRow:
-    with service._sessions() as s:
+def rink(service: ServiceBase, rink_id: int) -> RinkRow:
+    with service.read() as s:
         row = s.get(m.Rink, rink_id)
         if row is None:
             raise NotFound(f"no rink {rink_id}")
         return _row(row)
 
 
-def rinks(service: Tournaments, tournament_id: int) -> list[RinkRow]:
-    with service._sessions() as s:
+def rinks(service: ServiceBase, tournament_id: int) -> list[RinkRow]:
+    with service.read() as s:
         return [_row(r) for r in s.scalars(select(m.Rink).where(
             m.Rink.tournament_id == tournament_id).order_by(m.Rink.name))]
 
 
-def rink_named(service: Tournaments, tournament_id: int, name: str) -> RinkRow | None:
+def rink_named(service: ServiceBase, tournament_id: int, name: str) -> RinkRow | None:
     """The tournament's rink the schedule calls ``name`` (None if undescribed)."""
-    with service._sessions() as s:
+    with service.read() as s:
         row = s.scalars(select(m.Rink).where(m.Rink.tournament_id == tournament_id,
                                              m.Rink.name == name)).one_or_none()
         return None if row is None else _row(row)

@@ -29,8 +29,8 @@ class Rosters(ServiceBase):
         reported and nothing is half-imported (the whole file is one
         transaction). With ``team`` the file holds that one team; otherwise
         it has a ``team`` column. Teams are created when new."""
-        with self._sessions.begin() as s:
-            division = self._get(s, m.Division, division_id)
+        with self.write() as s:
+            division = self.existing_row(s, m.Division, division_id)
             tournament = division.tournament
             starts_on = tournament.starts_on or date.today()
             info = rec.division_info(division)
@@ -78,8 +78,8 @@ class Rosters(ServiceBase):
                    captain: str | None = None, by: str = "tournament director",
                    role: str = "tournament_director", reason: str | None = None) -> int:
         """Add one player, checking the whole roster (201-203, 307)."""
-        with self._sessions.begin() as s:
-            team = self._get(s, m.Team, team_id)
+        with self.write() as s:
+            team = self.existing_row(s, m.Team, team_id)
             tournament = team.division.tournament
             rosters.check_change_allowed(tournament.started, role, reason) if \
                 tournament.started else None
@@ -108,8 +108,8 @@ class Rosters(ServiceBase):
                    reason: str | None = None) -> list[int]:
         """Replace a team's roster with ``players`` (number, name, goalie,
         captain, playing_coach, birth_date), checked as a whole (201-203, 307)."""
-        with self._sessions.begin() as s:
-            team = self._get(s, m.Team, team_id)
+        with self.write() as s:
+            team = self.existing_row(s, m.Team, team_id)
             tournament = team.division.tournament
             if tournament.started:
                 rosters.check_change_allowed(True, role, reason)

@@ -22,8 +22,8 @@ class Schedule(ServiceBase):
     def settings_of(self, division_id: int, stage: str) -> Settings:
         """The settings a new game of ``stage`` in the division plays under
         (Rule 639: playoff games under the playoff settings)."""
-        with self._sessions() as s:
-            d = self._get(s, m.Division, division_id)
+        with self.read() as s:
+            d = self.existing_row(s, m.Division, division_id)
             return stage_settings(stage, d.tournament.settings, d.settings,
                                   d.tournament.playoff_settings)
 
@@ -34,7 +34,7 @@ class Schedule(ServiceBase):
         (``OT 3:00``) before the engine judges it (:class:`NotFound` for an
         unknown game)."""
         g, d, t = m.Game, m.Division, m.Tournament
-        with self._sessions() as s:
+        with self.read() as s:
             row = s.execute(select(g.stage, t.settings, d.settings, t.playoff_settings,
                                    g.settings)
                             .join(d, g.division_id == d.id).join(t, d.tournament_id == t.id)
@@ -46,10 +46,10 @@ class Schedule(ServiceBase):
     def add_game(self, division_id: int, home_team_id: int, away_team_id: int, *,
                  start: datetime | None = None, rink: str | None = None, stage: str = "pool",
                  round_name: str = "") -> int:
-        with self._sessions.begin() as s:
-            self._get(s, m.Division, division_id)
+        with self.write() as s:
+            self.existing_row(s, m.Division, division_id)
             for team_id in (home_team_id, away_team_id):
-                if self._get(s, m.Team, team_id).division_id != division_id:
+                if self.existing_row(s, m.Team, team_id).division_id != division_id:
                     raise ValueError(f"team {team_id} is not in division {division_id}")
             row = m.Game(division_id=division_id, home_team_id=home_team_id,
                          away_team_id=away_team_id, start=start, rink=rink, stage=stage,
@@ -60,7 +60,7 @@ class Schedule(ServiceBase):
 
     def generate_round_robin(self, division_id: int, *, start: datetime, slot_minutes: int,
                              rinks: Sequence[str], rounds: int = 1) -> list[int]:
-        with self._sessions.begin() as s:
+        with self.write() as s:
             teams = s.scalars(select(m.Team.id).where(m.Team.division_id == division_id)
                               .order_by(m.Team.id)).all()
             if len(teams) < 2:

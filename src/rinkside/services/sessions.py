@@ -21,7 +21,7 @@ from typing import Final
 from sqlalchemy import delete
 from sqlalchemy.orm import Session
 
-from rinkside.services.tournaments import Tournaments
+from rinkside.services.base import ServiceBase
 from rinkside.store import models as m
 
 Clock = Callable[[], datetime]
@@ -83,13 +83,13 @@ def _key(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def open_session(service: Tournaments, user_id: int, now: datetime, policy: SessionPolicy,
+def open_session(service: ServiceBase, user_id: int, now: datetime, policy: SessionPolicy,
                  replaces: str | None = None) -> tuple[str, str]:
     """A new session for ``user_id`` (ending ``replaces``, the browser's
     session before this login, if any, and every session past its lifetimes):
     its token (for the cookie) and its CSRF token."""
     token, csrf = secrets.token_urlsafe(32), secrets.token_urlsafe(32)
-    with service._sessions.begin() as s:
+    with service.write() as s:
         if replaces:
             s.execute(delete(m.SessionRow).where(m.SessionRow.id == _key(replaces)))
         s.execute(delete(m.SessionRow).where(
@@ -100,13 +100,13 @@ def open_session(service: Tournaments, user_id: int, now: datetime, policy: Sess
     return token, csrf
 
 
-def live_session(service: Tournaments, token: str, now: datetime,
+def live_session(service: ServiceBase, token: str, now: datetime,
                  policy: SessionPolicy) -> LiveSession | None:
     """The session of ``token`` if it is still in force now (its user active,
     neither lifetime run out), its last-seen time moved to now; else None
     (an expired one is deleted)."""
     key = _key(token)
-    with service._sessions() as s:
+    with service.read() as s:
         row = s.get(m.SessionRow, key)
         if row is None:
             return None
@@ -120,15 +120,15 @@ def live_session(service: Tournaments, token: str, now: datetime,
         end_session(service, token)
         return None
     if stale:
-        with service._sessions.begin() as s:
+        with service.write() as s:
             if (row := s.get(m.SessionRow, key)) is not None:
                 row.seen_at = now
     return found
 
 
-def end_session(service: Tournaments, token: str) -> None:
+def end_session(service: ServiceBase, token: str) -> None:
     """Logout: the session of ``token`` is gone."""
-    with service._sessions.begin() as s:
+    with service.write() as s:
         s.execute(delete(m.SessionRow).where(m.SessionRow.id == _key(token)))
 
 

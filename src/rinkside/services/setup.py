@@ -29,7 +29,7 @@ class Setup(ServiceBase):
         pool = effective_settings(settings, None)  # checked against the book before it is kept
         check_playoff_amendments(pool, playoff_settings)
         standings.check_chain(tiebreaks)
-        with self._sessions.begin() as s:
+        with self.write() as s:
             row = m.Tournament(name=name, starts_on=starts_on, settings=dict(settings or {}),
                                tiebreaks=list(tiebreaks),
                                playoff_settings=dict(playoff_settings or {}))
@@ -42,8 +42,8 @@ class Setup(ServiceBase):
                      player_coaches_allowed: bool | None = None) -> int:
         """A division; whether player coaches may play follows from its name
         unless given (201(c))."""
-        with self._sessions.begin() as s:
-            t = self._get(s, m.Tournament, tournament_id)
+        with self.write() as s:
+            t = self.existing_row(s, m.Tournament, tournament_id)
             effective_settings(t.settings, settings)
             allowed = (rosters.division_allows_player_coaches(name)
                        if player_coaches_allowed is None else player_coaches_allowed)
@@ -54,8 +54,8 @@ class Setup(ServiceBase):
             return row.id
 
     def add_team(self, division_id: int, name: str) -> int:
-        with self._sessions.begin() as s:
-            self._get(s, m.Division, division_id)
+        with self.write() as s:
+            self.existing_row(s, m.Division, division_id)
             row = m.Team(division_id=division_id, name=name)
             s.add(row)
             s.flush()
@@ -63,5 +63,5 @@ class Setup(ServiceBase):
 
     def start_tournament(self, tournament_id: int) -> None:
         """From now on rosters change only through the director (203(b))."""
-        with self._sessions.begin() as s:
-            self._get(s, m.Tournament, tournament_id).started = True
+        with self.write() as s:
+            self.existing_row(s, m.Tournament, tournament_id).started = True

@@ -13,7 +13,7 @@ from typing import Final
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
-from rinkside.services.tournaments import Tournaments
+from rinkside.services.base import ServiceBase
 from rinkside.store import models as m
 
 SECRET_VARIABLE: Final = "RINKSIDE_SECRET"
@@ -26,14 +26,14 @@ class WeakSecret(ValueError):
     """A RINKSIDE_SECRET too short to sign cookies with."""
 
 
-def get(service: Tournaments, name: str) -> str | None:
-    with service._sessions() as s:
+def get(service: ServiceBase, name: str) -> str | None:
+    with service.read() as s:
         row = s.get(m.StoreMeta, name)
         return None if row is None else row.value
 
 
-def put(service: Tournaments, name: str, value: str) -> None:
-    with service._sessions.begin() as s:
+def put(service: ServiceBase, name: str, value: str) -> None:
+    with service.write() as s:
         row = s.get(m.StoreMeta, name)
         if row is None:
             s.add(m.StoreMeta(name=name, value=value))
@@ -41,11 +41,11 @@ def put(service: Tournaments, name: str, value: str) -> None:
             row.value = value
 
 
-def keep_first(service: Tournaments, name: str, value: str) -> str:
+def keep_first(service: ServiceBase, name: str, value: str) -> str:
     """The value stored under ``name``; ``value`` is stored first if there is
     none. Two processes racing here both get the one that was stored first."""
     try:
-        with service._sessions.begin() as s:
+        with service.write() as s:
             if (row := s.get(m.StoreMeta, name)) is not None:
                 return row.value
             s.add(m.StoreMeta(name=name, value=value))
@@ -56,7 +56,7 @@ def keep_first(service: Tournaments, name: str, value: str) -> str:
         return stored
 
 
-def session_secret(service: Tournaments, environ: Mapping[str, str] | None = None) -> bytes:
+def session_secret(service: ServiceBase, environ: Mapping[str, str] | None = None) -> bytes:
     """The key that signs session cookies: RINKSIDE_SECRET (at least 32 bytes,
     else :class:`WeakSecret`), or else a random 256-bit one generated once and
     kept in the store."""
@@ -73,8 +73,8 @@ def session_secret(service: Tournaments, environ: Mapping[str, str] | None = Non
     return keep_first(service, SESSION_SECRET, secrets.token_hex(32)).encode()
 
 
-def contents(service: Tournaments) -> tuple[int, int]:
+def contents(service: ServiceBase) -> tuple[int, int]:
     """How many tournaments and users the store holds."""
-    with service._sessions() as s:
+    with service.read() as s:
         return (s.scalar(select(func.count()).select_from(m.Tournament)) or 0,
                 s.scalar(select(func.count()).select_from(m.User)) or 0)

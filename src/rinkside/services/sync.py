@@ -48,6 +48,7 @@ from sqlalchemy.orm import Session
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.log import GameLog, Op
 from rinkside.services import replay, state_cache, sync_proof, users
+from rinkside.services.base import ServiceBase
 from rinkside.services.sync_rows import export_rows
 from rinkside.services.tournaments import Tournaments
 from rinkside.store import codec, eventlog, signoffs
@@ -107,18 +108,18 @@ def _rink(s: Session, tournament_id: int, rink: str) -> m.Rink:
     return row
 
 
-def issue_token(service: Tournaments, tournament_id: int, rink: str, clock: Clock) -> str:
+def issue_token(service: ServiceBase, tournament_id: int, rink: str, clock: Clock) -> str:
     """A new token for ``rink``'s laptop (shown once; only its hash is kept)."""
     token = secrets.token_urlsafe(32)
-    with service._sessions.begin() as s:
+    with service.write() as s:
         row = _rink(s, tournament_id, rink)
         s.add(m.SyncToken(rink_id=row.id, token_hash=_hash(token), issued_at=clock()))
     return token
 
 
-def revoke_tokens(service: Tournaments, tournament_id: int, rink: str, clock: Clock) -> int:
+def revoke_tokens(service: ServiceBase, tournament_id: int, rink: str, clock: Clock) -> int:
     """Revoke every live token of ``rink``; how many were revoked."""
-    with service._sessions.begin() as s:
+    with service.write() as s:
         row = _rink(s, tournament_id, rink)
         live = s.scalars(select(m.SyncToken).where(m.SyncToken.rink_id == row.id,
                                                    m.SyncToken.revoked_at.is_(None))).all()
@@ -127,12 +128,12 @@ def revoke_tokens(service: Tournaments, tournament_id: int, rink: str, clock: Cl
         return len(live)
 
 
-def rink_of(service: Tournaments, token: str | None) -> RinkRef:
+def rink_of(service: ServiceBase, token: str | None) -> RinkRef:
     """The rink of a live token; refused (401) for a missing, unknown or revoked one."""
     if not token:
         raise SyncRefused(401, "the sync API needs the rink's token (Authorization: Bearer "
                           "TOKEN, issued by the director: rinkside sync token issue)")
-    with service._sessions() as s:
+    with service.read() as s:
         row = s.scalars(select(m.SyncToken).where(m.SyncToken.token_hash == _hash(token))
                         ).first()
         if row is None:
@@ -152,7 +153,7 @@ def rink_games(s: Session, rink: RinkRef) -> list[int]:
         .order_by(m.Game.id)))
 
 
-def issue_credential(service: Tournaments, tournament_id: int, rink: str, username: str,
+def issue_credential(service: ServiceBase, tournament_id: int, rink: str, username: str,
                      clock: Clock) -> str:
     """A new credential of ``username`` for ``rink``'s laptop, replacing any
     before it: its secret, shown once (only its argon2 hash and the HMAC key
@@ -160,7 +161,7 @@ def issue_credential(service: Tournaments, tournament_id: int, rink: str, userna
     active scorekeeper or referee of one of the rink's games has one."""
     secret = sync_proof.new_secret()
     verifier = users.hashed(secret)
-    with service._sessions.begin() as s:
+    with service.write() as s:
         row = _rink(s, tournament_id, rink)
         user = s.scalars(select(m.User).where(m.User.username == username)).one_or_none()
         games = rink_games(s, RinkRef(row.id, tournament_id, row.name))
@@ -189,14 +190,14 @@ def _officials(s: Session, games: Sequence[int]) -> list[m.User]:
             if set(u.games) & set(games)]
 
 
-def setup_for(service: Tournaments, rink: RinkRef) -> dict[str, Any]:
+def setup_for(service: ServiceBase, rink: RinkRef) -> dict[str, Any]:
     """The rink's tournament as the laptop stores it: the tournament, this
     rink, every division, team and player (the rosters), the rink's games
     with their lineups, officials, sign-offs and logs, and the active users
     assigned to those games (their assignments cut to them), each with
     their credential for this rink's laptop as a hash (None: not issued
     yet), never the hash of their league password."""
-    with service._sessions() as s:
+    with service.read() as s:
         games = rink_games(s, rink)
         credentials = {c.user_id: c for c in s.scalars(select(m.SyncCredential).where(
             m.SyncCredential.rink_id == rink.rink_id))}
@@ -286,7 +287,7 @@ def take_push(service: Tournaments, rink: RinkRef, game_id: int, league_version:
     if [r.revision for r in revisions] != expected:
         raise SyncRefused(422, f"game {game_id}: the revisions pushed must follow version "
                           f"{league_version} one by one ({expected[:3]}...)")
-    with service._sessions.begin() as s:
+    with service.write() as s:
         game = s.get(m.Game, game_id, with_for_update=True)
         if game is None or game_id not in rink_games(s, rink):
             raise SyncRefused(404, f"game {game_id} is not scored at rink {rink.name!r} "
@@ -309,7 +310,7 @@ def take_push(service: Tournaments, rink: RinkRef, game_id: int, league_version:
                               " when pulled): a game is scored in one place; the push was "
                               "refused whole and nothing was merged")
         if game.version == 0:
-            service._refuse_removed(s, game)  # 634(e), as any first event of a game
+            service.refuse_removed(s, game)  # 634(e), as any first event of a game
         stored = replay.load(s, game)
         log = GameLog.new(stored.setup, stored.events)
         version = game.version
@@ -347,9 +348,9 @@ def _take(s: Session, log: GameLog, game_id: int, version: int, r: Revision
                                  r.position, event, r.by, r.reason, at=r.at)
 
 
-def tokens(service: Tournaments, tournament_id: int) -> list[tuple[str, datetime, bool]]:
+def tokens(service: ServiceBase, tournament_id: int) -> list[tuple[str, datetime, bool]]:
     """The tournament's tokens: rink, when issued, whether still live."""
-    with service._sessions() as s:
+    with service.read() as s:
         rows = s.execute(select(m.Rink.name, m.SyncToken.issued_at, m.SyncToken.revoked_at)
                          .join(m.Rink, m.Rink.id == m.SyncToken.rink_id)
                          .where(m.Rink.tournament_id == tournament_id)

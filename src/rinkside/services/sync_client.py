@@ -33,8 +33,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rinkside.services import sync_local
+from rinkside.services.base import ServiceBase
 from rinkside.services.sync_local import Clock, LocalSyncError, PendingGame, PullSummary, Refusal
-from rinkside.services.tournaments import Tournaments
 
 log = logging.getLogger("rinkside.sync")
 
@@ -107,7 +107,7 @@ class LeagueClient:
         return answer
 
 
-def pull(service: Tournaments, url: str, token: str, rink: str, clock: Clock,
+def pull(service: ServiceBase, url: str, token: str, rink: str, clock: Clock,
          transport: Transport | None = None) -> PullSummary:
     """Take the rink's setup from the league server into this store."""
     data = LeagueClient(url, token, transport).setup()
@@ -126,7 +126,7 @@ class PushReport:
     held: list[tuple[int, Refusal]] = field(default_factory=list)  # refused before, unchanged
 
 
-def push(service: Tournaments, url: str | None = None, transport: Transport | None = None,
+def push(service: ServiceBase, url: str | None = None, transport: Transport | None = None,
          *, retry_refused: bool = False) -> PushReport:
     """Send every game's events, sign-off and written reports not pushed yet
     to the league server (the store's own league unless ``url``), except the
@@ -155,7 +155,7 @@ def push(service: Tournaments, url: str | None = None, transport: Transport | No
     return report
 
 
-def _push_game(service: Tournaments, client: LeagueClient, game: PendingGame,
+def _push_game(service: ServiceBase, client: LeagueClient, game: PendingGame,
                report: PushReport) -> None:
     """The game's events, then its sign-off and reports. A reopening made
     here goes first (with the sign-off before it): the league's copy stays
@@ -196,7 +196,7 @@ class PushLoop:
     the league refused is not sent again until it changes. :meth:`tick` is one look; the
     thread calls it every ``tick_seconds``."""
 
-    def __init__(self, service: Tournaments, clock: Callable[[], float], *,
+    def __init__(self, service: ServiceBase, clock: Callable[[], float], *,
                  interval: float = 30.0, longest: float = 600.0, tick_seconds: float = 1.0,
                  transport: Transport | None = None) -> None:
         self.service = service

@@ -43,6 +43,7 @@ from sqlalchemy import delete, func, insert, select
 from sqlalchemy.orm import Session
 
 from rinkside.services import sync_proof
+from rinkside.services.base import ServiceBase
 from rinkside.services.sessions import revoke_user
 from rinkside.services.sync_rows import (
     LOG_TABLE,
@@ -52,7 +53,6 @@ from rinkside.services.sync_rows import (
     decoded_signoff,
     upsert,
 )
-from rinkside.services.tournaments import Tournaments
 from rinkside.store import models as m
 from rinkside.store import signoffs
 
@@ -117,16 +117,16 @@ class PullSummary:
     kept: list[int] = field(default_factory=list)  # games whose unpushed events were kept
 
 
-def link(service: Tournaments) -> Link | None:
+def link(service: ServiceBase) -> Link | None:
     """The league server this store was pulled from (None: never pulled)."""
-    with service._sessions() as s:
+    with service.read() as s:
         row = s.scalars(select(m.SyncLink)).first()
         if row is None:
             return None
         return Link(row.league_url, row.token, row.tournament_id, row.rink, row.pulled_at)
 
 
-def store_pull(service: Tournaments, url: str, token: str, data: Mapping[str, Any],
+def store_pull(service: ServiceBase, url: str, token: str, data: Mapping[str, Any],
                clock: Clock) -> PullSummary:
     """Write the league's setup of a rink (``data``, :func:`rinkside.services.sync.setup_for`)
     into this store, in one transaction."""
@@ -137,7 +137,7 @@ def store_pull(service: Tournaments, url: str, token: str, data: Mapping[str, An
     tournament_id = int(data["tournament_id"])
     rows: Mapping[str, list[dict[str, Any]]] = data["rows"]
     summary = PullSummary(tournament_id, str(data["rink"]), [int(g) for g in data["games"]])
-    with service._sessions.begin() as s:
+    with service.write() as s:
         linked = s.scalars(select(m.SyncLink)).first()
         if linked is None and s.scalars(select(m.Tournament.id)).first() is not None:
             raise LocalSyncError("this store already holds a tournament of its own: pull a "
@@ -209,13 +209,13 @@ def _users(s: Session, rink_id: int, carried: list[dict[str, Any]]) -> None:
         s.delete(credential)
 
 
-def keep_key(service: Tournaments, user_id: int, secret: str) -> bool:
+def keep_key(service: ServiceBase, user_id: int, secret: str) -> bool:
     """An official the league carries signed in here with ``secret``, their
     credential for this laptop (the login checked it against its hash): keep
     the key it gives, which proves their acts to the league
     (:mod:`rinkside.services.sync_proof`). Whether one was kept (not for a
     user of the laptop's own)."""
-    with service._sessions.begin() as s:
+    with service.write() as s:
         if s.scalars(select(m.SyncLink.id)).first() is None:
             return False  # no laptop: the league's own credentials stay as issued
         user = s.get(m.User, user_id)
@@ -240,9 +240,9 @@ class Official:
     signed_in: bool
 
 
-def officials(service: Tournaments) -> list[Official]:
+def officials(service: ServiceBase) -> list[Official]:
     """The league's officials on this laptop, by name."""
-    with service._sessions() as s:
+    with service.read() as s:
         rows = s.execute(select(m.User.username, m.User.role, m.SyncCredential.verifier,
                                 m.SyncCredential.key)
                          .join(m.SyncCredential, m.SyncCredential.user_id == m.User.id)
@@ -320,10 +320,10 @@ def _state(version: int, signed: int, reports: int) -> str:
     return f"{version}/{signed}/{reports}"
 
 
-def pending(service: Tournaments) -> list[PendingGame]:
+def pending(service: ServiceBase) -> list[PendingGame]:
     """The pulled games with events, sign-off entries or written reports
     recorded here and not pushed yet."""
-    with service._sessions() as s:
+    with service.read() as s:
         signed, reported = _counts(s, m.SignOffEntry), _counts(s, m.WrittenReport)
         rows = s.execute(select(m.SyncGame, m.Game.version)
                          .join(m.Game, m.Game.id == m.SyncGame.game_id)
@@ -348,13 +348,13 @@ def pending(service: Tournaments) -> list[PendingGame]:
 _RULE = re.compile(r"\bRule (\d{3}(?:\([a-z]\))?)")
 
 
-def remember_refusal(service: Tournaments, game: PendingGame, status: int, message: str
+def remember_refusal(service: ServiceBase, game: PendingGame, status: int, message: str
                      ) -> Refusal:
     """The league server refused ``game`` as it stood (``game.state``): not
     sent again until it changes or :func:`clear_refusals`."""
     rule = _RULE.search(message)
     refusal = Refusal(status, message, rule.group(1) if rule else None, service.now())
-    with service._sessions.begin() as s:
+    with service.write() as s:
         synced = s.get(m.SyncGame, game.game_id)
         if synced is not None:
             synced.refused_state, synced.refused_status = game.state, status
@@ -363,9 +363,9 @@ def remember_refusal(service: Tournaments, game: PendingGame, status: int, messa
     return refusal
 
 
-def clear_refusals(service: Tournaments) -> int:
+def clear_refusals(service: ServiceBase) -> int:
     """Forget every refusal: the next push sends those games again. How many."""
-    with service._sessions.begin() as s:
+    with service.write() as s:
         refused = s.scalars(select(m.SyncGame).where(m.SyncGame.refused_state.is_not(None))
                             ).all()
         for synced in refused:
@@ -374,10 +374,10 @@ def clear_refusals(service: Tournaments) -> int:
         return len(refused)
 
 
-def outgoing(service: Tournaments, game_id: int) -> dict[str, Any]:
+def outgoing(service: ServiceBase, game_id: int) -> dict[str, Any]:
     """The push of one game: its league version and every revision after it,
     each with its recorder's proof (None: they never signed in here)."""
-    with service._sessions() as s:
+    with service.read() as s:
         keys = _keys(s)
         synced = s.get(m.SyncGame, game_id)
         if synced is None:
@@ -394,12 +394,12 @@ def outgoing(service: Tournaments, game_id: int) -> dict[str, Any]:
             for r in revisions]}
 
 
-def outgoing_signoff(service: Tournaments, game_id: int) -> tuple[dict[str, Any], int]:
+def outgoing_signoff(service: ServiceBase, game_id: int) -> tuple[dict[str, Any], int]:
     """The push of one game's sign-off: the game's version here (the events
     signed), its whole sign-off log, and the written reports filed here that
     the league does not hold yet, each with its referee's proof; and how
     many reports were filed here."""
-    with service._sessions() as s:
+    with service.read() as s:
         keys = _keys(s)
         synced, game = s.get(m.SyncGame, game_id), s.get(m.Game, game_id)
         if synced is None or game is None:
@@ -420,19 +420,19 @@ def outgoing_signoff(service: Tournaments, game_id: int) -> tuple[dict[str, Any]
         return body, len(reports)
 
 
-def mark_signoff_pushed(service: Tournaments, game_id: int, signed: int, reports: int) -> None:
+def mark_signoff_pushed(service: ServiceBase, game_id: int, signed: int, reports: int) -> None:
     """The league server holds the game's first ``signed`` sign-off entries
     and the first ``reports`` written reports filed here."""
-    with service._sessions.begin() as s:
+    with service.write() as s:
         synced = s.get(m.SyncGame, game_id)
         if synced is not None:
             synced.league_signoffs = max(synced.league_signoffs, signed)
             synced.league_reports = max(synced.league_reports, reports)
 
 
-def mark_pushed(service: Tournaments, game_id: int, league_version: int) -> None:
+def mark_pushed(service: ServiceBase, game_id: int, league_version: int) -> None:
     """The league server holds this game's log up to ``league_version``."""
-    with service._sessions.begin() as s:
+    with service.write() as s:
         synced = s.get(m.SyncGame, game_id)
         if synced is not None and league_version > synced.league_version:
             synced.league_version = league_version

@@ -37,13 +37,13 @@ from sqlalchemy.orm import Session
 
 from rinkside.rules.log import GameLog
 from rinkside.services import replay, sync_proof
+from rinkside.services.base import ServiceBase
 from rinkside.services.officiating import (
     SignOffRefused,
     refuse_report,
     refuse_signature,
 )
 from rinkside.services.sync import Officials, RinkRef, SyncRefused, rink_games
-from rinkside.services.tournaments import Tournaments
 from rinkside.store import models as m
 from rinkside.store import signoffs
 
@@ -93,12 +93,12 @@ def _told(keys: Sequence[Key]) -> str:
                      for kind, who, at, _reason, locks in keys)
 
 
-def take_signoff(service: Tournaments, rink: RinkRef, game_id: int, version: int,
+def take_signoff(service: ServiceBase, rink: RinkRef, game_id: int, version: int,
                  entries: Sequence[Entry], reports: Sequence[Report]) -> SignOffOutcome:
     """Bring the game's sign-off on the league server to the laptop's
     ``entries`` (signed on its ``version`` of the game) and take the
     ``reports`` it does not hold, in one transaction."""
-    with service._sessions.begin() as s:
+    with service.write() as s:
         game = s.get(m.Game, game_id, with_for_update=True)
         if game is None or game_id not in rink_games(s, rink):
             raise SyncRefused(404, f"game {game_id} is not scored at rink {rink.name!r} "

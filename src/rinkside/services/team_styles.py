@@ -66,8 +66,8 @@ class TeamStyles(ServiceBase):
         problem = logo_problem(logo) if logo else None
         if problem is not None:
             raise ValueError(f"{logo!r} is not a logo address: {problem}")
-        with self._sessions.begin() as s:
-            self._get(s, m.Team, team_id)
+        with self.write() as s:
+            self.existing_row(s, m.Team, team_id)
             row = s.get(m.TeamStyle, team_id) or m.TeamStyle(team_id=team_id)
             if colour is not None:
                 row.colour = colour.lower() or None
@@ -78,6 +78,6 @@ class TeamStyles(ServiceBase):
 
     def team_styles(self, team_ids: Sequence[int]) -> dict[int, Style]:
         """Each styled team's (colour, logo), by team id."""
-        with self._sessions.begin() as s:
+        with self.write() as s:
             rows = s.scalars(select(m.TeamStyle).where(m.TeamStyle.team_id.in_(team_ids))).all()
             return {r.team_id: (r.colour, shown_logo(r.logo)) for r in rows}

@@ -30,7 +30,7 @@ from sqlalchemy import delete, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
-from rinkside.services.tournaments import Tournaments
+from rinkside.services.base import ServiceBase
 from rinkside.store import models as m
 
 Kind = Literal["user", "address"]
@@ -98,13 +98,13 @@ def _hold(s: Session, kind: Kind, subject: str, now: datetime) -> m.LoginFailure
     return row
 
 
-def admit(service: Tournaments, username: str, address: str, now: datetime,
+def admit(service: ServiceBase, username: str, address: str, now: datetime,
           policy: ThrottlePolicy, *, known_device: bool = False) -> Refusal | None:
     """May this login attempt be checked now? None: yes, and it is counted
     as a failure until :func:`succeeded` says otherwise; else the refusal.
     ``known_device``: the browser logged in as ``username`` before, so the
     username's count neither holds it back nor counts it."""
-    with service._sessions.begin() as s:
+    with service.write() as s:
         s.execute(delete(m.LoginFailure).where(m.LoginFailure.last_at < now - policy.lockout))
         rows = {kind: _hold(s, kind, subject, now)
                 for kind, subject in _subjects(username, address, known_device).items()}
@@ -124,12 +124,12 @@ def admit(service: Tournaments, username: str, address: str, now: datetime,
         return None
 
 
-def failed(service: Tournaments, username: str, address: str, now: datetime,
+def failed(service: ServiceBase, username: str, address: str, now: datetime,
            policy: ThrottlePolicy) -> None:
     """The attempt admitted was wrong (it is counted already): logged, and
     the lockout it begins, if it is the one that reaches it."""
     log.warning("failed login for %r from %s", username[:SUBJECT_LENGTH], address)
-    with service._sessions() as s:
+    with service.read() as s:
         for kind, subject in _subjects(username, address).items():
             row = s.get(m.LoginFailure, (kind, subject))
             if row is not None and row.failures == policy.lock_after[kind] \
@@ -140,13 +140,13 @@ def failed(service: Tournaments, username: str, address: str, now: datetime,
                             row.failures, address)
 
 
-def unlock(service: Tournaments, username: str) -> bool:
+def unlock(service: ServiceBase, username: str) -> bool:
     """The way back for a user whose browser never logged in before: the
     username's failures forgotten at once (by the command line, on the
     server: ``rinkside user unlock``), and logged. True if there were any;
     the addresses' counts stand."""
     subject = username[:SUBJECT_LENGTH]
-    with service._sessions.begin() as s:
+    with service.write() as s:
         row = s.get(m.LoginFailure, ("user", subject))
         removed = row is not None
         if row is not None:
@@ -156,11 +156,11 @@ def unlock(service: Tournaments, username: str) -> bool:
     return removed
 
 
-def succeeded(service: Tournaments, username: str, address: str) -> None:
+def succeeded(service: ServiceBase, username: str, address: str) -> None:
     """The attempt admitted was right: the username's count is cleared and
     the address's takes this attempt back."""
     subjects = _subjects(username, address)
-    with service._sessions.begin() as s:
+    with service.write() as s:
         s.execute(delete(m.LoginFailure).where(m.LoginFailure.kind == "user",
                                                m.LoginFailure.subject == subjects["user"]))
         row = s.get(m.LoginFailure, ("address", subjects["address"]))

@@ -75,8 +75,8 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
 
     def game_state(self, game_id: int) -> tuple[int, GameState]:
         """The game's version and its state, recomputed from the stored log."""
-        with self._sessions.begin() as s:
-            return self._state(s, self._get(s, m.Game, game_id))
+        with self.write() as s:
+            return self._state(s, self.existing_row(s, m.Game, game_id))
 
     def committed_state(self, game_id: int, version: int) -> GameState | None:
         """The state this process computed for ``version`` of the game, as its
@@ -91,9 +91,9 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
         """Append events after checking each with the engine; the whole batch
         is refused (nothing written) if any event is (RuleViolation), or if
         the game moved on since ``expected_version`` (StaleWrite)."""
-        with self._sessions.begin() as s:
-            game = self._get(s, m.Game, game_id)
-            self._refuse_locked(s, game_id)
+        with self.write() as s:
+            game = self.existing_row(s, m.Game, game_id)
+            self.refuse_locked(s, game_id)
             if game.version == 0:
                 # The first event dresses the rosters: checked at the version
                 # held, so that consoles beginning the game at once are told
@@ -104,7 +104,7 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
                 # 634(e): a removed team's later games are not played. Checked
                 # when a game begins (the division's view is the costly part of
                 # a write); once begun, a game is recorded to its end.
-                self._refuse_removed(s, game)
+                self.refuse_removed(s, game)
                 self._dress_eligible(s, game)  # 203(a): the default lineup is the eligible roster
             version, state = self._state(s, game)
             if version != expected_version:
@@ -126,9 +126,9 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
                 event: Event | None, by: str, reason: str) -> tuple[int, GameState]:
         """Replace, insert or delete one past event; everything after it is
         recomputed by the engine before anything is written."""
-        with self._sessions.begin() as s:
-            game = self._get(s, m.Game, game_id)
-            self._refuse_locked(s, game_id)
+        with self.write() as s:
+            game = self.existing_row(s, m.Game, game_id)
+            self.refuse_locked(s, game_id)
             stored = replay.load(s, game)
             if stored.version != expected_version:
                 raise eventlog.StaleWrite(game_id, expected_version, stored.version)
@@ -154,7 +154,7 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
     # -- internals -----------------------------------------------------------------
 
     def _game_state_in(self, s: Session, game_id: int) -> tuple[int, GameState]:
-        return self._state(s, self._get(s, m.Game, game_id))
+        return self._state(s, self.existing_row(s, m.Game, game_id))
 
     @staticmethod
     def _setup(s: Session, game: m.Game) -> GameSetup:
@@ -169,7 +169,7 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
         engine, for the same setup (settings and dressed rosters)."""
         return replay.state_of(s, self.cache, game, setup or self._setup(s, game), stored)
 
-    def _refuse_contradicted_record(self, s: Session, game: m.Game) -> None:
+    def refuse_contradicted_record(self, s: Session, game: m.Game) -> None:
         """A lineup changed after play began must leave the game's record
         standing: a player the log names must still be dressed (Rule
         203(a)). The engine replays the log with the new lineup; a refusal
@@ -187,14 +187,17 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
                                 f"{exc.reason}") from None
 
 
-    def _refuse_removed(self, s: Session, game: m.Game) -> None:
-        view = self._division_view(s, game.division_id)
+    def refuse_removed(self, s: Session, game: m.Game) -> None:
+        """Rule 634(e): a game of a team removed from the tournament is not
+        played (its own forfeited game aside)."""
+        view = self.division_view_in(s, game.division_id)
         for team_id in (game.home_team_id, game.away_team_id):
             removal = view.removed.get(team_id)
             if removal is not None and removal.game_id != game.id:
                 forfeits.refuse_if_removed(team_id, view.removed)
 
-    def _division_view(self, s: Session, division_id: int) -> DivisionView:
+    def division_view_in(self, s: Session, division_id: int) -> DivisionView:
+        """The division's view read in ``s`` (NotFound when there is none)."""
         connection = connection_of(s)
         row = connection.execute(_DIVISION, {"division": division_id}).one_or_none()
         if row is None:

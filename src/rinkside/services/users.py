@@ -20,8 +20,9 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from rinkside.formats.text import USERNAME, TextError, check_text
+from rinkside.services.base import ServiceBase
 from rinkside.services.sessions import revoke_user
-from rinkside.services.tournaments import NotFound, Tournaments
+from rinkside.services.tournaments import NotFound
 from rinkside.store import models as m
 
 ROLES: Final = m.USER_ROLES
@@ -72,7 +73,7 @@ def new_password(password: str) -> str:
     return password
 
 
-def create_user(service: Tournaments, username: str, password: str, role: str,
+def create_user(service: ServiceBase, username: str, password: str, role: str,
                 games: Iterable[int] = ()) -> int:
     """A new user with ``password`` stored as its argon2 hash; ``games`` are
     the games a scorekeeper scores or a referee officiates. Returns its id.
@@ -84,7 +85,7 @@ def create_user(service: Tournaments, username: str, password: str, role: str,
     if not password:
         raise ValueError("a user needs a username and a password")
     try:
-        with service._sessions.begin() as s:
+        with service.write() as s:
             user = m.User(username=username, password_hash=_hasher.hash(password), role=role,
                           games=sorted(set(games)))
             s.add(user)
@@ -100,9 +101,9 @@ def hashed(secret: str) -> str:
     return _hasher.hash(secret)
 
 
-def assign(service: Tournaments, username: str, games: Iterable[int]) -> UserRow:
+def assign(service: ServiceBase, username: str, games: Iterable[int]) -> UserRow:
     """Give a scorekeeper or referee these games (replacing their list)."""
-    with service._sessions.begin() as s:
+    with service.write() as s:
         user = _user(s, username)
         if user.role == "director":
             raise ValueError("a director may score every game: there is nothing to assign")
@@ -114,20 +115,20 @@ def assign(service: Tournaments, username: str, games: Iterable[int]) -> UserRow
         return _row(user)
 
 
-def set_password(service: Tournaments, username: str, password: str) -> None:
+def set_password(service: ServiceBase, username: str, password: str) -> None:
     """A new password; every session of the user ends (log in again with it)."""
     if not password:
         raise ValueError("a password cannot be empty")
-    with service._sessions.begin() as s:
+    with service.write() as s:
         user = _user(s, username)
         user.password_hash = _hasher.hash(password)
         revoke_user(s, user.id)
 
 
-def set_active(service: Tournaments, username: str, active: bool) -> UserRow:
+def set_active(service: ServiceBase, username: str, active: bool) -> UserRow:
     """Enable or disable a user: a disabled one cannot log in, and every
     session of theirs ends at once."""
-    with service._sessions.begin() as s:
+    with service.write() as s:
         user = _user(s, username)
         user.active = active
         if not active:
@@ -135,21 +136,21 @@ def set_active(service: Tournaments, username: str, active: bool) -> UserRow:
         return _row(user)
 
 
-def users(service: Tournaments) -> list[UserRow]:
-    with service._sessions() as s:
+def users(service: ServiceBase) -> list[UserRow]:
+    with service.read() as s:
         return [_row(u) for u in s.scalars(select(m.User).order_by(m.User.username))]
 
 
-def user(service: Tournaments, user_id: int) -> UserRow | None:
+def user(service: ServiceBase, user_id: int) -> UserRow | None:
     """The user with this id (None: no such user, e.g. removed since login)."""
-    with service._sessions() as s:
+    with service.read() as s:
         row = s.get(m.User, user_id)
         return None if row is None else _row(row)
 
 
-def authenticate(service: Tournaments, username: str, password: str) -> int | None:
+def authenticate(service: ServiceBase, username: str, password: str) -> int | None:
     """The user's id if the password is theirs, else None (same work either way)."""
-    with service._sessions() as s:
+    with service.read() as s:
         user = s.scalars(select(m.User).where(m.User.username == username)).one_or_none()
         stored = user.password_hash if user is not None else _DUMMY_HASH
         try:

@@ -6,17 +6,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from sqlalchemy import Row, Select, func, select
 from sqlalchemy.orm import aliased
 
+from rinkside.services.base import ServiceBase
 from rinkside.services.errors import NotFound
 from rinkside.services.game_clock import LiveExtras, live_extras_in
 from rinkside.store import models as m
-
-if TYPE_CHECKING:
-    from rinkside.services.tournaments import Tournaments
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,31 +63,31 @@ def _game_row(r: Row[Any]) -> GameRow:
                    g["version"])
 
 
-def games(service: Tournaments, division_id: int | None = None) -> list[GameRow]:
+def games(service: ServiceBase, division_id: int | None = None) -> list[GameRow]:
     """Every scheduled game (of one division when given), in schedule order
     within its division."""
     query = _GAMES
     if division_id is not None:
         query = query.where(m.Game.division_id == division_id)
-    with service._sessions() as s:
+    with service.read() as s:
         return [_game_row(r) for r in s.execute(query)]
 
 
-def game(service: Tournaments, game_id: int) -> GameRow:
+def game(service: ServiceBase, game_id: int) -> GameRow:
     """One game; :class:`NotFound` when there is no such game."""
-    with service._sessions() as s:
+    with service.read() as s:
         row = s.execute(_GAMES.where(m.Game.id == game_id)).first()
     if row is None:
         raise NotFound(f"There is no game {game_id}.")
     return _game_row(row)
 
 
-def live(service: Tournaments, game_id: int) -> tuple[GameRow, LiveExtras]:
+def live(service: ServiceBase, game_id: int) -> tuple[GameRow, LiveExtras]:
     """One game (:func:`game`) and what its live view shows beside the
     engine's state (:func:`~rinkside.services.game_clock.live_extras_in`:
     the clocks, whether it is signed, the teams' styles), read in one session:
     a change published to the live pages costs one read besides its write."""
-    with service._sessions() as s:
+    with service.read() as s:
         row = s.execute(_GAMES.where(m.Game.id == game_id)).first()
         if row is None:
             raise NotFound(f"There is no game {game_id}.")
@@ -97,27 +95,27 @@ def live(service: Tournaments, game_id: int) -> tuple[GameRow, LiveExtras]:
         return shown, live_extras_in(s, game_id, [shown.home_team_id, shown.away_team_id])
 
 
-def known(service: Tournaments, game_id: int) -> None:
+def known(service: ServiceBase, game_id: int) -> None:
     """Nothing when the store has the game; :class:`NotFound` when it has not
     (one look at its row, for a request that needs no more)."""
-    with service._sessions() as s:
+    with service.read() as s:
         if s.scalar(select(m.Game.id).where(m.Game.id == game_id)) is None:
             raise NotFound(f"There is no game {game_id}.")
 
 
-def versions(service: Tournaments, game_ids: Iterable[int] | None = None) -> dict[int, int]:
+def versions(service: ServiceBase, game_ids: Iterable[int] | None = None) -> dict[int, int]:
     """Each game's log version (of every game when ``game_ids`` is None): a
     cheap look for changes written by another process (the CLI, another
     server on the same database), which no ``on_change`` hook here hears."""
     query = select(m.Game.id, m.Game.version)
     if game_ids is not None:
         query = query.where(m.Game.id.in_(list(game_ids)))
-    with service._sessions() as s:
+    with service.read() as s:
         return {r.id: r.version for r in s.execute(query)}
 
 
-def last_start(service: Tournaments, tournament_id: int) -> datetime | None:
+def last_start(service: ServiceBase, tournament_id: int) -> datetime | None:
     """When the tournament's last scheduled game starts (None: no game has a time)."""
-    with service._sessions() as s:
+    with service.read() as s:
         return s.scalar(select(func.max(m.Game.start)).join(m.Division).where(
             m.Division.tournament_id == tournament_id))

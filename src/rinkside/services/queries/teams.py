@@ -5,18 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from sqlalchemy import select
 
 from rinkside.services import records as rec
+from rinkside.services.base import ServiceBase
 from rinkside.services.errors import NotFound
 from rinkside.services.queries.tournaments import DivisionRow
 from rinkside.store import models as m
 from rinkside.tournament.model import RosterPlayer
-
-if TYPE_CHECKING:
-    from rinkside.services.tournaments import Tournaments
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,9 +44,9 @@ class TeamRoster:
     players: tuple[RosterPlayer, ...]
 
 
-def team(service: Tournaments, team_id: int) -> TeamPage:
+def team(service: ServiceBase, team_id: int) -> TeamPage:
     """A team and its active roster by number; :class:`NotFound` when unknown."""
-    with service._sessions() as s:
+    with service.read() as s:
         row = s.get(m.Team, team_id)
         if row is None:
             raise NotFound(f"There is no team {team_id}.")
@@ -60,9 +57,9 @@ def team(service: Tournaments, team_id: int) -> TeamPage:
                         DivisionRow(d.id, d.name, d.tournament.id, d.tournament.name), players)
 
 
-def team_roster(service: Tournaments, team_id: int) -> TeamRoster:
+def team_roster(service: ServiceBase, team_id: int) -> TeamRoster:
     """A team's active players; :class:`NotFound` when unknown."""
-    with service._sessions() as s:
+    with service.read() as s:
         row = s.get(m.Team, team_id)
         if row is None:
             raise NotFound(f"There is no team {team_id}.")
@@ -70,17 +67,17 @@ def team_roster(service: Tournaments, team_id: int) -> TeamRoster:
                           tuple(rec.players_of(s, [team_id])))
 
 
-def active_players(service: Tournaments, team_ids: Iterable[int]) -> list[RosterPlayer]:
+def active_players(service: ServiceBase, team_ids: Iterable[int]) -> list[RosterPlayer]:
     """The active players of these teams (a team unknown has none)."""
-    with service._sessions() as s:
+    with service.read() as s:
         return rec.players_of(s, list(team_ids))
 
 
-def team_names(service: Tournaments, division_id: int | None = None) -> dict[int, str]:
+def team_names(service: ServiceBase, division_id: int | None = None) -> dict[int, str]:
     """Team id -> name, of every team or of one division's (:class:`NotFound`
     when there is no such division)."""
     query = select(m.Team.id, m.Team.name)
-    with service._sessions() as s:
+    with service.read() as s:
         if division_id is not None:
             if s.get(m.Division, division_id) is None:
                 raise NotFound(f"There is no division {division_id}.")
@@ -88,12 +85,12 @@ def team_names(service: Tournaments, division_id: int | None = None) -> dict[int
         return {r.id: r.name for r in s.execute(query)}
 
 
-def player_labels(service: Tournaments, team_ids: Iterable[int] | None = None
+def player_labels(service: ServiceBase, team_ids: Iterable[int] | None = None
                   ) -> dict[int, tuple[int, str]]:
     """Player id -> (number, name), of every player or of these teams',
     removed players included (their records stay, 203(b))."""
     query = select(m.Player.id, m.Player.number, m.Player.name)
     if team_ids is not None:
         query = query.where(m.Player.team_id.in_(list(team_ids)))
-    with service._sessions() as s:
+    with service.read() as s:
         return {r.id: (r.number, r.name) for r in s.execute(query)}

@@ -55,7 +55,7 @@ def divisions(service: Tournaments, tournament_id: int | None = None) -> list[Di
              .order_by(m.Tournament.id, m.Division.id))
     if tournament_id is not None:
         query = query.where(m.Division.tournament_id == tournament_id)
-    with service._sessions() as s:
+    with service.read() as s:
         rows = s.execute(query).all()
     return [DivisionRow(r[0], r[1], r[2], r[3]) for r in rows]
 
@@ -69,14 +69,14 @@ def division(service: Tournaments, division_id: int) -> DivisionRow:
 
 
 def tournament_ids(service: Tournaments) -> list[int]:
-    with service._sessions() as s:
+    with service.read() as s:
         return list(s.scalars(select(m.Tournament.id).order_by(m.Tournament.id)))
 
 
 def tournament_trees(service: Tournaments) -> list[TournamentTree]:
     """Every tournament with its divisions and teams (each by id), and how
     many active players each team has."""
-    with service._sessions() as s:
+    with service.read() as s:
         tournaments = s.execute(select(m.Tournament.id, m.Tournament.name)
                                 .order_by(m.Tournament.id)).all()
         division_rows = s.execute(select(m.Division.id, m.Division.name,
