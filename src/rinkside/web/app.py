@@ -39,6 +39,7 @@ from rinkside.web.routers import (
     desk,
     desk_discipline,
     desk_people,
+    desk_rinks,
     desk_schedule,
     desk_teams,
     desk_tournament,
@@ -95,6 +96,7 @@ def create_app(service: Tournaments | None = None, *,
     app.include_router(desk_tournament.router)
     app.include_router(desk_tournament.api_router)
     app.include_router(desk_teams.router)
+    app.include_router(desk_rinks.router)
     app.include_router(desk_schedule.router)
     app.include_router(desk_schedule.api_router)
     app.include_router(desk_people.router)
