@@ -39,6 +39,8 @@ from rinkside.web.routers import (
     desk,
     desk_discipline,
     desk_people,
+    desk_playoffs,
+    desk_reviews,
     desk_rinks,
     desk_schedule,
     desk_teams,
@@ -101,6 +103,8 @@ def create_app(service: Tournaments | None = None, *,
     app.include_router(desk_schedule.api_router)
     app.include_router(desk_people.router)
     app.include_router(desk_discipline.router)
+    app.include_router(desk_reviews.router)
+    app.include_router(desk_playoffs.router)
     errors.install(app)
     return app
 

@@ -3,8 +3,8 @@
 ``/desk/tournaments/{id}/teams``: divisions and teams added and renamed, a
 roster file imported (the template at ``/desk/roster-template.csv``, its
 columns documented on the page); ``/desk/teams/{id}``: a team's players
-added and edited. The checks are the services'. The rinks are
-:mod:`rinkside.web.routers.desk_rinks`'.
+added and edited. The checks are the services'. The rinks have their own
+router (:mod:`rinkside.web.routers.desk_rinks`).
 """
 
 from __future__ import annotations
