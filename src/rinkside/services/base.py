@@ -13,7 +13,8 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from rinkside.services.errors import NotFound
 from rinkside.services.state_cache import StateCache
-from rinkside.store import models, signoffs
+from rinkside.store import models as m
+from rinkside.store import signoffs
 from rinkside.tournament.errors import GameLocked
 
 if TYPE_CHECKING:
@@ -100,5 +101,5 @@ class ServiceBase:
     def _division_view(self, s: Session, division_id: int) -> DivisionView:
         raise NotImplementedError  # Tournaments (tournaments.py)
 
-    def _refuse_contradicted_record(self, s: Session, game: models.Game) -> None:
+    def _refuse_contradicted_record(self, s: Session, game: m.Game) -> None:
         raise NotImplementedError  # Tournaments (tournaments.py)

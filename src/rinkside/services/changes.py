@@ -13,7 +13,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from rinkside.services.tournaments import Tournaments
-from rinkside.store import models
+from rinkside.store import models as m
 
 Clock = Callable[[], datetime]
 
@@ -39,15 +39,15 @@ def record(s: Session, tournament_id: int | None, subject: str, action: str, bef
            after: Any, *, by: str, clock: Clock, reason: str = "") -> None:
     """Append one change to the record, in the write's own transaction,
     stamped by ``clock`` (the service's: ``service.now``)."""
-    s.add(models.DeskChange(tournament_id=tournament_id, subject=subject, action=action,
-                            before=before, after=after, reason=reason, by=by, at=clock()))
+    s.add(m.DeskChange(tournament_id=tournament_id, subject=subject, action=action,
+                       before=before, after=after, reason=reason, by=by, at=clock()))
 
 
 def changes(service: Tournaments, tournament_id: int | None = None) -> list[Change]:
     """The desk's changes, newest first (of one tournament, or all)."""
-    query = select(models.DeskChange).order_by(models.DeskChange.id.desc())
+    query = select(m.DeskChange).order_by(m.DeskChange.id.desc())
     if tournament_id is not None:
-        query = query.where(models.DeskChange.tournament_id == tournament_id)
+        query = query.where(m.DeskChange.tournament_id == tournament_id)
     with service._sessions() as s:
         return [Change(c.id, c.tournament_id, c.subject, c.action, c.before, c.after,
                        c.reason, c.by, c.at) for c in s.scalars(query)]

@@ -13,7 +13,7 @@ from typing import Literal
 
 from rinkside.services.changes import record
 from rinkside.services.tournaments import Tournaments
-from rinkside.store import models
+from rinkside.store import models as m
 from rinkside.tournament.suspension_status import Sanction
 
 Decision = int | Literal["rest_of_tournament"]
@@ -59,7 +59,7 @@ def parse_decision(text: str, rule: str) -> Decision:
 
 def _tournament_of(service: Tournaments, player_id: int) -> int:
     with service._sessions() as s:
-        player: models.Player = service._get(s, models.Player, player_id)
+        player: m.Player = service._get(s, m.Player, player_id)
         return player.team.division.tournament_id
 
 
@@ -67,7 +67,7 @@ def resolve(service: Tournaments, player_id: int, game_id: int, rule: str, decis
             reason: str, *, by: str) -> Decision:
     """Record the directors' decision on a reported case (404(h), 405(b))
     with its reason; refused for a case not pending."""
-    if rule not in models.REVIEWED_RULES:
+    if rule not in m.REVIEWED_RULES:
         raise ValueError(f"Rule {rule} reports no case to the Event Directors: 404(h) or 405(b)")
     games = parse_decision(decision, rule)
     if not reason.strip():

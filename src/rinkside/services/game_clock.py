@@ -27,7 +27,8 @@ from rinkside.rules.errors import RuleViolation
 from rinkside.rules.state import GameState
 from rinkside.services.base import ServiceBase, WallClock, system_ms
 from rinkside.services.team_styles import shown_logo
-from rinkside.store import models, signoffs
+from rinkside.store import models as m
+from rinkside.store import signoffs
 
 __all__ = ["GameClocks", "WallClock", "system_ms"]
 
@@ -50,9 +51,8 @@ class GameClocks(ServiceBase):
         the clocks, whether the game is signed (616(a)), the teams' styles."""
         with self._sessions.begin() as s:
             anchor, countdown = _clocks(s, game_id)
-            styles = s.execute(select(models.TeamStyle.team_id, models.TeamStyle.colour,
-                                      models.TeamStyle.logo)
-                               .where(models.TeamStyle.team_id.in_(team_ids))).all()
+            styles = s.execute(select(m.TeamStyle.team_id, m.TeamStyle.colour, m.TeamStyle.logo)
+                               .where(m.TeamStyle.team_id.in_(team_ids))).all()
             return LiveExtras(anchor, countdown, signoffs.is_locked(s, game_id),
                               {team: (colour, shown_logo(logo))
                                for team, colour, logo in styles})
@@ -64,7 +64,7 @@ class GameClocks(ServiceBase):
         correction changes that), past the period's length, or once the
         game is signed (616(a))."""
         with self._sessions.begin() as s:
-            self._get(s, models.Game, game_id)
+            self._get(s, m.Game, game_id)
             self._refuse_locked(s, game_id)
             _, state = self._game_state_in(s, game_id)
             if not state.running:
@@ -109,8 +109,8 @@ class LiveExtras:
 
 
 def _clocks(s: Session, game_id: int) -> tuple[RunningClock | None, RunningClock | None]:
-    rows = s.scalars(select(models.ClockAnchor).where(models.ClockAnchor.game_id == game_id)
-                     .order_by(models.ClockAnchor.id.desc()).limit(8)).all()
+    rows = s.scalars(select(m.ClockAnchor).where(m.ClockAnchor.game_id == game_id)
+                     .order_by(m.ClockAnchor.id.desc()).limit(8)).all()
     anchor = next((_value(r) for r in rows if r.kind in RUNNING_KINDS), None)
     if anchor is None and len(rows) == 8:
         anchor = _newest(s, game_id)
@@ -119,21 +119,21 @@ def _clocks(s: Session, game_id: int) -> tuple[RunningClock | None, RunningClock
 
 
 def _newest(s: Session, game_id: int) -> RunningClock | None:
-    row = s.scalars(select(models.ClockAnchor).where(models.ClockAnchor.game_id == game_id,
-                                                     models.ClockAnchor.kind.in_(RUNNING_KINDS))
-                    .order_by(models.ClockAnchor.id.desc()).limit(1)).first()
+    row = s.scalars(select(m.ClockAnchor).where(m.ClockAnchor.game_id == game_id,
+                                                m.ClockAnchor.kind.in_(RUNNING_KINDS))
+                    .order_by(m.ClockAnchor.id.desc()).limit(1)).first()
     return None if row is None else _value(row)
 
 
-def _value(row: models.ClockAnchor) -> RunningClock:
+def _value(row: m.ClockAnchor) -> RunningClock:
     return RunningClock(row.id, row.period, row.left_tenths, row.wall_ms, row.kind)
 
 
 def _write(s: Session, game_id: int, period: int, left: int, wall_ms: int, kind: str,
            by: str) -> RunningClock:
-    row = models.ClockAnchor(game_id=game_id, period=period, left_tenths=left, wall_ms=wall_ms,
-                             kind=kind, username=by,
-                             at=datetime.fromtimestamp(wall_ms / 1000, UTC))
+    row = m.ClockAnchor(game_id=game_id, period=period, left_tenths=left, wall_ms=wall_ms,
+                        kind=kind, username=by,
+                        at=datetime.fromtimestamp(wall_ms / 1000, UTC))
     s.add(row)
     s.flush()
     return _value(row)

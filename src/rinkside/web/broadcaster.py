@@ -43,7 +43,7 @@ from typing import Final
 import anyio
 from starlette.types import Send
 
-from rinkside.services import queries
+from rinkside.services import queries as catalog
 from rinkside.services.tournaments import Tournaments
 from rinkside.web.frames import FrameCache
 from rinkside.web.sse import HELLO, Frame, Sink, alive_event
@@ -142,7 +142,7 @@ class Broadcaster:
         page gets the newest state (never an older version than it holds:
         :meth:`Sink.push`). A game no page follows costs only its number.
         Blocking: the listener's thread calls it."""
-        stored = queries.versions(service)
+        stored = catalog.versions(service)
         with self._lock:
             behind = [(game_id, version) for game_id, version in stored.items()
                       if version > self._published.get(game_id, -1)]
@@ -297,7 +297,7 @@ class Broadcaster:
         looked = self._polls.get(slot)
         if looked is None or now - looked[0] > min(POLL_REUSE, self.keepalive / 2):
             ids = None if key == ALL_GAMES else [key]
-            task = loop.create_task(anyio.to_thread.run_sync(queries.versions, service, ids))
+            task = loop.create_task(anyio.to_thread.run_sync(catalog.versions, service, ids))
             task.add_done_callback(lambda done: done.cancelled() or done.exception())
             looked = self._polls[slot] = (now, task)
         return dict(await asyncio.shield(looked[1]))

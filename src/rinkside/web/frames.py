@@ -25,7 +25,7 @@ from collections import OrderedDict
 
 import anyio
 
-from rinkside.services import queries
+from rinkside.services import queries as catalog
 from rinkside.services.tournaments import Tournaments
 from rinkside.web import views
 from rinkside.web.sse import Frame, state_event
@@ -58,7 +58,7 @@ class FrameCache:
         computed once. Blocking: call it from a worker thread."""
         committed = version is not None
         if version is None:
-            version = queries.versions(service, [game_id]).get(game_id, 0)
+            version = catalog.versions(service, [game_id]).get(game_id, 0)
         frame = self.build(service, game_id, version, committed=committed)
         return frame.version, frame.text
 

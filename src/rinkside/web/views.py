@@ -19,7 +19,7 @@ from rinkside.present.periods import current_period, period_label
 from rinkside.present.results import result_text, status_text
 from rinkside.present.state import LiveState, live_state, shown_score, strength_text
 from rinkside.rules.state import GameState
-from rinkside.services import queries
+from rinkside.services import queries as catalog
 from rinkside.services.game_clock import shown_anchor, shown_countdown
 from rinkside.services.tournaments import Tournaments
 
@@ -42,7 +42,7 @@ def live_model(service: Tournaments, game_id: int, committed: int | None = None)
     """The game's current live state (:class:`NotFound` for an unknown game);
     with ``committed``, the state this process computed as it committed that
     version when it still holds it (:meth:`Tournaments.committed_state`)."""
-    row = queries.game(service, game_id)
+    row = catalog.game(service, game_id)
     known = None if committed is None else service.committed_state(game_id, committed)
     if committed is not None and known is not None:
         version, state = committed, known
