@@ -65,10 +65,10 @@ def serve(lan: Annotated[bool, typer.Option(
               "any reaches the live pages of all; SQLite stays one process).")] = 1) -> None:
     """Game day in the browser: live scores, game pages, standings, statistics,
     suspensions and the scoreboard display (no internet needed)."""
+    from rinkside.web import launch
     from rinkside.web.server import ALL_INTERFACES, LOCALHOST
-    from rinkside.web.server import serve as run
 
-    run(ALL_INTERFACES if lan else LOCALHOST, port, db, workers=workers)
+    launch.serve(ALL_INTERFACES if lan else LOCALHOST, port, db, workers=workers)
 
 
 def register(app: typer.Typer) -> None:

@@ -32,27 +32,7 @@ from rinkside.web import auth, errors
 from rinkside.web.broadcaster import Broadcaster, Publish
 from rinkside.web.headers import SecurityHeaders
 from rinkside.web.limits import BodyLimit
-from rinkside.web.routers import (
-    book,
-    console,
-    console_api,
-    console_catalog,
-    desk,
-    desk_discipline,
-    desk_people,
-    desk_schedule,
-    desk_teams,
-    desk_tournament,
-    exports,
-    live,
-    login,
-    public,
-    reports,
-    rinks,
-    scoreboard,
-    signoff,
-    sync,
-)
+from rinkside.web.routers import DESK_PAGES, ROUTERS
 
 HERE = Path(__file__).parent
 
@@ -74,32 +54,11 @@ def create_app(service: Tournaments | None = None, *,
     app.state.broadcaster = broadcaster
     templates = Jinja2Templates(directory=HERE / "templates")
     templates.env.finalize = _shown
+    templates.env.globals["desk_pages"] = DESK_PAGES  # the desk's navigation (desk_base.html)
     app.state.templates = templates
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
-    app.include_router(public.router)
-    app.include_router(scoreboard.router)
-    app.include_router(live.router)
-    app.include_router(login.router)
-    app.include_router(console.router)
-    app.include_router(console_api.router)
-    app.include_router(console_catalog.router)
-    app.include_router(signoff.router)
-    app.include_router(signoff.api_router)
-    app.include_router(rinks.router)
-    app.include_router(reports.router)
-    app.include_router(exports.router)
-    app.include_router(book.router)
-    app.include_router(sync.router)
-    app.include_router(sync.pages_router)
-    app.include_router(desk.router)
-    app.include_router(desk.api_router)
-    app.include_router(desk_tournament.router)
-    app.include_router(desk_tournament.api_router)
-    app.include_router(desk_teams.router)
-    app.include_router(desk_schedule.router)
-    app.include_router(desk_schedule.api_router)
-    app.include_router(desk_people.router)
-    app.include_router(desk_discipline.router)
+    for router in ROUTERS:
+        app.include_router(router)
     errors.install(app)
     return app
 

@@ -1,4 +1,5 @@
-"""Running the game-day server: ``rinkside serve`` calls :func:`serve`.
+"""The game-day server of one process (:func:`build_server`); ``rinkside
+serve`` runs it, or several of them, through :func:`rinkside.web.launch.serve`.
 
 Uvicorn on localhost by default; the CLI's ``--lan`` binds 0.0.0.0 so the
 tablets and the scoreboard screen at the rink connect over the local
@@ -15,7 +16,6 @@ events while it serves (:func:`push_to_league`).
 
 from __future__ import annotations
 
-import os
 import socket
 import threading
 import time
@@ -152,28 +152,3 @@ def build_server(host: str = LOCALHOST, port: int = 8000,
                               **config)
     return GameDayServer(settings, app.state.broadcaster, relay, push_to_league(app),
                          FullPasses())
-
-
-def serve(host: str = LOCALHOST, port: int = 8000, database_url: str | None = None,
-          reload: bool = False, workers: int = 1) -> None:
-    """Serve the store at ``database_url`` (the default store when None) on
-    ``host:port`` until interrupted, in ``workers`` processes (PostgreSQL
-    only when more than one). ``reload`` restarts on code changes
-    (development; the store is then named by RINKSIDE_DATABASE_URL)."""
-    if workers > 1:
-        from rinkside.web.workers import check_store, serve_workers
-
-        check_store(database_url, workers)  # before anything is printed: refused at once
-    for url in addresses(host, port):
-        print(f"rinkside: {url}  (scoreboard: {url}scoreboard/<game id>)", flush=True)
-    if workers > 1:
-        if not serve_workers(host, port, database_url, workers):
-            raise SystemExit(1)  # the workers died too often: a service manager may retry
-        return
-    if reload:
-        if database_url is not None:
-            os.environ["RINKSIDE_DATABASE_URL"] = database_url
-        uvicorn.run("rinkside.web.app:create_app", factory=True, host=host, port=port,
-                    reload=True, timeout_graceful_shutdown=GRACE)
-        return
-    build_server(host, port, database_url).run()

@@ -1,5 +1,5 @@
-"""The director's desk: its home (the tournaments, a new one), the record of
-every desk change, and what the desk's pages share.
+"""What the director's desk's pages share: the form check, the director's
+door, a page with its refusal, a write's answer.
 
 Every desk page and write is the director's alone (``auth.require``: 401 for
 nobody logged in, 403 for any other role, and a write without the session's
@@ -14,18 +14,16 @@ from collections.abc import Callable, Mapping
 from datetime import date
 from typing import Annotated, Any, TypeVar
 
-from fastapi import APIRouter, Depends, Form, HTTPException, Query, Request
+from fastapi import Depends, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from rinkside.rules.errors import RuleViolation, SettingsError
-from rinkside.services import changes, queries
-from rinkside.services.tournaments import NotFound
 from rinkside.tournament.errors import TournamentRuleError
 from rinkside.tournament.roster_problems import RosterImportError
 from rinkside.tournament.rosters import RosterError
 from rinkside.web import auth, documented, fields
-from rinkside.web.deps import MAX_ID, Service, Templates
+from rinkside.web.deps import Templates
 
 # What the desk's pages and forms answer beside the page (a form: the page
 # again with the refusal, 422, or back to its page, 303), and its API.
@@ -46,9 +44,6 @@ async def checked_form(request: Request, who: auth.User) -> None:
 
 
 CheckedForms = [Depends(checked_form)]  # every desk router's
-router = APIRouter(tags=["desk"], default_response_class=HTMLResponse, responses=PAGES,
-                   dependencies=CheckedForms)
-api_router = APIRouter(tags=["desk"], responses=API, dependencies=CheckedForms)
 
 Director = Annotated[auth.CurrentUser, Depends(auth.require("director"))]
 # What a desk write may be refused with: each says what and why (the rule where one applies).
@@ -122,53 +117,3 @@ def optional_date(text: str) -> date | None:
         return date.fromisoformat(text)
     except ValueError:
         raise ValueError(f"{text!r} is not a date (YYYY-MM-DD)") from None
-
-
-# --------------------------------------------------------------------------- pages
-
-
-@router.get("/desk", response_class=HTMLResponse)
-def desk_home(request: Request, service: Service, templates: Templates,
-              who: auth.User) -> Response:
-    """The desk's door: nobody logged in is sent to the login form first."""
-    if who is None:
-        return RedirectResponse("/login?next=%2Fdesk", status_code=303)
-    if who.role != "director":
-        raise HTTPException(403, f"{who.username} ({who.role}) may not do this.")
-    user = who
-    return page(request, templates, "desk_home.html", user, {
-        "title": "Director's desk", "trees": queries.tournament_trees(service)})
-
-
-@router.post("/desk/tournaments", response_class=HTMLResponse)
-def desk_create(request: Request, service: Service, templates: Templates, user: Director,
-                name: str = Form(""), starts_on: str = Form("")) -> Response:
-    tid, error = attempt(lambda: changes.create_tournament(
-        service, name, optional_date(starts_on), by=user.username))
-    if error is not None or tid is None:
-        return page(request, templates, "desk_home.html", user, {
-            "title": "Director's desk", "trees": queries.tournament_trees(service)},
-            error=error, status=422)
-    return RedirectResponse(f"/desk/tournaments/{tid}", status_code=303)
-
-
-# A tournament id as the paths take it (a larger number is a 422, not a store error).
-TournamentQuery = Annotated[int | None, Query(ge=1, le=MAX_ID)]
-
-
-@router.get("/desk/changes", response_class=HTMLResponse)
-def desk_changes(request: Request, service: Service, templates: Templates, user: Director,
-                 tournament: TournamentQuery = None) -> Response:
-    if tournament is not None and tournament not in queries.tournament_ids(service):
-        raise NotFound(f"There is no tournament {tournament}.")
-    return page(request, templates, "desk_changes.html", user, {
-        "title": "Desk changes", "changes": changes.changes(service, tournament),
-        "tournament_id": tournament})
-
-
-@api_router.get("/api/desk/changes")
-def desk_changes_api(service: Service, user: Director,
-                     tournament: TournamentQuery = None) -> list[dict[str, Any]]:
-    return [{"id": c.id, "tournament_id": c.tournament_id, "subject": c.subject,
-             "action": c.action, "before": c.before, "after": c.after, "reason": c.reason,
-             "by": c.by, "at": c.at.isoformat()} for c in changes.changes(service, tournament)]
