@@ -1,9 +1,11 @@
 """One name per idea (issue 25): each desk page's router, service and
-template share a name, every router is included from the one list, and the
-desk's navigation is drawn from the one list of desk pages."""
+template share a name, every router is included from the one list, the
+desk's navigation is drawn from the one list of desk pages, and no module
+of ``src`` imports a name under another (no ``import x as y``)."""
 
 from __future__ import annotations
 
+import ast
 import pkgutil
 import re
 from importlib import import_module
@@ -20,6 +22,7 @@ __all__ = ["dora", "people"]
 
 WEB = Path(rinkside.web.routers.__file__).parent.parent
 SERVICES = WEB.parent / "services"
+SRC = WEB.parent
 
 # A desk router whose service or template is not of its name, and why.
 NO_SERVICE = {
@@ -105,3 +108,21 @@ def test_a_new_desk_page_appears_in_the_navigation(app: FastAPI, dora: Client) -
         template_globals["desk_pages"] = DESK_PAGES
     assert shown[-1] == (f"/desk/tournaments/{tid}/extra", "Extra")
     assert nav_links(client.get("/desk").text)[-1] == ("/desk/changes", "Changes")
+
+
+def aliases(source: str) -> list[str]:
+    """Each ``import x as y`` / ``from m import x as y`` of ``source``."""
+    return [f"{a.name} as {a.asname}" for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.Import | ast.ImportFrom)
+            for a in node.names if a.asname is not None]
+
+
+def test_no_import_alias_is_left_in_src() -> None:
+    assert aliases("from x import y as z\nimport a.b as c\nimport d\n") == [
+        "y as z", "a.b as c"]
+    found = {str(path.relative_to(SRC)): names for path in sorted(SRC.rglob("*.py"))
+             if (names := aliases(path.read_text(encoding="utf-8")))}
+    assert found == {}
+    # the migrations' template, which alembic fills in (not Python until then)
+    template = (SRC / "store" / "migrations" / "script.py.mako").read_text(encoding="utf-8")
+    assert not re.search(r"^\s*(from \S+ )?import \S+ as ", template, re.M)

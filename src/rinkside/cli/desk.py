@@ -34,10 +34,14 @@ from rinkside.cli.common import REFUSED, DbOption, checked, console, open_servic
 from rinkside.cli.setup import roster_app, schedule_app, tournament_app
 from rinkside.cli.tournament import game_app
 from rinkside.formats.text import REASON
-from rinkside.services import changes as change_record
-from rinkside.services import desk_people, desk_schedule, desk_teams
-from rinkside.services import desk_reviews as dr
-from rinkside.services import desk_tournament as dt
+from rinkside.services import (
+    changes,
+    desk_people,
+    desk_reviews,
+    desk_schedule,
+    desk_teams,
+    desk_tournament,
+)
 from rinkside.services.changes import NeedsReason
 from rinkside.services.desk_people import PersonBusy
 from rinkside.services.desk_schedule import ScheduleConflict, ScheduleInfeasible
@@ -76,19 +80,19 @@ def tournament_settings(
 ) -> None:
     """Show or change the pool or playoff settings (each checked by the book)."""
     service = open_service(db)
-    which = dt.stage(stage)
+    which = desk_tournament.stage(stage)
     if set_ or unset:
-        info = dt.desk(service, tournament)
+        info = desk_tournament.desk(service, tournament)
         amendments = dict(info.settings if which == "pool" else info.playoff_settings)
         for item in set_ or []:
             key, sep, value = item.partition("=")
             if not sep:
                 raise ValueError(f"--set {item!r}: expected key=value")
-            amendments[key.strip()] = dt.read_form_value(key.strip(), value)
+            amendments[key.strip()] = desk_tournament.read_form_value(key.strip(), value)
         for key in unset or []:
             amendments.pop(key, None)
-        dt.set_settings(service, tournament, which, amendments, by=by, reason=reason)
-    info = dt.desk(service, tournament)
+        desk_tournament.set_settings(service, tournament, which, amendments, by=by, reason=reason)
+    info = desk_tournament.desk(service, tournament)
     table = Table("setting", "rule", "default", "amendment", "in force",
                   title=f"{info.name}: {which} settings")
     for row in info.rows:
@@ -109,10 +113,10 @@ def tournament_edit(
 ) -> None:
     """The tournament's name and dates."""
     service = open_service(db)
-    info = dt.desk(service, tournament)
-    dt.set_details(service, tournament, name=name or info.name,
-                   starts_on=date.fromisoformat(starts) if starts else info.starts_on,
-                   ends_on=date.fromisoformat(ends) if ends else info.ends_on, by=by)
+    info = desk_tournament.desk(service, tournament)
+    desk_tournament.set_details(service, tournament, name=name or info.name,
+                                starts_on=date.fromisoformat(starts) if starts else info.starts_on,
+                                ends_on=date.fromisoformat(ends) if ends else info.ends_on, by=by)
     typer.echo(f"tournament {tournament}: {name or info.name}")
 
 
@@ -121,9 +125,9 @@ def tournament_edit(
 def tournament_tiebreaks(tournament: int, chain: str, reason: Reason = "", by: By = DIRECTOR,
                          db: DbOption = None) -> None:
     """The tiebreak chain, comma separated (casebook 24)."""
-    kept = dt.set_tiebreaks(open_service(db), tournament,
-                            [c.strip() for c in chain.split(",") if c.strip()], by=by,
-                            reason=reason)
+    kept = desk_tournament.set_tiebreaks(open_service(db), tournament,
+                                         [c.strip() for c in chain.split(",") if c.strip()], by=by,
+                                         reason=reason)
     typer.echo("tiebreaks: " + ", ".join(kept))
 
 
@@ -132,7 +136,7 @@ def tournament_tiebreaks(tournament: int, chain: str, reason: Reason = "", by: B
 def tournament_dress(tournament: int, minutes: int, by: By = DIRECTOR,
                      db: DbOption = None) -> None:
     """Rule 634(c) note 1: players dressed this many minutes before their game."""
-    dt.set_dress_minutes(open_service(db), tournament, minutes, by=by)
+    desk_tournament.set_dress_minutes(open_service(db), tournament, minutes, by=by)
     typer.echo(f"dressed {minutes} min before each game (Rule 634(c) note 1)")
 
 
@@ -166,7 +170,7 @@ def team_withdraw(team: int, reason: Why,
 @_refusals
 def tournament_reviews(tournament: int, db: DbOption = None) -> None:
     """The cases awaiting the Event Directors' decision (404(h), 405(b))."""
-    cases = dr.pending(open_service(db), tournament)
+    cases = desk_reviews.pending(open_service(db), tournament)
     for c in cases:
         typer.echo(f"player {c.player_id} #{c.number} {c.name}, game {c.game_id}: {c.what} "
                    f"(Rule {c.rule})")
@@ -182,7 +186,7 @@ def tournament_review(player: int, game: int, rule: str,
                       reason: Why = "",
                       by: By = DIRECTOR, db: DbOption = None) -> None:
     """Rules 404(h), 405(b): the Event Directors' decision on a reported case."""
-    games = dr.resolve(open_service(db), player, game, rule, decision, reason, by=by)
+    games = desk_reviews.resolve(open_service(db), player, game, rule, decision, reason, by=by)
     typer.echo(f"player {player}, game {game} (Rule {rule}): decided, {games}")
 
 
@@ -193,7 +197,7 @@ def suspension_change(player: int,
                       reason: Why = "",
                       by: By = DIRECTOR, db: DbOption = None) -> None:
     """Rule 410(a): shorten or lengthen a player's suspension."""
-    amount = dr.change(open_service(db), player, games, reason, by=by)
+    amount = desk_reviews.change(open_service(db), player, games, reason, by=by)
     typer.echo(f"player {player}: suspension {'lengthened' if amount > 0 else 'shortened'} "
                f"by {abs(amount)}")
 
@@ -209,7 +213,7 @@ def suspension_elsewhere(player: int,
                              help="What for.", callback=checked(REASON))] = "",
                          by: By = DIRECTOR, db: DbOption = None) -> None:
     """Rule 410(d): a suspension handed down by another organisation."""
-    dr.other_organisation(open_service(db), player, organisation, games, reason, by=by)
+    desk_reviews.other_organisation(open_service(db), player, organisation, games, reason, by=by)
     typer.echo(f"player {player}: suspension by {organisation.strip()} recorded (Rule 410(d))")
 
 
@@ -306,7 +310,7 @@ def desk_changes(tournament: Annotated[int | None, typer.Option(help="Tournament
                  db: DbOption = None) -> None:
     """Every desk change, newest first, one a line: when, who, what, what it
     was before and after, why."""
-    for c in change_record.changes(open_service(db), tournament):
+    for c in changes.changes(open_service(db), tournament):
         why = f" ({c.reason})" if c.reason else ""
         typer.echo(f"{c.at.astimezone():%Y-%m-%d %H:%M:%S} {c.by}: {c.subject} {c.action}: "
                    f"{json.dumps(c.before)} -> {json.dumps(c.after)}{why}")

@@ -29,11 +29,10 @@ from rinkside.cli.state import explain_box, show_state
 from rinkside.conformance import Outcome, iter_paths, observe
 from rinkside.formats import ScenarioError, load_game_log, parse_time, read_toml_file
 from rinkside.present.warnings import GameWarning, fold_warnings
-from rinkside.rules import infractions as catalog
 from rinkside.rules.errors import RuleViolation, SettingsError
 from rinkside.rules.events import Event, PenaltyClass
 from rinkside.rules.game import GameState, start
-from rinkside.rules.infractions import Infraction
+from rinkside.rules.infractions import CATALOG, Infraction, for_class
 from rinkside.rules.settings import Settings, settings_from_mapping, settings_table
 from rinkside.rules.times import GameTime, TimeFormatError
 
@@ -219,9 +218,9 @@ def infractions(
             error(f"--class: {penalty_class!r} is not a penalty class: "
                    f"{', '.join(c.value for c in PenaltyClass)}")
             raise typer.Exit(EXIT_INVALID) from None
-        rows: Iterable[Infraction] = catalog.for_class(chosen)
+        rows: Iterable[Infraction] = for_class(chosen)
     else:
-        rows = catalog.CATALOG
+        rows = CATALOG
     if search:
         rows = [i for i in rows if _matches(i, search)]
     table = Table(title="Infractions")

@@ -18,9 +18,7 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from rinkside.cli.common import EXIT_FAILED, DbOption, error, refusals, text
-from rinkside.cli.common import console as _console
-from rinkside.cli.common import open_service as _service
+from rinkside.cli.common import EXIT_FAILED, DbOption, console, error, open_service, refusals, text
 from rinkside.cli.setup import roster_app, schedule_app, tournament_app
 from rinkside.cli.state import show_state, show_warnings
 from rinkside.formats import ScenarioError, decode_event, read_json_file
@@ -43,7 +41,7 @@ _refusals = refusals()
 @_refusals
 def tournament_list(db: DbOption = None) -> None:
     """Tournaments, divisions and teams with their ids."""
-    service = _service(db)
+    service = open_service(db)
     table = Table("tournament", "division", "team", "players", title="Tournaments")
     for t in queries.tournament_trees(service):
         table.add_row(f"{t.tournament_id} {t.name}", "", "", "")
@@ -51,7 +49,7 @@ def tournament_list(db: DbOption = None) -> None:
             table.add_row("", f"{d.division_id} {d.name}", "", "")
             for team in d.teams:
                 table.add_row("", "", f"{team.team_id} {team.name}", str(team.players))
-    _console().print(table)
+    console().print(table)
 
 
 # -- rosters --------------------------------------------------------------------
@@ -61,12 +59,12 @@ def tournament_list(db: DbOption = None) -> None:
 @_refusals
 def roster_show(team: int, db: DbOption = None) -> None:
     """A team's roster."""
-    service = _service(db)
+    service = open_service(db)
     page = queries.team(service, team)
     table = Table("#", "name", "G", "C/A", title=f"{page.name}")
     for p in page.players:
         table.add_row(str(p.number), p.name, "G" if p.goalie else "", p.captain or "")
-    _console().print(table)
+    console().print(table)
 
 
 # -- schedule -------------------------------------------------------------------
@@ -82,7 +80,7 @@ def schedule_main(ctx: typer.Context, division: Annotated[int | None, typer.Opti
 
 @_refusals
 def _show_schedule(division: int | None, db: str | None) -> None:
-    service = _service(db)
+    service = open_service(db)
     table = Table("game", "division", "start", "rink", "home", "away", "score", "result",
                   title="Schedule")
     # By division id, each in schedule order.
@@ -93,7 +91,7 @@ def _show_schedule(division: int | None, db: str | None) -> None:
         table.add_row(str(g.game_id), g.division, g.start.strftime("%a %H:%M") if g.start else "",
                       g.rink or "", g.home, g.away, score,
                       result.decided_by if result else state.status.replace("_", " "))
-    _console().print(table)
+    console().print(table)
 
 
 # -- games ------------------------------------------------------------------------
@@ -105,7 +103,7 @@ def game_record(game: int, log: Path, by: Annotated[str, typer.Option(
         help="Who records.")] = "scorekeeper", db: DbOption = None) -> None:
     """Append the events of LOG (FORMAT.md JSON: a game log or a list of events)
     to a stored game; each is checked by the engine and all are refused if one is."""
-    service = _service(db)
+    service = open_service(db)
     version, state = service.game_state(game)
     before = state
     data = read_json_file(log)  # ScenarioError naming the file
@@ -132,9 +130,9 @@ def game_record(game: int, log: Path, by: Annotated[str, typer.Option(
 def game_show(game: int, db: DbOption = None) -> None:
     """A stored game's state, recomputed by the engine from its log, with every
     warning the engine gave (numbered as the log's events)."""
-    record = logs.game_record(_service(db), game)
+    record = logs.game_record(open_service(db), game)
     _, warnings = fold_warnings(start(record.setup), record.events)
-    show_state(_console(), record.state, warnings, record.events)
+    show_state(console(), record.state, warnings, record.events)
 
 
 @game_app.command("lineup")
@@ -150,7 +148,7 @@ def game_lineup(
 ) -> None:
     """Dress players for a game (204, 202(c)); a suspended player is refused
     with the rule that suspended him."""
-    service = _service(db)
+    service = open_service(db)
     ids = number_map(queries.active_players(service, [team]))
 
     def pick(text: str) -> list[int]:
@@ -193,7 +191,7 @@ def standings(division: Annotated[int | None, typer.Option(help="Division id.")]
               db: DbOption = None) -> None:
     """Standings: 2 points a win, 1 a tie (639(a), 634(d)), with the tiebreak that
     decided each place (casebook 23-24)."""
-    service = _service(db)
+    service = open_service(db)
     names = queries.team_names(service)
     for did, dname in _divisions(service, division):
         table = Table("#", "team", "GP", "W", "L", "T", "GF", "GA", "GD", "PTS", "PIM",
@@ -203,7 +201,7 @@ def standings(division: Annotated[int | None, typer.Option(help="Division id.")]
                           *(str(v) for v in (row.gp, row.w, row.l, row.t, row.gf, row.ga,
                                              row.gd, f"{row.pts:g}", row.pim)),
                           row.explanation)
-        _console().print(table)
+        console().print(table)
 
 
 def stats(division: Annotated[int | None, typer.Option(help="Division id.")] = None,
@@ -212,9 +210,9 @@ def stats(division: Annotated[int | None, typer.Option(help="Division id.")] = N
     """Scoring leaders, goaltenders and special teams."""
     from rinkside.tournament.stats import leaders
 
-    service = _service(db)
+    service = open_service(db)
     teams, players = queries.team_names(service), _player_names(service)
-    console = _console()
+    out = console()
     for did, dname in _divisions(service, division):
         skaters, goalies, team_lines = service.statistics(did)
         table = Table("player", "team", "GP", "G", "A", "P", "PIM", "PPG", "SHG",
@@ -223,7 +221,7 @@ def stats(division: Annotated[int | None, typer.Option(help="Division id.")] = N
             table.add_row(players.get(line.player_id, "?"), teams.get(line.team_id, "?"),
                           *(str(v) for v in (line.gp, line.goals, line.assists, line.points,
                                              f"{line.pim:g}", line.ppg, line.shg)))
-        console.print(table)
+        out.print(table)
         gtable = Table("goaltender", "team", "GP", "min", "GA", "GAA", "SA", "SV", "SV%",
                        title=f"{dname}: goaltenders")
         for g in sorted(goalies.values(), key=lambda g: (g.gaa or 0)):
@@ -233,7 +231,7 @@ def stats(division: Annotated[int | None, typer.Option(help="Division id.")] = N
                            "" if g.shots_against is None else str(g.shots_against),
                            "" if g.saves is None else str(g.saves),
                            "" if g.save_pct is None else f"{g.save_pct:.3f}")
-        console.print(gtable)
+        out.print(gtable)
         ttable = Table("team", "PP opp", "PPG", "PP%", "SH", "PPGA", "PK%",
                        title=f"{dname}: special teams")
         for t in team_lines.values():
@@ -241,14 +239,14 @@ def stats(division: Annotated[int | None, typer.Option(help="Division id.")] = N
                            "" if t.pp_pct is None else f"{t.pp_pct:.1f}",
                            str(t.times_short), str(t.pp_goals_against),
                            "" if t.pk_pct is None else f"{t.pk_pct:.1f}")
-        console.print(ttable)
+        out.print(ttable)
         award = service.high_scorer(did)
         if award.winners:
             best = award.ranking[0]
             basis = ("points per game (a forfeit stands: 634(d)4)"
                      if award.basis == "points_per_game" else "points")
             value = f"{float(best.average):.2f}" if best.average is not None else str(best.points)
-            console.print(f"{dname} high scorer by {basis}: "
+            out.print(f"{dname} high scorer by {basis}: "
                           + ", ".join(players.get(w, "?") for w in award.winners)
                           + f" ({value})")
 
@@ -256,7 +254,7 @@ def stats(division: Annotated[int | None, typer.Option(help="Division id.")] = N
 def suspensions(tournament: Annotated[int | None, typer.Option(help="Tournament id.")] = None,
                 db: DbOption = None) -> None:
     """Players suspended now, with the rule and the games still to serve."""
-    service = _service(db)
+    service = open_service(db)
     ids = [tournament] if tournament is not None else queries.tournament_ids(service)
     teams, players = queries.team_names(service), _player_names(service)
     table = Table("player", "team", "for", "rule", "served", "remaining", title="Suspensions")
@@ -266,7 +264,7 @@ def suspensions(tournament: Annotated[int | None, typer.Option(help="Tournament 
             table.add_row(players.get(status.player_id, "?"), teams.get(status.team_id, "?"),
                           "; ".join(x.what for x in status.sanctions), status.rule or "",
                           str(status.served), str(remaining))
-    _console().print(table)
+    console().print(table)
 
 
 def playoffs(division: Annotated[int, typer.Option(help="Division id.")],
@@ -276,7 +274,7 @@ def playoffs(division: Annotated[int, typer.Option(help="Division id.")],
              db: DbOption = None) -> None:
     """The playoff bracket seeded from the standings (casebook 25); games
     cannot end tied (639)."""
-    service = _service(db)
+    service = open_service(db)
     if schedule_games:
         created = service.schedule_playoffs(division, teams)
         typer.echo(f"{len(created)} playoff games scheduled")
@@ -289,7 +287,7 @@ def playoffs(division: Annotated[int, typer.Option(help="Division id.")],
                 return "" if e is None else f"({e.seed}) {names.get(e.team_id, e.team_id)}"
             game = "bye" if g.game_id is None else str(mapping.get(g.game_id, "to schedule"))
             table.add_row(r.name, game, who(g.top), who(g.bottom), who(g.winner))
-    _console().print(table)
+    console().print(table)
     if bracket.champion is not None:
         typer.echo(f"champion: {names.get(bracket.champion.team_id)}")
 
@@ -307,8 +305,8 @@ def discipline(player: Annotated[int, typer.Argument(help="Player id.")],
     if amount not in ("rest_of_tournament", "pending_review") and not isinstance(amount, int):
         raise ValueError(f"games: {games!r} is not a number of games, rest_of_tournament or "
                          "pending_review")
-    _service(db).add_supplementary(player, amount, text(reason, "--reason", REASON),
-                                   after_game_id=after_game, by=text(by, "--by", USERNAME))
+    open_service(db).add_supplementary(player, amount, text(reason, "--reason", REASON),
+                                       after_game_id=after_game, by=text(by, "--by", USERNAME))
     typer.echo(f"player {player}: {games} (Rule 410(a)) recorded")
 
 

@@ -31,20 +31,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from rinkside.rules import ending, incidents, play, serving
-from rinkside.rules import events as ev
+from rinkside.rules import ending, events, incidents, play, serving
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.state import GameState
 
 __all__ = ["KINDS", "Acceptance", "acceptance"]
 
-KINDS: Final[dict[str, type[ev.Event]]] = {
-    "faceoff": ev.FaceOff, "stoppage": ev.Stoppage, "goal": ev.Goal, "shot": ev.Shot,
-    "penalty": ev.Penalty, "penalty_signal": ev.PenaltySignal, "penalty_shot": ev.PenaltyShot,
-    "timeout": ev.TimeOut, "goalie": ev.GoalieChange, "period_end": ev.PeriodEnd,
-    "shootout_attempt": ev.ShootoutAttempt, "forfeit": ev.Forfeit, "designate": ev.Designate,
-    "measure": ev.Measurement, "warning": ev.Caution, "left_box": ev.LeftBox,
-    "suspend": ev.Suspend, "resume": ev.Resume, "referee_timeout": ev.RefereeTimeout,
+KINDS: Final[dict[str, type[events.Event]]] = {
+    "faceoff": events.FaceOff, "stoppage": events.Stoppage, "goal": events.Goal,
+                                               "shot": events.Shot,
+    "penalty": events.Penalty, "penalty_signal": events.PenaltySignal,
+                                               "penalty_shot": events.PenaltyShot,
+    "timeout": events.TimeOut, "goalie": events.GoalieChange, "period_end": events.PeriodEnd,
+    "shootout_attempt": events.ShootoutAttempt, "forfeit": events.Forfeit,
+                                               "designate": events.Designate,
+    "measure": events.Measurement, "warning": events.Caution, "left_box": events.LeftBox,
+    "suspend": events.Suspend, "resume": events.Resume, "referee_timeout": events.RefereeTimeout,
 }
 """Each kind of event by the name the console and FORMAT.md give its type."""
 
@@ -71,15 +73,15 @@ def acceptance(state: GameState, *, signed: bool = False) -> Acceptance:
     return Acceptance(tuple(k for k in KINDS if k not in refused), refused)
 
 
-def _gate(state: GameState, kind: type[ev.Event]) -> RuleViolation | None:
+def _gate(state: GameState, kind: type[events.Event]) -> RuleViolation | None:
     """The refusal every event of ``kind`` meets now, as :func:`apply` gives it."""
     if state.result is not None:
         return ending.after_end_refusal(state, kind, state.clock)
     if state.phase == "suspended":
         return incidents.suspended_refusal(kind)
-    if kind is ev.PeriodEnd:
+    if kind is events.PeriodEnd:
         return period_end_refusal(state)
-    if kind is ev.FaceOff:
+    if kind is events.FaceOff:
         return serving.faceoff_refusal(state)
     return None
 
@@ -96,7 +98,7 @@ def period_end_refusal(state: GameState) -> RuleViolation | None:
                "the whistle's time (Rule 507(a))")
         return RuleViolation("640(a)", f"a period ends when the clock reaches 0:00; {fix}")
     try:
-        play.refuse_period_end(state, ev.PeriodEnd(state.clock))
+        play.refuse_period_end(state, events.PeriodEnd(state.clock))
     except RuleViolation as refusal:
         return refusal
     return None

@@ -362,7 +362,7 @@ def sits_for(u: Unit, player: int) -> bool:
     return player in (u.player, u.served_by)
 
 
-def designate(box: Box, team: Team, player: int) -> Box:
+def designated_first(box: Box, team: Team, player: int) -> Box:
     """Rule 408(c): the captain names who returns first (:func:`sits_for`)."""
     return tuple(u._replace(designated=True) if u.team == team and sits_for(u, player)
                  and u.status != "done" else u for u in box)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from rinkside.rules.events import PenaltyClass as PC
+from rinkside.rules.events import PenaltyClass
 from rinkside.rules.infraction_catalog import _QUALIFIERS, CATALOG, Infraction
 
 __all__ = ["CATALOG", "Infraction", "assessment_warning", "by_key", "check_assessment", "for_class",
@@ -184,20 +184,20 @@ def lookup(infraction: str, rule: str | None = None) -> Infraction | None:
     return found[0] if found else None
 
 
-_LABELS: dict[PC, str] = {
-    PC.MINOR: "minor",
-    PC.DOUBLE_MINOR: "double minor",
-    PC.BENCH_MINOR: "bench minor",
-    PC.MAJOR: "major",
-    PC.MISCONDUCT: "misconduct",
-    PC.GAME_EJECTION: "game ejection",
-    PC.GAME_MISCONDUCT: "game misconduct",
-    PC.GROSS_MISCONDUCT: "gross misconduct",
-    PC.MATCH: "match penalty",
+_LABELS: dict[PenaltyClass, str] = {
+    PenaltyClass.MINOR: "minor",
+    PenaltyClass.DOUBLE_MINOR: "double minor",
+    PenaltyClass.BENCH_MINOR: "bench minor",
+    PenaltyClass.MAJOR: "major",
+    PenaltyClass.MISCONDUCT: "misconduct",
+    PenaltyClass.GAME_EJECTION: "game ejection",
+    PenaltyClass.GAME_MISCONDUCT: "game misconduct",
+    PenaltyClass.GROSS_MISCONDUCT: "gross misconduct",
+    PenaltyClass.MATCH: "match penalty",
 }
 
 
-def _label(penalty_class: PC) -> str:
+def _label(penalty_class: PenaltyClass) -> str:
     return _LABELS.get(penalty_class, str(penalty_class).replace("_", " "))
 
 
@@ -208,27 +208,28 @@ def _either(words: list[str]) -> str:
 def _allowed(entry: Infraction) -> str:
     if not entry.classes:
         return "no penalty of its own, only a penalty shot"
-    text = _either([_label(c) for c in PC if c in entry.classes])
+    text = _either([_label(c) for c in PenaltyClass if c in entry.classes])
     if entry.companions:
         text += ", with an automatic " + " and ".join(_label(c) for c in entry.companions)
     return text
 
 
-def _fits(entry: Infraction, penalty_class: PC) -> bool:
+def _fits(entry: Infraction, penalty_class: PenaltyClass) -> bool:
     """The class is the rule's, or a companion, or one of a double minor's two
     minors (casebook 37: the second one of a signalled double minor)."""
     return penalty_class in entry.classes or penalty_class in entry.companions or (
-        penalty_class == PC.MINOR and PC.DOUBLE_MINOR in entry.classes)
+        penalty_class == PenaltyClass.MINOR and PenaltyClass.DOUBLE_MINOR in entry.classes)
 
 
-def check_assessment(infraction: str, penalty_class: PC, rule: str | None = None) -> str | None:
+def check_assessment(infraction: str, penalty_class: PenaltyClass,
+                     rule: str | None = None) -> str | None:
     """:func:`assessment_warning` as one sentence, ``Rule X: ...`` (None: allowed)."""
     found = assessment_warning(infraction, penalty_class, rule)
     return None if found is None else f"Rule {found[0]}: {found[1]}"
 
 
 @lru_cache(maxsize=1024)
-def assessment_warning(infraction: str, penalty_class: PC, rule: str | None = None
+def assessment_warning(infraction: str, penalty_class: PenaltyClass, rule: str | None = None
                        ) -> tuple[str, str] | None:
     """None when the catalog allows this class for the infraction, else one warning.
 
@@ -253,7 +254,7 @@ def assessment_warning(infraction: str, penalty_class: PC, rule: str | None = No
             " was assessed — recorded as the referee's discretion."))
 
 
-def for_class(penalty_class: PC) -> tuple[Infraction, ...]:
+def for_class(penalty_class: PenaltyClass) -> tuple[Infraction, ...]:
     """The entries a penalty picker offers for a class, in book order.
 
     Only entries that give the class themselves: a fight's automatic game

@@ -17,13 +17,11 @@ from rinkside.rules.box import (
     Kind,
     ServerKey,
     Unit,
+    designated_first,
     release_waiting,
     serving_order,
     sits_for,
     units_of,
-)
-from rinkside.rules.box import (
-    designate as designate_first,
 )
 from rinkside.rules.eligibility import (
     GOALTENDER_SERVED,
@@ -429,4 +427,4 @@ def measure(s: GameState, event: Measurement) -> None:
 
 def designate(s: GameState, event: Designate) -> None:
     """Rule 408(c): the captain names who returns first."""
-    s.units = designate_first(s.units, event.team, event.player)
+    s.units = designated_first(s.units, event.team, event.player)

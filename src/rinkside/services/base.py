@@ -17,8 +17,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from rinkside.services.change import Change
 from rinkside.services.errors import NotFound
 from rinkside.services.state_cache import StateCache
-from rinkside.store import models as m
-from rinkside.store import signoffs
+from rinkside.store import models, signoffs
 from rinkside.tournament.errors import GameLocked
 
 if TYPE_CHECKING:
@@ -137,6 +136,6 @@ class ServiceBase:
         """The division's view read in ``s`` (NotFound when there is none)."""
         raise NotImplementedError  # Tournaments (tournaments.py)
 
-    def refuse_contradicted_record(self, s: Session, game: m.Game) -> None:
+    def refuse_contradicted_record(self, s: Session, game: models.Game) -> None:
         """Rule 203(a): a changed lineup must leave the game's record standing."""
         raise NotImplementedError  # Tournaments (tournaments.py)

@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 
 from rinkside.services.base import ServiceBase
 from rinkside.services.tournaments import Tournaments
-from rinkside.store import models as m
+from rinkside.store import models
 
 Clock = Callable[[], datetime]
 
@@ -40,15 +40,15 @@ def record(s: Session, tournament_id: int | None, subject: str, action: str, bef
            after: Any, *, by: str, clock: Clock, reason: str = "") -> None:
     """Append one change to the record, in the write's own transaction,
     stamped by ``clock`` (the service's: ``service.now``)."""
-    s.add(m.DeskChange(tournament_id=tournament_id, subject=subject, action=action,
-                       before=before, after=after, reason=reason, by=by, at=clock()))
+    s.add(models.DeskChange(tournament_id=tournament_id, subject=subject, action=action,
+                            before=before, after=after, reason=reason, by=by, at=clock()))
 
 
 def changes(service: ServiceBase, tournament_id: int | None = None) -> list[Change]:
     """The desk's changes, newest first (of one tournament, or all)."""
-    query = select(m.DeskChange).order_by(m.DeskChange.id.desc())
+    query = select(models.DeskChange).order_by(models.DeskChange.id.desc())
     if tournament_id is not None:
-        query = query.where(m.DeskChange.tournament_id == tournament_id)
+        query = query.where(models.DeskChange.tournament_id == tournament_id)
     with service.read() as s:
         return [Change(c.id, c.tournament_id, c.subject, c.action, c.before, c.after,
                        c.reason, c.by, c.at) for c in s.scalars(query)]

@@ -17,7 +17,7 @@ from rinkside.rules.times import GameTime
 from rinkside.services import queries
 from rinkside.services.changes import record
 from rinkside.services.tournaments import Tournaments
-from rinkside.store import models as m
+from rinkside.store import models
 from rinkside.tournament import forfeits
 from rinkside.tournament.model import PlayedGame
 from rinkside.tournament.suspension_status import SuspensionStatus
@@ -61,7 +61,7 @@ def add_supplementary(service: Tournaments, player_id: int, games: str, reason: 
     with service.write() as s:  # the discipline and its record: one commit
         row_id = service.within(s).add_supplementary(player_id, amount, reason.strip(),
                                                      after_game_id=after_game_id, by=by)
-        tid = service.existing_row(s, m.Player, player_id).team.division.tournament_id
+        tid = service.existing_row(s, models.Player, player_id).team.division.tournament_id
         record(s, tid, f"player {player_id}", "supplementary discipline", None,
                {"games": amount, "after_game": after_game_id}, by=by, clock=service.now,
                reason=reason.strip())

@@ -18,7 +18,7 @@ from rinkside.services.base import ServiceBase
 from rinkside.services.changes import record
 from rinkside.services.desk_schedule import GAME_MINUTES
 from rinkside.services.tournaments import NotFound
-from rinkside.store import models as m
+from rinkside.store import models
 
 OTHER_ROLES = ("game_timekeeper", "penalty_timekeeper", "official_scorer")
 
@@ -41,26 +41,28 @@ def staff(service: ServiceBase, game_id: int) -> Staff:
     named = officiating.officials(service, game_id)
     with service.read() as s:
         keepers = tuple(u.username for u in s.scalars(
-            select(m.User).where(m.User.role == "scorekeeper").order_by(m.User.username))
+            select(models.User).where(models.User.role == "scorekeeper")
+            .order_by(models.User.username))
             if game_id in (u.games or []))
     return Staff(game_id, keepers, tuple(named["referee"]),
                  {role: named[role] for role in OTHER_ROLES})
 
 
-def _busy_elsewhere(s: Session, game: m.Game, people: set[str]) -> list[str]:
+def _busy_elsewhere(s: Session, game: models.Game, people: set[str]) -> list[str]:
     """Each of ``people`` already working a game that overlaps ``game``."""
     if game.start is None or not people:
         return []
     t = game.division.tournament
     length = timedelta(minutes=t.game_minutes or GAME_MINUTES)
-    others = s.scalars(select(m.Game).join(m.Division).where(
-        m.Division.tournament_id == t.id, m.Game.id != game.id, m.Game.start.is_not(None),
-        m.Game.start < game.start + length, m.Game.start > game.start - length)).all()
+    others = s.scalars(select(models.Game).join(models.Division).where(
+        models.Division.tournament_id == t.id, models.Game.id != game.id,
+        models.Game.start.is_not(None),
+        models.Game.start < game.start + length, models.Game.start > game.start - length)).all()
     found: list[str] = []
     for other in others:
-        names = set(s.scalars(select(m.GameOfficial.name)
-                              .where(m.GameOfficial.game_id == other.id)))
-        names |= {u.username for u in s.scalars(select(m.User))
+        names = set(s.scalars(select(models.GameOfficial.name)
+                              .where(models.GameOfficial.game_id == other.id)))
+        names |= {u.username for u in s.scalars(select(models.User))
                   if other.id in (u.games or []) and u.role != "director"}
         for person in sorted(people & names):
             assert other.start is not None
@@ -84,10 +86,11 @@ def set_staff(service: ServiceBase, game_id: int, *, scorekeeper: str | None,
              for role in OTHER_ROLES}
     before = staff(service, game_id)
     with service.read() as s:
-        game = s.get(m.Game, game_id)
+        game = s.get(models.Game, game_id)
         if game is None:
             raise NotFound(f"There is no game {game_id}.")
-        roles = {name: role for name, role in s.execute(select(m.User.username, m.User.role))}
+        roles = {name: role for name, role
+                 in s.execute(select(models.User.username, models.User.role))}
         if scorekeeper and roles.get(scorekeeper) != "scorekeeper":
             raise ValueError(f"{scorekeeper!r} is not a scorekeeper's login")
         for ref in refs:
@@ -100,7 +103,7 @@ def set_staff(service: ServiceBase, game_id: int, *, scorekeeper: str | None,
         tournament_id = game.division.tournament_id
     with service.write() as s:  # the officials, the logins, the record: one commit
         officiating.set_officials(service.within(s), game_id, {"referee": refs, **extra})
-        for user in s.scalars(select(m.User).where(m.User.role.in_(("scorekeeper",
+        for user in s.scalars(select(models.User).where(models.User.role.in_(("scorekeeper",
                                                                      "referee")))):
             wanted = (user.username == scorekeeper if user.role == "scorekeeper"
                       else user.username in refs)

@@ -14,7 +14,7 @@ from typing import Literal
 from rinkside.services.base import ServiceBase
 from rinkside.services.changes import record
 from rinkside.services.tournaments import Tournaments
-from rinkside.store import models as m
+from rinkside.store import models
 from rinkside.tournament.suspension_status import Sanction
 
 Decision = int | Literal["rest_of_tournament"]
@@ -60,7 +60,7 @@ def parse_decision(text: str, rule: str) -> Decision:
 
 def _tournament_of(service: ServiceBase, player_id: int) -> int:
     with service.read() as s:
-        player: m.Player = service.existing_row(s, m.Player, player_id)
+        player: models.Player = service.existing_row(s, models.Player, player_id)
         return player.team.division.tournament_id
 
 
@@ -68,7 +68,7 @@ def resolve(service: Tournaments, player_id: int, game_id: int, rule: str, decis
             reason: str, *, by: str) -> Decision:
     """Record the directors' decision on a reported case (404(h), 405(b))
     with its reason; refused for a case not pending."""
-    if rule not in m.REVIEWED_RULES:
+    if rule not in models.REVIEWED_RULES:
         raise ValueError(f"Rule {rule} reports no case to the Event Directors: 404(h) or 405(b)")
     games = parse_decision(decision, rule)
     if not reason.strip():

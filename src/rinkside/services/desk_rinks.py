@@ -16,7 +16,7 @@ from rinkside.services import rinks, sync
 from rinkside.services.base import ServiceBase
 from rinkside.services.changes import record, refuse_taken
 from rinkside.services.tournaments import NotFound
-from rinkside.store import models as m
+from rinkside.store import models
 
 
 def add(service: ServiceBase, tournament_id: int, name: str, dimensions: Mapping[str, Any],
@@ -38,17 +38,17 @@ def edit(service: ServiceBase, rink_id: int, name: str, dimensions: Mapping[str,
     if not name:
         raise ValueError("a rink needs a name")
     with service.write() as s:
-        row = s.get(m.Rink, rink_id)
+        row = s.get(models.Rink, rink_id)
         if row is None:
             raise NotFound(f"There is no rink {rink_id}.")
-        refuse_taken(s, m.Rink.name, name, m.Rink.tournament_id == row.tournament_id,
-                     keep=m.Rink.id != rink_id, what="a rink")
+        refuse_taken(s, models.Rink.name, name, models.Rink.tournament_id == row.tournament_id,
+                     keep=models.Rink.id != rink_id, what="a rink")
         before = {"name": row.name, **row.dimensions}
         if row.name != name:
-            division_ids = select(m.Division.id).where(
-                m.Division.tournament_id == row.tournament_id)
-            for game in s.scalars(select(m.Game).where(m.Game.rink == row.name,
-                                                       m.Game.division_id.in_(division_ids))):
+            division_ids = select(models.Division.id).where(
+                models.Division.tournament_id == row.tournament_id)
+            for game in s.scalars(select(models.Game).where(models.Game.rink == row.name,
+                                                            models.Game.division_id.in_(division_ids))):
                 game.rink = name
         row.name, row.dimensions = name, measured
         record(s, row.tournament_id, f"rink {rink_id}", "changed", before,

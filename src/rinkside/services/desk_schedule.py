@@ -19,11 +19,11 @@ from typing import Final
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session
 
-from rinkside.services import rinks as rink_store
+from rinkside.services import rinks
 from rinkside.services.base import ServiceBase
 from rinkside.services.changes import Clock, record
 from rinkside.services.tournaments import NotFound, Tournaments
-from rinkside.store import models as m
+from rinkside.store import models
 from rinkside.tournament.schedule import matchdays
 from rinkside.tournament.schedule_check import Conflict, Placed, Window, conflicts, conflicts_of
 from rinkside.tournament.schedule_solver import Pairing, ScheduleInfeasible, solve
@@ -68,40 +68,41 @@ def parse_windows(text: str) -> list[Window]:
     return out
 
 
-def _lengths(t: m.Tournament) -> tuple[timedelta, timedelta]:
+def _lengths(t: models.Tournament) -> tuple[timedelta, timedelta]:
     return (timedelta(minutes=t.game_minutes or GAME_MINUTES),
             timedelta(minutes=t.rest_minutes if t.rest_minutes is not None else REST_MINUTES))
 
 
 def _placed(s: Session, tournament_id: int) -> list[Placed]:
-    games = s.execute(select(m.Game.id, m.Game.start, m.Game.rink, m.Game.home_team_id,
-                             m.Game.away_team_id).join(m.Division)
-                      .where(m.Division.tournament_id == tournament_id,
-                             m.Game.start.is_not(None))).all()
+    games = s.execute(select(models.Game.id, models.Game.start, models.Game.rink,
+                             models.Game.home_team_id,
+                             models.Game.away_team_id).join(models.Division)
+                      .where(models.Division.tournament_id == tournament_id,
+                             models.Game.start.is_not(None))).all()
     officials: dict[int, set[str]] = {}
-    for game_id, name in s.execute(select(m.GameOfficial.game_id, m.GameOfficial.name)
-                                   .where(m.GameOfficial.game_id.in_([g[0] for g in games]))):
+    for game_id, name in s.execute(select(models.GameOfficial.game_id, models.GameOfficial.name)
+                                   .where(models.GameOfficial.game_id.in_([g[0] for g in games]))):
         officials.setdefault(game_id, set()).add(name)
     return [Placed(gid, start, rink or "", (home, away), frozenset(officials.get(gid, ())))
             for gid, start, rink, home, away in games if start is not None]
 
 
 def _names(s: Session, tournament_id: int) -> dict[int, str]:
-    rows = s.execute(select(m.Team.id, m.Team.name).join(m.Division)
-                     .where(m.Division.tournament_id == tournament_id))
+    rows = s.execute(select(models.Team.id, models.Team.name).join(models.Division)
+                     .where(models.Division.tournament_id == tournament_id))
     return {team_id: name for team_id, name in rows}
 
 
-def _tournament(s: Session, tournament_id: int) -> m.Tournament:
-    t = s.get(m.Tournament, tournament_id)
+def _tournament(s: Session, tournament_id: int) -> models.Tournament:
+    t = s.get(models.Tournament, tournament_id)
     if t is None:
         raise NotFound(f"There is no tournament {tournament_id}.")
     return t
 
 
-def _known_rinks(service: ServiceBase, tournament_id: int, rinks: Sequence[str]) -> list[str]:
-    known = [r.name for r in rink_store.rinks(service, tournament_id)]
-    names = [r.strip() for r in rinks if r.strip()] or known
+def _known_rinks(service: ServiceBase, tournament_id: int, wanted: Sequence[str]) -> list[str]:
+    known = [r.name for r in rinks.rinks(service, tournament_id)]
+    names = [r.strip() for r in wanted if r.strip()] or known
     if not names:
         raise ValueError("the tournament has no rink yet: add one (or name them)")
     unknown = [r for r in names if known and r not in known]
@@ -128,8 +129,8 @@ def generate(service: ServiceBase, tournament_id: int, *, windows: Sequence[Wind
         pairings: list[Pairing] = []
         division_of: dict[int, int] = {}
         for d in divisions:
-            if s.scalar(select(func.count()).select_from(m.Game).where(
-                    m.Game.division_id == d.id, m.Game.stage == "pool")):
+            if s.scalar(select(func.count()).select_from(models.Game).where(
+                    models.Game.division_id == d.id, models.Game.stage == "pool")):
                 raise ValueError(f"{d.name} has pool games already: cancel them, or add "
                                  "games one at a time")
             teams = [team.id for team in sorted(d.teams, key=lambda team: team.id)]
@@ -153,9 +154,9 @@ def generate(service: ServiceBase, tournament_id: int, *, windows: Sequence[Wind
             did = division_of[slot.key]
             order[did] = order.get(did, 0) + 1
             p = by_key[slot.key]
-            rows.append(m.Game(division_id=did, home_team_id=p.home, away_team_id=p.away,
-                               start=slot.start, rink=slot.rink, stage="pool",
-                               schedule_order=order[did]))
+            rows.append(models.Game(division_id=did, home_team_id=p.home, away_team_id=p.away,
+                                    start=slot.start, rink=slot.rink, stage="pool",
+                                    schedule_order=order[did]))
         s.add_all(rows)
         t.game_minutes, t.rest_minutes = game_minutes, rest_minutes
         s.flush()
@@ -167,7 +168,7 @@ def generate(service: ServiceBase, tournament_id: int, *, windows: Sequence[Wind
         return [r.id for r in rows]
 
 
-def _refuse_conflicts(s: Session, t: m.Tournament, game: Placed) -> None:
+def _refuse_conflicts(s: Session, t: models.Tournament, game: Placed) -> None:
     length, rest = _lengths(t)
     found = conflicts_of(game, _placed(s, t.id), length=length, rest=rest,
                          names=_names(s, t.id))
@@ -183,7 +184,7 @@ def add_game(service: Tournaments, division_id: int, home: int, away: int, *,
     if start.tzinfo is None:
         raise ValueError("the start needs its time zone")
     with service.read() as s:
-        d = s.get(m.Division, division_id)
+        d = s.get(models.Division, division_id)
         if d is None:
             raise NotFound(f"There is no division {division_id}.")
         tournament_id = d.tournament_id
@@ -201,8 +202,8 @@ def add_game(service: Tournaments, division_id: int, home: int, away: int, *,
     return game_id
 
 
-def _unplayed(s: Session, game_id: int, doing: str) -> m.Game:
-    game = s.get(m.Game, game_id)
+def _unplayed(s: Session, game_id: int, doing: str) -> models.Game:
+    game = s.get(models.Game, game_id)
     if game is None:
         raise NotFound(f"There is no game {game_id}.")
     if game.version > 0:
@@ -222,8 +223,8 @@ def move_game(service: ServiceBase, game_id: int, *, start: datetime, rink: str,
     with service.write() as s:
         game = _unplayed(s, game_id, "moved")
         t = _tournament(s, tournament_id)
-        officials = frozenset(s.scalars(select(m.GameOfficial.name)
-                                        .where(m.GameOfficial.game_id == game_id)))
+        officials = frozenset(s.scalars(select(models.GameOfficial.name)
+                                        .where(models.GameOfficial.game_id == game_id)))
         _refuse_conflicts(s, t, Placed(game_id, start, rink,
                                        (game.home_team_id, game.away_team_id), officials))
         before = {"start": game.start.isoformat() if game.start else None, "rink": game.rink}
@@ -243,30 +244,31 @@ def cancel_game(service: ServiceBase, game_id: int, *, by: str, reason: str) -> 
                         reason=reason.strip())
 
 
-def remove_unplayed(s: Session, game: m.Game, *, by: str, clock: Clock, reason: str) -> None:
+def remove_unplayed(s: Session, game: models.Game, *, by: str, clock: Clock, reason: str) -> None:
     """Take a game not yet begun off the schedule, in the caller's transaction."""
     game_id = game.id
-    if s.scalar(select(m.SupplementaryDiscipline.id)
-                .where(m.SupplementaryDiscipline.after_game_id == game_id)):
+    if s.scalar(select(models.SupplementaryDiscipline.id)
+                .where(models.SupplementaryDiscipline.after_game_id == game_id)):
         raise ValueError(f"a suspension is counted from game {game_id} (Rule 410(a)); "
                          "change it before cancelling the game")
-    filed = s.scalar(select(m.WrittenReport.username)
-                     .where(m.WrittenReport.game_id == game_id).limit(1))
+    filed = s.scalar(select(models.WrittenReport.username)
+                     .where(models.WrittenReport.game_id == game_id).limit(1))
     if filed is not None:
         raise ValueError(f"{filed} filed a written report on game {game_id}: a report stays "
                          "on the record with its game, so the game is not taken off the "
                          "schedule (a game not played is forfeited, Rule 634)")
-    officials = list(s.scalars(select(m.GameOfficial.name)
-                               .where(m.GameOfficial.game_id == game_id)))
+    officials = list(s.scalars(select(models.GameOfficial.name)
+                               .where(models.GameOfficial.game_id == game_id)))
     before = {"home": game.home_team_id, "away": game.away_team_id,
               "start": game.start.isoformat() if game.start else None, "rink": game.rink,
               "officials": officials}
     tournament_id = game.division.tournament_id
-    for table in (m.GameOfficial, m.LineupEntry, m.SignOffEntry, m.GameStateCache):
+    for table in (models.GameOfficial, models.LineupEntry, models.SignOffEntry,
+                  models.GameStateCache):
         s.execute(delete(table).where(table.game_id == game_id))
-    for user in s.scalars(select(m.User)):
+    for user in s.scalars(select(models.User)):
         if game_id in (user.games or []):
-            s.execute(update(m.User).where(m.User.id == user.id)
+            s.execute(update(models.User).where(models.User.id == user.id)
                       .values(games=[g for g in user.games if g != game_id]))
     s.delete(game)
     record(s, tournament_id, f"game {game_id}", "cancelled", before, None, by=by,
@@ -320,10 +322,10 @@ def grid(service: ServiceBase, tournament_id: int) -> Grid:
             for key in c.games:
                 about.setdefault(key, []).append(c.message)
         officials = {p.key: tuple(sorted(p.officials)) for p in placed}
-        rows = s.execute(select(m.Game, m.Division.name).join(m.Division)
-                         .where(m.Division.tournament_id == tournament_id)
-                         .order_by(m.Game.start, m.Game.rink, m.Game.id)).all()
-        rink_names = [r.name for r in rink_store.rinks(service, tournament_id)]
+        rows = s.execute(select(models.Game, models.Division.name).join(models.Division)
+                         .where(models.Division.tournament_id == tournament_id)
+                         .order_by(models.Game.start, models.Game.rink, models.Game.id)).all()
+        rink_names = [r.name for r in rinks.rinks(service, tournament_id)]
         days: dict[date, GridDay] = {}
         unplaced: list[GridGame] = []
         for game, division in rows:

@@ -14,13 +14,12 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from rinkside.services import records as rec
-from rinkside.services import replay
+from rinkside.services import records, replay
 from rinkside.services.base import ServiceBase
 from rinkside.services.changes import record, refuse_taken
 from rinkside.services.desk_schedule import remove_unplayed
 from rinkside.services.tournaments import NotFound, Tournaments
-from rinkside.store import models as m
+from rinkside.store import models
 from rinkside.tournament import rosters
 from rinkside.tournament.errors import TournamentRuleError
 from rinkside.tournament.roster_file import read_rows
@@ -61,11 +60,12 @@ def add_division(service: Tournaments, tournament_id: int, name: str, *, by: str
 def rename_division(service: ServiceBase, division_id: int, name: str, *, by: str) -> None:
     name = _name(name, "division")
     with service.write() as s:
-        d = s.get(m.Division, division_id)
+        d = s.get(models.Division, division_id)
         if d is None:
             raise NotFound(f"There is no division {division_id}.")
-        refuse_taken(s, m.Division.name, name, m.Division.tournament_id == d.tournament_id,
-                     keep=m.Division.id != division_id, what="a division")
+        refuse_taken(s, models.Division.name, name,
+                     models.Division.tournament_id == d.tournament_id,
+                     keep=models.Division.id != division_id, what="a division")
         record(s, d.tournament_id, f"division {division_id}", "renamed", d.name, name,
                by=by, clock=service.now)
         d.name = name
@@ -74,12 +74,12 @@ def rename_division(service: ServiceBase, division_id: int, name: str, *, by: st
 def add_team(service: ServiceBase, division_id: int, name: str, *, by: str) -> int:
     name = _name(name, "team")
     with service.write() as s:
-        d = s.get(m.Division, division_id)
+        d = s.get(models.Division, division_id)
         if d is None:
             raise NotFound(f"There is no division {division_id}.")
-        refuse_taken(s, m.Team.name, name, m.Team.division_id == division_id,
+        refuse_taken(s, models.Team.name, name, models.Team.division_id == division_id,
                      what=f"a team in {d.name}")
-        team = m.Team(division_id=division_id, name=name)
+        team = models.Team(division_id=division_id, name=name)
         s.add(team)
         s.flush()
         record(s, d.tournament_id, f"team {team.id}", "added", None,
@@ -90,11 +90,11 @@ def add_team(service: ServiceBase, division_id: int, name: str, *, by: str) -> i
 def rename_team(service: ServiceBase, team_id: int, name: str, *, by: str) -> None:
     name = _name(name, "team")
     with service.write() as s:
-        team = s.get(m.Team, team_id)
+        team = s.get(models.Team, team_id)
         if team is None:
             raise NotFound(f"There is no team {team_id}.")
-        refuse_taken(s, m.Team.name, name, m.Team.division_id == team.division_id,
-                     keep=m.Team.id != team_id, what="a team")
+        refuse_taken(s, models.Team.name, name, models.Team.division_id == team.division_id,
+                     keep=models.Team.id != team_id, what="a team")
         record(s, team.division.tournament_id, f"team {team_id}", "renamed", team.name, name,
                by=by, clock=service.now)
         team.name = name
@@ -107,7 +107,7 @@ def set_style(service: Tournaments, team_id: int, colour: str, logo: str, *, by:
     with service.write() as s:  # the style and its record: one commit
         after = service.within(s).set_team_style(team_id, colour=colour.strip(),
                                                   logo=logo.strip())
-        tid = service.existing_row(s, m.Team, team_id).division.tournament_id
+        tid = service.existing_row(s, models.Team, team_id).division.tournament_id
         record(s, tid, f"team {team_id}", "style",
                {"colour": before[0], "logo": before[1]},
                {"colour": after[0], "logo": after[1]}, by=by, clock=service.now)
@@ -119,16 +119,17 @@ def _refuse_number(s: Session, team_id: int, number: int, player_id: int | None)
         raise rosters.RosterError([rosters.RosterProblem(
             "307(c)", f"the number must be a whole number between 1 and 99, not {number}",
             number, "number")])
-    other = s.scalar(select(m.Player).where(m.Player.team_id == team_id, m.Player.active,
-                                            m.Player.number == number,
-                                            m.Player.id != (player_id or 0)))
+    other = s.scalar(select(models.Player).where(models.Player.team_id == team_id,
+                                                 models.Player.active,
+                                                 models.Player.number == number,
+                                                 models.Player.id != (player_id or 0)))
     if other is not None:
         raise rosters.RosterError([rosters.RosterProblem(
             "307(c)", f"{other.name} already wears #{number}; no two players of a team "
             "may wear the same number", number, "number")])
 
 
-def _player_fields(p: m.Player) -> dict[str, object]:
+def _player_fields(p: models.Player) -> dict[str, object]:
     return {"number": p.number, "name": p.name, "goalie": p.goalie, "captain": p.captain}
 
 
@@ -140,7 +141,7 @@ def edit_player(service: ServiceBase, player_id: int, *, number: int, name: str,
     if captain not in (None, "C", "A"):
         raise ValueError(f"the letter is C, A or none (Rule 202), not {captain!r}")
     with service.write() as s:
-        player = s.get(m.Player, player_id)
+        player = s.get(models.Player, player_id)
         if player is None or not player.active:
             raise NotFound(f"There is no player {player_id} on a roster.")
         team = player.team
@@ -157,16 +158,16 @@ def edit_player(service: ServiceBase, player_id: int, *, number: int, name: str,
             return
         s.flush()
         problems = rosters.check_tournament_roster(
-            rec.division_info(team.division), rec.players_of(s, [team.id]),
+            records.division_info(team.division), records.players_of(s, [team.id]),
             tournament.starts_on or service.now().date())
         about = [p for p in problems if p.number is not None or p.rule in ("202", "307(c)")]
         if about:
             raise rosters.RosterError(about)
         kept.check()
         if tournament.started:
-            s.add(m.RosterChange(team_id=team.id, player_id=player.id, action="changed",
-                                 before=before, after=after, reason=reason or "", by=by,
-                                 at=service.now()))
+            s.add(models.RosterChange(team_id=team.id, player_id=player.id, action="changed",
+                                      before=before, after=after, reason=reason or "", by=by,
+                                      at=service.now()))
         record(s, tournament.id, f"player {player_id} ({team.name})", "changed", before,
                after, by=by, clock=service.now, reason=(reason or "").strip())
 
@@ -182,7 +183,7 @@ def add_player(service: Tournaments, team_id: int, *, number: int, name: str, go
         player_id = service.within(s).add_player(team_id, number, _name(name, "player"),
                                                  goalie=goalie, captain=captain, by=by,
                                                  reason=reason)
-        team = s.get(m.Team, team_id)
+        team = s.get(models.Team, team_id)
         assert team is not None
         record(s, team.division.tournament_id, f"player {player_id} ({team.name})", "added",
                None, {"number": number, "name": name, "goalie": goalie, "captain": captain},
@@ -210,7 +211,7 @@ def import_roster_file(service: Tournaments, division_id: int, filename: str, co
             counts = service.within(s).import_rosters(division_id, path, team=team or None,
                                                       by=by, role=DIRECTOR,
                                                       reason=reason or None)
-            d = s.get(m.Division, division_id)
+            d = s.get(models.Division, division_id)
             assert d is not None
             record(s, d.tournament_id, f"division {division_id} rosters", "imported", None,
                    {"file": filename, "players": counts}, by=by, clock=service.now,
@@ -226,7 +227,7 @@ def withdraw_team(service: ServiceBase, team_id: int, *, by: str, reason: str) -
     if not reason.strip():
         raise ValueError("withdrawing a team needs a reason (it is kept in the desk's record)")
     with service.write() as s:
-        team = s.get(m.Team, team_id)
+        team = s.get(models.Team, team_id)
         if team is None:
             raise NotFound(f"There is no team {team_id}.")
         tournament = team.division.tournament
@@ -234,14 +235,14 @@ def withdraw_team(service: ServiceBase, team_id: int, *, by: str, reason: str) -
             raise TournamentRuleError(
                 "634(e)", "the tournament has started: a team that cannot play forfeits its "
                 "games (Rule 634(c)-(e)), it is not withdrawn")
-        games = list(s.scalars(select(m.Game).where(
-            (m.Game.home_team_id == team_id) | (m.Game.away_team_id == team_id))))
+        games = list(s.scalars(select(models.Game).where(
+            (models.Game.home_team_id == team_id) | (models.Game.away_team_id == team_id))))
         if any(g.version > 0 for g in games):
             raise ValueError(f"{team.name} has begun a game: it forfeits (Rule 634), it is "
                              "not withdrawn")
         players = [_player_fields(p) for p in team.players]
-        if s.scalar(select(m.SupplementaryDiscipline.id).where(
-                m.SupplementaryDiscipline.player_id.in_([p.id for p in team.players]))):
+        if s.scalar(select(models.SupplementaryDiscipline.id).where(
+                models.SupplementaryDiscipline.player_id.in_([p.id for p in team.players]))):
             raise ValueError(f"a player of {team.name} has supplementary discipline "
                              "(Rule 410(a)); it stays on the record")
         for game in games:

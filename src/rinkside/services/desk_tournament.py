@@ -21,7 +21,7 @@ from rinkside.rules.settings import settings_from_mapping, settings_table
 from rinkside.services.base import ServiceBase
 from rinkside.services.changes import record, require_reason
 from rinkside.services.tournaments import NotFound
-from rinkside.store import models as m
+from rinkside.store import models
 from rinkside.tournament import standings
 from rinkside.tournament.errors import TournamentRuleError
 from rinkside.tournament.stage_settings import (
@@ -110,21 +110,21 @@ def read_form_value(key: str, text: str) -> Any:
     return text
 
 
-def _tournament(s: Session, tournament_id: int) -> m.Tournament:
-    t = s.get(m.Tournament, tournament_id)
+def _tournament(s: Session, tournament_id: int) -> models.Tournament:
+    t = s.get(models.Tournament, tournament_id)
     if t is None:
         raise NotFound(f"There is no tournament {tournament_id}.")
     return t
 
 
-def _begun(s: Session, tournament_id: int, stage: str) -> list[m.Game]:
+def _begun(s: Session, tournament_id: int, stage: str) -> list[models.Game]:
     """The games begun (anything recorded) that play under ``stage``'s
     settings: a playoff game's are the pool's with the playoff amendments
     on top, so the pool's settings are every game's."""
     stages = ("pool", "playoff") if stage == "pool" else ("playoff",)
-    return list(s.scalars(select(m.Game).join(m.Division)
-                          .where(m.Division.tournament_id == tournament_id,
-                                 m.Game.stage.in_(stages), m.Game.version > 0)))
+    return list(s.scalars(select(models.Game).join(models.Division)
+                          .where(models.Division.tournament_id == tournament_id,
+                                 models.Game.stage.in_(stages), models.Game.version > 0)))
 
 
 def set_settings(service: ServiceBase, tournament_id: int, stage: Stage,

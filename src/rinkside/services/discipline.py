@@ -16,11 +16,10 @@ from typing import Literal
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from rinkside.services import records as rec
+from rinkside.services import records
 from rinkside.services.base import ServiceBase
-from rinkside.store import models as m
-from rinkside.tournament import forfeits
-from rinkside.tournament import suspensions as tsusp
+from rinkside.store import models
+from rinkside.tournament import forfeits, suspensions
 from rinkside.tournament.model import (
     PlayedGame,
     ScheduledGame,
@@ -37,9 +36,10 @@ class Discipline(ServiceBase):
         """Every suspension of the tournament and how much of it is served
         (casebook 27; 410(c) across divisions)."""
         with self.write() as s:
-            return self._suspension_status(s, self.existing_row(s, m.Tournament, tournament_id))
+            return self._suspension_status(
+                s, self.existing_row(s, models.Tournament, tournament_id))
 
-    def _suspension_status(self, s: Session, t: m.Tournament
+    def _suspension_status(self, s: Session, t: models.Tournament
                            ) -> dict[int, SuspensionStatus]:
         schedule_all: list[ScheduledGame] = []
         played_all: list[PlayedGame] = []
@@ -49,16 +49,16 @@ class Discipline(ServiceBase):
             schedule_all += view.schedule
             played_all += view.played
             team_ids += [team.team_id for team in view.teams]
-        players = rec.players_of(s, team_ids)
+        players = records.players_of(s, team_ids)
         ids = [p.player_id for p in players]
         played_all.sort(key=lambda p: forfeits.schedule_key(p.game))
-        return tsusp.status(schedule_all, played_all, players, _supplementary(s, ids),
-                            _reviews(s, ids), _changes(s, ids))
+        return suspensions.status(schedule_all, played_all, players, _supplementary(s, ids),
+                                  _reviews(s, ids), _changes(s, ids))
 
     def pending_reviews(self, tournament_id: int) -> list[Sanction]:
         """The cases reported to the Event Directors still awaiting their
         decision (404(h), 405(b))."""
-        return tsusp.pending_reviews(self.suspensions(tournament_id))
+        return suspensions.pending_reviews(self.suspensions(tournament_id))
 
     def resolve_review(self, player_id: int, game_id: int, rule: str,
                        games: int | Literal["rest_of_tournament"], decision: str, *,
@@ -67,15 +67,15 @@ class Discipline(ServiceBase):
         (the games the gross misconduct now carries from that game on, 0 for
         none more) or 405(b) (the match penalty's report; within the
         tournament the player stays disqualified, 405(e))."""
-        if rule not in m.REVIEWED_RULES:
+        if rule not in models.REVIEWED_RULES:
             raise ValueError(f"Rule {rule} reports no case to the Event Directors: 404(h) "
                              "(gross misconduct) or 405(b) (match penalty)")
         if isinstance(games, int) and games < 0:
             raise ValueError(f"{games} is not a number of games (0 or more, Rule {rule})")
         with self.write() as s:
-            self.existing_row(s, m.Player, player_id)
-            self.existing_row(s, m.Game, game_id)
-            row = m.ReviewDecision(
+            self.existing_row(s, models.Player, player_id)
+            self.existing_row(s, models.Game, game_id)
+            row = models.ReviewDecision(
                 player_id=player_id, game_id=game_id, rule=rule,
                 games=games if isinstance(games, int) else None,
                 extent=None if isinstance(games, int) else games,
@@ -90,8 +90,8 @@ class Discipline(ServiceBase):
         """Rule 410(a): discipline added by the director after a game; with
         ``organisation``, a suspension that organisation handed down (410(d))."""
         with self.write() as s:
-            self.existing_row(s, m.Player, player_id)
-            row = m.SupplementaryDiscipline(
+            self.existing_row(s, models.Player, player_id)
+            row = models.SupplementaryDiscipline(
                 player_id=player_id, games=games if isinstance(games, int) else None,
                 extent=None if isinstance(games, int) else games, reason=reason,
                 after_game_id=after_game_id, by=by, at=self.now(),
@@ -108,33 +108,33 @@ class Discipline(ServiceBase):
             raise ValueError("a suspension is shortened or lengthened by a number of games "
                              "other than 0, with a reason (Rule 410(a))")
         with self.write() as s:
-            self.existing_row(s, m.Player, player_id)
-            row = m.SuspensionChange(player_id=player_id, games=games, reason=reason.strip(),
-                                     by=by, at=self.now())
+            self.existing_row(s, models.Player, player_id)
+            row = models.SuspensionChange(player_id=player_id, games=games, reason=reason.strip(),
+                                          by=by, at=self.now())
             s.add(row)
             s.flush()
             return row.id
 
 
 def _supplementary(s: Session, player_ids: list[int]) -> list[SupplementaryDiscipline]:
-    rows = s.scalars(select(m.SupplementaryDiscipline)
-                     .where(m.SupplementaryDiscipline.player_id.in_(player_ids))
-                     .order_by(m.SupplementaryDiscipline.id)).all()
-    return [rec.supplementary(r) for r in rows]
+    rows = s.scalars(select(models.SupplementaryDiscipline)
+                     .where(models.SupplementaryDiscipline.player_id.in_(player_ids))
+                     .order_by(models.SupplementaryDiscipline.id)).all()
+    return [records.supplementary(r) for r in rows]
 
 
-def _reviews(s: Session, player_ids: list[int]) -> list[tsusp.Review]:
+def _reviews(s: Session, player_ids: list[int]) -> list[suspensions.Review]:
     """The directors' decisions, oldest first (the newest on a case stands)."""
-    rows = s.scalars(select(m.ReviewDecision)
-                     .where(m.ReviewDecision.player_id.in_(player_ids))
-                     .order_by(m.ReviewDecision.id)).all()
-    return [tsusp.Review(r.player_id, r.game_id, r.rule,
-                         r.games if r.games is not None else "rest_of_tournament", r.decision)
+    rows = s.scalars(select(models.ReviewDecision)
+                     .where(models.ReviewDecision.player_id.in_(player_ids))
+                     .order_by(models.ReviewDecision.id)).all()
+    return [suspensions.Review(r.player_id, r.game_id, r.rule,
+                               r.games if r.games is not None else "rest_of_tournament", r.decision)
             for r in rows]
 
 
 def _changes(s: Session, player_ids: list[int]) -> list[SuspensionChange]:
-    rows = s.scalars(select(m.SuspensionChange)
-                     .where(m.SuspensionChange.player_id.in_(player_ids))
-                     .order_by(m.SuspensionChange.id)).all()
+    rows = s.scalars(select(models.SuspensionChange)
+                     .where(models.SuspensionChange.player_id.in_(player_ids))
+                     .order_by(models.SuspensionChange.id)).all()
     return [SuspensionChange(r.player_id, r.games, r.reason) for r in rows]

@@ -13,10 +13,9 @@ from sqlalchemy import select
 from rinkside.rules.settings import Settings
 from rinkside.services.collector import collector_paused
 from rinkside.services.schedule import Schedule
-from rinkside.store import models as m
+from rinkside.store import models
 from rinkside.store.connections import recomputable_only
-from rinkside.tournament import forfeits, playoffs, standings
-from rinkside.tournament import stats as tstats
+from rinkside.tournament import forfeits, playoffs, standings, stats
 from rinkside.tournament.model import DivisionInfo, PlayedGame, ScheduledGame, TeamInfo
 
 
@@ -61,22 +60,22 @@ class DivisionTables(Schedule):
                                    view.tiebreaks, tosses, removed=set(view.removed))
 
     def statistics(self, division_id: int, view: DivisionView | None = None
-                   ) -> tuple[dict[int, tstats.SkaterLine], dict[int, tstats.GoaltenderLine],
-                              dict[int, tstats.TeamLine]]:
+                   ) -> tuple[dict[int, stats.SkaterLine], dict[int, stats.GoaltenderLine],
+                              dict[int, stats.TeamLine]]:
         """Skater, goaltender and team lines; from ``view`` when given."""
         view = view or self.division_view(division_id)
         games = view.standing_games
-        return tstats.skater_lines(games), tstats.goaltender_lines(games), tstats.team_lines(games)
+        return stats.skater_lines(games), stats.goaltender_lines(games), stats.team_lines(games)
 
     def high_scorer(self, division_id: int, view: DivisionView | None = None
-                    ) -> tstats.HighScorerAward:
+                    ) -> stats.HighScorerAward:
         """The division's high-scorer award: by points, or by points per game
         where a forfeit stands (634(d)4, casebook 29); pool and playoff games
         that stand; 634(e)2 where the event applies it. From ``view`` when given."""
         view = view or self.division_view(division_id)
         sanctioned = forfeits.late_forfeit_sanctions(
             view.schedule, view.played, view.settings.late_forfeit_sanctions)
-        return tstats.high_scorer_award(view.standing_games, excluded_teams=sanctioned.no_awards)
+        return stats.high_scorer_award(view.standing_games, excluded_teams=sanctioned.no_awards)
 
     def seeds(self, division_id: int, teams: int | None = None,
               view: DivisionView | None = None) -> list[int]:
@@ -133,16 +132,16 @@ class DivisionTables(Schedule):
     def record_coin_toss(self, division_id: int, order: Sequence[int], by: str) -> int:
         """Casebook 24: a coin toss is drawn and recorded for a group of teams."""
         with self.write() as s:
-            self.existing_row(s, m.Division, division_id)
-            row = m.CoinToss(division_id=division_id, team_ids=sorted(order), order=list(order),
-                             by=by, at=self.now())
+            self.existing_row(s, models.Division, division_id)
+            row = models.CoinToss(division_id=division_id, team_ids=sorted(order),
+                                  order=list(order), by=by, at=self.now())
             s.add(row)
             s.flush()
             return row.id
 
     def _coin_tosses(self, division_id: int) -> dict[frozenset[int], list[int]]:
         with self.read() as s:
-            rows = s.execute(select(m.CoinToss.team_ids, m.CoinToss.order)
-                             .where(m.CoinToss.division_id == division_id)
-                             .order_by(m.CoinToss.id)).all()
+            rows = s.execute(select(models.CoinToss.team_ids, models.CoinToss.order)
+                             .where(models.CoinToss.division_id == division_id)
+                             .order_by(models.CoinToss.id)).all()
             return {frozenset(team_ids): list(order) for team_ids, order in rows}

@@ -27,8 +27,7 @@ from rinkside.rules.errors import RuleViolation
 from rinkside.rules.state import GameState
 from rinkside.services.base import ServiceBase, WallClock, system_ms
 from rinkside.services.team_styles import shown_logo
-from rinkside.store import models as m
-from rinkside.store import signoffs
+from rinkside.store import models, signoffs
 
 __all__ = ["GameClocks", "LiveExtras", "WallClock", "live_extras_in", "system_ms"]
 
@@ -53,7 +52,7 @@ class GameClocks(ServiceBase):
         correction changes that), past the period's length, or once the
         game is signed (616(a))."""
         with self.write() as s:
-            self.existing_row(s, m.Game, game_id)
+            self.existing_row(s, models.Game, game_id)
             self.refuse_locked(s, game_id)
             _, state = self._game_state_in(s, game_id)
             if not state.running:
@@ -102,15 +101,16 @@ def live_extras_in(s: Session, game_id: int, team_ids: Sequence[int]) -> LiveExt
     (with the game's row, in one session: :func:`rinkside.services.queries.games.live`):
     the clocks, whether the game is signed (616(a)), the teams' styles."""
     anchor, countdown = _clocks(s, game_id)
-    styles = s.execute(select(m.TeamStyle.team_id, m.TeamStyle.colour, m.TeamStyle.logo)
-                       .where(m.TeamStyle.team_id.in_(team_ids))).all()
+    styles = s.execute(select(models.TeamStyle.team_id, models.TeamStyle.colour,
+                              models.TeamStyle.logo)
+                       .where(models.TeamStyle.team_id.in_(team_ids))).all()
     return LiveExtras(anchor, countdown, signoffs.is_locked(s, game_id),
                       {team: (colour, shown_logo(logo)) for team, colour, logo in styles})
 
 
 def _clocks(s: Session, game_id: int) -> tuple[RunningClock | None, RunningClock | None]:
-    rows = s.scalars(select(m.ClockAnchor).where(m.ClockAnchor.game_id == game_id)
-                     .order_by(m.ClockAnchor.id.desc()).limit(8)).all()
+    rows = s.scalars(select(models.ClockAnchor).where(models.ClockAnchor.game_id == game_id)
+                     .order_by(models.ClockAnchor.id.desc()).limit(8)).all()
     anchor = next((_value(r) for r in rows if r.kind in RUNNING_KINDS), None)
     if anchor is None and len(rows) == 8:
         anchor = _newest(s, game_id)
@@ -119,21 +119,21 @@ def _clocks(s: Session, game_id: int) -> tuple[RunningClock | None, RunningClock
 
 
 def _newest(s: Session, game_id: int) -> RunningClock | None:
-    row = s.scalars(select(m.ClockAnchor).where(m.ClockAnchor.game_id == game_id,
-                                                m.ClockAnchor.kind.in_(RUNNING_KINDS))
-                    .order_by(m.ClockAnchor.id.desc()).limit(1)).first()
+    row = s.scalars(select(models.ClockAnchor).where(models.ClockAnchor.game_id == game_id,
+                                                     models.ClockAnchor.kind.in_(RUNNING_KINDS))
+                    .order_by(models.ClockAnchor.id.desc()).limit(1)).first()
     return None if row is None else _value(row)
 
 
-def _value(row: m.ClockAnchor) -> RunningClock:
+def _value(row: models.ClockAnchor) -> RunningClock:
     return RunningClock(row.id, row.period, row.left_tenths, row.wall_ms, row.kind)
 
 
 def _write(s: Session, game_id: int, period: int, left: int, wall_ms: int, kind: str,
            by: str) -> RunningClock:
-    row = m.ClockAnchor(game_id=game_id, period=period, left_tenths=left, wall_ms=wall_ms,
-                        kind=kind, username=by,
-                        at=datetime.fromtimestamp(wall_ms / 1000, UTC))
+    row = models.ClockAnchor(game_id=game_id, period=period, left_tenths=left, wall_ms=wall_ms,
+                             kind=kind, username=by,
+                             at=datetime.fromtimestamp(wall_ms / 1000, UTC))
     s.add(row)
     s.flush()
     return _value(row)

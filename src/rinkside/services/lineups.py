@@ -17,9 +17,9 @@ from sqlalchemy.orm import Session
 
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.events import Event
-from rinkside.services import records as rec
+from rinkside.services import records
 from rinkside.services.discipline import Discipline
-from rinkside.store import models as m
+from rinkside.store import models
 from rinkside.tournament import forfeits, lineups, suspension_check
 from rinkside.tournament.model import Lineup
 
@@ -33,16 +33,16 @@ class Lineups(Discipline):
         """Dress players for a game (204, 202(c)); a suspended player is refused
         with the rule that suspended him (casebook 27)."""
         with self.write() as s:
-            game = self.existing_row(s, m.Game, game_id)
+            game = self.existing_row(s, models.Game, game_id)
             self._hold(s, game)  # not beside the first event's dressing of the rosters
             self.refuse_locked(s, game_id)
             if team_id not in (game.home_team_id, game.away_team_id):
                 raise ValueError(f"team {team_id} does not play game {game_id}")
             view = self.division_view_in(s, game.division_id)
             forfeits.refuse_if_removed(team_id, view.removed)
-            roster = rec.players_of(s, [team_id])
+            roster = records.players_of(s, [team_id])
             status = self._suspension_status(s, game.division.tournament)
-            barred = suspension_check.barred(player_ids, rec.scheduled_game(game), status)
+            barred = suspension_check.barred(player_ids, records.scheduled_game(game), status)
             check = lineups.check_lineup(roster, player_ids, captain, alternates,
                                          {pid: str(exc) for pid, exc in barred.items()})
             check.raise_if_refused()
@@ -50,8 +50,8 @@ class Lineups(Discipline):
                 s.delete(entry)
             s.flush()
             lineup = Lineup(team_id, tuple(player_ids), captain, tuple(alternates))
-            s.add_all(m.LineupEntry(game_id=game_id, team_id=team_id, player_id=pid,
-                                    letter=lineup.letter(pid))
+            s.add_all(models.LineupEntry(game_id=game_id, team_id=team_id, player_id=pid,
+                                         letter=lineup.letter(pid))
                       for pid in player_ids)
             s.flush()
             self.refuse_contradicted_record(s, game)
@@ -62,24 +62,25 @@ class Lineups(Discipline):
         handed in no lineup (what its first event does; the demo's games
         are played by the rosters so dressed)."""
         with self.write() as s:
-            game = self.existing_row(s, m.Game, game_id)
+            game = self.existing_row(s, models.Game, game_id)
             if game.version == 0 and self._hold(s, game) == 0:
                 self._dress_eligible(s, game)
 
     @staticmethod
-    def _hold(s: Session, game: m.Game) -> int:
+    def _hold(s: Session, game: models.Game) -> int:
         """The game's row held (written to) until the transaction ends, and
         its version then: a lineup entered (by hand or by a first event's
         dressing, 203(a)) waits for another being entered, and sees it, so
         that the version check and the dressing are one step (a console
         that lost the race is told the game moved on, not a duplicate
         lineup). A write is what SQLite takes its one writer's lock on."""
-        s.execute(update(m.Game).where(m.Game.id == game.id).values(version=m.Game.version)
+        s.execute(update(models.Game).where(models.Game.id == game.id)
+                  .values(version=models.Game.version)
                   .execution_options(synchronize_session=False))
-        version: int = s.scalars(select(m.Game.version).where(m.Game.id == game.id)).one()
+        version: int = s.scalars(select(models.Game.version).where(models.Game.id == game.id)).one()
         return version
 
-    def _dress_eligible(self, s: Session, game: m.Game) -> None:
+    def _dress_eligible(self, s: Session, game: models.Game) -> None:
         """Rule 203(a), casebook 27: each team with no lineup handed in is
         dressed with its roster less the players suspended for this game
         (entered as its lineup only when someone is left out)."""
@@ -88,18 +89,19 @@ class Lineups(Discipline):
         if not undressed:
             return
         status = self._suspension_status(s, game.division.tournament)
-        scheduled = rec.scheduled_game(game)
+        scheduled = records.scheduled_game(game)
         for team_id in undressed:
-            roster = [p.player_id for p in rec.players_of(s, [team_id])]
+            roster = [p.player_id for p in records.players_of(s, [team_id])]
             barred = suspension_check.barred(roster, scheduled, status)
             if not barred:
                 continue  # the whole roster is eligible: it dresses as it is
-            s.add_all(m.LineupEntry(game_id=game.id, team_id=team_id, player_id=pid, letter=None)
+            s.add_all(models.LineupEntry(game_id=game.id, team_id=team_id, player_id=pid,
+                                         letter=None)
                       for pid in roster if pid not in barred)
         s.flush()
         s.expire(game, ["lineup"])
 
-    def _suspension_refusal(self, s: Session, game: m.Game, events: Iterable[Event],
+    def _suspension_refusal(self, s: Session, game: models.Game, events: Iterable[Event],
                             refused: RuleViolation) -> RuleViolation:
         """The refusal to give for ``refused`` (Rule 203(a): not dressed): the
         player's suspension and its rule when an event names a suspended
@@ -110,12 +112,12 @@ class Lineups(Discipline):
         if not named:
             return refused
         ids = {(p.team_id, p.number): p.player_id
-               for p in rec.players_of(s, [game.home_team_id, game.away_team_id])}
+               for p in records.players_of(s, [game.home_team_id, game.away_team_id])}
         sides = {"home": game.home_team_id, "away": game.away_team_id}
         wanted = [ids[(sides[team], number)] for team, number in named
                   if (sides[team], number) in ids]
         status = self._suspension_status(s, game.division.tournament)
-        barred = suspension_check.barred(wanted, rec.scheduled_game(game), status)
+        barred = suspension_check.barred(wanted, records.scheduled_game(game), status)
         for suspended in barred.values():
             return RuleViolation(suspended.rule, f"{suspended.reason}: not dressed for this "
                                  "game (Rule 203(a))")

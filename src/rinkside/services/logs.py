@@ -20,11 +20,10 @@ from rinkside.formats import encode_event
 from rinkside.rules.events import Event
 from rinkside.rules.roster import GameSetup
 from rinkside.rules.state import GameState
-from rinkside.services import records as rec
-from rinkside.services import replay
+from rinkside.services import records, replay
 from rinkside.services.base import ServiceBase
 from rinkside.services.tournaments import NotFound
-from rinkside.store import models as m
+from rinkside.store import models
 from rinkside.store.eventlog import LoggedEvent, RevisionInfo
 from rinkside.tournament.model import Lineup, ScheduledGame
 
@@ -88,8 +87,8 @@ class LogLine:
     at: datetime
 
 
-def _game(s: Session, game_id: int) -> m.Game:
-    game = s.get(m.Game, game_id)
+def _game(s: Session, game_id: int) -> models.Game:
+    game = s.get(models.Game, game_id)
     if game is None:
         raise NotFound(f"There is no game {game_id}.")
     return game
@@ -122,7 +121,7 @@ def handed_lineups(service: ServiceBase, game_id: int
     """The game as scheduled and the lineups handed in for it, by team."""
     with service.read() as s:
         game = _game(s, game_id)
-        return rec.scheduled_game(game), rec.lineups_of(s, [game_id]).get(game_id, {})
+        return records.scheduled_game(game), records.lineups_of(s, [game_id]).get(game_id, {})
 
 
 # --------------------------------------------------------------------------- FORMAT.md

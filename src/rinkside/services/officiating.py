@@ -21,11 +21,10 @@ from sqlalchemy.orm import Session
 
 from rinkside.services.base import ServiceBase
 from rinkside.services.tournaments import NotFound, Tournaments
-from rinkside.store import models as m
-from rinkside.store import signoffs
+from rinkside.store import models, signoffs
 from rinkside.tournament.errors import GameLocked, TournamentRuleError
 
-OFFICIAL_ROLES = m.OFFICIAL_ROLES
+OFFICIAL_ROLES = models.OFFICIAL_ROLES
 # How many of each the report has room for (Rules 501-504: two referees, one
 # game timekeeper, one penalty timekeeper, one official scorer, goal judges
 # where used).
@@ -86,12 +85,12 @@ def set_officials(service: ServiceBase, game_id: int,
         if signoffs.is_locked(s, game_id):
             raise GameLocked(game_id)
         for role, names in officials.items():
-            for row in s.scalars(select(m.GameOfficial).where(
-                    m.GameOfficial.game_id == game_id, m.GameOfficial.role == role)):
+            for row in s.scalars(select(models.GameOfficial).where(
+                    models.GameOfficial.game_id == game_id, models.GameOfficial.role == role)):
                 s.delete(row)
             s.flush()
             kept = [n.strip() for n in names if n.strip()]
-            s.add_all(m.GameOfficial(game_id=game_id, role=role, position=i, name=name)
+            s.add_all(models.GameOfficial(game_id=game_id, role=role, position=i, name=name)
                       for i, name in enumerate(kept))
 
 
@@ -100,8 +99,9 @@ def officials(service: ServiceBase, game_id: int) -> dict[str, list[str]]:
     with service.read() as s:
         _game(s, game_id)
         named: dict[str, list[str]] = {role: [] for role in OFFICIAL_ROLES}
-        for row in s.scalars(select(m.GameOfficial).where(m.GameOfficial.game_id == game_id)
-                             .order_by(m.GameOfficial.role, m.GameOfficial.position)):
+        for row in s.scalars(select(models.GameOfficial)
+                             .where(models.GameOfficial.game_id == game_id)
+                             .order_by(models.GameOfficial.role, models.GameOfficial.position)):
             named[row.role].append(row.name)
         return named
 
@@ -112,8 +112,8 @@ def times(service: ServiceBase, game_id: int) -> tuple[datetime | None, datetime
     with service.read() as s:
         _game(s, game_id)
         first, last = s.execute(
-            select(func.min(m.EventRevision.at), func.max(m.EventRevision.at))
-            .where(m.EventRevision.game_id == game_id)).one()
+            select(func.min(models.EventRevision.at), func.max(models.EventRevision.at))
+            .where(models.EventRevision.game_id == game_id)).one()
         return first, last
 
 
@@ -132,7 +132,7 @@ def signoff(service: ServiceBase, game_id: int) -> SignOff:
         return _status(s, game_id)
 
 
-def refuse_signature(user: m.User | None, username: str, game_id: int, *, final: bool,
+def refuse_signature(user: models.User | None, username: str, game_id: int, *, final: bool,
                      locked: bool, signed: Collection[str]) -> None:
     """Rule 616(a): a signature is a referee's assigned to the game, once the
     game is over, not on a signed game, and once since the last reopening
@@ -150,7 +150,7 @@ def refuse_signature(user: m.User | None, username: str, game_id: int, *, final:
         raise SignOffRefused(f"{username} has already signed game {game_id}")
 
 
-def refuse_reopening(user: m.User | None, game_id: int, reason: str, *, locked: bool) -> None:
+def refuse_reopening(user: models.User | None, game_id: int, reason: str, *, locked: bool) -> None:
     """Only the tournament director reopens a signed game, with a reason
     (616(a)); :class:`SignOffRefused` saying which it lacks."""
     if user is None or user.role != "director":
@@ -167,7 +167,7 @@ def sign(service: Tournaments, game_id: int, username: str) -> SignOff:
     The last assigned referee to sign locks the game."""
     _, state = service.game_state(game_id)
     with service.write() as s:
-        user = s.scalars(select(m.User).where(m.User.username == username)).one_or_none()
+        user = s.scalars(select(models.User).where(models.User.username == username)).one_or_none()
         status = _status(s, game_id)
         refuse_signature(user, username, game_id, final=state.status == "final",
                          locked=status.locked,
@@ -183,7 +183,7 @@ def reopen(service: ServiceBase, game_id: int, username: str, reason: str) -> Si
     reason = reason.strip()
     with service.write() as s:
         _game(s, game_id)
-        user = s.scalars(select(m.User).where(m.User.username == username)).one_or_none()
+        user = s.scalars(select(models.User).where(models.User.username == username)).one_or_none()
         refuse_reopening(user, game_id, reason, locked=signoffs.is_locked(s, game_id))
         signoffs.add(s, game_id, "reopen", username, reason=reason)
         return _status(s, game_id)
@@ -209,7 +209,7 @@ class WrittenReport:
     at: datetime
 
 
-def refuse_report(user: m.User | None, game_id: int, text: str, rule: str | None) -> None:
+def refuse_report(user: models.User | None, game_id: int, text: str, rule: str | None) -> None:
     """A written report has its text, is one the book calls for (``rule``:
     502(l), 404(h), 405(b); None: an incident note) and is filed by one of
     the game's referees or the director (:class:`SignOffRefused` saying
@@ -238,11 +238,11 @@ def add_written_report(service: ServiceBase, game_id: int, username: str, text: 
     text = text.strip()
     with service.write() as s:
         _game(s, game_id)
-        user = s.scalars(select(m.User).where(m.User.username == username)).one_or_none()
+        user = s.scalars(select(models.User).where(models.User.username == username)).one_or_none()
         refuse_report(user, game_id, text, rule)
         at = datetime.fromtimestamp(service.now_ms() / 1000, UTC)
-        row = m.WrittenReport(game_id=game_id, kind="incident" if rule is None else "report",
-                              rule=rule, text=text, username=username, at=at)
+        row = models.WrittenReport(game_id=game_id, kind="incident" if rule is None else "report",
+                                   rule=rule, text=text, username=username, at=at)
         s.add(row)
         return WrittenReport(row.kind, rule, text, username, at)
 
@@ -250,8 +250,8 @@ def add_written_report(service: ServiceBase, game_id: int, username: str, text: 
 def written_reports(service: ServiceBase, game_id: int) -> list[WrittenReport]:
     """The game's written reports and incident notes, in the order filed."""
     with service.read() as s:
-        rows = s.scalars(select(m.WrittenReport).where(m.WrittenReport.game_id == game_id)
-                         .order_by(m.WrittenReport.id)).all()
+        rows = s.scalars(select(models.WrittenReport).where(models.WrittenReport.game_id == game_id)
+                         .order_by(models.WrittenReport.id)).all()
         return [WrittenReport(r.kind, r.rule, r.text, r.username, r.at) for r in rows]
 
 
@@ -263,21 +263,22 @@ def is_locked(service: ServiceBase, game_id: int) -> bool:
 # --------------------------------------------------------------------------- inside
 
 
-def _game(s: Session, game_id: int) -> m.Game:
-    game = s.get(m.Game, game_id)
+def _game(s: Session, game_id: int) -> models.Game:
+    game = s.get(models.Game, game_id)
     if game is None:
         raise NotFound(f"no game {game_id}")
     return game
 
 
 def _assigned(s: Session, game_id: int) -> list[str]:
-    referees = s.scalars(select(m.User).where(m.User.role == "referee").order_by(m.User.id))
+    referees = s.scalars(select(models.User).where(models.User.role == "referee")
+                         .order_by(models.User.id))
     return [u.username for u in referees if game_id in u.games]
 
 
 def _status(s: Session, game_id: int) -> SignOff:
     entries = signoffs.entries(s, game_id)
-    roles = {name: role for name, role in s.execute(select(m.User.username, m.User.role))}
+    roles = {name: role for name, role in s.execute(select(models.User.username, models.User.role))}
     current: list[Signature] = []
     earlier: list[Signature] = []
     reopenings: list[Reopening] = []

@@ -17,7 +17,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
-from rinkside.store import models as m
+from rinkside.store import models
 from rinkside.store.connections import connection_of
 from rinkside.tournament.model import (
     LETTERS,
@@ -31,27 +31,27 @@ from rinkside.tournament.model import (
 )
 
 
-def division_info(row: m.Division) -> DivisionInfo:
+def division_info(row: models.Division) -> DivisionInfo:
     return DivisionInfo(row.id, row.name, row.player_coaches_allowed)
 
 
-def team_info(row: m.Team) -> TeamInfo:
+def team_info(row: models.Team) -> TeamInfo:
     return TeamInfo(row.id, row.name, row.division_id)
 
 
-def roster_player(row: m.Player) -> RosterPlayer:
+def roster_player(row: models.Player) -> RosterPlayer:
     captain = row.captain if row.captain in LETTERS else None
     return RosterPlayer(row.id, row.team_id, row.number, row.name, row.goalie, captain,
                         row.playing_coach, row.birth_date, row.person_key or row.name)
 
 
-def scheduled_game(row: m.Game) -> ScheduledGame:
+def scheduled_game(row: models.Game) -> ScheduledGame:
     stage: Stage = "playoff" if row.stage == "playoff" else "pool"
     return ScheduledGame(row.id, row.division_id, stage, row.home_team_id, row.away_team_id,
                          row.start, row.rink, row.schedule_order, row.round_name)
 
 
-def supplementary(row: m.SupplementaryDiscipline) -> SupplementaryDiscipline:
+def supplementary(row: models.SupplementaryDiscipline) -> SupplementaryDiscipline:
     return SupplementaryDiscipline(row.player_id, row.length, row.reason,
                                    row.after_game_id, row.organisation)
 
@@ -59,7 +59,7 @@ def supplementary(row: m.SupplementaryDiscipline) -> SupplementaryDiscipline:
 # The reads of a division's view (and of every console write's setup),
 # built once: a reused statement skips SQLAlchemy's construction and finds
 # its compiled form cached.
-_P = m.Player
+_P = models.Player
 _PLAYERS: Final = (
     select(_P.id, _P.team_id, _P.number, _P.name, _P.goalie, _P.captain, _P.playing_coach,
            _P.birth_date, _P.person_key)
@@ -81,7 +81,7 @@ def _lineups_statement(dialect: str) -> Select[*tuple[Any, ...]]:
     """Each (game, team)'s lineup as one row: its players' ids, its captain
     and its alternates (202(c)), aggregated by the database (a division's
     view reads some 7,000 dressed players, one row each before)."""
-    e = m.LineupEntry
+    e = models.LineupEntry
 
     def joined(value: ColumnElement[int] | InstrumentedAttribute[int]) -> ColumnElement[str]:
         if dialect == "postgresql":

@@ -27,13 +27,11 @@ from rinkside.rules.game import replay
 from rinkside.rules.roster import GameSetup
 from rinkside.rules.settings import Settings
 from rinkside.rules.state import GameState
-from rinkside.services import records as rec
-from rinkside.services import state_cache
+from rinkside.services import records, state_cache
 from rinkside.services.collector import collector_paused
 from rinkside.services.games import game_setup
 from rinkside.services.state_cache import StateCache
-from rinkside.store import eventlog
-from rinkside.store import models as m
+from rinkside.store import eventlog, models
 from rinkside.store.eventlog import LoggedEvent, RevisionInfo
 from rinkside.tournament.model import Lineup, RosterPlayer
 from rinkside.tournament.stage_settings import stage_settings
@@ -59,21 +57,22 @@ class StoredGame:
         return [entry.event for entry in self.entries]
 
 
-def setup_of(s: Session, game: m.Game) -> GameSetup:
+def setup_of(s: Session, game: models.Game) -> GameSetup:
     """The engine's setup of ``game``: the settings in force and the dressed
     rosters (one query for the settings and the names: no lazy loads)."""
-    home, away = aliased(m.Team), aliased(m.Team)
+    home, away = aliased(models.Team), aliased(models.Team)
     ours, theirs, playoff, home_name, away_name = s.execute(
-        select(m.Tournament.settings, m.Division.settings, m.Tournament.playoff_settings,
+        select(models.Tournament.settings, models.Division.settings,
+               models.Tournament.playoff_settings,
                home.name, away.name)
-        .select_from(m.Division)
-        .join(m.Tournament, m.Division.tournament_id == m.Tournament.id)
+        .select_from(models.Division)
+        .join(models.Tournament, models.Division.tournament_id == models.Tournament.id)
         .join(home, home.id == game.home_team_id)
         .join(away, away.id == game.away_team_id)
-        .where(m.Division.id == game.division_id)).one()
+        .where(models.Division.id == game.division_id)).one()
     settings = stage_settings(game.stage, ours, theirs, playoff, game.settings)  # 639
-    players = rec.players_of(s, [game.home_team_id, game.away_team_id])
-    lineup = rec.lineups_of(s, [game.id]).get(game.id, {})
+    players = records.players_of(s, [game.home_team_id, game.away_team_id])
+    lineup = records.lineups_of(s, [game.id]).get(game.id, {})
     names = {game.home_team_id: home_name, game.away_team_id: away_name}
     return setup_from(game, settings, by_team(players), lineup, names)
 
@@ -100,15 +99,15 @@ def _numbers_named(events: Sequence[Event]) -> set[tuple[str, int]]:
     return named
 
 
-def _dressed(s: Session, game: m.Game) -> dict[tuple[str, int], tuple[int, str]]:
+def _dressed(s: Session, game: models.Game) -> dict[tuple[str, int], tuple[int, str]]:
     """(side, number) -> (player id, name) of the players dressed for the game
     (its lineup, else the whole roster) as the store now holds them (a roster
     imported again gives a player a new id: the same name is the same
     player)."""
-    lineups = rec.lineups_of(s, [game.id]).get(game.id, {})
+    lineups = records.lineups_of(s, [game.id]).get(game.id, {})
     sides = {game.home_team_id: "home", game.away_team_id: "away"}
     return {(sides[p.team_id], p.number): (p.player_id, p.name)
-            for p in rec.players_of(s, list(sides))
+            for p in records.players_of(s, list(sides))
             if (lineup := lineups.get(p.team_id)) is None or lineup.has(p.player_id)}
 
 
@@ -127,10 +126,10 @@ class RecordsKept:
     def __init__(self, s: Session, team_ids: Collection[int]) -> None:
         ids = list(team_ids)
         self._s = s
-        self._games = list(s.scalars(select(m.Game).where(
-            m.Game.version > 0,
-            or_(m.Game.home_team_id.in_(ids), m.Game.away_team_id.in_(ids)))
-            .order_by(m.Game.id))) if ids else []
+        self._games = list(s.scalars(select(models.Game).where(
+            models.Game.version > 0,
+            or_(models.Game.home_team_id.in_(ids), models.Game.away_team_id.in_(ids)))
+            .order_by(models.Game.id))) if ids else []
         self._before = {game.id: _dressed(s, game) for game in self._games}
 
     def check(self) -> None:
@@ -189,7 +188,7 @@ def by_team(players: Sequence[RosterPlayer]) -> dict[int, list[RosterPlayer]]:
     return out
 
 
-def load(s: Session, game: m.Game, setup: GameSetup | None = None) -> StoredGame:
+def load(s: Session, game: models.Game, setup: GameSetup | None = None) -> StoredGame:
     """The game's setup and its log, read in this session (the log and its
     version in one statement)."""
     setup = setup or setup_of(s, game)
@@ -202,7 +201,7 @@ def state(setup: GameSetup, events: Sequence[Event]) -> GameState:
     return replay(setup, events)
 
 
-def state_of(s: Session, cache: StateCache, game: m.Game, setup: GameSetup,
+def state_of(s: Session, cache: StateCache, game: models.Game, setup: GameSetup,
              stored: tuple[int, GameState] | None = None, *, keep: bool = True
              ) -> tuple[int, GameState]:
     """The game's version and state: from the memory cache, the stored cache

@@ -12,7 +12,7 @@ from sqlalchemy.exc import IntegrityError
 
 from rinkside.services.base import ServiceBase
 from rinkside.services.tournaments import NotFound
-from rinkside.store import models as m
+from rinkside.store import models
 
 
 @dataclass(frozen=True)
@@ -32,9 +32,9 @@ def add_rink(service: ServiceBase, tournament_id: int, name: str,
         raise ValueError("a rink needs a name")
     try:
         with service.write() as s:
-            if s.get(m.Tournament, tournament_id) is None:
+            if s.get(models.Tournament, tournament_id) is None:
                 raise NotFound(f"no tournament {tournament_id}")
-            rink = m.Rink(tournament_id=tournament_id, name=name, dimensions=dict(dimensions))
+            rink = models.Rink(tournament_id=tournament_id, name=name, dimensions=dict(dimensions))
             s.add(rink)
             s.flush()
             return rink.id
@@ -44,7 +44,7 @@ def add_rink(service: ServiceBase, tournament_id: int, name: str,
 
 def rink(service: ServiceBase, rink_id: int) -> RinkRow:
     with service.read() as s:
-        row = s.get(m.Rink, rink_id)
+        row = s.get(models.Rink, rink_id)
         if row is None:
             raise NotFound(f"no rink {rink_id}")
         return _row(row)
@@ -52,18 +52,18 @@ def rink(service: ServiceBase, rink_id: int) -> RinkRow:
 
 def rinks(service: ServiceBase, tournament_id: int) -> list[RinkRow]:
     with service.read() as s:
-        return [_row(r) for r in s.scalars(select(m.Rink).where(
-            m.Rink.tournament_id == tournament_id).order_by(m.Rink.name))]
+        return [_row(r) for r in s.scalars(select(models.Rink).where(
+            models.Rink.tournament_id == tournament_id).order_by(models.Rink.name))]
 
 
 def rink_named(service: ServiceBase, tournament_id: int, name: str) -> RinkRow | None:
     """The tournament's rink the schedule calls ``name`` (None if undescribed)."""
     with service.read() as s:
-        row = s.scalars(select(m.Rink).where(m.Rink.tournament_id == tournament_id,
-                                             m.Rink.name == name)).one_or_none()
+        row = s.scalars(select(models.Rink).where(models.Rink.tournament_id == tournament_id,
+                                                  models.Rink.name == name)).one_or_none()
         return None if row is None else _row(row)
 
 
-def _row(r: m.Rink) -> RinkRow:
+def _row(r: models.Rink) -> RinkRow:
     return RinkRow(r.id, r.tournament_id, r.name,
                    {k: float(v) for k, v in r.dimensions.items()})

@@ -12,10 +12,9 @@ from typing import Any
 from sqlalchemy import select
 
 from rinkside.formats.text import NAME, check_text
-from rinkside.services import records as rec
-from rinkside.services import replay
+from rinkside.services import records, replay
 from rinkside.services.base import ServiceBase
-from rinkside.store import models as m
+from rinkside.store import models
 from rinkside.tournament import roster_import, rosters
 
 
@@ -30,10 +29,10 @@ class Rosters(ServiceBase):
         transaction). With ``team`` the file holds that one team; otherwise
         it has a ``team`` column. Teams are created when new."""
         with self.write() as s:
-            division = self.existing_row(s, m.Division, division_id)
+            division = self.existing_row(s, models.Division, division_id)
             tournament = division.tournament
             starts_on = tournament.starts_on or date.today()
-            info = rec.division_info(division)
+            info = records.division_info(division)
             if team is not None:
                 by_team = {team: roster_import.import_roster(path, info, starts_on)}
             else:
@@ -45,31 +44,31 @@ class Rosters(ServiceBase):
                                                           for p in parsed)]:
                     check_text(name, f"{path.name}: {where} name", NAME)
             counts: dict[str, int] = {}
-            kept = replay.RecordsKept(s, list(s.scalars(select(m.Team.id).where(
-                m.Team.division_id == division_id, m.Team.name.in_(list(by_team))))))
+            kept = replay.RecordsKept(s, list(s.scalars(select(models.Team.id).where(
+                models.Team.division_id == division_id, models.Team.name.in_(list(by_team))))))
             for team_name, parsed in by_team.items():
-                row = s.scalar(select(m.Team).where(m.Team.division_id == division_id,
-                                                    m.Team.name == team_name))
+                row = s.scalar(select(models.Team).where(models.Team.division_id == division_id,
+                                                         models.Team.name == team_name))
                 if row is None:
-                    row = m.Team(division_id=division_id, name=team_name)
+                    row = models.Team(division_id=division_id, name=team_name)
                     s.add(row)
                     s.flush()
                 for old in list(row.players):
                     old.active = False
                 s.flush()
                 for p in parsed:
-                    player = m.Player(team_id=row.id, number=p.number, name=p.name,
-                                      goalie=p.goalie, captain=p.captain,
-                                      playing_coach=p.playing_coach, birth_date=p.birth_date,
-                                      person_key=p.name)
+                    player = models.Player(team_id=row.id, number=p.number, name=p.name,
+                                           goalie=p.goalie, captain=p.captain,
+                                           playing_coach=p.playing_coach, birth_date=p.birth_date,
+                                           person_key=p.name)
                     s.add(player)
                     s.flush()
                     if tournament.started:
-                        s.add(m.RosterChange(team_id=row.id, player_id=player.id,
-                                             action="added", before=None,
-                                             after={"number": p.number, "name": p.name},
-                                             reason=reason or "", by=by,
-                                             at=self.now()))
+                        s.add(models.RosterChange(team_id=row.id, player_id=player.id,
+                                                  action="added", before=None,
+                                                  after={"number": p.number, "name": p.name},
+                                                  reason=reason or "", by=by,
+                                                  at=self.now()))
                 counts[team_name] = len(parsed)
             kept.check()  # 203(a): every recorded game still reads as it did
             return counts
@@ -79,18 +78,18 @@ class Rosters(ServiceBase):
                    role: str = "tournament_director", reason: str | None = None) -> int:
         """Add one player, checking the whole roster (201-203, 307)."""
         with self.write() as s:
-            team = self.existing_row(s, m.Team, team_id)
+            team = self.existing_row(s, models.Team, team_id)
             tournament = team.division.tournament
             rosters.check_change_allowed(tournament.started, role, reason) if \
                 tournament.started else None
             kept = replay.RecordsKept(s, [team_id])
-            row = m.Player(team_id=team_id, number=number, name=name, goalie=goalie,
-                           captain=captain, person_key=name)
+            row = models.Player(team_id=team_id, number=number, name=name, goalie=goalie,
+                                captain=captain, person_key=name)
             s.add(row)
             s.flush()
-            players = rec.players_of(s, [team_id])
+            players = records.players_of(s, [team_id])
             problems = rosters.check_tournament_roster(
-                rec.division_info(team.division), players, tournament.starts_on or date.today())
+                records.division_info(team.division), players, tournament.starts_on or date.today())
             # One player at a time: what the roster still lacks (a captain,
             # a goaltender) is checked when it is complete (set_roster).
             about_players = [p for p in problems if p.number is not None or "15" in p.message]
@@ -98,9 +97,9 @@ class Rosters(ServiceBase):
                 raise rosters.RosterError(about_players)
             kept.check()  # 203(a): every recorded game still reads as it did
             if tournament.started:
-                s.add(m.RosterChange(team_id=team_id, player_id=row.id, action="added",
-                                     before=None, after={"number": number, "name": name},
-                                     reason=reason or "", by=by, at=self.now()))
+                s.add(models.RosterChange(team_id=team_id, player_id=row.id, action="added",
+                                          before=None, after={"number": number, "name": name},
+                                          reason=reason or "", by=by, at=self.now()))
             return row.id
 
     def set_roster(self, team_id: int, players: Sequence[Mapping[str, Any]], *,
@@ -109,7 +108,7 @@ class Rosters(ServiceBase):
         """Replace a team's roster with ``players`` (number, name, goalie,
         captain, playing_coach, birth_date), checked as a whole (201-203, 307)."""
         with self.write() as s:
-            team = self.existing_row(s, m.Team, team_id)
+            team = self.existing_row(s, models.Team, team_id)
             tournament = team.division.tournament
             if tournament.started:
                 rosters.check_change_allowed(True, role, reason)
@@ -117,21 +116,21 @@ class Rosters(ServiceBase):
             for old in list(team.players):
                 old.active = False
             s.flush()
-            rows = [m.Player(team_id=team_id, number=p["number"], name=p.get("name", ""),
-                             goalie=p.get("goalie", False), captain=p.get("captain"),
-                             playing_coach=p.get("playing_coach", False),
-                             birth_date=p.get("birth_date"),
-                             person_key=p.get("person_key") or p.get("name", ""))
+            rows = [models.Player(team_id=team_id, number=p["number"], name=p.get("name", ""),
+                                  goalie=p.get("goalie", False), captain=p.get("captain"),
+                                  playing_coach=p.get("playing_coach", False),
+                                  birth_date=p.get("birth_date"),
+                                  person_key=p.get("person_key") or p.get("name", ""))
                     for p in players]
             s.add_all(rows)
             s.flush()
-            rosters.raise_if_invalid(rec.division_info(team.division),
-                                     rec.players_of(s, [team_id]),
+            rosters.raise_if_invalid(records.division_info(team.division),
+                                     records.players_of(s, [team_id]),
                                      tournament.starts_on or date.today())
             kept.check()  # 203(a): every recorded game still reads as it did
             if tournament.started:
-                s.add(m.RosterChange(team_id=team_id, player_id=None, action="changed",
-                                     before=None, after={"players": len(rows)},
-                                     reason=reason or "", by=by,
-                                     at=self.now()))
+                s.add(models.RosterChange(team_id=team_id, player_id=None, action="changed",
+                                          before=None, after={"players": len(rows)},
+                                          reason=reason or "", by=by,
+                                          at=self.now()))
             return [r.id for r in rows]

@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 from rinkside.rules.settings import Settings
 from rinkside.services.base import ServiceBase
 from rinkside.services.errors import NotFound
-from rinkside.store import models as m
+from rinkside.store import models
 from rinkside.tournament import schedule
 from rinkside.tournament.stage_settings import stage_settings
 
@@ -23,7 +23,7 @@ class Schedule(ServiceBase):
         """The settings a new game of ``stage`` in the division plays under
         (Rule 639: playoff games under the playoff settings)."""
         with self.read() as s:
-            d = self.existing_row(s, m.Division, division_id)
+            d = self.existing_row(s, models.Division, division_id)
             return stage_settings(stage, d.tournament.settings, d.settings,
                                   d.tournament.playoff_settings)
 
@@ -33,7 +33,7 @@ class Schedule(ServiceBase):
         in one statement: what a write needs to read the times it is sent
         (``OT 3:00``) before the engine judges it (:class:`NotFound` for an
         unknown game)."""
-        g, d, t = m.Game, m.Division, m.Tournament
+        g, d, t = models.Game, models.Division, models.Tournament
         with self.read() as s:
             row = s.execute(select(g.stage, t.settings, d.settings, t.playoff_settings,
                                    g.settings)
@@ -47,13 +47,13 @@ class Schedule(ServiceBase):
                  start: datetime | None = None, rink: str | None = None, stage: str = "pool",
                  round_name: str = "") -> int:
         with self.write() as s:
-            self.existing_row(s, m.Division, division_id)
+            self.existing_row(s, models.Division, division_id)
             for team_id in (home_team_id, away_team_id):
-                if self.existing_row(s, m.Team, team_id).division_id != division_id:
+                if self.existing_row(s, models.Team, team_id).division_id != division_id:
                     raise ValueError(f"team {team_id} is not in division {division_id}")
-            row = m.Game(division_id=division_id, home_team_id=home_team_id,
-                         away_team_id=away_team_id, start=start, rink=rink, stage=stage,
-                         schedule_order=_next_order(s, division_id), round_name=round_name)
+            row = models.Game(division_id=division_id, home_team_id=home_team_id,
+                              away_team_id=away_team_id, start=start, rink=rink, stage=stage,
+                              schedule_order=_next_order(s, division_id), round_name=round_name)
             s.add(row)
             s.flush()
             return row.id
@@ -61,17 +61,17 @@ class Schedule(ServiceBase):
     def generate_round_robin(self, division_id: int, *, start: datetime, slot_minutes: int,
                              rinks: Sequence[str], rounds: int = 1) -> list[int]:
         with self.write() as s:
-            teams = s.scalars(select(m.Team.id).where(m.Team.division_id == division_id)
-                              .order_by(m.Team.id)).all()
+            teams = s.scalars(select(models.Team.id).where(models.Team.division_id == division_id)
+                              .order_by(models.Team.id)).all()
             if len(teams) < 2:
                 raise ValueError(f"division {division_id} has {len(teams)} team(s); a round "
                                  "robin needs two or more")
             planned = schedule.round_robin(list(teams), start=start, slot_minutes=slot_minutes,
                                            rinks=rinks, rounds=rounds,
                                            first_order=_next_order(s, division_id))
-            rows = [m.Game(division_id=division_id, home_team_id=p.home_team_id,
-                           away_team_id=p.away_team_id, start=p.start, rink=p.rink,
-                           stage="pool", schedule_order=p.order) for p in planned]
+            rows = [models.Game(division_id=division_id, home_team_id=p.home_team_id,
+                                away_team_id=p.away_team_id, start=p.start, rink=p.rink,
+                                stage="pool", schedule_order=p.order) for p in planned]
             s.add_all(rows)
             s.flush()
             return [r.id for r in rows]
@@ -79,5 +79,5 @@ class Schedule(ServiceBase):
 
 def _next_order(s: Session, division_id: int) -> int:
     """The place after the division's last scheduled game."""
-    return (s.scalar(select(func.max(m.Game.schedule_order))
-                     .where(m.Game.division_id == division_id)) or 0) + 1
+    return (s.scalar(select(func.max(models.Game.schedule_order))
+                     .where(models.Game.division_id == division_id)) or 0) + 1

@@ -22,7 +22,7 @@ from sqlalchemy import delete
 from sqlalchemy.orm import Session
 
 from rinkside.services.base import ServiceBase
-from rinkside.store import models as m
+from rinkside.store import models
 
 Clock = Callable[[], datetime]
 
@@ -91,12 +91,12 @@ def open_session(service: ServiceBase, user_id: int, now: datetime, policy: Sess
     token, csrf = secrets.token_urlsafe(32), secrets.token_urlsafe(32)
     with service.write() as s:
         if replaces:
-            s.execute(delete(m.SessionRow).where(m.SessionRow.id == _key(replaces)))
-        s.execute(delete(m.SessionRow).where(
-            (m.SessionRow.created_at < now - policy.absolute)
-            | (m.SessionRow.seen_at < now - policy.idle)))
-        s.add(m.SessionRow(id=_key(token), user_id=user_id, csrf=csrf, created_at=now,
-                           seen_at=now))
+            s.execute(delete(models.SessionRow).where(models.SessionRow.id == _key(replaces)))
+        s.execute(delete(models.SessionRow).where(
+            (models.SessionRow.created_at < now - policy.absolute)
+            | (models.SessionRow.seen_at < now - policy.idle)))
+        s.add(models.SessionRow(id=_key(token), user_id=user_id, csrf=csrf, created_at=now,
+                                seen_at=now))
     return token, csrf
 
 
@@ -107,10 +107,10 @@ def live_session(service: ServiceBase, token: str, now: datetime,
     (an expired one is deleted)."""
     key = _key(token)
     with service.read() as s:
-        row = s.get(m.SessionRow, key)
+        row = s.get(models.SessionRow, key)
         if row is None:
             return None
-        user = s.get(m.User, row.user_id)
+        user = s.get(models.User, row.user_id)
         expired = (user is None or not user.active or now - row.seen_at > policy.idle
                    or now - row.created_at > policy.absolute)
         found = None if user is None else LiveSession(
@@ -121,7 +121,7 @@ def live_session(service: ServiceBase, token: str, now: datetime,
         return None
     if stale:
         with service.write() as s:
-            if (row := s.get(m.SessionRow, key)) is not None:
+            if (row := s.get(models.SessionRow, key)) is not None:
                 row.seen_at = now
     return found
 
@@ -129,9 +129,9 @@ def live_session(service: ServiceBase, token: str, now: datetime,
 def end_session(service: ServiceBase, token: str) -> None:
     """Logout: the session of ``token`` is gone."""
     with service.write() as s:
-        s.execute(delete(m.SessionRow).where(m.SessionRow.id == _key(token)))
+        s.execute(delete(models.SessionRow).where(models.SessionRow.id == _key(token)))
 
 
 def revoke_user(s: Session, user_id: int) -> None:
     """Every session of the user ends (in the caller's transaction)."""
-    s.execute(delete(m.SessionRow).where(m.SessionRow.user_id == user_id))
+    s.execute(delete(models.SessionRow).where(models.SessionRow.user_id == user_id))

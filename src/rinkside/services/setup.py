@@ -9,7 +9,7 @@ from typing import Any
 
 from rinkside.services.base import ServiceBase
 from rinkside.services.games import effective_settings
-from rinkside.store import models as m
+from rinkside.store import models
 from rinkside.tournament import rosters, standings
 from rinkside.tournament.stage_settings import check_playoff_amendments
 
@@ -30,9 +30,9 @@ class Setup(ServiceBase):
         check_playoff_amendments(pool, playoff_settings)
         standings.check_chain(tiebreaks)
         with self.write() as s:
-            row = m.Tournament(name=name, starts_on=starts_on, settings=dict(settings or {}),
-                               tiebreaks=list(tiebreaks),
-                               playoff_settings=dict(playoff_settings or {}))
+            row = models.Tournament(name=name, starts_on=starts_on, settings=dict(settings or {}),
+                                    tiebreaks=list(tiebreaks),
+                                    playoff_settings=dict(playoff_settings or {}))
             s.add(row)
             s.flush()
             return row.id
@@ -43,20 +43,20 @@ class Setup(ServiceBase):
         """A division; whether player coaches may play follows from its name
         unless given (201(c))."""
         with self.write() as s:
-            t = self.existing_row(s, m.Tournament, tournament_id)
+            t = self.existing_row(s, models.Tournament, tournament_id)
             effective_settings(t.settings, settings)
             allowed = (rosters.division_allows_player_coaches(name)
                        if player_coaches_allowed is None else player_coaches_allowed)
-            row = m.Division(tournament_id=tournament_id, name=name,
-                             settings=dict(settings or {}), player_coaches_allowed=allowed)
+            row = models.Division(tournament_id=tournament_id, name=name,
+                                  settings=dict(settings or {}), player_coaches_allowed=allowed)
             s.add(row)
             s.flush()
             return row.id
 
     def add_team(self, division_id: int, name: str) -> int:
         with self.write() as s:
-            self.existing_row(s, m.Division, division_id)
-            row = m.Team(division_id=division_id, name=name)
+            self.existing_row(s, models.Division, division_id)
+            row = models.Team(division_id=division_id, name=name)
             s.add(row)
             s.flush()
             return row.id
@@ -64,4 +64,4 @@ class Setup(ServiceBase):
     def start_tournament(self, tournament_id: int) -> None:
         """From now on rosters change only through the director (203(b))."""
         with self.write() as s:
-            self.existing_row(s, m.Tournament, tournament_id).started = True
+            self.existing_row(s, models.Tournament, tournament_id).started = True

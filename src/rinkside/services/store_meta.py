@@ -14,7 +14,7 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
 from rinkside.services.base import ServiceBase
-from rinkside.store import models as m
+from rinkside.store import models
 
 SECRET_VARIABLE: Final = "RINKSIDE_SECRET"
 SECRET_MIN_BYTES: Final = 32
@@ -28,15 +28,15 @@ class WeakSecret(ValueError):
 
 def get(service: ServiceBase, name: str) -> str | None:
     with service.read() as s:
-        row = s.get(m.StoreMeta, name)
+        row = s.get(models.StoreMeta, name)
         return None if row is None else row.value
 
 
 def put(service: ServiceBase, name: str, value: str) -> None:
     with service.write() as s:
-        row = s.get(m.StoreMeta, name)
+        row = s.get(models.StoreMeta, name)
         if row is None:
-            s.add(m.StoreMeta(name=name, value=value))
+            s.add(models.StoreMeta(name=name, value=value))
         else:
             row.value = value
 
@@ -46,9 +46,9 @@ def keep_first(service: ServiceBase, name: str, value: str) -> str:
     none. Two processes racing here both get the one that was stored first."""
     try:
         with service.write() as s:
-            if (row := s.get(m.StoreMeta, name)) is not None:
+            if (row := s.get(models.StoreMeta, name)) is not None:
                 return row.value
-            s.add(m.StoreMeta(name=name, value=value))
+            s.add(models.StoreMeta(name=name, value=value))
         return value
     except IntegrityError:  # the other process stored its value first
         stored = get(service, name)
@@ -76,5 +76,5 @@ def session_secret(service: ServiceBase, environ: Mapping[str, str] | None = Non
 def contents(service: ServiceBase) -> tuple[int, int]:
     """How many tournaments and users the store holds."""
     with service.read() as s:
-        return (s.scalar(select(func.count()).select_from(m.Tournament)) or 0,
-                s.scalar(select(func.count()).select_from(m.User)) or 0)
+        return (s.scalar(select(func.count()).select_from(models.Tournament)) or 0,
+                s.scalar(select(func.count()).select_from(models.User)) or 0)

@@ -51,8 +51,7 @@ from rinkside.services import replay, state_cache, sync_proof, users
 from rinkside.services.base import ServiceBase
 from rinkside.services.sync_rows import export_rows
 from rinkside.services.tournaments import Tournaments
-from rinkside.store import codec, eventlog, signoffs
-from rinkside.store import models as m
+from rinkside.store import codec, eventlog, models, signoffs
 
 Clock = Callable[[], datetime]
 
@@ -99,9 +98,9 @@ def _hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def _rink(s: Session, tournament_id: int, rink: str) -> m.Rink:
-    row = s.scalars(select(m.Rink).where(m.Rink.tournament_id == tournament_id,
-                                         m.Rink.name == rink)).first()
+def _rink(s: Session, tournament_id: int, rink: str) -> models.Rink:
+    row = s.scalars(select(models.Rink).where(models.Rink.tournament_id == tournament_id,
+                                              models.Rink.name == rink)).first()
     if row is None:
         raise SyncRefused(404, f"tournament {tournament_id} has no rink named {rink!r} "
                           "(describe the rink first: rinkside tournament rink)")
@@ -113,7 +112,7 @@ def issue_token(service: ServiceBase, tournament_id: int, rink: str, clock: Cloc
     token = secrets.token_urlsafe(32)
     with service.write() as s:
         row = _rink(s, tournament_id, rink)
-        s.add(m.SyncToken(rink_id=row.id, token_hash=_hash(token), issued_at=clock()))
+        s.add(models.SyncToken(rink_id=row.id, token_hash=_hash(token), issued_at=clock()))
     return token
 
 
@@ -121,8 +120,8 @@ def revoke_tokens(service: ServiceBase, tournament_id: int, rink: str, clock: Cl
     """Revoke every live token of ``rink``; how many were revoked."""
     with service.write() as s:
         row = _rink(s, tournament_id, rink)
-        live = s.scalars(select(m.SyncToken).where(m.SyncToken.rink_id == row.id,
-                                                   m.SyncToken.revoked_at.is_(None))).all()
+        live = s.scalars(select(models.SyncToken).where(models.SyncToken.rink_id == row.id,
+                                                        models.SyncToken.revoked_at.is_(None))).all()
         for token in live:
             token.revoked_at = clock()
         return len(live)
@@ -134,23 +133,23 @@ def rink_of(service: ServiceBase, token: str | None) -> RinkRef:
         raise SyncRefused(401, "the sync API needs the rink's token (Authorization: Bearer "
                           "TOKEN, issued by the director: rinkside sync token issue)")
     with service.read() as s:
-        row = s.scalars(select(m.SyncToken).where(m.SyncToken.token_hash == _hash(token))
+        row = s.scalars(select(models.SyncToken).where(models.SyncToken.token_hash == _hash(token))
                         ).first()
         if row is None:
             raise SyncRefused(401, "this token is not one the director issued")
         if row.revoked_at is not None:
             raise SyncRefused(401, "this rink's token was revoked by the director; ask for "
                               "a new one")
-        rink = s.get(m.Rink, row.rink_id)
+        rink = s.get(models.Rink, row.rink_id)
         assert rink is not None
         return RinkRef(rink.id, rink.tournament_id, rink.name)
 
 
 def rink_games(s: Session, rink: RinkRef) -> list[int]:
     """The ids of the games scored at the token's rink."""
-    return list(s.scalars(select(m.Game.id).join(m.Division).where(
-        m.Division.tournament_id == rink.tournament_id, m.Game.rink == rink.name)
-        .order_by(m.Game.id)))
+    return list(s.scalars(select(models.Game.id).join(models.Division).where(
+        models.Division.tournament_id == rink.tournament_id, models.Game.rink == rink.name)
+        .order_by(models.Game.id)))
 
 
 def issue_credential(service: ServiceBase, tournament_id: int, rink: str, username: str,
@@ -163,18 +162,18 @@ def issue_credential(service: ServiceBase, tournament_id: int, rink: str, userna
     verifier = users.hashed(secret)
     with service.write() as s:
         row = _rink(s, tournament_id, rink)
-        user = s.scalars(select(m.User).where(m.User.username == username)).one_or_none()
+        user = s.scalars(select(models.User).where(models.User.username == username)).one_or_none()
         games = rink_games(s, RinkRef(row.id, tournament_id, row.name))
         if user is None or user.role == "director" or not user.active or not set(
                 user.games) & set(games):
             raise SyncRefused(404, f"{username!r} is no active scorekeeper or referee of a "
                               f"game at rink {rink!r}: only a rink's officials score or sign "
                               "on its laptop (assign them first: rinkside user assign)")
-        credential = s.scalars(select(m.SyncCredential).where(
-            m.SyncCredential.rink_id == row.id, m.SyncCredential.user_id == user.id)
+        credential = s.scalars(select(models.SyncCredential).where(
+            models.SyncCredential.rink_id == row.id, models.SyncCredential.user_id == user.id)
         ).one_or_none()
         if credential is None:
-            credential = m.SyncCredential(rink_id=row.id, user_id=user.id)
+            credential = models.SyncCredential(rink_id=row.id, user_id=user.id)
             s.add(credential)
         credential.verifier = verifier
         credential.key = sync_proof.key_for(secret, row.id, username)
@@ -182,11 +181,11 @@ def issue_credential(service: ServiceBase, tournament_id: int, rink: str, userna
     return secret
 
 
-def _officials(s: Session, games: Sequence[int]) -> list[m.User]:
+def _officials(s: Session, games: Sequence[int]) -> list[models.User]:
     """The active scorekeepers and referees of ``games``."""
-    return [u for u in s.scalars(select(m.User).where(m.User.role != "director",
-                                                      m.User.active.is_(True))
-                                 .order_by(m.User.id))
+    return [u for u in s.scalars(select(models.User).where(models.User.role != "director",
+                                                           models.User.active.is_(True))
+                                 .order_by(models.User.id))
             if set(u.games) & set(games)]
 
 
@@ -199,8 +198,8 @@ def setup_for(service: ServiceBase, rink: RinkRef) -> dict[str, Any]:
     yet), never the hash of their league password."""
     with service.read() as s:
         games = rink_games(s, rink)
-        credentials = {c.user_id: c for c in s.scalars(select(m.SyncCredential).where(
-            m.SyncCredential.rink_id == rink.rink_id))}
+        credentials = {c.user_id: c for c in s.scalars(select(models.SyncCredential).where(
+            models.SyncCredential.rink_id == rink.rink_id))}
         officials = [(u, credentials.get(u.id)) for u in _officials(s, games)]
         rows = export_rows(s, rink.tournament_id, rink.rink_id, games)
     rows["users"] = [{"username": u.username, "role": u.role,
@@ -230,15 +229,15 @@ class Officials:
         if known is not None:
             return known
         game, rink = self._game, self._rink
-        user = self._s.scalars(select(m.User).where(m.User.username == username)
+        user = self._s.scalars(select(models.User).where(models.User.username == username)
                                ).one_or_none()
         if user is None or user.role != role or not user.active or game not in user.games:
             raise SyncRefused(403, f"game {game}, {what}: {username!r} is not an active {role} "
                               "of the game on the league server; a laptop carries only what "
                               "the game's own officials did there; refused whole and nothing "
                               "was merged")
-        credential = self._s.scalars(select(m.SyncCredential).where(
-            m.SyncCredential.rink_id == rink.rink_id, m.SyncCredential.user_id == user.id)
+        credential = self._s.scalars(select(models.SyncCredential).where(
+            models.SyncCredential.rink_id == rink.rink_id, models.SyncCredential.user_id == user.id)
         ).one_or_none()
         if credential is None or credential.key is None:
             raise SyncRefused(403, f"game {game}, {what}: {username} holds no credential for "
@@ -257,13 +256,13 @@ class Officials:
                               "with it, then push again); refused whole and nothing was merged")
 
 
-def _stored(s: Session, game_id: int, after: int, count: int) -> list[m.EventRevision]:
-    return list(s.scalars(select(m.EventRevision).where(
-        m.EventRevision.game_id == game_id, m.EventRevision.revision > after,
-        m.EventRevision.revision <= after + count).order_by(m.EventRevision.revision)))
+def _stored(s: Session, game_id: int, after: int, count: int) -> list[models.EventRevision]:
+    return list(s.scalars(select(models.EventRevision).where(
+        models.EventRevision.game_id == game_id, models.EventRevision.revision > after,
+        models.EventRevision.revision <= after + count).order_by(models.EventRevision.revision)))
 
 
-def _same(stored: Sequence[m.EventRevision], pushed: Sequence[Revision]) -> bool:
+def _same(stored: Sequence[models.EventRevision], pushed: Sequence[Revision]) -> bool:
     if len(stored) != len(pushed):
         return False
     return all((a.revision, a.op, a.position, a.by) == (b.revision, b.op, b.position, b.by)
@@ -288,7 +287,7 @@ def take_push(service: Tournaments, rink: RinkRef, game_id: int, league_version:
         raise SyncRefused(422, f"game {game_id}: the revisions pushed must follow version "
                           f"{league_version} one by one ({expected[:3]}...)")
     with service.write() as s:
-        game = s.get(m.Game, game_id, with_for_update=True)
+        game = s.get(models.Game, game_id, with_for_update=True)
         if game is None or game_id not in rink_games(s, rink):
             raise SyncRefused(404, f"game {game_id} is not scored at rink {rink.name!r} "
                               f"of tournament {rink.tournament_id}")
@@ -351,8 +350,9 @@ def _take(s: Session, log: GameLog, game_id: int, version: int, r: Revision
 def tokens(service: ServiceBase, tournament_id: int) -> list[tuple[str, datetime, bool]]:
     """The tournament's tokens: rink, when issued, whether still live."""
     with service.read() as s:
-        rows = s.execute(select(m.Rink.name, m.SyncToken.issued_at, m.SyncToken.revoked_at)
-                         .join(m.Rink, m.Rink.id == m.SyncToken.rink_id)
-                         .where(m.Rink.tournament_id == tournament_id)
-                         .order_by(m.SyncToken.id)).all()
+        rows = s.execute(select(models.Rink.name, models.SyncToken.issued_at,
+                                models.SyncToken.revoked_at)
+                         .join(models.Rink, models.Rink.id == models.SyncToken.rink_id)
+                         .where(models.Rink.tournament_id == tournament_id)
+                         .order_by(models.SyncToken.id)).all()
     return [(name, issued, revoked is None) for name, issued, revoked in rows]

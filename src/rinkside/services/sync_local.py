@@ -53,8 +53,7 @@ from rinkside.services.sync_rows import (
     decoded_signoff,
     upsert,
 )
-from rinkside.store import models as m
-from rinkside.store import signoffs
+from rinkside.store import models, signoffs
 
 Clock = Callable[[], datetime]
 
@@ -120,7 +119,7 @@ class PullSummary:
 def link(service: ServiceBase) -> Link | None:
     """The league server this store was pulled from (None: never pulled)."""
     with service.read() as s:
-        row = s.scalars(select(m.SyncLink)).first()
+        row = s.scalars(select(models.SyncLink)).first()
         if row is None:
             return None
         return Link(row.league_url, row.token, row.tournament_id, row.rink, row.pulled_at)
@@ -138,8 +137,8 @@ def store_pull(service: ServiceBase, url: str, token: str, data: Mapping[str, An
     rows: Mapping[str, list[dict[str, Any]]] = data["rows"]
     summary = PullSummary(tournament_id, str(data["rink"]), [int(g) for g in data["games"]])
     with service.write() as s:
-        linked = s.scalars(select(m.SyncLink)).first()
-        if linked is None and s.scalars(select(m.Tournament.id)).first() is not None:
+        linked = s.scalars(select(models.SyncLink)).first()
+        if linked is None and s.scalars(select(models.Tournament.id)).first() is not None:
             raise LocalSyncError("this store already holds a tournament of its own: pull a "
                                  "rink's tournament into a new store (--db sqlite:///rink.sqlite)")
         if linked is not None and (linked.league_url, linked.tournament_id) != (url, tournament_id):
@@ -156,8 +155,8 @@ def store_pull(service: ServiceBase, url: str, token: str, data: Mapping[str, An
                                          summary)
             _take_signoff(s, game_id, signed.get(game_id, []), summary)
         if linked is None:
-            linked = m.SyncLink(league_url=url, token=token, tournament_id=tournament_id,
-                                rink=summary.rink, pulled_at=clock())
+            linked = models.SyncLink(league_url=url, token=token, tournament_id=tournament_id,
+                                     rink=summary.rink, pulled_at=clock())
             s.add(linked)
         linked.token, linked.rink, linked.pulled_at = token, summary.rink, clock()
     return summary
@@ -175,20 +174,20 @@ def _users(s: Session, rink_id: int, carried: list[dict[str, Any]]) -> None:
     the laptop itself keeps its own id), each logging in here with their
     credential for this laptop; the officials carried before and no longer
     are disabled, their sessions ended."""
-    held = {c.user_id: c for c in s.scalars(select(m.SyncCredential).where(
-        m.SyncCredential.rink_id == rink_id))}
+    held = {c.user_id: c for c in s.scalars(select(models.SyncCredential).where(
+        models.SyncCredential.rink_id == rink_id))}
     kept: set[int] = set()
     for raw in carried:
         verifier: str | None = raw.get("credential")
-        user = s.scalars(select(m.User).where(m.User.username == raw["username"])).first()
+        user = s.scalars(select(models.User).where(models.User.username == raw["username"])).first()
         if user is None:
-            user = m.User(username=raw["username"], password_hash=NO_CREDENTIAL,
-                          role=raw["role"], games=[])
+            user = models.User(username=raw["username"], password_hash=NO_CREDENTIAL,
+                               role=raw["role"], games=[])
             s.add(user)
             s.flush()
         credential = held.get(user.id)
         if credential is None:
-            credential = m.SyncCredential(rink_id=rink_id, user_id=user.id)
+            credential = models.SyncCredential(rink_id=rink_id, user_id=user.id)
             s.add(credential)
         if credential.verifier != verifier or user.password_hash != (verifier or NO_CREDENTIAL):
             credential.key = None  # a new credential: signed in with the old one no longer
@@ -202,7 +201,8 @@ def _users(s: Session, rink_id: int, carried: list[dict[str, Any]]) -> None:
     for user_id, credential in held.items():
         if user_id in kept:
             continue
-        gone = s.get(m.User, user_id)  # disabled on the league, or none of the rink's games now
+        # disabled on the league, or none of the rink's games now
+        gone = s.get(models.User, user_id)
         if gone is not None:
             gone.active, gone.password_hash = False, NO_CREDENTIAL
         revoke_user(s, user_id)
@@ -216,11 +216,11 @@ def keep_key(service: ServiceBase, user_id: int, secret: str) -> bool:
     (:mod:`rinkside.services.sync_proof`). Whether one was kept (not for a
     user of the laptop's own)."""
     with service.write() as s:
-        if s.scalars(select(m.SyncLink.id)).first() is None:
+        if s.scalars(select(models.SyncLink.id)).first() is None:
             return False  # no laptop: the league's own credentials stay as issued
-        user = s.get(m.User, user_id)
-        credential = s.scalars(select(m.SyncCredential).where(
-            m.SyncCredential.user_id == user_id)).first()
+        user = s.get(models.User, user_id)
+        credential = s.scalars(select(models.SyncCredential).where(
+            models.SyncCredential.user_id == user_id)).first()
         if user is None or credential is None or credential.verifier is None \
                 or credential.verifier != user.password_hash:
             return False
@@ -243,10 +243,12 @@ class Official:
 def officials(service: ServiceBase) -> list[Official]:
     """The league's officials on this laptop, by name."""
     with service.read() as s:
-        rows = s.execute(select(m.User.username, m.User.role, m.SyncCredential.verifier,
-                                m.SyncCredential.key)
-                         .join(m.SyncCredential, m.SyncCredential.user_id == m.User.id)
-                         .where(m.User.active.is_(True)).order_by(m.User.username)).all()
+        rows = s.execute(select(models.User.username, models.User.role,
+                                models.SyncCredential.verifier, models.SyncCredential.key)
+                         .join(models.SyncCredential,
+                               models.SyncCredential.user_id == models.User.id)
+                         .where(models.User.active.is_(True))
+                         .order_by(models.User.username)).all()
     return [Official(name, role, verifier is not None, key is not None)
             for name, role, verifier, key in rows]
 
@@ -254,9 +256,9 @@ def officials(service: ServiceBase) -> list[Official]:
 def _keys(s: Session) -> dict[str, str]:
     """The key of each official signed in here, by username."""
     return {name: key for name, key in s.execute(
-        select(m.User.username, m.SyncCredential.key)
-        .join(m.SyncCredential, m.SyncCredential.user_id == m.User.id)
-        .where(m.SyncCredential.key.is_not(None))) if key is not None}
+        select(models.User.username, models.SyncCredential.key)
+        .join(models.SyncCredential, models.SyncCredential.user_id == models.User.id)
+        .where(models.SyncCredential.key.is_not(None))) if key is not None}
 
 
 def _proof(keys: Mapping[str, str], username: str, message: list[Any]) -> str | None:
@@ -268,17 +270,17 @@ def _extend(s: Any, game_id: int, league_version: int, revisions: list[dict[str,
             summary: PullSummary) -> int:
     """The league's revisions after the local log, unless events recorded
     here wait to be pushed (then the push decides). How many were added."""
-    game = s.get(m.Game, game_id)
-    synced = s.get(m.SyncGame, game_id)
+    game = s.get(models.Game, game_id)
+    synced = s.get(models.SyncGame, game_id)
     if synced is None:
-        synced = m.SyncGame(game_id=game_id, league_version=0)
+        synced = models.SyncGame(game_id=game_id, league_version=0)
         s.add(synced)
     if game.version > synced.league_version:
         summary.kept.append(game_id)
         return 0
     newer = [r for r in revisions if int(r["revision"]) > game.version]
     for raw in sorted(newer, key=lambda r: int(r["revision"])):
-        s.execute(insert(m.Base.metadata.tables[LOG_TABLE]).values(decoded_revision(raw)))
+        s.execute(insert(models.Base.metadata.tables[LOG_TABLE]).values(decoded_revision(raw)))
     s.flush()
     s.expire(game)
     synced.league_version = league_version
@@ -289,7 +291,7 @@ def _take_signoff(s: Session, game_id: int, league: list[dict[str, Any]],
                   summary: PullSummary) -> None:
     """The league's sign-off log of the game, unless entries made here wait
     to be pushed (then the push decides)."""
-    synced = s.get(m.SyncGame, game_id)
+    synced = s.get(models.SyncGame, game_id)
     assert synced is not None
     local = signoffs.entries(s, game_id)
     if len(local) > synced.league_signoffs:
@@ -300,18 +302,19 @@ def _take_signoff(s: Session, game_id: int, league: list[dict[str, Any]],
     if [signoff_key(e) for e in local] != [
             (r["kind"], r["username"], r["at"], r.get("reason", ""), bool(r.get("locks")))
             for r in rows]:
-        s.execute(delete(m.SignOffEntry).where(m.SignOffEntry.game_id == game_id))
+        s.execute(delete(models.SignOffEntry).where(models.SignOffEntry.game_id == game_id))
         for row in rows:  # in the league's order, numbered here
-            s.execute(insert(m.SignOffEntry).values(row))
+            s.execute(insert(models.SignOffEntry).values(row))
     synced.league_signoffs = len(rows)
 
 
-def signoff_key(e: m.SignOffEntry) -> tuple[str, str, datetime, str, bool]:
+def signoff_key(e: models.SignOffEntry) -> tuple[str, str, datetime, str, bool]:
     """What makes two sign-off entries the same one, in either store."""
     return (e.kind, e.username, e.at, e.reason, bool(e.locks))
 
 
-def _counts(s: Session, table: type[m.SignOffEntry] | type[m.WrittenReport]) -> dict[int, int]:
+def _counts(s: Session,
+            table: type[models.SignOffEntry] | type[models.WrittenReport]) -> dict[int, int]:
     return {g: n for g, n in s.execute(select(table.game_id, func.count()).group_by(
         table.game_id))}
 
@@ -324,10 +327,10 @@ def pending(service: ServiceBase) -> list[PendingGame]:
     """The pulled games with events, sign-off entries or written reports
     recorded here and not pushed yet."""
     with service.read() as s:
-        signed, reported = _counts(s, m.SignOffEntry), _counts(s, m.WrittenReport)
-        rows = s.execute(select(m.SyncGame, m.Game.version)
-                         .join(m.Game, m.Game.id == m.SyncGame.game_id)
-                         .order_by(m.SyncGame.game_id)).all()
+        signed, reported = _counts(s, models.SignOffEntry), _counts(s, models.WrittenReport)
+        rows = s.execute(select(models.SyncGame, models.Game.version)
+                         .join(models.Game, models.Game.id == models.SyncGame.game_id)
+                         .order_by(models.SyncGame.game_id)).all()
         out = []
         for synced, version in rows:
             entries, reports = signed.get(synced.game_id, 0), reported.get(synced.game_id, 0)
@@ -355,7 +358,7 @@ def remember_refusal(service: ServiceBase, game: PendingGame, status: int, messa
     rule = _RULE.search(message)
     refusal = Refusal(status, message, rule.group(1) if rule else None, service.now())
     with service.write() as s:
-        synced = s.get(m.SyncGame, game.game_id)
+        synced = s.get(models.SyncGame, game.game_id)
         if synced is not None:
             synced.refused_state, synced.refused_status = game.state, status
             synced.refused_message, synced.refused_rule = message, refusal.rule
@@ -366,8 +369,8 @@ def remember_refusal(service: ServiceBase, game: PendingGame, status: int, messa
 def clear_refusals(service: ServiceBase) -> int:
     """Forget every refusal: the next push sends those games again. How many."""
     with service.write() as s:
-        refused = s.scalars(select(m.SyncGame).where(m.SyncGame.refused_state.is_not(None))
-                            ).all()
+        refused = s.scalars(select(models.SyncGame)
+                            .where(models.SyncGame.refused_state.is_not(None))).all()
         for synced in refused:
             synced.refused_state = synced.refused_status = synced.refused_message = None
             synced.refused_rule = synced.refused_at = None
@@ -379,13 +382,13 @@ def outgoing(service: ServiceBase, game_id: int) -> dict[str, Any]:
     each with its recorder's proof (None: they never signed in here)."""
     with service.read() as s:
         keys = _keys(s)
-        synced = s.get(m.SyncGame, game_id)
+        synced = s.get(models.SyncGame, game_id)
         if synced is None:
             raise LocalSyncError(f"game {game_id} was not pulled from the league server")
-        revisions = s.scalars(select(m.EventRevision).where(
-            m.EventRevision.game_id == game_id,
-            m.EventRevision.revision > synced.league_version)
-            .order_by(m.EventRevision.revision)).all()
+        revisions = s.scalars(select(models.EventRevision).where(
+            models.EventRevision.game_id == game_id,
+            models.EventRevision.revision > synced.league_version)
+            .order_by(models.EventRevision.revision)).all()
         return {"league_version": synced.league_version, "revisions": [
             {"revision": r.revision, "op": r.op, "position": r.position, "payload": r.payload,
              "by": r.by, "at": r.at.isoformat(), "reason": r.reason,
@@ -401,11 +404,12 @@ def outgoing_signoff(service: ServiceBase, game_id: int) -> tuple[dict[str, Any]
     many reports were filed here."""
     with service.read() as s:
         keys = _keys(s)
-        synced, game = s.get(m.SyncGame, game_id), s.get(m.Game, game_id)
+        synced, game = s.get(models.SyncGame, game_id), s.get(models.Game, game_id)
         if synced is None or game is None:
             raise LocalSyncError(f"game {game_id} was not pulled from the league server")
-        reports = s.scalars(select(m.WrittenReport).where(m.WrittenReport.game_id == game_id)
-                            .order_by(m.WrittenReport.id)).all()
+        reports = s.scalars(select(models.WrittenReport)
+                            .where(models.WrittenReport.game_id == game_id)
+                            .order_by(models.WrittenReport.id)).all()
         body = {"version": game.version, "signoffs": [
             {"kind": e.kind, "username": e.username, "at": e.at.isoformat(),
              "reason": e.reason, "locks": bool(e.locks),
@@ -424,7 +428,7 @@ def mark_signoff_pushed(service: ServiceBase, game_id: int, signed: int, reports
     """The league server holds the game's first ``signed`` sign-off entries
     and the first ``reports`` written reports filed here."""
     with service.write() as s:
-        synced = s.get(m.SyncGame, game_id)
+        synced = s.get(models.SyncGame, game_id)
         if synced is not None:
             synced.league_signoffs = max(synced.league_signoffs, signed)
             synced.league_reports = max(synced.league_reports, reports)
@@ -433,6 +437,6 @@ def mark_signoff_pushed(service: ServiceBase, game_id: int, signed: int, reports
 def mark_pushed(service: ServiceBase, game_id: int, league_version: int) -> None:
     """The league server holds this game's log up to ``league_version``."""
     with service.write() as s:
-        synced = s.get(m.SyncGame, game_id)
+        synced = s.get(models.SyncGame, game_id)
         if synced is not None and league_version > synced.league_version:
             synced.league_version = league_version

@@ -18,7 +18,7 @@ from typing import Any, Final
 from sqlalchemy import Date, DateTime, Table, insert, select, update
 from sqlalchemy.orm import Session
 
-from rinkside.store import models as m
+from rinkside.store import models
 from rinkside.store.types import UTCDateTime
 
 # The setup's tables, parents first (each row's foreign keys are in the ones before).
@@ -33,7 +33,7 @@ KEPT_COLUMNS: Final = {"games": ("version", "event_count")}
 
 
 def _table(name: str) -> Table:
-    return m.Base.metadata.tables[name]
+    return models.Base.metadata.tables[name]
 
 
 def _encoded(value: Any) -> Any:
@@ -64,9 +64,9 @@ def export_rows(s: Session, tournament_id: int, rink_id: int, games: Sequence[in
                 ) -> dict[str, list[dict[str, Any]]]:
     """The rows of the setup's tables a rink's laptop needs, and its games' logs."""
     t = {name: _table(name) for name in (*SETUP_TABLES, SIGNOFF_TABLE, LOG_TABLE)}
-    divisions = list(s.scalars(select(m.Division.id).where(
-        m.Division.tournament_id == tournament_id)))
-    teams = list(s.scalars(select(m.Team.id).where(m.Team.division_id.in_(divisions))))
+    divisions = list(s.scalars(select(models.Division.id).where(
+        models.Division.tournament_id == tournament_id)))
+    teams = list(s.scalars(select(models.Team.id).where(models.Team.division_id.in_(divisions))))
     return {
         "tournaments": _rows(s, t["tournaments"], t["tournaments"].c.id == tournament_id),
         "rinks": _rows(s, t["rinks"], t["rinks"].c.id == rink_id),

@@ -44,8 +44,7 @@ from rinkside.services.officiating import (
     refuse_signature,
 )
 from rinkside.services.sync import Officials, RinkRef, SyncRefused, rink_games
-from rinkside.store import models as m
-from rinkside.store import signoffs
+from rinkside.store import models, signoffs
 
 Key = tuple[str, str, datetime, str, bool]
 
@@ -99,7 +98,7 @@ def take_signoff(service: ServiceBase, rink: RinkRef, game_id: int, version: int
     ``entries`` (signed on its ``version`` of the game) and take the
     ``reports`` it does not hold, in one transaction."""
     with service.write() as s:
-        game = s.get(m.Game, game_id, with_for_update=True)
+        game = s.get(models.Game, game_id, with_for_update=True)
         if game is None or game_id not in rink_games(s, rink):
             raise SyncRefused(404, f"game {game_id} is not scored at rink {rink.name!r} "
                               f"of tournament {rink.tournament_id}")
@@ -132,8 +131,8 @@ def take_signoff(service: ServiceBase, rink: RinkRef, game_id: int, version: int
             officials.check(r.username, "referee", sync_proof.report_message(
                 game_id, r.kind, r.rule, r.text, r.username, r.at), r.proof,
                 f"{r.username}'s written report")
-            s.add(m.WrittenReport(game_id=game_id, kind=r.kind, rule=r.rule, text=r.text,
-                                  username=r.username, at=r.at))
+            s.add(models.WrittenReport(game_id=game_id, kind=r.kind, rule=r.rule, text=r.text,
+                                       username=r.username, at=r.at))
             taken += 1
         s.flush()
         locked = signoffs.is_locked(s, game_id)
@@ -153,7 +152,7 @@ def _refuse_reopening(game_id: int, new: Sequence[Entry]) -> None:
                           "nothing was merged")
 
 
-def _same_events(game: m.Game, version: int) -> None:
+def _same_events(game: models.Game, version: int) -> None:
     """The referees signed the laptop's ``version`` of the game: the league
     server must hold that very log."""
     if game.version < version:
@@ -173,11 +172,11 @@ def _refused(game_id: int, message: str) -> SyncRefused:
                        "refused whole and nothing was merged")
 
 
-def _check(s: Session, game: m.Game, stored: Sequence[Key], new: Sequence[Entry]) -> None:
+def _check(s: Session, game: models.Game, stored: Sequence[Key], new: Sequence[Entry]) -> None:
     """Each new entry (a signature: :func:`_refuse_reopening` refused the
     rest) as a signature made here would be checked
     (:mod:`rinkside.services.officiating`), against the league's users."""
-    roles = {u.username: u for u in s.scalars(select(m.User))}
+    roles = {u.username: u for u in s.scalars(select(models.User))}
     assigned = [name for name, u in roles.items()
                 if u.role == "referee" and game.id in u.games]
     locked = bool(stored) and stored[-1][4]
@@ -205,17 +204,17 @@ def _check(s: Session, game: m.Game, stored: Sequence[Key], new: Sequence[Entry]
 
 
 def _held(s: Session, game_id: int, r: Report) -> bool:
-    return s.scalars(select(m.WrittenReport.id).where(
-        m.WrittenReport.game_id == game_id, m.WrittenReport.kind == r.kind,
-        m.WrittenReport.username == r.username, m.WrittenReport.at == r.at,
-        m.WrittenReport.text == r.text)).first() is not None
+    return s.scalars(select(models.WrittenReport.id).where(
+        models.WrittenReport.game_id == game_id, models.WrittenReport.kind == r.kind,
+        models.WrittenReport.username == r.username, models.WrittenReport.at == r.at,
+        models.WrittenReport.text == r.text)).first() is not None
 
 
 def _check_report(s: Session, game_id: int, r: Report) -> None:
     """As :func:`rinkside.services.officiating.add_written_report` checks it
     (:func:`~rinkside.services.officiating.refuse_report`), and its kind as
     its rule makes it."""
-    user = s.scalars(select(m.User).where(m.User.username == r.username)).one_or_none()
+    user = s.scalars(select(models.User).where(models.User.username == r.username)).one_or_none()
     try:
         if r.kind != ("incident" if r.rule is None else "report"):
             raise SignOffRefused(f"a {r.kind!r} written report "

@@ -11,7 +11,7 @@ from sqlalchemy import select
 
 from rinkside.formats.text import ADDRESS, TextError, check_text
 from rinkside.services.base import ServiceBase
-from rinkside.store import models as m
+from rinkside.store import models
 
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 OWN_FILES = "/static/"
@@ -67,8 +67,8 @@ class TeamStyles(ServiceBase):
         if problem is not None:
             raise ValueError(f"{logo!r} is not a logo address: {problem}")
         with self.write() as s:
-            self.existing_row(s, m.Team, team_id)
-            row = s.get(m.TeamStyle, team_id) or m.TeamStyle(team_id=team_id)
+            self.existing_row(s, models.Team, team_id)
+            row = s.get(models.TeamStyle, team_id) or models.TeamStyle(team_id=team_id)
             if colour is not None:
                 row.colour = colour.lower() or None
             if logo is not None:
@@ -79,5 +79,6 @@ class TeamStyles(ServiceBase):
     def team_styles(self, team_ids: Sequence[int]) -> dict[int, Style]:
         """Each styled team's (colour, logo), by team id."""
         with self.write() as s:
-            rows = s.scalars(select(m.TeamStyle).where(m.TeamStyle.team_id.in_(team_ids))).all()
+            rows = s.scalars(select(models.TeamStyle)
+                             .where(models.TeamStyle.team_id.in_(team_ids))).all()
             return {r.team_id: (r.colour, shown_logo(r.logo)) for r in rows}

@@ -31,10 +31,10 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from rinkside.services.base import ServiceBase
-from rinkside.store import models as m
+from rinkside.store import models
 
 Kind = Literal["user", "address"]
-SUBJECT_LENGTH: Final = m.WHO
+SUBJECT_LENGTH: Final = models.WHO
 
 log = logging.getLogger("rinkside.login")
 
@@ -84,16 +84,16 @@ def _subjects(username: str, address: str, known_device: bool = False) -> dict[K
     return subjects
 
 
-def _hold(s: Session, kind: Kind, subject: str, now: datetime) -> m.LoginFailure:
+def _hold(s: Session, kind: Kind, subject: str, now: datetime) -> models.LoginFailure:
     """The counter row, created if new and held (written to) until the
     transaction ends, so that attempts at once wait for one another."""
     insert = postgresql.insert if s.get_bind().dialect.name == "postgresql" else sqlite.insert
-    statement = insert(m.LoginFailure).values(kind=kind, subject=subject, failures=0,
-                                              last_at=now)
+    statement = insert(models.LoginFailure).values(kind=kind, subject=subject, failures=0,
+                                                   last_at=now)
     s.execute(statement.on_conflict_do_update(
-        index_elements=["kind", "subject"], set_={"failures": m.LoginFailure.failures}))
-    row = s.scalars(select(m.LoginFailure).where(
-        m.LoginFailure.kind == kind, m.LoginFailure.subject == subject)
+        index_elements=["kind", "subject"], set_={"failures": models.LoginFailure.failures}))
+    row = s.scalars(select(models.LoginFailure).where(
+        models.LoginFailure.kind == kind, models.LoginFailure.subject == subject)
         .execution_options(populate_existing=True)).one()
     return row
 
@@ -105,7 +105,8 @@ def admit(service: ServiceBase, username: str, address: str, now: datetime,
     ``known_device``: the browser logged in as ``username`` before, so the
     username's count neither holds it back nor counts it."""
     with service.write() as s:
-        s.execute(delete(m.LoginFailure).where(m.LoginFailure.last_at < now - policy.lockout))
+        s.execute(delete(models.LoginFailure)
+                  .where(models.LoginFailure.last_at < now - policy.lockout))
         rows = {kind: _hold(s, kind, subject, now)
                 for kind, subject in _subjects(username, address, known_device).items()}
         waits = [Refusal(found[0], kind, found[1]) for kind, row in rows.items()
@@ -131,7 +132,7 @@ def failed(service: ServiceBase, username: str, address: str, now: datetime,
     log.warning("failed login for %r from %s", username[:SUBJECT_LENGTH], address)
     with service.read() as s:
         for kind, subject in _subjects(username, address).items():
-            row = s.get(m.LoginFailure, (kind, subject))
+            row = s.get(models.LoginFailure, (kind, subject))
             if row is not None and row.failures == policy.lock_after[kind] \
                     and row.last_at == now:
                 log.warning("login locked out for %s %r until %s: %d failed logins "
@@ -147,7 +148,7 @@ def unlock(service: ServiceBase, username: str) -> bool:
     the addresses' counts stand."""
     subject = username[:SUBJECT_LENGTH]
     with service.write() as s:
-        row = s.get(m.LoginFailure, ("user", subject))
+        row = s.get(models.LoginFailure, ("user", subject))
         removed = row is not None
         if row is not None:
             s.delete(row)
@@ -161,8 +162,9 @@ def succeeded(service: ServiceBase, username: str, address: str) -> None:
     the address's takes this attempt back."""
     subjects = _subjects(username, address)
     with service.write() as s:
-        s.execute(delete(m.LoginFailure).where(m.LoginFailure.kind == "user",
-                                               m.LoginFailure.subject == subjects["user"]))
-        row = s.get(m.LoginFailure, ("address", subjects["address"]))
+        s.execute(delete(models.LoginFailure)
+                  .where(models.LoginFailure.kind == "user",
+                         models.LoginFailure.subject == subjects["user"]))
+        row = s.get(models.LoginFailure, ("address", subjects["address"]))
         if row is not None:
             row.failures = max(0, row.failures - 1)

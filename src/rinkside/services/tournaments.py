@@ -23,8 +23,7 @@ from rinkside.rules.game import apply
 from rinkside.rules.log import Correction, GameLog
 from rinkside.rules.roster import GameSetup, Letter, Player, Roster
 from rinkside.rules.state import GameState
-from rinkside.services import records as rec
-from rinkside.services import replay, state_cache
+from rinkside.services import records, replay, state_cache
 from rinkside.services.division import DivisionTables, DivisionView
 from rinkside.services.errors import NotFound
 from rinkside.services.game_clock import GameClocks
@@ -33,8 +32,7 @@ from rinkside.services.lineups import Lineups
 from rinkside.services.rosters import Rosters
 from rinkside.services.setup import Setup
 from rinkside.services.team_styles import TeamStyles
-from rinkside.store import eventlog
-from rinkside.store import models as m
+from rinkside.store import eventlog, models
 from rinkside.store.connections import connection_of
 from rinkside.tournament import forfeits
 from rinkside.tournament.errors import TournamentRuleError
@@ -50,15 +48,15 @@ from rinkside.tournament.stage_settings import stage_settings
 
 # A division's view reads its division and tournament as plain values, in
 # one statement built once (every console write asks for the view too).
-_D, _T = m.Division, m.Tournament
+_D, _T = models.Division, models.Tournament
 _DIVISION: Final = (
     select(_D.name, _D.player_coaches_allowed, _D.settings, _T.settings, _T.playoff_settings,
            _T.tiebreaks)
     .join(_T, _D.tournament_id == _T.id)
     .where(_D.id == bindparam("division")))
-_TEAMS: Final = (select(m.Team.id, m.Team.name, m.Team.division_id)
-                 .where(m.Team.division_id == bindparam("division")).order_by(m.Team.id))
-_G = m.Game
+_TEAMS: Final = (select(models.Team.id, models.Team.name, models.Team.division_id)
+                 .where(models.Team.division_id == bindparam("division")).order_by(models.Team.id))
+_G = models.Game
 _GAMES: Final = (select(_G.id, _G.division_id, _G.stage, _G.home_team_id, _G.away_team_id,
                         _G.start, _G.rink, _G.schedule_order, _G.round_name, _G.version,
                         _G.settings)
@@ -76,7 +74,7 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
     def game_state(self, game_id: int) -> tuple[int, GameState]:
         """The game's version and its state, recomputed from the stored log."""
         with self.write() as s:
-            return self._state(s, self.existing_row(s, m.Game, game_id))
+            return self._state(s, self.existing_row(s, models.Game, game_id))
 
     def committed_state(self, game_id: int, version: int) -> GameState | None:
         """The state this process computed for ``version`` of the game, as its
@@ -92,7 +90,7 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
         is refused (nothing written) if any event is (RuleViolation), or if
         the game moved on since ``expected_version`` (StaleWrite)."""
         with self.write() as s:
-            game = self.existing_row(s, m.Game, game_id)
+            game = self.existing_row(s, models.Game, game_id)
             self.refuse_locked(s, game_id)
             if game.version == 0:
                 # The first event dresses the rosters: checked at the version
@@ -127,7 +125,7 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
         """Replace, insert or delete one past event; everything after it is
         recomputed by the engine before anything is written."""
         with self.write() as s:
-            game = self.existing_row(s, m.Game, game_id)
+            game = self.existing_row(s, models.Game, game_id)
             self.refuse_locked(s, game_id)
             stored = replay.load(s, game)
             if stored.version != expected_version:
@@ -154,14 +152,14 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
     # -- internals -----------------------------------------------------------------
 
     def _game_state_in(self, s: Session, game_id: int) -> tuple[int, GameState]:
-        return self._state(s, self.existing_row(s, m.Game, game_id))
+        return self._state(s, self.existing_row(s, models.Game, game_id))
 
     @staticmethod
-    def _setup(s: Session, game: m.Game) -> GameSetup:
+    def _setup(s: Session, game: models.Game) -> GameSetup:
         """The engine's setup of the game (:func:`rinkside.services.replay.setup_of`)."""
         return replay.setup_of(s, game)
 
-    def _state(self, s: Session, game: m.Game, setup: GameSetup | None = None,
+    def _state(self, s: Session, game: models.Game, setup: GameSetup | None = None,
                stored: tuple[int, GameState] | None = None) -> tuple[int, GameState]:
         """The game's state at its version: from the memory cache, the stored
         cache or a replay of the log, in that order. A cached state counts
@@ -169,7 +167,7 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
         engine, for the same setup (settings and dressed rosters)."""
         return replay.state_of(s, self.cache, game, setup or self._setup(s, game), stored)
 
-    def refuse_contradicted_record(self, s: Session, game: m.Game) -> None:
+    def refuse_contradicted_record(self, s: Session, game: models.Game) -> None:
         """A lineup changed after play began must leave the game's record
         standing: a player the log names must still be dressed (Rule
         203(a)). The engine replays the log with the new lineup; a refusal
@@ -187,7 +185,7 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
                                 f"{exc.reason}") from None
 
 
-    def refuse_removed(self, s: Session, game: m.Game) -> None:
+    def refuse_removed(self, s: Session, game: models.Game) -> None:
         """Rule 634(e): a game of a team removed from the tournament is not
         played (its own forfeited game aside)."""
         view = self.division_view_in(s, game.division_id)
@@ -217,11 +215,11 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
         # the settings it began under once the desk has changed them since.
         own = {row[0]: stage_settings(row[2], ours, theirs, playoff, row[10])
                for row in rows if row[2] == "playoff" or row[10] is not None}
-        players = rec.players_of(s, [t.team_id for t in teams])
+        players = records.players_of(s, [t.team_id for t in teams])
         numbers: dict[int, dict[int, int]] = {}
         for p in players:
             numbers.setdefault(p.team_id, {})[p.number] = p.player_id
-        lineups_by_game = rec.lineups_of(s, list(versions))
+        lineups_by_game = records.lineups_of(s, list(versions))
         names = {t.team_id: t.name for t in teams}
         roster_of = replay.by_team(players)
         made: dict[tuple[int, Letter | None], Player] = {}  # each player built once

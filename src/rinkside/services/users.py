@@ -23,9 +23,9 @@ from rinkside.formats.text import USERNAME, TextError, check_text
 from rinkside.services.base import ServiceBase
 from rinkside.services.sessions import revoke_user
 from rinkside.services.tournaments import NotFound
-from rinkside.store import models as m
+from rinkside.store import models
 
-ROLES: Final = m.USER_ROLES
+ROLES: Final = models.USER_ROLES
 
 MIN_PASSWORD: Final = 8
 MAX_PASSWORD: Final = 1024  # argon2 hashes any length; a megabyte would only cost time
@@ -86,8 +86,8 @@ def create_user(service: ServiceBase, username: str, password: str, role: str,
         raise ValueError("a user needs a username and a password")
     try:
         with service.write() as s:
-            user = m.User(username=username, password_hash=_hasher.hash(password), role=role,
-                          games=sorted(set(games)))
+            user = models.User(username=username, password_hash=_hasher.hash(password), role=role,
+                               games=sorted(set(games)))
             s.add(user)
             s.flush()
             return user.id
@@ -108,7 +108,7 @@ def assign(service: ServiceBase, username: str, games: Iterable[int]) -> UserRow
         if user.role == "director":
             raise ValueError("a director may score every game: there is nothing to assign")
         wanted = sorted(set(games))
-        missing = [g for g in wanted if s.get(m.Game, g) is None]
+        missing = [g for g in wanted if s.get(models.Game, g) is None]
         if missing:
             raise NotFound(f"no game {', '.join(map(str, missing))}")
         user.games = wanted
@@ -138,20 +138,20 @@ def set_active(service: ServiceBase, username: str, active: bool) -> UserRow:
 
 def users(service: ServiceBase) -> list[UserRow]:
     with service.read() as s:
-        return [_row(u) for u in s.scalars(select(m.User).order_by(m.User.username))]
+        return [_row(u) for u in s.scalars(select(models.User).order_by(models.User.username))]
 
 
 def user(service: ServiceBase, user_id: int) -> UserRow | None:
     """The user with this id (None: no such user, e.g. removed since login)."""
     with service.read() as s:
-        row = s.get(m.User, user_id)
+        row = s.get(models.User, user_id)
         return None if row is None else _row(row)
 
 
 def authenticate(service: ServiceBase, username: str, password: str) -> int | None:
     """The user's id if the password is theirs, else None (same work either way)."""
     with service.read() as s:
-        user = s.scalars(select(m.User).where(m.User.username == username)).one_or_none()
+        user = s.scalars(select(models.User).where(models.User.username == username)).one_or_none()
         stored = user.password_hash if user is not None else _DUMMY_HASH
         try:
             _hasher.verify(stored, password)
@@ -160,12 +160,12 @@ def authenticate(service: ServiceBase, username: str, password: str) -> int | No
         return user.id if user is not None and user.active else None
 
 
-def _user(s: Session, username: str) -> m.User:
-    user = s.scalars(select(m.User).where(m.User.username == username)).one_or_none()
+def _user(s: Session, username: str) -> models.User:
+    user = s.scalars(select(models.User).where(models.User.username == username)).one_or_none()
     if user is None:
         raise NotFound(f"no user {username!r}")
     return user
 
 
-def _row(u: m.User) -> UserRow:
+def _row(u: models.User) -> UserRow:
     return UserRow(u.id, u.username, u.role, tuple(u.games or ()), u.active)

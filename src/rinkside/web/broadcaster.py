@@ -44,7 +44,7 @@ import anyio
 from starlette.types import Send
 
 from rinkside.rules.state import GameState
-from rinkside.services import queries as catalog
+from rinkside.services import queries
 from rinkside.services.change import Change
 from rinkside.services.tournaments import Tournaments
 from rinkside.web.frames import FrameCache
@@ -147,7 +147,7 @@ class Broadcaster:
         page gets the newest state (never an older version than it holds:
         :meth:`Sink.push`). A game no page follows costs only its number.
         Blocking: the listener's thread calls it."""
-        stored = catalog.versions(service)
+        stored = queries.versions(service)
         with self._lock:
             behind = [(game_id, version) for game_id, version in stored.items()
                       if version > self._published.get(game_id, -1)]
@@ -302,7 +302,7 @@ class Broadcaster:
         looked = self._polls.get(slot)
         if looked is None or now - looked[0] > min(POLL_REUSE, self.keepalive / 2):
             ids = None if key == ALL_GAMES else [key]
-            task = loop.create_task(anyio.to_thread.run_sync(catalog.versions, service, ids))
+            task = loop.create_task(anyio.to_thread.run_sync(queries.versions, service, ids))
             task.add_done_callback(lambda done: done.cancelled() or done.exception())
             looked = self._polls[slot] = (now, task)
         return dict(await asyncio.shield(looked[1]))

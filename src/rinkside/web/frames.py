@@ -26,7 +26,7 @@ from collections import OrderedDict
 import anyio
 
 from rinkside.rules.state import GameState
-from rinkside.services import queries as catalog
+from rinkside.services import queries
 from rinkside.services.tournaments import Tournaments
 from rinkside.web import views
 from rinkside.web.sse import Frame, state_event
@@ -59,7 +59,7 @@ class FrameCache:
         computed once. Blocking: call it from a worker thread."""
         committed = version is not None
         if version is None:
-            version = catalog.versions(service, [game_id]).get(game_id, 0)
+            version = queries.versions(service, [game_id]).get(game_id, 0)
         frame = self.build(service, game_id, version, committed=committed)
         return frame.version, frame.text
 

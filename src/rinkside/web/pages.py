@@ -19,7 +19,7 @@ from rinkside.rules.state import GameState
 from rinkside.services import queries
 from rinkside.services.queries import DivisionRow, GameRow
 from rinkside.services.tournaments import Tournaments
-from rinkside.tournament import stats as tstats
+from rinkside.tournament import stats
 from rinkside.tournament.suspension_status import SuspensionStatus
 from rinkside.web import views
 
@@ -133,19 +133,19 @@ def game_page(service: Tournaments, game_id: int) -> GamePage:
 @dataclass(frozen=True, slots=True)
 class StatsPage:
     division: DivisionRow
-    leaders: dict[str, list[tstats.SkaterLine]]
-    goalies: list[tstats.GoaltenderLine]
-    teams: list[tstats.TeamLine]
-    award: tstats.HighScorerAward
+    leaders: dict[str, list[stats.SkaterLine]]
+    goalies: list[stats.GoaltenderLine]
+    teams: list[stats.TeamLine]
+    award: stats.HighScorerAward
 
 
 def stats_page(service: Tournaments, division_id: int, top: int = 10) -> StatsPage:
     division = queries.division(service, division_id)
     view = service.division_view(division_id)  # read once for the lines and the award
     skaters, goalies, teams = service.statistics(division_id, view)
-    keys: Sequence[tstats.LeaderKey] = ("points", "goals", "assists", "pim")
+    keys: Sequence[stats.LeaderKey] = ("points", "goals", "assists", "pim")
     return StatsPage(
-        division, {key: tstats.leaders(skaters, key, top) for key in keys},
+        division, {key: stats.leaders(skaters, key, top) for key in keys},
         sorted(goalies.values(), key=lambda g: (g.gaa is None, g.gaa or 0, -g.tenths)),
         sorted(teams.values(), key=lambda t: t.team_id), service.high_scorer(division_id, view))
 

@@ -19,7 +19,7 @@ from rinkside.present.periods import current_period, period_label
 from rinkside.present.results import result_text, status_text
 from rinkside.present.state import LiveState, live_state, shown_score, strength_text
 from rinkside.rules.state import GameState
-from rinkside.services import queries as catalog
+from rinkside.services import queries
 from rinkside.services.game_clock import shown_anchor, shown_countdown
 from rinkside.services.tournaments import Tournaments
 
@@ -46,7 +46,7 @@ def live_model(service: Tournaments, game_id: int, committed: int | None = None,
     write announced), else the one it still holds
     (:meth:`Tournaments.committed_state`). The game's names, clocks,
     sign-off and colours are read in one session (:func:`catalog.live`)."""
-    row, extras = catalog.live(service, game_id)
+    row, extras = queries.live(service, game_id)
     known = (None if committed is None else state if state is not None
              else service.committed_state(game_id, committed))
     if committed is not None and known is not None:

@@ -14,7 +14,7 @@ from sqlalchemy.orm import aliased
 from rinkside.services.base import ServiceBase
 from rinkside.services.errors import NotFound
 from rinkside.services.game_clock import LiveExtras, live_extras_in
-from rinkside.store import models as m
+from rinkside.store import models
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,17 +38,20 @@ class GameRow:
 
 
 def _games_query() -> Select[*tuple[Any, ...]]:
-    home, away = aliased(m.Team), aliased(m.Team)
-    return (select(m.Game.id, m.Tournament.id.label("tid"), m.Tournament.name.label("tname"),
-                   m.Division.id.label("did"), m.Division.name.label("dname"),
+    home, away = aliased(models.Team), aliased(models.Team)
+    return (select(models.Game.id, models.Tournament.id.label("tid"),
+                   models.Tournament.name.label("tname"),
+                   models.Division.id.label("did"), models.Division.name.label("dname"),
                    home.id.label("hid"), home.name.label("hname"),
                    away.id.label("aid"), away.name.label("aname"),
-                   m.Game.start, m.Game.rink, m.Game.stage, m.Game.round_name, m.Game.version)
-            .join(m.Division, m.Game.division_id == m.Division.id)
-            .join(m.Tournament, m.Division.tournament_id == m.Tournament.id)
-            .join(home, m.Game.home_team_id == home.id)
-            .join(away, m.Game.away_team_id == away.id)
-            .order_by(m.Tournament.id, m.Division.id, m.Game.schedule_order, m.Game.id))
+                   models.Game.start, models.Game.rink, models.Game.stage, models.Game.round_name,
+                   models.Game.version)
+            .join(models.Division, models.Game.division_id == models.Division.id)
+            .join(models.Tournament, models.Division.tournament_id == models.Tournament.id)
+            .join(home, models.Game.home_team_id == home.id)
+            .join(away, models.Game.away_team_id == away.id)
+            .order_by(models.Tournament.id, models.Division.id, models.Game.schedule_order,
+                      models.Game.id))
 
 
 # Built once: the two aliases' adaptation is most of the cost of building it,
@@ -68,7 +71,7 @@ def games(service: ServiceBase, division_id: int | None = None) -> list[GameRow]
     within its division."""
     query = _GAMES
     if division_id is not None:
-        query = query.where(m.Game.division_id == division_id)
+        query = query.where(models.Game.division_id == division_id)
     with service.read() as s:
         return [_game_row(r) for r in s.execute(query)]
 
@@ -76,7 +79,7 @@ def games(service: ServiceBase, division_id: int | None = None) -> list[GameRow]
 def game(service: ServiceBase, game_id: int) -> GameRow:
     """One game; :class:`NotFound` when there is no such game."""
     with service.read() as s:
-        row = s.execute(_GAMES.where(m.Game.id == game_id)).first()
+        row = s.execute(_GAMES.where(models.Game.id == game_id)).first()
     if row is None:
         raise NotFound(f"There is no game {game_id}.")
     return _game_row(row)
@@ -88,7 +91,7 @@ def live(service: ServiceBase, game_id: int) -> tuple[GameRow, LiveExtras]:
     the clocks, whether it is signed, the teams' styles), read in one session:
     a change published to the live pages costs one read besides its write."""
     with service.read() as s:
-        row = s.execute(_GAMES.where(m.Game.id == game_id)).first()
+        row = s.execute(_GAMES.where(models.Game.id == game_id)).first()
         if row is None:
             raise NotFound(f"There is no game {game_id}.")
         shown = _game_row(row)
@@ -99,7 +102,7 @@ def known(service: ServiceBase, game_id: int) -> None:
     """Nothing when the store has the game; :class:`NotFound` when it has not
     (one look at its row, for a request that needs no more)."""
     with service.read() as s:
-        if s.scalar(select(m.Game.id).where(m.Game.id == game_id)) is None:
+        if s.scalar(select(models.Game.id).where(models.Game.id == game_id)) is None:
             raise NotFound(f"There is no game {game_id}.")
 
 
@@ -107,9 +110,9 @@ def versions(service: ServiceBase, game_ids: Iterable[int] | None = None) -> dic
     """Each game's log version (of every game when ``game_ids`` is None): a
     cheap look for changes written by another process (the CLI, another
     server on the same database), which no ``on_change`` hook here hears."""
-    query = select(m.Game.id, m.Game.version)
+    query = select(models.Game.id, models.Game.version)
     if game_ids is not None:
-        query = query.where(m.Game.id.in_(list(game_ids)))
+        query = query.where(models.Game.id.in_(list(game_ids)))
     with service.read() as s:
         return {r.id: r.version for r in s.execute(query)}
 
@@ -117,5 +120,5 @@ def versions(service: ServiceBase, game_ids: Iterable[int] | None = None) -> dic
 def last_start(service: ServiceBase, tournament_id: int) -> datetime | None:
     """When the tournament's last scheduled game starts (None: no game has a time)."""
     with service.read() as s:
-        return s.scalar(select(func.max(m.Game.start)).join(m.Division).where(
-            m.Division.tournament_id == tournament_id))
+        return s.scalar(select(func.max(models.Game.start)).join(models.Division).where(
+            models.Division.tournament_id == tournament_id))

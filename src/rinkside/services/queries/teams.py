@@ -8,11 +8,11 @@ from dataclasses import dataclass
 
 from sqlalchemy import select
 
-from rinkside.services import records as rec
+from rinkside.services import records
 from rinkside.services.base import ServiceBase
 from rinkside.services.errors import NotFound
 from rinkside.services.queries.tournaments import DivisionRow
-from rinkside.store import models as m
+from rinkside.store import models
 from rinkside.tournament.model import RosterPlayer
 
 
@@ -47,7 +47,7 @@ class TeamRoster:
 def team(service: ServiceBase, team_id: int) -> TeamPage:
     """A team and its active roster by number; :class:`NotFound` when unknown."""
     with service.read() as s:
-        row = s.get(m.Team, team_id)
+        row = s.get(models.Team, team_id)
         if row is None:
             raise NotFound(f"There is no team {team_id}.")
         d = row.division
@@ -60,28 +60,28 @@ def team(service: ServiceBase, team_id: int) -> TeamPage:
 def team_roster(service: ServiceBase, team_id: int) -> TeamRoster:
     """A team's active players; :class:`NotFound` when unknown."""
     with service.read() as s:
-        row = s.get(m.Team, team_id)
+        row = s.get(models.Team, team_id)
         if row is None:
             raise NotFound(f"There is no team {team_id}.")
         return TeamRoster(row.id, row.name, row.division_id,
-                          tuple(rec.players_of(s, [team_id])))
+                          tuple(records.players_of(s, [team_id])))
 
 
 def active_players(service: ServiceBase, team_ids: Iterable[int]) -> list[RosterPlayer]:
     """The active players of these teams (a team unknown has none)."""
     with service.read() as s:
-        return rec.players_of(s, list(team_ids))
+        return records.players_of(s, list(team_ids))
 
 
 def team_names(service: ServiceBase, division_id: int | None = None) -> dict[int, str]:
     """Team id -> name, of every team or of one division's (:class:`NotFound`
     when there is no such division)."""
-    query = select(m.Team.id, m.Team.name)
+    query = select(models.Team.id, models.Team.name)
     with service.read() as s:
         if division_id is not None:
-            if s.get(m.Division, division_id) is None:
+            if s.get(models.Division, division_id) is None:
                 raise NotFound(f"There is no division {division_id}.")
-            query = query.where(m.Team.division_id == division_id)
+            query = query.where(models.Team.division_id == division_id)
         return {r.id: r.name for r in s.execute(query)}
 
 
@@ -89,8 +89,8 @@ def player_labels(service: ServiceBase, team_ids: Iterable[int] | None = None
                   ) -> dict[int, tuple[int, str]]:
     """Player id -> (number, name), of every player or of these teams',
     removed players included (their records stay, 203(b))."""
-    query = select(m.Player.id, m.Player.number, m.Player.name)
+    query = select(models.Player.id, models.Player.number, models.Player.name)
     if team_ids is not None:
-        query = query.where(m.Player.team_id.in_(list(team_ids)))
+        query = query.where(models.Player.team_id.in_(list(team_ids)))
     with service.read() as s:
         return {r.id: (r.number, r.name) for r in s.execute(query)}

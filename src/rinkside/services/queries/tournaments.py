@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from sqlalchemy import func, select
 
 from rinkside.services.errors import NotFound
-from rinkside.store import models as m
+from rinkside.store import models
 
 if TYPE_CHECKING:
     from rinkside.services.tournaments import Tournaments
@@ -50,11 +50,12 @@ class TournamentTree:
 
 def divisions(service: Tournaments, tournament_id: int | None = None) -> list[DivisionRow]:
     """Every division (of one tournament when given), by tournament then id."""
-    query = (select(m.Division.id, m.Division.name, m.Tournament.id, m.Tournament.name)
-             .join(m.Tournament, m.Division.tournament_id == m.Tournament.id)
-             .order_by(m.Tournament.id, m.Division.id))
+    query = (select(models.Division.id, models.Division.name, models.Tournament.id,
+                    models.Tournament.name)
+             .join(models.Tournament, models.Division.tournament_id == models.Tournament.id)
+             .order_by(models.Tournament.id, models.Division.id))
     if tournament_id is not None:
-        query = query.where(m.Division.tournament_id == tournament_id)
+        query = query.where(models.Division.tournament_id == tournament_id)
     with service.read() as s:
         rows = s.execute(query).all()
     return [DivisionRow(r[0], r[1], r[2], r[3]) for r in rows]
@@ -70,24 +71,24 @@ def division(service: Tournaments, division_id: int) -> DivisionRow:
 
 def tournament_ids(service: Tournaments) -> list[int]:
     with service.read() as s:
-        return list(s.scalars(select(m.Tournament.id).order_by(m.Tournament.id)))
+        return list(s.scalars(select(models.Tournament.id).order_by(models.Tournament.id)))
 
 
 def tournament_trees(service: Tournaments) -> list[TournamentTree]:
     """Every tournament with its divisions and teams (each by id), and how
     many active players each team has."""
     with service.read() as s:
-        tournaments = s.execute(select(m.Tournament.id, m.Tournament.name)
-                                .order_by(m.Tournament.id)).all()
-        division_rows = s.execute(select(m.Division.id, m.Division.name,
-                                         m.Division.tournament_id)
-                                  .order_by(m.Division.id)).all()
-        active = (select(m.Player.team_id, func.count().label("n"))
-                  .where(m.Player.active.is_(True)).group_by(m.Player.team_id).subquery())
-        team_rows = s.execute(select(m.Team.id, m.Team.name, m.Team.division_id,
+        tournaments = s.execute(select(models.Tournament.id, models.Tournament.name)
+                                .order_by(models.Tournament.id)).all()
+        division_rows = s.execute(select(models.Division.id, models.Division.name,
+                                         models.Division.tournament_id)
+                                  .order_by(models.Division.id)).all()
+        active = (select(models.Player.team_id, func.count().label("n"))
+                  .where(models.Player.active.is_(True)).group_by(models.Player.team_id).subquery())
+        team_rows = s.execute(select(models.Team.id, models.Team.name, models.Team.division_id,
                                      func.coalesce(active.c.n, 0))
-                              .outerjoin(active, active.c.team_id == m.Team.id)
-                              .order_by(m.Team.id)).all()
+                              .outerjoin(active, active.c.team_id == models.Team.id)
+                              .order_by(models.Team.id)).all()
     teams: dict[int, list[TeamCount]] = {}
     for team_id, name, division_id, players in team_rows:
         teams.setdefault(division_id, []).append(TeamCount(team_id, name, players))

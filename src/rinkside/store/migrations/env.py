@@ -36,6 +36,7 @@ def run_migrations_offline() -> None:
         url=config.get_main_option("sqlalchemy.url") or database_url(),
         target_metadata=target_metadata,
         literal_binds=True,
+        sqlalchemy_module_prefix="sqlalchemy.",  # as the migrations import it (no alias)
     )
     with context.begin_transaction():
         context.run_migrations()
@@ -51,6 +52,7 @@ def run_migrations_online() -> None:
             target_metadata=target_metadata,
             render_as_batch=sqlite,  # SQLite alters tables by copying them
             compare_type=True,
+            sqlalchemy_module_prefix="sqlalchemy.",  # as the migrations import it (no alias)
         )
         with context.begin_transaction():
             context.run_migrations()

@@ -37,8 +37,7 @@ from rinkside.rules.events import MEASURED_ITEMS, TEAMS, PenaltyClass, Team
 from rinkside.rules.infractions import CATALOG, Infraction
 from rinkside.rules.state import GameState
 from rinkside.rules.times import format_duration
-from rinkside.services import logs, officiating
-from rinkside.services import queries as catalog
+from rinkside.services import logs, officiating, queries
 from rinkside.tournament import suspension_check
 from rinkside.web import auth, documented, views
 from rinkside.web.deps import QueryNumber, Service
@@ -233,7 +232,7 @@ def undressed(service: Service, game_id: int) -> dict[Team, set[int]]:
     203(a), casebook 27: 404(d), 615(d), 405(e)). Its first event dresses the
     eligible roster (:mod:`rinkside.services.lineups`); until then the
     console's lists must not offer the players the server would refuse."""
-    row = catalog.game(service, game_id)
+    row = queries.game(service, game_id)
     scheduled, handed = logs.handed_lineups(service, game_id)
     status = service.suspensions(row.tournament_id)
     out: dict[Team, set[int]] = {}
@@ -241,7 +240,7 @@ def undressed(service: Service, game_id: int) -> dict[Team, set[int]]:
     for side, team_id in sides:
         if team_id in handed:
             continue  # the lineup handed in is the game's roster already
-        players = catalog.team(service, team_id).players
+        players = queries.team(service, team_id).players
         barred = suspension_check.barred([p.player_id for p in players], scheduled, status)
         out[side] = {p.number for p in players if p.player_id in barred}
     return out
@@ -304,13 +303,13 @@ def console_view(game_id: int, user: Reader, service: Service) -> dict[str, Any]
 def lineups(game_id: int, user: Reader, service: Service) -> dict[str, Any]:
     """Each team's roster for the lineup form: dressed or not, the letters
     named for the game, and the suspension that bars a player (casebook 27)."""
-    row = catalog.game(service, game_id)
+    row = queries.game(service, game_id)
     status = service.suspensions(row.tournament_id)
     scheduled, handed = logs.handed_lineups(service, game_id)
     out: dict[str, Any] = {}
     sides: tuple[tuple[Team, int], ...] = (("home", row.home_team_id), ("away", row.away_team_id))
     for side, team_id in sides:
-        page = catalog.team(service, team_id)
+        page = queries.team(service, team_id)
         lineup = handed.get(team_id)
         barred = suspension_check.barred([p.player_id for p in page.players], scheduled, status)
         out[side] = {

@@ -11,9 +11,7 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, Response
 from pydantic import BaseModel
 
-from rinkside.services import desk_schedule as ds
-from rinkside.services import queries
-from rinkside.services import rinks as rink_store
+from rinkside.services import desk_schedule, queries, rinks
 from rinkside.services.tournaments import NotFound
 from rinkside.web import fields
 from rinkside.web.deps import FormId, Service, Templates
@@ -57,8 +55,8 @@ def _schedule_page(request: Request, service: Service, templates: Templates, use
         raise NotFound(f"There is no tournament {tournament_id}.")
     return page(request, templates, "desk_schedule.html", user, {
         "title": "Desk: schedule", "tournament_id": tournament_id, "tree": tree,
-        "grid": ds.grid(service, tournament_id),
-        "rinks": [r.name for r in rink_store.rinks(service, tournament_id)]},
+        "grid": desk_schedule.grid(service, tournament_id),
+        "rinks": [r.name for r in rinks.rinks(service, tournament_id)]},
         error=error, status=422 if error else 200)
 
 
@@ -78,8 +76,9 @@ async def generate_form(tournament_id: int, request: Request, service: Service,
     form = await request.form()
     return await off_loop(
         respond,
-        lambda: ds.generate(
-            service, tournament_id, windows=ds.parse_windows(str(form.get("windows", ""))),
+        lambda: desk_schedule.generate(
+            service, tournament_id, windows=desk_schedule.parse_windows(str(form.get("windows",
+                                                                                     ""))),
             game_minutes=_whole(str(form.get("game_minutes", "")), "game length"),
             rest_minutes=_whole(str(form.get("rest_minutes", "0")), "rest"),
             rinks=[str(r) for r in form.getlist("rink")],
@@ -97,8 +96,8 @@ def add_form(tournament_id: int, request: Request, service: Service, templates: 
         division = queries.team(service, home).division.division_id
         if queries.team(service, away).division.division_id != division:
             raise ValueError("the two teams are in different divisions")
-        return ds.add_game(service, division, home, away, start=local_moment(start),
-                           rink=rink, by=user.username)
+        return desk_schedule.add_game(service, division, home, away, start=local_moment(start),
+                                      rink=rink, by=user.username)
 
     return respond(add,
                    f"/desk/tournaments/{tournament_id}/schedule", "added",
@@ -111,8 +110,8 @@ def move_form(game_id: int, request: Request, service: Service, templates: Templ
               user: Director, start: str = Form(""), rink: str = Form(""),
               reason: str = Form("")) -> Response:
     tid = queries.game(service, game_id).tournament_id
-    return respond(lambda: ds.move_game(service, game_id, start=local_moment(start),
-                                        rink=rink, by=user.username, reason=reason),
+    return respond(lambda: desk_schedule.move_game(service, game_id, start=local_moment(start),
+                                                   rink=rink, by=user.username, reason=reason),
                    f"/desk/tournaments/{tid}/schedule", "moved",
                    lambda error: _schedule_page(request, service, templates, user, tid, error))
 
@@ -121,8 +120,8 @@ def move_form(game_id: int, request: Request, service: Service, templates: Templ
 def cancel_form(game_id: int, request: Request, service: Service, templates: Templates,
                 user: Director, reason: str = Form("")) -> Response:
     tid = queries.game(service, game_id).tournament_id
-    return respond(lambda: ds.cancel_game(service, game_id, by=user.username,
-                                          reason=reason),
+    return respond(lambda: desk_schedule.cancel_game(service, game_id, by=user.username,
+                                                     reason=reason),
                    f"/desk/tournaments/{tid}/schedule", "cancelled",
                    lambda error: _schedule_page(request, service, templates, user, tid, error))
 
@@ -138,7 +137,7 @@ class Move(BaseModel):
 
 @api_router.get("/api/desk/tournaments/{tournament_id:id}/schedule")
 def grid_api(tournament_id: int, service: Service, user: Director) -> dict[str, Any]:
-    grid = ds.grid(service, tournament_id)
+    grid = desk_schedule.grid(service, tournament_id)
     return {"game_minutes": grid.game_minutes, "rest_minutes": grid.rest_minutes,
             "games": [{"id": g.game_id, "start": g.start.isoformat(), "rink": g.rink,
                        "home": g.home, "away": g.away, "conflicts": list(g.conflicts)}
@@ -150,8 +149,8 @@ def grid_api(tournament_id: int, service: Service, user: Director) -> dict[str, 
 def move_api(game_id: int, body: Move, service: Service, user: Director) -> Any:
     def move() -> dict[str, Any]:
         start = body.start if body.start.tzinfo else body.start.astimezone()
-        ds.move_game(service, game_id, start=start, rink=body.rink, by=user.username,
-                     reason=body.reason)
+        desk_schedule.move_game(service, game_id, start=start, rink=body.rink, by=user.username,
+                                reason=body.reason)
         return {"moved": game_id, "start": start.isoformat(), "rink": body.rink}
 
     return api_attempt(move)

@@ -13,7 +13,7 @@ from fastapi.responses import HTMLResponse, Response
 from pydantic import BaseModel, Field, field_validator
 
 from rinkside.formats.text import NAME
-from rinkside.services import desk_tournament as dt
+from rinkside.services import desk_tournament
 from rinkside.tournament.standings import CRITERIA
 from rinkside.web import fields
 from rinkside.web.deps import Service, Templates
@@ -36,7 +36,7 @@ api_router = APIRouter(tags=["desk"], responses=API, dependencies=CheckedForms)
 
 
 def _context(service: Service, tournament_id: int) -> dict[str, Any]:
-    info = dt.desk(service, tournament_id)
+    info = desk_tournament.desk(service, tournament_id)
     return {"title": f"Desk: {info.name}", "t": info, "criteria": CRITERIA,
             "tournament_id": tournament_id}
 
@@ -55,10 +55,10 @@ def tournament_page(tournament_id: int, request: Request, service: Service,
 def _form_amendments(form: Any) -> dict[str, Any]:
     """The settings form's rows: a blank row is the default (no amendment)."""
     out = {}
-    for row in dt.settings_table_keys():
+    for row in desk_tournament.settings_table_keys():
         text = str(form.get(f"s_{row}", "")).strip()
         if text:
-            out[row] = dt.read_form_value(row, text)
+            out[row] = desk_tournament.read_form_value(row, text)
     return out
 
 
@@ -78,7 +78,7 @@ def _answer(request: Request, templates: Templates, service: Service, user: Dire
 async def details_form(tournament_id: int, request: Request, service: Service,
                        templates: Templates, user: Director) -> Response:
     form = await request.form()
-    _, error = await off_loop(attempt, lambda: dt.set_details(
+    _, error = await off_loop(attempt, lambda: desk_tournament.set_details(
         service, tournament_id, name=str(form.get("name", "")),
         starts_on=optional_date(str(form.get("starts_on", ""))),
         ends_on=optional_date(str(form.get("ends_on", ""))), by=user.username))
@@ -90,10 +90,12 @@ async def details_form(tournament_id: int, request: Request, service: Service,
 async def settings_form(tournament_id: int, stage: str, request: Request, service: Service,
                         templates: Templates, user: Director) -> Response:
     form = await request.form()
-    _, error = await off_loop(attempt, lambda: dt.set_settings(
-        service, tournament_id, dt.stage(stage), _form_amendments(form), by=user.username,
+    _, error = await off_loop(attempt, lambda: desk_tournament.set_settings(
+        service, tournament_id, desk_tournament.stage(stage), _form_amendments(form),
+                                                                            by=user.username,
         reason=str(form.get("reason", ""))))
-    typed = {stage: {key: str(form.get(f"s_{key}", "")) for key in dt.settings_table_keys()}}
+    typed = {stage: {key: str(form.get(f"s_{key}",
+                                       "")) for key in desk_tournament.settings_table_keys()}}
     return await off_loop(_answer, request, templates, service, user, tournament_id, error,
                           "settings", typed)
 
@@ -103,7 +105,7 @@ async def tiebreaks_form(tournament_id: int, request: Request, service: Service,
                          templates: Templates, user: Director) -> Response:
     form = await request.form()
     chain = [str(v) for v in form.getlist("tiebreak")]
-    _, error = await off_loop(attempt, lambda: dt.set_tiebreaks(
+    _, error = await off_loop(attempt, lambda: desk_tournament.set_tiebreaks(
         service, tournament_id, chain, by=user.username, reason=str(form.get("reason", ""))))
     return await off_loop(_answer, request, templates, service, user, tournament_id, error,
                           "tiebreaks")
@@ -113,8 +115,8 @@ async def tiebreaks_form(tournament_id: int, request: Request, service: Service,
 async def dress_form(tournament_id: int, request: Request, service: Service,
                      templates: Templates, user: Director) -> Response:
     form = await request.form()
-    _, error = await off_loop(attempt, lambda: dt.set_dress_minutes(
-        service, tournament_id, dt.whole_minutes(str(form.get("minutes", ""))),
+    _, error = await off_loop(attempt, lambda: desk_tournament.set_dress_minutes(
+        service, tournament_id, desk_tournament.whole_minutes(str(form.get("minutes", ""))),
         by=user.username))
     return await off_loop(_answer, request, templates, service, user, tournament_id, error,
                           "dress")
@@ -141,7 +143,7 @@ class ChainBody(BaseModel):
 
 @api_router.get("/api/desk/tournaments/{tournament_id:id}")
 def tournament_api(tournament_id: int, service: Service, user: Director) -> dict[str, Any]:
-    info = dt.desk(service, tournament_id)
+    info = desk_tournament.desk(service, tournament_id)
     return {"id": info.tournament_id, "name": info.name, "settings": info.settings,
             "playoff_settings": info.playoff_settings, "tiebreaks": info.tiebreaks,
             "dress_minutes": info.dress_minutes, "started_games": info.started_games}
@@ -150,13 +152,13 @@ def tournament_api(tournament_id: int, service: Service, user: Director) -> dict
 @api_router.put("/api/desk/tournaments/{tournament_id:id}/settings/{stage}", response_model=None)
 def settings_api(tournament_id: int, stage: str, body: SettingsBody, service: Service,
                  user: Director) -> Any:
-    return api_attempt(lambda: {"settings": dt.set_settings(
-        service, tournament_id, dt.stage(stage), body.settings, by=user.username,
+    return api_attempt(lambda: {"settings": desk_tournament.set_settings(
+        service, tournament_id, desk_tournament.stage(stage), body.settings, by=user.username,
         reason=body.reason)})
 
 
 @api_router.put("/api/desk/tournaments/{tournament_id:id}/tiebreaks", response_model=None)
 def tiebreaks_api(tournament_id: int, body: ChainBody, service: Service,
                   user: Director) -> Any:
-    return api_attempt(lambda: {"tiebreaks": dt.set_tiebreaks(
+    return api_attempt(lambda: {"tiebreaks": desk_tournament.set_tiebreaks(
         service, tournament_id, body.tiebreaks, by=user.username, reason=body.reason)})

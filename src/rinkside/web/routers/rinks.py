@@ -26,8 +26,7 @@ from rinkside.rink import (
 from rinkside.rink.geometry import RinkDrawing
 from rinkside.rink.png import to_png
 from rinkside.rink.svg import to_svg
-from rinkside.services import queries
-from rinkside.services import rinks as rink_store
+from rinkside.services import queries, rinks
 from rinkside.services.rinks import RinkRow
 from rinkside.services.tournaments import NotFound
 from rinkside.web import documented
@@ -92,7 +91,7 @@ def rink_page(row: RinkRow) -> RinkPage:
 
 def _image(service: Service, rink_id: int) -> RinkDrawing:
     try:
-        return _drawing(rink_store.rink(service, rink_id))
+        return _drawing(rinks.rink(service, rink_id))
     except (RinkFormatError, RinkNotDrawable) as exc:
         raise HTTPException(422, detail=f"Rink {rink_id} cannot be drawn: {exc}") from exc
 
@@ -118,7 +117,7 @@ def rink_png(rink_id: int, service: Service) -> Response:
 def rink(rink_id: int, request: Request, service: Service,
          templates: Templates) -> HTMLResponse:
     """A rink: its dimensions, its check against Rules 101-107, its diagram."""
-    page = rink_page(rink_store.rink(service, rink_id))
+    page = rink_page(rinks.rink(service, rink_id))
     return templates.TemplateResponse(request, "rink.html", {
         "title": page.rink.name, "page": page})
 
@@ -129,6 +128,6 @@ def tournament_rinks(tournament_id: int, request: Request, service: Service,
     """The tournament's rinks, each with its verdict."""
     if tournament_id not in queries.tournament_ids(service):
         raise NotFound(f"There is no tournament {tournament_id}.")
-    pages = [rink_page(row) for row in rink_store.rinks(service, tournament_id)]
+    pages = [rink_page(row) for row in rinks.rinks(service, tournament_id)]
     return templates.TemplateResponse(request, "rinks.html", {
         "title": "Rinks", "tournament_id": tournament_id, "pages": pages})

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import sqlalchemy as sa
+import sqlalchemy
 from alembic import op
 
 revision: str = "0001"
@@ -25,20 +25,20 @@ NAME = 200
 WHO = 100
 
 
-def _moment() -> sa.DateTime:
-    return sa.DateTime(timezone=True)
+def _moment() -> sqlalchemy.DateTime:
+    return sqlalchemy.DateTime(timezone=True)
 
 
-def _recorded() -> tuple[sa.Column[str], sa.Column[object]]:
+def _recorded() -> tuple[sqlalchemy.Column[str], sqlalchemy.Column[object]]:
     """Who recorded a row and when (UTC)."""
     return (
-        sa.Column("recorded_by", sa.String(WHO), nullable=False),
-        sa.Column("recorded_at", _moment(), nullable=False),
+        sqlalchemy.Column("recorded_by", sqlalchemy.String(WHO), nullable=False),
+        sqlalchemy.Column("recorded_at", _moment(), nullable=False),
     )
 
 
-def _fk(table: str, column: str, target: str) -> sa.ForeignKeyConstraint:
-    return sa.ForeignKeyConstraint(
+def _fk(table: str, column: str, target: str) -> sqlalchemy.ForeignKeyConstraint:
+    return sqlalchemy.ForeignKeyConstraint(
         [column], [f"{target}.id"], name=f"fk_{table}_{column}_{target}"
     )
 
@@ -46,135 +46,143 @@ def _fk(table: str, column: str, target: str) -> sa.ForeignKeyConstraint:
 def upgrade() -> None:
     op.create_table(
         "tournaments",
-        sa.Column("id", sa.Integer(), nullable=False),
-        sa.Column("name", sa.String(NAME), nullable=False),
-        sa.Column("starts_on", sa.Date(), nullable=True),
-        sa.Column("settings", sa.JSON(), nullable=False),
-        sa.Column("tiebreaks", sa.JSON(), nullable=False),
-        sa.Column("started", sa.Boolean(), server_default=sa.false(), nullable=False),
-        sa.PrimaryKeyConstraint("id", name="pk_tournaments"),
+        sqlalchemy.Column("id", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.Column("name", sqlalchemy.String(NAME), nullable=False),
+        sqlalchemy.Column("starts_on", sqlalchemy.Date(), nullable=True),
+        sqlalchemy.Column("settings", sqlalchemy.JSON(), nullable=False),
+        sqlalchemy.Column("tiebreaks", sqlalchemy.JSON(), nullable=False),
+        sqlalchemy.Column("started", sqlalchemy.Boolean(), server_default=sqlalchemy.false(),
+                          nullable=False),
+        sqlalchemy.PrimaryKeyConstraint("id", name="pk_tournaments"),
     )
     op.create_table(
         "divisions",
-        sa.Column("id", sa.Integer(), nullable=False),
-        sa.Column("tournament_id", sa.Integer(), nullable=False),
-        sa.Column("name", sa.String(NAME), nullable=False),
-        sa.Column("settings", sa.JSON(), nullable=False),
-        sa.Column(
-            "player_coaches_allowed", sa.Boolean(), server_default=sa.false(), nullable=False
+        sqlalchemy.Column("id", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.Column("tournament_id", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.Column("name", sqlalchemy.String(NAME), nullable=False),
+        sqlalchemy.Column("settings", sqlalchemy.JSON(), nullable=False),
+        sqlalchemy.Column(
+            "player_coaches_allowed", sqlalchemy.Boolean(), server_default=sqlalchemy.false(),
+                          nullable=False
         ),
-        sa.PrimaryKeyConstraint("id", name="pk_divisions"),
+        sqlalchemy.PrimaryKeyConstraint("id", name="pk_divisions"),
         _fk("divisions", "tournament_id", "tournaments"),
-        sa.UniqueConstraint("tournament_id", "name", name="uq_divisions_tournament_id_name"),
+        sqlalchemy.UniqueConstraint("tournament_id", "name",
+                                    name="uq_divisions_tournament_id_name"),
     )
     op.create_table(
         "teams",
-        sa.Column("id", sa.Integer(), nullable=False),
-        sa.Column("division_id", sa.Integer(), nullable=False),
-        sa.Column("name", sa.String(NAME), nullable=False),
-        sa.PrimaryKeyConstraint("id", name="pk_teams"),
+        sqlalchemy.Column("id", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.Column("division_id", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.Column("name", sqlalchemy.String(NAME), nullable=False),
+        sqlalchemy.PrimaryKeyConstraint("id", name="pk_teams"),
         _fk("teams", "division_id", "divisions"),
-        sa.UniqueConstraint("division_id", "name", name="uq_teams_division_id_name"),
+        sqlalchemy.UniqueConstraint("division_id", "name", name="uq_teams_division_id_name"),
     )
     op.create_table(
         "players",
-        sa.Column("id", sa.Integer(), nullable=False),
-        sa.Column("team_id", sa.Integer(), nullable=False),
-        sa.Column("number", sa.Integer(), nullable=False),
-        sa.Column("name", sa.String(NAME), nullable=False),
-        sa.Column("goalie", sa.Boolean(), server_default=sa.false(), nullable=False),
-        sa.Column("captain", sa.String(1), nullable=True),
-        sa.Column("playing_coach", sa.Boolean(), server_default=sa.false(), nullable=False),
-        sa.Column("birth_date", sa.Date(), nullable=True),
-        sa.Column("person_key", sa.String(NAME), server_default="", nullable=False),
-        sa.Column("active", sa.Boolean(), server_default=sa.true(), nullable=False),
-        sa.PrimaryKeyConstraint("id", name="pk_players"),
+        sqlalchemy.Column("id", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.Column("team_id", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.Column("number", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.Column("name", sqlalchemy.String(NAME), nullable=False),
+        sqlalchemy.Column("goalie", sqlalchemy.Boolean(), server_default=sqlalchemy.false(),
+                          nullable=False),
+        sqlalchemy.Column("captain", sqlalchemy.String(1), nullable=True),
+        sqlalchemy.Column("playing_coach", sqlalchemy.Boolean(), server_default=sqlalchemy.false(),
+                          nullable=False),
+        sqlalchemy.Column("birth_date", sqlalchemy.Date(), nullable=True),
+        sqlalchemy.Column("person_key", sqlalchemy.String(NAME), server_default="", nullable=False),
+        sqlalchemy.Column("active", sqlalchemy.Boolean(), server_default=sqlalchemy.true(),
+                          nullable=False),
+        sqlalchemy.PrimaryKeyConstraint("id", name="pk_players"),
         _fk("players", "team_id", "teams"),
-        sa.CheckConstraint("number BETWEEN 1 AND 99", name="ck_players_number_range"),
-        sa.CheckConstraint(
+        sqlalchemy.CheckConstraint("number BETWEEN 1 AND 99", name="ck_players_number_range"),
+        sqlalchemy.CheckConstraint(
             "captain IS NULL OR captain IN ('C', 'A')", name="ck_players_captain_letter"
         ),
     )
     op.create_index(
         "uq_players_team_id_number_active", "players", ["team_id", "number"], unique=True,
-        sqlite_where=sa.text("active"), postgresql_where=sa.text("active"),
+        sqlite_where=sqlalchemy.text("active"), postgresql_where=sqlalchemy.text("active"),
     )
     op.create_table(
         "roster_changes",
-        sa.Column("id", sa.Integer(), nullable=False),
-        sa.Column("team_id", sa.Integer(), nullable=False),
-        sa.Column("player_id", sa.Integer(), nullable=True),
-        sa.Column("action", sa.String(16), nullable=False),
-        sa.Column("before", sa.JSON(), nullable=True),
-        sa.Column("after", sa.JSON(), nullable=True),
-        sa.Column("reason", sa.Text(), server_default="", nullable=False),
+        sqlalchemy.Column("id", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.Column("team_id", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.Column("player_id", sqlalchemy.Integer(), nullable=True),
+        sqlalchemy.Column("action", sqlalchemy.String(16), nullable=False),
+        sqlalchemy.Column("before", sqlalchemy.JSON(), nullable=True),
+        sqlalchemy.Column("after", sqlalchemy.JSON(), nullable=True),
+        sqlalchemy.Column("reason", sqlalchemy.Text(), server_default="", nullable=False),
         *_recorded(),
-        sa.PrimaryKeyConstraint("id", name="pk_roster_changes"),
+        sqlalchemy.PrimaryKeyConstraint("id", name="pk_roster_changes"),
         _fk("roster_changes", "team_id", "teams"),
         _fk("roster_changes", "player_id", "players"),
-        sa.CheckConstraint(
+        sqlalchemy.CheckConstraint(
             "action IN ('added', 'removed', 'changed')", name="ck_roster_changes_action"
         ),
     )
     op.create_index("ix_roster_changes_team_id", "roster_changes", ["team_id"])
     op.create_table(
         "games",
-        sa.Column("id", sa.Integer(), nullable=False),
-        sa.Column("division_id", sa.Integer(), nullable=False),
-        sa.Column("stage", sa.String(16), server_default="pool", nullable=False),
-        sa.Column("home_team_id", sa.Integer(), nullable=False),
-        sa.Column("away_team_id", sa.Integer(), nullable=False),
-        sa.Column("start", _moment(), nullable=True),
-        sa.Column("rink", sa.String(NAME), nullable=True),
-        sa.Column("schedule_order", sa.Integer(), server_default="0", nullable=False),
-        sa.Column("round_name", sa.String(NAME), server_default="", nullable=False),
-        sa.Column("version", sa.Integer(), server_default="0", nullable=False),
-        sa.Column("event_count", sa.Integer(), server_default="0", nullable=False),
-        sa.PrimaryKeyConstraint("id", name="pk_games"),
+        sqlalchemy.Column("id", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.Column("division_id", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.Column("stage", sqlalchemy.String(16), server_default="pool", nullable=False),
+        sqlalchemy.Column("home_team_id", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.Column("away_team_id", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.Column("start", _moment(), nullable=True),
+        sqlalchemy.Column("rink", sqlalchemy.String(NAME), nullable=True),
+        sqlalchemy.Column("schedule_order", sqlalchemy.Integer(), server_default="0",
+                          nullable=False),
+        sqlalchemy.Column("round_name", sqlalchemy.String(NAME), server_default="", nullable=False),
+        sqlalchemy.Column("version", sqlalchemy.Integer(), server_default="0", nullable=False),
+        sqlalchemy.Column("event_count", sqlalchemy.Integer(), server_default="0", nullable=False),
+        sqlalchemy.PrimaryKeyConstraint("id", name="pk_games"),
         _fk("games", "division_id", "divisions"),
         _fk("games", "home_team_id", "teams"),
         _fk("games", "away_team_id", "teams"),
-        sa.CheckConstraint("stage IN ('pool', 'playoff')", name="ck_games_stage"),
-        sa.CheckConstraint("home_team_id <> away_team_id", name="ck_games_two_teams"),
-        sa.CheckConstraint("version >= 0", name="ck_games_version"),
-        sa.CheckConstraint("event_count >= 0", name="ck_games_event_count"),
+        sqlalchemy.CheckConstraint("stage IN ('pool', 'playoff')", name="ck_games_stage"),
+        sqlalchemy.CheckConstraint("home_team_id <> away_team_id", name="ck_games_two_teams"),
+        sqlalchemy.CheckConstraint("version >= 0", name="ck_games_version"),
+        sqlalchemy.CheckConstraint("event_count >= 0", name="ck_games_event_count"),
     )
     op.create_index("ix_games_division_id", "games", ["division_id"])
     op.create_table(
         "lineup_entries",
-        sa.Column("id", sa.Integer(), nullable=False),
-        sa.Column("game_id", sa.Integer(), nullable=False),
-        sa.Column("team_id", sa.Integer(), nullable=False),
-        sa.Column("player_id", sa.Integer(), nullable=False),
-        sa.PrimaryKeyConstraint("id", name="pk_lineup_entries"),
+        sqlalchemy.Column("id", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.Column("game_id", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.Column("team_id", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.Column("player_id", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.PrimaryKeyConstraint("id", name="pk_lineup_entries"),
         _fk("lineup_entries", "game_id", "games"),
         _fk("lineup_entries", "team_id", "teams"),
         _fk("lineup_entries", "player_id", "players"),
-        sa.UniqueConstraint("game_id", "player_id", name="uq_lineup_entries_game_id_player_id"),
+        sqlalchemy.UniqueConstraint("game_id", "player_id",
+                                    name="uq_lineup_entries_game_id_player_id"),
     )
     op.create_table(
         "event_revisions",
-        sa.Column("game_id", sa.Integer(), nullable=False),
-        sa.Column("revision", sa.Integer(), autoincrement=False, nullable=False),
-        sa.Column("op", sa.String(16), nullable=False),
-        sa.Column("position", sa.Integer(), nullable=False),
-        sa.Column("payload", sa.JSON(), nullable=True),
-        sa.Column("previous", sa.JSON(), nullable=True),
+        sqlalchemy.Column("game_id", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.Column("revision", sqlalchemy.Integer(), autoincrement=False, nullable=False),
+        sqlalchemy.Column("op", sqlalchemy.String(16), nullable=False),
+        sqlalchemy.Column("position", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.Column("payload", sqlalchemy.JSON(), nullable=True),
+        sqlalchemy.Column("previous", sqlalchemy.JSON(), nullable=True),
         *_recorded(),
-        sa.Column("reason", sa.Text(), server_default="", nullable=False),
+        sqlalchemy.Column("reason", sqlalchemy.Text(), server_default="", nullable=False),
         # The key is also the index that reads one game's log in order.
-        sa.PrimaryKeyConstraint("game_id", "revision", name="pk_event_revisions"),
+        sqlalchemy.PrimaryKeyConstraint("game_id", "revision", name="pk_event_revisions"),
         _fk("event_revisions", "game_id", "games"),
-        sa.CheckConstraint(
+        sqlalchemy.CheckConstraint(
             "op IN ('append', 'replace', 'insert', 'delete')", name="ck_event_revisions_op"
         ),
-        sa.CheckConstraint("revision >= 1", name="ck_event_revisions_revision"),
-        sa.CheckConstraint("position >= 0", name="ck_event_revisions_position"),
-        sa.CheckConstraint(
+        sqlalchemy.CheckConstraint("revision >= 1", name="ck_event_revisions_revision"),
+        sqlalchemy.CheckConstraint("position >= 0", name="ck_event_revisions_position"),
+        sqlalchemy.CheckConstraint(
             "(op = 'delete' AND payload IS NULL) OR (op <> 'delete' AND payload IS NOT NULL)",
             name="ck_event_revisions_payload",
         ),
-        sa.CheckConstraint(
+        sqlalchemy.CheckConstraint(
             "(op IN ('replace', 'delete') AND previous IS NOT NULL)"
             " OR (op IN ('append', 'insert') AND previous IS NULL)",
             name="ck_event_revisions_previous",
@@ -183,24 +191,24 @@ def upgrade() -> None:
     )
     op.create_table(
         "supplementary_disciplines",
-        sa.Column("id", sa.Integer(), nullable=False),
-        sa.Column("player_id", sa.Integer(), nullable=False),
-        sa.Column("games", sa.Integer(), nullable=True),
-        sa.Column("extent", sa.String(32), nullable=True),
-        sa.Column("reason", sa.Text(), nullable=False),
-        sa.Column("after_game_id", sa.Integer(), nullable=True),
+        sqlalchemy.Column("id", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.Column("player_id", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.Column("games", sqlalchemy.Integer(), nullable=True),
+        sqlalchemy.Column("extent", sqlalchemy.String(32), nullable=True),
+        sqlalchemy.Column("reason", sqlalchemy.Text(), nullable=False),
+        sqlalchemy.Column("after_game_id", sqlalchemy.Integer(), nullable=True),
         *_recorded(),
-        sa.PrimaryKeyConstraint("id", name="pk_supplementary_disciplines"),
+        sqlalchemy.PrimaryKeyConstraint("id", name="pk_supplementary_disciplines"),
         _fk("supplementary_disciplines", "player_id", "players"),
         _fk("supplementary_disciplines", "after_game_id", "games"),
-        sa.CheckConstraint(
+        sqlalchemy.CheckConstraint(
             "games IS NULL OR games >= 1", name="ck_supplementary_disciplines_games"
         ),
-        sa.CheckConstraint(
+        sqlalchemy.CheckConstraint(
             "extent IS NULL OR extent IN ('rest_of_tournament', 'pending_review')",
             name="ck_supplementary_disciplines_extent",
         ),
-        sa.CheckConstraint(
+        sqlalchemy.CheckConstraint(
             "(games IS NULL) <> (extent IS NULL)",
             name="ck_supplementary_disciplines_games_or_extent",
         ),
@@ -210,13 +218,13 @@ def upgrade() -> None:
     )
     op.create_table(
         "coin_tosses",
-        sa.Column("id", sa.Integer(), nullable=False),
-        sa.Column("division_id", sa.Integer(), nullable=False),
-        sa.Column("team_ids", sa.JSON(), nullable=False),
-        sa.Column("drawn_order", sa.JSON(), nullable=False),
-        sa.Column("reason", sa.Text(), server_default="", nullable=False),
+        sqlalchemy.Column("id", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.Column("division_id", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.Column("team_ids", sqlalchemy.JSON(), nullable=False),
+        sqlalchemy.Column("drawn_order", sqlalchemy.JSON(), nullable=False),
+        sqlalchemy.Column("reason", sqlalchemy.Text(), server_default="", nullable=False),
         *_recorded(),
-        sa.PrimaryKeyConstraint("id", name="pk_coin_tosses"),
+        sqlalchemy.PrimaryKeyConstraint("id", name="pk_coin_tosses"),
         _fk("coin_tosses", "division_id", "divisions"),
     )
     op.create_index("ix_coin_tosses_division_id", "coin_tosses", ["division_id"])

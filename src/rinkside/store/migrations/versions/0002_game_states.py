@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import sqlalchemy as sa
+import sqlalchemy
 from alembic import op
 
 revision: str = "0002"
@@ -25,13 +25,14 @@ depends_on: str | Sequence[str] | None = None
 def upgrade() -> None:
     op.create_table(
         "game_states",
-        sa.Column("game_id", sa.Integer(), nullable=False),
-        sa.Column("version", sa.Integer(), nullable=False),
-        sa.Column("engine", sa.String(64), nullable=False),
-        sa.Column("state", sa.LargeBinary(), nullable=False),
-        sa.PrimaryKeyConstraint("game_id", name="pk_game_states"),
-        sa.ForeignKeyConstraint(["game_id"], ["games.id"], name="fk_game_states_game_id_games",
-                                ondelete="CASCADE"),
+        sqlalchemy.Column("game_id", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.Column("version", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.Column("engine", sqlalchemy.String(64), nullable=False),
+        sqlalchemy.Column("state", sqlalchemy.LargeBinary(), nullable=False),
+        sqlalchemy.PrimaryKeyConstraint("game_id", name="pk_game_states"),
+        sqlalchemy.ForeignKeyConstraint(["game_id"], ["games.id"],
+                                        name="fk_game_states_game_id_games",
+                                        ondelete="CASCADE"),
     )
 
 

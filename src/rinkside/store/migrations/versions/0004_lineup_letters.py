@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import sqlalchemy as sa
+import sqlalchemy
 from alembic import op
 
 revision: str = "0004"
@@ -25,7 +25,7 @@ depends_on: str | Sequence[str] | None = None
 
 def upgrade() -> None:
     with op.batch_alter_table("lineup_entries") as batch:
-        batch.add_column(sa.Column("letter", sa.String(1), nullable=True))
+        batch.add_column(sqlalchemy.Column("letter", sqlalchemy.String(1), nullable=True))
 
 
 def downgrade() -> None:

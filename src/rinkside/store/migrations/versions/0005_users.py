@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import sqlalchemy as sa
+import sqlalchemy
 from alembic import op
 
 revision: str = "0005"
@@ -24,15 +24,15 @@ depends_on: str | Sequence[str] | None = None
 def upgrade() -> None:
     op.create_table(
         "users",
-        sa.Column("id", sa.Integer(), nullable=False),
-        sa.Column("username", sa.String(100), nullable=False),
-        sa.Column("password_hash", sa.String(255), nullable=False),
-        sa.Column("role", sa.String(16), nullable=False),
-        sa.Column("games", sa.JSON(), nullable=False),
-        sa.PrimaryKeyConstraint("id", name="pk_users"),
-        sa.UniqueConstraint("username", name="uq_users_username"),
-        sa.CheckConstraint("role IN ('director', 'scorekeeper', 'referee')",
-                           name="ck_users_role"),
+        sqlalchemy.Column("id", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.Column("username", sqlalchemy.String(100), nullable=False),
+        sqlalchemy.Column("password_hash", sqlalchemy.String(255), nullable=False),
+        sqlalchemy.Column("role", sqlalchemy.String(16), nullable=False),
+        sqlalchemy.Column("games", sqlalchemy.JSON(), nullable=False),
+        sqlalchemy.PrimaryKeyConstraint("id", name="pk_users"),
+        sqlalchemy.UniqueConstraint("username", name="uq_users_username"),
+        sqlalchemy.CheckConstraint("role IN ('director', 'scorekeeper', 'referee')",
+                                   name="ck_users_role"),
     )
 
 

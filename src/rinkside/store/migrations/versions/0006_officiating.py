@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import sqlalchemy as sa
+import sqlalchemy
 from alembic import op
 
 revision: str = "0006"
@@ -23,51 +23,53 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 
-def _fk(table: str, column: str, target: str) -> sa.ForeignKeyConstraint:
-    return sa.ForeignKeyConstraint([column], [f"{target}.id"],
-                                   name=f"fk_{table}_{column}_{target}")
+def _fk(table: str, column: str, target: str) -> sqlalchemy.ForeignKeyConstraint:
+    return sqlalchemy.ForeignKeyConstraint([column], [f"{target}.id"],
+                                           name=f"fk_{table}_{column}_{target}")
 
 
 def upgrade() -> None:
     op.create_table(
         "game_officials",
-        sa.Column("id", sa.Integer(), nullable=False),
-        sa.Column("game_id", sa.Integer(), nullable=False),
-        sa.Column("role", sa.String(32), nullable=False),
-        sa.Column("position", sa.Integer(), server_default="0", nullable=False),
-        sa.Column("name", sa.String(200), nullable=False),
-        sa.PrimaryKeyConstraint("id", name="pk_game_officials"),
+        sqlalchemy.Column("id", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.Column("game_id", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.Column("role", sqlalchemy.String(32), nullable=False),
+        sqlalchemy.Column("position", sqlalchemy.Integer(), server_default="0", nullable=False),
+        sqlalchemy.Column("name", sqlalchemy.String(200), nullable=False),
+        sqlalchemy.PrimaryKeyConstraint("id", name="pk_game_officials"),
         _fk("game_officials", "game_id", "games"),
-        sa.UniqueConstraint("game_id", "role", "position",
-                            name="uq_game_officials_game_id_role_position"),
-        sa.CheckConstraint("role IN ('referee', 'game_timekeeper', 'penalty_timekeeper', "
-                           "'official_scorer', 'goal_judge')", name="ck_game_officials_role"),
+        sqlalchemy.UniqueConstraint("game_id", "role", "position",
+                                    name="uq_game_officials_game_id_role_position"),
+        sqlalchemy.CheckConstraint("role IN ('referee', 'game_timekeeper', 'penalty_timekeeper', "
+                                   "'official_scorer', 'goal_judge')",
+                                   name="ck_game_officials_role"),
     )
     op.create_table(
         "signoff_entries",
-        sa.Column("id", sa.Integer(), nullable=False),
-        sa.Column("game_id", sa.Integer(), nullable=False),
-        sa.Column("kind", sa.String(16), nullable=False),
-        sa.Column("username", sa.String(100), nullable=False),
-        sa.Column("at", sa.DateTime(timezone=True), nullable=False),
-        sa.Column("reason", sa.Text(), server_default="", nullable=False),
-        sa.Column("locks", sa.Boolean(), server_default=sa.false(), nullable=False),
-        sa.PrimaryKeyConstraint("id", name="pk_signoff_entries"),
+        sqlalchemy.Column("id", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.Column("game_id", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.Column("kind", sqlalchemy.String(16), nullable=False),
+        sqlalchemy.Column("username", sqlalchemy.String(100), nullable=False),
+        sqlalchemy.Column("at", sqlalchemy.DateTime(timezone=True), nullable=False),
+        sqlalchemy.Column("reason", sqlalchemy.Text(), server_default="", nullable=False),
+        sqlalchemy.Column("locks", sqlalchemy.Boolean(), server_default=sqlalchemy.false(),
+                          nullable=False),
+        sqlalchemy.PrimaryKeyConstraint("id", name="pk_signoff_entries"),
         _fk("signoff_entries", "game_id", "games"),
-        sa.CheckConstraint("kind IN ('sign', 'reopen')", name="ck_signoff_entries_kind"),
-        sa.CheckConstraint("kind <> 'reopen' OR reason <> ''",
-                           name="ck_signoff_entries_reopen_reason"),
+        sqlalchemy.CheckConstraint("kind IN ('sign', 'reopen')", name="ck_signoff_entries_kind"),
+        sqlalchemy.CheckConstraint("kind <> 'reopen' OR reason <> ''",
+                                   name="ck_signoff_entries_reopen_reason"),
     )
     op.create_index("ix_signoff_entries_game_id_id", "signoff_entries", ["game_id", "id"])
     op.create_table(
         "rinks",
-        sa.Column("id", sa.Integer(), nullable=False),
-        sa.Column("tournament_id", sa.Integer(), nullable=False),
-        sa.Column("name", sa.String(200), nullable=False),
-        sa.Column("dimensions", sa.JSON(), nullable=False),
-        sa.PrimaryKeyConstraint("id", name="pk_rinks"),
+        sqlalchemy.Column("id", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.Column("tournament_id", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.Column("name", sqlalchemy.String(200), nullable=False),
+        sqlalchemy.Column("dimensions", sqlalchemy.JSON(), nullable=False),
+        sqlalchemy.PrimaryKeyConstraint("id", name="pk_rinks"),
         _fk("rinks", "tournament_id", "tournaments"),
-        sa.UniqueConstraint("tournament_id", "name", name="uq_rinks_tournament_id_name"),
+        sqlalchemy.UniqueConstraint("tournament_id", "name", name="uq_rinks_tournament_id_name"),
     )
 
 

@@ -25,7 +25,7 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-import sqlalchemy as sa
+import sqlalchemy
 from alembic import op
 
 revision: str = "0007"
@@ -38,27 +38,29 @@ _DEFAULT_OVERTIME = "none"
 _SHOOTOUT = "SO"
 _DURATION = re.compile(r"^(\d{1,3}):([0-5]\d)(?:\.(\d))?$")
 
-_meta = sa.MetaData()
-_tournaments = sa.Table("tournaments", _meta, sa.Column("id", sa.Integer),
-                        sa.Column("settings", sa.JSON))
-_divisions = sa.Table("divisions", _meta, sa.Column("id", sa.Integer),
-                      sa.Column("tournament_id", sa.Integer), sa.Column("settings", sa.JSON))
-_games = sa.Table("games", _meta, sa.Column("id", sa.Integer),
-                  sa.Column("division_id", sa.Integer))
-_revisions = sa.Table("event_revisions", _meta, sa.Column("game_id", sa.Integer),
-                      sa.Column("revision", sa.Integer),
-                      sa.Column("payload", sa.JSON(none_as_null=True)),
-                      sa.Column("previous", sa.JSON(none_as_null=True)))
+_meta = sqlalchemy.MetaData()
+_tournaments = sqlalchemy.Table("tournaments", _meta, sqlalchemy.Column("id", sqlalchemy.Integer),
+                                sqlalchemy.Column("settings", sqlalchemy.JSON))
+_divisions = sqlalchemy.Table("divisions", _meta, sqlalchemy.Column("id", sqlalchemy.Integer),
+                              sqlalchemy.Column("tournament_id", sqlalchemy.Integer),
+                              sqlalchemy.Column("settings", sqlalchemy.JSON))
+_games = sqlalchemy.Table("games", _meta, sqlalchemy.Column("id", sqlalchemy.Integer),
+                          sqlalchemy.Column("division_id", sqlalchemy.Integer))
+_revisions = sqlalchemy.Table("event_revisions", _meta, sqlalchemy.Column("game_id",
+                                                                          sqlalchemy.Integer),
+                              sqlalchemy.Column("revision", sqlalchemy.Integer),
+                              sqlalchemy.Column("payload", sqlalchemy.JSON(none_as_null=True)),
+                              sqlalchemy.Column("previous", sqlalchemy.JSON(none_as_null=True)))
 
 
 # --------------------------------------------------------------------------- settings
 
 
-def _game_settings(connection: sa.Connection) -> dict[int, tuple[int, bool]]:
+def _game_settings(connection: sqlalchemy.Connection) -> dict[int, tuple[int, bool]]:
     """Each game's regulation periods and whether overtime periods are numbered
     (``overtime: unlimited``): the division's amendment over the tournament's."""
     rows = connection.execute(
-        sa.select(_games.c.id, _tournaments.c.settings, _divisions.c.settings)
+        sqlalchemy.select(_games.c.id, _tournaments.c.settings, _divisions.c.settings)
         .select_from(_games.join(_divisions, _divisions.c.id == _games.c.division_id)
                      .join(_tournaments, _tournaments.c.id == _divisions.c.tournament_id)))
     out: dict[int, tuple[int, bool]] = {}
@@ -213,10 +215,10 @@ def _to_format(p: dict[str, Any], periods: int, numbered: bool) -> dict[str, Any
 # --------------------------------------------------------------------------- the migration
 
 
-def _rows(connection: sa.Connection) -> Iterator[Any]:
+def _rows(connection: sqlalchemy.Connection) -> Iterator[Any]:
     return iter(connection.execute(
-        sa.select(_revisions.c.game_id, _revisions.c.revision, _revisions.c.payload,
-                  _revisions.c.previous)
+        sqlalchemy.select(_revisions.c.game_id, _revisions.c.revision, _revisions.c.payload,
+                          _revisions.c.previous)
         .order_by(_revisions.c.game_id, _revisions.c.revision)).all())
 
 
@@ -230,10 +232,10 @@ def _one(value: dict[str, Any] | None, to_v1: bool, periods: int, numbered: bool
 def _convert(to_v1: bool) -> None:
     connection = op.get_bind()
     settings = _game_settings(connection)
-    update = (sa.update(_revisions)
-              .where(_revisions.c.game_id == sa.bindparam("g"),
-                     _revisions.c.revision == sa.bindparam("r"))
-              .values(payload=sa.bindparam("p"), previous=sa.bindparam("q")))
+    update = (sqlalchemy.update(_revisions)
+              .where(_revisions.c.game_id == sqlalchemy.bindparam("g"),
+                     _revisions.c.revision == sqlalchemy.bindparam("r"))
+              .values(payload=sqlalchemy.bindparam("p"), previous=sqlalchemy.bindparam("q")))
     batch: list[dict[str, Any]] = []
     for game_id, number, payload, previous in _rows(connection):
         periods, numbered = settings[game_id]

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import sqlalchemy as sa
+import sqlalchemy
 from alembic import op
 
 revision: str = "0008"
@@ -32,34 +32,35 @@ depends_on: str | Sequence[str] | None = None
 
 def upgrade() -> None:
     with op.batch_alter_table("users") as batch:
-        batch.add_column(sa.Column("active", sa.Boolean(), server_default=sa.true(),
-                                   nullable=False))
+        batch.add_column(sqlalchemy.Column("active", sqlalchemy.Boolean(),
+                                           server_default=sqlalchemy.true(),
+                                           nullable=False))
     op.create_table(
         "sessions",
-        sa.Column("id", sa.String(64), nullable=False),
-        sa.Column("user_id", sa.Integer(), nullable=False),
-        sa.Column("csrf", sa.String(64), nullable=False),
-        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
-        sa.Column("seen_at", sa.DateTime(timezone=True), nullable=False),
-        sa.PrimaryKeyConstraint("id", name="pk_sessions"),
-        sa.ForeignKeyConstraint(["user_id"], ["users.id"], name="fk_sessions_user_id_users",
-                                ondelete="CASCADE"),
+        sqlalchemy.Column("id", sqlalchemy.String(64), nullable=False),
+        sqlalchemy.Column("user_id", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.Column("csrf", sqlalchemy.String(64), nullable=False),
+        sqlalchemy.Column("created_at", sqlalchemy.DateTime(timezone=True), nullable=False),
+        sqlalchemy.Column("seen_at", sqlalchemy.DateTime(timezone=True), nullable=False),
+        sqlalchemy.PrimaryKeyConstraint("id", name="pk_sessions"),
+        sqlalchemy.ForeignKeyConstraint(["user_id"], ["users.id"], name="fk_sessions_user_id_users",
+                                        ondelete="CASCADE"),
     )
     op.create_index("ix_sessions_user_id", "sessions", ["user_id"])
     op.create_table(
         "login_failures",
-        sa.Column("kind", sa.String(16), nullable=False),
-        sa.Column("subject", sa.String(100), nullable=False),
-        sa.Column("failures", sa.Integer(), server_default="0", nullable=False),
-        sa.Column("last_at", sa.DateTime(timezone=True), nullable=False),
-        sa.PrimaryKeyConstraint("kind", "subject", name="pk_login_failures"),
-        sa.CheckConstraint("kind IN ('user', 'address')", name="ck_login_failures_kind"),
+        sqlalchemy.Column("kind", sqlalchemy.String(16), nullable=False),
+        sqlalchemy.Column("subject", sqlalchemy.String(100), nullable=False),
+        sqlalchemy.Column("failures", sqlalchemy.Integer(), server_default="0", nullable=False),
+        sqlalchemy.Column("last_at", sqlalchemy.DateTime(timezone=True), nullable=False),
+        sqlalchemy.PrimaryKeyConstraint("kind", "subject", name="pk_login_failures"),
+        sqlalchemy.CheckConstraint("kind IN ('user', 'address')", name="ck_login_failures_kind"),
     )
     op.create_table(
         "store_meta",
-        sa.Column("name", sa.String(64), nullable=False),
-        sa.Column("value", sa.Text(), nullable=False),
-        sa.PrimaryKeyConstraint("name", name="pk_store_meta"),
+        sqlalchemy.Column("name", sqlalchemy.String(64), nullable=False),
+        sqlalchemy.Column("value", sqlalchemy.Text(), nullable=False),
+        sqlalchemy.PrimaryKeyConstraint("name", name="pk_store_meta"),
     )
 
 

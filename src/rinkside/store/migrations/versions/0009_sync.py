@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import sqlalchemy as sa
+import sqlalchemy
 from alembic import op
 
 revision: str = "0009"
@@ -26,39 +26,39 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 
-def _fk(table: str, column: str, target: str) -> sa.ForeignKeyConstraint:
-    return sa.ForeignKeyConstraint([column], [f"{target}.id"],
-                                   name=f"fk_{table}_{column}_{target}")
+def _fk(table: str, column: str, target: str) -> sqlalchemy.ForeignKeyConstraint:
+    return sqlalchemy.ForeignKeyConstraint([column], [f"{target}.id"],
+                                           name=f"fk_{table}_{column}_{target}")
 
 
 def upgrade() -> None:
     op.create_table(
         "sync_tokens",
-        sa.Column("id", sa.Integer(), nullable=False),
-        sa.Column("rink_id", sa.Integer(), nullable=False),
-        sa.Column("token_hash", sa.String(64), nullable=False),
-        sa.Column("issued_at", sa.DateTime(timezone=True), nullable=False),
-        sa.Column("revoked_at", sa.DateTime(timezone=True), nullable=True),
-        sa.PrimaryKeyConstraint("id", name="pk_sync_tokens"),
+        sqlalchemy.Column("id", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.Column("rink_id", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.Column("token_hash", sqlalchemy.String(64), nullable=False),
+        sqlalchemy.Column("issued_at", sqlalchemy.DateTime(timezone=True), nullable=False),
+        sqlalchemy.Column("revoked_at", sqlalchemy.DateTime(timezone=True), nullable=True),
+        sqlalchemy.PrimaryKeyConstraint("id", name="pk_sync_tokens"),
         _fk("sync_tokens", "rink_id", "rinks"),
-        sa.UniqueConstraint("token_hash", name="uq_sync_tokens_token_hash"),
+        sqlalchemy.UniqueConstraint("token_hash", name="uq_sync_tokens_token_hash"),
     )
     op.create_table(
         "sync_links",
-        sa.Column("id", sa.Integer(), nullable=False),
-        sa.Column("league_url", sa.String(500), nullable=False),
-        sa.Column("token", sa.String(100), nullable=False),
-        sa.Column("tournament_id", sa.Integer(), nullable=False),
-        sa.Column("rink", sa.String(200), nullable=False),
-        sa.Column("pulled_at", sa.DateTime(timezone=True), nullable=False),
-        sa.PrimaryKeyConstraint("id", name="pk_sync_links"),
+        sqlalchemy.Column("id", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.Column("league_url", sqlalchemy.String(500), nullable=False),
+        sqlalchemy.Column("token", sqlalchemy.String(100), nullable=False),
+        sqlalchemy.Column("tournament_id", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.Column("rink", sqlalchemy.String(200), nullable=False),
+        sqlalchemy.Column("pulled_at", sqlalchemy.DateTime(timezone=True), nullable=False),
+        sqlalchemy.PrimaryKeyConstraint("id", name="pk_sync_links"),
         _fk("sync_links", "tournament_id", "tournaments"),
     )
     op.create_table(
         "sync_games",
-        sa.Column("game_id", sa.Integer(), nullable=False),
-        sa.Column("league_version", sa.Integer(), nullable=False),
-        sa.PrimaryKeyConstraint("game_id", name="pk_sync_games"),
+        sqlalchemy.Column("game_id", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.Column("league_version", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.PrimaryKeyConstraint("game_id", name="pk_sync_games"),
         _fk("sync_games", "game_id", "games"),
     )
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import sqlalchemy as sa
+import sqlalchemy
 from alembic import op
 
 revision: str = "0010"
@@ -33,28 +33,32 @@ depends_on: str | Sequence[str] | None = None
 def upgrade() -> None:
     op.create_table(
         "desk_changes",
-        sa.Column("id", sa.Integer(), nullable=False),
-        sa.Column("tournament_id", sa.Integer(), nullable=True),
-        sa.Column("subject", sa.String(200), nullable=False),
-        sa.Column("action", sa.String(64), nullable=False),
-        sa.Column("before", sa.JSON(), nullable=True),
-        sa.Column("after", sa.JSON(), nullable=True),
-        sa.Column("reason", sa.Text(), server_default="", nullable=False),
-        sa.Column("recorded_by", sa.String(100), nullable=False),
-        sa.Column("recorded_at", sa.DateTime(timezone=True), nullable=False),
-        sa.PrimaryKeyConstraint("id", name="pk_desk_changes"),
-        sa.ForeignKeyConstraint(["tournament_id"], ["tournaments.id"],
-                                name="fk_desk_changes_tournament_id_tournaments"),
+        sqlalchemy.Column("id", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.Column("tournament_id", sqlalchemy.Integer(), nullable=True),
+        sqlalchemy.Column("subject", sqlalchemy.String(200), nullable=False),
+        sqlalchemy.Column("action", sqlalchemy.String(64), nullable=False),
+        sqlalchemy.Column("before", sqlalchemy.JSON(), nullable=True),
+        sqlalchemy.Column("after", sqlalchemy.JSON(), nullable=True),
+        sqlalchemy.Column("reason", sqlalchemy.Text(), server_default="", nullable=False),
+        sqlalchemy.Column("recorded_by", sqlalchemy.String(100), nullable=False),
+        sqlalchemy.Column("recorded_at", sqlalchemy.DateTime(timezone=True), nullable=False),
+        sqlalchemy.PrimaryKeyConstraint("id", name="pk_desk_changes"),
+        sqlalchemy.ForeignKeyConstraint(["tournament_id"], ["tournaments.id"],
+                                        name="fk_desk_changes_tournament_id_tournaments"),
     )
     op.create_index("ix_desk_changes_tournament_id", "desk_changes", ["tournament_id"])
     # Columns added in place, not by a batch copy: SQLite's copy of a table
     # others point at (and ``games``, with the 0003 trigger) cannot be dropped.
-    op.add_column("tournaments", sa.Column("ends_on", sa.Date(), nullable=True))
-    op.add_column("tournaments", sa.Column("playoff_settings", sa.JSON(), nullable=True))
-    op.add_column("tournaments", sa.Column("dress_minutes", sa.Integer(), nullable=True))
-    op.add_column("tournaments", sa.Column("game_minutes", sa.Integer(), nullable=True))
-    op.add_column("tournaments", sa.Column("rest_minutes", sa.Integer(), nullable=True))
-    op.add_column("games", sa.Column("settings", sa.JSON(), nullable=True))
+    op.add_column("tournaments", sqlalchemy.Column("ends_on", sqlalchemy.Date(), nullable=True))
+    op.add_column("tournaments", sqlalchemy.Column("playoff_settings", sqlalchemy.JSON(),
+                                                   nullable=True))
+    op.add_column("tournaments", sqlalchemy.Column("dress_minutes", sqlalchemy.Integer(),
+                                                   nullable=True))
+    op.add_column("tournaments", sqlalchemy.Column("game_minutes", sqlalchemy.Integer(),
+                                                   nullable=True))
+    op.add_column("tournaments", sqlalchemy.Column("rest_minutes", sqlalchemy.Integer(),
+                                                   nullable=True))
+    op.add_column("games", sqlalchemy.Column("settings", sqlalchemy.JSON(), nullable=True))
 
 
 def downgrade() -> None:

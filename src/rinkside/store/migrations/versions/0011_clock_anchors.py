@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import sqlalchemy as sa
+import sqlalchemy
 from alembic import op
 
 revision: str = "0011"
@@ -32,45 +32,48 @@ depends_on: str | Sequence[str] | None = None
 def upgrade() -> None:
     op.create_table(
         "clock_anchors",
-        sa.Column("id", sa.Integer(), nullable=False),
-        sa.Column("game_id", sa.Integer(), nullable=False),
-        sa.Column("period", sa.Integer(), nullable=False),
-        sa.Column("left_tenths", sa.Integer(), nullable=False),
-        sa.Column("wall_ms", sa.BigInteger(), nullable=False),
-        sa.Column("kind", sa.String(16), nullable=False),
-        sa.Column("username", sa.String(100), nullable=False),
-        sa.Column("at", sa.DateTime(timezone=True), nullable=False),
-        sa.PrimaryKeyConstraint("id", name="pk_clock_anchors"),
-        sa.ForeignKeyConstraint(["game_id"], ["games.id"], name="fk_clock_anchors_game_id_games"),
-        sa.CheckConstraint("kind IN ('play', 'timekeeper', 'timeout', 'intermission')",
-                           name="ck_clock_anchors_kind"),
-        sa.CheckConstraint("left_tenths >= 0", name="ck_clock_anchors_left_tenths"),
+        sqlalchemy.Column("id", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.Column("game_id", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.Column("period", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.Column("left_tenths", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.Column("wall_ms", sqlalchemy.BigInteger(), nullable=False),
+        sqlalchemy.Column("kind", sqlalchemy.String(16), nullable=False),
+        sqlalchemy.Column("username", sqlalchemy.String(100), nullable=False),
+        sqlalchemy.Column("at", sqlalchemy.DateTime(timezone=True), nullable=False),
+        sqlalchemy.PrimaryKeyConstraint("id", name="pk_clock_anchors"),
+        sqlalchemy.ForeignKeyConstraint(["game_id"], ["games.id"],
+                                        name="fk_clock_anchors_game_id_games"),
+        sqlalchemy.CheckConstraint("kind IN ('play', 'timekeeper', 'timeout', 'intermission')",
+                                   name="ck_clock_anchors_kind"),
+        sqlalchemy.CheckConstraint("left_tenths >= 0", name="ck_clock_anchors_left_tenths"),
     )
     op.create_index("ix_clock_anchors_game_id_id", "clock_anchors", ["game_id", "id"])
     op.create_table(
         "team_styles",
-        sa.Column("team_id", sa.Integer(), nullable=False),
-        sa.Column("colour", sa.String(7), nullable=True),
-        sa.Column("logo", sa.String(500), nullable=True),
-        sa.PrimaryKeyConstraint("team_id", name="pk_team_styles"),
-        sa.ForeignKeyConstraint(["team_id"], ["teams.id"], name="fk_team_styles_team_id_teams"),
+        sqlalchemy.Column("team_id", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.Column("colour", sqlalchemy.String(7), nullable=True),
+        sqlalchemy.Column("logo", sqlalchemy.String(500), nullable=True),
+        sqlalchemy.PrimaryKeyConstraint("team_id", name="pk_team_styles"),
+        sqlalchemy.ForeignKeyConstraint(["team_id"], ["teams.id"],
+                                        name="fk_team_styles_team_id_teams"),
     )
 
 
     op.create_table(
         "written_reports",
-        sa.Column("id", sa.Integer(), nullable=False),
-        sa.Column("game_id", sa.Integer(), nullable=False),
-        sa.Column("kind", sa.String(16), nullable=False),
-        sa.Column("rule", sa.String(16), nullable=True),
-        sa.Column("text", sa.Text(), nullable=False),
-        sa.Column("username", sa.String(100), nullable=False),
-        sa.Column("at", sa.DateTime(timezone=True), nullable=False),
-        sa.PrimaryKeyConstraint("id", name="pk_written_reports"),
-        sa.ForeignKeyConstraint(["game_id"], ["games.id"],
-                                name="fk_written_reports_game_id_games"),
-        sa.CheckConstraint("kind IN ('report', 'incident')", name="ck_written_reports_kind"),
-        sa.CheckConstraint("text <> ''", name="ck_written_reports_text"),
+        sqlalchemy.Column("id", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.Column("game_id", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.Column("kind", sqlalchemy.String(16), nullable=False),
+        sqlalchemy.Column("rule", sqlalchemy.String(16), nullable=True),
+        sqlalchemy.Column("text", sqlalchemy.Text(), nullable=False),
+        sqlalchemy.Column("username", sqlalchemy.String(100), nullable=False),
+        sqlalchemy.Column("at", sqlalchemy.DateTime(timezone=True), nullable=False),
+        sqlalchemy.PrimaryKeyConstraint("id", name="pk_written_reports"),
+        sqlalchemy.ForeignKeyConstraint(["game_id"], ["games.id"],
+                                        name="fk_written_reports_game_id_games"),
+        sqlalchemy.CheckConstraint("kind IN ('report', 'incident')",
+                                   name="ck_written_reports_kind"),
+        sqlalchemy.CheckConstraint("text <> ''", name="ck_written_reports_text"),
     )
     op.create_index("ix_written_reports_game_id_id", "written_reports", ["game_id", "id"])
 

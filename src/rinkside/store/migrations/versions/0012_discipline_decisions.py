@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-import sqlalchemy as sa
+import sqlalchemy
 from alembic import op
 
 revision: str = "0012"
@@ -38,53 +38,55 @@ _OLD = re.compile(r"\[review (404\(h\)|405\(b\)) game (\d+): (\d+|rest_of_tourna
 def upgrade() -> None:
     reviews = op.create_table(
         "review_decisions",
-        sa.Column("id", sa.Integer(), nullable=False),
-        sa.Column("player_id", sa.Integer(), nullable=False),
-        sa.Column("game_id", sa.Integer(), nullable=False),
-        sa.Column("rule", sa.String(8), nullable=False),
-        sa.Column("games", sa.Integer(), nullable=True),
-        sa.Column("extent", sa.String(32), nullable=True),
-        sa.Column("decision", sa.Text(), nullable=False),
-        sa.Column("recorded_by", sa.String(100), nullable=False),
-        sa.Column("recorded_at", sa.DateTime(timezone=True), nullable=False),
-        sa.PrimaryKeyConstraint("id", name="pk_review_decisions"),
-        sa.ForeignKeyConstraint(["player_id"], ["players.id"],
-                                name="fk_review_decisions_player_id_players"),
-        sa.ForeignKeyConstraint(["game_id"], ["games.id"],
-                                name="fk_review_decisions_game_id_games"),
-        sa.CheckConstraint("rule IN ('404(h)', '405(b)')", name="ck_review_decisions_rule"),
-        sa.CheckConstraint("games IS NULL OR games >= 0", name="ck_review_decisions_games"),
-        sa.CheckConstraint("extent IS NULL OR extent = 'rest_of_tournament'",
-                           name="ck_review_decisions_extent"),
-        sa.CheckConstraint("(games IS NULL) <> (extent IS NULL)",
-                           name="ck_review_decisions_games_or_extent"),
+        sqlalchemy.Column("id", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.Column("player_id", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.Column("game_id", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.Column("rule", sqlalchemy.String(8), nullable=False),
+        sqlalchemy.Column("games", sqlalchemy.Integer(), nullable=True),
+        sqlalchemy.Column("extent", sqlalchemy.String(32), nullable=True),
+        sqlalchemy.Column("decision", sqlalchemy.Text(), nullable=False),
+        sqlalchemy.Column("recorded_by", sqlalchemy.String(100), nullable=False),
+        sqlalchemy.Column("recorded_at", sqlalchemy.DateTime(timezone=True), nullable=False),
+        sqlalchemy.PrimaryKeyConstraint("id", name="pk_review_decisions"),
+        sqlalchemy.ForeignKeyConstraint(["player_id"], ["players.id"],
+                                        name="fk_review_decisions_player_id_players"),
+        sqlalchemy.ForeignKeyConstraint(["game_id"], ["games.id"],
+                                        name="fk_review_decisions_game_id_games"),
+        sqlalchemy.CheckConstraint("rule IN ('404(h)', '405(b)')", name="ck_review_decisions_rule"),
+        sqlalchemy.CheckConstraint("games IS NULL OR games >= 0", name="ck_review_decisions_games"),
+        sqlalchemy.CheckConstraint("extent IS NULL OR extent = 'rest_of_tournament'",
+                                   name="ck_review_decisions_extent"),
+        sqlalchemy.CheckConstraint("(games IS NULL) <> (extent IS NULL)",
+                                   name="ck_review_decisions_games_or_extent"),
     )
     op.create_index("ix_review_decisions_player_id", "review_decisions", ["player_id"])
     op.create_table(
         "suspension_changes",
-        sa.Column("id", sa.Integer(), nullable=False),
-        sa.Column("player_id", sa.Integer(), nullable=False),
-        sa.Column("games", sa.Integer(), nullable=False),
-        sa.Column("reason", sa.Text(), nullable=False),
-        sa.Column("recorded_by", sa.String(100), nullable=False),
-        sa.Column("recorded_at", sa.DateTime(timezone=True), nullable=False),
-        sa.PrimaryKeyConstraint("id", name="pk_suspension_changes"),
-        sa.ForeignKeyConstraint(["player_id"], ["players.id"],
-                                name="fk_suspension_changes_player_id_players"),
-        sa.CheckConstraint("games <> 0", name="ck_suspension_changes_games"),
-        sa.CheckConstraint("reason <> ''", name="ck_suspension_changes_reason"),
+        sqlalchemy.Column("id", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.Column("player_id", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.Column("games", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.Column("reason", sqlalchemy.Text(), nullable=False),
+        sqlalchemy.Column("recorded_by", sqlalchemy.String(100), nullable=False),
+        sqlalchemy.Column("recorded_at", sqlalchemy.DateTime(timezone=True), nullable=False),
+        sqlalchemy.PrimaryKeyConstraint("id", name="pk_suspension_changes"),
+        sqlalchemy.ForeignKeyConstraint(["player_id"], ["players.id"],
+                                        name="fk_suspension_changes_player_id_players"),
+        sqlalchemy.CheckConstraint("games <> 0", name="ck_suspension_changes_games"),
+        sqlalchemy.CheckConstraint("reason <> ''", name="ck_suspension_changes_reason"),
     )
     op.create_index("ix_suspension_changes_player_id", "suspension_changes", ["player_id"])
     with op.batch_alter_table("supplementary_disciplines") as batch:
-        batch.add_column(sa.Column("organisation", sa.String(100), nullable=True))
+        batch.add_column(sqlalchemy.Column("organisation", sqlalchemy.String(100), nullable=True))
 
     bind = op.get_bind()
-    old = sa.table("supplementary_disciplines", sa.column("id", sa.Integer()),
-                   sa.column("player_id", sa.Integer()), sa.column("reason", sa.Text()),
-                   sa.column("recorded_by", sa.String()),
-                   sa.column("recorded_at", sa.DateTime(timezone=True)))
+    old = sqlalchemy.table("supplementary_disciplines", sqlalchemy.column("id",
+                                                                          sqlalchemy.Integer()),
+                           sqlalchemy.column("player_id", sqlalchemy.Integer()),
+                           sqlalchemy.column("reason", sqlalchemy.Text()),
+                           sqlalchemy.column("recorded_by", sqlalchemy.String()),
+                           sqlalchemy.column("recorded_at", sqlalchemy.DateTime(timezone=True)))
     moved: list[int] = []
-    for row in bind.execute(sa.select(old).where(old.c.reason.like("[review %"))).all():
+    for row in bind.execute(sqlalchemy.select(old).where(old.c.reason.like("[review %"))).all():
         found = _OLD.fullmatch(row.reason)
         if found is None:
             continue
@@ -101,17 +103,25 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     bind = op.get_bind()
-    reviews = sa.table("review_decisions", sa.column("player_id", sa.Integer()),
-                       sa.column("game_id", sa.Integer()), sa.column("rule", sa.String()),
-                       sa.column("games", sa.Integer()), sa.column("extent", sa.String()),
-                       sa.column("decision", sa.Text()), sa.column("recorded_by", sa.String()),
-                       sa.column("recorded_at", sa.DateTime(timezone=True)))
-    old = sa.table("supplementary_disciplines", sa.column("player_id", sa.Integer()),
-                   sa.column("games", sa.Integer()), sa.column("extent", sa.String()),
-                   sa.column("reason", sa.Text()), sa.column("after_game_id", sa.Integer()),
-                   sa.column("recorded_by", sa.String()),
-                   sa.column("recorded_at", sa.DateTime(timezone=True)))
-    for r in bind.execute(sa.select(reviews)).all():
+    reviews = sqlalchemy.table("review_decisions", sqlalchemy.column("player_id",
+                                                                     sqlalchemy.Integer()),
+                               sqlalchemy.column("game_id", sqlalchemy.Integer()),
+                               sqlalchemy.column("rule", sqlalchemy.String()),
+                               sqlalchemy.column("games", sqlalchemy.Integer()),
+                               sqlalchemy.column("extent", sqlalchemy.String()),
+                               sqlalchemy.column("decision", sqlalchemy.Text()),
+                               sqlalchemy.column("recorded_by", sqlalchemy.String()),
+                               sqlalchemy.column("recorded_at", sqlalchemy.DateTime(timezone=True)))
+    old = sqlalchemy.table("supplementary_disciplines", sqlalchemy.column("player_id",
+                                                                          sqlalchemy.Integer()),
+                           sqlalchemy.column("games", sqlalchemy.Integer()),
+                           sqlalchemy.column("extent",
+                                                                                       sqlalchemy.String()),
+                           sqlalchemy.column("reason", sqlalchemy.Text()),
+                           sqlalchemy.column("after_game_id", sqlalchemy.Integer()),
+                           sqlalchemy.column("recorded_by", sqlalchemy.String()),
+                           sqlalchemy.column("recorded_at", sqlalchemy.DateTime(timezone=True)))
+    for r in bind.execute(sqlalchemy.select(reviews)).all():
         games = r.games if r.games is not None else r.extent
         bind.execute(old.insert().values(
             player_id=r.player_id, games=None if r.games is None else max(r.games, 1),

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import sqlalchemy as sa
+import sqlalchemy
 from alembic import op
 
 revision: str = "0013"
@@ -33,15 +33,16 @@ _COLUMNS = ("league_signoffs", "league_reports", "refused_state", "refused_statu
 
 def upgrade() -> None:
     with op.batch_alter_table("sync_games") as table:
-        table.add_column(sa.Column("league_signoffs", sa.Integer(), nullable=False,
-                                   server_default="0"))
-        table.add_column(sa.Column("league_reports", sa.Integer(), nullable=False,
-                                   server_default="0"))
-        table.add_column(sa.Column("refused_state", sa.String(64), nullable=True))
-        table.add_column(sa.Column("refused_status", sa.Integer(), nullable=True))
-        table.add_column(sa.Column("refused_message", sa.Text(), nullable=True))
-        table.add_column(sa.Column("refused_rule", sa.String(16), nullable=True))
-        table.add_column(sa.Column("refused_at", sa.DateTime(timezone=True), nullable=True))
+        table.add_column(sqlalchemy.Column("league_signoffs", sqlalchemy.Integer(), nullable=False,
+                                           server_default="0"))
+        table.add_column(sqlalchemy.Column("league_reports", sqlalchemy.Integer(), nullable=False,
+                                           server_default="0"))
+        table.add_column(sqlalchemy.Column("refused_state", sqlalchemy.String(64), nullable=True))
+        table.add_column(sqlalchemy.Column("refused_status", sqlalchemy.Integer(), nullable=True))
+        table.add_column(sqlalchemy.Column("refused_message", sqlalchemy.Text(), nullable=True))
+        table.add_column(sqlalchemy.Column("refused_rule", sqlalchemy.String(16), nullable=True))
+        table.add_column(sqlalchemy.Column("refused_at", sqlalchemy.DateTime(timezone=True),
+                                           nullable=True))
 
 
 def downgrade() -> None:

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import sqlalchemy as sa
+import sqlalchemy
 from alembic import op
 
 revision: str = "0014"
@@ -60,10 +60,11 @@ _LAYOUT: dict[str, tuple[str, ...]] = {
     "referee_timeout": (),
 }
 
-_revisions = sa.Table("event_revisions", sa.MetaData(), sa.Column("game_id", sa.Integer),
-                      sa.Column("revision", sa.Integer),
-                      sa.Column("payload", sa.JSON(none_as_null=True)),
-                      sa.Column("previous", sa.JSON(none_as_null=True)))
+_revisions = sqlalchemy.Table("event_revisions", sqlalchemy.MetaData(),
+                              sqlalchemy.Column("game_id", sqlalchemy.Integer),
+                              sqlalchemy.Column("revision", sqlalchemy.Integer),
+                              sqlalchemy.Column("payload", sqlalchemy.JSON(none_as_null=True)),
+                              sqlalchemy.Column("previous", sqlalchemy.JSON(none_as_null=True)))
 
 
 def _to_v2(p: dict[str, Any]) -> list[Any]:
@@ -87,13 +88,13 @@ def _one(value: Any, to_v2: bool) -> Any:
 def _convert(to_v2: bool) -> None:
     connection = op.get_bind()
     rows = connection.execute(
-        sa.select(_revisions.c.game_id, _revisions.c.revision, _revisions.c.payload,
-                  _revisions.c.previous)
+        sqlalchemy.select(_revisions.c.game_id, _revisions.c.revision, _revisions.c.payload,
+                          _revisions.c.previous)
         .order_by(_revisions.c.game_id, _revisions.c.revision))
-    update = (sa.update(_revisions)
-              .where(_revisions.c.game_id == sa.bindparam("g"),
-                     _revisions.c.revision == sa.bindparam("r"))
-              .values(payload=sa.bindparam("p"), previous=sa.bindparam("q")))
+    update = (sqlalchemy.update(_revisions)
+              .where(_revisions.c.game_id == sqlalchemy.bindparam("g"),
+                     _revisions.c.revision == sqlalchemy.bindparam("r"))
+              .values(payload=sqlalchemy.bindparam("p"), previous=sqlalchemy.bindparam("q")))
     batch: list[dict[str, Any]] = []
     for game_id, number, payload, previous in rows.all():
         batch.append({"g": game_id, "r": number, "p": _one(payload, to_v2),

@@ -23,7 +23,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-import sqlalchemy as sa
+import sqlalchemy
 from alembic import op
 
 revision: str = "0015"
@@ -37,9 +37,10 @@ _DOCUMENTS = (("tournaments", ("settings", "playoff_settings")),
               ("divisions", ("settings",)), ("games", ("settings",)))
 
 
-def _table(name: str, columns: Sequence[str]) -> sa.TableClause:
-    return sa.table(name, sa.column("id", sa.Integer()),
-                    *(sa.column(c, sa.JSON(none_as_null=True)) for c in columns))
+def _table(name: str, columns: Sequence[str]) -> sqlalchemy.TableClause:
+    return sqlalchemy.table(name, sqlalchemy.column("id", sqlalchemy.Integer()),
+                            *(sqlalchemy.column(c, sqlalchemy.JSON(none_as_null=True))
+                              for c in columns))
 
 
 def _read(value: Any) -> Any:
@@ -49,7 +50,7 @@ def _read(value: Any) -> Any:
 def upgrade() -> None:
     bind = op.get_bind()
     tournaments = _table("tournaments", ("settings",))
-    for row in bind.execute(sa.select(tournaments.c.id, tournaments.c.settings)).all():
+    for row in bind.execute(sqlalchemy.select(tournaments.c.id, tournaments.c.settings)).all():
         settings = dict(_read(row.settings) or {})
         if KEY not in settings:
             settings[KEY] = False
@@ -61,7 +62,8 @@ def downgrade() -> None:
     bind = op.get_bind()
     for name, columns in _DOCUMENTS:
         table = _table(name, columns)
-        for row in bind.execute(sa.select(table.c.id, *(table.c[c] for c in columns))).all():
+        for row in bind.execute(sqlalchemy.select(table.c.id,
+                                                  *(table.c[c] for c in columns))).all():
             changes = {}
             for column in columns:
                 document = _read(getattr(row, column))

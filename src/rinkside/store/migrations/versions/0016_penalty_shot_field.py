@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import sqlalchemy as sa
+import sqlalchemy
 from alembic import op
 
 revision: str = "0016"
@@ -34,10 +34,11 @@ depends_on: str | Sequence[str] | None = None
 _PENALTIES = ("penalty", "penalty_signal")
 _NINE = 4 + 9  # version, type, period, tenths, then team ... called_by
 
-_revisions = sa.Table("event_revisions", sa.MetaData(), sa.Column("game_id", sa.Integer),
-                      sa.Column("revision", sa.Integer),
-                      sa.Column("payload", sa.JSON(none_as_null=True)),
-                      sa.Column("previous", sa.JSON(none_as_null=True)))
+_revisions = sqlalchemy.Table("event_revisions", sqlalchemy.MetaData(),
+                              sqlalchemy.Column("game_id", sqlalchemy.Integer),
+                              sqlalchemy.Column("revision", sqlalchemy.Integer),
+                              sqlalchemy.Column("payload", sqlalchemy.JSON(none_as_null=True)),
+                              sqlalchemy.Column("previous", sqlalchemy.JSON(none_as_null=True)))
 
 
 def _strip(value: Any) -> Any:
@@ -53,13 +54,13 @@ def upgrade() -> None:
 def downgrade() -> None:
     connection = op.get_bind()
     rows = connection.execute(
-        sa.select(_revisions.c.game_id, _revisions.c.revision, _revisions.c.payload,
-                  _revisions.c.previous)
+        sqlalchemy.select(_revisions.c.game_id, _revisions.c.revision, _revisions.c.payload,
+                          _revisions.c.previous)
         .order_by(_revisions.c.game_id, _revisions.c.revision))
-    update = (sa.update(_revisions)
-              .where(_revisions.c.game_id == sa.bindparam("g"),
-                     _revisions.c.revision == sa.bindparam("r"))
-              .values(payload=sa.bindparam("p"), previous=sa.bindparam("q")))
+    update = (sqlalchemy.update(_revisions)
+              .where(_revisions.c.game_id == sqlalchemy.bindparam("g"),
+                     _revisions.c.revision == sqlalchemy.bindparam("r"))
+              .values(payload=sqlalchemy.bindparam("p"), previous=sqlalchemy.bindparam("q")))
     batch: list[dict[str, Any]] = []
     for game_id, number, payload, previous in rows.all():
         if _strip(payload) is payload and _strip(previous) is previous:

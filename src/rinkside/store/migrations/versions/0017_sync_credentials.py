@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import sqlalchemy as sa
+import sqlalchemy
 from alembic import op
 
 revision: str = "0017"
@@ -32,18 +32,20 @@ NO_CREDENTIAL = "!no credential for this laptop"
 def upgrade() -> None:
     op.create_table(
         "sync_credentials",
-        sa.Column("id", sa.Integer(), nullable=False),
-        sa.Column("rink_id", sa.Integer(), nullable=False),
-        sa.Column("user_id", sa.Integer(), nullable=False),
-        sa.Column("verifier", sa.String(255), nullable=True),
-        sa.Column("key", sa.String(64), nullable=True),
-        sa.Column("issued_at", sa.DateTime(timezone=True), nullable=True),
-        sa.PrimaryKeyConstraint("id", name="pk_sync_credentials"),
-        sa.ForeignKeyConstraint(["rink_id"], ["rinks.id"],
-                                name="fk_sync_credentials_rink_id_rinks"),
-        sa.ForeignKeyConstraint(["user_id"], ["users.id"],
-                                name="fk_sync_credentials_user_id_users", ondelete="CASCADE"),
-        sa.UniqueConstraint("rink_id", "user_id", name="uq_sync_credentials_rink_id_user_id"),
+        sqlalchemy.Column("id", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.Column("rink_id", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.Column("user_id", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.Column("verifier", sqlalchemy.String(255), nullable=True),
+        sqlalchemy.Column("key", sqlalchemy.String(64), nullable=True),
+        sqlalchemy.Column("issued_at", sqlalchemy.DateTime(timezone=True), nullable=True),
+        sqlalchemy.PrimaryKeyConstraint("id", name="pk_sync_credentials"),
+        sqlalchemy.ForeignKeyConstraint(["rink_id"], ["rinks.id"],
+                                        name="fk_sync_credentials_rink_id_rinks"),
+        sqlalchemy.ForeignKeyConstraint(["user_id"], ["users.id"],
+                                        name="fk_sync_credentials_user_id_users",
+                                        ondelete="CASCADE"),
+        sqlalchemy.UniqueConstraint("rink_id", "user_id",
+                                    name="uq_sync_credentials_rink_id_user_id"),
     )
     op.execute(
         "INSERT INTO sync_credentials (rink_id, user_id) "
