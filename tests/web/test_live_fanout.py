@@ -125,9 +125,9 @@ def test_one_change_is_built_and_encoded_once_for_every_page(
     state_json = live.views.state_json
 
     def counted(service: Any, game_id: int, committed: int | None = None,
-                state: Any = None) -> dict[str, Any]:
+                state: Any = None, live: Any = None) -> dict[str, Any]:
         builds.append(game_id)
-        return state_json(service, game_id, committed, state)
+        return state_json(service, game_id, committed, state, live)
 
     monkeypatch.setattr(live.views, "state_json", counted)
     pages: list[list[Message]] = [[] for _ in range(50)]

@@ -23,6 +23,7 @@ from rinkside.tournament.errors import GameLocked
 if TYPE_CHECKING:
     from rinkside.rules.state import GameState
     from rinkside.services.division import DivisionView
+    from rinkside.services.queries.games import LiveView
 
 WallClock = Callable[[], int]  # milliseconds since the epoch, UTC
 
@@ -103,13 +104,15 @@ class ServiceBase:
         at hand (a suspension's decision): announced, the state to be read."""
         self._announce(Change(game_id, version))
 
-    def committed(self, game_id: int, version: int, state: GameState) -> None:
+    def committed(self, game_id: int, version: int, state: GameState,
+                  live: LiveView | None = None) -> None:
         """After a write's commit, never before: the state it computed is kept
-        in memory for that version, and the change announced with it. A
+        in memory for that version, and the change announced with it (and
+        ``live``, what the live view shows beside it, if the write read it). A
         commit that failed leaves no trace here: another writer may yet write
         that very version, with other events."""
         self.cache.put(game_id, version, state)
-        self._announce(Change(game_id, version, state))
+        self._announce(Change(game_id, version, state, live))
 
     def _announce(self, change: Change) -> None:
         if self.on_change is not None:

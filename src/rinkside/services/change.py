@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from rinkside.rules.state import GameState
+    from rinkside.services.queries.games import LiveView
 
 __all__ = ["Change"]
 
@@ -17,8 +18,12 @@ class Change:
     state at that version as the write computed it (the live view is built
     from it, the log not read again); None when the change brought no new
     state of its own (a suspension's decision, a change another process
-    wrote): the state is then read from the store."""
+    wrote): the state is then read from the store. ``live``: what the live
+    view shows beside the state (the game's row, clocks, sign-off, styles),
+    read by the write in its own session before its commit; None when it
+    read none (the live view then reads it)."""
 
     game_id: int
     version: int
     state: GameState | None = None
+    live: LiveView | None = None

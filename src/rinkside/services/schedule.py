@@ -16,6 +16,21 @@ from rinkside.tournament import schedule
 from rinkside.tournament.stage_settings import stage_settings
 
 
+def game_settings_in(s: Session, game_id: int) -> Settings:
+    """The settings game ``game_id`` plays under (Rule 639: a playoff game
+    under the playoff settings; a game keeps those it began under), read in
+    ``s`` in one statement: what a write needs to read the times it is sent
+    (``OT 3:00``) before the engine judges it (:class:`NotFound` for an
+    unknown game)."""
+    g, d, t = models.Game, models.Division, models.Tournament
+    row = s.execute(select(g.stage, t.settings, d.settings, t.playoff_settings, g.settings)
+                    .join(d, g.division_id == d.id).join(t, d.tournament_id == t.id)
+                    .where(g.id == game_id)).first()
+    if row is None:
+        raise NotFound(f"There is no game {game_id}.")
+    return stage_settings(*row)
+
+
 class Schedule(ServiceBase):
     """Schedule writes."""
 
@@ -28,20 +43,9 @@ class Schedule(ServiceBase):
                                   d.tournament.playoff_settings)
 
     def game_settings(self, game_id: int) -> Settings:
-        """The settings game ``game_id`` plays under (Rule 639: a playoff game
-        under the playoff settings; a game keeps those it began under), read
-        in one statement: what a write needs to read the times it is sent
-        (``OT 3:00``) before the engine judges it (:class:`NotFound` for an
-        unknown game)."""
-        g, d, t = models.Game, models.Division, models.Tournament
+        """The settings game ``game_id`` plays under (:func:`game_settings_in`)."""
         with self.read() as s:
-            row = s.execute(select(g.stage, t.settings, d.settings, t.playoff_settings,
-                                   g.settings)
-                            .join(d, g.division_id == d.id).join(t, d.tournament_id == t.id)
-                            .where(g.id == game_id)).first()
-        if row is None:
-            raise NotFound(f"There is no game {game_id}.")
-        return stage_settings(*row)
+            return game_settings_in(s, game_id)
 
     def add_game(self, division_id: int, home_team_id: int, away_team_id: int, *,
                  start: datetime | None = None, rink: str | None = None, stage: str = "pool",

@@ -11,7 +11,7 @@ suspensions, and the store keeps what was recorded.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Final
 
 from sqlalchemy import bindparam, select
@@ -22,6 +22,7 @@ from rinkside.rules.events import Event, Team
 from rinkside.rules.game import apply
 from rinkside.rules.log import Correction, GameLog
 from rinkside.rules.roster import GameSetup, Letter, Player, Roster
+from rinkside.rules.settings import Settings
 from rinkside.rules.state import GameState
 from rinkside.services import records, replay, state_cache
 from rinkside.services.division import DivisionTables, DivisionView
@@ -29,7 +30,9 @@ from rinkside.services.errors import NotFound
 from rinkside.services.game_clock import GameClocks
 from rinkside.services.games import effective_settings, game_roster, number_map
 from rinkside.services.lineups import Lineups
+from rinkside.services.queries.games import live_in
 from rinkside.services.rosters import Rosters
+from rinkside.services.schedule import game_settings_in
 from rinkside.services.setup import Setup
 from rinkside.services.team_styles import TeamStyles
 from rinkside.store import eventlog, models
@@ -84,13 +87,23 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
         changed later at the same version is a refresh, which reads it all)."""
         return self.cache.get(game_id, version)
 
-    def record(self, game_id: int, expected_version: int, events: Iterable[Event], by: str
+    def record(self, game_id: int, expected_version: int,
+               events: Iterable[Event] | Callable[[Settings], Iterable[Event]], by: str
                ) -> tuple[int, GameState]:
         """Append events after checking each with the engine; the whole batch
         is refused (nothing written) if any event is (RuleViolation), or if
-        the game moved on since ``expected_version`` (StaleWrite)."""
+        the game moved on since ``expected_version`` (StaleWrite).
+        ``events`` may be a function of the settings the game plays under
+        (the times it was sent read with its periods, ``OT 3:00``), called
+        in the write's own session before anything else is checked, so that
+        a malformed event is told first, as ever. What the live view shows
+        beside the state is read before the commit and announced with the
+        change (:func:`~rinkside.services.queries.games.live_in`): the pages
+        following the game need no other session."""
         with self.write() as s:
             game = self.existing_row(s, models.Game, game_id)
+            if callable(events):
+                events = events(game_settings_in(s, game_id))
             self.refuse_locked(s, game_id)
             if game.version == 0:
                 # The first event dresses the rosters: checked at the version
@@ -117,7 +130,8 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
                 version = eventlog.append(s, game_id, version, event, by)
             self._anchor_clock(s, game_id, before, state, by)
             state_cache.store(s, game_id, version, state)
-        self.committed(game_id, version, state)
+            live = live_in(s, game_id)
+        self.committed(game_id, version, state, live)
         return version, state
 
     def correct(self, game_id: int, expected_version: int, op: Correction, position: int,

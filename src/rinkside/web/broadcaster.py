@@ -78,6 +78,7 @@ class Broadcaster:
         self._drained: dict[Loop, list[asyncio.Future[None]]] = {}  # waiting for them
         self._subscribers: dict[int, set[Subscription]] = {}
         self._published: dict[int, int] = {}
+        self._carried: dict[int, Change] = {}  # the last change no page followed, per game
         self._frames = FrameCache(cached_states)
         self._polls: dict[tuple[Loop, int], tuple[float, asyncio.Task[dict[int, int]]]] = {}
         self._sweeps: dict[Loop, asyncio.Task[None]] = {}
@@ -90,12 +91,16 @@ class Broadcaster:
         """The game changed (this process just committed ``change.version``):
         build its live view once, here in the recording thread (when a page
         follows it and the service is known), from the state the change
-        carries (the rest read in one session), then hand it to each event
-        loop's followers at once."""
-        self._publish(change.game_id, change.version, change.state, committed=True)
+        carries (the rest from what it carries too, else read in one
+        session), then hand it to each event loop's followers at once. A
+        change no page follows is kept until the write's answer asks for its
+        state (:meth:`state`): built then from what it carries, with no
+        session of its own."""
+        self._publish(change.game_id, change.version, change.state, change.live,
+                      committed=True)
 
-    def _publish(self, game_id: int, version: int, state: GameState | None = None, *,
-                 committed: bool) -> None:
+    def _publish(self, game_id: int, version: int, state: GameState | None = None,
+                 live: queries.LiveView | None = None, *, committed: bool) -> None:
         with self._lock:
             if version > self._published.get(game_id, -1):
                 self._published[game_id] = version
@@ -103,10 +108,14 @@ class Broadcaster:
                        *self._subscribers.get(ALL_GAMES, ())]
             service = self.service
         if not targets:
+            if committed and state is not None and live is not None:
+                with self._lock:
+                    self._carried[game_id] = Change(game_id, version, state, live)
             return
         if service is not None:  # one that fails is recorded all the same: the
             # streams build the state themselves and fail visibly there
-            self._frames.built(service, game_id, version, committed=committed, state=state)
+            self._frames.built(service, game_id, version, committed=committed, state=state,
+                               live=live)
         for loop, subscriptions in by_loop(targets).items():
             with self._lock:
                 self._handed[loop] = self._handed.get(loop, 0) + 1
@@ -138,7 +147,8 @@ class Broadcaster:
         this one's pages); None when it cannot be built (the event is
         recorded all the same: a stream builds the state itself and fails
         visibly there)."""
-        return self._frames.built(service, change.game_id, change.version, state=change.state)
+        return self._frames.built(service, change.game_id, change.version, state=change.state,
+                                  live=change.live)
 
     def catch_up(self, service: Tournaments) -> None:
         """Whenever notifications may have been lost (the store is listened
@@ -283,8 +293,15 @@ class Broadcaster:
     def state(self, service: Tournaments, game_id: int, version: int | None = None
               ) -> tuple[int, str]:
         """The game's state JSON (as text) and its version, built once for
-        every page (:meth:`FrameCache.state`). Blocking: call it from a
-        worker thread."""
+        every page (:meth:`FrameCache.state`); for ``version`` just written
+        by this process and followed by no page, from what its change carries.
+        Blocking: call it from a worker thread."""
+        with self._lock:
+            carried = self._carried.pop(game_id, None)
+        if carried is not None and version is not None and carried.version == version:
+            frame = self._frames.build(service, game_id, version, committed=True,
+                                       state=carried.state, live=carried.live)
+            return frame.version, frame.text
         return self._frames.state(service, game_id, version)
 
     async def frame(self, service: Tournaments, game_id: int, version: int) -> Frame:

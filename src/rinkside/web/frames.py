@@ -64,12 +64,14 @@ class FrameCache:
         return frame.version, frame.text
 
     def built(self, service: Tournaments, game_id: int, version: int, *,
-              committed: bool = True, state: GameState | None = None) -> Frame | None:
+              committed: bool = True, state: GameState | None = None,
+              live: queries.LiveView | None = None) -> Frame | None:
         """:meth:`build`, or None when the state cannot be built (the event
         is recorded all the same: a stream builds the state itself and fails
         visibly there)."""
         try:
-            return self.build(service, game_id, version, committed=committed, state=state)
+            return self.build(service, game_id, version, committed=committed, state=state,
+                              live=live)
         except Exception:
             return None
 
@@ -80,23 +82,27 @@ class FrameCache:
         return frame if frame is not None and frame.version >= version else None
 
     def build(self, service: Tournaments, game_id: int, version: int = -1, *,
-              committed: bool = False, state: GameState | None = None) -> Frame:
+              committed: bool = False, state: GameState | None = None,
+              live: queries.LiveView | None = None) -> Frame:
         """The game's state of ``version`` or newer: the one kept, else built
         now (one thread at a time per game: the others wait and reuse it) and
         kept unless a newer one was kept meanwhile. ``committed``: this
         process has just committed ``version``, whose state it computed
         (``state``, handed with the change, else the one it holds): the
-        build need not read the game's setup and log again to trust it."""
+        build need not read the game's setup and log again to trust it;
+        ``live``, what the write read beside it, need not be read at all."""
         with self._lock:
             building = self._game_locks.setdefault(game_id, threading.Lock())
         with building:
             return (self.cached(game_id, version)
                     or self._build_now(service, game_id, version if committed else None,
-                                       state if committed else None))
+                                       state if committed else None,
+                                       live if committed else None))
 
     def _build_now(self, service: Tournaments, game_id: int, committed: int | None,
-                   state: GameState | None = None) -> Frame:
-        data = views.state_json(service, game_id, committed, state)
+                   state: GameState | None = None, live: queries.LiveView | None = None
+                   ) -> Frame:
+        data = views.state_json(service, game_id, committed, state, live)
         text = json.dumps(data, separators=(",", ":"))
         return self.keep(game_id, Frame(int(data["version"]), text,
                                         state_event(int(data["version"]), text)))

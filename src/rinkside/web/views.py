@@ -39,14 +39,18 @@ def period_text(state: GameState, period: int) -> str:
 
 
 def live_model(service: Tournaments, game_id: int, committed: int | None = None,
-               state: GameState | None = None) -> LiveState:
+               state: GameState | None = None, live: queries.LiveView | None = None
+               ) -> LiveState:
     """The game's current live state (:class:`NotFound` for an unknown game);
     with ``committed``, the state this process computed as it committed that
     version: ``state`` (the :class:`~rinkside.services.change.Change` the
     write announced), else the one it still holds
     (:meth:`Tournaments.committed_state`). The game's names, clocks,
-    sign-off and colours are read in one session (:func:`catalog.live`)."""
-    row, extras = queries.live(service, game_id)
+    sign-off and colours are read in one session (:func:`queries.live`),
+    unless given with ``committed`` (``live``: what the write read before its
+    commit, the change carrying it)."""
+    row, extras = (live if committed is not None and live is not None
+                   else queries.live(service, game_id))
     known = (None if committed is None else state if state is not None
              else service.committed_state(game_id, committed))
     if committed is not None and known is not None:
@@ -64,13 +68,14 @@ def live_model(service: Tournaments, game_id: int, committed: int | None = None,
 
 
 def state_json(service: Tournaments, game_id: int, committed: int | None = None,
-               state: GameState | None = None) -> dict[str, Any]:
+               state: GameState | None = None, live: queries.LiveView | None = None
+               ) -> dict[str, Any]:
     """The game's current state for the scoreboard, the live stream and the
-    state API (:class:`NotFound` for an unknown game; ``committed`` and
-    ``state`` as for :func:`live_model`); every text in it readable
-    (:func:`readable_json`)."""
+    state API (:class:`NotFound` for an unknown game; ``committed``,
+    ``state`` and ``live`` as for :func:`live_model`); every text in it
+    readable (:func:`readable_json`)."""
     shown: dict[str, Any] = readable_json(
-        live_model(service, game_id, committed, state).as_json())
+        live_model(service, game_id, committed, state, live).as_json())
     return shown
 
 

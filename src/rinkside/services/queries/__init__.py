@@ -10,6 +10,7 @@ each written once.
 
 from rinkside.services.queries.games import (
     GameRow,
+    LiveView,
     game,
     games,
     known,
@@ -38,7 +39,7 @@ from rinkside.services.queries.tournaments import (
     tournament_trees,
 )
 
-__all__ = ["DivisionRow", "DivisionTeams", "GameRow", "PlayerRow", "TeamCount", "TeamPage",
-           "TeamRoster", "TournamentTree", "active_players", "division", "divisions", "game",
-           "games", "known", "last_start", "live", "player_labels", "team", "team_names",
+__all__ = ["DivisionRow", "DivisionTeams", "GameRow", "LiveView", "PlayerRow", "TeamCount",
+           "TeamPage", "TeamRoster", "TournamentTree", "active_players", "division", "divisions",
+           "game", "games", "known", "last_start", "live", "player_labels", "team", "team_names",
            "team_roster", "tournament_ids", "tournament_trees", "versions"]

@@ -9,7 +9,7 @@ from datetime import datetime
 from typing import Any, Final
 
 from sqlalchemy import Row, Select, func, select
-from sqlalchemy.orm import aliased
+from sqlalchemy.orm import Session, aliased
 
 from rinkside.services.base import ServiceBase
 from rinkside.services.errors import NotFound
@@ -85,17 +85,28 @@ def game(service: ServiceBase, game_id: int) -> GameRow:
     return _game_row(row)
 
 
-def live(service: ServiceBase, game_id: int) -> tuple[GameRow, LiveExtras]:
+# What a game's live view shows beside the engine's state: its row, the rest.
+LiveView = tuple[GameRow, LiveExtras]
+
+
+def live(service: ServiceBase, game_id: int) -> LiveView:
     """One game (:func:`game`) and what its live view shows beside the
-    engine's state (:func:`~rinkside.services.game_clock.live_extras_in`:
-    the clocks, whether it is signed, the teams' styles), read in one session:
-    a change published to the live pages costs one read besides its write."""
+    engine's state (:func:`live_in`), read in one session: a change published
+    to the live pages costs one read besides its write (none when the write
+    read it itself and carries it: :class:`~rinkside.services.change.Change`)."""
     with service.read() as s:
-        row = s.execute(_GAMES.where(models.Game.id == game_id)).first()
-        if row is None:
-            raise NotFound(f"There is no game {game_id}.")
-        shown = _game_row(row)
-        return shown, live_extras_in(s, game_id, [shown.home_team_id, shown.away_team_id])
+        return live_in(s, game_id)
+
+
+def live_in(s: Session, game_id: int) -> LiveView:
+    """The game's row and :func:`~rinkside.services.game_clock.live_extras_in`
+    (the clocks, whether it is signed, the teams' styles), read in ``s``: a
+    write reads them before its commit, seeing what it wrote itself."""
+    row = s.execute(_GAMES.where(models.Game.id == game_id)).first()
+    if row is None:
+        raise NotFound(f"There is no game {game_id}.")
+    shown = _game_row(row)
+    return shown, live_extras_in(s, game_id, [shown.home_team_id, shown.away_team_id])
 
 
 def known(service: ServiceBase, game_id: int) -> None:

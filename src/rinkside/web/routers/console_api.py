@@ -47,6 +47,7 @@ from rinkside.rules.errors import MalformedEvent, RuleViolation
 from rinkside.rules.events import Event, Team
 from rinkside.rules.log import Correction
 from rinkside.rules.roster import GameSetup
+from rinkside.rules.settings import Settings
 from rinkside.rules.times import parse_duration
 from rinkside.services import queries, servers
 from rinkside.services.errors import NoSuchPosition, StaleWrite
@@ -140,10 +141,12 @@ def set_clock(game_id: int, body: ClockBody, user: Scorer, service: Service,
 @router.post("/games/{game_id:id}/events", response_model=None)
 def record_events(game_id: int, batch: EventBatch, user: Scorer, service: Service,
                   broadcaster: Broadcast) -> Answer:
-    periods = service.game_settings(game_id).periods  # NotFound: 404
-    try:
-        events: list[Event] = [decode_event(raw, i, periods) for i, raw in enumerate(batch.events)]
-        version, _ = service.record(game_id, batch.version, events, by=user.username)
+    def decoded(settings: Settings) -> list[Event]:
+        """The events read with the game's periods, in the write's own session."""
+        return [decode_event(raw, i, settings.periods) for i, raw in enumerate(batch.events)]
+
+    try:  # an unknown game: NotFound, 404
+        version, _ = service.record(game_id, batch.version, decoded, by=user.username)
     except (RuleViolation, TournamentRuleError) as exc:
         return refused(exc, service.game_state(game_id)[1].setup)
     except StaleWrite as exc:
