@@ -27,6 +27,8 @@ def _checked(answer_headers: dict[str, str], path: str, framed: str) -> None:
     csp = answer_headers["content-security-policy"]
     assert "script-src 'self';" in csp and "unsafe-inline" not in csp, path
     assert f"frame-ancestors {framed}" in csp, path
+    # images from here or https only: the desk takes no other logo (issue 23 item 13)
+    assert "img-src 'self' data: https:;" in csp, path
     assert answer_headers["x-content-type-options"] == "nosniff"
     assert answer_headers["referrer-policy"] == "same-origin"
 

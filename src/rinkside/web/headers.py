@@ -3,8 +3,8 @@
 
 ``Content-Security-Policy``: scripts, styles, fetches and streams only from
 this server (every script is a file under ``/static``: no inline script or
-event handler runs), images also from the http(s) URLs a team's logo may
-name, forms posted only here; the pages may be framed only by this server's
+event handler runs), images also from the https URLs a team's logo may
+name (the desk takes no other, issue 23 item 13), forms posted only here; the pages may be framed only by this server's
 own pages (the sign-off page frames the report), except the scoreboard's
 stream layouts (``?layout=overlay``, ``?layout=intermission``), which a
 stream's software or a club's site frames. ``X-Content-Type-Options:
@@ -21,7 +21,7 @@ from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 POLICY: Final = ("default-src 'self'; script-src 'self'; style-src 'self'; "
-                 "img-src 'self' data: http: https:; connect-src 'self'; font-src 'self'; "
+                 "img-src 'self' data: https:; connect-src 'self'; font-src 'self'; "
                  "object-src 'none'; base-uri 'none'; form-action 'self'; ")
 FRAMED_BY_SELF: Final = "frame-ancestors 'self'"
 FRAMED_BY_ANYONE: Final = "frame-ancestors *"
