@@ -6,10 +6,11 @@ this server (every script is a file under ``/static``: no inline script or
 event handler runs), images also from the https URLs a team's logo may
 name (the desk takes no other, issue 23 item 13), forms posted only here;
 the pages may be framed only by this server's own pages (the sign-off
-page frames the report), except the scoreboard's stream layouts (``?layout=overlay``, ``?layout=intermission``), which a
-stream's software or a club's site frames. ``X-Content-Type-Options:
-nosniff`` (a download is what its type says), ``Referrer-Policy:
-same-origin`` (a game's or a sync token's address stays here).
+page frames the report), except the scoreboard's stream layouts
+(``?layout=overlay``, ``?layout=intermission``), which a stream's software
+or a club's site frames. ``X-Content-Type-Options: nosniff`` (a download
+is what its type says), ``Referrer-Policy: same-origin`` (a game's or a
+sync token's address stays here).
 """
 
 from __future__ import annotations
