@@ -98,3 +98,15 @@ def test_a_user_is_added_only_with_a_name_and_a_password_by_the_desks_rule(db: s
         "--db", db)
     code, out = _run("user", "password", "pat", "--password", "x", "--db", db)
     assert code != 0 and "at least 8 characters" in out
+
+
+def test_the_table_officials_are_users_with_their_games(db: str) -> None:
+    for name, role in (("gil", "game_timekeeper"), ("pat", "penalty_timekeeper"),
+                       ("oscar", "official_scorer")):
+        assert f"({role})" in _ok("user", "add", name, "--role", role, "--game", "1",
+                                  "--password", "table-pass-1", "--db", db)
+    listed = _ok("user", "list", "--db", db)
+    assert "penalty_timekeeper" in listed and "official_scorer" in listed
+    code, out = _run("user", "add", "tim", "--role", "timekeeper", "--password",
+                     "table-pass-1", "--db", db)
+    assert code != 0 and "'timekeeper' is not a role" in out

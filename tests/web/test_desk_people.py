@@ -151,3 +151,20 @@ def test_a_user_named_with_a_slash_before_the_rule_is_reset_and_disabled(
     assert users.authenticate(demo.service, "ops/night", "fresh-ops-22") is None
     record = [c.action for c in changes.changes(demo.service) if c.subject == "user ops/night"]
     assert record[:2] == ["disabled", "password reset"]
+
+
+def test_a_table_official_named_by_their_login_works_the_game_until_named_no_more(
+        demo: Demo, dora: Client, cup: int) -> None:
+    users.create_user(demo.service, "pam", "penalty-desk-2", "penalty_timekeeper")
+    game = games(demo, cup)[2]
+    url = f"/desk/games/{game.game_id}/staff"
+    page = dora[0].get(f"/desk/tournaments/{cup}/people")
+    assert '<datalist id="logins-penalty_timekeeper"><option value="pam">' in page.text
+    assert post(dora, url, {"penalty_timekeeper": "pam",
+                            "game_timekeeper": "Tim Keeper"}).status_code == 303
+    pam = next(u for u in users.users(demo.service) if u.username == "pam")
+    assert pam.games == (game.game_id,)
+    assert officiating.officials(demo.service, game.game_id)["penalty_timekeeper"] == ["pam"]
+    assert post(dora, url, {"penalty_timekeeper": "Pat Other"}).status_code == 303
+    pam = next(u for u in users.users(demo.service) if u.username == "pam")
+    assert pam.games == ()

@@ -45,7 +45,9 @@ _refusals = refusals()
 @user_app.command("add")
 @_refusals
 def user_add(username: str,
-             role: Annotated[str, typer.Option(help="director, scorekeeper or referee")],
+             role: Annotated[str, typer.Option(
+                 help="director, scorekeeper, referee, game_timekeeper, penalty_timekeeper "
+                      "or official_scorer (Rules 505-507)")],
              password: Annotated[str, typer.Option(prompt=True, hide_input=True,
                                                    confirmation_prompt=True)],
              game: Games = None, db: DbOption = None) -> None:

@@ -20,7 +20,7 @@ from rinkside.services.desk_schedule import GAME_MINUTES
 from rinkside.services.tournaments import NotFound
 from rinkside.store import models
 
-OTHER_ROLES = ("game_timekeeper", "penalty_timekeeper", "official_scorer")
+OTHER_ROLES = models.TABLE_ROLES  # Rules 505-507: named on the report, logins if users
 
 
 class PersonBusy(ValueError):
@@ -76,7 +76,11 @@ def set_staff(service: ServiceBase, game_id: int, *, scorekeeper: str | None,
               by: str) -> Staff:
     """Name who works the game: the scorekeeper user who scores it, the
     referee users who officiate and sign it (at most two, Rule 501(a)), the
-    other officials by name; refused if anyone would be in two places at once."""
+    other officials by name; an official named by the login of a user with
+    that role (a game timekeeper, penalty timekeeper or official scorer:
+    Rules 505-507) is assigned the game, to work it at their screen, and a
+    user of that role no longer named loses it. Refused if anyone would be
+    in two places at once."""
     refs = [r.strip() for r in referees if r.strip()]
     if len(refs) > officiating.MOST["referee"]:
         raise ValueError("a game has at most two referees (Rule 501(a))")
@@ -103,10 +107,14 @@ def set_staff(service: ServiceBase, game_id: int, *, scorekeeper: str | None,
         tournament_id = game.division.tournament_id
     with service.write() as s:  # the officials, the logins, the record: one commit
         officiating.set_officials(service.within(s), game_id, {"referee": refs, **extra})
-        for user in s.scalars(select(models.User).where(models.User.role.in_(("scorekeeper",
-                                                                     "referee")))):
-            wanted = (user.username == scorekeeper if user.role == "scorekeeper"
-                      else user.username in refs)
+        for user in s.scalars(select(models.User).where(
+                models.User.role.in_(("scorekeeper", "referee", *OTHER_ROLES)))):
+            if user.role == "scorekeeper":
+                wanted = user.username == scorekeeper
+            elif user.role == "referee":
+                wanted = user.username in refs
+            else:  # a table official named by their login works the game at its screen
+                wanted = user.username in extra[user.role]
             games = [g for g in (user.games or []) if g != game_id]
             user.games = sorted(games + [game_id]) if wanted else games
         after = Staff(game_id, (scorekeeper,) if scorekeeper else (), tuple(refs), extra)

@@ -1,10 +1,11 @@
-"""The console's users: directors, scorekeepers and referees.
+"""The console's users: directors, scorekeepers, referees and the table
+officials (game timekeeper 507, penalty timekeeper 505, official scorer 506).
 
 A password is stored only as its argon2 hash. A scorekeeper's ``games`` are
-the games they may score; a referee's are the games they officiate (and
-sign, Rule 616(a)). The web layer logs users in; the CLI creates them. A
-password change and disabling a user end every session of theirs; a
-disabled user cannot log in (nor sign) until enabled again.
+the games they may score, a table official's the games they work; a
+referee's are the games they officiate (and sign, Rule 616(a)). The web
+layer logs users in; the CLI creates them. A password change and disabling
+a user end every session of theirs; a disabled user cannot log in (nor sign) until enabled again.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from rinkside.services.tournaments import NotFound
 from rinkside.store import models
 
 ROLES: Final = models.USER_ROLES
+TABLE_ROLES: Final = models.TABLE_ROLES  # Rules 505-507
 
 MIN_PASSWORD: Final = 8
 MAX_PASSWORD: Final = 1024  # argon2 hashes any length; a megabyte would only cost time
@@ -102,7 +104,8 @@ def hashed(secret: str) -> str:
 
 
 def assign(service: ServiceBase, username: str, games: Iterable[int]) -> UserRow:
-    """Give a scorekeeper or referee these games (replacing their list)."""
+    """Give a scorekeeper, table official or referee these games (replacing
+    their list)."""
     with service.write() as s:
         user = _user(s, username)
         if user.role == "director":

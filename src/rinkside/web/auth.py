@@ -15,7 +15,10 @@ page of another site cannot read it, so it cannot forge the write. A token,
 header or cookie that is not ASCII is simply wrong (401/403), never an error.
 
 Roles: a director may do everything; a scorekeeper may write only in the
-games assigned to them; a referee may read (sign-off comes later). The
+games assigned to them; so may the table officials (game timekeeper,
+penalty timekeeper, official scorer: Rules 505-507), each only what the
+book gives them (:mod:`rinkside.services.table_roles`, checked per write by
+the console API); a referee may read and sign. The
 public pages need no login at all.
 
 Time comes from :func:`get_clock`, a dependency tests override.
@@ -46,6 +49,9 @@ CSRF_FIELD: Final = "csrf_token"
 DEVICE_COOKIE: Final = "rinkside_device"  # this browser logged in as ... before
 DEVICE_SECONDS: Final = 180 * 24 * 3600
 ROLES: Final = users.ROLES
+# Who writes in the games assigned to them: the scorekeeper (everything) and
+# the book's table officials (each their own part: rinkside.services.table_roles).
+WRITERS: Final = ("scorekeeper", *users.TABLE_ROLES)
 SAFE_METHODS: Final = frozenset({"GET", "HEAD", "OPTIONS"})
 
 
@@ -61,7 +67,7 @@ class CurrentUser:
         """May this user record in ``game_id`` (None: anything at all)?"""
         if self.role == "director":
             return True
-        if self.role == "scorekeeper":
+        if self.role in WRITERS:
             return game_id is not None and game_id in self.games
         return False
 
@@ -237,8 +243,9 @@ def require(role: str, game_id: int | None = None
     401 when nobody is logged in; 403 for a write without the session's CSRF
     token, and for a user whose role does not allow it. ``role`` is what is
     needed: "director" (directors only), "scorekeeper" (a director, or a
-    scorekeeper assigned to the game: ``game_id``, else the path's
-    ``game_id``), "referee" (any user: reading the console).
+    scorekeeper or table official assigned to the game: ``game_id``, else
+    the path's ``game_id``; which writes a table official may make is the
+    console API's check), "referee" (any user: reading the console).
     """
     if role not in ROLES:
         raise ValueError(f"{role!r} is not a role: {', '.join(ROLES)}")

@@ -55,6 +55,7 @@ from rinkside.store.models.sync import SyncCredential, SyncGame, SyncLink, SyncT
 from rinkside.store.models.tournament import Division, Rink, Team, TeamStyle, Tournament
 from rinkside.store.models.users import (
     LOGIN_FAILURE_KINDS,
+    TABLE_ROLES,
     USER_ROLES,
     LoginFailure,
     SessionRow,
@@ -70,6 +71,7 @@ __all__ = [
     "OFFICIAL_ROLES",
     "REVIEWED_RULES",
     "SIGNOFF_KINDS",
+    "TABLE_ROLES",
     "USER_ROLES",
     "WHO",
     "WRITTEN_KINDS",

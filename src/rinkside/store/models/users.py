@@ -22,12 +22,17 @@ from sqlalchemy.orm import Mapped, mapped_column
 from rinkside.store.models.base import WHO, Base, _one_of
 from rinkside.store.types import UTCDateTime, json_document
 
-USER_ROLES: Final = ("director", "scorekeeper", "referee")
+# The book's three table officials (Rules 505-507) log in as themselves
+# beside the scorekeeper, who may do all three at one console.
+TABLE_ROLES: Final = ("game_timekeeper", "penalty_timekeeper", "official_scorer")
+USER_ROLES: Final = ("director", "scorekeeper", "referee", *TABLE_ROLES)
 
 
 class User(Base):
     """Who may log in to the console: a director (everything), a scorekeeper
-    (only the games listed in ``games``) or a referee (read, sign-off).
+    (only the games listed in ``games``), a referee (read, sign-off) or one
+    of the table officials (game timekeeper 507, penalty timekeeper 505,
+    official scorer 506: their own part of the games listed in ``games``).
     ``password_hash`` is an argon2 hash (never the password)."""
 
     __tablename__ = "users"
@@ -39,8 +44,8 @@ class User(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     username: Mapped[str] = mapped_column(String(WHO))
     password_hash: Mapped[str] = mapped_column(String(255))
-    role: Mapped[str] = mapped_column(String(16))
-    # The game ids a scorekeeper may score (empty for the other roles).
+    role: Mapped[str] = mapped_column(String(32))
+    # The game ids a scorekeeper or table official works, a referee signs.
     games: Mapped[list[int]] = mapped_column(json_document(), default=list)
     # A disabled user cannot log in, and their sessions are gone.
     active: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
