@@ -25,6 +25,7 @@ from rinkside.store import models, signoffs
 from rinkside.tournament.errors import GameLocked, TournamentRuleError
 
 OFFICIAL_ROLES = models.OFFICIAL_ROLES
+SIGNERS = ("referee", "official_scorer")  # Rules 616(a), 506(b)
 # How many of each the report has room for (Rules 501-504: two referees, one
 # game timekeeper, one penalty timekeeper, one official scorer, goal judges
 # where used).
@@ -134,13 +135,14 @@ def signoff(service: ServiceBase, game_id: int) -> SignOff:
 
 def refuse_signature(user: models.User | None, username: str, game_id: int, *, final: bool,
                      locked: bool, signed: Collection[str]) -> None:
-    """Rule 616(a): a signature is a referee's assigned to the game, once the
+    """Rule 616(a): a signature is a referee's assigned to the game (or the
+    official scorer's, who signs the report himself: 506(b)), once the
     game is over, not on a signed game, and once since the last reopening
     (:class:`SignOffRefused` saying which). Checked here and for a laptop's
     sign-off pushed to the league (:mod:`rinkside.services.sync_signoff`)."""
-    if user is None or user.role != "referee" or game_id not in user.games:
-        raise SignOffRefused(f"{username} is not a referee assigned to game {game_id}: "
-                             "only its referees sign its report")
+    if user is None or user.role not in SIGNERS or game_id not in user.games:
+        raise SignOffRefused(f"{username} is not a referee or the official scorer assigned to "
+                             f"game {game_id}: only they sign its report (Rules 506(b), 616(a))")
     if not final:
         raise SignOffRefused(f"game {game_id} is not over: the referees sign the "
                              "official score sheet after the game")
@@ -172,7 +174,10 @@ def sign(service: Tournaments, game_id: int, username: str) -> SignOff:
         refuse_signature(user, username, game_id, final=state.status == "final",
                          locked=status.locked,
                          signed={sig.username for sig in status.signatures})
-        completes = not [r for r in status.awaiting if r != username]
+        # 506(b): the official scorer signs and has the referees sign; the
+        # last referee's signature locks the game (616(a)), never the scorer's.
+        completes = (user is not None and user.role == "referee"
+                     and not [r for r in status.awaiting if r != username])
         signoffs.add(s, game_id, "sign", username, locks=completes)
         return _status(s, game_id)
 

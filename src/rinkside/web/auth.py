@@ -17,8 +17,8 @@ header or cookie that is not ASCII is simply wrong (401/403), never an error.
 Roles: a director may do everything; a scorekeeper may write only in the
 games assigned to them; so may the table officials (game timekeeper,
 penalty timekeeper, official scorer: Rules 505-507), each only what the
-book gives them (:mod:`rinkside.services.table_roles`, checked per write by
-the console API); a referee may read and sign. The
+book gives them (:mod:`rinkside.rules.table_officials`, checked per write by
+the console API: :meth:`CurrentUser.refusal`); a referee may read and sign. The
 public pages need no login at all.
 
 Time comes from :func:`get_clock`, a dependency tests override.
@@ -30,12 +30,13 @@ import base64
 import hashlib
 import hmac
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Annotated, Final
 
 from fastapi import Depends, FastAPI, HTTPException, Request, Response
 
+from rinkside.rules import table_officials
 from rinkside.services import sessions, store_meta, users
 from rinkside.services.sessions import Clock, SessionPolicy
 from rinkside.services.throttle import ThrottlePolicy
@@ -50,7 +51,7 @@ DEVICE_COOKIE: Final = "rinkside_device"  # this browser logged in as ... before
 DEVICE_SECONDS: Final = 180 * 24 * 3600
 ROLES: Final = users.ROLES
 # Who writes in the games assigned to them: the scorekeeper (everything) and
-# the book's table officials (each their own part: rinkside.services.table_roles).
+# the book's table officials (each their own part: rinkside.rules.table_officials).
 WRITERS: Final = ("scorekeeper", *users.TABLE_ROLES)
 SAFE_METHODS: Final = frozenset({"GET", "HEAD", "OPTIONS"})
 
@@ -62,6 +63,18 @@ class CurrentUser:
     role: str
     games: frozenset[int]
     csrf: str  # the token bound to this session
+
+    def refusal(self, writes: Sequence[str]) -> str | None:
+        """Why this user may not make ``writes`` (kinds of event, or the
+        other writes of :data:`rinkside.rules.table_officials.OTHER_WRITES`)
+        in a game they may write in: a table official makes only their own
+        (Rules 505-507); None when they may (a director and a scorekeeper
+        make them all)."""
+        if self.role not in table_officials.TABLE_ROLES:
+            return None
+        role = next(r for r in table_officials.TABLE_ROLES if r == self.role)
+        known = [w for w in writes if w in table_officials.DUTIES]
+        return table_officials.refusal_of_batch(role, known)
 
     def may_write(self, game_id: int | None) -> bool:
         """May this user record in ``game_id`` (None: anything at all)?"""
@@ -272,3 +285,11 @@ def require(role: str, game_id: int | None = None
         return user
 
     return dependency
+
+
+def refuse_unless_theirs(user: CurrentUser, writes: Sequence[str]) -> None:
+    """403 naming the rule when ``user``, a table official, would make a
+    write that is another's (Rules 505-507)."""
+    refused = user.refusal(writes)
+    if refused is not None:
+        raise HTTPException(403, f"{refused}: {user.username} may not record it.")

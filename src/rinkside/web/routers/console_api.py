@@ -30,7 +30,9 @@ and no event in the game's log; every page following the game is sent it.
 ``console_catalog`` with the other reads.)
 
 Writing needs a login, the session's CSRF token (``X-CSRF-Token``) and a
-role that may score the game: 401, 403 otherwise.
+role that may score the game: 401, 403 otherwise. A table official
+(Rules 505-507) makes only the writes the book gives them
+(:mod:`rinkside.rules.table_officials`): any other is 403 naming the rule.
 """
 
 from __future__ import annotations
@@ -124,6 +126,7 @@ def stale(exc: StaleWrite) -> ReadableJSON:
 def set_clock(game_id: int, body: ClockBody, user: Scorer, service: Service,
               broadcaster: Broadcast) -> Answer:
     """Rule 507(a): the game timekeeper sets the running clock to the rink's."""
+    auth.refuse_unless_theirs(user, ["clock"])
     try:
         left = parse_duration(body.left.strip())
     except ValueError:
@@ -141,6 +144,11 @@ def set_clock(game_id: int, body: ClockBody, user: Scorer, service: Service,
 @router.post("/games/{game_id:id}/events", response_model=None)
 def record_events(game_id: int, batch: EventBatch, user: Scorer, service: Service,
                   broadcaster: Broadcast) -> Answer:
+    # Rules 505-507: each table official records their own events (a type
+    # the reader does not know is left to it: 422 with its index and field).
+    auth.refuse_unless_theirs(user, [str(raw.get("type")) for raw in batch.events
+                                     if isinstance(raw, dict)])
+
     def decoded(settings: Settings) -> list[Event]:
         """The events read with the game's periods, in the write's own session."""
         return [decode_event(raw, i, settings.periods) for i, raw in enumerate(batch.events)]
@@ -167,7 +175,9 @@ def written(broadcaster: Broadcaster, service: Service, game_id: int, version: i
 @router.post("/games/{game_id:id}/corrections", response_model=None)
 def correct(game_id: int, body: CorrectionBody, user: Scorer, service: Service,
             broadcaster: Broadcast) -> Answer:
-    """Replace, insert or delete the event at ``position``; who and why are kept."""
+    """Replace, insert or delete the event at ``position``; who and why are
+    kept. The official scorer's (Rule 506(a)), a scorekeeper's or the director's."""
+    auth.refuse_unless_theirs(user, ["correction"])
     reason = body.reason.strip()
     if not reason:
         return ReadableJSON({"detail": "say why the event is corrected (reason): the game's "
@@ -198,7 +208,9 @@ def correct(game_id: int, body: CorrectionBody, user: Scorer, service: Service,
 def name_server(game_id: int, body: ServerBody, user: Scorer, service: Service,
                 broadcaster: Broadcast) -> Answer:
     """Name who serves a penalty another player serves (402(c), 404(b),
-    404(e), 405(a), 407(a)); who and the rule are kept with the correction."""
+    404(e), 405(a), 407(a)); who and the rule are kept with the correction.
+    The penalty timekeeper's (505(a)) or the official scorer's (506(a))."""
+    auth.refuse_unless_theirs(user, ["servers"])
     try:
         version, _ = servers.name_server(service, game_id, body.version, body.penalty,
                                          body.served_by, by=user.username)
@@ -214,7 +226,9 @@ def name_server(game_id: int, body: ServerBody, user: Scorer, service: Service,
 @router.put("/games/{game_id:id}/lineups/{team}", response_model=None)
 def put_lineup(game_id: int, team: str, body: LineupBody, user: Scorer,
                service: Service) -> Answer:
-    """Dress a team for the game (Rules 201(a), 202, 203(a), 204; casebook 27)."""
+    """Dress a team for the game (Rules 201(a), 202, 203(a), 204; casebook 27);
+    the official scorer's record of who plays (506(a))."""
+    auth.refuse_unless_theirs(user, ["lineup"])
     row = queries.game(service, game_id)  # NotFound: 404
     sides: dict[str, Team] = {"home": "home", "away": "away", str(row.home_team_id): "home",
                               str(row.away_team_id): "away"}
