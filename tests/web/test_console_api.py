@@ -120,17 +120,40 @@ def test_a_refused_event_names_the_rule_and_writes_nothing(
     assert version(demo, spare) == before  # not even the goal and face-off before it
 
 
-def test_a_stale_version_is_409(demo: Demo, games: tuple[int, int, int],
-                                scorekeeper: tuple[TestClient, str]) -> None:
+def test_a_write_made_on_an_older_version_lands_on_the_newest_and_says_so(
+        demo: Demo, games: tuple[int, int, int], scorekeeper: tuple[TestClient, str]) -> None:
+    client, token = scorekeeper
+    mine, _, _ = games
+    assert not demo.service.game_state(mine)[1].running  # stopped by the goal at 1 9:00
+    read = version(demo, mine)
+    faceoff = {"type": "faceoff", "at": "1 9:00"}
+    first = post(client, mine, {"version": read, "events": [faceoff]}, token)
+    assert first.status_code == 200 and "merged" not in first.json()
+    # A second screen, still at the version it read, records a shot: it lands after the face-off.
+    shot = {"type": "shot", "at": "1 8:30", "team": "away"}
+    second = post(client, mine, {"version": read, "events": [shot]}, token)
+    assert second.status_code == 200, second.text
+    merged = second.json()["merged"]
+    assert merged["read_version"] == read and merged["applied_on"] == read + 1
+    assert merged["landed"] == ["face-off, at P1 9:00 (recorded by sam)"]
+    assert version(demo, mine) == read + 2
+
+
+def test_the_same_entry_made_twice_is_409_with_both_sides(
+        demo: Demo, games: tuple[int, int, int], scorekeeper: tuple[TestClient, str]) -> None:
     client, token = scorekeeper
     mine, _, _ = games
     before = version(demo, mine)
-    response = post(client, mine, {"version": before - 1, "events": [goal(demo, mine, "1 5:00")]},
-                    token)
+    same = {"type": "shot", "at": "1 4:00", "team": "home"}
+    assert post(client, mine, {"version": before, "events": [same]}, token).status_code == 200
+    response = post(client, mine, {"version": before, "events": [same]}, token)
     assert response.status_code == 409
-    assert "changed since you loaded it" in response.json()["detail"]
-    assert response.json()["version"] == before
-    assert version(demo, mine) == before
+    answer = response.json()
+    assert "changed since you loaded it" in answer["detail"] and "same entry" in answer["detail"]
+    assert answer["version"] == before + 1
+    assert answer["yours"].startswith("shot on goal, ") and "at P1 4:00" in answer["yours"]
+    assert answer["theirs"] == answer["yours"] + " (recorded by sam)"
+    assert version(demo, mine) == before + 1
 
 
 def test_a_malformed_event_names_the_index_and_field(

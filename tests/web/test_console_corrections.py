@@ -199,6 +199,44 @@ class TestCorrections:
         assert version(demo, game) == before
 
 
+    def test_two_corrections_of_one_event_the_second_is_409_with_both_sides(
+            self, demo: Demo, game: int, scorekeeper: Client) -> None:
+        read = version(demo, game)
+        scorer = skaters(demo.service, game, "home")[1]
+        first = fix(scorekeeper, game, {"version": read, "op": "replace", "position": 4,
+                                        "event": {"type": "goal", "at": "1 9:00", "team": "home",
+                                                  "scorer": scorer}, "reason": "wrong number"})
+        assert first.status_code == 200
+        second = fix(scorekeeper, game, {"version": read, "op": "delete", "position": 4,
+                                         "reason": "no goal"})
+        assert second.status_code == 409
+        answer = second.json()
+        assert "corrected meanwhile" in answer["detail"]
+        assert answer["yours"].startswith("Event 5 deleted (goal, ")
+        assert answer["theirs"].startswith(f"goal, {self.home(demo, game)} scorer #{scorer}")
+        assert answer["theirs"].endswith("(corrected by sam: wrong number)")
+        assert version(demo, game) == read + 1
+
+    def test_a_correction_of_an_event_untouched_since_lands_where_it_now_stands(
+            self, demo: Demo, game: int, scorekeeper: Client) -> None:
+        read = version(demo, game)
+        timeout = {"type": "timeout", "at": "1 10:00", "team": "away"}
+        inserted = fix(scorekeeper, game, {"version": read, "op": "insert", "position": 2,
+                                           "event": timeout, "reason": "late"})
+        assert inserted.status_code == 200
+        # Made on the version before the insert: the goal (event 4 then) is event 5 now.
+        deleted = fix(scorekeeper, game, {"version": read, "op": "delete", "position": 4,
+                                          "reason": "no goal"})
+        assert deleted.status_code == 200, deleted.text
+        assert deleted.json()["merged"]["applied_on"] == read + 1
+        assert deleted.json()["state"]["score"] == {"home": 0, "away": 0}  # the goal, not another
+        assert version(demo, game) == read + 2
+
+    @staticmethod
+    def home(demo: Demo, game: int) -> str:
+        return demo.service.game_state(game)[1].setup.home.name
+
+
 class TestWhoMayCorrect:
     def body(self, demo: Demo, game: int) -> dict[str, Any]:
         return {"version": version(demo, game), "op": "delete", "position": 4, "reason": "undo"}

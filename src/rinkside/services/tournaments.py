@@ -12,11 +12,13 @@ suspensions, and the store keeps what was recorded.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 from typing import Final
 
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
+from rinkside.present.corrections import correction_text, event_words
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.events import Event, Team
 from rinkside.rules.game import apply
@@ -24,7 +26,7 @@ from rinkside.rules.log import Correction, GameLog
 from rinkside.rules.roster import GameSetup, Letter, Player, Roster
 from rinkside.rules.settings import Settings
 from rinkside.rules.state import GameState
-from rinkside.services import records, replay, state_cache
+from rinkside.services import merge, records, replay, state_cache
 from rinkside.services.division import DivisionTables, DivisionView
 from rinkside.services.errors import NotFound
 from rinkside.services.game_clock import GameClocks
@@ -100,6 +102,25 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
         beside the state is read before the commit and announced with the
         change (:func:`~rinkside.services.queries.games.live_in`): the pages
         following the game need no other session."""
+        version, state, _ = self._record(game_id, expected_version, events, by, merging=False)
+        return version, state
+
+    def record_merging(self, game_id: int, expected_version: int,
+                       events: Iterable[Event] | Callable[[Settings], Iterable[Event]], by: str
+                       ) -> tuple[int, GameState, merge.Rebased | None]:
+        """:meth:`record` for officials writing at once: a batch made on an
+        older version is applied on the newest when nothing that landed
+        since conflicts with it (:func:`rinkside.services.merge.append_clash`;
+        the engine checks it against the game as it now is), and what
+        happened is returned (None: it was made on the newest);
+        :class:`~rinkside.services.merge.ConflictingWrite` (409) with both
+        sides otherwise."""
+        return self._record(game_id, expected_version, events, by, merging=True)
+
+    def _record(self, game_id: int, expected_version: int,
+                events: Iterable[Event] | Callable[[Settings], Iterable[Event]], by: str, *,
+                merging: bool) -> tuple[int, GameState, merge.Rebased | None]:
+        rebased: merge.Rebased | None = None
         with self.write() as s:
             game = self.existing_row(s, models.Game, game_id)
             if callable(events):
@@ -118,10 +139,23 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
                 self.refuse_removed(s, game)
                 self._dress_eligible(s, game)  # 203(a): the default lineup is the eligible roster
             version, state = self._state(s, game)
-            if version != expected_version:
-                raise eventlog.StaleWrite(game_id, expected_version, version)
-            before = state
             events = list(events)
+            if version != expected_version:
+                if not merging or expected_version > version:
+                    raise eventlog.StaleWrite(game_id, expected_version, version)
+                since = eventlog.load(s, game_id).revisions[expected_version:]
+                kept, dropped, clash = merge.append_clash(since, events)
+                words = partial(event_words, state.setup)
+                if clash is not None:
+                    raise merge.ConflictingWrite(
+                        game_id, expected_version, version, clash.why,
+                        "; ".join(words(e) for e in events),
+                        merge.landed_words(clash.theirs, words))
+                rebased = merge.Rebased(expected_version, version,
+                                        tuple(merge.landed_words(r, words) for r in since),
+                                        tuple(words(e) for e in dropped))
+                events = kept
+            before = state
             for event in events:
                 try:
                     state = apply(state, event)
@@ -132,18 +166,57 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
             state_cache.store(s, game_id, version, state)
             live = live_in(s, game_id)
         self.committed(game_id, version, state, live)
-        return version, state
+        return version, state, rebased
 
     def correct(self, game_id: int, expected_version: int, op: Correction, position: int,
                 event: Event | None, by: str, reason: str) -> tuple[int, GameState]:
         """Replace, insert or delete one past event; everything after it is
         recomputed by the engine before anything is written."""
+        version, state, _ = self._correct(game_id, expected_version, op, position, event, by,
+                                          reason, merging=False)
+        return version, state
+
+    def correct_merging(self, game_id: int, expected_version: int, op: Correction,
+                        position: int, event: Event | None, by: str, reason: str
+                        ) -> tuple[int, GameState, merge.Rebased | None]:
+        """:meth:`correct` for officials writing at once: a correction made
+        on an older version corrects the same event where it now stands,
+        unless that event changed since
+        (:func:`rinkside.services.merge.correction_clash`:
+        :class:`~rinkside.services.merge.ConflictingWrite`, 409, with both
+        sides)."""
+        return self._correct(game_id, expected_version, op, position, event, by, reason,
+                             merging=True)
+
+    def _correct(self, game_id: int, expected_version: int, op: Correction, position: int,
+                 event: Event | None, by: str, reason: str, *, merging: bool
+                 ) -> tuple[int, GameState, merge.Rebased | None]:
+        rebased: merge.Rebased | None = None
         with self.write() as s:
             game = self.existing_row(s, models.Game, game_id)
             self.refuse_locked(s, game_id)
             stored = replay.load(s, game)
             if stored.version != expected_version:
-                raise eventlog.StaleWrite(game_id, expected_version, stored.version)
+                if not merging or expected_version > stored.version:
+                    raise eventlog.StaleWrite(game_id, expected_version, stored.version)
+                since = eventlog.load(s, game_id).revisions[expected_version:]
+                words = partial(event_words, stored.setup)
+                try:
+                    moved, clash = merge.correction_clash(
+                        since, op, position, merge.read_length(len(stored.events), since))
+                except ValueError:
+                    raise eventlog.StaleWrite(game_id, expected_version, stored.version) from None
+                if clash is not None:
+                    # the event the writer saw there: what theirs replaced or deleted
+                    yours = correction_text(stored.setup, op, position, event,
+                                            clash.theirs.previous, by, self.now(), reason)
+                    raise merge.ConflictingWrite(
+                        game_id, expected_version, stored.version, clash.why,
+                        yours or f"{op} event {position + 1}",
+                        merge.landed_words(clash.theirs, words))
+                rebased = merge.Rebased(expected_version, stored.version,
+                                        tuple(merge.landed_words(r, words) for r in since))
+                position = moved
             log = GameLog.new(stored.setup, stored.events)
             before = log.state
             if op == "replace" and event is not None:
@@ -155,12 +228,12 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
             else:
                 raise ValueError(f"{op!r} needs an event" if op in ("replace", "insert")
                                  else f"{op!r} is not a correction: replace, insert or delete")
-            version = eventlog.correct(s, game_id, expected_version, op,
+            version = eventlog.correct(s, game_id, stored.version, op,
                                        position, event, by, reason)
             self._anchor_clock(s, game_id, before, log.state, by)
             state_cache.store(s, game_id, version, log.state)
         self.committed(game_id, version, log.state)
-        return version, log.state
+        return version, log.state, rebased
 
 
     # -- internals -----------------------------------------------------------------
@@ -296,3 +369,4 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
 
 __all__ = ["DivisionView", "NotFound", "RuleViolation", "TournamentRuleError", "Tournaments",
            "number_map"]
+

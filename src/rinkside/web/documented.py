@@ -32,9 +32,12 @@ class Problem(BaseModel):
 
 
 class StaleVersion(Problem):
-    """409: the game moved on since the version the write was made on."""
+    """409: the game moved on since the version the write was made on, and
+    what landed since conflicts with the write (both sides in words)."""
 
     version: int = Field(description="the game's version now")
+    yours: str | None = Field(None, description="what the write tried")
+    theirs: str | None = Field(None, description="what is there now, and who wrote it")
 
 
 class RuleRefusal(BaseModel):

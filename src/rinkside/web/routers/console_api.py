@@ -4,7 +4,12 @@ POST /api/games/{id}/events with ``{"version": N, "events": [...]}`` (the
 events as FORMAT.md writes them) appends them all or none: 200 with the new
 version and the state; 422 naming the rule for an event the rule book
 refuses, or the event index and field for a malformed one; 409 when the
-game moved on since version N.
+game moved on since version N and what landed since conflicts with the
+batch (the same entry made twice), with both sides (``yours``,
+``theirs``); a batch that does not conflict is applied on the newest
+version and the answer says so (``merged``: :mod:`rinkside.services.merge`).
+A correction made on an older version corrects the same event where it
+now stands, or is 409 with both sides if that event changed since.
 
 POST /api/games/{id}/corrections ``{version, op, position, event?, reason}``
 replaces, inserts or deletes one past event; the engine recomputes
@@ -37,6 +42,7 @@ role that may score the game: 401, 403 otherwise. A table official
 
 from __future__ import annotations
 
+import json
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends
@@ -51,7 +57,7 @@ from rinkside.rules.log import Correction
 from rinkside.rules.roster import GameSetup
 from rinkside.rules.settings import Settings
 from rinkside.rules.times import parse_duration
-from rinkside.services import queries, servers
+from rinkside.services import merge, queries, servers
 from rinkside.services.errors import NoSuchPosition, StaleWrite
 from rinkside.tournament.errors import TournamentRuleError
 from rinkside.tournament.lineups import LineupError
@@ -118,8 +124,13 @@ def malformed(exc: MalformedEvent) -> ReadableJSON:
 
 
 def stale(exc: StaleWrite) -> ReadableJSON:
+    """409: the game moved on; for a write that conflicts with what landed
+    since, both sides (what you tried, what is there now)."""
+    sides = ((exc.yours, exc.theirs) if isinstance(exc, merge.ConflictingWrite)
+             else (None, None))
     return ReadableJSON(documented.StaleVersion(
-        detail=str(exc), version=exc.current_version).model_dump(), status_code=409)
+        detail=str(exc), version=exc.current_version, yours=sides[0],
+        theirs=sides[1]).model_dump(), status_code=409)
 
 
 @router.put("/games/{game_id:id}/clock", response_model=None)
@@ -154,22 +165,29 @@ def record_events(game_id: int, batch: EventBatch, user: Scorer, service: Servic
         return [decode_event(raw, i, settings.periods) for i, raw in enumerate(batch.events)]
 
     try:  # an unknown game: NotFound, 404
-        version, _ = service.record(game_id, batch.version, decoded, by=user.username)
+        version, _, rebased = service.record_merging(game_id, batch.version, decoded,
+                                                     by=user.username)
     except (RuleViolation, TournamentRuleError) as exc:
         return refused(exc, service.game_state(game_id)[1].setup)
     except StaleWrite as exc:
         return stale(exc)
     except MalformedEvent as exc:
         return malformed(exc)
-    return written(broadcaster, service, game_id, version)
+    return written(broadcaster, service, game_id, version, rebased)
 
 
-def written(broadcaster: Broadcaster, service: Service, game_id: int, version: int
-            ) -> Response:
+def written(broadcaster: Broadcaster, service: Service, game_id: int, version: int,
+            rebased: merge.Rebased | None = None) -> Response:
     """The new version and the state: the very JSON the live pages were sent
-    (built once for all of them when the write was published)."""
+    (built once for all of them when the write was published); ``merged``
+    when the write was made on an older version and applied on the newest
+    (what landed between, what of it was already there)."""
     _, text = broadcaster.state(service, game_id, version)
-    return Response(f'{{"version":{version},"state":{text}}}', media_type="application/json")
+    merged = "" if rebased is None else ',"merged":' + json.dumps({
+        "read_version": rebased.read_version, "applied_on": rebased.applied_on,
+        "landed": list(rebased.landed), "dropped": list(rebased.dropped)})
+    return Response(f'{{"version":{version}{merged},"state":{text}}}',
+                    media_type="application/json")
 
 
 @router.post("/games/{game_id:id}/corrections", response_model=None)
@@ -190,8 +208,9 @@ def correct(game_id: int, body: CorrectionBody, user: Scorer, service: Service,
     try:
         event = (None if body.op == "delete" or body.event is None
                  else decode_event(body.event, body.position, periods))
-        version, _ = service.correct(game_id, body.version, body.op, body.position, event,
-                                     by=user.username, reason=reason)
+        version, _, rebased = service.correct_merging(game_id, body.version, body.op,
+                                                      body.position, event,
+                                                      by=user.username, reason=reason)
     except (RuleViolation, TournamentRuleError) as exc:
         return refused(exc, service.game_state(game_id)[1].setup)
     except StaleWrite as exc:
@@ -201,7 +220,7 @@ def correct(game_id: int, body: CorrectionBody, user: Scorer, service: Service,
     except (IndexError, NoSuchPosition) as exc:
         return ReadableJSON({"detail": f"there is no event {body.position} to {body.op}: {exc}",
                              "field": "position"}, status_code=422)
-    return written(broadcaster, service, game_id, version)
+    return written(broadcaster, service, game_id, version, rebased)
 
 
 @router.post("/games/{game_id:id}/servers", response_model=None)

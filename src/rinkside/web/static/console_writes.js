@@ -1,8 +1,11 @@
 /* The console's writes: events posted (POST /api/games/{id}/events) and
  * corrections (POST .../corrections), the server's answer taken, and why a
  * write failed shown. No rule is decided here: a refusal (422) shows the rule
- * and the engine's sentence, the form keeps what was typed; a 409 (another
- * console wrote first) reloads the game and says so.
+ * and the engine's sentence, the form keeps what was typed; a write made on
+ * an older version that conflicts with nothing landed since is recorded on
+ * the newest (the answer's `merged`, flashed); a 409 (another console wrote
+ * first: the same entry, or a correction of an event changed since) reloads
+ * the game and says so, with both sides when the server gives them.
  */
 import { request, detailText } from "./console_api.js";
 import { showBanner, hideBanner, flash } from "./console_banner.js";
@@ -31,7 +34,11 @@ export function written(answer, message) {
   if (answer.status === 200) {
     hideBanner();
     liveGame().replace(answer.data.state); /* a new version: the log and rosters are fetched again */
-    if (message) { flash(message); }
+    if (message) {
+      /* made on an older version, applied on the newest (another official wrote meanwhile) */
+      const merged = answer.data.merged;
+      flash(merged ? message + " (recorded after " + merged.landed.join("; ") + ")" : message);
+    }
     warned(sentFrom, answer.data.state);
     return true;
   }
@@ -52,6 +59,11 @@ export function explain(answer) {
     let text = detailText(data);
     if (data.rule) { text = text.replace("Rule " + data.rule + ": ", ""); }
     showBanner("refused", data.rule || "", text);
+  } else if (answer.status === 409 && data.yours) {
+    /* Two officials entered the same thing at once: both sides, nothing written. */
+    showBanner("stale", "", "Not recorded: another official got there first. You tried: " +
+      data.yours + ". There now: " + data.theirs + ".");
+    reload();
   } else if (answer.status === 409) {
     showBanner("stale", "", "The game changed on another console (now version " +
       (data.version !== undefined ? data.version : "?") + "). It is reloaded: check the " +
