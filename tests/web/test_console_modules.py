@@ -19,6 +19,9 @@ from rinkside.web import auth
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "rinkside" / "web" / "static"
 ENTRY = "console.js"
+# The table officials' screens (Rules 505-507), each its own page's entry.
+SCREEN_ENTRIES = {"timekeeper": "console_timekeeper.js", "penalties": "console_penalties.js",
+                  "scorer": "console_scorer.js"}
 LIVE_CLIENT_GLOBALS = {"rinksideClock", "rinksideLive"}  # static/clock.js, static/live.js
 
 IMPORT = re.compile(r"""\bimport\s*(?:\{(?P<names>[^}]*)\}\s*from\s*)?["'](?P<path>[^"']+)["']""")
@@ -38,9 +41,9 @@ def imports(name: str) -> dict[str, set[str]]:
 
 
 def module_graph() -> dict[str, dict[str, set[str]]]:
-    """Every module reached from the entry, with its imports."""
+    """Every module reached from the entries, with its imports."""
     graph: dict[str, dict[str, set[str]]] = {}
-    todo = [ENTRY]
+    todo = [ENTRY, *SCREEN_ENTRIES.values()]
     while todo:
         name = todo.pop()
         if name not in graph:
@@ -86,6 +89,18 @@ def test_the_console_page_loads_only_its_entry_module(demo: Demo, scorer: Client
     parsed.feed(page.text)
     assert parsed.scripts == [{"type": "module", "src": f"/static/{ENTRY}"}]
     assert parsed.inline == [] and parsed.handlers == []  # the CSP forbids both
+
+
+@pytest.mark.parametrize("screen", SCREEN_ENTRIES)
+def test_each_table_screen_loads_only_its_entry_module(demo: Demo, scorer: Client,
+                                                       screen: str) -> None:
+    client, _ = scorer
+    page = client.get(f"/games/{new_game(demo)}/console/{screen}")
+    assert page.status_code == 200
+    parsed = Scripts()
+    parsed.feed(page.text)
+    assert parsed.scripts == [{"type": "module", "src": f"/static/{SCREEN_ENTRIES[screen]}"}]
+    assert parsed.inline == [] and parsed.handlers == []
 
 
 def test_every_console_module_is_served_as_javascript(scorer: Client) -> None:

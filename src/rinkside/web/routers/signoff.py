@@ -36,7 +36,7 @@ def signoff_json(service: Service, game_id: int) -> dict[str, Any]:
     status = officiating.signoff(service, game_id)
 
     def signature(sig: officiating.Signature) -> dict[str, Any]:
-        return {"username": sig.username, "at": sig.at.isoformat()}
+        return {"username": sig.username, "role": sig.role, "at": sig.at.isoformat()}
 
     return {
         "game_id": game_id,

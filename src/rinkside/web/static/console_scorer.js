@@ -1,0 +1,82 @@
+/* The official scorer's screen (Rule 506; templates/console_scorer.html):
+ * goals and assists, penalties, shots (Q, P), goaltenders and the other
+ * record buttons with their forms (console_forms.js, the full console's),
+ * the event log and its corrections (console_log.js), the lineups
+ * (console_lineups.js), the report, and its signatures: the official scorer
+ * signs it and has the referees sign (506(b)); the last referee's signature
+ * locks the game (616(a)). The server refuses any write that is not the
+ * official scorer's (rules/table_officials.py).
+ */
+import { root, $, make, clear } from "./console_dom.js";
+import { GAME, currentState } from "./console_state.js";
+import { request, detailText } from "./console_api.js";
+import { flash, showBanner } from "./console_banner.js";
+import { networkDown } from "./console_writes.js";
+import { renderBoard } from "./console_board.js";
+import { renderAccepts } from "./console_accepts.js";
+import { renderLog } from "./console_log.js";
+import { refreshForm } from "./console_forms.js";
+import "./console_lineups.js";
+import { startScreen, timeOfDay } from "./console_screen.js";
+
+const SIGNOFF = "/api/games/" + GAME + "/signoff";
+const ROLE_WORDS = { official_scorer: "official scorer", referee: "referee" };
+
+function renderSignoff(data) {
+  const list = $("signatures");
+  clear(list);
+  data.signatures.forEach(function (s) {
+    list.appendChild(make("li", {}, (ROLE_WORDS[s.role] || s.role) + " " + s.username +
+      " signed at " + timeOfDay(s.at)));
+  });
+  data.awaiting.forEach(function (name) {
+    list.appendChild(make("li", { "class": "awaiting" }, "referee " + name + ": not yet signed"));
+  });
+  if (!list.firstChild) { list.appendChild(make("li", { "class": "empty" }, "no signature yet")); }
+  const state = currentState();
+  const sign = $("sign");
+  sign.disabled = data.locked || !state || state.status !== "final";
+  sign.title = state && state.status !== "final"
+    ? "The report is signed once the game is over (Rule 506(b))" : "";
+  $("sign-confirm").hidden = true;
+  $("locked-note").hidden = !data.locked;
+}
+
+function refreshSignoff() {
+  return request("GET", SIGNOFF).then(function (answer) {
+    if (answer.status === 200) { renderSignoff(answer.data); }
+  });
+}
+
+/* Two presses: the signature cannot be taken back (the last referee's locks). */
+function sign() {
+  request("POST", "/api/games/" + GAME + "/sign", {}).then(function (answer) {
+    if (answer.status === 200) {
+      renderSignoff(answer.data);
+      flash("Signed the game report (Rule 506(b))");
+    } else {
+      const data = answer.data || {};
+      showBanner("refused", data.rule || "", detailText(data));
+    }
+  }).catch(networkDown);
+}
+
+root.addEventListener("click", function (ev) {
+  const t = ev.target.closest("button");
+  if (!t) { return; }
+  const action = t.getAttribute("data-action");
+  if (action === "sign") { $("sign-confirm").hidden = false; $("sign-yes").focus(); }
+  if (action === "sign-yes") { sign(); }
+  if (action === "sign-no") { $("sign-confirm").hidden = true; }
+});
+
+startScreen({
+  render: function (state, before) {
+    renderBoard();
+    renderAccepts();
+    if (!before || before.status !== state.status || before.locked !== state.locked) {
+      refreshSignoff();
+    }
+  },
+  info: function () { renderLog(); refreshForm(); }
+});
