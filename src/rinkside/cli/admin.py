@@ -60,7 +60,8 @@ def user_add(username: str,
 @user_app.command("assign")
 @_refusals
 def user_assign(username: str, game: Games = None, db: DbOption = None) -> None:
-    """Set the games a scorekeeper scores or a referee officiates."""
+    """Set the games a scorekeeper scores, a table official works (Rules 505-507) or a
+    referee officiates."""
     row = users.assign(open_service(db), username, game or [])
     typer.echo(f"{row.username}: games {', '.join(map(str, row.games)) or 'none'}")
 

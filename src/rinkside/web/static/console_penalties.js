@@ -19,15 +19,18 @@ import { renderServers } from "./console_servers.js";
 import { idle } from "./console_quick_keys.js";
 import { startScreen } from "./console_screen.js";
 
-/* Rule 505(b): each player in the box who has not served his time may be
-   noted leaving it, at the time the clock shows. */
+/* Rule 505(b): each player serving his time in the box may be noted
+   leaving it before it is over, at the time the clock shows. */
 function addLeaveButtons() {
   const state = currentState();
   const playing = state.status === "in_play" || state.status === "stopped";
   TEAMS.forEach(function (team) {
     Array.prototype.forEach.call($(team + "-box").querySelectorAll("li.entry"), function (li) {
       const player = li.getAttribute("data-player");
-      if (player === "bench" || li.classList.contains("may-return")) { return; }
+      /* only a player serving his time now (the engine's "running"): one who
+         may return, or whose time has not begun or who already left, is not */
+      if (player === "bench" || !li.classList.contains("running") ||
+          li.classList.contains("may-return")) { return; }
       const button = make("button", {
         type: "button", "class": "left-early", "data-action": "left-box", "data-team": team,
         "data-player": player, title: "Rule 505(b): note the time he left, and signal the referees"

@@ -35,7 +35,10 @@ function renderSignoff(data) {
   if (!list.firstChild) { list.appendChild(make("li", { "class": "empty" }, "no signature yet")); }
   const state = currentState();
   const sign = $("sign");
-  sign.disabled = data.locked || !state || state.status !== "final";
+  const me = $("report").getAttribute("data-user");
+  const signed = data.signatures.some(function (s) { return s.username === me; });
+  sign.disabled = data.locked || signed || !state || state.status !== "final";
+  sign.textContent = signed ? "Signed" : "Sign the report";
   sign.title = state && state.status !== "final"
     ? "The report is signed once the game is over (Rule 506(b))" : "";
   $("sign-confirm").hidden = true;
