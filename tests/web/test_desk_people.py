@@ -155,7 +155,11 @@ def test_a_user_named_with_a_slash_before_the_rule_is_reset_and_disabled(
 
 def test_a_table_official_named_by_their_login_works_the_game_until_named_no_more(
         demo: Demo, dora: Client, cup: int) -> None:
-    users.create_user(demo.service, "pam", "penalty-desk-2", "penalty_timekeeper")
+    page = dora[0].get(f"/desk/tournaments/{cup}/people")
+    assert "<option>penalty_timekeeper</option>" in page.text  # the new user's roles
+    assert post(dora, f"/desk/tournaments/{cup}/users", {
+        "username": "pam", "password": "penalty-desk-2",
+        "role": "penalty_timekeeper"}).status_code == 303
     game = games(demo, cup)[2]
     url = f"/desk/games/{game.game_id}/staff"
     page = dora[0].get(f"/desk/tournaments/{cup}/people")
