@@ -15,6 +15,7 @@ from webkit import Client, Demo, game_in_play, logged_in, skaters
 from rinkside.rules import table_officials
 from rinkside.rules.accepts import KINDS
 from rinkside.services import officiating, queries, users
+from rinkside.web import views
 
 PASSWORD: Final = "table-roles-1"
 ROLES: Final = ("director", "scorekeeper", "game_timekeeper", "penalty_timekeeper",
@@ -120,6 +121,11 @@ def test_each_official_records_their_own_at_one_game(demo: Demo, doors: dict[str
         answer = client.post(f"/api/games/{game}/events", json={
             "version": version, "events": [event]}, headers={"X-CSRF-Token": csrf})
         assert answer.status_code == 200, answer.text
+    lines = doors["official_scorer"][0].get(f"/api/games/{game}/console").json()["events"]
+    _, state = demo.service.game_state(game)
+    assert lines[-2]["text"] == (
+        f"1 9:30 · {state.setup.away.name} {views.player_name(state, 'away', culprit)} "
+        "left the penalty bench early (Rule 505(b))")
     refused = doors["game_timekeeper"][0].post(
         f"/api/games/{game}/events", headers={"X-CSRF-Token": doors["game_timekeeper"][1]},
         json={"version": demo.service.game_state(game)[0], "events": [

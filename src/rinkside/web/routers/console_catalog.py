@@ -203,6 +203,9 @@ def event_line(state: GameState, raw: dict[str, Any]) -> str:
                 f"{raw.get('result', '')}")
         if raw.get("served_by") is not None:
             text += f", served by {_person(state, raw, 'served_by')}"
+    elif kind == "left_box":  # noted by the penalty timekeeper (Rule 505(b))
+        text = (f"{team} {_person(state, raw, 'player')} left the penalty bench "
+                + ("(let out in error)" if raw.get("error") else "early") + " (Rule 505(b))")
     else:
         text = str(kind)
     return f"{raw.get('at', '')} · {text}"
