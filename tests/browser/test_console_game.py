@@ -287,8 +287,9 @@ def test_the_penalty_form_offers_the_rules_classes_companions_and_server(
 def test_a_stale_console_reloads_and_says_so(
         page: Page, live_server: LiveServer, game: int) -> None:
     """Another console wrote first (here: the service, with this page's live
-    stream cut): the write is refused with 409, the page reloads the game and
-    tells the scorekeeper; nothing is written twice."""
+    stream cut) the very face-off this page sends: the same entry twice is
+    refused with 409 and both sides, the page reloads the game and tells the
+    scorekeeper; nothing is written twice."""
     service = live_server.service
     page.route("**/live/**", lambda route: route.abort())
     log_in(page, f"kim{game}", "scorer-pass-1")
@@ -299,7 +300,9 @@ def test_a_stale_console_reloads_and_says_so(
     service.record(game, version, [FaceOff(GameTime(1, 7200)), Stoppage(GameTime(1, 7000))],
                    by="the other console")
     toggle.click()  # still thinks the game has not started
-    expect(bound(page, "banner")).to_contain_text("changed on another console")
+    expect(bound(page, "banner")).to_contain_text(
+        "Not recorded: another official got there first. You tried: face-off, at P1 12:00. "
+        "There now: face-off, at P1 12:00 (recorded by the other console).")
     expect(toggle).to_have_text("Start (face-off)")  # reloaded: stopped at 1 11:40
     expect(bound(page, "clock")).to_have_text("11:40")
     expect(bound(page, "log").locator("li")).to_have_count(2)
