@@ -2,6 +2,8 @@
 referee sign-off (Rule 616(a)), the tournament's rinks.
 
     rinkside user add sam --role scorekeeper --game 3 --game 4
+    rinkside user add pat --role penalty_timekeeper --game 3   (also game_timekeeper,
+                                              official_scorer: Rules 505-507)
     rinkside user list
     rinkside user disable sam                 (logged out at once; enable lets them back)
     rinkside user unlock dana                 (her login lockout lifted now)

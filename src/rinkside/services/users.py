@@ -5,7 +5,8 @@ A password is stored only as its argon2 hash. A scorekeeper's ``games`` are
 the games they may score, a table official's the games they work; a
 referee's are the games they officiate (and sign, Rule 616(a)). The web
 layer logs users in; the CLI creates them. A password change and disabling
-a user end every session of theirs; a disabled user cannot log in (nor sign) until enabled again.
+a user end every session of theirs; a disabled user cannot log in (nor
+sign) until enabled again.
 """
 
 from __future__ import annotations
