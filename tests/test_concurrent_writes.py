@@ -13,6 +13,7 @@ from rinkside.rules.events import Event, FaceOff, Goal, Shot, Stoppage
 from rinkside.rules.log import Op
 from rinkside.rules.times import GameTime
 from rinkside.services import merge
+from rinkside.store.errors import StaleWrite
 from rinkside.store.revisions import RevisionInfo
 
 AT = datetime(2026, 12, 5, 9, 0, tzinfo=UTC)
@@ -82,3 +83,31 @@ def test_a_correction_of_an_event_that_landed_since_is_not_merged() -> None:
     with pytest.raises(ValueError, match="no event 5"):
         merge.correction_clash(appended, "delete", 4, 4)
     assert merge.correction_clash(appended, "insert", 4, 4) == (4, None)
+
+
+def test_a_third_write_landing_meanwhile_is_merged_onto_at_the_next_attempt() -> None:
+    tries: list[int] = []
+
+    def write() -> str:
+        tries.append(len(tries) + 1)
+        if len(tries) < 3:
+            raise StaleWrite(7, 4 + len(tries), 5 + len(tries))
+        return "recorded"
+
+    assert merge.retried(write) == "recorded" and tries == [1, 2, 3]
+    tries.clear()
+    with pytest.raises(StaleWrite):
+        merge.retried(write, attempts=2)
+    assert tries == [1, 2]
+
+
+def test_a_conflict_is_never_retried() -> None:
+    tries: list[int] = []
+
+    def write() -> str:
+        tries.append(1)
+        raise merge.ConflictingWrite(7, 4, 5, "the same entry", "goal", "goal (recorded by gil)")
+
+    with pytest.raises(merge.ConflictingWrite, match="You tried: goal"):
+        merge.retried(write)
+    assert tries == [1]

@@ -26,14 +26,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Final, TypeVar
 
 from rinkside.rules.events import Event, Stoppage
 from rinkside.rules.log import Op
 from rinkside.store.errors import StaleWrite
 from rinkside.store.revisions import RevisionInfo
 
-__all__ = ["Clash", "ConflictingWrite", "Rebased", "append_clash", "correction_clash",
-           "landed_words", "read_length"]
+__all__ = ["ATTEMPTS", "Clash", "ConflictingWrite", "Rebased", "append_clash",
+           "correction_clash", "landed_words", "read_length", "retried"]
+
+T = TypeVar("T")
+ATTEMPTS: Final = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,3 +144,21 @@ def read_length(length_now: int, since: Sequence[RevisionInfo]) -> int:
     and the revisions that landed since."""
     grown = {"append": 1, "insert": 1, "delete": -1, "replace": 0}
     return length_now - sum(grown[r.op] for r in since)
+
+
+def retried(write: Callable[[], T], attempts: int = ATTEMPTS) -> T:
+    """``write`` (one transaction, all or nothing), again when a third
+    official's write landed between its reading the game and its own
+    (:class:`StaleWrite` from the store's check: nothing was written, and the
+    next attempt reads the newest version and merges onto it), at most
+    ``attempts`` times in all. A conflict (:class:`ConflictingWrite`) is
+    never retried: what landed since conflicts, and the writer is told."""
+    for attempt in range(1, attempts + 1):
+        try:
+            return write()
+        except ConflictingWrite:
+            raise
+        except StaleWrite:
+            if attempt == attempts:
+                raise
+    raise AssertionError("unreachable: the last attempt returns or raises")

@@ -114,8 +114,10 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
         the engine checks it against the game as it now is), and what
         happened is returned (None: it was made on the newest);
         :class:`~rinkside.services.merge.ConflictingWrite` (409) with both
-        sides otherwise."""
-        return self._record(game_id, expected_version, events, by, merging=True)
+        sides otherwise. A third write landing between the read and the
+        append is merged onto in turn (:func:`rinkside.services.merge.retried`)."""
+        return merge.retried(lambda: self._record(game_id, expected_version, events, by,
+                                                  merging=True))
 
     def _record(self, game_id: int, expected_version: int,
                 events: Iterable[Event] | Callable[[Settings], Iterable[Event]], by: str, *,
@@ -185,8 +187,8 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
         (:func:`rinkside.services.merge.correction_clash`:
         :class:`~rinkside.services.merge.ConflictingWrite`, 409, with both
         sides)."""
-        return self._correct(game_id, expected_version, op, position, event, by, reason,
-                             merging=True)
+        return merge.retried(lambda: self._correct(game_id, expected_version, op, position,
+                                                   event, by, reason, merging=True))
 
     def _correct(self, game_id: int, expected_version: int, op: Correction, position: int,
                  event: Event | None, by: str, reason: str, *, merging: bool
