@@ -1,12 +1,13 @@
 """A game its referees have signed is locked (Rule 616(a)): the console
-shows the refusal with the rule, and the record stays as signed."""
+offers no correction, a correction sent all the same is refused with the
+rule, and the record stays as signed."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
-from browserkit import LiveServer, finished_game, log_in
+from browserkit import LiveServer, console_module, finished_game, log_in
 from playwright.sync_api import Browser, Page, expect
 
 from rinkside.services import officiating
@@ -25,7 +26,16 @@ def test_the_console_cannot_change_a_signed_game(page: Page, live_server: LiveSe
     log_in(page, f"lee{game}", "scorer-pass-2")
     page.goto(f"/console/games/{game}")
     expect(page.locator('[data-bind="locked"]')).to_be_visible()
-    page.get_by_role("button", name="Undo last").click()
+    expect(page.locator('[data-bind="log"] li').first).to_be_visible()
+    expect(page.get_by_role("button", name="Undo last")).to_have_count(0)
+    expect(page.get_by_role("button", name="Delete")).to_have_count(0)
+    # What Undo would send, sent by the console's own module: the server refuses it.
+    writes = console_module(page, "console_writes.js")
+    status = page.evaluate("""async m => {
+        const answer = await m.correct("delete", 0, null, "undo");
+        m.written(answer, "Undone");
+        return answer.status; }""", writes)
+    assert status == 422
     banner = page.locator('[data-bind="banner"]')
     expect(banner).to_be_visible()
     expect(page.locator('[data-bind="banner-rule"]')).to_have_text("Rule 616(a)")

@@ -25,6 +25,7 @@
  *   console_warnings.js   the banner for a warning a write is answered with;
  *   console_writes.js     events and corrections posted, the answer taken or explained;
  *   console_board.js      the score, the box, the goals, the lock;
+ *   console_countdown.js  the time-out's or the intermission's countdown (641, 640(a));
  *   console_quick_keys.js the clock toggle and shots, by button or key (Space, Q, P);
  *   console_fields.js     the forms' fields (labels, controls, player lists, values), the open form;
  *   console_penalty.js    the penalty form (infraction catalog, classes, who serves);
@@ -43,6 +44,7 @@ import { request } from "./console_api.js";
 import { flash } from "./console_banner.js";
 import { explain, networkDown } from "./console_writes.js";
 import { renderBoard, renderLock } from "./console_board.js";
+import { renderCountdown } from "./console_countdown.js";
 import { renderToggle, ticked } from "./console_quick_keys.js";
 import { renderAccepts } from "./console_accepts.js";
 import { renderServers } from "./console_servers.js";
@@ -58,6 +60,7 @@ let anchored = false;    /* the clock was projected from the last write's age on
 function taken(data, before) {
   takeState(data);
   renderBoard();
+  renderCountdown();
   renderToggle();
   renderAccepts();
   renderServers();
@@ -135,7 +138,7 @@ const game = live.Game({
   render: taken, link: link, clock: $("clock"),
   clockClass: { running: "clock running", stopped: "clock stopped" },
   timers: root, timerSelector: ".box-list .timer",
-  ticked: ticked /* console_quick_keys.js */
+  ticked: function (ran) { ticked(ran); /* console_quick_keys.js */ renderCountdown(); }
 });
 follow(game, refreshInfo);
 
