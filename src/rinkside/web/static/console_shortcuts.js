@@ -221,7 +221,10 @@ window.addEventListener("keydown", function (ev) {
   var button = root.querySelector(action.selector);
   if (!button || !button.offsetParent) { return; } /* not on this console now (locked, a form open) */
   if (button.disabled) {
-    if (button.title) { showBanner("refused", "", button.title); }
+    /* the title is the engine's sentence ("Rule 640(a): the game is over"), or the count's */
+    var said = /^Rule ([^:]+): ([\s\S]*)$/.exec(button.title || "");
+    if (said) { showBanner("refused", said[1], said[2]); }
+    else if (button.title) { showBanner("refused", "", button.title); }
     return;
   }
   button.click();
