@@ -34,7 +34,8 @@
  *   console_forms.js      the event forms (build, fill, post, corrections, the log's Edit and Insert);
  *   console_servers.js    the servers still to name at the stoppage (402(c), 404(e)...);
  *   console_lineups.js    the lineup forms (dress a team, its captain and alternates);
- *   console_shortcuts.js  the keyboard shortcuts: on the buttons, the "?" list, changed and kept.
+ *   console_shortcuts.js  the keyboard shortcuts: on the buttons, the "?" list, changed and kept;
+ *   console_basic.js      the basic mode: only the frequent actions, remembered.
  */
 import { live } from "./live_module.js";
 import { root, $, make, clear } from "./console_dom.js";
@@ -53,6 +54,7 @@ import { renderLog } from "./console_log.js";
 import { refreshForm } from "./console_forms.js";
 import "./console_lineups.js";
 import "./console_shortcuts.js";
+import "./console_basic.js";
 
 let anchored = false;    /* the clock was projected from the last write's age once */
 
