@@ -7,6 +7,7 @@ actions is refused with a message, nothing saved."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from browserkit import LiveServer, log_in, new_game
 from playwright.sync_api import Page, expect
@@ -32,8 +33,8 @@ def stopped_console(page: Page, live_server: LiveServer) -> int:
     return game
 
 
-def test_the_keys_are_on_the_buttons_and_in_the_list(page: Page,
-                                                     live_server: LiveServer) -> None:
+def test_the_keys_are_on_the_buttons_and_in_the_list(page: Page, live_server: LiveServer,
+                                                     output_dir: Path) -> None:
     stopped_console(page, live_server)
     for name, key in FREQUENT.items():
         button = page.get_by_role("button", name=name, exact=True)
@@ -43,6 +44,7 @@ def test_the_keys_are_on_the_buttons_and_in_the_list(page: Page,
     page.keyboard.press("?")
     help_list = page.locator('[data-bind-page="keys-help"]')
     expect(help_list).to_be_visible()
+    page.screenshot(path=str(output_dir / "console-keys-help.png"))
     expect(help_list.get_by_role("row", name="Goal G")).to_be_visible()
     expect(help_list.get_by_role("row", name="Start / stop the clock Space")).to_be_visible()
     help_list.get_by_role("button", name="Close").click()
@@ -69,7 +71,8 @@ def test_a_closed_buttons_key_says_why(page: Page, live_server: LiveServer) -> N
     expect(page.locator('[data-bind="form"]')).to_be_hidden()
 
 
-def test_keys_are_changed_kept_and_never_shared(page: Page, live_server: LiveServer) -> None:
+def test_keys_are_changed_kept_and_never_shared(page: Page, live_server: LiveServer,
+                                                output_dir: Path) -> None:
     stopped_console(page, live_server)
     page.get_by_role("button", name=re.compile("^Keys")).click()
     page.get_by_role("button", name="Change keys").click()
@@ -80,6 +83,7 @@ def test_keys_are_changed_kept_and_never_shared(page: Page, live_server: LiveSer
     problem = settings.locator('[data-bind-page="keys-problem"]')
     expect(problem).to_have_text("N is the key of both Goal and Penalty: give each its own key.")
     expect(settings).to_be_visible()
+    page.screenshot(path=str(output_dir / "console-keys-conflict.png"))
     assert page.evaluate(f"localStorage.getItem('{STORE}')") is None  # nothing saved
 
     settings.get_by_label("Goal", exact=True).press("x")
