@@ -107,12 +107,20 @@ def intermission(live_server: LiveServer) -> int:
     return game
 
 
+def running(live_server: LiveServer) -> int:
+    """Play on in period 1: the running clock's setting (507(a)) is shown too."""
+    game = new_game(live_server)
+    live_server.service.record(game, 0, [FaceOff(GameTime(1, 7200))], by="t")
+    return game
+
+
+@pytest.mark.parametrize("play", ["stopped", "running"])
 @pytest.mark.parametrize("name", WIDE)
 def test_every_key_and_form_fits_a_laptop_and_a_tablet(
         browser: Browser, browser_context_args: dict[str, Any], live_server: LiveServer,
-        name: str) -> None:
+        name: str, play: str) -> None:
     page = screen_page(browser, browser_context_args, name)
-    game = in_play(live_server)
+    game = in_play(live_server) if play == "stopped" else running(live_server)
     scorer(live_server, game, page)
     open_console(page, game)
     assert page.evaluate("document.documentElement.scrollHeight") <= SCREENS[name][1]
