@@ -62,3 +62,29 @@ def test_an_open_console_learns_its_game_was_signed(page: Page, browser: Browser
     referee.get_by_role("button", name="Sign").first.click()
     expect(referee.locator("section.signoff")).to_have_attribute("data-locked", "yes")
     expect(page.locator('[data-bind="locked"]')).to_be_visible()
+
+
+def test_an_open_console_learns_its_game_was_reopened(page: Page, browser: Browser,
+                                                      browser_context_args: dict[str, Any],
+                                                      live_server: LiveServer) -> None:
+    """The director reopens a signed game (616(a)) with a reason: the open
+    console offers its corrections again at once, with no reload."""
+    service = live_server.service
+    game = finished_game(live_server, "home")
+    auth.create_user(service, f"ann{game}", "scorer-pass-5", "scorekeeper", games=[game])
+    auth.create_user(service, f"ric{game}", "referee-pass-5", "referee", games=[game])
+    assert officiating.sign(service, game, f"ric{game}").locked
+    log_in(page, f"ann{game}", "scorer-pass-5")
+    page.goto(f"/console/games/{game}")
+    expect(page.locator('[data-bind="locked"]')).to_be_visible()
+    expect(page.locator('[data-bind="log"] li').first).to_be_visible()
+    expect(page.get_by_role("button", name="Undo last")).to_have_count(0)
+    director = browser.new_context(**browser_context_args).new_page()
+    log_in(director, "dana", "director-pass-1")
+    director.goto(f"/games/{game}/signoff")
+    director.get_by_label("Reason for reopening").fill("the goal's scorer was wrong")
+    director.get_by_role("button", name="Reopen").click()
+    expect(page.locator('[data-bind="locked"]')).to_be_hidden()
+    expect(page.get_by_role("button", name="Undo last")).to_be_visible()
+    expect(page.get_by_role("button", name="Edit").first).to_be_visible()
+    expect(page.locator('.actions [data-form="penalty"]')).to_be_visible()

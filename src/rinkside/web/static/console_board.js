@@ -12,7 +12,9 @@ import { MAY_WRITE, TEAMS, currentState, currentInfo, teamName } from "./console
 export function renderLock() {
   var state = currentState(), info = currentInfo();
   var node = document.querySelector('[data-bind="locked"]');
-  var locked = !!((state && state.locked) || (info && info.locked));
+  /* the live state's word first: a game reopened by the director is open
+     again on the console at once, though its log did not change */
+  var locked = state ? !!state.locked : !!(info && info.locked);
   if (node) { node.hidden = !locked; }
   /* console.css hides every key that records or corrects (nothing is taken). */
   root.setAttribute("data-locked", locked ? "1" : "0");

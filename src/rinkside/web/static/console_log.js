@@ -19,16 +19,14 @@ export function renderLog() {
   clear(list);
   var info = currentInfo();
   var events = info ? info.events : [];
-  /* Rule 616(a): a signed game takes no correction (the server's info.locked):
-     no Undo, Edit, Insert or Delete is offered. */
-  var correctable = MAY_WRITE && !(info && info.locked);
-  $("undo").disabled = !correctable || !events.length;
-  $("undo").hidden = !correctable;
+  $("undo").disabled = !MAY_WRITE || !events.length;
   for (var i = events.length - 1; i >= 0; i--) {
     var e = events[i];
     var li = make("li", { "data-position": String(e.position) });
     li.appendChild(make("span", { "class": "line" }, e.text));
-    if (correctable) {
+    /* Rule 616(a): while the game is signed (the state's locked, which the
+       live stream brings), console.css hides the tools and Undo. */
+    if (MAY_WRITE) {
       var tools = make("span", { "class": "tools" });
       tools.appendChild(make("button", { type: "button", "data-edit": String(e.position) }, "Edit"));
       tools.appendChild(make("button", { type: "button", "data-insert": String(e.position),
