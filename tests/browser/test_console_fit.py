@@ -28,7 +28,6 @@ from rinkside.rules.events import (
     TimeOut,
 )
 from rinkside.rules.times import GameTime
-from rinkside.services import officiating
 from rinkside.web import auth
 
 SCREENS = {"laptop": (1280, 720), "tablet": (1280, 800), "phone": (390, 844)}
@@ -223,7 +222,12 @@ def test_a_signed_console_offers_nothing_to_change(
     board = page.locator("section.board")
     before = board.bounding_box()
     expect(page.get_by_role("button", name="Edit").first).to_be_visible()
-    assert officiating.sign(service, game, f"sig{game}").locked
+    referee = browser.new_context(**browser_context_args).new_page()
+    log_in(referee, f"sig{game}", "referee-pass-9")
+    referee.goto(f"/games/{game}/signoff")
+    referee.get_by_role("button", name="Sign").first.click()
+    expect(referee.locator("section.signoff")).to_have_attribute("data-locked", "yes")
+    expect(page.locator('[data-bind="locked"]')).to_be_visible()  # live, then as loaded
     page.reload()
     expect(page.locator('[data-bind="locked"]')).to_be_visible()
     expect(page.locator('[data-bind="log"] li').first).to_be_visible()
