@@ -19,7 +19,7 @@ from playwright.sync_api import Browser, Page
 
 from rinkside.rules.events import FaceOff, Penalty, PenaltyClass, Stoppage, TimeOut
 from rinkside.rules.times import GameTime
-from rinkside.services import queries
+from rinkside.services import officiating, queries
 from rinkside.web import auth
 from rinkside.web.routers import DESK_PAGES
 
@@ -31,13 +31,14 @@ LOGINS = {"director": ("dana", "director-pass-1"), "scorer": ("axe-scorer", "axe
 @dataclass(frozen=True)
 class Games:
     """What the pages show: a game in play (a penalty, a time-out), a final
-    game the referee is to sign, and the demo's tournament."""
+    game the referee is to sign, one signed (616(a)), and the demo's tournament."""
 
     tournament: int
     division: int
     team: int
     playing: int
     final: int
+    signed: int
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,7 @@ PAGES: tuple[AxePage, ...] = (
     AxePage("console", "scorer", lambda g: f"/console/games/{g.playing}"),
     AxePage("console keys", "scorer", lambda g: f"/console/games/{g.playing}", keys_dialog),
     AxePage("console basic mode", "scorer", lambda g: f"/console/games/{g.playing}", basic_mode),
+    AxePage("console signed", "scorer", lambda g: f"/console/games/{g.signed}"),
     AxePage("console penalty form", "scorer", lambda g: f"/console/games/{g.playing}",
             lambda page: page.get_by_role("button", name="Penalty", exact=True).click()),
     AxePage("scoreboard", None, lambda g: f"/scoreboard/{g.playing}"),
@@ -89,13 +91,15 @@ def games(live_server: LiveServer) -> Games:
         FaceOff(GameTime(1, 7200)), Stoppage(GameTime(1, 6000)),
         Penalty(GameTime(1, 6000), "away", culprit, PenaltyClass.MINOR, "Tripping", "642(a)"),
         TimeOut(GameTime(1, 6000), "home")], by="t")
-    final = finished_game(live_server, "home")
+    final, signed = finished_game(live_server, "home"), finished_game(live_server, "away")
     auth.create_user(service, LOGINS["scorer"][0], LOGINS["scorer"][1], "scorekeeper",
-                     games=[playing, final])
+                     games=[playing, final, signed])
     auth.create_user(service, LOGINS["referee"][0], LOGINS["referee"][1], "referee",
-                     games=[final])
+                     games=[final, signed])
+    assert officiating.sign(service, signed, LOGINS["referee"][0]).locked
     row = queries.game(service, playing)
-    return Games(live_server.tournament_id, row.division_id, row.home_team_id, playing, final)
+    return Games(live_server.tournament_id, row.division_id, row.home_team_id, playing, final,
+                 signed)
 
 
 @pytest.fixture
