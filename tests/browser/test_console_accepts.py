@@ -1,6 +1,7 @@
 """The console offers only what the game takes now (state.accepts,
 rules/accepts.py): a final game's record buttons are disabled with the rule
-that closes them (640(a)), a signed game's all of them (616(a)); a period
+that closes them (640(a)), a signed game's all of them (616(a)), and
+there it shows none of them (a signed game takes nothing); a period
 with time on the clock has its end disabled with the engine's reason and no
 confirmation (640(a)), and the end is proposed when the clock reaches 0:00.
 The "Recorded: ..." flash covers no control at 1280x720 or 1920x1080."""
@@ -103,10 +104,15 @@ def test_a_signed_games_console_takes_nothing_616a(
     scorer_for(live_server, game, laptop)
     laptop.goto(f"/console/games/{game}")
     expect(laptop.locator('[data-bind="locked"]')).to_be_visible()
-    for name in (*CLOSED, "Penalty", "Penalty shot", "Goaltender / empty net"):
-        expect(record_button(laptop, name)).to_have_attribute("data-refused", "616(a)")
-        expect(record_button(laptop, name)).to_be_disabled()
+    expect(laptop.locator('[data-bind="locked"]')).to_contain_text("Rule 616(a)")
+    for kind in ("goal", "penalty_signal", "period_end", "shootout_attempt", "faceoff",
+                 "stoppage", "forfeit", "penalty", "penalty_shot", "goalie"):
+        button = laptop.locator(f'.actions [data-form="{kind}"]')
+        expect(button).to_have_attribute("data-refused", "616(a)")
+        expect(button).to_be_disabled()
+        expect(button).to_be_hidden()  # only what the game takes is shown
     expect(reasons(laptop)).to_contain_text("Rule 616(a): the referees have signed the game")
+    expect(reasons(laptop)).to_be_hidden()
     laptop.screenshot(path=str(output_dir / "console-signed-1280x720.png"))
 
 

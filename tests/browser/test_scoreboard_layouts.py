@@ -112,3 +112,36 @@ def test_the_between_periods_screen_and_the_horn(
     expect(bound(screen, "summary-penalties")).to_contain_text("Tripping")
     expect(screen.locator("#scoreboard")).to_have_attribute("data-horned", "1")
     screen.screenshot(path=str(output_dir / "scoreboard-intermission.png"))
+
+
+def test_the_between_periods_screen_lists_five_penalties_at_1280x720(
+        browser: Browser, browser_context_args: dict[str, Any], live_server: LiveServer,
+        output_dir: Path) -> None:
+    """A laptop's projector (1280x720): every penalty of the period is listed,
+    none cut off at the foot of the screen."""
+    service = live_server.service
+    game = new_game(live_server)
+    home, away = skaters(service, game, "home"), skaters(service, game, "away")
+    at = GameTime(1, 300)
+    service.record(game, 0, [
+        FaceOff(GameTime(1, 7200)), Goal(GameTime(1, 7000), "home", home[0]),
+        FaceOff(GameTime(1, 7000)), Stoppage(at),
+        Penalty(at, "home", home[0], PenaltyClass.MAJOR, "Fighting", "602(a)"),
+        Penalty(at, "home", home[1], PenaltyClass.MINOR, "Tripping", "642(a)"),
+        Penalty(at, "away", away[0], PenaltyClass.MAJOR, "Fighting", "602(a)"),
+        Penalty(at, "away", away[1], PenaltyClass.MINOR,
+                "Checking from behind into the boards with the stick held high", "642(a)"),
+        Penalty(at, "away", away[2], PenaltyClass.MISCONDUCT, "Abuse of officials", "601(a)"),
+        FaceOff(at), PeriodEnd(GameTime(1, 0))], by="t")
+    laptop = browser.new_context(**{**browser_context_args,
+                                    "viewport": {"width": 1280, "height": 720}}).new_page()
+    laptop.goto(f"/scoreboard/{game}?layout=intermission")
+    penalties = bound(laptop, "summary-penalties").locator("li")
+    expect(penalties).to_have_count(5)
+    laptop.screenshot(path=str(output_dir / "scoreboard-intermission-1280x720.png"))
+    summary = bound(laptop, "summary").bounding_box()
+    assert summary is not None
+    for line in penalties.all():
+        box = line.bounding_box()
+        assert box is not None
+        assert box["y"] + box["height"] <= min(720, summary["y"] + summary["height"]), box

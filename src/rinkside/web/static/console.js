@@ -25,6 +25,7 @@
  *   console_warnings.js   the banner for a warning a write is answered with;
  *   console_writes.js     events and corrections posted, the answer taken or explained;
  *   console_board.js      the score, the box, the goals, the lock;
+ *   console_countdown.js  the time-out's or the intermission's countdown (641, 640(a));
  *   console_quick_keys.js the clock toggle and shots, by button or key (Space, Q, P);
  *   console_fields.js     the forms' fields (labels, controls, player lists, values), the open form;
  *   console_penalty.js    the penalty form (infraction catalog, classes, who serves);
@@ -32,7 +33,9 @@
  *   console_log.js        the event log panel (undo, delete);
  *   console_forms.js      the event forms (build, fill, post, corrections, the log's Edit and Insert);
  *   console_servers.js    the servers still to name at the stoppage (402(c), 404(e)...);
- *   console_lineups.js    the lineup forms (dress a team, its captain and alternates).
+ *   console_lineups.js    the lineup forms (dress a team, its captain and alternates);
+ *   console_shortcuts.js  the keyboard shortcuts: on the buttons, the "?" list, changed and kept;
+ *   console_basic.js      the basic mode: only the frequent actions, remembered.
  */
 import { live } from "./live_module.js";
 import { root, $, make, clear } from "./console_dom.js";
@@ -43,12 +46,15 @@ import { request } from "./console_api.js";
 import { flash } from "./console_banner.js";
 import { explain, networkDown } from "./console_writes.js";
 import { renderBoard, renderLock } from "./console_board.js";
+import { renderCountdown } from "./console_countdown.js";
 import { renderToggle, ticked } from "./console_quick_keys.js";
 import { renderAccepts } from "./console_accepts.js";
 import { renderServers } from "./console_servers.js";
 import { renderLog } from "./console_log.js";
 import { refreshForm } from "./console_forms.js";
 import "./console_lineups.js";
+import "./console_shortcuts.js";
+import "./console_basic.js";
 
 let anchored = false;    /* the clock was projected from the last write's age once */
 
@@ -58,6 +64,7 @@ let anchored = false;    /* the clock was projected from the last write's age on
 function taken(data, before) {
   takeState(data);
   renderBoard();
+  renderCountdown();
   renderToggle();
   renderAccepts();
   renderServers();
@@ -135,7 +142,7 @@ const game = live.Game({
   render: taken, link: link, clock: $("clock"),
   clockClass: { running: "clock running", stopped: "clock stopped" },
   timers: root, timerSelector: ".box-list .timer",
-  ticked: ticked /* console_quick_keys.js */
+  ticked: function (ran) { ticked(ran); /* console_quick_keys.js */ renderCountdown(); }
 });
 follow(game, refreshInfo);
 

@@ -5,14 +5,19 @@
  * a state is taken. No rule is decided here.
  */
 import { live } from "./live_module.js";
-import { $, put, make, clear } from "./console_dom.js";
+import { root, $, put, make, clear } from "./console_dom.js";
 import { MAY_WRITE, TEAMS, currentState, currentInfo, teamName } from "./console_state.js";
 
 /* Rule 616(a): a game its referees have signed cannot change; say so up front. */
 export function renderLock() {
   var state = currentState(), info = currentInfo();
   var node = document.querySelector('[data-bind="locked"]');
-  if (node) { node.hidden = !((state && state.locked) || (info && info.locked)); }
+  /* the live state's word first: a game reopened by the director is open
+     again on the console at once, though its log did not change */
+  var locked = state ? !!state.locked : !!(info && info.locked);
+  if (node) { node.hidden = !locked; }
+  /* console.css hides every key that records or corrects (nothing is taken). */
+  root.setAttribute("data-locked", locked ? "1" : "0");
 }
 
 /* ------------------------------------------------------------------ render */

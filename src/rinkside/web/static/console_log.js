@@ -24,6 +24,8 @@ export function renderLog() {
     var e = events[i];
     var li = make("li", { "data-position": String(e.position) });
     li.appendChild(make("span", { "class": "line" }, e.text));
+    /* Rule 616(a): while the game is signed (the state's locked, which the
+       live stream brings), console.css hides the tools and Undo. */
     if (MAY_WRITE) {
       var tools = make("span", { "class": "tools" });
       tools.appendChild(make("button", { type: "button", "data-edit": String(e.position) }, "Edit"));

@@ -1,0 +1,128 @@
+"""axe-core (through Playwright) on the pages the officials and the director
+work on: the login page, the consoles, the scoreboard, the game page, the
+sign-off pages and the report, and every page of the director's desk. None has
+a serious or critical violation (contrast, labels, landmarks, names).
+
+One test over ``PAGES``: a page is added with its name, who is logged in
+(None: nobody) and its path, filled from the ``Games`` the test builds."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from browserkit import LiveServer, finished_game, log_in, new_game, skaters
+from playwright.sync_api import Browser, Page
+
+from rinkside.rules.events import FaceOff, Penalty, PenaltyClass, Stoppage, TimeOut
+from rinkside.rules.times import GameTime
+from rinkside.services import officiating, queries
+from rinkside.web import auth
+from rinkside.web.routers import DESK_PAGES
+
+SERIOUS = ("serious", "critical")
+LOGINS = {"director": ("dana", "director-pass-1"), "scorer": ("axe-scorer", "axe-scorer-pass"),
+          "referee": ("axe-referee", "axe-referee-pass")}
+
+
+@dataclass(frozen=True)
+class Games:
+    """What the pages show: a game in play (a penalty, a time-out), a final
+    game the referee is to sign, one signed (616(a)), and the demo's tournament."""
+
+    tournament: int
+    division: int
+    team: int
+    playing: int
+    final: int
+    signed: int
+
+
+@dataclass(frozen=True)
+class AxePage:
+    name: str
+    login: str | None  # a key of LOGINS
+    path: Callable[[Games], str]
+    then: Callable[[Page], None] | None = None  # what is opened on the page before axe runs
+
+
+def keys_dialog(page: Page) -> None:
+    page.keyboard.press("?")
+    page.get_by_role("button", name="Change keys").click()
+
+
+def basic_mode(page: Page) -> None:
+    page.get_by_role("button", name="Basic mode").click()
+
+
+PAGES: tuple[AxePage, ...] = (
+    AxePage("login", None, lambda g: "/login"),
+    AxePage("console games", "scorer", lambda g: "/console"),
+    AxePage("console", "scorer", lambda g: f"/console/games/{g.playing}"),
+    AxePage("console keys", "scorer", lambda g: f"/console/games/{g.playing}", keys_dialog),
+    AxePage("console basic mode", "scorer", lambda g: f"/console/games/{g.playing}", basic_mode),
+    AxePage("console signed", "scorer", lambda g: f"/console/games/{g.signed}"),
+    AxePage("console penalty form", "scorer", lambda g: f"/console/games/{g.playing}",
+            lambda page: page.get_by_role("button", name="Penalty", exact=True).click()),
+    AxePage("scoreboard", None, lambda g: f"/scoreboard/{g.playing}"),
+    AxePage("scoreboard intermission", None,
+            lambda g: f"/scoreboard/{g.final}?layout=intermission"),
+    AxePage("game", None, lambda g: f"/games/{g.playing}"),
+    AxePage("sign-off games", "referee", lambda g: "/signoff"),
+    AxePage("sign-off", "referee", lambda g: f"/games/{g.final}/signoff"),
+    AxePage("report", "referee", lambda g: f"/games/{g.final}/report"),
+    *(AxePage(f"desk {d.title}", "director",
+              lambda g, d=d: d.href(g.tournament) or "/desk") for d in DESK_PAGES),
+    AxePage("desk team", "director", lambda g: f"/desk/teams/{g.team}"),
+    AxePage("desk playoffs", "director", lambda g: f"/desk/divisions/{g.division}/playoffs"),
+    AxePage("sync", "director", lambda g: "/sync"),
+)
+
+
+@pytest.fixture(scope="module")
+def games(live_server: LiveServer) -> Games:
+    service = live_server.service
+    playing = new_game(live_server)
+    culprit = skaters(service, playing, "away")[0]
+    service.record(playing, 0, [
+        FaceOff(GameTime(1, 7200)), Stoppage(GameTime(1, 6000)),
+        Penalty(GameTime(1, 6000), "away", culprit, PenaltyClass.MINOR, "Tripping", "642(a)"),
+        TimeOut(GameTime(1, 6000), "home")], by="t")
+    final, signed = finished_game(live_server, "home"), finished_game(live_server, "away")
+    auth.create_user(service, LOGINS["scorer"][0], LOGINS["scorer"][1], "scorekeeper",
+                     games=[playing, final, signed])
+    auth.create_user(service, LOGINS["referee"][0], LOGINS["referee"][1], "referee",
+                     games=[final, signed])
+    assert officiating.sign(service, signed, LOGINS["referee"][0]).locked
+    row = queries.game(service, playing)
+    return Games(live_server.tournament_id, row.division_id, row.home_team_id, playing, final,
+                 signed)
+
+
+@pytest.fixture
+def fresh(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[Page]:
+    context = browser.new_context(**browser_context_args)
+    yield context.new_page()
+    context.close()
+
+
+def serious_violations(page: Page) -> list[str]:
+    results = Axe().run(page)
+    return [f"{v['id']} ({v['impact']}): {v['help']} at "
+            + "; ".join(", ".join(n["target"]) for n in v["nodes"][:3])
+            for v in results.response["violations"] if v["impact"] in SERIOUS]
+
+
+@pytest.mark.parametrize("shown", PAGES, ids=[p.name for p in PAGES])
+def test_axe_finds_no_serious_violation(fresh: Page, games: Games, shown: AxePage) -> None:
+    if shown.login is not None:
+        log_in(fresh, *LOGINS[shown.login])
+    response = fresh.goto(shown.path(games))
+    assert response is not None and response.status == 200, shown.path(games)
+    fresh.wait_for_load_state("networkidle")
+    if shown.then is not None:
+        shown.then(fresh)
+    assert serious_violations(fresh) == []
