@@ -216,3 +216,46 @@ def test_the_whistle_and_the_goal_key_stop_every_display_at_once(
     assert errors == []
     board.screenshot(path=str(output_dir / "whistle-scoreboard-goal.png"))
     print("\nclock stop figures:", figures)
+
+
+def test_the_timekeeper_nudges_the_stopped_clock_with_a_reason(
+        page: Page, browser: Browser, browser_context_args: dict[str, Any],
+        live_server: LiveServer, game: int, output_dir: Path) -> None:
+    service = live_server.service
+    service.record(game, 0, [FaceOff(GameTime(1, 7200)), Stoppage(GameTime(1, 6840))], by="t")
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    log_in(page, f"gt{game}", "keeps-time-1")
+    page.goto(f"/console/games/{game}")
+    board = display(browser, browser_context_args, f"/scoreboard/{game}")
+    clock = page.locator('[data-bind="clock"]')
+    expect(clock).to_have_text("11:24")
+    nudge = page.locator('[data-bind="nudge"]')
+    expect(nudge).to_be_visible()
+
+    # No reason: nothing is sent; the banner says why and the reason field waits.
+    page.locator('[data-bind="toggle"]').focus()
+    page.keyboard.press("-")
+    expect(page.locator('[data-bind="banner-rule"]')).to_have_text("Rule 507(a)")
+    expect(page.locator('[data-bind="nudge-reason"]')).to_be_focused()
+    assert service.game_state(game)[0] == 2
+
+    # With a reason, the key takes a second off the stopped clock; the button puts it back.
+    page.locator('[data-bind="nudge-reason"]').fill("the rink clock read 11:23")
+    page.locator('[data-bind="toggle"]').focus()
+    page.keyboard.press("-")
+    expect(clock).to_have_text("11:23")
+    expect(board.locator('[data-bind="clock"]')).to_have_text("11:23")
+    expect(page.locator('[data-bind="flash"]')).to_contain_text(
+        "Clock nudged a second on (Rule 507(a)): the rink clock read 11:23")
+    page.screenshot(path=str(output_dir / "whistle-nudge-console.png"))
+    version, state = service.game_state(game)
+    assert (version, state.left) == (3, 6830)
+    history = page.request.get(f"/api/games/{game}/history").json()["revisions"]
+    assert (history[-1]["op"], history[-1]["reason"]) == (
+        "replace", "Rule 507(a): clock nudged a second on: the rink clock read 11:23")
+    page.locator('[data-bind="nudge-reason"]').fill("no: 11:24 after all")
+    page.locator('[data-bind="nudge-back"]').click()
+    expect(clock).to_have_text("11:24")
+    assert service.game_state(game)[1].left == 6840
+    assert errors == []

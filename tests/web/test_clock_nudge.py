@@ -131,6 +131,9 @@ def test_the_console_api_nudges_with_a_reason_or_says_why_not(
                          headers=headers)
     assert answer.status_code == 422 and answer.json()["field"] == "reason"
     assert "Rule 507(a)" in answer.json()["detail"]
+    answer = client.post(url, json={"version": version, "seconds": 1, "reason": "x" * 401},
+                         headers=headers)
+    assert answer.status_code == 422 and answer.json()["field"] == "reason"
     answer = client.post(url, json={"version": version, "seconds": 2, "reason": "x"},
                          headers=headers)
     assert answer.status_code == 422  # one second, on or back

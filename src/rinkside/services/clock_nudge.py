@@ -25,10 +25,12 @@ from rinkside.services import logs
 from rinkside.services.errors import StaleWrite
 from rinkside.services.tournaments import Tournaments
 
-__all__ = ["NUDGES", "nudge", "stopping_events"]
+__all__ = ["NUDGES", "REASON_LIMIT", "nudge", "stopping_events"]
 
 NUDGES = (-10, 10)
 """A nudge in tenths: a second back (more time left) or on."""
+REASON_LIMIT = 400
+"""The reason's length: the record keeps it after the rule, within a correction's 500."""
 
 
 def nudge(service: Tournaments, game_id: int, version: int, tenths: int, *, by: str,
@@ -42,6 +44,8 @@ def nudge(service: Tournaments, game_id: int, version: int, tenths: int, *, by: 
     why = reason.strip()
     if not why:
         raise ValueError("say why the clock is nudged (reason): the game's record keeps it")
+    if len(why) > REASON_LIMIT:
+        raise ValueError(f"a nudge's reason is at most {REASON_LIMIT} characters")
     record = logs.game_record(service, game_id)  # NotFound
     if record.version != version:
         raise StaleWrite(game_id, version, record.version)

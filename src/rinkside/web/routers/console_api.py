@@ -158,6 +158,10 @@ def nudge_clock(game_id: int, body: NudgeBody, user: Scorer, service: Service,
         return ReadableJSON({"detail": "say why the clock is nudged (reason): the game's "
                              "record keeps it (Rule 507(a))", "field": "reason"},
                             status_code=422)
+    if len(body.reason.strip()) > clock_nudge.REASON_LIMIT:
+        return ReadableJSON({"detail": f"a nudge's reason is at most {clock_nudge.REASON_LIMIT} "
+                             "characters (the record says it with the rule)", "field": "reason"},
+                            status_code=422)
     try:
         version, _ = clock_nudge.nudge(service, game_id, body.version, body.seconds * 10,
                                        by=user.username, reason=body.reason)
