@@ -130,7 +130,7 @@ export function whistle(reason) {
   if (!state || !MAY_WRITE || state.status !== "in_play" || !clockRuns()) { return null; }
   if (refusal("stoppage")) { return null; }
   var tenths = state.whistle_stops ? hold() : projected();
-  var event = { type: "stoppage", at: atText(tenths) };
+  var event = { type: "stoppage", at: atText(tenths, true) }; /* to the tenth it stopped at */
   if (reason) { event.reason = reason; }
   var done;
   var stop = whistling = { at: event.at, reason: reason,
