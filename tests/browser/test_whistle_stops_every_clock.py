@@ -248,6 +248,8 @@ def test_the_timekeeper_nudges_the_stopped_clock_with_a_reason(
     expect(board.locator('[data-bind="clock"]')).to_have_text("11:23")
     expect(page.locator('[data-bind="flash"]')).to_contain_text(
         "Clock nudged a second on (Rule 507(a)): the rink clock read 11:23")
+    expect(page.locator('[data-bind="log"] li').first).to_contain_text(
+        "corrected: Rule 507(a): clock nudged a second on: the rink clock read 11:23")
     page.screenshot(path=str(output_dir / "whistle-nudge-console.png"))
     version, state = service.game_state(game)
     assert (version, state.left) == (3, 6830)

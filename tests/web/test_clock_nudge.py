@@ -14,7 +14,7 @@ from fastapi import FastAPI
 from webkit import Client, Demo, logged_in, new_game, record, skaters
 
 from rinkside.rules.errors import RuleViolation
-from rinkside.rules.events import FaceOff, Goal, Penalty, PenaltyClass, Stoppage
+from rinkside.rules.events import FaceOff, Goal, Penalty, PenaltyClass, Shot, Stoppage
 from rinkside.rules.times import GameTime
 from rinkside.services import changes, clock_nudge, logs
 from rinkside.services.errors import StaleWrite
@@ -148,3 +148,27 @@ def test_the_console_api_nudges_with_a_reason_or_says_why_not(
                                                                           False)
     history = client.get(f"/api/games/{game_id}/history").json()["revisions"]
     assert history[-1]["reason"] == "Rule 507(a): clock nudged a second on: late whistle"
+
+
+def test_the_log_shows_each_event_with_the_reason_it_was_corrected(
+        demo: Demo, timekeeper: Client) -> None:
+    client = timekeeper[0]
+    service = demo.service
+    game_id, _ = stopped_with_a_penalty(demo)
+    version, _ = service.game_state(game_id)
+    clock_nudge.nudge(service, game_id, version, 10, by="gtk", reason="late whistle")
+    lines = client.get(f"/api/games/{game_id}/console").json()["events"]
+    said = "Rule 507(a): clock nudged a second on: late whistle"
+    assert [(line["event"]["at"], line["corrected"]) for line in lines] == [
+        ("1 12:00", None), ("1 11:23", said), ("1 11:23", said)]
+    # an insert before them, then a delete: each reason stays with its event
+    version, _ = service.game_state(game_id)
+    shooter = skaters(service, game_id, "home")[0]
+    service.correct(game_id, version, "insert", 1, Shot(GameTime(1, 7000), "home", shooter),
+                    by="gtk", reason="forgotten shot")
+    lines = client.get(f"/api/games/{game_id}/console").json()["events"]
+    assert [line["corrected"] for line in lines] == [None, "forgotten shot", said, said]
+    version, _ = service.game_state(game_id)
+    service.correct(game_id, version, "delete", 1, None, by="gtk", reason="no, it was not")
+    lines = client.get(f"/api/games/{game_id}/console").json()["events"]
+    assert [line["corrected"] for line in lines] == [None, said, said]

@@ -24,6 +24,9 @@ export function renderLog() {
     var e = events[i];
     var li = make("li", { "data-position": String(e.position) });
     li.appendChild(make("span", { "class": "line" }, e.text));
+    if (e.corrected) { /* the reason of its last correction (a clock nudge's too, 507(a)) */
+      li.appendChild(make("span", { "class": "corrected" }, "corrected: " + e.corrected));
+    }
     if (MAY_WRITE) {
       var tools = make("span", { "class": "tools" });
       tools.appendChild(make("button", { type: "button", "data-edit": String(e.position) }, "Edit"));
