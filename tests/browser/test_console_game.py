@@ -2,9 +2,12 @@
 scoreboard, in another browser context, follows every change live.
 
 Face-off, whistle, a minor (the box shows it pending, then running at the
-face-off, and both pages show the power play "4 on 3"), a time-out while
-the clock runs (refused: the banner names Rule 641(a) and the form keeps
-what was chosen), a power-play goal that releases the minor (402(d)), then a
+face-off, and both pages show the power play "4 on 3"), the Time-out key
+while the clock runs (it blows the whistle: the clock stops at once on both
+pages, and stays stopped when the form is cancelled), a time-out at a time
+the stopped clock never reached (refused: the banner names Rule 640(a) and
+the form keeps what was chosen), a power-play goal that releases the minor
+(402(d)), then a
 correction: the goal deleted with a reason, and the engine's recomputed
 state (0-0, the minor back in the box) on both pages. Screenshots of the
 console, the scoreboard and the public game page go to test-output/browser/.
@@ -12,6 +15,7 @@ console, the scoreboard and the public game page go to test-output/browser/.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -101,7 +105,9 @@ def test_a_scorekeeper_plays_a_game_the_scoreboard_follows(
     form(page).get_by_placeholder("Find: rule number or words").fill("642 tripping")
     pick_infraction(page, "tripping")
     expect(form(page).locator('select[name="class"]')).to_have_value("minor")
-    expect(form(page).locator('input[name="at"]')).to_have_value(f"1 {stopped}")
+    # the whistle's time is the clock's reading to the tenth (shown to the second)
+    expect(form(page).locator('input[name="at"]')).to_have_value(
+        re.compile(f"^1 {stopped}(\\.[1-9])?$"))
     form(page).get_by_role("button", name="Record").click()
     expect(form(page)).to_be_hidden()
     box = bound(page, "away-box").locator("li.entry")
@@ -121,20 +127,32 @@ def test_a_scorekeeper_plays_a_game_the_scoreboard_follows(
     page.screenshot(path=str(output_dir / "console-power-play.png"), full_page=True)
     scoreboard.screenshot(path=str(output_dir / "scoreboard-power-play.png"))
 
-    # A time-out while the clock runs is refused with the rule; nothing typed is lost.
+    # The Time-out key while the clock runs blows the whistle (507(a), 641(a)):
+    # the clock stops at once, the form's time is the stop's.
     page.get_by_role("button", name=f"Time-out {home}").click()
+    expect(bound(page, "clock")).to_have_class("clock stopped")
+    expect(toggle).to_have_text("Start (face-off)")
+    whistled = form(page).locator('input[name="at"]').input_value().split(".")[0]
+    expect(bound(scoreboard, "clock")).to_have_class("clock stopped", timeout=LIVE)
+    expect(bound(scoreboard, "clock")).to_have_text(whistled.split(" ")[1], timeout=LIVE)
+    # A time-out at a time the stopped clock never reached is refused with the
+    # rule; nothing typed is lost.
     pick_team(page, home)
+    form(page).locator('input[name="at"]').fill("1 0:30")
     form(page).get_by_role("button", name="Record").click()
     banner = bound(page, "banner")
     expect(banner).to_be_visible()
-    expect(bound(page, "banner-rule")).to_have_text("Rule 641(a)")
-    expect(banner).to_contain_text("a time-out may be called only during a stoppage of play")
+    expect(bound(page, "banner-rule")).to_have_text("Rule 640(a)")
+    expect(banner).to_contain_text("the stop clock does not run while play is stopped")
     expect(form(page)).to_be_visible()
     expect(form(page).locator('input[name="team"][value="home"]')).to_be_checked()
     expect(form(page).get_by_role("button", name="Record")).to_be_focused()
     page.screenshot(path=str(output_dir / "console-refused.png"), full_page=True)
+    # Cancelled, the clock stays stopped: the whistle did blow.
     form(page).get_by_role("button", name="Cancel").click()
     expect(bound(page, "home-score")).to_have_text("0")
+    expect(toggle).to_have_text("Start (face-off)")
+    expect(bound(page, "clock")).to_have_text(whistled.split(" ")[1])
 
     # A power-play goal ends the minor (402(d)): the box empties on both pages.
     page.get_by_role("button", name="Goal", exact=True).click()
@@ -152,7 +170,7 @@ def test_a_scorekeeper_plays_a_game_the_scoreboard_follows(
     expect(bound(scoreboard, "away-box").locator("li")).to_have_count(0, timeout=LIVE)
     expect(bound(scoreboard, "strength")).to_have_text("", timeout=LIVE)
     log = bound(page, "log").locator("li")
-    expect(log).to_have_count(5)  # face-off, whistle, penalty, face-off, goal
+    expect(log).to_have_count(6)  # face-off, whistle, penalty, face-off, whistle, goal
     expect(log.first).to_contain_text(f"Goal {home}: #{scorer}")
     page.screenshot(path=str(output_dir / "console-goal.png"), full_page=True)
     scoreboard.screenshot(path=str(output_dir / "scoreboard.png"))
@@ -165,7 +183,7 @@ def test_a_scorekeeper_plays_a_game_the_scoreboard_follows(
     reason.fill("puck did not cross the line")
     log.first.get_by_role("button", name="Confirm delete").click()
     expect(bound(page, "home-score")).to_have_text("0")
-    expect(log).to_have_count(4)
+    expect(log).to_have_count(5)
     expect(bound(page, "away-box").locator("li.entry")).to_have_count(1)
     expect(bound(page, "strength")).to_have_text("4 on 3")
     expect(bound(scoreboard, "home-score")).to_have_text("0", timeout=LIVE)
@@ -174,7 +192,7 @@ def test_a_scorekeeper_plays_a_game_the_scoreboard_follows(
 
     # An edit: the penalty was the other away skater's; the box says so.
     other = skaters(service, game, "away")[1]
-    log.nth(1).get_by_role("button", name="Edit").click()
+    log.nth(2).get_by_role("button", name="Edit").click()
     expect(form(page).locator('select[name="player"]')).to_have_value(str(culprit))
     form(page).locator('select[name="player"]').select_option(str(other))
     form(page).locator('input[name="reason"]').fill("wrong number")

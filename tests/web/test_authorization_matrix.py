@@ -57,6 +57,7 @@ MAY: Final[dict[tuple[str, str], Who]] = {
     ("POST", "/logout"): "anyone",
     ("POST", "/api/games/{game_id}/events"): "scorer",
     ("PUT", "/api/games/{game_id}/clock"): "scorer",
+    ("POST", "/api/games/{game_id}/clock/nudge"): "scorer",
     ("POST", "/api/games/{game_id}/corrections"): "scorer",
     ("POST", "/api/games/{game_id}/servers"): "scorer",
     ("PUT", "/api/games/{game_id}/lineups/{team}"): "scorer",
@@ -276,6 +277,8 @@ BODIES: Final[dict[tuple[str, str], Any]] = {
     ("POST", "/api/games/{game_id}/events"):
         lambda ids: {"version": ids["version"], "events": [ids["opening"]]},
     ("PUT", "/api/games/{game_id}/clock"): lambda ids: {"left": "10:00"},
+    ("POST", "/api/games/{game_id}/clock/nudge"):
+        lambda ids: {"version": ids["version"], "seconds": 1, "reason": "matrix"},
     ("POST", "/api/games/{game_id}/corrections"):
         lambda ids: {"version": ids["version"], "op": "delete", "position": 0,
                      "reason": "matrix"},

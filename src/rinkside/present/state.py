@@ -30,6 +30,7 @@ from rinkside.present.shots import shots_text
 from rinkside.present.warnings import engine_warnings, entry_reasons
 from rinkside.rules import serving, shootout
 from rinkside.rules.accepts import Acceptance, acceptance
+from rinkside.rules.clock import stops_at_whistle
 from rinkside.rules.events import TEAMS, Team
 from rinkside.rules.roster import GameSetup
 from rinkside.rules.state import BoxEntry, DecidedBy, GameState, Status
@@ -199,6 +200,8 @@ class ComingLine(_Model):
     accepts: list[str] | None = Field(None, description="the kinds of event the game takes "
                                       "at that reading; None: the state's")
     refused: list[RefusedLine] | None = Field(None, description="None: the state's")
+    whistle_stops: bool = Field(False, description="a whistle then stops the clock (the late "
+                                "stop-clock begun, 640(a)): the state's whistle_stops")
 
 
 class LiveState(_Model):
@@ -220,6 +223,9 @@ class LiveState(_Model):
     clock_anchor: AnchorLine | None = Field(description="set while the clock runs: count "
                                             "from it, not from the state's arrival")
     coming: list[ComingLine] = Field(description="the changes ahead while the clock runs")
+    whistle_stops: bool = Field(False, description="a whistle now stops the clock (640(a), "
+                                "rules.clock.stops_at_whistle): a console stops its clock "
+                                "the moment it is pressed (507(a))")
     countdown: CountdownLine | None = Field(None, description="a time-out or intermission")
     timeouts_left: Pair[int]
     shots: Pair[int] = Field(description="shots on goal by each team: its saved shots and goals")
@@ -343,7 +349,8 @@ def coming_line(state: GameState, moment: Moment, *, locked: bool = False,
         skaters=_pair({t: later.skaters(t) for t in TEAMS}), strength=strength_text(later),
         box=_pair({t: [box_line(e, later.setup) for e in later.box(t)] for t in TEAMS}),
         accepts=None if same else list(taken.accepts),
-        refused=None if same else refused_lines(taken))
+        refused=None if same else refused_lines(taken),
+        whistle_stops=not locked and stops_at_whistle(later))
 
 
 def anchor_line(anchor: RunningClock | None) -> AnchorLine | None:
@@ -410,6 +417,7 @@ def live_state(state: GameState, *, game_id: int, version: int, division: str,
         period=current_period(state), clock=clock_text(state.left), clock_tenths=state.left,
         clock_anchor=anchor_line(anchor if state.running else None),
         coming=[coming_line(state, m, locked=locked, now=taken) for m in upcoming(state)],
+        whistle_stops=not locked and stops_at_whistle(state),
         countdown=None if countdown is None else CountdownLine(
             kind="timeout" if countdown.kind == "timeout" else "intermission",
             label="Time-out" if countdown.kind == "timeout" else "Intermission",

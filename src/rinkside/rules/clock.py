@@ -26,6 +26,20 @@ from rinkside.rules.state import GameState
 from rinkside.rules.times import GameTime, format_game_time
 
 
+def stops_at_whistle(s: GameState) -> bool:
+    """Whether a whistle blown now stops the game clock: under stop time
+    always during play; under running time only where the clock is held at
+    a stoppage (the late stop-clock, 640(a), casebook 22; a 205(d) warning,
+    the referees' time-out, 640(b)). The console stops its clock the moment
+    the whistle is pressed only then (Rule 507(a): the game timekeeper stops
+    the clock at each stoppage of play)."""
+    if s.phase != "in_play":
+        return False
+    stopped = s.copy()
+    stopped.phase = "stopped"
+    return not stopped.running
+
+
 def when(s: GameState, moment: GameTime) -> str:
     """``moment`` as a person reads it (``2 11:42``, ``OT 3:00``)."""
     st = s.setup.settings

@@ -45,14 +45,18 @@ class GameClocks(ServiceBase):
         with self.write() as s:
             return _clocks(s, game_id)
 
-    def set_running_clock(self, game_id: int, left: int, by: str) -> RunningClock:
+    def set_running_clock(self, game_id: int, left: int, by: str,
+                          reason: str | None = None) -> RunningClock:
         """The game timekeeper sets the running clock to the rink's clock
         (Rule 507(a)): it reads ``left`` tenths now. Refused while the clock
         is stopped (the clock then stands at the last event's time: a
         correction changes that), past the period's length, or once the
-        game is signed (616(a))."""
+        game is signed (616(a)). With ``reason`` (a nudge,
+        :mod:`rinkside.services.clock_nudge`) the desk's record of changes
+        keeps it, what the clock read and what it reads now, in the same
+        write."""
         with self.write() as s:
-            self.existing_row(s, models.Game, game_id)
+            game = self.existing_row(s, models.Game, game_id)
             self.refuse_locked(s, game_id)
             _, state = self._game_state_in(s, game_id)
             if not state.running:
@@ -63,7 +67,16 @@ class GameClocks(ServiceBase):
             if not 0 <= left <= length:
                 raise RuleViolation("507(a)", f"the clock reads between 0:00 and the "
                                     f"period's length ({length // 600}:00), not {left} tenths")
-            return _write(s, game_id, state.period, left, self.now_ms(), "timekeeper", by)
+            now = self.now_ms()
+            if reason is not None:
+                anchor = _clocks(s, game_id)[0]
+                read = None if anchor is None else anchor.left - (now - anchor.wall_ms) // 100
+                division = self.existing_row(s, models.Division, game.division_id)
+                s.add(models.DeskChange(tournament_id=division.tournament_id,
+                                        subject=f"game {game_id}", action="clock nudged",
+                                        before={"left": read}, after={"left": left},
+                                        reason=reason, by=by, at=self.now()))
+            return _write(s, game_id, state.period, left, now, "timekeeper", by)
 
     def _anchor_clock(self, s: Session, game_id: int, before: GameState, after: GameState,
                       by: str) -> None:

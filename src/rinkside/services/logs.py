@@ -10,6 +10,7 @@ console's HTTP API, so this is where the engine's events are written in it
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -85,6 +86,7 @@ class LogLine:
     raw: dict[str, Any]
     by: str
     at: datetime
+    corrected: str | None = None  # the reason of the last correction that wrote it
 
 
 def _game(s: Session, game_id: int) -> models.Game:
@@ -134,9 +136,31 @@ def format_event(setup: GameSetup, event: Event) -> dict[str, Any]:
 
 
 def log_lines(record: GameRecord) -> list[LogLine]:
-    """The current events, each with its FORMAT.md form."""
-    return [LogLine(i, entry.event, format_event(record.setup, entry.event), entry.by, entry.at)
-            for i, entry in enumerate(record.entries)]
+    """The current events, each with its FORMAT.md form and the reason of
+    the last correction that wrote it, if one did."""
+    notes = corrected(record.revisions)
+    if len(notes) != len(record.entries):  # a log whose revisions do not replay to it
+        notes = [None] * len(record.entries)
+    return [LogLine(i, entry.event, format_event(record.setup, entry.event), entry.by, entry.at,
+                    notes[i]) for i, entry in enumerate(record.entries)]
+
+
+def corrected(revisions: Sequence[RevisionInfo]) -> list[str | None]:
+    """For each event of the log as it stands, the reason of the last
+    correction (a replace or an insert) that wrote it, None for an event as
+    it was appended: the revisions replayed on the positions (a game
+    timekeeper's clock nudge, 507(a), shows with its reason)."""
+    notes: list[str | None] = []
+    for r in revisions:
+        if r.op == "append":
+            notes.append(None)
+        elif r.op == "insert":
+            notes.insert(r.position, r.reason)
+        elif r.op == "replace" and r.position < len(notes):
+            notes[r.position] = r.reason
+        elif r.op == "delete" and r.position < len(notes):
+            notes.pop(r.position)
+    return notes
 
 
 def revision_json(setup: GameSetup, info: RevisionInfo) -> dict[str, Any]:

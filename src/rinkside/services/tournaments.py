@@ -237,6 +237,33 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
         self.committed(game_id, version, log.state)
         return version, log.state, rebased
 
+    def replace_many(self, game_id: int, expected_version: int,
+                     replacements: Sequence[tuple[int, Event]], by: str, reason: str
+                     ) -> tuple[int, GameState]:
+        """Replace several past events in one write, all or none: each a
+        correction with ``reason``, the engine judging the log with all of
+        them (a clock nudge moves a stop and what followed it together,
+        :mod:`rinkside.services.clock_nudge`)."""
+        with self.write() as s:
+            game = self.existing_row(s, models.Game, game_id)
+            self.refuse_locked(s, game_id)
+            stored = replay.load(s, game)
+            if stored.version != expected_version:
+                raise eventlog.StaleWrite(game_id, expected_version, stored.version)
+            before = GameLog.new(stored.setup, stored.events).state
+            events = list(stored.events)
+            for position, event in replacements:
+                events[position] = event  # an IndexError: no such position
+            log = GameLog.new(stored.setup, events)  # the engine judges them together
+            version = expected_version
+            for position, event in replacements:
+                version = eventlog.correct(s, game_id, version, "replace", position, event, by,
+                                           reason)
+            self._anchor_clock(s, game_id, before, log.state, by)
+            state_cache.store(s, game_id, version, log.state)
+        self.committed(game_id, version, log.state)
+        return version, log.state
+
 
     # -- internals -----------------------------------------------------------------
 

@@ -31,6 +31,12 @@ record already names (the engine replays the log with the new lineup).
 PUT /api/games/{id}/clock ``{"left": "10:42.3"}`` sets the running clock to
 the rink's clock (the game timekeeper, Rule 507(a)): a new anchor, recorded,
 and no event in the game's log; every page following the game is sent it.
+POST /api/games/{id}/clock/nudge ``{"version": N, "seconds": -1 | 1, "reason":
+"..."}``: the game timekeeper sets the clock a second back or on, with a
+reason (507(a), :mod:`rinkside.services.clock_nudge`): a stopped clock's
+stop moved (a correction of it and of what followed it, with the reason), a
+running clock's anchor moved (the reason in the desk's record); 422 with
+the rule where the engine refuses it, 409 when the game moved on.
 (GET /api/time, the server's wall clock, and GET /api/session are in
 ``console_catalog`` with the other reads.)
 
@@ -43,7 +49,7 @@ role that may score the game: 401, 403 otherwise. A table official
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends
 from fastapi.responses import Response
@@ -57,7 +63,7 @@ from rinkside.rules.log import Correction
 from rinkside.rules.roster import GameSetup
 from rinkside.rules.settings import Settings
 from rinkside.rules.times import parse_duration
-from rinkside.services import merge, queries, servers
+from rinkside.services import clock_nudge, merge, queries, servers
 from rinkside.services.errors import NoSuchPosition, StaleWrite
 from rinkside.tournament.errors import TournamentRuleError
 from rinkside.tournament.lineups import LineupError
@@ -100,6 +106,12 @@ class ServerBody(BaseModel):
 
 class ClockBody(BaseModel):
     left: str = Field(max_length=16, description="what the rink's clock reads: 10:42 or 0:42.5")
+
+
+class NudgeBody(BaseModel):
+    version: Version
+    seconds: Literal[-1, 1] = Field(description="-1: a second back (more time left); 1: on")
+    reason: fields.Reason = ""
 
 
 class LineupBody(BaseModel):
@@ -150,6 +162,31 @@ def set_clock(game_id: int, body: ClockBody, user: Scorer, service: Service,
     broadcaster.refresh(service, game_id)
     version, text = broadcaster.state(service, game_id)
     return Response(f'{{"version":{version},"state":{text}}}', media_type="application/json")
+
+
+@router.post("/games/{game_id:id}/clock/nudge", response_model=None)
+def nudge_clock(game_id: int, body: NudgeBody, user: Scorer, service: Service,
+                broadcaster: Broadcast) -> Answer:
+    """Rule 507(a): the game timekeeper nudges the clock a second, with a reason."""
+    auth.refuse_unless_theirs(user, ["clock"])
+    if not body.reason.strip():
+        return ReadableJSON({"detail": "say why the clock is nudged (reason): the game's "
+                             "record keeps it (Rule 507(a))", "field": "reason"},
+                            status_code=422)
+    if len(body.reason.strip()) > clock_nudge.REASON_LIMIT:
+        return ReadableJSON({"detail": f"a nudge's reason is at most {clock_nudge.REASON_LIMIT} "
+                             "characters (the record says it with the rule)", "field": "reason"},
+                            status_code=422)
+    try:
+        version, _ = clock_nudge.nudge(service, game_id, body.version, body.seconds * 10,
+                                       by=user.username, reason=body.reason)
+    except (RuleViolation, TournamentRuleError) as exc:
+        return refused(exc, service.game_state(game_id)[1].setup)
+    except StaleWrite as exc:
+        return stale(exc)
+    if version == body.version:  # a running clock's new anchor: no new version to publish
+        broadcaster.refresh(service, game_id)
+    return written(broadcaster, service, game_id, version)
 
 
 @router.post("/games/{game_id:id}/events", response_model=None)

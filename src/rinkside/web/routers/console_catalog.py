@@ -265,7 +265,8 @@ def next_start(state: GameState) -> str | None:
 def _lines(record: logs.GameRecord) -> list[dict[str, Any]]:
     """The log's events as the console's API sends them: FORMAT.md dicts."""
     return [{"position": line.position, "event": line.raw,
-             "text": event_line(record.state, line.raw)} for line in logs.log_lines(record)]
+             "text": event_line(record.state, line.raw), "corrected": line.corrected}
+            for line in logs.log_lines(record)]
 
 
 @router.get("/games/{game_id:id}/events")

@@ -26,7 +26,9 @@
  *   console_writes.js     events and corrections posted, the answer taken or explained;
  *   console_board.js      the score, the box, the goals, the lock;
  *   console_countdown.js  the time-out's or the intermission's countdown (641, 640(a));
- *   console_quick_keys.js the clock toggle and shots, by button or key (Space, Q, P);
+ *   console_quick_keys.js the clock toggle and shots, by button or key (Space, Q, P),
+ *                         the whistle the Goal, Penalty and Time-out keys blow in play;
+ *   console_nudge.js      the game timekeeper's ±1 s nudge with its reason (507(a));
  *   console_fields.js     the forms' fields (labels, controls, player lists, values), the open form;
  *   console_penalty.js    the penalty form (infraction catalog, classes, who serves);
  *   console_accepts.js    the record buttons the engine closes now, with its reasons;
@@ -48,6 +50,7 @@ import { explain, networkDown } from "./console_writes.js";
 import { renderBoard, renderLock } from "./console_board.js";
 import { renderCountdown } from "./console_countdown.js";
 import { renderToggle, ticked } from "./console_quick_keys.js";
+import { renderNudge } from "./console_nudge.js";
 import { renderAccepts } from "./console_accepts.js";
 import { renderServers } from "./console_servers.js";
 import { renderLog } from "./console_log.js";
@@ -66,6 +69,7 @@ function taken(data, before) {
   renderBoard();
   renderCountdown();
   renderToggle();
+  renderNudge();
   renderAccepts();
   renderServers();
   /* The clock reached a moment the engine gave with the state (a penalty

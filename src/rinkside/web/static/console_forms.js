@@ -7,11 +7,12 @@
  */
 import { root, $, put, make, clear } from "./console_dom.js";
 import {
-  MAY_WRITE, TEAMS, currentState, currentInfo, isBusy, setBusy, teamName, other, nowAt
+  MAY_WRITE, API, TEAMS, currentState, currentInfo, isBusy, setBusy, teamName, other, nowAt
 } from "./console_state.js";
 import { showBanner } from "./console_banner.js";
 import { post, correct, written, networkDown } from "./console_writes.js";
-import { idle } from "./console_quick_keys.js";
+import { request } from "./console_api.js";
+import { idle, whistle } from "./console_quick_keys.js";
 import {
   currentForm, setForm, LABELS, PLAYER_FIELDS, fieldsNode, control, value, number, row,
   segmented, select, playerSelect
@@ -209,12 +210,22 @@ function defaultAt(type) {
   return nowAt();
 }
 
+/* The keys that blow the whistle when pressed during play (Rule 507(a)): the
+   clock stops the moment they are pressed, and what they record happens at
+   that stopped time. A goal stops play itself (616: its stoppage takes the
+   whistle's place, below); a penalty is assessed at a stoppage (409(b)); a
+   time-out is called during one (641(a)). */
+var STOPS_PLAY = { goal: "goal", penalty: "penalty", timeout: "time-out" };
+
 function openForm(type, mode, position, event, team) {
   if (!currentState() || !MAY_WRITE) { return; }
+  var stop = !event && (mode || "append") === "append" && STOPS_PLAY[type]
+    ? whistle(STOPS_PLAY[type]) : null; /* first of all: the clock stops now */
   forgetDelete();
-  var values = event ? valuesOf(event) : { at: defaultAt(type) };
+  var values = event ? valuesOf(event) : { at: stop ? stop.at : defaultAt(type) };
   if (!event && team) { values.team = team; } /* the team's own button (a time-out) */
-  var form = { type: type, mode: mode || "append", position: position, values: values };
+  var form = { type: type, mode: mode || "append", position: position, values: values,
+               stop: stop };
   setForm(form);
   var node = $("form");
   var title = TITLES[type];
@@ -254,11 +265,43 @@ function closeForm() {
 function submitForm(ev) {
   ev.preventDefault();
   var form = currentForm();
-  if (!form || isBusy()) { return; }
+  if (!form) { return; }
+  if (form.stop) { /* the whistle its key blew goes first: its answer, then this */
+    form.stop.answer.then(function (version) { send(form, version); });
+    return;
+  }
+  if (isBusy()) { return; }
+  send(form, null);
+}
+
+/* Rule 616: a goal scored during play stops play itself, and the book reads
+   it so (a goal before the whistle wipes out a signalled minor, 409(c),
+   casebook 10): the stoppage the Goal key sent, still the log's last event
+   at `version`, is replaced by the goal, not followed by it (a whistle blown
+   before the key was pressed stays: the goal follows it). */
+function goalAfterItsWhistle(form, events, version) {
+  return request("GET", API + "/events").then(function (answer) {
+    var log = answer.status === 200 ? answer.data : null;
+    var last = log && log.events.length ? log.events[log.events.length - 1] : null;
+    if (!log || log.version !== version || currentState().version !== version ||
+        !last || last.event.type !== "stoppage") {
+      return post(events);
+    }
+    return correct("replace", last.position, events[0], "Rule 616: the goal stopped play " +
+      "at " + form.stop.at + "; it takes the place of the whistle sent when Goal was " +
+      "pressed (507(a))");
+  });
+}
+
+function send(form, stopVersion) {
+  if (isBusy() || currentForm() !== form) { return; }
   var events = eventsOf(form.type);
   if (form.mode === "append" && !confirmed(form.type, events[0])) { return; }
   var call;
-  if (form.mode === "append") {
+  if (form.mode === "append" && form.type === "goal" && stopVersion !== null &&
+      form.stop.reason === STOPS_PLAY.goal) {
+    call = goalAfterItsWhistle(form, events, stopVersion);
+  } else if (form.mode === "append") {
     call = post(events);
   } else {
     var reason = control("reason").value.trim();

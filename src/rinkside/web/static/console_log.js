@@ -24,6 +24,9 @@ export function renderLog() {
     var e = events[i];
     var li = make("li", { "data-position": String(e.position) });
     li.appendChild(make("span", { "class": "line" }, e.text));
+    if (e.corrected) { /* the reason of its last correction (a clock nudge's too, 507(a)) */
+      li.appendChild(make("span", { "class": "corrected" }, "corrected: " + e.corrected));
+    }
     /* Rule 616(a): while the game is signed (the state's locked, which the
        live stream brings), console.css hides the tools and Undo. */
     if (MAY_WRITE) {

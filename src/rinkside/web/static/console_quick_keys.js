@@ -10,13 +10,15 @@
  *   renderToggle()  the toggle's label, and whether it may be pressed (console.js
  *                   calls it after each render and each GET /console answer);
  *   ticked(ran)     after each tick of the clock (static/live.js, through console.js);
+ *   whistle(reason) the clock stops now: the Goal, Penalty and Time-out keys pressed
+ *                   during play call it before their form opens (console_forms.js);
  *   idle()          a write is over: the keys pressed meanwhile go (every module
  *                   that writes calls it).
  */
 import { root, $ } from "./console_dom.js";
 import {
   MAY_WRITE, currentState, currentInfo, isBusy, setBusy, teamName, nowAt, atText,
-  projected, refusal
+  projected, refusal, hold, release, clockRuns
 } from "./console_state.js";
 import { showBanner } from "./console_banner.js";
 import { post, written, networkDown } from "./console_writes.js";
@@ -48,7 +50,7 @@ function toggleAction() {
   if (projected() <= 0) {
     return { label: "End of period", event: { type: "period_end", at: state.period + " 0:00" } };
   }
-  return { label: "Stop (whistle)", event: { type: "stoppage", at: nowAt() }, stop: true };
+  return { label: "Stop (whistle)", event: { type: "stoppage" }, stop: true };
 }
 
 export function renderToggle() {
@@ -73,8 +75,10 @@ export function ticked(ran) {
 /* The quick keys (a shot, the whistle, the face-off) are never lost: one
  * pressed while a write is in flight waits, with the clock reading of its
  * key, and goes, with any other waiting, as soon as that write is over. */
-var waiting = [];        /* [{event, message, toggle}] not yet sent */
+var waiting = [];        /* [{event, message, toggle, done}] not yet sent */
 var toggleWaiting = false; /* a whistle or face-off is waiting or in flight */
+var whistling = null;    /* the whistle waiting or in flight: {at, answer (a promise)} */
+var SCREEN = root.getAttribute("data-screen"); /* a table screen (console_screen.html), or null */
 function send(item) {
   waiting.push(item);
   sendWaiting();
@@ -84,11 +88,15 @@ function sendWaiting() {
   var batch = waiting;
   waiting = [];
   setBusy(true);
+  var recorded = null; /* the version written, if it was */
   post(batch.map(function (x) { return x.event; })).then(function (answer) {
-    written(answer, batch.map(function (x) { return x.message; }).join(" · "));
+    if (written(answer, batch.map(function (x) { return x.message; }).join(" · "))) {
+      recorded = answer.data.version;
+    }
     if (batch.some(function (x) { return x.toggle; })) { $("toggle").focus(); }
   }).catch(networkDown).then(function () {
     if (batch.some(function (x) { return x.toggle; })) { toggleWaiting = false; }
+    batch.forEach(function (x) { if (x.done) { x.done(recorded); } });
     idle();
   });
 }
@@ -105,16 +113,53 @@ function recordShot(team) {
          message: "Shot on goal: " + teamName(team) });
 }
 
+/* The whistle (Rule 507(a): the game timekeeper stops the clock at each
+ * stoppage of play). Where the engine says a whistle stops the clock now
+ * (state.whistle_stops, rules.clock.stops_at_whistle: not under running
+ * time, 640(a)) the clock stops on this console in the same frame, at its
+ * reading; the stoppage at that instant goes at once (with the keys pressed
+ * before it, in their order), and its answer replaces the stopped reading (a
+ * refusal, or no answer, lets the clock run on from its anchor). `reason`:
+ * the stoppage's (the key that blew it: "goal", "penalty", "time-out").
+ * Returns {at, reason, answer}: the stoppage's time and a promise of the version
+ * that recorded it as the log's last event (null: not recorded); the one
+ * under way when a whistle already is; null when play is not on or the game
+ * takes no whistle now. */
+export function whistle(reason) {
+  if (whistling) { return whistling; }
+  var state = currentState();
+  if (!state || !MAY_WRITE || state.status !== "in_play" || !clockRuns()) { return null; }
+  /* On the scorer's and the penalty timekeeper's screens the game timekeeper
+     stops the clock (Rule 507(a)); the server would refuse their stoppage. */
+  if (SCREEN === "scorer" || SCREEN === "penalties") { return null; }
+  if (refusal("stoppage")) { return null; }
+  var tenths = state.whistle_stops ? hold() : projected();
+  var event = { type: "stoppage", at: atText(tenths, true) }; /* to the tenth it stopped at */
+  if (reason) { event.reason = reason; }
+  var done;
+  var stop = whistling = { at: event.at, reason: reason,
+                          answer: new Promise(function (resolve) { done = resolve; }) };
+  toggleWaiting = true;
+  send({ event: event, toggle: true, message: "Whistle at " + event.at, done: function (recorded) {
+    whistling = null;
+    release(); /* recorded: its answer, taken, shows the stop already */
+    done(recorded);
+  } });
+  renderToggle();
+  return stop;
+}
+
 function toggle() {
   if (!MAY_WRITE || toggleWaiting) { return; } /* a second press before the first is in */
   var action = toggleAction();
   if (!action || !action.event) { return; }
   var refused = refusal(action.event.type);
   if (refused) { refuseNow(refused); return; }
+  if (action.stop) { whistle(null); return; }
   toggleWaiting = true;
   send({ event: action.event, toggle: true,
-         message: action.event.type === "stoppage" ? "Whistle at " + action.event.at
-           : action.event.type === "faceoff" ? "Face-off at " + action.event.at : "End of period" });
+         message: action.event.type === "faceoff" ? "Face-off at " + action.event.at
+           : "End of period" });
 }
 
 /* ------------------------------------------------------------------ wiring */

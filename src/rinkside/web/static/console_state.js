@@ -49,14 +49,21 @@ export function refusal(kind) {
 
 /* The clock's tenths left now (from its wall-clock anchor: static/live.js). */
 export function projected() { return game.projected(); }
+/* Stop the shown clock now, at its reading (returned), until the server's
+   answer to the whistle; release() lets it run on (the whistle refused). */
+export function hold() { return game.hold(); }
+export function release() { game.release(); }
+/* The clock runs as shown (not stopped here awaiting the server's answer). */
+export function clockRuns() { return game.running(); }
 
 /* FORMAT.md "at": the period and the time left as the clock shows it
-   ("1 11:42", tenths under a minute); the exact time when stopped. */
-export function atText(tenths) {
+   ("1 11:42", tenths under a minute); the exact time when stopped, or when
+   `exact` (the instant a whistle stopped the clock: "1 11:42.7"). */
+export function atText(tenths, exact) {
   if (!state) { return ""; }
   if (state.period === "SO") { return "SO"; }
   const t = Math.max(0, tenths);
-  const text = t < clock.TENTHS_SHOWN_UNDER || (t % 10 !== 0 && !state.running)
+  const text = t < clock.TENTHS_SHOWN_UNDER || (t % 10 !== 0 && (exact || !state.running))
     ? clock.minutesSeconds(t) + (t % 10 ? "." + (t % 10) : "") : clock.minutesSeconds(t);
   return state.period + " " + text;
 }

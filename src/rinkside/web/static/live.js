@@ -14,7 +14,10 @@
  *     T - (now - W) from the state's wall-clock anchor (the clock read T at
  *     server time W; static/clock.js gives the server's time), the same on
  *     every page whatever is entered, corrected or undone; the penalty
- *     timers the engine has running count down with it;
+ *     timers the engine has running count down with it; a console that
+ *     blows the whistle holds it at its reading (Game.hold) until the
+ *     server's stopped state comes; the clock's node carries the reading in
+ *     tenths (data-tenths);
  *   - the coming moments (state.coming, rinkside.rules.upcoming): when the
  *     clock reaches one, the page shows the box, floor and clock the engine
  *     gave for that reading (a penalty over, a held penalty starting, the
@@ -161,6 +164,7 @@
     shown.running = moment.running;
     shown.clock_tenths = moment.at_tenths;
     shown.period_over = moment.period_over;
+    shown.whistle_stops = moment.whistle_stops;
     if (moment.accepts) { shown.accepts = moment.accepts; shown.refused = moment.refused; } /* else the state's */
     shown.moment = moment;
     return shown;
@@ -176,9 +180,14 @@
     var base = null;     /* the state as the server sent it */
     var receivedAt = 0;  /* clock.now() when it arrived */
     var applied = -1;    /* the index of its coming moment shown, -1: none */
+    /* This page blew the whistle (Rule 507(a): the clock stops the moment it
+       is pressed): the tenths it stopped at, shown until a state with the
+       clock stopped comes (the stoppage's own answer) or it is let go. */
+    var held = null;
 
     function take(data) {
       var before = game.shown;
+      if (held !== null && !data.running) { held = null; } /* the server's stop is the truth */
       base = data;
       receivedAt = clock.now();
       applied = -1;
@@ -190,11 +199,28 @@
       game.state = game.shown = data;
       o.render(data, before);
     }
-    /* The clock's tenths left now. */
+    /* The clock's tenths left now, from the anchor (or where this page stopped it). */
+    function leftNow() {
+      return held !== null ? held : reading(base, clock.now(), receivedAt);
+    }
     game.projected = function () {
       if (!base) { return 0; }
-      var left = reading(base, clock.now(), receivedAt);
-      return game.shown.running ? left : game.shown.clock_tenths;
+      return game.shown.running ? leftNow() : game.shown.clock_tenths;
+    };
+    /* The clock stops now, on this page, at its reading now (returned): the
+       whistle's stoppage is on its way to the server, whose answer replaces it. */
+    game.hold = function () {
+      if (!base) { return 0; }
+      var tenths = game.projected();
+      if (game.shown.running) { held = tenths; }
+      game.tick();
+      return tenths;
+    };
+    /* The stoppage was not recorded: the clock runs on from its anchor. */
+    game.release = function () { held = null; if (base) { game.tick(); } };
+    /* Whether the clock runs as shown (not held here). */
+    game.running = function () {
+      return !!game.shown && game.shown.running && held === null;
     };
     /* Tenths the clock has run since the shown state's own clock reading. */
     game.ranSince = function () {
@@ -240,12 +266,18 @@
     /* The clock and the running timers, from the anchor; the next state replaces them. */
     game.tick = function () {
       if (!base) { return; }
-      reach(reading(base, clock.now(), receivedAt));
+      reach(leftNow());
       var state = game.shown;
       var ran = game.ranSince();
-      var text = clock.clockText(state.clock_tenths - ran);
+      var tenths = Math.max(0, state.clock_tenths - ran);
+      var text = clock.clockText(tenths);
       if (o.clock.textContent !== text) { o.clock.textContent = text; }
-      o.clock.className = state.running ? o.clockClass.running : o.clockClass.stopped;
+      /* the reading to the tenth, whatever the text shows (tests sample it) */
+      if (o.clock.getAttribute("data-tenths") !== String(tenths)) {
+        o.clock.setAttribute("data-tenths", String(tenths));
+      }
+      var className = game.running() ? o.clockClass.running : o.clockClass.stopped;
+      if (o.clock.className !== className) { o.clock.className = className; }
       var timers = o.timers.querySelectorAll(o.timerSelector);
       for (var i = 0; i < timers.length; i++) {
         var t = timers[i];

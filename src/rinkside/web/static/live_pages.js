@@ -60,15 +60,30 @@
   /* The live clock of each game on the page. */
   var clock = window.rinksideClock;
   var states = {};     /* game id -> { state, at } */
-  function follow(data) { states[data.game_id] = { state: data, at: clock.now() }; }
+  function follow(data) {
+    var held = states[data.game_id];
+    if (held && data.version < held.state.version) { return; } /* a late delivery */
+    states[data.game_id] = { state: data, at: clock.now() };
+    tick(); /* at once: a stop shows its time now, not at the next tick */
+  }
+  /* A stopped clock shows the stop's time the moment its state comes (the
+     page's own reload follows later): it never runs on past the stop. */
   function tick() {
     var nodes = document.querySelectorAll("[data-live-clock]");
     for (var i = 0; i < nodes.length; i++) {
       var held = states[nodes[i].getAttribute("data-live-clock")];
-      if (!held || !held.state.running) { continue; }
+      if (!held) { continue; }
       var s = held.state;
-      var text = s.status_text.replace(s.clock, clock.clockText(live.reading(s, clock.now(), held.at)));
+      var tenths = s.running ? live.reading(s, clock.now(), held.at) : s.clock_tenths;
+      var text = s.running ? s.status_text.replace(s.clock, clock.clockText(tenths)) : s.status_text;
       if (nodes[i].textContent !== text) { nodes[i].textContent = text; }
+      /* the reading to the tenth, whatever the text shows, and whether it
+         runs (tests sample them) */
+      if (nodes[i].getAttribute("data-tenths") !== String(tenths)) {
+        nodes[i].setAttribute("data-tenths", String(tenths));
+      }
+      var runs = s.running ? "1" : "0";
+      if (nodes[i].getAttribute("data-running") !== runs) { nodes[i].setAttribute("data-running", runs); }
     }
   }
   function fetchRunning() {
@@ -79,7 +94,7 @@
     }
   }
   clock.sync("/api/time", fetchRunning);
-  setInterval(tick, 200);
+  setInterval(tick, 100);
 
   live.stream(url, {
     message: function (data) {
