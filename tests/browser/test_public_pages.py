@@ -27,7 +27,7 @@ SERIOUS = ("serious", "critical")
 def main_pages(live_server: LiveServer) -> list[str]:
     games = [g for g in queries.games(live_server.service) if g.version]
     division = games[0].division_id
-    return ["/", f"/games/{games[0].game_id}", f"/divisions/{division}/standings",
+    return ["/", f"/tournaments/{games[0].tournament_id}", f"/games/{games[0].game_id}", f"/divisions/{division}/standings",
             f"/divisions/{division}/stats", "/schedule", f"/teams/{games[0].home_team_id}",
             "/suspensions", f"/scoreboard/{games[0].game_id}"]
 
@@ -117,7 +117,8 @@ def test_the_live_clock_ticks_on_the_public_pages(page: Page, live_server: LiveS
         wall.ms += ms
         page.clock.run_for(ms)
 
-    for url in ("/", f"/games/{game}"):
+    tournament = queries.game(live_server.service, game).tournament_id
+    for url in (f"/tournaments/{tournament}", f"/games/{game}"):
         page.goto(url)
         clock = page.locator(f'[data-live-clock="{game}"]').first
         served = clock.inner_text()
