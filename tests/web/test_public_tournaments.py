@@ -98,6 +98,7 @@ class TestPicker:
         page = client.get(f"/tournaments/{tid}").text
         assert "<h1>June Classic</h1>" in page
         assert f'href="/divisions/{division}/standings"' in page
+        assert f'href="/divisions/{division}/playoffs"' in page
         assert "Games Wednesday 10 June" in page
         games = page.split("Games Wednesday 10 June")[1]
         assert "June Classic Aces" in games and "June Classic Bears" in games

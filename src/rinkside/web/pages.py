@@ -21,6 +21,7 @@ from rinkside.rules.state import GameState
 from rinkside.services import queries
 from rinkside.services.errors import NotFound
 from rinkside.services.queries import DivisionRow, GameRow
+from rinkside.services.queries.playoffs import BracketView, bracket_view
 from rinkside.services.tournaments import Tournaments
 from rinkside.tournament import stats
 from rinkside.tournament.suspension_status import SuspensionStatus
@@ -260,6 +261,30 @@ def stats_page(service: Tournaments, division_id: int, top: int = 10) -> StatsPa
         division, {key: stats.leaders(skaters, key, top) for key in keys},
         sorted(goalies.values(), key=lambda g: (g.gaa is None, g.gaa or 0, -g.tenths)),
         sorted(teams.values(), key=lambda t: t.team_id), service.high_scorer(division_id, view))
+
+
+@dataclass(frozen=True, slots=True)
+class BracketPage:
+    """A division's bracket and, for each bracket game stored, its score row."""
+
+    view: BracketView
+    scores: dict[int, ScoreRow]  # bracket game -> its game's row
+
+    def score(self, bracket_game: int | None, team_id: int | None) -> str:
+        """The team's score in the bracket game, once begun ("" else)."""
+        row = self.scores.get(bracket_game) if bracket_game is not None else None
+        if row is None or row.score is None or team_id is None:
+            return ""
+        side: Team = "home" if row.game.home_team_id == team_id else "away"
+        return str(row.score[side])
+
+
+def bracket_page(service: Tournaments, division_id: int) -> BracketPage:
+    view = bracket_view(service, division_id)
+    stored = {g.game_id: g for g in queries.games(service, division_id)}
+    rows = score_rows(service, [stored[g] for g in view.games.values() if g in stored])
+    by_game = {r.game.game_id: r for r in rows}
+    return BracketPage(view, {b: by_game[g] for b, g in view.games.items() if g in by_game})
 
 
 # --------------------------------------------------------------------------- suspensions

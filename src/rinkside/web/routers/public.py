@@ -2,7 +2,8 @@
 
 The tournaments (the picker), a tournament's page with its live scores, a
 game's page, standings, the schedule (filtered as its address says),
-statistics leaders, team rosters and the suspensions list. Each handler gathers its values in
+statistics leaders, a division's playoff bracket, team rosters and the
+suspensions list. Each handler gathers its values in
 :mod:`rinkside.web.pages` and renders one template; an unknown id is the
 service's NotFound, answered with a 404 page (:mod:`rinkside.web.errors`).
 """
@@ -62,6 +63,17 @@ def stats(division_id: int, request: Request, service: Service,
     return templates.TemplateResponse(request, "stats.html", {
         "title": f"{page.division.name} leaders", "page": page,
         "teams": queries.team_names(service), "players": queries.player_labels(service)})
+
+
+@router.get("/divisions/{division_id:id}/playoffs")
+def playoffs(division_id: int, request: Request, service: Service,
+             templates: Templates) -> HTMLResponse:
+    """The division's bracket, rounds as columns, winners marked, each place
+    its team or what it waits for ("Winner of SF1"), live."""
+    page = pages.bracket_page(service, division_id)
+    return templates.TemplateResponse(request, "playoffs.html", {
+        "title": f"{page.view.division.name} playoffs · {page.view.division.tournament}",
+        "page": page})
 
 
 @router.get("/schedule")
