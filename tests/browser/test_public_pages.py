@@ -27,9 +27,9 @@ SERIOUS = ("serious", "critical")
 def main_pages(live_server: LiveServer) -> list[str]:
     games = [g for g in queries.games(live_server.service) if g.version]
     division = games[0].division_id
-    return ["/", f"/tournaments/{games[0].tournament_id}", f"/games/{games[0].game_id}", f"/divisions/{division}/standings",
-            f"/divisions/{division}/stats", "/schedule", f"/teams/{games[0].home_team_id}",
-            "/suspensions", f"/scoreboard/{games[0].game_id}"]
+    return ["/", f"/tournaments/{games[0].tournament_id}", f"/games/{games[0].game_id}",
+            f"/divisions/{division}/standings", f"/divisions/{division}/stats", "/schedule",
+            f"/teams/{games[0].home_team_id}", "/suspensions", f"/scoreboard/{games[0].game_id}"]
 
 
 def serious_violations(page: Page) -> list[str]:

@@ -76,7 +76,7 @@ def playoffs(division_id: int, request: Request, service: Service,
         "page": page})
 
 
-@router.get("/schedule")
+@router.get("/schedule", responses=documented.page(422))
 def schedule(request: Request, service: Service, templates: Templates,
              tournament: str | None = None, division: str | None = None,
              team: str | None = None, rink: str | None = None) -> HTMLResponse:
