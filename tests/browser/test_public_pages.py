@@ -28,7 +28,9 @@ def main_pages(live_server: LiveServer) -> list[str]:
     games = [g for g in queries.games(live_server.service) if g.version]
     division = games[0].division_id
     return ["/", f"/tournaments/{games[0].tournament_id}", f"/games/{games[0].game_id}",
-            f"/divisions/{division}/standings", f"/divisions/{division}/stats", "/schedule",
+            f"/divisions/{division}/standings", f"/divisions/{division}/stats",
+            f"/divisions/{division}/playoffs", "/schedule",
+            f"/schedule?tournament={games[0].tournament_id}&division={division}",
             f"/teams/{games[0].home_team_id}", "/suspensions", f"/scoreboard/{games[0].game_id}"]
 
 
@@ -85,7 +87,7 @@ def test_phone_tables_fit_or_scroll_with_a_sign(phone: Page, live_server: LiveSe
             else:
                 expect(sign).to_have_count(0)
         assert serious_violations(phone) == [], url
-        name = url.strip("/").replace("/", "-") or "index"
+        name = url.strip("/").replace("/", "-").replace("?", "-").replace("&", "-") or "index"
         phone.screenshot(path=str(output_dir / f"phone-{name}.png"), full_page=True)
     for table in ("Penalties", "standings", "Points", "Suspensions"):
         assert any(table in label for label in signed), (table, signed)
