@@ -86,6 +86,11 @@ def test_places_fill_as_the_pool_ends_then_as_games_are_signed_or_forfeited(
     assert "1st of Open" in match(text, "SF1") and "4th of Open" in match(text, "SF1")
     assert "Winner of SF1" in match(text, "F") and "Winner of SF2" in match(text, "F")
     assert "Main" in match(text, "F")
+    # the schedule says the places too, at the rink and time the desk chose
+    schedule = dora[0].get(f"/schedule?division={did}").text
+    final_row = schedule.split("(F)")[0].rsplit('<li class="game waiting">', 1)[1]
+    assert "Winner of SF1" in final_row and "Sun 12:00 · Main · final" in final_row
+    assert "semi-final (SF1)" in schedule and "1st of Open" in schedule
 
     pool = sorted(queries.games(service, did), key=lambda g: (g.start, g.game_id))
     for g in pool[:-1]:
@@ -109,6 +114,11 @@ def test_places_fill_as_the_pool_ends_then_as_games_are_signed_or_forfeited(
     sign(service, sf1.game_id)
     text = bracket_text(dora, did)
     assert "Ants" in match(text, "F") and "Winner of SF2" in match(text, "F")
+    schedule = dora[0].get(f"/schedule?division={did}").text
+    final_row = schedule.split("(F)")[0].rsplit('<li class="game waiting">', 1)[1]
+    assert "Ants" in final_row and "Winner of SF2" in final_row
+    ants = next(t for t, n in names.items() if n == "Ants")
+    assert "(F)" not in dora[0].get(f"/schedule?team={ants}").text  # not a game of theirs yet
     assert "(winner)" in match(text, "SF1")
 
     # Rule 634: Cats forfeit SF2; the forfeit decides the place, no signature needed
@@ -121,3 +131,4 @@ def test_places_fill_as_the_pool_ends_then_as_games_are_signed_or_forfeited(
     assert final[0].start.astimezone().strftime("%a %H:%M") == "Sun 12:00"
     text = bracket_text(dora, did)
     assert "Bees" in match(text, "F") and "Winner of" not in re.sub(r"<[^>]+>", "", text)
+    assert 'class="game waiting"' not in dora[0].get(f"/schedule?division={did}").text

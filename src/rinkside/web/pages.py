@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Any
+from typing import Any, ClassVar
 
 from fastapi import HTTPException
 
@@ -21,7 +21,12 @@ from rinkside.rules.state import GameState
 from rinkside.services import queries
 from rinkside.services.errors import NotFound
 from rinkside.services.queries import DivisionRow, GameRow
-from rinkside.services.queries.playoffs import BracketView, bracket_view
+from rinkside.services.queries.playoffs import (
+    BracketView,
+    WaitingGame,
+    bracket_view,
+    waiting_games,
+)
 from rinkside.services.tournaments import Tournaments
 from rinkside.tournament import stats
 from rinkside.tournament.suspension_status import SuspensionStatus
@@ -32,6 +37,7 @@ from rinkside.web import views
 class ScoreRow:
     """A game in a list: its schedule entry and, once begun, its score."""
 
+    waiting: ClassVar[bool] = False
     game: GameRow
     status: str
     status_text: str
@@ -40,6 +46,19 @@ class ScoreRow:
     @property
     def in_play(self) -> bool:
         return self.status in views.IN_PLAY
+
+    @property
+    def local_start(self) -> datetime | None:
+        return self.game.start.astimezone() if self.game.start is not None else None
+
+
+@dataclass(frozen=True, slots=True)
+class WaitingRow:
+    """A bracket game in a list before its teams are known: its places say
+    what they wait for ("Winner of SF1"); no game page yet."""
+
+    waiting: ClassVar[bool] = True
+    game: WaitingGame
 
     @property
     def local_start(self) -> datetime | None:
@@ -157,7 +176,7 @@ class SchedulePage:
     the others), and the names of what is chosen."""
 
     chosen: ScheduleFilter
-    days: list[tuple[date | None, list[ScoreRow]]]
+    days: list[tuple[date | None, list[ScoreRow | WaitingRow]]]
     tournaments: list[queries.TournamentCard]
     divisions: list[DivisionRow]
     teams: list[tuple[int, str]]
@@ -196,16 +215,21 @@ def schedule(service: Tournaments, chosen: ScheduleFilter = ScheduleFilter()) ->
                     if chosen.division in (None, d.division_id) for t in d.teams),
                    key=lambda t: (t[1], t[0]))
     rinks = sorted({r for c in cards if tournament in (None, c.tournament_id) for r in c.rinks})
+    waiting = ([] if chosen.team is not None else  # a place has no team yet
+               [WaitingRow(w) for w in waiting_games(service, tournament, chosen.division)
+                if chosen.rink in (None, w.rink)])
+    rows: list[ScoreRow | WaitingRow] = [*score_rows(service, games), *waiting]
     return SchedulePage(ScheduleFilter(tournament, chosen.division, chosen.team, chosen.rink),
-                        _by_day(score_rows(service, games)), cards, divisions, teams, rinks,
-                        " · ".join(names))
+                        _by_day(rows), cards, divisions, teams, rinks, " · ".join(names))
 
 
-def _by_day(rows: list[ScoreRow]) -> list[tuple[date | None, list[ScoreRow]]]:
+def _by_day(rows: list[ScoreRow | WaitingRow]
+            ) -> list[tuple[date | None, list[ScoreRow | WaitingRow]]]:
     rows.sort(key=lambda r: (r.game.start is None,
                              r.game.start.timestamp() if r.game.start else 0.0,
-                             r.game.rink or "", r.game.game_id))
-    days: dict[date | None, list[ScoreRow]] = {}
+                             r.game.rink or "", r.waiting,
+                             r.game.code if isinstance(r, WaitingRow) else r.game.game_id))
+    days: dict[date | None, list[ScoreRow | WaitingRow]] = {}
     for row in rows:
         start = row.local_start
         days.setdefault(start.date() if start else None, []).append(row)

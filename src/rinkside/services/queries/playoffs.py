@@ -98,3 +98,50 @@ def bracket_view(service: Tournaments, division_id: int,
                                  decided=decided_bracket)
     games = {**{b: t.game_id for b, t in times.items() if t.game_id is not None}, **mapping}
     return BracketView(shown, teams, rounds, games, times, names, final, waiting)
+
+
+@dataclass(frozen=True, slots=True)
+class WaitingGame:
+    """A bracket game on the schedule whose game is not made yet: each side
+    its team's name once its place filled, else what it waits for."""
+
+    tournament_id: int
+    tournament: str
+    division_id: int
+    division: str
+    code: str
+    round_name: str
+    home: str
+    away: str
+    start: datetime | None
+    rink: str | None
+
+
+def waiting_games(service: Tournaments, tournament_id: int | None = None,
+                  division_id: int | None = None) -> list[WaitingGame]:
+    """The bracket games the desk put on the schedule before their teams were
+    known and not made yet (of one tournament or division when given)."""
+    query = (select(models.PlayoffPlace.division_id).distinct()
+             .join(models.Division, models.Division.id == models.PlayoffPlace.division_id)
+             .where(models.PlayoffPlace.game_id.is_(None)))
+    if tournament_id is not None:
+        query = query.where(models.Division.tournament_id == tournament_id)
+    if division_id is not None:
+        query = query.where(models.PlayoffPlace.division_id == division_id)
+    with service.read() as s:
+        divisions = sorted(s.scalars(query))
+    out: list[WaitingGame] = []
+    for did in divisions:
+        view = bracket_view(service, did)
+        for games in view.rounds:
+            for g in games:
+                time = view.times.get(g.bracket_game) if g.bracket_game is not None else None
+                if time is None or time.game_id is not None or g.bottom is None:
+                    continue
+                home, away = (view.names.get(p.team_id, p.waiting_for)
+                              if p.team_id is not None else p.waiting_for
+                              for p in (g.top, g.bottom))
+                d = view.division
+                out.append(WaitingGame(d.tournament_id, d.tournament, d.division_id, d.name,
+                                       g.code, g.round_name, home, away, time.start, time.rink))
+    return out
