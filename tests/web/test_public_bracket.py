@@ -71,6 +71,18 @@ def test_the_bracket_is_404_for_no_division_and_says_when_not_drawn(
     assert "not drawn yet" in dora[0].get(f"/divisions/{did}/playoffs").text
 
 
+def test_the_desk_names_the_tied_teams_and_schedules_the_bracket_before_any_game(
+        demo: Demo, dora: Client, cup: tuple[int, int]) -> None:
+    """Before any game every team is level: the desk says which by name (not
+    by internal id) and offers each bracket game to schedule now."""
+    _, did = cup
+    page = dora[0].get(f"/desk/divisions/{did}/playoffs?teams=4").text
+    assert "Ants, Bees, Cats, Dogs are still tied for a seed" in page
+    assert not re.search(r"teams \[\d", page)
+    assert "Schedule SF1 before its teams are known" in page
+    assert "1st of Open v 4th of Open" in page and "Winner of SF1 v Winner of SF2" in page
+
+
 def test_places_fill_as_the_pool_ends_then_as_games_are_signed_or_forfeited(
         demo: Demo, dora: Client, cup: tuple[int, int]) -> None:
     service = demo.service
