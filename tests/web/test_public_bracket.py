@@ -103,6 +103,9 @@ def test_places_fill_as_the_pool_ends_then_as_games_are_signed_or_forfeited(
     final_row = schedule.split("(F)")[0].rsplit('<li class="game waiting">', 1)[1]
     assert "Winner of SF1" in final_row and "Sun 12:00 · Main · final" in final_row
     assert "semi-final (SF1)" in schedule and "1st of Open" in schedule
+    feed = dora[0].get(f"/divisions/{did}/schedule.ics").text.replace("\r\n ", "")
+    assert "SUMMARY:Winner of SF1 vs Winner of SF2" in feed
+    assert f"UID:rinkside-bracket-{did}-F@" in feed
 
     pool = sorted(queries.games(service, did), key=lambda g: (g.start, g.game_id))
     for g in pool[:-1]:
@@ -144,3 +147,6 @@ def test_places_fill_as_the_pool_ends_then_as_games_are_signed_or_forfeited(
     text = bracket_text(dora, did)
     assert "Bees" in match(text, "F") and "Winner of" not in re.sub(r"<[^>]+>", "", text)
     assert 'class="game waiting"' not in dora[0].get(f"/schedule?division={did}").text
+    feed = dora[0].get(f"/divisions/{did}/schedule.ics").text
+    assert "Winner of" not in feed and "rinkside-bracket-" not in feed
+    assert "SUMMARY:Ants vs Bees" in feed
