@@ -8,14 +8,19 @@ later place once the game before it is signed (Rule 616(a)) or forfeited
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
 
 import pytest
+from clockkit import Wall
 from deskkit import dora, people, post, small_cup
 from webkit import Client, Demo
 
 from rinkside.rules.events import FaceOff, Goal, PeriodEnd, Team
 from rinkside.rules.times import GameTime
 from rinkside.services import desk_discipline, officiating, queries, users
+from rinkside.services.game_clock import system_ms
 from rinkside.services.tournaments import Tournaments
 
 __all__ = ["dora", "people"]
@@ -24,6 +29,17 @@ TEAMS = ("Ants", "Bees", "Cats", "Dogs")
 # Each pool game's winner: Ants beat all, Bees beat Cats and Dogs, Cats beat Dogs,
 # so the seeds are 1 Ants, 2 Bees, 3 Cats, 4 Dogs: SF1 Ants v Dogs, SF2 Bees v Cats.
 RANK = {name: i for i, name in enumerate(TEAMS)}
+
+
+@contextmanager
+def with_wall(service: Tournaments, ms: int) -> Iterator[Wall]:
+    """The service's clock at ``ms`` (and the system's again after)."""
+    wall = Wall(ms)
+    service.use_clock(wall)
+    try:
+        yield wall
+    finally:
+        service.use_clock(system_ms)
 
 
 def play(service: Tournaments, game_id: int, winner: Team) -> None:
@@ -103,6 +119,11 @@ def test_places_fill_as_the_pool_ends_then_as_games_are_signed_or_forfeited(
     final_row = schedule.split("(F)")[0].rsplit('<li class="game waiting">', 1)[1]
     assert "Winner of SF1" in final_row and "Sun 12:00 · Main · final" in final_row
     assert "semi-final (SF1)" in schedule and "1st of Open" in schedule
+    # on its day, the tournament's page lists the final among the day's games
+    with with_wall(service, int(datetime(2026, 12, 13, 8, tzinfo=UTC).timestamp() * 1000)):
+        today = dora[0].get(f"/tournaments/{cup[0]}").text
+    assert "Games Sunday 13 December" in today
+    assert "Winner of SF1" in today and "final (F)" in today
     feed = dora[0].get(f"/divisions/{did}/schedule.ics").text.replace("\r\n ", "")
     assert "SUMMARY:Winner of SF1 vs Winner of SF2" in feed
     assert f"UID:rinkside-bracket-{did}-F@" in feed

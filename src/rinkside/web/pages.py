@@ -68,7 +68,7 @@ class WaitingRow:
 @dataclass(frozen=True, slots=True)
 class DivisionGames:
     division: DivisionRow
-    games: list[ScoreRow]
+    games: list[ScoreRow | WaitingRow]
 
 
 def score_row(service: Tournaments, game: GameRow, state: GameState | None = None
@@ -92,8 +92,9 @@ def score_rows(service: Tournaments, games: Sequence[GameRow]) -> list[ScoreRow]
     return [score_row(service, g, finished.get(g.game_id)) for g in games]
 
 
-def _by_division(service: Tournaments, rows: Iterable[ScoreRow]) -> list[DivisionGames]:
-    groups: dict[int, list[ScoreRow]] = {}
+def _by_division(service: Tournaments, rows: Iterable[ScoreRow | WaitingRow]
+                 ) -> list[DivisionGames]:
+    groups: dict[int, list[ScoreRow | WaitingRow]] = {}
     for row in rows:
         groups.setdefault(row.game.division_id, []).append(row)
     return [DivisionGames(d, groups[d.division_id]) for d in queries.divisions(service)
@@ -112,7 +113,8 @@ def today(service: Tournaments) -> date:
 class TournamentPage:
     """A tournament's page: its card, its divisions, and the games a parent
     looks for first: those in play and those of ``day`` (today, else the
-    next day with games, else the last), by division, in play first."""
+    next day with games, else the last), by division, in play first; a
+    bracket game of the day whose teams are not known yet last."""
 
     card: queries.TournamentCard
     divisions: list[DivisionRow]
@@ -123,7 +125,9 @@ class TournamentPage:
 def tournament_page(service: Tournaments, tournament_id: int) -> TournamentPage:
     card = queries.tournament_card(service, tournament_id, today(service))
     games = queries.games(service, tournament_id=tournament_id)
-    days = sorted({g.start.astimezone().date() for g in games if g.start is not None})
+    waiting = [w for w in waiting_games(service, tournament_id) if w.start is not None]
+    starts = [g.start for g in games] + [w.start for w in waiting]
+    days = sorted({start.astimezone().date() for start in starts if start is not None})
     now = today(service)
     day = next((d for d in days if d >= now), days[-1] if days else None)
     rows = score_rows(service, [g for g in games if g.start is not None
@@ -135,8 +139,11 @@ def tournament_page(service: Tournaments, tournament_id: int) -> TournamentPage:
     rows.sort(key=lambda r: (not r.in_play, r.game.start is None,
                              r.game.start.timestamp() if r.game.start else 0.0,
                              r.game.rink or "", r.game.game_id))
+    shown_rows: list[ScoreRow | WaitingRow] = [*rows]
+    shown_rows += [WaitingRow(w) for w in waiting  # after the day's games of their division
+                   if w.start is not None and w.start.astimezone().date() == day]
     return TournamentPage(card, queries.divisions(service, tournament_id), day,
-                          _by_division(service, rows))
+                          _by_division(service, shown_rows))
 
 
 # --------------------------------------------------------------------------- the schedule
