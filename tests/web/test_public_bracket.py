@@ -99,6 +99,16 @@ def test_the_desk_names_the_tied_teams_and_schedules_the_bracket_before_any_game
     assert "1st of Open v 4th of Open" in page and "Winner of SF1 v Winner of SF2" in page
 
 
+def test_a_place_on_no_rink_is_refused_saying_why_and_draws_nothing(
+        demo: Demo, dora: Client, cup: tuple[int, int]) -> None:
+    _, did = cup
+    response = post(dora, f"/desk/divisions/{did}/playoffs/3",
+                    {"teams": "4", "start": "2026-12-13T12:00", "rink": "Nowhere"})
+    assert response.status_code == 422
+    assert "no rink named &#39;Nowhere&#39;; the rinks are Main" in response.text
+    assert "not drawn yet" in dora[0].get(f"/divisions/{did}/playoffs").text
+
+
 def test_places_fill_as_the_pool_ends_then_as_games_are_signed_or_forfeited(
         demo: Demo, dora: Client, cup: tuple[int, int]) -> None:
     service = demo.service

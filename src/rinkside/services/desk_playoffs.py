@@ -108,6 +108,9 @@ def schedule_game(service: Tournaments, division_id: int, teams: int, bracket_ga
     if bracket_game in desk.places:
         raise ValueError(f"bracket game {bracket_game} is scheduled already: it waits for "
                          "its teams")
+    if start.tzinfo is None:
+        raise ValueError("the start needs its time zone")
+    playoff_places.check_rink(service, desk.view.division.tournament_id, rink)  # before drawing
     playoff_places.draw(service, division_id, desk.teams, by=by)
     game = (next((g for g in desk.bracket.games() if g.game_id == bracket_game), None)
             if desk.bracket is not None else None)

@@ -53,6 +53,13 @@ def _has_playoff_games(s: Session, division_id: int) -> bool:
                 models.PlayoffPlace.division_id == division_id).limit(1)) is not None)
 
 
+def check_rink(service: Tournaments, tournament_id: int, rink: str) -> None:
+    """A place is put on one of the tournament's rinks (ValueError naming them)."""
+    known = [r.name for r in rinks.rinks(service, tournament_id)]
+    if not rink.strip() or (known and rink not in known):
+        raise ValueError(f"no rink named {rink!r}; the rinks are {', '.join(known) or 'none yet'}")
+
+
 def place(service: Tournaments, division_id: int, bracket_game: int, *, start: datetime,
           rink: str, by: str) -> None:
     """Put a bracket game whose teams are not known yet on ``rink`` at ``start``."""
@@ -66,9 +73,7 @@ def place(service: Tournaments, division_id: int, bracket_game: int, *, start: d
         raise ValueError(f"the bracket has no game {bracket_game} to play")
     if bracket_game in view.games or bracket_game in view.times:
         raise ValueError(f"bracket game {bracket_game} ({game.code}) is scheduled already")
-    known = [r.name for r in rinks.rinks(service, view.division.tournament_id)]
-    if not rink.strip() or (known and rink not in known):
-        raise ValueError(f"no rink named {rink!r}; the rinks are {', '.join(known) or 'none yet'}")
+    check_rink(service, view.division.tournament_id, rink)
     with service.write() as s:
         s.add(models.PlayoffPlace(division_id=division_id, bracket_game=bracket_game,
                                   start=start, rink=rink))
