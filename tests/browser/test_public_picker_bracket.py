@@ -122,8 +122,9 @@ def test_the_picker_a_tournament_and_its_filtered_schedule_on_a_phone(
     expect(phone).to_have_url(f"{live_server.url}/schedule?tournament={tid}&division={did}"
                               "&team=&rink=")
     expect(phone.locator("h1")).to_have_text("Schedule: 16U · Phone Cup")
-    expect(phone.locator("li.game")).to_have_count(8)  # 6 pool games, the 2 semi-finals made
+    expect(phone.locator("li.game:not(.waiting)")).to_have_count(8)  # 6 pool, 2 semi-finals
     expect(phone.locator("li.game", has_text="semi-final")).to_have_count(2)
+    expect(phone.locator("li.game.waiting")).to_contain_text("Winner of SF1")  # the final
     _check(phone, f"/schedule?tournament={tid}&division={did}", output_dir, "schedule-filtered")
 
 
