@@ -27,9 +27,11 @@ SERIOUS = ("serious", "critical")
 def main_pages(live_server: LiveServer) -> list[str]:
     games = [g for g in queries.games(live_server.service) if g.version]
     division = games[0].division_id
-    return ["/", f"/games/{games[0].game_id}", f"/divisions/{division}/standings",
-            f"/divisions/{division}/stats", "/schedule", f"/teams/{games[0].home_team_id}",
-            "/suspensions", f"/scoreboard/{games[0].game_id}"]
+    return ["/", f"/tournaments/{games[0].tournament_id}", f"/games/{games[0].game_id}",
+            f"/divisions/{division}/standings", f"/divisions/{division}/stats",
+            f"/divisions/{division}/playoffs", "/schedule",
+            f"/schedule?tournament={games[0].tournament_id}&division={division}",
+            f"/teams/{games[0].home_team_id}", "/suspensions", f"/scoreboard/{games[0].game_id}"]
 
 
 def serious_violations(page: Page) -> list[str]:
@@ -85,7 +87,7 @@ def test_phone_tables_fit_or_scroll_with_a_sign(phone: Page, live_server: LiveSe
             else:
                 expect(sign).to_have_count(0)
         assert serious_violations(phone) == [], url
-        name = url.strip("/").replace("/", "-") or "index"
+        name = url.strip("/").replace("/", "-").replace("?", "-").replace("&", "-") or "index"
         phone.screenshot(path=str(output_dir / f"phone-{name}.png"), full_page=True)
     for table in ("Penalties", "standings", "Points", "Suspensions"):
         assert any(table in label for label in signed), (table, signed)
@@ -117,7 +119,8 @@ def test_the_live_clock_ticks_on_the_public_pages(page: Page, live_server: LiveS
         wall.ms += ms
         page.clock.run_for(ms)
 
-    for url in ("/", f"/games/{game}"):
+    tournament = queries.game(live_server.service, game).tournament_id
+    for url in (f"/tournaments/{tournament}", f"/games/{game}"):
         page.goto(url)
         clock = page.locator(f'[data-live-clock="{game}"]').first
         served = clock.inner_text()

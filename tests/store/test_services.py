@@ -19,6 +19,7 @@ from rinkside.rules.events import (
     Stoppage,
 )
 from rinkside.rules.times import GameTime
+from rinkside.services.queries.playoffs import playoff_teams
 from rinkside.services.tournaments import Tournaments
 from rinkside.store import StaleWrite, history
 from rinkside.tournament.errors import TournamentRuleError
@@ -240,6 +241,7 @@ class TestPlayoffs:
         table = service.standings(division)
         semis = service.schedule_playoffs(division, 4)
         assert len(semis) == 2
+        assert playoff_teams(service, division) == 4  # drawn: the public bracket shows it
         view = service.division_view(division)
         first = next(g for g in view.schedule if g.game_id == semis[0])
         assert {first.home_team_id, first.away_team_id} == {table[0].team_id, table[3].team_id}

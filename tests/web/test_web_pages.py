@@ -32,7 +32,9 @@ class TestEveryPage:
         division = first_division(demo.service, demo)
         game = _final_game(demo)
         team = queries.game(demo.service, game).home_team_id
-        for path in ("/", "/schedule", "/suspensions", f"/games/{game}",
+        tournament = queries.game(demo.service, game).tournament_id
+        for path in ("/", f"/tournaments/{tournament}", "/schedule", "/suspensions",
+                     f"/games/{game}",
                      f"/divisions/{division}/standings", f"/divisions/{division}/stats",
                      f"/teams/{team}", f"/scoreboard/{game}"):
             response = client.get(path)
@@ -51,7 +53,7 @@ class TestEveryPage:
 
 class TestLiveScores:
     def test_every_game_with_its_engine_score(self, client: TestClient, demo: Demo) -> None:
-        page = client.get("/").text
+        page = client.get("/schedule").text
         for row in queries.games(demo.service):
             assert f'data-game="{row.game_id}"' in page
             _, state = demo.service.game_state(row.game_id)
@@ -65,9 +67,9 @@ class TestLiveScores:
     def test_games_in_play_come_first_in_their_division(self, client: TestClient,
                                                         demo: Demo) -> None:
         game = game_in_play(demo)
-        division = queries.game(demo.service, game).division
-        page = client.get("/").text
-        section = page.split(f"<h2>{division}</h2>")[1].split("</section>")[0]
+        row = queries.game(demo.service, game)
+        page = client.get(f"/tournaments/{row.tournament_id}").text
+        section = page.split(f"<h3>{row.division}</h3>")[1].split("</section>")[0]
         first = re.search(r'data-game="(\d+)"', section)
         assert first is not None and int(first.group(1)) == game
         assert "P1 10:00" in section
@@ -174,7 +176,7 @@ def test_the_service_is_a_dependency(app: FastAPI, client: TestClient, tmp_path:
     empty = open_tournaments(f"sqlite:///{demo.path.parent / 'empty.sqlite'}")
     app.dependency_overrides[get_service] = lambda: empty
     try:
-        assert "No games are scheduled yet." in client.get("/").text
+        assert "No tournaments yet." in client.get("/").text
     finally:
         app.dependency_overrides.clear()
-    assert "No games are scheduled yet." not in client.get("/").text
+    assert "No tournaments yet." not in client.get("/").text

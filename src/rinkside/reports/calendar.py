@@ -11,7 +11,11 @@ Each scheduled game with a start time is one VEVENT:
   score as recorded (shootout goals are not in it, 639(b); a forfeit is
   recorded 1-0, 634(d));
 - STATUS CONFIRMED, or CANCELLED for a game that will not be played because
-  a team was removed from the tournament (634(e)4-7).
+  a team was removed from the tournament (634(e)4-7);
+- a bracket game the desk scheduled before its teams are known is an event
+  of the division's feed saying what its places wait for ("Winner of SF1 vs
+  Winner of SF2"), UID ``rinkside-bracket-<division>-<code>@<domain>``,
+  until its game is made.
 
 Games not yet given a start time are left out (an event needs one, RFC
 5545 3.6.1) and counted in :attr:`Feed.unscheduled`.
@@ -32,6 +36,7 @@ from rinkside.formats.text import readable
 from rinkside.present.results import final_score
 from rinkside.rules.settings import Settings
 from rinkside.services import queries
+from rinkside.services.queries.playoffs import waiting_games
 from rinkside.services.tournaments import Tournaments
 from rinkside.tournament.model import ScheduledGame
 
@@ -72,6 +77,7 @@ class CalendarGame:
     final: str | None = None  # the recorded result, once the game is over
     cancelled: str | None = None  # why the game will not be played
     team_ids: tuple[int, int] = (0, 0)  # home, away
+    uid: str | None = None  # a bracket game with no game yet: its place's, not a game's
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,7 +156,8 @@ def feed(name: str, calendar_uid: str, games: Iterable[CalendarGame],
             unscheduled += 1
             continue
         event = Event.new(
-            uid=game_uid(game.game_id, domain), stamp=stamp, start=game.start.astimezone(UTC),
+            uid=game.uid or game_uid(game.game_id, domain), stamp=stamp,
+            start=game.start.astimezone(UTC),
             status=STATUS.CANCELLED if game.cancelled else STATUS.CONFIRMED)
         event["SUMMARY"] = _one_line(f"{game.home} vs {game.away}")
         event["DESCRIPTION"] = Text(readable(_describe(game)))
@@ -166,7 +173,7 @@ def feed(name: str, calendar_uid: str, games: Iterable[CalendarGame],
 # --------------------------------------------------------------------------- from the store
 
 
-def _division_games(service: Tournaments, division_id: int
+def _division_games(service: Tournaments, division_id: int, domain: str = DOMAIN
                     ) -> tuple[queries.DivisionRow, list[CalendarGame], Settings]:
     """The division (with its tournament's name) and its games, each with its
     result once final."""
@@ -184,6 +191,10 @@ def _division_games(service: Tournaments, division_id: int
             g.round_name, final_score(result, home, away) if result is not None else None,
             None if result is not None else _cancelled(g, view.removed, names),
             (g.home_team_id, g.away_team_id)))
+    for w in waiting_games(service, division_id=division_id):  # teams not known yet
+        games.append(CalendarGame(0, w.home, w.away, w.start, w.rink, division, tournament,
+                                  "playoff", f"{w.round_name} ({w.code})",
+                                  uid=f"rinkside-bracket-{division_id}-{w.code}@{domain}"))
     return row, games, view.settings
 
 
@@ -200,7 +211,7 @@ def _cancelled(game: ScheduledGame, removed: Mapping[int, object],
 def division_calendar(service: Tournaments, division_id: int, *,
                       now: datetime | None = None, domain: str = DOMAIN) -> Feed:
     """The division's whole schedule."""
-    division, games, settings = _division_games(service, division_id)
+    division, games, settings = _division_games(service, division_id, domain)
     return feed(f"{division.tournament} - {division.name}",
                 f"rinkside-division-{division_id}@{domain}",
                 games, game_duration(settings), now=now, domain=domain)

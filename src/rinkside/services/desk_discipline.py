@@ -14,7 +14,7 @@ from typing import Final
 from rinkside.rules.events import Forfeit, Team
 from rinkside.rules.game import replay
 from rinkside.rules.times import GameTime
-from rinkside.services import queries
+from rinkside.services import playoff_places, queries
 from rinkside.services.changes import record
 from rinkside.services.tournaments import Tournaments
 from rinkside.store import models
@@ -168,4 +168,5 @@ def record_forfeit(service: Tournaments, game_id: int, team: Team, cause: str, r
                 "late": preview.late, "sanctions": list(preview.sanctions)},
                by=by, clock=service.now, reason=reason.strip())
     service.changed(game_id, version)  # committed: every page of the game learns it
+    playoff_places.fill_after(service, game_id)  # 634: the forfeit decides a bracket place
     return preview

@@ -10,8 +10,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from rinkside.services import desk_schedule, queries
+from rinkside.services import desk_schedule, playoff_places, queries
 from rinkside.services.changes import record
+from rinkside.services.queries.playoffs import BracketView, PlaceTime, bracket_view
 from rinkside.services.tournaments import Tournaments
 from rinkside.tournament import forfeits
 from rinkside.tournament.playoffs import Bracket
@@ -36,14 +37,25 @@ class PlayoffDesk:
     tied: list[int]  # teams a coin toss must separate first (casebook 24)
     tied_why: str
     names: dict[int, str]
+    view: BracketView  # the places as the public sees them (the teams not known yet)
+
+    @property
+    def places(self) -> dict[int, PlaceTime]:
+        """Bracket game -> put on a rink and a time before its teams were known."""
+        return self.view.times
 
 
 def playoff_desk(service: Tournaments, division_id: int, teams: int) -> PlayoffDesk:
     names = queries.team_names(service, division_id)
+    places = bracket_view(service, division_id, teams)
+    teams = places.teams or teams
     try:
         bracket, scheduled = service.playoffs(division_id, teams)
     except SeedingUndecided as exc:
-        return PlayoffDesk(division_id, teams, None, {}, [], sorted(exc.teams), str(exc), names)
+        tied = sorted(exc.teams)
+        why = (f"{', '.join(names.get(t, str(t)) for t in tied)} are still tied for a seed: "
+               f"{exc.explanation}")
+        return PlayoffDesk(division_id, teams, None, {}, [], tied, why, names, places)
     view = service.division_view(division_id)
     late = forfeits.late_forfeit_teams(view.schedule, view.played)
     rows = {row.team_id: row for row in service.standings(division_id)}
@@ -61,7 +73,7 @@ def playoff_desk(service: Tournaments, division_id: int, teams: int) -> PlayoffD
                       if row.decided_by and row.decided_by != "points" else "")
                    + (f" ({row.explanation})" if row.explanation else ""))
         seeds.append(Seed(e.seed, e.team_id, names.get(e.team_id, str(e.team_id)), why))
-    return PlayoffDesk(division_id, teams, bracket, scheduled, seeds, [], "", names)
+    return PlayoffDesk(division_id, teams, bracket, scheduled, seeds, [], "", names, places)
 
 
 def coin_toss(service: Tournaments, division_id: int, order: Sequence[int], *, by: str) -> None:
@@ -76,17 +88,35 @@ def coin_toss(service: Tournaments, division_id: int, order: Sequence[int], *, b
 
 
 def schedule_game(service: Tournaments, division_id: int, teams: int, bracket_game: int, *,
-                  start: datetime, rink: str, by: str) -> int:
-    """Schedule one ready bracket game (both teams known), the better seed at home."""
+                  start: datetime, rink: str, by: str) -> int | None:
+    """Schedule one bracket game: one whose teams the desk's bracket knows as
+    a game, the upper place at home; one still waiting for its teams (the
+    pool not over, a game before it not decided) as a place that fills in
+    when they are known (:mod:`rinkside.services.playoff_places`, 616(a),
+    634). The bracket is drawn for ``teams`` first. The game made, or None
+    for a place."""
     desk = playoff_desk(service, division_id, teams)
-    if desk.bracket is None:
+    if desk.tied and desk.view.pool_final:
         raise ValueError(f"the seeds are not decided yet: {desk.tied_why}")
-    game = next((g for g in desk.bracket.games() if g.game_id == bracket_game), None)
-    if game is None or game.top is None or game.bottom is None:
-        raise ValueError(f"bracket game {bracket_game} does not have both its teams yet")
+    placed = next((g for r in desk.view.rounds for g in r if g.bracket_game == bracket_game),
+                  None)
+    if placed is None or placed.bottom is None:
+        raise ValueError(f"the bracket of {desk.teams} teams has no game {bracket_game} to play")
     if bracket_game in desk.scheduled:
         raise ValueError(f"bracket game {bracket_game} is scheduled already "
                          f"(game {desk.scheduled[bracket_game]})")
+    if bracket_game in desk.places:
+        raise ValueError(f"bracket game {bracket_game} is scheduled already: it waits for "
+                         "its teams")
+    if start.tzinfo is None:
+        raise ValueError("the start needs its time zone")
+    playoff_places.check_rink(service, desk.view.division.tournament_id, rink)  # before drawing
+    playoff_places.draw(service, division_id, desk.teams, by=by)
+    game = (next((g for g in desk.bracket.games() if g.game_id == bracket_game), None)
+            if desk.bracket is not None else None)
+    if game is None or game.top is None or game.bottom is None or desk.bracket is None:
+        playoff_places.place(service, division_id, bracket_game, start=start, rink=rink, by=by)
+        return None
     round_name = desk.bracket.rounds[game.round_index].name
     return desk_schedule.add_game(service, division_id, game.top.team_id,
                                   game.bottom.team_id, start=start, rink=rink, by=by,

@@ -116,8 +116,13 @@ class DivisionTables(Schedule):
     def schedule_playoffs(self, division_id: int, teams: int, *,
                           start: datetime | None = None, rink: str | None = None) -> list[int]:
         """Schedule every playoff game whose two teams are known and that is
-        not scheduled yet (the better seed at home)."""
+        not scheduled yet (the better seed at home); the division's bracket is
+        drawn for ``teams`` (the public bracket shows it) unless drawn already."""
         bracket, mapping = self.playoffs(division_id, teams)
+        with self.write() as s:
+            row = self.existing_row(s, models.Division, division_id)
+            if row.playoff_teams is None:
+                row.playoff_teams = teams
         created = []
         for r in bracket.rounds:
             for game in r.games:

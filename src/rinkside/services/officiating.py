@@ -19,6 +19,7 @@ from datetime import UTC, datetime
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from rinkside.services import playoff_places
 from rinkside.services.base import ServiceBase
 from rinkside.services.tournaments import NotFound, Tournaments
 from rinkside.store import models, signoffs
@@ -166,7 +167,8 @@ def refuse_reopening(user: models.User | None, game_id: int, reason: str, *, loc
 
 def sign(service: Tournaments, game_id: int, username: str) -> SignOff:
     """A referee signs the game's report (Rule 616(a), :func:`refuse_signature`).
-    The last assigned referee to sign locks the game."""
+    The last assigned referee to sign locks the game, and the playoff games
+    waiting for its result are made (:func:`playoff_places.fill_after`)."""
     _, state = service.game_state(game_id)
     with service.write() as s:
         user = s.scalars(select(models.User).where(models.User.username == username)).one_or_none()
@@ -179,7 +181,10 @@ def sign(service: Tournaments, game_id: int, username: str) -> SignOff:
         completes = (user is not None and user.role == "referee"
                      and not [r for r in status.awaiting if r != username])
         signoffs.add(s, game_id, "sign", username, locks=completes)
-        return _status(s, game_id)
+        signed = _status(s, game_id)
+    if signed.locked:  # its result stands: a bracket place it decides fills in
+        playoff_places.fill_after(service, game_id)
+    return signed
 
 
 def reopen(service: ServiceBase, game_id: int, username: str, reason: str) -> SignOff:

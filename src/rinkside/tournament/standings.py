@@ -86,6 +86,7 @@ class SeedingUndecided(ValueError):
 
     def __init__(self, teams: Collection[int], explanation: str) -> None:
         self.teams = frozenset(teams)
+        self.explanation = explanation
         super().__init__(f"teams {sorted(self.teams)} are still tied: {explanation}")
 
 

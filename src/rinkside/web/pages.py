@@ -11,13 +11,22 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Any
+from typing import Any, ClassVar
+
+from fastapi import HTTPException
 
 from rinkside.present.lines import GameLines, GoalieLine, game_lines
 from rinkside.rules.events import Team
 from rinkside.rules.state import GameState
 from rinkside.services import queries
+from rinkside.services.errors import NotFound
 from rinkside.services.queries import DivisionRow, GameRow
+from rinkside.services.queries.playoffs import (
+    BracketView,
+    WaitingGame,
+    bracket_view,
+    waiting_games,
+)
 from rinkside.services.tournaments import Tournaments
 from rinkside.tournament import stats
 from rinkside.tournament.suspension_status import SuspensionStatus
@@ -28,6 +37,7 @@ from rinkside.web import views
 class ScoreRow:
     """A game in a list: its schedule entry and, once begun, its score."""
 
+    waiting: ClassVar[bool] = False
     game: GameRow
     status: str
     status_text: str
@@ -43,9 +53,22 @@ class ScoreRow:
 
 
 @dataclass(frozen=True, slots=True)
+class WaitingRow:
+    """A bracket game in a list before its teams are known: its places say
+    what they wait for ("Winner of SF1"); no game page yet."""
+
+    waiting: ClassVar[bool] = True
+    game: WaitingGame
+
+    @property
+    def local_start(self) -> datetime | None:
+        return self.game.start.astimezone() if self.game.start is not None else None
+
+
+@dataclass(frozen=True, slots=True)
 class DivisionGames:
     division: DivisionRow
-    games: list[ScoreRow]
+    games: list[ScoreRow | WaitingRow]
 
 
 def score_row(service: Tournaments, game: GameRow, state: GameState | None = None
@@ -69,30 +92,151 @@ def score_rows(service: Tournaments, games: Sequence[GameRow]) -> list[ScoreRow]
     return [score_row(service, g, finished.get(g.game_id)) for g in games]
 
 
-def _by_division(service: Tournaments, rows: Iterable[ScoreRow]) -> list[DivisionGames]:
-    groups: dict[int, list[ScoreRow]] = {}
+def _by_division(service: Tournaments, rows: Iterable[ScoreRow | WaitingRow]
+                 ) -> list[DivisionGames]:
+    groups: dict[int, list[ScoreRow | WaitingRow]] = {}
     for row in rows:
         groups.setdefault(row.game.division_id, []).append(row)
     return [DivisionGames(d, groups[d.division_id]) for d in queries.divisions(service)
             if d.division_id in groups]
 
 
-def live_scores(service: Tournaments) -> list[DivisionGames]:
-    """Every game by division: in play first, then those to come, then the
-    finished ones, each in schedule order."""
-    rows = score_rows(service, queries.games(service))
-    rank = {"final": 2, "not_started": 1}
-    rows.sort(key=lambda r: rank.get(r.status, 0))  # stable: schedule order within
-    return _by_division(service, rows)
+def today(service: Tournaments) -> date:
+    """The server's local date now (the schedule's days are the same)."""
+    return service.now().astimezone().date()
 
 
-def schedule(service: Tournaments) -> list[tuple[date | None, list[ScoreRow]]]:
-    """Every game by day (the server's local date), in start order."""
-    rows = score_rows(service, queries.games(service))
-    rows.sort(key=lambda r: (r.game.start is None,
+# --------------------------------------------------------------------------- tournaments
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentPage:
+    """A tournament's page: its card, its divisions, and the games a parent
+    looks for first: those in play and those of ``day`` (today, else the
+    next day with games, else the last), by division, in play first; a
+    bracket game of the day whose teams are not known yet last."""
+
+    card: queries.TournamentCard
+    divisions: list[DivisionRow]
+    day: date | None
+    groups: list[DivisionGames]
+
+
+def tournament_page(service: Tournaments, tournament_id: int) -> TournamentPage:
+    card = queries.tournament_card(service, tournament_id, today(service))
+    games = queries.games(service, tournament_id=tournament_id)
+    waiting = [w for w in waiting_games(service, tournament_id) if w.start is not None]
+    starts = [g.start for g in games] + [w.start for w in waiting]
+    days = sorted({start.astimezone().date() for start in starts if start is not None})
+    now = today(service)
+    day = next((d for d in days if d >= now), days[-1] if days else None)
+    rows = score_rows(service, [g for g in games if g.start is not None
+                                and g.start.astimezone().date() == day])
+    shown = {r.game.game_id for r in rows}
+    rows += [r for r in score_rows(service, [g for g in games if g.game_id not in shown
+                                             and g.version])
+             if r.in_play]
+    rows.sort(key=lambda r: (not r.in_play, r.game.start is None,
                              r.game.start.timestamp() if r.game.start else 0.0,
                              r.game.rink or "", r.game.game_id))
-    days: dict[date | None, list[ScoreRow]] = {}
+    shown_rows: list[ScoreRow | WaitingRow] = [*rows]
+    shown_rows += [WaitingRow(w) for w in waiting  # after the day's games of their division
+                   if w.start is not None and w.start.astimezone().date() == day]
+    return TournamentPage(card, queries.divisions(service, tournament_id), day,
+                          _by_division(service, shown_rows))
+
+
+# --------------------------------------------------------------------------- the schedule
+
+
+def _number(field: str, text: str | None) -> int | None:
+    """A filter's id from the address; 422 saying which and why for anything else."""
+    if text is None or text == "":
+        return None
+    if not text.isascii() or not text.isdigit() or len(text) > 9:
+        raise HTTPException(422, f"{field}: {text!r} is not a {field} number; choose one "
+                                 "from the list")
+    return int(text)
+
+
+@dataclass(frozen=True, slots=True)
+class ScheduleFilter:
+    """What the public schedule shows, as its address says (``/schedule?
+    tournament=1&division=2&team=3&rink=North``): a parent bookmarks it.
+    Each is optional; a division or team implies its tournament."""
+
+    tournament: int | None = None
+    division: int | None = None
+    team: int | None = None
+    rink: str | None = None
+
+    @classmethod
+    def from_address(cls, tournament: str | None, division: str | None, team: str | None,
+                     rink: str | None) -> ScheduleFilter:
+        return cls(_number("tournament", tournament), _number("division", division),
+                   _number("team", team), rink or None)
+
+
+@dataclass(frozen=True, slots=True)
+class SchedulePage:
+    """The filtered schedule by day, the choices of each filter (narrowed by
+    the others), and the names of what is chosen."""
+
+    chosen: ScheduleFilter
+    days: list[tuple[date | None, list[ScoreRow | WaitingRow]]]
+    tournaments: list[queries.TournamentCard]
+    divisions: list[DivisionRow]
+    teams: list[tuple[int, str]]
+    rinks: list[str]
+    heading: str
+
+
+def schedule(service: Tournaments, chosen: ScheduleFilter = ScheduleFilter()) -> SchedulePage:
+    """The games ``chosen`` names by day (the server's local date), in start
+    order; an id the store does not know is its NotFound (a 404 saying which)."""
+    tournament = chosen.tournament
+    names: list[str] = []
+    if chosen.team is not None:
+        team = queries.team(service, chosen.team)
+        tournament = tournament or team.division.tournament_id
+        names.append(team.name)
+    if chosen.division is not None:
+        division = queries.division(service, chosen.division)
+        tournament = tournament or division.tournament_id
+        names.append(division.name)
+    cards = queries.tournament_cards(service, today(service))
+    if tournament is not None:
+        card = next((c for c in cards if c.tournament_id == tournament), None)
+        if card is None:
+            raise NotFound(f"There is no tournament {tournament}.")
+        names.append(card.name)
+    if chosen.rink is not None:
+        names.insert(0, chosen.rink)
+    games = queries.games(service, chosen.division, tournament_id=tournament,
+                          team_id=chosen.team, rink=chosen.rink)
+    divisions = queries.divisions(service, tournament)
+    teams = sorted(((t.team_id, f"{t.name} · {d.name}" if tournament is not None
+                     else f"{t.name} · {d.name} · {tree.name}")
+                    for tree in queries.tournament_trees(service)
+                    if tournament in (None, tree.tournament_id) for d in tree.divisions
+                    if chosen.division in (None, d.division_id) for t in d.teams),
+                   key=lambda t: (t[1], t[0]))
+    rinks = sorted({r for c in cards if tournament in (None, c.tournament_id) for r in c.rinks})
+    waiting = ([] if chosen.team is not None else  # a place has no team yet
+               [WaitingRow(w) for w in waiting_games(service, tournament, chosen.division)
+                if chosen.rink in (None, w.rink)])
+    rows: list[ScoreRow | WaitingRow] = [*score_rows(service, games), *waiting]
+    return SchedulePage(ScheduleFilter(tournament, chosen.division, chosen.team, chosen.rink),
+                        _by_day(rows), cards, divisions, teams, rinks, " · ".join(names))
+
+
+def _by_day(rows: list[ScoreRow | WaitingRow]
+            ) -> list[tuple[date | None, list[ScoreRow | WaitingRow]]]:
+    rows.sort(key=lambda r: (r.game.start is None,
+                             r.game.start.timestamp() if r.game.start else 0.0,
+                             r.game.rink or "", r.waiting,
+                             r.game.code if isinstance(r, WaitingRow) else r.game.game_id))
+    days: dict[date | None, list[ScoreRow | WaitingRow]] = {}
     for row in rows:
         start = row.local_start
         days.setdefault(start.date() if start else None, []).append(row)
@@ -148,6 +292,30 @@ def stats_page(service: Tournaments, division_id: int, top: int = 10) -> StatsPa
         division, {key: stats.leaders(skaters, key, top) for key in keys},
         sorted(goalies.values(), key=lambda g: (g.gaa is None, g.gaa or 0, -g.tenths)),
         sorted(teams.values(), key=lambda t: t.team_id), service.high_scorer(division_id, view))
+
+
+@dataclass(frozen=True, slots=True)
+class BracketPage:
+    """A division's bracket and, for each bracket game stored, its score row."""
+
+    view: BracketView
+    scores: dict[int, ScoreRow]  # bracket game -> its game's row
+
+    def score(self, bracket_game: int | None, team_id: int | None) -> str:
+        """The team's score in the bracket game, once begun ("" else)."""
+        row = self.scores.get(bracket_game) if bracket_game is not None else None
+        if row is None or row.score is None or team_id is None:
+            return ""
+        side: Team = "home" if row.game.home_team_id == team_id else "away"
+        return str(row.score[side])
+
+
+def bracket_page(service: Tournaments, division_id: int) -> BracketPage:
+    view = bracket_view(service, division_id)
+    stored = {g.game_id: g for g in queries.games(service, division_id)}
+    rows = score_rows(service, [stored[g] for g in view.games.values() if g in stored])
+    by_game = {r.game.game_id: r for r in rows}
+    return BracketPage(view, {b: by_game[g] for b, g in view.games.items() if g in by_game})
 
 
 # --------------------------------------------------------------------------- suspensions

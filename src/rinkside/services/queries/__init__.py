@@ -5,7 +5,8 @@ each written once.
 - :mod:`~rinkside.services.queries.games`: the schedule, one game, whether it is
   known, its live view's reads, versions;
 - :mod:`~rinkside.services.queries.teams`: a team's page and roster, names;
-- :mod:`~rinkside.services.queries.tournaments`: tournaments and divisions.
+- :mod:`~rinkside.services.queries.tournaments`: tournaments (the public picker's
+  cards among them) and divisions.
 """
 
 from rinkside.services.queries.games import (
@@ -32,14 +33,18 @@ from rinkside.services.queries.tournaments import (
     DivisionRow,
     DivisionTeams,
     TeamCount,
+    TournamentCard,
     TournamentTree,
     division,
     divisions,
+    tournament_card,
+    tournament_cards,
     tournament_ids,
     tournament_trees,
 )
 
 __all__ = ["DivisionRow", "DivisionTeams", "GameRow", "LiveView", "PlayerRow", "TeamCount",
-           "TeamPage", "TeamRoster", "TournamentTree", "active_players", "division", "divisions",
-           "game", "games", "known", "last_start", "live", "player_labels", "team", "team_names",
-           "team_roster", "tournament_ids", "tournament_trees", "versions"]
+           "TeamPage", "TeamRoster", "TournamentCard", "TournamentTree", "active_players",
+           "division", "divisions", "game", "games", "known", "last_start", "live",
+           "player_labels", "team", "team_names", "team_roster", "tournament_card",
+           "tournament_cards", "tournament_ids", "tournament_trees", "versions"]

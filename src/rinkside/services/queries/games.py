@@ -66,12 +66,22 @@ def _game_row(r: Row[Any]) -> GameRow:
                    g["version"])
 
 
-def games(service: ServiceBase, division_id: int | None = None) -> list[GameRow]:
-    """Every scheduled game (of one division when given), in schedule order
-    within its division."""
+def games(service: ServiceBase, division_id: int | None = None, *,
+          tournament_id: int | None = None, team_id: int | None = None,
+          rink: str | None = None) -> list[GameRow]:
+    """Every scheduled game, in schedule order within its division; of one
+    division, one tournament, one team (home or away) or one rink when given
+    (each filter narrows the others: the public schedule's, kept in its address)."""
     query = _GAMES
     if division_id is not None:
         query = query.where(models.Game.division_id == division_id)
+    if tournament_id is not None:
+        query = query.where(models.Division.tournament_id == tournament_id)
+    if team_id is not None:
+        query = query.where((models.Game.home_team_id == team_id)
+                            | (models.Game.away_team_id == team_id))
+    if rink is not None:
+        query = query.where(models.Game.rink == rink)
     with service.read() as s:
         return [_game_row(r) for r in s.execute(query)]
 

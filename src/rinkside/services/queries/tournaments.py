@@ -4,7 +4,8 @@ down to each team's number of active players."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from datetime import date
+from typing import TYPE_CHECKING, Literal
 
 from sqlalchemy import func, select
 
@@ -98,3 +99,78 @@ def tournament_trees(service: Tournaments) -> list[TournamentTree]:
             DivisionTeams(division_id, name, tuple(teams.get(division_id, ()))))
     return [TournamentTree(tid, name, tuple(by_tournament.get(tid, ())))
             for tid, name in tournaments]
+
+
+# Where a tournament stands on a day: playing, to come, over, or with no dates yet.
+Standing = Literal["current", "upcoming", "past", "undated"]
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentCard:
+    """A tournament as the public picker lists it: its dates (the desk's, else
+    its first and last games' days, the server's local dates), its rinks (those described on the
+    desk and those its schedule names) and where it stands on the day asked."""
+
+    tournament_id: int
+    name: str
+    starts_on: date | None
+    ends_on: date | None
+    rinks: tuple[str, ...]
+    standing: Standing
+
+
+def _standing(starts_on: date | None, ends_on: date | None, today: date) -> Standing:
+    if starts_on is None and ends_on is None:
+        return "undated"
+    first = starts_on or ends_on
+    last = ends_on or starts_on
+    assert first is not None and last is not None
+    if last < today:
+        return "past"
+    return "current" if first <= today else "upcoming"
+
+
+def _picker_order(card: TournamentCard) -> tuple[int, int, int]:
+    """Current first, then those to come (soonest first), the finished ones
+    (latest first), the undated last; by id within each."""
+    rank = ("current", "upcoming", "past", "undated").index(card.standing)
+    day = (card.starts_on or card.ends_on or date.min).toordinal()
+    return rank, -day if card.standing == "past" else day, card.tournament_id
+
+
+def tournament_cards(service: Tournaments, today: date) -> list[TournamentCard]:
+    """Every tournament for the public picker, current first (:func:`_picker_order`)."""
+    with service.read() as s:
+        rows = s.execute(select(models.Tournament.id, models.Tournament.name,
+                                models.Tournament.starts_on, models.Tournament.ends_on)).all()
+        spans = {tid: (first, last) for tid, first, last in s.execute(
+            select(models.Division.tournament_id, func.min(models.Game.start),
+                   func.max(models.Game.start))
+            .join(models.Game, models.Game.division_id == models.Division.id)
+            .group_by(models.Division.tournament_id))}
+        rinks: dict[int, set[str]] = {}
+        for tid, described in s.execute(select(models.Rink.tournament_id, models.Rink.name)):
+            rinks.setdefault(tid, set()).add(described)
+        for tid, scheduled in s.execute(select(models.Division.tournament_id, models.Game.rink)
+                                        .join(models.Game, models.Game.division_id
+                                              == models.Division.id)
+                                        .where(models.Game.rink.is_not(None)).distinct()):
+            if scheduled is not None:
+                rinks.setdefault(tid, set()).add(scheduled)
+    cards = []
+    for tid, name, stored_start, stored_end in rows:
+        first, last = spans.get(tid, (None, None))
+        starts_on = stored_start or (first.astimezone().date() if first is not None else None)
+        ends_on = stored_end or (last.astimezone().date() if last is not None else None)
+        cards.append(TournamentCard(tid, name, starts_on, ends_on,
+                                    tuple(sorted(rinks.get(tid, ()))),
+                                    _standing(starts_on, ends_on, today)))
+    return sorted(cards, key=_picker_order)
+
+
+def tournament_card(service: Tournaments, tournament_id: int, today: date) -> TournamentCard:
+    """One tournament's card; :class:`NotFound` when there is no such tournament."""
+    for card in tournament_cards(service, today):
+        if card.tournament_id == tournament_id:
+            return card
+    raise NotFound(f"There is no tournament {tournament_id}.")

@@ -39,6 +39,7 @@ from rinkside.store.models.games import (
     Game,
     GameStateCache,
     LineupEntry,
+    PlayoffPlace,
 )
 from rinkside.store.models.officiating import (
     ANCHOR_KINDS,
@@ -88,6 +89,7 @@ __all__ = [
     "LoginFailure",
     "OpenEndedSuspension",
     "Player",
+    "PlayoffPlace",
     "ReviewDecision",
     "Rink",
     "RosterChange",

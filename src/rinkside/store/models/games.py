@@ -66,6 +66,21 @@ class Game(Base):
     lineup: Mapped[list[LineupEntry]] = relationship(back_populates="game")
 
 
+class PlayoffPlace(Base):
+    """A bracket game the desk put on a rink and a time before its teams were
+    known; ``game_id`` is the game made for it once both its places filled
+    (:mod:`rinkside.tournament.placeholders`), null until then (migration 0018)."""
+
+    __tablename__ = "playoff_places"
+    __table_args__ = (CheckConstraint("bracket_game >= 1", name="bracket_game"),)
+
+    division_id: Mapped[int] = mapped_column(ForeignKey("divisions.id"), primary_key=True)
+    bracket_game: Mapped[int] = mapped_column(Integer, primary_key=True)
+    start: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    rink: Mapped[str | None] = mapped_column(String(NAME))
+    game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id"))
+
+
 class LineupEntry(Base):
     """A player dressed for a game (Rules 204, 202(c))."""
 

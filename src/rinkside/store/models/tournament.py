@@ -57,6 +57,9 @@ class Division(Base):
     player_coaches_allowed: Mapped[bool] = mapped_column(
         Boolean, default=False, server_default=false()
     )
+    # How many teams its bracket seeds, once the desk scheduled a playoff game
+    # (null: no bracket drawn yet; migration 0018).
+    playoff_teams: Mapped[int | None] = mapped_column(Integer)
 
     tournament: Mapped[Tournament] = relationship(back_populates="divisions")
     teams: Mapped[list[Team]] = relationship(back_populates="division")

@@ -1,7 +1,9 @@
 """The public pages: phones in the stands and the league site (no login).
 
-Live scores, a game's page, standings, the schedule, statistics leaders,
-team rosters and the suspensions list. Each handler gathers its values in
+The tournaments (the picker), a tournament's page with its live scores, a
+game's page, standings, the schedule (filtered as its address says),
+statistics leaders, a division's playoff bracket, team rosters and the
+suspensions list. Each handler gathers its values in
 :mod:`rinkside.web.pages` and renders one template; an unknown id is the
 service's NotFound, answered with a 404 page (:mod:`rinkside.web.errors`).
 """
@@ -20,10 +22,20 @@ router = APIRouter(tags=["public"], default_response_class=HTMLResponse,
 
 
 @router.get("/")
-def live_scores(request: Request, service: Service, templates: Templates) -> HTMLResponse:
-    """Every game's score, by division, games in play first."""
+def tournaments(request: Request, service: Service, templates: Templates) -> HTMLResponse:
+    """Every tournament, current first, with its dates and rinks: the picker."""
     return templates.TemplateResponse(request, "index.html", {
-        "title": "Live scores", "groups": pages.live_scores(service)})
+        "title": "Tournaments",
+        "cards": queries.tournament_cards(service, pages.today(service))})
+
+
+@router.get("/tournaments/{tournament_id:id}")
+def tournament(tournament_id: int, request: Request, service: Service,
+               templates: Templates) -> HTMLResponse:
+    """A tournament: its divisions, the games in play and the day's games, live."""
+    page = pages.tournament_page(service, tournament_id)
+    return templates.TemplateResponse(request, "tournament.html", {
+        "title": page.card.name, "page": page})
 
 
 @router.get("/games/{game_id:id}")
@@ -53,10 +65,27 @@ def stats(division_id: int, request: Request, service: Service,
         "teams": queries.team_names(service), "players": queries.player_labels(service)})
 
 
-@router.get("/schedule")
-def schedule(request: Request, service: Service, templates: Templates) -> HTMLResponse:
-    return templates.TemplateResponse(request, "schedule.html", {
-        "title": "Schedule", "days": pages.schedule(service)})
+@router.get("/divisions/{division_id:id}/playoffs")
+def playoffs(division_id: int, request: Request, service: Service,
+             templates: Templates) -> HTMLResponse:
+    """The division's bracket, rounds as columns, winners marked, each place
+    its team or what it waits for ("Winner of SF1"), live."""
+    page = pages.bracket_page(service, division_id)
+    return templates.TemplateResponse(request, "playoffs.html", {
+        "title": f"{page.view.division.name} playoffs · {page.view.division.tournament}",
+        "page": page})
+
+
+@router.get("/schedule", responses=documented.page(422))
+def schedule(request: Request, service: Service, templates: Templates,
+             tournament: str | None = None, division: str | None = None,
+             team: str | None = None, rink: str | None = None) -> HTMLResponse:
+    """The schedule by day, filtered by tournament, division, team and rink
+    as the address says (a parent's bookmark keeps the choice)."""
+    page = pages.schedule(service, pages.ScheduleFilter.from_address(tournament, division,
+                                                                     team, rink))
+    title = f"Schedule: {page.heading}" if page.heading else "Schedule"
+    return templates.TemplateResponse(request, "schedule.html", {"title": title, "page": page})
 
 
 @router.get("/teams/{team_id:id}")

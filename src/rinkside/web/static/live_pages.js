@@ -4,7 +4,10 @@
  * line are replaced with the server's text from the state JSON.
  * data-live-mode="reload" (a game's page): when the game has a newer
  * version, the page's <main> is fetched again and swapped in (the server
- * renders it; the browser computes nothing). After a lost connection the
+ * renders it; the browser computes nothing).
+ * data-live-mode="refresh" (a bracket, which any game of its division may
+ * fill): the scores' stream's every message fetches <main> again, at most
+ * once in 300 ms, as "reload" does. After a lost connection the
  * page is refreshed once, as it may have missed updates.
  *
  * The live clock: each [data-live-clock="GAME"] status line of a game in
@@ -100,6 +103,7 @@
     message: function (data) {
       follow(data);
       if (mode === "patch") { patch(data); return; }
+      if (mode === "refresh") { reload(); return; }
       if (live.newer(shown, data)) { shown = { version: data.version }; reload(); }
     },
     reopened: reload

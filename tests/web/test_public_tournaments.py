@@ -1,0 +1,175 @@
+"""The public tournament picker and the schedule's filters (issue 27): ``/``
+lists the tournaments current first with their dates and rinks, each page
+of a tournament names it, and ``/schedule`` filters by tournament, division,
+team and rink as its address says, so a bookmark keeps the choice."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from rinkside.services.open import open_tournaments
+from rinkside.services.tournaments import Tournaments
+from rinkside.web.app import create_app
+
+NOW = datetime(2026, 6, 10, 12, 0, tzinfo=UTC)
+
+
+@dataclass(frozen=True)
+class League:
+    service: Tournaments
+    tournaments: dict[str, int]
+    divisions: dict[tuple[str, str], int]
+    teams: dict[str, int]
+
+
+def _tournament(service: Tournaments, name: str, first: datetime | None,
+                dated: bool) -> tuple[int, int, int, int, int]:
+    """A tournament with one "Division 1" of three teams and, when ``first``
+    is given, two games from it: on North, then South the next day.
+    ``dated``: the desk set its first day (else it comes from its games)."""
+    tid = service.create_tournament(name, first.date() if dated and first else None)
+    division = service.add_division(tid, "Division 1")
+    a, b, c = (service.add_team(division, f"{name} {n}") for n in ("Aces", "Bears", "Cats"))
+    if first is not None:
+        service.add_game(division, a, b, start=first, rink="North")
+        service.add_game(division, b, c, start=first + timedelta(days=1), rink="South")
+    return tid, division, a, b, c
+
+
+@pytest.fixture(scope="module")
+def league(tmp_path_factory: pytest.TempPathFactory) -> League:
+    path: Path = tmp_path_factory.mktemp("picker") / "picker.sqlite"
+    service = open_tournaments(f"sqlite:///{path}")
+    service.use_clock(lambda: int(NOW.timestamp() * 1000))
+    made = {
+        "Spring Cup": _tournament(service, "Spring Cup", NOW - timedelta(days=60), True),
+        "Autumn Open": _tournament(service, "Autumn Open", NOW + timedelta(days=90), False),
+        "Summer Shootout": _tournament(service, "Summer Shootout", NOW + timedelta(days=20),
+                                       True),
+        "June Classic": _tournament(service, "June Classic", NOW, False),
+        "Friendly": _tournament(service, "Friendly", None, False),
+    }
+    return League(service, {n: m[0] for n, m in made.items()},
+                  {(n, "Division 1"): m[1] for n, m in made.items()},
+                  {f"{n} {t}": m[i] for n, m in made.items()
+                   for i, t in ((2, "Aces"), (3, "Bears"), (4, "Cats"))})
+
+
+@pytest.fixture(scope="module")
+def client(league: League) -> Iterator[TestClient]:
+    with TestClient(create_app(league.service)) as client:
+        yield client
+
+
+def _order(page: str, names: list[str]) -> list[str]:
+    return sorted(names, key=lambda n: page.index(f">{n}</a></h2>"))
+
+
+class TestPicker:
+    def test_current_first_then_to_come_then_finished_then_undated(
+            self, client: TestClient, league: League) -> None:
+        page = client.get("/").text
+        assert _order(page, list(league.tournaments)) == [
+            "June Classic", "Summer Shootout", "Autumn Open", "Spring Cup", "Friendly"]
+
+    def test_each_with_its_dates_rinks_and_page(self, client: TestClient,
+                                                league: League) -> None:
+        page = client.get("/").text
+        card = page.split(">June Classic</a></h2>")[1].split("</section>")[0]
+        assert "Wed 10 Jun 2026 – Thu 11 Jun 2026" in card  # from its games
+        assert "on now" in card
+        assert "Rinks: North, South" in card
+        assert "dates to be set" in page.split(">Friendly</a></h2>")[1].split("</section>")[0]
+        for tid in league.tournaments.values():
+            assert f'href="/tournaments/{tid}"' in page
+            assert client.get(f"/tournaments/{tid}").status_code == 200
+
+    def test_a_tournament_page_names_it_with_its_divisions_and_todays_games(
+            self, client: TestClient, league: League) -> None:
+        tid = league.tournaments["June Classic"]
+        division = league.divisions[("June Classic", "Division 1")]
+        page = client.get(f"/tournaments/{tid}").text
+        assert "<h1>June Classic</h1>" in page
+        assert f'href="/divisions/{division}/standings"' in page
+        assert f'href="/divisions/{division}/playoffs"' in page
+        assert "Games Wednesday 10 June" in page
+        games = page.split("Games Wednesday 10 June")[1]
+        assert "June Classic Aces" in games and "June Classic Bears" in games
+        assert "June Classic Cats" not in games  # tomorrow's game waits for tomorrow
+        assert "Spring Cup" not in page
+
+    def test_an_unknown_tournament_is_a_404_saying_so(self, client: TestClient) -> None:
+        response = client.get("/tournaments/999")
+        assert response.status_code == 404
+        assert "There is no tournament 999." in response.text
+
+
+def _games(page: str) -> set[str]:
+    return set(re.findall(r'data-game="(\d+)"', page))
+
+
+class TestScheduleFilters:
+    def test_unfiltered_rows_name_their_tournament_and_division(
+            self, client: TestClient) -> None:
+        page = client.get("/schedule").text
+        assert "Spring Cup · Division 1 ·" in page and "June Classic · Division 1 ·" in page
+
+    def test_by_tournament(self, client: TestClient, league: League) -> None:
+        tid = league.tournaments["Spring Cup"]
+        page = client.get(f"/schedule?tournament={tid}").text
+        assert len(_games(page)) == 2
+        assert "Spring Cup Aces" in page and "June Classic Aces" not in page.split("</form>")[1]
+        assert f'<option value="{tid}" selected>Spring Cup</option>' in page
+        assert "<h1>Schedule: Spring Cup</h1>" in page
+
+    def test_by_team_keeps_the_choice_in_the_address(self, client: TestClient,
+                                                     league: League) -> None:
+        team = league.teams["June Classic Cats"]
+        page = client.get(f"/schedule?team={team}").text
+        shown = page.split("</form>")[1]
+        assert len(_games(shown)) == 1 and "June Classic Bears" in shown
+        assert f'<option value="{team}" selected>' in page
+        # the form sends the choice back as the address: the tournament is implied
+        tid = league.tournaments["June Classic"]
+        assert f'<option value="{tid}" selected>June Classic</option>' in page
+
+    def test_by_division_and_rink_together(self, client: TestClient, league: League) -> None:
+        division = league.divisions[("Autumn Open", "Division 1")]
+        north = client.get(f"/schedule?division={division}&rink=North").text
+        south = client.get(f"/schedule?division={division}&rink=South").text
+        both = client.get(f"/schedule?division={division}").text
+        assert len(_games(north)) == len(_games(south)) == 1
+        assert _games(north) | _games(south) == _games(both)
+        assert "<h1>Schedule: North · Division 1 · Autumn Open</h1>" in north
+        assert "<option selected>North</option>" in north
+
+    def test_by_rink_across_tournaments(self, client: TestClient) -> None:
+        page = client.get("/schedule?rink=South").text
+        assert len(_games(page)) == 4
+        assert "North" not in page.split("</form>")[1]
+
+    def test_a_filter_that_matches_nothing_says_so(self, client: TestClient,
+                                                   league: League) -> None:
+        tid = league.tournaments["Friendly"]
+        page = client.get(f"/schedule?tournament={tid}").text
+        assert "No games match: Friendly." in page
+
+    @pytest.mark.parametrize(("address", "status", "message"), [
+        ("/schedule?division=abc", 422, "division: &#39;abc&#39; is not a division number"),
+        ("/schedule?team=%C2%B2", 422, "team: &#39;²&#39; is not a team number"),
+        ("/schedule?division=999", 404, "There is no division 999."),
+        ("/schedule?team=999", 404, "There is no team 999."),
+        ("/schedule?tournament=999", 404, "There is no tournament 999."),
+    ])
+    def test_a_bad_filter_is_an_error_saying_which(self, client: TestClient, address: str,
+                                                   status: int, message: str) -> None:
+        response = client.get(address)
+        assert response.status_code == status
+        assert message in response.text
