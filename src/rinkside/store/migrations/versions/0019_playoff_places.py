@@ -1,7 +1,7 @@
 """A division's bracket size, and playoff games scheduled before their teams.
 
-Revision ID: 0018
-Revises: 0017
+Revision ID: 0019
+Revises: 0018
 Create Date: 2026-12-03
 
 ``divisions.playoff_teams``: how many teams the division's bracket seeds,
@@ -19,8 +19,8 @@ from collections.abc import Sequence
 import sqlalchemy
 from alembic import op
 
-revision: str = "0018"
-down_revision: str | None = "0017"
+revision: str = "0019"
+down_revision: str | None = "0018"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
