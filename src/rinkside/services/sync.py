@@ -152,6 +152,16 @@ def rink_games(s: Session, rink: RinkRef) -> list[int]:
         .order_by(models.Game.id)))
 
 
+def rink_game(s: Session, rink: RinkRef, game_id: int) -> models.Game:
+    """Game ``game_id``, locked for the write, if it is scored at the token's
+    rink; else 404 (a laptop writes only its own rink's games)."""
+    game = s.get(models.Game, game_id, with_for_update=True)
+    if game is None or game_id not in rink_games(s, rink):
+        raise SyncRefused(404, f"game {game_id} is not scored at rink {rink.name!r} "
+                          f"of tournament {rink.tournament_id}")
+    return game
+
+
 def issue_credential(service: ServiceBase, tournament_id: int, rink: str, username: str,
                      clock: Clock) -> str:
     """A new credential of ``username`` for ``rink``'s laptop, replacing any
@@ -287,10 +297,7 @@ def take_push(service: Tournaments, rink: RinkRef, game_id: int, league_version:
         raise SyncRefused(422, f"game {game_id}: the revisions pushed must follow version "
                           f"{league_version} one by one ({expected[:3]}...)")
     with service.write() as s:
-        game = s.get(models.Game, game_id, with_for_update=True)
-        if game is None or game_id not in rink_games(s, rink):
-            raise SyncRefused(404, f"game {game_id} is not scored at rink {rink.name!r} "
-                              f"of tournament {rink.tournament_id}")
+        game = rink_game(s, rink, game_id)
         officials = Officials(s, rink, game_id)
         for r in revisions:
             officials.check(r.by, "scorekeeper", sync_proof.revision_message(

@@ -43,7 +43,7 @@ from rinkside.services.officiating import (
     refuse_report,
     refuse_signature,
 )
-from rinkside.services.sync import Officials, RinkRef, SyncRefused, rink_games
+from rinkside.services.sync import Officials, RinkRef, SyncRefused, rink_game
 from rinkside.store import models, signoffs
 
 Key = tuple[str, str, datetime, str, bool]
@@ -98,10 +98,7 @@ def take_signoff(service: ServiceBase, rink: RinkRef, game_id: int, version: int
     ``entries`` (signed on its ``version`` of the game) and take the
     ``reports`` it does not hold, in one transaction."""
     with service.write() as s:
-        game = s.get(models.Game, game_id, with_for_update=True)
-        if game is None or game_id not in rink_games(s, rink):
-            raise SyncRefused(404, f"game {game_id} is not scored at rink {rink.name!r} "
-                              f"of tournament {rink.tournament_id}")
+        game = rink_game(s, rink, game_id)
         officials = Officials(s, rink, game_id)
         stored = [(e.kind, e.username, e.at, e.reason, bool(e.locks))
                   for e in signoffs.entries(s, game_id)]
