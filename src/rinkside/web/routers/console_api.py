@@ -35,6 +35,7 @@ role that may score the game: 401, 403 otherwise.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends
@@ -145,8 +146,19 @@ def record_events(game_id: int, batch: EventBatch, user: Scorer, service: Servic
         """The events read with the game's periods, in the write's own session."""
         return [decode_event(raw, i, settings.periods) for i, raw in enumerate(batch.events)]
 
-    try:  # an unknown game: NotFound, 404
-        version, _ = service.record(game_id, batch.version, decoded, by=user.username)
+    # an unknown game: NotFound, 404
+    return answered(broadcaster, service, game_id, lambda: service.record(
+        game_id, batch.version, decoded, by=user.username)[0])
+
+
+def answered(broadcaster: Broadcaster, service: Service, game_id: int,
+             write: Callable[[], int]) -> Answer:
+    """What a write of the game's log answers: the new version and the state
+    (:func:`written`), else why not: the rule that refused it (422), the
+    version it was stale against (409), the event field it could not read
+    (422)."""
+    try:
+        version = write()
     except (RuleViolation, TournamentRuleError) as exc:
         return refused(exc, service.game_state(game_id)[1].setup)
     except StaleWrite as exc:
@@ -177,21 +189,18 @@ def correct(game_id: int, body: CorrectionBody, user: Scorer, service: Service,
         return ReadableJSON({"detail": f"a {body.op} needs the event to write", "field": "event"},
                             status_code=422)
     periods = service.game_settings(game_id).periods  # NotFound: 404
-    try:
+
+    def write() -> int:
         event = (None if body.op == "delete" or body.event is None
                  else decode_event(body.event, body.position, periods))
-        version, _ = service.correct(game_id, body.version, body.op, body.position, event,
-                                     by=user.username, reason=reason)
-    except (RuleViolation, TournamentRuleError) as exc:
-        return refused(exc, service.game_state(game_id)[1].setup)
-    except StaleWrite as exc:
-        return stale(exc)
-    except MalformedEvent as exc:
-        return malformed(exc)
+        return service.correct(game_id, body.version, body.op, body.position, event,
+                               by=user.username, reason=reason)[0]
+
+    try:
+        return answered(broadcaster, service, game_id, write)
     except (IndexError, NoSuchPosition) as exc:
         return ReadableJSON({"detail": f"there is no event {body.position} to {body.op}: {exc}",
                              "field": "position"}, status_code=422)
-    return written(broadcaster, service, game_id, version)
 
 
 @router.post("/games/{game_id:id}/servers", response_model=None)
@@ -200,15 +209,11 @@ def name_server(game_id: int, body: ServerBody, user: Scorer, service: Service,
     """Name who serves a penalty another player serves (402(c), 404(b),
     404(e), 405(a), 407(a)); who and the rule are kept with the correction."""
     try:
-        version, _ = servers.name_server(service, game_id, body.version, body.penalty,
-                                         body.served_by, by=user.username)
-    except (RuleViolation, TournamentRuleError) as exc:
-        return refused(exc, service.game_state(game_id)[1].setup)
-    except StaleWrite as exc:
-        return stale(exc)
+        return answered(broadcaster, service, game_id, lambda: servers.name_server(
+            service, game_id, body.version, body.penalty, body.served_by,
+            by=user.username)[0])
     except servers.NoServerNeeded as exc:
         return ReadableJSON({"detail": str(exc), "field": "penalty"}, status_code=422)
-    return written(broadcaster, service, game_id, version)
 
 
 @router.put("/games/{game_id:id}/lineups/{team}", response_model=None)
