@@ -215,7 +215,10 @@ def _check_report(s: Session, game_id: int, r: Report) -> None:
     try:
         if r.kind != ("incident" if r.rule is None else "report"):
             raise SignOffRefused(f"a {r.kind!r} written report "
-                                 f"{'with' if r.rule is None else 'under'} rule {r.rule}")
+                                 f"{'with' if r.rule is None else 'under'} rule {r.rule}: a "
+                                 "report the book calls for is a 'report', a note an "
+                                 "'incident'", "502(l)")
         refuse_report(user, game_id, r.text, r.rule)
     except SignOffRefused as exc:
-        raise SyncRefused(422, f"game {game_id}: {exc.reason} (on the league server)") from None
+        raise SyncRefused(422, f"game {game_id}: {exc} (on the league server); the written "
+                          "reports were refused whole and nothing was merged") from None
