@@ -46,7 +46,7 @@ def child(figure: str, measured: bool, store: Path, packed: Path) -> None:
     from sqlalchemy import delete, select
 
     from rinkside.services.tournaments import Tournaments
-    from rinkside.store import make_engine, migrate, session_factory
+    from rinkside.store.db import make_engine, migrate, session_factory
     from rinkside.store.models import Division, GameStateCache
 
     engine = make_engine(f"sqlite:///{store}")
@@ -88,7 +88,7 @@ def prepared(folder: Path, games: int, seed: int) -> tuple[Path, Path]:
     from sqlalchemy import func, select
 
     from rinkside.services.tournaments import Tournaments
-    from rinkside.store import make_engine, migrate, session_factory
+    from rinkside.store.db import make_engine, migrate, session_factory
     from rinkside.store.models import Game
 
     store = bt.kept_store(folder, games, seed)

@@ -89,8 +89,8 @@ from sqlalchemy.engine import make_url
 from rinkside.demo import build_demo
 from rinkside.services.open import open_tournaments
 from rinkside.services.tournaments import Tournaments
-from rinkside.store import make_engine
 from rinkside.store import models as m
+from rinkside.store.db import make_engine
 from rinkside.web import auth
 
 HERE = Path(__file__).resolve().parent

@@ -47,7 +47,7 @@ from rinkside.rules.roster import GameSetup
 from rinkside.services import logs
 from rinkside.services.tournaments import Tournaments
 from rinkside.simulate import play_game
-from rinkside.store import make_engine, migrate, session_factory
+from rinkside.store.db import make_engine, migrate, session_factory
 from rinkside.store.models import Division, Game, GameStateCache
 
 TEAMS_PER_DIVISION = 16

@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 from argon2 import PasswordHasher
 from argon2.exceptions import Argon2Error, InvalidHashError
+from recordkit import record_crashes
 
 
 def _in_browser(item: pytest.Item) -> bool:
@@ -74,4 +75,11 @@ def argon2_once() -> Iterator[None]:
     with pytest.MonkeyPatch.context() as patch:
         for name in ("hash", "verify"):
             patch.setattr(PasswordHasher, name, _remembered(getattr(PasswordHasher, name)))
+        yield
+
+
+@pytest.fixture
+def crashing_record() -> Iterator[None]:
+    """The desk's record fails while the test runs (:mod:`recordkit`)."""
+    with record_crashes():
         yield

@@ -3,12 +3,23 @@ refused with the rule the engine refuses every event of it with."""
 
 from __future__ import annotations
 
+from typing import get_args
+
+import pytest
 from gamekit import end, faceoff, goal, pen, play, refused, regulation, t, whistle
 
-from rinkside.formats.event_reader import EVENT_TYPE_NAMES
+from rinkside.formats.event_reader import EventFieldError, decode_event
 from rinkside.rules import apply
-from rinkside.rules.accepts import KINDS, acceptance
-from rinkside.rules.events import EVENT_TYPES, Forfeit, Resume, ShootoutAttempt, Suspend
+from rinkside.rules.accepts import acceptance
+from rinkside.rules.events import (
+    EVENT_CLASSES,
+    EVENT_TYPES,
+    Event,
+    Forfeit,
+    Resume,
+    ShootoutAttempt,
+    Suspend,
+)
 from rinkside.rules.upcoming import upcoming
 
 OVER = ("penalty", "penalty_shot", "goalie")  # casebook 16-17, 406(i), 406(e)
@@ -16,8 +27,13 @@ OVER = ("penalty", "penalty_shot", "goalie")  # casebook 16-17, 406(i), 406(e)
 
 class TestTheKinds:
     def test_every_event_type_has_its_format_name(self) -> None:
-        assert set(KINDS) == set(EVENT_TYPE_NAMES)
-        assert set(KINDS.values()) == set(EVENT_TYPES)
+        taken = acceptance(play([faceoff("1 12:00")]))
+        assert set(taken.accepts) | set(taken.refused) == set(EVENT_CLASSES)
+        with pytest.raises(EventFieldError) as refused_type:
+            decode_event({"type": "fight", "at": "1 3:00"}, 0, 3)
+        assert refused_type.value.detail == ("'fight' is not an event type: "
+                                             + ", ".join(EVENT_CLASSES))
+        assert set(EVENT_CLASSES.values()) == set(EVENT_TYPES) == set(get_args(Event))
 
 
 class TestAPeriodEndsOnlyAtZero:
@@ -29,7 +45,7 @@ class TestAPeriodEndsOnlyAtZero:
         assert refusal.rule == "640(a)"
         assert "reaches 0:00" in refusal.reason and "rink's clock" in refusal.reason
         assert "507(a)" in refusal.reason
-        assert set(taken.accepts) == set(KINDS) - {"period_end"}
+        assert set(taken.accepts) == set(EVENT_CLASSES) - {"period_end"}
 
     def test_with_time_left_on_a_stopped_clock_the_engine_refuses_it_too(self) -> None:
         s = play([faceoff("1 12:00"), whistle("1 9:30")])

@@ -5,10 +5,12 @@ event (:func:`rinkside.rules.serving.naming`). One class per rule."""
 
 from __future__ import annotations
 
+import pytest
 from gamekit import faceoff, pen, play, refused, signal, whistle
 
 from rinkside.rules import serving
 from rinkside.rules.accepts import acceptance
+from rinkside.rules.errors import RuleViolation
 from rinkside.rules.events import Event, Measurement, PenaltyClass
 from rinkside.rules.times import GameTime
 
@@ -90,6 +92,28 @@ class TestRule404bMinorWithAMisconduct:
                           pen("1 11:00", "home", 6, "misconduct"))
         [need] = serving.servers_needed(play(events, **ON))
         assert (need.penalty_class, need.rule) == (PC.MINOR, "404(b)")
+
+
+class TestWhoMayBeNamed:
+    """The rules, not the service that writes the naming, decide who may be
+    named (:func:`rinkside.rules.serving.refuse_server`)."""
+
+    def test_rule_404e_the_penalized_player_is_refused_as_his_own_substitute(self) -> None:
+        [need] = serving.servers_needed(play(stoppage(pen("1 11:00", "home", 7, "major",
+                                                          *CHECK)), **ON))
+        with pytest.raises(RuleViolation) as refusal:
+            serving.refuse_server(need, 7)
+        assert refusal.value.rule == "404(e)"
+        assert str(refusal.value).startswith("Rule 404(e): #7 may not serve #7's major (home)")
+        serving.refuse_server(need, need.may_serve[0])  # one the rule allows: no refusal
+
+    def test_rule_402c_a_bench_minor_names_the_bench_not_a_player(self) -> None:
+        events = stoppage(pen("1 11:00", "away", None, "bench_minor", "Too many players",
+                              "205(a)"))
+        [need] = serving.servers_needed(play(events, **ON))
+        assert need.who == "the bench"
+        with pytest.raises(RuleViolation, match=r"#99 may not serve the bench's bench minor"):
+            serving.refuse_server(need, 99)
 
 
 class TestRule405aMatch:

@@ -20,6 +20,7 @@ import threading
 from pathlib import Path
 
 import httpx
+import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "store"))
 from fastapi.testclient import TestClient
@@ -32,6 +33,7 @@ from test_sync_kit import (  # noqa: F401  (the fixtures)
     league_fixture,
     league_store_fixture,
     log_of,
+    now,
     pull,
     push,
     score,
@@ -40,7 +42,7 @@ from typer.testing import CliRunner
 
 from rinkside.cli import app as cli
 from rinkside.rules.events import Forfeit
-from rinkside.services import officiating, sync_client, sync_local
+from rinkside.services import officiating, sync, sync_client, sync_local
 from rinkside.services.open import open_tournaments
 from rinkside.store import models as m
 from rinkside.web.app import create_app
@@ -113,6 +115,7 @@ def test_a_game_changed_on_the_league_meanwhile_is_refused_whole(league: League,
     code, said = push(laptop)
     assert code == 1
     assert "changed on the league server" in said and "nothing was merged" in said
+    assert "a game is scored in one place (Rule 506(a): its Official Scorer" in said
     assert log_of(league.service, game) == before
     assert [g.game_id for g in sync_local.pending(rink)] == [game]  # still shown as unpushed
 
@@ -283,3 +286,17 @@ def test_serve_on_a_pulled_store_runs_the_push_loop(league: League, laptop: str)
     laptop_server = build_server("127.0.0.1", free_port(), laptop)
     assert laptop_server.pushing is not None
     laptop_server.pushing.stop()
+
+
+def test_revisions_that_skip_a_version_are_refused_saying_why(league: League) -> None:
+    """No rule is involved: the refusal says what (the versions expected) and
+    why (one log, one version after another), and that nothing was merged."""
+    rink = sync.RinkRef(0, league.tournament, "North")
+    skipped = sync.Revision(5, "insert", 0, None, "kim", now(), "late")
+    with pytest.raises(sync.SyncRefused) as refused:
+        sync.take_push(league.service, rink, league.north[0], 3, [skipped])
+    assert refused.value.status == 422
+    assert refused.value.message == (
+        f"game {league.north[0]}: the revisions pushed must follow version 3 one by one "
+        "([4]...): each is the next version of the game's one log; the push was refused "
+        "whole and nothing was merged")

@@ -264,3 +264,16 @@ def test_a_cut_connection_is_no_refusal_and_is_tried_again_ever_later_up_to_a_ca
     assert loop.tick() and loop.delay == 30.0
     assert sync_local.pending(rink) == [] and officiating.is_locked(league.service, game)
     assert len(log_of(league.service, game)) == 1
+
+
+def test_a_written_report_is_refused_under_rule_502l_saying_which_part() -> None:
+    """A written report is one 502(l) (404(h), 405(b)) calls for, filed by
+    the game's referee: its refusals name that rule, here and on a laptop's
+    push (:func:`rinkside.services.sync_signoff.take_signoff`)."""
+    with pytest.raises(officiating.SignOffRefused) as nobody:
+        officiating.refuse_report(None, 1, "Stick swung at the head.", "405(b)")
+    assert str(nobody.value) == ("Rule 502(l): only a referee or the tournament director "
+                                 "files a written report")
+    with pytest.raises(officiating.SignOffRefused) as no_rule:
+        officiating.refuse_report(None, 1, "Stick swung at the head.", "601(a)")
+    assert str(no_rule.value).startswith("Rule 502(l): '601(a)' calls for no written report: ")

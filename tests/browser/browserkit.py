@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from playwright.sync_api import JSHandle, Page, expect
+from playwright.sync_api import JSHandle, Locator, Page, expect
 
 from rinkside.rules.events import FaceOff, Goal, PeriodEnd, Team
 from rinkside.rules.times import GameTime
@@ -70,3 +70,8 @@ def console_module(page: Page, name: str) -> JSHandle:
     instance: a module is evaluated once per page), for a test to read its
     exports; the console shares no window object to read instead."""
     return page.evaluate_handle("url => import(url)", f"/static/{name}")
+
+
+def event_form(page: Page) -> Locator:
+    """The console's form of the event being recorded."""
+    return page.locator("form.event-form")

@@ -17,9 +17,11 @@ from typing import Any
 
 import pytest
 import uvicorn
-from browserkit import LiveServer
+from browserkit import LiveServer, new_game
 from demokit import copy_demo
 
+from rinkside.rules.events import FaceOff, Stoppage
+from rinkside.rules.times import GameTime
 from rinkside.web import auth
 from rinkside.web.app import create_app
 from rinkside.web.broadcaster import Broadcaster
@@ -96,3 +98,16 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
     broadcaster.close()
     server.should_exit = True
     thread.join(timeout=10)
+
+
+@pytest.fixture
+def stopped_game(live_server: LiveServer) -> int:
+    """A fresh game stopped at 1 11:00 after its opening face-off, scored by
+    its own scorekeeper ``scorer{game}`` (password ``scorer-pass-1``): the
+    console's penalty forms start from here."""
+    game_id = new_game(live_server)
+    auth.create_user(live_server.service, f"scorer{game_id}", "scorer-pass-1", "scorekeeper",
+                     games=[game_id])
+    live_server.service.record(game_id, 0, [FaceOff(GameTime(1, 7200)),
+                                            Stoppage(GameTime(1, 6600))], by="test")
+    return game_id

@@ -7,54 +7,36 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-from browserkit import LiveServer, log_in, new_game, skaters
-from playwright.sync_api import Locator, Page, expect
-
-from rinkside.rules.events import FaceOff, Stoppage
-from rinkside.rules.times import GameTime
-from rinkside.web import auth
-
-
-@pytest.fixture
-def game(live_server: LiveServer) -> int:
-    game_id = new_game(live_server)
-    auth.create_user(live_server.service, f"ps{game_id}", "scorer-pass-1", "scorekeeper",
-                     games=[game_id])
-    live_server.service.record(game_id, 0, [FaceOff(GameTime(1, 7200)),
-                                            Stoppage(GameTime(1, 6000))], by="test")
-    return game_id
-
-
-def form(page: Page) -> Locator:
-    return page.locator("form.event-form")
+from browserkit import LiveServer, event_form, log_in, skaters
+from playwright.sync_api import Page, expect
 
 
 def record_trip(page: Page, team: str, player: int, *, marked: bool) -> None:
     page.get_by_role("button", name="Penalty", exact=True).click()
-    form(page).locator(".seg", has_text=team).click()
-    form(page).locator('select[name="player"]').select_option(str(player))
-    form(page).get_by_placeholder("Find: rule number or words").fill("tripping")
-    listbox = form(page).locator('select[name="infraction"]')
+    event_form(page).locator(".seg", has_text=team).click()
+    event_form(page).locator('select[name="player"]').select_option(str(player))
+    event_form(page).get_by_placeholder("Find: rule number or words").fill("tripping")
+    listbox = event_form(page).locator('select[name="infraction"]')
     listbox.focus()
     listbox.select_option("tripping")
-    mark = form(page).get_by_label("Penalty shot awarded for this foul")
+    mark = event_form(page).get_by_label("Penalty shot awarded for this foul")
     expect(mark).not_to_be_checked()
     if marked:
         mark.check()
-    form(page).get_by_role("button", name="Record").click()
-    expect(form(page)).to_be_hidden()
+    event_form(page).get_by_role("button", name="Record").click()
+    expect(event_form(page)).to_be_hidden()
 
 
 def test_a_penalty_marked_for_the_shot_is_recorded_and_not_charged(
-        page: Page, live_server: LiveServer, game: int, output_dir: Path) -> None:
+        page: Page, live_server: LiveServer, stopped_game: int, output_dir: Path) -> None:
+    game = stopped_game
     service = live_server.service
     _, state = service.game_state(game)
     away = state.setup.away.name
     first, second = skaters(service, game, "away")[:2]
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    log_in(page, f"ps{game}", "scorer-pass-1")
+    log_in(page, f"scorer{game}", "scorer-pass-1")
     page.goto(f"/console/games/{game}")
     record_trip(page, away, first, marked=True)
     _, after = service.game_state(game)

@@ -12,39 +12,20 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
-from browserkit import LiveServer, log_in, new_game, skaters
+from browserkit import LiveServer, event_form, log_in, skaters
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from rinkside.rules.events import FaceOff, Stoppage
-from rinkside.rules.times import GameTime
-from rinkside.web import auth
-
 LIVE = 1000  # ms: the scoreboard shows each change within a second
-
-
-@pytest.fixture
-def game(live_server: LiveServer) -> int:
-    """A game stopped at 1 11:00, after its opening face-off."""
-    game_id = new_game(live_server)
-    auth.create_user(live_server.service, f"pat{game_id}", "scorer-pass-1", "scorekeeper",
-                     games=[game_id])
-    live_server.service.record(game_id, 0, [FaceOff(GameTime(1, 7200)),
-                                            Stoppage(GameTime(1, 6600))], by="t")
-    return game_id
 
 
 def bound(page: Page, name: str) -> Locator:
     return page.locator(f'[data-bind="{name}"]')
 
 
-def form(page: Page) -> Locator:
-    return page.locator("form.event-form")
-
-
 def test_rule_404e_the_console_asks_for_the_substitute_and_shows_him_everywhere(
         page: Page, browser: Browser, browser_context_args: dict[str, Any],
-        live_server: LiveServer, game: int, output_dir: Path) -> None:
+        live_server: LiveServer, stopped_game: int, output_dir: Path) -> None:
+    game = stopped_game
     service = live_server.service
     _, state = service.game_state(game)
     home = state.setup.home.name
@@ -57,29 +38,29 @@ def test_rule_404e_the_console_asks_for_the_substitute_and_shows_him_everywhere(
     board.goto(f"/scoreboard/{game}")
     expect(board.locator('[data-bind="link"]')).to_have_text("live")
 
-    log_in(page, f"pat{game}", "scorer-pass-1")
+    log_in(page, f"scorer{game}", "scorer-pass-1")
     page.goto(f"/console/games/{game}")
     expect(bound(page, "toggle")).to_have_text("Start (face-off)")
 
     # The form asks who serves the major, under 404(e), from the engine's list.
     page.get_by_role("button", name="Penalty", exact=True).click()
-    form(page).locator(".seg", has_text=home).click()
-    form(page).locator('select[name="player"]').select_option(str(checker))
-    form(page).get_by_placeholder("Find: rule number or words").fill("604(e)")
-    listbox = form(page).locator('select[name="infraction"]')
+    event_form(page).locator(".seg", has_text=home).click()
+    event_form(page).locator('select[name="player"]').select_option(str(checker))
+    event_form(page).get_by_placeholder("Find: rule number or words").fill("604(e)")
+    listbox = event_form(page).locator('select[name="infraction"]')
     listbox.focus()
     listbox.select_option("checking_from_behind")
-    expect(form(page).locator('select[name="class"]')).to_have_value("major")
+    expect(event_form(page).locator('select[name="class"]')).to_have_value("major")
     expect(bound(page, "hint-served_by")).to_contain_text("Rule 404(e)")
-    expect(form(page).locator(".field-served_by")).to_have_class("row field-served_by asked")
-    server_list = form(page).locator('select[name="served_by"]')
+    expect(event_form(page).locator(".field-served_by")).to_have_class("row field-served_by asked")
+    server_list = event_form(page).locator('select[name="served_by"]')
     expect(server_list.locator("option").first).to_have_text("name who serves it")
     expect(server_list.locator(f'option[value="{checker}"]')).to_be_disabled()
     page.screenshot(path=str(output_dir / "console-server-asked.png"), full_page=True)
 
     # Recorded with nobody named: the game waits, the prompt says why.
-    form(page).get_by_role("button", name="Record").click()
-    expect(form(page)).to_be_hidden()
+    event_form(page).get_by_role("button", name="Record").click()
+    expect(event_form(page)).to_be_hidden()
     prompt = bound(page, "servers")
     expect(prompt).to_be_visible()
     expect(prompt).to_contain_text(f"#{checker}")

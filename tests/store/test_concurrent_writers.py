@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from rinkside.rules.events import FaceOff, Stoppage
 from rinkside.rules.times import GameTime
 from rinkside.services.tournaments import Tournaments
-from rinkside.store import StaleWrite, events_of
+from rinkside.store.eventlog import StaleWrite, events_of
 
 WRITERS = 4
 ATTEMPTS = 12  # per writer

@@ -1,14 +1,17 @@
 """A desk write and its record in one transaction, on SQLite and PostgreSQL:
 the service's own write joins the desk's transaction (``within``), so a
 failure of the record keeps neither, a refusal inside the write (a name
-taken) leaves the store as it was, and a write that succeeds keeps both."""
+taken) leaves the store as it was, and a write that succeeds keeps both.
+
+This is the home of the transaction on both stores, through the services;
+that every desk route writes through it is
+tests/web/test_desk_records_together.py's (the crash: :mod:`recordkit`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
-from sqlalchemy import event, func, select
+from recordkit import Crash
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from rinkside.services import changes, desk_people, desk_teams
@@ -16,25 +19,9 @@ from rinkside.services.tournaments import Tournaments
 from rinkside.store import models as m
 
 
-class Crash(RuntimeError):
-    pass
-
-
 @pytest.fixture
 def service(sessions: sessionmaker[Session]) -> Tournaments:
     return Tournaments(sessions)
-
-
-@pytest.fixture
-def crashing_record() -> Iterator[None]:
-    def crash(*_: object) -> None:
-        raise Crash("the record is not written")
-
-    event.listen(m.DeskChange, "before_insert", crash)
-    try:
-        yield
-    finally:
-        event.remove(m.DeskChange, "before_insert", crash)
 
 
 def _counts(service: Tournaments) -> tuple[int, ...]:

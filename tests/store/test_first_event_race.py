@@ -16,8 +16,8 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from rinkside.services.tournaments import Tournaments
-from rinkside.store import events_of
 from rinkside.store import models as m
+from rinkside.store.eventlog import events_of
 from rinkside.web import auth
 from rinkside.web.app import create_app
 

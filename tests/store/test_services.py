@@ -21,7 +21,7 @@ from rinkside.rules.events import (
 from rinkside.rules.times import GameTime
 from rinkside.services.queries.playoffs import playoff_teams
 from rinkside.services.tournaments import Tournaments
-from rinkside.store import StaleWrite, history
+from rinkside.store.eventlog import StaleWrite, history
 from rinkside.tournament.errors import TournamentRuleError
 from rinkside.tournament.lineups import LineupError
 from rinkside.tournament.roster_problems import RosterImportError

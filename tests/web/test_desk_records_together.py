@@ -3,16 +3,21 @@ writing the record fails (a crash between the two), nothing of the write is
 kept either, for every desk write that used to commit first and record
 after (a division, a player, a roster import, a user, a password, an
 account disabled, a sync token, a rink, a tournament, a game, supplementary
-discipline, a forfeit, a game's officials)."""
+discipline, a forfeit, a game's officials).
+
+This is the home of every desk route writing through the one transaction
+(on the demo's SQLite store); the transaction itself, on SQLite and
+PostgreSQL, is tests/store/test_desk_record_transactions.py's (the crash:
+:mod:`recordkit`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from deskkit import RINK, dora, people, post, rick, skip, small_cup
-from sqlalchemy import event, func, select
+from recordkit import Crash
+from sqlalchemy import func, select
 from webkit import Client, Demo
 
 from rinkside.services import queries, sync, users
@@ -20,22 +25,6 @@ from rinkside.services import rinks as rink_store
 from rinkside.store import models as m
 
 __all__ = ["dora", "people", "rick", "skip"]
-
-
-class Crash(RuntimeError):
-    """The process dying between the write and its record, as a test can."""
-
-
-@pytest.fixture
-def crashing_record() -> Iterator[None]:
-    def crash(*_: object) -> None:
-        raise Crash("the record is not written")
-
-    event.listen(m.DeskChange, "before_insert", crash)
-    try:
-        yield
-    finally:
-        event.remove(m.DeskChange, "before_insert", crash)
 
 
 @pytest.fixture(scope="module")

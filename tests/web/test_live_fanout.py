@@ -148,11 +148,15 @@ def test_one_change_is_built_and_encoded_once_for_every_page(
     asyncio.run(main())
 
 
-def test_a_committed_change_is_built_from_the_writes_own_state(
-        demo: Demo, broadcaster: Broadcaster, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The state this process computed as it committed the version is sent,
-    without reading the game's setup and log again; it is the state a fresh
-    read of the store gives."""
+@pytest.mark.parametrize("memory", ["holds the version", "let it go"])
+def test_a_committed_change_is_built_from_the_state_it_carries(
+        demo: Demo, broadcaster: Broadcaster, monkeypatch: pytest.MonkeyPatch,
+        memory: str) -> None:
+    """Issue 25: the write's ``on_change`` hands over the state it committed
+    (:class:`Change`); the live view is built from that, without reading the
+    game's setup and log again, whether or not the service's memory still
+    holds the version (a full cache lets it go); it is the state a fresh read
+    of the store gives."""
     game = game_in_play(demo)
     reads: list[int] = []
     game_state = demo.service.game_state
@@ -168,12 +172,15 @@ def test_a_committed_change_is_built_from_the_writes_own_state(
         opened = await open_pages(broadcaster, demo, game, [written.sender(page)])
         await until(written, lambda: len(page) == 1)
         before, _ = demo.service.game_state(game)
+        if memory == "let it go":
+            monkeypatch.setattr(demo.service, "committed_state", lambda game_id, version: None)
         monkeypatch.setattr(demo.service, "game_state", counted)
         version, _ = await asyncio.to_thread(
             demo.service.record, game, before, [Stoppage(GameTime(1, 5800))], "web test")
         await until(written, lambda: versions(page)[-1:] == [version])
-        assert reads == []  # built from the write's own state
+        assert reads == []  # built from the state the change carried
         sent = json.loads(page[-1]["body"].split(b"\n")[0][len(b"data: "):])
+        assert sent["version"] == version
         monkeypatch.undo()
         demo.service.cache.clear()  # a fresh read: the log replayed from the store
         assert sent == live.views.state_json(demo.service, game)
@@ -254,40 +261,3 @@ def test_a_page_that_reconnects_starts_from_the_newest_state(
     after = first_state()
     assert after["version"] == written[-1] > before["version"]
     assert after["score"]["home"] == before["score"]["home"] + 1
-
-
-def test_a_change_is_built_from_the_state_it_carries_not_the_services_memory(
-        demo: Demo, broadcaster: Broadcaster, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 25: the write's ``on_change`` hands over the state it committed
-    (:class:`Change`); the live view is built from that, even when the
-    service's memory no longer holds the version (a full cache let it go),
-    without reading the game's setup and log again."""
-    game = game_in_play(demo)
-    reads: list[int] = []
-    game_state = demo.service.game_state
-
-    def counted(game_id: int) -> Any:
-        reads.append(game_id)
-        return game_state(game_id)
-
-    page: list[Message] = []
-
-    async def main() -> None:
-        written = Written()
-        opened = await open_pages(broadcaster, demo, game, [written.sender(page)])
-        await until(written, lambda: len(page) == 1)
-        before, _ = demo.service.game_state(game)
-        monkeypatch.setattr(demo.service, "committed_state", lambda game_id, version: None)
-        monkeypatch.setattr(demo.service, "game_state", counted)
-        version, _ = await asyncio.to_thread(
-            demo.service.record, game, before, [Stoppage(GameTime(1, 5700))], "web test")
-        await until(written, lambda: versions(page)[-1:] == [version])
-        assert reads == []  # built from the state the change carried
-        sent = json.loads(page[-1]["body"].split(b"\n")[0][len(b"data: "):])
-        assert sent["version"] == version
-        monkeypatch.undo()
-        demo.service.cache.clear()
-        assert sent == live.views.state_json(demo.service, game)
-        await opened.close()
-
-    asyncio.run(main())

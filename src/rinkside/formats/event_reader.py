@@ -13,38 +13,12 @@ from typing import Any, Final
 
 from rinkside.formats.text import REASON, SHORT, TextError, TextKind, check_text
 from rinkside.formats.times import parse_time, shootout_moment
+from rinkside.rules import events
 from rinkside.rules.errors import MalformedEvent
-from rinkside.rules.events import (
-    MEASURE_RESULTS,
-    MEASURED_ITEMS,
-    TEAMS,
-    Caution,
-    Designate,
-    Event,
-    FaceOff,
-    Forfeit,
-    Goal,
-    GoalieChange,
-    LeftBox,
-    Measurement,
-    Penalty,
-    PenaltyClass,
-    PenaltyShot,
-    PenaltySignal,
-    PeriodEnd,
-    RefereeTimeout,
-    Resume,
-    ShootoutAttempt,
-    Shot,
-    Stoppage,
-    Suspend,
-    Team,
-    TimeOut,
-)
+from rinkside.rules.events import MEASURE_RESULTS, MEASURED_ITEMS, TEAMS, PenaltyClass, Team
 from rinkside.rules.times import SHOOTOUT_LABEL, GameTime, TimeFormatError
 
 __all__ = [
-    "EVENT_TYPE_NAMES",
     "EventFieldError",
     "decode_event",
     "describe_malformed",
@@ -99,7 +73,7 @@ _EVENT_FIELDS: Final[dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
 }
 _EVENT_FIELDS["penalty_signal"] = _EVENT_FIELDS["penalty"]
 
-EVENT_TYPE_NAMES: Final = tuple(_EVENT_FIELDS)
+assert set(_EVENT_FIELDS) == set(events.EVENT_CLASSES), "a type of events.EVENT_CLASSES unread"
 # The kind (and so the length) of each text field of an event (formats.text).
 _TEXT_KINDS: Final[dict[str, TextKind]] = {
     "spot": SHORT, "infraction": SHORT, "rule": SHORT, "reason": REASON,
@@ -227,59 +201,59 @@ def _decode_penalty(r: _Reader) -> tuple[Any, ...]:
     )
 
 
-def _decode_warning(r: _Reader) -> Caution:
+def _decode_warning(r: _Reader) -> events.Caution:
     player, official = _target(r, "a warning")
-    return Caution(r.at(), r.team(), r.text("rule", empty_ok=False), player, official)
+    return events.Caution(r.at(), r.team(), r.text("rule", empty_ok=False), player, official)
 
 
-def _decode_goalie(r: _Reader) -> GoalieChange:
+def _decode_goalie(r: _Reader) -> events.GoalieChange:
     value = r.raw["in"]
-    return GoalieChange(r.at(), r.team(), None if value is None else r.number("in"))
+    return events.GoalieChange(r.at(), r.team(), None if value is None else r.number("in"))
 
 
-def _decode_shootout(r: _Reader) -> ShootoutAttempt:
+def _decode_shootout(r: _Reader) -> events.ShootoutAttempt:
     if r.raw["at"] != SHOOTOUT_LABEL:
         raise r.fail("at", f"{r.raw['at']!r}: a shootout attempt is at \"{SHOOTOUT_LABEL}\"")
-    return ShootoutAttempt(r.team(), r.number("shooter"), r.scored(), at=None)
+    return events.ShootoutAttempt(r.team(), r.number("shooter"), r.scored(), at=None)
 
 
-def _decode_measure(r: _Reader) -> Measurement:
+def _decode_measure(r: _Reader) -> events.Measurement:
     """A rinkside extension of FORMAT.md: an equipment measurement (610(f))."""
     item, result = r.text("item"), r.text("result")
     if item not in MEASURED_ITEMS:
         raise r.fail("item", f"{item!r}: one of {', '.join(MEASURED_ITEMS)}")
     if result not in MEASURE_RESULTS:
         raise r.fail("result", f"{result!r}: legal, illegal or refused")
-    return Measurement(r.at(), r.team(), r.number("player"), item, result,
-                       r.optional_number("served_by"))
+    return events.Measurement(r.at(), r.team(), r.number("player"), item, result,
+                              r.optional_number("served_by"))
 
 
-_DECODERS: Final[dict[str, Callable[[_Reader], Event]]] = {
-    "faceoff": lambda r: FaceOff(r.at(), r.optional_text("spot")),
-    "stoppage": lambda r: Stoppage(r.at(), r.optional_text("reason")),
-    "goal": lambda r: Goal(
+_DECODERS: Final[dict[str, Callable[[_Reader], events.Event]]] = {
+    "faceoff": lambda r: events.FaceOff(r.at(), r.optional_text("spot")),
+    "stoppage": lambda r: events.Stoppage(r.at(), r.optional_text("reason")),
+    "goal": lambda r: events.Goal(
         r.at(), r.team(), r.number("scorer"), r.optional_number("assist"), r.flag("own_goal")
     ),
-    "penalty": lambda r: Penalty(*_decode_penalty(r)),
-    "penalty_signal": lambda r: PenaltySignal(*_decode_penalty(r)),
-    "penalty_shot": lambda r: PenaltyShot(r.at(), r.team(), r.number("shooter"), r.scored()),
-    "timeout": lambda r: TimeOut(r.at(), r.team()),
+    "penalty": lambda r: events.Penalty(*_decode_penalty(r)),
+    "penalty_signal": lambda r: events.PenaltySignal(*_decode_penalty(r)),
+    "penalty_shot": lambda r: events.PenaltyShot(r.at(), r.team(), r.number("shooter"), r.scored()),
+    "timeout": lambda r: events.TimeOut(r.at(), r.team()),
     "goalie": _decode_goalie,
-    "period_end": lambda r: PeriodEnd(r.at()),
+    "period_end": lambda r: events.PeriodEnd(r.at()),
     "shootout_attempt": _decode_shootout,
-    "forfeit": lambda r: Forfeit(r.at(shootout_ok=True), r.team(), r.text("reason")),
-    "designate": lambda r: Designate(r.at(), r.team(), r.number("player")),
+    "forfeit": lambda r: events.Forfeit(r.at(shootout_ok=True), r.team(), r.text("reason")),
+    "designate": lambda r: events.Designate(r.at(), r.team(), r.number("player")),
     "measure": _decode_measure,
-    "shot": lambda r: Shot(r.at(), r.team(), r.optional_number("shooter")),
+    "shot": lambda r: events.Shot(r.at(), r.team(), r.optional_number("shooter")),
     "warning": _decode_warning,
-    "left_box": lambda r: LeftBox(r.at(), r.team(), r.number("player"), r.flag("error")),
-    "suspend": lambda r: Suspend(r.at(), r.text("reason")),
-    "resume": lambda r: Resume(r.at()),
-    "referee_timeout": lambda r: RefereeTimeout(r.at()),
+    "left_box": lambda r: events.LeftBox(r.at(), r.team(), r.number("player"), r.flag("error")),
+    "suspend": lambda r: events.Suspend(r.at(), r.text("reason")),
+    "resume": lambda r: events.Resume(r.at()),
+    "referee_timeout": lambda r: events.RefereeTimeout(r.at()),
 }
 
 
-def decode_event(raw: Mapping[str, Any], index: int, regulation_periods: int) -> Event:
+def decode_event(raw: Mapping[str, Any], index: int, regulation_periods: int) -> events.Event:
     """One entry of ``events`` as the engine's event.
 
     Raises :class:`~rinkside.rules.errors.MalformedEvent` (an
@@ -292,7 +266,7 @@ def decode_event(raw: Mapping[str, Any], index: int, regulation_periods: int) ->
         raise EventFieldError("missing", index=index, field="type")
     if not isinstance(kind, str) or kind not in _EVENT_FIELDS:
         raise EventFieldError(
-            f"{kind!r} is not an event type: {', '.join(EVENT_TYPE_NAMES)}",
+            f"{kind!r} is not an event type: {', '.join(events.EVENT_CLASSES)}",
             index=index,
             field="type",
         )

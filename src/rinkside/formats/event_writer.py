@@ -11,28 +11,7 @@ from typing import Any
 
 from rinkside.formats.text import readable
 from rinkside.formats.times import encode_time
-from rinkside.rules.events import (
-    Caution,
-    Designate,
-    Event,
-    FaceOff,
-    Forfeit,
-    Goal,
-    GoalieChange,
-    LeftBox,
-    Measurement,
-    Penalty,
-    PenaltyShot,
-    PenaltySignal,
-    PeriodEnd,
-    RefereeTimeout,
-    Resume,
-    ShootoutAttempt,
-    Shot,
-    Stoppage,
-    Suspend,
-    TimeOut,
-)
+from rinkside.rules import events
 from rinkside.rules.settings import Settings
 from rinkside.rules.times import SHOOTOUT_LABEL, GameTime
 
@@ -46,10 +25,10 @@ def _target_fields(player: int | None, official: str | None) -> dict[str, Any]:
     return {"bench": True} if player is None else {"player": player}
 
 
-def _penalty_fields(event: Penalty | PenaltySignal,
+def _penalty_fields(event: events.Penalty | events.PenaltySignal,
                     at: Callable[[GameTime], str]) -> dict[str, Any]:
     out: dict[str, Any] = {
-        "type": "penalty" if isinstance(event, Penalty) else "penalty_signal",
+        "type": "penalty" if isinstance(event, events.Penalty) else "penalty_signal",
         "at": at(event.at),
         "team": event.team,
         **_target_fields(event.player, event.official),
@@ -69,7 +48,7 @@ def _penalty_fields(event: Penalty | PenaltySignal,
     return out
 
 
-def encode_event(event: Event, settings: Settings) -> dict[str, Any]:
+def encode_event(event: events.Event, settings: Settings) -> dict[str, Any]:
     """The engine's event as a FORMAT.md event (the inverse of
     :func:`~rinkside.formats.event_reader.decode_event`), for a game played
     under ``settings`` (which name its periods,
@@ -85,74 +64,74 @@ def encode_event(event: Event, settings: Settings) -> dict[str, Any]:
             for key, value in _encoded(event, at).items()}
 
 
-def _encoded(event: Event, at: Callable[[GameTime], str]) -> dict[str, Any]:
+def _encoded(event: events.Event, at: Callable[[GameTime], str]) -> dict[str, Any]:
     """:func:`encode_event`'s fields, as stored."""
     match event:
-        case FaceOff():
+        case events.FaceOff():
             out: dict[str, Any] = {"type": "faceoff", "at": at(event.at)}
             if event.spot is not None:
                 out["spot"] = event.spot
             return out
-        case Stoppage():
+        case events.Stoppage():
             out = {"type": "stoppage", "at": at(event.at)}
             if event.reason is not None:
                 out["reason"] = event.reason
             return out
-        case Goal():
+        case events.Goal():
             out = {"type": "goal", "at": at(event.at), "team": event.team, "scorer": event.scorer}
             if event.assist is not None:
                 out["assist"] = event.assist
             if event.own_goal:
                 out["own_goal"] = True
             return out
-        case Penalty() | PenaltySignal():
+        case events.Penalty() | events.PenaltySignal():
             return _penalty_fields(event, at)
-        case PenaltyShot():
+        case events.PenaltyShot():
             return {
                 "type": "penalty_shot", "at": at(event.at), "team": event.team,
                 "shooter": event.shooter, "result": "goal" if event.scored else "no_goal",
             }
-        case TimeOut():
+        case events.TimeOut():
             return {"type": "timeout", "at": at(event.at), "team": event.team}
-        case GoalieChange():
+        case events.GoalieChange():
             return {"type": "goalie", "at": at(event.at), "team": event.team, "in": event.goalie}
-        case PeriodEnd():
+        case events.PeriodEnd():
             return {"type": "period_end", "at": at(event.at)}
-        case ShootoutAttempt():
+        case events.ShootoutAttempt():
             return {
                 "type": "shootout_attempt", "at": SHOOTOUT_LABEL, "team": event.team,
                 "shooter": event.shooter, "result": "goal" if event.scored else "no_goal",
             }
-        case Forfeit():
+        case events.Forfeit():
             return {"type": "forfeit", "at": at(event.at), "team": event.team,
                     "reason": event.reason}
-        case Designate():
+        case events.Designate():
             return {"type": "designate", "at": at(event.at), "team": event.team,
                     "player": event.player}
-        case Measurement():
+        case events.Measurement():
             out = {"type": "measure", "at": at(event.at), "team": event.team,
                    "player": event.player, "item": event.item, "result": event.result}
             if event.served_by is not None:
                 out["served_by"] = event.served_by
             return out
-        case Shot():
+        case events.Shot():
             out = {"type": "shot", "at": at(event.at), "team": event.team}
             if event.shooter is not None:
                 out["shooter"] = event.shooter
             return out
-        case Caution():
+        case events.Caution():
             return {"type": "warning", "at": at(event.at), "team": event.team,
                     **_target_fields(event.player, event.official), "rule": event.rule}
-        case LeftBox():
+        case events.LeftBox():
             out = {"type": "left_box", "at": at(event.at), "team": event.team,
                    "player": event.player}
             if event.error:
                 out["error"] = True
             return out
-        case Suspend():
+        case events.Suspend():
             return {"type": "suspend", "at": at(event.at), "reason": event.reason}
-        case Resume():
+        case events.Resume():
             return {"type": "resume", "at": at(event.at)}
-        case RefereeTimeout():
+        case events.RefereeTimeout():
             return {"type": "referee_timeout", "at": at(event.at)}
     raise ValueError(f"{type(event).__name__} events have no form in FORMAT.md")

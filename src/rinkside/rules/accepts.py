@@ -35,20 +35,7 @@ from rinkside.rules import ending, events, incidents, play, serving
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.state import GameState
 
-__all__ = ["KINDS", "Acceptance", "acceptance"]
-
-KINDS: Final[dict[str, type[events.Event]]] = {
-    "faceoff": events.FaceOff, "stoppage": events.Stoppage, "goal": events.Goal,
-                                               "shot": events.Shot,
-    "penalty": events.Penalty, "penalty_signal": events.PenaltySignal,
-                                               "penalty_shot": events.PenaltyShot,
-    "timeout": events.TimeOut, "goalie": events.GoalieChange, "period_end": events.PeriodEnd,
-    "shootout_attempt": events.ShootoutAttempt, "forfeit": events.Forfeit,
-                                               "designate": events.Designate,
-    "measure": events.Measurement, "warning": events.Caution, "left_box": events.LeftBox,
-    "suspend": events.Suspend, "resume": events.Resume, "referee_timeout": events.RefereeTimeout,
-}
-"""Each kind of event by the name the console and FORMAT.md give its type."""
+__all__ = ["Acceptance", "acceptance"]
 
 SIGNED: Final = RuleViolation("616(a)", "the referees have signed the game: nothing can be "
                               "recorded until the tournament director reopens it")
@@ -56,8 +43,9 @@ SIGNED: Final = RuleViolation("616(a)", "the referees have signed the game: noth
 
 @dataclass(frozen=True, slots=True)
 class Acceptance:
-    """The kinds of event the game takes now (``accepts``, in :data:`KINDS`'
-    order) and, for each other kind, the refusal that says why not."""
+    """The kinds of event the game takes now (``accepts``, in the order of
+    :data:`~rinkside.rules.events.EVENT_CLASSES`) and, for each other kind,
+    the refusal that says why not."""
 
     accepts: tuple[str, ...]
     refused: dict[str, RuleViolation]
@@ -66,11 +54,11 @@ class Acceptance:
 def acceptance(state: GameState, *, signed: bool = False) -> Acceptance:
     """What ``state`` takes now; ``signed``: its referees have signed it (616(a))."""
     refused: dict[str, RuleViolation] = {}
-    for name, kind in KINDS.items():
+    for name, kind in events.EVENT_CLASSES.items():
         refusal = SIGNED if signed else _gate(state, kind)
         if refusal is not None:
             refused[name] = refusal
-    return Acceptance(tuple(k for k in KINDS if k not in refused), refused)
+    return Acceptance(tuple(k for k in events.EVENT_CLASSES if k not in refused), refused)
 
 
 def _gate(state: GameState, kind: type[events.Event]) -> RuleViolation | None:

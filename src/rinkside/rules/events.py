@@ -318,8 +318,22 @@ Event: TypeAlias = (
     | RefereeTimeout
 )
 
-EVENT_TYPES: tuple[type[Event], ...] = (
-    FaceOff, Stoppage, Goal, Penalty, PenaltySignal, PenaltyShot, TimeOut,
-    GoalieChange, PeriodEnd, ShootoutAttempt, Forfeit, Designate, Measurement, Shot,
-    Caution, LeftBox, Suspend, Resume, RefereeTimeout,
-)
+EVENT_CLASSES: Final[dict[str, type[Event]]] = {
+    "faceoff": FaceOff, "stoppage": Stoppage, "goal": Goal, "shot": Shot,
+    "penalty": Penalty, "penalty_signal": PenaltySignal, "penalty_shot": PenaltyShot,
+    "timeout": TimeOut, "goalie": GoalieChange, "period_end": PeriodEnd,
+    "shootout_attempt": ShootoutAttempt, "forfeit": Forfeit, "designate": Designate,
+    "measure": Measurement, "warning": Caution, "left_box": LeftBox,
+    "suspend": Suspend, "resume": Resume, "referee_timeout": RefereeTimeout,
+}
+"""Every kind of event, one class each, by the name its ``type`` has in
+FORMAT.md and the console's API (``measure`` is rinkside's extension). The
+one list of the engine's events: the modules that turn events into text or
+JSON and back, or dispatch on them, name the classes through this module
+(``events.Goal``), and the store keeps its own names for its payloads
+(:data:`rinkside.store.codec.LAYOUT`)."""
+
+EVENT_TYPES: Final[tuple[type[Event], ...]] = tuple(EVENT_CLASSES.values())
+"""The classes of :data:`EVENT_CLASSES`, for ``isinstance``: the members of :data:`Event`."""
+
+assert set(EVENT_TYPES) == set(get_args(Event)), "EVENT_CLASSES and Event name the same classes"

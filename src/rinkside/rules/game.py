@@ -34,6 +34,7 @@ from rinkside.rules import (
     automatic,
     clock,
     ending,
+    events,
     goals,
     goaltenders,
     incidents,
@@ -44,29 +45,7 @@ from rinkside.rules import (
     timing,
 )
 from rinkside.rules.box import HELD, Kind, prune
-from rinkside.rules.events import (
-    Caution,
-    Designate,
-    Event,
-    FaceOff,
-    Forfeit,
-    Goal,
-    GoalieChange,
-    LeftBox,
-    Measurement,
-    Penalty,
-    PenaltyShot,
-    PenaltySignal,
-    PeriodEnd,
-    RefereeTimeout,
-    Resume,
-    ShootoutAttempt,
-    Shot,
-    Stoppage,
-    Suspend,
-    Team,
-    TimeOut,
-)
+from rinkside.rules.events import Team
 from rinkside.rules.records import Chain
 from rinkside.rules.roster import GameSetup
 from rinkside.rules.state import GameState
@@ -79,14 +58,14 @@ def start(setup: GameSetup) -> GameState:
     return GameState.initial(setup)
 
 
-def replay(setup: GameSetup, events: Iterable[Event]) -> GameState:
+def replay(setup: GameSetup, log: Iterable[events.Event]) -> GameState:
     state = start(setup)
-    for event in events:
+    for event in log:
         state = apply(state, event)
     return state
 
 
-def apply(state: GameState, event: Event) -> GameState:
+def apply(state: GameState, event: events.Event) -> GameState:
     """The state after ``event``; raises :class:`RuleViolation` and leaves
     ``state`` as it was if the book forbids the event."""
     if state.result is not None:
@@ -95,7 +74,7 @@ def apply(state: GameState, event: Event) -> GameState:
         incidents.refuse_while_suspended(state, event)
     s = state.copy()  # the refusals read ``state``; the other steps change ``s``
     match event:  # the most frequent first: each case is one isinstance
-        case FaceOff():
+        case events.FaceOff():
             play.refuse_faceoff(state, event)
             if state.penalty_shot_due is not None:
                 automatic.refuse_faceoff(state, event)
@@ -103,46 +82,46 @@ def apply(state: GameState, event: Event) -> GameState:
                 serving.refuse_faceoff(state)  # 402(c), 404(b), 404(e), 405(a), 407(a)
             clock.run_to_faceoff(s, event.at)
             play.faceoff(s, event)
-        case Stoppage():
+        case events.Stoppage():
             play.refuse_stoppage(state, event)
             clock.run_to(s, event.at)
             play.stoppage(s, event)
-        case Goal():
+        case events.Goal():
             goals.refuse_goal(state, event)
             clock.run_to(s, event.at)
             goals.goal(s, event)
             ending.after_goal(s)
-        case Penalty():
+        case events.Penalty():
             penalties.refuse_penalty(state, event)
             clock.run_lenient(s, event.at)
             penalties.assess(s, event)
-        case GoalieChange():
+        case events.GoalieChange():
             goaltenders.refuse_goalie_change(state, event)
             if s.phase != "shootout":
                 clock.run_to(s, event.at)
             goaltenders.goalie_change(s, event)
-        case PeriodEnd():
+        case events.PeriodEnd():
             play.refuse_period_end(state, event)
             clock.run_to(s, event.at)
             play.period_end(s, event)
             ending.after_period(s)
-        case PenaltySignal():
+        case events.PenaltySignal():
             penalties.refuse_signal(state, event)
             clock.run_to(s, event.at)
             penalties.signal(s, event)
-        case Shot():
+        case events.Shot():
             goals.refuse_shot(state, event)
             clock.run_to(s, event.at)
             goals.shot(s, event)
-        case TimeOut():
+        case events.TimeOut():
             play.refuse_timeout(state, event)
             clock.run_to(s, event.at)
             play.timeout(s, event)
-        case ShootoutAttempt():
+        case events.ShootoutAttempt():
             shootout.refuse_attempt(state, event)
             shootout.attempt(s, event)
             ending.after_shootout_attempt(s)
-        case PenaltyShot():
+        case events.PenaltyShot():
             goals.refuse_penalty_shot(state, event)
             automatic.refuse_penalty_shot(state, event)
             reopened = ending.reopen_for_penalty_shot(s)
@@ -151,35 +130,35 @@ def apply(state: GameState, event: Event) -> GameState:
             automatic.penalty_shot_taken(s, event)
             goals.penalty_shot(s, event)
             ending.after_penalty_shot(s, event, reopened=reopened)
-        case Measurement():
+        case events.Measurement():
             penalties.refuse_measurement(state, event)
             clock.run_to(s, event.at)
             penalties.measure(s, event)
-        case Designate():
+        case events.Designate():
             penalties.refuse_designate(state, event)
             clock.run_to(s, event.at)
             penalties.designate(s, event)
-        case Caution():
+        case events.Caution():
             incidents.refuse_caution(state, event)
             clock.run_to(s, event.at)
             incidents.caution(s, event)
-        case LeftBox():
+        case events.LeftBox():
             incidents.refuse_left_box(state, event)
             clock.run_to(s, event.at)
             incidents.left_box(s, event)
-        case Suspend():
+        case events.Suspend():
             incidents.refuse_suspend(state, event)
             if s.phase in ("in_play", "stopped"):
                 clock.run_to(s, event.at)
             incidents.suspend(s, event)
-        case Resume():
+        case events.Resume():
             incidents.refuse_resume(state, event)
             incidents.resume(s, event)
-        case RefereeTimeout():
+        case events.RefereeTimeout():
             incidents.refuse_referee_timeout(state, event)
             clock.run_to(s, event.at)
             incidents.referee_timeout(s, event)
-        case Forfeit():
+        case events.Forfeit():
             ending.refuse_forfeit(state, event)
             if state.phase == "in_play":
                 play.refuse_whistle(state)

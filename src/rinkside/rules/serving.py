@@ -246,6 +246,11 @@ class ServerNeeded:
     text: str
     may_serve: tuple[int, ...]
 
+    @property
+    def who(self) -> str:
+        """Whose penalty it is: ``#7``, or ``the bench`` for a bench minor."""
+        return "the bench" if self.player is None else f"#{self.player}"
+
 
 def servers_needed(state: GameState) -> tuple[ServerNeeded, ...]:
     """The penalties waiting for the face-off whose server the book leaves to
@@ -295,9 +300,8 @@ def faceoff_refusal(state: GameState) -> RuleViolation | None:
     if not needed:
         return None
     first = needed[0]
-    who = "the bench" if first.player is None else f"#{first.player}"
     more = f" (and {len(needed) - 1} more)" if len(needed) > 1 else ""
-    return RuleViolation(first.rule, f"name who serves {who}'s {first.penalty_class.text} "
+    return RuleViolation(first.rule, f"name who serves {first.who}'s {first.penalty_class.text} "
                          f"({first.team}) before the face-off{more}: {first.text}")
 
 
@@ -306,6 +310,17 @@ def refuse_faceoff(state: GameState) -> None:
     refusal = faceoff_refusal(state)
     if refusal is not None:
         raise refusal
+
+
+def refuse_server(need: ServerNeeded, server: int) -> None:
+    """Rules 402(c), 404(b), 404(e), 405(a), 407(a), whichever has another
+    player serve ``need``'s penalty (``need.rule``): the player named to
+    serve it is one that rule allows (``need.may_serve``: for a substitute,
+    not the penalized player; for 405(a), not the goaltender; for 407(a), a
+    teammate on the floor); anyone else is refused with the rule."""
+    if server not in need.may_serve:
+        raise RuleViolation(need.rule, f"#{server} may not serve {need.who}'s "
+                            f"{need.penalty_class.text} ({need.team}): {need.text}")
 
 
 def naming(events: Sequence[Event], need: ServerNeeded, server: int

@@ -26,7 +26,7 @@ from sqlalchemy.orm import sessionmaker
 from rinkside.services.base import ServiceBase
 from rinkside.services.open import open_tournaments
 from rinkside.services.tournaments import Tournaments
-from rinkside.store import database_url, make_engine
+from rinkside.store.db import database_url, make_engine
 
 
 def _sqlite_engine(engine: Engine) -> Engine:

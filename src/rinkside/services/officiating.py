@@ -62,10 +62,11 @@ class SignOff:
 
 
 class SignOffRefused(TournamentRuleError):
-    """A signature or reopening the sign-off's rules do not allow (616(a))."""
+    """A signature or reopening the sign-off's rules do not allow (616(a)),
+    or a written report that 502(l) does not call for as filed."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__("616(a)", message)
+    def __init__(self, message: str, rule: str = "616(a)") -> None:
+        super().__init__(rule, message)
 
 
 # --------------------------------------------------------------------------- officials
@@ -222,21 +223,23 @@ class WrittenReport:
 def refuse_report(user: models.User | None, game_id: int, text: str, rule: str | None) -> None:
     """A written report has its text, is one the book calls for (``rule``:
     502(l), 404(h), 405(b); None: an incident note) and is filed by one of
-    the game's referees or the director (:class:`SignOffRefused` saying
-    which): 502(l) asks the referee of the game for it, and it prints on
-    that game's official report, which its referees sign (616(a))."""
+    the game's referees or the director (:class:`SignOffRefused` under
+    502(l), saying which): 502(l) asks the referee of the game for it, and
+    it prints on that game's official report, which its referees sign
+    (616(a))."""
     if not text.strip():
-        raise SignOffRefused("a written report needs its text")
+        raise SignOffRefused("a written report needs its text", "502(l)")
     if rule is not None and rule not in REPORT_RULES:
         raise SignOffRefused(f"{rule!r} calls for no written report: "
-                             + ", ".join(f"{r} ({what})" for r, what in REPORT_RULES.items()))
+                             + ", ".join(f"{r} ({what})" for r, what in REPORT_RULES.items()),
+                             "502(l)")
     if user is None or user.role not in ("referee", "director"):
         raise SignOffRefused("only a referee or the tournament director files a written "
-                             "report")
+                             "report", "502(l)")
     if user.role == "referee" and game_id not in user.games:
         raise SignOffRefused(f"{user.username} is not a referee assigned to game {game_id}: "
-                             "only its referees (or the director) file its written reports "
-                             "(Rule 502(l))")
+                             "only its referees (or the director) file its written reports",
+                             "502(l)")
 
 
 def add_written_report(service: ServiceBase, game_id: int, username: str, text: str, *,

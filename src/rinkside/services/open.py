@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rinkside.services.tournaments import Tournaments
-from rinkside.store import make_engine, migrate, session_factory
+from rinkside.store.db import make_engine, migrate, session_factory
 
 
 def open_tournaments(url: str | None = None) -> Tournaments:

@@ -13,7 +13,6 @@ correction.
 from __future__ import annotations
 
 from rinkside.rules import serving
-from rinkside.rules.errors import RuleViolation
 from rinkside.rules.state import GameState
 from rinkside.services import logs
 from rinkside.services.errors import StaleWrite
@@ -29,9 +28,10 @@ class NoServerNeeded(LookupError):
 def name_server(service: Tournaments, game_id: int, version: int, penalty_id: int,
                 number: int, *, by: str) -> tuple[int, GameState]:
     """Name ``number`` to serve the penalty ``penalty_id`` of the game at
-    ``version``: the new version and state. Refused with the rule when the
-    engine does not list him among those who may serve it; a later version
-    than ``version`` is a stale write, as for any correction."""
+    ``version``: the new version and state. Who may serve it is the rules'
+    (:func:`rinkside.rules.serving.refuse_server`, with the rule); this only
+    finds the penalty among those waiting and writes the correction. A later
+    version than ``version`` is a stale write, as for any correction."""
     record = logs.game_record(service, game_id)  # NotFound
     if record.version != version:  # the penalty ids are those of ``version``
         raise StaleWrite(game_id, version, record.version)
@@ -40,15 +40,12 @@ def name_server(service: Tournaments, game_id: int, version: int, penalty_id: in
     if need is None:
         raise NoServerNeeded(f"penalty {penalty_id} does not wait for a server at this "
                              "stoppage: it has one, or the penalized player serves it")
-    who = "the bench" if need.player is None else f"#{need.player}"
-    if number not in need.may_serve:
-        raise RuleViolation(need.rule, f"#{number} may not serve {who}'s "
-                            f"{need.penalty_class.text} ({need.team}): {need.text}")
+    serving.refuse_server(need, number)  # the rule that has another serve it: need.rule
     found = serving.naming(record.events, need, number)
     if found is None:
-        raise NoServerNeeded(f"no recorded event carries {who}'s {need.penalty_class.text}: "
-                             "the engine added it")
+        raise NoServerNeeded(f"no recorded event carries {need.who}'s "
+                             f"{need.penalty_class.text}: the engine added it")
     position, event = found
     return service.correct(game_id, version, "replace", position, event, by=by,
-                           reason=f"#{number} named to serve {who}'s "
+                           reason=f"#{number} named to serve {need.who}'s "
                            f"{need.penalty_class.text} (Rule {need.rule})")

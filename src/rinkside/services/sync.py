@@ -152,6 +152,16 @@ def rink_games(s: Session, rink: RinkRef) -> list[int]:
         .order_by(models.Game.id)))
 
 
+def rink_game(s: Session, rink: RinkRef, game_id: int) -> models.Game:
+    """Game ``game_id``, locked for the write, if it is scored at the token's
+    rink; else 404 (a laptop writes only its own rink's games)."""
+    game = s.get(models.Game, game_id, with_for_update=True)
+    if game is None or game_id not in rink_games(s, rink):
+        raise SyncRefused(404, f"game {game_id} is not scored at rink {rink.name!r} "
+                          f"of tournament {rink.tournament_id}")
+    return game
+
+
 def issue_credential(service: ServiceBase, tournament_id: int, rink: str, username: str,
                      clock: Clock) -> str:
     """A new credential of ``username`` for ``rink``'s laptop, replacing any
@@ -285,12 +295,11 @@ def take_push(service: Tournaments, rink: RinkRef, game_id: int, league_version:
     expected = list(range(league_version + 1, league_version + 1 + len(revisions)))
     if [r.revision for r in revisions] != expected:
         raise SyncRefused(422, f"game {game_id}: the revisions pushed must follow version "
-                          f"{league_version} one by one ({expected[:3]}...)")
+                          f"{league_version} one by one ({expected[:3]}...): each is the next "
+                          "version of the game's one log; the push was refused whole and "
+                          "nothing was merged")
     with service.write() as s:
-        game = s.get(models.Game, game_id, with_for_update=True)
-        if game is None or game_id not in rink_games(s, rink):
-            raise SyncRefused(404, f"game {game_id} is not scored at rink {rink.name!r} "
-                              f"of tournament {rink.tournament_id}")
+        game = rink_game(s, rink, game_id)
         officials = Officials(s, rink, game_id)
         for r in revisions:
             officials.check(r.by, "scorekeeper", sync_proof.revision_message(
@@ -306,8 +315,9 @@ def take_push(service: Tournaments, rink: RinkRef, game_id: int, league_version:
         if game.version != league_version:
             raise SyncRefused(409, f"game {game_id} changed on the league server since this "
                               f"laptop pulled it (version {game.version} there, {league_version}"
-                              " when pulled): a game is scored in one place; the push was "
-                              "refused whole and nothing was merged")
+                              " when pulled): a game is scored in one place (Rule 506(a): "
+                              "its Official Scorer keeps its one official game report); the "
+                              "push was refused whole and nothing was merged")
         if game.version == 0:
             service.refuse_removed(s, game)  # 634(e), as any first event of a game
         stored = replay.load(s, game)
@@ -321,7 +331,8 @@ def take_push(service: Tournaments, rink: RinkRef, game_id: int, league_version:
                               "was refused whole and nothing was merged") from None
         except (ValueError, KeyError, TypeError) as exc:
             raise SyncRefused(422, f"game {game_id}, revision {r.revision} cannot be read: "
-                              f"{exc}") from None
+                              f"{exc}; the push was refused whole and nothing was merged"
+                              ) from None
         state_cache.store(s, game_id, version, log.state)
     service.committed(game_id, version, log.state)
     return PushOutcome(version, len(revisions))

@@ -43,7 +43,7 @@ from rinkside.services.officiating import (
     refuse_report,
     refuse_signature,
 )
-from rinkside.services.sync import Officials, RinkRef, SyncRefused, rink_games
+from rinkside.services.sync import Officials, RinkRef, SyncRefused, rink_game
 from rinkside.store import models, signoffs
 
 Key = tuple[str, str, datetime, str, bool]
@@ -98,10 +98,7 @@ def take_signoff(service: ServiceBase, rink: RinkRef, game_id: int, version: int
     ``entries`` (signed on its ``version`` of the game) and take the
     ``reports`` it does not hold, in one transaction."""
     with service.write() as s:
-        game = s.get(models.Game, game_id, with_for_update=True)
-        if game is None or game_id not in rink_games(s, rink):
-            raise SyncRefused(404, f"game {game_id} is not scored at rink {rink.name!r} "
-                              f"of tournament {rink.tournament_id}")
+        game = rink_game(s, rink, game_id)
         officials = Officials(s, rink, game_id)
         stored = [(e.kind, e.username, e.at, e.reason, bool(e.locks))
                   for e in signoffs.entries(s, game_id)]
@@ -218,7 +215,10 @@ def _check_report(s: Session, game_id: int, r: Report) -> None:
     try:
         if r.kind != ("incident" if r.rule is None else "report"):
             raise SignOffRefused(f"a {r.kind!r} written report "
-                                 f"{'with' if r.rule is None else 'under'} rule {r.rule}")
+                                 f"{'with' if r.rule is None else 'under'} rule {r.rule}: a "
+                                 "report the book calls for is a 'report', a note an "
+                                 "'incident'", "502(l)")
         refuse_report(user, game_id, r.text, r.rule)
     except SignOffRefused as exc:
-        raise SyncRefused(422, f"game {game_id}: {exc.reason} (on the league server)") from None
+        raise SyncRefused(422, f"game {game_id}: {exc} (on the league server); the written "
+                          "reports were refused whole and nothing was merged") from None

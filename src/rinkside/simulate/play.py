@@ -19,31 +19,9 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Final
 
+from rinkside.rules import events
 from rinkside.rules.automatic import AFTER_WARNING, rule_key, shown
-from rinkside.rules.events import (
-    TEAMS,
-    Caution,
-    Designate,
-    Event,
-    FaceOff,
-    Forfeit,
-    Goal,
-    GoalieChange,
-    Penalty,
-    PenaltyClass,
-    PenaltyShot,
-    PenaltySignal,
-    PeriodEnd,
-    RefereeTimeout,
-    Resume,
-    ShootoutAttempt,
-    Shot,
-    Stoppage,
-    Suspend,
-    Team,
-    TimeOut,
-    other,
-)
+from rinkside.rules.events import TEAMS, PenaltyClass, Team, other
 from rinkside.rules.roster import GameSetup
 from rinkside.rules.settings import Settings
 from rinkside.rules.shootout import may_shoot, next_team
@@ -68,7 +46,7 @@ class Simulation(SimulatedGame):
 
     second_edition = False  # also the second edition's events (simulate_game)
 
-    def play(self) -> list[Event]:
+    def play(self) -> list[events.Event]:
         steps: dict[str, Callable[[], None]] = {
             "not_started": self.start_period,
             "intermission": self.start_period,
@@ -87,10 +65,10 @@ class Simulation(SimulatedGame):
         s = self.state
         period = s.period + (0 if s.status == "not_started" else 1)
         self.name_servers()
-        self.must(FaceOff(GameTime(period, s.period_length(period)), "centre"))
+        self.must(events.FaceOff(GameTime(period, s.period_length(period)), "centre"))
 
     def end_period(self) -> None:
-        self.must(PeriodEnd(GameTime(self.state.period, 0)))
+        self.must(events.PeriodEnd(GameTime(self.state.period, 0)))
 
     def play_on(self) -> None:
         """One play segment: it ends with a whistle, a goal, a penalty shot or
@@ -124,7 +102,7 @@ class Simulation(SimulatedGame):
             team = self.rng.choice(TEAMS)
             shooter = self.pick_skater(team, exclude=[])
             if self.state.goalie(other(team)) is not None:
-                self.attempt(Shot(GameTime(at.period, left - left % 10), team, shooter))
+                self.attempt(events.Shot(GameTime(at.period, left - left % 10), team, shooter))
 
     def incidents(self) -> None:
         """Now and then at a stoppage: the referees warn a player for his
@@ -136,11 +114,11 @@ class Simulation(SimulatedGame):
         if r < 0.02:
             player = self.pick_skater(team, exclude=[])
             if player is not None:
-                self.attempt(Caution(self.now, team, "610(d)", player))
+                self.attempt(events.Caution(self.now, team, "610(d)", player))
         elif r < 0.03:
-            self.attempt(RefereeTimeout(self.now))
-        elif r < 0.033 and self.attempt(Suspend(self.now, "the playing area is unsafe")):
-            self.must(Resume(self.now))
+            self.attempt(events.RefereeTimeout(self.now))
+        elif r < 0.033 and self.attempt(events.Suspend(self.now, "the playing area is unsafe")):
+            self.must(events.Resume(self.now))
 
     def between_whistles(self) -> None:
         """A stoppage: goalies back in, time-outs, then the face-off."""
@@ -153,7 +131,7 @@ class Simulation(SimulatedGame):
             shooter = self.pick_skater(due, exclude=[])
             if shooter is None:
                 break
-            self.must(PenaltyShot(self.now, due, shooter, self.rng.random() < 0.35))
+            self.must(events.PenaltyShot(self.now, due, shooter, self.rng.random() < 0.35))
             due = self.state.penalty_shot_due
         if self.state.result is not None:
             return
@@ -171,7 +149,7 @@ class Simulation(SimulatedGame):
                 return
             at = self.state.advance_to(candidate).clock
         self.name_servers()
-        self.must(FaceOff(at))
+        self.must(events.FaceOff(at))
 
     # -- scoring -----------------------------------------------------------
 
@@ -202,7 +180,7 @@ class Simulation(SimulatedGame):
         """A goal for ``team``; one in fifty goes in off a defender."""
         if self.rng.random() < 0.02:
             scorer = self.pick_skater(team)
-            if scorer is not None and self.attempt(Goal(at, team, scorer, own_goal=True)):
+            if scorer is not None and self.attempt(events.Goal(at, team, scorer, own_goal=True)):
                 return
         tried: list[int] = []
         for _ in range(3):
@@ -213,7 +191,7 @@ class Simulation(SimulatedGame):
             assist = None
             if self.rng.random() < 0.75:
                 assist = self.pick_skater(team, exclude=[scorer])
-            if self.attempt(Goal(at, team, scorer, assist)):
+            if self.attempt(events.Goal(at, team, scorer, assist)):
                 return
         self.whistle(at)
 
@@ -222,7 +200,7 @@ class Simulation(SimulatedGame):
         team = self.rng.choices(TEAMS, weights=[self.style.attack[t] for t in TEAMS])[0]
         shooter = self.pick_skater(team)
         if shooter is None or not self.attempt(
-                PenaltyShot(at, team, shooter, self.rng.random() < 0.35)):
+                events.PenaltyShot(at, team, shooter, self.rng.random() < 0.35)):
             self.whistle(at)
 
     # -- goaltenders -------------------------------------------------------
@@ -241,13 +219,13 @@ class Simulation(SimulatedGame):
 
     def pull_goalie(self, at: GameTime, team: Team) -> bool:
         self.netminder[team] = self.state.goalie(team)
-        return self.attempt(GoalieChange(at, team, None))
+        return self.attempt(events.GoalieChange(at, team, None))
 
     def return_goalies(self) -> None:
         for team in TEAMS:
             goalie = self.netminder[team]
             if not self.state.has_goalie(team) and goalie is not None:
-                self.attempt(GoalieChange(self.now, team, goalie))
+                self.attempt(events.GoalieChange(self.now, team, goalie))
 
     # -- delayed penalties -------------------------------------------------
 
@@ -262,7 +240,8 @@ class Simulation(SimulatedGame):
             return
         options = [(cls, self.rng.choice(pool)) for cls, pool, _ in SIGNALLED]
         cls, infraction = self.rng.choices(options, weights=[w for *_, w in SIGNALLED])[0]
-        signal = PenaltySignal(at, offending, player, cls, label(infraction), infraction.rule)
+        signal = events.PenaltySignal(at, offending, player, cls, label(infraction),
+                                      infraction.rule)
         if not self.attempt(signal):
             self.whistle(at)
             return
@@ -281,13 +260,13 @@ class Simulation(SimulatedGame):
         elif r < 0.23 + extra and not self.state.has_goalie(victim):
             self.own_goal_into_empty_net(resolved, offending)
         else:
-            self.must(Stoppage(resolved, "delayed penalty"))
+            self.must(events.Stoppage(resolved, "delayed penalty"))
 
     def own_goal_into_empty_net(self, at: GameTime, offending: Team) -> None:
         """409(c) note 2: the non-offending team puts the puck in its own empty net."""
         scorer = self.pick_skater(offending)
-        if scorer is None or not self.attempt(Goal(at, offending, scorer, own_goal=True)):
-            self.must(Stoppage(at, "delayed penalty"))
+        if scorer is None or not self.attempt(events.Goal(at, offending, scorer, own_goal=True)):
+            self.must(events.Stoppage(at, "delayed penalty"))
 
     # -- whistles and penalties --------------------------------------------
 
@@ -296,23 +275,23 @@ class Simulation(SimulatedGame):
         recipe = call(self) if self.rng.random() < self.style.penalty_chance else None
         penalties = assess(self, at, recipe) if recipe is not None else []
         reason = penalties[0].infraction if penalties else self.rng.choice(_WHISTLES)
-        self.must(Stoppage(at, reason))
+        self.must(events.Stoppage(at, reason))
         for p in penalties:  # casebook 46: the warning those penalties come after
             key = rule_key(p.rule)
             warned = any(c.team == p.team and c.rule == key for c in self.state.cautions)
             if self.second_edition and key in AFTER_WARNING and not warned:
-                self.attempt(Caution(at, p.team, shown(key), p.player))
+                self.attempt(events.Caution(at, p.team, shown(key), p.player))
         assessed = [p for p in penalties if self.attempt(p)]
         self.maybe_designate(at, assessed)
 
-    def maybe_designate(self, at: GameTime, assessed: list[Penalty]) -> None:
+    def maybe_designate(self, at: GameTime, assessed: list[events.Penalty]) -> None:
         """408(c): two minors to one team end together; the captain names who
         comes back first."""
         for team in TEAMS:
             minors = [p.player for p in assessed if p.team == team
                       and p.penalty_class == PC.MINOR and p.player is not None]
             if len(minors) >= 2 and self.rng.random() < 0.5:
-                self.attempt(Designate(at, team, self.rng.choice(minors)))
+                self.attempt(events.Designate(at, team, self.rng.choice(minors)))
 
     def timeouts(self) -> None:
         """641: late in a close game, the trailing team (and now and then the
@@ -326,17 +305,18 @@ class Simulation(SimulatedGame):
             chance = 0.01
             if late and (behind is None or (behind[0] == team and behind[1] <= 2)):
                 chance = 0.15
-            if self.events and isinstance(self.events[-1], TimeOut):
+            if self.events and isinstance(self.events[-1], events.TimeOut):
                 chance = 0.15
             if self.rng.random() < chance:
-                self.attempt(TimeOut(self.now, team))
+                self.attempt(events.TimeOut(self.now, team))
 
     def maybe_forfeit(self) -> bool:
         """634(a): a team trailing badly refuses to play on (very rare)."""
         behind = self.trailing()
         if behind is None or behind[1] < 3 or self.rng.random() > 0.2:
             return False
-        return self.attempt(Forfeit(self.now, behind[0], "refused to continue play (634(a))"))
+        return self.attempt(
+            events.Forfeit(self.now, behind[0], "refused to continue play (634(a))"))
 
     # -- the shootout ------------------------------------------------------
 
@@ -357,11 +337,11 @@ class Simulation(SimulatedGame):
             shooter = min(allowed, key=lambda n: (rank.get(n, len(rank)), n))
             scored = self.rng.random() < (0.33 if shots < 40 else 0.9)
             shots += 1
-            self.must(ShootoutAttempt(team, shooter, scored))
+            self.must(events.ShootoutAttempt(team, shooter, scored))
 
 
 def simulate_game(rng: random.Random, settings: Settings | None = None, *,
-                  second_edition: bool = False) -> tuple[GameSetup, list[Event]]:
+                  second_edition: bool = False) -> tuple[GameSetup, list[events.Event]]:
     """One realistic game that the engine accepts event by event and that
     ends ``final``. ``settings`` default to a random draw. With
     ``second_edition`` it also has the second edition's events (shots, the
@@ -375,7 +355,7 @@ def simulate_game(rng: random.Random, settings: Settings | None = None, *,
     return setup, simulation.play()
 
 
-def play_game(rng: random.Random, setup: GameSetup) -> list[Event]:
+def play_game(rng: random.Random, setup: GameSetup) -> list[events.Event]:
     """A realistic game between the rosters of ``setup`` under its settings."""
     return Simulation(rng, setup).play()
 
@@ -385,7 +365,7 @@ def _game_rng(seed: int, index: int) -> random.Random:
 
 
 def simulate_games(n: int, seed: int, *, second_edition: bool = False
-                   ) -> Iterator[tuple[GameSetup, list[Event]]]:
+                   ) -> Iterator[tuple[GameSetup, list[events.Event]]]:
     """``n`` games; the same seed gives the same games."""
     for i in range(n):
         yield simulate_game(_game_rng(seed, i), second_edition=second_edition)

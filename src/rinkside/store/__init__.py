@@ -12,54 +12,6 @@ SQLite by default and PostgreSQL by URL.
 - :mod:`~rinkside.store.types`: UTC moments and JSON columns on both databases.
 
 The store keeps what was recorded; it holds no rules and no computed state.
+Each name is imported from its own module (``rinkside.store.db.make_engine``,
+``rinkside.store.eventlog.events_of``): the package re-exports nothing.
 """
-
-from rinkside.store.db import (
-    DatabaseURLError,
-    alembic_config,
-    database_url,
-    downgrade,
-    make_engine,
-    migrate,
-    session_factory,
-)
-from rinkside.store.eventlog import (
-    EventLogError,
-    LogCorrupted,
-    LoggedEvent,
-    NoSuchPosition,
-    RevisionInfo,
-    StaleWrite,
-    StoredLog,
-    UnknownGame,
-    append,
-    correct,
-    events_of,
-    history,
-    load,
-    logs_of,
-)
-
-__all__ = [
-    "DatabaseURLError",
-    "EventLogError",
-    "LogCorrupted",
-    "LoggedEvent",
-    "NoSuchPosition",
-    "RevisionInfo",
-    "StaleWrite",
-    "StoredLog",
-    "UnknownGame",
-    "alembic_config",
-    "append",
-    "correct",
-    "database_url",
-    "downgrade",
-    "events_of",
-    "history",
-    "load",
-    "logs_of",
-    "make_engine",
-    "migrate",
-    "session_factory",
-]

@@ -26,28 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, Final, assert_never
 
-from rinkside.rules.events import (
-    Caution,
-    Designate,
-    Event,
-    FaceOff,
-    Forfeit,
-    Goal,
-    GoalieChange,
-    LeftBox,
-    Measurement,
-    Penalty,
-    PenaltyShot,
-    PenaltySignal,
-    PeriodEnd,
-    RefereeTimeout,
-    Resume,
-    ShootoutAttempt,
-    Shot,
-    Stoppage,
-    Suspend,
-    TimeOut,
-)
+from rinkside.rules import events
 from rinkside.store.codec_v1 import VERSION_1, decode_v1
 from rinkside.store.event_builders import builder
 from rinkside.store.payload_values import (
@@ -109,7 +88,7 @@ TYPES: Final = tuple(LAYOUT)
 # --------------------------------------------------------------------------- encode
 
 
-def encode(event: Event) -> Payload:
+def encode(event: events.Event) -> Payload:
     """``event`` as the store keeps it (a JSON array, every field written; a
     shootout attempt's moment ``null, null``)."""
     kind, fields = _named(event)
@@ -118,48 +97,48 @@ def encode(event: Event) -> Payload:
             *fields]
 
 
-def _named(event: Event) -> tuple[str, tuple[Any, ...]]:
+def _named(event: events.Event) -> tuple[str, tuple[Any, ...]]:
     """The payload type of ``event`` and its fields (:data:`LAYOUT`'s order)."""
     match event:
-        case FaceOff():
+        case events.FaceOff():
             return "faceoff", (event.spot,)
-        case Stoppage():
+        case events.Stoppage():
             return "stoppage", (event.reason,)
-        case Goal():
+        case events.Goal():
             return "goal", (event.team, event.scorer, event.assist, event.own_goal)
-        case Penalty() | PenaltySignal():
-            return ("penalty" if isinstance(event, Penalty) else "penalty_signal",
+        case events.Penalty() | events.PenaltySignal():
+            return ("penalty" if isinstance(event, events.Penalty) else "penalty_signal",
                     (event.team, event.player, event.penalty_class.value, event.infraction,
                      event.rule, event.served_by, event.suspension, event.official,
                      event.called_by, event.penalty_shot))
-        case PenaltyShot():
+        case events.PenaltyShot():
             return "penalty_shot", (event.team, event.shooter, event.scored)
-        case TimeOut():
+        case events.TimeOut():
             return "timeout", (event.team,)
-        case GoalieChange():
+        case events.GoalieChange():
             return "goalie_change", (event.team, event.goalie)
-        case PeriodEnd():
+        case events.PeriodEnd():
             return "period_end", ()
-        case ShootoutAttempt():
+        case events.ShootoutAttempt():
             return "shootout_attempt", (event.team, event.shooter, event.scored)
-        case Forfeit():
+        case events.Forfeit():
             return "forfeit", (event.team, event.reason)
-        case Designate():
+        case events.Designate():
             return "designate", (event.team, event.player)
-        case Measurement():
+        case events.Measurement():
             return "measurement", (event.team, event.player, event.item, event.result,
                                    event.served_by)
-        case Shot():
+        case events.Shot():
             return "shot", (event.team, event.shooter)
-        case Caution():
+        case events.Caution():
             return "warning", (event.team, event.rule, event.player, event.official)
-        case LeftBox():
+        case events.LeftBox():
             return "left_box", (event.team, event.player, event.error)
-        case Suspend():
+        case events.Suspend():
             return "suspend", (event.reason,)
-        case Resume():
+        case events.Resume():
             return "resume", ()
-        case RefereeTimeout():
+        case events.RefereeTimeout():
             return "referee_timeout", ()
         case _:
             assert_never(event)
@@ -175,34 +154,34 @@ def _named(event: Event) -> tuple[str, tuple[Any, ...]]:
 # every cold recompute, so each call saved is saved some 70 times a game.
 
 
-_NEW_FACEOFF: Final = builder(FaceOff)
-_NEW_STOPPAGE: Final = builder(Stoppage)
-_NEW_GOAL: Final = builder(Goal)
-_NEW_GOALIE_CHANGE: Final = builder(GoalieChange)
-_NEW_PENALTY: Final = builder(Penalty)
-_NEW_PENALTY_SIGNAL: Final = builder(PenaltySignal)
+_NEW_FACEOFF: Final = builder(events.FaceOff)
+_NEW_STOPPAGE: Final = builder(events.Stoppage)
+_NEW_GOAL: Final = builder(events.Goal)
+_NEW_GOALIE_CHANGE: Final = builder(events.GoalieChange)
+_NEW_PENALTY: Final = builder(events.Penalty)
+_NEW_PENALTY_SIGNAL: Final = builder(events.PenaltySignal)
 
 
-def _faceoff(p: Payload) -> FaceOff:
+def _faceoff(p: Payload) -> events.FaceOff:
     _, _, period, tenths, spot = p
     if spot is not None and type(spot) is not str:
         raise PayloadError(f"{spot!r} is not a text")
     return _NEW_FACEOFF(moment(period, tenths), spot)
 
 
-def _stoppage(p: Payload) -> Stoppage:
+def _stoppage(p: Payload) -> events.Stoppage:
     _, _, period, tenths, reason = p
     if reason is not None and type(reason) is not str:
         raise PayloadError(f"{reason!r} is not a text")
     return _NEW_STOPPAGE(moment(period, tenths), reason)
 
 
-def _goal(p: Payload) -> Goal:
+def _goal(p: Payload) -> events.Goal:
     _, _, period, tenths, team, scorer, assist, own_goal = p
     if (team not in TEAMS or type(scorer) is not int
             or (assist is not None and type(assist) is not int) or type(own_goal) is not bool):
-        return Goal(moment(period, tenths), as_team(team), as_int(scorer), opt_int(assist),
-                    as_bool(own_goal))  # raises, saying which
+        return events.Goal(moment(period, tenths), as_team(team), as_int(scorer), opt_int(assist),
+                           as_bool(own_goal))  # raises, saying which
     return _NEW_GOAL(moment(period, tenths), team, scorer, assist, own_goal)
 
 
@@ -230,17 +209,17 @@ def _penalty_args(p: Payload) -> tuple[Any, ...]:
             suspension, official, called_by, penalty_shot)
 
 
-def _goalie_change(p: Payload) -> GoalieChange:
+def _goalie_change(p: Payload) -> events.GoalieChange:
     _, _, period, tenths, team, goalie = p
     if team not in TEAMS or (goalie is not None and type(goalie) is not int):
-        return GoalieChange(moment(period, tenths), as_team(team), opt_int(goalie))  # raises
+        return events.GoalieChange(moment(period, tenths), as_team(team), opt_int(goalie))  # raises
     return _NEW_GOALIE_CHANGE(moment(period, tenths), team, goalie)
 
 
-def _shootout(p: Payload) -> ShootoutAttempt:
+def _shootout(p: Payload) -> events.ShootoutAttempt:
     _, _, period, tenths, team, shooter, scored = p
     at = None if period is None and tenths is None else moment(period, tenths)
-    return ShootoutAttempt(as_team(team), as_int(shooter), as_bool(scored), at)
+    return events.ShootoutAttempt(as_team(team), as_int(shooter), as_bool(scored), at)
 
 
 def _fields(p: Payload, count: int) -> list[Any]:
@@ -250,69 +229,69 @@ def _fields(p: Payload, count: int) -> list[Any]:
     return p[4:]
 
 
-def _forfeit(p: Payload) -> Forfeit:
+def _forfeit(p: Payload) -> events.Forfeit:
     team, reason = _fields(p, 2)
-    return Forfeit(moment(p[2], p[3]), as_team(team), as_str(reason))
+    return events.Forfeit(moment(p[2], p[3]), as_team(team), as_str(reason))
 
 
-def _designate(p: Payload) -> Designate:
+def _designate(p: Payload) -> events.Designate:
     team, player = _fields(p, 2)
-    return Designate(moment(p[2], p[3]), as_team(team), as_int(player))
+    return events.Designate(moment(p[2], p[3]), as_team(team), as_int(player))
 
 
-def _measurement(p: Payload) -> Measurement:
+def _measurement(p: Payload) -> events.Measurement:
     team, player, item, result, served_by = _fields(p, 5)
-    return Measurement(moment(p[2], p[3]), as_team(team), as_int(player), as_item(item),
-                       as_result(result), opt_int(served_by))
+    return events.Measurement(moment(p[2], p[3]), as_team(team), as_int(player), as_item(item),
+                              as_result(result), opt_int(served_by))
 
 
-def _caution(p: Payload) -> Caution:
+def _caution(p: Payload) -> events.Caution:
     team, rule, player, official = _fields(p, 4)
-    return Caution(moment(p[2], p[3]), as_team(team), as_str(rule), opt_int(player),
-                   opt_str(official))
+    return events.Caution(moment(p[2], p[3]), as_team(team), as_str(rule), opt_int(player),
+                          opt_str(official))
 
 
-def _left_box(p: Payload) -> LeftBox:
+def _left_box(p: Payload) -> events.LeftBox:
     team, player, error = _fields(p, 3)
-    return LeftBox(moment(p[2], p[3]), as_team(team), as_int(player), as_bool(error))
+    return events.LeftBox(moment(p[2], p[3]), as_team(team), as_int(player), as_bool(error))
 
 
-def _penalty_shot(p: Payload) -> PenaltyShot:
+def _penalty_shot(p: Payload) -> events.PenaltyShot:
     team, shooter, scored = _fields(p, 3)
-    return PenaltyShot(moment(p[2], p[3]), as_team(team), as_int(shooter), as_bool(scored))
+    return events.PenaltyShot(moment(p[2], p[3]), as_team(team), as_int(shooter), as_bool(scored))
 
 
-def _timeout(p: Payload) -> TimeOut:
+def _timeout(p: Payload) -> events.TimeOut:
     (team,) = _fields(p, 1)
-    return TimeOut(moment(p[2], p[3]), as_team(team))
+    return events.TimeOut(moment(p[2], p[3]), as_team(team))
 
 
-def _shot(p: Payload) -> Shot:
+def _shot(p: Payload) -> events.Shot:
     team, shooter = _fields(p, 2)
-    return Shot(moment(p[2], p[3]), as_team(team), opt_int(shooter))
+    return events.Shot(moment(p[2], p[3]), as_team(team), opt_int(shooter))
 
 
-def _suspend(p: Payload) -> Suspend:
+def _suspend(p: Payload) -> events.Suspend:
     (reason,) = _fields(p, 1)
-    return Suspend(moment(p[2], p[3]), as_str(reason))
+    return events.Suspend(moment(p[2], p[3]), as_str(reason))
 
 
-def _period_end(p: Payload) -> PeriodEnd:
+def _period_end(p: Payload) -> events.PeriodEnd:
     _, _, period, tenths = p
-    return PeriodEnd(moment(period, tenths))
+    return events.PeriodEnd(moment(period, tenths))
 
 
-def _resume(p: Payload) -> Resume:
+def _resume(p: Payload) -> events.Resume:
     _fields(p, 0)
-    return Resume(moment(p[2], p[3]))
+    return events.Resume(moment(p[2], p[3]))
 
 
-def _referee_timeout(p: Payload) -> RefereeTimeout:
+def _referee_timeout(p: Payload) -> events.RefereeTimeout:
     _fields(p, 0)
-    return RefereeTimeout(moment(p[2], p[3]))
+    return events.RefereeTimeout(moment(p[2], p[3]))
 
 
-_DECODERS: Final[dict[str, Callable[[Payload], Event]]] = {
+_DECODERS: Final[dict[str, Callable[[Payload], events.Event]]] = {
     "faceoff": _faceoff,
     "stoppage": _stoppage,
     "goal": _goal,
@@ -336,7 +315,7 @@ _DECODERS: Final[dict[str, Callable[[Payload], Event]]] = {
 assert tuple(_DECODERS) == TYPES
 
 
-def decode(payload: Any) -> Event:
+def decode(payload: Any) -> events.Event:
     """The engine's event a stored payload holds (the inverse of :func:`encode`;
     a payload of version 1 too).
 
@@ -363,11 +342,11 @@ def decode(payload: Any) -> Event:
         raise PayloadError(f"a stored {payload[1]} event: {exc}") from None
 
 
-def decode_all(payloads: Iterable[Any]) -> list[Event]:
+def decode_all(payloads: Iterable[Any]) -> list[events.Event]:
     """:func:`decode` of every payload of a log, in order (one call for the
     whole log: the cold path of every standings page)."""
     decoders = _DECODERS
-    out: list[Event] = []
+    out: list[events.Event] = []
     append = out.append
     for payload in payloads:
         if type(payload) is list:

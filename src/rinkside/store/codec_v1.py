@@ -18,28 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from rinkside.rules.events import (
-    Caution,
-    Designate,
-    Event,
-    FaceOff,
-    Forfeit,
-    Goal,
-    GoalieChange,
-    LeftBox,
-    Measurement,
-    Penalty,
-    PenaltyShot,
-    PenaltySignal,
-    PeriodEnd,
-    RefereeTimeout,
-    Resume,
-    ShootoutAttempt,
-    Shot,
-    Stoppage,
-    Suspend,
-    TimeOut,
-)
+from rinkside.rules import events
 from rinkside.rules.times import GameTime
 from rinkside.store.payload_values import (
     PayloadError,
@@ -75,43 +54,43 @@ def _penalty_args(p: V1) -> tuple[Any, ...]:
             as_bool(p.get("penalty_shot", False)))
 
 
-def _shootout(p: V1) -> ShootoutAttempt:
+def _shootout(p: V1) -> events.ShootoutAttempt:
     at = p["at"]
-    return ShootoutAttempt(as_team(p["team"]), as_int(p["shooter"]), as_bool(p["scored"]),
-                           None if at is None else _at(at))
+    return events.ShootoutAttempt(as_team(p["team"]), as_int(p["shooter"]), as_bool(p["scored"]),
+                                  None if at is None else _at(at))
 
 
-_DECODERS: Final[dict[str, Callable[[V1], Event]]] = {
-    "faceoff": lambda p: FaceOff(_at(p["at"]), opt_str(p["spot"])),
-    "stoppage": lambda p: Stoppage(_at(p["at"]), opt_str(p["reason"])),
-    "goal": lambda p: Goal(_at(p["at"]), as_team(p["team"]), as_int(p["scorer"]),
-                           opt_int(p["assist"]), as_bool(p["own_goal"])),
-    "penalty": lambda p: Penalty(*_penalty_args(p)),
-    "penalty_signal": lambda p: PenaltySignal(*_penalty_args(p)),
-    "penalty_shot": lambda p: PenaltyShot(_at(p["at"]), as_team(p["team"]),
-                                          as_int(p["shooter"]), as_bool(p["scored"])),
-    "timeout": lambda p: TimeOut(_at(p["at"]), as_team(p["team"])),
-    "goalie_change": lambda p: GoalieChange(_at(p["at"]), as_team(p["team"]),
-                                            opt_int(p["goalie"])),
-    "period_end": lambda p: PeriodEnd(_at(p["at"])),
+_DECODERS: Final[dict[str, Callable[[V1], events.Event]]] = {
+    "faceoff": lambda p: events.FaceOff(_at(p["at"]), opt_str(p["spot"])),
+    "stoppage": lambda p: events.Stoppage(_at(p["at"]), opt_str(p["reason"])),
+    "goal": lambda p: events.Goal(_at(p["at"]), as_team(p["team"]), as_int(p["scorer"]),
+                                  opt_int(p["assist"]), as_bool(p["own_goal"])),
+    "penalty": lambda p: events.Penalty(*_penalty_args(p)),
+    "penalty_signal": lambda p: events.PenaltySignal(*_penalty_args(p)),
+    "penalty_shot": lambda p: events.PenaltyShot(_at(p["at"]), as_team(p["team"]),
+                                                 as_int(p["shooter"]), as_bool(p["scored"])),
+    "timeout": lambda p: events.TimeOut(_at(p["at"]), as_team(p["team"])),
+    "goalie_change": lambda p: events.GoalieChange(_at(p["at"]), as_team(p["team"]),
+                                                   opt_int(p["goalie"])),
+    "period_end": lambda p: events.PeriodEnd(_at(p["at"])),
     "shootout_attempt": _shootout,
-    "forfeit": lambda p: Forfeit(_at(p["at"]), as_team(p["team"]), as_str(p["reason"])),
-    "designate": lambda p: Designate(_at(p["at"]), as_team(p["team"]), as_int(p["player"])),
-    "measurement": lambda p: Measurement(_at(p["at"]), as_team(p["team"]), as_int(p["player"]),
-                                         as_item(p["item"]), as_result(p["result"]),
-                                         opt_int(p["served_by"])),
-    "shot": lambda p: Shot(_at(p["at"]), as_team(p["team"]), opt_int(p["shooter"])),
-    "warning": lambda p: Caution(_at(p["at"]), as_team(p["team"]), as_str(p["rule"]),
-                                 opt_int(p["player"]), opt_str(p["official"])),
-    "left_box": lambda p: LeftBox(_at(p["at"]), as_team(p["team"]), as_int(p["player"]),
-                                  as_bool(p["error"])),
-    "suspend": lambda p: Suspend(_at(p["at"]), as_str(p["reason"])),
-    "resume": lambda p: Resume(_at(p["at"])),
-    "referee_timeout": lambda p: RefereeTimeout(_at(p["at"])),
+    "forfeit": lambda p: events.Forfeit(_at(p["at"]), as_team(p["team"]), as_str(p["reason"])),
+    "designate": lambda p: events.Designate(_at(p["at"]), as_team(p["team"]), as_int(p["player"])),
+    "measurement": lambda p: events.Measurement(_at(p["at"]), as_team(p["team"]),
+                                                as_int(p["player"]), as_item(p["item"]),
+                                                as_result(p["result"]), opt_int(p["served_by"])),
+    "shot": lambda p: events.Shot(_at(p["at"]), as_team(p["team"]), opt_int(p["shooter"])),
+    "warning": lambda p: events.Caution(_at(p["at"]), as_team(p["team"]), as_str(p["rule"]),
+                                        opt_int(p["player"]), opt_str(p["official"])),
+    "left_box": lambda p: events.LeftBox(_at(p["at"]), as_team(p["team"]), as_int(p["player"]),
+                                         as_bool(p["error"])),
+    "suspend": lambda p: events.Suspend(_at(p["at"]), as_str(p["reason"])),
+    "resume": lambda p: events.Resume(_at(p["at"])),
+    "referee_timeout": lambda p: events.RefereeTimeout(_at(p["at"])),
 }
 
 
-def decode_v1(payload: V1) -> Event:
+def decode_v1(payload: V1) -> events.Event:
     """The engine's event a payload of version 1 holds.
 
     Raises :class:`PayloadError` for anything version 1 did not write."""

@@ -49,6 +49,7 @@ role that may score the game: 401, 403 otherwise. A table official
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends
@@ -201,9 +202,25 @@ def record_events(game_id: int, batch: EventBatch, user: Scorer, service: Servic
         """The events read with the game's periods, in the write's own session."""
         return [decode_event(raw, i, settings.periods) for i, raw in enumerate(batch.events)]
 
-    try:  # an unknown game: NotFound, 404
-        version, _, rebased = service.record_merging(game_id, batch.version, decoded,
-                                                     by=user.username)
+    # an unknown game: NotFound, 404
+    return answered(broadcaster, service, game_id, lambda: merged_write(
+        service.record_merging(game_id, batch.version, decoded, by=user.username)))
+
+
+def merged_write(answer: tuple[int, object, merge.Rebased | None]
+                 ) -> tuple[int, merge.Rebased | None]:
+    """The version a merging write made and how it was merged (None: not)."""
+    return answer[0], answer[2]
+
+
+def answered(broadcaster: Broadcaster, service: Service, game_id: int,
+             write: Callable[[], tuple[int, merge.Rebased | None]]) -> Answer:
+    """What a write of the game's log answers: the new version and the state
+    (:func:`written`, with how it was merged on a newer version), else why
+    not: the rule that refused it (422), the version it was stale against or
+    conflicts with (409), the event field it could not read (422)."""
+    try:
+        version, rebased = write()
     except (RuleViolation, TournamentRuleError) as exc:
         return refused(exc, service.game_state(game_id)[1].setup)
     except StaleWrite as exc:
@@ -242,22 +259,19 @@ def correct(game_id: int, body: CorrectionBody, user: Scorer, service: Service,
         return ReadableJSON({"detail": f"a {body.op} needs the event to write", "field": "event"},
                             status_code=422)
     periods = service.game_settings(game_id).periods  # NotFound: 404
-    try:
+
+    def write() -> tuple[int, merge.Rebased | None]:
         event = (None if body.op == "delete" or body.event is None
                  else decode_event(body.event, body.position, periods))
-        version, _, rebased = service.correct_merging(game_id, body.version, body.op,
-                                                      body.position, event,
-                                                      by=user.username, reason=reason)
-    except (RuleViolation, TournamentRuleError) as exc:
-        return refused(exc, service.game_state(game_id)[1].setup)
-    except StaleWrite as exc:
-        return stale(exc)
-    except MalformedEvent as exc:
-        return malformed(exc)
+        return merged_write(service.correct_merging(
+            game_id, body.version, body.op, body.position, event,
+            by=user.username, reason=reason))
+
+    try:
+        return answered(broadcaster, service, game_id, write)
     except (IndexError, NoSuchPosition) as exc:
         return ReadableJSON({"detail": f"there is no event {body.position} to {body.op}: {exc}",
                              "field": "position"}, status_code=422)
-    return written(broadcaster, service, game_id, version, rebased)
 
 
 @router.post("/games/{game_id:id}/servers", response_model=None)
@@ -268,15 +282,11 @@ def name_server(game_id: int, body: ServerBody, user: Scorer, service: Service,
     The penalty timekeeper's (505(a)) or the official scorer's (506(a))."""
     auth.refuse_unless_theirs(user, ["servers"])
     try:
-        version, _ = servers.name_server(service, game_id, body.version, body.penalty,
-                                         body.served_by, by=user.username)
-    except (RuleViolation, TournamentRuleError) as exc:
-        return refused(exc, service.game_state(game_id)[1].setup)
-    except StaleWrite as exc:
-        return stale(exc)
+        return answered(broadcaster, service, game_id, lambda: (servers.name_server(
+            service, game_id, body.version, body.penalty, body.served_by,
+            by=user.username)[0], None))
     except servers.NoServerNeeded as exc:
         return ReadableJSON({"detail": str(exc), "field": "penalty"}, status_code=422)
-    return written(broadcaster, service, game_id, version)
 
 
 @router.put("/games/{game_id:id}/lineups/{team}", response_model=None)

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from datetime import date
 from typing import Annotated, Any, TypeVar
 
-from fastapi import Depends, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
@@ -44,6 +44,19 @@ async def checked_form(request: Request, who: auth.User) -> None:
 
 
 CheckedForms = [Depends(checked_form)]  # every desk router's
+
+
+def desk_pages() -> APIRouter:
+    """A desk page's router: HTML pages and their forms, each form's text
+    checked (:func:`checked_form`), answering :data:`PAGES`."""
+    return APIRouter(tags=["desk"], default_response_class=HTMLResponse, responses=PAGES,
+                     dependencies=CheckedForms)
+
+
+def desk_api() -> APIRouter:
+    """A desk page's JSON twin under ``/api/desk/``: the same writes, the same
+    check of their text, answering :data:`API`."""
+    return APIRouter(tags=["desk"], responses=API, dependencies=CheckedForms)
 
 Director = Annotated[auth.CurrentUser, Depends(auth.require("director"))]
 # What a desk write may be refused with: each says what and why (the rule where one applies).

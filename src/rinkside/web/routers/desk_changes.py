@@ -5,17 +5,16 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Request
+from fastapi import Query, Request
 from fastapi.responses import HTMLResponse, Response
 
 from rinkside.services import changes, queries
 from rinkside.services.tournaments import NotFound
 from rinkside.web.deps import MAX_ID, Service, Templates
-from rinkside.web.routers.desk import API, PAGES, CheckedForms, Director, page
+from rinkside.web.routers.desk import Director, desk_api, desk_pages, page
 
-router = APIRouter(tags=["desk"], default_response_class=HTMLResponse, responses=PAGES,
-                   dependencies=CheckedForms)
-api_router = APIRouter(tags=["desk"], responses=API, dependencies=CheckedForms)
+router = desk_pages()
+api_router = desk_api()
 
 # A tournament id as the paths take it (a larger number is a 422, not a store error).
 TournamentQuery = Annotated[int | None, Query(ge=1, le=MAX_ID)]

@@ -10,23 +10,15 @@ Directors' part of the page has its own router
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Form, Request
+from fastapi import Form, Request
 from fastapi.responses import HTMLResponse, Response
 
 from rinkside.services import desk_discipline, desk_reviews, queries
 from rinkside.services.tournaments import NotFound
 from rinkside.web.deps import FormId, Service, Templates
-from rinkside.web.routers.desk import (
-    PAGES,
-    CheckedForms,
-    Director,
-    attempt,
-    page,
-    respond,
-)
+from rinkside.web.routers.desk import Director, attempt, desk_pages, page, respond
 
-router = APIRouter(tags=["desk"], default_response_class=HTMLResponse, responses=PAGES,
-                   dependencies=CheckedForms)
+router = desk_pages()
 
 
 def _side(text: str) -> str:

@@ -2,23 +2,15 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Form, HTTPException, Request
+from fastapi import Form, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from rinkside.services import changes, queries
 from rinkside.web import auth
 from rinkside.web.deps import Service, Templates
-from rinkside.web.routers.desk import (
-    PAGES,
-    CheckedForms,
-    Director,
-    attempt,
-    optional_date,
-    page,
-)
+from rinkside.web.routers.desk import Director, attempt, desk_pages, optional_date, page
 
-router = APIRouter(tags=["desk"], default_response_class=HTMLResponse, responses=PAGES,
-                   dependencies=CheckedForms)
+router = desk_pages()
 
 
 @router.get("/desk", response_class=HTMLResponse)

@@ -5,16 +5,15 @@ reset, a user disabled (their sessions end) or enabled again."""
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Form, Request
+from fastapi import Form, Request
 from fastapi.responses import HTMLResponse, Response
 
 from rinkside.services import desk_people, desk_schedule, queries, users
 from rinkside.services.tournaments import NotFound
 from rinkside.web.deps import Service, Templates
-from rinkside.web.routers.desk import PAGES, CheckedForms, Director, off_loop, page, respond
+from rinkside.web.routers.desk import Director, desk_pages, off_loop, page, respond
 
-router = APIRouter(tags=["desk"], default_response_class=HTMLResponse, responses=PAGES,
-                   dependencies=CheckedForms)
+router = desk_pages()
 
 
 def _people_page(request: Request, service: Service, templates: Templates, user: Director,

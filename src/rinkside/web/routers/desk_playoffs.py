@@ -9,16 +9,15 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Form, HTTPException, Query, Request
+from fastapi import Form, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse, Response
 
 from rinkside.services import desk_playoffs, queries, rinks
 from rinkside.web.deps import Service, Templates
-from rinkside.web.routers.desk import PAGES, CheckedForms, Director, off_loop, page, respond
+from rinkside.web.routers.desk import Director, desk_pages, off_loop, page, respond
 from rinkside.web.routers.desk_schedule import local_moment
 
-router = APIRouter(tags=["desk"], default_response_class=HTMLResponse, responses=PAGES,
-                   dependencies=CheckedForms)
+router = desk_pages()
 
 # The teams a bracket seeds: 2 or more (a bracket needs two); a bound keeps input sane.
 BRACKET_MAX: int = 64

@@ -9,16 +9,15 @@ discipline page (:mod:`rinkside.web.routers.desk_discipline`), whose
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Form, Request
+from fastapi import Form, Request
 from fastapi.responses import HTMLResponse, Response
 
 from rinkside.services import desk_reviews
 from rinkside.web.deps import Service, Templates
-from rinkside.web.routers.desk import PAGES, CheckedForms, Director, respond
+from rinkside.web.routers.desk import Director, desk_pages, respond
 from rinkside.web.routers.desk_discipline import discipline_page_with
 
-router = APIRouter(tags=["desk"], default_response_class=HTMLResponse, responses=PAGES,
-                   dependencies=CheckedForms)
+router = desk_pages()
 
 
 @router.post("/desk/tournaments/{tournament_id:id}/review", response_class=HTMLResponse)

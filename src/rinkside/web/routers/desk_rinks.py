@@ -9,25 +9,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Form, Request
+from fastapi import Form, Request
 from fastapi.responses import HTMLResponse, Response
 
 from rinkside.services import desk_rinks, queries, rinks, sync
 from rinkside.services.tournaments import NotFound
 from rinkside.web.deps import Service, Templates
-from rinkside.web.routers.desk import (
-    PAGES,
-    CheckedForms,
-    Director,
-    attempt,
-    off_loop,
-    page,
-    respond,
-)
+from rinkside.web.routers.desk import Director, attempt, desk_pages, off_loop, page, respond
 from rinkside.web.routers.rinks import rink_page
 
-router = APIRouter(tags=["desk"], default_response_class=HTMLResponse, responses=PAGES,
-                   dependencies=CheckedForms)
+router = desk_pages()
 
 RINK_FIELDS = (("width", "Width (ft)", "101(c)"), ("length", "Length (ft)", "101(c)"),
                ("corner_radius", "Corner radius (ft)", "101(c)"),

@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from fastapi import APIRouter, Form, Request
+from fastapi import Form, Request
 from fastapi.responses import HTMLResponse, Response
 from pydantic import BaseModel
 
@@ -16,19 +16,17 @@ from rinkside.services.tournaments import NotFound
 from rinkside.web import fields
 from rinkside.web.deps import FormId, Service, Templates
 from rinkside.web.routers.desk import (
-    API,
-    PAGES,
-    CheckedForms,
     Director,
     api_attempt,
+    desk_api,
+    desk_pages,
     off_loop,
     page,
     respond,
 )
 
-router = APIRouter(tags=["desk"], default_response_class=HTMLResponse, responses=PAGES,
-                   dependencies=CheckedForms)
-api_router = APIRouter(tags=["desk"], responses=API, dependencies=CheckedForms)
+router = desk_pages()
+api_router = desk_api()
 
 
 def local_moment(text: str) -> datetime:

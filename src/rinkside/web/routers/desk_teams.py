@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, File, Form, Request, UploadFile
+from fastapi import File, Form, Request, UploadFile
 from fastapi.responses import HTMLResponse, Response
 
 from rinkside.services import desk_teams, queries, team_styles
@@ -21,19 +21,17 @@ from rinkside.tournament.roster_template import TEMPLATE_COLUMNS, template_csv
 from rinkside.web import documented
 from rinkside.web.deps import Broadcast, FormId, Service, Templates
 from rinkside.web.routers.desk import (
-    PAGES,
     REFUSALS,
-    CheckedForms,
     Director,
     back,
+    desk_pages,
     off_loop,
     page,
     refusal_text,
     respond,
 )
 
-router = APIRouter(tags=["desk"], default_response_class=HTMLResponse, responses=PAGES,
-                   dependencies=CheckedForms)
+router = desk_pages()
 
 def _tree(service: Service, tournament_id: int) -> Any:
     tree = next((t for t in queries.tournament_trees(service)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import Request
 from fastapi.responses import HTMLResponse, Response
 from pydantic import BaseModel, Field, field_validator
 
@@ -18,21 +18,19 @@ from rinkside.tournament.standings import CRITERIA
 from rinkside.web import fields
 from rinkside.web.deps import Service, Templates
 from rinkside.web.routers.desk import (
-    API,
-    PAGES,
-    CheckedForms,
     Director,
     api_attempt,
     attempt,
     back,
+    desk_api,
+    desk_pages,
     off_loop,
     optional_date,
     page,
 )
 
-router = APIRouter(tags=["desk"], default_response_class=HTMLResponse, responses=PAGES,
-                   dependencies=CheckedForms)
-api_router = APIRouter(tags=["desk"], responses=API, dependencies=CheckedForms)
+router = desk_pages()
+api_router = desk_api()
 
 
 def _context(service: Service, tournament_id: int) -> dict[str, Any]:
