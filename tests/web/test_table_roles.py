@@ -13,7 +13,7 @@ from fastapi import FastAPI
 from webkit import Client, Demo, game_in_play, logged_in, skaters
 
 from rinkside.rules import table_officials
-from rinkside.rules.accepts import KINDS
+from rinkside.rules.events import EVENT_CLASSES
 from rinkside.services import officiating, queries, users
 from rinkside.web import views
 
@@ -32,7 +32,7 @@ THEIRS: Final[dict[str, set[str]]] = {
 }
 THEIR_RULE: Final = {"game_timekeeper": "Rule 507:", "penalty_timekeeper": "Rule 505:",
                      "official_scorer": "Rule 506:"}
-WRITES: Final = (*KINDS, *table_officials.OTHER_WRITES)
+WRITES: Final = (*EVENT_CLASSES, *table_officials.OTHER_WRITES)
 
 
 def test_the_table_names_every_write_and_the_book_gives_each_its_officials() -> None:
@@ -76,7 +76,7 @@ def doors(app: FastAPI, demo: Demo, game: int) -> Iterator[dict[str, Client]]:
 def _request(write: str, game: int, version: int) -> tuple[str, str, dict[str, Any]]:
     """A request for ``write`` that changes nothing when let through (the
     engine or the reader refuses it: 422), so every pair runs on one game."""
-    if write in KINDS:
+    if write in EVENT_CLASSES:
         return "POST", f"/api/games/{game}/events", {
             "version": version, "events": [{"type": write}]}
     return {

@@ -12,7 +12,7 @@ beside them: shots, goaltenders, lineups, corrections), and the game
 report's signatures (506(b)).
 
 One write is one :data:`Write`: a kind of event (by the name FORMAT.md
-gives its type, :data:`rinkside.rules.accepts.KINDS`) or one of the
+gives its type, :data:`rinkside.rules.events.EVENT_CLASSES`) or one of the
 writes that are not events (:data:`OTHER_WRITES`). :data:`DUTIES` maps
 each to the table roles that make it, with the rule that gives it to them;
 a scorekeeper or the director, at the full console, makes them all (the
@@ -26,7 +26,6 @@ from dataclasses import dataclass
 from typing import Final, Literal, get_args
 
 from rinkside.rules import events
-from rinkside.rules.accepts import KINDS
 
 __all__ = ["DUTIES", "OTHER_WRITES", "TABLE_ROLES", "Duty", "TableRole", "duty", "kind_of",
            "refusal", "refusal_of_batch"]
@@ -90,7 +89,8 @@ _NAMES: Final[Mapping[TableRole, str]] = {
 # The rule that makes each official what they are, named in a refusal.
 _THEIR_RULE: Final[Mapping[TableRole, str]] = {
     "game_timekeeper": "507", "penalty_timekeeper": "505", "official_scorer": "506"}
-_KIND_NAMES: Final[Mapping[type[events.Event], str]] = {kind: name for name, kind in KINDS.items()}
+_KIND_NAMES: Final[Mapping[type[events.Event], str]] = {
+    kind: name for name, kind in events.EVENT_CLASSES.items()}
 # What a stoppage may come with in one write: the official scorer records a
 # goal or a penalty at the moment play stopped for it, the stop with it.
 _STOPPED_FOR: Final = frozenset({"goal", "penalty", "penalty_shot", "measure"})
@@ -141,7 +141,7 @@ def refusal_of_batch(role: TableRole, kinds: Sequence[str]) -> str | None:
 
 def _complete() -> None:
     """Every kind of event and every other write has its duty (import time)."""
-    missing = (set(KINDS) | set(OTHER_WRITES)) ^ set(DUTIES)
+    missing = (set(events.EVENT_CLASSES) | set(OTHER_WRITES)) ^ set(DUTIES)
     if missing:
         raise AssertionError(f"the table's duties do not match the writes: {sorted(missing)}")
 
