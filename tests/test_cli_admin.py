@@ -98,3 +98,11 @@ def test_a_user_is_added_only_with_a_name_and_a_password_by_the_desks_rule(db: s
         "--db", db)
     code, out = _run("user", "password", "pat", "--password", "x", "--db", db)
     assert code != 0 and "at least 8 characters" in out
+
+
+def test_a_user_is_added_only_with_a_role_given(db: str) -> None:
+    """Issue 26: no role by default (least power): `user add` without
+    --role is refused, saying the option is missing, and makes no user."""
+    code, out = _run("user", "add", "norole", "--password", "long-enough-1", "--db", db)
+    assert code != 0 and "--role" in out, out
+    assert "norole" not in _ok("user", "list", "--db", db)

@@ -151,3 +151,19 @@ def test_a_user_named_with_a_slash_before_the_rule_is_reset_and_disabled(
     assert users.authenticate(demo.service, "ops/night", "fresh-ops-22") is None
     record = [c.action for c in changes.changes(demo.service) if c.subject == "user ops/night"]
     assert record[:2] == ["disabled", "password reset"]
+
+
+def test_a_new_user_has_no_role_until_the_director_chooses_one(
+        demo: Demo, dora: Client, cup: int) -> None:
+    """Issue 26: the least power by default is none: the form preselects no
+    role (it used to preselect director), and a user added without one is
+    refused, saying so, and not made."""
+    page = dora[0].get(f"/desk/tournaments/{cup}/people").text
+    form = page[page.index('class="desk-form new-user"'):]
+    select = form[form.index('<select name="role"'):form.index("</select>")]
+    assert [o for o in select.split("<option")[1:] if " selected" in o.split(">")[0]] == [
+        ' value="" selected>— choose —</option>']
+    refused = post(dora, f"/desk/tournaments/{cup}/users",
+                   {"username": "norole", "password": "no-role-pass-1", "role": ""})
+    assert refused.status_code == 422 and "a user needs a role" in refused.text
+    assert "norole" not in {u.username for u in users.users(demo.service)}

@@ -79,6 +79,9 @@ def create_user(service: ServiceBase, username: str, password: str, role: str,
     the games a scorekeeper scores or a referee officiates. Returns its id.
     The username by :func:`new_username` wherever a user is made (a password
     people type is checked by :func:`new_password` where they type it)."""
+    if not role:
+        raise ValueError(f"a user needs a role, none is given by default (the least power "
+                         f"is no power): choose one of {', '.join(ROLES)}")
     if role not in ROLES:
         raise ValueError(f"{role!r} is not a role: {', '.join(ROLES)}")
     username = new_username(username)
