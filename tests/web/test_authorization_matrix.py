@@ -98,6 +98,7 @@ MAY: Final[dict[tuple[str, str], Who]] = {
     ("POST", "/desk/tournaments/{tournament_id}/users"): "director",
     ("POST", "/desk/tournaments/{tournament_id}/users/{username}/password"): "director",
     ("POST", "/desk/tournaments/{tournament_id}/users/{username}/active"): "director",
+    ("POST", "/desk/tournaments/{tournament_id}/users/{username}/name"): "director",
     ("POST", "/desk/tournaments/{tournament_id}/supplementary"): "director",
     ("POST", "/desk/tournaments/{tournament_id}/review"): "director",
     ("POST", "/desk/tournaments/{tournament_id}/suspension-change"): "director",
@@ -295,6 +296,8 @@ BODIES: Final[dict[tuple[str, str], Any]] = {
         lambda ids: {"password": "another-password-1"},
     ("POST", "/desk/tournaments/{tournament_id}/users/{username}/active"):
         lambda ids: {"active": "no"},
+    ("POST", "/desk/tournaments/{tournament_id}/users/{username}/name"):
+        lambda ids: {"full_name": "Ana Álvarez"},
     ("POST", "/desk/tournaments/{tournament_id}/sync-tokens"): lambda ids: {"rink": "Rink 1"},
 }
 

@@ -60,7 +60,7 @@ def summary(made: GameReport) -> str:
               for r in made.referee_reports]
     sign = made.signoff
     if sign.locked:
-        who = ", ".join(f"{s.username} {local_time(s.at, '%Y-%m-%d %H:%M')}"
+        who = ", ".join(f"{s.shown} {local_time(s.at, '%Y-%m-%d %H:%M')}"
                         for s in sign.signatures)
         lines.append(f"signed and locked (Rule 616(a)) by {who}")
     else:

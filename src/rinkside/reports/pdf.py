@@ -426,7 +426,7 @@ def _officials(report: GameReport) -> list[Flowable]:
         for role, names in report.officials), _BASE)]
     sign = report.signoff
     if sign.signatures:
-        who = "; ".join(f"{s.username} ({s.role}) {local_time(s.at, '%Y-%m-%d %H:%M')}"
+        who = "; ".join(f"{s.shown} ({s.role}) {local_time(s.at, '%Y-%m-%d %H:%M')}"
                         for s in sign.signatures)
         state = ("SIGNED — the scoring summary is locked (Rule 616(a))" if sign.locked
                  else "Signed in part; awaiting " + (", ".join(sign.awaiting) or "—"))
@@ -440,7 +440,7 @@ def _officials(report: GameReport) -> list[Flowable]:
             f"{_esc(r.reason)}", _BASE))
     if sign.earlier:
         parts.append(_p("Signatures before the last reopening: " + "; ".join(
-            f"{s.username} {local_time(s.at, '%Y-%m-%d %H:%M')}" for s in sign.earlier),
+            f"{s.shown} {local_time(s.at, '%Y-%m-%d %H:%M')}" for s in sign.earlier),
             _NOTE))
     return parts
 

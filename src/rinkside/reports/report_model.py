@@ -91,7 +91,7 @@ class SignOffStatus:
 
     signatures: tuple[Signature, ...]
     locked: bool
-    awaiting: tuple[str, ...]
+    awaiting: tuple[str, ...]  # the referees still to sign, by full name (else username)
     reopenings: tuple[Reopening, ...]
     earlier: tuple[Signature, ...]  # made before the last reopening
 

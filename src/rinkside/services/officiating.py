@@ -13,7 +13,7 @@ reopens a locked game, and only with a reason, which the report shows.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from sqlalchemy import func, select
@@ -21,6 +21,7 @@ from sqlalchemy.orm import Session
 
 from rinkside.services.base import ServiceBase
 from rinkside.services.tournaments import NotFound, Tournaments
+from rinkside.services.users import shown_names
 from rinkside.store import models, signoffs
 from rinkside.tournament.errors import GameLocked, TournamentRuleError
 
@@ -37,6 +38,12 @@ class Signature:
     username: str
     role: str
     at: datetime
+    full_name: str = ""  # the signer's, "" when none is given
+
+    @property
+    def shown(self) -> str:
+        """The signer as the report names them: full name, else username."""
+        return self.full_name or self.username
 
 
 @dataclass(frozen=True)
@@ -57,6 +64,7 @@ class SignOff:
     awaiting: list[str]
     reopenings: list[Reopening]
     earlier_signatures: list[Signature]  # made before the last reopening
+    awaiting_shown: list[str] = field(default_factory=list)  # ``awaiting`` by full name
 
 
 class SignOffRefused(TournamentRuleError):
@@ -104,6 +112,17 @@ def officials(service: ServiceBase, game_id: int) -> dict[str, list[str]]:
                              .order_by(models.GameOfficial.role, models.GameOfficial.position)):
             named[row.role].append(row.name)
         return named
+
+
+def officials_shown(service: ServiceBase, game_id: int) -> dict[str, list[str]]:
+    """The game's officials by role as the report and the sign-off print
+    them: an official who is a user (a referee named on the desk) by their
+    full name, the username only where none is given; a name typed for a
+    table official as typed."""
+    named = officials(service, game_id)
+    with service.read() as s:
+        full = shown_names(s)
+    return {role: [full.get(name, name) for name in names] for role, names in named.items()}
 
 
 def times(service: ServiceBase, game_id: int) -> tuple[datetime | None, datetime | None]:
@@ -279,6 +298,7 @@ def _assigned(s: Session, game_id: int) -> list[str]:
 def _status(s: Session, game_id: int) -> SignOff:
     entries = signoffs.entries(s, game_id)
     roles = {name: role for name, role in s.execute(select(models.User.username, models.User.role))}
+    full = shown_names(s)
     current: list[Signature] = []
     earlier: list[Signature] = []
     reopenings: list[Reopening] = []
@@ -289,8 +309,9 @@ def _status(s: Session, game_id: int) -> SignOff:
             current = []
         else:
             current.append(Signature(entry.username, roles.get(entry.username, "referee"),
-                                     entry.at))
+                                     entry.at, full.get(entry.username, "")))
     signed = {sig.username for sig in current}
     locked = bool(entries) and entries[-1].locks
     awaiting = [] if locked else [r for r in _assigned(s, game_id) if r not in signed]
-    return SignOff(current, locked, awaiting, reopenings, earlier)
+    return SignOff(current, locked, awaiting, reopenings, earlier,
+                   [full.get(r, r) for r in awaiting])

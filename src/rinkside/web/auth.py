@@ -56,6 +56,7 @@ class CurrentUser:
     role: str
     games: frozenset[int]
     csrf: str  # the token bound to this session
+    full_name: str = ""  # "" when none is given
 
     def may_write(self, game_id: int | None) -> bool:
         """May this user record in ``game_id`` (None: anything at all)?"""
@@ -199,7 +200,7 @@ def current_user(request: Request, service: Service, access: Settings,
     if live is None:
         return None
     return CurrentUser(live.user_id, live.username, live.role, frozenset(live.games),
-                       live.csrf)
+                       live.csrf, live.full_name)
 
 
 User = Annotated[CurrentUser | None, Depends(current_user)]

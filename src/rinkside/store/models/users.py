@@ -19,7 +19,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column
 
-from rinkside.store.models.base import WHO, Base, _one_of
+from rinkside.store.models.base import NAME, WHO, Base, _one_of
 from rinkside.store.types import UTCDateTime, json_document
 
 USER_ROLES: Final = ("director", "scorekeeper", "referee")
@@ -28,7 +28,9 @@ USER_ROLES: Final = ("director", "scorekeeper", "referee")
 class User(Base):
     """Who may log in to the console: a director (everything), a scorekeeper
     (only the games listed in ``games``) or a referee (read, sign-off).
-    ``password_hash`` is an argon2 hash (never the password)."""
+    ``password_hash`` is an argon2 hash (never the password); ``full_name``
+    the name the game report prints for them ("" : none given, the username
+    stands for it)."""
 
     __tablename__ = "users"
     __table_args__ = (
@@ -38,6 +40,7 @@ class User(Base):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     username: Mapped[str] = mapped_column(String(WHO))
+    full_name: Mapped[str] = mapped_column(String(NAME), default="", server_default="")
     password_hash: Mapped[str] = mapped_column(String(255))
     role: Mapped[str] = mapped_column(String(16))
     # The game ids a scorekeeper may score (empty for the other roles).

@@ -84,6 +84,7 @@ def signoff_page(game_id: int, request: Request, service: Service, templates: Te
         "title": f"Sign-off: {game.home} vs {game.away}", "game": game,
         "status": officiating.signoff(service, game_id),
         "officials": officiating.officials(service, game_id),
+        "officials_shown": officiating.officials_shown(service, game_id),
         "most": officiating.MOST, "user": user, "corrections": corrections,
         "written": officiating.written_reports(service, game_id),
         "report_rules": officiating.REPORT_RULES,
