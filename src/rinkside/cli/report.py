@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 
 from rinkside.cli.common import EXIT_INVALID, DbOption, error, file_problem, open_service
+from rinkside.reports.fonts import FontMissing
 from rinkside.reports.game_report import build_report
 from rinkside.reports.report_model import GameReport
 from rinkside.reports.report_text import local_time
@@ -36,7 +37,7 @@ def report(
 
             html.write_text(standalone_html(made), encoding="utf-8")
             typer.echo(f"wrote {html}")
-    except NotFound as exc:
+    except (NotFound, FontMissing) as exc:
         error(f"error: {exc}")
         raise typer.Exit(EXIT_INVALID) from None
     except OSError as exc:  # the folder to write in is not there...
