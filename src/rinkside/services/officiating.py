@@ -181,6 +181,25 @@ def refuse_reopening(user: models.User | None, game_id: int, reason: str, *, loc
         raise SignOffRefused(f"game {game_id} is not signed: there is nothing to reopen")
 
 
+def signing_locks(status: SignOff, username: str) -> bool:
+    """Would ``username``'s signature be the last of the assigned referees'
+    and so lock the game (Rule 616(a))?"""
+    return not status.locked and not [r for r in status.awaiting if r != username]
+
+
+def signing_warning(status: SignOff, username: str) -> str:
+    """What a referee confirms before signing (Rule 616(a)), in words: their
+    signature locks the game, or whose signatures are still to come."""
+    if signing_locks(status, username):
+        return ("Your signature is the last: the game will be locked (Rule 616(a)). No goal, "
+                "assist, penalty or time can be changed after it; only the tournament "
+                "director can reopen the game, with a reason the report shows.")
+    others = [name for name, user in zip(status.awaiting_shown, status.awaiting, strict=False)
+              if user != username]
+    return (f"Your signature is not the last: the game is locked when {', '.join(others)} "
+            "signs as well (Rule 616(a)).")
+
+
 def sign(service: Tournaments, game_id: int, username: str) -> SignOff:
     """A referee signs the game's report (Rule 616(a), :func:`refuse_signature`).
     The last assigned referee to sign locks the game."""
