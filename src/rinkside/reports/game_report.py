@@ -78,6 +78,7 @@ def build_report(service: Tournaments, game_id: int) -> GameReport:
         suspensions=lines.suspensions,
         officials=tuple((ROLE_TEXT.get(role, role), tuple(names))
                         for role, names in named.items()),
+        referees_warning=officiating.referee_shortfall(named["referee"]),
         signoff=SignOffStatus(tuple(sign.signatures), sign.locked, tuple(sign.awaiting_shown),
                               tuple(sign.reopenings), tuple(sign.earlier_signatures)),
         warnings=_warnings(setup, events),

@@ -426,6 +426,8 @@ def _officials(report: GameReport) -> list[Flowable]:
     parts: list[Flowable] = [Paragraph(" · ".join(
         f"<b>{_esc(role)}:</b> {_esc(', '.join(names)) or '—'}"
         for role, names in report.officials), _BASE)]
+    if report.referees_warning:
+        parts.append(_p(report.referees_warning, _BOLD))
     sign = report.signoff
     if sign.signatures:
         who = "; ".join(f"{s.shown} ({s.role}) {local_time(s.at, '%Y-%m-%d %H:%M')}"

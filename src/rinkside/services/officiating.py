@@ -114,6 +114,25 @@ def officials(service: ServiceBase, game_id: int) -> dict[str, list[str]]:
         return named
 
 
+REFEREES_WANTED = 2  # Rule 501(a): "two Referees on the floor at all times"
+
+
+def referee_shortfall(referees: Sequence[str]) -> str | None:
+    """Rule 501(a)'s warning for a game named fewer than two referees (the
+    names the report prints), else None. A warning, not a refusal: the book
+    says "should", and a game may still be played and signed."""
+    named = [r for r in referees if r.strip()]
+    if len(named) >= REFEREES_WANTED:
+        return None
+    has = f"only one is named ({named[0]})" if named else "none is named"
+    return f"Rule 501(a): two referees should be on the floor at all times; {has}."
+
+
+def referees_warning(service: ServiceBase, game_id: int) -> str | None:
+    """:func:`referee_shortfall` of the game's named referees (by full name)."""
+    return referee_shortfall(officials_shown(service, game_id)["referee"])
+
+
 def officials_shown(service: ServiceBase, game_id: int) -> dict[str, list[str]]:
     """The game's officials by role as the report and the sign-off print
     them: an official who is a user (a referee named on the desk) by their
