@@ -26,6 +26,8 @@ def test_the_console_cannot_change_a_signed_game(page: Page, live_server: LiveSe
     page.goto(f"/console/games/{game}")
     expect(page.locator('[data-bind="locked"]')).to_be_visible()
     page.get_by_role("button", name="Undo last").click()
+    page.locator('[data-bind="delete-reason"]').fill("the clock ran on")  # asked, as Edit
+    page.get_by_role("button", name="Confirm undo").click()
     banner = page.locator('[data-bind="banner"]')
     expect(banner).to_be_visible()
     expect(page.locator('[data-bind="banner-rule"]')).to_have_text("Rule 616(a)")
