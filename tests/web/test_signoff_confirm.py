@@ -40,6 +40,12 @@ def test_the_report_is_in_the_page_and_the_last_signature_is_confirmed(
         signed = client.post(f"/games/{game}/sign", data={"csrf_token": csrf, "confirm": "yes"},
                              follow_redirects=False)
         assert signed.status_code == 303
+        assert client.post(f"/games/{game}/reports", data={
+            "csrf_token": csrf, "text": "Bench cleared at 1 3:00."},
+            follow_redirects=False).status_code == 303
+        page = client.get(f"/games/{game}/signoff").text
+        assert "</b>, Ana Uno " in page  # the written report by its filer's full name
+        assert page.count("</b>, Ana Uno ") == 2  # in the list and in the report
     for client, csrf in logged_in(app, "ref-two", "whistle-two-2"):
         page = client.get(f"/games/{game}/signoff").text
         assert LAST in page

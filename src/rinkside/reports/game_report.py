@@ -82,7 +82,7 @@ def build_report(service: Tournaments, game_id: int) -> GameReport:
         signoff=SignOffStatus(tuple(sign.signatures), sign.locked, tuple(sign.awaiting_shown),
                               tuple(sign.reopenings), tuple(sign.earlier_signatures)),
         warnings=_warnings(setup, events),
-        written=tuple(WrittenLine(w.rule, w.text, w.username, w.at)
+        written=tuple(WrittenLine(w.rule, w.text, w.shown, w.at)
                       for w in officiating.written_reports(service, game_id)),
     )
 

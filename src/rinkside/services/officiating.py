@@ -264,6 +264,12 @@ class WrittenReport:
     text: str
     username: str
     at: datetime
+    full_name: str = ""  # the filer's, "" when none is given
+
+    @property
+    def shown(self) -> str:
+        """Who filed it as the report names them: full name, else username."""
+        return self.full_name or self.username
 
 
 def refuse_report(user: models.User | None, game_id: int, text: str, rule: str | None) -> None:
@@ -309,7 +315,9 @@ def written_reports(service: ServiceBase, game_id: int) -> list[WrittenReport]:
     with service.read() as s:
         rows = s.scalars(select(models.WrittenReport).where(models.WrittenReport.game_id == game_id)
                          .order_by(models.WrittenReport.id)).all()
-        return [WrittenReport(r.kind, r.rule, r.text, r.username, r.at) for r in rows]
+        full = shown_names(s)
+        return [WrittenReport(r.kind, r.rule, r.text, r.username, r.at,
+                              full.get(r.username, "")) for r in rows]
 
 
 def is_locked(service: ServiceBase, game_id: int) -> bool:
