@@ -1,8 +1,7 @@
 """Issue 26: every page of a logged-in user (the desk, the sign-off pages,
 the console and its game list) shows who is logged in and a way out (a POST
 with the session's CSRF token, back to the login page), and the site's
-header links to the desk for a director (on the pages that know who is
-logged in: the public pages answer everyone alike)."""
+header links to the desk for a director, on the public pages too."""
 
 from __future__ import annotations
 
@@ -10,6 +9,7 @@ import re
 
 import pytest
 from fastapi import FastAPI
+from fastapi.testclient import TestClient
 from webkit import Demo, game_in_play, logged_in
 
 from rinkside.web import auth
@@ -52,7 +52,15 @@ def test_each_page_shows_who_is_logged_in_and_logs_out(
 
 def test_the_header_links_to_the_desk_for_a_director_only(app: FastAPI, game: int) -> None:
     for client, _ in logged_in(app, "desk-dana", "director-out-1"):
-        for path in ("/console", "/signoff", f"/games/{game}/signoff", f"/console/games/{game}"):
+        for path in ("/", "/schedule", f"/games/{game}", "/rules", "/console",
+                     "/signoff", f"/games/{game}/signoff", f"/console/games/{game}"):
             assert 'href="/desk"' in client.get(path).text, path
+        assert "Logged in as desk-dana" in client.get("/").text
     for client, _ in logged_in(app, "ref-rory", "referee-out-1"):
         assert 'href="/desk"' not in client.get(f"/games/{game}/signoff").text
+        assert "Logged in as ref-rory" in client.get("/schedule").text
+
+
+def test_a_public_page_shows_no_one_to_the_public(client: TestClient, game: int) -> None:
+    page = client.get("/").text
+    assert "Logged in as" not in page and 'href="/desk"' not in page

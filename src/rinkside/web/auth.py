@@ -206,6 +206,17 @@ def current_user(request: Request, service: Service, access: Settings,
 User = Annotated[CurrentUser | None, Depends(current_user)]
 
 
+def page_user(request: Request) -> CurrentUser | None:
+    """The logged-in user of a page whose route did not ask for one (a public
+    page): for the site's header (who is logged in, Log out, the desk's link
+    for a director), with the app's clock (a test's override too). Reads the
+    store only when the browser sends a session cookie."""
+    if SESSION_COOKIE not in request.cookies:
+        return None
+    clock = request.app.dependency_overrides.get(get_clock, get_clock)()
+    return current_user(request, request.app.state.service, request.app.state.access, clock)
+
+
 # --------------------------------------------------------------------------- checks
 
 
