@@ -186,7 +186,9 @@ def test_a_user_has_a_full_name_which_the_report_and_signoff_print(
     assert post(dora, f"{url}/dj/name", {"full_name": "  Ðorđe   Čačak "}).status_code == 303
     report = dora[0].get(f"/games/{game.game_id}/report").text
     assert "<dd>Søren Ærø, Ðorđe Čačak</dd>" in report
-    assert "Søren Ærø" in dora[0].get(f"/desk/tournaments/{cup}/people").text
+    people_page = dora[0].get(f"/desk/tournaments/{cup}/people").text
+    assert 'value="Søren Ærø"' in people_page  # the name's own field
+    assert '<option value="soren" selected>Søren Ærø (soren)</option>' in people_page
     named = next(c for c in changes.changes(demo.service) if c.subject == "user dj")
     assert (named.action, named.before, named.after) == (
         "named", {"full_name": ""}, {"full_name": "Ðorđe Čačak"})

@@ -30,7 +30,8 @@ def _people_page(request: Request, service: Service, templates: Templates, user:
         "staff": {g.game_id: desk_people.staff(service, g.game_id) for g in games},
         "users": everyone, "roles": users.ROLES, "other_roles": desk_people.OTHER_ROLES,
         "scorekeepers": [u.username for u in everyone if u.role == "scorekeeper"],
-        "referees": [u.username for u in everyone if u.role == "referee"]},
+        "referees": [u.username for u in everyone if u.role == "referee"],
+        "shown": {u.username: u.shown for u in everyone}},
         error=error, status=422 if error else 200)
 
 
