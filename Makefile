@@ -22,6 +22,7 @@ $(STAMP): pyproject.toml requirements.lock
 # The demo tournament in rinkside.sqlite (built once), then the server on
 # http://127.0.0.1:8000 (`rinkside serve --lan` to reach it from the rink's LAN).
 run: $(STAMP)
+	@scripts/browser-deps.sh --fonts
 	@test -f rinkside.sqlite || $(BIN)/rinkside demo
 	$(BIN)/rinkside standings
 	$(BIN)/rinkside serve
@@ -33,7 +34,8 @@ test: $(STAMP) system-deps
 	@$(MAKE) --no-print-directory -j4 --output-sync=target lint importlint typecheck unit
 	@$(MAKE) --no-print-directory conformance
 
-# Debian's chromium (browser tests) and poppler-utils (report PDF to PNG), if missing.
+# Debian's chromium (browser tests), poppler-utils (report PDF to PNG) and the
+# DejaVu fonts (every PDF's font), if missing.
 system-deps:
 	@scripts/browser-deps.sh
 

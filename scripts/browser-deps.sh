@@ -2,13 +2,18 @@
 # Install what the browser and report tests need from Debian, when missing:
 # chromium (Playwright drives /usr/bin/chromium; its own download is not
 # available at the rink or in CI), poppler-utils (pdftoppm turns the game
-# report PDF into PNG pages) and the DejaVu fonts. Needs root, or sudo.
+# report PDF into PNG pages) and the DejaVu fonts (every PDF the app makes
+# embeds DejaVu Sans Condensed: rinkside/reports/fonts.py). With --fonts,
+# only the fonts (`make run`: the server makes PDFs). Needs root, or sudo.
 set -euo pipefail
 
 need=()
-command -v chromium >/dev/null 2>&1 || need+=(chromium)
-command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
-[ -d /usr/share/fonts/truetype/dejavu ] || need+=(fonts-dejavu-core)
+if [ "${1:-}" != "--fonts" ]; then
+  command -v chromium >/dev/null 2>&1 || need+=(chromium)
+  command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
+fi
+[ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need+=(fonts-dejavu-core)
+[ -f /usr/share/fonts/truetype/dejavu/DejaVuSansCondensed.ttf ] || need+=(fonts-dejavu-extra)
 [ ${#need[@]} -eq 0 ] && exit 0
 
 SUDO=""

@@ -110,3 +110,38 @@ def test_the_table_officials_are_users_with_their_games(db: str) -> None:
     code, out = _run("user", "add", "tim", "--role", "timekeeper", "--password",
                      "table-pass-1", "--db", db)
     assert code != 0 and "'timekeeper' is not a role" in out
+
+
+def test_a_user_is_added_only_with_a_role_given(db: str) -> None:
+    """Issue 26: no role by default (least power): `user add` without
+    --role is refused, saying the option is missing, and makes no user."""
+    code, out = _run("user", "add", "norole", "--password", "long-enough-1", "--db", db)
+    assert code != 0 and "--role" in out, out
+    assert "norole" not in _ok("user", "list", "--db", db)
+
+
+def test_the_report_names_referees_by_full_name_else_username(db: str, tmp_path: Path) -> None:
+    """Issue 26: a user's full name (``--name``, ``user name``) is what the
+    report and the sign-off print for a referee named by login;
+    the username only where no name is given."""
+    assert "Łukasz Żółć" in _ok("user", "add", "lukasz", "--role", "referee", "--game", "1",
+                                "--name", "Łukasz Żółć", "--password", "whistle-1",
+                                "--db", db)
+    _ok("user", "add", "ivan", "--role", "referee", "--game", "1", "--password", "whistle-2",
+        "--db", db)
+    assert "Иван Петров" in _ok("user", "name", "ivan", "Иван Петров", "--db", db)
+    shown = _ok("game", "officials", "1", "--referee", "lukasz", "--referee", "ivan", "--db", db)
+    assert "referee: Łukasz Żółć, Иван Петров" in shown
+    assert "still to sign: Łukasz Żółć, Иван Петров" in shown
+    assert "signed by Łukasz Żółć" in _ok("game", "sign", "1", "--user", "lukasz",
+                                          "--password", "whistle-1", "--db", db)
+    html = tmp_path / "r.html"
+    _ok("report", "1", "--html", str(html), "--db", db)
+    page = html.read_text(encoding="utf-8")
+    assert "<dd>Łukasz Żółć, Иван Петров</dd>" in page
+    assert "Signed by Łukasz Żółć (referee)" in page and "awaiting Иван Петров" in page
+    _ok("user", "name", "ivan", "", "--db", db)
+    _ok("report", "1", "--html", str(html), "--db", db)
+    assert "<dd>Łukasz Żółć, ivan</dd>" in html.read_text(encoding="utf-8")
+    code, out = _run("user", "name", "ivan", "bad\x07name", "--db", db)
+    assert code != 0 and "full name" in out

@@ -99,6 +99,7 @@ MAY: Final[dict[tuple[str, str], Who]] = {
     ("POST", "/desk/tournaments/{tournament_id}/users"): "director",
     ("POST", "/desk/tournaments/{tournament_id}/users/{username}/password"): "director",
     ("POST", "/desk/tournaments/{tournament_id}/users/{username}/active"): "director",
+    ("POST", "/desk/tournaments/{tournament_id}/users/{username}/name"): "director",
     ("POST", "/desk/tournaments/{tournament_id}/supplementary"): "director",
     ("POST", "/desk/tournaments/{tournament_id}/review"): "director",
     ("POST", "/desk/tournaments/{tournament_id}/suspension-change"): "director",
@@ -285,6 +286,7 @@ BODIES: Final[dict[tuple[str, str], Any]] = {
     ("PUT", "/api/games/{game_id}/lineups/{team}"): lambda ids: {"players": []},
     ("POST", "/games/{game_id}/reports"): lambda ids: {"text": "A written report."},
     ("POST", "/games/{game_id}/reopen"): lambda ids: {"reason": "matrix"},
+    ("POST", "/games/{game_id}/sign"): lambda ids: {"confirm": "yes"},
     ("POST", "/api/games/{game_id}/reopen"): lambda ids: {"reason": "matrix"},
     ("POST", "/games/{game_id}/officials"): lambda ids: {"referee": "Rita Ray"},
     ("PUT", "/api/games/{game_id}/officials"): lambda ids: {"referee": ["Rita Ray"]},
@@ -298,6 +300,8 @@ BODIES: Final[dict[tuple[str, str], Any]] = {
         lambda ids: {"password": "another-password-1"},
     ("POST", "/desk/tournaments/{tournament_id}/users/{username}/active"):
         lambda ids: {"active": "no"},
+    ("POST", "/desk/tournaments/{tournament_id}/users/{username}/name"):
+        lambda ids: {"full_name": "Ana Álvarez"},
     ("POST", "/desk/tournaments/{tournament_id}/sync-tokens"): lambda ids: {"rink": "Rink 1"},
 }
 

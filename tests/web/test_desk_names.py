@@ -86,7 +86,7 @@ def nav_links(html: str) -> list[tuple[str, str]]:
 def test_the_desk_navigation_is_the_list_of_desk_pages(app: FastAPI, dora: Client) -> None:
     client, _ = dora
     tid = new_tournament(dora, "Names Cup")
-    assert nav_links(client.get("/desk").text) == [("/desk", "Desk"),
+    assert nav_links(client.get("/desk").text) == [("/desk", "Desk"), ("/console", "Consoles"),
                                                   ("/desk/changes", "Changes")]
     shown = nav_links(client.get(f"/desk/tournaments/{tid}/rinks").text)
     assert shown == [(p.tournament_path.format(tournament_id=tid), p.title)

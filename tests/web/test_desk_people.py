@@ -172,3 +172,46 @@ def test_a_table_official_named_by_their_login_works_the_game_until_named_no_mor
     assert post(dora, url, {"penalty_timekeeper": "Pat Other"}).status_code == 303
     pam = next(u for u in users.users(demo.service) if u.username == "pam")
     assert pam.games == ()
+
+
+def test_a_new_user_has_no_role_until_the_director_chooses_one(
+        demo: Demo, dora: Client, cup: int) -> None:
+    """Issue 26: the least power by default is none: the form preselects no
+    role (it used to preselect director), and a user added without one is
+    refused, saying so, and not made."""
+    page = dora[0].get(f"/desk/tournaments/{cup}/people").text
+    form = page[page.index('class="desk-form new-user"'):]
+    select = form[form.index('<select name="role"'):form.index("</select>")]
+    assert [o for o in select.split("<option")[1:] if " selected" in o.split(">")[0]] == [
+        ' value="" selected>— choose —</option>']
+    refused = post(dora, f"/desk/tournaments/{cup}/users",
+                   {"username": "norole", "password": "no-role-pass-1", "role": ""})
+    assert refused.status_code == 422 and "a user needs a role" in refused.text
+    assert "norole" not in {u.username for u in users.users(demo.service)}
+
+
+def test_a_user_has_a_full_name_which_the_report_and_signoff_print(
+        demo: Demo, dora: Client, cup: int) -> None:
+    """Issue 26: the desk sets a user's full name (a new user's and later,
+    recorded); the sign-off page and the report name a referee by it."""
+    url = f"/desk/tournaments/{cup}/users"
+    assert post(dora, url, {"username": "soren", "password": "referee-soren-1",
+                            "role": "referee", "full_name": "Søren Ærø"}).status_code == 303
+    assert post(dora, url, {"username": "dj", "password": "referee-dj-11",
+                            "role": "referee"}).status_code == 303
+    game = games(demo, cup)[-1]
+    assert post(dora, f"/desk/games/{game.game_id}/staff",
+                {"referee": ["soren", "dj"]}).status_code == 303
+    signoff = dora[0].get(f"/games/{game.game_id}/signoff").text
+    assert "<td>Søren Ærø, dj</td>" in signoff and "Still to sign: Søren Ærø, dj." in signoff
+    assert post(dora, f"{url}/dj/name", {"full_name": "  Ðorđe   Čačak "}).status_code == 303
+    report = dora[0].get(f"/games/{game.game_id}/report").text
+    assert "<dd>Søren Ærø, Ðorđe Čačak</dd>" in report
+    people_page = dora[0].get(f"/desk/tournaments/{cup}/people").text
+    assert 'value="Søren Ærø"' in people_page  # the name's own field
+    assert '<option value="soren" selected>Søren Ærø (soren)</option>' in people_page
+    named = next(c for c in changes.changes(demo.service) if c.subject == "user dj")
+    assert (named.action, named.before, named.after) == (
+        "named", {"full_name": ""}, {"full_name": "Ðorđe Čačak"})
+    refused = post(dora, f"{url}/dj/name", {"full_name": "x" * 201})
+    assert refused.status_code == 422 and "full_name: 201 characters is too long" in refused.text

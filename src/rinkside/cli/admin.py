@@ -1,7 +1,8 @@
 """Commands of the tournament office: users, a game's officials and its
 referee sign-off (Rule 616(a)), the tournament's rinks.
 
-    rinkside user add sam --role scorekeeper --game 3 --game 4
+    rinkside user add sam --role scorekeeper --game 3 --game 4 --name "Sam Ström"
+    rinkside user name rita "Rita Ray"      (the full name the report prints)
     rinkside user add pat --role penalty_timekeeper --game 3   (also game_timekeeper,
                                               official_scorer: Rules 505-507)
     rinkside user list
@@ -52,11 +53,24 @@ def user_add(username: str,
                       "or official_scorer (Rules 505-507)")],
              password: Annotated[str, typer.Option(prompt=True, hide_input=True,
                                                    confirmation_prompt=True)],
-             game: Games = None, db: DbOption = None) -> None:
+             game: Games = None,
+             name: Annotated[str, typer.Option(help="Their full name, which the game report "
+                                               "prints (else the username).")] = "",
+             db: DbOption = None) -> None:
     """Create a user (the password is stored as its argon2 hash)."""
     uid = users.create_user(open_service(db), users.new_username(username),
-                            users.new_password(password), role, game or [])
-    typer.echo(f"user {uid}: {username} ({role})")
+                            users.new_password(password), role, game or [],
+                            full_name=users.new_full_name(name))
+    typer.echo(f"user {uid}: {username} ({role})" + (f", {name.strip()}" if name.strip() else ""))
+
+
+@user_app.command("name")
+@_refusals
+def user_name(username: str, full_name: str, db: DbOption = None) -> None:
+    """Set a user's full name, which the game report and its sign-off print
+    ("" removes it: the username is printed)."""
+    row = users.set_full_name(open_service(db), username, full_name)
+    typer.echo(f"{row.username}: {row.full_name or 'no full name (the username is printed)'}")
 
 
 @user_app.command("assign")
@@ -110,9 +124,9 @@ def user_unlock(username: str, db: DbOption = None) -> None:
 @_refusals
 def user_list(db: DbOption = None) -> None:
     """Every user, with their role, games and whether they may log in."""
-    table = Table("User", "Role", "Games", "Active")
+    table = Table("User", "Name", "Role", "Games", "Active")
     for row in users.users(open_service(db)):
-        table.add_row(row.username, row.role, ", ".join(map(str, row.games)),
+        table.add_row(row.username, row.full_name, row.role, ", ".join(map(str, row.games)),
                       "yes" if row.active else "no (disabled)")
     console().print(table)
 
@@ -219,18 +233,18 @@ def _check_password(service: Tournaments, username: str, password: str) -> None:
 
 def _show_signoff(service: Tournaments, game: int) -> None:
     status = officiating.signoff(service, game)
-    named = officiating.officials(service, game)
+    named = officiating.officials_shown(service, game)
     screen = console()
     for role, names in named.items():
         screen.print(f"{role.replace('_', ' ')}: {', '.join(names) or '-'}")
     for sig in status.signatures:
-        screen.print(f"signed by {sig.username} at {sig.at:%Y-%m-%d %H:%M} UTC")
+        screen.print(f"signed by {sig.shown} at {sig.at:%Y-%m-%d %H:%M} UTC")
     for r in status.reopenings:
         screen.print(f"reopened by {r.by} at {r.at:%Y-%m-%d %H:%M} UTC: {r.reason}")
     if status.locked:
         screen.print(f"game {game} is signed and locked (Rule 616(a))")
     elif status.awaiting:
-        screen.print(f"still to sign: {', '.join(status.awaiting)}")
+        screen.print(f"still to sign: {', '.join(status.awaiting_shown)}")
 
 
 def register(app: typer.Typer) -> None:

@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 
 from rinkside.cli.common import EXIT_INVALID, DbOption, error, file_problem, open_service
+from rinkside.reports.fonts import FontMissing
 from rinkside.reports.game_report import build_report
 from rinkside.reports.report_model import GameReport
 from rinkside.reports.report_text import local_time
@@ -36,7 +37,7 @@ def report(
 
             html.write_text(standalone_html(made), encoding="utf-8")
             typer.echo(f"wrote {html}")
-    except NotFound as exc:
+    except (NotFound, FontMissing) as exc:
         error(f"error: {exc}")
         raise typer.Exit(EXIT_INVALID) from None
     except OSError as exc:  # the folder to write in is not there...
@@ -60,7 +61,7 @@ def summary(made: GameReport) -> str:
               for r in made.referee_reports]
     sign = made.signoff
     if sign.locked:
-        who = ", ".join(f"{s.username} {local_time(s.at, '%Y-%m-%d %H:%M')}"
+        who = ", ".join(f"{s.shown} {local_time(s.at, '%Y-%m-%d %H:%M')}"
                         for s in sign.signatures)
         lines.append(f"signed and locked (Rule 616(a)) by {who}")
     else:

@@ -56,7 +56,7 @@ def build_report(service: Tournaments, game_id: int) -> GameReport:
     version, state, events = record.version, record.state, record.events
     setup = state.setup
     first, last = officiating.times(service, game_id)
-    named = officiating.officials(service, game_id)
+    named = officiating.officials_shown(service, game_id)
     sign = officiating.signoff(service, game_id)
     st = setup.settings
     rules_note = (f"{st.periods} periods of {format_duration(st.period_length)} "
@@ -78,10 +78,11 @@ def build_report(service: Tournaments, game_id: int) -> GameReport:
         suspensions=lines.suspensions,
         officials=tuple((ROLE_TEXT.get(role, role), tuple(names))
                         for role, names in named.items()),
-        signoff=SignOffStatus(tuple(sign.signatures), sign.locked, tuple(sign.awaiting),
+        referees_warning=officiating.referee_shortfall(named["referee"]),
+        signoff=SignOffStatus(tuple(sign.signatures), sign.locked, tuple(sign.awaiting_shown),
                               tuple(sign.reopenings), tuple(sign.earlier_signatures)),
         warnings=_warnings(setup, events),
-        written=tuple(WrittenLine(w.rule, w.text, w.username, w.at)
+        written=tuple(WrittenLine(w.rule, w.text, w.shown, w.at)
                       for w in officiating.written_reports(service, game_id)),
     )
 

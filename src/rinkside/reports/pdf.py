@@ -45,6 +45,7 @@ from reportlab.platypus import (
 )
 
 from rinkside.formats.text import readable
+from rinkside.reports.fonts import BOLD, REGULAR, register
 from rinkside.reports.report_model import GameReport, RosterLine, TeamSheet
 from rinkside.reports.report_text import local_time, minutes_text, warning_rows
 
@@ -55,16 +56,16 @@ WIDTH: Final = letter[0] - 2 * MARGIN - 12  # the frame pads 6 pt a side
 GREY: Final = colors.HexColor("#e6e6e6")
 LINE: Final = colors.HexColor("#999999")
 
-_BASE = ParagraphStyle("base", fontName="Helvetica", fontSize=6.8, leading=7.8)
-_BOLD = ParagraphStyle("bold", parent=_BASE, fontName="Helvetica-Bold")
-_HEAD = ParagraphStyle("head", parent=_BASE, fontName="Helvetica-Bold", fontSize=6.5,
+_BASE = ParagraphStyle("base", fontName=REGULAR, fontSize=6.8, leading=7.8)
+_BOLD = ParagraphStyle("bold", parent=_BASE, fontName=BOLD)
+_HEAD = ParagraphStyle("head", parent=_BASE, fontName=BOLD, fontSize=6.5,
                        leading=7.5)
-_SECTION = ParagraphStyle("section", parent=_BASE, fontName="Helvetica-Bold", fontSize=8,
+_SECTION = ParagraphStyle("section", parent=_BASE, fontName=BOLD, fontSize=8,
                           leading=9.5, spaceBefore=4, spaceAfter=1)
-_TITLE = ParagraphStyle("title", parent=_BASE, fontName="Helvetica-Bold", fontSize=14,
+_TITLE = ParagraphStyle("title", parent=_BASE, fontName=BOLD, fontSize=14,
                         leading=16)
 _META = ParagraphStyle("meta", parent=_BASE, fontSize=8, leading=10)
-_RESULT = ParagraphStyle("result", parent=_BASE, fontName="Helvetica-Bold", fontSize=10,
+_RESULT = ParagraphStyle("result", parent=_BASE, fontName=BOLD, fontSize=10,
                          leading=12.5)
 _NOTE = ParagraphStyle("note", parent=_BASE, fontSize=6.5, leading=7.8,
                        textColor=colors.HexColor("#333333"))
@@ -74,6 +75,7 @@ def render_pdf(report: GameReport, *, printed: datetime | None = None) -> bytes:
     """The report as PDF bytes: on one page if it fits, else with the written
     reports in full after the signatures, and the count of its pages on the
     first page and in every footer."""
+    register()  # DejaVu Sans: every name as typed, in any European script
     printed = printed or datetime.now(UTC)
     data, pages = _build(report, printed, Layout())
     if pages == 1:
@@ -113,7 +115,7 @@ def _build(report: GameReport, printed: datetime, layout: Layout) -> tuple[bytes
 
     def footer(canvas: Canvas, _doc: SimpleDocTemplate) -> None:
         canvas.saveState()
-        canvas.setFont("Helvetica", 6)
+        canvas.setFont(REGULAR, 6)
         canvas.setFillColor(colors.HexColor("#555555"))
         canvas.drawString(MARGIN + 6, MARGIN - 2,
                           f"rinkside · game {report.game_id} · from event log version "
@@ -374,7 +376,7 @@ def _reports(report: GameReport, layout: Layout) -> list[Flowable]:
     parts += [_p(duty, _NOTE) for duty in duties]
     ruled = Table([["Surrounding circumstances (Rules 404(h), 405(b)):", ""]],
                   colWidths=[1.9 * inch, WIDTH - 1.9 * inch], rowHeights=[14])
-    ruled.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), "Helvetica", 6.8),
+    ruled.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), REGULAR, 6.8),
                                ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
                                ("LEFTPADDING", (0, 0), (-1, -1), 0),
                                ("LINEBELOW", (1, 0), (1, 0), 0.4, colors.black)]))
@@ -424,9 +426,11 @@ def _officials(report: GameReport) -> list[Flowable]:
     parts: list[Flowable] = [Paragraph(" · ".join(
         f"<b>{_esc(role)}:</b> {_esc(', '.join(names)) or '—'}"
         for role, names in report.officials), _BASE)]
+    if report.referees_warning:
+        parts.append(_p(report.referees_warning, _BOLD))
     sign = report.signoff
     if sign.signatures:
-        who = "; ".join(f"{s.username} ({s.role}) {local_time(s.at, '%Y-%m-%d %H:%M')}"
+        who = "; ".join(f"{s.shown} ({s.role}) {local_time(s.at, '%Y-%m-%d %H:%M')}"
                         for s in sign.signatures)
         state = ("SIGNED — the scoring summary is locked (Rule 616(a))" if sign.locked
                  else "Signed in part; awaiting " + (", ".join(sign.awaiting) or "—"))
@@ -440,7 +444,7 @@ def _officials(report: GameReport) -> list[Flowable]:
             f"{_esc(r.reason)}", _BASE))
     if sign.earlier:
         parts.append(_p("Signatures before the last reopening: " + "; ".join(
-            f"{s.username} {local_time(s.at, '%Y-%m-%d %H:%M')}" for s in sign.earlier),
+            f"{s.shown} {local_time(s.at, '%Y-%m-%d %H:%M')}" for s in sign.earlier),
             _NOTE))
     return parts
 
@@ -452,7 +456,7 @@ def _signature_lines(report: GameReport) -> Flowable:
     blanks = Table([["Official scorer", "", "Referee", "", "Referee", ""]],
                    colWidths=_cols(WIDTH, 1.3, 3, 0.9, 3, 0.9, 3), rowHeights=[18])
     blanks.setStyle(TableStyle([
-        ("FONT", (0, 0), (-1, -1), "Helvetica", 7),
+        ("FONT", (0, 0), (-1, -1), REGULAR, 7),
         ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
         ("LINEBELOW", (1, 0), (1, 0), 0.5, colors.black),
         ("LINEBELOW", (3, 0), (3, 0), 0.5, colors.black),

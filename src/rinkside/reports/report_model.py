@@ -91,7 +91,7 @@ class SignOffStatus:
 
     signatures: tuple[Signature, ...]
     locked: bool
-    awaiting: tuple[str, ...]
+    awaiting: tuple[str, ...]  # the referees still to sign, by full name (else username)
     reopenings: tuple[Reopening, ...]
     earlier: tuple[Signature, ...]  # made before the last reopening
 
@@ -125,6 +125,7 @@ class GameReport:
     signoff: SignOffStatus
     warnings: tuple[WarningLine, ...] = ()  # the engine's, for the referees before they sign
     written: tuple[WrittenLine, ...] = ()  # the referees' written reports, as filed
+    referees_warning: str | None = None  # Rule 501(a): fewer than two referees named
 
     def team(self, side: Team) -> TeamSheet:
         return self.home if side == "home" else self.away

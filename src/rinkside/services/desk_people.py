@@ -128,16 +128,32 @@ def _shown(st: Staff) -> dict[str, object]:
             **{k: v for k, v in st.others.items() if v}}
 
 
-def add_user(service: ServiceBase, username: str, password: str, role: str, *, by: str) -> int:
+def add_user(service: ServiceBase, username: str, password: str, role: str, *, by: str,
+             full_name: str = "") -> int:
     """A new user, the username and password by the one rule of
-    :func:`users.new_username` and :func:`users.new_password`."""
+    :func:`users.new_username` and :func:`users.new_password`, with the
+    full name the report prints for them (:func:`users.new_full_name`)."""
     username = users.new_username(username)
     password = users.new_password(password)
+    full_name = users.new_full_name(full_name)
     with service.write() as s:  # the user and its record: one commit
-        user_id = users.create_user(service.within(s), username, password, role)
-        record(s, None, f"user {username}", "added", None, {"role": role}, by=by,
+        user_id = users.create_user(service.within(s), username, password, role,
+                                    full_name=full_name)
+        record(s, None, f"user {username}", "added", None,
+               {"role": role, **({"full_name": full_name} if full_name else {})}, by=by,
                clock=service.now)
     return user_id
+
+
+def set_full_name(service: ServiceBase, username: str, full_name: str, *, by: str) -> None:
+    """A user's full name, which the report and the sign-off print; recorded."""
+    before = next((u.full_name for u in users.users(service) if u.username == username), None)
+    if before is None:
+        raise ValueError(f"there is no user {username!r}")
+    with service.write() as s:  # the name and its record: one commit
+        after = users.set_full_name(service.within(s), username, full_name).full_name
+        record(s, None, f"user {username}", "named", {"full_name": before},
+               {"full_name": after}, by=by, clock=service.now)
 
 
 def reset_password(service: ServiceBase, username: str, password: str, *, by: str) -> None:

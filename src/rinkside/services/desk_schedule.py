@@ -19,7 +19,7 @@ from typing import Final
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session
 
-from rinkside.services import rinks
+from rinkside.services import officiating, rinks
 from rinkside.services.base import ServiceBase
 from rinkside.services.changes import Clock, record
 from rinkside.services.tournaments import NotFound, Tournaments
@@ -85,6 +85,19 @@ def _placed(s: Session, tournament_id: int) -> list[Placed]:
         officials.setdefault(game_id, set()).add(name)
     return [Placed(gid, start, rink or "", (home, away), frozenset(officials.get(gid, ())))
             for gid, start, rink, home, away in games if start is not None]
+
+
+def _referees(s: Session, tournament_id: int) -> dict[int, list[str]]:
+    """The referees named to each game of the tournament (Rule 501(a))."""
+    found: dict[int, list[str]] = {}
+    for game_id, name in s.execute(
+            select(models.GameOfficial.game_id, models.GameOfficial.name)
+            .join(models.Game).join(models.Division)
+            .where(models.Division.tournament_id == tournament_id,
+                   models.GameOfficial.role == "referee")
+            .order_by(models.GameOfficial.position)):
+        found.setdefault(game_id, []).append(name)
+    return found
 
 
 def _names(s: Session, tournament_id: int) -> dict[int, str]:
@@ -289,6 +302,7 @@ class GridGame:
     begun: bool
     officials: tuple[str, ...]
     conflicts: tuple[str, ...]
+    warnings: tuple[str, ...] = ()  # Rule 501(a): fewer than two referees named
 
 
 @dataclass(frozen=True, slots=True)
@@ -322,6 +336,7 @@ def grid(service: ServiceBase, tournament_id: int) -> Grid:
             for key in c.games:
                 about.setdefault(key, []).append(c.message)
         officials = {p.key: tuple(sorted(p.officials)) for p in placed}
+        referees = _referees(s, tournament_id)
         rows = s.execute(select(models.Game, models.Division.name).join(models.Division)
                          .where(models.Division.tournament_id == tournament_id)
                          .order_by(models.Game.start, models.Game.rink, models.Game.id)).all()
@@ -333,7 +348,9 @@ def grid(service: ServiceBase, tournament_id: int) -> Grid:
                             names.get(game.away_team_id, "?"),
                             game.start.astimezone() if game.start else datetime.min,
                             game.rink or "", game.version > 0, officials.get(game.id, ()),
-                            tuple(about.get(game.id, ())))
+                            tuple(about.get(game.id, ())),
+                            tuple(w for w in [officiating.referee_shortfall(
+                                referees.get(game.id, []))] if w))
             if game.start is None or not game.rink:
                 unplaced.append(cell)
                 continue

@@ -13,7 +13,7 @@ reopens a locked game, and only with a reason, which the report shows.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from sqlalchemy import func, select
@@ -22,6 +22,7 @@ from sqlalchemy.orm import Session
 from rinkside.services import playoff_places
 from rinkside.services.base import ServiceBase
 from rinkside.services.tournaments import NotFound, Tournaments
+from rinkside.services.users import shown_names
 from rinkside.store import models, signoffs
 from rinkside.tournament.errors import GameLocked, TournamentRuleError
 
@@ -39,6 +40,12 @@ class Signature:
     username: str
     role: str
     at: datetime
+    full_name: str = ""  # the signer's, "" when none is given
+
+    @property
+    def shown(self) -> str:
+        """The signer as the report names them: full name, else username."""
+        return self.full_name or self.username
 
 
 @dataclass(frozen=True)
@@ -59,6 +66,7 @@ class SignOff:
     awaiting: list[str]
     reopenings: list[Reopening]
     earlier_signatures: list[Signature]  # made before the last reopening
+    awaiting_shown: list[str] = field(default_factory=list)  # ``awaiting`` by full name
 
 
 class SignOffRefused(TournamentRuleError):
@@ -107,6 +115,36 @@ def officials(service: ServiceBase, game_id: int) -> dict[str, list[str]]:
                              .order_by(models.GameOfficial.role, models.GameOfficial.position)):
             named[row.role].append(row.name)
         return named
+
+
+REFEREES_WANTED = 2  # Rule 501(a): "two Referees on the floor at all times"
+
+
+def referee_shortfall(referees: Sequence[str]) -> str | None:
+    """Rule 501(a)'s warning for a game named fewer than two referees (the
+    names the report prints), else None. A warning, not a refusal: the book
+    says "should", and a game may still be played and signed."""
+    named = [r for r in referees if r.strip()]
+    if len(named) >= REFEREES_WANTED:
+        return None
+    has = f"only one is named ({named[0]})" if named else "none is named"
+    return f"Rule 501(a): two referees should be on the floor at all times; {has}."
+
+
+def referees_warning(service: ServiceBase, game_id: int) -> str | None:
+    """:func:`referee_shortfall` of the game's named referees (by full name)."""
+    return referee_shortfall(officials_shown(service, game_id)["referee"])
+
+
+def officials_shown(service: ServiceBase, game_id: int) -> dict[str, list[str]]:
+    """The game's officials by role as the report and the sign-off print
+    them: an official who is a user (a referee named on the desk) by their
+    full name, the username only where none is given; a name typed for a
+    table official as typed."""
+    named = officials(service, game_id)
+    with service.read() as s:
+        full = shown_names(s)
+    return {role: [full.get(name, name) for name in names] for role, names in named.items()}
 
 
 def times(service: ServiceBase, game_id: int) -> tuple[datetime | None, datetime | None]:
@@ -166,6 +204,25 @@ def refuse_reopening(user: models.User | None, game_id: int, reason: str, *, loc
         raise SignOffRefused(f"game {game_id} is not signed: there is nothing to reopen")
 
 
+def signing_locks(status: SignOff, username: str) -> bool:
+    """Would ``username``'s signature be the last of the assigned referees'
+    and so lock the game (Rule 616(a))?"""
+    return not status.locked and not [r for r in status.awaiting if r != username]
+
+
+def signing_warning(status: SignOff, username: str) -> str:
+    """What a referee confirms before signing (Rule 616(a)), in words: their
+    signature locks the game, or whose signatures are still to come."""
+    if signing_locks(status, username):
+        return ("Your signature is the last: the game will be locked (Rule 616(a)). No goal, "
+                "assist, penalty or time can be changed after it; only the tournament "
+                "director can reopen the game, with a reason the report shows.")
+    others = [name for name, user in zip(status.awaiting_shown, status.awaiting, strict=False)
+              if user != username]
+    return (f"Your signature is not the last: the game is locked when {', '.join(others)} "
+            "signs as well (Rule 616(a)).")
+
+
 def sign(service: Tournaments, game_id: int, username: str) -> SignOff:
     """A referee signs the game's report (Rule 616(a), :func:`refuse_signature`).
     The last assigned referee to sign locks the game, and the playoff games
@@ -218,6 +275,12 @@ class WrittenReport:
     text: str
     username: str
     at: datetime
+    full_name: str = ""  # the filer's, "" when none is given
+
+    @property
+    def shown(self) -> str:
+        """Who filed it as the report names them: full name, else username."""
+        return self.full_name or self.username
 
 
 def refuse_report(user: models.User | None, game_id: int, text: str, rule: str | None) -> None:
@@ -265,7 +328,9 @@ def written_reports(service: ServiceBase, game_id: int) -> list[WrittenReport]:
     with service.read() as s:
         rows = s.scalars(select(models.WrittenReport).where(models.WrittenReport.game_id == game_id)
                          .order_by(models.WrittenReport.id)).all()
-        return [WrittenReport(r.kind, r.rule, r.text, r.username, r.at) for r in rows]
+        full = shown_names(s)
+        return [WrittenReport(r.kind, r.rule, r.text, r.username, r.at,
+                              full.get(r.username, "")) for r in rows]
 
 
 def is_locked(service: ServiceBase, game_id: int) -> bool:
@@ -292,6 +357,7 @@ def _assigned(s: Session, game_id: int) -> list[str]:
 def _status(s: Session, game_id: int) -> SignOff:
     entries = signoffs.entries(s, game_id)
     roles = {name: role for name, role in s.execute(select(models.User.username, models.User.role))}
+    full = shown_names(s)
     current: list[Signature] = []
     earlier: list[Signature] = []
     reopenings: list[Reopening] = []
@@ -302,8 +368,9 @@ def _status(s: Session, game_id: int) -> SignOff:
             current = []
         else:
             current.append(Signature(entry.username, roles.get(entry.username, "referee"),
-                                     entry.at))
+                                     entry.at, full.get(entry.username, "")))
     signed = {sig.username for sig in current}
     locked = bool(entries) and entries[-1].locks
     awaiting = [] if locked else [r for r in _assigned(s, game_id) if r not in signed]
-    return SignOff(current, locked, awaiting, reopenings, earlier)
+    return SignOff(current, locked, awaiting, reopenings, earlier,
+                   [full.get(r, r) for r in awaiting])

@@ -77,6 +77,7 @@ class LiveSession:
     role: str
     games: tuple[int, ...]
     csrf: str
+    full_name: str = ""  # "" when none is given
 
 
 def _key(token: str) -> str:
@@ -114,7 +115,8 @@ def live_session(service: ServiceBase, token: str, now: datetime,
         expired = (user is None or not user.active or now - row.seen_at > policy.idle
                    or now - row.created_at > policy.absolute)
         found = None if user is None else LiveSession(
-            user.id, user.username, user.role, tuple(user.games or ()), row.csrf)
+            user.id, user.username, user.role, tuple(user.games or ()), row.csrf,
+            user.full_name)
         stale = now - row.seen_at >= SEEN_EVERY
     if expired or found is None:
         end_session(service, token)

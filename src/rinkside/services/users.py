@@ -21,7 +21,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from rinkside.formats.text import USERNAME, TextError, check_text
+from rinkside.formats.text import NAME, USERNAME, TextError, check_text
 from rinkside.services.base import ServiceBase
 from rinkside.services.sessions import revoke_user
 from rinkside.services.tournaments import NotFound
@@ -45,6 +45,12 @@ class UserRow:
     role: str
     games: tuple[int, ...]
     active: bool = True
+    full_name: str = ""  # "" when none is given
+
+    @property
+    def shown(self) -> str:
+        """The name pages and reports print: the full name, else the username."""
+        return self.full_name or self.username
 
 
 def new_username(text: str) -> str:
@@ -66,6 +72,17 @@ def new_username(text: str) -> str:
     return name
 
 
+def new_full_name(text: str) -> str:
+    """A person's full name as typed (any script: "Łukasz Żółć", "Иван
+    Петров"), trimmed; "" for none (the username then stands for it); else
+    ValueError saying why (a control character, over 200 characters)."""
+    name = " ".join(text.split())
+    try:
+        return check_text(name, "full name", NAME)
+    except TextError as exc:
+        raise ValueError(str(exc)) from None
+
+
 def new_password(password: str) -> str:
     """The one rule for a password a person sets (a new user, a reset, the
     command line's): at least 8 characters, at most 1,024; else ValueError."""
@@ -77,20 +94,25 @@ def new_password(password: str) -> str:
 
 
 def create_user(service: ServiceBase, username: str, password: str, role: str,
-                games: Iterable[int] = ()) -> int:
+                games: Iterable[int] = (), *, full_name: str = "") -> int:
     """A new user with ``password`` stored as its argon2 hash; ``games`` are
-    the games a scorekeeper scores or a referee officiates. Returns its id.
+    the games a scorekeeper scores or a referee officiates; ``full_name``
+    what the report prints for them (:func:`new_full_name`). Returns its id.
     The username by :func:`new_username` wherever a user is made (a password
     people type is checked by :func:`new_password` where they type it)."""
+    if not role:
+        raise ValueError(f"a user needs a role, none is given by default (the least power "
+                         f"is no power): choose one of {', '.join(ROLES)}")
     if role not in ROLES:
         raise ValueError(f"{role!r} is not a role: {', '.join(ROLES)}")
     username = new_username(username)
+    full_name = new_full_name(full_name)
     if not password:
         raise ValueError("a user needs a username and a password")
     try:
         with service.write() as s:
             user = models.User(username=username, password_hash=_hasher.hash(password), role=role,
-                               games=sorted(set(games)))
+                               games=sorted(set(games)), full_name=full_name)
             s.add(user)
             s.flush()
             return user.id
@@ -117,6 +139,22 @@ def assign(service: ServiceBase, username: str, games: Iterable[int]) -> UserRow
             raise NotFound(f"no game {', '.join(map(str, missing))}")
         user.games = wanted
         return _row(user)
+
+
+def set_full_name(service: ServiceBase, username: str, full_name: str) -> UserRow:
+    """The user's full name (:func:`new_full_name`; "" removes it)."""
+    name = new_full_name(full_name)
+    with service.write() as s:
+        user = _user(s, username)
+        user.full_name = name
+        return _row(user)
+
+
+def shown_names(s: Session) -> dict[str, str]:
+    """Each username with a full name given, and that name: what the report
+    and the sign-off print for a referee or table official who is a user."""
+    return {username: full for username, full in s.execute(
+        select(models.User.username, models.User.full_name)) if full}
 
 
 def set_password(service: ServiceBase, username: str, password: str) -> None:
@@ -172,4 +210,4 @@ def _user(s: Session, username: str) -> models.User:
 
 
 def _row(u: models.User) -> UserRow:
-    return UserRow(u.id, u.username, u.role, tuple(u.games or ()), u.active)
+    return UserRow(u.id, u.username, u.role, tuple(u.games or ()), u.active, u.full_name or "")

@@ -55,6 +55,7 @@ def create_app(service: Tournaments | None = None, *,
     templates = Jinja2Templates(directory=HERE / "templates")
     templates.env.finalize = _shown
     templates.env.globals["desk_pages"] = DESK_PAGES  # the desk's navigation (desk_base.html)
+    templates.env.globals["page_user"] = auth.page_user  # the header of a public page
     app.state.templates = templates
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     for router in ROUTERS:

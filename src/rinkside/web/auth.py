@@ -63,6 +63,7 @@ class CurrentUser:
     role: str
     games: frozenset[int]
     csrf: str  # the token bound to this session
+    full_name: str = ""  # "" when none is given
 
     def refusal(self, writes: Sequence[str]) -> str | None:
         """Why this user may not make ``writes`` (kinds of event, or the
@@ -218,10 +219,21 @@ def current_user(request: Request, service: Service, access: Settings,
     if live is None:
         return None
     return CurrentUser(live.user_id, live.username, live.role, frozenset(live.games),
-                       live.csrf)
+                       live.csrf, live.full_name)
 
 
 User = Annotated[CurrentUser | None, Depends(current_user)]
+
+
+def page_user(request: Request) -> CurrentUser | None:
+    """The logged-in user of a page whose route did not ask for one (a public
+    page): for the site's header (who is logged in, Log out, the desk's link
+    for a director), with the app's clock (a test's override too). Reads the
+    store only when the browser sends a session cookie."""
+    if SESSION_COOKIE not in request.cookies:
+        return None
+    clock = request.app.dependency_overrides.get(get_clock, get_clock)()
+    return current_user(request, request.app.state.service, request.app.state.access, clock)
 
 
 # --------------------------------------------------------------------------- checks

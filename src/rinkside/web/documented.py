@@ -80,6 +80,7 @@ _WHY: Final[dict[int, str]] = {
     413: "The request body is larger than the server accepts",
     422: "Refused, saying what and why (and the rule where one applies): nothing was written",
     429: "Too many failed logins: try again later (Retry-After)",
+    503: "The server lacks what this needs (the PDF's font): the answer says what to install",
 }
 
 

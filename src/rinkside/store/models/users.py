@@ -19,7 +19,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column
 
-from rinkside.store.models.base import WHO, Base, _one_of
+from rinkside.store.models.base import NAME, WHO, Base, _one_of
 from rinkside.store.types import UTCDateTime, json_document
 
 # The book's three table officials (Rules 505-507) log in as themselves
@@ -33,7 +33,9 @@ class User(Base):
     (only the games listed in ``games``), a referee (read, sign-off) or one
     of the table officials (game timekeeper 507, penalty timekeeper 505,
     official scorer 506: their own part of the games listed in ``games``).
-    ``password_hash`` is an argon2 hash (never the password)."""
+    ``password_hash`` is an argon2 hash (never the password); ``full_name``
+    the name the game report prints for them ("" : none given, the username
+    stands for it)."""
 
     __tablename__ = "users"
     __table_args__ = (
@@ -43,6 +45,7 @@ class User(Base):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     username: Mapped[str] = mapped_column(String(WHO))
+    full_name: Mapped[str] = mapped_column(String(NAME), default="", server_default="")
     password_hash: Mapped[str] = mapped_column(String(255))
     role: Mapped[str] = mapped_column(String(32))
     # The game ids a scorekeeper or table official works, a referee signs.

@@ -95,7 +95,9 @@ class DeskPage:
         return self.tournament_path.format(tournament_id=tournament_id)
 
 
-# The desk's navigation, in order. A division's playoffs
+# The desk's navigation, in order; the consoles (the game list, each game's
+# console) are one link of it, the way from the desk to the game screens
+# (issue 26). A division's playoffs
 # (``desk_playoffs``) are reached from the discipline page (a link per
 # division), and the Event Directors' reviews (``desk_reviews``) are part of
 # the discipline page: neither is a link of its own.
@@ -110,6 +112,7 @@ DESK_PAGES: tuple[DeskPage, ...] = (
     DeskPage("People", None, "/desk/tournaments/{tournament_id}/people", desk_people.router),
     DeskPage("Discipline & playoffs", None, "/desk/tournaments/{tournament_id}/discipline",
              desk_discipline.router),
+    DeskPage("Consoles", "/console", "/console", console.router),
     DeskPage("Changes", "/desk/changes", "/desk/changes?tournament={tournament_id}",
              desk_changes.router),
 )

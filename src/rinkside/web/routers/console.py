@@ -17,7 +17,7 @@ from urllib.parse import quote
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from rinkside.services import queries
+from rinkside.services import officiating, queries
 from rinkside.web import auth, documented, pages
 from rinkside.web.deps import Service, Templates
 from rinkside.web.routers import console_screens
@@ -65,4 +65,5 @@ def console(game_id: int, request: Request, user: auth.User, service: Service,
             status_code=403)
     return templates.TemplateResponse(request, "console.html", {
         "title": f"{game.home} vs {game.away}", "game": game, "user": user,
-        "may_write": user.may_write(game_id), "screens": console_screens.SCREENS})
+        "may_write": user.may_write(game_id), "screens": console_screens.SCREENS,
+        "referees_warning": officiating.referees_warning(service, game_id)})

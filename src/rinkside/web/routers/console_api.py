@@ -14,7 +14,8 @@ now stands, or is 409 with both sides if that event changed since.
 POST /api/games/{id}/corrections ``{version, op, position, event?, reason}``
 replaces, inserts or deletes one past event; the engine recomputes
 everything after it before anything is written. Every correction records
-who made it and why (the console's undo sends the reason "undo").
+who made it and why: a correction without a reason is refused (422), the
+console's Undo last too, which asks for one as Edit and Delete do.
 
 POST /api/games/{id}/servers ``{version, penalty, served_by}`` names the
 player who serves a penalty the engine lists as waiting for its server

@@ -1,6 +1,6 @@
 """People on the desk (``/desk/tournaments/{id}/people``): each game's
 scorekeeper, referees and other officials, with anyone busy elsewhere at the
-time refused; the users with their roles and games, a new user, a password
+time refused; the users with their full names, roles and games, a new user, a password
 reset, a user disabled (their sessions end) or enabled again."""
 
 from __future__ import annotations
@@ -31,7 +31,8 @@ def _people_page(request: Request, service: Service, templates: Templates, user:
         "scorekeepers": [u.username for u in everyone if u.role == "scorekeeper"],
         "referees": [u.username for u in everyone if u.role == "referee"],
         "table_logins": {role: [u.username for u in everyone if u.role == role]
-                         for role in desk_people.OTHER_ROLES}},
+                         for role in desk_people.OTHER_ROLES},
+        "shown": {u.username: u.shown for u in everyone}},
         error=error, status=422 if error else 200)
 
 
@@ -61,9 +62,9 @@ async def staff_form(game_id: int, request: Request, service: Service, templates
 @router.post("/desk/tournaments/{tournament_id:id}/users", response_class=HTMLResponse)
 def user_add(tournament_id: int, request: Request, service: Service, templates: Templates,
              user: Director, username: str = Form(""), password: str = Form(""),
-             role: str = Form("")) -> Response:
+             role: str = Form(""), full_name: str = Form("")) -> Response:
     return respond(lambda: desk_people.add_user(service, username, password, role,
-                                                by=user.username),
+                                                by=user.username, full_name=full_name),
                    f"/desk/tournaments/{tournament_id}/people", "user",
                    lambda error: _people_page(request, service, templates, user, tournament_id,
                                               error))
@@ -77,6 +78,17 @@ def password_reset(tournament_id: int, username: str, request: Request, service:
     return respond(lambda: desk_people.reset_password(service, username, password,
                                                       by=user.username),
                    f"/desk/tournaments/{tournament_id}/people", "password",
+                   lambda error: _people_page(request, service, templates, user, tournament_id,
+                                              error))
+
+
+@router.post("/desk/tournaments/{tournament_id:id}/users/{username:path}/name",
+             response_class=HTMLResponse)
+def user_name(tournament_id: int, username: str, request: Request, service: Service,
+              templates: Templates, user: Director, full_name: str = Form("")) -> Response:
+    return respond(lambda: desk_people.set_full_name(service, username, full_name,
+                                                     by=user.username),
+                   f"/desk/tournaments/{tournament_id}/people", "name",
                    lambda error: _people_page(request, service, templates, user, tournament_id,
                                               error))
 

@@ -12,11 +12,12 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, HTTPException
 from fastapi.responses import HTMLResponse, Response
 
 from rinkside.reports import html
 from rinkside.reports.announcements import announcements
+from rinkside.reports.fonts import FontMissing
 from rinkside.reports.game_report import build_report
 from rinkside.reports.pdf import render_pdf
 from rinkside.services import queries
@@ -32,11 +33,15 @@ def report_page(game_id: int, service: Service) -> HTMLResponse:
 
 
 @router.get("/games/{game_id:id}/report.pdf", response_class=Response,
-            responses=documented.body("application/pdf"))
+            responses=documented.body("application/pdf") | documented.page(503))
 def report_pdf(game_id: int, service: Service) -> Response:
     report = build_report(service, game_id)
     name = f"game-{game_id}-report.pdf"
-    return Response(render_pdf(report), media_type="application/pdf",
+    try:
+        data = render_pdf(report)
+    except FontMissing as exc:  # said, never a 500: what to install
+        raise HTTPException(503, str(exc)) from None
+    return Response(data, media_type="application/pdf",
                     headers={"Content-Disposition": f'inline; filename="{name}"'})
 
 

@@ -1,7 +1,9 @@
 """The referees' sign-off of a game (Rule 616(a)) and its officials.
 
-GET /games/{id}/signoff shows the officials, who signed and who is still to
-sign, and every reopening with its reason; an assigned referee signs there,
+GET /games/{id}/signoff shows the official report itself (the report page's
+partial, in the page: no frame), the officials, who signed and who is still
+to sign, and every reopening with its reason; an assigned referee signs there
+once they confirm what their signature does (the last locks the game),
 the tournament director names the officials and reopens a signed game
 (with a reason). The same steps answer JSON under /api/games/{id}/. Each
 write needs the session's CSRF token; the service decides who may sign or
@@ -19,6 +21,7 @@ from starlette.concurrency import run_in_threadpool
 
 from rinkside.formats.text import CODE, NOTE, REASON, TextError, check_text
 from rinkside.present.corrections import correction_text
+from rinkside.reports.game_report import build_report
 from rinkside.services import logs, officiating, queries
 from rinkside.web import auth, documented, fields
 from rinkside.web.deps import Broadcast, Service, Templates
@@ -80,10 +83,13 @@ def signoff_page(game_id: int, request: Request, service: Service, templates: Te
     corrections = [text for r in record.revisions
                    if (text := correction_text(record.setup, r.op, r.position, r.event,
                                                r.previous, r.by, r.at, r.reason))]
+    status = officiating.signoff(service, game_id)
     return templates.TemplateResponse(request, "signoff.html", {
         "title": f"Sign-off: {game.home} vs {game.away}", "game": game,
-        "status": officiating.signoff(service, game_id),
+        "status": status, "report": build_report(service, game_id),
+        "signing": officiating.signing_warning(status, user.username) if user else "",
         "officials": officiating.officials(service, game_id),
+        "officials_shown": officiating.officials_shown(service, game_id),
         "most": officiating.MOST, "user": user, "corrections": corrections,
         "written": officiating.written_reports(service, game_id),
         "report_rules": officiating.REPORT_RULES,
@@ -112,9 +118,21 @@ def _back(game_id: int) -> RedirectResponse:
     return RedirectResponse(f"/games/{game_id}/signoff", status_code=303)
 
 
+# What the sign-off form's checkbox sends: the referee read the warning of
+# signing_warning (616(a): the last signature locks the game).
+CONFIRMED = "yes"
+
+
 @router.post("/games/{game_id:id}/sign")
-def sign_form(game_id: int, service: Service, user: Anyone, broadcaster: Broadcast
-              ) -> Response:
+def sign_form(game_id: int, service: Service, user: Anyone, broadcaster: Broadcast,
+              confirm: str = Form("", max_length=16)) -> Response:
+    """A referee signs on the page, having confirmed what signing does:
+    without the confirmation the signature is refused (422), nothing signed."""
+    if confirm != CONFIRMED:
+        status = officiating.signoff(service, game_id)
+        raise HTTPException(422, "Rule 616(a): confirm that you have read the report and "
+                            "what your signature does before signing. "
+                            + officiating.signing_warning(status, user.username))
     officiating.sign(service, game_id, user.username)
     broadcaster.refresh(service, game_id)  # an open console learns it is locked (616(a))
     return _back(game_id)

@@ -1,8 +1,10 @@
 /* The scorekeeper console's event log panel: the lines, Undo last, and each
- * line's Edit, Insert (before it) and Delete (with a reason) buttons. The
- * log lines come from GET /console (the console's info); Edit and Insert open
- * a form, which console_forms.js handles. It owns the delete awaiting
- * confirmation and exports
+ * line's Edit, Insert (before it) and Delete buttons. Undo last and Delete
+ * each ask why, as Edit does (the game's record keeps who corrected it and
+ * why): the reason and Confirm open on the line. The log lines come from
+ * GET /console (the console's info); Edit and Insert open a form, which
+ * console_forms.js handles. It owns the delete (or undo) awaiting its reason
+ * and exports
  *   renderLog()      redraw the log from the info (console.js calls it on new info);
  *   forgetDelete()   drop a pending delete (opening a form does).
  */
@@ -13,6 +15,7 @@ import { correct, written, networkDown } from "./console_writes.js";
 import { idle } from "./console_quick_keys.js";
 
 var pendingDelete = null; /* the position whose Delete awaits a reason and Confirm */
+var pendingUndo = false; /* that Delete is Undo last's */
 
 export function renderLog() {
   var list = $("log");
@@ -38,10 +41,12 @@ export function renderLog() {
       li.appendChild(tools);
       if (pendingDelete === e.position) {
         var confirm = make("span", { "class": "confirm" });
-        var reason = make("input", { type: "text", placeholder: "Why delete it?", "data-bind": "delete-reason",
-          "aria-label": "Reason for deleting event " + e.position });
+        var verb = pendingUndo ? "undo" : "delete";
+        var reason = make("input", { type: "text", placeholder: "Why " + verb + " it?", "data-bind": "delete-reason",
+          "aria-label": "Reason to " + verb + " event " + e.position });
         confirm.appendChild(reason);
-        confirm.appendChild(make("button", { type: "button", "class": "danger", "data-confirm-delete": String(e.position) }, "Confirm delete"));
+        confirm.appendChild(make("button", { type: "button", "class": "danger", "data-confirm-delete": String(e.position) },
+          pendingUndo ? "Confirm undo" : "Confirm delete"));
         confirm.appendChild(make("button", { type: "button", "data-cancel-delete": "1" }, "Keep"));
         li.appendChild(confirm);
       }
@@ -50,34 +55,41 @@ export function renderLog() {
   }
 }
 
+/* Undo last: the last event's delete, asking why first (as Edit and Delete do). */
 function undo() {
   var info = currentInfo();
   if (isBusy() || !info || !info.events.length) { return; }
-  setBusy(true);
-  var last = info.events.length - 1;
-  correct("delete", last, null, "undo").then(function (answer) {
-    written(answer, "Undone: " + info.events[last].text);
-    $("undo").focus();
-  }).catch(networkDown).then(idle);
+  pendingDelete = info.events.length - 1;
+  pendingUndo = true;
+  renderLog();
+  $("delete-reason").focus();
 }
 
 function confirmDelete(position) {
   var reasonInput = $("delete-reason");
   var reason = reasonInput ? reasonInput.value.trim() : "";
+  var undoing = pendingUndo;
   if (!reason) {
-    showBanner("refused", "", "Say why the event is deleted: the game's record keeps who changed it and why.");
+    showBanner("refused", "", "Say why the event is " + (undoing ? "undone" : "deleted") +
+      ": the game's record keeps who changed it and why.");
     if (reasonInput) { reasonInput.focus(); }
     return;
   }
   if (isBusy()) { return; }
   setBusy(true);
+  var info = currentInfo();
+  var text = info && info.events[position] ? info.events[position].text : "event " + position;
   correct("delete", position, null, reason).then(function (answer) {
-    if (written(answer, "Deleted event " + position)) { pendingDelete = null; renderLog(); }
+    if (written(answer, undoing ? "Undone: " + text : "Deleted event " + position)) {
+      forgetDelete();
+      renderLog();
+      if (undoing) { $("undo").focus(); }
+    }
     else if ($("delete-reason")) { $("delete-reason").focus(); }
   }).catch(networkDown).then(idle);
 }
 
-export function forgetDelete() { pendingDelete = null; }
+export function forgetDelete() { pendingDelete = null; pendingUndo = false; }
 
 /* ------------------------------------------------------------------ wiring */
 
@@ -88,6 +100,7 @@ root.addEventListener("click", function (ev) {
   /* Edit and Insert open a form: console_forms.js. */
   if (t.hasAttribute("data-delete")) {
     pendingDelete = parseInt(t.getAttribute("data-delete"), 10);
+    pendingUndo = false;
     renderLog();
     $("delete-reason").focus();
     return;
@@ -96,5 +109,5 @@ root.addEventListener("click", function (ev) {
     confirmDelete(parseInt(t.getAttribute("data-confirm-delete"), 10));
     return;
   }
-  if (t.hasAttribute("data-cancel-delete")) { pendingDelete = null; renderLog(); }
+  if (t.hasAttribute("data-cancel-delete")) { forgetDelete(); renderLog(); }
 });
