@@ -65,7 +65,7 @@ def test_a_console_post_and_its_live_view_open_at_most_two_store_sessions(
         {"type": "goal", "at": "1 9:30", "team": "home",
          "scorer": skaters(demo.service, game, "home")[0]}]}
     opened = Opened()
-    record = demo.service.record
+    record = demo.service.record_merging  # what the console API calls (merge.py)
 
     def recording(*args: Any, **kwargs: Any) -> Any:
         opened.recording = True
@@ -74,7 +74,7 @@ def test_a_console_post_and_its_live_view_open_at_most_two_store_sessions(
         finally:
             opened.recording = False
 
-    monkeypatch.setattr(demo.service, "record", recording)
+    monkeypatch.setattr(demo.service, "record_merging", recording)
 
     async def post_while_followed() -> Any:
         with broadcaster.subscribe(game) as page:  # a page follows the game
