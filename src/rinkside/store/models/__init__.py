@@ -65,7 +65,6 @@ from rinkside.store.models.users import (
 
 __all__ = [
     "ANCHOR_KINDS",
-    "ApiToken",
     "LOGIN_FAILURE_KINDS",
     "NAME",
     "NAMING_CONVENTION",
@@ -75,6 +74,7 @@ __all__ = [
     "USER_ROLES",
     "WHO",
     "WRITTEN_KINDS",
+    "ApiToken",
     "Base",
     "ClockAnchor",
     "CoinToss",

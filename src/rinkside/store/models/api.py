@@ -4,6 +4,7 @@ each tournament's webhooks with their outbox of deliveries."""
 from __future__ import annotations
 
 from datetime import datetime
+
 from sqlalchemy import JSON, ForeignKey, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
