@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from fastapi import APIRouter
 
 from rinkside.web.routers import (
+    api_v1,
     book,
     console,
     console_api,
@@ -69,6 +70,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     desk_discipline.router,
     desk_reviews.router,
     desk_playoffs.router,
+    api_v1.router,
 )
 
 
