@@ -19,6 +19,7 @@ from datetime import UTC, datetime
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from rinkside.services import webhooks
 from rinkside.services.base import ServiceBase
 from rinkside.services.tournaments import NotFound, Tournaments
 from rinkside.store import models, signoffs
@@ -174,6 +175,8 @@ def sign(service: Tournaments, game_id: int, username: str) -> SignOff:
                          signed={sig.username for sig in status.signatures})
         completes = not [r for r in status.awaiting if r != username]
         signoffs.add(s, game_id, "sign", username, locks=completes)
+        if completes:  # 616(a): the report signed, the game locked; the outbox told
+            webhooks.enqueue_signed(s, _game(s, game_id), service.now())
         return _status(s, game_id)
 
 

@@ -24,7 +24,7 @@ from rinkside.rules.log import Correction, GameLog
 from rinkside.rules.roster import GameSetup, Letter, Player, Roster
 from rinkside.rules.settings import Settings
 from rinkside.rules.state import GameState
-from rinkside.services import records, replay, state_cache
+from rinkside.services import records, replay, state_cache, webhooks
 from rinkside.services.division import DivisionTables, DivisionView
 from rinkside.services.errors import NotFound
 from rinkside.services.game_clock import GameClocks
@@ -129,6 +129,7 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
                     raise self._suspension_refusal(s, game, events, exc) from None
                 version = eventlog.append(s, game_id, version, event, by)
             self._anchor_clock(s, game_id, before, state, by)
+            webhooks.enqueue_game(s, game, version, before, state, self.now())  # the outbox
             state_cache.store(s, game_id, version, state)
             live = live_in(s, game_id)
         self.committed(game_id, version, state, live)
