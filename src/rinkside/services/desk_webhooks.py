@@ -107,3 +107,14 @@ def webhooks(service: ServiceBase, tournament_id: int, deliveries: int = 20
                                                     d.delivered_at, d.next_at, d.last_status,
                                                     d.last_answer) for d in rows)))
         return out
+
+
+def tournament_of_delivery(service: ServiceBase, delivery_id: int) -> int:
+    """The tournament whose webhook the delivery is of (NotFound: no such delivery)."""
+    with service.read() as s:
+        tournament_id = s.scalar(select(models.Webhook.tournament_id).join(
+            models.WebhookDelivery, models.WebhookDelivery.webhook_id == models.Webhook.id)
+            .where(models.WebhookDelivery.id == delivery_id))
+    if tournament_id is None:
+        raise NotFound(f"There is no webhook delivery {delivery_id}.")
+    return int(tournament_id)

@@ -20,6 +20,7 @@ from rinkside.web.routers import (
     console,
     console_api,
     console_catalog,
+    desk_api,
     desk_changes,
     desk_discipline,
     desk_home,
@@ -71,6 +72,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     desk_reviews.router,
     desk_playoffs.router,
     api_v1.router,
+    desk_api.router,
 )
 
 
@@ -110,6 +112,7 @@ DESK_PAGES: tuple[DeskPage, ...] = (
     DeskPage("People", None, "/desk/tournaments/{tournament_id}/people", desk_people.router),
     DeskPage("Discipline & playoffs", None, "/desk/tournaments/{tournament_id}/discipline",
              desk_discipline.router),
+    DeskPage("API & webhooks", None, "/desk/tournaments/{tournament_id}/api", desk_api.router),
     DeskPage("Changes", "/desk/changes", "/desk/changes?tournament={tournament_id}",
              desk_changes.router),
 )
