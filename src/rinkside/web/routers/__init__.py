@@ -31,6 +31,7 @@ from rinkside.web.routers import (
     desk_schedule,
     desk_teams,
     desk_tournament,
+    embed,
     exports,
     live,
     login,
@@ -72,6 +73,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     desk_reviews.router,
     desk_playoffs.router,
     api_v1.router,
+    embed.router,
     desk_api.router,
 )
 
