@@ -143,3 +143,16 @@ def test_only_the_apis_reads_are_open_to_other_origins(client: TestClient, demo:
     game = queries.games(demo.service)[0].game_id
     for path in (f"/api/games/{game}/state", "/", "/api/session"):
         assert "Access-Control-Allow-Origin" not in client.get(path, headers=origin).headers
+
+
+def test_the_docs_page_lists_every_operation_and_the_limits(client: TestClient) -> None:
+    page = client.get("/developers")
+    assert page.status_code == 200
+    paths = [p for p in client.get("/openapi.json").json()["paths"] if p.startswith("/api/v1/")]
+    assert len(paths) >= 9
+    for path in paths:
+        assert f"<code>{path}</code>" in page.text
+    allowance = Allowance()
+    assert f"Anonymous: {allowance.anonymous} reads a minute" in page.text
+    assert f"With a read token: {allowance.token} reads a minute" in page.text
+    assert "X-Rinkside-Signature" in page.text and "/embed/scores" in page.text

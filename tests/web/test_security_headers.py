@@ -47,7 +47,7 @@ def paths(demo: Demo) -> dict[str, list[str]]:
              "/desk/changes", f"/desk/teams/{team}",
              *(f"/desk/tournaments/{demo.tournament_id}{part}" for part in (
                  "", "/schedule", "/people", "/teams", "/rinks", "/discipline", "/api")),
-             f"/desk/divisions/{division}/playoffs"]
+             f"/desk/divisions/{division}/playoffs", "/developers"]
     downloads = [f"/divisions/{division}/standings.csv", f"/divisions/{division}/stats.xlsx",
                  f"/teams/{team}/roster.csv", f"/divisions/{division}/schedule.ics",
                  f"/games/{game}/log.json", f"/games/{game}/report.pdf", "/static/live.js",

@@ -31,6 +31,7 @@ from rinkside.web.routers import (
     desk_schedule,
     desk_teams,
     desk_tournament,
+    developers,
     embed,
     exports,
     live,
@@ -74,6 +75,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     desk_playoffs.router,
     api_v1.router,
     embed.router,
+    developers.router,
     desk_api.router,
 )
 
