@@ -36,7 +36,7 @@ from sqlalchemy import select
 from webkit import Demo, new_game
 
 from rinkside.rules.times import format_duration
-from rinkside.services import api_tokens, desk_webhooks, queries, rinks, sync, users, webhooks
+from rinkside.services import api_tokens, desk_api, queries, rinks, sync, users, webhooks
 from rinkside.services.tournaments import Tournaments
 from rinkside.store import models as m
 from rinkside.web import auth
@@ -201,7 +201,7 @@ def matrix(tmp_path_factory: pytest.TempPathFactory) -> Matrix:
     users.set_active(service, "gone", False)  # his sessions end with it
     token = sync.issue_token(service, tournament, "Rink 1", lambda: datetime.now(UTC))
     api_token = api_tokens.issue(service, "matrix reader", by="boss")
-    webhook, _ = desk_webhooks.register(service, tournament, "http://127.0.0.1:9/hook",
+    webhook, _ = desk_api.register(service, tournament, "http://127.0.0.1:9/hook",
                                         ["report_signed"], by="boss")
     with service.write() as s:  # one delivery in its outbox, to resend
         webhooks.enqueue_signed(s, s.get(m.Game, game.game_id), service.now())
@@ -216,7 +216,7 @@ def matrix(tmp_path_factory: pytest.TempPathFactory) -> Matrix:
            "rink_id": rinks.rinks(service, tournament)[0].id,
            "username": "other-scorer", "stage": "pool", "team": "home", "bracket_game": 1,
            "token_id": api_tokens.holder(service, api_token).token_id, "webhook_id": webhook,
-           "delivery_id": desk_webhooks.webhooks(service, tournament)[0].deliveries[0].delivery_id}
+           "delivery_id": desk_api.webhooks(service, tournament)[0].deliveries[0].delivery_id}
     schema = schemathesis.openapi.from_asgi("/openapi.json", app)
     operations = {(op.method.upper(), op.path): op
                   for op in (r.ok() for r in schema.get_all_operations())}

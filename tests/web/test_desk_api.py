@@ -11,7 +11,7 @@ import pytest
 from deskkit import dora, people, post, rick, skip
 from webkit import Client, Demo, game_in_play
 
-from rinkside.services import api_tokens, changes, desk_webhooks, webhooks
+from rinkside.services import api_tokens, changes, desk_api, webhooks
 
 __all__ = ["dora", "people", "rick", "skip"]
 
@@ -47,7 +47,7 @@ def test_a_webhook_is_registered_its_deliveries_shown_and_resent(
     assert made.status_code == 200
     secret = re.search(r"<code>(whsec_[A-Za-z0-9_-]{20,})</code>", made.text)
     assert secret is not None
-    [hook] = desk_webhooks.webhooks(demo.service, tid)
+    [hook] = desk_api.webhooks(demo.service, tid)
     assert hook.events == ("goal", "penalty") and hook.url == "http://127.0.0.1:9/hook"
     assert secret.group(1) not in dora[0].get(f"/desk/tournaments/{tid}/api").text
     game_in_play(demo)  # its away minor: a penalty
@@ -55,17 +55,17 @@ def test_a_webhook_is_registered_its_deliveries_shown_and_resent(
                          demo.service.now)
     page = dora[0].get(f"/desk/tournaments/{tid}/api").text
     assert "503 busy" in page and "pending" in page
-    [delivery] = desk_webhooks.webhooks(demo.service, tid)[0].deliveries
+    [delivery] = desk_api.webhooks(demo.service, tid)[0].deliveries
     assert post(dora, f"/desk/webhook-deliveries/{delivery.delivery_id}/resend",
                 {}).status_code == 303
-    [resent] = desk_webhooks.webhooks(demo.service, tid)[0].deliveries
+    [resent] = desk_api.webhooks(demo.service, tid)[0].deliveries
     assert resent.next_at is not None and resent.next_at <= demo.service.now()
     bad = post(dora, f"/desk/tournaments/{tid}/webhooks", {"url": "ftp://x", "events": "goal"})
     assert bad.status_code == 422 and "not a web address" in bad.text
     none = post(dora, f"/desk/tournaments/{tid}/webhooks", {"url": "https://x.example/h"})
     assert none.status_code == 422 and "at least one event" in none.text
     assert post(dora, f"/desk/webhooks/{hook.webhook_id}/remove", {}).status_code == 303
-    assert desk_webhooks.webhooks(demo.service, tid) == []
+    assert desk_api.webhooks(demo.service, tid) == []
     actions = [c.action for c in changes.changes(demo.service, tid)][:3]
     assert actions == ["removed", "resent", "registered"]
 

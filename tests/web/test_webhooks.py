@@ -22,7 +22,7 @@ from webkit import Demo, game_in_play, record, skaters
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.events import FaceOff, Goal
 from rinkside.rules.times import GameTime
-from rinkside.services import desk_webhooks, queries, webhooks
+from rinkside.services import desk_api, queries, webhooks
 
 
 @dataclass
@@ -65,8 +65,8 @@ def receiver() -> Iterator[Receiver]:
 def one_webhook_a_test(demo: Demo) -> Iterator[None]:
     """The module's demo store is shared: each test's webhooks go with it."""
     yield
-    for hook in desk_webhooks.webhooks(demo.service, demo.tournament_id):
-        desk_webhooks.remove(demo.service, hook.webhook_id, by="director")
+    for hook in desk_api.webhooks(demo.service, demo.tournament_id):
+        desk_api.remove(demo.service, hook.webhook_id, by="director")
 
 
 class Clock:
@@ -93,7 +93,7 @@ def test_a_receiver_failing_twice_gets_the_third_and_nothing_after(
         demo: Demo, receiver: Receiver) -> None:
     game_id = game_in_play(demo)
     tournament = queries.game(demo.service, game_id).tournament_id
-    hook, secret = desk_webhooks.register(demo.service, tournament, receiver.url, ["goal"],
+    hook, secret = desk_api.register(demo.service, tournament, receiver.url, ["goal"],
                                           by="director")
     receiver.fail_first = 2
     _goal(demo, game_id)
@@ -126,21 +126,21 @@ def test_a_receiver_failing_twice_gets_the_third_and_nothing_after(
 
 
 def webhooks_of(demo: Demo, tournament: int) -> list[webhooks.WebhookRow]:
-    return desk_webhooks.webhooks(demo.service, tournament)
+    return desk_api.webhooks(demo.service, tournament)
 
 
 def test_the_desk_resends_an_acknowledged_delivery_as_it_was(
         demo: Demo, receiver: Receiver) -> None:
     game_id = game_in_play(demo)
     tournament = queries.game(demo.service, game_id).tournament_id
-    hook, secret = desk_webhooks.register(demo.service, tournament, receiver.url,
+    hook, secret = desk_api.register(demo.service, tournament, receiver.url,
                                           ["goal", "penalty"], by="director")
     _goal(demo, game_id)
     clock = Clock()
     post = webhooks.urllib_post()
     assert webhooks.deliver_due(demo.service, post, clock) == 1
     [listed] = [w for w in webhooks_of(demo, tournament) if w.webhook_id == hook]
-    desk_webhooks.resend(demo.service, listed.deliveries[0].delivery_id, by="director")
+    desk_api.resend(demo.service, listed.deliveries[0].delivery_id, by="director")
     clock.now = demo.service.now()
     assert webhooks.deliver_due(demo.service, post, clock) == 1
     (first, body), (again, resent) = receiver.got
@@ -151,7 +151,7 @@ def test_the_desk_resends_an_acknowledged_delivery_as_it_was(
 def test_the_outbox_is_written_by_the_write_itself(demo: Demo, receiver: Receiver) -> None:
     game_id = game_in_play(demo)
     tournament = queries.game(demo.service, game_id).tournament_id
-    hook, _ = desk_webhooks.register(demo.service, tournament, receiver.url,
+    hook, _ = desk_api.register(demo.service, tournament, receiver.url,
                                      ["goal", "game_started"], by="director")
     version, _ = demo.service.game_state(game_id)
     scorer = skaters(demo.service, game_id, "home")[0]
@@ -164,7 +164,7 @@ def test_the_outbox_is_written_by_the_write_itself(demo: Demo, receiver: Receive
     _goal(demo, game_id)  # the game had begun before the webhook: only the goal
     [listed] = [w for w in webhooks_of(demo, tournament) if w.webhook_id == hook]
     assert [d.event for d in listed.deliveries] == ["goal"]
-    desk_webhooks.remove(demo.service, hook, by="director")
+    desk_api.remove(demo.service, hook, by="director")
     _goal(demo, game_id)
     assert webhooks.deliver_due(demo.service, webhooks.urllib_post(), Clock()) == 0
 
@@ -172,7 +172,7 @@ def test_the_outbox_is_written_by_the_write_itself(demo: Demo, receiver: Receive
 def test_the_loop_delivers_when_a_write_wakes_it(demo: Demo, receiver: Receiver) -> None:
     game_id = game_in_play(demo)
     tournament = queries.game(demo.service, game_id).tournament_id
-    _, secret = desk_webhooks.register(demo.service, tournament, receiver.url, ["goal"],
+    _, secret = desk_api.register(demo.service, tournament, receiver.url, ["goal"],
                                        by="director")
     loop = webhooks.DeliveryLoop(demo.service, tick_seconds=60).start()
     before = demo.service.on_change

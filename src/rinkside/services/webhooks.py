@@ -4,8 +4,8 @@ of event it is told of (:data:`EVENTS`); each event is a row of the outbox
 (:func:`enqueue_game`, :func:`enqueue_signed`), so an event is told exactly
 when its write commits, and the write itself never waits on a receiver.
 
-A worker (:func:`deliver_due`, run by :mod:`rinkside.web.webhook_worker` off
-the event loop) posts each due delivery, signed (:func:`signature`): the
+A worker (:func:`deliver_due`, run by :class:`DeliveryLoop`, a thread of its
+own that ``serve`` starts, off the event loop) posts each due delivery, signed (:func:`signature`): the
 headers are
 
 - ``X-Rinkside-Event``: the kind (``goal``...);

@@ -5,7 +5,7 @@ token shown on this page once, only its hash kept) and revoked
 (:mod:`rinkside.services.api_tokens`). The tournament's webhooks: a URL
 registered with the events it is told of (the signing secret shown once),
 removed; each one's latest deliveries with the receiver's answer, a
-delivery sent again (:mod:`rinkside.services.desk_webhooks`). Each change in
+delivery sent again (:mod:`rinkside.services.desk_api`). Each change in
 the desk's record; the director's alone.
 """
 
@@ -16,7 +16,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, Response
 
-from rinkside.services import api_tokens, desk_webhooks, queries, webhooks
+from rinkside.services import api_tokens, desk_api, queries, webhooks
 from rinkside.services.errors import NotFound
 from rinkside.web import fields
 from rinkside.web.deps import Service, Templates
@@ -40,7 +40,7 @@ def _page(request: Request, service: Service, templates: Templates, user: Direct
         "title": "Desk: API & webhooks", "tournament_id": tournament_id,
         "tokens": api_tokens.tokens(service), "events": webhooks.EVENTS,
         "event_words": webhooks.EVENT_WORDS, "base": base,
-        "hooks": desk_webhooks.webhooks(service, tournament_id), **(shown or {})},
+        "hooks": desk_api.webhooks(service, tournament_id), **(shown or {})},
         error=error, status=422 if error else 200)
 
 
@@ -81,7 +81,7 @@ def register_webhook(tournament_id: int, request: Request, service: Service,
                      url: Annotated[fields.Reason, Form()] = "",
                      events: Annotated[list[fields.Name] | None, Form()] = None) -> Response:
     """A webhook, its signing secret shown on the page this once."""
-    made, error = attempt(lambda: desk_webhooks.register(service, tournament_id, url,
+    made, error = attempt(lambda: desk_api.register(service, tournament_id, url,
                                                          events or [], by=user.username))
     return _page(request, service, templates, user, tournament_id, error=error,
                  shown=None if made is None else {"new_secret": (url.strip(), made[1])})
@@ -89,7 +89,7 @@ def register_webhook(tournament_id: int, request: Request, service: Service,
 
 @router.post("/desk/webhooks/{webhook_id:id}/remove", response_class=HTMLResponse)
 def remove_webhook(webhook_id: int, service: Service, user: Director) -> Response:
-    return back(_url(desk_webhooks.remove(service, webhook_id, by=user.username)), "removed")
+    return back(_url(desk_api.remove(service, webhook_id, by=user.username)), "removed")
 
 
 @router.post("/desk/webhook-deliveries/{delivery_id:id}/resend", response_class=HTMLResponse)
@@ -97,8 +97,8 @@ def resend_delivery(delivery_id: int, request: Request, service: Service,
                     templates: Templates, user: Director) -> Response:
     """The delivery posted again as it was (its id and body), at once."""
     try:
-        tournament_id = desk_webhooks.resend(service, delivery_id, by=user.username)
+        tournament_id = desk_api.resend(service, delivery_id, by=user.username)
     except ValueError as refused:
-        tournament_id = desk_webhooks.tournament_of_delivery(service, delivery_id)
+        tournament_id = desk_api.tournament_of_delivery(service, delivery_id)
         return _page(request, service, templates, user, tournament_id, error=str(refused))
     return back(_url(tournament_id), "resent")

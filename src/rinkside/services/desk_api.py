@@ -1,8 +1,9 @@
-"""Webhooks on the director's desk: a URL registered for a tournament with
-the events it is told of (its secret shown once), removed, a delivery sent
-again, each in the desk's record; the tournament's webhooks listed with
-their latest deliveries and what each receiver answered. The outbox and its
-worker are :mod:`rinkside.services.webhooks`."""
+"""The desk's API & webhooks page (``routers/desk_api.py``; its read tokens
+are :mod:`rinkside.services.api_tokens`): a webhook registered for a
+tournament with the events it is told of (its secret shown once), removed,
+a delivery sent again, each in the desk's record; the tournament's webhooks
+listed with their latest deliveries and what each receiver answered. The
+outbox and its worker are :mod:`rinkside.services.webhooks`."""
 
 from __future__ import annotations
 
