@@ -17,10 +17,10 @@ from datetime import UTC, datetime, timedelta
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
-from webkit import Demo, game_in_play, record, skaters
+from webkit import Demo, game_in_play, new_game, record, skaters
 
 from rinkside.rules.errors import RuleViolation
-from rinkside.rules.events import FaceOff, Goal
+from rinkside.rules.events import FaceOff, Goal, Penalty, PenaltyClass, PeriodEnd, Stoppage
 from rinkside.rules.times import GameTime
 from rinkside.services import desk_api, queries, webhooks
 
@@ -185,3 +185,27 @@ def test_the_loop_delivers_when_a_write_wakes_it(demo: Demo, receiver: Receiver)
         loop.stop()
     [(headers, body)] = receiver.got
     assert verified(secret, headers, body)
+
+
+def test_a_game_played_to_its_end_tells_each_event_in_order(demo: Demo) -> None:
+    """Started, a goal, a game misconduct and the suspension it brings
+    (casebook 13), each period's end, the final: one delivery each, in the
+    order they happened, written by the writes that made them."""
+    game_id = new_game(demo)
+    tournament = queries.game(demo.service, game_id).tournament_id
+    hook, _ = desk_api.register(demo.service, tournament, "http://127.0.0.1:9/all",
+                                list(webhooks.EVENTS), by="director")
+    scorer = skaters(demo.service, game_id, "home")[0]
+    culprit = skaters(demo.service, game_id, "away")[0]
+    record(demo.service, game_id, FaceOff(GameTime(1, 7200)),
+           Goal(GameTime(1, 6000), "home", scorer), FaceOff(GameTime(1, 6000)))
+    record(demo.service, game_id, Stoppage(GameTime(1, 5000)),
+           Penalty(GameTime(1, 5000), "away", culprit, PenaltyClass.GAME_MISCONDUCT,
+                   "Abuse of officials", "601(c)"))
+    record(demo.service, game_id, FaceOff(GameTime(1, 5000)), PeriodEnd(GameTime(1, 0)),
+           FaceOff(GameTime(2, 7200)), PeriodEnd(GameTime(2, 0)))
+    [listed] = [w for w in desk_api.webhooks(demo.service, tournament) if w.webhook_id == hook]
+    told = [d.event for d in reversed(listed.deliveries)]
+    assert told[:3] == ["game_started", "goal", "penalty"]
+    assert "suspension" in told[3:5]
+    assert told[-3:] == ["period_end", "period_end", "final"]

@@ -323,7 +323,9 @@ def take_push(service: Tournaments, rink: RinkRef, game_id: int, league_version:
         except (ValueError, KeyError, TypeError) as exc:
             raise SyncRefused(422, f"game {game_id}, revision {r.revision} cannot be read: "
                               f"{exc}") from None
-        webhooks.enqueue_game(s, game, version, before, log.state, service.now())
+        # What the push made, told as one step (a laptop's revisions may correct).
+        webhooks.enqueue_game(s, game, version, webhooks.game_events(before, log.state),
+                              service.now())
         state_cache.store(s, game_id, version, log.state)
     service.committed(game_id, version, log.state)
     return PushOutcome(version, len(revisions))

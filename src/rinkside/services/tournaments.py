@@ -12,7 +12,7 @@ suspensions, and the store keeps what was recorded.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Final
+from typing import Any, Final
 
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
@@ -122,14 +122,17 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
                 raise eventlog.StaleWrite(game_id, expected_version, version)
             before = state
             events = list(events)
+            happened: list[tuple[str, dict[str, Any]]] = []  # for the webhooks, in order
             for event in events:
                 try:
-                    state = apply(state, event)
+                    step = apply(state, event)
                 except RuleViolation as exc:
                     raise self._suspension_refusal(s, game, events, exc) from None
+                happened += webhooks.game_events(state, step)
+                state = step
                 version = eventlog.append(s, game_id, version, event, by)
             self._anchor_clock(s, game_id, before, state, by)
-            webhooks.enqueue_game(s, game, version, before, state, self.now())  # the outbox
+            webhooks.enqueue_game(s, game, version, happened, self.now())  # the outbox
             state_cache.store(s, game_id, version, state)
             live = live_in(s, game_id)
         self.committed(game_id, version, state, live)

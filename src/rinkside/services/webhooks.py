@@ -5,8 +5,8 @@ of event it is told of (:data:`EVENTS`); each event is a row of the outbox
 when its write commits, and the write itself never waits on a receiver.
 
 A worker (:func:`deliver_due`, run by :class:`DeliveryLoop`, a thread of its
-own that ``serve`` starts, off the event loop) posts each due delivery, signed (:func:`signature`): the
-headers are
+own that ``serve`` starts, off the event loop) posts each due delivery,
+signed (:func:`signature`): the headers are
 
 - ``X-Rinkside-Event``: the kind (``goal``...);
 - ``X-Rinkside-Delivery``: the delivery's id (the same on every retry);
@@ -157,12 +157,11 @@ def _enqueue(s: Session, tournament_id: int, game_id: int, version: int,
     return count
 
 
-def enqueue_game(s: Session, game: models.Game, version: int, before: GameState,
-                 after: GameState, now: datetime) -> int:
-    """In a game write's own transaction: an outbox row per event it made and
-    webhook told of it (one look at the tournament's webhooks when anything
-    happened). How many rows."""
-    happened = game_events(before, after)
+def enqueue_game(s: Session, game: models.Game, version: int,
+                 happened: Sequence[tuple[str, dict[str, Any]]], now: datetime) -> int:
+    """In a game write's own transaction: an outbox row per event it made
+    (:func:`game_events` of each step, in order) and webhook told of it (one
+    look at the tournament's webhooks when anything happened). How many rows."""
     if not happened:
         return 0
     return _enqueue(s, game.division.tournament_id, game.id, version, happened, now)
