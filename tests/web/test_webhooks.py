@@ -22,7 +22,7 @@ from webkit import Demo, game_in_play, new_game, record, skaters
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.events import FaceOff, Goal, Penalty, PenaltyClass, PeriodEnd, Stoppage
 from rinkside.rules.times import GameTime
-from rinkside.services import desk_api, queries, webhooks
+from rinkside.services import desk_api, officiating, queries, users, webhooks
 
 
 @dataclass
@@ -190,7 +190,8 @@ def test_the_loop_delivers_when_a_write_wakes_it(demo: Demo, receiver: Receiver)
 def test_a_game_played_to_its_end_tells_each_event_in_order(demo: Demo) -> None:
     """Started, a goal, a game misconduct and the suspension it brings
     (casebook 13), each period's end, the final: one delivery each, in the
-    order they happened, written by the writes that made them."""
+    order they happened, written by the writes that made them; then the
+    report signed, which locks the game (616(a))."""
     game_id = new_game(demo)
     tournament = queries.game(demo.service, game_id).tournament_id
     hook, _ = desk_api.register(demo.service, tournament, "http://127.0.0.1:9/all",
@@ -209,3 +210,8 @@ def test_a_game_played_to_its_end_tells_each_event_in_order(demo: Demo) -> None:
     assert told[:3] == ["game_started", "goal", "penalty"]
     assert "suspension" in told[3:5]
     assert told[-3:] == ["period_end", "period_end", "final"]
+    users.create_user(demo.service, "hook-referee", "whistle-hook-1", "referee",
+                      games=[game_id])
+    assert officiating.sign(demo.service, game_id, "hook-referee").locked  # 616(a)
+    [listed] = [w for w in desk_api.webhooks(demo.service, tournament) if w.webhook_id == hook]
+    assert listed.deliveries[0].event == "report_signed"
