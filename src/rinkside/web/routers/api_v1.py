@@ -34,11 +34,13 @@ def get_limiter(request: Request) -> RateLimiter:
     return limiter
 
 
-async def reader(request: Request, service: Service,
-                 credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
-                 limiter: Annotated[RateLimiter, Depends(get_limiter)],
-                 clock: Annotated[RateClock, Depends(get_rate_clock)]) -> None:
-    """Who reads, and whether their window allows one more read (else 429)."""
+def reader(request: Request, service: Service,
+           credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
+           limiter: Annotated[RateLimiter, Depends(get_limiter)],
+           clock: Annotated[RateClock, Depends(get_rate_clock)]) -> None:
+    """Who reads, and whether their window allows one more read (else 429).
+    A plain function: FastAPI runs it in a worker thread, so a token's look-up
+    in the store holds no other request back."""
     if credentials is not None:
         try:
             holder = api_tokens.holder(service, credentials.credentials)
