@@ -187,6 +187,27 @@ def test_the_loop_delivers_when_a_write_wakes_it(demo: Demo, receiver: Receiver)
     assert verified(secret, headers, body)
 
 
+def test_a_delivery_being_sent_is_no_other_workers(demo: Demo, receiver: Receiver) -> None:
+    """Another worker (another process of ``serve --workers``) looking for
+    due deliveries while one is being posted leaves it: it is leased."""
+    game_id = game_in_play(demo)
+    tournament = queries.game(demo.service, game_id).tournament_id
+    desk_api.register(demo.service, tournament, receiver.url, ["goal"], by="director")
+    _goal(demo, game_id)
+    clock = Clock()
+    real = webhooks.urllib_post()
+    meanwhile: list[int] = []
+
+    def post(url: str, body: bytes, headers: dict[str, str]) -> tuple[int, str]:
+        meanwhile.append(webhooks.deliver_due(demo.service, real, clock))  # the other worker
+        return real(url, body, headers)
+
+    assert webhooks.deliver_due(demo.service, post, clock) == 1
+    assert meanwhile == [0]
+    assert len(receiver.got) == 1
+
+
+# Last: its game misconduct suspends a player of the teams the tests above play.
 def test_a_game_played_to_its_end_tells_each_event_in_order(demo: Demo) -> None:
     """Started, a goal, a game misconduct and the suspension it brings
     (casebook 13), each period's end, the final: one delivery each, in the
