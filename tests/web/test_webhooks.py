@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import socket
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -23,6 +24,7 @@ from rinkside.rules.errors import RuleViolation
 from rinkside.rules.events import FaceOff, Goal, Penalty, PenaltyClass, PeriodEnd, Stoppage
 from rinkside.rules.times import GameTime
 from rinkside.services import desk_api, officiating, queries, users, webhooks
+from rinkside.web.server import build_server
 
 
 @dataclass
@@ -205,6 +207,36 @@ def test_a_delivery_being_sent_is_no_other_workers(demo: Demo, receiver: Receive
     assert webhooks.deliver_due(demo.service, post, clock) == 1
     assert meanwhile == [0]
     assert len(receiver.got) == 1
+
+
+def test_the_running_server_delivers_what_a_write_made(demo: Demo, receiver: Receiver) -> None:
+    """``serve``'s server starts the delivery loop once it listens and wakes it
+    after each write of its own: the receiver hears the goal."""
+    built = build_server("127.0.0.1", _free_port(), f"sqlite:///{demo.path}",
+                         log_level="warning")
+    assert built.deliveries is not None
+    thread = threading.Thread(target=built.run, daemon=True)
+    thread.start()
+    try:
+        assert built.ready.wait(10)
+        service = built.config.app.state.service  # type: ignore[attr-defined]
+        game_id = game_in_play(Demo(service, demo.tournament_id, demo.path))
+        _, secret = desk_api.register(service, demo.tournament_id, receiver.url, ["goal"],
+                                      by="director")
+        _goal(Demo(service, demo.tournament_id, demo.path), game_id)
+        assert receiver.arrived.wait(10)
+    finally:
+        built.should_exit = True
+        thread.join(10)
+    [(headers, body)] = receiver.got
+    assert verified(secret, headers, body) and json.loads(body)["game_id"] == game_id
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
 
 
 # Last: its game misconduct suspends a player of the teams the tests above play.

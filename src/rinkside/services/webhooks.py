@@ -308,4 +308,5 @@ class DeliveryLoop:
     def stop(self) -> None:
         self._stop.set()
         self._wake.set()
-        self._thread.join(timeout=5)
+        if self._thread.is_alive():
+            self._thread.join(timeout=5)

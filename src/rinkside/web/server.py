@@ -80,6 +80,8 @@ class GameDayServer(uvicorn.Server):
         if self.started:
             if self.collector is not None:
                 self.collector.start()
+            if self.deliveries is not None:
+                self.deliveries.start()  # once it serves: a server built, never run, sends nothing
             self.ready.set()
 
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
@@ -142,11 +144,11 @@ def push_to_league(app: FastAPI) -> PushLoop | None:
 
 
 def deliver_webhooks(app: FastAPI) -> webhooks.DeliveryLoop:
-    """The webhooks' delivery loop (:mod:`rinkside.services.webhooks`): a
-    thread of its own, woken by each change this process commits (its event
-    may wait in the outbox), else once a second for the retries due. On
-    PostgreSQL with several workers each runs one; a delivery is leased to
-    one of them at a time."""
+    """The webhooks' delivery loop (:mod:`rinkside.services.webhooks`), which
+    the server starts once it listens: a thread of its own, woken by each
+    change this process commits (its event may wait in the outbox), else once
+    a second for the retries due. On PostgreSQL with several workers each
+    runs one; a delivery is leased to one of them at a time."""
     service = app.state.service
     loop = webhooks.DeliveryLoop(service)
     local = service.on_change
@@ -157,7 +159,7 @@ def deliver_webhooks(app: FastAPI) -> webhooks.DeliveryLoop:
         loop.wake()
 
     service.on_change = on_change
-    return loop.start()
+    return loop
 
 
 def build_server(host: str = LOCALHOST, port: int = 8000,
