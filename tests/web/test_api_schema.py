@@ -49,6 +49,7 @@ from rinkside.services.tournaments import Tournaments
 from rinkside.store.db import migrate, session_factory
 from rinkside.web import auth
 from rinkside.web.app import create_app
+from rinkside.web.rate_limits import Allowance, RateLimiter
 
 ROLES: Final = ("anonymous", "referee", "scorekeeper", "director")
 LEFT_OUT: Final = re.compile(r"^/live/|^/logout$")
@@ -94,13 +95,17 @@ def _api(service: Tournaments) -> Api:
                          games=games[:4] if role == "scorekeeper" else [])
     app = create_app(service)
     app.state.broadcaster.keepalive = 0.2
+    # Every request of a role comes from one address: the read API's limits
+    # (test_read_api) are not what is tested here.
+    app.state.api_limiter = RateLimiter(Allowance(anonymous=10**6, token=10**6))
     logins = {"anonymous": ({}, {})} | {role: _log_in(app, role) for role in ROLES[1:]}
     teams = sorted({g.home_team_id for g in queries.games(service)}
                    | {g.away_team_id for g in queries.games(service)})
     divisions = sorted({queries.game(service, g).division_id for g in games[:3]})
     return Api(app, logins, {
         "game_id": games[:4] + games[-2:], "team_id": teams[:3], "division_id": divisions,
-        "tournament_id": sorted(queries.tournament_ids(service)), "rink_id": [1, 2]},
+        "tournament_id": sorted(queries.tournament_ids(service)), "rink_id": [1, 2],
+        "player_id": [p.player_id for p in queries.team(service, teams[0]).players[:2]]},
         _operations(app))
 
 

@@ -36,7 +36,7 @@ from sqlalchemy import select
 from webkit import Demo, new_game
 
 from rinkside.rules.times import format_duration
-from rinkside.services import queries, rinks, sync, users
+from rinkside.services import api_tokens, desk_api, queries, rinks, sync, users, webhooks
 from rinkside.services.tournaments import Tournaments
 from rinkside.store import models as m
 from rinkside.web import auth
@@ -107,6 +107,11 @@ MAY: Final[dict[tuple[str, str], Who]] = {
     ("POST", "/desk/tournaments/{tournament_id}/forfeit"): "director",
     ("POST", "/desk/divisions/{division_id}/coin-toss"): "director",
     ("POST", "/desk/divisions/{division_id}/playoffs/{bracket_game}"): "director",
+    ("POST", "/desk/tournaments/{tournament_id}/api-tokens"): "director",
+    ("POST", "/desk/tournaments/{tournament_id}/api-tokens/{token_id}/revoke"): "director",
+    ("POST", "/desk/tournaments/{tournament_id}/webhooks"): "director",
+    ("POST", "/desk/webhook-deliveries/{delivery_id}/resend"): "director",
+    ("POST", "/desk/webhooks/{webhook_id}/remove"): "director",
 }
 
 Identity = Literal["anonymous", "scorer of another game", "unassigned referee",
@@ -197,6 +202,11 @@ def matrix(tmp_path_factory: pytest.TempPathFactory) -> Matrix:
     doors["left"] = _logged_out(app, "left")
     users.set_active(service, "gone", False)  # his sessions end with it
     token = sync.issue_token(service, tournament, "Rink 1", lambda: datetime.now(UTC))
+    api_token = api_tokens.issue(service, "matrix reader", by="boss")
+    webhook, _ = desk_api.register(service, tournament, "http://127.0.0.1:9/hook",
+                                        ["report_signed"], by="boss")
+    with service.write() as s:  # one delivery in its outbox, to resend
+        webhooks.enqueue_signed(s, s.get(m.Game, game.game_id), service.now())
     doors["rink"] = Door({}, {"Authorization": f"Bearer {token}"})
     team = queries.team(service, game.home_team_id)
     length = format_duration(service.game_state(unplayed.game_id)[1].period_length(1),
@@ -206,7 +216,9 @@ def matrix(tmp_path_factory: pytest.TempPathFactory) -> Matrix:
            "division_id": game.division_id, "team_id": game.home_team_id,
            "player_id": team.players[0].player_id,
            "rink_id": rinks.rinks(service, tournament)[0].id,
-           "username": "other-scorer", "stage": "pool", "team": "home", "bracket_game": 1}
+           "username": "other-scorer", "stage": "pool", "team": "home", "bracket_game": 1,
+           "token_id": api_tokens.holder(service, api_token).token_id, "webhook_id": webhook,
+           "delivery_id": desk_api.webhooks(service, tournament)[0].deliveries[0].delivery_id}
     schema = schemathesis.openapi.from_asgi("/openapi.json", app)
     operations = {(op.method.upper(), op.path): op
                   for op in (r.ok() for r in schema.get_all_operations())}
@@ -303,6 +315,9 @@ BODIES: Final[dict[tuple[str, str], Any]] = {
     ("POST", "/desk/tournaments/{tournament_id}/users/{username}/name"):
         lambda ids: {"full_name": "Ana Álvarez"},
     ("POST", "/desk/tournaments/{tournament_id}/sync-tokens"): lambda ids: {"rink": "Rink 1"},
+    ("POST", "/desk/tournaments/{tournament_id}/api-tokens"): lambda ids: {"label": "Matrix"},
+    ("POST", "/desk/tournaments/{tournament_id}/webhooks"):
+        lambda ids: {"url": "http://127.0.0.1:9/matrix", "events": ["goal"]},
 }
 
 

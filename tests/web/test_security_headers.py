@@ -2,7 +2,7 @@
 Content-Security-Policy that runs no inline script (so no page may hold
 one: each page is read here for inline scripts, event handlers and style
 attributes), framed only by the server's own pages except the scoreboard's
-stream layouts, ``nosniff`` and a Referrer-Policy."""
+stream layouts and the embeds, ``nosniff`` and a Referrer-Policy."""
 
 from __future__ import annotations
 
@@ -46,13 +46,15 @@ def paths(demo: Demo) -> dict[str, list[str]]:
              f"/teams/{team}", "/suspensions", "/rules", "/console", "/desk",
              "/desk/changes", f"/desk/teams/{team}",
              *(f"/desk/tournaments/{demo.tournament_id}{part}" for part in (
-                 "", "/schedule", "/people", "/teams", "/rinks", "/discipline")),
-             f"/desk/divisions/{division}/playoffs"]
+                 "", "/schedule", "/people", "/teams", "/rinks", "/discipline", "/api")),
+             f"/desk/divisions/{division}/playoffs", "/developers"]
     downloads = [f"/divisions/{division}/standings.csv", f"/divisions/{division}/stats.xlsx",
                  f"/teams/{team}/roster.csv", f"/divisions/{division}/schedule.ics",
                  f"/games/{game}/log.json", f"/games/{game}/report.pdf", "/static/live.js",
                  "/desk/roster-template.csv", "/no-such-page"]
-    return {"pages": pages, "downloads": downloads, "game": [str(game)]}
+    embeds = [f"/embed/scores?team={team}", f"/embed/schedule?division={division}&theme=dark",
+              f"/embed/standings/{division}?theme=light"]
+    return {"pages": pages, "downloads": downloads, "game": [str(game)], "embeds": embeds}
 
 
 def test_pages_and_downloads_carry_the_headers_and_no_page_runs_inline_script(
@@ -81,3 +83,18 @@ def test_the_scoreboards_stream_layouts_may_be_framed_anywhere(
         assert answer.status_code == 200
         _checked(dict(answer.headers), layout, "*")
     _checked(dict(client.get(f"/scoreboard/{game}?layout=tv").headers), "tv", "'self'")
+
+
+def test_the_embeds_and_only_they_may_be_framed_anywhere(
+        client: TestClient, paths: dict[str, list[str]]) -> None:
+    """Issue 27: a club's site frames /embed/...; the page it embeds runs no
+    inline script either. The public page of the same standings refuses."""
+    for path in paths["embeds"]:
+        answer = client.get(path)
+        assert answer.status_code == 200, path
+        _checked(dict(answer.headers), path, "*")
+        assert not INLINE_SCRIPT.search(answer.text), path
+        assert not STYLE_ATTRIBUTE.search(answer.text), path
+    division = paths["embeds"][-1].split("/")[-1].split("?")[0]
+    _checked(dict(client.get(f"/divisions/{division}/standings").headers), "page", "'self'")
+    _checked(dict(client.get("/embedded").headers), "/embedded", "'self'")

@@ -19,7 +19,7 @@ from datetime import UTC, datetime
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from rinkside.services import playoff_places
+from rinkside.services import playoff_places, webhooks
 from rinkside.services.base import ServiceBase
 from rinkside.services.tournaments import NotFound, Tournaments
 from rinkside.services.users import shown_names
@@ -239,6 +239,8 @@ def sign(service: Tournaments, game_id: int, username: str) -> SignOff:
         completes = (user is not None and user.role == "referee"
                      and not [r for r in status.awaiting if r != username])
         signoffs.add(s, game_id, "sign", username, locks=completes)
+        if completes:  # 616(a): the report signed, the game locked; the outbox told
+            webhooks.enqueue_signed(s, _game(s, game_id), service.now())
         signed = _status(s, game_id)
     if signed.locked:  # its result stands: a bracket place it decides fills in
         playoff_places.fill_after(service, game_id)

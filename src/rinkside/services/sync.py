@@ -47,7 +47,7 @@ from sqlalchemy.orm import Session
 
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.log import GameLog, Op
-from rinkside.services import replay, state_cache, sync_proof, users
+from rinkside.services import replay, state_cache, sync_proof, users, webhooks
 from rinkside.services.base import ServiceBase
 from rinkside.services.sync_rows import export_rows
 from rinkside.services.tournaments import Tournaments
@@ -322,6 +322,7 @@ def take_push(service: Tournaments, rink: RinkRef, game_id: int, league_version:
             service.refuse_removed(s, game)  # 634(e), as any first event of a game
         stored = replay.load(s, game)
         log = GameLog.new(stored.setup, stored.events)
+        before = log.state
         version = game.version
         try:
             for r in revisions:
@@ -333,6 +334,9 @@ def take_push(service: Tournaments, rink: RinkRef, game_id: int, league_version:
             raise SyncRefused(422, f"game {game_id}, revision {r.revision} cannot be read: "
                               f"{exc}; the push was refused whole and nothing was merged"
                               ) from None
+        # What the push made, told as one step (a laptop's revisions may correct).
+        webhooks.enqueue_game(s, game, version, webhooks.game_events(before, log.state),
+                              service.now())
         state_cache.store(s, game_id, version, log.state)
     service.committed(game_id, version, log.state)
     return PushOutcome(version, len(revisions))

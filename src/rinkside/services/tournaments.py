@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
-from typing import Final
+from typing import Any, Final
 
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
@@ -26,7 +26,7 @@ from rinkside.rules.log import Correction, GameLog
 from rinkside.rules.roster import GameSetup, Letter, Player, Roster
 from rinkside.rules.settings import Settings
 from rinkside.rules.state import GameState
-from rinkside.services import merge, records, replay, state_cache
+from rinkside.services import merge, records, replay, state_cache, webhooks
 from rinkside.services.division import DivisionTables, DivisionView
 from rinkside.services.errors import NotFound
 from rinkside.services.game_clock import GameClocks
@@ -158,13 +158,17 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
                                         tuple(words(e) for e in dropped))
                 events = kept
             before = state
+            happened: list[tuple[str, dict[str, Any]]] = []  # for the webhooks, in order
             for event in events:
                 try:
-                    state = apply(state, event)
+                    step = apply(state, event)
                 except RuleViolation as exc:
                     raise self._suspension_refusal(s, game, events, exc) from None
+                happened += webhooks.game_events(state, step)
+                state = step
                 version = eventlog.append(s, game_id, version, event, by)
             self._anchor_clock(s, game_id, before, state, by)
+            webhooks.enqueue_game(s, game, version, happened, self.now())  # the outbox
             state_cache.store(s, game_id, version, state)
             live = live_in(s, game_id)
         self.committed(game_id, version, state, live)

@@ -30,8 +30,10 @@ from rinkside.services.open import open_tournaments
 from rinkside.services.tournaments import Tournaments
 from rinkside.web import auth, errors
 from rinkside.web.broadcaster import Broadcaster, Publish
+from rinkside.web.cors import ApiCors
 from rinkside.web.headers import SecurityHeaders
 from rinkside.web.limits import BodyLimit
+from rinkside.web.rate_limits import Allowance, RateLimiter
 from rinkside.web.routers import DESK_PAGES, ROUTERS
 
 HERE = Path(__file__).parent
@@ -48,10 +50,12 @@ def create_app(service: Tournaments | None = None, *,
     app = FastAPI(title="rinkside", docs_url=None, redoc_url=None,
                   default_response_class=errors.ReadableJSON)
     app.add_middleware(BodyLimit)
+    app.add_middleware(ApiCors)  # /api/v1 read from other origins (GET only)
     app.add_middleware(SecurityHeaders)  # outermost: on every answer, a 413 too
     app.state.service = service
     auth.configure(app, service)  # the cookies' secret (a weak one refused), lifetimes
     app.state.broadcaster = broadcaster
+    app.state.api_limiter = RateLimiter(Allowance.from_environ())  # /api/v1, per reader
     templates = Jinja2Templates(directory=HERE / "templates")
     templates.env.finalize = _shown
     templates.env.globals["desk_pages"] = DESK_PAGES  # the desk's navigation (desk_base.html)

@@ -13,6 +13,7 @@ stored text holds what UTF-8 cannot carry (:class:`ReadableJSON`).
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -51,13 +52,16 @@ def _problems(exc: RequestValidationError) -> list[InvalidField]:
             for e in exc.errors()]
 
 
-def _answer(request: Request, status: int, title: str, message: str) -> Response:
+def _answer(request: Request, status: int, title: str, message: str,
+            headers: Mapping[str, str] | None = None) -> Response:
+    """``headers``: the error's own (``Retry-After`` of a 429, ``WWW-Authenticate``)."""
     if request.url.path.startswith(_MACHINE_PREFIXES):
-        return ReadableJSON(Problem(detail=message).model_dump(), status_code=status)
+        return ReadableJSON(Problem(detail=message).model_dump(), status_code=status,
+                            headers=headers)
     templates: Jinja2Templates = request.app.state.templates
     return templates.TemplateResponse(request, "error.html",
                                       {"title": title, "message": message},
-                                      status_code=status)
+                                      status_code=status, headers=headers)
 
 
 async def not_found(request: Request, exc: Exception) -> Response:
@@ -71,7 +75,7 @@ async def http_error(request: Request, exc: Exception) -> Response:
         message = (exc.detail if exc.detail and exc.detail != "Not Found"
                    else f"There is no page at {request.url.path}.")
         return _answer(request, 404, "Not found", str(message))
-    return _answer(request, exc.status_code, "Error", str(exc.detail))
+    return _answer(request, exc.status_code, "Error", str(exc.detail), exc.headers)
 
 
 async def refused(request: Request, exc: Exception) -> Response:

@@ -8,7 +8,8 @@ name (the desk takes no other, issue 23 item 13), forms posted only here;
 the pages may be framed only by this server's own pages (the sign-off
 page frames the report), except the scoreboard's stream layouts
 (``?layout=overlay``, ``?layout=intermission``), which a stream's software
-or a club's site frames. ``X-Content-Type-Options: nosniff`` (a download
+or a club's site frames, and the embeds (``/embed/...``, made for another
+site's iframe, issue 27). ``X-Content-Type-Options: nosniff`` (a download
 is what its type says), ``Referrer-Policy: same-origin`` (a game's or a
 sync token's address stays here).
 """
@@ -31,9 +32,16 @@ OTHER_HEADERS: Final = (("X-Content-Type-Options", "nosniff"),
                         ("Referrer-Policy", "same-origin"))
 
 
+EMBEDS: Final = "/embed/"
+
+
 def framed_by_anyone(scope: Scope) -> bool:
-    """A page meant to be framed elsewhere: the scoreboard's stream layouts."""
-    if not str(scope.get("path", "")).startswith("/scoreboard/"):
+    """A page meant to be framed elsewhere: the embeds, the scoreboard's
+    stream layouts."""
+    path = str(scope.get("path", ""))
+    if path.startswith(EMBEDS):
+        return True
+    if not path.startswith("/scoreboard/"):
         return False
     query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
     return bool(FRAMED_LAYOUTS.intersection(query.get("layout", [])))

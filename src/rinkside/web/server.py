@@ -11,7 +11,8 @@ per process whose notifications go to the broadcaster), so that a write on
 any process reaches the pages of every process at once; ``--workers N``
 runs N of them on one port (:mod:`rinkside.web.workers`). On a rink
 laptop's store, pulled from a league server, a loop pushes the games' new
-events while it serves (:func:`push_to_league`).
+events while it serves (:func:`push_to_league`). Webhooks are delivered by a
+loop of their own (:func:`deliver_webhooks`), off the writes.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from typing import Any
 import uvicorn
 from fastapi import FastAPI
 
-from rinkside.services import sync_local
+from rinkside.services import sync_local, webhooks
 from rinkside.services.change import Change
 from rinkside.services.notify import Heard, Relay, shared_by_processes
 from rinkside.services.sync_client import PushLoop
@@ -64,11 +65,13 @@ class GameDayServer(uvicorn.Server):
 
     def __init__(self, config: uvicorn.Config, broadcaster: Broadcaster,
                  relay: Relay | None = None, pushing: PushLoop | None = None,
-                 collector: FullPasses | None = None) -> None:
+                 collector: FullPasses | None = None,
+                 deliveries: webhooks.DeliveryLoop | None = None) -> None:
         super().__init__(config)
         self.broadcaster = broadcaster
         self.relay = relay
         self.pushing = pushing
+        self.deliveries = deliveries
         self.collector = collector  # its full passes (web/server_collector.py)
         self.ready = threading.Event()  # set once it listens (``started``), for who waits on it
 
@@ -77,11 +80,13 @@ class GameDayServer(uvicorn.Server):
         if self.started:
             if self.collector is not None:
                 self.collector.start()
+            if self.deliveries is not None:
+                self.deliveries.start()  # once it serves: a server built, never run, sends nothing
             self.ready.set()
 
     async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
         self.broadcaster.close()
-        for part in (self.relay, self.pushing, self.collector):
+        for part in (self.relay, self.pushing, self.collector, self.deliveries):
             if part is not None:
                 part.stop()
         await super().shutdown(sockets)
@@ -138,6 +143,25 @@ def push_to_league(app: FastAPI) -> PushLoop | None:
     return PushLoop(app.state.service, time.monotonic).start()
 
 
+def deliver_webhooks(app: FastAPI) -> webhooks.DeliveryLoop:
+    """The webhooks' delivery loop (:mod:`rinkside.services.webhooks`), which
+    the server starts once it listens: a thread of its own, woken by each
+    change this process commits (its event may wait in the outbox), else once
+    a second for the retries due. On PostgreSQL with several workers each
+    runs one; a delivery is leased to one of them at a time."""
+    service = app.state.service
+    loop = webhooks.DeliveryLoop(service)
+    local = service.on_change
+
+    def on_change(change: Change) -> None:
+        if local is not None:
+            local(change)
+        loop.wake()
+
+    service.on_change = on_change
+    return loop
+
+
 def build_server(host: str = LOCALHOST, port: int = 8000,
                  database_url: str | None = None, **config: Any) -> GameDayServer:
     """The server :func:`serve` runs, over the store at ``database_url``
@@ -151,4 +175,4 @@ def build_server(host: str = LOCALHOST, port: int = 8000,
     settings = uvicorn.Config(app, host=host, port=port, timeout_graceful_shutdown=GRACE,
                               **config)
     return GameDayServer(settings, app.state.broadcaster, relay, push_to_league(app),
-                         FullPasses())
+                         FullPasses(), deliver_webhooks(app))

@@ -21,9 +21,10 @@ mapped before the mappers configure (relationships name their targets across
 modules): :mod:`.base` (the declarative base, its naming convention, shared
 helpers), :mod:`.tournament`, :mod:`.rosters`, :mod:`.games` (lineups, event
 revisions, the state cache), :mod:`.decisions`, :mod:`.users`,
-:mod:`.officiating` and :mod:`.sync`. Every name is imported from here.
+:mod:`.officiating`, :mod:`.sync` and :mod:`.api`. Every name is imported from here.
 """
 
+from rinkside.store.models.api import ApiToken, Webhook, WebhookDelivery
 from rinkside.store.models.base import NAME, NAMING_CONVENTION, WHO, Base
 from rinkside.store.models.decisions import (
     REVIEWED_RULES,
@@ -76,6 +77,7 @@ __all__ = [
     "USER_ROLES",
     "WHO",
     "WRITTEN_KINDS",
+    "ApiToken",
     "Base",
     "ClockAnchor",
     "CoinToss",
@@ -106,5 +108,7 @@ __all__ = [
     "TeamStyle",
     "Tournament",
     "User",
+    "Webhook",
+    "WebhookDelivery",
     "WrittenReport",
 ]

@@ -15,11 +15,13 @@ from dataclasses import dataclass
 from fastapi import APIRouter
 
 from rinkside.web.routers import (
+    api_v1,
     book,
     console,
     console_api,
     console_catalog,
     console_screens,
+    desk_api,
     desk_changes,
     desk_discipline,
     desk_home,
@@ -30,6 +32,8 @@ from rinkside.web.routers import (
     desk_schedule,
     desk_teams,
     desk_tournament,
+    developers,
+    embed,
     exports,
     live,
     login,
@@ -71,6 +75,10 @@ ROUTERS: tuple[APIRouter, ...] = (
     desk_discipline.router,
     desk_reviews.router,
     desk_playoffs.router,
+    api_v1.router,
+    embed.router,
+    developers.router,
+    desk_api.router,
 )
 
 
@@ -113,6 +121,7 @@ DESK_PAGES: tuple[DeskPage, ...] = (
     DeskPage("Discipline & playoffs", None, "/desk/tournaments/{tournament_id}/discipline",
              desk_discipline.router),
     DeskPage("Consoles", "/console", "/console", console.router),
+    DeskPage("API & webhooks", None, "/desk/tournaments/{tournament_id}/api", desk_api.router),
     DeskPage("Changes", "/desk/changes", "/desk/changes?tournament={tournament_id}",
              desk_changes.router),
 )
