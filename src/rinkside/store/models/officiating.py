@@ -67,6 +67,9 @@ class SignOffEntry(Base):
     at: Mapped[datetime] = mapped_column(UTCDateTime())
     reason: Mapped[str] = mapped_column(Text, default="", server_default="")
     locks: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # Its place in the game's hash chain and its link (rinkside.store.chain).
+    chain_seq: Mapped[int | None] = mapped_column(Integer)
+    link: Mapped[str | None] = mapped_column(String(64))
 
 
 WRITTEN_KINDS: Final = ("report", "incident")
@@ -91,6 +94,9 @@ class WrittenReport(Base):
     text: Mapped[str] = mapped_column(Text)
     username: Mapped[str] = mapped_column(String(WHO))
     at: Mapped[datetime] = mapped_column(UTCDateTime())
+    # Its place in the game's hash chain and its link (rinkside.store.chain).
+    chain_seq: Mapped[int | None] = mapped_column(Integer)
+    link: Mapped[str | None] = mapped_column(String(64))
 
 
 ANCHOR_KINDS: Final = ("play", "timekeeper", "timeout", "intermission")
