@@ -34,6 +34,7 @@ from rinkside.cli import (
     desk,
     equipment,
     export,
+    keys,
     report,
     rink,
     rules,
@@ -53,7 +54,7 @@ app = typer.Typer(
 )
 
 for part in (rules, book, setup, tournament, serve, admin, desk, rink, equipment, report,
-             export, sync, team, verify):
+             export, sync, team, verify, keys):
     part.register(app)
 
 __all__ = ["app"]

@@ -32,9 +32,11 @@ def verify(
     db: DbOption = None,
 ) -> None:
     """Check the games' hash chains, or a signed game report."""
-    if report is not None or league is not None:
-        error("error: checking a signed report comes in the next change")
-        raise typer.Exit(EXIT_INVALID)
+    if report is not None:
+        from rinkside.cli.verify_report import verify_report
+
+        verify_report(report, db, league)
+        return
     service = open_service(db)
     if game is not None:
         one = chain.check_game(service, game)

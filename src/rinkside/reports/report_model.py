@@ -125,6 +125,7 @@ class GameReport:
     signoff: SignOffStatus
     warnings: tuple[WarningLine, ...] = ()  # the engine's, for the referees before they sign
     written: tuple[WrittenLine, ...] = ()  # the referees' written reports, as filed
+    chain_head: str = ""  # the game's hash chain head when made (issue 29; '' unknown)
 
     def team(self, side: Team) -> TeamSheet:
         return self.home if side == "home" else self.away

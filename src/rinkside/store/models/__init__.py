@@ -47,6 +47,7 @@ from rinkside.store.models.officiating import (
     WRITTEN_KINDS,
     ClockAnchor,
     GameOfficial,
+    SignedReport,
     SignOffEntry,
     WrittenReport,
 )
@@ -91,6 +92,7 @@ __all__ = [
     "RosterChange",
     "SessionRow",
     "SignOffEntry",
+    "SignedReport",
     "StoreMeta",
     "SupplementaryDiscipline",
     "SuspensionChange",

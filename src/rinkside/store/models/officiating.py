@@ -14,6 +14,7 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    LargeBinary,
     String,
     Text,
     UniqueConstraint,
@@ -127,3 +128,22 @@ class ClockAnchor(Base):
     kind: Mapped[str] = mapped_column(String(16))
     username: Mapped[str] = mapped_column(String(WHO))
     at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class SignedReport(Base):
+    """The official report of a game as signed with the league's key when the
+    last signature locked it (Rule 616(a); issue 29), append-only: the PDF
+    exactly as signed, its SHA-256 (``digest``), the game's chain head it
+    carries, and when. A game reopened and signed again has a newer one; the
+    older stays, superseded (:mod:`rinkside.services.signed_reports`)."""
+
+    __tablename__ = "signed_reports"
+    __table_args__ = (Index(None, "game_id", "id"), Index(None, "digest"))
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
+    chain_head: Mapped[str] = mapped_column(String(64))
+    digest: Mapped[str] = mapped_column(String(64))
+    signer: Mapped[str] = mapped_column(String(100))  # the certificate's SHA-256, AB:CD:...
+    at: Mapped[datetime] = mapped_column(UTCDateTime())
+    pdf: Mapped[bytes] = mapped_column(LargeBinary)

@@ -38,6 +38,7 @@ from rinkside.web.routers import (
     scoreboard,
     signoff,
     sync,
+    verify,
 )
 
 ROUTERS: tuple[APIRouter, ...] = (
@@ -56,6 +57,8 @@ ROUTERS: tuple[APIRouter, ...] = (
     book.router,
     sync.router,
     sync.pages_router,
+    verify.router,
+    verify.api_router,
     desk_home.router,
     desk_changes.router,
     desk_changes.api_router,

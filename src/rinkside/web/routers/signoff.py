@@ -12,13 +12,15 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Form, HTTPException, Request
+from fastapi import APIRouter, BackgroundTasks, Depends, Form, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 from starlette.concurrency import run_in_threadpool
 
 from rinkside.formats.text import CODE, NOTE, REASON, TextError, check_text
 from rinkside.present.corrections import correction_text
+from rinkside.reports.signed_report import sign_locked
+from rinkside.reports.signing import keys_dir
 from rinkside.services import logs, officiating, queries
 from rinkside.web import auth, documented, fields
 from rinkside.web.deps import Broadcast, Service, Templates
@@ -112,11 +114,20 @@ def _back(game_id: int) -> RedirectResponse:
     return RedirectResponse(f"/games/{game_id}/signoff", status_code=303)
 
 
+def _sign_when_locked(status: officiating.SignOff, service: Service, game_id: int,
+                      tasks: BackgroundTasks) -> None:
+    """The signature that locked the game (616(a)) has its report signed with the
+    league's key after the answer is sent, in a worker thread (issue 29)."""
+    if status.locked:
+        tasks.add_task(sign_locked, service, game_id, keys_dir())
+
+
 @router.post("/games/{game_id:id}/sign")
-def sign_form(game_id: int, service: Service, user: Anyone, broadcaster: Broadcast
-              ) -> Response:
-    officiating.sign(service, game_id, user.username)
+def sign_form(game_id: int, service: Service, user: Anyone, broadcaster: Broadcast,
+              tasks: BackgroundTasks) -> Response:
+    status = officiating.sign(service, game_id, user.username)
     broadcaster.refresh(service, game_id)  # an open console learns it is locked (616(a))
+    _sign_when_locked(status, service, game_id, tasks)
     return _back(game_id)
 
 
@@ -167,10 +178,11 @@ def signoff_api(game_id: int, service: Service) -> dict[str, Any]:
 
 
 @api_router.post("/api/games/{game_id:id}/sign")
-def sign_api(game_id: int, service: Service, user: Anyone, broadcaster: Broadcast
-             ) -> dict[str, Any]:
-    officiating.sign(service, game_id, user.username)
+def sign_api(game_id: int, service: Service, user: Anyone, broadcaster: Broadcast,
+             tasks: BackgroundTasks) -> dict[str, Any]:
+    status = officiating.sign(service, game_id, user.username)
     broadcaster.refresh(service, game_id)
+    _sign_when_locked(status, service, game_id, tasks)
     return signoff_json(service, game_id)
 
 
