@@ -199,3 +199,20 @@ def test_migration_0018_chains_the_rows_stored_before(empty_engine: Engine) -> N
     with Session(empty_engine) as s:
         again = chain.verify(s, game_id)
     assert again == expected  # the same order by moment, the same links
+
+
+def test_an_append_after_a_rolled_back_one_links_onto_the_stored_head(
+        session: Session) -> None:
+    """The head an append left is remembered in the process; a write rolled
+    back, or a sign-off since, leaves it stale, and the next append links onto
+    the head as stored (the insert names the head it linked onto)."""
+    game_id = new_game(session)
+    append(session, game_id, 0, EVENTS[0], "table 1", at=WHEN)
+    session.rollback()
+    append(session, game_id, 0, EVENTS[1], "table 1", at=WHEN)
+    session.commit()
+    signoffs.add_written(session, game_id, "incident", None, "a cup thrown", "rita", WHEN)
+    append(session, game_id, 1, EVENTS[2], "table 1", at=WHEN)
+    session.commit()
+    checked = chain.verify(session, game_id)
+    assert checked is not None and checked.broken is None and checked.length == 3

@@ -61,8 +61,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import NoReturn
+from weakref import WeakKeyDictionary
 
-from sqlalchemy.engine import Connection
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import Session
 
 from rinkside.rules.events import EVENT_TYPES, Event
@@ -159,14 +160,20 @@ def append(
     who = _check_by(by)
     when = _check_at(at)
     with own_transaction(session, commit) as connection:
-        _, seq, link = _linked(connection, game_id, expected_version + 1, "append",
-                                      None, payload, None, who, when, "")
-        inserted = connection.execute(APPEND[connection.dialect.name], {
-            "game_id": game_id, "expected": expected_version, "payload": payload,
-            "by": who, "at": when, "chain_seq": seq, "link": link,
-        }).rowcount
-        if inserted != 1:
-            _refuse(connection, game_id, expected_version, chain_seq=seq)
+        known = _HEADS.setdefault(connection.engine, {})
+        for head in (known.get(game_id), None):  # the head this process wrote last, else read
+            found = _head(connection, game_id) if head is None else head
+            seq, link = _link(game_id, expected_version + 1, "append", None, payload, None,
+                              who, when, "", found)
+            inserted = connection.execute(APPEND[connection.dialect.name], {
+                "game_id": game_id, "expected": expected_version, "payload": payload,
+                "by": who, "at": when, "chain_seq": seq, "link": link, "prev": found[1],
+            }).rowcount
+            if inserted == 1:
+                known[game_id] = (found[0] + 1, link, seq)
+                break
+            if head is None:
+                _refuse(connection, game_id, expected_version, chain_seq=seq)
         sync_identity_map(session, game_id, expected_version, +1)
     return expected_version + 1
 
@@ -218,12 +225,13 @@ def correct(
         if op != "insert":
             previous = codec.encode(
                 _event_at(connection, game_id, expected_version, position, op))
-        _, seq, link = _linked(connection, game_id, expected_version + 1, op, position,
-                               payload, previous, who, when, why)
+        found = _head(connection, game_id)
+        seq, link = _link(game_id, expected_version + 1, op, position, payload, previous, who,
+                          when, why, found)
         inserted = connection.execute(CORRECT[connection.dialect.name][op], {
             "game_id": game_id, "expected": expected_version, "position": position,
             "payload": payload, "previous": previous, "by": who, "at": when, "reason": why,
-            "chain_seq": seq, "link": link,
+            "chain_seq": seq, "link": link, "prev": found[1],
         }).rowcount
         if inserted != 1:
             _refuse(connection, game_id, expected_version, op, position, seq)
@@ -360,23 +368,35 @@ def _check_by(by: object) -> str:
     return who
 
 
-def _linked(
-    connection: Connection, game_id: int, revision: int, op: Op, position: int | None,
-    payload: codec.Payload | None, previous: codec.Payload | None, by: str, at: datetime,
-    reason: str,
-) -> tuple[int, int, str]:
-    """The new revision's position (an append's: the log's length), its place
-    in the game's hash chain and its link (:mod:`rinkside.store.chain`), read
-    from the game's row; the insert then names that chain length, so a link
-    made on a head that moved meanwhile is never stored. An unknown game gets
-    a link of nothing: its insert finds no row and is refused."""
+# The chain head each game's last append in this process left, by engine: an
+# append links onto it without reading the game's row first (the console's
+# hot path). The insert names the head and length it linked onto, so a head
+# moved on since (another process, a sign-off, a write rolled back) inserts
+# nothing, and the append reads the head and links again.
+_HEADS: WeakKeyDictionary[Engine, dict[int, tuple[int, str, int]]] = WeakKeyDictionary()
+
+
+def _head(connection: Connection, game_id: int) -> tuple[int, str, int]:
+    """The game's log length, chain head as stored ('' before the first entry)
+    and chain length; an unknown game's are of nothing (its insert finds no
+    row and is refused)."""
     row = connection.execute(CHAIN_HEAD, {"game_id": game_id}).one_or_none()
-    if row is None:
-        return 0, 1, ""
-    length, head, chain_length = int(row[0]), str(row[1]) or chain.genesis(game_id), int(row[2])
+    return (0, "", 0) if row is None else (int(row[0]), str(row[1]), int(row[2]))
+
+
+def _link(
+    game_id: int, revision: int, op: Op, position: int | None,
+    payload: codec.Payload | None, previous: codec.Payload | None, by: str, at: datetime,
+    reason: str, head: tuple[int, str, int],
+) -> tuple[int, str]:
+    """The new revision's place in the game's hash chain and its link
+    (:mod:`rinkside.store.chain`) on ``head`` (an append's position: the
+    log's length there)."""
+    length, stored, chain_length = head
     where = length if position is None else position
     content = chain.event_content(revision, op, where, payload, previous, by, at, reason)
-    return where, chain_length + 1, chain.link(head, chain_length + 1, "event", content)
+    return chain_length + 1, chain.link(stored or chain.genesis(game_id), chain_length + 1,
+                                        "event", content)
 
 
 def _refuse(

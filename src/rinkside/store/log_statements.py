@@ -77,7 +77,8 @@ def _at_expected_version() -> tuple[ColumnElement[bool], ...]:
     the writer linked the new revision onto (rinkside.store.chain: a sign-off
     or written report may have moved it on without moving the version)."""
     return (GAMES.c.id == bindparam("game_id"), GAMES.c.version == bindparam("expected"),
-            GAMES.c.chain_length == bindparam("chain_seq") - 1)
+            GAMES.c.chain_length == bindparam("chain_seq") - 1,
+            GAMES.c.chain_head == bindparam("prev", type_=String()))
 
 
 def _written_by() -> tuple[ColumnElement[Any], ...]:
