@@ -55,6 +55,7 @@ Who = Literal["anyone", "director", "scorer", "official", "signer", "rink"]
 MAY: Final[dict[tuple[str, str], Who]] = {
     ("POST", "/login"): "anyone",
     ("POST", "/logout"): "anyone",
+    ("POST", "/verify"): "anyone",  # a signed report checked (issue 29): nothing is written
     ("POST", "/api/games/{game_id}/events"): "scorer",
     ("PUT", "/api/games/{game_id}/clock"): "scorer",
     ("POST", "/api/games/{game_id}/clock/nudge"): "scorer",

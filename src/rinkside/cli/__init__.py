@@ -16,6 +16,8 @@ registered on it, in the order ``rinkside --help`` lists them.
 - :mod:`~rinkside.cli.rink`, :mod:`~rinkside.cli.equipment`: Sections I and III.
 - :mod:`~rinkside.cli.report`, :mod:`~rinkside.cli.export`: the game report;
   exports and imports.
+- :mod:`~rinkside.cli.verify`: the games' hash chains and signed reports checked;
+  :mod:`~rinkside.cli.keys`: the league's signing key.
 
 :mod:`~rinkside.cli.common` holds what they share (exit codes, ``--db``, the
 service, refusals); :mod:`~rinkside.cli.state` prints a game's state. The
@@ -32,6 +34,7 @@ from rinkside.cli import (
     desk,
     equipment,
     export,
+    keys,
     report,
     rink,
     rules,
@@ -40,6 +43,7 @@ from rinkside.cli import (
     sync,
     team,
     tournament,
+    verify,
 )
 
 app = typer.Typer(
@@ -50,7 +54,7 @@ app = typer.Typer(
 )
 
 for part in (rules, book, setup, tournament, serve, admin, desk, rink, equipment, report,
-             export, sync, team):
+             export, sync, team, verify, keys):
     part.register(app)
 
 __all__ = ["app"]

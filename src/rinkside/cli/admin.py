@@ -171,8 +171,16 @@ def game_sign(game: int, user: Annotated[str, typer.Option(help="The referee sig
     """A referee signs the game's report; the last of its referees locks it (616(a))."""
     service = open_service(db)
     _check_password(service, user, password)
-    officiating.sign(service, game, user)
+    status = officiating.sign(service, game, user)
     _show_signoff(service, game)
+    if status.locked:  # the official report signed with the league's key (issue 29)
+        from rinkside.reports.signed_report import sign_locked
+        from rinkside.reports.signing import keys_dir
+
+        signed = sign_locked(service, game, keys_dir())
+        typer.echo(f"report signed with the league's key: signed report {signed.id}, "
+                   f"chain head {signed.chain_head}" if signed is not None else
+                   "the report is not signed: no league key (`rinkside keys init`)")
 
 
 @game_app.command("reopen")

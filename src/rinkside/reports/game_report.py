@@ -45,7 +45,7 @@ from rinkside.rules.game import start
 from rinkside.rules.roster import GameSetup
 from rinkside.rules.state import GameState
 from rinkside.rules.times import format_duration
-from rinkside.services import logs, officiating
+from rinkside.services import chain, logs, officiating
 from rinkside.services.tournaments import Tournaments
 
 
@@ -84,7 +84,14 @@ def build_report(service: Tournaments, game_id: int) -> GameReport:
         warnings=_warnings(setup, events),
         written=tuple(WrittenLine(w.rule, w.text, w.shown, w.at)
                       for w in officiating.written_reports(service, game_id)),
+        chain_head=_chain_head(service, game_id),
     )
+
+
+def _chain_head(service: Tournaments, game_id: int) -> str:
+    """The game's hash chain head as the report is made (issue 29)."""
+    found = chain.head(service, game_id)
+    return "" if found is None else found[0]
 
 
 def _warnings(setup: GameSetup, events: list[Event]) -> tuple[WarningLine, ...]:

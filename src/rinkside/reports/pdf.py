@@ -122,6 +122,9 @@ def _build(report: GameReport, printed: datetime, layout: Layout) -> tuple[bytes
                           f"{report.version} · printed {local_time(printed, '%Y-%m-%d %H:%M')}")
         canvas.drawRightString(letter[0] - MARGIN - 6, MARGIN - 2,
                                f"page {canvas.getPageNumber()}{of}")
+        if report.chain_head:  # what a signed report is checked against (issue 29)
+            canvas.drawString(MARGIN + 6, MARGIN - 9,
+                              f"record's chain head (SHA-256): {report.chain_head}")
         canvas.restoreState()
 
     doc.build(story(report, layout), onFirstPage=footer, onLaterPages=footer)

@@ -126,6 +126,7 @@ class GameReport:
     warnings: tuple[WarningLine, ...] = ()  # the engine's, for the referees before they sign
     written: tuple[WrittenLine, ...] = ()  # the referees' written reports, as filed
     referees_warning: str | None = None  # Rule 501(a): fewer than two referees named
+    chain_head: str = ""  # the game's hash chain head when made (issue 29; '' unknown)
 
     def team(self, side: Team) -> TeamSheet:
         return self.home if side == "home" else self.away

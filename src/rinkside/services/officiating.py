@@ -319,9 +319,8 @@ def add_written_report(service: ServiceBase, game_id: int, username: str, text: 
         user = s.scalars(select(models.User).where(models.User.username == username)).one_or_none()
         refuse_report(user, game_id, text, rule)
         at = datetime.fromtimestamp(service.now_ms() / 1000, UTC)
-        row = models.WrittenReport(game_id=game_id, kind="incident" if rule is None else "report",
-                                   rule=rule, text=text, username=username, at=at)
-        s.add(row)
+        row = signoffs.add_written(s, game_id, "incident" if rule is None else "report", rule,
+                                   text, username, at)
         return WrittenReport(row.kind, rule, text, username, at)
 
 

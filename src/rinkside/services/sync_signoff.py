@@ -128,8 +128,7 @@ def take_signoff(service: ServiceBase, rink: RinkRef, game_id: int, version: int
             officials.check(r.username, "referee", sync_proof.report_message(
                 game_id, r.kind, r.rule, r.text, r.username, r.at), r.proof,
                 f"{r.username}'s written report")
-            s.add(models.WrittenReport(game_id=game_id, kind=r.kind, rule=r.rule, text=r.text,
-                                       username=r.username, at=r.at))
+            signoffs.add_written(s, game_id, r.kind, r.rule, r.text, r.username, r.at)
             taken += 1
         s.flush()
         locked = signoffs.is_locked(s, game_id)

@@ -61,13 +61,14 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import NoReturn
+from weakref import WeakKeyDictionary
 
-from sqlalchemy.engine import Connection
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import Session
 
 from rinkside.rules.events import EVENT_TYPES, Event
 from rinkside.rules.log import CORRECTIONS, Correction, Op
-from rinkside.store import codec
+from rinkside.store import chain, codec
 from rinkside.store.connections import connection_of, own_transaction, sync_identity_map
 from rinkside.store.errors import (
     EventLogError,
@@ -86,6 +87,7 @@ from rinkside.store.log_rows import (
 )
 from rinkside.store.log_statements import (
     APPEND,
+    CHAIN_HEAD,
     CORRECT,
     EVENTS,
     HEAD,
@@ -158,12 +160,20 @@ def append(
     who = _check_by(by)
     when = _check_at(at)
     with own_transaction(session, commit) as connection:
-        inserted = connection.execute(APPEND[connection.dialect.name], {
-            "game_id": game_id, "expected": expected_version, "payload": payload,
-            "by": who, "at": when,
-        }).rowcount
-        if inserted != 1:
-            _refuse(connection, game_id, expected_version)  # UnknownGame, StaleWrite
+        known = _HEADS.setdefault(connection.engine, {})
+        for head in (known.get(game_id), None):  # the head this process wrote last, else read
+            found = _head(connection, game_id) if head is None else head
+            seq, link = _link(game_id, expected_version + 1, "append", None, payload, None,
+                              who, when, "", found)
+            inserted = connection.execute(APPEND[connection.dialect.name], {
+                "game_id": game_id, "expected": expected_version, "payload": payload,
+                "by": who, "at": when, "chain_seq": seq, "link": link, "prev": found[1],
+            }).rowcount
+            if inserted == 1:
+                known[game_id] = (found[0] + 1, link, seq)
+                break
+            if head is None:
+                _refuse(connection, game_id, expected_version, chain_seq=seq)
         sync_identity_map(session, game_id, expected_version, +1)
     return expected_version + 1
 
@@ -215,12 +225,16 @@ def correct(
         if op != "insert":
             previous = codec.encode(
                 _event_at(connection, game_id, expected_version, position, op))
+        found = _head(connection, game_id)
+        seq, link = _link(game_id, expected_version + 1, op, position, payload, previous, who,
+                          when, why, found)
         inserted = connection.execute(CORRECT[connection.dialect.name][op], {
             "game_id": game_id, "expected": expected_version, "position": position,
             "payload": payload, "previous": previous, "by": who, "at": when, "reason": why,
+            "chain_seq": seq, "link": link, "prev": found[1],
         }).rowcount
         if inserted != 1:
-            _refuse(connection, game_id, expected_version, op, position)
+            _refuse(connection, game_id, expected_version, op, position, seq)
         sync_identity_map(session, game_id, expected_version, LENGTH_CHANGE[op])
     return expected_version + 1
 
@@ -354,9 +368,40 @@ def _check_by(by: object) -> str:
     return who
 
 
+# The chain head each game's last append in this process left, by engine: an
+# append links onto it without reading the game's row first (the console's
+# hot path). The insert names the head and length it linked onto, so a head
+# moved on since (another process, a sign-off, a write rolled back) inserts
+# nothing, and the append reads the head and links again.
+_HEADS: WeakKeyDictionary[Engine, dict[int, tuple[int, str, int]]] = WeakKeyDictionary()
+
+
+def _head(connection: Connection, game_id: int) -> tuple[int, str, int]:
+    """The game's log length, chain head as stored ('' before the first entry)
+    and chain length; an unknown game's are of nothing (its insert finds no
+    row and is refused)."""
+    row = connection.execute(CHAIN_HEAD, {"game_id": game_id}).one_or_none()
+    return (0, "", 0) if row is None else (int(row[0]), str(row[1]), int(row[2]))
+
+
+def _link(
+    game_id: int, revision: int, op: Op, position: int | None,
+    payload: codec.Payload | None, previous: codec.Payload | None, by: str, at: datetime,
+    reason: str, head: tuple[int, str, int],
+) -> tuple[int, str]:
+    """The new revision's place in the game's hash chain and its link
+    (:mod:`rinkside.store.chain`) on ``head`` (an append's position: the
+    log's length there)."""
+    length, stored, chain_length = head
+    where = length if position is None else position
+    content = chain.event_content(revision, op, where, payload, previous, by, at, reason)
+    return chain_length + 1, chain.link(stored or chain.genesis(game_id), chain_length + 1,
+                                        "event", content)
+
+
 def _refuse(
     connection: Connection, game_id: int, expected_version: int, op: Op = "append",
-    position: int | None = None,
+    position: int | None = None, chain_seq: int | None = None,
 ) -> NoReturn:
     """Raise why a write inserted no revision: :class:`UnknownGame`,
     :class:`StaleWrite`, :class:`NoSuchPosition` (a correction's position is
@@ -365,10 +410,20 @@ def _refuse(
     length = _length_at(connection, game_id, expected_version)
     if position is not None and not 0 <= position < length + (1 if op == "insert" else 0):
         raise NoSuchPosition(game_id, position, length, op)
+    if chain_seq is not None and _chain_moved(connection, game_id, chain_seq):
+        raise StaleWrite(game_id, expected_version, expected_version)
     raise LogCorrupted(
         f"game {game_id} is at version {expected_version} but its revision "
         f"{expected_version + 1} is stored already: the log was changed outside rinkside"
     )
+
+
+def _chain_moved(connection: Connection, game_id: int, chain_seq: int) -> bool:
+    """Whether the game's hash chain moved on from where the write linked its
+    revision (a sign-off or written report written meanwhile, 616(a)): a write
+    that came first, not a corrupted log."""
+    row = connection.execute(CHAIN_HEAD, {"game_id": game_id}).one()
+    return int(row[2]) != chain_seq - 1
 
 
 def _event_at(

@@ -48,7 +48,8 @@ LENGTH_CHANGE: Final[dict[Op, int]] = {"append": 1, "replace": 0, "insert": 1, "
 PRIMARY_KEY: Final = (REVISIONS.c.game_id, REVISIONS.c.revision)
 # The columns an append fills; previous is NULL and reason '' (the defaults).
 APPEND_COLUMNS: Final = (
-    "game_id", "revision", "op", "position", "payload", "recorded_by", "recorded_at")
+    "game_id", "revision", "op", "position", "payload", "recorded_by", "recorded_at",
+    "chain_seq", "link")
 CORRECT_COLUMNS: Final = APPEND_COLUMNS + ("previous", "reason")
 
 
@@ -72,12 +73,18 @@ def _insert_revision(dialect: str, columns: tuple[str, ...], rows: Select[Any]) 
 
 
 def _at_expected_version() -> tuple[ColumnElement[bool], ...]:
-    return (GAMES.c.id == bindparam("game_id"), GAMES.c.version == bindparam("expected"))
+    """The game at the version the writer read, its hash chain at the length
+    the writer linked the new revision onto (rinkside.store.chain: a sign-off
+    or written report may have moved it on without moving the version)."""
+    return (GAMES.c.id == bindparam("game_id"), GAMES.c.version == bindparam("expected"),
+            GAMES.c.chain_length == bindparam("chain_seq") - 1,
+            GAMES.c.chain_head == bindparam("prev", type_=String()))
 
 
 def _written_by() -> tuple[ColumnElement[Any], ...]:
     return (bindparam("payload", type_=REVISIONS.c.payload.type),
-            bindparam("by", type_=String()), bindparam("at", type_=UTCDateTime()))
+            bindparam("by", type_=String()), bindparam("at", type_=UTCDateTime()),
+            bindparam("chain_seq", type_=Integer), bindparam("link", type_=String()))
 
 
 def _append_statement(dialect: str) -> Insert:
@@ -152,6 +159,9 @@ LOGS: Final = {
 }
 IDS_PER_STATEMENT: Final = 500
 HEAD: Final = select(GAMES.c.version, GAMES.c.event_count).where(
+    GAMES.c.id == bindparam("game_id"))
+# What a write links its revision onto: the game's length and chain head.
+CHAIN_HEAD: Final = select(GAMES.c.event_count, GAMES.c.chain_head, GAMES.c.chain_length).where(
     GAMES.c.id == bindparam("game_id"))
 LOG: Final = (
     select(GAMES.c.version, *REVISION_COLUMNS)

@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from rinkside.store import models
+from rinkside.store import chain, models
 
 
 def entries(s: Session, game_id: int) -> list[models.SignOffEntry]:
@@ -32,8 +32,26 @@ def is_locked(s: Session, game_id: int) -> bool:
 
 def add(s: Session, game_id: int, kind: str, username: str, *, reason: str = "",
         locks: bool = False, at: datetime | None = None) -> models.SignOffEntry:
-    entry = models.SignOffEntry(game_id=game_id, kind=kind, username=username,
-                                at=at or datetime.now(UTC), reason=reason, locks=locks)
+    """A signature or a reopening, linked at the end of the game's hash chain
+    (:mod:`rinkside.store.chain`; :class:`~rinkside.store.chain.ChainMoved`
+    if another write moved it meanwhile)."""
+    when = at or datetime.now(UTC)
+    seq, link = chain.extend(s, game_id, "signoff",
+                             chain.signoff_content(kind, username, when, reason, locks))
+    entry = models.SignOffEntry(game_id=game_id, kind=kind, username=username, at=when,
+                                reason=reason, locks=locks, chain_seq=seq, link=link)
     s.add(entry)
     s.flush()
     return entry
+
+
+def add_written(s: Session, game_id: int, kind: str, rule: str | None, text: str,
+                username: str, at: datetime) -> models.WrittenReport:
+    """A referee's written report, linked at the end of the game's hash chain."""
+    seq, link = chain.extend(s, game_id, "written",
+                             chain.written_content(kind, rule, text, username, at))
+    row = models.WrittenReport(game_id=game_id, kind=kind, rule=rule, text=text,
+                               username=username, at=at, chain_seq=seq, link=link)
+    s.add(row)
+    s.flush()
+    return row

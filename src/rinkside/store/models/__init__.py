@@ -49,6 +49,7 @@ from rinkside.store.models.officiating import (
     WRITTEN_KINDS,
     ClockAnchor,
     GameOfficial,
+    SignedReport,
     SignOffEntry,
     WrittenReport,
 )
@@ -97,6 +98,7 @@ __all__ = [
     "RosterChange",
     "SessionRow",
     "SignOffEntry",
+    "SignedReport",
     "StoreMeta",
     "SupplementaryDiscipline",
     "SuspensionChange",

@@ -56,6 +56,13 @@ class Game(Base):
     round_name: Mapped[str] = mapped_column(String(NAME), default="", server_default="")
     version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     event_count: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    # The head of the game's hash chain (rinkside.store.chain): the newest
+    # entry's link ('' before the first) and how many entries it has; moved
+    # on with each entry (an event revision's by the trigger of migration 0018).
+    # (Defaults in the database only: inserts that name the columns of older
+    # migrations still work.)
+    chain_head: Mapped[str] = mapped_column(String(64), server_default="")
+    chain_length: Mapped[int] = mapped_column(Integer, server_default="0")
     # The settings the game began under, kept when the desk changed them since
     # (edge values, whole; null: the tournament's and division's as they are).
     settings: Mapped[dict[str, Any] | None] = mapped_column(json_document())
@@ -142,6 +149,9 @@ class EventRevision(Base):
     by: Mapped[str] = mapped_column("recorded_by", String(WHO))
     at: Mapped[datetime] = mapped_column("recorded_at", UTCDateTime())
     reason: Mapped[str] = mapped_column(Text, default="", server_default="")
+    # Its place in the game's hash chain and its link (rinkside.store.chain).
+    chain_seq: Mapped[int | None] = mapped_column(Integer)
+    link: Mapped[str | None] = mapped_column(String(64))
 
 
 class GameStateCache(Base):

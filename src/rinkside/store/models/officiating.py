@@ -14,6 +14,7 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    LargeBinary,
     String,
     Text,
     UniqueConstraint,
@@ -67,6 +68,9 @@ class SignOffEntry(Base):
     at: Mapped[datetime] = mapped_column(UTCDateTime())
     reason: Mapped[str] = mapped_column(Text, default="", server_default="")
     locks: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # Its place in the game's hash chain and its link (rinkside.store.chain).
+    chain_seq: Mapped[int | None] = mapped_column(Integer)
+    link: Mapped[str | None] = mapped_column(String(64))
 
 
 WRITTEN_KINDS: Final = ("report", "incident")
@@ -91,6 +95,9 @@ class WrittenReport(Base):
     text: Mapped[str] = mapped_column(Text)
     username: Mapped[str] = mapped_column(String(WHO))
     at: Mapped[datetime] = mapped_column(UTCDateTime())
+    # Its place in the game's hash chain and its link (rinkside.store.chain).
+    chain_seq: Mapped[int | None] = mapped_column(Integer)
+    link: Mapped[str | None] = mapped_column(String(64))
 
 
 ANCHOR_KINDS: Final = ("play", "timekeeper", "timeout", "intermission")
@@ -121,3 +128,22 @@ class ClockAnchor(Base):
     kind: Mapped[str] = mapped_column(String(16))
     username: Mapped[str] = mapped_column(String(WHO))
     at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class SignedReport(Base):
+    """The official report of a game as signed with the league's key when the
+    last signature locked it (Rule 616(a); issue 29), append-only: the PDF
+    exactly as signed, its SHA-256 (``digest``), the game's chain head it
+    carries, and when. A game reopened and signed again has a newer one; the
+    older stays, superseded (:mod:`rinkside.services.signed_reports`)."""
+
+    __tablename__ = "signed_reports"
+    __table_args__ = (Index(None, "game_id", "id"), Index(None, "digest"))
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
+    chain_head: Mapped[str] = mapped_column(String(64))
+    digest: Mapped[str] = mapped_column(String(64))
+    signer: Mapped[str] = mapped_column(String(100))  # the certificate's SHA-256, AB:CD:...
+    at: Mapped[datetime] = mapped_column(UTCDateTime())
+    pdf: Mapped[bytes] = mapped_column(LargeBinary)

@@ -43,6 +43,7 @@ from rinkside.web.routers import (
     scoreboard,
     signoff,
     sync,
+    verify,
 )
 
 ROUTERS: tuple[APIRouter, ...] = (
@@ -62,6 +63,8 @@ ROUTERS: tuple[APIRouter, ...] = (
     book.router,
     sync.router,
     sync.pages_router,
+    verify.router,
+    verify.api_router,
     desk_home.router,
     desk_changes.router,
     desk_changes.api_router,

@@ -13,7 +13,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
-from rinkside.services import queries
+from rinkside.services import chain, queries, signed_reports
 from rinkside.web import documented, pages
 from rinkside.web.deps import Service, Templates
 
@@ -44,7 +44,10 @@ def game(game_id: int, request: Request, service: Service,
     """A game: summary, goals, penalties and the box score."""
     page = pages.game_page(service, game_id)
     title = f"{page.game.home} vs {page.game.away}"
-    return templates.TemplateResponse(request, "game.html", {"title": title, "page": page})
+    # Its record checked as it is served (issue 29): a forged one is said so.
+    return templates.TemplateResponse(request, "game.html", {
+        "title": title, "page": page, "chain": chain.check_game(service, game_id),
+        "signed": signed_reports.of_game(service, game_id)})
 
 
 @router.get("/divisions/{division_id:id}/standings")

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Form, HTTPException, Request
+from fastapi import APIRouter, BackgroundTasks, Depends, Form, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 from starlette.concurrency import run_in_threadpool
@@ -22,6 +22,8 @@ from starlette.concurrency import run_in_threadpool
 from rinkside.formats.text import CODE, NOTE, REASON, TextError, check_text
 from rinkside.present.corrections import correction_text
 from rinkside.reports.game_report import build_report
+from rinkside.reports.signed_report import sign_locked
+from rinkside.reports.signing import keys_dir
 from rinkside.services import logs, officiating, queries
 from rinkside.web import auth, documented, fields
 from rinkside.web.deps import Broadcast, Service, Templates
@@ -123,9 +125,17 @@ def _back(game_id: int) -> RedirectResponse:
 CONFIRMED = "yes"
 
 
+def _sign_when_locked(status: officiating.SignOff, service: Service, game_id: int,
+                      tasks: BackgroundTasks) -> None:
+    """The signature that locked the game (616(a)) has its report signed with the
+    league's key after the answer is sent, in a worker thread (issue 29)."""
+    if status.locked:
+        tasks.add_task(sign_locked, service, game_id, keys_dir())
+
+
 @router.post("/games/{game_id:id}/sign")
 def sign_form(game_id: int, service: Service, user: Anyone, broadcaster: Broadcast,
-              confirm: str = Form("", max_length=16)) -> Response:
+              tasks: BackgroundTasks, confirm: str = Form("", max_length=16)) -> Response:
     """A referee signs on the page, having confirmed what signing does:
     without the confirmation the signature is refused (422), nothing signed."""
     if confirm != CONFIRMED:
@@ -133,8 +143,9 @@ def sign_form(game_id: int, service: Service, user: Anyone, broadcaster: Broadca
         raise HTTPException(422, "Rule 616(a): confirm that you have read the report and "
                             "what your signature does before signing. "
                             + officiating.signing_warning(status, user.username))
-    officiating.sign(service, game_id, user.username)
+    status = officiating.sign(service, game_id, user.username)
     broadcaster.refresh(service, game_id)  # an open console learns it is locked (616(a))
+    _sign_when_locked(status, service, game_id, tasks)
     return _back(game_id)
 
 
@@ -185,10 +196,11 @@ def signoff_api(game_id: int, service: Service) -> dict[str, Any]:
 
 
 @api_router.post("/api/games/{game_id:id}/sign")
-def sign_api(game_id: int, service: Service, user: Anyone, broadcaster: Broadcast
-             ) -> dict[str, Any]:
-    officiating.sign(service, game_id, user.username)
+def sign_api(game_id: int, service: Service, user: Anyone, broadcaster: Broadcast,
+             tasks: BackgroundTasks) -> dict[str, Any]:
+    status = officiating.sign(service, game_id, user.username)
     broadcaster.refresh(service, game_id)
+    _sign_when_locked(status, service, game_id, tasks)
     return signoff_json(service, game_id)
 
 
