@@ -74,9 +74,9 @@ def test_the_game_locks_when_its_last_referee_signs(service: Tournaments, game: 
     with pytest.raises(officiating.SignOffRefused, match=r"616\(a\).*not over"):
         officiating.sign(service, game, "rita")
     version = _play(service, game)
-    with pytest.raises(officiating.SignOffRefused, match="not a referee assigned"):
+    with pytest.raises(officiating.SignOffRefused, match="not a referee or the official scorer assigned"):
         officiating.sign(service, game, "ref-elsewhere")
-    with pytest.raises(officiating.SignOffRefused, match="not a referee assigned"):
+    with pytest.raises(officiating.SignOffRefused, match="not a referee or the official scorer assigned"):
         officiating.sign(service, game, "dana")
     status = officiating.sign(service, game, "rita")
     assert not status.locked and status.awaiting == ["rex"]

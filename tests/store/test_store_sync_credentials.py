@@ -7,16 +7,21 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import Engine, insert, select
+from sqlalchemy import JSON, Engine, String, column, insert, select, table
 
 from rinkside.services.users import hashed
 from rinkside.store.db import migrate, session_factory
 from rinkside.store.models import Rink, SyncCredential, SyncLink, Tournament, User
 
+# The users table as 0016 has it (today's model has columns it lacks: full_name).
+USERS_0016 = table("users", column("username", String), column("password_hash", String),
+                   column("role", String), column("games", JSON))
+
 
 def _users(engine: Engine) -> dict[str, str]:
     with session_factory(engine)() as s:
-        return {u.username: u.password_hash for u in s.scalars(select(User))}
+        rows = s.execute(select(USERS_0016.c.username, USERS_0016.c.password_hash))
+        return {str(name): str(password) for name, password in rows}
 
 
 def test_a_laptops_officials_lose_the_league_password_hashes(empty_engine: Engine) -> None:
@@ -33,8 +38,8 @@ def test_a_laptops_officials_lose_the_league_password_hashes(empty_engine: Engin
                                           tournament_id=tournament, rink="North",
                                           pulled_at=datetime(2026, 12, 1, tzinfo=UTC)))
         for name, role in (("scorer", "scorekeeper"), ("ref", "referee"), ("boss", "director")):
-            s.add(User(username=name, password_hash=hashed(f"{name}-password"), role=role,
-                       games=[]))
+            s.execute(insert(USERS_0016).values(username=name, role=role, games=[],
+                                                password_hash=hashed(f"{name}-password")))
         s.commit()
     before = _users(empty_engine)
     migrate(empty_engine)
@@ -52,8 +57,8 @@ def test_a_league_servers_users_are_untouched(empty_engine: Engine) -> None:
     migrate(empty_engine, "0016")
     sessions = session_factory(empty_engine)
     with sessions() as s:
-        s.add(User(username="scorer", password_hash=hashed("scorer-password"),
-                   role="scorekeeper", games=[]))
+        s.execute(insert(USERS_0016).values(username="scorer", role="scorekeeper", games=[],
+                                            password_hash=hashed("scorer-password")))
         s.commit()
     before = _users(empty_engine)
     migrate(empty_engine)

@@ -98,8 +98,6 @@ ACCOUNTS: Final[dict[str, Account]] = {
                     "issue 13"),
     "504(a)": _DUTY, "504(b)": _DUTY, "504(c)": _DUTY, "504(d)": _GOAL_CALL,
     "504 note 1": _CROSS, "504(e)": _DUTY,
-    "505(b)": _open("a player leaving the box early: the unexpired time and the additional "
-                    "minor after it, issue 13 (629(c), (e), ruling 44)"),
     "507(b)": _nothing("the timekeeper's signal to start: the console's face-off starts the "
                        "clock"),
     "507(c)": _nothing("a whistle when the buzzer fails: the console's period end is recorded "
