@@ -225,7 +225,8 @@ def test_a_signed_console_offers_nothing_to_change(
     referee = browser.new_context(**browser_context_args).new_page()
     log_in(referee, f"sig{game}", "referee-pass-9")
     referee.goto(f"/games/{game}/signoff")
-    referee.get_by_role("button", name="Sign").first.click()
+    referee.get_by_label("I have read the report above and sign it").check()  # 616(a)
+    referee.get_by_role("button", name="Sign the official score sheet").click()
     expect(referee.locator("section.signoff")).to_have_attribute("data-locked", "yes")
     expect(page.locator('[data-bind="locked"]')).to_be_visible()  # live, then as loaded
     page.reload()
