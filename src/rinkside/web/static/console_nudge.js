@@ -18,8 +18,10 @@ import { idle } from "./console_quick_keys.js";
 export function renderNudge() {
   var node = $("nudge"), state = currentState();
   if (!node || !state) { return; }
-  node.hidden = !MAY_WRITE || state.locked ||
-    !(state.status === "in_play" || state.status === "stopped");
+  /* At a stoppage (Rule 507(a)); while the clock runs, the rink clock's
+     setting (set-clock) puts it right, and the row would push the record
+     keys off a laptop's screen. */
+  node.hidden = !MAY_WRITE || state.locked || state.status !== "stopped";
 }
 
 /* seconds: the API's, 1 a second on (less left), -1 a second back (more left). */
