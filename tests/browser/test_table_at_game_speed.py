@@ -109,7 +109,12 @@ def test_three_officials_and_the_board_at_game_speed(
     os_.evaluate("() => window.__go()")
     gt.evaluate("() => window.__go()")
     expect(form).to_be_hidden(timeout=LIVE)
-    expect(gt.locator('[data-bind="countdown"]')).to_contain_text("Time-out", timeout=LIVE)
+    countdown = gt.locator('[data-bind="countdown"]')
+    expect(countdown).to_contain_text("Time-out", timeout=LIVE)
+    colours = countdown.evaluate("n => [getComputedStyle(n).color, "
+                                 "getComputedStyle(n).backgroundColor]")
+    assert colours[0] != colours[1], f"the time-out countdown is unreadable: {colours}"
+    gt.screenshot(path=str(output_dir / "game-speed-timekeeper-timeout-1280x720.png"))
     version, state = service.game_state(game)
     assert version == held + 2, "both entries were recorded"
     assert [p.player for p in state.penalties] == [culprit]

@@ -171,6 +171,7 @@ def test_three_officials_score_one_game_at_once(browser: Browser,
         f"game (Rule 506(b)): it is locked when ref{game} sign (Rule 616(a)).")
     expect(bound(os_, "sign-yes")).to_be_disabled()
     bound(os_, "sign-read").check()
+    bound(os_, "sign-confirm").screenshot(path=str(output_dir / "table-scorer-sign-confirm.png"))
     bound(os_, "sign-yes").click()
     expect(bound(os_, "signatures")).to_contain_text(f"official scorer os{game} signed",
                                                      timeout=LIVE)
