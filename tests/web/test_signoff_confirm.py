@@ -74,7 +74,7 @@ def test_the_api_asks_the_same_confirmation_and_says_it_to_the_signer(
         read = client.get(f"/api/games/{game}/signoff").json()
         assert read["signing"] == ("Your signature as the official scorer is not taken back "
                                    "and does not lock the game (Rule 506(b)): it is locked "
-                                   "when Cy Tres sign (Rule 616(a)).")
+                                   "once the referees (Cy Tres) have signed (Rule 616(a)).")
         for body in (None, {}, {"confirm": "no"}):
             refused = client.post(f"/api/games/{game}/sign", json=body, headers=headers)
             assert refused.status_code == 422, body

@@ -215,9 +215,10 @@ def signing_warning(status: SignOff, username: str, role: str = "referee") -> st
     signature locks the game, or whose signatures are still to come. The
     official scorer's never locks it (506(b): the referees' last one does)."""
     if role == "official_scorer":
-        waiting = ", ".join(status.awaiting_shown) or "the referees"
+        waiting = f" ({', '.join(status.awaiting_shown)})" if status.awaiting_shown else ""
         return ("Your signature as the official scorer is not taken back and does not lock "
-                f"the game (Rule 506(b)): it is locked when {waiting} sign (Rule 616(a)).")
+                f"the game (Rule 506(b)): it is locked once the referees{waiting} have "
+                "signed (Rule 616(a)).")
     if signing_locks(status, username):
         return ("Your signature is the last: the game will be locked (Rule 616(a)). No goal, "
                 "assist, penalty or time can be changed after it; only the tournament "
