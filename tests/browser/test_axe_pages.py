@@ -25,7 +25,10 @@ from rinkside.web.routers import DESK_PAGES
 
 SERIOUS = ("serious", "critical")
 LOGINS = {"director": ("dana", "director-pass-1"), "scorer": ("axe-scorer", "axe-scorer-pass"),
-          "referee": ("axe-referee", "axe-referee-pass")}
+          "referee": ("axe-referee", "axe-referee-pass"),
+          "game timekeeper": ("axe-gt", "axe-gt-pass-1"),
+          "penalty timekeeper": ("axe-pt", "axe-pt-pass-1"),
+          "official scorer": ("axe-os", "axe-os-pass-1")}
 
 
 @dataclass(frozen=True)
@@ -67,6 +70,14 @@ PAGES: tuple[AxePage, ...] = (
     AxePage("console signed", "scorer", lambda g: f"/console/games/{g.signed}"),
     AxePage("console penalty form", "scorer", lambda g: f"/console/games/{g.playing}",
             lambda page: page.get_by_role("button", name="Penalty", exact=True).click()),
+    AxePage("game timekeeper", "game timekeeper",
+            lambda g: f"/games/{g.playing}/console/timekeeper"),
+    AxePage("penalty timekeeper", "penalty timekeeper",
+            lambda g: f"/games/{g.playing}/console/penalties"),
+    AxePage("official scorer", "official scorer", lambda g: f"/games/{g.playing}/console/scorer"),
+    AxePage("official scorer signing", "official scorer",
+            lambda g: f"/games/{g.final}/console/scorer",
+            lambda page: page.get_by_role("button", name="Sign the report").click()),
     AxePage("scoreboard", None, lambda g: f"/scoreboard/{g.playing}"),
     AxePage("scoreboard intermission", None,
             lambda g: f"/scoreboard/{g.final}?layout=intermission"),
@@ -96,6 +107,9 @@ def games(live_server: LiveServer) -> Games:
                      games=[playing, final, signed])
     auth.create_user(service, LOGINS["referee"][0], LOGINS["referee"][1], "referee",
                      games=[final, signed])
+    for role in ("game timekeeper", "penalty timekeeper", "official scorer"):
+        auth.create_user(service, LOGINS[role][0], LOGINS[role][1], role.replace(" ", "_"),
+                         games=[playing, final])
     assert officiating.sign(service, signed, LOGINS["referee"][0]).locked
     row = queries.game(service, playing)
     return Games(live_server.tournament_id, row.division_id, row.home_team_id, playing, final,

@@ -165,6 +165,14 @@ def test_three_officials_score_one_game_at_once(browser: Browser,
     sign = bound(os_, "sign")
     expect(sign).to_be_enabled(timeout=LIVE)
     sign.click()
+    # The confirmation the sign-off form asks (616(a)), in words, on the screen.
+    expect(bound(os_, "signing")).to_have_text(
+        f"Your signature as the official scorer is not taken back and does not lock the "
+        f"game (Rule 506(b)): it is locked once the referees (ref{game}) have signed "
+        "(Rule 616(a)).")
+    expect(bound(os_, "sign-yes")).to_be_disabled()
+    bound(os_, "sign-read").check()
+    bound(os_, "sign-confirm").screenshot(path=str(output_dir / "table-scorer-sign-confirm.png"))
     bound(os_, "sign-yes").click()
     expect(bound(os_, "signatures")).to_contain_text(f"official scorer os{game} signed",
                                                      timeout=LIVE)

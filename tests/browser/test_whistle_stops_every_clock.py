@@ -211,6 +211,9 @@ def test_the_whistle_and_the_goal_key_stop_every_display_at_once(
     assert [r.reason for r in record.revisions if r.op == "replace"] == [(
         f"Rule 616: the goal stopped play at {at}; it takes the place of the whistle sent "
         "when Goal was pressed (507(a))")]
+    newest = page.locator('[data-bind="log"] li').first  # the goal, plainly: no correction
+    expect(newest).to_contain_text("Goal")
+    expect(newest.locator(".corrected")).to_have_count(0)
     for name, (p, _) in displays.items():  # nothing ran back while the goal was recorded
         checked(name, p, pressed_at(page), whistle.left)
     assert errors == []

@@ -300,6 +300,7 @@ BODIES: Final[dict[tuple[str, str], Any]] = {
     ("POST", "/games/{game_id}/reports"): lambda ids: {"text": "A written report."},
     ("POST", "/games/{game_id}/reopen"): lambda ids: {"reason": "matrix"},
     ("POST", "/games/{game_id}/sign"): lambda ids: {"confirm": "yes"},
+    ("POST", "/api/games/{game_id}/sign"): lambda ids: {"confirm": "yes"},
     ("POST", "/api/games/{game_id}/reopen"): lambda ids: {"reason": "matrix"},
     ("POST", "/games/{game_id}/officials"): lambda ids: {"referee": "Rita Ray"},
     ("PUT", "/api/games/{game_id}/officials"): lambda ids: {"referee": ["Rita Ray"]},

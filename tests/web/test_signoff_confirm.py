@@ -7,6 +7,7 @@ the confirmation, signing nothing."""
 from __future__ import annotations
 
 from fastapi import FastAPI
+from fastapi.testclient import TestClient
 from test_signoff_web import finished_game
 from webkit import Demo, logged_in
 
@@ -56,3 +57,40 @@ def test_the_report_is_in_the_page_and_the_last_signature_is_confirmed(
         assert client.post(f"/games/{game}/sign", data={"csrf_token": csrf, "confirm": "yes"},
                            follow_redirects=False).status_code == 303
     assert officiating.signoff(demo.service, game).locked
+
+
+def test_the_api_asks_the_same_confirmation_and_says_it_to_the_signer(
+        demo: Demo, app: FastAPI) -> None:
+    """POST /api/games/{id}/sign (the official scorer's screen signs with it)
+    refuses a signature without ``{"confirm": "yes"}``, as the form does;
+    the sign-off read gives a logged-in signer the words they confirm."""
+    game = finished_game(demo)
+    auth.create_user(demo.service, "ref-api", "whistle-api-1", "referee", games=[game],
+                     full_name="Cy Tres")
+    auth.create_user(demo.service, "os-api", "scores-api-1", "official_scorer", games=[game])
+    officiating.set_officials(demo.service, game, {"referee": ["ref-api"]})
+    for client, csrf in logged_in(app, "os-api", "scores-api-1"):
+        headers = {auth.CSRF_HEADER: csrf}
+        read = client.get(f"/api/games/{game}/signoff").json()
+        assert read["signing"] == ("Your signature as the official scorer is not taken back "
+                                   "and does not lock the game (Rule 506(b)): it is locked "
+                                   "once the referees (Cy Tres) have signed (Rule 616(a)).")
+        for body in (None, {}, {"confirm": "no"}):
+            refused = client.post(f"/api/games/{game}/sign", json=body, headers=headers)
+            assert refused.status_code == 422, body
+            assert refused.json()["rule"] == "616(a)"
+            assert "confirm that you have read the report" in refused.json()["detail"]
+        assert officiating.signoff(demo.service, game).signatures == []
+        signed = client.post(f"/api/games/{game}/sign", json={"confirm": "yes"},
+                             headers=headers)
+        assert signed.status_code == 200, signed.text
+        assert [s["username"] for s in signed.json()["signatures"]] == ["os-api"]
+    for client, csrf in logged_in(app, "ref-api", "whistle-api-1"):
+        assert client.get(f"/api/games/{game}/signoff").json()["signing"].startswith(
+            "Your signature is the last: the game will be locked (Rule 616(a)).")
+        refused = client.post(f"/api/games/{game}/sign", headers={auth.CSRF_HEADER: csrf})
+        assert refused.status_code == 422 and not officiating.signoff(demo.service, game).locked
+        assert client.post(f"/api/games/{game}/sign", json={"confirm": "yes"},
+                           headers={auth.CSRF_HEADER: csrf}).json()["locked"]
+    with TestClient(app) as anonymous:
+        assert "signing" not in anonymous.get(f"/api/games/{game}/signoff").json()

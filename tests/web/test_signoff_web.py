@@ -56,6 +56,9 @@ def sam(app: FastAPI, game: int) -> Iterator[tuple[TestClient, str]]:
     yield from logged_in(app, "sam", "scores-4-all")
 
 
+SIGN = {"confirm": "yes"}  # the confirmation the sign-off form's checkbox sends (616(a))
+
+
 def post(who: tuple[TestClient, str], path: str, body: Any = None) -> Any:
     client, token = who
     return client.post(path, json=body, headers={auth.CSRF_HEADER: token})
@@ -65,8 +68,8 @@ def test_sign_lock_refuse_reopen_correct(demo: Demo, game: int, rita: tuple[Test
                                          dana: tuple[TestClient, str],
                                          sam: tuple[TestClient, str],
                                          roy: tuple[TestClient, str]) -> None:
-    assert post(roy, f"/api/games/{game}/sign").json()["rule"] == "616(a)"  # not assigned
-    signed = post(rita, f"/api/games/{game}/sign")
+    assert post(roy, f"/api/games/{game}/sign", SIGN).json()["rule"] == "616(a)"  # not assigned
+    signed = post(rita, f"/api/games/{game}/sign", SIGN)
     assert signed.status_code == 200, signed.text
     assert signed.json()["locked"] and signed.json()["signatures"][0]["username"] == "rita"
     page = sam[0].get(f"/games/{game}/signoff")

@@ -72,7 +72,7 @@ def upload(client: TestClient, data: bytes, name: str = "report.pdf") -> Any:
 @pytest.fixture(scope="module")
 def first_pdf(demo: Demo, game: int, vera: tuple[TestClient, str], client: TestClient
               ) -> bytes:
-    signed = post(vera, f"/api/games/{game}/sign")
+    signed = post(vera, f"/api/games/{game}/sign", {"confirm": "yes"})
     assert signed.status_code == 200 and signed.json()["locked"], signed.text
     kept = signed_reports.of_game(demo.service, game)
     assert len(kept) == 1  # signed after the answer, before the client saw it end
@@ -145,7 +145,7 @@ def test_reopened_and_signed_again_the_first_report_is_superseded(
         demo: Demo, game: int, first_pdf: bytes, vera: tuple[TestClient, str],
         dora: tuple[TestClient, str], client: TestClient, keys: Path) -> None:
     assert post(dora, f"/api/games/{game}/reopen", {"reason": "wrong scorer"}).status_code == 200
-    assert post(vera, f"/api/games/{game}/sign").json()["locked"]
+    assert post(vera, f"/api/games/{game}/sign", {"confirm": "yes"}).json()["locked"]
     kept = signed_reports.of_game(demo.service, game)
     assert [r.superseded for r in kept] == [True, False]
     second = client.get(f"/games/{game}/signed/{kept[1].id}.pdf").content

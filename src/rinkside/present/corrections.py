@@ -10,7 +10,7 @@ from datetime import datetime
 from rinkside.present.clock import clock_text
 from rinkside.present.names import class_text
 from rinkside.present.periods import period_label
-from rinkside.rules.events import Event, PenaltyClass
+from rinkside.rules.events import Event, Goal, PenaltyClass, Stoppage
 from rinkside.rules.log import Op
 from rinkside.rules.roster import GameSetup
 
@@ -50,9 +50,23 @@ def event_words(setup: GameSetup, event: Event) -> str:
     return ", ".join(parts)
 
 
+def goal_in_its_whistles_place(op: Op, event: Event | None, previous: Event | None) -> bool:
+    """Rule 616: a goal scored during play stops play itself. The stoppage the
+    Goal key sent the instant it was pressed (reason "goal", 507(a)), replaced
+    by the goal at that same moment, is the goal being recorded, not a
+    correction anyone made: the log shows the goal plainly (the record keeps
+    the replacement, and the engine reads the goal as before the whistle,
+    409(c), casebook 10)."""
+    return (op == "replace" and isinstance(previous, Stoppage) and previous.reason == "goal"
+            and isinstance(event, Goal) and event.at == previous.at)
+
+
 def correction_text(setup: GameSetup, op: Op, position: int, event: Event | None,
                     previous: Event | None, by: str, at: datetime, reason: str) -> str | None:
-    """The sentence for one correction (None for an event simply recorded)."""
+    """The sentence for one correction (None for an event simply recorded, a
+    goal in its own key's whistle's place among them, Rule 616)."""
+    if goal_in_its_whistles_place(op, event, previous):
+        return None
     when = f"by {by} at {at.astimezone().strftime('%H:%M')}"
     why = f": {reason}" if reason else ""
     number = position + 1

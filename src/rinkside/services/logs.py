@@ -18,6 +18,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from rinkside.formats import encode_event
+from rinkside.present.corrections import goal_in_its_whistles_place
 from rinkside.rules.events import Event
 from rinkside.rules.roster import GameSetup
 from rinkside.rules.state import GameState
@@ -149,7 +150,8 @@ def corrected(revisions: Sequence[RevisionInfo]) -> list[str | None]:
     """For each event of the log as it stands, the reason of the last
     correction (a replace or an insert) that wrote it, None for an event as
     it was appended: the revisions replayed on the positions (a game
-    timekeeper's clock nudge, 507(a), shows with its reason)."""
+    timekeeper's clock nudge, 507(a), shows with its reason; a goal that took
+    its own key's whistle's place, Rule 616, is simply recorded)."""
     notes: list[str | None] = []
     for r in revisions:
         if r.op == "append":
@@ -157,7 +159,9 @@ def corrected(revisions: Sequence[RevisionInfo]) -> list[str | None]:
         elif r.op == "insert":
             notes.insert(r.position, r.reason)
         elif r.op == "replace" and r.position < len(notes):
-            notes[r.position] = r.reason
+            # a goal in the place of its own key's whistle is recorded, not corrected (616)
+            plain = goal_in_its_whistles_place(r.op, r.event, r.previous)
+            notes[r.position] = None if plain else r.reason
         elif r.op == "delete" and r.position < len(notes):
             notes.pop(r.position)
     return notes

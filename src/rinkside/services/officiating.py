@@ -210,9 +210,15 @@ def signing_locks(status: SignOff, username: str) -> bool:
     return not status.locked and not [r for r in status.awaiting if r != username]
 
 
-def signing_warning(status: SignOff, username: str) -> str:
+def signing_warning(status: SignOff, username: str, role: str = "referee") -> str:
     """What a referee confirms before signing (Rule 616(a)), in words: their
-    signature locks the game, or whose signatures are still to come."""
+    signature locks the game, or whose signatures are still to come. The
+    official scorer's never locks it (506(b): the referees' last one does)."""
+    if role == "official_scorer":
+        waiting = f" ({', '.join(status.awaiting_shown)})" if status.awaiting_shown else ""
+        return ("Your signature as the official scorer is not taken back and does not lock "
+                f"the game (Rule 506(b)): it is locked once the referees{waiting} have "
+                "signed (Rule 616(a)).")
     if signing_locks(status, username):
         return ("Your signature is the last: the game will be locked (Rule 616(a)). No goal, "
                 "assist, penalty or time can be changed after it; only the tournament "

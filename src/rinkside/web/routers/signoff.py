@@ -133,16 +133,23 @@ def _sign_when_locked(status: officiating.SignOff, service: Service, game_id: in
         tasks.add_task(sign_locked, service, game_id, keys_dir())
 
 
+def _confirmed(service: Service, game_id: int, user: auth.CurrentUser, confirm: str) -> None:
+    """A signature is taken only once the signer confirmed what it does
+    (616(a): the last locks the game): else 422, naming it, nothing signed."""
+    if confirm != CONFIRMED:
+        status = officiating.signoff(service, game_id)
+        raise officiating.SignOffRefused(
+            "Rule 616(a): confirm that you have read the report and what your signature "
+            "does before signing. " + officiating.signing_warning(status, user.username,
+                                                                  user.role))
+
+
 @router.post("/games/{game_id:id}/sign")
 def sign_form(game_id: int, service: Service, user: Anyone, broadcaster: Broadcast,
               tasks: BackgroundTasks, confirm: str = Form("", max_length=16)) -> Response:
     """A referee signs on the page, having confirmed what signing does:
     without the confirmation the signature is refused (422), nothing signed."""
-    if confirm != CONFIRMED:
-        status = officiating.signoff(service, game_id)
-        raise HTTPException(422, "Rule 616(a): confirm that you have read the report and "
-                            "what your signature does before signing. "
-                            + officiating.signing_warning(status, user.username))
+    _confirmed(service, game_id, user, confirm)
     status = officiating.sign(service, game_id, user.username)
     broadcaster.refresh(service, game_id)  # an open console learns it is locked (616(a))
     _sign_when_locked(status, service, game_id, tasks)
@@ -185,19 +192,33 @@ class Reason(BaseModel):
     reason: fields.Reason
 
 
+class Confirm(BaseModel):
+    """The sign-off form's checkbox as JSON: ``{"confirm": "yes"}`` once the
+    signer has read what signing does (616(a))."""
+    confirm: str = Field("", max_length=16)
+
+
 # Each role (referee, linesman...) and the names given for it (Rules 501-504).
 Names = Annotated[list[fields.Name], Field(max_length=10)]
 OfficialNames = TypeAdapter(dict[Annotated[str, Field(max_length=40)], Names])
 
 
 @api_router.get("/api/games/{game_id:id}/signoff")
-def signoff_api(game_id: int, service: Service) -> dict[str, Any]:
-    return signoff_json(service, game_id)
+def signoff_api(game_id: int, service: Service, user: auth.User) -> dict[str, Any]:
+    """The sign-off as it stands; to a logged-in user also ``signing``: what
+    their signature would do, the words they confirm before signing (616(a))."""
+    answer = signoff_json(service, game_id)
+    if user is not None:
+        answer["signing"] = officiating.signing_warning(
+            officiating.signoff(service, game_id), user.username, user.role)
+    return answer
 
 
 @api_router.post("/api/games/{game_id:id}/sign")
 def sign_api(game_id: int, service: Service, user: Anyone, broadcaster: Broadcast,
-             tasks: BackgroundTasks) -> dict[str, Any]:
+             tasks: BackgroundTasks, body: Confirm | None = None) -> dict[str, Any]:
+    """Signing as the sign-off form does: with ``{"confirm": "yes"}`` (616(a))."""
+    _confirmed(service, game_id, user, body.confirm if body else "")
     status = officiating.sign(service, game_id, user.username)
     broadcaster.refresh(service, game_id)
     _sign_when_locked(status, service, game_id, tasks)

@@ -172,9 +172,16 @@ root.addEventListener("click", function (ev) {
   if (action === "shot") { recordShot(t.getAttribute("data-team")); return; }
 });
 
+/* A quick key works where its button is: the clock toggle on the full console
+ * and the game timekeeper's screen (507(a)), the shots on the full console and
+ * the official scorer's (506(a)). On another role's screen the key does
+ * nothing (no write the server would refuse as not that role's). */
+function keyHere(selector) { return !!root.querySelector(selector); }
+
 /* Space: the clock toggle, unless the scorekeeper is typing or in a form. */
 function spaceIsForToggle(ev) {
   if (ev.code !== "Space" && ev.key !== " ") { return false; }
+  if (!keyHere('[data-action="toggle"]')) { return false; }
   var t = ev.target;
   if (t && t.closest && (t.closest("form") || t.closest(".confirm"))) { return false; }
   var tag = t && t.tagName;
@@ -190,7 +197,11 @@ function typing(ev) {
 document.addEventListener("keydown", function (ev) {
   if (ev.repeat || ev.ctrlKey || ev.metaKey || ev.altKey || typing(ev)) { return; }
   var key = (ev.key || "").toLowerCase();
-  if (key === "q" || key === "p") { ev.preventDefault(); recordShot(key === "q" ? "home" : "away"); }
+  if (key !== "q" && key !== "p") { return; }
+  var team = key === "q" ? "home" : "away";
+  if (!keyHere('[data-action="shot"][data-team="' + team + '"]')) { return; }
+  ev.preventDefault();
+  recordShot(team);
 });
 
 document.addEventListener("keydown", function (ev) {

@@ -42,6 +42,9 @@ function renderSignoff(data) {
   sign.title = state && state.status !== "final"
     ? "The report is signed once the game is over (Rule 506(b))" : "";
   $("sign-confirm").hidden = true;
+  $("signing").textContent = data.signing || "";
+  $("sign-read").checked = false;
+  $("sign-yes").disabled = true;
   $("locked-note").hidden = !data.locked;
 }
 
@@ -51,9 +54,10 @@ function refreshSignoff() {
   });
 }
 
-/* Two presses: the signature cannot be taken back (the last referee's locks). */
+/* Two presses and the box ticked, as on the sign-off page: the signature
+ * cannot be taken back (616(a): the server refuses one not confirmed). */
 function sign() {
-  request("POST", "/api/games/" + GAME + "/sign", {}).then(function (answer) {
+  request("POST", "/api/games/" + GAME + "/sign", { confirm: "yes" }).then(function (answer) {
     if (answer.status === 200) {
       renderSignoff(answer.data);
       flash("Signed the game report (Rule 506(b))");
@@ -68,9 +72,13 @@ root.addEventListener("click", function (ev) {
   const t = ev.target.closest("button");
   if (!t) { return; }
   const action = t.getAttribute("data-action");
-  if (action === "sign") { $("sign-confirm").hidden = false; $("sign-yes").focus(); }
+  if (action === "sign") { $("sign-confirm").hidden = false; $("sign-read").focus(); }
   if (action === "sign-yes") { sign(); }
   if (action === "sign-no") { $("sign-confirm").hidden = true; }
+});
+
+root.addEventListener("change", function (ev) {
+  if (ev.target === $("sign-read")) { $("sign-yes").disabled = !ev.target.checked; }
 });
 
 startScreen({
