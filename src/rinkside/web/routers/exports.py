@@ -74,18 +74,20 @@ def stats(division_id: int, fmt: Spreadsheet, service: Service) -> Response:
 
 @router.get("/divisions/{division_id:id}/goaltenders.csv", responses=CSV)
 def goaltenders(division_id: int, service: Service) -> Response:
-    division = queries.division(service, division_id)
-    rows = exports.division_statistics(service, division_id)["goaltenders"]
-    return _tables({"Goaltenders": rows}, "csv", "Goaltenders",
-                   _slug(division.name, "goaltenders"))
+    return _statistics_csv(service, division_id, "goaltenders", "Goaltenders")
 
 
 @router.get("/divisions/{division_id:id}/special-teams.csv", responses=CSV)
 def special_teams(division_id: int, service: Service) -> Response:
+    return _statistics_csv(service, division_id, "teams", "Special teams")
+
+
+def _statistics_csv(service: Service, division_id: int, table: str, sheet: str) -> Response:
+    """One table of the division's statistics as CSV, named after its sheet."""
     division = queries.division(service, division_id)
-    rows = exports.division_statistics(service, division_id)["teams"]
-    return _tables({"Special teams": rows}, "csv", "Special teams",
-                   _slug(division.name, "special-teams"))
+    rows = exports.division_statistics(service, division_id)[table]
+    return _tables({sheet: rows}, "csv", sheet,
+                   _slug(division.name, sheet.lower().replace(" ", "-")))
 
 
 @router.get("/divisions/{division_id:id}/rosters.{fmt}", responses=TABLES)
