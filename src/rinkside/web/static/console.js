@@ -41,11 +41,10 @@
  *   console_basic.js      the basic mode: only the frequent actions, remembered.
  */
 import { $, make, clear } from "./console_dom.js";
-import { API, replace } from "./console_state.js";
+import { API } from "./console_state.js";
 import { request } from "./console_api.js";
-import { flash } from "./console_banner.js";
 import { startScreen } from "./console_screen.js";
-import { explain, networkDown } from "./console_writes.js";
+import { setRunningClock } from "./console_writes.js";
 import { renderBoard, renderLock } from "./console_board.js";
 import { renderCountdown } from "./console_countdown.js";
 import { renderToggle, ticked } from "./console_quick_keys.js";
@@ -79,23 +78,6 @@ function info() {
   renderToggle();
   renderLock();
   refreshForm();
-}
-
-/* Rule 507(a): the game timekeeper sets the running clock to the rink's clock. */
-function setRunningClock(ev) {
-  ev.preventDefault();
-  var input = ev.target.querySelector('[name="rink_clock"]');
-  var left = input.value.trim();
-  if (!left) { input.focus(); return; }
-  request("PUT", API + "/clock", { left: left }).then(function (answer) {
-    if (answer.status === 200) {
-      replace(answer.data.state);
-      input.value = "";
-      flash("Running clock set to " + left + " (Rule 507(a))");
-    } else {
-      explain(answer);
-    }
-  }).catch(networkDown);
 }
 
 /* ------------------------------------------------------------------ announcements */

@@ -9,11 +9,10 @@
 import { clock } from "./live_module.js";
 import { root, $, put } from "./console_dom.js";
 import {
-  API, MAY_WRITE, TEAMS, currentState, isBusy, setBusy, nowAt, refusal, teamName, liveGame
+  MAY_WRITE, TEAMS, currentState, isBusy, setBusy, nowAt, refusal, teamName
 } from "./console_state.js";
-import { request } from "./console_api.js";
-import { flash, showBanner } from "./console_banner.js";
-import { post, written, explain, networkDown } from "./console_writes.js";
+import { showBanner } from "./console_banner.js";
+import { post, written, networkDown, setRunningClock } from "./console_writes.js";
 import { renderBoard } from "./console_board.js";
 import { renderToggle, ticked, idle } from "./console_quick_keys.js";
 import { startScreen, timeOfDay } from "./console_screen.js";
@@ -50,23 +49,6 @@ function callTimeout(team) {
   post([{ type: "timeout", at: nowAt(), team: team }]).then(function (answer) {
     written(answer, "Time-out " + teamName(team));
   }).catch(networkDown).then(idle);
-}
-
-/* Rule 507(a): the rink's clock is the official time; a new anchor, no event. */
-function setRunningClock(ev) {
-  ev.preventDefault();
-  const input = ev.target.querySelector('[name="rink_clock"]');
-  const left = input.value.trim();
-  if (!left) { input.focus(); return; }
-  request("PUT", API + "/clock", { left: left }).then(function (answer) {
-    if (answer.status === 200) {
-      liveGame().replace(answer.data.state);
-      input.value = "";
-      flash("Running clock set to " + left + " (Rule 507(a))");
-    } else {
-      explain(answer);
-    }
-  }).catch(networkDown);
 }
 
 root.addEventListener("click", function (ev) {
