@@ -6,7 +6,6 @@
  * The server says what the game takes now (state.refused) and refuses any
  * write that is not the game timekeeper's (rules/table_officials.py).
  */
-import { clock } from "./live_module.js";
 import { root, $, put } from "./console_dom.js";
 import {
   MAY_WRITE, TEAMS, currentState, isBusy, setBusy, nowAt, refusal, teamName
@@ -14,6 +13,7 @@ import {
 import { showBanner } from "./console_banner.js";
 import { post, written, networkDown, setRunningClock } from "./console_writes.js";
 import { renderBoard } from "./console_board.js";
+import { renderCountdown } from "./console_countdown.js";
 import { renderToggle, ticked, idle } from "./console_quick_keys.js";
 import { startScreen, timeOfDay } from "./console_screen.js";
 
@@ -27,18 +27,6 @@ function renderTimeouts() {
       ? teamName(team) + " has no time-out left (Rule 641, note 1)" : "";
     put(team + "-timeout-call-name", teamName(team));
   });
-}
-
-/* Rule 641 note 1, 640(a): the time-out's or the rest's time left, ticking. */
-function countdown() {
-  const state = currentState();
-  const node = $("countdown");
-  const c = state && state.countdown;
-  if (!c) { node.hidden = true; return; }
-  const left = Math.max(0, c.left_tenths - Math.floor((clock.now() - c.wall_ms) / 100));
-  const text = c.label + " " + clock.timerText(left);
-  if (node.textContent !== text) { node.textContent = text; }
-  node.hidden = false;
 }
 
 function callTimeout(team) {
@@ -60,11 +48,11 @@ root.addEventListener("click", function (ev) {
 $("set-clock").addEventListener("submit", setRunningClock);
 
 startScreen({
-  render: function () { renderBoard(); renderToggle(); renderTimeouts(); countdown(); },
+  render: function () { renderBoard(); renderToggle(); renderTimeouts(); renderCountdown(); },
   info: function (info) {
     renderToggle();
     put("started-at", timeOfDay(info.started_at));
     put("finished-at", timeOfDay(info.finished_at));
   },
-  ticked: function (ran) { ticked(ran); countdown(); }
+  ticked: function (ran) { ticked(ran); renderCountdown(); }
 });
