@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated
 
@@ -29,6 +31,20 @@ def _dir(folder: Path | None) -> Path:
     return folder if folder is not None else signing.keys_dir()
 
 
+@contextmanager
+def _refused() -> Iterator[None]:
+    """A key refused (one already there, a certificate that does not match) or a
+    file that cannot be read or written: said on stderr, and the command exits."""
+    try:
+        yield
+    except signing.KeyProblem as exc:
+        error(f"refused: {exc}")
+        raise typer.Exit(EXIT_INVALID) from None
+    except OSError as exc:
+        error(f"error: {file_problem(exc)}")
+        raise typer.Exit(EXIT_INVALID) from None
+
+
 def _told(cert: Path) -> None:
     pem = cert.read_bytes()
     typer.echo(f"certificate {cert}\nfingerprint (SHA-256) {signing.fingerprint(pem)}")
@@ -41,14 +57,8 @@ def init(league: Annotated[str, typer.Option("--league", help="The league's name
          force: Annotated[bool, typer.Option("--force", help="Replace a key already there")
                           ] = False) -> None:
     """Make the league's key and a self-signed certificate."""
-    try:
+    with _refused():
         _told(signing.make_key(_dir(folder), league, force=force))
-    except signing.KeyProblem as exc:
-        error(f"refused: {exc}")
-        raise typer.Exit(EXIT_INVALID) from None
-    except OSError as exc:
-        error(f"error: {file_problem(exc)}")
-        raise typer.Exit(EXIT_INVALID) from None
 
 
 @keys_app.command("import")
@@ -58,14 +68,8 @@ def load(key: Annotated[Path, typer.Argument(help="The league's private key (PEM
          force: Annotated[bool, typer.Option("--force", help="Replace a key already there")
                           ] = False) -> None:
     """Use the league's own key and certificate."""
-    try:
+    with _refused():
         _told(signing.import_key(_dir(folder), key, cert, force=force))
-    except signing.KeyProblem as exc:
-        error(f"refused: {exc}")
-        raise typer.Exit(EXIT_INVALID) from None
-    except OSError as exc:
-        error(f"error: {file_problem(exc)}")
-        raise typer.Exit(EXIT_INVALID) from None
 
 
 @keys_app.command("show")

@@ -7,13 +7,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from rinkside.services.base import ServiceBase
-from rinkside.services.tournaments import Tournaments
+from rinkside.services.tournaments import NotFound, Tournaments
 from rinkside.store import models
 
 Clock = Callable[[], datetime]
@@ -52,6 +52,18 @@ def changes(service: ServiceBase, tournament_id: int | None = None) -> list[Chan
     with service.read() as s:
         return [Change(c.id, c.tournament_id, c.subject, c.action, c.before, c.after,
                        c.reason, c.by, c.at) for c in s.scalars(query)]
+
+
+_Row = TypeVar("_Row")
+
+
+def found(s: Session, model: type[_Row], key: int, what: str) -> _Row:
+    """The desk's row of ``model`` with id ``key``, else NotFound (a 404)
+    saying there is no such ``what``."""
+    row = s.get(model, key)
+    if row is None:
+        raise NotFound(f"There is no {what} {key}.")
+    return row
 
 
 def refuse_taken(s: Session, name_column: Any, name: str, scope: Any, *, keep: Any = None,

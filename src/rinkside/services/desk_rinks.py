@@ -14,8 +14,7 @@ from sqlalchemy import select
 from rinkside.rink import RinkDimensions
 from rinkside.services import rinks, sync
 from rinkside.services.base import ServiceBase
-from rinkside.services.changes import record, refuse_taken
-from rinkside.services.tournaments import NotFound
+from rinkside.services.changes import found, record, refuse_taken
 from rinkside.store import models
 
 
@@ -38,9 +37,7 @@ def edit(service: ServiceBase, rink_id: int, name: str, dimensions: Mapping[str,
     if not name:
         raise ValueError("a rink needs a name")
     with service.write() as s:
-        row = s.get(models.Rink, rink_id)
-        if row is None:
-            raise NotFound(f"There is no rink {rink_id}.")
+        row = found(s, models.Rink, rink_id, "rink")
         refuse_taken(s, models.Rink.name, name, models.Rink.tournament_id == row.tournament_id,
                      keep=models.Rink.id != rink_id, what="a rink")
         before = {"name": row.name, **row.dimensions}

@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 
 from rinkside.services import records, replay
 from rinkside.services.base import ServiceBase
-from rinkside.services.changes import record, refuse_taken
+from rinkside.services.changes import found, record, refuse_taken
 from rinkside.services.desk_schedule import remove_unplayed
 from rinkside.services.tournaments import NotFound, Tournaments
 from rinkside.store import models
@@ -60,9 +60,7 @@ def add_division(service: Tournaments, tournament_id: int, name: str, *, by: str
 def rename_division(service: ServiceBase, division_id: int, name: str, *, by: str) -> None:
     name = _name(name, "division")
     with service.write() as s:
-        d = s.get(models.Division, division_id)
-        if d is None:
-            raise NotFound(f"There is no division {division_id}.")
+        d = found(s, models.Division, division_id, "division")
         refuse_taken(s, models.Division.name, name,
                      models.Division.tournament_id == d.tournament_id,
                      keep=models.Division.id != division_id, what="a division")
@@ -74,9 +72,7 @@ def rename_division(service: ServiceBase, division_id: int, name: str, *, by: st
 def add_team(service: ServiceBase, division_id: int, name: str, *, by: str) -> int:
     name = _name(name, "team")
     with service.write() as s:
-        d = s.get(models.Division, division_id)
-        if d is None:
-            raise NotFound(f"There is no division {division_id}.")
+        d = found(s, models.Division, division_id, "division")
         refuse_taken(s, models.Team.name, name, models.Team.division_id == division_id,
                      what=f"a team in {d.name}")
         team = models.Team(division_id=division_id, name=name)
@@ -90,9 +86,7 @@ def add_team(service: ServiceBase, division_id: int, name: str, *, by: str) -> i
 def rename_team(service: ServiceBase, team_id: int, name: str, *, by: str) -> None:
     name = _name(name, "team")
     with service.write() as s:
-        team = s.get(models.Team, team_id)
-        if team is None:
-            raise NotFound(f"There is no team {team_id}.")
+        team = found(s, models.Team, team_id, "team")
         refuse_taken(s, models.Team.name, name, models.Team.division_id == team.division_id,
                      keep=models.Team.id != team_id, what="a team")
         record(s, team.division.tournament_id, f"team {team_id}", "renamed", team.name, name,
@@ -227,9 +221,7 @@ def withdraw_team(service: ServiceBase, team_id: int, *, by: str, reason: str) -
     if not reason.strip():
         raise ValueError("withdrawing a team needs a reason (it is kept in the desk's record)")
     with service.write() as s:
-        team = s.get(models.Team, team_id)
-        if team is None:
-            raise NotFound(f"There is no team {team_id}.")
+        team = found(s, models.Team, team_id, "team")
         tournament = team.division.tournament
         if tournament.started:
             raise TournamentRuleError(

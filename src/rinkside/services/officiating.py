@@ -35,17 +35,25 @@ MOST: Mapping[str, int] = {"referee": 2, "game_timekeeper": 1, "penalty_timekeep
                            "official_scorer": 1, "goal_judge": 2}
 
 
-@dataclass(frozen=True)
-class Signature:
+class _Signed:
+    """Who signed or filed a line of the report (``full_name`` is "" when none is
+    given), as the report names them."""
+
     username: str
-    role: str
-    at: datetime
-    full_name: str = ""  # the signer's, "" when none is given
+    full_name: str
 
     @property
     def shown(self) -> str:
-        """The signer as the report names them: full name, else username."""
+        """Their full name, else their username."""
         return self.full_name or self.username
+
+
+@dataclass(frozen=True)
+class Signature(_Signed):
+    username: str
+    role: str
+    at: datetime
+    full_name: str = ""
 
 
 @dataclass(frozen=True)
@@ -277,18 +285,13 @@ REPORT_RULES: Mapping[str, str] = {
 
 
 @dataclass(frozen=True)
-class WrittenReport:
+class WrittenReport(_Signed):
     kind: str  # "report" (a rule's report) or "incident" (a note)
     rule: str | None
     text: str
     username: str
     at: datetime
-    full_name: str = ""  # the filer's, "" when none is given
-
-    @property
-    def shown(self) -> str:
-        """Who filed it as the report names them: full name, else username."""
-        return self.full_name or self.username
+    full_name: str = ""
 
 
 def refuse_report(user: models.User | None, game_id: int, text: str, rule: str | None) -> None:

@@ -25,14 +25,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Final, Literal, cast
 
 import orjson
 from sqlalchemy import Table, bindparam, select, update
-from sqlalchemy.engine import Connection
+from sqlalchemy.engine import Connection, RowMapping
 from sqlalchemy.orm import Session
 
 from rinkside.store.connections import connection_of
@@ -193,27 +193,23 @@ class Checked:
 def entries(session: Session | Connection, game_id: int) -> list[Entry]:
     """Every entry of the game's record, with its number and link as stored."""
     connection = connection_of(session)
-    found: list[Entry] = []
-    for row in connection.execute(
-            select(REVISIONS).where(REVISIONS.c.game_id == game_id)
-            .order_by(REVISIONS.c.revision)).mappings():
-        found.append(Entry("event", row["revision"], row["chain_seq"], row["link"],
-                           event_content(row["revision"], row["op"], row["position"],
-                                         row["payload"], row["previous"], row["recorded_by"],
-                                         row["recorded_at"], row["reason"])))
-    for row in connection.execute(
-            select(SIGNOFFS).where(SIGNOFFS.c.game_id == game_id)
-            .order_by(SIGNOFFS.c.id)).mappings():
-        found.append(Entry("signoff", row["id"], row["chain_seq"], row["link"],
-                           signoff_content(row["kind"], row["username"], row["at"],
-                                           row["reason"], row["locks"])))
-    for row in connection.execute(
-            select(WRITTEN).where(WRITTEN.c.game_id == game_id)
-            .order_by(WRITTEN.c.id)).mappings():
-        found.append(Entry("written", row["id"], row["chain_seq"], row["link"],
-                           written_content(row["kind"], row["rule"], row["text"],
-                                           row["username"], row["at"])))
-    return found
+
+    def stored(kind: Kind, table: Table, key: str,
+               content: Callable[[RowMapping], dict[str, Any]]) -> list[Entry]:
+        rows = connection.execute(select(table).where(table.c.game_id == game_id)
+                                  .order_by(table.c[key])).mappings()
+        return [Entry(kind, row[key], row["chain_seq"], row["link"], content(row))
+                for row in rows]
+
+    return [
+        *stored("event", REVISIONS, "revision", lambda row: event_content(
+            row["revision"], row["op"], row["position"], row["payload"], row["previous"],
+            row["recorded_by"], row["recorded_at"], row["reason"])),
+        *stored("signoff", SIGNOFFS, "id", lambda row: signoff_content(
+            row["kind"], row["username"], row["at"], row["reason"], row["locks"])),
+        *stored("written", WRITTEN, "id", lambda row: written_content(
+            row["kind"], row["rule"], row["text"], row["username"], row["at"])),
+    ]
 
 
 def check(game_id: int, head_stored: str, length_stored: int,

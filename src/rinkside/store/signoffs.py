@@ -8,7 +8,9 @@ the signatures before it stay in the log for the report.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime
+from typing import Any, TypeVar
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -36,22 +38,31 @@ def add(s: Session, game_id: int, kind: str, username: str, *, reason: str = "",
     (:mod:`rinkside.store.chain`; :class:`~rinkside.store.chain.ChainMoved`
     if another write moved it meanwhile)."""
     when = at or datetime.now(UTC)
-    seq, link = chain.extend(s, game_id, "signoff",
-                             chain.signoff_content(kind, username, when, reason, locks))
-    entry = models.SignOffEntry(game_id=game_id, kind=kind, username=username, at=when,
-                                reason=reason, locks=locks, chain_seq=seq, link=link)
-    s.add(entry)
-    s.flush()
-    return entry
+    return _linked(s, game_id, "signoff",
+                   chain.signoff_content(kind, username, when, reason, locks),
+                   lambda seq, link: models.SignOffEntry(
+                       game_id=game_id, kind=kind, username=username, at=when, reason=reason,
+                       locks=locks, chain_seq=seq, link=link))
 
 
 def add_written(s: Session, game_id: int, kind: str, rule: str | None, text: str,
                 username: str, at: datetime) -> models.WrittenReport:
     """A referee's written report, linked at the end of the game's hash chain."""
-    seq, link = chain.extend(s, game_id, "written",
-                             chain.written_content(kind, rule, text, username, at))
-    row = models.WrittenReport(game_id=game_id, kind=kind, rule=rule, text=text,
-                               username=username, at=at, chain_seq=seq, link=link)
-    s.add(row)
+    return _linked(s, game_id, "written", chain.written_content(kind, rule, text, username, at),
+                   lambda seq, link: models.WrittenReport(
+                       game_id=game_id, kind=kind, rule=rule, text=text, username=username,
+                       at=at, chain_seq=seq, link=link))
+
+
+_Row = TypeVar("_Row", models.SignOffEntry, models.WrittenReport)
+
+
+def _linked(s: Session, game_id: int, kind: chain.Kind, content: dict[str, Any],
+            row: Callable[[int, str], _Row]) -> _Row:
+    """The row ``row(seq, link)`` built with its place at the end of the game's hash
+    chain, added and flushed."""
+    seq, link = chain.extend(s, game_id, kind, content)
+    added = row(seq, link)
+    s.add(added)
     s.flush()
-    return row
+    return added

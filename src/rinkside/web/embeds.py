@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from rinkside.services import api_reads
-from rinkside.services.api_reads import ScheduledGame
+from rinkside.services.api_reads import Game
 from rinkside.services.tournaments import Tournaments
 
 Theme = Literal["auto", "light", "dark"]
@@ -24,7 +24,7 @@ class Narrowed:
     """Whose games an embed shows, and its heading."""
 
     heading: str
-    games: list[ScheduledGame]
+    games: list[Game]
 
 
 def narrowed(service: Tournaments, tournament: int | None, division: int | None,
@@ -45,7 +45,7 @@ def narrowed(service: Tournaments, tournament: int | None, division: int | None,
     return Narrowed(heading, games)
 
 
-def live_first(games: list[ScheduledGame]) -> list[ScheduledGame]:
+def live_first(games: list[Game]) -> list[Game]:
     """Games in play first, then those to come, then the finished ones
     (each in start order)."""
     return sorted(games, key=lambda g: _RANK.get(g.status, 0))

@@ -1,6 +1,6 @@
 """The public read API, ``/api/v1``: tournaments, divisions, the schedule,
 standings, statistics, games with their live state, teams and players, as
-JSON whose shapes :mod:`rinkside.web.api_models` declares (so the OpenAPI
+JSON whose shapes :mod:`rinkside.services.api_reads` declares (so the OpenAPI
 matches the answers). The docs page is ``/developers``.
 
 Anyone may read (public data is public); a read token
@@ -18,7 +18,7 @@ from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from rinkside.services import api_reads, api_tokens
-from rinkside.web import api_models, documented, views
+from rinkside.web import documented, views
 from rinkside.web.deps import QueryId, Service
 from rinkside.web.rate_limits import RateClock, RateLimiter, get_rate_clock
 
@@ -71,59 +71,56 @@ router = APIRouter(prefix=PREFIX, tags=["public API"], responses=LIMITED,
 
 
 @router.get("/tournaments")
-def tournaments(service: Service) -> list[api_models.Tournament]:
+def tournaments(service: Service) -> list[api_reads.Tournament]:
     """Every tournament with its dates and divisions."""
-    return [api_models.Tournament.model_validate(t) for t in api_reads.tournaments(service)]
+    return api_reads.tournaments(service)
 
 
 @router.get("/tournaments/{tournament_id:id}")
-def tournament(tournament_id: int, service: Service) -> api_models.Tournament:
-    return api_models.Tournament.model_validate(api_reads.tournament(service, tournament_id))
+def tournament(tournament_id: int, service: Service) -> api_reads.Tournament:
+    return api_reads.tournament(service, tournament_id)
 
 
 @router.get("/divisions/{division_id:id}")
-def division(division_id: int, service: Service) -> api_models.Division:
-    return api_models.Division.model_validate(api_reads.division(service, division_id))
+def division(division_id: int, service: Service) -> api_reads.Division:
+    return api_reads.division(service, division_id)
 
 
 @router.get("/schedule")
 def schedule(service: Service, tournament: QueryId | None = None,
              division: QueryId | None = None, team: QueryId | None = None
-             ) -> list[api_models.Game]:
+             ) -> list[api_reads.Game]:
     """The schedule in start order, narrowed by tournament, division or team
     (an id the store does not hold: 404)."""
-    return [api_models.Game.model_validate(g) for g in api_reads.schedule(
-        service, tournament_id=tournament, division_id=division, team_id=team)]
+    return api_reads.schedule(service, tournament_id=tournament, division_id=division,
+                              team_id=team)
 
 
 @router.get("/divisions/{division_id:id}/standings")
-def standings(division_id: int, service: Service) -> list[api_models.Standing]:
+def standings(division_id: int, service: Service) -> list[api_reads.Standing]:
     """The standings, each row with what placed it (points or a tiebreak)."""
-    return [api_models.Standing.model_validate(r)
-            for r in api_reads.standings(service, division_id)]
+    return api_reads.standings(service, division_id)
 
 
 @router.get("/divisions/{division_id:id}/statistics")
-def statistics(division_id: int, service: Service) -> api_models.Statistics:
+def statistics(division_id: int, service: Service) -> api_reads.Statistics:
     """Every skater's and goaltender's line, each team's special teams."""
-    return api_models.Statistics.model_validate(api_reads.statistics(service, division_id))
+    return api_reads.statistics(service, division_id)
 
 
 @router.get("/games/{game_id:id}")
-def game(game_id: int, service: Service) -> api_models.LiveGame:
+def game(game_id: int, service: Service) -> api_reads.LiveGame:
     """A game and its live state (score, clock, box, goals, penalty shots)."""
-    return api_models.LiveGame(game=api_models.Game.model_validate(api_reads.game(service,
-                                                                                  game_id)),
-                               live=views.live_model(service, game_id))
+    return api_reads.LiveGame(api_reads.game(service, game_id), views.live_model(service, game_id))
 
 
 @router.get("/teams/{team_id:id}")
-def team(team_id: int, service: Service) -> api_models.Team:
+def team(team_id: int, service: Service) -> api_reads.Team:
     """A team and its active roster by number."""
-    return api_models.Team.model_validate(api_reads.team(service, team_id))
+    return api_reads.team(service, team_id)
 
 
 @router.get("/players/{player_id:id}")
-def player(player_id: int, service: Service) -> api_models.Player:
+def player(player_id: int, service: Service) -> api_reads.Player:
     """A player, his team and his lines in its division."""
-    return api_models.Player.model_validate(api_reads.player(service, player_id))
+    return api_reads.player(service, player_id)

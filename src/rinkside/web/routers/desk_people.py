@@ -5,6 +5,8 @@ reset, a user disabled (their sessions end) or enabled again."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from fastapi import Form, Request
 from fastapi.responses import HTMLResponse, Response
 
@@ -36,6 +38,15 @@ def _people_page(request: Request, service: Service, templates: Templates, user:
         error=error, status=422 if error else 200)
 
 
+def _on_people(request: Request, service: Service, templates: Templates, user: Director,
+               tournament_id: int, write: Callable[[], object], done: str) -> Response:
+    """A people form's answer: back to the people page at ``done``, else the page
+    again with the refusal."""
+    return respond(write, f"/desk/tournaments/{tournament_id}/people", done,
+                   lambda error: _people_page(request, service, templates, user, tournament_id,
+                                              error))
+
+
 @router.get("/desk/tournaments/{tournament_id:id}/people", response_class=HTMLResponse)
 def people_page(tournament_id: int, request: Request, service: Service, templates: Templates,
                 user: Director) -> Response:
@@ -63,11 +74,9 @@ async def staff_form(game_id: int, request: Request, service: Service, templates
 def user_add(tournament_id: int, request: Request, service: Service, templates: Templates,
              user: Director, username: str = Form(""), password: str = Form(""),
              role: str = Form(""), full_name: str = Form("")) -> Response:
-    return respond(lambda: desk_people.add_user(service, username, password, role,
-                                                by=user.username, full_name=full_name),
-                   f"/desk/tournaments/{tournament_id}/people", "user",
-                   lambda error: _people_page(request, service, templates, user, tournament_id,
-                                              error))
+    return _on_people(request, service, templates, user, tournament_id, lambda: desk_people
+                      .add_user(service, username, password, role, by=user.username,
+                                full_name=full_name), "user")
 
 
 @router.post("/desk/tournaments/{tournament_id:id}/users/{username:path}/password",
@@ -75,30 +84,21 @@ def user_add(tournament_id: int, request: Request, service: Service, templates: 
 def password_reset(tournament_id: int, username: str, request: Request, service: Service,
                    templates: Templates, user: Director,
                    password: str = Form("")) -> Response:
-    return respond(lambda: desk_people.reset_password(service, username, password,
-                                                      by=user.username),
-                   f"/desk/tournaments/{tournament_id}/people", "password",
-                   lambda error: _people_page(request, service, templates, user, tournament_id,
-                                              error))
+    return _on_people(request, service, templates, user, tournament_id, lambda: desk_people
+                      .reset_password(service, username, password, by=user.username), "password")
 
 
 @router.post("/desk/tournaments/{tournament_id:id}/users/{username:path}/name",
              response_class=HTMLResponse)
 def user_name(tournament_id: int, username: str, request: Request, service: Service,
               templates: Templates, user: Director, full_name: str = Form("")) -> Response:
-    return respond(lambda: desk_people.set_full_name(service, username, full_name,
-                                                     by=user.username),
-                   f"/desk/tournaments/{tournament_id}/people", "name",
-                   lambda error: _people_page(request, service, templates, user, tournament_id,
-                                              error))
+    return _on_people(request, service, templates, user, tournament_id, lambda: desk_people
+                      .set_full_name(service, username, full_name, by=user.username), "name")
 
 
 @router.post("/desk/tournaments/{tournament_id:id}/users/{username:path}/active",
              response_class=HTMLResponse)
 def user_active(tournament_id: int, username: str, request: Request, service: Service,
                 templates: Templates, user: Director, active: str = Form("")) -> Response:
-    return respond(lambda: desk_people.set_active(service, username, active == "yes",
-                                                  by=user.username),
-                   f"/desk/tournaments/{tournament_id}/people", "user",
-                   lambda error: _people_page(request, service, templates, user, tournament_id,
-                                              error))
+    return _on_people(request, service, templates, user, tournament_id, lambda: desk_people
+                      .set_active(service, username, active == "yes", by=user.username), "user")

@@ -9,6 +9,8 @@ discipline page (:mod:`rinkside.web.routers.desk_discipline`), whose
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from fastapi import Form, Request
 from fastapi.responses import HTMLResponse, Response
 
@@ -20,18 +22,25 @@ from rinkside.web.routers.desk_discipline import discipline_page_with
 router = desk_pages()
 
 
+def _on_discipline(request: Request, service: Service, templates: Templates, user: Director,
+                   tournament_id: int, write: Callable[[], object], done: str) -> Response:
+    """A review form's answer: back to the discipline page at ``done``, else the
+    page again with the refusal."""
+    return respond(write, f"/desk/tournaments/{tournament_id}/discipline", done,
+                   lambda error: discipline_page_with(request, service, templates, user,
+                                                      tournament_id, error=error))
+
+
 @router.post("/desk/tournaments/{tournament_id:id}/review", response_class=HTMLResponse)
 def review_form(tournament_id: int, request: Request, service: Service, templates: Templates,
                 user: Director, player: int = Form(...), game: int = Form(...),
                 rule: str = Form(""), decision: str = Form(""),
                 reason: str = Form("")) -> Response:
     """Rule 404(h) / 405(b): the Event Directors' decision on a reported case."""
-    return respond(
+    return _on_discipline(
+        request, service, templates, user, tournament_id,
         lambda: desk_reviews.resolve(service, player, game, rule, decision, reason,
-                                     by=user.username),
-        f"/desk/tournaments/{tournament_id}/discipline", "review",
-        lambda error: discipline_page_with(request, service, templates, user, tournament_id,
-                                           error=error))
+                                     by=user.username), "review")
 
 
 @router.post("/desk/tournaments/{tournament_id:id}/suspension-change",
@@ -40,11 +49,9 @@ def suspension_change_form(tournament_id: int, request: Request, service: Servic
                            templates: Templates, user: Director, player: int = Form(...),
                            games: str = Form(""), reason: str = Form("")) -> Response:
     """Rule 410(a): a suspension shortened or lengthened with a reason."""
-    return respond(
-        lambda: desk_reviews.change(service, player, games, reason, by=user.username),
-        f"/desk/tournaments/{tournament_id}/discipline", "410(a)",
-        lambda error: discipline_page_with(request, service, templates, user, tournament_id,
-                                           error=error))
+    return _on_discipline(
+        request, service, templates, user, tournament_id,
+        lambda: desk_reviews.change(service, player, games, reason, by=user.username), "410(a)")
 
 
 @router.post("/desk/tournaments/{tournament_id:id}/other-suspension",
@@ -54,9 +61,8 @@ def other_suspension_form(tournament_id: int, request: Request, service: Service
                           organisation: str = Form(""), games: str = Form(""),
                           reason: str = Form("")) -> Response:
     """Rule 410(d): a suspension handed down by another organisation."""
-    return respond(
+    return _on_discipline(
+        request, service, templates, user, tournament_id,
         lambda: desk_reviews.other_organisation(service, player, organisation, games, reason,
                                                 by=user.username),
-        f"/desk/tournaments/{tournament_id}/discipline", "410(d)",
-        lambda error: discipline_page_with(request, service, templates, user, tournament_id,
-                                           error=error))
+        "410(d)")

@@ -9,6 +9,7 @@ router (:mod:`rinkside.web.routers.desk_rinks`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import File, Form, Request, UploadFile
@@ -63,34 +64,36 @@ def roster_template(user: Director) -> Response:
         "Content-Disposition": 'attachment; filename="roster-template.csv"'})
 
 
+def _on_teams(request: Request, service: Service, templates: Templates, user: Director,
+              tournament_id: int, write: Callable[[], object], done: str) -> Response:
+    """A division's or a new team's form answer: back to the teams page at ``done``,
+    else the page again with the refusal."""
+    return respond(write, f"/desk/tournaments/{tournament_id}/teams", done,
+                   lambda error: _teams_page(request, service, templates, user, tournament_id,
+                                             error=error))
+
+
 @router.post("/desk/tournaments/{tournament_id:id}/divisions", response_class=HTMLResponse)
 def division_add(tournament_id: int, request: Request, service: Service, templates: Templates,
                  user: Director, name: str = Form("")) -> Response:
-    return respond(lambda: desk_teams.add_division(service, tournament_id, name,
-                                                   by=user.username),
-                   f"/desk/tournaments/{tournament_id}/teams", "division",
-                   lambda error: _teams_page(request, service, templates, user, tournament_id,
-                                             error=error))
+    return _on_teams(request, service, templates, user, tournament_id, lambda: desk_teams
+                     .add_division(service, tournament_id, name, by=user.username), "division")
 
 
 @router.post("/desk/divisions/{division_id:id}/rename", response_class=HTMLResponse)
 def division_rename(division_id: int, request: Request, service: Service,
                     templates: Templates, user: Director, name: str = Form("")) -> Response:
     tid = queries.division(service, division_id).tournament_id
-    return respond(lambda: desk_teams.rename_division(service, division_id, name,
-                                                      by=user.username),
-                   f"/desk/tournaments/{tid}/teams", "division",
-                   lambda error: _teams_page(request, service, templates, user, tid, error=error))
+    return _on_teams(request, service, templates, user, tid, lambda: desk_teams
+                     .rename_division(service, division_id, name, by=user.username), "division")
 
 
 @router.post("/desk/divisions/{division_id:id}/teams", response_class=HTMLResponse)
 def team_add(division_id: int, request: Request, service: Service, templates: Templates,
              user: Director, name: str = Form("")) -> Response:
     tid = queries.division(service, division_id).tournament_id
-    return respond(lambda: desk_teams.add_team(service, division_id, name,
-                                               by=user.username),
-                   f"/desk/tournaments/{tid}/teams", "team",
-                   lambda error: _teams_page(request, service, templates, user, tid, error=error))
+    return _on_teams(request, service, templates, user, tid, lambda: desk_teams
+                     .add_team(service, division_id, name, by=user.username), "team")
 
 
 @router.post("/desk/divisions/{division_id:id}/import", response_class=HTMLResponse)

@@ -17,9 +17,9 @@ in a new tab.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse
 
 from rinkside.services import api_reads
@@ -37,23 +37,28 @@ def _render(request: Request, templates: Templates, template: str, theme: Theme,
         **context, "theme": theme, "in_play": embeds.IN_PLAY})
 
 
+def _narrowed(service: Service, tournament: QueryId | None = None,
+              division: QueryId | None = None, team: QueryId | None = None) -> embeds.Narrowed:
+    """The games of ``?team=``, ``?division=`` or ``?tournament=`` (else all)."""
+    return embeds.narrowed(service, tournament, division, team)
+
+
+Shown = Annotated[embeds.Narrowed, Depends(_narrowed)]
+
+
 @router.get("/embed/scores")
-def scores(request: Request, service: Service, templates: Templates,
-           tournament: QueryId | None = None, division: QueryId | None = None,
-           team: QueryId | None = None, theme: Theme = "auto") -> HTMLResponse:
+def scores(request: Request, templates: Templates, shown: Shown,
+           theme: Theme = "auto") -> HTMLResponse:
     """Live scores of a team, a division or a tournament, in play first."""
-    shown = embeds.narrowed(service, tournament, division, team)
     return _render(request, templates, "embed_games.html", theme, {
         "title": f"Live scores: {shown.heading}", "heading": shown.heading,
         "games": embeds.live_first(shown.games)})
 
 
 @router.get("/embed/schedule")
-def schedule(request: Request, service: Service, templates: Templates,
-             tournament: QueryId | None = None, division: QueryId | None = None,
-             team: QueryId | None = None, theme: Theme = "auto") -> HTMLResponse:
+def schedule(request: Request, templates: Templates, shown: Shown,
+             theme: Theme = "auto") -> HTMLResponse:
     """A team's or a division's schedule in start order, scores as they come."""
-    shown = embeds.narrowed(service, tournament, division, team)
     return _render(request, templates, "embed_games.html", theme, {
         "title": f"Schedule: {shown.heading}", "heading": shown.heading,
         "games": shown.games})

@@ -18,6 +18,7 @@ or game; an unknown id is the service's NotFound, a 404 page.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Literal
 
 from fastapi import APIRouter, HTTPException
@@ -59,9 +60,8 @@ def _tables(sheets: dict[str, exports.Rows], fmt: Spreadsheet, csv_sheet: str,
 
 @router.get("/divisions/{division_id:id}/standings.{fmt}", responses=TABLES)
 def standings(division_id: int, fmt: Spreadsheet, service: Service) -> Response:
-    division = queries.division(service, division_id)
-    rows = exports.division_standings(service, division_id)
-    return _tables({"Standings": rows}, fmt, "Standings", _slug(division.name, "standings"))
+    return _division_sheet(service, division_id, fmt, "Standings",
+                           lambda: exports.division_standings(service, division_id))
 
 
 @router.get("/divisions/{division_id:id}/stats.{fmt}", responses=TABLES)
@@ -74,25 +74,28 @@ def stats(division_id: int, fmt: Spreadsheet, service: Service) -> Response:
 
 @router.get("/divisions/{division_id:id}/goaltenders.csv", responses=CSV)
 def goaltenders(division_id: int, service: Service) -> Response:
-    division = queries.division(service, division_id)
-    rows = exports.division_statistics(service, division_id)["goaltenders"]
-    return _tables({"Goaltenders": rows}, "csv", "Goaltenders",
-                   _slug(division.name, "goaltenders"))
+    return _division_sheet(service, division_id, "csv", "Goaltenders", lambda: exports
+                           .division_statistics(service, division_id)["goaltenders"])
 
 
 @router.get("/divisions/{division_id:id}/special-teams.csv", responses=CSV)
 def special_teams(division_id: int, service: Service) -> Response:
+    return _division_sheet(service, division_id, "csv", "Special teams", lambda: exports
+                           .division_statistics(service, division_id)["teams"])
+
+
+def _division_sheet(service: Service, division_id: int, fmt: Spreadsheet, sheet: str,
+                    rows: Callable[[], exports.Rows]) -> Response:
+    """One sheet of a division's (an unknown division: NotFound, a 404), the file
+    named after the division and the sheet (``division-1-special-teams.csv``)."""
     division = queries.division(service, division_id)
-    rows = exports.division_statistics(service, division_id)["teams"]
-    return _tables({"Special teams": rows}, "csv", "Special teams",
-                   _slug(division.name, "special-teams"))
+    return _tables({sheet: rows()}, fmt, sheet, _slug(division.name, sheet))
 
 
 @router.get("/divisions/{division_id:id}/rosters.{fmt}", responses=TABLES)
 def division_rosters(division_id: int, fmt: Spreadsheet, service: Service) -> Response:
-    division = queries.division(service, division_id)
-    rows = exports.division_rosters(service, division_id)
-    return _tables({"Rosters": rows}, fmt, "Rosters", _slug(division.name, "rosters"))
+    return _division_sheet(service, division_id, fmt, "Rosters",
+                           lambda: exports.division_rosters(service, division_id))
 
 
 @router.get("/teams/{team_id:id}/roster.{fmt}", responses=TABLES)

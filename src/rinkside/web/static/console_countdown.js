@@ -5,7 +5,8 @@
  * server's clock); this module only counts it down between states. No rule
  * is decided here.
  *
- * renderCountdown() is called by console.js after each state and each tick.
+ * renderCountdown() is called by console.js and console_timekeeper.js after
+ * each state and each tick.
  */
 import { clock } from "./live_module.js";
 import { $ } from "./console_dom.js";

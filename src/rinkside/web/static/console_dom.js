@@ -22,4 +22,12 @@ export function make(tag, attrs, text) {
   return node;
 }
 
+/* A key pressed while typing (a field, a form, a confirmation), which no shortcut takes. */
+export function typing(ev) {
+  var t = ev.target;
+  if (t && t.closest && (t.closest("form") || t.closest(".confirm"))) { return true; }
+  var tag = t && t.tagName;
+  return tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || !!(t && t.isContentEditable);
+}
+
 export function clear(node) { while (node.firstChild) { node.removeChild(node.firstChild); } }

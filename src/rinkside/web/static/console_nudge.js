@@ -8,7 +8,7 @@
  * renderNudge() shows the controls while the clock runs or is stopped in
  * play (console.js calls it after each state).
  */
-import { $ } from "./console_dom.js";
+import { $, typing } from "./console_dom.js";
 import { MAY_WRITE, API, currentState, isBusy, setBusy } from "./console_state.js";
 import { request } from "./console_api.js";
 import { showBanner } from "./console_banner.js";
@@ -55,12 +55,6 @@ if (node) {
   });
 }
 
-function typing(ev) {
-  var t = ev.target;
-  if (t && t.closest && (t.closest("form") || t.closest(".confirm"))) { return true; }
-  var tag = t && t.tagName;
-  return tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || !!(t && t.isContentEditable);
-}
 document.addEventListener("keydown", function (ev) {
   if (ev.repeat || ev.ctrlKey || ev.metaKey || ev.altKey || typing(ev)) { return; }
   if (ev.key === "-") { ev.preventDefault(); nudge(1); }

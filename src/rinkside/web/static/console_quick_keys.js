@@ -15,7 +15,7 @@
  *   idle()          a write is over: the keys pressed meanwhile go (every module
  *                   that writes calls it).
  */
-import { root, $ } from "./console_dom.js";
+import { root, $, typing } from "./console_dom.js";
 import {
   MAY_WRITE, currentState, currentInfo, isBusy, setBusy, teamName, nowAt, atText,
   projected, refusal, hold, release, clockRuns
@@ -182,18 +182,9 @@ function keyHere(selector) { return !!root.querySelector(selector); }
 function spaceIsForToggle(ev) {
   if (ev.code !== "Space" && ev.key !== " ") { return false; }
   if (!keyHere('[data-action="toggle"]')) { return false; }
-  var t = ev.target;
-  if (t && t.closest && (t.closest("form") || t.closest(".confirm"))) { return false; }
-  var tag = t && t.tagName;
-  return !(tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || (t && t.isContentEditable));
+  return !typing(ev);
 }
 /* Q and P: a shot on goal by the team on the left (home) or the right (away). */
-function typing(ev) {
-  var t = ev.target;
-  if (t && t.closest && (t.closest("form") || t.closest(".confirm"))) { return true; }
-  var tag = t && t.tagName;
-  return tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || !!(t && t.isContentEditable);
-}
 document.addEventListener("keydown", function (ev) {
   if (ev.repeat || ev.ctrlKey || ev.metaKey || ev.altKey || typing(ev)) { return; }
   var key = (ev.key || "").toLowerCase();

@@ -6,15 +6,14 @@
  * The server says what the game takes now (state.refused) and refuses any
  * write that is not the game timekeeper's (rules/table_officials.py).
  */
-import { clock } from "./live_module.js";
 import { root, $, put } from "./console_dom.js";
 import {
-  API, MAY_WRITE, TEAMS, currentState, isBusy, setBusy, nowAt, refusal, teamName, liveGame
+  MAY_WRITE, TEAMS, currentState, isBusy, setBusy, nowAt, refusal, teamName
 } from "./console_state.js";
-import { request } from "./console_api.js";
-import { flash, showBanner } from "./console_banner.js";
-import { post, written, explain, networkDown } from "./console_writes.js";
+import { showBanner } from "./console_banner.js";
+import { post, written, networkDown, setRunningClock } from "./console_writes.js";
 import { renderBoard } from "./console_board.js";
+import { renderCountdown } from "./console_countdown.js";
 import { renderToggle, ticked, idle } from "./console_quick_keys.js";
 import { startScreen, timeOfDay } from "./console_screen.js";
 
@@ -30,18 +29,6 @@ function renderTimeouts() {
   });
 }
 
-/* Rule 641 note 1, 640(a): the time-out's or the rest's time left, ticking. */
-function countdown() {
-  const state = currentState();
-  const node = $("countdown");
-  const c = state && state.countdown;
-  if (!c) { node.hidden = true; return; }
-  const left = Math.max(0, c.left_tenths - Math.floor((clock.now() - c.wall_ms) / 100));
-  const text = c.label + " " + clock.timerText(left);
-  if (node.textContent !== text) { node.textContent = text; }
-  node.hidden = false;
-}
-
 function callTimeout(team) {
   if (!MAY_WRITE || isBusy()) { return; }
   const refused = refusal("timeout");
@@ -50,23 +37,6 @@ function callTimeout(team) {
   post([{ type: "timeout", at: nowAt(), team: team }]).then(function (answer) {
     written(answer, "Time-out " + teamName(team));
   }).catch(networkDown).then(idle);
-}
-
-/* Rule 507(a): the rink's clock is the official time; a new anchor, no event. */
-function setRunningClock(ev) {
-  ev.preventDefault();
-  const input = ev.target.querySelector('[name="rink_clock"]');
-  const left = input.value.trim();
-  if (!left) { input.focus(); return; }
-  request("PUT", API + "/clock", { left: left }).then(function (answer) {
-    if (answer.status === 200) {
-      liveGame().replace(answer.data.state);
-      input.value = "";
-      flash("Running clock set to " + left + " (Rule 507(a))");
-    } else {
-      explain(answer);
-    }
-  }).catch(networkDown);
 }
 
 root.addEventListener("click", function (ev) {
@@ -78,11 +48,11 @@ root.addEventListener("click", function (ev) {
 $("set-clock").addEventListener("submit", setRunningClock);
 
 startScreen({
-  render: function () { renderBoard(); renderToggle(); renderTimeouts(); countdown(); },
+  render: function () { renderBoard(); renderToggle(); renderTimeouts(); renderCountdown(); },
   info: function (info) {
     renderToggle();
     put("started-at", timeOfDay(info.started_at));
     put("finished-at", timeOfDay(info.finished_at));
   },
-  ticked: function (ran) { ticked(ran); countdown(); }
+  ticked: function (ran) { ticked(ran); renderCountdown(); }
 });

@@ -5,7 +5,8 @@
  * an older version that conflicts with nothing landed since is recorded on
  * the newest (the answer's `merged`, flashed); a 409 (another console wrote
  * first: the same entry, or a correction of an event changed since) reloads
- * the game and says so, with both sides when the server gives them.
+ * the game and says so, with both sides when the server gives them. The
+ * game timekeeper's running clock set to the rink's (PUT .../clock, 507(a)).
  */
 import { request, detailText } from "./console_api.js";
 import { showBanner, hideBanner, flash } from "./console_banner.js";
@@ -90,4 +91,23 @@ function reload() {
       refreshInfo();
     }
   });
+}
+
+/* Rule 507(a): the rink's clock is the official time: the game timekeeper sets
+   the running clock to it (a new anchor, no event), on the full console and the
+   game timekeeper's screen (the set-clock form's submit). */
+export function setRunningClock(ev) {
+  ev.preventDefault();
+  const input = ev.target.querySelector('[name="rink_clock"]');
+  const left = input.value.trim();
+  if (!left) { input.focus(); return; }
+  request("PUT", API + "/clock", { left: left }).then(function (answer) {
+    if (answer.status === 200) {
+      liveGame().replace(answer.data.state);
+      input.value = "";
+      flash("Running clock set to " + left + " (Rule 507(a))");
+    } else {
+      explain(answer);
+    }
+  }).catch(networkDown);
 }
