@@ -58,7 +58,8 @@ def standings(division_id: int, request: Request, service: Service,
     return templates.TemplateResponse(request, "standings.html", {
         "title": f"{division.name} standings", "division": division,
         "rows": service.standings(division_id, view), "teams": queries.team_names(service),
-        "removed": sorted(view.removed.values(), key=lambda r: r.team_id)})
+        "removed": sorted(view.removed.values(), key=lambda r: r.team_id),
+        "last_seeded": service.last_seeded(division_id, view)})
 
 
 @router.get("/divisions/{division_id:id}/stats")
