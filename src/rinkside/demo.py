@@ -19,6 +19,7 @@ from rinkside.rules.events import Event, Forfeit
 from rinkside.rules.times import GameTime
 from rinkside.services import officiating, queries, rinks, store_meta
 from rinkside.services.all_or_nothing import all_or_nothing
+from rinkside.services.desk_schedule import GAME_MINUTES
 from rinkside.services.tournaments import Tournaments
 from rinkside.simulate import play_game
 
@@ -54,9 +55,12 @@ def build_demo(service: Tournaments, *, seed: int = 2026,
     for rink_name, dimensions in RINKS.items():
         rinks.add_rink(service, tournament, rink_name, dimensions)
     crew_rng = random.Random(seed + 1)  # officials drawn apart: the games stay as they were
-    referees = [_name(crew_rng) for _ in range(4)]
-    table_crew = [_name(crew_rng) for _ in range(3)]
-    for division_name, team_names in TEAMS.items():
+    crews = _crews(crew_rng, list(RINKS))
+    # Each division plays on a rink of its own, a game after another as long
+    # as the desk counts a game (GAME_MINUTES), each rink's games worked by
+    # its own crew: no rink, team or official is in two games at once (the
+    # desk's schedule page, rinkside.tournament.schedule_check).
+    for (division_name, team_names), rink in zip(TEAMS.items(), RINKS, strict=True):
         division = service.add_division(tournament, division_name)
         for team_name in team_names:
             team = service.add_team(division, team_name)
@@ -67,13 +71,11 @@ def build_demo(service: Tournaments, *, seed: int = 2026,
                 players.append({"number": number, "name": _name(rng),
                                 "captain": "C" if i == 0 else "A" if i in (1, 2) else None})
             service.set_roster(team, players)
-        games = service.generate_round_robin(division, start=kickoff, slot_minutes=40,
-                                             rinks=["Rink 1", "Rink 2"])
+        games = service.generate_round_robin(division, start=kickoff,
+                                             slot_minutes=GAME_MINUTES, rinks=[rink])
         say(f"{division_name}: {len(team_names)} teams, {len(games)} games")
         for game_id in games:
-            officiating.set_officials(service, game_id, {
-                "referee": crew_rng.sample(referees, 2), "game_timekeeper": [table_crew[0]],
-                "penalty_timekeeper": [table_crew[1]], "official_scorer": [table_crew[2]]})
+            officiating.set_officials(service, game_id, crews[rink])
             service.dress_eligible(game_id)  # 203(a): no suspended player plays
             version, state = service.game_state(game_id)
             events: list[Event]
@@ -97,28 +99,46 @@ def _name(rng: random.Random) -> str:
     return f"{rng.choice(FIRST)} {rng.choice(LAST)}"
 
 
+def _crews(rng: random.Random, rink_names: list[str]) -> dict[str, dict[str, list[str]]]:
+    """A crew for each rink, no person in two: two referees (Rule 501(a)), a
+    game timekeeper, a penalty timekeeper and an official scorer (505-507)."""
+    people: list[str] = []
+    while len(people) < 5 * len(rink_names):
+        if (name := _name(rng)) not in people:
+            people.append(name)
+    return {rink: {"referee": people[5 * i:5 * i + 2], "game_timekeeper": [people[5 * i + 2]],
+                   "penalty_timekeeper": [people[5 * i + 3]],
+                   "official_scorer": [people[5 * i + 4]]}
+            for i, rink in enumerate(rink_names)}
+
+
 # The demo's console logins (printed by `rinkside demo`; a demo store only).
 DEMO_PASSWORD = "rinkside-demo"
 DEMO_USERS = {"director": "director", "scorer": "scorekeeper", "referee": "referee"}
 
 
 def add_game_day(service: Tournaments, tournament: int) -> list[int]:
-    """Ready the demo for game day: an exhibition game still to play in each
-    division (after the round robin), and a director, a scorekeeper and a
-    referee who can log in, the last two assigned to those games. Returns
-    the new games."""
+    """Ready the demo for game day: a final still to play in each division
+    between its top two seeds (after the round robin), and a director, a
+    scorekeeper and a referee who can log in, the last two assigned to those
+    games. Returns the new games.
+
+    The final is a playoff game: stored as a pool game it became its teams'
+    last pool game, so a team that forfeited its next to last one (the
+    Blades, their 4th of 5) escaped 634(e)1's last seed and headed the
+    seeds without a word."""
     from rinkside.services import users
 
     divisions = sorted(d.division_id for d in queries.divisions(service, tournament))
     last = queries.last_start(service, tournament)
     games: list[int] = []
     for i, division in enumerate(divisions):
-        table = service.standings(division)
-        if len(table) < 2:
+        if len(service.standings(division)) < 2:
             continue
-        start = last + timedelta(minutes=40 * (i + 1)) if last else None
-        game = service.add_game(division, table[0].team_id, table[1].team_id, start=start,
-                                rink="Rink 1", round_name="Exhibition")
+        top, second = service.seeds(division, 2)  # casebook 25, 634(e)1
+        start = last + timedelta(minutes=GAME_MINUTES * (i + 1)) if last else None
+        game = service.add_game(division, top, second, start=start, rink="Rink 1",
+                                stage="playoff", round_name="Final")
         officiating.set_officials(service, game, {"referee": ["Demo Referee"],
                                                   "official_scorer": ["Demo Scorer"]})
         games.append(game)

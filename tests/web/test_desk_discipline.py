@@ -138,3 +138,16 @@ def test_only_the_director_disciplines_forfeits_and_seeds(
     assert changes.changes(demo.service) == before
     assert skip[0].get(f"/desk/tournaments/{tid}/discipline").status_code == 403
     assert rick[0].get(f"/desk/divisions/{did}/playoffs").status_code == 403
+
+
+def test_a_removed_team_is_named_on_the_public_standings_with_its_rule(
+        demo: Demo, dora: Client, ants_forfeited: tuple[int, int]) -> None:
+    """634(e)4-7: the Ants leave the table after their second forfeit, and the
+    public standings say so (not a team gone without a word)."""
+    _, did = ants_forfeited
+    page = dora[0].get(f"/divisions/{did}/standings").text
+    table, notes = page.split("</table>", 1)
+    assert "Ants" not in table
+    removed = notes.split("<h2>Removed from the tournament</h2>")[1].split("</ul>")[0]
+    assert "Ants</a>: second forfeit" in removed and "Rule 634(e)4" in removed
+    assert "Rule 634(e)6-7" in removed

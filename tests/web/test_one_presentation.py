@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 from webkit import Demo
 
 from rinkside.present.lines import game_lines
+from rinkside.present.minutes import penalty_minutes
 from rinkside.reports.game_report import build_report
 from rinkside.services import queries
 from rinkside.web import routers
@@ -53,7 +54,7 @@ def test_the_report_the_game_page_and_the_scoreboard_show_the_same_lines(
     assert _table_rows(page, "Penalties") == [
         [p.period, p.clock, p.team_name,
          p.player_name + (f" (served by {p.served_by_name})" if p.served_by_name else ""),
-         p.class_text, p.recorded_infraction, p.rule or "", f"{p.minutes:g}"]
+         p.class_text, p.recorded_infraction, p.rule or "", penalty_minutes(p.minutes)]
         for p in lines.penalties]
     assert _table_rows(page, "Goals") == [
         [g.period, g.clock, g.team_name, g.scorer_name, g.assist_name or "",

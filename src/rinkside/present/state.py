@@ -361,17 +361,15 @@ def anchor_line(anchor: RunningClock | None) -> AnchorLine | None:
 
 
 def shots_on_goal(state: GameState) -> dict[Team, int]:
-    """Each team's shots on goal as recorded: its shots stopped (the engine's
-    ``shot`` events) and its goals, as the engine counts shots against."""
-    return {t: sum(1 for s in state.shots if s.team == t)
-            + sum(1 for g in state.goals if g.team == t) for t in TEAMS}
+    """Each team's shots on goal as the engine counts them (506: shots
+    stopped and goals; none for a forfeit, 634(d) 3)."""
+    return state.shots_on_goal()
 
 
 def saves_made(state: GameState) -> dict[Team, int]:
-    """Saves by each team's goaltenders: the other team's shots stopped by
-    a goaltender in goal (as the engine's goaltending counts them)."""
-    return {t: sum(1 for s in state.shots if s.team != t and s.goalie_against is not None)
-            for t in TEAMS}
+    """Saves by each team's goaltenders as the engine counts them (none for
+    a forfeit, 634(d) 3)."""
+    return state.saves()
 
 
 def delayed_against(state: GameState) -> Team | None:

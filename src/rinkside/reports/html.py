@@ -13,6 +13,7 @@ from typing import Final
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from rinkside.formats.text import readable
+from rinkside.present.minutes import penalty_minutes
 from rinkside.reports.report_model import GameReport
 
 WEB: Final = Path(__file__).resolve().parent.parent / "web"
@@ -23,8 +24,10 @@ STYLE_SHEETS: Final = ("style.css", "report.css")
 @cache
 def _environment() -> Environment:
     """Over the web's templates, escaping as the web's own environment does."""
-    return Environment(loader=FileSystemLoader(WEB / "templates"),
-                       autoescape=select_autoescape(["html"]))
+    environment = Environment(loader=FileSystemLoader(WEB / "templates"),
+                              autoescape=select_autoescape(["html"]))
+    environment.filters["penalty_minutes"] = penalty_minutes  # 1:30, never 1.5
+    return environment
 
 
 def title(report: GameReport) -> str:

@@ -45,9 +45,10 @@ from reportlab.platypus import (
 )
 
 from rinkside.formats.text import readable
+from rinkside.present.minutes import penalty_minutes
 from rinkside.reports.fonts import BOLD, REGULAR, register
 from rinkside.reports.report_model import GameReport, RosterLine, TeamSheet
-from rinkside.reports.report_text import local_time, minutes_text, warning_rows
+from rinkside.reports.report_text import local_time, warning_rows
 
 MARGIN: Final = 0.4 * inch
 CLIP: Final = 300  # the most characters of one text shown (a name, a reason)
@@ -278,9 +279,9 @@ def _role(line: RosterLine) -> str:
 
 def _roster_table(team: TeamSheet) -> Flowable:
     rows: list[list[object]] = [[p.number, p.name, _role(p), p.goals or "", p.assists or "",
-                                 minutes_text(p.pim) if p.pim else ""] for p in team.players]
+                                 penalty_minutes(p.pim) if p.pim else ""] for p in team.players]
     if team.bench_pim:
-        rows.append(["", "bench", "", "", "", minutes_text(team.bench_pim)])
+        rows.append(["", "bench", "", "", "", penalty_minutes(team.bench_pim)])
     title = Paragraph(f"{_esc(team.name)} <font size=6>({team.side})</font>", _BOLD)
     table = _table(["#", "Player", "", "G", "A", "PIM"], rows,
                    _cols(HALF, 1.1, 7, 1.4, 1, 1, 1.2), empty="No players dressed.")
@@ -303,7 +304,7 @@ def _penalties(report: GameReport) -> Flowable:
     for p in report.penalties:
         served = p.served_by_name or ""
         rows.append([p.period, p.time, p.team_name, p.player_name, p.infraction,
-                     p.rule or "", p.class_text, minutes_text(p.minutes), p.off or "—",
+                     p.rule or "", p.class_text, penalty_minutes(p.minutes), p.off or "—",
                      p.on or "—", served])
     return _table(["Per", "Time", "Team", "Player", "Infraction", "Rule", "Penalty", "Min",
                    "Off", "On", "Served by"], rows,

@@ -33,10 +33,6 @@ def local_time(moment: datetime | None, fmt: str = "%H:%M") -> str:
     return "" if moment is None else moment.astimezone().strftime(fmt)
 
 
-def minutes_text(value: int | float) -> str:
-    return f"{value:g}"
-
-
 class _Warning(Protocol):
     @property
     def period(self) -> str: ...

@@ -457,6 +457,18 @@ class GameState:
                 out[goal.team] += 1
         return out
 
+    def saves(self) -> dict[Team, int]:
+        """Saves by each team's goaltenders: the other team's shots stopped by
+        a goaltender in goal (as :meth:`goaltending` counts them); none after
+        a forfeit (634(d) 3: no shot, save or goal against for either goalie)."""
+        out: dict[Team, int] = {"home": 0, "away": 0}
+        if self.result is not None and self.result.decided_by == "forfeit":
+            return out
+        for shot in self.shots:
+            if shot.goalie_against is not None:
+                out["away" if shot.team == "home" else "home"] += 1
+        return out
+
     # -- the records, with the clock -------------------------------------
 
     @property
@@ -465,6 +477,10 @@ class GameState:
         return timed(self, items(self.penalty_chain))
 
     def goaltending(self) -> list[GoalieLine]:
+        """Each goaltender's game; after a forfeit only his time in goal
+        (634(d) 3: no shot, save or goal against for either goalie)."""
+        if self.result is not None and self.result.decided_by == "forfeit":
+            return goaltending((), (), self.goalie_minutes())
         return goaltending(self.goals, self.shots, self.goalie_minutes())
 
     def goalie_minutes(self) -> dict[Team, dict[int, int]]:

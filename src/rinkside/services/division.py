@@ -77,6 +77,15 @@ class DivisionTables(Schedule):
             view.schedule, view.played, view.settings.late_forfeit_sanctions)
         return stats.high_scorer_award(view.standing_games, excluded_teams=sanctioned.no_awards)
 
+    def last_seeded(self, division_id: int, view: DivisionView | None = None
+                    ) -> frozenset[int]:
+        """The teams that forfeited one of their last two pool games and so
+        take the last playoff seed, their standings row unchanged (634(e)1,
+        casebook 25), where the event applies it. From ``view`` when given."""
+        view = view or self.division_view(division_id)
+        return forfeits.late_forfeit_sanctions(
+            view.schedule, view.played, view.settings.late_forfeit_sanctions).last_seed
+
     def seeds(self, division_id: int, teams: int | None = None,
               view: DivisionView | None = None) -> list[int]:
         """The division's playoff seeds, best first, whatever its settings

@@ -54,9 +54,12 @@ def game(game_id: int, request: Request, service: Service,
 def standings(division_id: int, request: Request, service: Service,
               templates: Templates) -> HTMLResponse:
     division = queries.division(service, division_id)
+    view = service.division_view(division_id)  # one read: the table and who was removed
     return templates.TemplateResponse(request, "standings.html", {
         "title": f"{division.name} standings", "division": division,
-        "rows": service.standings(division_id), "teams": queries.team_names(service)})
+        "rows": service.standings(division_id, view), "teams": queries.team_names(service),
+        "removed": sorted(view.removed.values(), key=lambda r: r.team_id),
+        "last_seeded": service.last_seeded(division_id, view)})
 
 
 @router.get("/divisions/{division_id:id}/stats")

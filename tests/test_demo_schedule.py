@@ -1,0 +1,60 @@
+"""Issue 27, what a newcomer sees first: the demo's schedule, as the desk's
+schedule page checks it (a rink with two games at once, a team or an
+official in two games at once), has no conflict, its game day included; and
+the demo's Blades, who forfeited their 4th of 5 pool games, take the last
+playoff seed (634(e)1, casebook 25) and the public standings say why while
+they still head the table."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+
+from rinkside.demo import DemoStore, build_demo_store
+from rinkside.services import desk_playoffs, desk_schedule, queries
+from rinkside.services.open import open_tournaments
+from rinkside.services.tournaments import Tournaments
+from rinkside.web.app import create_app
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Tournaments, DemoStore]:
+    path = tmp_path_factory.mktemp("demo") / "demo.sqlite"
+    service = open_tournaments(f"sqlite:///{path}")
+    return service, build_demo_store(service)
+
+
+def test_the_demo_schedule_has_no_conflict_on_the_desk(
+        built: tuple[Tournaments, DemoStore]) -> None:
+    service, demo = built
+    grid = desk_schedule.grid(service, demo.tournament)
+    assert [c.message for c in grid.conflicts] == []
+    placed = [g for day in grid.days for g in day.cells.values()]
+    assert len(placed) == 15 + 10 + 2 and not grid.unplaced  # the pools and game day
+    assert all(g.officials for g in placed)
+
+
+def test_the_blades_late_forfeit_takes_the_last_seed_and_the_standings_say_so(
+        built: tuple[Tournaments, DemoStore]) -> None:
+    service, demo = built
+    division = next(d.division_id for d in queries.divisions(service, demo.tournament)
+                    if d.name == "Division 1")
+    names = queries.team_names(service, division)
+    blades = next(t for t, n in names.items() if n == "Blades")
+    pool = sorted((g for g in queries.games(service, division) if g.stage == "pool"
+                   and blades in (g.home_team_id, g.away_team_id)), key=lambda g: g.start)
+    results = [service.game_state(g.game_id)[1].result for g in pool]
+    forfeited = [i for i, r in enumerate(results, start=1)
+                 if r is not None and r.decided_by == "forfeit"]
+    assert (forfeited, len(pool)) == ([4], 5)  # the game day's final is no pool game
+    assert service.standings(division)[0].team_id == blades  # the table is unchanged
+    desk = desk_playoffs.playoff_desk(service, division, 4)
+    assert desk.seeds[-1].team_id == blades and "634(e)1" in desk.seeds[-1].reason
+    assert service.seeds(division, 4)[-1] == blades
+    final = next(g for g in queries.games(service, division) if g.game_id in demo.games)
+    assert final.stage == "playoff" and blades in (final.home_team_id, final.away_team_id)
+    with TestClient(create_app(service)) as client:
+        page = client.get(f"/divisions/{division}/standings").text
+    note = page.split("<h2>Playoff seeds</h2>")[1].split("</ul>")[0]
+    assert "Blades</a> forfeited one of its last two pool games" in note
+    assert "Rule 634(e)1" in note and "Storm</a>" not in note
