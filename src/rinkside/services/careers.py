@@ -1,0 +1,116 @@
+"""A player's career (issue 27): every roster entry of the same person,
+across teams and tournaments, with his figures in each.
+
+One person is one registration identity: the roster's person key (a league
+number, or the name the roster gave, Rule 410(c) reads it the same way), two
+entries with different dates of birth being two people. Each entry's line
+is computed by :mod:`rinkside.tournament.stats` over the games that stand of
+its division; the suspensions are the tournament's (410).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+from sqlalchemy import and_, or_, select
+
+from rinkside.services.errors import NotFound
+from rinkside.services.tournaments import Tournaments
+from rinkside.store import models
+from rinkside.tournament import stats
+from rinkside.tournament.stats.careers import CareerLine, career_line, career_total
+from rinkside.tournament.suspension_status import SuspensionStatus
+
+__all__ = ["Career", "CareerRow", "career", "identity"]
+
+
+@dataclass(frozen=True, slots=True)
+class CareerRow:
+    """One roster entry of the person: his tournament, team, number and line,
+    and his suspensions there (games served, games still to serve, and
+    whether one runs until the directors decide)."""
+
+    player_id: int
+    tournament_id: int
+    tournament: str
+    division_id: int
+    division: str
+    team_id: int
+    team: str
+    number: int
+    goalie: bool
+    line: CareerLine
+    suspension_served: int
+    suspension_pending: int
+    suspension_open: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Career:
+    player_id: int
+    name: str
+    birth_date: date | None
+    rows: tuple[CareerRow, ...]
+
+    @property
+    def total(self) -> CareerLine:
+        return career_total(row.line for row in self.rows)
+
+    @property
+    def goaltender(self) -> bool:
+        """Whether he was ever in goal or listed as a goaltender."""
+        return any(row.line.in_goal or row.goalie for row in self.rows)
+
+
+def identity(player: models.Player) -> str:
+    """The person a roster entry is: its person key, else its name."""
+    return player.person_key or player.name
+
+
+def career(service: Tournaments, player_id: int) -> Career:
+    """The career of the person of roster entry ``player_id``, oldest
+    tournament first; :class:`NotFound` when there is no such player."""
+    with service.read() as s:
+        me = s.get(models.Player, player_id)
+        if me is None:
+            raise NotFound(f"There is no player {player_id}.")
+        key = identity(me)
+        found = s.scalars(select(models.Player).where(or_(
+            models.Player.person_key == key,
+            and_(models.Player.person_key == "", models.Player.name == key)))).all()
+        entries = [p for p in found
+                   if me.birth_date is None or p.birth_date in (None, me.birth_date)]
+        if me not in entries:
+            entries.append(me)
+        places = [(p.id, p.number, p.goalie, p.team.id, p.team.name, p.team.division.id,
+                   p.team.division.name, p.team.division.tournament.id,
+                   p.team.division.tournament.name) for p in entries]
+        name, born = me.name, me.birth_date
+    rows: list[CareerRow] = []
+    lines_by_division: dict[int, tuple[dict[int, stats.SkaterLine],
+                                       dict[int, stats.GoaltenderLine],
+                                       dict[int, stats.DecisionLine]]] = {}
+    suspended_by_tournament: dict[int, dict[int, SuspensionStatus]] = {}
+    for (pid, number, goalie, team_id, team, division_id, division, tournament_id,
+         tournament) in places:
+        if division_id not in lines_by_division:
+            view = service.division_view(division_id)
+            games = view.standing_games
+            lines_by_division[division_id] = (stats.skater_lines(games),
+                                              stats.goaltender_lines(games),
+                                              stats.decision_lines(games))
+        skaters, goalies, decisions = lines_by_division[division_id]
+        if tournament_id not in suspended_by_tournament:
+            suspended_by_tournament[tournament_id] = service.suspensions(tournament_id)
+        status = suspended_by_tournament[tournament_id].get(pid)
+        served = status.served if status else 0
+        pending = status.remaining if status else 0
+        open_ended = status is not None and any(x.open_ended is not None
+                                                for x in status.sanctions)
+        rows.append(CareerRow(pid, tournament_id, tournament, division_id, division, team_id,
+                              team, number, goalie,
+                              career_line(pid, skaters, goalies, decisions), served, pending,
+                              open_ended))
+    return Career(player_id, name, born, tuple(sorted(rows, key=lambda r: (
+        r.tournament_id, r.team_id, r.player_id))))
