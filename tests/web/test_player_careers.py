@@ -104,3 +104,27 @@ class TestUnknown:
         response = client.get("/players/999999")
         assert response.status_code == 404
         assert "There is no player 999999." in response.text
+
+
+class TestNamesLinkToTheCareer:
+    def test_game_page_scorer_assist_penalty_box_score_and_goaltender(
+            self, client: TestClient, league: tuple[Tournaments, Careers]) -> None:
+        _, made = league
+        page = client.get(f"/games/{made.games['Spring Cup']}").text
+        skater = f'<a href="/players/{made.skater["Spring Cup"]}">'
+        goalie = f'<a href="/players/{made.goalie["Spring Cup"]}">'
+        # the goal, the penalty and the box score line
+        assert page.count(skater) == 3
+        assert page.count(goalie) == 2  # the box score's player line and goaltender line
+        assert re.search(r'<a href="/players/\d+">[^<]*skater 5</a>', page)  # the assist
+
+    def test_team_page_and_leaders(self, client: TestClient,
+                                   league: tuple[Tournaments, Careers]) -> None:
+        service, made = league
+        team = client.get(f"/teams/{made.teams['Hawks']}").text
+        assert f'<a href="/players/{made.skater["Autumn Open"]}">{SKATER}</a>' in team
+        with service.read() as s:
+            division = s.scalar(select(models.Team.division_id).where(
+                models.Team.id == made.teams["Hawks"]))
+        leaders = client.get(f"/divisions/{division}/stats").text
+        assert f'<a href="/players/{made.skater["Autumn Open"]}">#19 {SKATER}</a>' in leaders

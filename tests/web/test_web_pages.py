@@ -94,7 +94,8 @@ class TestGamePage:
         scoring = state.scoring()["home"]
         for player in state.setup.home.players:
             goals, assists = scoring.get(player.number, (0, 0))
-            assert f"<td>{player.number}</td><td>{player.name}" in page
+            assert re.search(rf'<td>{player.number}</td><td><a href="/players/\d+">'
+                             rf"{re.escape(player.name)}</a>", page)  # its career (issue 27)
             assert f"<td>{goals}</td><td>{assists}</td><td>{goals + assists}</td>" in page
         assert "Goaltender" in page
 
@@ -132,7 +133,8 @@ class TestDivisionPages:
         page = client.get("/teams/1").text
         assert team.name in page
         for player in team.players:
-            assert f"<td>{player.number}</td><td>{player.name}</td>" in page
+            assert (f'<td>{player.number}</td><td><a href="/players/{player.player_id}">'
+                    f"{player.name}</a></td>") in page
 
     def test_suspensions_list(self, client: TestClient, demo: Demo) -> None:
         statuses = demo.service.suspensions(demo.tournament_id).values()

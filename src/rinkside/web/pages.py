@@ -20,6 +20,7 @@ from rinkside.rules.events import Team
 from rinkside.rules.state import GameState
 from rinkside.services import queries
 from rinkside.services.errors import NotFound
+from rinkside.services.games import number_map
 from rinkside.services.queries import DivisionRow, GameRow
 from rinkside.services.queries.playoffs import (
     BracketView,
@@ -257,6 +258,12 @@ class GamePage:
     state: GameState
     json: dict[str, Any]
     lines: GameLines
+    player_ids: dict[Team, dict[int, int]]  # jersey number -> roster entry (307(c))
+
+    def player_id(self, team: Team, number: int | None) -> int | None:
+        """The roster entry behind the team's jersey ``number``, for the link
+        to the player's career page (None: a bench penalty, or unknown)."""
+        return None if number is None else self.player_ids.get(team, {}).get(number)
 
     def goalies(self, team: Team) -> list[GoalieLine]:
         """The team's goaltenders by number."""
@@ -268,7 +275,10 @@ def game_page(service: Tournaments, game_id: int) -> GamePage:
     row = queries.game(service, game_id)
     data = views.state_json(service, game_id)
     version, state = service.game_state(game_id)
-    return GamePage(row, version, state, data, game_lines(state))
+    teams: dict[Team, int] = {"home": row.home_team_id, "away": row.away_team_id}
+    ids = {side: number_map(queries.active_players(service, [team]))
+           for side, team in teams.items()}
+    return GamePage(row, version, state, data, game_lines(state), ids)
 
 
 # --------------------------------------------------------------------------- a division
