@@ -128,3 +128,21 @@ class TestNamesLinkToTheCareer:
                 models.Team.id == made.teams["Hawks"]))
         leaders = client.get(f"/divisions/{division}/stats").text
         assert f'<a href="/players/{made.skater["Autumn Open"]}">#19 {SKATER}</a>' in leaders
+
+
+class TestLeadersShowGoaltenders:
+    def test_decisions_on_the_leaders_page(self, client: TestClient,
+                                           league: tuple[Tournaments, Careers]) -> None:
+        service, made = league
+        with service.read() as s:
+            division = s.scalar(select(models.Team.division_id).where(
+                models.Team.id == made.teams["Hawks"]))
+        page = client.get(f"/divisions/{division}/stats").text
+        body = page.split("<h2>Goaltenders</h2>", 1)[1].split("</table>", 1)[0]
+        rows = {re.sub(r"<[^>]+>", "", row.split("</td>", 1)[0]).strip():
+                [re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td>(.*?)</td>", row)]
+                for row in re.findall(r"<tr>(.*?)</tr>", body, re.S)[1:]}
+        assert rows[f"#30 {GOALIE}"][-4:] == ["1", "0", "0", "0"]
+        assert rows["#1 Goalie of Lions"][-4:] == ["0", "1", "0", "0"]
+        assert "in goal when the winning goal was scored" in page
+        assert "Players level on points are ranked by goals." in page

@@ -291,6 +291,10 @@ class StatsPage:
     goalies: list[stats.GoaltenderLine]
     teams: list[stats.TeamLine]
     award: stats.HighScorerAward
+    decisions: dict[int, stats.DecisionLine]  # goaltenders' W-L-T and shutouts
+
+    def decision(self, player_id: int) -> stats.DecisionLine:
+        return self.decisions.get(player_id) or stats.DecisionLine(player_id)
 
 
 def stats_page(service: Tournaments, division_id: int, top: int = 10) -> StatsPage:
@@ -301,7 +305,8 @@ def stats_page(service: Tournaments, division_id: int, top: int = 10) -> StatsPa
     return StatsPage(
         division, {key: stats.leaders(skaters, key, top) for key in keys},
         sorted(goalies.values(), key=lambda g: (g.gaa is None, g.gaa or 0, -g.tenths)),
-        sorted(teams.values(), key=lambda t: t.team_id), service.high_scorer(division_id, view))
+        sorted(teams.values(), key=lambda t: t.team_id), service.high_scorer(division_id, view),
+        stats.decision_lines(view.standing_games))
 
 
 @dataclass(frozen=True, slots=True)

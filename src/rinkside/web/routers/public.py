@@ -66,7 +66,8 @@ def stats(division_id: int, request: Request, service: Service,
     page = pages.stats_page(service, division_id)
     return templates.TemplateResponse(request, "stats.html", {
         "title": f"{page.division.name} leaders", "page": page,
-        "teams": queries.team_names(service), "players": queries.player_labels(service)})
+        "teams": queries.team_names(service), "players": queries.player_labels(service),
+        "credit_rule": CREDIT_RULE})
 
 
 @router.get("/divisions/{division_id:id}/playoffs")
