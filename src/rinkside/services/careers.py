@@ -5,7 +5,8 @@ One person is one registration identity: the roster's person key (a league
 number, or the name the roster gave, Rule 410(c) reads it the same way), two
 entries with different dates of birth being two people. Each entry's line
 is computed by :mod:`rinkside.tournament.stats` over the games that stand of
-its division; the suspensions are the tournament's (410).
+its division; the suspensions are the tournament's (410). The desk merges
+two records of one person (:func:`merge`), the change kept in its record.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from datetime import date
 
 from sqlalchemy import and_, or_, select
 
+from rinkside.services.changes import record
 from rinkside.services.errors import NotFound
 from rinkside.services.tournaments import Tournaments
 from rinkside.store import models
@@ -22,7 +24,7 @@ from rinkside.tournament import stats
 from rinkside.tournament.stats.careers import CareerLine, career_line, career_total
 from rinkside.tournament.suspension_status import SuspensionStatus
 
-__all__ = ["Career", "CareerRow", "career", "identity"]
+__all__ = ["Career", "CareerRow", "career", "identity", "merge", "read_player_id"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,3 +116,58 @@ def career(service: Tournaments, player_id: int) -> Career:
                               open_ended))
     return Career(player_id, name, born, tuple(sorted(rows, key=lambda r: (
         r.tournament_id, r.team_id, r.player_id))))
+
+
+def read_player_id(text: str) -> int:
+    """A player id typed on the desk (the number in his page's address,
+    /players/N); ValueError saying so otherwise."""
+    text = text.strip().removeprefix("/players/")
+    if not (text.isascii() and text.isdigit()) or len(text) > 12 or int(text) < 1:
+        raise ValueError(f"{text!r} is not a player id (the number in the address of his "
+                         "page, /players/N)")
+    return int(text)
+
+
+def merge(service: Tournaments, player_id: int, same_as: int, *, by: str,
+          reason: str) -> int:
+    """The desk's word that roster entries ``player_id`` and ``same_as`` are
+    one person: every entry of ``player_id``'s person takes the person key of
+    ``same_as``'s, so that one career shows both (and Rule 410(c) reads them
+    as one person: a suspension earned with one team bars him on the other in
+    the same tournament). Recorded in the desk's record of changes with the
+    keys before and after and the reason (required). Refused (ValueError)
+    for an unknown entry, the same person already, or two dates of birth.
+    Returns how many entries changed."""
+    why = reason.strip()
+    if not why:
+        raise ValueError("say why these two records are one person (kept in the record "
+                         "of changes)")
+    with service.write() as s:
+        mine = s.get(models.Player, player_id)
+        if mine is None:
+            raise NotFound(f"There is no player {player_id}.")
+        theirs = s.get(models.Player, same_as)
+        if theirs is None:
+            raise ValueError(f"there is no player {same_as} to merge with")
+        old, new = identity(mine), identity(theirs)
+        if old == new and (mine.birth_date is None or theirs.birth_date is None
+                           or mine.birth_date == theirs.birth_date):
+            raise ValueError(f"players {player_id} and {same_as} are already one person "
+                             f"({new!r})")
+        if mine.birth_date and theirs.birth_date and mine.birth_date != theirs.birth_date:
+            raise ValueError(f"players {player_id} and {same_as} have two dates of birth "
+                             f"({mine.birth_date} and {theirs.birth_date}): not one person")
+        moved = [p for p in s.scalars(select(models.Player).where(or_(
+            models.Player.person_key == old,
+            and_(models.Player.person_key == "", models.Player.name == old)))).all()
+            if mine.birth_date is None or p.birth_date in (None, mine.birth_date)]
+        if mine not in moved:
+            moved.append(mine)
+        for p in moved:
+            p.person_key = new
+        if not theirs.person_key:
+            theirs.person_key = new
+        record(s, mine.team.division.tournament_id, f"player {player_id} ({mine.name})",
+               "merged", {"person": old, "players": sorted(p.id for p in moved)},
+               {"person": new, "same_as": same_as}, by=by, clock=service.now, reason=why)
+        return len(moved)
