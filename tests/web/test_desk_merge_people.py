@@ -1,9 +1,11 @@
 """The desk merges two records of one person (issue 27): his career page
 then shows both, the change is in the desk's record with its reason, and
-a merge without a reason, with an unknown record or by anyone but the
-director changes nothing."""
+a merge without a reason, with an unknown record, of two dates of birth or
+by anyone but the director changes nothing."""
 
 from __future__ import annotations
+
+from datetime import date
 
 import pytest
 from careerkit import SKATER, Careers, build
@@ -11,6 +13,7 @@ from deskkit import dora, people, post, skip
 from webkit import Client, Demo
 
 from rinkside.services import careers, changes
+from rinkside.store import models
 
 __all__ = ["dora", "people", "skip"]
 
@@ -63,3 +66,20 @@ def test_merged_one_career_and_recorded(made: tuple[Careers, int], demo: Demo,
                  {"player": other, "same_as": str(built.skater["Autumn Open"]),
                   "reason": "again"})
     assert "already one person" in again.text
+
+
+def test_two_dates_of_birth_are_two_people_and_are_not_merged(
+        made: tuple[Careers, int], demo: Demo, dora: Client) -> None:
+    built, _ = made
+    spring, autumn = built.goalie["Spring Cup"], built.goalie["Autumn Open"]
+    assert len(careers.career(demo.service, spring).rows) == 2  # one name, no dates: one
+    with demo.service.write() as s:  # the registrations' dates of birth
+        for entry, born in ((spring, date(2010, 1, 1)), (autumn, date(2011, 5, 5))):
+            row = s.get(models.Player, entry)
+            assert row is not None
+            row.birth_date = born
+    assert [r.team for r in careers.career(demo.service, spring).rows] == ["Wolves"]
+    assert [r.team for r in careers.career(demo.service, autumn).rows] == ["Hawks"]
+    refused = post(dora, f"/desk/teams/{built.teams['Hawks']}/merge",
+                   {"player": autumn, "same_as": str(spring), "reason": "same person?"})
+    assert refused.status_code == 422 and "two dates of birth" in refused.text
