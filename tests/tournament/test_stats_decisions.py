@@ -5,10 +5,11 @@ replayed through the engine."""
 from __future__ import annotations
 
 from gamekit import end, faceoff, goal, t
+from tournament import builders
 from tournament.stat_builders import forfeit, goals, pid, played, regulation
 
 from rinkside.rules.events import GoalieChange
-from rinkside.tournament.stats.decisions import DecisionLine, decision_lines
+from rinkside.tournament.stats.decisions import DecisionLine, decision_lines, game_decisions
 
 
 class TestWinningGoalCredit:
@@ -88,3 +89,16 @@ class TestOverGames:
         lines = decision_lines([won, lost, forfeit(3, 1, 4, by="away")])
         assert lines[pid(1, 1)] == DecisionLine(pid(1, 1), wins=1, losses=1, shutouts=1)
         assert lines[pid(3, 1)] == DecisionLine(pid(3, 1), wins=1, shutouts=1)
+
+
+class TestWithoutAWinningGoalOnTheRecord:
+    def test_a_shootout_credits_the_goaltenders_in_goal_at_the_end(self) -> None:
+        """Casebook 18: shootout goals are not goals; the 1-1 game is decided
+        by the shootout, the decisions go to the goaltenders in goal then."""
+        won = builders.game(1, 1, 2, (1, 1), shootout="away")
+        assert won.state.result is not None and won.state.result.decided_by == "shootout"
+        assert game_decisions(won) == {"home": ("L", 1), "away": ("W", 1)}
+
+    def test_an_overtime_goal_is_the_winning_goal(self) -> None:
+        won = builders.game(1, 1, 2, (2, 2), overtime="home")
+        assert game_decisions(won) == {"home": ("W", 1), "away": ("L", 1)}
