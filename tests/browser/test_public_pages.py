@@ -27,11 +27,14 @@ SERIOUS = ("serious", "critical")
 def main_pages(live_server: LiveServer) -> list[str]:
     games = [g for g in queries.games(live_server.service) if g.version]
     division = games[0].division_id
+    player = queries.team(live_server.service, games[0].home_team_id).players[0].player_id
     return ["/", f"/tournaments/{games[0].tournament_id}", f"/games/{games[0].game_id}",
             f"/divisions/{division}/standings", f"/divisions/{division}/stats",
             f"/divisions/{division}/playoffs", "/schedule",
             f"/schedule?tournament={games[0].tournament_id}&division={division}",
-            f"/teams/{games[0].home_team_id}", "/suspensions", f"/scoreboard/{games[0].game_id}"]
+            f"/teams/{games[0].home_team_id}",
+            f"/players/{player}",
+            "/suspensions", f"/scoreboard/{games[0].game_id}"]
 
 
 def serious_violations(page: Page) -> list[str]:

@@ -14,6 +14,7 @@ from rinkside.rules.events import TEAMS, GoalieChange, PenaltyShot, Shot
 from rinkside.simulate import simulate_games
 from rinkside.tournament.model import Lineup, PlayedGame
 from rinkside.tournament.stats import (
+    SkaterLine,
     goaltender_lines,
     high_scorer_award,
     leaders,
@@ -223,6 +224,18 @@ class TestLeaders:
         assert [(x.player_id, x.pim) for x in leaders(lines, "pim", 10)] == \
             [(pid(2, 5), 15), (pid(1, 12), 2)]
         assert leaders(lines, "goals", 0) == []
+
+    def test_points_level_break_by_goals_before_games(self) -> None:
+        """Issue 27: three players on 3 points; the one with more goals goes
+        first even with more games (fewer games came first before)."""
+        passer = SkaterLine(pid(1, 8), 1, gp=1, goals=0, assists=3)
+        scorer = SkaterLine(pid(1, 9), 1, gp=2, goals=2, assists=1)
+        other = SkaterLine(pid(1, 10), 1, gp=2, goals=1, assists=2)
+        assert [x.player_id for x in leaders([passer, other, scorer], "points")] == \
+            [pid(1, 9), pid(1, 10), pid(1, 8)]
+        # goals and the other columns keep fewer games first
+        assert [x.player_id for x in leaders([scorer, other, passer], "assists")] == \
+            [pid(1, 8), pid(1, 10), pid(1, 9)]
 
 
 class TestCasebook29HighScorer:

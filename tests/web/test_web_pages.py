@@ -10,7 +10,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from webkit import Demo, first_division, game_in_play
 
-from rinkside.services import queries
+from rinkside.services import careers, queries
 from rinkside.services.open import open_tournaments
 from rinkside.web import views
 from rinkside.web.deps import get_service
@@ -94,7 +94,8 @@ class TestGamePage:
         scoring = state.scoring()["home"]
         for player in state.setup.home.players:
             goals, assists = scoring.get(player.number, (0, 0))
-            assert f"<td>{player.number}</td><td>{player.name}" in page
+            assert re.search(rf'<td>{player.number}</td><td><a href="/players/\d+">'
+                             rf"{re.escape(player.name)}</a>", page)  # its career (issue 27)
             assert f"<td>{goals}</td><td>{assists}</td><td>{goals + assists}</td>" in page
         assert "Goaltender" in page
 
@@ -132,15 +133,29 @@ class TestDivisionPages:
         page = client.get("/teams/1").text
         assert team.name in page
         for player in team.players:
-            assert f"<td>{player.number}</td><td>{player.name}</td>" in page
+            assert (f'<td>{player.number}</td><td><a href="/players/{player.player_id}">'
+                    f"{player.name}</a></td>") in page
 
     def test_suspensions_list(self, client: TestClient, demo: Demo) -> None:
         statuses = demo.service.suspensions(demo.tournament_id).values()
         page = client.get("/suspensions").text
         assert statuses, "the demo tournament has suspensions"
         for status in statuses:
-            assert f"#{status.number} {status.name}" in page
+            assert (f'<a href="/players/{status.player_id}">'  # the career (issue 27)
+                    f"#{status.number} {status.name}</a>") in page
             assert status.rule in page
+
+    def test_a_suspended_players_career_shows_it(self, client: TestClient, demo: Demo) -> None:
+        """Issue 27: the career page's suspensions served and pending are the
+        tournament's (410)."""
+        status = next(s for s in demo.service.suspensions(demo.tournament_id).values()
+                      if s.served or s.remaining)
+        row = next(r for r in careers.career(demo.service, status.player_id).rows
+                   if r.player_id == status.player_id)
+        assert (row.suspension_served, row.suspension_pending) == (status.served,
+                                                                  status.remaining)
+        page = client.get(f"/players/{status.player_id}").text
+        assert (f"<td>{status.served}</td><td>{status.remaining}") in page
 
     def test_schedule_lists_every_game(self, client: TestClient, demo: Demo) -> None:
         page = client.get("/schedule").text

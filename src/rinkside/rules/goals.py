@@ -122,7 +122,7 @@ def goal(s: GameState, event: Goal) -> None:
         stop_play(s)
     score(s, GoalRecord(event.at, scorer_team, event.scorer, event.assist, strength,
                         empty_net=goalie_against is None, own_goal=event.own_goal,
-                        goalie_against=goalie_against))
+                        goalie_against=goalie_against, goalie_for=s.goalie(scorer_team)))
 
 
 def signals_after_goal(s: GameState, against: Team, short: bool
@@ -191,7 +191,8 @@ def penalty_shot(s: GameState, event: PenaltyShot) -> None:
         event.at, event.team, event.shooter, event.scored, s.stoppage))
     if event.scored:
         score(s, GoalRecord(event.at, event.team, event.shooter, None, "EV", empty_net=False,
-                            penalty_shot=True, goalie_against=s.goalie(other(event.team))))
+                            penalty_shot=True, goalie_against=s.goalie(other(event.team)),
+                            goalie_for=s.goalie(event.team)))
 
 
 def refuse_shot(s: GameState, event: Shot) -> None:

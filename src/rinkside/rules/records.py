@@ -85,6 +85,9 @@ class GoalRecord(_Positional):
     penalty_shot: bool = False
     own_goal: bool = False
     goalie_against: int | None = None
+    # The scoring team's goaltender in goal at the goal (None: its net empty): the
+    # statistics credit a win to him when this is the winning goal (issue 27).
+    goalie_for: int | None = None
 
 
 class PenaltyEnd(StrEnum):

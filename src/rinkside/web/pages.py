@@ -20,6 +20,7 @@ from rinkside.rules.events import Team
 from rinkside.rules.state import GameState
 from rinkside.services import queries
 from rinkside.services.errors import NotFound
+from rinkside.services.games import number_map
 from rinkside.services.queries import DivisionRow, GameRow
 from rinkside.services.queries.playoffs import (
     BracketView,
@@ -257,6 +258,12 @@ class GamePage:
     state: GameState
     json: dict[str, Any]
     lines: GameLines
+    player_ids: dict[Team, dict[int, int]]  # jersey number -> roster entry (307(c))
+
+    def player_id(self, team: Team, number: int | None) -> int | None:
+        """The roster entry behind the team's jersey ``number``, for the link
+        to the player's career page (None: a bench penalty, or unknown)."""
+        return None if number is None else self.player_ids.get(team, {}).get(number)
 
     def goalies(self, team: Team) -> list[GoalieLine]:
         """The team's goaltenders by number."""
@@ -268,7 +275,10 @@ def game_page(service: Tournaments, game_id: int) -> GamePage:
     row = queries.game(service, game_id)
     data = views.state_json(service, game_id)
     version, state = service.game_state(game_id)
-    return GamePage(row, version, state, data, game_lines(state))
+    teams: dict[Team, int] = {"home": row.home_team_id, "away": row.away_team_id}
+    ids = {side: number_map(queries.active_players(service, [team]))
+           for side, team in teams.items()}
+    return GamePage(row, version, state, data, game_lines(state), ids)
 
 
 # --------------------------------------------------------------------------- a division
@@ -281,6 +291,10 @@ class StatsPage:
     goalies: list[stats.GoaltenderLine]
     teams: list[stats.TeamLine]
     award: stats.HighScorerAward
+    decisions: dict[int, stats.DecisionLine]  # goaltenders' W-L-T and shutouts
+
+    def decision(self, player_id: int) -> stats.DecisionLine:
+        return self.decisions.get(player_id) or stats.DecisionLine(player_id)
 
 
 def stats_page(service: Tournaments, division_id: int, top: int = 10) -> StatsPage:
@@ -291,7 +305,8 @@ def stats_page(service: Tournaments, division_id: int, top: int = 10) -> StatsPa
     return StatsPage(
         division, {key: stats.leaders(skaters, key, top) for key in keys},
         sorted(goalies.values(), key=lambda g: (g.gaa is None, g.gaa or 0, -g.tenths)),
-        sorted(teams.values(), key=lambda t: t.team_id), service.high_scorer(division_id, view))
+        sorted(teams.values(), key=lambda t: t.team_id), service.high_scorer(division_id, view),
+        stats.decision_lines(view.standing_games))
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,12 +26,14 @@ applied):
 
 One module each, all importable from here: ``games`` (what the statistics
 ask of a played game), ``skaters`` (and the leaders), ``goaltenders``,
-``teams`` (special teams) and ``award`` (the high scorer).
+``teams`` (special teams), ``award`` (the high scorer) and ``decisions``
+(goaltenders' wins, losses, ties and shutouts, by the credit rule stated there).
 """
 
 from __future__ import annotations
 
 from rinkside.tournament.stats.award import AwardLine, HighScorerAward, high_scorer_award
+from rinkside.tournament.stats.decisions import CREDIT_RULE, DecisionLine, decision_lines
 from rinkside.tournament.stats.games import forfeited_by, is_forfeit, player_id
 from rinkside.tournament.stats.goaltenders import (
     UNNAMED_GOALIE,
@@ -42,13 +44,16 @@ from rinkside.tournament.stats.skaters import LeaderKey, SkaterLine, leaders, sk
 from rinkside.tournament.stats.teams import TeamLine, team_lines
 
 __all__ = [
+    "CREDIT_RULE",
     "UNNAMED_GOALIE",
     "AwardLine",
+    "DecisionLine",
     "GoaltenderLine",
     "HighScorerAward",
     "LeaderKey",
     "SkaterLine",
     "TeamLine",
+    "decision_lines",
     "forfeited_by",
     "goaltender_lines",
     "high_scorer_award",

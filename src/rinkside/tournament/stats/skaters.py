@@ -135,6 +135,7 @@ def leaders(skater_lines: Mapping[int, SkaterLine] | Iterable[SkaterLine], key: 
     """The first ``n`` players by ``key`` (goals, assists, points or PIM).
 
     The book sets no order among equals; ours: the higher value first, then
+    for points the more goals (issue 27: as the leagues rank scorers), then
     the player with fewer games (the same total in fewer games), then the
     lower player id, so that the list is stable. Players with nothing in the
     column are not leaders and are left out; a tie at the n-th place is cut
@@ -143,5 +144,6 @@ def leaders(skater_lines: Mapping[int, SkaterLine] | Iterable[SkaterLine], key: 
     if n < 0:
         raise ValueError(f"n must be 0 or more, got {n}")
     ranked = [line for line in lines_of(skater_lines) if _value(line, key) > 0]
-    ranked.sort(key=lambda line: (-_value(line, key), line.gp, line.player_id))
+    ranked.sort(key=lambda line: (-_value(line, key), -line.goals if key == "points" else 0,
+                                  line.gp, line.player_id))
     return ranked[:n]

@@ -3,7 +3,8 @@
 ``/desk/tournaments/{id}/teams``: divisions and teams added and renamed, a
 roster file imported (the template at ``/desk/roster-template.csv``, its
 columns documented on the page); ``/desk/teams/{id}``: a team's players
-added and edited. The checks are the services'. The rinks have their own
+added and edited, and two records of one person merged (their career, issue 27).
+The checks are the services'. The rinks have their own
 router (:mod:`rinkside.web.routers.desk_rinks`).
 """
 
@@ -15,7 +16,7 @@ from typing import Annotated, Any
 from fastapi import File, Form, Request, UploadFile
 from fastapi.responses import HTMLResponse, Response
 
-from rinkside.services import desk_teams, queries, team_styles
+from rinkside.services import careers, desk_teams, queries, team_styles
 from rinkside.services.tournaments import NotFound
 from rinkside.tournament.roster_problems import RosterImportError
 from rinkside.tournament.roster_template import TEMPLATE_COLUMNS, template_csv
@@ -199,4 +200,19 @@ def player_edit(player_id: int, request: Request, service: Service, templates: T
             goalie=bool(goalie), captain=captain or None, by=user.username,
             reason=reason or None),
         f"/desk/teams/{team_id}", "player",
+        lambda error: _team_page(request, service, templates, user, team_id, error))
+
+
+@router.post("/desk/teams/{team_id:id}/merge", response_class=HTMLResponse)
+def player_merge(team_id: int, request: Request, service: Service, templates: Templates,
+                 user: Director, player: FormId, same_as: str = Form(""),
+                 reason: str = Form("")) -> Response:
+    """Two records of one person merged (issue 27): the team's ``player`` and
+    the record ``same_as`` (a player id); one career page shows both and Rule
+    410(c) reads them as one person; kept in the record of changes with the
+    reason."""
+    return respond(
+        lambda: careers.merge(service, player, careers.read_player_id(same_as),
+                              by=user.username, reason=reason),
+        f"/desk/teams/{team_id}", "merged",
         lambda error: _team_page(request, service, templates, user, team_id, error))

@@ -2,8 +2,8 @@
 
 The tournaments (the picker), a tournament's page with its live scores, a
 game's page, standings, the schedule (filtered as its address says),
-statistics leaders, a division's playoff bracket, team rosters and the
-suspensions list. Each handler gathers its values in
+statistics leaders, a division's playoff bracket, team rosters, a player's
+career and the suspensions list. Each handler gathers its values in
 :mod:`rinkside.web.pages` and renders one template; an unknown id is the
 service's NotFound, answered with a 404 page (:mod:`rinkside.web.errors`).
 """
@@ -13,7 +13,8 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
-from rinkside.services import chain, queries, signed_reports
+from rinkside.services import careers, chain, queries, signed_reports
+from rinkside.tournament.stats import CREDIT_RULE
 from rinkside.web import documented, pages
 from rinkside.web.deps import Service, Templates
 
@@ -68,7 +69,8 @@ def stats(division_id: int, request: Request, service: Service,
     page = pages.stats_page(service, division_id)
     return templates.TemplateResponse(request, "stats.html", {
         "title": f"{page.division.name} leaders", "page": page,
-        "teams": queries.team_names(service), "players": queries.player_labels(service)})
+        "teams": queries.team_names(service), "players": queries.player_labels(service),
+        "credit_rule": CREDIT_RULE})
 
 
 @router.get("/divisions/{division_id:id}/playoffs")
@@ -103,6 +105,17 @@ def team(team_id: int, request: Request, service: Service,
                                        if team_id in (g.home_team_id, g.away_team_id)])
     return templates.TemplateResponse(request, "team.html", {
         "title": page.name, "team": page, "games": games})
+
+
+@router.get("/players/{player_id:id}")
+def player(player_id: int, request: Request, service: Service,
+           templates: Templates) -> HTMLResponse:
+    """A player's career: each tournament and team he played for, his
+    scoring and suspensions there, and a goaltender's record with the rule
+    that credits his decisions."""
+    page = careers.career(service, player_id)
+    return templates.TemplateResponse(request, "player.html", {
+        "title": page.name, "career": page, "credit_rule": CREDIT_RULE})
 
 
 @router.get("/suspensions")
