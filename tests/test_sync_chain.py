@@ -14,9 +14,13 @@ a port over SQLite or PostgreSQL, the laptop its own SQLite store.
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parent / "store"))
+from fastapi.testclient import TestClient
 from gamekit import faceoff, t, whistle
 from sqlalchemy import update
 from test_sync_kit import (  # noqa: F401  (the fixtures)
@@ -30,11 +34,13 @@ from test_sync_kit import (  # noqa: F401  (the fixtures)
     score,
 )
 
+from rinkside.reports import signing
 from rinkside.rules.events import Forfeit
-from rinkside.services import chain, officiating
+from rinkside.services import chain, officiating, signed_reports, sync_client
 from rinkside.services.open import open_tournaments
 from rinkside.services.tournaments import Tournaments
 from rinkside.store import models as m
+from rinkside.web.app import create_app
 
 
 def _chain(service: Tournaments, game: int) -> tuple[str, int, object]:
@@ -97,3 +103,38 @@ def test_a_push_whose_chain_does_not_continue_the_leagues_is_refused(
     assert (f"game {game}: revision 1 is entry 1 of the game's chain on the laptop, but "
             "entry 2 of the league's: the game's record changed on the league server") in said
     assert log_of(league.service, game) == []
+
+
+@pytest.fixture(name="keys")
+def keys_fixture(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    folder = tmp_path / "keys"
+    signing.make_key(folder, "League Cup")
+    monkeypatch.setenv(signing.KEYS_DIR_VARIABLE, str(folder))
+    yield folder
+
+
+def test_a_signoff_pushed_from_the_rink_that_locks_signs_the_report(
+        league: League, laptop: str, keys: Path) -> None:
+    game = league.north[0]
+    pull(league, laptop)
+    rink = open_tournaments(laptop)
+    score(rink, game, Forfeit(t("1 12:00"), "away", "did not appear"))
+    officiating.sign(rink, game, "ref")
+    api = TestClient(create_app(league.service))  # runs the answer's background tasks
+
+    def transport(method: str, url: str, headers: dict[str, str], body: bytes | None
+                  ) -> tuple[int, bytes]:
+        answer = api.request(method, url.removeprefix(league.url), headers=headers,
+                             content=body)
+        return answer.status_code, answer.content
+
+    assert signed_reports.of_game(league.service, game) == []
+    report = sync_client.push(rink, transport=transport)
+    assert report.signed == [(game, 1, 0, True)]
+    [kept] = signed_reports.of_game(league.service, game)
+    head, _, broken = _chain(league.service, game)
+    assert kept.chain_head == head and broken is None
+    pdf = signed_reports.pdf(league.service, kept.id)
+    assert pdf is not None
+    checked = signing.check_report(pdf, signing.league_certificate(keys))
+    assert checked.valid and checked.chain_head == head
