@@ -138,3 +138,17 @@ def test_a_signoff_pushed_from_the_rink_that_locks_signs_the_report(
     assert pdf is not None
     checked = signing.check_report(pdf, signing.league_certificate(keys))
     assert checked.valid and checked.chain_head == head
+
+
+def test_a_second_pull_keeps_the_chain_of_what_waits_on_the_laptop(
+        league: League, laptop: str) -> None:
+    game = league.north[0]
+    pull(league, laptop)
+    rink = open_tournaments(laptop)
+    score(rink, game, faceoff("1 12:00"), whistle("1 11:30"))
+    before = _chain(rink, game)
+    pull(league, laptop)  # the setup again, the game's events still waiting here
+    assert _chain(rink, game) == before and before[2] is None
+    code, said = push(laptop)
+    assert code == 0, said
+    assert _chain(league.service, game) == before

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, func, insert, select
+from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.orm import Session
 
 from rinkside.services import sync_proof
@@ -150,10 +150,15 @@ def store_pull(service: ServiceBase, url: str, token: str, data: Mapping[str, An
         league_versions = {int(g["id"]): int(g["version"]) for g in rows.get("games", [])}
         logs = _by_game(rows.get(LOG_TABLE, []))
         signed = _by_game(rows.get(SIGNOFF_TABLE, []))
+        chains = {int(g["id"]): (str(g.get("chain_head") or ""), int(g.get("chain_length") or 0))
+                  for g in rows.get("games", [])}
         for game_id, league_version in league_versions.items():
             summary.revisions += _extend(s, game_id, league_version, logs.get(game_id, []),
                                          summary)
             _take_signoff(s, game_id, signed.get(game_id, []), summary)
+            if game_id not in summary.kept:  # the league's record, with its chain (issue 29)
+                s.execute(update(models.Game).where(models.Game.id == game_id).values(
+                    chain_head=chains[game_id][0], chain_length=chains[game_id][1]))
         if linked is None:
             linked = models.SyncLink(league_url=url, token=token, tournament_id=tournament_id,
                                      rink=summary.rink, pulled_at=clock())
