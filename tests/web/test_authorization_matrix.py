@@ -113,6 +113,7 @@ MAY: Final[dict[tuple[str, str], Who]] = {
     ("POST", "/desk/tournaments/{tournament_id}/webhooks"): "director",
     ("POST", "/desk/webhook-deliveries/{delivery_id}/resend"): "director",
     ("POST", "/desk/webhooks/{webhook_id}/remove"): "director",
+    ("POST", "/desk/tournaments/{tournament_id}/chain"): "director",
 }
 
 Identity = Literal["anonymous", "scorer of another game", "unassigned referee",

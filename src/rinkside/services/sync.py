@@ -29,7 +29,9 @@ with its secret on the laptop gives.
   revision's ``by`` must be an active scorekeeper of the game with its proof
   (:class:`Officials`), else refused (403). Refused whole, nothing merged, when
   the game changed here meanwhile or is signed (Rule 616(a)); a push already
-  taken is answered as such and changes nothing.
+  taken is answered as such and changes nothing. Each revision carries its
+  link in the laptop's hash chain, and one the league's chain does not give
+  the same link is refused whole (409, :mod:`rinkside.services.sync_chain`).
 - The game's sign-off and written reports: :mod:`rinkside.services.sync_signoff`.
 """
 
@@ -47,7 +49,7 @@ from sqlalchemy.orm import Session
 
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.log import GameLog, Op
-from rinkside.services import replay, state_cache, sync_proof, users, webhooks
+from rinkside.services import replay, state_cache, sync_chain, sync_proof, users, webhooks
 from rinkside.services.base import ServiceBase
 from rinkside.services.sync_rows import export_rows
 from rinkside.services.tournaments import Tournaments
@@ -86,6 +88,8 @@ class Revision:
     at: datetime
     reason: str
     proof: str | None = None  # by's proof of it (:mod:`rinkside.services.sync_proof`)
+    chain_seq: int | None = None  # its place in the laptop's chain (:mod:`~.sync_chain`)
+    link: str | None = None  # its link there
 
 
 @dataclass(frozen=True)
@@ -334,12 +338,29 @@ def take_push(service: Tournaments, rink: RinkRef, game_id: int, league_version:
             raise SyncRefused(422, f"game {game_id}, revision {r.revision} cannot be read: "
                               f"{exc}; the push was refused whole and nothing was merged"
                               ) from None
+        _follows(s, game_id, league_version, revisions)
         # What the push made, told as one step (a laptop's revisions may correct).
         webhooks.enqueue_game(s, game, version, webhooks.game_events(before, log.state),
                               service.now())
         state_cache.store(s, game_id, version, log.state)
     service.committed(game_id, version, log.state)
     return PushOutcome(version, len(revisions))
+
+
+def _follows(s: Session, game_id: int, league_version: int,
+             revisions: Sequence[Revision]) -> None:
+    """Each revision taken has the link the laptop's chain gave it
+    (:mod:`rinkside.services.sync_chain`), else the push is refused whole."""
+    linked = s.execute(select(models.EventRevision.chain_seq, models.EventRevision.link).where(
+        models.EventRevision.game_id == game_id,
+        models.EventRevision.revision > league_version).order_by(models.EventRevision.revision)
+    ).all()
+    for r, (seq, link) in zip(revisions, linked, strict=True):
+        why = sync_chain.mismatch(f"revision {r.revision}", sync_chain.carried(
+            r.chain_seq, r.link), seq or 0, link or "")
+        if why is not None:
+            raise SyncRefused(409, f"game {game_id}: {why}; the push was refused whole and "
+                              "nothing was merged")
 
 
 def _take(s: Session, log: GameLog, game_id: int, version: int, r: Revision

@@ -7,8 +7,9 @@ by game, each one transaction on the league server; after each game the
 laptop notes what the league holds, so a cut connection loses nothing: the
 next push sends what is left, and a game whose push was taken but whose
 answer was lost is answered "taken already" (pushes are idempotent). A
-game's sign-off (Rule 616(a)) and its written reports follow its events, in
-a request of their own.
+game's sign-off (Rule 616(a)) and its written reports go in requests of
+their own, all in the order of the game's hash chain on the laptop (issue 29,
+:mod:`rinkside.services.sync_chain`).
 
 The league server's refusal of a game (4xx: it changed there, is signed
 there otherwise, the rules refuse an event) is remembered with the game as
@@ -157,36 +158,34 @@ def push(service: ServiceBase, url: str | None = None, transport: Transport | No
 
 def _push_game(service: ServiceBase, client: LeagueClient, game: PendingGame,
                report: PushReport) -> None:
-    """The game's events, then its sign-off and reports. A reopening made
-    here goes first (with the sign-off before it): the league's copy stays
-    locked until then and would refuse the corrections (Rule 616(a))."""
-    if game.unpushed > 0 and game.signoffs:
-        signed, _ = sync_local.outgoing_signoff(service, game.game_id)
-        waiting = signed["signoffs"][len(signed["signoffs"]) - game.signoffs:]
-        reopened = [i for i, e in enumerate(waiting) if e["kind"] == "reopen"]
-        if reopened:
-            through = len(signed["signoffs"]) - game.signoffs + reopened[-1] + 1
-            first = {**signed, "signoffs": signed["signoffs"][:through], "reports": []}
-            client.signoff(game.game_id, first)
-            sync_local.mark_signoff_pushed(service, game.game_id, through, 0)
-    if game.unpushed > 0:
-        body = sync_local.outgoing(service, game.game_id)
-        answer = client.push(game.game_id, body)
-        sync_local.mark_pushed(service, game.game_id,
-                               body["league_version"] + len(body["revisions"]))
-        if int(answer.get("taken", 0)):
-            report.pushed.append((game.game_id, int(answer["taken"])))
+    """The game's events, sign-off and reports in the order of its hash chain
+    here (:func:`rinkside.services.sync_local.chain_runs`), so that the league
+    links them as this laptop did (:mod:`rinkside.services.sync_chain`): a
+    report filed between two events goes between them, and a reopening made
+    here goes before the corrections after it (the league's copy stays locked
+    until then and would refuse them, Rule 616(a))."""
+    taken, entries, reports, locked, sent = 0, 0, 0, False, False
+    for kind, through, filed in sync_local.chain_runs(service, game.game_id):
+        if kind == "events":
+            body = sync_local.outgoing(service, game.game_id, through)
+            answer = client.push(game.game_id, body)
+            sync_local.mark_pushed(service, game.game_id,
+                                   body["league_version"] + len(body["revisions"]))
+            taken += int(answer.get("taken", 0))
         else:
-            report.already.append(game.game_id)
-    if game.signoffs or game.reports:
-        signed, filed = sync_local.outgoing_signoff(service, game.game_id)
-        answer = client.signoff(game.game_id, signed)
-        sync_local.mark_signoff_pushed(service, game.game_id, len(signed["signoffs"]), filed)
-        entries, reports = int(answer.get("signoffs", 0)), int(answer.get("reports", 0))
-        if entries or reports:
-            report.signed.append((game.game_id, entries, reports, bool(answer.get("locked"))))
-        elif game.game_id not in report.already:
-            report.already.append(game.game_id)
+            signed, held = sync_local.outgoing_signoff(service, game.game_id, through, filed)
+            answer = client.signoff(game.game_id, signed)
+            sync_local.mark_signoff_pushed(service, game.game_id, len(signed["signoffs"]), held)
+            entries += int(answer.get("signoffs", 0))
+            reports += int(answer.get("reports", 0))
+            locked = bool(answer.get("locked"))
+            sent = True
+    if taken:
+        report.pushed.append((game.game_id, taken))
+    if entries or reports:
+        report.signed.append((game.game_id, entries, reports, locked))
+    if not taken and not (entries or reports) and (game.unpushed > 0 or sent):
+        report.already.append(game.game_id)
 
 
 class PushLoop:

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, func, insert, select
+from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.orm import Session
 
 from rinkside.services import sync_proof
@@ -150,10 +150,15 @@ def store_pull(service: ServiceBase, url: str, token: str, data: Mapping[str, An
         league_versions = {int(g["id"]): int(g["version"]) for g in rows.get("games", [])}
         logs = _by_game(rows.get(LOG_TABLE, []))
         signed = _by_game(rows.get(SIGNOFF_TABLE, []))
+        chains = {int(g["id"]): (str(g.get("chain_head") or ""), int(g.get("chain_length") or 0))
+                  for g in rows.get("games", [])}
         for game_id, league_version in league_versions.items():
             summary.revisions += _extend(s, game_id, league_version, logs.get(game_id, []),
                                          summary)
             _take_signoff(s, game_id, signed.get(game_id, []), summary)
+            if game_id not in summary.kept:  # the league's record, with its chain (issue 29)
+                s.execute(update(models.Game).where(models.Game.id == game_id).values(
+                    chain_head=chains[game_id][0], chain_length=chains[game_id][1]))
         if linked is None:
             linked = models.SyncLink(league_url=url, token=token, tournament_id=tournament_id,
                                      rink=summary.rink, pulled_at=clock())
@@ -377,31 +382,39 @@ def clear_refusals(service: ServiceBase) -> int:
         return len(refused)
 
 
-def outgoing(service: ServiceBase, game_id: int) -> dict[str, Any]:
-    """The push of one game: its league version and every revision after it,
-    each with its recorder's proof (None: they never signed in here)."""
+def outgoing(service: ServiceBase, game_id: int, through: int | None = None
+             ) -> dict[str, Any]:
+    """The push of one game: its league version and every revision after it
+    (up to revision ``through``), each with its recorder's proof (None: they
+    never signed in here) and its place and link in the game's hash chain
+    here (:mod:`rinkside.services.sync_chain`)."""
     with service.read() as s:
         keys = _keys(s)
         synced = s.get(models.SyncGame, game_id)
         if synced is None:
             raise LocalSyncError(f"game {game_id} was not pulled from the league server")
-        revisions = s.scalars(select(models.EventRevision).where(
+        after = select(models.EventRevision).where(
             models.EventRevision.game_id == game_id,
             models.EventRevision.revision > synced.league_version)
-            .order_by(models.EventRevision.revision)).all()
+        if through is not None:
+            after = after.where(models.EventRevision.revision <= through)
+        revisions = s.scalars(after.order_by(models.EventRevision.revision)).all()
         return {"league_version": synced.league_version, "revisions": [
             {"revision": r.revision, "op": r.op, "position": r.position, "payload": r.payload,
              "by": r.by, "at": r.at.isoformat(), "reason": r.reason,
              "proof": _proof(keys, r.by, sync_proof.revision_message(
-                 game_id, r.revision, r.op, r.position, r.payload, r.by, r.at, r.reason))}
+                 game_id, r.revision, r.op, r.position, r.payload, r.by, r.at, r.reason)),
+             "chain_seq": r.chain_seq, "link": r.link}
             for r in revisions]}
 
 
-def outgoing_signoff(service: ServiceBase, game_id: int) -> tuple[dict[str, Any], int]:
+def outgoing_signoff(service: ServiceBase, game_id: int, signed: int | None = None,
+                     filed: int | None = None) -> tuple[dict[str, Any], int]:
     """The push of one game's sign-off: the game's version here (the events
-    signed), its whole sign-off log, and the written reports filed here that
-    the league does not hold yet, each with its referee's proof; and how
-    many reports were filed here."""
+    signed), its sign-off log (its first ``signed`` entries), and the written
+    reports filed here that the league does not hold yet (up to the
+    ``filed``-th), each with its referee's proof and its place and link in
+    the game's hash chain here; and how many reports that pushes the league to."""
     with service.read() as s:
         keys = _keys(s)
         synced, game = s.get(models.SyncGame, game_id), s.get(models.Game, game_id)
@@ -409,19 +422,68 @@ def outgoing_signoff(service: ServiceBase, game_id: int) -> tuple[dict[str, Any]
             raise LocalSyncError(f"game {game_id} was not pulled from the league server")
         reports = s.scalars(select(models.WrittenReport)
                             .where(models.WrittenReport.game_id == game_id)
-                            .order_by(models.WrittenReport.id)).all()
+                            .order_by(models.WrittenReport.id)).all()[:filed]
         body = {"version": game.version, "signoffs": [
             {"kind": e.kind, "username": e.username, "at": e.at.isoformat(),
              "reason": e.reason, "locks": bool(e.locks),
              "proof": _proof(keys, e.username, sync_proof.signoff_message(
-                 game_id, e.kind, e.username, e.at, e.reason, bool(e.locks)))}
-            for e in signoffs.entries(s, game_id)],
+                 game_id, e.kind, e.username, e.at, e.reason, bool(e.locks))),
+             "chain_seq": e.chain_seq, "link": e.link}
+            for e in signoffs.entries(s, game_id)[:signed]],
             "reports": [{"kind": r.kind, "rule": r.rule, "text": r.text,
                          "username": r.username, "at": r.at.isoformat(),
                          "proof": _proof(keys, r.username, sync_proof.report_message(
-                             game_id, r.kind, r.rule, r.text, r.username, r.at))}
+                             game_id, r.kind, r.rule, r.text, r.username, r.at)),
+                         "chain_seq": r.chain_seq, "link": r.link}
                         for r in reports[synced.league_reports:]]}
         return body, len(reports)
+
+
+def chain_runs(service: ServiceBase, game_id: int) -> list[tuple[str, int, int]]:
+    """What the game waits to push, in the order of its hash chain here
+    (:mod:`rinkside.services.sync_chain`: the league links them in the order
+    taken, so it must take them in this one), as runs: ``("events", R, 0)``
+    the revisions through R, ``("signoff", S, W)`` the sign-off log's first S
+    entries and the reports filed here through the W-th. Entries with no
+    place in the chain come last: events, then the sign-off and reports."""
+    with service.read() as s:
+        synced = s.get(models.SyncGame, game_id)
+        if synced is None:
+            raise LocalSyncError(f"game {game_id} was not pulled from the league server")
+        waiting: list[tuple[float, int, str, int]] = []
+        for revision, seq in s.execute(
+                select(models.EventRevision.revision, models.EventRevision.chain_seq).where(
+                    models.EventRevision.game_id == game_id,
+                    models.EventRevision.revision > synced.league_version)):
+            waiting.append((_place(seq), 0, "events", revision))
+        for n, entry in enumerate(signoffs.entries(s, game_id)[synced.league_signoffs:]):
+            waiting.append((_place(entry.chain_seq), 1, "signed",
+                            synced.league_signoffs + n + 1))
+        filed = s.scalars(select(models.WrittenReport.chain_seq)
+                          .where(models.WrittenReport.game_id == game_id)
+                          .order_by(models.WrittenReport.id)).all()
+        for n, seq in enumerate(filed[synced.league_reports:]):
+            waiting.append((_place(seq), 2, "filed", synced.league_reports + n + 1))
+        signed, reported = synced.league_signoffs, synced.league_reports
+    runs: list[tuple[str, int, int]] = []
+    for *_, what, through in sorted(waiting):
+        if what == "events":
+            if runs and runs[-1][0] == "events":
+                runs.pop()
+            runs.append(("events", through, 0))
+            continue
+        if what == "signed":
+            signed = through
+        else:
+            reported = through
+        if runs and runs[-1][0] == "signoff":
+            runs.pop()
+        runs.append(("signoff", signed, reported))
+    return runs
+
+
+def _place(seq: int | None) -> float:
+    return float("inf") if seq is None else float(seq)
 
 
 def mark_signoff_pushed(service: ServiceBase, game_id: int, signed: int, reports: int) -> None:

@@ -28,8 +28,12 @@ LOG_TABLE: Final = "event_revisions"
 # A game's sign-off log: the laptop adds to it too (its ids are its own), so it
 # is taken game by game rather than by id (:mod:`rinkside.services.sync_local`).
 SIGNOFF_TABLE: Final = "signoff_entries"
-# What the laptop keeps of its own: a game's version and length follow its log (0003's trigger).
-KEPT_COLUMNS: Final = {"games": ("version", "event_count")}
+# What the laptop keeps of its own, and what a new row starts with: a game's
+# version and length follow its log (0003's trigger), its chain head and length
+# its own entries (the league's are taken only while nothing waits here,
+# :mod:`rinkside.services.sync_local`; issue 29).
+KEPT_COLUMNS: Final[dict[str, dict[str, Any]]] = {
+    "games": {"version": 0, "event_count": 0, "chain_head": "", "chain_length": 0}}
 
 
 def _table(name: str) -> Table:
@@ -84,13 +88,13 @@ def upsert(s: Session, name: str, rows: Sequence[Mapping[str, Any]]) -> int:
     existing ones brought up to these values. How many were new."""
     table = _table(name)
     keys = [c.name for c in table.primary_key.columns]
-    kept = KEPT_COLUMNS.get(name, ())
+    kept = KEPT_COLUMNS.get(name, {})
     new = 0
     for raw in rows:
         row = _decoded(table, raw)
         match = [table.c[k] == row[k] for k in keys]
         if s.execute(select(*[table.c[k] for k in keys]).where(*match)).first() is None:
-            s.execute(insert(table).values({k: (0 if k in kept else v) for k, v in row.items()}))
+            s.execute(insert(table).values({k: kept.get(k, v) for k, v in row.items()}))
             new += 1
         else:
             values = {k: v for k, v in row.items() if k not in keys and k not in kept}

@@ -36,7 +36,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from rinkside.rules.log import GameLog
-from rinkside.services import replay, sync_proof
+from rinkside.services import replay, sync_chain, sync_proof
 from rinkside.services.base import ServiceBase
 from rinkside.services.officiating import (
     SignOffRefused,
@@ -59,6 +59,8 @@ class Entry:
     reason: str
     locks: bool
     proof: str | None = None  # username's proof of it (:mod:`rinkside.services.sync_proof`)
+    chain_seq: int | None = None  # its place in the laptop's chain (:mod:`~.sync_chain`)
+    link: str | None = None  # its link there
 
     @property
     def key(self) -> Key:
@@ -75,6 +77,8 @@ class Report:
     username: str
     at: datetime
     proof: str | None = None  # username's proof of it
+    chain_seq: int | None = None  # its place in the laptop's chain (:mod:`~.sync_chain`)
+    link: str | None = None  # its link there
 
 
 @dataclass(frozen=True)
@@ -117,10 +121,7 @@ def take_signoff(service: ServiceBase, rink: RinkRef, game_id: int, version: int
                 officials.check(e.username, "referee", sync_proof.signoff_message(
                     game_id, e.kind, e.username, e.at, e.reason, e.locks), e.proof,
                     f"{e.username}'s signature")
-            for e in new:
-                signoffs.add(s, game_id, e.kind, e.username, reason=e.reason, locks=e.locks,
-                             at=e.at)
-        taken = 0
+        taking: list[Entry | Report] = list(new)
         for r in reports:
             if _held(s, game_id, r):
                 continue
@@ -128,11 +129,41 @@ def take_signoff(service: ServiceBase, rink: RinkRef, game_id: int, version: int
             officials.check(r.username, "referee", sync_proof.report_message(
                 game_id, r.kind, r.rule, r.text, r.username, r.at), r.proof,
                 f"{r.username}'s written report")
-            signoffs.add_written(s, game_id, r.kind, r.rule, r.text, r.username, r.at)
-            taken += 1
+            taking.append(r)
+        for item in _in_chain_order(taking):
+            _link(s, game_id, item)
+        taken = len(taking) - len(new)
         s.flush()
         locked = signoffs.is_locked(s, game_id)
     return SignOffOutcome(len(new), taken, locked)
+
+
+def _in_chain_order(taking: list[Entry | Report]) -> list[Entry | Report]:
+    """The signatures and reports to take in the order of the laptop's chain
+    when each carries its place (:mod:`rinkside.services.sync_chain`), else
+    the signatures first, as a laptop from before the chain pushed them."""
+    if all(item.chain_seq is not None for item in taking):
+        return sorted(taking, key=lambda item: item.chain_seq or 0)
+    return taking
+
+
+def _link(s: Session, game_id: int, item: Entry | Report) -> None:
+    """One signature or report linked at the end of the league's chain; refused
+    whole (409) when that is not the link the laptop's chain gave it."""
+    if isinstance(item, Entry):
+        row: models.SignOffEntry | models.WrittenReport = signoffs.add(
+            s, game_id, item.kind, item.username, reason=item.reason, locks=item.locks,
+            at=item.at)
+        what = f"{item.username}'s {'signature' if item.kind == 'sign' else item.kind}"
+    else:
+        row = signoffs.add_written(s, game_id, item.kind, item.rule, item.text, item.username,
+                                   item.at)
+        what = f"{item.username}'s written report"
+    why = sync_chain.mismatch(what, sync_chain.carried(item.chain_seq, item.link),
+                              row.chain_seq or 0, row.link or "")
+    if why is not None:
+        raise SyncRefused(409, f"game {game_id}: {why}; the sign-off and reports were refused "
+                          "whole and nothing was merged")
 
 
 def _refuse_reopening(game_id: int, new: Sequence[Entry]) -> None:

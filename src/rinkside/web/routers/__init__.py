@@ -22,6 +22,7 @@ from rinkside.web.routers import (
     console_catalog,
     console_screens,
     desk_api,
+    desk_chain,
     desk_changes,
     desk_discipline,
     desk_home,
@@ -68,6 +69,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     desk_home.router,
     desk_changes.router,
     desk_changes.api_router,
+    desk_chain.router,
     desk_tournament.router,
     desk_tournament.api_router,
     desk_teams.router,
@@ -127,4 +129,6 @@ DESK_PAGES: tuple[DeskPage, ...] = (
     DeskPage("API & webhooks", None, "/desk/tournaments/{tournament_id}/api", desk_api.router),
     DeskPage("Changes", "/desk/changes", "/desk/changes?tournament={tournament_id}",
              desk_changes.router),
+    DeskPage("Game records", None, "/desk/tournaments/{tournament_id}/chain",
+             desk_chain.router),
 )

@@ -21,7 +21,12 @@ cookie is used):
   the league's sign-off differs or the league does not hold the events
   signed, 422 for a step the sign-off's rules refuse, 403 for a signature or
   report without its referee's ``proof`` and for any reopening (Rule 616(a):
-  only the director reopens, on the league server).
+  only the director reopens, on the league server). The signature that locks
+  the game has its report signed with the league's key (issue 29).
+- Each revision, signature and report pushed carries its place and link in
+  the laptop's hash chain (``chain_seq``, ``link``); one the league's chain
+  does not give the same link is refused whole, 409
+  (:mod:`rinkside.services.sync_chain`).
 
 On the laptop (:mod:`rinkside.services.sync_local`): ``GET /sync`` and
 ``GET /api/sync/pending``: the games with events, sign-offs or reports not
@@ -35,10 +40,12 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Header, HTTPException, Request
+from fastapi import APIRouter, BackgroundTasks, Depends, Header, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 from pydantic import BaseModel, Field, field_validator
 
+from rinkside.reports.signed_report import sign_locked
+from rinkside.reports.signing import keys_dir
 from rinkside.rules.log import Op
 from rinkside.services import sync, sync_local, sync_signoff
 from rinkside.web import auth, documented, fields
@@ -60,6 +67,8 @@ class RevisionIn(BaseModel):
     at: fields.Moment
     reason: fields.Reason = ""
     proof: str | None = Field(None, max_length=64)  # by's (services/sync_proof.py)
+    chain_seq: int | None = Field(None, ge=1)  # its place in the laptop's chain
+    link: str | None = Field(None, pattern="^[0-9a-f]{64}$")  # its link there (sync_chain.py)
 
     @field_validator("payload")
     @classmethod
@@ -80,6 +89,8 @@ class SignOffEntryIn(BaseModel):
     reason: fields.Reason = ""
     locks: bool = False
     proof: str | None = Field(None, max_length=64)
+    chain_seq: int | None = Field(None, ge=1)  # its place in the laptop's chain
+    link: str | None = Field(None, pattern="^[0-9a-f]{64}$")  # its link there (sync_chain.py)
 
 
 class ReportIn(BaseModel):
@@ -89,6 +100,8 @@ class ReportIn(BaseModel):
     username: fields.Who
     at: fields.Moment
     proof: str | None = Field(None, max_length=64)
+    chain_seq: int | None = Field(None, ge=1)  # its place in the laptop's chain
+    link: str | None = Field(None, pattern="^[0-9a-f]{64}$")  # its link there (sync_chain.py)
 
 
 class SignOffPushIn(BaseModel):
@@ -121,7 +134,7 @@ def push(game_id: int, body: PushIn, service: Service,
     """Append the laptop's revisions of one game, all or none."""
     rink = _rink(service, authorization)
     revisions = [sync.Revision(r.revision, r.op, r.position, r.payload, r.by, r.at, r.reason,
-                               r.proof) for r in body.revisions]
+                               r.proof, r.chain_seq, r.link) for r in body.revisions]
     try:
         outcome = sync.take_push(service, rink, game_id, body.league_version, revisions)
     except sync.SyncRefused as exc:
@@ -131,13 +144,17 @@ def push(game_id: int, body: PushIn, service: Service,
 
 @router.post("/api/sync/games/{game_id:id}/signoff")
 def push_signoff(game_id: int, body: SignOffPushIn, service: Service, broadcaster: Broadcast,
-                 authorization: Authorization = None) -> dict[str, Any]:
-    """Bring the game's sign-off to the laptop's and take its written reports, all or none."""
+                 tasks: BackgroundTasks, authorization: Authorization = None
+                 ) -> dict[str, Any]:
+    """Bring the game's sign-off to the laptop's and take its written reports,
+    all or none; the signature that locked the game (Rule 616(a)) has its
+    report signed with the league's key after the answer, in a worker thread,
+    as a signature made on the league's own page has (issue 29)."""
     rink = _rink(service, authorization)
-    entries = [sync_signoff.Entry(e.kind, e.username, e.at, e.reason, e.locks, e.proof)
-               for e in body.signoffs]
-    reports = [sync_signoff.Report(r.kind, r.rule, r.text, r.username, r.at, r.proof)
-               for r in body.reports]
+    entries = [sync_signoff.Entry(e.kind, e.username, e.at, e.reason, e.locks, e.proof,
+                                   e.chain_seq, e.link) for e in body.signoffs]
+    reports = [sync_signoff.Report(r.kind, r.rule, r.text, r.username, r.at, r.proof,
+                                   r.chain_seq, r.link) for r in body.reports]
     try:
         outcome = sync_signoff.take_signoff(service, rink, game_id, body.version, entries,
                                             reports)
@@ -145,6 +162,8 @@ def push_signoff(game_id: int, body: SignOffPushIn, service: Service, broadcaste
         raise HTTPException(exc.status, exc.message) from None
     if outcome.signoffs:
         broadcaster.refresh(service, game_id)  # an open console learns it is locked (616(a))
+    if outcome.signoffs and outcome.locked:
+        tasks.add_task(sign_locked, service, game_id, keys_dir())
     return {"signoffs": outcome.signoffs, "reports": outcome.reports, "locked": outcome.locked}
 
 

@@ -1,0 +1,53 @@
+"""The hash chain a laptop's push carries, checked by the league (issue 29).
+
+A laptop keeps each game's record as one hash chain too
+(:mod:`rinkside.store.chain`): a pull takes the league's entries with their
+links, and every entry recorded on the laptop (an event revision, a
+signature, a written report) is linked on at its end. The push carries each
+entry's place in that chain and its link (``chain_seq``, ``link``), and the
+laptop pushes its entries in the order of its chain
+(:func:`rinkside.services.sync_client.push`): a written report filed between
+two events goes between them, so the league, linking each entry it takes at
+the end of its own chain, computes the very same links. The league compares
+the link it computed with the one carried: an entry whose content was
+changed on the laptop behind rinkside's back (its content no longer hashes
+to its link), or whose chain does not continue the league's (the league's
+record changed since the pull), is refused with the entry named, and
+nothing is merged. An entry pushed without a link (a laptop from before the
+chain) is linked here as the league's own write links it.
+
+Nothing here knows the rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Carried:
+    """An entry's place in the laptop's chain and its link there."""
+
+    seq: int
+    link: str
+
+
+def carried(seq: int | None, link: str | None) -> Carried | None:
+    """The link a pushed entry carries (``None``: it carries none)."""
+    return None if seq is None or link is None else Carried(seq, link)
+
+
+def mismatch(what: str, sent: Carried | None, seq: int, link: str) -> str | None:
+    """Why the entry ``what`` the league linked at ``seq`` with ``link`` does
+    not follow the laptop's chain (``None``: it does, or it carried none)."""
+    if sent is None:
+        return None
+    if sent.seq != seq:
+        return (f"{what} is entry {sent.seq} of the game's chain on the laptop, but entry "
+                f"{seq} of the league's: the game's record changed on the league server since "
+                "the laptop pulled it (pull it again, or ask the director)")
+    if sent.link != link:
+        return (f"{what} does not hash to the link the laptop's chain gave it (entry {seq}): "
+                "it was changed on the laptop outside rinkside, or its chain does not "
+                "continue the league's")
+    return None

@@ -1,0 +1,154 @@
+"""A game scored on a rink laptop is as verifiable as one scored on the
+league server (issue 29): the push carries each entry's link in the
+laptop's hash chain, the laptop pushes its entries in its chain's order (a
+written report filed between two events goes between them), and the league
+computes the very same chain; an entry changed on the laptop behind
+rinkside's back, or a chain that does not continue the league's, is refused
+whole, naming the entry; a sign-off push that locks the game has its report
+signed with the league's key.
+
+Over loopback as in ``test_sync``: the league server is the real server on
+a port over SQLite or PostgreSQL, the laptop its own SQLite store.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "store"))
+from fastapi.testclient import TestClient
+from gamekit import faceoff, t, whistle
+from sqlalchemy import update
+from test_sync_kit import (  # noqa: F401  (the fixtures)
+    League,
+    laptop_fixture,
+    league_fixture,
+    league_store_fixture,
+    log_of,
+    pull,
+    push,
+    score,
+)
+
+from rinkside.reports import signing
+from rinkside.rules.events import Forfeit
+from rinkside.services import chain, officiating, signed_reports, sync_client
+from rinkside.services.open import open_tournaments
+from rinkside.services.tournaments import Tournaments
+from rinkside.store import models as m
+from rinkside.web.app import create_app
+
+
+def _chain(service: Tournaments, game: int) -> tuple[str, int, object]:
+    checked = chain.check_game(service, game)
+    assert checked is not None
+    return checked.head, checked.length, checked.broken
+
+
+def test_a_game_scored_at_the_rink_has_the_same_chain_on_the_league(
+        league: League, laptop: str) -> None:
+    game = league.north[0]
+    score(league.service, game, faceoff("1 12:00"))  # the league's chain before the pull
+    pull(league, laptop)
+    rink = open_tournaments(laptop)
+    score(rink, game, whistle("1 11:30"))
+    officiating.add_written_report(rink, game, "ref", "Bench emptied onto the rink.")
+    score(rink, game, Forfeit(t("1 11:30"), "away", "left the rink"))
+    officiating.add_written_report(rink, game, "ref", "Away captain walked off.")
+    officiating.sign(rink, game, "ref")  # locks (Rule 616(a))
+    head, length, broken = _chain(rink, game)
+    assert broken is None and length == 6
+
+    code, said = push(laptop)
+    assert code == 0, said
+    assert _chain(league.service, game) == (head, length, None)  # the very same chain
+    assert officiating.is_locked(league.service, game)
+    assert [op for _, op, _ in log_of(league.service, game)] == ["append"] * 3
+
+
+def test_an_event_changed_on_the_laptop_behind_rinksides_back_is_refused(
+        league: League, laptop: str) -> None:
+    game = league.north[0]
+    pull(league, laptop)
+    rink = open_tournaments(laptop)
+    score(rink, game, faceoff("1 12:00"), whistle("1 11:30"))
+    with rink.write() as s:  # the second event's moment, edited in the laptop's database
+        s.execute(update(m.EventRevision).where(
+            m.EventRevision.game_id == game, m.EventRevision.revision == 2)
+            .values(payload=[2, "stoppage", 1, 6800, None]))
+    code, said = push(laptop)
+    assert code == 1, said
+    assert (f"game {game} refused: game {game}: revision 2 does not hash to the link the "
+            "laptop's chain") in said
+    assert "changed on the laptop outside rinkside" in said
+    assert "nothing was merged" in said
+    assert log_of(league.service, game) == []  # not even revision 1
+    assert _chain(league.service, game)[1:] == (0, None)
+
+
+def test_a_push_whose_chain_does_not_continue_the_leagues_is_refused(
+        league: League, laptop: str) -> None:
+    game = league.north[0]
+    pull(league, laptop)
+    rink = open_tournaments(laptop)
+    score(rink, game, faceoff("1 12:00"))
+    # Meanwhile the league's record of the game moves on (a report filed there).
+    officiating.add_written_report(league.service, game, "ref", "Lights failed twice.")
+    code, said = push(laptop)
+    assert code == 1, said
+    assert (f"game {game}: revision 1 is entry 1 of the game's chain on the laptop, but "
+            "entry 2 of the league's: the game's record changed on the league server") in said
+    assert log_of(league.service, game) == []
+
+
+@pytest.fixture(name="keys")
+def keys_fixture(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    folder = tmp_path / "keys"
+    signing.make_key(folder, "League Cup")
+    monkeypatch.setenv(signing.KEYS_DIR_VARIABLE, str(folder))
+    yield folder
+
+
+def test_a_signoff_pushed_from_the_rink_that_locks_signs_the_report(
+        league: League, laptop: str, keys: Path) -> None:
+    game = league.north[0]
+    pull(league, laptop)
+    rink = open_tournaments(laptop)
+    score(rink, game, Forfeit(t("1 12:00"), "away", "did not appear"))
+    officiating.sign(rink, game, "ref")
+    api = TestClient(create_app(league.service))  # runs the answer's background tasks
+
+    def transport(method: str, url: str, headers: dict[str, str], body: bytes | None
+                  ) -> tuple[int, bytes]:
+        answer = api.request(method, url.removeprefix(league.url), headers=headers,
+                             content=body)
+        return answer.status_code, answer.content
+
+    assert signed_reports.of_game(league.service, game) == []
+    report = sync_client.push(rink, transport=transport)
+    assert report.signed == [(game, 1, 0, True)]
+    [kept] = signed_reports.of_game(league.service, game)
+    head, _, broken = _chain(league.service, game)
+    assert kept.chain_head == head and broken is None
+    pdf = signed_reports.pdf(league.service, kept.id)
+    assert pdf is not None
+    checked = signing.check_report(pdf, signing.league_certificate(keys))
+    assert checked.valid and checked.chain_head == head
+
+
+def test_a_second_pull_keeps_the_chain_of_what_waits_on_the_laptop(
+        league: League, laptop: str) -> None:
+    game = league.north[0]
+    pull(league, laptop)
+    rink = open_tournaments(laptop)
+    score(rink, game, faceoff("1 12:00"), whistle("1 11:30"))
+    before = _chain(rink, game)
+    pull(league, laptop)  # the setup again, the game's events still waiting here
+    assert _chain(rink, game) == before and before[2] is None
+    code, said = push(laptop)
+    assert code == 0, said
+    assert _chain(league.service, game) == before
