@@ -70,13 +70,16 @@ def test_officials_are_named_by_role_and_bounded_by_the_book(service: Tournament
         officiating.set_officials(service, game, {"linesman": ["A"]})
 
 
+NOT_THEIRS = "not a referee or the official scorer assigned"  # Rules 506(b), 616(a)
+
+
 def test_the_game_locks_when_its_last_referee_signs(service: Tournaments, game: int) -> None:
     with pytest.raises(officiating.SignOffRefused, match=r"616\(a\).*not over"):
         officiating.sign(service, game, "rita")
     version = _play(service, game)
-    with pytest.raises(officiating.SignOffRefused, match="not a referee or the official scorer assigned"):
+    with pytest.raises(officiating.SignOffRefused, match=NOT_THEIRS):
         officiating.sign(service, game, "ref-elsewhere")
-    with pytest.raises(officiating.SignOffRefused, match="not a referee or the official scorer assigned"):
+    with pytest.raises(officiating.SignOffRefused, match=NOT_THEIRS):
         officiating.sign(service, game, "dana")
     status = officiating.sign(service, game, "rita")
     assert not status.locked and status.awaiting == ["rex"]
