@@ -108,6 +108,20 @@ if [ "$(psql_admin -tAc "SELECT 1 FROM pg_database WHERE datname = '$DATABASE'")
     psql_admin -c "CREATE DATABASE $DATABASE OWNER $ROLE"
 fi
 
+# 4. Room for the suite: two test workers, each with live servers, sync
+# loops and background signing, can hold more than the default 100
+# connections at a peak; a setting that needs a restart, made once.
+CONNECTIONS=300
+if [ "$(psql_admin -tAc "SHOW max_connections")" -lt "$CONNECTIONS" ]; then
+    say "raising max_connections to $CONNECTIONS (a restart)"
+    psql_admin -c "ALTER SYSTEM SET max_connections = $CONNECTIONS"
+    "${AS_ROOT[@]}" pg_ctlcluster "$VERSION" "$CLUSTER" restart >&2
+    for _ in $(seq 1 30); do
+        pg_isready -q -h 127.0.0.1 -p "$PORT" && break
+        sleep 1
+    done
+fi
+
 URL="postgresql+psycopg://$ROLE:$PASSWORD@127.0.0.1:$PORT/$DATABASE"
 PGPASSWORD="$PASSWORD" psql -X -q -h 127.0.0.1 -p "$PORT" -U "$ROLE" -d "$DATABASE" \
     -tAc "SELECT 1" >/dev/null \

@@ -87,6 +87,7 @@ MAY: Final[dict[tuple[str, str], Who]] = {
     ("POST", "/desk/teams/{team_id}/style"): "director",
     ("POST", "/desk/teams/{team_id}/withdraw"): "director",
     ("POST", "/desk/teams/{team_id}/players"): "director",
+    ("POST", "/desk/teams/{team_id}/merge"): "director",
     ("POST", "/desk/players/{player_id}"): "director",
     ("POST", "/desk/tournaments/{tournament_id}/rinks"): "director",
     ("POST", "/desk/rinks/{rink_id}"): "director",
