@@ -38,6 +38,7 @@ export const ACTIONS = [
   { id: "period_end", label: "Period end", selector: '.actions [data-form="period_end"]', key: "e" },
   { id: "undo", label: "Undo last", selector: '[data-action="undo"]', key: "u" }
 ];
+const DEFAULT_KEY = Object.fromEntries(ACTIONS.map(function (a) { return [a.id, a.key]; }));
 
 function page(name) { return document.querySelector('[data-bind-page="' + name + '"]'); }
 
@@ -215,6 +216,11 @@ window.addEventListener("keydown", function (ev) {
     if (QUICK_KEYS.indexOf(key) >= 0) { ev.stopPropagation(); if (key === " ") { ev.preventDefault(); } }
     return;
   }
+  /* A quick key on its own action out of the box (Space the clock, Q and P
+     the shots): console_quick_keys.js takes it itself, and keeps it while a
+     write is in flight (its button is disabled then) to send it next, so a
+     whistle pressed during a burst of shots is never lost. */
+  if (QUICK_KEYS.indexOf(key) >= 0 && DEFAULT_KEY[action.id] === key) { return; }
   ev.preventDefault();
   ev.stopPropagation();
   if (ev.repeat) { return; }
