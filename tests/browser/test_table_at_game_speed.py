@@ -14,6 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from browserkit import LiveServer, log_in, new_game, skaters
 from playwright.sync_api import Browser, Page, expect
 from test_whistle_stops_every_clock import (
@@ -54,6 +55,7 @@ def _open(browser: Browser, args: dict[str, Any], url: str, errors: list[str],
     return page
 
 
+@pytest.mark.timing
 def test_three_officials_and_the_board_at_game_speed(
         browser: Browser, browser_context_args: dict[str, Any], live_server: LiveServer,
         output_dir: Path) -> None:

@@ -132,6 +132,7 @@ def run_on(pages: list[Page], selector: str, tenths: int) -> None:
                             arg=[selector, start - tenths], timeout=5000)
 
 
+@pytest.mark.timing
 def test_the_whistle_and_the_goal_key_stop_every_display_at_once(
         page: Page, browser: Browser, browser_context_args: dict[str, Any],
         live_server: LiveServer, game: int, output_dir: Path) -> None:
