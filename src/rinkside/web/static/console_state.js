@@ -58,7 +58,7 @@ export function clockRuns() { return game.running(); }
 
 /* FORMAT.md "at": the period and the time left as the clock shows it
    ("1 11:42", tenths under a minute); the exact time when stopped, or when
-   `exact` (the instant a whistle stopped the clock: "1 11:42.7"). */
+   `exact` (the instant a key was pressed: "1 11:42.7"). */
 export function atText(tenths, exact) {
   if (!state) { return ""; }
   if (state.period === "SO") { return "SO"; }
@@ -67,4 +67,8 @@ export function atText(tenths, exact) {
     ? clock.minutesSeconds(t) + (t % 10 ? "." + (t % 10) : "") : clock.minutesSeconds(t);
   return state.period + " " + text;
 }
-export function nowAt() { return atText(projected()); }
+/* The instant a key is pressed, to the tenth: keys pressed within one second
+   keep their order in the log (a shot, then the whistle: stamped to the whole
+   second the shot would read later than the whistle, and the engine refuses a
+   clock that runs backwards, Rule 507(a)). */
+export function nowAt() { return atText(projected(), true); }
