@@ -92,8 +92,9 @@ def test_a_whole_game_on_the_console_the_board_and_a_phone(
     console.keyboard.press("q")
     expect(_bound(console, "home-shots")).to_contain_text("2 shots")
     console.keyboard.press("Space")
-    # the whistle goes once the shots before it are in: under a loaded
-    # machine that queue can take longer than the default 5 s
+    # the whistle goes once the shots before it are in (a queue that a loaded
+    # machine can make longer than the default 5 s), stamped after them to the
+    # tenth (test_console_key_order.py)
     expect(toggle).to_have_text("Start (face-off)", timeout=15000)
     console.get_by_role("button", name="Penalty", exact=True).click()
     _form(console).locator(".seg", has_text=away).click()

@@ -1,8 +1,9 @@
 /* The scorekeeper's console: records events and shows what the engine made of them.
  * This module is the console page's entry (templates/console.html loads it,
  * and only it, as <script type="module">): it takes each state the live game
- * brings, draws it through the modules below, fetches the console's info
- * (GET /console) when the log changed, and starts the live game.
+ * brings, draws it through the modules below, and the console's info
+ * (GET /console, fetched when the log changed); console_screen.js starts the
+ * live game, as it does for the table screens.
  *
  * No rule is decided here. Every action posts FORMAT.md events (or a
  * correction) to the console API and shows the state the server answers;
@@ -39,14 +40,11 @@
  *   console_shortcuts.js  the keyboard shortcuts: on the buttons, the "?" list, changed and kept;
  *   console_basic.js      the basic mode: only the frequent actions, remembered.
  */
-import { live } from "./live_module.js";
-import { root, $, make, clear } from "./console_dom.js";
-import {
-  GAME, API, currentState, takeState, takeInfo, follow
-} from "./console_state.js";
+import { $, make, clear } from "./console_dom.js";
+import { API } from "./console_state.js";
 import { request } from "./console_api.js";
-import { flash } from "./console_banner.js";
-import { explain, networkDown } from "./console_writes.js";
+import { startScreen } from "./console_screen.js";
+import { setRunningClock } from "./console_writes.js";
 import { renderBoard, renderLock } from "./console_board.js";
 import { renderCountdown } from "./console_countdown.js";
 import { renderToggle, ticked } from "./console_quick_keys.js";
@@ -59,64 +57,27 @@ import "./console_lineups.js";
 import "./console_shortcuts.js";
 import "./console_basic.js";
 
-let anchored = false;    /* the clock was projected from the last write's age once */
-
 /* ------------------------------------------------------------------ state */
 
-/* A state taken by the live game (newer, or this console's own answer). */
-function taken(data, before) {
-  takeState(data);
+/* A state taken by the live game (newer, or this console's own answer). The
+   moment the clock reached (a penalty over, a held one starting, 0:00) is
+   flashed with its rule by console_screen.js. */
+function render(data, before) {
   renderBoard();
   renderCountdown();
   renderToggle();
   renderNudge();
   renderAccepts();
   renderServers();
-  /* The clock reached a moment the engine gave with the state (a penalty
-     over, a held one starting, 0:00): say what changed, with its rule. */
-  if (data.moment && (!before || before.moment !== data.moment)) {
-    flash(data.moment.texts.join("; "));
-  }
-  if (!before || data.version !== before.version) { refreshInfo(); refreshAnnouncements(); }
+  if (!before || data.version !== before.version) { refreshAnnouncements(); }
 }
 
-let infoAsked = 0;
-/* GET /console: the log lines, dressed rosters, who is in goal, the next start. */
-function refreshInfo() {
-  const asked = ++infoAsked;
-  return request("GET", API + "/console").then(function (answer) {
-    if (answer.status !== 200 || asked !== infoAsked) { return; }
-    const info = answer.data;
-    const state = currentState();
-    takeInfo(info);
-    if (!anchored && state && state.running && info.state_version === state.version &&
-        info.tenths_since_last_write !== null) {
-      /* A reloaded console: the clock has run since the last event was written. */
-      game.anchor(info.tenths_since_last_write);
-    }
-    anchored = true;
-    renderLog();
-    renderToggle();
-    renderLock();
-    refreshForm();
-  });
-}
-
-/* Rule 507(a): the game timekeeper sets the running clock to the rink's clock. */
-function setRunningClock(ev) {
-  ev.preventDefault();
-  var input = ev.target.querySelector('[name="rink_clock"]');
-  var left = input.value.trim();
-  if (!left) { input.focus(); return; }
-  request("PUT", API + "/clock", { left: left }).then(function (answer) {
-    if (answer.status === 200) {
-      game.replace(answer.data.state);
-      input.value = "";
-      flash("Running clock set to " + left + " (Rule 507(a))");
-    } else {
-      explain(answer);
-    }
-  }).catch(networkDown);
+/* After each GET /console: the log lines, dressed rosters, who is in goal, the next start. */
+function info() {
+  renderLog();
+  renderToggle();
+  renderLock();
+  refreshForm();
 }
 
 /* ------------------------------------------------------------------ announcements */
@@ -133,26 +94,13 @@ function refreshAnnouncements() {
   }).catch(function () { /* no announcements here */ });
 }
 
-/* ------------------------------------------------------------------ live */
-
-function link(status, label) {
-  const node = document.querySelector('[data-bind="link"]');
-  node.setAttribute("data-state", status);
-  node.textContent = label;
-}
-
-const game = live.Game({
-  stateUrl: API + "/state", liveUrl: "/live/games/" + GAME,
-  render: taken, link: link, clock: $("clock"),
-  clockClass: { running: "clock running", stopped: "clock stopped" },
-  timers: root, timerSelector: ".box-list .timer",
-  ticked: function (ran) { ticked(ran); /* console_quick_keys.js */ renderCountdown(); }
-});
-follow(game, refreshInfo);
-
 /* ------------------------------------------------------------------ wiring */
 
 const clockForm = $("set-clock");
 if (clockForm) { clockForm.addEventListener("submit", setRunningClock); }
 
-game.start(); /* the state now, the clock's tick, the live stream */
+/* The live game: the state now, the clock's tick, the live stream. */
+startScreen({
+  render: render, info: info,
+  ticked: function (ran) { ticked(ran); /* console_quick_keys.js */ renderCountdown(); }
+});

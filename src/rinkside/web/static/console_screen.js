@@ -1,9 +1,10 @@
-/* What the three table screens share (templates/console_timekeeper.html,
- * console_penalties.html, console_scorer.html, Rules 505-507): the live
+/* What the full console (console.js) and the three table screens share
+ * (templates/console_timekeeper.html, console_penalties.html,
+ * console_scorer.html, Rules 505-507): the live
  * game (static/live.js, the console's own client) that takes each state,
  * ticks the clock and the box's timers between states and follows the live
  * stream; GET /console's info fetched when the log changed; the link's
- * status. Each screen's entry module (console_timekeeper.js,
+ * status. Each screen's entry module (console.js, console_timekeeper.js,
  * console_penalties.js, console_scorer.js) starts it with what it draws.
  * No rule is decided here: the server checks every write and each role's.
  */
