@@ -1,32 +1,25 @@
 """The small tournament the sync and the several-workers tests play on (no
 tests here): one division, two teams of a goalie and ten skaters each; and
-the sync tests' league server (the real server on a loopback port, over
-SQLite or PostgreSQL) with the rink laptop's store and commands."""
+what the sync tests (``tests/sync/``, whose conftest starts the league
+server and gives the laptop's store) do with the rink laptop's store and
+commands."""
 
 from __future__ import annotations
 
 import socket
-import sys
-import threading
-from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from pathlib import Path
 
-import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parent / "store"))
+from gamekit import t
 from sqlalchemy import select
-from storekit import postgres_schema_engine, postgres_url
 from typer.testing import CliRunner
 
 from rinkside.cli import app as cli
-from rinkside.services import rinks, sync, sync_local, users
+from rinkside.rules.events import Forfeit
+from rinkside.services import officiating, sync_local, users
 from rinkside.services.open import open_tournaments
 from rinkside.services.tournaments import Tournaments
 from rinkside.store import models as m
-from rinkside.web import auth
-from rinkside.web.server import build_server
 
 SKATERS = list(range(2, 12))
 
@@ -66,47 +59,6 @@ def now() -> datetime:
     return datetime(2026, 12, 5, 9, 0, tzinfo=UTC)
 
 
-@pytest.fixture(name="league_store", params=["sqlite", "postgresql"])
-def league_store_fixture(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """The league server's store: SQLite, and PostgreSQL (a schema of its own)."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'league.sqlite'}"
-        return
-    with postgres_schema_engine(postgres_url()) as engine, engine.connect():
-        yield engine.url.render_as_string(hide_password=False)  # the schema made by connecting
-
-
-@pytest.fixture(name="league")
-def league_fixture(league_store: str) -> Iterator[League]:
-    """The league server: a tournament with two rinks, three games at North
-    and one at South, a scorekeeper and a referee of North's games with their
-    credentials for North's laptop, North's token."""
-    url = league_store
-    service = open_tournaments(url)
-    tournament, division, teams = two_teams(service, "League Cup")
-    for name in ("North", "South"):
-        rinks.add_rink(service, tournament, name, {})
-    north = [service.add_game(division, *teams, rink="North") for _ in range(3)]
-    south = service.add_game(division, *teams, rink="South")
-    auth.create_user(service, "scorer", "scorer-password-1", "scorekeeper", north)
-    auth.create_user(service, "ref", "ref-password-123", "referee", north)
-    token = sync.issue_token(service, tournament, "North", now)
-    credentials = {who: sync.issue_credential(service, tournament, "North", who, now)
-                   for who in ("scorer", "ref")}
-    port = free_port()
-    server = build_server("127.0.0.1", port, url, log_level="warning")
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    assert server.ready.wait(10)
-    league_service = server.config.app.state.service  # type: ignore[attr-defined]
-    try:
-        yield League(league_service, url, f"http://127.0.0.1:{port}", tournament, north,
-                     south, token, credentials)
-    finally:
-        server.should_exit = True
-        thread.join(10)
-
-
 def pull(league: League, laptop: str) -> None:
     """``rinkside sync pull`` on the laptop, then each official with a
     credential signs in there (so the laptop can prove their acts)."""
@@ -142,13 +94,21 @@ def score(service: Tournaments, game: int, *events: object) -> int:
     return version
 
 
-@pytest.fixture(name="laptop")
-def laptop_fixture(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'rink.sqlite'}"
-
-
 def log_of(service: Tournaments, game: int) -> list[tuple[int, str, dict[str, object] | None]]:
     with service.read() as s:
         return [(r.revision, r.op, r.payload) for r in s.scalars(
             select(m.EventRevision).where(m.EventRevision.game_id == game)
             .order_by(m.EventRevision.revision))]
+
+
+def forfeited(service: Tournaments, game: int) -> int:
+    """The game over: the away team did not appear (Rule 634(d)); its version."""
+    return score(service, game, Forfeit(t("1 12:00"), "away", "did not appear"))
+
+
+def signed_at_the_rink(rink: Tournaments, game: int) -> int:
+    """The game over on the laptop and signed there by its one referee, which
+    locks it (Rule 616(a): the referees sign after the game); its version."""
+    version = forfeited(rink, game)
+    officiating.sign(rink, game, "ref")
+    return version

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Final
 
 __all__ = [
     "ADULT_AGE",
@@ -266,6 +267,28 @@ class PlayerGear:
     elbow_pad_cover: float | None = None  # inches of soft covering, 305(b)
 
 
+_PLAYER_FAULTS: Final[tuple[tuple[str, EquipmentProblem], ...]] = (
+    ("equipment_outside_uniform", EquipmentProblem(
+        "304(b)", "uniform", "protective equipment other than gloves, head gear or "
+        "goaltender leg pads must be under the uniform (a minor after one warning).",
+        "equipment_outside_uniform")),
+    ("glass_lenses", EquipmentProblem(
+        "304(d)", "eyewear", "eyeglasses must have plastic, not glass, lenses.",
+        "protective_equipment")),
+    ("glove_palm_cut", EquipmentProblem(
+        "304(e)", "gloves", "a glove with the palm worn out or cut to bare the fingers is "
+        "illegal.", "illegal_glove")),
+    ("hard_cast_or_splint", EquipmentProblem(
+        "305(a)", "cast", "casts or splints of hard material are prohibited, even padded.",
+        None)),
+    ("metal_protector", EquipmentProblem(
+        "305(a)", "pads", "pads or protectors of metal or material likely to injure are "
+        "prohibited.", None)),
+)
+"""Each fault the referee saw (a flag of :class:`PlayerGear`) and the problem it
+is, with its rule, in the order they are reported."""
+
+
 def _worn(gear: PlayerGear) -> set[Item]:
     worn = set(gear.wearing)
     if Item.GOALIE_HELMET in worn:
@@ -308,23 +331,7 @@ def check_player(gear: PlayerGear) -> list[EquipmentProblem]:
     for item in _RECOMMENDED:  # Rules 304(a), 303(f): recommended
         if not (gear.goaltender and item is Item.CHEST):
             missing("304(a)", item, "recommended", None, advice=True)
-    if gear.equipment_outside_uniform:
-        problems.append(EquipmentProblem(
-            "304(b)", "uniform", "protective equipment other than gloves, head gear or "
-            "goaltender leg pads must be under the uniform (a minor after one warning).",
-            "equipment_outside_uniform"))
-    if gear.glass_lenses:
-        problems.append(EquipmentProblem("304(d)", "eyewear", "eyeglasses must have plastic, "
-                                         "not glass, lenses.", "protective_equipment"))
-    if gear.glove_palm_cut:
-        problems.append(EquipmentProblem("304(e)", "gloves", "a glove with the palm worn out "
-                                         "or cut to bare the fingers is illegal.", "illegal_glove"))
-    if gear.hard_cast_or_splint:
-        problems.append(EquipmentProblem("305(a)", "cast", "casts or splints of hard material "
-                                         "are prohibited, even padded.", None))
-    if gear.metal_protector:
-        problems.append(EquipmentProblem("305(a)", "pads", "pads or protectors of metal or "
-                                         "material likely to injure are prohibited.", None))
+    problems.extend(problem for fault, problem in _PLAYER_FAULTS if getattr(gear, fault))
     if gear.elbow_pad_cover is not None and gear.elbow_pad_cover < ELBOW_PAD_MIN_COVER:
         problems.append(EquipmentProblem(
             "305(b)", Item.ELBOW_PADS.value, f"elbow pads with {_in(gear.elbow_pad_cover)} of "

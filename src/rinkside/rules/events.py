@@ -105,8 +105,10 @@ class Goal:
 
 
 @dataclass(frozen=True, slots=True)
-class Penalty:
-    """A penalty assessed at a stoppage. ``player`` is None for a bench penalty."""
+class PenaltyCall:
+    """A penalty as the referee calls it, assessed at a stoppage
+    (:class:`Penalty`) or signalled while play goes on
+    (:class:`PenaltySignal`). ``player`` is None for a bench penalty."""
 
     at: GameTime
     team: Team
@@ -127,20 +129,13 @@ class Penalty:
 
 
 @dataclass(frozen=True, slots=True)
-class PenaltySignal:
-    """A delayed penalty signalled while play goes on (Rule 409(b))."""
+class Penalty(PenaltyCall):
+    """A penalty assessed at a stoppage. ``player`` is None for a bench penalty."""
 
-    at: GameTime
-    team: Team
-    player: int | None
-    penalty_class: PenaltyClass
-    infraction: str
-    rule: str | None = None
-    served_by: int | None = None
-    suspension: int | None = None
-    official: str | None = None
-    called_by: str | None = None
-    penalty_shot: bool = False
+
+@dataclass(frozen=True, slots=True)
+class PenaltySignal(PenaltyCall):
+    """A delayed penalty signalled while play goes on (Rule 409(b))."""
 
     def assessed(self, at: GameTime) -> Penalty:
         return Penalty(at, self.team, self.player, self.penalty_class, self.infraction,

@@ -32,7 +32,7 @@ from rinkside.services.collector import collector_paused
 from rinkside.services.games import game_setup
 from rinkside.services.state_cache import StateCache
 from rinkside.store import eventlog, models
-from rinkside.store.eventlog import LoggedEvent, RevisionInfo
+from rinkside.store.eventlog import StoredLog
 from rinkside.tournament.model import Lineup, RosterPlayer
 from rinkside.tournament.stage_settings import stage_settings
 
@@ -41,20 +41,12 @@ __all__ = ["RecordsKept", "StoredGame", "by_team", "load", "setup_from", "setup_
 
 
 @dataclass(frozen=True, slots=True)
-class StoredGame:
-    """A game as stored, at one version: what the engine judges it by
-    (``setup``) and its log, each current event with who wrote it and when
-    (``entries``), and every revision (``revisions``)."""
+class StoredGame(StoredLog):
+    """A game as stored, at one version: its log (each current event with who
+    wrote it and when, every revision) and what the engine judges it by
+    (``setup``)."""
 
-    game_id: int
-    version: int
     setup: GameSetup
-    entries: list[LoggedEvent]
-    revisions: list[RevisionInfo]
-
-    @property
-    def events(self) -> list[Event]:
-        return [entry.event for entry in self.entries]
 
 
 def setup_of(s: Session, game: models.Game) -> GameSetup:
@@ -193,7 +185,7 @@ def load(s: Session, game: models.Game, setup: GameSetup | None = None) -> Store
     version in one statement)."""
     setup = setup or setup_of(s, game)
     log = eventlog.load(s, game.id)
-    return StoredGame(game.id, log.version, setup, log.entries, log.revisions)
+    return StoredGame(game.id, log.version, log.entries, log.revisions, setup)
 
 
 def state(setup: GameSetup, events: Sequence[Event]) -> GameState:

@@ -26,7 +26,6 @@ from __future__ import annotations
 import http.client
 import json
 import logging
-import threading
 import urllib.error
 import urllib.request
 from collections.abc import Callable
@@ -36,6 +35,7 @@ from typing import Any
 from rinkside.services import sync_local
 from rinkside.services.base import ServiceBase
 from rinkside.services.sync_local import Clock, LocalSyncError, PendingGame, PullSummary, Refusal
+from rinkside.services.ticker import Ticker
 
 log = logging.getLogger("rinkside.sync")
 
@@ -188,27 +188,25 @@ def _push_game(service: ServiceBase, client: LeagueClient, game: PendingGame,
         report.already.append(game.game_id)
 
 
-class PushLoop:
+class PushLoop(Ticker):
     """While ``serve`` runs on a linked store: push what is waiting every
     ``interval`` seconds of ``clock`` (monotonic seconds), waiting twice as
     long after each failure to reach the league (up to ``longest``); a game
     the league refused is not sent again until it changes. :meth:`tick` is one look; the
-    thread calls it every ``tick_seconds``."""
+    thread (:class:`~rinkside.services.ticker.Ticker`) calls it every ``tick_seconds``."""
 
     def __init__(self, service: ServiceBase, clock: Callable[[], float], *,
                  interval: float = 30.0, longest: float = 600.0, tick_seconds: float = 1.0,
                  transport: Transport | None = None) -> None:
+        super().__init__("rinkside-push", tick_seconds, log, "rinkside: the push loop failed")
         self.service = service
         self.clock = clock
         self.interval = interval
         self.longest = longest
-        self.tick_seconds = tick_seconds
         self.transport = transport
         self.delay = interval
         self.due = clock()
         self.last: PushReport | str | None = None  # the last attempt's report, or its failure
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="rinkside-push", daemon=True)
 
     def tick(self) -> bool:
         """Push now if due and something waits; whether it tried."""
@@ -226,17 +224,5 @@ class PushLoop:
         self.due = now + self.delay
         return True
 
-    def _run(self) -> None:
-        while not self._stop.wait(self.tick_seconds):
-            try:
-                self.tick()
-            except Exception:  # a failing push must not stop the loop
-                log.exception("rinkside: the push loop failed")
-
-    def start(self) -> PushLoop:
-        self._thread.start()
-        return self
-
-    def stop(self) -> None:
-        self._stop.set()
-        self._thread.join(5)
+    def work(self) -> None:
+        self.tick()

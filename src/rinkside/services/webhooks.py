@@ -31,7 +31,6 @@ import hmac
 import http.client
 import json
 import logging
-import threading
 import urllib.error
 import urllib.request
 import uuid
@@ -45,6 +44,7 @@ from sqlalchemy.orm import Session
 
 from rinkside.rules.state import GameState
 from rinkside.services.base import ServiceBase
+from rinkside.services.ticker import Ticker
 from rinkside.store import models
 
 EVENTS: Final = ("game_started", "goal", "penalty", "period_end", "final", "report_signed",
@@ -270,43 +270,19 @@ def wall_clock() -> datetime:
     return datetime.now(UTC)
 
 
-class DeliveryLoop:
+class DeliveryLoop(Ticker):
     """While the server runs: a thread that delivers what is due, woken at
     once by :meth:`wake` (a write's ``on_change``: an event may wait in the
-    outbox) and else every ``tick_seconds`` (retries come due). Nothing of
-    it runs on the event loop or in a console's write."""
+    outbox) and else every ``tick_seconds`` (retries come due)."""
 
     def __init__(self, service: ServiceBase, *, post: Post | None = None,
                  clock: Clock = wall_clock, tick_seconds: float = 1.0) -> None:
+        super().__init__("rinkside-webhooks", tick_seconds, log,
+                         "rinkside: the webhook deliveries failed")
         self.service = service
         self.post = post or urllib_post()
         self.clock = clock
-        self.tick_seconds = tick_seconds
-        self._wake = threading.Event()
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="rinkside-webhooks", daemon=True)
 
-    def wake(self) -> None:
-        self._wake.set()
-
-    def _run(self) -> None:
-        while not self._stop.is_set():
-            self._wake.wait(self.tick_seconds)
-            self._wake.clear()
-            if self._stop.is_set():
-                return
-            try:
-                while deliver_due(self.service, self.post, self.clock) == BATCH:
-                    pass  # a full batch: more may be due
-            except Exception:  # a failing delivery must not stop the loop
-                log.exception("rinkside: the webhook deliveries failed")
-
-    def start(self) -> DeliveryLoop:
-        self._thread.start()
-        return self
-
-    def stop(self) -> None:
-        self._stop.set()
-        self._wake.set()
-        if self._thread.is_alive():
-            self._thread.join(timeout=5)
+    def work(self) -> None:
+        while deliver_due(self.service, self.post, self.clock) == BATCH:
+            pass  # a full batch: more may be due

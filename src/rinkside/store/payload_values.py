@@ -8,13 +8,17 @@ raises :class:`PayloadError` saying what it found.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from collections.abc import Callable, Mapping
+from typing import Any, Final, TypeVar
 
 from rinkside.rules.events import MEASURED_ITEMS, MeasureResult, PenaltyClass, Team
 from rinkside.rules.times import GameTime
 
 __all__ = ["CLASSES", "TEAMS", "PayloadError", "as_bool", "as_class", "as_int", "as_item",
            "as_result", "as_str", "as_team", "moment", "opt_int", "opt_str"]
+
+
+T = TypeVar("T")
 
 
 class PayloadError(ValueError):
@@ -48,44 +52,49 @@ def moment(period: Any, tenths: Any) -> GameTime:
     return found
 
 
-def as_team(value: Any) -> Team:
-    team = TEAMS.get(value)
-    if team is None:
-        raise PayloadError(f"{value!r} is not a team: 'home' or 'away'")
-    return team
+def _one_of(table: Mapping[object, T], what: str) -> Callable[[Any], T]:
+    """The check of a value that must be one of ``table``'s keys (it reads as
+    the key's value), else a :class:`PayloadError` saying it is not ``what``."""
+
+    def check(value: Any) -> T:
+        found = table.get(value)
+        if found is None:
+            raise PayloadError(f"{value!r} is not {what}")
+        return found
+
+    return check
 
 
-def as_class(value: Any) -> PenaltyClass:
-    found = CLASSES.get(value)
-    if found is None:
-        raise PayloadError(f"{value!r} is not a penalty class")
-    return found
+def _of_type(kind: type[T], what: str) -> Callable[[Any], T]:
+    """The check of a value that must be exactly a ``kind`` (JSON's own: a
+    ``True`` is no integer), else a :class:`PayloadError` saying it is not
+    ``what``."""
+
+    def check(value: Any) -> T:
+        if type(value) is not kind:
+            raise PayloadError(f"{value!r} is not {what}")
+        return value
+
+    return check
 
 
-def as_int(value: Any) -> int:
-    if type(value) is not int:
-        raise PayloadError(f"{value!r} is not an integer")
-    return value
+def _optional(check: Callable[[Any], T]) -> Callable[[Any], T | None]:
+    """``check``, with None let through."""
+
+    def optional(value: Any) -> T | None:
+        return None if value is None else check(value)
+
+    return optional
 
 
-def opt_int(value: Any) -> int | None:
-    return None if value is None else as_int(value)
-
-
-def as_str(value: Any) -> str:
-    if not isinstance(value, str):
-        raise PayloadError(f"{value!r} is not a text")
-    return value
-
-
-def opt_str(value: Any) -> str | None:
-    return None if value is None else as_str(value)
-
-
-def as_bool(value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise PayloadError(f"{value!r} is not true or false")
-    return value
+as_team: Final = _one_of(TEAMS, "a team: 'home' or 'away'")
+as_class: Final = _one_of(CLASSES, "a penalty class")
+as_result: Final = _one_of(_RESULTS, "a measurement's result")
+as_int: Final = _of_type(int, "an integer")
+as_str: Final = _of_type(str, "a text")
+as_bool: Final = _of_type(bool, "true or false")
+opt_int: Final = _optional(as_int)
+opt_str: Final = _optional(as_str)
 
 
 def as_item(value: Any) -> str:
@@ -93,10 +102,3 @@ def as_item(value: Any) -> str:
     if item not in MEASURED_ITEMS:
         raise PayloadError(f"{item!r} is not a measured item: {', '.join(MEASURED_ITEMS)}")
     return item
-
-
-def as_result(value: Any) -> MeasureResult:
-    result = _RESULTS.get(value)
-    if result is None:
-        raise PayloadError(f"{value!r} is not a measurement's result")
-    return result

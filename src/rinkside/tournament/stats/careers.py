@@ -18,13 +18,13 @@ from fractions import Fraction
 from rinkside.rules.times import minutes_value
 from rinkside.tournament.stats.decisions import DecisionLine
 from rinkside.tournament.stats.goaltenders import GoaltenderLine
-from rinkside.tournament.stats.skaters import SkaterLine
+from rinkside.tournament.stats.skaters import Scoring, SkaterLine
 
 __all__ = ["CareerLine", "career_line", "career_total"]
 
 
 @dataclass(frozen=True, slots=True)
-class CareerLine:
+class CareerLine(Scoring):
     """One player id's figures in the games that stand of his division:
     scoring (616(k)), penalty minutes in tenths (casebook 12), and for a
     goaltender his time in goal, shots, saves, goals against, regulation
@@ -44,15 +44,6 @@ class CareerLine:
     losses: int = 0
     ties: int = 0
     shutouts: int = 0
-
-    @property
-    def points(self) -> int:
-        """616(k): each goal and each assist counts one point."""
-        return self.goals + self.assists
-
-    @property
-    def pim(self) -> int | float:
-        return minutes_value(self.pim_tenths)
 
     @property
     def goalie_minutes(self) -> int | float:

@@ -3,6 +3,7 @@ assists, points or penalty minutes."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Literal
@@ -13,11 +14,34 @@ from rinkside.rules.times import minutes_value
 from rinkside.tournament.model import PlayedGame
 from rinkside.tournament.stats.games import dressed_in, is_forfeit, player_id
 
-__all__ = ["LeaderKey", "SkaterLine", "leaders", "lines_of", "skater_lines"]
+__all__ = ["LeaderKey", "Scoring", "SkaterLine", "leaders", "lines_of", "skater_lines"]
+
+
+class Scoring:
+    """A player's scoring as the records count it, in a division
+    (:class:`SkaterLine`) or over a career
+    (:class:`~rinkside.tournament.stats.careers.CareerLine`): his points
+    (Rule 616(k)) and his penalty minutes (casebook 12) from the goals,
+    assists and tenths charged that the line holds."""
+
+    __slots__ = ()
+    goals: int
+    assists: int
+    pim_tenths: int
+
+    @property
+    def points(self) -> int:
+        """616(k): each goal and each assist counts one point."""
+        return self.goals + self.assists
+
+    @property
+    def pim(self) -> int | float:
+        """The minutes as the records show them (1.5 for a 1:30 minor)."""
+        return minutes_value(self.pim_tenths)
 
 
 @dataclass(frozen=True, slots=True)
-class SkaterLine:
+class SkaterLine(Scoring):
     """One player's scoring line (Rule 616(k)): games dressed, goals, assists,
     penalty minutes, power-play and short-handed goals.
 
@@ -28,26 +52,6 @@ class SkaterLine:
     """
 
     player_id: int
-    team_id: int
-    gp: int = 0
-    goals: int = 0
-    assists: int = 0
-    pim_tenths: int = 0
-    ppg: int = 0
-    shg: int = 0
-
-    @property
-    def points(self) -> int:
-        """616(k): each goal and each assist counts one point."""
-        return self.goals + self.assists
-
-    @property
-    def pim(self) -> int | float:
-        return minutes_value(self.pim_tenths)
-
-
-@dataclass(slots=True)
-class _Skater:
     team_id: int
     gp: int = 0
     goals: int = 0
@@ -71,42 +75,37 @@ def skater_lines(games: Iterable[PlayedGame]) -> dict[int, SkaterLine]:
     - PPG, SHG: goals scored with more, or fewer, players on the floor than
       the other team.
     """
-    acc: dict[int, _Skater] = {}
+    teams: dict[int, int] = {}  # each player's team id, in the order first met
+    counts: dict[int, Counter[str]] = {}  # his figures by SkaterLine's field names
 
-    def line(played: PlayedGame, side: Team, number: int) -> _Skater:
-        pid = player_id(played, side, number)
-        found = acc.get(pid)
-        if found is None:
-            found = acc[pid] = _Skater(played.team_id(side))
-        return found
+    def figures(pid: int, team_id: int) -> Counter[str]:
+        teams.setdefault(pid, team_id)
+        return counts.setdefault(pid, Counter())
+
+    def line(played: PlayedGame, side: Team, number: int) -> Counter[str]:
+        return figures(player_id(played, side, number), played.team_id(side))
 
     for played in games:
         forfeit = is_forfeit(played)
         for side in TEAMS:
             for pid in dressed_in(played, side):
-                entry = acc.get(pid)
-                if entry is None:
-                    entry = acc[pid] = _Skater(played.team_id(side))
-                if not forfeit:
-                    entry.gp += 1
+                figures(pid, played.team_id(side))["gp"] += 0 if forfeit else 1
         for goal in played.state.goals:
             scorer = line(played, goal.team, goal.scorer)
-            scorer.goals += 1
+            scorer["goals"] += 1
             if goal.strength == "PP":
-                scorer.ppg += 1
+                scorer["ppg"] += 1
             elif goal.strength == "SH":
-                scorer.shg += 1
+                scorer["shg"] += 1
             if goal.assist is not None:
-                line(played, goal.team, goal.assist).assists += 1
+                line(played, goal.team, goal.assist)["assists"] += 1
         settings = played.state.setup.settings
         for record in played.state.assessed:  # the times are not needed
             if record.player is None:
                 continue  # a bench minor is charged to the bench (casebook 12)
-            line(played, record.team, record.player).pim_tenths += charged_tenths(
+            line(played, record.team, record.player)["pim_tenths"] += charged_tenths(
                 record, settings)
-    return {pid: SkaterLine(pid, a.team_id, a.gp, a.goals, a.assists, a.pim_tenths, a.ppg,
-                            a.shg)
-            for pid, a in acc.items()}
+    return {pid: SkaterLine(pid, team_id, **counts[pid]) for pid, team_id in teams.items()}
 
 
 LeaderKey = Literal["goals", "assists", "points", "pim"]

@@ -177,8 +177,9 @@ def event_line(state: GameState, raw: dict[str, Any]) -> str:
             text += f", served by {_person(state, raw, 'served_by')}"
         if raw.get("suspension"):
             text += f", {raw['suspension']} game suspension"
-    elif kind == "penalty_shot":
-        text = f"Penalty shot {team} {_person(state, raw, 'shooter')}: {_result(raw)}"
+    elif kind in ("penalty_shot", "shootout_attempt"):
+        label = "Penalty shot" if kind == "penalty_shot" else "Shootout"
+        text = f"{label} {team} {_person(state, raw, 'shooter')}: {_result(raw)}"
     elif kind == "timeout":
         text = f"Time-out {team}"
     elif kind == "shot":
@@ -188,8 +189,6 @@ def event_line(state: GameState, raw: dict[str, Any]) -> str:
                 else f"Goaltender {team}: {_person(state, raw, 'in')} in")
     elif kind == "period_end":
         text = "End of period"
-    elif kind == "shootout_attempt":
-        text = f"Shootout {team} {_person(state, raw, 'shooter')}: {_result(raw)}"
     elif kind == "forfeit":
         text = f"Forfeit by {team}: {raw.get('reason', '')}"
     elif kind == "designate":

@@ -141,13 +141,20 @@ def team_page(team_id: int, request: Request, service: Service, templates: Templ
     return _team_page(request, service, templates, user, team_id)
 
 
+def _on_team(request: Request, service: Service, templates: Templates, user: Director,
+             team_id: int, write: Callable[[], object], done: str,
+             to: str | None = None) -> Response:
+    """A team page's form answer: to ``to`` (the team's page) at ``done``, else
+    the team's page again with the refusal."""
+    return respond(write, to or f"/desk/teams/{team_id}", done,
+                   lambda error: _team_page(request, service, templates, user, team_id, error))
+
+
 @router.post("/desk/teams/{team_id:id}/rename", response_class=HTMLResponse)
 def team_rename(team_id: int, request: Request, service: Service, templates: Templates,
                 user: Director, name: str = Form("")) -> Response:
-    return respond(lambda: desk_teams.rename_team(service, team_id, name,
-                                                  by=user.username),
-                   f"/desk/teams/{team_id}", "team",
-                   lambda error: _team_page(request, service, templates, user, team_id, error))
+    return _on_team(request, service, templates, user, team_id, lambda: desk_teams
+                    .rename_team(service, team_id, name, by=user.username), "team")
 
 
 @router.post("/desk/teams/{team_id:id}/style", response_class=HTMLResponse)
@@ -162,18 +169,16 @@ def team_style(team_id: int, request: Request, service: Service, templates: Temp
             if team_id in (game.home_team_id, game.away_team_id):
                 broadcaster.refresh(service, game.game_id)
 
-    return respond(write, f"/desk/teams/{team_id}", "style",
-                   lambda error: _team_page(request, service, templates, user, team_id, error))
+    return _on_team(request, service, templates, user, team_id, write, "style")
 
 
 @router.post("/desk/teams/{team_id:id}/withdraw", response_class=HTMLResponse)
 def team_withdraw(team_id: int, request: Request, service: Service, templates: Templates,
                   user: Director, reason: str = Form("")) -> Response:
     tid = queries.team(service, team_id).division.tournament_id
-    return respond(
-        lambda: desk_teams.withdraw_team(service, team_id, by=user.username, reason=reason),
-        f"/desk/tournaments/{tid}/teams", "withdrawn",
-        lambda error: _team_page(request, service, templates, user, team_id, error))
+    return _on_team(request, service, templates, user, team_id, lambda: desk_teams
+                    .withdraw_team(service, team_id, by=user.username, reason=reason),
+                    "withdrawn", f"/desk/tournaments/{tid}/teams")
 
 
 @router.post("/desk/teams/{team_id:id}/players", response_class=HTMLResponse)
@@ -181,12 +186,9 @@ def player_add(team_id: int, request: Request, service: Service, templates: Temp
                user: Director, number: str = Form(""), name: str = Form(""),
                goalie: str = Form(""), captain: str = Form(""),
                reason: str = Form("")) -> Response:
-    return respond(
-        lambda: desk_teams.add_player(
-            service, team_id, number=desk_teams.read_number(number), name=name, goalie=bool(goalie),
-            captain=captain or None, by=user.username, reason=reason or None),
-        f"/desk/teams/{team_id}", "player",
-        lambda error: _team_page(request, service, templates, user, team_id, error))
+    return _on_team(request, service, templates, user, team_id, lambda: desk_teams.add_player(
+        service, team_id, number=desk_teams.read_number(number), name=name, goalie=bool(goalie),
+        captain=captain or None, by=user.username, reason=reason or None), "player")
 
 
 @router.post("/desk/players/{player_id:id}", response_class=HTMLResponse)
@@ -194,13 +196,10 @@ def player_edit(player_id: int, request: Request, service: Service, templates: T
                 user: Director, team_id: FormId, number: str = Form(""),
                 name: str = Form(""), goalie: str = Form(""), captain: str = Form(""),
                 reason: str = Form("")) -> Response:
-    return respond(
-        lambda: desk_teams.edit_player(
-            service, player_id, number=desk_teams.read_number(number), name=name,
-            goalie=bool(goalie), captain=captain or None, by=user.username,
-            reason=reason or None),
-        f"/desk/teams/{team_id}", "player",
-        lambda error: _team_page(request, service, templates, user, team_id, error))
+    return _on_team(request, service, templates, user, team_id, lambda: desk_teams.edit_player(
+        service, player_id, number=desk_teams.read_number(number), name=name,
+        goalie=bool(goalie), captain=captain or None, by=user.username,
+        reason=reason or None), "player")
 
 
 @router.post("/desk/teams/{team_id:id}/merge", response_class=HTMLResponse)
@@ -211,8 +210,6 @@ def player_merge(team_id: int, request: Request, service: Service, templates: Te
     the record ``same_as`` (a player id); one career page shows both and Rule
     410(c) reads them as one person; kept in the record of changes with the
     reason."""
-    return respond(
-        lambda: careers.merge(service, player, careers.read_player_id(same_as),
-                              by=user.username, reason=reason),
-        f"/desk/teams/{team_id}", "merged",
-        lambda error: _team_page(request, service, templates, user, team_id, error))
+    return _on_team(request, service, templates, user, team_id, lambda: careers.merge(
+        service, player, careers.read_player_id(same_as), by=user.username, reason=reason),
+        "merged")

@@ -15,30 +15,15 @@ loopback port, SQLite and PostgreSQL; the laptop a SQLite store of its own).
 from __future__ import annotations
 
 import re
-import sys
 from datetime import datetime
-from pathlib import Path
 from typing import Any
 
 import httpx
 from argon2 import PasswordHasher
-
-sys.path.insert(0, str(Path(__file__).resolve().parent / "store"))
 from fastapi.testclient import TestClient
 from gamekit import faceoff, t, whistle
 from sqlalchemy import func, select
-from test_sync_kit import (  # noqa: F401  (the fixtures)
-    League,
-    laptop_fixture,
-    league_fixture,
-    league_store_fixture,
-    log_of,
-    pull,
-    pull_only,
-    push,
-    score,
-    sign_in,
-)
+from test_sync_kit import League, log_of, pull, pull_only, push, score, sign_in
 from typer.testing import CliRunner
 
 from rinkside.cli import app as cli

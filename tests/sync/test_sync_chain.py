@@ -13,26 +13,14 @@ a port over SQLite or PostgreSQL, the laptop its own SQLite store.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parent / "store"))
 from fastapi.testclient import TestClient
 from gamekit import faceoff, t, whistle
 from sqlalchemy import update
-from test_sync_kit import (  # noqa: F401  (the fixtures)
-    League,
-    laptop_fixture,
-    league_fixture,
-    league_store_fixture,
-    log_of,
-    pull,
-    push,
-    score,
-)
+from test_sync_kit import League, log_of, pull, push, score, signed_at_the_rink
 
 from rinkside.reports import signing
 from rinkside.rules.events import Forfeit
@@ -71,10 +59,8 @@ def test_a_game_scored_at_the_rink_has_the_same_chain_on_the_league(
 
 
 def test_an_event_changed_on_the_laptop_behind_rinksides_back_is_refused(
-        league: League, laptop: str) -> None:
+        league: League, laptop: str, rink: Tournaments) -> None:
     game = league.north[0]
-    pull(league, laptop)
-    rink = open_tournaments(laptop)
     score(rink, game, faceoff("1 12:00"), whistle("1 11:30"))
     with rink.write() as s:  # the second event's moment, edited in the laptop's database
         s.execute(update(m.EventRevision).where(
@@ -91,10 +77,8 @@ def test_an_event_changed_on_the_laptop_behind_rinksides_back_is_refused(
 
 
 def test_a_push_whose_chain_does_not_continue_the_leagues_is_refused(
-        league: League, laptop: str) -> None:
+        league: League, laptop: str, rink: Tournaments) -> None:
     game = league.north[0]
-    pull(league, laptop)
-    rink = open_tournaments(laptop)
     score(rink, game, faceoff("1 12:00"))
     # Meanwhile the league's record of the game moves on (a report filed there).
     officiating.add_written_report(league.service, game, "ref", "Lights failed twice.")
@@ -114,12 +98,9 @@ def keys_fixture(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pa
 
 
 def test_a_signoff_pushed_from_the_rink_that_locks_signs_the_report(
-        league: League, laptop: str, keys: Path) -> None:
+        league: League, rink: Tournaments, keys: Path) -> None:
     game = league.north[0]
-    pull(league, laptop)
-    rink = open_tournaments(laptop)
-    score(rink, game, Forfeit(t("1 12:00"), "away", "did not appear"))
-    officiating.sign(rink, game, "ref")
+    signed_at_the_rink(rink, game)
     api = TestClient(create_app(league.service))  # runs the answer's background tasks
 
     def transport(method: str, url: str, headers: dict[str, str], body: bytes | None
@@ -141,10 +122,8 @@ def test_a_signoff_pushed_from_the_rink_that_locks_signs_the_report(
 
 
 def test_a_second_pull_keeps_the_chain_of_what_waits_on_the_laptop(
-        league: League, laptop: str) -> None:
+        league: League, laptop: str, rink: Tournaments) -> None:
     game = league.north[0]
-    pull(league, laptop)
-    rink = open_tournaments(laptop)
     score(rink, game, faceoff("1 12:00"), whistle("1 11:30"))
     before = _chain(rink, game)
     pull(league, laptop)  # the setup again, the game's events still waiting here

@@ -14,24 +14,10 @@ the ``rinkside sync`` commands; the retry loop runs on a clock the test moves.
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parent / "store"))
 from fastapi.testclient import TestClient
 from gamekit import faceoff, t
-from test_sync_kit import (  # noqa: F401  (the fixtures)
-    League,
-    laptop_fixture,
-    league_fixture,
-    league_store_fixture,
-    log_of,
-    pull,
-    push,
-    score,
-)
+from test_sync_kit import League, forfeited, log_of, pull, push, signed_at_the_rink
 from typer.testing import CliRunner
 
 from rinkside.cli import app as cli
@@ -42,21 +28,6 @@ from rinkside.services.tournaments import Tournaments
 from rinkside.tournament.errors import GameLocked
 from rinkside.web import auth
 from rinkside.web.app import create_app
-
-
-def _forfeited(service: Tournaments, game: int) -> int:
-    """The game over (Rule 616(a): the referees sign after the game)."""
-    return score(service, game, Forfeit(t("1 12:00"), "away", "did not appear"))
-
-
-def _signed_at_the_rink(league: League, laptop: str, game: int) -> Tournaments:
-    """The laptop pulled, the game over there and signed by its one referee,
-    which locks it (Rule 616(a)); the laptop's service."""
-    pull(league, laptop)
-    rink = open_tournaments(laptop)
-    _forfeited(rink, game)
-    officiating.sign(rink, game, "ref")
-    return rink
 
 
 def _status(laptop: str) -> str:
@@ -83,10 +54,10 @@ class Counting:
         return self.inner(method, url, headers, body)
 
 
-def test_a_signoff_made_at_the_rink_signs_and_locks_the_league_game(league: League,
-                                                                    laptop: str) -> None:
+def test_a_signoff_made_at_the_rink_signs_and_locks_the_league_game(
+        league: League, laptop: str, rink: Tournaments) -> None:
     game = league.north[0]
-    rink = _signed_at_the_rink(league, laptop, game)
+    signed_at_the_rink(rink, game)
     officiating.add_written_report(rink, game, "ref", "Away never showed; captain called.")
     assert "1 events, 1 sign-off entries, 1 written reports not pushed yet" in _status(laptop)
     page = TestClient(create_app(rink)).get("/sync")
@@ -123,9 +94,9 @@ def test_a_signoff_made_at_the_rink_signs_and_locks_the_league_game(league: Leag
 
 
 def test_a_signoff_whose_events_the_league_does_not_hold_is_refused_whole(
-        league: League, laptop: str) -> None:
+        league: League, laptop: str, rink: Tournaments) -> None:
     game = league.north[1]
-    rink = _signed_at_the_rink(league, laptop, game)
+    signed_at_the_rink(rink, game)
     body, _ = sync_local.outgoing_signoff(rink, game)
     client = sync_client.LeagueClient(league.url, league.token)
     with pytest.raises(sync_client.Refused) as refused:
@@ -147,7 +118,7 @@ def test_a_game_signed_on_the_league_otherwise_is_refused_and_not_sent_again_til
     pull(league, laptop)
     rink = open_tournaments(laptop)
     game = league.north[2]
-    _forfeited(rink, game)
+    forfeited(rink, game)
     assert push(laptop)[0] == 0  # the events: the league holds the game as the laptop
     for who in ("ref2", "ref"):
         officiating.sign(league.service, game, who)  # the league signs it, ref2 first
@@ -212,8 +183,7 @@ def test_a_game_signed_on_the_league_is_not_reopened_nor_corrected_from_the_lapt
     rink = open_tournaments(laptop)
     auth.create_user(rink, "boss", "boss-password-123", "director", [])  # the rink's own
     game = league.north[0]
-    version = _forfeited(rink, game)
-    officiating.sign(rink, game, "ref")
+    version = signed_at_the_rink(rink, game)
     assert push(laptop)[0] == 0 and officiating.is_locked(league.service, game)
     there = (log_of(league.service, game), _signed(league.service, game))
     officiating.reopen(rink, game, "boss", "the home team forfeited, not the away team")
@@ -241,9 +211,9 @@ def _failing(method: str, url: str, headers: dict[str, str], body: bytes | None
 
 
 def test_a_cut_connection_is_no_refusal_and_is_tried_again_ever_later_up_to_a_cap(
-        league: League, laptop: str) -> None:
+        league: League, rink: Tournaments) -> None:
     game = league.north[0]
-    rink = _signed_at_the_rink(league, laptop, game)
+    signed_at_the_rink(rink, game)
     now = [1000.0]
     loop = sync_client.PushLoop(rink, lambda: now[0], interval=30.0, longest=240.0,
                                 transport=_unreachable)

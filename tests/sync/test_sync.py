@@ -15,29 +15,14 @@ from __future__ import annotations
 
 import hashlib
 import socket
-import sys
 import threading
-from pathlib import Path
 
 import httpx
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parent / "store"))
 from fastapi.testclient import TestClient
 from gamekit import faceoff, goal, t, whistle
 from sqlalchemy import select
-from test_sync_kit import (  # noqa: F401  (the fixtures)
-    League,
-    free_port,
-    laptop_fixture,
-    league_fixture,
-    league_store_fixture,
-    log_of,
-    now,
-    pull,
-    push,
-    score,
-)
+from test_sync_kit import League, free_port, log_of, now, pull, push, score
 from typer.testing import CliRunner
 
 from rinkside.cli import app as cli

@@ -7,21 +7,12 @@ on SQLite and PostgreSQL."""
 from __future__ import annotations
 
 import json
-import sys
 from datetime import datetime
-from pathlib import Path
 from typing import Any
 
 import httpx
-
-sys.path.insert(0, str(Path(__file__).resolve().parent / "store"))
 from sqlalchemy import func, select
-from test_sync_kit import (  # noqa: F401  (the fixtures)
-    League,
-    league_fixture,
-    league_store_fixture,
-    log_of,
-)
+from test_sync_kit import League, log_of
 
 from rinkside.services import sync_proof
 from rinkside.store import models as m
