@@ -59,6 +59,7 @@ from rinkside.store.models.tournament import Division, Rink, Team, TeamStyle, To
 from rinkside.store.models.users import (
     LOGIN_FAILURE_KINDS,
     TABLE_ROLES,
+    TEAM_ROLES,
     USER_ROLES,
     LoginFailure,
     SessionRow,
@@ -75,6 +76,7 @@ __all__ = [
     "REVIEWED_RULES",
     "SIGNOFF_KINDS",
     "TABLE_ROLES",
+    "TEAM_ROLES",
     "USER_ROLES",
     "WHO",
     "WRITTEN_KINDS",
