@@ -274,14 +274,18 @@ class DeliveryLoop:
     """While the server runs: a thread that delivers what is due, woken at
     once by :meth:`wake` (a write's ``on_change``: an event may wait in the
     outbox) and else every ``tick_seconds`` (retries come due). Nothing of
-    it runs on the event loop or in a console's write."""
+    it runs on the event loop or in a console's write. ``more``: the other
+    outboxes it delivers the same way (the mail's, :mod:`rinkside.services.mail`),
+    each a call that delivers what is due and says how many it tried."""
 
     def __init__(self, service: ServiceBase, *, post: Post | None = None,
-                 clock: Clock = wall_clock, tick_seconds: float = 1.0) -> None:
+                 clock: Clock = wall_clock, tick_seconds: float = 1.0,
+                 more: Sequence[Callable[[], int]] = ()) -> None:
         self.service = service
         self.post = post or urllib_post()
         self.clock = clock
         self.tick_seconds = tick_seconds
+        self.more = tuple(more)
         self._wake = threading.Event()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="rinkside-webhooks", daemon=True)
@@ -295,11 +299,13 @@ class DeliveryLoop:
             self._wake.clear()
             if self._stop.is_set():
                 return
-            try:
-                while deliver_due(self.service, self.post, self.clock) == BATCH:
-                    pass  # a full batch: more may be due
-            except Exception:  # a failing delivery must not stop the loop
-                log.exception("rinkside: the webhook deliveries failed")
+            for deliver in (lambda: deliver_due(self.service, self.post, self.clock),
+                            *self.more):
+                try:
+                    while deliver() == BATCH:
+                        pass  # a full batch: more may be due
+                except Exception:  # a failing delivery must not stop the loop
+                    log.exception("rinkside: the deliveries failed")
 
     def start(self) -> DeliveryLoop:
         self._thread.start()
