@@ -280,7 +280,7 @@ def test_a_write_refused_queues_no_mail(
 
 
 def test_with_no_mail_configured_nothing_is_queued_and_the_desk_says_so(
-        demo: Demo, officials: dict[str, Any],
+        demo: Demo, app: FastAPI, officials: dict[str, Any],
         monkeypatch: pytest.MonkeyPatch) -> None:
     for name in mail.VARIABLES:
         monkeypatch.delenv(name, raising=False)
@@ -291,7 +291,10 @@ def test_with_no_mail_configured_nothing_is_queued_and_the_desk_says_so(
                                          by="dora", now=demo.service.now()) is None
     assert len(desk_mail.outbox(demo.service, demo.tournament_id)) == before
     assert mail.deliverer(demo.service, Clock()) is None  # the loop sends no mail
-    assert not mail.status().configured
+    for director, _ in logged_in(app, "dora", "password-mail-7"):
+        page = director.get(f"/desk/tournaments/{demo.tournament_id}/mail")
+    assert page.status_code == 200
+    assert "Mail is not configured" in page.text
 
 
 def test_a_bad_setting_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -304,3 +307,33 @@ def test_a_bad_setting_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
         mail.settings({**env, "RINKSIDE_SMTP_TLS": "maybe"})
     assert not mail.status({**env, "RINKSIDE_SMTP_TLS": "maybe"}).configured
     assert mail.status(env).configured
+
+
+def test_the_desk_lists_the_outbox_and_sends_a_failed_one_again(
+        demo: Demo, app: FastAPI, inbox: Inbox, officials: dict[str, Any]) -> None:
+    _misconduct(demo)
+    inbox.refuse_first = len(BACKOFF) + 1
+    clock = Clock()
+    for wait in (timedelta(0), *BACKOFF):
+        clock.now += wait
+        deliver(demo, clock)
+    [row, *_] = desk_mail.outbox(demo.service, demo.tournament_id)
+    url = f"/desk/tournaments/{demo.tournament_id}/mail"
+    for director, token in logged_in(app, "dora", "password-mail-7"):
+        page = director.get(url)
+        assert page.status_code == 200 and "Mail is sent from " + SENDER in page.text
+        listed = page.text[page.text.index(f"<td>{row.message_id}</td>"):]
+        listed = listed[:listed.index("</tr>")]
+        assert "abby@away.example" in listed and "failed (given up)" in listed
+        assert f"<td>{len(BACKOFF) + 1}</td>" in listed and "451" in listed
+        again = director.post(f"/desk/mail/{row.message_id}/resend",
+                              data={"csrf_token": token}, follow_redirects=False)
+        assert again.status_code == 303
+        assert deliver(demo, clock) == 1 and len(inbox.got) == 1
+        listed = director.get(url).text
+        listed = listed[listed.index(f"<td>{row.message_id}</td>"):]
+        assert "<td>sent " in listed[:listed.index("</tr>")]
+        twice = director.post(f"/desk/mail/{row.message_id}/resend",
+                              data={"csrf_token": token}, follow_redirects=False)
+        assert twice.status_code == 422 and "not sent twice" in twice.text
+    assert len(inbox.got) == 1
