@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import email
 import socket
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -31,7 +32,7 @@ from rinkside.rules.errors import RuleViolation
 from rinkside.rules.events import FaceOff, Goal, Penalty, PenaltyClass, PeriodEnd, Stoppage
 from rinkside.rules.times import GameTime
 from rinkside.services import desk_discipline, desk_mail, mail, queries, signed_reports
-from rinkside.services.webhooks import BACKOFF
+from rinkside.services.webhooks import BACKOFF, DeliveryLoop
 from rinkside.store import models
 from rinkside.web import auth
 
@@ -45,6 +46,15 @@ class Inbox:
     refuse_first: int = 0
     tried: int = 0
     got: list[tuple[list[str], EmailMessage]] = field(default_factory=list)
+    arrived: threading.Event = field(default_factory=threading.Event)
+    refuse_to: set[str] = field(default_factory=set)
+
+    async def handle_RCPT(self, server: SMTP, session: Session, envelope: Envelope,
+                          address: str, rcpt_options: list[str]) -> str:
+        if address in self.refuse_to:
+            return "550 5.1.1 no such mailbox"
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
 
     async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
         self.tried += 1
@@ -55,6 +65,7 @@ class Inbox:
         parsed = email.message_from_bytes(content, policy=default)
         assert isinstance(parsed, EmailMessage)
         self.got.append((list(envelope.rcpt_tos), parsed))
+        self.arrived.set()
         return "250 OK"
 
 
@@ -80,6 +91,8 @@ def inbox(smtp: tuple[Inbox, int], monkeypatch: pytest.MonkeyPatch) -> Inbox:
     """Mail configured to the test's server, its inbox empty."""
     box, port = smtp
     box.got.clear()
+    box.arrived.clear()
+    box.refuse_to = set()
     box.refuse_first = box.tried = 0
     for name, value in (("RINKSIDE_SMTP_HOST", "127.0.0.1"), ("RINKSIDE_SMTP_PORT", str(port)),
                         ("RINKSIDE_SMTP_TLS", "none"), ("RINKSIDE_MAIL_FROM", SENDER)):
@@ -337,3 +350,37 @@ def test_the_desk_lists_the_outbox_and_sends_a_failed_one_again(
                               data={"csrf_token": token}, follow_redirects=False)
         assert twice.status_code == 422 and "not sent twice" in twice.text
     assert len(inbox.got) == 1
+
+
+def test_the_delivery_loop_sends_the_mail_when_a_write_wakes_it(
+        demo: Demo, inbox: Inbox, officials: dict[str, Any]) -> None:
+    """The server's loop (webhooks and mail, one thread off the writes) sends
+    the notice the game's write queued, woken by that write."""
+    sending = mail.deliverer(demo.service, Clock())
+    assert sending is not None
+    loop = DeliveryLoop(demo.service, tick_seconds=60, more=(sending,)).start()
+    before = demo.service.on_change
+    demo.service.on_change = lambda change: loop.wake()
+    try:
+        _misconduct(demo)
+        assert inbox.arrived.wait(10)
+    finally:
+        demo.service.on_change = before
+        loop.stop()
+    [(to, message)] = inbox.got
+    assert to == ["abby@away.example"] and message["Subject"].startswith("Suspension: ")
+
+
+def test_a_recipient_refused_is_said_and_the_others_get_it_once(
+        demo: Demo, inbox: Inbox, officials: dict[str, Any]) -> None:
+    inbox.refuse_to = {"carl@home.example"}
+    with demo.service.write() as s:
+        mail.mail_roster_decision(s, officials["home"], approved=True, reason="", by="dora",
+                                  now=demo.service.now())
+    assert deliver(demo) == 1
+    [(to, message)] = inbox.got
+    assert to == ["hanna@home.example"] and message["Subject"].startswith("Roster approved")
+    [row, *_] = desk_mail.outbox(demo.service, demo.tournament_id)
+    assert row.state == "sent" and row.last_error is not None
+    assert "carl@home.example (550" in row.last_error
+    assert deliver(demo, Clock()) == 0

@@ -338,7 +338,9 @@ class _Due:
     attachment: tuple[str, bytes] | None  # (file name, PDF)
 
 
-Send = Callable[[EmailMessage], None]  # raises smtplib.SMTPException or OSError when refused
+# Sends a message: raises smtplib.SMTPException or OSError when it is refused
+# whole; else what it says of the recipients refused (None: every one took it).
+Send = Callable[[EmailMessage], str | None]
 
 
 def _claim(service: ServiceBase, now: datetime) -> list[_Due]:
@@ -389,8 +391,9 @@ def deliver_due(service: ServiceBase, send: Send, sender: str, clock: Clock) -> 
     claimed = _claim(service, now)
     for due in claimed:
         error: str | None = None
+        note: str | None = None  # taken, but not by every recipient: said, not retried
         try:
-            send(message(due, sender))
+            note = send(message(due, sender))
         except (smtplib.SMTPException, OSError) as exc:
             error = f"{type(exc).__name__}: {exc}"
         attempts = due.attempts + 1
@@ -399,7 +402,7 @@ def deliver_due(service: ServiceBase, send: Send, sender: str, clock: Clock) -> 
         with service.write() as s:
             s.execute(update(models.MailMessage).where(
                 models.MailMessage.id == due.message_id).values(
-                attempts=attempts, last_error=None if error is None else error[:ERROR_KEPT],
+                attempts=attempts, last_error=(error or note or "")[:ERROR_KEPT] or None,
                 last_at=now, sent_at=clock() if error is None else None, next_at=later))
     return len(claimed)
 
@@ -407,7 +410,7 @@ def deliver_due(service: ServiceBase, send: Send, sender: str, clock: Clock) -> 
 def smtp_send(found: MailSettings, timeout: float = 20.0) -> Send:
     """The default :data:`Send`: :mod:`smtplib` with the settings' TLS and login."""
 
-    def send(mail: EmailMessage) -> None:
+    def send(mail: EmailMessage) -> str | None:
         context = ssl.create_default_context()
         smtp: smtplib.SMTP
         if found.tls == "ssl":
@@ -420,9 +423,11 @@ def smtp_send(found: MailSettings, timeout: float = 20.0) -> Send:
             if found.user:
                 smtp.login(found.user, found.password)
             refused = smtp.send_message(mail)
-        if refused:  # some recipients refused, the others took it: said, not retried
-            log.warning("rinkside: mail %s refused for %s", mail["Message-ID"],
-                        ", ".join(refused))
+        if not refused:
+            return None
+        return "refused for " + "; ".join(  # the others took it: said, not sent again
+            f"{to} ({code} {answer.decode('utf-8', 'replace')})"
+            for to, (code, answer) in sorted(refused.items()))
 
     return send
 
