@@ -31,7 +31,14 @@ from rinkside.reports import signing
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.events import FaceOff, Goal, Penalty, PenaltyClass, PeriodEnd, Stoppage
 from rinkside.rules.times import GameTime
-from rinkside.services import desk_discipline, desk_mail, mail, queries, signed_reports
+from rinkside.services import (
+    desk_discipline,
+    desk_mail,
+    desk_reviews,
+    mail,
+    queries,
+    signed_reports,
+)
 from rinkside.services.webhooks import BACKOFF, DeliveryLoop
 from rinkside.store import models
 from rinkside.web import auth
@@ -384,3 +391,22 @@ def test_a_recipient_refused_is_said_and_the_others_get_it_once(
     assert row.state == "sent" and row.last_error is not None
     assert "carl@home.example (550" in row.last_error
     assert deliver(demo, Clock()) == 0
+
+
+def test_a_suspension_lengthened_on_the_desk_is_told_to_the_team(
+        demo: Demo, inbox: Inbox, officials: dict[str, Any]) -> None:
+    with demo.service.read() as s:
+        player = s.query(models.Player).filter_by(team_id=officials["away"], active=True,
+                                                  goalie=False).first()
+        assert player is not None
+        player_id, number = player.id, player.number
+    desk_discipline.add_supplementary(demo.service, player_id, "1", "left the bench",
+                                      after_game_id=None, by="dora")
+    desk_reviews.change(demo.service, player_id, "+1", "kept arguing in the corridor",
+                        by="dora")
+    assert deliver(demo) == 2  # the suspension, then its change
+    (to, message) = inbox.got[-1]
+    assert to == ["abby@away.example"]
+    assert message["Subject"].startswith(f"Suspension lengthened: #{number} ")
+    text = message.get_body(("plain",)).get_content()
+    assert "by 1 game (Rule 410(a)): kept arguing in the corridor" in text

@@ -239,7 +239,9 @@ def _covers_words(covered: list[models.Game], games: int | str | None) -> str:
 def notice_text(who: str, team: str, rule: str, games: int | str | None, cause: str,
                 covered: list[models.Game]) -> tuple[str, str]:
     """A suspension notice's subject and body."""
-    subject = f"Suspension: {who} ({team}), {_length_words(games)} (Rule {rule})"
+    # The rule after a comma, not in parentheses: "(Rule 410(a))" would be
+    # folded by the email package onto a line of its own, read back with a space.
+    subject = f"Suspension: {who} ({team}), {_length_words(games)}, Rule {rule}"
     body = (f"{who} of {team} is suspended for {_length_words(games)} under Rule {rule}: "
             f"{cause}.\n\n{_covers_words(covered, games)}\n\nA suspended player cannot be "
             "dressed for these games. The tournament director decides any change "
@@ -296,7 +298,7 @@ def mail_suspension_change(s: Session, player_id: int, games: int, reason: str,
     how = "lengthened" if games > 0 else "shortened"
     count = f"{abs(games)} game{'s' if abs(games) != 1 else ''}"
     subject = (f"Suspension {how}: #{player.number} {player.name} ({player.team.name}), "
-               f"{count} (Rule 410(a))")
+               f"{count}, Rule 410(a)")
     body = (f"The tournament directors {how} the suspension of #{player.number} "
             f"{player.name} of {player.team.name} by {count} (Rule 410(a)): {reason}.\n\n"
             "The desk's discipline page shows the games it now covers and what is served.\n")
