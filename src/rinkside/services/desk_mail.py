@@ -10,6 +10,7 @@ from datetime import datetime
 
 from sqlalchemy import select
 
+from rinkside.services import mail
 from rinkside.services.base import ServiceBase
 from rinkside.services.changes import record
 from rinkside.services.errors import NotFound
@@ -52,7 +53,8 @@ def outbox(service: ServiceBase, tournament_id: int, limit: int = 100) -> list[M
 def resend(service: ServiceBase, message_id: int, *, by: str) -> int:
     """A message not sent (given up, or waiting for its next attempt) sent
     again at once, as it was; its tournament. One the server took is not
-    sent twice (:class:`ValueError` saying so)."""
+    sent twice, and none is while mail is not configured (:class:`ValueError`
+    saying so)."""
     with service.write() as s:
         row = s.get(models.MailMessage, message_id)
         if row is None:
@@ -60,6 +62,10 @@ def resend(service: ServiceBase, message_id: int, *, by: str) -> int:
         if row.sent_at is not None:
             raise ValueError(f"mail message {message_id} was sent at {row.sent_at:%H:%M:%S} "
                              "UTC: it is not sent twice")
+        if mail.usable_settings() is None:
+            raise ValueError("mail is not configured: nothing would send it (set "
+                             "RINKSIDE_SMTP_HOST and RINKSIDE_MAIL_FROM, then restart the "
+                             "server)")
         row.next_at = service.now()
         record(s, row.tournament_id, f"mail message {message_id}", "sent again", None,
                {"kind": row.kind, "recipients": list(row.recipients)}, by=by,
