@@ -42,6 +42,7 @@ from rinkside.services import (
 from rinkside.services.webhooks import BACKOFF, DeliveryLoop
 from rinkside.store import models
 from rinkside.web import auth
+from rinkside.web.server import build_server
 
 SENDER = "scores@league.example"
 
@@ -410,3 +411,33 @@ def test_a_suspension_lengthened_on_the_desk_is_told_to_the_team(
     assert message["Subject"].startswith(f"Suspension lengthened: #{number} ")
     text = message.get_body(("plain",)).get_content()
     assert "by 1 game (Rule 410(a)): kept arguing in the corridor" in text
+
+
+def test_the_running_server_sends_the_mail_a_write_made(
+        demo: Demo, inbox: Inbox, officials: dict[str, Any]) -> None:
+    """``serve``'s server, mail configured, sends from its delivery loop the
+    notice its own write queued."""
+    built = build_server("127.0.0.1", _free_port(), f"sqlite:///{demo.path}",
+                         log_level="warning")
+    assert built.deliveries is not None and len(built.deliveries.more) == 1
+    thread = threading.Thread(target=built.run, daemon=True)
+    thread.start()
+    try:
+        assert built.ready.wait(10)
+        service = built.config.app.state.service  # type: ignore[attr-defined]
+        _misconduct(Demo(service, demo.tournament_id, demo.path))
+        assert inbox.arrived.wait(10)
+    finally:
+        built.should_exit = True
+        thread.join(10)
+    [(to, message)] = inbox.got
+    assert to == ["abby@away.example"] and message["Subject"].startswith("Suspension: ")
+
+
+def test_a_server_without_mail_configured_sends_none(
+        demo: Demo, monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in mail.VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    built = build_server("127.0.0.1", _free_port(), f"sqlite:///{demo.path}",
+                         log_level="warning")
+    assert built.deliveries is not None and built.deliveries.more == ()
