@@ -207,13 +207,31 @@ def test_a_game_misconduct_sends_the_suspension_notice_to_its_team(
     game_id, culprit = _misconduct(demo)
     _, state = demo.service.game_state(game_id)
     [suspension] = state.suspensions()
+    assert suspension.games == 1
     assert deliver(demo) == 1
     [(to, message)] = inbox.got
     assert to == ["abby@away.example"]  # the away team's manager only
     text = message.get_body(("plain",)).get_content()
     assert f"#{culprit} " in message["Subject"] and f"Rule {suspension.rule}" in text
-    assert f"game {game_id}" in text and "It covers" in text
+    assert "1 game" in message["Subject"] and f"a penalty in game {game_id}:" in text
     assert deliver(demo) == 0
+
+
+def test_a_notice_names_the_games_the_suspension_covers(
+        demo: Demo, inbox: Inbox, officials: dict[str, Any]) -> None:
+    """The away team's next game after the misconduct is the one it covers
+    (one game); the one after that is not named."""
+    row = queries.game(demo.service, new_game(demo))
+    away, home = row.away_team_id, row.home_team_id
+    later = [demo.service.add_game(row.division_id, away, home) for _ in range(2)]
+    culprit = skaters(demo.service, row.game_id, "away")[0]
+    record(demo.service, row.game_id, FaceOff(GameTime(1, 7200)), Stoppage(GameTime(1, 5000)),
+           Penalty(GameTime(1, 5000), "away", culprit, PenaltyClass.GAME_MISCONDUCT,
+                   "Abuse of officials", "601(c)"))
+    assert deliver(demo) == 1
+    [(_, message)] = inbox.got
+    text = message.get_body(("plain",)).get_content()
+    assert f"  - game {later[0]}: " in text and f"game {later[1]}:" not in text
 
 
 def test_a_server_refusing_twice_gets_the_third_and_nothing_after(

@@ -176,9 +176,9 @@ def mail_report(s: Session, report: models.SignedReport, now: datetime) -> int |
     to = [*team_officials(s, game.home_team_id), *team_officials(s, game.away_team_id),
           *directors(s)]
     words = _game_words(game)
-    body = (f"The official report of {words}, signed by the referees and the official "
-            "scorer (Rules 506(b), 616(a)), is attached: the PDF as signed with the "
-            f"league's key (SHA-256 {report.digest}).\n\nAnyone can check it at /verify on "
+    body = (f"The official report of {words}, signed by its referees (Rules 506(b), "
+            "616(a)), is attached: the PDF as signed with the league's key (SHA-256 "
+            f"{report.digest}).\n\nAnyone can check it at /verify on "
             "the league's rinkside. The game is locked: only the tournament director can "
             "reopen it, with a reason its report then shows.\n")
     return queue(s, game.division.tournament_id, "report", to,
