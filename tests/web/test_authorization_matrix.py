@@ -114,6 +114,7 @@ MAY: Final[dict[tuple[str, str], Who]] = {
     ("POST", "/desk/tournaments/{tournament_id}/webhooks"): "director",
     ("POST", "/desk/webhook-deliveries/{delivery_id}/resend"): "director",
     ("POST", "/desk/webhooks/{webhook_id}/remove"): "director",
+    ("POST", "/desk/mail/{message_id}/resend"): "director",
     ("POST", "/desk/tournaments/{tournament_id}/chain"): "director",
 }
 
@@ -210,6 +211,13 @@ def matrix(tmp_path_factory: pytest.TempPathFactory) -> Matrix:
                                         ["report_signed"], by="boss")
     with service.write() as s:  # one delivery in its outbox, to resend
         webhooks.enqueue_signed(s, s.get(m.Game, game.game_id), service.now())
+    with service.write() as s:  # one message given up in the mail outbox, to send again
+        message = m.MailMessage(tournament_id=tournament, kind="roster",
+                                recipients=["manager@club.example"], subject="Matrix",
+                                body="", created_at=service.now(), attempts=7, next_at=None)
+        s.add(message)
+        s.flush()
+        message_id = message.id
     doors["rink"] = Door({}, {"Authorization": f"Bearer {token}"})
     team = queries.team(service, game.home_team_id)
     length = format_duration(service.game_state(unplayed.game_id)[1].period_length(1),
@@ -221,7 +229,8 @@ def matrix(tmp_path_factory: pytest.TempPathFactory) -> Matrix:
            "rink_id": rinks.rinks(service, tournament)[0].id,
            "username": "other-scorer", "stage": "pool", "team": "home", "bracket_game": 1,
            "token_id": api_tokens.holder(service, api_token).token_id, "webhook_id": webhook,
-           "delivery_id": desk_api.webhooks(service, tournament)[0].deliveries[0].delivery_id}
+           "delivery_id": desk_api.webhooks(service, tournament)[0].deliveries[0].delivery_id,
+           "message_id": message_id}
     schema = schemathesis.openapi.from_asgi("/openapi.json", app)
     operations = {(op.method.upper(), op.path): op
                   for op in (r.ok() for r in schema.get_all_operations())}

@@ -16,7 +16,7 @@ from typing import Literal
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from rinkside.services import records
+from rinkside.services import mail, records
 from rinkside.services.base import ServiceBase
 from rinkside.store import models
 from rinkside.tournament import forfeits, suspensions
@@ -82,6 +82,9 @@ class Discipline(ServiceBase):
                 decision=decision, by=by, at=self.now())
             s.add(row)
             s.flush()
+            mail.mail_desk_suspension(  # the notice to the team's managers, in this write
+                s, player_id, games, rule, f"the Event Directors' decision: {decision}",
+                self.now(), after_game_id=game_id)
             return row.id
 
     def add_supplementary(self, player_id: int, games: int | str, reason: str, *,
@@ -98,6 +101,11 @@ class Discipline(ServiceBase):
                 organisation=organisation or None)
             s.add(row)
             s.flush()
+            cause = (f"a suspension handed down by {organisation}" if organisation
+                     else "supplementary discipline by the tournament director")
+            mail.mail_desk_suspension(  # the notice to the team's managers, in this write
+                s, player_id, games, "410(d)" if organisation else "410(a)",
+                f"{cause}: {reason}", self.now(), after_game_id=after_game_id)
             return row.id
 
     def change_suspension(self, player_id: int, games: int, reason: str, *,
@@ -113,6 +121,7 @@ class Discipline(ServiceBase):
                                           by=by, at=self.now())
             s.add(row)
             s.flush()
+            mail.mail_suspension_change(s, player_id, games, reason.strip(), self.now())
             return row.id
 
 

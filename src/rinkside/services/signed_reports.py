@@ -14,6 +14,7 @@ from datetime import datetime
 
 from sqlalchemy import select
 
+from rinkside.services import mail
 from rinkside.services.base import ServiceBase
 from rinkside.store import models
 
@@ -38,12 +39,15 @@ def digest(pdf: bytes) -> str:
 
 def add(service: ServiceBase, game_id: int, pdf: bytes, chain_head: str, signer: str,
         at: datetime) -> SignedReport:
-    """Keep ``pdf``, signed, as the game's newest report."""
+    """Keep ``pdf``, signed, as the game's newest report; in the same
+    transaction, its mail to both teams' managers and the director (Rules
+    506(b), 616(a): the signed report forwarded; :func:`mail.mail_report`)."""
     with service.write() as s:
         row = models.SignedReport(game_id=game_id, chain_head=chain_head, digest=digest(pdf),
                                   signer=signer, at=at, pdf=pdf)
         s.add(row)
         s.flush()
+        mail.mail_report(s, row, at)
         return SignedReport(row.id, game_id, chain_head, row.digest, signer, at, False)
 
 

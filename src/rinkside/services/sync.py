@@ -49,7 +49,7 @@ from sqlalchemy.orm import Session
 
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.log import GameLog, Op
-from rinkside.services import replay, state_cache, sync_chain, sync_proof, users, webhooks
+from rinkside.services import mail, replay, state_cache, sync_chain, sync_proof, users, webhooks
 from rinkside.services.base import ServiceBase
 from rinkside.services.sync_rows import export_rows
 from rinkside.services.tournaments import Tournaments
@@ -342,6 +342,8 @@ def take_push(service: Tournaments, rink: RinkRef, game_id: int, league_version:
         # What the push made, told as one step (a laptop's revisions may correct).
         webhooks.enqueue_game(s, game, version, webhooks.game_events(before, log.state),
                               service.now())
+        mail.mail_game_suspensions(s, game, log.state.suspensions()[
+            len(before.suspensions()):], service.now())
         state_cache.store(s, game_id, version, log.state)
     service.committed(game_id, version, log.state)
     return PushOutcome(version, len(revisions))

@@ -26,7 +26,7 @@ from rinkside.rules.log import Correction, GameLog
 from rinkside.rules.roster import GameSetup, Letter, Player, Roster
 from rinkside.rules.settings import Settings
 from rinkside.rules.state import GameState
-from rinkside.services import merge, records, replay, state_cache, webhooks
+from rinkside.services import mail, merge, records, replay, state_cache, webhooks
 from rinkside.services.division import DivisionTables, DivisionView
 from rinkside.services.errors import NotFound
 from rinkside.services.game_clock import GameClocks
@@ -169,6 +169,8 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
                 version = eventlog.append(s, game_id, version, event, by)
             self._anchor_clock(s, game_id, before, state, by)
             webhooks.enqueue_game(s, game, version, happened, self.now())  # the outbox
+            mail.mail_game_suspensions(s, game, state.suspensions()[len(before.suspensions()):],
+                                       self.now())  # a game misconduct's notice, to its team
             state_cache.store(s, game_id, version, state)
             live = live_in(s, game_id)
         self.committed(game_id, version, state, live)

@@ -273,16 +273,26 @@ def wall_clock() -> datetime:
 class DeliveryLoop(Ticker):
     """While the server runs: a thread that delivers what is due, woken at
     once by :meth:`wake` (a write's ``on_change``: an event may wait in the
-    outbox) and else every ``tick_seconds`` (retries come due)."""
+    outbox) and else every ``tick_seconds`` (retries come due). Nothing of
+    it runs on the event loop or in a console's write. ``more``: the other
+    outboxes it delivers the same way (the mail's, :mod:`rinkside.services.mail`),
+    each a call that delivers what is due and says how many it tried."""
 
     def __init__(self, service: ServiceBase, *, post: Post | None = None,
-                 clock: Clock = wall_clock, tick_seconds: float = 1.0) -> None:
+                 clock: Clock = wall_clock, tick_seconds: float = 1.0,
+                 more: Sequence[Callable[[], int]] = ()) -> None:
         super().__init__("rinkside-webhooks", tick_seconds, log,
-                         "rinkside: the webhook deliveries failed")
+                         "rinkside: the deliveries failed")
         self.service = service
         self.post = post or urllib_post()
         self.clock = clock
+        self.more = tuple(more)
 
     def work(self) -> None:
-        while deliver_due(self.service, self.post, self.clock) == BATCH:
-            pass  # a full batch: more may be due
+        for deliver in (lambda: deliver_due(self.service, self.post, self.clock),
+                        *self.more):
+            try:
+                while deliver() == BATCH:
+                    pass  # a full batch: more may be due
+            except Exception:  # one outbox failing must not keep the others waiting
+                log.exception("rinkside: the deliveries failed")

@@ -11,8 +11,8 @@ per process whose notifications go to the broadcaster), so that a write on
 any process reaches the pages of every process at once; ``--workers N``
 runs N of them on one port (:mod:`rinkside.web.workers`). On a rink
 laptop's store, pulled from a league server, a loop pushes the games' new
-events while it serves (:func:`push_to_league`). Webhooks are delivered by a
-loop of their own (:func:`deliver_webhooks`), off the writes.
+events while it serves (:func:`push_to_league`). Webhooks and mail are
+delivered by a loop of their own (:func:`deliver_webhooks`), off the writes.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from typing import Any
 import uvicorn
 from fastapi import FastAPI
 
-from rinkside.services import sync_local, webhooks
+from rinkside.services import mail, sync_local, webhooks
 from rinkside.services.change import Change
 from rinkside.services.notify import Heard, Relay, shared_by_processes
 from rinkside.services.sync_client import PushLoop
@@ -148,9 +148,12 @@ def deliver_webhooks(app: FastAPI) -> webhooks.DeliveryLoop:
     the server starts once it listens: a thread of its own, woken by each
     change this process commits (its event may wait in the outbox), else once
     a second for the retries due. On PostgreSQL with several workers each
-    runs one; a delivery is leased to one of them at a time."""
+    runs one; a delivery is leased to one of them at a time. The mail's
+    outbox (:mod:`rinkside.services.mail`) is sent by the same loop when
+    mail is configured."""
     service = app.state.service
-    loop = webhooks.DeliveryLoop(service)
+    sending = mail.deliverer(service, webhooks.wall_clock)
+    loop = webhooks.DeliveryLoop(service, more=() if sending is None else (sending,))
     local = service.on_change
 
     def on_change(change: Change) -> None:

@@ -21,7 +21,7 @@ mapped before the mappers configure (relationships name their targets across
 modules): :mod:`.base` (the declarative base, its naming convention, shared
 helpers), :mod:`.tournament`, :mod:`.rosters`, :mod:`.games` (lineups, event
 revisions, the state cache), :mod:`.decisions`, :mod:`.users`,
-:mod:`.officiating`, :mod:`.sync` and :mod:`.api`. Every name is imported from here.
+:mod:`.officiating`, :mod:`.sync`, :mod:`.api` and :mod:`.mail`. Every name is imported from here.
 """
 
 from rinkside.store.models.api import ApiToken, Webhook, WebhookDelivery
@@ -42,6 +42,7 @@ from rinkside.store.models.games import (
     LineupEntry,
     PlayoffPlace,
 )
+from rinkside.store.models.mail import MailMessage
 from rinkside.store.models.officiating import (
     ANCHOR_KINDS,
     OFFICIAL_ROLES,
@@ -59,6 +60,7 @@ from rinkside.store.models.tournament import Division, Rink, Team, TeamStyle, To
 from rinkside.store.models.users import (
     LOGIN_FAILURE_KINDS,
     TABLE_ROLES,
+    TEAM_ROLES,
     USER_ROLES,
     LoginFailure,
     SessionRow,
@@ -75,6 +77,7 @@ __all__ = [
     "REVIEWED_RULES",
     "SIGNOFF_KINDS",
     "TABLE_ROLES",
+    "TEAM_ROLES",
     "USER_ROLES",
     "WHO",
     "WRITTEN_KINDS",
@@ -90,6 +93,7 @@ __all__ = [
     "GameStateCache",
     "LineupEntry",
     "LoginFailure",
+    "MailMessage",
     "OpenEndedSuspension",
     "Player",
     "PlayoffPlace",

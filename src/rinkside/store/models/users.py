@@ -25,17 +25,22 @@ from rinkside.store.types import UTCDateTime, json_document
 # The book's three table officials (Rules 505-507) log in as themselves
 # beside the scorekeeper, who may do all three at one console.
 TABLE_ROLES: Final = ("game_timekeeper", "penalty_timekeeper", "official_scorer")
-USER_ROLES: Final = ("director", "scorekeeper", "referee", *TABLE_ROLES)
+# A team's officials (Section II: Rules 201-206): the manager or coach who
+# submits the roster (203), dresses each game's lineup (202(c), 204) and
+# signs it, for the teams listed in ``teams``.
+TEAM_ROLES: Final = ("manager", "coach")
+USER_ROLES: Final = ("director", "scorekeeper", "referee", *TABLE_ROLES, *TEAM_ROLES)
 
 
 class User(Base):
     """Who may log in to the console: a director (everything), a scorekeeper
     (only the games listed in ``games``), a referee (read, sign-off) or one
     of the table officials (game timekeeper 507, penalty timekeeper 505,
-    official scorer 506: their own part of the games listed in ``games``).
-    ``password_hash`` is an argon2 hash (never the password); ``full_name``
-    the name the game report prints for them ("" : none given, the username
-    stands for it)."""
+    official scorer 506: their own part of the games listed in ``games``), or a
+    team official (manager or coach: the teams listed in ``teams``, Section II).
+    ``email`` where mail reaches them ("" : none). ``password_hash`` is an
+    argon2 hash (never the password); ``full_name`` the name the game report
+    prints for them ("" : none given, the username stands for it)."""
 
     __tablename__ = "users"
     __table_args__ = (
@@ -46,10 +51,13 @@ class User(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     username: Mapped[str] = mapped_column(String(WHO))
     full_name: Mapped[str] = mapped_column(String(NAME), default="", server_default="")
+    email: Mapped[str] = mapped_column(String(254), default="", server_default="")
     password_hash: Mapped[str] = mapped_column(String(255))
     role: Mapped[str] = mapped_column(String(32))
     # The game ids a scorekeeper or table official works, a referee signs.
     games: Mapped[list[int]] = mapped_column(json_document(), default=list)
+    # The team ids a manager or coach acts for (Section II).
+    teams: Mapped[list[int]] = mapped_column(json_document(), default=list)
     # A disabled user cannot log in, and their sessions are gone.
     active: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
 

@@ -26,6 +26,7 @@ from rinkside.web.routers import (
     desk_changes,
     desk_discipline,
     desk_home,
+    desk_mail,
     desk_people,
     desk_playoffs,
     desk_reviews,
@@ -84,6 +85,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     embed.router,
     developers.router,
     desk_api.router,
+    desk_mail.router,
 )
 
 
@@ -127,6 +129,7 @@ DESK_PAGES: tuple[DeskPage, ...] = (
              desk_discipline.router),
     DeskPage("Consoles", "/console", "/console", console.router),
     DeskPage("API & webhooks", None, "/desk/tournaments/{tournament_id}/api", desk_api.router),
+    DeskPage("Mail", None, "/desk/tournaments/{tournament_id}/mail", desk_mail.router),
     DeskPage("Changes", "/desk/changes", "/desk/changes?tournament={tournament_id}",
              desk_changes.router),
     DeskPage("Game records", None, "/desk/tournaments/{tournament_id}/chain",
