@@ -20,6 +20,7 @@ from test_sync_kit import (  # noqa: F401  (the fixtures)
     League,
     league_fixture,
     league_store_fixture,
+    linked,
     log_of,
 )
 
@@ -65,7 +66,7 @@ def test_a_push_with_bad_text_or_a_moment_out_of_range_is_refused_and_stores_not
     good = _proven(league, game, r, sync_proof.revision_message(
         game, r["revision"], r["op"], r["position"], r["payload"], r["by"], at, r["reason"]))
     taken = _post(league, f"/api/sync/games/{game}/events",
-                  {"league_version": 0, "revisions": [good]})
+                  {"league_version": 0, "revisions": [linked(league.service, game, good)]})
     assert taken.status_code == 200 and taken.json()["taken"] == 1
     assert [op for _, op, _ in log_of(league.service, game)] == ["append"]
 
@@ -84,5 +85,5 @@ def test_a_signoff_push_with_bad_text_is_refused_and_stores_no_report(league: Le
     good = _proven(league, game, r, sync_proof.report_message(
         game, r["kind"], None, r["text"], r["username"], datetime.fromisoformat(r["at"])))
     taken = _post(league, f"/api/sync/games/{game}/signoff",
-                  {"version": 0, "signoffs": [], "reports": [good]})
+                  {"version": 0, "signoffs": [], "reports": [linked(league.service, game, good)]})
     assert taken.status_code == 200 and taken.json()["reports"] == 1
