@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 SHARED ?= ../shared
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test system-deps lint importlint typecheck unit conformance rule-coverage bench bench-store bench-tournament bench-instructions bench-live bench-schedule soak postgres clean
+.PHONY: run test system-deps lint importlint typecheck unit conformance rule-coverage bench bench-store bench-chain bench-tournament bench-instructions bench-live bench-schedule soak postgres clean
 
 # The store's tests also run on PostgreSQL when RINKSIDE_TEST_POSTGRES_URL
 # names a server (`make test` passes it on; without it those variants are
@@ -82,6 +82,12 @@ bench: $(STAMP)
 # when RINKSIDE_TEST_POSTGRES_URL is set).
 bench-store: $(STAMP)
 	$(BIN)/python benchmarks/bench_store.py
+
+# The hash chain's cost on a console's write (a whole service write of one
+# event with the chain and without it, interleaved; target 1.1x), and signing
+# and checking one report (PostgreSQL too when RINKSIDE_TEST_POSTGRES_URL is set).
+bench-chain: $(STAMP)
+	$(BIN)/python benchmarks/bench_chain.py
 
 # Standings and statistics of a 1,000-game tournament computed from the store
 # (`KEEP=folder` keeps the built tournament there and measures it again next time).

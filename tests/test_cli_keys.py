@@ -15,20 +15,32 @@ from rinkside.reports import signing
 runner = CliRunner()
 
 
-def test_keys_init_makes_a_private_key_and_refuses_to_replace_it(tmp_path: Path) -> None:
+def test_keys_create_makes_a_private_key_and_refuses_to_replace_it(tmp_path: Path) -> None:
     folder = tmp_path / "keys"
-    made = runner.invoke(app, ["keys", "init", "--league", "Metro League", "--dir", str(folder)])
+    made = runner.invoke(app, ["keys", "create", "--league", "Metro League", "--dir",
+                               str(folder)])
     assert made.exit_code == 0, made.output
     assert "fingerprint (SHA-256)" in made.output
     key = folder / signing.KEY_FILE
     assert stat.S_IMODE(key.stat().st_mode) == 0o600
     before = key.read_bytes()
-    again = runner.invoke(app, ["keys", "init", "--league", "Metro League", "--dir", str(folder)])
-    assert again.exit_code == 2 and "holds a key already" in again.output
+    for command in ("create", "init"):  # init: the command's first name, kept
+        again = runner.invoke(app, ["keys", command, "--league", "Metro League", "--dir",
+                                    str(folder)])
+        assert again.exit_code == 2 and "holds a key already" in again.output, command
     assert key.read_bytes() == before
     shown = runner.invoke(app, ["keys", "show", "--dir", str(folder)])
     cert = signing.league_certificate(folder)
     assert cert is not None and signing.fingerprint(cert) in shown.output
+
+
+def test_keys_init_is_create_under_its_first_name(tmp_path: Path) -> None:
+    made = runner.invoke(app, ["keys", "init", "--league", "Metro League", "--dir",
+                               str(tmp_path / "keys")])
+    assert made.exit_code == 0, made.output
+    assert signing.league_certificate(tmp_path / "keys") is not None
+    listed = runner.invoke(app, ["keys", "--help"])
+    assert "create" in listed.output and "init" not in listed.output
 
 
 def test_keys_import_checks_the_pair(tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import socket
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any
 
 from gamekit import t
 from sqlalchemy import select
@@ -19,6 +20,7 @@ from rinkside.rules.events import Forfeit
 from rinkside.services import officiating, sync_local, users
 from rinkside.services.open import open_tournaments
 from rinkside.services.tournaments import Tournaments
+from rinkside.store import chain, codec, eventlog
 from rinkside.store import models as m
 
 SKATERS = list(range(2, 12))
@@ -112,3 +114,34 @@ def signed_at_the_rink(rink: Tournaments, game: int) -> int:
     version = forfeited(rink, game)
     officiating.sign(rink, game, "ref")
     return version
+
+
+def linked(service: Tournaments, game: int, entry: dict[str, Any]) -> dict[str, Any]:
+    """``entry`` (a revision, a signature or a written report as the sync API
+    takes it) with the place and link the league's hash chain gives it next,
+    as a laptop that pulled the league's record sends it (issue 29: a push
+    carries its chain, services/sync_chain.py)."""
+    at = datetime.fromisoformat(entry["at"])
+    with service.read() as s:
+        found = chain.head(s, game)
+        assert found is not None, game
+        head, length = found
+        if "revision" in entry:
+            kind: chain.Kind = "event"
+            entries = eventlog.load(s, game).entries
+            op, position = entry["op"], entry["position"]
+            previous = (None if op in ("append", "insert")
+                        else codec.encode(entries[position].event))
+            content = chain.event_content(
+                entry["revision"], op, len(entries) if op == "append" else position,
+                entry["payload"], previous, entry["by"], at,
+                "" if op == "append" else entry["reason"])
+        elif "text" in entry:
+            kind = "written"
+            content = chain.written_content(entry["kind"], entry.get("rule"), entry["text"],
+                                            entry["username"], at)
+        else:
+            kind = "signoff"
+            content = chain.signoff_content(entry["kind"], entry["username"], at,
+                                            entry.get("reason", ""), entry.get("locks", False))
+    return entry | {"chain_seq": length + 1, "link": chain.link(head, length + 1, kind, content)}

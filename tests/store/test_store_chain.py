@@ -5,8 +5,9 @@ entry, by the store and by ``rinkside verify --db`` (SQLite and PostgreSQL)."""
 
 from __future__ import annotations
 
+import hashlib
 import json
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
 import pytest
@@ -216,3 +217,28 @@ def test_an_append_after_a_rolled_back_one_links_onto_the_stored_head(
     session.commit()
     checked = chain.verify(session, game_id)
     assert checked is not None and checked.broken is None and checked.length == 3
+
+
+@pytest.mark.parametrize("at", [
+    datetime(2026, 12, 3, 12, 0, 5, 123456, tzinfo=UTC),
+    datetime(2026, 12, 3, 12, 0, 5, tzinfo=UTC),  # no microseconds: still six digits
+    datetime(2026, 12, 3, 23, 30, 0, 7, tzinfo=timezone(timedelta(hours=-5))),  # next day
+    datetime(2027, 1, 1, 0, 15, tzinfo=timezone(timedelta(hours=1))),  # the year before
+    datetime(2026, 6, 1, 9, 8, 7, 65),  # naive, as SQLite hands one back: taken as UTC
+    datetime(5, 1, 2, 3, 4, 5, 6, tzinfo=UTC),
+])
+def test_a_moment_is_linked_as_the_isoformat_of_its_utc_wall_time(at: datetime) -> None:
+    """The moment each stored link covers is written field by field on the
+    hot path; it must stay the very text the chain has always hashed
+    (isoformat of the UTC wall time with microseconds, then Z), or every
+    chain stored before would read as edited."""
+    wall = at if at.tzinfo is None else at.astimezone(UTC).replace(tzinfo=None)
+    expected = wall.isoformat(timespec="microseconds") + "Z"
+    assert chain._moment(at) == expected
+    content = chain.written_content("incident", None, "a cup thrown", "rita", at)
+    whole = {"v": chain.VERSION, "prev": chain.genesis(1), "seq": 1, "kind": "written",
+             "content": content}
+    reference = hashlib.sha256(json.dumps(whole, sort_keys=True, separators=(",", ":"))
+                               .encode()).hexdigest()
+    assert content["at"] == expected
+    assert chain.link(chain.genesis(1), 1, "written", content) == reference

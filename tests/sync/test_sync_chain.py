@@ -14,19 +14,23 @@ a port over SQLite or PostgreSQL, the laptop its own SQLite store.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
+from typing import Any
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 from gamekit import faceoff, t, whistle
-from sqlalchemy import update
-from test_sync_kit import League, log_of, pull, push, score, signed_at_the_rink
+from sqlalchemy import select, update
+from test_sync_kit import League, linked, log_of, pull, push, score, signed_at_the_rink
 
 from rinkside.reports import signing
 from rinkside.rules.events import Forfeit
-from rinkside.services import chain, officiating, signed_reports, sync_client
+from rinkside.services import chain, officiating, signed_reports, sync_client, sync_proof
 from rinkside.services.open import open_tournaments
 from rinkside.services.tournaments import Tournaments
+from rinkside.store import chain as store_chain
 from rinkside.store import models as m
 from rinkside.web.app import create_app
 
@@ -131,3 +135,119 @@ def test_a_second_pull_keeps_the_chain_of_what_waits_on_the_laptop(
     code, said = push(laptop)
     assert code == 0, said
     assert _chain(league.service, game) == before
+
+
+# --------------------------------------------------------------------------- the API itself
+
+AT = "2026-12-05T09:00:00+00:00"
+
+
+def _proven(league: League, game: int, entry: dict[str, Any]) -> dict[str, Any]:
+    """``entry`` with its official's proof, as the laptop sends it
+    (services/sync_proof.py), and no place or link in a chain yet."""
+    at = datetime.fromisoformat(entry["at"])
+    with league.service.read() as s:
+        rink = s.scalars(select(m.Rink.id).where(m.Rink.name == "North")).one()
+    who = entry.get("by") or entry["username"]
+    if "revision" in entry:
+        message = sync_proof.revision_message(game, entry["revision"], entry["op"],
+                                              entry["position"], entry["payload"], who, at,
+                                              entry["reason"])
+    elif "text" in entry:
+        message = sync_proof.report_message(game, entry["kind"], entry.get("rule"),
+                                            entry["text"], who, at)
+    else:
+        message = sync_proof.signoff_message(game, entry["kind"], who, at,
+                                             entry.get("reason", ""), entry.get("locks", False))
+    key = sync_proof.key_for(league.credentials[who], rink, who)
+    return entry | {"proof": sync_proof.proof(key, message)}
+
+
+def _revisions(league: League, game: int) -> list[dict[str, Any]]:
+    """A face-off and a stoppage, as a laptop pushes them onto version 0."""
+    return [_proven(league, game, {"revision": n, "op": "append", "position": n - 1,
+                                   "by": "scorer", "at": AT, "reason": "", "payload": payload})
+            for n, payload in ((1, [2, "faceoff", 1, 7200, None]),
+                               (2, [2, "stoppage", 1, 6900, None]))]
+
+
+def _chained(league: League, game: int, revisions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each revision with the place and link the league's chain gives it, the
+    second linked onto the first (store/chain.py), as the laptop's chain has them."""
+    first = linked(league.service, game, revisions[0])
+    second = revisions[1]
+    content = store_chain.event_content(second["revision"], "append", 1, second["payload"],
+                                        None, second["by"], datetime.fromisoformat(AT), "")
+    seq = first["chain_seq"] + 1
+    return [first, second | {"chain_seq": seq,
+                             "link": store_chain.link(first["link"], seq, "event", content)}]
+
+
+def _push(league: League, game: int, path: str, body: dict[str, Any]) -> httpx.Response:
+    return httpx.post(f"{league.url}/api/sync/games/{game}/{path}", json=body,
+                      headers={"Authorization": f"Bearer {league.token}"})
+
+
+def test_a_push_carrying_no_chain_is_refused_with_the_reason(league: League) -> None:
+    game = league.north[0]
+    revisions = _chained(league, game, _revisions(league, game))
+    for unlinked, lacks in ((revisions[0] | {"chain_seq": None, "link": None},
+                             "carries no place (chain_seq) and no link"),
+                            (revisions[0] | {"link": None}, "carries no link"),
+                            ({k: v for k, v in revisions[0].items() if k != "chain_seq"},
+                             "carries no place (chain_seq)")):
+        answer = _push(league, game, "events",
+                       {"league_version": 0, "revisions": [unlinked, revisions[1]]})
+        assert answer.status_code == 422, answer.text
+        said = answer.json()["detail"]
+        assert f"game {game}: revision 1 {lacks} in the laptop's hash chain" in said
+        assert "continue its own chain" in said and "nothing was merged" in said
+    assert log_of(league.service, game) == []
+    assert _chain(league.service, game)[1:] == (0, None)
+
+
+def test_a_push_with_a_broken_link_is_refused_naming_the_entry(league: League) -> None:
+    game = league.north[0]
+    revisions = _chained(league, game, _revisions(league, game))
+    broken = revisions[1] | {"link": revisions[1]["link"][:-1] + (
+        "0" if revisions[1]["link"][-1] != "0" else "1")}
+    answer = _push(league, game, "events", {"league_version": 0,
+                                            "revisions": [revisions[0], broken]})
+    assert answer.status_code == 409, answer.text
+    said = answer.json()["detail"]
+    assert f"game {game}: revision 2 does not hash to the link the laptop's chain gave it" in said
+    assert "nothing was merged" in said
+    assert log_of(league.service, game) == []  # not even revision 1
+    assert _chain(league.service, game)[1:] == (0, None)
+
+
+def test_a_push_whose_chain_continues_the_leagues_is_taken_with_that_chain(
+        league: League) -> None:
+    game = league.north[0]
+    revisions = _chained(league, game, _revisions(league, game))
+    answer = _push(league, game, "events", {"league_version": 0, "revisions": revisions})
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["taken"] == 2
+    assert _chain(league.service, game) == (revisions[1]["link"], 2, None)
+
+
+def test_a_signoff_push_carrying_no_chain_is_refused_with_the_reason(league: League) -> None:
+    game = league.north[0]
+    score(league.service, game, Forfeit(t("1 12:00"), "away", "did not appear"))
+    report = _proven(league, game, {"kind": "incident", "rule": None, "username": "ref",
+                                    "text": "Away never showed.", "at": AT})
+    sign = _proven(league, game, {"kind": "sign", "username": "ref", "at": AT, "reason": "",
+                                  "locks": True})
+    answer = _push(league, game, "signoff", {"version": 1, "signoffs": [sign],
+                                             "reports": [linked(league.service, game, report)]})
+    assert answer.status_code == 422, answer.text
+    said = answer.json()["detail"]
+    assert (f"game {game}: ref's signature carries no place (chain_seq) and no link in the "
+            "laptop's hash chain") in said
+    assert "nothing was merged" in said
+    assert not officiating.is_locked(league.service, game)
+    assert officiating.written_reports(league.service, game) == []
+    taken = _push(league, game, "signoff", {"version": 1, "signoffs": [
+        linked(league.service, game, sign)], "reports": []})
+    assert taken.status_code == 200, taken.text
+    assert officiating.is_locked(league.service, game)

@@ -23,7 +23,7 @@ from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 from gamekit import faceoff, t, whistle
 from sqlalchemy import func, select
-from test_sync_kit import League, log_of, pull, pull_only, push, score, sign_in
+from test_sync_kit import League, linked, log_of, pull, pull_only, push, score, sign_in
 from typer.testing import CliRunner
 
 from rinkside.cli import app as cli
@@ -90,7 +90,7 @@ def test_the_token_alone_signs_in_no_referees_name(league: League) -> None:
     proven = {**sign, "proof": sync_proof.proof(_key(league, "ref"), sync_proof.signoff_message(
         game, "sign", "ref", at, "", True))}
     answer = api.post(f"/api/sync/games/{game}/signoff", headers=bearer,
-                      json={"version": 1, "signoffs": [proven]})
+                      json={"version": 1, "signoffs": [linked(league.service, game, proven)]})
     assert answer.status_code == 200, answer.text
     assert _entries(league.service, game) == [("sign", "ref", True)]
 
@@ -147,7 +147,8 @@ def test_an_event_in_a_name_without_its_proof_is_refused(league: League) -> None
 
     proven = _revision(league, game, 3, "scorer", op="delete", position=1,
                        key=_key(league, "scorer"))
-    answer = api.post(url, headers=bearer, json={"league_version": 2, "revisions": [proven]})
+    answer = api.post(url, headers=bearer, json={"league_version": 2, "revisions": [
+        linked(league.service, game, proven)]})
     assert answer.status_code == 200, answer.text
     assert [op for _, op, _ in log_of(league.service, game)] == ["append", "append", "delete"]
 

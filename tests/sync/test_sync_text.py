@@ -12,7 +12,7 @@ from typing import Any
 
 import httpx
 from sqlalchemy import func, select
-from test_sync_kit import League, log_of
+from test_sync_kit import League, linked, log_of
 
 from rinkside.services import sync_proof
 from rinkside.store import models as m
@@ -56,7 +56,7 @@ def test_a_push_with_bad_text_or_a_moment_out_of_range_is_refused_and_stores_not
     good = _proven(league, game, r, sync_proof.revision_message(
         game, r["revision"], r["op"], r["position"], r["payload"], r["by"], at, r["reason"]))
     taken = _post(league, f"/api/sync/games/{game}/events",
-                  {"league_version": 0, "revisions": [good]})
+                  {"league_version": 0, "revisions": [linked(league.service, game, good)]})
     assert taken.status_code == 200 and taken.json()["taken"] == 1
     assert [op for _, op, _ in log_of(league.service, game)] == ["append"]
 
@@ -75,5 +75,5 @@ def test_a_signoff_push_with_bad_text_is_refused_and_stores_no_report(league: Le
     good = _proven(league, game, r, sync_proof.report_message(
         game, r["kind"], None, r["text"], r["username"], datetime.fromisoformat(r["at"])))
     taken = _post(league, f"/api/sync/games/{game}/signoff",
-                  {"version": 0, "signoffs": [], "reports": [good]})
+                  {"version": 0, "signoffs": [], "reports": [linked(league.service, game, good)]})
     assert taken.status_code == 200 and taken.json()["reports"] == 1

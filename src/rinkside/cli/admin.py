@@ -180,7 +180,7 @@ def game_sign(game: int, user: Annotated[str, typer.Option(help="The referee sig
         signed = sign_locked(service, game, keys_dir())
         typer.echo(f"report signed with the league's key: signed report {signed.id}, "
                    f"chain head {signed.chain_head}" if signed is not None else
-                   "the report is not signed: no league key (`rinkside keys init`)")
+                   "the report is not signed: no league key (`rinkside keys create`)")
 
 
 @game_app.command("reopen")

@@ -1,8 +1,9 @@
 """``rinkside keys``: the league's signing key for the official reports (issue 29).
 
-- ``rinkside keys init --league "Metro Roller League"``: a new key and a
+- ``rinkside keys create --league "Metro Roller League"``: a new key and a
   self-signed certificate, kept in ``RINKSIDE_KEYS_DIR`` (else
-  ``~/.config/rinkside/keys``), never in the database or the repository.
+  ``~/.config/rinkside/keys``), never in the database or the repository
+  (``keys init`` is the same command, its first name).
 - ``rinkside keys import KEY.pem CERT.pem``: the league's own key and certificate.
 - ``rinkside keys show``: where they are and the certificate's fingerprint,
   which the league publishes so that anyone can tell its reports.
@@ -50,8 +51,8 @@ def _told(cert: Path) -> None:
     typer.echo(f"certificate {cert}\nfingerprint (SHA-256) {signing.fingerprint(pem)}")
 
 
-@keys_app.command("init")
-def init(league: Annotated[str, typer.Option("--league", help="The league's name, as the "
+@keys_app.command("create")
+def create(league: Annotated[str, typer.Option("--league", help="The league's name, as the "
                                              "certificate names it")],
          folder: DirOption = None,
          force: Annotated[bool, typer.Option("--force", help="Replace a key already there")
@@ -59,6 +60,10 @@ def init(league: Annotated[str, typer.Option("--league", help="The league's name
     """Make the league's key and a self-signed certificate."""
     with _refused():
         _told(signing.make_key(_dir(folder), league, force=force))
+
+
+# The command's first name, kept so that a script written with it still runs.
+keys_app.command("init", hidden=True, help="The same as `keys create`.")(create)
 
 
 @keys_app.command("import")
@@ -77,7 +82,7 @@ def show(folder: DirOption = None) -> None:
     """Where the league's key is and its certificate's fingerprint."""
     where = _dir(folder)
     if signing.league_certificate(where) is None:
-        error(f"error: no league key in {where}: `rinkside keys init --league NAME`")
+        error(f"error: no league key in {where}: `rinkside keys create --league NAME`")
         raise typer.Exit(EXIT_INVALID)
     _told(where / signing.CERT_FILE)
 

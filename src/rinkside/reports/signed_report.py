@@ -36,7 +36,7 @@ def sign_locked(service: Tournaments, game_id: int, keys: Path) -> SignedReport 
     cert = league_certificate(keys)
     if cert is None:
         log.warning("game %s: no league key in %s, the report is not signed "
-                    "(`rinkside keys init`)", game_id, keys)
+                    "(`rinkside keys create`)", game_id, keys)
         return None
     earlier = signed_reports.of_game(service, game_id)
     try:

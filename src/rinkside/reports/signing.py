@@ -159,7 +159,7 @@ def _fingerprint(der: bytes) -> str:
 def _signer(folder: Path) -> signers.SimpleSigner:
     key_path, cert_path = folder / KEY_FILE, folder / CERT_FILE
     if not key_path.exists() or not cert_path.exists():
-        raise KeyProblem(f"no league key in {folder}: make one with `rinkside keys init` "
+        raise KeyProblem(f"no league key in {folder}: make one with `rinkside keys create` "
                          "or load the league's own with `rinkside keys import`")
     try:
         key = load_private_key_from_pemder(str(key_path), passphrase=None)

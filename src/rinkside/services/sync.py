@@ -29,9 +29,10 @@ with its secret on the laptop gives.
   revision's ``by`` must be an active scorekeeper of the game with its proof
   (:class:`Officials`), else refused (403). Refused whole, nothing merged, when
   the game changed here meanwhile or is signed (Rule 616(a)); a push already
-  taken is answered as such and changes nothing. Each revision carries its
-  link in the laptop's hash chain, and one the league's chain does not give
-  the same link is refused whole (409, :mod:`rinkside.services.sync_chain`).
+  taken is answered as such and changes nothing. Each revision must carry
+  its place and link in the laptop's hash chain (refused whole, 422, when
+  one carries none), and one the league's chain does not give the same link
+  is refused whole (409, :mod:`rinkside.services.sync_chain`).
 - The game's sign-off and written reports: :mod:`rinkside.services.sync_signoff`.
 """
 
@@ -312,6 +313,12 @@ def take_push(service: Tournaments, rink: RinkRef, game_id: int, league_version:
         if game.version >= league_version + len(revisions) and _same(
                 _stored(s, game_id, league_version, len(revisions)), revisions):
             return PushOutcome(game.version, 0)  # taken already: a repeated push
+        try:
+            carried = [sync_chain.required(f"revision {r.revision}", r.chain_seq, r.link)
+                       for r in revisions]
+        except sync_chain.Unlinked as exc:
+            raise SyncRefused(422, f"game {game_id}: {exc}; the push was refused whole and "
+                              "nothing was merged") from None
         if signoffs.is_locked(s, game_id):
             raise SyncRefused(409, f"game {game_id} is signed on the league server: Rule "
                               "616(a), nothing changes once the referees have signed; "
@@ -338,7 +345,7 @@ def take_push(service: Tournaments, rink: RinkRef, game_id: int, league_version:
             raise SyncRefused(422, f"game {game_id}, revision {r.revision} cannot be read: "
                               f"{exc}; the push was refused whole and nothing was merged"
                               ) from None
-        _follows(s, game_id, league_version, revisions)
+        _follows(s, game_id, league_version, revisions, carried)
         # What the push made, told as one step (a laptop's revisions may correct).
         webhooks.enqueue_game(s, game, version, webhooks.game_events(before, log.state),
                               service.now())
@@ -349,17 +356,16 @@ def take_push(service: Tournaments, rink: RinkRef, game_id: int, league_version:
     return PushOutcome(version, len(revisions))
 
 
-def _follows(s: Session, game_id: int, league_version: int,
-             revisions: Sequence[Revision]) -> None:
-    """Each revision taken has the link the laptop's chain gave it
-    (:mod:`rinkside.services.sync_chain`), else the push is refused whole."""
+def _follows(s: Session, game_id: int, league_version: int, revisions: Sequence[Revision],
+             carried: Sequence[sync_chain.Carried]) -> None:
+    """Each revision taken has the link the laptop's chain gave it (``carried``,
+    :mod:`rinkside.services.sync_chain`), else the push is refused whole."""
     linked = s.execute(select(models.EventRevision.chain_seq, models.EventRevision.link).where(
         models.EventRevision.game_id == game_id,
         models.EventRevision.revision > league_version).order_by(models.EventRevision.revision)
     ).all()
-    for r, (seq, link) in zip(revisions, linked, strict=True):
-        why = sync_chain.mismatch(f"revision {r.revision}", sync_chain.carried(
-            r.chain_seq, r.link), seq or 0, link or "")
+    for r, sent, (seq, link) in zip(revisions, carried, linked, strict=True):
+        why = sync_chain.mismatch(f"revision {r.revision}", sent, seq or 0, link or "")
         if why is not None:
             raise SyncRefused(409, f"game {game_id}: {why}; the push was refused whole and "
                               "nothing was merged")

@@ -13,8 +13,11 @@ the link it computed with the one carried: an entry whose content was
 changed on the laptop behind rinkside's back (its content no longer hashes
 to its link), or whose chain does not continue the league's (the league's
 record changed since the pull), is refused with the entry named, and
-nothing is merged. An entry pushed without a link (a laptop from before the
-chain) is linked here as the league's own write links it.
+nothing is merged. Every entry pushed must carry its place and link: one
+that carries none (a laptop from before the chain, or a row put in the
+laptop's database outside rinkside) is refused before anything is taken
+(422, :func:`required`), since the league could not tell that it continues
+its chain.
 
 Nothing here knows the rules.
 """
@@ -32,16 +35,27 @@ class Carried:
     link: str
 
 
-def carried(seq: int | None, link: str | None) -> Carried | None:
-    """The link a pushed entry carries (``None``: it carries none)."""
-    return None if seq is None or link is None else Carried(seq, link)
+class Unlinked(ValueError):
+    """A pushed entry carries no place or no link in the laptop's chain."""
 
 
-def mismatch(what: str, sent: Carried | None, seq: int, link: str) -> str | None:
+def required(what: str, seq: int | None, link: str | None) -> Carried:
+    """The place and link the pushed entry ``what`` carries; :class:`Unlinked`,
+    saying why the league needs them, when it lacks either."""
+    if seq is None or link is None:
+        lacks = " and no ".join(name for name, value in (("place (chain_seq)", seq),
+                                                         ("link", link)) if value is None)
+        raise Unlinked(
+            f"{what} carries no {lacks} in the laptop's hash chain: the league takes only "
+            "entries that show they continue its own chain (issue 29: a game scored at the "
+            "rink is as verifiable as one scored here); update rinkside on the laptop, pull "
+            "the game and push again")
+    return Carried(seq, link)
+
+
+def mismatch(what: str, sent: Carried, seq: int, link: str) -> str | None:
     """Why the entry ``what`` the league linked at ``seq`` with ``link`` does
-    not follow the laptop's chain (``None``: it does, or it carried none)."""
-    if sent is None:
-        return None
+    not follow the laptop's chain (``None``: it does)."""
     if sent.seq != seq:
         return (f"{what} is entry {sent.seq} of the game's chain on the laptop, but entry "
                 f"{seq} of the league's: the game's record changed on the league server since "

@@ -130,37 +130,46 @@ def take_signoff(service: ServiceBase, rink: RinkRef, game_id: int, version: int
                 game_id, r.kind, r.rule, r.text, r.username, r.at), r.proof,
                 f"{r.username}'s written report")
             taking.append(r)
-        for item in _in_chain_order(taking):
-            _link(s, game_id, item)
+        for item, carried in _in_chain_order(game_id, taking):
+            _link(s, game_id, item, carried)
         taken = len(taking) - len(new)
         s.flush()
         locked = signoffs.is_locked(s, game_id)
     return SignOffOutcome(len(new), taken, locked)
 
 
-def _in_chain_order(taking: list[Entry | Report]) -> list[Entry | Report]:
-    """The signatures and reports to take in the order of the laptop's chain
-    when each carries its place (:mod:`rinkside.services.sync_chain`), else
-    the signatures first, as a laptop from before the chain pushed them."""
-    if all(item.chain_seq is not None for item in taking):
-        return sorted(taking, key=lambda item: item.chain_seq or 0)
-    return taking
+def _in_chain_order(game_id: int, taking: list[Entry | Report]
+                    ) -> list[tuple[Entry | Report, sync_chain.Carried]]:
+    """The signatures and reports to take, each with its place and link in the
+    laptop's chain (:mod:`rinkside.services.sync_chain`), in that chain's
+    order; refused whole (422) when one carries none."""
+    try:
+        carried = [(item, sync_chain.required(_what(item), item.chain_seq, item.link))
+                   for item in taking]
+    except sync_chain.Unlinked as exc:
+        raise SyncRefused(422, f"game {game_id}: {exc}; the sign-off and reports were "
+                          "refused whole and nothing was merged") from None
+    return sorted(carried, key=lambda pair: pair[1].seq)
 
 
-def _link(s: Session, game_id: int, item: Entry | Report) -> None:
+def _what(item: Entry | Report) -> str:
+    """The pushed signature, reopening or report, named."""
+    if isinstance(item, Entry):
+        return f"{item.username}'s {'signature' if item.kind == 'sign' else item.kind}"
+    return f"{item.username}'s written report"
+
+
+def _link(s: Session, game_id: int, item: Entry | Report, sent: sync_chain.Carried) -> None:
     """One signature or report linked at the end of the league's chain; refused
-    whole (409) when that is not the link the laptop's chain gave it."""
+    whole (409) when that is not the link the laptop's chain gave it (``sent``)."""
     if isinstance(item, Entry):
         row: models.SignOffEntry | models.WrittenReport = signoffs.add(
             s, game_id, item.kind, item.username, reason=item.reason, locks=item.locks,
             at=item.at)
-        what = f"{item.username}'s {'signature' if item.kind == 'sign' else item.kind}"
     else:
         row = signoffs.add_written(s, game_id, item.kind, item.rule, item.text, item.username,
                                    item.at)
-        what = f"{item.username}'s written report"
-    why = sync_chain.mismatch(what, sync_chain.carried(item.chain_seq, item.link),
-                              row.chain_seq or 0, row.link or "")
+    why = sync_chain.mismatch(_what(item), sent, row.chain_seq or 0, row.link or "")
     if why is not None:
         raise SyncRefused(409, f"game {game_id}: {why}; the sign-off and reports were refused "
                           "whole and nothing was merged")

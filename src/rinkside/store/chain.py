@@ -60,10 +60,15 @@ def genesis(game_id: int) -> str:
 
 
 def _moment(at: datetime) -> str:
-    """A moment in UTC with its microseconds, always the same 27 characters."""
-    if at.tzinfo is None:  # as SQLite hands a moment back before the column type reads it
-        return at.isoformat(timespec="microseconds") + "Z"
-    return at.astimezone(UTC).replace(tzinfo=None).isoformat(timespec="microseconds") + "Z"
+    """A moment in UTC with its microseconds, always the same 27 characters
+    (``isoformat(timespec="microseconds")`` of its UTC wall time, then
+    ``Z``), written field by field: quicker than isoformat and the
+    conversions it needs (the console's hot path). A naive moment (as
+    SQLite hands one back before the column type reads it) is taken as UTC."""
+    if at.tzinfo is not None and at.tzinfo is not UTC:
+        at = at.astimezone(UTC)
+    return (f"{at.year:04d}-{at.month:02d}-{at.day:02d}T{at.hour:02d}:{at.minute:02d}:"
+            f"{at.second:02d}.{at.microsecond:06d}Z")
 
 
 def canonical(content: Mapping[str, Any]) -> bytes:

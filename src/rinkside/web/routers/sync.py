@@ -23,10 +23,12 @@ cookie is used):
   report without its referee's ``proof`` and for any reopening (Rule 616(a):
   only the director reopens, on the league server). The signature that locks
   the game has its report signed with the league's key (issue 29).
-- Each revision, signature and report pushed carries its place and link in
-  the laptop's hash chain (``chain_seq``, ``link``); one the league's chain
-  does not give the same link is refused whole, 409
-  (:mod:`rinkside.services.sync_chain`).
+- Each revision, signature and report pushed must carry its place and link
+  in the laptop's hash chain (``chain_seq``, ``link``): one that carries
+  none is refused whole, 422, naming it and why (the fields stay optional
+  on the wire so that the answer is that reason, not a bare "field
+  required"); one the league's chain does not give the same link is refused
+  whole, 409 (:mod:`rinkside.services.sync_chain`).
 
 On the laptop (:mod:`rinkside.services.sync_local`): ``GET /sync`` and
 ``GET /api/sync/pending``: the games with events, sign-offs or reports not
@@ -67,7 +69,7 @@ class RevisionIn(BaseModel):
     at: fields.Moment
     reason: fields.Reason = ""
     proof: str | None = Field(None, max_length=64)  # by's (services/sync_proof.py)
-    chain_seq: int | None = Field(None, ge=1)  # its place in the laptop's chain
+    chain_seq: int | None = Field(None, ge=1)  # its place in the laptop's chain: required
     link: str | None = Field(None, pattern="^[0-9a-f]{64}$")  # its link there (sync_chain.py)
 
     @field_validator("payload")
@@ -89,7 +91,7 @@ class SignOffEntryIn(BaseModel):
     reason: fields.Reason = ""
     locks: bool = False
     proof: str | None = Field(None, max_length=64)
-    chain_seq: int | None = Field(None, ge=1)  # its place in the laptop's chain
+    chain_seq: int | None = Field(None, ge=1)  # its place in the laptop's chain: required
     link: str | None = Field(None, pattern="^[0-9a-f]{64}$")  # its link there (sync_chain.py)
 
 
@@ -100,7 +102,7 @@ class ReportIn(BaseModel):
     username: fields.Who
     at: fields.Moment
     proof: str | None = Field(None, max_length=64)
-    chain_seq: int | None = Field(None, ge=1)  # its place in the laptop's chain
+    chain_seq: int | None = Field(None, ge=1)  # its place in the laptop's chain: required
     link: str | None = Field(None, pattern="^[0-9a-f]{64}$")  # its link there (sync_chain.py)
 
 
