@@ -53,7 +53,13 @@ from rinkside.store.models.officiating import (
     SignOffEntry,
     WrittenReport,
 )
-from rinkside.store.models.rosters import Player, RosterChange
+from rinkside.store.models.rosters import (
+    SUBMISSION_KINDS,
+    SUBMISSION_STATUSES,
+    Player,
+    RosterChange,
+    RosterSubmission,
+)
 from rinkside.store.models.sync import SyncCredential, SyncGame, SyncLink, SyncToken
 from rinkside.store.models.tournament import Division, Rink, Team, TeamStyle, Tournament
 from rinkside.store.models.users import (
@@ -75,6 +81,8 @@ __all__ = [
     "OFFICIAL_ROLES",
     "REVIEWED_RULES",
     "SIGNOFF_KINDS",
+    "SUBMISSION_KINDS",
+    "SUBMISSION_STATUSES",
     "TABLE_ROLES",
     "TEAM_ROLES",
     "USER_ROLES",
@@ -98,6 +106,7 @@ __all__ = [
     "ReviewDecision",
     "Rink",
     "RosterChange",
+    "RosterSubmission",
     "SessionRow",
     "SignOffEntry",
     "SignedReport",
