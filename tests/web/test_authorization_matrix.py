@@ -131,6 +131,7 @@ MAY: Final[dict[tuple[str, str], Who]] = {
     ("POST", "/desk/roster-submissions/{submission_id}"): "director",
     ("POST", "/my-team/{team_id}/roster"): "manager",
     ("POST", "/my-team/{team_id}/games/{game_id}/lineup"): "manager",
+    ("POST", "/my-team/{team_id}/games/{game_id}/sign"): "manager",
     ("POST", "/invitations/{token}"): "anyone",  # the one-time token is the key
 }
 

@@ -8,6 +8,7 @@ their password by the one-time link shown on the desk."""
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterator
 from datetime import UTC, datetime
 
@@ -15,10 +16,19 @@ import pytest
 from deskkit import dora, people, post, small_cup
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from pypdf import PdfReader
 from sqlalchemy import func, select
 from webkit import Client, Demo, logged_in
 
-from rinkside.services import changes, desk_discipline, queries, roster_submissions, users
+from rinkside.services import (
+    changes,
+    desk_discipline,
+    queries,
+    roster_submissions,
+    team_officials,
+    users,
+)
+from rinkside.store import chain
 from rinkside.store import models as m
 from rinkside.web import auth
 
@@ -232,3 +242,40 @@ def test_an_invited_coach_sets_a_password_once_and_logs_in(
     cora = next(u for u in users.users(demo.service) if u.username == "cora")
     assert cora.teams == (elm,) and cora.email == "cora@example.org" and cora.role == "coach"
     assert users.authenticate(demo.service, "cora", "coach-pass-1") == cora.id
+
+
+def test_a_team_official_signs_the_lineup_and_the_report_shows_it_in_the_chain(
+        demo: Demo, mia: Client, max_: Client, cup: tuple[int, int, int, int]) -> None:
+    _, did, ash, _ = cup
+    game = next(g for g in queries.games(demo.service, did)
+                if ash in (g.home_team_id, g.away_team_id) and g.version == 0
+                and not demo.service.lineup_of(g.game_id, ash)[0])
+    refused = post(mia, f"/my-team/{ash}/games/{game.game_id}/sign", {"kind": "lineup"})
+    assert refused.status_code == 422 and "hand in the lineup first" in refused.text
+    by_number = {p.number: p.player_id for p in queries.team(demo.service, ash).players}
+    assert post(mia, f"/my-team/{ash}/games/{game.game_id}/lineup", {
+        "dressed": [str(by_number[n]) for n in (30, 31, 32, 34)],
+        "captain": str(by_number[31])}).status_code == 200  # short: warned (204(a))
+    assert post(max_, f"/my-team/{ash}/games/{game.game_id}/sign",
+                {"kind": "lineup"}).status_code == 403
+    assert post(mia, f"/my-team/{ash}/games/{game.game_id}/sign",
+                {"kind": "lineup"}).status_code == 303
+    signed = team_officials.team_signatures(demo.service, game.game_id)
+    assert [(t.team_id, t.kind, t.username) for t in signed] == [(ash, "lineup", "mia")]
+    assert "mia for Ash signed the lineup" in mia[0].get(f"/games/{game.game_id}/report").text
+    pdf = mia[0].get(f"/games/{game.game_id}/report.pdf").content
+    text = " ".join(" ".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages).split())
+    assert "Team officials: mia for Ash signed the lineup" in text
+    early = post(mia, f"/my-team/{ash}/games/{game.game_id}/sign",
+                 {"kind": "decline", "remark": "we protest"})
+    assert early.status_code == 422 and "506(b)" in early.text
+    with demo.service.read() as s:
+        checked = chain.verify(s, game.game_id)
+        assert checked is not None and checked.broken is None and checked.length == 1
+        row = s.scalars(select(m.TeamSignature)).one()
+        row.remark = "edited"  # outside rinkside: the chain tells
+        s.flush()
+        broken = chain.verify(s, game.game_id)
+        assert broken is not None and broken.broken is not None
+        assert "team official's signature" in broken.broken.entry
+        s.rollback()

@@ -20,12 +20,14 @@ from datetime import datetime, timedelta
 from typing import Final
 
 from sqlalchemy import delete, select
+from sqlalchemy.orm import Session
 
 from rinkside.services import users
 from rinkside.services.base import ServiceBase
 from rinkside.services.changes import record
 from rinkside.services.queries import GameRow, games
-from rinkside.store import models
+from rinkside.services.tournaments import Tournaments
+from rinkside.store import models, signoffs
 
 INVITATION_PREFIX: Final = "invitation:"
 INVITATION_DAYS: Final = 14
@@ -114,3 +116,72 @@ def officials_of(service: ServiceBase, team_id: int) -> list[users.UserRow]:
                          .order_by(models.User.username)).all()
         ids = [u.id for u in rows if team_id in (u.teams or [])]
     return [u for u in (users.user(service, i) for i in ids) if u is not None]
+
+
+# --------------------------------------------------------------------------- signatures
+
+
+@dataclass(frozen=True)
+class TeamSigned:
+    """A team official's signature as the report prints it."""
+
+    team_id: int
+    team: str
+    kind: str  # "lineup", "report" or "decline"
+    username: str
+    shown: str  # the full name, else the username
+    remark: str
+    at: datetime
+
+    @property
+    def text(self) -> str:
+        """What the team's page says of it: who, for which team, what they did."""
+        what = {"lineup": "signed the lineup", "report": "signed the report",
+                "decline": "declined to sign the report"}.get(self.kind, self.kind)
+        return f"{self.shown} for {self.team} {what}" + (f": {self.remark}" if self.remark
+                                                         else "")
+
+
+def sign(service: Tournaments, game_id: int, team_id: int, kind: str, *, username: str,
+         remark: str = "") -> TeamSigned:
+    """A team official signs for ``team_id``: the lineup before the game
+    (202(c): handed in, the game not begun), or the report after it, or
+    declines to sign it with a written remark (506(b): the game final).
+    Linked in the game's hash chain beside the officials' sign-off."""
+    remark = " ".join(remark.split())
+    if kind not in models.TEAM_SIGNATURE_KINDS:
+        raise ValueError(f"a team official signs the lineup or the report, or declines: "
+                         f"not {kind!r}")
+    if kind == "decline" and not remark:
+        raise ValueError("declining to sign the report needs a written remark (Rule 506(b))")
+    _, state = service.game_state(game_id)
+    with service.write() as s:
+        game = service.existing_row(s, models.Game, game_id)
+        if team_id not in (game.home_team_id, game.away_team_id):
+            raise ValueError(f"team {team_id} does not play game {game_id}")
+        if kind == "lineup":
+            if game.version > 0:
+                raise ValueError("the game has begun: the lineup is signed before it "
+                                 "(Rule 202(c))")
+            if not any(e.team_id == team_id for e in game.lineup):
+                raise ValueError("hand in the lineup first: the signature is on it "
+                                 "(Rule 202(c))")
+        elif state.status != "final":
+            raise ValueError("the report is signed (or declined) once the game is over "
+                             "(Rule 506(b))")
+        row = signoffs.add_team(s, game_id, team_id, kind, username, remark, service.now())
+        return _signed(s, row)
+
+
+def team_signatures(service: ServiceBase, game_id: int) -> list[TeamSigned]:
+    """The team officials' signatures of the game, oldest first."""
+    with service.read() as s:
+        return [_signed(s, row) for row in signoffs.team_entries(s, game_id)]
+
+
+def _signed(s: Session, row: models.TeamSignature) -> TeamSigned:
+    team = s.get(models.Team, row.team_id)
+    full = users.shown_names(s)
+    return TeamSigned(row.team_id, team.name if team is not None else str(row.team_id),
+                      row.kind, row.username, full.get(row.username, row.username),
+                      row.remark, row.at)

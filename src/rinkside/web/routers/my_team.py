@@ -154,6 +154,9 @@ def _lineup_page(request: Request, service: Service, templates: Templates,
         "game": game, "csrf_token": user.csrf, "dressed": set(dressed), "captain": captain,
         "alternates": set(alternates), "barred": barred, "handed_in": handed_in,
         "locked": game.version > 0, "error": error, "problems": problems or [],
+        "final": service.game_state(game_id)[1].status == "final",
+        "signatures": [t for t in team_officials.team_signatures(service, game_id)
+                       if t.team_id == team_id],
         "warnings": warnings or [], "notice": request.query_params.get("done")},
         status_code=422 if error else 200)
 
@@ -193,6 +196,23 @@ def lineup_submit(team_id: int, game_id: int, request: Request, service: Service
         return _lineup_page(request, service, templates, user, team_id, game_id,
                             warnings=warnings)
     return RedirectResponse(f"/my-team/{team_id}/games/{game_id}?done=lineup",
+                            status_code=303)
+
+
+@router.post("/my-team/{team_id:id}/games/{game_id:id}/sign")
+def sign_form(team_id: int, game_id: int, request: Request, service: Service,
+              templates: Templates, user: Official, kind: Annotated[str, Form()] = "",
+              remark: Annotated[str, Form()] = "") -> Response:
+    """The team official signs the lineup before the game (202(c)), or the
+    report after it, or declines with a written remark (506(b))."""
+    _game_of_team(service, team_id, game_id)
+    try:
+        team_officials.sign(service, game_id, team_id, kind, username=user.username,
+                            remark=remark)
+    except REFUSALS as exc:
+        return _lineup_page(request, service, templates, user, team_id, game_id,
+                            error=refusal_text(exc))
+    return RedirectResponse(f"/my-team/{team_id}/games/{game_id}?done=signed",
                             status_code=303)
 
 
