@@ -132,6 +132,7 @@ MAY: Final[dict[tuple[str, str], Who]] = {
     ("POST", "/my-team/{team_id}/roster"): "manager",
     ("POST", "/my-team/{team_id}/games/{game_id}/lineup"): "manager",
     ("POST", "/my-team/{team_id}/games/{game_id}/sign"): "manager",
+    ("POST", "/games/{game_id}/team-sign"): "scorer",  # the official's PIN then signs
     ("POST", "/invitations/{token}"): "anyone",  # the one-time token is the key
 }
 

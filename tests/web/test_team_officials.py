@@ -23,6 +23,7 @@ from webkit import Client, Demo, logged_in
 from rinkside.services import (
     changes,
     desk_discipline,
+    officiating,
     queries,
     roster_submissions,
     team_officials,
@@ -279,3 +280,77 @@ def test_a_team_official_signs_the_lineup_and_the_report_shows_it_in_the_chain(
         assert broken is not None and broken.broken is not None
         assert "team official's signature" in broken.broken.entry
         s.rollback()
+
+
+def test_on_the_scorers_tablet_a_coach_signs_the_report_or_declines_with_a_pin(
+        app: FastAPI, demo: Demo, dora: Client) -> None:
+    """A final game of the demo: its home team's coach declines the report
+    without a remark (refused, 506(b)), with one (signed), then signs; a
+    wrong PIN and a coach of neither team sign nothing."""
+    finals = [g for g in queries.games(demo.service, tournament_id=demo.tournament_id)
+              if g.version > 0 and demo.service.game_state(g.game_id)[1].status == "final"]
+    final = next(g for g in finals if not officiating.signoff(demo.service, g.game_id).locked)
+    locked = next(g for g in finals if g.game_id != final.game_id)
+    users.create_user(demo.service, f"referee{locked.game_id}", PASSWORD, "referee",
+                      games=[locked.game_id])
+    assert officiating.sign(demo.service, locked.game_id, f"referee{locked.game_id}").locked
+    users.create_user(demo.service, f"coach{final.game_id}", PASSWORD, "coach",
+                      teams=[final.home_team_id])
+    users.create_user(demo.service, "stranger", PASSWORD, "coach",
+                      teams=[t for t in queries.team_names(demo.service) if t not in
+                             (final.home_team_id, final.away_team_id)][:1])
+    path = f"/games/{final.game_id}/team-sign"
+    assert "Sign the report" in dora[0].get(path).text
+    who = f"coach{final.game_id}"
+    for fields, words in (({"username": who, "pin": "wrong-pin-1", "kind": "report"},
+                           "wrong username or PIN"),
+                          ({"username": "stranger", "pin": PASSWORD, "kind": "report"},
+                           "no manager or coach of a team"),
+                          ({"username": who, "pin": PASSWORD, "kind": "decline"}, "506(b)")):
+        answer = post(dora, path, fields)
+        assert answer.status_code == 422 and words in answer.text
+    assert team_officials.team_signatures(demo.service, final.game_id) == []
+    users.create_user(demo.service, f"coach{locked.game_id}", PASSWORD, "coach",
+                      teams=[locked.home_team_id])
+    late = post(dora, f"/games/{locked.game_id}/team-sign", {
+        "username": f"coach{locked.game_id}", "pin": PASSWORD, "kind": "report"})
+    assert late.status_code == 422 and "616(a)" in late.text
+    assert post(dora, path, {"username": who, "pin": PASSWORD, "kind": "decline",
+                             "remark": "the second goal was offside"}).status_code == 200
+    assert post(dora, path, {"username": who, "pin": PASSWORD, "kind": "report"}
+                ).status_code == 200
+    signed = team_officials.team_signatures(demo.service, final.game_id)
+    assert [(t.kind, t.remark) for t in signed] == [
+        ("decline", "the second goal was offside"), ("report", "")]
+    report = dora[0].get(f"/games/{final.game_id}/report").text
+    assert "declined to sign the report: the second goal was offside" in report
+    with demo.service.read() as s:
+        checked = chain.verify(s, final.game_id)
+        assert checked is not None and checked.broken is None
+
+
+def test_a_roster_file_is_submitted_and_a_bad_column_is_named(
+        demo: Demo, mia: Client, cup: tuple[int, int, int, int]) -> None:
+    """The list from a CSV file (203(a)): an unknown column refused by name,
+    nothing submitted; the good file's players, dates of birth and league
+    numbers submitted as the director will see them."""
+    client, token = mia
+    ash = cup[2]
+    before = submissions_count(demo)
+    bad = client.post(f"/my-team/{ash}/roster", data={"csrf_token": token}, files={
+        "file": ("ash.csv", b"number,name,shoe_size\n1,Ann,9\n", "text/csv")})
+    assert bad.status_code == 422 and "unknown column" in bad.text and "shoe_size" in bad.text
+    assert submissions_count(demo) == before
+    lines = ["number,name,goalie,captain,birth_date,league_number",
+             "30,Ash Keeper New,yes,,2001-02-03,L-30"] + [
+        f"{n},Ash Skater {c},no,{'C' if c == 'A' else ''},,L-{n}"
+        for n, c in ((31, "A"), (32, "B"), (33, "C"), (34, "D"))]
+    good = client.post(f"/my-team/{ash}/roster", data={"csrf_token": token}, files={
+        "file": ("ash.csv", ("\n".join(lines) + "\n").encode(), "text/csv")},
+        follow_redirects=False)
+    assert good.status_code == 303, good.text
+    newest = roster_submissions.submissions(demo.service, team_id=ash)[0]
+    assert newest.status == "submitted" and newest.submitted_by == "mia"
+    assert newest.players[0] == {"number": 30, "name": "Ash Keeper New", "goalie": True,
+                                 "captain": None, "birth_date": "2001-02-03",
+                                 "league_number": "L-30"}

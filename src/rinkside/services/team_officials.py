@@ -146,7 +146,9 @@ def sign(service: Tournaments, game_id: int, team_id: int, kind: str, *, usernam
          remark: str = "") -> TeamSigned:
     """A team official signs for ``team_id``: the lineup before the game
     (202(c): handed in, the game not begun), or the report after it, or
-    declines to sign it with a written remark (506(b): the game final).
+    declines to sign it with a written remark (506(b): the game final, and
+    not yet locked by the referees' signatures, 616(a), so that the report
+    signed at the lock carries it).
     Linked in the game's hash chain beside the officials' sign-off."""
     remark = " ".join(remark.split())
     if kind not in models.TEAM_SIGNATURE_KINDS:
@@ -169,8 +171,30 @@ def sign(service: Tournaments, game_id: int, team_id: int, kind: str, *, usernam
         elif state.status != "final":
             raise ValueError("the report is signed (or declined) once the game is over "
                              "(Rule 506(b))")
+        elif signoffs.is_locked(s, game_id):
+            raise ValueError("the referees have signed: the report is locked (Rule 616(a)); "
+                             "a team official signs it before they do")
         row = signoffs.add_team(s, game_id, team_id, kind, username, remark, service.now())
         return _signed(s, row)
+
+
+def sign_at_table(service: Tournaments, game_id: int, username: str, pin: str, kind: str, *,
+                  remark: str = "") -> TeamSigned:
+    """A team official signs on the scorer's tablet: their username and
+    their own password as the PIN (checked as a login checks it), for the
+    one of the game's teams they act for (:func:`sign`). ValueError when
+    the PIN is wrong or they act for neither team."""
+    user_id = users.authenticate(service, username, pin)
+    found = users.user(service, user_id) if user_id is not None else None
+    if found is None:
+        raise ValueError("wrong username or PIN: nothing was signed")
+    with service.read() as s:
+        game = service.existing_row(s, models.Game, game_id)
+        teams = [t for t in (game.home_team_id, game.away_team_id) if t in found.teams]
+    if found.role not in users.TEAM_ROLES or not teams:
+        raise ValueError(f"{username} is no manager or coach of a team of game {game_id}: "
+                         "nothing was signed")
+    return sign(service, game_id, teams[0], kind, username=found.username, remark=remark)
 
 
 def team_signatures(service: ServiceBase, game_id: int) -> list[TeamSigned]:

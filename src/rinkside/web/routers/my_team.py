@@ -31,6 +31,7 @@ router = APIRouter(tags=["team"], default_response_class=HTMLResponse,
                    dependencies=[Depends(checked_form)])
 
 Official = Annotated[auth.CurrentUser, Depends(auth.require_team())]
+Scorer = Annotated[auth.CurrentUser, Depends(auth.require("scorekeeper"))]
 FIELDS = ("number", "name", "goalie", "captain", "birth_date", "league_number")
 BLANK_ROWS = 3
 LEAST_ROWS = 8
@@ -214,6 +215,45 @@ def sign_form(team_id: int, game_id: int, request: Request, service: Service,
                             error=refusal_text(exc))
     return RedirectResponse(f"/my-team/{team_id}/games/{game_id}?done=signed",
                             status_code=303)
+
+
+# --------------------------------------------------------------------------- the tablet
+
+
+def _tablet_page(request: Request, service: Service, templates: Templates,
+                 user: auth.CurrentUser, game_id: int, *, error: str | None = None,
+                 done: str | None = None) -> Response:
+    game = queries.game(service, game_id)  # NotFound: 404
+    return templates.TemplateResponse(request, "team_sign.html", {
+        "title": f"Team officials sign: {game.home} vs {game.away}", "user": user,
+        "game": game, "csrf_token": user.csrf, "error": error, "done": done,
+        "final": service.game_state(game_id)[1].status == "final",
+        "signatures": team_officials.team_signatures(service, game_id)},
+        status_code=422 if error else 200)
+
+
+@router.get("/games/{game_id:id}/team-sign")
+def tablet_page(game_id: int, request: Request, service: Service, templates: Templates,
+                user: Scorer) -> Response:
+    """The scorer's tablet handed to a team official: they sign with their PIN."""
+    return _tablet_page(request, service, templates, user, game_id)
+
+
+@router.post("/games/{game_id:id}/team-sign")
+def tablet_sign(game_id: int, request: Request, service: Service, templates: Templates,
+                user: Scorer, username: Annotated[str, Form()] = "",
+                pin: Annotated[str, Form()] = "", kind: Annotated[str, Form()] = "",
+                remark: Annotated[str, Form()] = "") -> Response:
+    """A team official's signature made on the scorer's tablet with their PIN
+    (their password): the lineup before the game (202(c)), the report after
+    it or declined with a remark (506(b))."""
+    try:
+        signed = team_officials.sign_at_table(service, game_id, username.strip(), pin, kind,
+                                              remark=remark)
+    except REFUSALS as exc:
+        return _tablet_page(request, service, templates, user, game_id,
+                            error=refusal_text(exc))
+    return _tablet_page(request, service, templates, user, game_id, done=signed.text)
 
 
 # --------------------------------------------------------------------------- invitations
