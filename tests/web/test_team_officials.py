@@ -204,6 +204,9 @@ def test_the_manager_dresses_a_game_and_the_console_reads_it(
         "dressed": [str(i) for i in dressed[:4]], "captain": str(by_number[31])})
     assert short.status_code == 200 and "Rules 204(a)" in short.text
     assert len(demo.service.lineup_of(game.game_id, ash)[0]) == 4
+    console = dora[0].get(f"/console/games/{game.game_id}").text  # the table is warned
+    assert 'class="rule-warning lineup-short"' in console
+    assert "Ash: 3 skaters and 1 goaltender dressed" in console
 
 
 def test_a_suspended_player_cannot_be_dressed_and_the_reason_is_shown(

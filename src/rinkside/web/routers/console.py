@@ -70,4 +70,5 @@ def console(game_id: int, request: Request, user: auth.User, service: Service,
     return templates.TemplateResponse(request, "console.html", {
         "title": f"{game.home} vs {game.away}", "game": game, "user": user,
         "may_write": user.may_write(game_id), "screens": console_screens.SCREENS,
-        "referees_warning": officiating.referees_warning(service, game_id)})
+        "referees_warning": officiating.referees_warning(service, game_id),
+        "lineup_warnings": service.short_lineups(game_id)})
