@@ -27,6 +27,7 @@ from rinkside.services import (
     queries,
     roster_submissions,
     team_officials,
+    throttle,
     users,
 )
 from rinkside.store import chain
@@ -313,6 +314,7 @@ def test_on_the_scorers_tablet_a_coach_signs_the_report_or_declines_with_a_pin(
         answer = post(dora, path, fields)
         assert answer.status_code == 422 and words in answer.text
     assert team_officials.team_signatures(demo.service, final.game_id) == []
+    throttle.succeeded(demo.service, who, "testclient")  # the wrong PIN above forgotten
     users.create_user(demo.service, f"coach{locked.game_id}", PASSWORD, "coach",
                       teams=[locked.home_team_id])
     late = post(dora, f"/games/{locked.game_id}/team-sign", {
@@ -357,3 +359,17 @@ def test_a_roster_file_is_submitted_and_a_bad_column_is_named(
     assert newest.players[0] == {"number": 30, "name": "Ash Keeper New", "goalie": True,
                                  "captain": None, "birth_date": "2001-02-03",
                                  "league_number": "L-30"}
+
+
+def test_a_pin_guessed_on_the_tablet_is_throttled_as_a_login(
+        demo: Demo, dora: Client, cup: tuple[int, int, int, int]) -> None:
+    did = cup[1]
+    game = queries.games(demo.service, did)[0]
+    path = f"/games/{game.game_id}/team-sign"
+    before = team_officials.team_signatures(demo.service, game.game_id)
+    answers = [post(dora, path, {"username": "mia", "pin": f"guess-{n}", "kind": "lineup"})
+               for n in range(5)]
+    assert [a.status_code for a in answers[:3]] == [422, 422, 422]
+    assert answers[-1].status_code == 429 and "Try again" in answers[-1].text
+    throttle.succeeded(demo.service, "mia", "testclient")
+    assert team_officials.team_signatures(demo.service, game.game_id) == before

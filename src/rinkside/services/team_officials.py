@@ -178,6 +178,10 @@ def sign(service: Tournaments, game_id: int, team_id: int, kind: str, *, usernam
         return _signed(s, row)
 
 
+class WrongPin(ValueError):
+    """A PIN (a password) that is not the user's: nothing was signed."""
+
+
 def sign_at_table(service: Tournaments, game_id: int, username: str, pin: str, kind: str, *,
                   remark: str = "") -> TeamSigned:
     """A team official signs on the scorer's tablet: their username and
@@ -187,7 +191,7 @@ def sign_at_table(service: Tournaments, game_id: int, username: str, pin: str, k
     user_id = users.authenticate(service, username, pin)
     found = users.user(service, user_id) if user_id is not None else None
     if found is None:
-        raise ValueError("wrong username or PIN: nothing was signed")
+        raise WrongPin("wrong username or PIN: nothing was signed")
     with service.read() as s:
         game = service.existing_row(s, models.Game, game_id)
         teams = [t for t in (game.home_team_id, game.away_team_id) if t in found.teams]

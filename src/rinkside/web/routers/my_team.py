@@ -18,12 +18,13 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, File, Form, Request, UploadFile
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from rinkside.services import queries, roster_submissions, team_officials
+from rinkside.services import queries, roster_submissions, team_officials, throttle
 from rinkside.services.tournaments import NotFound
 from rinkside.tournament.lineups import LineupError
 from rinkside.tournament.rosters import RosterError
 from rinkside.web import auth, documented
 from rinkside.web.deps import Service, Templates
+from rinkside.web.routers import login
 from rinkside.web.routers.desk import REFUSALS, checked_form, off_loop, refusal_text
 
 router = APIRouter(tags=["team"], default_response_class=HTMLResponse,
@@ -241,18 +242,31 @@ def tablet_page(game_id: int, request: Request, service: Service, templates: Tem
 
 @router.post("/games/{game_id:id}/team-sign")
 def tablet_sign(game_id: int, request: Request, service: Service, templates: Templates,
-                user: Scorer, username: Annotated[str, Form()] = "",
-                pin: Annotated[str, Form()] = "", kind: Annotated[str, Form()] = "",
-                remark: Annotated[str, Form()] = "") -> Response:
+                user: Scorer, access: auth.Settings, clock: auth.Now,
+                username: Annotated[str, Form()] = "", pin: Annotated[str, Form()] = "",
+                kind: Annotated[str, Form()] = "", remark: Annotated[str, Form()] = "") -> Response:
     """A team official's signature made on the scorer's tablet with their PIN
-    (their password): the lineup before the game (202(c)), the report after
-    it or declined with a remark (506(b))."""
+    (their password, throttled as a login is): the lineup before the game
+    (202(c)), the report after it or declined with a remark (506(b))."""
+    username = username.strip()
+    address, now = request.client.host if request.client else "unknown", clock()
+    refusal = throttle.admit(service, username, address, now, access.throttle)
+    if refusal is not None:
+        response = _tablet_page(request, service, templates, user, game_id,
+                                error=login.refused_text(refusal, now))
+        response.status_code = 429
+        return response
     try:
-        signed = team_officials.sign_at_table(service, game_id, username.strip(), pin, kind,
+        signed = team_officials.sign_at_table(service, game_id, username, pin, kind,
                                               remark=remark)
+    except team_officials.WrongPin as exc:
+        throttle.failed(service, username, address, now, access.throttle)
+        return _tablet_page(request, service, templates, user, game_id, error=str(exc))
     except REFUSALS as exc:
+        throttle.succeeded(service, username, address)
         return _tablet_page(request, service, templates, user, game_id,
                             error=refusal_text(exc))
+    throttle.succeeded(service, username, address)
     return _tablet_page(request, service, templates, user, game_id, done=signed.text)
 
 
