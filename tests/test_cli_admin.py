@@ -112,6 +112,27 @@ def test_the_table_officials_are_users_with_their_games(db: str) -> None:
     assert code != 0 and "'timekeeper' is not a role" in out
 
 
+def test_a_team_manager_is_added_for_a_team_with_an_email(db: str) -> None:
+    """Issue 28: ``--role manager --team N [--email E]``; a manager needs a
+    team that exists, and only a manager or coach has one."""
+    out = _ok("user", "add", "mia", "--role", "manager", "--team", "1", "--email",
+              "mia@example.org", "--password", "manager-pass-1", "--db", db)
+    assert "(manager), team 1" in out
+    assert "team 1" in _ok("user", "list", "--db", db)
+    code, out = _run("user", "add", "max", "--role", "coach", "--password", "coach-pass-1",
+                     "--db", db)
+    assert code != 0 and "acts for a team" in out
+    code, out = _run("user", "add", "moe", "--role", "manager", "--team", "99",
+                     "--password", "manager-pass-1", "--db", db)
+    assert code != 0 and "no team 99" in out
+    code, out = _run("user", "add", "sam", "--role", "scorekeeper", "--team", "1",
+                     "--password", "scorer-pass-1", "--db", db)
+    assert code != 0 and "only a manager or coach" in out
+    code, out = _run("user", "add", "eve", "--role", "manager", "--team", "1", "--email",
+                     "not-an-address", "--password", "manager-pass-1", "--db", db)
+    assert code != 0 and "not an e-mail address" in out
+
+
 def test_a_user_is_added_only_with_a_role_given(db: str) -> None:
     """Issue 26: no role by default (least power): `user add` without
     --role is refused, saying the option is missing, and makes no user."""

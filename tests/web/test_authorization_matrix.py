@@ -8,7 +8,8 @@ and :func:`test_the_table_names_every_write_route` fails for a route it
 does not name, so that a new route cannot escape the matrix.
 
 The identities (:data:`REFUSED`): nobody logged in; a scorekeeper assigned
-to another game; a referee assigned to no game; a director's session after
+to another game; a referee assigned to no game; a manager of another team
+(issue 28: a team's officials act for their own team alone); a director's session after
 a director disabled him; a director's cookie after he logged out; a
 director's session writing without its CSRF token, or with another
 session's; a rink's sync token (``Authorization: Bearer``) on the cookie
@@ -36,7 +37,16 @@ from sqlalchemy import select
 from webkit import Demo, new_game
 
 from rinkside.rules.times import format_duration
-from rinkside.services import api_tokens, desk_api, queries, rinks, sync, users, webhooks
+from rinkside.services import (
+    api_tokens,
+    desk_api,
+    queries,
+    rinks,
+    roster_submissions,
+    sync,
+    users,
+    webhooks,
+)
 from rinkside.services.tournaments import Tournaments
 from rinkside.store import models as m
 from rinkside.web import auth
@@ -46,12 +56,13 @@ from rinkside.web.app import create_app
 # whole file runs on one worker.
 pytestmark = pytest.mark.xdist_group("authorization_matrix")
 
-Who = Literal["anyone", "director", "scorer", "official", "signer", "rink"]
+Who = Literal["anyone", "director", "scorer", "official", "signer", "rink", "manager"]
 
 # Who may use each write route: anyone (logging in and out); the director; the
 # game's scorekeeper or the director (402-641 as the console records them);
 # the game's referees or the director (a written report, 502(l)); the game's
-# assigned referees only (a signature, 616(a)); the token of the game's rink.
+# assigned referees only (a signature, 616(a)); the token of the game's rink;
+# the team's manager or coach (or the director: Section II, issue 28).
 MAY: Final[dict[tuple[str, str], Who]] = {
     ("POST", "/login"): "anyone",
     ("POST", "/logout"): "anyone",
@@ -116,18 +127,27 @@ MAY: Final[dict[tuple[str, str], Who]] = {
     ("POST", "/desk/webhooks/{webhook_id}/remove"): "director",
     ("POST", "/desk/mail/{message_id}/resend"): "director",
     ("POST", "/desk/tournaments/{tournament_id}/chain"): "director",
+    ("POST", "/desk/tournaments/{tournament_id}/team-officials"): "director",
+    ("POST", "/desk/tournaments/{tournament_id}/roster-deadline"): "director",
+    ("POST", "/desk/roster-submissions/{submission_id}"): "director",
+    ("POST", "/my-team/{team_id}/roster"): "manager",
+    ("POST", "/my-team/{team_id}/games/{game_id}/lineup"): "manager",
+    ("POST", "/my-team/{team_id}/games/{game_id}/sign"): "manager",
+    ("POST", "/games/{game_id}/team-sign"): "scorer",  # the official's PIN then signs
+    ("POST", "/invitations/{token}"): "anyone",  # the one-time token is the key
 }
 
 Identity = Literal["anonymous", "scorer of another game", "unassigned referee",
-                   "disabled user", "logged-out cookie", "missing CSRF", "foreign CSRF",
-                   "rink token"]
+                   "manager of another team", "disabled user", "logged-out cookie",
+                   "missing CSRF", "foreign CSRF", "rink token"]
 REFUSED: Final[tuple[Identity, ...]] = (
-    "anonymous", "scorer of another game", "unassigned referee", "disabled user",
-    "logged-out cookie", "missing CSRF", "foreign CSRF", "rink token")
+    "anonymous", "scorer of another game", "unassigned referee", "manager of another team",
+    "disabled user", "logged-out cookie", "missing CSRF", "foreign CSRF", "rink token")
 # Which of them a route's "who" lets through (every other one is refused).
 LETS_IN: Final[dict[Who, frozenset[Identity]]] = {
     "anyone": frozenset(REFUSED), "director": frozenset(), "scorer": frozenset(),
-    "official": frozenset(), "signer": frozenset(), "rink": frozenset({"rink token"})}
+    "official": frozenset(), "signer": frozenset(), "rink": frozenset({"rink token"}),
+    "manager": frozenset()}
 WRITES: Final = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 PASSWORD: Final = "matrix-password-1"
 
@@ -199,10 +219,13 @@ def matrix(tmp_path_factory: pytest.TempPathFactory) -> Matrix:
     users.create_user(service, "other-scorer", PASSWORD, "scorekeeper", games=[other.game_id])
     users.create_user(service, "idle-referee", PASSWORD, "referee")
     users.create_user(service, "game-referee", PASSWORD, "referee", games=[game.game_id])
+    users.create_user(service, "team-manager", PASSWORD, "manager", teams=[game.home_team_id])
+    users.create_user(service, "other-manager", PASSWORD, "manager", teams=[game.away_team_id])
     app = create_app(service)
     app.state.broadcaster.keepalive = 0.2
     doors = {name: _log_in(app, name) for name in
-             ("boss", "gone", "other-scorer", "idle-referee", "game-referee")}
+             ("boss", "gone", "other-scorer", "idle-referee", "game-referee", "team-manager",
+              "other-manager")}
     doors["left"] = _logged_out(app, "left")
     users.set_active(service, "gone", False)  # his sessions end with it
     token = sync.issue_token(service, tournament, "Rink 1", lambda: datetime.now(UTC))
@@ -220,6 +243,9 @@ def matrix(tmp_path_factory: pytest.TempPathFactory) -> Matrix:
         message_id = message.id
     doors["rink"] = Door({}, {"Authorization": f"Bearer {token}"})
     team = queries.team(service, game.home_team_id)
+    submitted = roster_submissions.submit(service, game.home_team_id, [
+        {"number": p.number, "name": f"Matrix {p.number}", "goalie": p.goalie,
+         "captain": p.captain} for p in team.players], by="team-manager")
     length = format_duration(service.game_state(unplayed.game_id)[1].period_length(1),
                              show_tenths=False)
     ids = {"game_id": game.game_id, "unplayed": unplayed.game_id, "tournament_id": tournament,
@@ -230,7 +256,8 @@ def matrix(tmp_path_factory: pytest.TempPathFactory) -> Matrix:
            "username": "other-scorer", "stage": "pool", "team": "home", "bracket_game": 1,
            "token_id": api_tokens.holder(service, api_token).token_id, "webhook_id": webhook,
            "delivery_id": desk_api.webhooks(service, tournament)[0].deliveries[0].delivery_id,
-           "message_id": message_id}
+           "message_id": message_id,
+           "submission_id": submitted.submission_id, "token": "not-an-invitation"}
     schema = schemathesis.openapi.from_asgi("/openapi.json", app)
     operations = {(op.method.upper(), op.path): op
                   for op in (r.ok() for r in schema.get_all_operations())}
@@ -246,6 +273,8 @@ def door(matrix: Matrix, identity: Identity) -> Door:
             return matrix.doors["other-scorer"]
         case "unassigned referee":
             return matrix.doors["idle-referee"]
+        case "manager of another team":
+            return matrix.doors["other-manager"]
         case "disabled user":
             return matrix.doors["gone"]
         case "logged-out cookie":
@@ -367,7 +396,7 @@ def test_a_write_by_who_may_not_is_refused_and_stores_nothing(
     elif cookie_less:
         assert answer.status_code == 401, answer.text
     elif MAY[(method, path)] in ("official", "signer") and identity in (
-            "scorer of another game", "unassigned referee"):
+            "scorer of another game", "unassigned referee", "manager of another team"):
         # logged in, CSRF right: the sign-off's rule refuses it (616(a))
         assert answer.status_code in (403, 422), answer.text
     else:
@@ -375,7 +404,8 @@ def test_a_write_by_who_may_not_is_refused_and_stores_nothing(
 
 
 ALLOWED: Final[dict[Who, str]] = {"director": "boss", "scorer": "boss", "official": "boss",
-                                  "signer": "game-referee", "rink": "rink"}
+                                  "signer": "game-referee", "rink": "rink",
+                                  "manager": "team-manager"}
 
 
 def test_who_may_passes_the_door(matrix: Matrix) -> None:

@@ -5,6 +5,8 @@ referee sign-off (Rule 616(a)), the tournament's rinks.
     rinkside user name rita "Rita Ray"      (the full name the report prints)
     rinkside user add pat --role penalty_timekeeper --game 3   (also game_timekeeper,
                                               official_scorer: Rules 505-507)
+    rinkside user add mia --role manager --team 4 --email mia@example.org
+                                              (a team's manager or coach: Section II)
     rinkside user list
     rinkside user disable sam                 (logged out at once; enable lets them back)
     rinkside user unlock dana                 (her login lockout lifted now)
@@ -50,18 +52,24 @@ _refusals = refusals()
 def user_add(username: str,
              role: Annotated[str, typer.Option(
                  help="director, scorekeeper, referee, game_timekeeper, penalty_timekeeper "
-                      "or official_scorer (Rules 505-507)")],
+                      "or official_scorer (Rules 505-507), manager or coach (a team's: "
+                      "Section II)")],
              password: Annotated[str, typer.Option(prompt=True, hide_input=True,
                                                    confirmation_prompt=True)],
              game: Games = None,
              name: Annotated[str, typer.Option(help="Their full name, which the game report "
                                                "prints (else the username).")] = "",
+             team: Annotated[list[int] | None, typer.Option(
+                 "--team", help="A team a manager or coach acts for (repeat for more).")] = None,
+             email: Annotated[str, typer.Option(help="Where mail reaches them.")] = "",
              db: DbOption = None) -> None:
     """Create a user (the password is stored as its argon2 hash)."""
     uid = users.create_user(open_service(db), users.new_username(username),
                             users.new_password(password), role, game or [],
-                            full_name=users.new_full_name(name))
-    typer.echo(f"user {uid}: {username} ({role})" + (f", {name.strip()}" if name.strip() else ""))
+                            full_name=users.new_full_name(name), teams=team or [],
+                            email=email)
+    typer.echo(f"user {uid}: {username} ({role})" + (f", {name.strip()}" if name.strip() else "")
+               + (f", team {', '.join(map(str, team))}" if team else ""))
 
 
 @user_app.command("name")
@@ -123,10 +131,13 @@ def user_unlock(username: str, db: DbOption = None) -> None:
 @user_app.command("list")
 @_refusals
 def user_list(db: DbOption = None) -> None:
-    """Every user, with their role, games and whether they may log in."""
-    table = Table("User", "Name", "Role", "Games", "Active")
+    """Every user, with their role, games (a manager's or coach's: teams) and
+    whether they may log in."""
+    table = Table("User", "Name", "Role", "Games / teams", "Active")
     for row in users.users(open_service(db)):
-        table.add_row(row.username, row.full_name, row.role, ", ".join(map(str, row.games)),
+        table.add_row(row.username, row.full_name, row.role,
+                      ", ".join(map(str, row.games)) or
+                      (f"team {', '.join(map(str, row.teams))}" if row.teams else ""),
                       "yes" if row.active else "no (disabled)")
     console().print(table)
 

@@ -35,6 +35,7 @@ from rinkside.reports.report_model import (
     RefereeReport,
     SignOffStatus,
     TeamSheet,
+    TeamSignatureLine,
     TimeOutLine,
     WarningLine,
     WrittenLine,
@@ -45,7 +46,7 @@ from rinkside.rules.game import start
 from rinkside.rules.roster import GameSetup
 from rinkside.rules.state import GameState
 from rinkside.rules.times import format_duration
-from rinkside.services import chain, logs, officiating
+from rinkside.services import chain, logs, officiating, team_officials
 from rinkside.services.tournaments import Tournaments
 
 
@@ -85,6 +86,8 @@ def build_report(service: Tournaments, game_id: int) -> GameReport:
         written=tuple(WrittenLine(w.rule, w.text, w.shown, w.at)
                       for w in officiating.written_reports(service, game_id)),
         chain_head=_chain_head(service, game_id),
+        team_signatures=tuple(TeamSignatureLine(t.team, t.kind, t.shown, t.at, t.remark)
+                              for t in team_officials.team_signatures(service, game_id)),
     )
 
 

@@ -442,6 +442,10 @@ def _officials(report: GameReport) -> list[Flowable]:
     else:
         awaiting = f" (awaiting {', '.join(sign.awaiting)})" if sign.awaiting else ""
         parts.append(_p(f"Not signed{awaiting}.", _BOLD))
+    if report.team_signatures:
+        parts.append(Paragraph("<b>Team officials:</b> " + _esc("; ".join(
+            f"{t.text} {local_time(t.at, '%Y-%m-%d %H:%M')}" for t in report.team_signatures)),
+            _BASE))
     for r in sign.reopenings:
         parts.append(Paragraph(
             f"<b>Reopened</b> by {_esc(r.by)} on {local_time(r.at, '%Y-%m-%d %H:%M')}: "

@@ -86,6 +86,24 @@ class WrittenLine:
 
 
 @dataclass(frozen=True, slots=True)
+class TeamSignatureLine:
+    """A team official's signature (issue 28): the lineup before the game
+    (202(c)), the report after it, or the report declined with a remark (506(b))."""
+
+    team: str
+    kind: str  # "lineup", "report" or "decline"
+    by: str  # the full name, else the username
+    at: datetime
+    remark: str = ""
+
+    @property
+    def text(self) -> str:
+        what = {"lineup": "signed the lineup", "report": "signed the report",
+                "decline": "declined to sign the report"}.get(self.kind, self.kind)
+        return f"{self.by} for {self.team} {what}" + (f": {self.remark}" if self.remark else "")
+
+
+@dataclass(frozen=True, slots=True)
 class SignOffStatus:
     """Rules 502(h), 506(b), 616(a): who signed, whether that locks the game."""
 
@@ -127,6 +145,7 @@ class GameReport:
     written: tuple[WrittenLine, ...] = ()  # the referees' written reports, as filed
     referees_warning: str | None = None  # Rule 501(a): fewer than two referees named
     chain_head: str = ""  # the game's hash chain head when made (issue 29; '' unknown)
+    team_signatures: tuple[TeamSignatureLine, ...] = ()  # the teams' officials' (issue 28)
 
     def team(self, side: Team) -> TeamSheet:
         return self.home if side == "home" else self.away

@@ -129,7 +129,7 @@ def _shown(st: Staff) -> dict[str, object]:
 
 
 def add_user(service: ServiceBase, username: str, password: str, role: str, *, by: str,
-             full_name: str = "") -> int:
+             full_name: str = "", teams: Sequence[int] = (), email: str = "") -> int:
     """A new user, the username and password by the one rule of
     :func:`users.new_username` and :func:`users.new_password`, with the
     full name the report prints for them (:func:`users.new_full_name`)."""
@@ -138,9 +138,10 @@ def add_user(service: ServiceBase, username: str, password: str, role: str, *, b
     full_name = users.new_full_name(full_name)
     with service.write() as s:  # the user and its record: one commit
         user_id = users.create_user(service.within(s), username, password, role,
-                                    full_name=full_name)
+                                    full_name=full_name, teams=teams, email=email)
         record(s, None, f"user {username}", "added", None,
-               {"role": role, **({"full_name": full_name} if full_name else {})}, by=by,
+               {"role": role, **({"full_name": full_name} if full_name else {}),
+                **({"teams": sorted(set(teams))} if teams else {})}, by=by,
                clock=service.now)
     return user_id
 

@@ -277,7 +277,7 @@ def remove_unplayed(s: Session, game: models.Game, *, by: str, clock: Clock, rea
               "officials": officials}
     tournament_id = game.division.tournament_id
     for table in (models.GameOfficial, models.LineupEntry, models.SignOffEntry,
-                  models.GameStateCache):
+                  models.TeamSignature, models.GameStateCache):
         s.execute(delete(table).where(table.game_id == game_id))
     for user in s.scalars(select(models.User)):
         if game_id in (user.games or []):

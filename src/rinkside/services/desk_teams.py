@@ -10,7 +10,7 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from sqlalchemy import select
+from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -242,6 +242,8 @@ def withdraw_team(service: ServiceBase, team_id: int, *, by: str, reason: str) -
         s.flush()
         for player in team.players:
             s.delete(player)
+        s.execute(delete(models.RosterSubmission).where(
+            models.RosterSubmission.team_id == team_id))  # its lists go with it, logged below
         s.flush()
         record(s, tournament.id, f"team {team_id}", "withdrawn",
                {"name": team.name, "division": team.division.name, "players": players},

@@ -57,6 +57,48 @@ class Lineups(Discipline):
             self.refuse_contradicted_record(s, game)
             return check
 
+    def lineup_of(self, game_id: int, team_id: int) -> tuple[list[int], int | None, list[int]]:
+        """The lineup handed in for a team in a game: the players dressed,
+        the captain, the alternates (no players: none handed in yet)."""
+        with self.read() as s:
+            entries = [e for e in self.existing_row(s, models.Game, game_id).lineup
+                       if e.team_id == team_id]
+            return ([e.player_id for e in entries],
+                    next((e.player_id for e in entries if e.letter == "C"), None),
+                    [e.player_id for e in entries if e.letter == "A"])
+
+    def barred_for(self, game_id: int, team_id: int) -> dict[int, str]:
+        """The team's players who may not dress for the game, each with the
+        sentence of their suspension and its rule (casebook 27: 404(d),
+        615(d), 405(e), 410)."""
+        with self.write() as s:  # as suspensions(): the division's view may be built
+            game = self.existing_row(s, models.Game, game_id)
+            roster = [p.player_id for p in records.players_of(s, [team_id])]
+            status = self._suspension_status(s, game.division.tournament)
+            barred = suspension_check.barred(roster, records.scheduled_game(game), status)
+            return {pid: str(exc) for pid, exc in barred.items()}
+
+    def short_lineups(self, game_id: int) -> list[str]:
+        """Rule 204(a): for each team whose lineup handed in cannot field a
+        goaltender and four skaters, the warning the table and the referees
+        see (the team named); empty when none is short."""
+        with self.write() as s:  # as barred_for(): the division's view may be built
+            game = self.existing_row(s, models.Game, game_id)
+            status = self._suspension_status(s, game.division.tournament)
+            scheduled = records.scheduled_game(game)
+            warnings = []
+            for team in (game.home_team, game.away_team):
+                entries = [e for e in game.lineup if e.team_id == team.id]
+                if not entries:
+                    continue  # none handed in: the eligible roster dresses (203(a))
+                dressed = [e.player_id for e in entries]
+                barred = suspension_check.barred(dressed, scheduled, status)
+                check = lineups.check_lineup(records.players_of(s, [team.id]), dressed, None,
+                                             (), {pid: str(exc) for pid, exc in barred.items()})
+                if check.forfeit_candidate and check.forfeit_reason:
+                    warnings.append(f"{team.name}: {check.forfeit_reason}")
+            return warnings
+
     def dress_eligible(self, game_id: int) -> None:
         """Dress the eligible roster of each team of a game not begun that
         handed in no lineup (what its first event does; the demo's games

@@ -78,6 +78,7 @@ class LiveSession:
     games: tuple[int, ...]
     csrf: str
     full_name: str = ""  # "" when none is given
+    teams: tuple[int, ...] = ()  # the teams a manager or coach acts for
 
 
 def _key(token: str) -> str:
@@ -116,7 +117,7 @@ def live_session(service: ServiceBase, token: str, now: datetime,
                    or now - row.created_at > policy.absolute)
         found = None if user is None else LiveSession(
             user.id, user.username, user.role, tuple(user.games or ()), row.csrf,
-            user.full_name)
+            user.full_name, tuple(user.teams or ()))
         stale = now - row.seen_at >= SEEN_EVERY
     if expired or found is None:
         end_session(service, token)

@@ -29,6 +29,7 @@ from rinkside.store import models
 
 ROLES: Final = models.USER_ROLES
 TABLE_ROLES: Final = models.TABLE_ROLES  # Rules 505-507
+TEAM_ROLES: Final = models.TEAM_ROLES  # a team's manager or coach (Section II)
 
 MIN_PASSWORD: Final = 8
 MAX_PASSWORD: Final = 1024  # argon2 hashes any length; a megabyte would only cost time
@@ -46,6 +47,8 @@ class UserRow:
     games: tuple[int, ...]
     active: bool = True
     full_name: str = ""  # "" when none is given
+    teams: tuple[int, ...] = ()  # the teams a manager or coach acts for
+    email: str = ""  # "" when none is given
 
     @property
     def shown(self) -> str:
@@ -93,10 +96,26 @@ def new_password(password: str) -> str:
     return password
 
 
+def new_email(text: str) -> str:
+    """An e-mail address as typed, trimmed ("" for none); else ValueError
+    saying why (no ``@`` with a name and a domain, a space, over 254 characters)."""
+    email = text.strip()
+    if not email:
+        return ""
+    local, at, domain = email.rpartition("@")
+    if not at or not local or "." not in domain.strip(".") or any(ch.isspace() for ch in email):
+        raise ValueError(f"{email!r} is not an e-mail address (name@domain)")
+    if len(email) > 254:
+        raise ValueError("an e-mail address has at most 254 characters")
+    return email
+
+
 def create_user(service: ServiceBase, username: str, password: str, role: str,
-                games: Iterable[int] = (), *, full_name: str = "") -> int:
+                games: Iterable[int] = (), *, full_name: str = "", teams: Iterable[int] = (),
+                email: str = "") -> int:
     """A new user with ``password`` stored as its argon2 hash; ``games`` are
-    the games a scorekeeper scores or a referee officiates; ``full_name``
+    the games a scorekeeper scores or a referee officiates; ``teams`` the
+    teams a manager or coach acts for (at least one; only theirs); ``full_name``
     what the report prints for them (:func:`new_full_name`). Returns its id.
     The username by :func:`new_username` wherever a user is made (a password
     people type is checked by :func:`new_password` where they type it)."""
@@ -107,12 +126,22 @@ def create_user(service: ServiceBase, username: str, password: str, role: str,
         raise ValueError(f"{role!r} is not a role: {', '.join(ROLES)}")
     username = new_username(username)
     full_name = new_full_name(full_name)
+    email = new_email(email)
+    wanted = sorted(set(teams))
+    if role in TEAM_ROLES and not wanted:
+        raise ValueError(f"a {role} acts for a team: name the team (--team)")
+    if role not in TEAM_ROLES and wanted:
+        raise ValueError(f"only a manager or coach acts for a team, not a {role}")
     if not password:
         raise ValueError("a user needs a username and a password")
     try:
         with service.write() as s:
+            missing = [t for t in wanted if s.get(models.Team, t) is None]
+            if missing:
+                raise NotFound(f"no team {', '.join(map(str, missing))}")
             user = models.User(username=username, password_hash=_hasher.hash(password), role=role,
-                               games=sorted(set(games)), full_name=full_name)
+                               games=sorted(set(games)), full_name=full_name, teams=wanted,
+                               email=email)
             s.add(user)
             s.flush()
             return user.id
@@ -210,4 +239,5 @@ def _user(s: Session, username: str) -> models.User:
 
 
 def _row(u: models.User) -> UserRow:
-    return UserRow(u.id, u.username, u.role, tuple(u.games or ()), u.active, u.full_name or "")
+    return UserRow(u.id, u.username, u.role, tuple(u.games or ()), u.active, u.full_name or "",
+                   tuple(u.teams or ()), u.email or "")

@@ -37,16 +37,17 @@ from sqlalchemy.orm import Session
 
 from rinkside.store.connections import connection_of
 from rinkside.store.errors import EventLogError
-from rinkside.store.models import EventRevision, Game, SignOffEntry, WrittenReport
+from rinkside.store.models import EventRevision, Game, SignOffEntry, TeamSignature, WrittenReport
 
-Kind = Literal["event", "signoff", "written"]
-KINDS: Final[tuple[Kind, ...]] = ("event", "signoff", "written")
+Kind = Literal["event", "signoff", "written", "team"]
+KINDS: Final[tuple[Kind, ...]] = ("event", "signoff", "written", "team")
 VERSION: Final = "rinkside-chain-1"
 
 GAMES: Final = cast(Table, Game.__table__)
 REVISIONS: Final = cast(Table, EventRevision.__table__)
 SIGNOFFS: Final = cast(Table, SignOffEntry.__table__)
 WRITTEN: Final = cast(Table, WrittenReport.__table__)
+TEAM_SIGNATURES: Final = cast(Table, TeamSignature.__table__)
 
 
 class ChainMoved(EventLogError):
@@ -110,6 +111,13 @@ def written_content(kind: str, rule: str | None, text: str, username: str,
             "at": _moment(at)}
 
 
+def team_content(kind: str, team_id: int, username: str, at: datetime,
+                 remark: str) -> dict[str, Any]:
+    """What a team official's signature's link covers (202(c), 204, 506(b))."""
+    return {"kind": kind, "team": team_id, "username": username, "at": _moment(at),
+            "remark": remark}
+
+
 # --------------------------------------------------------------------------- writes
 
 
@@ -166,7 +174,7 @@ class Entry:
     @property
     def name(self) -> str:
         what = {"event": "event revision", "signoff": "sign-off entry",
-                "written": "written report"}[self.kind]
+                "written": "written report", "team": "team official's signature"}[self.kind]
         return f"{what} {self.key}"
 
 
@@ -214,6 +222,8 @@ def entries(session: Session | Connection, game_id: int) -> list[Entry]:
             row["kind"], row["username"], row["at"], row["reason"], row["locks"])),
         *stored("written", WRITTEN, "id", lambda row: written_content(
             row["kind"], row["rule"], row["text"], row["username"], row["at"])),
+        *stored("team", TEAM_SIGNATURES, "id", lambda row: team_content(
+            row["kind"], row["team_id"], row["username"], row["at"], row["remark"])),
     ]
 
 

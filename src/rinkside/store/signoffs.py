@@ -54,7 +54,24 @@ def add_written(s: Session, game_id: int, kind: str, rule: str | None, text: str
                        at=at, chain_seq=seq, link=link))
 
 
-_Row = TypeVar("_Row", models.SignOffEntry, models.WrittenReport)
+def add_team(s: Session, game_id: int, team_id: int, kind: str, username: str, remark: str,
+             at: datetime) -> models.TeamSignature:
+    """A team official's signature (the lineup, the report, or the report
+    declined with a remark), linked at the end of the game's hash chain."""
+    return _linked(s, game_id, "team", chain.team_content(kind, team_id, username, at, remark),
+                   lambda seq, link: models.TeamSignature(
+                       game_id=game_id, team_id=team_id, kind=kind, username=username,
+                       remark=remark, at=at, chain_seq=seq, link=link))
+
+
+def team_entries(s: Session, game_id: int) -> list[models.TeamSignature]:
+    """The team officials' signatures of the game, oldest first."""
+    return list(s.scalars(select(models.TeamSignature)
+                          .where(models.TeamSignature.game_id == game_id)
+                          .order_by(models.TeamSignature.id)))
+
+
+_Row = TypeVar("_Row", models.SignOffEntry, models.WrittenReport, models.TeamSignature)
 
 
 def _linked(s: Session, game_id: int, kind: chain.Kind, content: dict[str, Any],

@@ -18,8 +18,10 @@ Roles: a director may do everything; a scorekeeper may write only in the
 games assigned to them; so may the table officials (game timekeeper,
 penalty timekeeper, official scorer: Rules 505-507), each only what the
 book gives them (:mod:`rinkside.rules.table_officials`, checked per write by
-the console API: :meth:`CurrentUser.refusal`); a referee may read and sign. The
-public pages need no login at all.
+the console API: :meth:`CurrentUser.refusal`); a referee may read and sign.
+A team's manager or coach (Section II) sees and acts for their own teams
+only (:func:`require_team`), never the console or the desk. The public
+pages need no login at all.
 
 Time comes from :func:`get_clock`, a dependency tests override.
 """
@@ -53,6 +55,7 @@ ROLES: Final = users.ROLES
 # Who writes in the games assigned to them: the scorekeeper (everything) and
 # the book's table officials (each their own part: rinkside.rules.table_officials).
 WRITERS: Final = ("scorekeeper", *users.TABLE_ROLES)
+TEAM_ROLES: Final = users.TEAM_ROLES  # a team's manager or coach (Section II)
 SAFE_METHODS: Final = frozenset({"GET", "HEAD", "OPTIONS"})
 
 
@@ -64,6 +67,13 @@ class CurrentUser:
     games: frozenset[int]
     csrf: str  # the token bound to this session
     full_name: str = ""  # "" when none is given
+    teams: frozenset[int] = frozenset()  # the teams a manager or coach acts for
+
+    def acts_for(self, team_id: int) -> bool:
+        """May this user act for ``team_id`` (a director for every team; a
+        manager or coach for their own: Section II)?"""
+        return self.role == "director" or (self.role in users.TEAM_ROLES
+                                           and team_id in self.teams)
 
     def refusal(self, writes: Sequence[str]) -> str | None:
         """Why this user may not make ``writes`` (kinds of event, or the
@@ -219,7 +229,7 @@ def current_user(request: Request, service: Service, access: Settings,
     if live is None:
         return None
     return CurrentUser(live.user_id, live.username, live.role, frozenset(live.games),
-                       live.csrf, live.full_name)
+                       live.csrf, live.full_name, frozenset(live.teams))
 
 
 User = Annotated[CurrentUser | None, Depends(current_user)]
@@ -270,7 +280,8 @@ def require(role: str, game_id: int | None = None
     needed: "director" (directors only), "scorekeeper" (a director, or a
     scorekeeper or table official assigned to the game: ``game_id``, else
     the path's ``game_id``; which writes a table official may make is the
-    console API's check), "referee" (any user: reading the console).
+    console API's check), "referee" (any user but a team's manager or coach:
+    reading the console; they have their own team's pages, :func:`require_team`).
     """
     if role not in ROLES:
         raise ValueError(f"{role!r} is not a role: {', '.join(ROLES)}")
@@ -289,11 +300,31 @@ def require(role: str, game_id: int | None = None
         elif role == "scorekeeper":
             allowed = user.may_write(game)
         else:
-            allowed = True
+            allowed = user.role not in users.TEAM_ROLES
         if not allowed:
             what = (f"write in game {game}" if game is not None and role == "scorekeeper"
                     else "do this")
             raise HTTPException(403, f"{user.username} ({user.role}) may not {what}.")
+        return user
+
+    return dependency
+
+
+def require_team() -> Callable[[Request, CurrentUser | None], Awaitable[CurrentUser]]:
+    """A dependency: the logged-in director, or a manager or coach of the
+    path's ``team_id`` (Section II: a team's officials act for their team
+    alone). 401 when nobody is logged in; 403 for a write without the
+    session's CSRF token and for anyone else."""
+
+    async def dependency(request: Request, user: User) -> CurrentUser:
+        if user is None:
+            raise HTTPException(401, "Log in first.", headers={"WWW-Authenticate": "Session"})
+        if request.method not in SAFE_METHODS:
+            await check_csrf(request, user.csrf)
+        raw = str(request.path_params.get("team_id", ""))
+        if not (raw.isdigit() and user.acts_for(int(raw))):
+            raise HTTPException(403, f"{user.username} ({user.role}) may not act for team "
+                                f"{raw or '?'}.")
         return user
 
     return dependency

@@ -47,14 +47,22 @@ from rinkside.store.models.officiating import (
     ANCHOR_KINDS,
     OFFICIAL_ROLES,
     SIGNOFF_KINDS,
+    TEAM_SIGNATURE_KINDS,
     WRITTEN_KINDS,
     ClockAnchor,
     GameOfficial,
     SignedReport,
     SignOffEntry,
+    TeamSignature,
     WrittenReport,
 )
-from rinkside.store.models.rosters import Player, RosterChange
+from rinkside.store.models.rosters import (
+    SUBMISSION_KINDS,
+    SUBMISSION_STATUSES,
+    Player,
+    RosterChange,
+    RosterSubmission,
+)
 from rinkside.store.models.sync import SyncCredential, SyncGame, SyncLink, SyncToken
 from rinkside.store.models.tournament import Division, Rink, Team, TeamStyle, Tournament
 from rinkside.store.models.users import (
@@ -76,8 +84,11 @@ __all__ = [
     "OFFICIAL_ROLES",
     "REVIEWED_RULES",
     "SIGNOFF_KINDS",
+    "SUBMISSION_KINDS",
+    "SUBMISSION_STATUSES",
     "TABLE_ROLES",
     "TEAM_ROLES",
+    "TEAM_SIGNATURE_KINDS",
     "USER_ROLES",
     "WHO",
     "WRITTEN_KINDS",
@@ -100,6 +111,7 @@ __all__ = [
     "ReviewDecision",
     "Rink",
     "RosterChange",
+    "RosterSubmission",
     "SessionRow",
     "SignOffEntry",
     "SignedReport",
@@ -111,6 +123,7 @@ __all__ = [
     "SyncLink",
     "SyncToken",
     "Team",
+    "TeamSignature",
     "TeamStyle",
     "Tournament",
     "User",

@@ -147,3 +147,30 @@ class SignedReport(Base):
     signer: Mapped[str] = mapped_column(String(100))  # the certificate's SHA-256, AB:CD:...
     at: Mapped[datetime] = mapped_column(UTCDateTime())
     pdf: Mapped[bytes] = mapped_column(LargeBinary)
+
+
+TEAM_SIGNATURE_KINDS: Final = ("lineup", "report", "decline")
+
+
+class TeamSignature(Base):
+    """A team official's signature on a game, append-only, linked in the
+    game's hash chain beside the officials' sign-off: the lineup signed
+    before the game (202(c), 204), the report signed after it, or declined
+    with a written remark (506(b)). ``team_id`` is the team they sign for."""
+
+    __tablename__ = "team_signatures"
+    __table_args__ = (
+        CheckConstraint(_one_of("kind", TEAM_SIGNATURE_KINDS), name="kind"),
+        CheckConstraint("kind <> 'decline' OR remark <> ''", name="decline_remark"),
+        Index(None, "game_id", "id"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
+    team_id: Mapped[int] = mapped_column(ForeignKey("teams.id"))
+    kind: Mapped[str] = mapped_column(String(16))
+    username: Mapped[str] = mapped_column(String(WHO))
+    remark: Mapped[str] = mapped_column(Text, default="", server_default="")
+    at: Mapped[datetime] = mapped_column(UTCDateTime())
+    chain_seq: Mapped[int | None] = mapped_column(Integer)
+    link: Mapped[str | None] = mapped_column(String(64))

@@ -5,7 +5,7 @@ it was submitted (Rule 203).
 from __future__ import annotations
 
 from datetime import date, datetime
-from typing import Any
+from typing import Any, Final
 
 from sqlalchemy import (
     Boolean,
@@ -80,3 +80,35 @@ class RosterChange(Base):
     reason: Mapped[str] = mapped_column(Text, default="", server_default="")
     by: Mapped[str] = mapped_column("recorded_by", String(WHO))
     at: Mapped[datetime] = mapped_column("recorded_at", UTCDateTime())
+
+
+SUBMISSION_STATUSES: Final = ("submitted", "approved", "returned")
+SUBMISSION_KINDS: Final = ("roster", "change")
+
+
+class RosterSubmission(Base):
+    """A roster a team's manager or coach handed in (Rule 203(a)), or a change
+    to an approved one asked for (203(b)): the players as submitted (number,
+    name, goalie, captain, birth_date, league_number), who and when; then the
+    director's decision (approved: it becomes the team's roster; returned,
+    with the reason), who and when."""
+
+    __tablename__ = "roster_submissions"
+    __table_args__ = (
+        CheckConstraint(_one_of("status", SUBMISSION_STATUSES), name="status"),
+        CheckConstraint(_one_of("kind", SUBMISSION_KINDS), name="kind"),
+        Index(None, "team_id", "id"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    team_id: Mapped[int] = mapped_column(ForeignKey("teams.id"))
+    kind: Mapped[str] = mapped_column(String(16))
+    players: Mapped[list[dict[str, Any]]] = mapped_column(json_document(), default=list)
+    status: Mapped[str] = mapped_column(String(16))
+    submitted_by: Mapped[str] = mapped_column(String(WHO))
+    submitted_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    reason: Mapped[str] = mapped_column(Text, default="", server_default="")
+    decided_by: Mapped[str | None] = mapped_column(String(WHO))
+    decided_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+
+    team: Mapped[Team] = relationship()

@@ -4,14 +4,14 @@ and its rinks.
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Boolean, Date, ForeignKey, Integer, String, UniqueConstraint, false
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from rinkside.store.models.base import NAME, Base
-from rinkside.store.types import json_document
+from rinkside.store.types import UTCDateTime, json_document
 
 if TYPE_CHECKING:
     from rinkside.store.models.rosters import Player
@@ -39,6 +39,8 @@ class Tournament(Base):
     # The schedule's game length and a team's least rest between games (minutes).
     game_minutes: Mapped[int | None] = mapped_column(Integer)
     rest_minutes: Mapped[int | None] = mapped_column(Integer)
+    # Rule 203(a), (b): the moment by which teams submit their rosters (null: none set).
+    roster_deadline: Mapped[datetime | None] = mapped_column(UTCDateTime())
 
     divisions: Mapped[list[Division]] = relationship(back_populates="tournament")
 

@@ -37,6 +37,8 @@ def console_games(request: Request, user: auth.User, service: Service,
     """The games this user may score (or read, for a referee)."""
     if user is None:
         return _to_login(request)
+    if user.role in auth.TEAM_ROLES:
+        return RedirectResponse("/my-team", status_code=303)  # their own team's pages
     games = queries.games(service)
     if user.role in auth.WRITERS:
         games = [g for g in games if g.game_id in user.games]
@@ -53,6 +55,8 @@ def console(game_id: int, request: Request, user: auth.User, service: Service,
     """The console of one game."""
     if user is None:
         return _to_login(request)
+    if user.role in auth.TEAM_ROLES:
+        return RedirectResponse("/my-team", status_code=303)  # their own team's pages
     screen = console_screens.screen_of(user.role)
     if screen is not None:  # a table official works at their own screen (Rules 505-507)
         return RedirectResponse(f"/games/{game_id}/console/{screen}", status_code=303)
@@ -66,4 +70,5 @@ def console(game_id: int, request: Request, user: auth.User, service: Service,
     return templates.TemplateResponse(request, "console.html", {
         "title": f"{game.home} vs {game.away}", "game": game, "user": user,
         "may_write": user.may_write(game_id), "screens": console_screens.SCREENS,
-        "referees_warning": officiating.referees_warning(service, game_id)})
+        "referees_warning": officiating.referees_warning(service, game_id),
+        "lineup_warnings": service.short_lineups(game_id)})

@@ -29,7 +29,7 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Query
+from fastapi import APIRouter, Depends, HTTPException, Query
 
 from rinkside.formats.text import NAME
 from rinkside.rules import escalation, serving
@@ -48,10 +48,13 @@ Reader = Annotated[auth.CurrentUser, Depends(auth.require("referee"))]
 
 
 @router.get("/session")
-def session(user: Reader) -> dict[str, Any]:
-    """Who is logged in, and the CSRF token the console's writes send back."""
+def session(user: auth.User) -> dict[str, Any]:
+    """Who is logged in (any role: a team's manager or coach too, with their
+    teams), and the CSRF token the console's writes send back."""
+    if user is None:
+        raise HTTPException(401, "Log in first.", headers={"WWW-Authenticate": "Session"})
     return {"username": user.username, "role": user.role, "games": sorted(user.games),
-            "csrf_token": user.csrf}
+            "teams": sorted(user.teams), "csrf_token": user.csrf}
 
 
 @router.get("/time")

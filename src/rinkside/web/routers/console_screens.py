@@ -54,6 +54,8 @@ def _page(screen: str, game_id: int, request: Request, user: auth.User, service:
     if user is None:
         path = quote(request.url.path, safe="")
         return RedirectResponse(f"/login?next={path}", status_code=303)
+    if user.role in auth.TEAM_ROLES:
+        return RedirectResponse("/my-team", status_code=303)  # their own team's pages
     game = queries.game(service, game_id)  # NotFound: the 404 page
     role, title, rule = SCREENS[screen]
     own = screen_of(user.role)

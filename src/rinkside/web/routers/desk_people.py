@@ -1,7 +1,9 @@
 """People on the desk (``/desk/tournaments/{id}/people``): each game's
 scorekeeper, referees and other officials, with anyone busy elsewhere at the
 time refused; the users with their full names, roles and games, a new user, a password
-reset, a user disabled (their sessions end) or enabled again."""
+reset, a user disabled (their sessions end) or enabled again; a team's
+manager or coach created, or invited (the invitation's one-time link shown
+here, for the director to pass on: :func:`team_officials.invitation_link`)."""
 
 from __future__ import annotations
 
@@ -10,16 +12,25 @@ from collections.abc import Callable
 from fastapi import Form, Request
 from fastapi.responses import HTMLResponse, Response
 
-from rinkside.services import desk_people, desk_schedule, queries, users
+from rinkside.services import desk_people, desk_schedule, queries, team_officials, users
 from rinkside.services.tournaments import NotFound
 from rinkside.web.deps import Service, Templates
-from rinkside.web.routers.desk import Director, desk_pages, off_loop, page, respond
+from rinkside.web.routers.desk import (
+    REFUSALS,
+    Director,
+    desk_pages,
+    off_loop,
+    page,
+    refusal_text,
+    respond,
+)
 
 router = desk_pages()
 
 
 def _people_page(request: Request, service: Service, templates: Templates, user: Director,
-                 tournament_id: int, error: str | None = None) -> Response:
+                 tournament_id: int, error: str | None = None,
+                 invitation: tuple[str, str] | None = None) -> Response:
     if tournament_id not in queries.tournament_ids(service):
         raise NotFound(f"There is no tournament {tournament_id}.")
     grid = desk_schedule.grid(service, tournament_id)
@@ -29,7 +40,13 @@ def _people_page(request: Request, service: Service, templates: Templates, user:
     return page(request, templates, "desk_people.html", user, {
         "title": "Desk: people", "tournament_id": tournament_id, "games": games,
         "staff": {g.game_id: desk_people.staff(service, g.game_id) for g in games},
-        "users": everyone, "roles": users.ROLES, "other_roles": desk_people.OTHER_ROLES,
+        "users": everyone, "roles": [r for r in users.ROLES if r not in users.TEAM_ROLES],
+        "team_roles": users.TEAM_ROLES, "invitation": invitation,
+        "teams": [(d.name, t) for tree in queries.tournament_trees(service)
+                  if tree.tournament_id == tournament_id for d in tree.divisions
+                  for t in d.teams],
+        "team_names": queries.team_names(service),
+        "other_roles": desk_people.OTHER_ROLES,
         "scorekeepers": [u.username for u in everyone if u.role == "scorekeeper"],
         "referees": [u.username for u in everyone if u.role == "referee"],
         "table_logins": {role: [u.username for u in everyone if u.role == role]
@@ -102,3 +119,31 @@ def user_active(tournament_id: int, username: str, request: Request, service: Se
                 templates: Templates, user: Director, active: str = Form("")) -> Response:
     return _on_people(request, service, templates, user, tournament_id, lambda: desk_people
                       .set_active(service, username, active == "yes", by=user.username), "user")
+
+
+@router.post("/desk/tournaments/{tournament_id:id}/team-officials",
+             response_class=HTMLResponse)
+def team_official_add(tournament_id: int, request: Request, service: Service,
+                      templates: Templates, user: Director, username: str = Form(""),
+                      role: str = Form(""), team: str = Form(""), email: str = Form(""),
+                      full_name: str = Form(""), password: str = Form("")) -> Response:
+    """A team's manager or coach (Section II): with a password, created;
+    without, invited: the page shows the invitation's one-time link."""
+    team_ids = [int(team)] if team.strip().isdigit() else []
+    if not team_ids:
+        return _people_page(request, service, templates, user, tournament_id,
+                            error="a manager or coach acts for a team: choose the team")
+    if password:
+        return _on_people(request, service, templates, user, tournament_id, lambda: desk_people
+                          .add_user(service, username, password, role, by=user.username,
+                                    full_name=full_name, teams=team_ids, email=email),
+                          "team official")
+    try:
+        invited = team_officials.invite(service, username, role, team_ids, by=user.username,
+                                        email=email, full_name=full_name)
+    except REFUSALS as exc:
+        return _people_page(request, service, templates, user, tournament_id,
+                            error=refusal_text(exc))
+    link = team_officials.invitation_link(str(request.base_url), invited.token)
+    return _people_page(request, service, templates, user, tournament_id,
+                        invitation=(invited.username, link))

@@ -101,6 +101,8 @@ def login(request: Request, templates: Templates, service: Service, user: auth.U
     found = users.user(service, user_id)
     if target == "/" and found is not None and found.role == "referee":
         target = "/signoff"  # a referee lands on the games to sign (616(a))
+    if target == "/" and found is not None and found.role in users.TEAM_ROLES:
+        target = "/my-team"  # a team's manager or coach lands on their team (Section II)
     response = RedirectResponse(target, status_code=303)
     auth.start_session(request, response, service, access, user_id, clock)
     auth.remember_device(request, response, access, username)

@@ -65,6 +65,8 @@ def games_to_sign(request: Request, service: Service, templates: Templates,
     still awaiting this referee first."""
     if user is None:
         return RedirectResponse("/login?next=%2Fsignoff", status_code=303)
+    if user.role in auth.TEAM_ROLES:
+        return RedirectResponse("/my-team", status_code=303)  # their own team's pages
     games = [g for g in queries.games(service)
              if user.role != "referee" or g.game_id in user.games]
     rows: list[tuple[bool, bool, queries.GameRow, bool]] = []  # (mine, locked, game, final)

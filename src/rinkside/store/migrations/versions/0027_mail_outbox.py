@@ -1,7 +1,7 @@
 """The mail outbox (issue 28).
 
-Revision ID: 0025
-Revises: 0024
+Revision ID: 0027
+Revises: 0026
 Create Date: 2026-12-03
 
 ``mail_outbox``: each message (the signed report to the teams' managers and
@@ -17,8 +17,8 @@ from collections.abc import Sequence
 import sqlalchemy
 from alembic import op
 
-revision: str = "0025"
-down_revision: str | None = "0024"
+revision: str = "0027"
+down_revision: str | None = "0026"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -1,0 +1,215 @@
+"""A team's officials (Section II, Rules 201-206): the manager or coach a
+director invites or creates for a team. They act for their own teams only:
+their roster (203(a), (b): :mod:`rinkside.services.roster_submissions`),
+each game's lineup (202(c), 204) and its signature.
+
+An invitation is such a user with no password anyone knows and a one-time
+token: :func:`invitation_link` is the address that sets their password
+(shown on the desk; mailed where mail is configured). Only the token's
+SHA-256 is stored; using it (:func:`accept_invitation`) ends it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Final
+
+from sqlalchemy import delete, select
+from sqlalchemy.orm import Session
+
+from rinkside.services import users
+from rinkside.services.base import ServiceBase
+from rinkside.services.changes import record
+from rinkside.services.queries import GameRow, games
+from rinkside.services.tournaments import Tournaments
+from rinkside.store import models, signoffs
+
+INVITATION_PREFIX: Final = "invitation:"
+INVITATION_DAYS: Final = 14
+
+
+@dataclass(frozen=True)
+class Invitation:
+    """A user invited: their id, username, the one-time token and until when it serves."""
+
+    user_id: int
+    username: str
+    token: str
+    until: datetime
+
+
+def _key(token: str) -> str:
+    return INVITATION_PREFIX + hashlib.sha256(token.encode()).hexdigest()
+
+
+def invite(service: ServiceBase, username: str, role: str, teams: Iterable[int], *, by: str,
+           email: str = "", full_name: str = "") -> Invitation:
+    """A team's manager or coach (``role``) for ``teams``, who sets their own
+    password by the link of the invitation (:func:`invitation_link`); the
+    user and the invitation recorded in the desk's change log."""
+    if role not in users.TEAM_ROLES:
+        raise ValueError(f"an invitation is for a team's manager or coach, not a {role!r}")
+    username = users.new_username(username)
+    token = secrets.token_urlsafe(32)
+    until = service.now() + timedelta(days=INVITATION_DAYS)
+    wanted = sorted(set(teams))
+    with service.write() as s:  # the user, the invitation and its record: one commit
+        user_id = users.create_user(service.within(s), username, secrets.token_urlsafe(32),
+                                    role, teams=wanted, email=email, full_name=full_name)
+        s.add(models.StoreMeta(name=_key(token), value=json.dumps(
+            {"user_id": user_id, "until": until.isoformat()})))
+        record(s, None, f"user {username}", "invited", None,
+               {"role": role, "teams": wanted, **({"email": email.strip()} if email else {})},
+               by=by, clock=service.now)
+    return Invitation(user_id, username, token, until)
+
+
+def invitation_link(base_url: str, token: str) -> str:
+    """The address of an invitation (``base_url`` the site's, e.g.
+    ``https://rink.example.org``): the page where the invited sets their password."""
+    return f"{base_url.rstrip('/')}/invitations/{token}"
+
+
+def invited(service: ServiceBase, token: str) -> users.UserRow | None:
+    """The user an invitation token is for, while it serves (None: unknown,
+    used or expired)."""
+    with service.read() as s:
+        row = s.get(models.StoreMeta, _key(token))
+        if row is None:
+            return None
+        value = json.loads(row.value)
+        if datetime.fromisoformat(value["until"]) < service.now():
+            return None
+        user_id = int(value["user_id"])
+    return users.user(service, user_id)
+
+
+def accept_invitation(service: ServiceBase, token: str, password: str) -> users.UserRow:
+    """The invited user's password set (:func:`users.new_password`) and the
+    invitation ended; ValueError when the token serves no more."""
+    password = users.new_password(password)
+    found = invited(service, token)
+    if found is None:
+        raise ValueError("this invitation has been used or has expired: ask the tournament "
+                         "director for a new one")
+    with service.write() as s:
+        s.execute(delete(models.StoreMeta).where(models.StoreMeta.name == _key(token)))
+        users.set_password(service.within(s), found.username, password)
+    return found
+
+
+def team_games(service: ServiceBase, team_id: int) -> list[GameRow]:
+    """The team's games, in order of start."""
+    return sorted(games(service, team_id=team_id),
+                  key=lambda g: (g.start is None, g.start or datetime.min, g.game_id))
+
+
+def officials_of(service: ServiceBase, team_id: int) -> list[users.UserRow]:
+    """The managers and coaches who act for ``team_id``."""
+    with service.read() as s:
+        rows = s.scalars(select(models.User).where(models.User.role.in_(users.TEAM_ROLES))
+                         .order_by(models.User.username)).all()
+        ids = [u.id for u in rows if team_id in (u.teams or [])]
+    return [u for u in (users.user(service, i) for i in ids) if u is not None]
+
+
+# --------------------------------------------------------------------------- signatures
+
+
+@dataclass(frozen=True)
+class TeamSigned:
+    """A team official's signature as the report prints it."""
+
+    team_id: int
+    team: str
+    kind: str  # "lineup", "report" or "decline"
+    username: str
+    shown: str  # the full name, else the username
+    remark: str
+    at: datetime
+
+    @property
+    def text(self) -> str:
+        """What the team's page says of it: who, for which team, what they did."""
+        what = {"lineup": "signed the lineup", "report": "signed the report",
+                "decline": "declined to sign the report"}.get(self.kind, self.kind)
+        return f"{self.shown} for {self.team} {what}" + (f": {self.remark}" if self.remark
+                                                         else "")
+
+
+def sign(service: Tournaments, game_id: int, team_id: int, kind: str, *, username: str,
+         remark: str = "") -> TeamSigned:
+    """A team official signs for ``team_id``: the lineup before the game
+    (202(c): handed in, the game not begun), or the report after it, or
+    declines to sign it with a written remark (506(b): the game final, and
+    not yet locked by the referees' signatures, 616(a), so that the report
+    signed at the lock carries it).
+    Linked in the game's hash chain beside the officials' sign-off."""
+    remark = " ".join(remark.split())
+    if kind not in models.TEAM_SIGNATURE_KINDS:
+        raise ValueError(f"a team official signs the lineup or the report, or declines: "
+                         f"not {kind!r}")
+    if kind == "decline" and not remark:
+        raise ValueError("declining to sign the report needs a written remark (Rule 506(b))")
+    _, state = service.game_state(game_id)
+    with service.write() as s:
+        game = service.existing_row(s, models.Game, game_id)
+        if team_id not in (game.home_team_id, game.away_team_id):
+            raise ValueError(f"team {team_id} does not play game {game_id}")
+        if kind == "lineup":
+            if game.version > 0:
+                raise ValueError("the game has begun: the lineup is signed before it "
+                                 "(Rule 202(c))")
+            if not any(e.team_id == team_id for e in game.lineup):
+                raise ValueError("hand in the lineup first: the signature is on it "
+                                 "(Rule 202(c))")
+        elif state.status != "final":
+            raise ValueError("the report is signed (or declined) once the game is over "
+                             "(Rule 506(b))")
+        elif signoffs.is_locked(s, game_id):
+            raise ValueError("the referees have signed: the report is locked (Rule 616(a)); "
+                             "a team official signs it before they do")
+        row = signoffs.add_team(s, game_id, team_id, kind, username, remark, service.now())
+        return _signed(s, row)
+
+
+class WrongPin(ValueError):
+    """A PIN (a password) that is not the user's: nothing was signed."""
+
+
+def sign_at_table(service: Tournaments, game_id: int, username: str, pin: str, kind: str, *,
+                  remark: str = "") -> TeamSigned:
+    """A team official signs on the scorer's tablet: their username and
+    their own password as the PIN (checked as a login checks it), for the
+    one of the game's teams they act for (:func:`sign`). ValueError when
+    the PIN is wrong or they act for neither team."""
+    user_id = users.authenticate(service, username, pin)
+    found = users.user(service, user_id) if user_id is not None else None
+    if found is None:
+        raise WrongPin("wrong username or PIN: nothing was signed")
+    with service.read() as s:
+        game = service.existing_row(s, models.Game, game_id)
+        teams = [t for t in (game.home_team_id, game.away_team_id) if t in found.teams]
+    if found.role not in users.TEAM_ROLES or not teams:
+        raise ValueError(f"{username} is no manager or coach of a team of game {game_id}: "
+                         "nothing was signed")
+    return sign(service, game_id, teams[0], kind, username=found.username, remark=remark)
+
+
+def team_signatures(service: ServiceBase, game_id: int) -> list[TeamSigned]:
+    """The team officials' signatures of the game, oldest first."""
+    with service.read() as s:
+        return [_signed(s, row) for row in signoffs.team_entries(s, game_id)]
+
+
+def _signed(s: Session, row: models.TeamSignature) -> TeamSigned:
+    team = s.get(models.Team, row.team_id)
+    full = users.shown_names(s)
+    return TeamSigned(row.team_id, team.name if team is not None else str(row.team_id),
+                      row.kind, row.username, full.get(row.username, row.username),
+                      row.remark, row.at)
