@@ -37,7 +37,9 @@ from rinkside.services import (
     desk_reviews,
     mail,
     queries,
+    roster_submissions,
     signed_reports,
+    team_officials,
 )
 from rinkside.services.webhooks import BACKOFF, DeliveryLoop
 from rinkside.store import models
@@ -133,11 +135,8 @@ def deliver(demo: Demo, clock: Clock | None = None) -> int:
 
 
 def official(demo: Demo, username: str, role: str, address: str, teams: list[int]) -> None:
-    """A manager, coach or director with an e-mail address (what u-managers' desk sets)."""
-    auth.create_user(demo.service, username, "password-mail-7", role)
-    with demo.service.write() as s:
-        user = s.query(models.User).filter_by(username=username).one()
-        user.email, user.teams = address, teams
+    """A manager, coach or director with an e-mail address (as the desk makes them)."""
+    auth.create_user(demo.service, username, "password-mail-7", role, teams=teams, email=address)
 
 
 @pytest.fixture(scope="module")
@@ -293,10 +292,17 @@ def test_a_suspension_made_on_the_desk_is_told_to_the_team(
 
 def test_a_roster_decision_is_told_to_the_manager(
         demo: Demo, inbox: Inbox, officials: dict[str, Any]) -> None:
-    with demo.service.write() as s:  # a made-up decision, as u-managers' commits it
-        mail.mail_roster_decision(s, officials["away"], approved=False,
-                                  reason="two players wear 9 (Rule 307(c))", by="dora",
-                                  now=demo.service.now())
+    """The director returns the list the away team's manager submitted
+    (roster_submissions.decide, the one place a decision is committed)."""
+    with demo.service.read() as s:
+        team = s.get(models.Team, officials["away"])
+        assert team is not None
+        players = [{"number": p.number, "name": p.name, "goalie": p.goalie,
+                    "captain": p.captain, "league_number": f"L-{p.id}"}
+                   for p in team.players if p.active]
+    submitted = roster_submissions.submit(demo.service, officials["away"], players, by="abby")
+    roster_submissions.decide(demo.service, submitted.submission_id, approve=False,
+                              reason="two players wear 9 (Rule 307(c))", by="dora")
     assert deliver(demo) == 1
     [(to, message)] = inbox.got
     assert to == ["abby@away.example"] and message["Subject"].startswith("Roster returned")
@@ -459,3 +465,15 @@ def test_a_server_without_mail_configured_sends_none(
     built = build_server("127.0.0.1", _free_port(), f"sqlite:///{demo.path}",
                          log_level="warning")
     assert built.deliveries is not None and built.deliveries.more == ()
+
+
+def test_an_invitation_goes_to_the_address_the_director_gave(
+        demo: Demo, inbox: Inbox, officials: dict[str, Any]) -> None:
+    invited = team_officials.invite(demo.service, "ines", "coach", [officials["home"]],
+                                    by="dora", email="ines@home.example",
+                                    base_url="https://rink.example.org/")
+    assert deliver(demo) == 1
+    [(to, message)] = inbox.got
+    assert to == ["ines@home.example"] and "coach" in message["Subject"]
+    link = team_officials.invitation_link("https://rink.example.org", invited.token)
+    assert link in message.get_body(("plain",)).get_content()

@@ -326,6 +326,21 @@ def mail_roster_decision(s: Session, team_id: int, *, approved: bool, reason: st
                  subject, body, now)
 
 
+def mail_invitation(s: Session, team_id: int, address: str, *, role: str, link: str,
+                    by: str, until: datetime, now: datetime) -> int | None:
+    """In the transaction that makes the invited team official (Section II: the
+    manager or coach who hands in the roster, 203(a)): the one-time link where
+    they set their password, to the address the director gave."""
+    team = ServiceBase.existing_row(s, models.Team, team_id)
+    subject = f"You are invited as the {role} of {team.name}"
+    body = (f"The tournament director ({by}) invited you as the {role} of {team.name}.\n\n"
+            f"Set your password here (the link serves once, until {until:%Y-%m-%d %H:%M} UTC):\n"
+            f"{link}\n\nThen hand in your roster (Rule 203(a)) and each game's lineup "
+            "(Rules 202(c), 204(a)) from the My team page.\n")
+    return queue(s, team.division.tournament_id, "invitation", [address] if address else [],
+                 subject, body, now)
+
+
 # --------------------------------------------------------------------------- the worker
 
 

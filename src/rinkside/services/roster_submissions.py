@@ -30,7 +30,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from rinkside.formats.text import NAME, TextError, check_text
-from rinkside.services import records
+from rinkside.services import mail, records
 from rinkside.services.changes import found, record
 from rinkside.services.tournaments import NotFound, Tournaments
 from rinkside.store import models
@@ -253,6 +253,7 @@ def decide(service: Tournaments, submission_id: int, *, approve: bool, reason: s
         record(s, tournament_id, f"team {team} roster", row.status,
                {"submission": row.id, "by": row.submitted_by},
                {"players": len(row.players)}, by=by, clock=service.now, reason=reason)
+        mail.mail_roster_decision(s, team, approved=approve, reason=reason, by=by, now=now)
         return Decision(row.id, team, team_row.name, tournament_id, approve, reason, by, now,
                         row.submitted_by)
 

@@ -22,7 +22,7 @@ from typing import Final
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
-from rinkside.services import users
+from rinkside.services import mail, users
 from rinkside.services.base import ServiceBase
 from rinkside.services.changes import record
 from rinkside.services.queries import GameRow, games
@@ -48,10 +48,12 @@ def _key(token: str) -> str:
 
 
 def invite(service: ServiceBase, username: str, role: str, teams: Iterable[int], *, by: str,
-           email: str = "", full_name: str = "") -> Invitation:
+           email: str = "", full_name: str = "", base_url: str = "") -> Invitation:
     """A team's manager or coach (``role``) for ``teams``, who sets their own
     password by the link of the invitation (:func:`invitation_link`); the
-    user and the invitation recorded in the desk's change log."""
+    user and the invitation recorded in the desk's change log. With an
+    ``email`` and the site's ``base_url``, the link goes by mail in the same
+    commit (services/mail.py; nothing when mail is not configured)."""
     if role not in users.TEAM_ROLES:
         raise ValueError(f"an invitation is for a team's manager or coach, not a {role!r}")
     username = users.new_username(username)
@@ -66,6 +68,10 @@ def invite(service: ServiceBase, username: str, role: str, teams: Iterable[int],
         record(s, None, f"user {username}", "invited", None,
                {"role": role, "teams": wanted, **({"email": email.strip()} if email else {})},
                by=by, clock=service.now)
+        if email.strip() and base_url and wanted:
+            mail.mail_invitation(s, wanted[0], email.strip(), role=role,
+                                 link=invitation_link(base_url, token), by=by, until=until,
+                                 now=service.now())
     return Invitation(user_id, username, token, until)
 
 

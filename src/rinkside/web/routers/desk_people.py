@@ -140,7 +140,8 @@ def team_official_add(tournament_id: int, request: Request, service: Service,
                           "team official")
     try:
         invited = team_officials.invite(service, username, role, team_ids, by=user.username,
-                                        email=email, full_name=full_name)
+                                        email=email, full_name=full_name,
+                                        base_url=str(request.base_url))
     except REFUSALS as exc:
         return _people_page(request, service, templates, user, tournament_id,
                             error=refusal_text(exc))
