@@ -98,6 +98,8 @@ def test_the_desk_names_the_tied_teams_and_schedules_the_bracket_before_any_game
     assert "The seeds are known once every pool game is decided." in page
     assert "Record the coin toss" not in page and "still tied" not in page
     assert not re.search(r"teams \[\d", page)
+    table = dora[0].get(f"/divisions/{did}/standings").text  # nor the public standings
+    assert "coin toss" not in table and "Ants is level with Bees, Cats, Dogs so far" in table
     assert "Schedule SF1 before its teams are known" in page
     assert "1st of Open v 4th of Open" in page and "Winner of SF1 v Winner of SF2" in page
 

@@ -284,7 +284,8 @@ def _show(criterion: str, value: float) -> str:
 def standings(teams: Sequence[TeamInfo], played_that_stand: Sequence[PlayedGame],
               points: Points, chain: Sequence[str],
               coin_tosses: Mapping[frozenset[int], Sequence[int]] = _NO_TOSSES,
-              *, removed: Container[int] = frozenset()) -> list[Standing]:
+              *, removed: Container[int] = frozenset(), pool_over: bool = True
+              ) -> list[Standing]:
     """One division's standings from its pool games that stand (casebook 23).
 
     ``teams`` are the division's teams; those in ``removed`` (634(e)4-7,
@@ -295,6 +296,9 @@ def standings(teams: Sequence[TeamInfo], played_that_stand: Sequence[PlayedGame]
     toss drawn, keyed by exactly the teams it separated, best first. A tie
     that needs a coin toss not yet recorded stays unresolved: the teams
     share a place and the explanation says "coin toss needed".
+    ``pool_over`` False (pool games still to play): a tie is only the table
+    so far, so it says so and awaits no coin toss (the chain's last resort,
+    casebook 24).
     """
     check_chain(chain)
     names = {t.team_id: t.name for t in teams if t.team_id not in removed}
@@ -333,17 +337,23 @@ def standings(teams: Sequence[TeamInfo], played_that_stand: Sequence[PlayedGame]
             team_id=team_id, gp=line.gp, w=line.w, l=line.l, t=line.t, gf=line.gf, ga=line.ga,
             gd=line.gf - line.ga, pts=line.pts, pim=line.pim, place=place,
             decided_by=decided_by,
-            explanation=_explain(team_id, below, split, tied_with.get(team_id), names),
-            awaits_coin_toss=tied_with.get(team_id, ([], ""))[1] == _TOSS_NEEDED,
+            explanation=_explain(team_id, below, split, tied_with.get(team_id), names,
+                                 pool_over),
+            awaits_coin_toss=pool_over and tied_with.get(team_id, ([], ""))[1] == _TOSS_NEEDED,
         ))
     return rows
 
 
 def _explain(team_id: int, below: int | None, split: _Split | None,
-             tied: tuple[list[int], str] | None, names: Mapping[int, str]) -> str:
+             tied: tuple[list[int], str] | None, names: Mapping[int, str],
+             pool_over: bool = True) -> str:
     name = names[team_id]
     parts: list[str] = []
-    if tied is not None:
+    if tied is not None and not pool_over:
+        others = ", ".join(names[t] for t in tied[0] if t != team_id)
+        parts.append(f"{name} is level with {others} so far: the tiebreakers separate them "
+                     "once every pool game is played (casebook 24)")
+    elif tied is not None:
         teams, why = tied
         others = ", ".join(names[t] for t in teams if t != team_id)
         hint = ("the tournament's coin toss must be drawn and recorded" if why ==
