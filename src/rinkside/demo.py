@@ -60,15 +60,16 @@ def build_demo(service: Tournaments, *, seed: int = 2026,
     # as the desk counts a game (GAME_MINUTES), each rink's games worked by
     # its own crew: no rink, team or official is in two games at once (the
     # desk's schedule page, rinkside.tournament.schedule_check).
+    named: set[str] = set()  # a name is a person (the careers' identity): one each
     for (division_name, team_names), rink in zip(TEAMS.items(), RINKS, strict=True):
         division = service.add_division(tournament, division_name)
         for team_name in team_names:
             team = service.add_team(division, team_name)
             numbers = rng.sample(range(2, 99), 11)
-            players = [{"number": 1, "name": _name(rng), "goalie": True},
-                       {"number": 30, "name": _name(rng), "goalie": True}]
+            players = [{"number": 1, "name": _person(rng, named), "goalie": True},
+                       {"number": 30, "name": _person(rng, named), "goalie": True}]
             for i, number in enumerate(n for n in numbers if n != 30):
-                players.append({"number": number, "name": _name(rng),
+                players.append({"number": number, "name": _person(rng, named),
                                 "captain": "C" if i == 0 else "A" if i in (1, 2) else None})
             service.set_roster(team, players)
         games = service.generate_round_robin(division, start=kickoff,
@@ -97,6 +98,20 @@ def demo_game_count() -> int:
 
 def _name(rng: random.Random) -> str:
     return f"{rng.choice(FIRST)} {rng.choice(LAST)}"
+
+
+def _person(rng: random.Random, named: set[str]) -> str:
+    """A name no other player of the demo has: a player's career gathers the
+    roster entries of one name (:mod:`rinkside.services.careers`), so two
+    players drawn the same name would read as one person on two teams. A
+    name drawn twice takes the next last name free, the draws unchanged (the
+    games played stay as they were)."""
+    first, last = _name(rng).split(" ", 1)
+    start = LAST.index(last)
+    name = next(f"{first} {LAST[(start + k) % len(LAST)]}" for k in range(len(LAST))
+                if f"{first} {LAST[(start + k) % len(LAST)]}" not in named)
+    named.add(name)
+    return name
 
 
 def _crews(rng: random.Random, rink_names: list[str]) -> dict[str, dict[str, list[str]]]:
@@ -135,10 +150,13 @@ def add_game_day(service: Tournaments, tournament: int) -> list[int]:
     for i, division in enumerate(divisions):
         if len(service.standings(division)) < 2:
             continue
-        top, second = service.seeds(division, 2)  # casebook 25, 634(e)1
         start = last + timedelta(minutes=GAME_MINUTES * (i + 1)) if last else None
-        game = service.add_game(division, top, second, start=start, rink="Rink 1",
-                                stage="playoff", round_name="Final")
+        if start is not None and queries.division(service, division).name == BRACKET_DIVISION:
+            game = _bracket_under_way(service, division, start)
+        else:
+            top, second = service.seeds(division, 2)  # casebook 25, 634(e)1
+            game = service.add_game(division, top, second, start=start, rink="Rink 1",
+                                    stage="playoff", round_name="Final")
         officiating.set_officials(service, game, {"referee": ["Demo Referee"],
                                                   "official_scorer": ["Demo Scorer"]})
         games.append(game)
@@ -150,6 +168,63 @@ def add_game_day(service: Tournaments, tournament: int) -> list[int]:
             users.create_user(service, username, DEMO_PASSWORD, role,
                               games if role != "director" else ())
     return games
+
+
+# The division the demo shows in its playoffs: a public bracket with a game
+# played and a place still waiting for its teams.
+BRACKET_DIVISION = "14U"
+
+
+def _bracket_under_way(service: Tournaments, division: int, start: datetime) -> int:
+    """The division's playoffs begun, as a desk runs them: its pool's reports
+    signed by the demo referee (616(a)), so the pool is final and the seeds
+    known (casebook 24-25; a tie the chain leaves to a coin toss drawn by the
+    seed's order); semi-final 1 played and signed, semi-final 2 still to play
+    (the game returned, the console's), the final on the schedule as a place
+    that fills in with the two winners. Rink 2, the division's own."""
+    from rinkside.services import desk_playoffs, users
+
+    pool = [g.game_id for g in queries.games(service, division) if g.stage == "pool"]
+    referee = next(u for u, role in DEMO_USERS.items() if role == "referee")
+    users.create_user(service, referee, DEMO_PASSWORD, "referee", pool)
+    for game in pool:
+        officiating.sign(service, game, referee)
+    desk = desk_playoffs.playoff_desk(service, division, 4)
+    while desk.tied:  # casebook 24: the coin toss the chain reached, drawn
+        desk_playoffs.coin_toss(service, division, desk.tied, teams=4, by="demo director")
+        desk = desk_playoffs.playoff_desk(service, division, 4)
+    slot = timedelta(minutes=GAME_MINUTES)
+    made = [desk_playoffs.schedule_game(service, division, 4, n, start=start + k * slot,
+                                        rink="Rink 2", by="demo director")
+            for k, n in enumerate((1, 2, 3))]
+    first, second = made[0], made[1]
+    if first is None or second is None:
+        raise RuntimeError("the demo's semi-finals have their teams once the pool is final")
+    officiating.set_officials(service, first, {"referee": ["Demo Referee"],
+                                               "official_scorer": ["Demo Scorer"]})
+    service.dress_eligible(first)  # 203(a): no suspended player plays
+    version, state = service.game_state(first)
+    service.record(first, version, play_game(random.Random(len(pool)), state.setup),
+                   by="demo scorekeeper")
+    users.assign(service, referee, [first])
+    officiating.sign(service, first, referee)  # 616(a): the winner goes on to the final
+    return second
+
+
+def _one_person_on_two_teams(service: Tournaments, tournament: int) -> int:
+    """A 14U skater who plays up for a Division 1 team: the desk merges his
+    two roster entries into one person (issue 27), so his career page shows
+    both teams and their games. The player entry returned."""
+    from rinkside.services import careers
+
+    teams = {name: team_id for d in queries.divisions(service, tournament)
+             for team_id, name in queries.team_names(service, d.division_id).items()}
+    senior = next(p for p in queries.team(service, teams["Blades"]).players if not p.goalie)
+    junior = next(p for p in queries.team(service, teams["Jr Blades"]).players
+                  if not p.goalie)
+    careers.merge(service, junior.player_id, senior.player_id, by="demo director",
+                  reason="one person: a 14U skater who plays up for the Blades")
+    return senior.player_id
 
 
 class StoreNotEmpty(Exception):
@@ -180,6 +255,7 @@ def build_demo_store(service: Tournaments, *, seed: int = 2026,
             return built
         tournament = build_demo(building, seed=seed, progress=progress, on_game=on_game)
         games = add_game_day(building, tournament)
+        _one_person_on_two_teams(building, tournament)
         store_meta.put(building, store_meta.DEMO_TOURNAMENT,
                        ",".join(map(str, [tournament, *games])))
     return DemoStore(tournament, tuple(games))

@@ -17,7 +17,7 @@ from playwright.sync_api import Page, expect
 
 from rinkside.rules.events import FaceOff, PeriodEnd
 from rinkside.rules.times import GameTime
-from rinkside.services import changes, desk_schedule, officiating, queries
+from rinkside.services import changes, desk_discipline, desk_schedule, officiating, queries
 
 TEAMS = {"Bronze": ["Owls", "Hawks", "Crows", "Doves"],
          "Silver": ["Bears", "Wolves", "Foxes", "Lynx"]}
@@ -199,7 +199,16 @@ def test_a_director_builds_a_tournament_in_the_browser(
 
     # Playoffs: the coin toss the chain reached, the seeds with their reasons, a game scheduled.
     page.goto(f"/desk/divisions/{row.division_id}/playoffs?teams=2")
-    # The removed team's games are erased for everyone (634(e)6-7): the three left are level.
+    expect(page.locator(".coin-toss")).to_have_count(0)  # casebook 24: the pool is not over
+    # The removed team's games are erased for everyone (634(e)6-7); the three left each
+    # forfeit one of theirs in a ring (634(c)2): every pool game decided, the three level.
+    ring = sorted(t for t in TEAMS["Bronze"] if t != loser)
+    for g in [g for g in queries.games(service, row.division_id)
+              if g.version == 0 and loser not in (g.home, g.away)]:
+        home_forfeits = (ring.index(g.away) - ring.index(g.home)) % 3 == 1
+        desk_discipline.record_forfeit(service, g.game_id, "home" if home_forfeits else "away",
+                                       "634(c)2", "no show", by="dana")
+    page.reload()
     expect(page.locator(".coin-toss")).to_contain_text("casebook 24")
     shot(page, output_dir, "coin-toss")
     page.get_by_role("button", name="Record the coin toss").click()

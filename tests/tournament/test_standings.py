@@ -213,13 +213,33 @@ class TestCasebook24Tiebreaks:
         assert "coin toss needed" in rows[1].explanation
         with pytest.raises(SeedingUndecided) as caught:
             seeds({1: rows})
-        assert caught.value.teams == {1, 2}
+        assert caught.value.teams == {1, 2} and caught.value.coin_toss
+        # The message names the teams, never their internal ids.
+        assert "Alpha is tied with Bravo" in str(caught.value)
+        assert "[1, 2]" not in str(caught.value)
+
+    def test_a_tie_before_the_pool_is_played_is_only_the_table_so_far(self) -> None:
+        """Casebook 24: the coin toss is the chain's last resort; with pool
+        games still to play, level teams wait for them, not for a toss."""
+        division = teams("Alpha", "Bravo", "Charlie")
+        rows = standings(division, self.level_pair(), Points(), FULL_CHAIN, pool_over=False)
+        assert [r.place for r in rows] == [1, 1, 3]
+        assert not rows[0].awaits_coin_toss
+        assert "coin toss" not in rows[0].explanation
+        assert "Alpha is level with Bravo so far" in rows[0].explanation
+        with pytest.raises(SeedingUndecided) as caught:
+            seeds({1: rows})
+        assert not caught.value.coin_toss
 
     def test_chain_without_coin_toss_leaves_the_tie(self) -> None:
         division = teams("Alpha", "Bravo", "Charlie")
         rows = standings(division, self.level_pair(), Points(), ["head_to_head"])
         assert [r.place for r in rows] == [1, 1, 3]
         assert "level on every tiebreaker" in rows[0].explanation
+        assert not rows[0].awaits_coin_toss  # casebook 24: a toss the chain has not
+        with pytest.raises(SeedingUndecided) as caught:
+            seeds({1: rows})
+        assert not caught.value.coin_toss
 
     def test_unknown_criterion_is_named(self) -> None:
         with pytest.raises(ValueError, match=r"'wins'.*head_to_head, goal_difference"):

@@ -6,6 +6,8 @@ game scheduled under the playoff settings (639); the director's alone."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from deskkit import dora, people, post, rick, skip, small_cup
 from webkit import Client, Demo
@@ -93,17 +95,55 @@ def ants_forfeited(demo: Demo, dora: Client) -> tuple[int, int]:
     return tid, did
 
 
+def _forfeit_around(demo: Demo, dora: Client, tid: int, did: int) -> list[int]:
+    """The pool's games left (the Ants removed) each forfeited by a different
+    team, in a ring: Bees, Cats and Dogs end level on everything (one win,
+    one forfeit, 1-1 in goals, casebook 23-24), every pool game decided (634)."""
+    names = queries.team_names(demo.service, did)
+    removed = demo.service.division_view(did).removed
+    left = [g for g in games_of(demo, did)
+            if not {g.home_team_id, g.away_team_id} & set(removed)]
+    ring = sorted({t for g in left for t in (g.home_team_id, g.away_team_id)})
+    for game in left:  # each team forfeits to the next in the ring
+        home_forfeits = (ring.index(game.away_team_id) - ring.index(game.home_team_id)) % 3 == 1
+        assert post(dora, f"/desk/tournaments/{tid}/forfeit", {
+            "game": game.game_id, "team": "home" if home_forfeits else "away",
+            "cause": "634(c)2", "reason": "no show", "confirm": "yes"}).status_code == 303
+    return sorted(t for t, n in names.items() if n != "Ants")
+
+
+def test_no_coin_toss_is_offered_before_the_pool_is_decided(
+        demo: Demo, dora: Client, ants_forfeited: tuple[int, int]) -> None:
+    """Casebook 24: the coin toss is the chain's last resort; three teams
+    level only because their games are not played yet are not tied."""
+    _, did = ants_forfeited
+    page = dora[0].get(f"/desk/divisions/{did}/playoffs?teams=2")
+    assert page.status_code == 200
+    assert "Record the coin toss" not in page.text and "still tied" not in page.text
+    assert "The seeds are known once every pool game is decided." in page.text
+    assert desk_playoffs.playoff_desk(demo.service, did, 2).tied == []
+    tied = [t for t, n in queries.team_names(demo.service, did).items() if n != "Ants"]
+    refused = post(dora, f"/desk/divisions/{did}/coin-toss",
+                   {"teams": "2", "place": [str(t) for t in tied]})
+    assert refused.status_code == 422 and "no coin toss is due" in refused.text
+
+
 def test_seeds_need_their_coin_toss_then_a_playoff_game_plays_under_639(
         demo: Demo, dora: Client, ants_forfeited: tuple[int, int]) -> None:
-    _, did = ants_forfeited
+    tid, did = ants_forfeited
+    tied = _forfeit_around(demo, dora, tid, did)
     page = dora[0].get(f"/desk/divisions/{did}/playoffs?teams=2")
     assert page.status_code == 200
     # Ants removed (634(e)6-7 erase its games): the three others are level on everything.
     assert "Record the coin toss" in page.text and "casebook 24" in page.text
-    tied = [t for t, n in queries.team_names(demo.service, did).items() if n != "Ants"]
-    assert sorted(desk_playoffs.playoff_desk(demo.service, did, 2).tied) == sorted(tied)
+    assert "Bees, Cats, Dogs are still tied for a seed" in page.text
+    assert not re.search(r"\[\d+, \d+", page.text)  # names, never internal ids
+    assert sorted(desk_playoffs.playoff_desk(demo.service, did, 2).tied) == tied
     assert post(dora, f"/desk/divisions/{did}/coin-toss",
                 {"teams": "2", "place": [str(t) for t in tied[:1]]}).status_code == 422
+    two = post(dora, f"/desk/divisions/{did}/coin-toss",
+               {"teams": "2", "place": [str(t) for t in tied[:2]]})
+    assert two.status_code == 422 and "all of them: Bees, Cats, Dogs" in two.text
     assert post(dora, f"/desk/divisions/{did}/coin-toss",
                 {"teams": "2", "place": [str(t) for t in tied]}).status_code == 303
     page = dora[0].get(f"/desk/divisions/{did}/playoffs?teams=2")

@@ -89,12 +89,17 @@ def test_the_bracket_is_404_for_no_division_and_says_when_not_drawn(
 
 def test_the_desk_names_the_tied_teams_and_schedules_the_bracket_before_any_game(
         demo: Demo, dora: Client, cup: tuple[int, int]) -> None:
-    """Before any game every team is level: the desk says which by name (not
-    by internal id) and offers each bracket game to schedule now."""
+    """Before any game every team is level, but only because nothing is
+    played: the desk offers no coin toss (casebook 24: the chain's last
+    resort, once the pool is decided), prints no internal id and offers each
+    bracket game to schedule now."""
     _, did = cup
     page = dora[0].get(f"/desk/divisions/{did}/playoffs?teams=4").text
-    assert "Ants, Bees, Cats, Dogs are still tied for a seed" in page
+    assert "The seeds are known once every pool game is decided." in page
+    assert "Record the coin toss" not in page and "still tied" not in page
     assert not re.search(r"teams \[\d", page)
+    table = dora[0].get(f"/divisions/{did}/standings").text  # nor the public standings
+    assert "coin toss" not in table and "Ants is level with Bees, Cats, Dogs so far" in table
     assert "Schedule SF1 before its teams are known" in page
     assert "1st of Open v 4th of Open" in page and "Winner of SF1 v Winner of SF2" in page
 

@@ -18,12 +18,20 @@ from datetime import UTC, datetime, timedelta
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
-from webkit import Demo, game_in_play, new_game, record, skaters
+from webkit import Demo, first_division, game_in_play, new_game, record, skaters
 
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.events import FaceOff, Goal, Penalty, PenaltyClass, PeriodEnd, Stoppage
 from rinkside.rules.times import GameTime
-from rinkside.services import desk_api, officiating, queries, users, webhooks
+from rinkside.services import (
+    desk_api,
+    desk_discipline,
+    desk_reviews,
+    officiating,
+    queries,
+    users,
+    webhooks,
+)
 from rinkside.web.server import build_server
 
 
@@ -237,6 +245,54 @@ def _free_port() -> int:
         s.bind(("127.0.0.1", 0))
         port: int = s.getsockname()[1]
         return port
+
+
+def test_a_goal_deleted_by_a_correction_is_heard(demo: Demo, receiver: Receiver) -> None:
+    """A correction on a console or the desk (the engine recomputing what
+    followed) tells the goals again, whole and marked as a correction: the
+    receiver learns the goal is gone and the score."""
+    game_id = game_in_play(demo)
+    tournament = queries.game(demo.service, game_id).tournament_id
+    _, secret = desk_api.register(demo.service, tournament, receiver.url, ["goal", "penalty"],
+                                  by="director")
+    _goal(demo, game_id)
+    version, state = demo.service.game_state(game_id)
+    assert state.score["home"] == 1
+    demo.service.correct(game_id, version, "delete", version - 1, None, by="scorer",
+                         reason="the puck never crossed the line")
+    assert webhooks.deliver_due(demo.service, webhooks.urllib_post(), Clock()) == 2
+    (_, goal), (headers, corrected) = receiver.got
+    assert verified(secret, headers, corrected) and headers["X-Rinkside-Event"] == "goal"
+    assert json.loads(goal)["data"]["team"] == "home"
+    told = json.loads(corrected)
+    assert (told["event"], told["game_id"]) == ("goal", game_id)
+    assert told["data"]["correction"] == {"what": f"delete of event {version}",
+                                          "reason": "the puck never crossed the line"}
+    assert told["data"]["goals"] == [] and told["data"]["score"] == {"home": 0, "away": 0}
+
+
+def test_a_suspension_the_desk_adds_or_changes_is_heard(
+        demo: Demo, receiver: Receiver) -> None:
+    """410(a): supplementary discipline and a change to it, made on the desk,
+    each reach the receiver naming the player and the team."""
+    division = first_division(demo.service, demo)
+    team = demo.service.standings(division)[-1].team_id  # a team the tests above leave alone
+    player = queries.team(demo.service, team).players[-1]
+    _, secret = desk_api.register(demo.service, demo.tournament_id, receiver.url,
+                                  ["suspension"], by="director")
+    desk_discipline.add_supplementary(demo.service, player.player_id, "2", "spat at an official",
+                                      after_game_id=None, by="director")
+    desk_reviews.change(demo.service, player.player_id, "-1", "apologised", by="director")
+    assert webhooks.deliver_due(demo.service, webhooks.urllib_post(), Clock()) == 2
+    told = []
+    for headers, body in receiver.got:
+        assert verified(secret, headers, body) and headers["X-Rinkside-Event"] == "suspension"
+        told.append(json.loads(body)["data"])
+    assert [(d["source"], d["what"], d["player"], d["player_id"], d["rule"]) for d in told] == [
+        ("desk", "supplementary discipline", player.name, player.player_id, "410(a)"),
+        ("desk", "suspension changed", player.name, player.player_id, "410(a)")]
+    assert (told[0]["games"], told[1]["change"]) == ("2", -1)
+    assert told[0]["team_name"] == queries.team_names(demo.service, division)[team]
 
 
 # Last: its game misconduct suspends a player of the teams the tests above play.

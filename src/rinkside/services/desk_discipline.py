@@ -14,7 +14,7 @@ from typing import Final
 from rinkside.rules.events import Forfeit, Team
 from rinkside.rules.game import replay
 from rinkside.rules.times import GameTime
-from rinkside.services import playoff_places, queries
+from rinkside.services import playoff_places, queries, webhooks
 from rinkside.services.changes import record
 from rinkside.services.tournaments import Tournaments
 from rinkside.store import models
@@ -61,10 +61,14 @@ def add_supplementary(service: Tournaments, player_id: int, games: str, reason: 
     with service.write() as s:  # the discipline and its record: one commit
         row_id = service.within(s).add_supplementary(player_id, amount, reason.strip(),
                                                      after_game_id=after_game_id, by=by)
-        tid = service.existing_row(s, models.Player, player_id).team.division.tournament_id
+        player = service.existing_row(s, models.Player, player_id)
+        tid = player.team.division.tournament_id
         record(s, tid, f"player {player_id}", "supplementary discipline", None,
                {"games": amount, "after_game": after_game_id}, by=by, clock=service.now,
                reason=reason.strip())
+        webhooks.enqueue_suspension(s, player, "supplementary discipline", {
+            "games": str(amount), "rule": "410(a)", "after_game": after_game_id,
+            "reason": reason.strip()}, service.now())
     return row_id
 
 

@@ -52,10 +52,8 @@ def playoff_desk(service: Tournaments, division_id: int, teams: int) -> PlayoffD
     try:
         bracket, scheduled = service.playoffs(division_id, teams)
     except SeedingUndecided as exc:
-        tied = sorted(exc.teams)
-        why = (f"{', '.join(names.get(t, str(t)) for t in tied)} are still tied for a seed: "
-               f"{exc.explanation}")
-        return PlayoffDesk(division_id, teams, None, {}, [], tied, why, names, places)
+        return PlayoffDesk(division_id, teams, None, {}, [], *_undecided(exc, places, names),
+                           names, places)
     view = service.division_view(division_id)
     late = forfeits.late_forfeit_teams(view.schedule, view.played)
     rows = {row.team_id: row for row in service.standings(division_id)}
@@ -76,10 +74,39 @@ def playoff_desk(service: Tournaments, division_id: int, teams: int) -> PlayoffD
     return PlayoffDesk(division_id, teams, bracket, scheduled, seeds, [], "", names, places)
 
 
-def coin_toss(service: Tournaments, division_id: int, order: Sequence[int], *, by: str) -> None:
-    """Casebook 24: the order the coin toss drew, best first, recorded."""
+def _undecided(exc: SeedingUndecided, places: BracketView, names: dict[int, str]
+               ) -> tuple[list[int], str]:
+    """The teams a coin toss must order now, and why the seeds wait, by name.
+    Casebook 24: the coin toss is the chain's last resort, so it is offered
+    only once every pool game is decided (before, a level table is only
+    games not played yet) and only for a tie the chain leaves to it (a chain
+    without a coin toss cannot use one)."""
+    tied = sorted(exc.teams)
+    who = ", ".join(names.get(t, "a team") for t in tied)
+    if not places.pool_decided:
+        return [], ""
+    if not exc.coin_toss:
+        return [], (f"{who} are level on every tiebreaker of the tournament's chain, which "
+                    f"has no coin toss (casebook 24): {exc.explanation}")
+    return tied, f"{who} are still tied for a seed: {exc.explanation}"
+
+
+def coin_toss(service: Tournaments, division_id: int, order: Sequence[int], *, teams: int,
+              by: str) -> None:
+    """Casebook 24: the order the coin toss drew, best first, recorded; only
+    for exactly the teams the chain left tied to a coin toss, once every pool
+    game is decided (:func:`_undecided`)."""
     if len(set(order)) != len(order) or len(order) < 2:
         raise ValueError("a coin toss orders two or more different teams")
+    desk = playoff_desk(service, division_id, teams)
+    if not desk.tied:
+        raise ValueError("no coin toss is due: it is the chain's last resort, drawn only once "
+                         "every pool game is decided and for teams the chain leaves tied "
+                         "(casebook 24)")
+    if sorted(order) != desk.tied:
+        raise ValueError("the coin toss orders the teams tied, all of them: "
+                         f"{', '.join(desk.names.get(t, 'a team') for t in desk.tied)} "
+                         "(casebook 24)")
     tid = queries.division(service, division_id).tournament_id
     with service.write() as s:  # the draw and its record: one commit
         service.within(s).record_coin_toss(division_id, order, by)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from rinkside.services import webhooks
 from rinkside.services.base import ServiceBase
 from rinkside.services.changes import record
 from rinkside.services.tournaments import Tournaments
@@ -84,6 +85,11 @@ def resolve(service: Tournaments, player_id: int, game_id: int, rule: str, decis
         record(s, tid, f"player {player_id}", f"review {rule}", "pending_review",
                {"game": game_id, "games": games}, by=by, clock=service.now,
                reason=reason.strip())
+        webhooks.enqueue_suspension(s, service.existing_row(s, models.Player, player_id),
+                                    "review decided", {"games": str(games), "rule": rule,
+                                                       "game": game_id,
+                                                       "reason": reason.strip()},
+                                    service.now())
     return games
 
 
@@ -111,6 +117,10 @@ def change(service: Tournaments, player_id: int, games: str, reason: str, *, by:
         service.within(s).change_suspension(player_id, amount, reason.strip(), by=by)
         record(s, tid, f"player {player_id}", "suspension changed", {"remaining": before},
                {"games": amount}, by=by, clock=service.now, reason=reason.strip())
+        webhooks.enqueue_suspension(s, service.existing_row(s, models.Player, player_id),
+                                    "suspension changed", {"change": amount, "rule": "410(a)",
+                                                           "reason": reason.strip()},
+                                    service.now())
     return amount
 
 
@@ -137,4 +147,9 @@ def other_organisation(service: Tournaments, player_id: int, organisation: str, 
         record(s, tid, f"player {player_id}", "suspension by another organisation", None,
                {"organisation": name, "games": amount}, by=by, clock=service.now,
                reason=reason.strip())
+        webhooks.enqueue_suspension(s, service.existing_row(s, models.Player, player_id),
+                                    "suspension by another organisation", {
+                                        "games": str(amount), "rule": "410(d)",
+                                        "organisation": name, "reason": reason.strip()},
+                                    service.now())
     return row

@@ -15,7 +15,7 @@ from rinkside.services.collector import collector_paused
 from rinkside.services.schedule import Schedule
 from rinkside.store import models
 from rinkside.store.connections import recomputable_only
-from rinkside.tournament import forfeits, playoffs, standings, stats
+from rinkside.tournament import forfeits, placeholders, playoffs, standings, stats
 from rinkside.tournament.model import DivisionInfo, PlayedGame, ScheduledGame, TeamInfo
 
 
@@ -56,8 +56,11 @@ class DivisionTables(Schedule):
         view = view or self.division_view(division_id)
         tosses = self._coin_tosses(division_id)
         teams = [t for t in view.teams if t.team_id not in view.removed]
+        played = {p.game.game_id for p in view.played if p.state.result is not None}
         return standings.standings(teams, view.standing_games, view.settings.points,
-                                   view.tiebreaks, tosses, removed=set(view.removed))
+                                   view.tiebreaks, tosses, removed=set(view.removed),
+                                   pool_over=placeholders.pool_final(view.schedule, played,
+                                                                     view.removed))
 
     def statistics(self, division_id: int, view: DivisionView | None = None
                    ) -> tuple[dict[int, stats.SkaterLine], dict[int, stats.GoaltenderLine],

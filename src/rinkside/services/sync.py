@@ -50,7 +50,18 @@ from sqlalchemy.orm import Session
 
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.log import GameLog, Op
-from rinkside.services import mail, replay, state_cache, sync_chain, sync_proof, users, webhooks
+from rinkside.rules.outcome import DecidedBy
+from rinkside.rules.state import GameState
+from rinkside.services import (
+    mail,
+    playoff_places,
+    replay,
+    state_cache,
+    sync_chain,
+    sync_proof,
+    users,
+    webhooks,
+)
 from rinkside.services.base import ServiceBase
 from rinkside.services.sync_rows import export_rows
 from rinkside.services.tournaments import Tournaments
@@ -335,9 +346,17 @@ def take_push(service: Tournaments, rink: RinkRef, game_id: int, league_version:
         log = GameLog.new(stored.setup, stored.events)
         before = log.state
         version = game.version
+        happened: list[tuple[str, dict[str, Any]]] = []  # for the webhooks, in order
         try:
             for r in revisions:
+                prior = log.state
                 log, version = _take(s, log, game_id, version, r)
+                # each revision told as a console's write of it is: an event
+                # appended, or a correction (what it changed, told again whole)
+                happened += (webhooks.game_events(prior, log.state) if r.op == "append" else
+                             webhooks.correction_events(
+                                 prior, log.state, what=f"{r.op} of event {r.position + 1}",
+                                 reason=r.reason))
         except RuleViolation as exc:
             raise SyncRefused(422, f"game {game_id}, revision {r.revision}: {exc}; the push "
                               "was refused whole and nothing was merged") from None
@@ -347,13 +366,18 @@ def take_push(service: Tournaments, rink: RinkRef, game_id: int, league_version:
                               ) from None
         _follows(s, game_id, league_version, revisions, carried)
         # What the push made, told as one step (a laptop's revisions may correct).
-        webhooks.enqueue_game(s, game, version, webhooks.game_events(before, log.state),
-                              service.now())
+        webhooks.enqueue_game(s, game, version, happened, service.now())
         mail.mail_game_suspensions(s, game, log.state.suspensions()[
             len(before.suspensions()):], service.now())
         state_cache.store(s, game_id, version, log.state)
     service.committed(game_id, version, log.state)
+    if _forfeited(log.state) and not _forfeited(before):
+        playoff_places.fill_after(service, game_id)  # 634: the forfeit decides a bracket place
     return PushOutcome(version, len(revisions))
+
+
+def _forfeited(state: GameState) -> bool:
+    return state.result is not None and state.result.decided_by == DecidedBy.FORFEIT
 
 
 def _follows(s: Session, game_id: int, league_version: int, revisions: Sequence[Revision],

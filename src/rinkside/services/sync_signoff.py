@@ -23,7 +23,10 @@ sign-off differs (signed here otherwise, or by other referees) or when the
 league server does not hold the events the referees signed (push the events
 first). The written reports filed on the laptop (502(l), 404(h), 405(b))
 come with it, each taken once and with its referee's proof. A repeated push
-changes nothing.
+changes nothing. The push that locks the game does what a signature made
+here does: the webhooks hear the report signed, and the playoff places
+waiting for the game's result fill in
+(:func:`rinkside.services.playoff_places.fill_after`).
 """
 
 from __future__ import annotations
@@ -36,14 +39,14 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from rinkside.rules.log import GameLog
-from rinkside.services import replay, sync_chain, sync_proof
-from rinkside.services.base import ServiceBase
+from rinkside.services import playoff_places, replay, sync_chain, sync_proof, webhooks
 from rinkside.services.officiating import (
     SignOffRefused,
     refuse_report,
     refuse_signature,
 )
 from rinkside.services.sync import Officials, RinkRef, SyncRefused, rink_game
+from rinkside.services.tournaments import Tournaments
 from rinkside.store import models, signoffs
 
 Key = tuple[str, str, datetime, str, bool]
@@ -96,7 +99,7 @@ def _told(keys: Sequence[Key]) -> str:
                      for kind, who, at, _reason, locks in keys)
 
 
-def take_signoff(service: ServiceBase, rink: RinkRef, game_id: int, version: int,
+def take_signoff(service: Tournaments, rink: RinkRef, game_id: int, version: int,
                  entries: Sequence[Entry], reports: Sequence[Report]) -> SignOffOutcome:
     """Bring the game's sign-off on the league server to the laptop's
     ``entries`` (signed on its ``version`` of the game) and take the
@@ -112,6 +115,7 @@ def take_signoff(service: ServiceBase, rink: RinkRef, game_id: int, version: int
                               f"({_told(stored)}; on the laptop: {_told(pushed)}): Rule "
                               "616(a), the referees sign one score sheet; the push was "
                               "refused whole and nothing was merged")
+        was_locked = signoffs.is_locked(s, game_id)
         new = list(entries[len(stored):])
         if new:
             _refuse_reopening(game_id, new)
@@ -135,6 +139,10 @@ def take_signoff(service: ServiceBase, rink: RinkRef, game_id: int, version: int
         taken = len(taking) - len(new)
         s.flush()
         locked = signoffs.is_locked(s, game_id)
+        if locked and not was_locked:  # 616(a): the report signed, the game locked; told
+            webhooks.enqueue_signed(s, game, service.now())
+    if locked and not was_locked:  # its result stands: a bracket place it decides fills in
+        playoff_places.fill_after(service, game_id)
     return SignOffOutcome(len(new), taken, locked)
 
 

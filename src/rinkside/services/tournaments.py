@@ -239,6 +239,9 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
             version = eventlog.correct(s, game_id, stored.version, op,
                                        position, event, by, reason)
             self._anchor_clock(s, game_id, before, log.state, by)
+            webhooks.enqueue_game(s, game, version, webhooks.correction_events(  # the outbox
+                before, log.state, what=f"{op} of event {position + 1}", reason=reason),
+                self.now())
             state_cache.store(s, game_id, version, log.state)
         self.committed(game_id, version, log.state)
         return version, log.state, rebased
@@ -266,6 +269,9 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
                 version = eventlog.correct(s, game_id, version, "replace", position, event, by,
                                            reason)
             self._anchor_clock(s, game_id, before, log.state, by)
+            webhooks.enqueue_game(s, game, version, webhooks.correction_events(  # the outbox
+                before, log.state, what="replace of events "
+                + ", ".join(str(p + 1) for p, _ in replacements), reason=reason), self.now())
             state_cache.store(s, game_id, version, log.state)
         self.committed(game_id, version, log.state)
         return version, log.state

@@ -1,8 +1,11 @@
 """Webhooks: a director registers a URL per tournament and chooses the kinds
 of event it is told of (:data:`EVENTS`); each event is a row of the outbox
 (``webhook_deliveries``) written in the transaction of the write that made it
-(:func:`enqueue_game`, :func:`enqueue_signed`), so an event is told exactly
-when its write commits, and the write itself never waits on a receiver.
+(:func:`enqueue_game`, :func:`enqueue_signed`, :func:`enqueue_suspension`),
+so an event is told exactly when its write commits, and the write itself
+never waits on a receiver. A correction (a past event replaced, inserted or
+deleted) tells again, whole and marked ``"correction"``, each kind of record
+it changed (:func:`correction_events`): a goal deleted is heard.
 
 A worker (:func:`deliver_due`, run by :class:`DeliveryLoop`, a thread of its
 own that ``serve`` starts, off the event loop) posts each due delivery,
@@ -105,6 +108,29 @@ def signature(secret: str, timestamp: int, body: bytes) -> str:
 # --------------------------------------------------------------------------- the outbox
 
 
+def _goal(goal: Any) -> dict[str, Any]:
+    return {"team": goal.team, "scorer": goal.scorer, "assist": goal.assist,
+            "period": goal.at.period, "left_tenths": goal.at.left, "strength": goal.strength,
+            "empty_net": goal.empty_net, "penalty_shot": goal.penalty_shot}
+
+
+def _penalty(penalty: Any) -> dict[str, Any]:
+    return {"team": penalty.team, "player": penalty.player,
+            "class": str(penalty.penalty_class), "infraction": penalty.infraction,
+            "rule": penalty.rule, "period": penalty.at.period, "left_tenths": penalty.at.left}
+
+
+def _suspension(suspension: Any) -> dict[str, Any]:
+    return {"team": suspension.team, "player": suspension.player,
+            "games": str(suspension.games), "rule": suspension.rule}
+
+
+def _final(state: GameState) -> dict[str, Any]:
+    result = state.result
+    return {"score": dict(result.score) if result else state.score,
+            "decided_by": str(result.decided_by) if result else None}
+
+
 def game_events(before: GameState, after: GameState) -> list[tuple[str, dict[str, Any]]]:
     """What a write that appended events to a game made happen, in order:
     each (kind, what a receiver is told of it)."""
@@ -112,30 +138,47 @@ def game_events(before: GameState, after: GameState) -> list[tuple[str, dict[str
     if before.status == "not_started" and after.status != "not_started":
         out.append(("game_started", {}))
     for goal in after.goals[len(before.goals):]:
-        out.append(("goal", {"team": goal.team, "scorer": goal.scorer, "assist": goal.assist,
-                             "period": goal.at.period, "left_tenths": goal.at.left,
-                             "strength": goal.strength, "empty_net": goal.empty_net,
-                             "penalty_shot": goal.penalty_shot}))
+        out.append(("goal", _goal(goal)))
     for penalty in after.assessed[len(before.assessed):]:
-        out.append(("penalty", {"team": penalty.team, "player": penalty.player,
-                                "class": str(penalty.penalty_class),
-                                "infraction": penalty.infraction, "rule": penalty.rule,
-                                "period": penalty.at.period,
-                                "left_tenths": penalty.at.left}))
+        out.append(("penalty", _penalty(penalty)))
     for suspension in after.suspensions()[len(before.suspensions()):]:
-        out.append(("suspension", {"team": suspension.team, "player": suspension.player,
-                                   "games": str(suspension.games), "rule": suspension.rule}))
+        out.append(("suspension", _suspension(suspension)))
     ended = after.status in ("intermission", "final")
     if ended and before.status not in ("intermission", "final"):
         out.append(("period_end", {"period": after.period}))
     if after.status == "final" and before.status != "final":
-        result = after.result
-        out.append(("final", {"score": dict(result.score) if result else after.score,
-                              "decided_by": str(result.decided_by) if result else None}))
+        out.append(("final", _final(after)))
     return out
 
 
-def _enqueue(s: Session, tournament_id: int, game_id: int, version: int,
+def correction_events(before: GameState, after: GameState, *, what: str, reason: str
+                      ) -> list[tuple[str, dict[str, Any]]]:
+    """What a correction (a past event replaced, inserted or deleted, on a
+    console or the desk, the engine recomputing all that followed) changed:
+    each kind of record it changed told again whole, marked ``"correction"``
+    (what was done and why), so that a receiver replaces what it held: the
+    game's goals and score (a goal deleted, moved or given to another
+    scorer), its penalties, its suspensions, its result (a final changed or
+    undone: ``"final": false``)."""
+    told = {"what": what, "reason": reason}
+    out: list[tuple[str, dict[str, Any]]] = []
+    goals = [_goal(g) for g in after.goals]
+    if [_goal(g) for g in before.goals] != goals:
+        out.append(("goal", {"correction": told, "goals": goals, "score": after.score}))
+    penalties = [_penalty(p) for p in after.assessed]
+    if [_penalty(p) for p in before.assessed] != penalties:
+        out.append(("penalty", {"correction": told, "penalties": penalties}))
+    suspensions = [_suspension(x) for x in after.suspensions()]
+    if [_suspension(x) for x in before.suspensions()] != suspensions:
+        out.append(("suspension", {"correction": told, "suspensions": suspensions}))
+    final = after.status == "final"
+    if (final, _final(after)) != (before.status == "final", _final(before)) and (
+            final or before.status == "final"):
+        out.append(("final", {"correction": told, "final": final, **_final(after)}))
+    return out
+
+
+def _enqueue(s: Session, tournament_id: int, game_id: int | None, version: int | None,
              happened: Sequence[tuple[str, dict[str, Any]]], now: datetime) -> int:
     if not happened:
         return 0
@@ -165,6 +208,19 @@ def enqueue_game(s: Session, game: models.Game, version: int,
     if not happened:
         return 0
     return _enqueue(s, game.division.tournament_id, game.id, version, happened, now)
+
+
+def enqueue_suspension(s: Session, player: models.Player, what: str, data: dict[str, Any],
+                       now: datetime) -> int:
+    """In the transaction of a suspension the desk created or changed
+    (supplementary discipline, 410(a); the directors' decision on a review,
+    404(h) and 405(b); a change, 410(a); another organisation's, 410(d)): a
+    ``suspension`` event naming the player and the team, ``"source": "desk"``
+    (a game's own suspensions come with the game's writes)."""
+    team = player.team
+    return _enqueue(s, team.division.tournament_id, None, None, [("suspension", {
+        "source": "desk", "what": what, "player_id": player.id, "player": player.name,
+        "number": player.number, "team_id": team.id, "team_name": team.name, **data})], now)
 
 
 def enqueue_signed(s: Session, game: models.Game, now: datetime) -> int:

@@ -52,6 +52,9 @@ _LABELS: Final = {
     "coin_toss": "coin toss",
 }
 
+_TOSS_NEEDED: Final = "coin toss needed"
+"""Why a tie stands when the chain reached its coin toss and none is recorded."""
+
 _NO_TOSSES: Final[Mapping[frozenset[int], Sequence[int]]] = MappingProxyType({})
 
 
@@ -62,7 +65,8 @@ class Standing:
     ``decided_by`` names what put this team above the team below it:
     ``"points"``, a tiebreak criterion, or None (the last row, or a tie the
     chain has not broken, see ``explanation``). Teams still tied share a
-    ``place``.
+    ``place``. ``awaits_coin_toss``: the tie is one only a coin toss the
+    chain names can break, and none is recorded yet (casebook 24).
     """
 
     team_id: int
@@ -78,16 +82,21 @@ class Standing:
     place: int
     decided_by: str | None
     explanation: str
+    awaits_coin_toss: bool = False
 
 
 class SeedingUndecided(ValueError):
     """Seeds cannot be given while teams are still tied (casebook 24: the
-    coin toss must be drawn and recorded first)."""
+    coin toss must be drawn and recorded first, where the chain names one).
+    The message is the standings' explanation, which names the teams (never
+    their internal ids); ``coin_toss``: a coin toss would break the tie."""
 
-    def __init__(self, teams: Collection[int], explanation: str) -> None:
+    def __init__(self, teams: Collection[int], explanation: str, *,
+                 coin_toss: bool = False) -> None:
         self.teams = frozenset(teams)
         self.explanation = explanation
-        super().__init__(f"teams {sorted(self.teams)} are still tied: {explanation}")
+        self.coin_toss = coin_toss
+        super().__init__(f"the seeds are not decided: {explanation}")
 
 
 def check_chain(chain: Sequence[str]) -> None:
@@ -247,7 +256,7 @@ class _Tiebreak:
         for criterion in self.chain:
             values = self.values(criterion, members)
             if values is None:
-                return _Resolution(sorted(group), {}, [(sorted(group), "coin toss needed")])
+                return _Resolution(sorted(group), {}, [(sorted(group), _TOSS_NEEDED)])
             levels = sorted(set(values.values()), reverse=True)
             if len(levels) == 1:
                 continue
@@ -275,7 +284,8 @@ def _show(criterion: str, value: float) -> str:
 def standings(teams: Sequence[TeamInfo], played_that_stand: Sequence[PlayedGame],
               points: Points, chain: Sequence[str],
               coin_tosses: Mapping[frozenset[int], Sequence[int]] = _NO_TOSSES,
-              *, removed: Container[int] = frozenset()) -> list[Standing]:
+              *, removed: Container[int] = frozenset(), pool_over: bool = True
+              ) -> list[Standing]:
     """One division's standings from its pool games that stand (casebook 23).
 
     ``teams`` are the division's teams; those in ``removed`` (634(e)4-7,
@@ -286,6 +296,9 @@ def standings(teams: Sequence[TeamInfo], played_that_stand: Sequence[PlayedGame]
     toss drawn, keyed by exactly the teams it separated, best first. A tie
     that needs a coin toss not yet recorded stays unresolved: the teams
     share a place and the explanation says "coin toss needed".
+    ``pool_over`` False (pool games still to play): a tie is only the table
+    so far, so it says so and awaits no coin toss (the chain's last resort,
+    casebook 24).
     """
     check_chain(chain)
     names = {t.team_id: t.name for t in teams if t.team_id not in removed}
@@ -324,20 +337,27 @@ def standings(teams: Sequence[TeamInfo], played_that_stand: Sequence[PlayedGame]
             team_id=team_id, gp=line.gp, w=line.w, l=line.l, t=line.t, gf=line.gf, ga=line.ga,
             gd=line.gf - line.ga, pts=line.pts, pim=line.pim, place=place,
             decided_by=decided_by,
-            explanation=_explain(team_id, below, split, tied_with.get(team_id), names),
+            explanation=_explain(team_id, below, split, tied_with.get(team_id), names,
+                                 pool_over),
+            awaits_coin_toss=pool_over and tied_with.get(team_id, ([], ""))[1] == _TOSS_NEEDED,
         ))
     return rows
 
 
 def _explain(team_id: int, below: int | None, split: _Split | None,
-             tied: tuple[list[int], str] | None, names: Mapping[int, str]) -> str:
+             tied: tuple[list[int], str] | None, names: Mapping[int, str],
+             pool_over: bool = True) -> str:
     name = names[team_id]
     parts: list[str] = []
-    if tied is not None:
+    if tied is not None and not pool_over:
+        others = ", ".join(names[t] for t in tied[0] if t != team_id)
+        parts.append(f"{name} is level with {others} so far: the tiebreakers separate them "
+                     "once every pool game is played (casebook 24)")
+    elif tied is not None:
         teams, why = tied
         others = ", ".join(names[t] for t in teams if t != team_id)
         hint = ("the tournament's coin toss must be drawn and recorded" if why ==
-                "coin toss needed" else "the chain has no further criterion")
+                _TOSS_NEEDED else "the chain has no further criterion")
         parts.append(f"{name} is tied with {others}: {why} (casebook 24); {hint}")
     if below is not None and split is not None:
         parts.append(_ahead(name, names[below], split, split.values[team_id],
@@ -387,7 +407,7 @@ def seeds(standings_by_division: Mapping[int, Sequence[Standing]],
         for i, row in enumerate(ranked):
             level = [r.team_id for r in rows if r.place == row.place]
             if len(level) > 1:
-                raise SeedingUndecided(level, row.explanation)
+                raise SeedingUndecided(level, row.explanation, coin_toss=row.awaits_coin_toss)
             if i >= len(columns):
                 columns.append([])
             columns[i].append(row.team_id)

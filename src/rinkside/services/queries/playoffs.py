@@ -43,8 +43,9 @@ class BracketView:
     games: dict[int, int]  # bracket game -> its stored game
     times: dict[int, PlaceTime]  # bracket game -> scheduled before its teams
     names: dict[int, str]
-    pool_final: bool
+    pool_final: bool  # the seeds are known: the pool decided, no tie left for a seed
     waiting: str  # why the seeds are not shown yet ("" once they are)
+    pool_decided: bool = False  # every pool game decided (a tie may still wait for its toss)
 
     @property
     def champion(self) -> int | None:
@@ -83,6 +84,7 @@ def bracket_view(service: Tournaments, division_id: int,
         signed = {p.game.game_id for p in view.played if signoffs.is_locked(s, p.game.game_id)}
     decided = placeholders.decided(view.played, signed)
     final = placeholders.pool_final(view.schedule, decided, view.removed)
+    pool_decided = final
     waiting = "" if final else "The seeds are known once every pool game is decided."
     mapping: dict[int, int] = {}
     bracket = playoffs.bracket([-seed for seed in range(1, teams + 1)])  # places only
@@ -97,7 +99,7 @@ def bracket_view(service: Tournaments, division_id: int,
     rounds = placeholders.places(bracket, pool=shown.name, pool_final=final,
                                  decided=decided_bracket)
     games = {**{b: t.game_id for b, t in times.items() if t.game_id is not None}, **mapping}
-    return BracketView(shown, teams, rounds, games, times, names, final, waiting)
+    return BracketView(shown, teams, rounds, games, times, names, final, waiting, pool_decided)
 
 
 @dataclass(frozen=True, slots=True)

@@ -56,7 +56,8 @@ async def coin_toss_form(division_id: int, request: Request, service: Service,
     teams = _bracket_teams(str(form.get("teams", "4")))
     order = [int(str(v)) for v in form.getlist("place") if str(v).isdigit()]
     return await off_loop(
-        respond, lambda: desk_playoffs.coin_toss(service, division_id, order, by=user.username),
+        respond, lambda: desk_playoffs.coin_toss(service, division_id, order, teams=teams,
+                                               by=user.username),
                    f"/desk/divisions/{division_id}/playoffs", f"coin-toss&teams={teams}",
                    lambda error: _playoffs_page(request, service, templates, user,
                                                 division_id, teams, error))

@@ -1,0 +1,132 @@
+"""``/developers`` read by a club's web person on a phone (390x844): the
+embed notes (how to embed, sizes, which origins) are there, nothing
+reaches past the window's right edge and the API's operations read without
+a sideways scroll; and an embed framed on a page of
+another origin, as wide as that phone's column, shows every column of its
+standings and every game of its scores inside the iframe, as the notes say.
+Screenshots go to test-output/browser/."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browserkit import LiveServer
+from playwright.sync_api import Browser, Page, expect
+
+from rinkside.services import queries
+
+WIDTH = 390
+
+
+@pytest.fixture
+def phone(browser: Browser, browser_context_args: dict[str, Any]) -> Page:
+    context = browser.new_context(**{**browser_context_args,
+                                     "viewport": {"width": WIDTH, "height": 844},
+                                     "device_scale_factor": 2, "is_mobile": True})
+    return context.new_page()
+
+
+@pytest.fixture
+def club_site() -> Iterator[tuple[str, dict[str, str]]]:
+    """A club's site on another port (another origin): the pages it serves."""
+    pages: dict[str, str] = {}
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            body = pages.get(self.path, "").encode()
+            self.send_response(200 if body else 404)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}", pages
+    server.shutdown()
+    server.server_close()
+
+
+def _wider_than_the_window(page: Page) -> list[str]:
+    return list(page.evaluate("""w => {
+        const out = [];
+        if (document.documentElement.scrollWidth > w) out.push('page ' +
+            document.documentElement.scrollWidth);
+        for (const e of document.querySelectorAll('main *')) {
+            const box = e.getBoundingClientRect();
+            if (box.right > w + 0.5 && !e.closest('.scroll')) out.push(e.tagName + ' ' + box.right);
+        }
+        return out;
+    }""", WIDTH))
+
+
+def test_the_embed_notes_read_on_a_phone(phone: Page, live_server: LiveServer,
+                                         output_dir: Path) -> None:
+    phone.goto(live_server.url + "/developers")
+    for heading in ("How to embed", "Sizes", "Which sites, which origins"):
+        expect(phone.get_by_role("heading", name=heading)).to_be_visible()
+    notes = phone.locator("#embed-origins + ul")
+    expect(notes).to_contain_text("frame-ancestors *")
+    expect(notes).to_contain_text("frame-src")
+    expect(phone.locator("#embed-sizes + ul")).to_contain_text("280 pixels")
+    expect(phone.locator("#webhook-corrections")).to_contain_text('"source": "desk"')
+    assert _wider_than_the_window(phone) == []
+    operations = phone.locator("table.operations").evaluate(
+        "t => t.closest('.scroll').scrollWidth - t.closest('.scroll').clientWidth")
+    phone.locator("table.operations").scroll_into_view_if_needed()
+    phone.screenshot(path=str(output_dir / "developers-operations-390.png"))
+    assert operations <= 0  # each operation reads without a sideways scroll
+    phone.locator("table.operations").scroll_into_view_if_needed()
+    phone.screenshot(path=str(output_dir / "developers-operations-390.png"))
+    phone.locator("#embeds").scroll_into_view_if_needed()
+    phone.screenshot(path=str(output_dir / "developers-embeds-390.png"))
+    phone.locator("#embed-sizes").scroll_into_view_if_needed()
+    phone.screenshot(path=str(output_dir / "developers-embed-notes-390.png"))
+    phone.locator("#embed-origins").evaluate("e => e.scrollIntoView()")
+    phone.screenshot(path=str(output_dir / "developers-embed-origins-390.png"))
+
+
+def test_an_embed_in_a_phone_column_shows_every_column(
+        phone: Page, live_server: LiveServer, club_site: tuple[str, dict[str, str]],
+        output_dir: Path) -> None:
+    """The notes' promise: from 280 pixels wide the standings keep every
+    column and the scores every game, inside the iframe, no part cut off."""
+    service = live_server.service
+    division = queries.divisions(service, live_server.tournament_id)[0].division_id
+    team = service.standings(division)[0].team_id
+    site, pages = club_site
+    pages["/"] = ("<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+                  "<meta name='viewport' content='width=device-width, initial-scale=1'>"
+                  "<title>Blades HC</title><style>body{margin:0 55px}</style></head><body>"
+                  f'<iframe src="{live_server.url}/embed/standings/{division}" width="100%" '
+                  'title="Standings" style="border:0"></iframe>'
+                  f'<iframe src="{live_server.url}/embed/scores?team={team}" width="100%" '
+                  'title="Live scores" style="border:0"></iframe>'
+                  f'<script src="{live_server.url}/static/embed_host.js"></script></body></html>')
+    phone.goto(site + "/")
+    for n, cells in enumerate(("table th, table td", "li.game a > *")):
+        frame = phone.frame_locator("iframe").nth(n)
+        expect(frame.locator(cells).first).to_be_visible()
+        outside = frame.locator("html").evaluate("""(html, sel) => {
+            const w = html.clientWidth, out = [];
+            if (w > 280) out.push('the column is ' + w + ' wide');
+            for (const c of html.querySelectorAll(sel)) {
+                const box = c.getBoundingClientRect();
+                if (box.left < 0 || box.right > w + 0.5) out.push(c.textContent.trim());
+            }
+            return out;
+        }""", cells)
+        assert outside == []
+        iframe = phone.locator("iframe").nth(n)
+        content = frame.locator("html").evaluate("e => Math.ceil(e.scrollHeight)")
+        box = iframe.bounding_box()
+        assert box is not None and abs(box["height"] - content) <= 4  # sized to its content
+    phone.screenshot(path=str(output_dir / "embed-in-a-phone-column-390.png"), full_page=True)
