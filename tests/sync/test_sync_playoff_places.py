@@ -17,15 +17,7 @@ from typing import Any
 
 from gamekit import t
 from sqlalchemy import select
-from test_sync_kit import (  # noqa: F401  (the fixtures)
-    League,
-    laptop_fixture,
-    league_fixture,
-    league_store_fixture,
-    pull,
-    push,
-    score,
-)
+from test_sync_kit import League, pull, push, score
 
 from rinkside.rules.events import FaceOff, Forfeit, Goal, PeriodEnd
 from rinkside.services import desk_api, desk_playoffs, officiating, queries, users, webhooks
