@@ -125,3 +125,21 @@ def test_a_game_no_referee_can_take_is_named() -> None:
     done = assign_referees([Placed(1, DAY + 2 * HOUR, "A", (1, 2))], ["Sam"],
                            length=50 * MIN, hours=hours)
     assert done.referees[1] == () and "0 of 2 referees" in done.short[1]
+
+
+def test_the_first_pass_fills_a_tight_day_so_the_solver_starts_from_a_whole_schedule() -> None:
+    # 4 divisions of 6 (60 games) on 2 rinks in 32 half-hour slots (94% used),
+    # a team that leaves at 13:00 and two players on two teams: taken game by
+    # game in matchday order the first pass left games over; slot by slot,
+    # the most urgent first, it places them all.
+    games: list[Pairing] = []
+    for d in range(4):
+        games += pairings(list(range(d * 6 + 1, d * 6 + 7)), first_key=len(games) + 1)
+    people = People([Person("Ann", frozenset({1, 7})), Person("Bo", frozenset({13, 19}))])
+    demands = Demands(teams=(TeamRequest(2, "not_after", end=DAY + 5 * HOUR),))
+    windows = [Window(DAY, DAY + 16 * HOUR)]
+    solved = solve_report(games, windows=windows, rinks=["A", "B"], length=30 * MIN,
+                          rest=30 * MIN, people=people, demands=demands)
+    assert solved.greedy_placed == len(games)
+    assert conflicts(placed(games, solved.slots), length=30 * MIN, rest=30 * MIN,
+                     windows=windows, people=people, demands=demands) == []

@@ -86,7 +86,7 @@ def _slots(windows: Sequence[Window], length: timedelta) -> list[datetime]:
 class Progress:
     """How far the solver is: its best schedule so far against the best bound."""
 
-    seconds: float  # since the search began
+    seconds: float  # since the build began
     solutions: int
     objective: float
     bound: float
@@ -104,11 +104,11 @@ class Solved:
     time, the last's, the proven bound, and the wishes not kept."""
 
     slots: list[Slot]
-    first_feasible: float  # seconds to the first schedule (the hint's, if kept)
+    first_feasible: float  # seconds from the call to the first schedule
     seconds: float
     objective: float
     bound: float
-    optimal: bool
+    optimal: bool  # the schedule meets the bound (not merely within the gap limit)
     greedy_placed: int  # how many games the greedy first pass placed (of all)
     soft_broken: int  # soft requests the schedule does not keep
 
@@ -175,41 +175,55 @@ def _allowed(pairings: Sequence[Pairing], starts: Sequence[datetime], length: ti
     return allowed, wishes
 
 
-def _greedy(pairings: Sequence[Pairing], order: Sequence[int], starts: Sequence[datetime],
+def _greedy(pairings: Sequence[Pairing], starts: Sequence[datetime],
             free: Sequence[Sequence[str]], allowed: Sequence[Sequence[int]],
             resources: Sequence[_Resource], wishes: dict[tuple[int, int], int]
             ) -> dict[int, int]:
-    """Each game in the earliest slot with a rink free and every team and
-    person rested, keeping the wishes where it can (the solver's hint; games
-    it cannot place are left to the solver)."""
-    used = [0] * len(starts)
+    """The solver's hint: slot by slot, each free rink given the most urgent
+    game that fits (its teams and people rested, its requests kept): a wish
+    kept before one broken, then the game of the team or person with the most
+    games left, then the one with the fewest slots left to it, then the
+    earliest matchday. Games it cannot place are left to the solver."""
     mine: dict[int, list[int]] = {}
     for i, res in enumerate(resources):
         for g in res.games:
             mine.setdefault(g, []).append(i)
+    left = [len(res.games) for res in resources]
     busy: list[list[datetime]] = [list(res.busy) for res in resources]
+    open_at = [set(a) for a in allowed]
+    todo = set(range(len(pairings)))
     out: dict[int, int] = {}
-    for g in order:
-        fits = [s for s in allowed[g] if used[s] < len(free[s])
-                and not any(abs(b - starts[s]) < resources[i].reach
-                            for i in mine.get(g, ()) for b in busy[i])]
-        if not fits:
-            continue
-        s = min(fits, key=lambda s: (wishes.get((g, s), 0), s))
-        used[s] += 1
-        out[g] = s
-        for i in mine.get(g, ()):
-            busy[i].append(starts[s])
+    for s, t in enumerate(starts):
+        room = len(free[s])
+        while room and todo:
+            fits = [g for g in todo if s in open_at[g] and not any(
+                abs(b - t) < resources[i].reach for i in mine.get(g, ()) for b in busy[i])]
+            if not fits:
+                break
+
+            def urgency(g: int, s: int = s) -> tuple[int, int, int, int, int]:
+                most = max((left[i] for i in mine.get(g, ())), default=0)
+                later = sum(1 for x in allowed[g] if x >= s)
+                return (wishes.get((g, s), 0), later - 2 * most, -most,
+                        pairings[g].matchday, g)
+
+            g = min(fits, key=urgency)
+            out[g] = s
+            todo.discard(g)
+            room -= 1
+            for i in mine.get(g, ()):
+                busy[i].append(t)
+                left[i] -= 1
     return out
 
 
 class _Watch(cp_model.CpSolverSolutionCallback):
     """Each schedule the search finds, told to ``report``."""
 
-    def __init__(self, report: Callable[[Progress], None] | None) -> None:
+    def __init__(self, report: Callable[[Progress], None] | None, began: float) -> None:
         super().__init__()
         self.report = report
-        self.began = time.perf_counter()
+        self.began = began  # when the build began (the model's making counts)
         self.first: float | None = None
         self.count = 0
 
@@ -245,6 +259,7 @@ def solve_report(pairings: Sequence[Pairing], *, windows: Sequence[Window],
     without ``rest``; hard ``demands`` of teams are kept, soft ones where
     the schedule can (each one broken costs as much as a game moved across
     the whole of the days)."""
+    began = time.perf_counter()
     if length <= timedelta(0):
         raise ValueError("a game must last longer than 0 minutes")
     if rest < timedelta(0):
@@ -302,7 +317,7 @@ def solve_report(pairings: Sequence[Pairing], *, windows: Sequence[Window],
 
     order = sorted(range(len(pairings)), key=lambda g: (pairings[g].matchday, g))
     rank = {g: i for i, g in enumerate(order)}
-    first = _greedy(pairings, order, starts, free, allowed, resources, wishes)
+    first = _greedy(pairings, starts, free, allowed, resources, wishes)
     for (g, s), var in at.items():
         model.add_hint(var, first.get(g) == s)  # a first schedule to start from
     # The earliest the games could be: every slot filled from the first. No
@@ -325,7 +340,7 @@ def solve_report(pairings: Sequence[Pairing], *, windows: Sequence[Window],
     # Presolve spends the whole budget on this model's many small sums; the
     # search, started from the hint, finds and improves schedules at once.
     solver.parameters.cp_model_presolve = False
-    watch = _Watch(progress)
+    watch = _Watch(progress, began)
     status = solver.solve(model, watch)
     elapsed = time.perf_counter() - watch.began
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
@@ -355,4 +370,4 @@ def solve_report(pairings: Sequence[Pairing], *, windows: Sequence[Window],
     return Solved(sorted(placed, key=lambda p: (p.start, p.rink)),
                   watch.first if watch.first is not None else elapsed, elapsed,
                   solver.objective_value, solver.best_objective_bound,
-                  status == cp_model.OPTIMAL, len(first), soft)
+                  solver.objective_value <= solver.best_objective_bound, len(first), soft)
