@@ -12,7 +12,7 @@ where it was played. Every change recorded.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from typing import Final
 
@@ -22,10 +22,14 @@ from sqlalchemy.orm import Session
 from rinkside.services import officiating, rinks
 from rinkside.services.base import ServiceBase
 from rinkside.services.changes import Clock, record
+from rinkside.services.schedule_requests import demands_in, people_in
 from rinkside.services.tournaments import NotFound, Tournaments
 from rinkside.store import models
 from rinkside.tournament.schedule import matchdays
 from rinkside.tournament.schedule_check import Conflict, Placed, Window, conflicts, conflicts_of
+from rinkside.tournament.schedule_officials import assign_referees
+from rinkside.tournament.schedule_people import People
+from rinkside.tournament.schedule_requests import Demands
 from rinkside.tournament.schedule_solver import Pairing, ScheduleInfeasible, solve
 
 GAME_MINUTES: Final = 50  # a game's time on the rink when the director gave none
@@ -158,8 +162,10 @@ def generate(service: ServiceBase, tournament_id: int, *, windows: Sequence[Wind
                         pairings.append(Pairing(key, first, second, r * len(days) + n + 1))
                         division_of[key] = d.id
         length, rest = timedelta(minutes=game_minutes), timedelta(minutes=rest_minutes)
+        fixed = _placed(s, tournament_id)
+        people, demands = people_in(s, tournament_id), demands_in(s, tournament_id)
         slots = solve(pairings, windows=windows, rinks=names, length=length, rest=rest,
-                      fixed=_placed(s, tournament_id), seconds=seconds)
+                      fixed=fixed, seconds=seconds, people=people, demands=demands)
         by_key = {p.key: p for p in pairings}
         order: dict[int, int] = {}
         rows = []
@@ -173,18 +179,48 @@ def generate(service: ServiceBase, tournament_id: int, *, windows: Sequence[Wind
         s.add_all(rows)
         t.game_minutes, t.rest_minutes = game_minutes, rest_minutes
         s.flush()
+        short = _referee(s, rows, fixed, demands, people, length, rest)
         record(s, tournament_id, "schedule", "generated", None, {
-            "games": len(rows), "divisions": [d.name for d in divisions], "rinks": names,
+            "games": len(rows), **({"referees_short": short} if short else {}),
+            "divisions": [d.name for d in divisions], "rinks": names,
             "game_minutes": game_minutes, "rest_minutes": rest_minutes,
             "windows": [f"{w.start.isoformat()} - {w.end.isoformat()}" for w in windows]},
             by=by, clock=service.now)
         return [r.id for r in rows]
 
 
+def _referee(s: Session, rows: Sequence[models.Game], fixed: Sequence[Placed],
+             demands: Demands, people: People, length: timedelta, rest: timedelta
+             ) -> list[str]:
+    """Two referees for each new game (Rule 501(a)) from the officials whose
+    hours the desk keeps, within those hours and their most a day, never in
+    two places, never their own team's game; what is short, said."""
+    pool = sorted(demands.officials)
+    if not pool:
+        return []
+    new = [Placed(r.id, r.start, r.rink or "", (r.home_team_id, r.away_team_id))
+           for r in rows if r.start is not None]
+    # Officials already named keep their games: only the new ones are given.
+    done = assign_referees([*fixed, *new], pool, length=length, rest=rest,
+                           hours=demands.officials, people=people)
+    taken = {(g.key, name) for g in fixed for name in g.officials}
+    keys = {g.key for g in new}
+    for key in keys:
+        for position, name in enumerate(done.referees.get(key, ())):
+            if (key, name) not in taken:
+                s.add(models.GameOfficial(game_id=key, role="referee", position=position,
+                                          name=name))
+    return [why for key, why in done.short.items() if key in keys]
+
+
 def _refuse_conflicts(s: Session, t: models.Tournament, game: Placed) -> None:
+    """A game added or moved: refused when it puts a team, a rink, an official
+    or a person (on two teams, or playing and officiating: Rules 203(a),
+    501(a)) in two places, or breaks a hard request; wishes are not refused."""
     length, rest = _lengths(t)
-    found = conflicts_of(game, _placed(s, t.id), length=length, rest=rest,
-                         names=_names(s, t.id))
+    found = [c for c in conflicts_of(game, _placed(s, t.id), length=length, rest=rest,
+                                     names=_names(s, t.id), people=people_in(s, t.id),
+                                     demands=demands_in(s, t.id)) if not c.soft]
     if found:
         raise ScheduleConflict(found)
 
@@ -320,6 +356,7 @@ class Grid:
     conflicts: list[Conflict]
     game_minutes: int
     rest_minutes: int
+    wishes: list[Conflict] = field(default_factory=list)  # soft requests not kept, and why
 
 
 def grid(service: ServiceBase, tournament_id: int) -> Grid:
@@ -330,11 +367,18 @@ def grid(service: ServiceBase, tournament_id: int) -> Grid:
         length, rest = _lengths(t)
         names = _names(s, tournament_id)
         placed = _placed(s, tournament_id)
-        found = conflicts(placed, length=length, rest=rest, names=names)
+        every = conflicts(placed, length=length, rest=rest, names=names,
+                          people=people_in(s, tournament_id), demands=demands_in(s, tournament_id))
+        found = [c for c in every if not c.soft]
+        wishes = [c for c in every if c.soft]
         about: dict[int, list[str]] = {}
         for c in found:
             for key in c.games:
                 about.setdefault(key, []).append(c.message)
+        wished: dict[int, list[str]] = {}
+        for c in wishes:
+            for key in c.games:
+                wished.setdefault(key, []).append(f"not kept: {c.message}")
         officials = {p.key: tuple(sorted(p.officials)) for p in placed}
         referees = _referees(s, tournament_id)
         rows = s.execute(select(models.Game, models.Division.name).join(models.Division)
@@ -350,7 +394,8 @@ def grid(service: ServiceBase, tournament_id: int) -> Grid:
                             game.rink or "", game.version > 0, officials.get(game.id, ()),
                             tuple(about.get(game.id, ())),
                             tuple(w for w in [officiating.referee_shortfall(
-                                referees.get(game.id, []))] if w))
+                                referees.get(game.id, []))] if w)
+                            + tuple(wished.get(game.id, ())))
             if game.start is None or not game.rink:
                 unplaced.append(cell)
                 continue
@@ -364,4 +409,5 @@ def grid(service: ServiceBase, tournament_id: int) -> Grid:
         for day in days.values():
             day.times.sort()
         return Grid(sorted(days.values(), key=lambda d: d.day), unplaced, found,
-                    int(length.total_seconds() // 60), int(rest.total_seconds() // 60))
+                    int(length.total_seconds() // 60), int(rest.total_seconds() // 60),
+                    wishes)

@@ -21,7 +21,8 @@ mapped before the mappers configure (relationships name their targets across
 modules): :mod:`.base` (the declarative base, its naming convention, shared
 helpers), :mod:`.tournament`, :mod:`.rosters`, :mod:`.games` (lineups, event
 revisions, the state cache), :mod:`.decisions`, :mod:`.users`,
-:mod:`.officiating`, :mod:`.sync` and :mod:`.api`. Every name is imported from here.
+:mod:`.officiating`, :mod:`.scheduling`, :mod:`.sync` and :mod:`.api`. Every name
+is imported from here.
 """
 
 from rinkside.store.models.api import ApiToken, Webhook, WebhookDelivery
@@ -54,6 +55,7 @@ from rinkside.store.models.officiating import (
     WrittenReport,
 )
 from rinkside.store.models.rosters import Player, RosterChange
+from rinkside.store.models.scheduling import REQUEST_KINDS, OfficialHoursRow, TeamRequestRow
 from rinkside.store.models.sync import SyncCredential, SyncGame, SyncLink, SyncToken
 from rinkside.store.models.tournament import Division, Rink, Team, TeamStyle, Tournament
 from rinkside.store.models.users import (
@@ -72,6 +74,7 @@ __all__ = [
     "NAME",
     "NAMING_CONVENTION",
     "OFFICIAL_ROLES",
+    "REQUEST_KINDS",
     "REVIEWED_RULES",
     "SIGNOFF_KINDS",
     "TABLE_ROLES",
@@ -90,6 +93,7 @@ __all__ = [
     "GameStateCache",
     "LineupEntry",
     "LoginFailure",
+    "OfficialHoursRow",
     "OpenEndedSuspension",
     "Player",
     "PlayoffPlace",
@@ -107,6 +111,7 @@ __all__ = [
     "SyncLink",
     "SyncToken",
     "Team",
+    "TeamRequestRow",
     "TeamStyle",
     "Tournament",
     "User",

@@ -1,0 +1,164 @@
+"""One person, one place and the requests on the desk: the builder keeps a
+player on two teams out of two games at once, a team's blackout, an
+official's hours and most games a day, and never gives a referee his own
+team's game (Rule 501(a)); a move that breaks any of them is refused naming
+who and why; the grid lists what is wrong and the wishes not kept."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+from deskkit import dora, new_tournament, people, post, put
+from webkit import Client, Demo
+
+from rinkside.services import desk_rinks, desk_schedule, desk_teams, officiating, queries
+from rinkside.services import schedule_requests as requests
+from rinkside.tournament.schedule_values import Window
+
+__all__ = ["dora", "people"]
+
+RINK = {"width": 85, "length": 185, "corner_radius": 20, "goal_line_distance": 12}
+
+
+def at(text: str) -> datetime:
+    return datetime.fromisoformat(text).astimezone()
+
+
+@pytest.fixture(scope="module")
+def cup(demo: Demo, dora: Client) -> int:
+    """Two divisions of four; Ann Lee plays for Bronze 1 and Silver 1, Rita Ref
+    plays for Silver 2 and referees (08:00-14:00 on Saturday, two games a day
+    at most); Bronze 2 arrives at 10:00 on Saturday; the round robin built."""
+    tid = new_tournament(dora, "People Cup")
+    service = demo.service
+    for division in ("Bronze", "Silver"):
+        did = desk_teams.add_division(service, tid, division, by="dora")
+        for n in range(1, 5):
+            desk_teams.add_team(service, did, f"{division} {n}", by="dora")
+    for name in ("East", "West"):
+        desk_rinks.add(service, tid, name, RINK, by="dora")
+    teams = team_ids(demo, tid)
+    for team in ("Bronze 1", "Silver 1"):
+        desk_teams.add_player(service, teams[team], number=9, name="Ann Lee", goalie=False,
+                              captain=None, by="dora")
+    desk_teams.add_player(service, teams["Silver 2"], number=4, name="Rita Ref", goalie=False,
+                          captain=None, by="dora")
+    requests.add_team_request(service, tid, teams["Bronze 2"], "blackout",
+                              start=at("2026-12-12T08:00"), end=at("2026-12-12T10:00"),
+                              by="dora")
+    requests.set_official_hours(service, tid, "Rita Ref",
+                                [Window(at("2026-12-12T08:00"), at("2026-12-12T14:00"))],
+                                most_a_day=2, by="dora")
+    for name in ("Sam Stripes", "Tia Whistle", "Uma Line", "Vic Call"):
+        requests.set_official_hours(service, tid, name, [], by="dora")
+    response = post(dora, f"/desk/tournaments/{tid}/schedule/generate", {
+        "windows": "2026-12-12 08:00-14:00\n2026-12-13 08:00-14:00", "game_minutes": "40",
+        "rest_minutes": "20", "rounds": "1", "rink": ["East", "West"]})
+    assert response.status_code == 303, response.text
+    return tid
+
+
+def team_ids(demo: Demo, tid: int) -> dict[str, int]:
+    tree = next(t for t in queries.tournament_trees(demo.service) if t.tournament_id == tid)
+    return {team.name: team.team_id for d in tree.divisions for team in d.teams}
+
+
+def games_of(demo: Demo, tid: int) -> list[desk_schedule.GridGame]:
+    grid = desk_schedule.grid(demo.service, tid)
+    return sorted((g for day in grid.days for g in day.cells.values()),
+                  key=lambda g: (g.start, g.rink))
+
+
+def overlap(a: desk_schedule.GridGame, b: desk_schedule.GridGame, minutes: int) -> bool:
+    return abs((a.start - b.start).total_seconds()) < minutes * 60
+
+
+def test_the_builder_keeps_every_person_and_request(demo: Demo, cup: int) -> None:
+    grid = desk_schedule.grid(demo.service, cup)
+    assert grid.conflicts == [] and grid.wishes == []
+    games = games_of(demo, cup)
+    assert len(games) == 12
+    ann = [g for g in games if {"Bronze 1", "Silver 1"} & {g.home, g.away}]
+    assert all(not overlap(a, b, 60) for i, a in enumerate(ann) for b in ann[i + 1:])
+    assert all(g.start >= at("2026-12-12T10:00") for g in games
+               if "Bronze 2" in (g.home, g.away))
+    # Two referees a game (Rule 501(a)); Rita within her hours, two at most,
+    # never her own team's game.
+    assert all(len(g.officials) == 2 for g in games)
+    rita = [g for g in games if "Rita Ref" in g.officials]
+    assert 1 <= len(rita) <= 2 and all(at("2026-12-12T08:00") <= g.start
+                                       and g.start <= at("2026-12-12T13:20") for g in rita)
+    assert all("Silver 2" not in (g.home, g.away) for g in rita)
+
+
+def test_a_move_that_puts_a_player_in_two_games_at_once_is_refused_naming_her(
+        demo: Demo, dora: Client, cup: int) -> None:
+    games = games_of(demo, cup)
+    bronze = next(g for g in games if "Bronze 1" in (g.home, g.away))
+    silver = next(g for g in games if "Silver 1" in (g.home, g.away)
+                  and not overlap(g, bronze, 60))
+    # Other conflicts may come with it (the rink is taken); hers is named.
+    free_rink = next((r for r in ("East", "West")
+                      if not any(g.start == silver.start and g.rink == r for g in games)),
+                     "East")
+    refused = post(dora, f"/desk/games/{bronze.game_id}/move",
+                   {"start": silver.start.strftime("%Y-%m-%dT%H:%M"), "rink": free_rink})
+    assert refused.status_code == 422, refused.text
+    assert "Ann Lee is due in two games at once" in refused.text
+    api = put(dora, f"/api/desk/games/{bronze.game_id}/place",
+              {"start": silver.start.isoformat(), "rink": free_rink})
+    assert api.status_code == 422 and "Ann Lee" in api.json()["detail"]
+
+
+def test_a_move_into_a_teams_blackout_is_refused(demo: Demo, dora: Client, cup: int) -> None:
+    game = next(g for g in games_of(demo, cup) if "Bronze 2" in (g.home, g.away))
+    refused = post(dora, f"/desk/games/{game.game_id}/move",
+                   {"start": "2026-12-12T08:30", "rink": "East"})
+    assert refused.status_code == 422 and "Bronze 2 asked: no game" in refused.text
+
+
+def test_a_move_out_of_an_officials_hours_is_refused(demo: Demo, dora: Client,
+                                                     cup: int) -> None:
+    games = games_of(demo, cup)
+    game = next(g for g in games if "Silver 2" not in (g.home, g.away)
+                and g.start < at("2026-12-12T13:30") and not any(
+                    ("Rita Ref" in o.officials and o.game_id != g.game_id and overlap(o, g, 40))
+                    or ("Silver 2" in (o.home, o.away) and overlap(o, g, 60)) for o in games))
+    partner = next(name for name in game.officials if name != "Rita Ref")
+    officiating.set_officials(demo.service, game.game_id, {"referee": ["Rita Ref", partner]})
+    assert desk_schedule.grid(demo.service, cup).conflicts == []
+    refused = post(dora, f"/desk/games/{game.game_id}/move",
+                   {"start": "2026-12-13T21:00", "rink": "West"})
+    assert refused.status_code == 422
+    assert "Rita Ref officiates at" in refused.text and "outside the hours" in refused.text
+    officiating.set_officials(demo.service, game.game_id, {"referee": list(game.officials)})
+
+
+def test_a_referee_named_to_his_own_teams_game_is_a_conflict_on_the_grid(
+        demo: Demo, dora: Client, cup: int) -> None:
+    game = next(g for g in games_of(demo, cup) if "Silver 2" in (g.home, g.away))
+    before = list(game.officials)
+    officiating.set_officials(demo.service, game.game_id,
+                              {"referee": ["Rita Ref", "Sam Stripes"]})
+    found = [c for c in desk_schedule.grid(demo.service, cup).conflicts
+             if c.kind == "referee"]
+    assert [c.games for c in found] == [(game.game_id,)]
+    assert "Rule 501(a)" in found[0].message
+    page = dora[0].get(f"/desk/tournaments/{cup}/schedule")
+    assert "Rita Ref officiates the game" in page.text
+    officiating.set_officials(demo.service, game.game_id, {"referee": before})
+    assert desk_schedule.grid(demo.service, cup).conflicts == []
+
+
+def test_a_wish_not_kept_is_shown_not_refused(demo: Demo, dora: Client, cup: int) -> None:
+    teams = team_ids(demo, cup)
+    game = next(g for g in games_of(demo, cup) if "Bronze 3" in (g.home, g.away))
+    rid = requests.add_team_request(demo.service, cup, teams["Bronze 3"], "not_after",
+                                    end=game.start, hard=False, by="dora")
+    wishes = desk_schedule.grid(demo.service, cup).wishes
+    assert wishes and all(w.soft for w in wishes)
+    assert any("Bronze 3 asked: done by" in w.message and "(a wish)" in w.message
+               for w in wishes)
+    requests.remove_team_request(demo.service, cup, rid, by="dora")
+    assert desk_schedule.grid(demo.service, cup).wishes == []
