@@ -162,3 +162,64 @@ def test_a_wish_not_kept_is_shown_not_refused(demo: Demo, dora: Client, cup: int
                for w in wishes)
     requests.remove_team_request(demo.service, cup, rid, by="dora")
     assert desk_schedule.grid(demo.service, cup).wishes == []
+
+
+def test_the_grid_asks_the_server_before_a_drop(demo: Demo, dora: Client, cup: int) -> None:
+    games = games_of(demo, cup)
+    bronze = next(g for g in games if "Bronze 1" in (g.home, g.away)
+                  and "Rita Ref" not in g.officials)
+    silver = next(g for g in games if "Silver 1" in (g.home, g.away)
+                  and not overlap(g, bronze, 60))
+    url = f"/api/desk/games/{bronze.game_id}/preview"
+    clash = dora[0].post(url, json={"start": silver.start.isoformat(), "rink": "East"},
+                         headers={"X-CSRF-Token": dora[1]})
+    assert clash.status_code == 200, clash.text
+    assert any("Ann Lee is due in two games at once" in c for c in clash.json()["conflicts"])
+    free = dora[0].post(url, json={"start": "2026-12-13T18:00:00+00:00", "rink": "East"},
+                        headers={"X-CSRF-Token": dora[1]})
+    assert free.json()["conflicts"] == []
+    # Nothing moved: a preview is only a question.
+    assert next(g for g in games_of(demo, cup) if g.game_id == bronze.game_id) == bronze
+
+
+def test_two_games_swap_unless_one_would_then_conflict(demo: Demo, dora: Client,
+                                                        cup: int) -> None:
+    games = games_of(demo, cup)
+    # Two games at one time trade rinks: nothing can conflict.
+    a, b = next((a, b) for a in games for b in games
+                if a.start == b.start and a.game_id < b.game_id)
+    swapped = dora[0].post(f"/api/desk/games/{a.game_id}/swap", json={"other": b.game_id},
+                           headers={"X-CSRF-Token": dora[1]})
+    assert swapped.status_code == 200, swapped.text
+    after = {g.game_id: (g.start, g.rink) for g in games_of(demo, cup)}
+    assert after[a.game_id] == (b.start, b.rink) and after[b.game_id] == (a.start, a.rink)
+    # A Bronze 1 game to the time Silver 1 plays: Ann Lee would be in both.
+    games = games_of(demo, cup)
+    mine = next(g for g in games if "Bronze 1" in (g.home, g.away))
+    hers = next(g for g in games if "Silver 1" in (g.home, g.away)
+                and not overlap(g, mine, 60))
+    other = next(g for g in games if g.start == hers.start and g.game_id != hers.game_id
+                 and not {"Bronze 1", "Silver 1"} & {g.home, g.away})
+    refused = dora[0].post(f"/api/desk/games/{mine.game_id}/swap",
+                           json={"other": other.game_id}, headers={"X-CSRF-Token": dora[1]})
+    assert refused.status_code == 422
+    assert "Ann Lee is due in two games at once" in refused.json()["detail"]
+    assert desk_schedule.grid(demo.service, cup).conflicts == []
+
+
+def test_requests_and_hours_are_kept_from_the_desks_forms(demo: Demo, dora: Client,
+                                                          cup: int) -> None:
+    teams = team_ids(demo, cup)
+    page = f"/desk/tournaments/{cup}/schedule"
+    added = post(dora, f"{page}/requests", {"team": str(teams["Silver 4"]), "kind": "apart",
+                                            "other": str(teams["Bronze 4"]), "wish": "1"})
+    assert added.status_code == 303, added.text
+    bad = post(dora, f"{page}/requests", {"team": str(teams["Silver 4"]), "kind": "blackout",
+                                          "start": "2026-12-12T10:00"})
+    assert bad.status_code == 422 and "a blackout needs a start and a later end" in bad.text
+    hours = post(dora, f"{page}/officials", {"name": "Wes Flag",
+                                             "hours": "2026-12-13 08:00-12:00", "most": "3"})
+    assert hours.status_code == 303, hours.text
+    text = dora[0].get(page).text
+    assert "Silver 4: never at the same time as Bronze 4 (a wish)" in text
+    assert "Wes Flag: Sun 08:00-12:00, at most 3 a day" in text

@@ -36,7 +36,8 @@ GAME_MINUTES: Final = 50  # a game's time on the rink when the director gave non
 REST_MINUTES: Final = 0
 
 __all__ = ["GAME_MINUTES", "REST_MINUTES", "Grid", "ScheduleConflict", "ScheduleInfeasible",
-           "add_game", "cancel_game", "generate", "grid", "move_game", "parse_windows"]
+           "add_game", "cancel_game", "generate", "grid", "move_game", "parse_windows",
+           "preview_move", "swap_games"]
 
 
 class ScheduleConflict(ValueError):
@@ -283,6 +284,65 @@ def move_game(service: ServiceBase, game_id: int, *, start: datetime, rink: str,
                reason=reason.strip())
 
 
+def preview_move(service: ServiceBase, game_id: int, *, start: datetime, rink: str
+                 ) -> list[Conflict]:
+    """What moving the game there would make, hard conflicts and wishes not
+    kept (``soft``), without moving it: the grid asks before a drop."""
+    if start.tzinfo is None:
+        raise ValueError("the start needs its time zone")
+    with service.read() as s:
+        game = _unplayed(s, game_id, "moved")
+        tournament_id = game.division.tournament_id
+    (rink,) = _known_rinks(service, tournament_id, [rink])
+    with service.read() as s:
+        t = _tournament(s, tournament_id)
+        game = _unplayed(s, game_id, "moved")
+        officials = frozenset(s.scalars(select(models.GameOfficial.name)
+                                        .where(models.GameOfficial.game_id == game_id)))
+        length, rest = _lengths(t)
+        return conflicts_of(Placed(game_id, start, rink, (game.home_team_id, game.away_team_id),
+                                   officials), _placed(s, t.id), length=length, rest=rest,
+                            names=_names(s, t.id), people=people_in(s, t.id),
+                            demands=demands_in(s, t.id))
+
+
+def swap_games(service: ServiceBase, first_id: int, second_id: int, *, by: str,
+               reason: str = "") -> None:
+    """Two games not yet begun trade times and rinks, if neither then
+    conflicts (with the others or with each other); both recorded."""
+    if first_id == second_id:
+        raise ValueError("pick two different games to swap")
+    with service.write() as s:
+        a, b = _unplayed(s, first_id, "moved"), _unplayed(s, second_id, "moved")
+        tournament_id = a.division.tournament_id
+        if b.division.tournament_id != tournament_id:
+            raise ValueError("the two games are in different tournaments")
+        if a.start is None or b.start is None or not a.rink or not b.rink:
+            raise ValueError("both games need a time and a rink to swap them")
+        t = _tournament(s, tournament_id)
+        length, rest = _lengths(t)
+        others = [p for p in _placed(s, tournament_id) if p.key not in (a.id, b.id)]
+        by_key = {p.key: p for p in _placed(s, tournament_id)}
+        new_a = Placed(a.id, b.start, b.rink, (a.home_team_id, a.away_team_id),
+                       by_key[a.id].officials)
+        new_b = Placed(b.id, a.start, a.rink, (b.home_team_id, b.away_team_id),
+                       by_key[b.id].officials)
+        people, demands, names = people_in(s, t.id), demands_in(s, t.id), _names(s, t.id)
+        found = [c for g in (new_a, new_b) for c in conflicts_of(
+            g, [*others, new_b if g is new_a else new_a], length=length, rest=rest,
+            names=names, people=people, demands=demands) if not c.soft]
+        if found:
+            raise ScheduleConflict(list(dict.fromkeys(found)))
+        for game, (start, rink) in ((a, (b.start, b.rink)), (b, (a.start, a.rink))):
+            before = {"start": game.start.isoformat() if game.start else None,
+                      "rink": game.rink}
+            game.start, game.rink = start, rink
+            record(s, tournament_id, f"game {game.id}", "moved", before,
+                   {"start": start.isoformat(), "rink": rink,
+                    "swapped with": b.id if game is a else a.id},
+                   by=by, clock=service.now, reason=reason.strip())
+
+
 def cancel_game(service: ServiceBase, game_id: int, *, by: str, reason: str) -> None:
     """A game not yet begun taken off the schedule (its officials and lineups
     with it, kept in the record), with a reason."""
@@ -407,6 +467,13 @@ def grid(service: ServiceBase, tournament_id: int) -> Grid:
                 day.times.append(local)
             day.cells[(local, game.rink)] = cell
         for day in days.values():
+            # Every slot of the day, free ones too, and two after the last game:
+            # a game can be dropped there.
+            moment, last = min(day.times), max(day.times) + 2 * length
+            while moment < last:
+                moment += length
+                if not any(abs(moment - x) < length for x in day.times):
+                    day.times.append(moment)
             day.times.sort()
         return Grid(sorted(days.values(), key=lambda d: d.day), unplaced, found,
                     int(length.total_seconds() // 60), int(rest.total_seconds() // 60),

@@ -11,6 +11,7 @@ the grid; the values are :mod:`rinkside.tournament.schedule_requests`'."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import delete, select
@@ -30,8 +31,8 @@ from rinkside.tournament.schedule_requests import (
 )
 from rinkside.tournament.schedule_values import Window
 
-__all__ = ["add_team_request", "demands_in", "people_in", "remove_team_request",
-           "set_official_hours"]
+__all__ = ["Requests", "add_team_request", "demands_in", "people_in", "remove_team_request",
+           "requests_of", "set_official_hours"]
 
 
 def people_in(s: Session, tournament_id: int, also_officials: Sequence[str] = ()) -> People:
@@ -143,3 +144,33 @@ def set_official_hours(service: ServiceBase, tournament_id: int, name: str,
         record(s, tournament_id, f"official {name}", "hours", None,
                {"windows": [" - ".join(w) for w in spans], "most_a_day": most_a_day,
                 "hard": hard}, by=by, clock=service.now)
+
+
+@dataclass(frozen=True, slots=True)
+class Requests:
+    """The requests as the desk lists them: (id, team, what, hard) and
+    (official, hours, most a day)."""
+
+    teams: list[tuple[int, str, str, bool]]
+    officials: list[tuple[str, str, int | None]]
+
+
+def requests_of(service: ServiceBase, tournament_id: int) -> Requests:
+    with service.read() as s:
+        names = dict(s.execute(select(models.Team.id, models.Team.name).join(models.Division)
+                               .where(models.Division.tournament_id == tournament_id)).all())
+        teams = []
+        for r in s.scalars(select(models.TeamRequestRow).where(
+                models.TeamRequestRow.tournament_id == tournament_id)
+                .order_by(models.TeamRequestRow.id)):
+            said = _request(r).says()
+            if r.other_team_id is not None:
+                said = f"never at the same time as {names.get(r.other_team_id, '?')}"
+            teams.append((r.id, names.get(r.team_id, "?"), said, r.hard))
+        officials = [(r.name, "; ".join(
+            f"{datetime.fromisoformat(a):%a %H:%M}-{datetime.fromisoformat(b):%H:%M}"
+            for a, b in r.windows) or "any time", r.most_a_day)
+            for r in s.scalars(select(models.OfficialHoursRow).where(
+                models.OfficialHoursRow.tournament_id == tournament_id)
+                .order_by(models.OfficialHoursRow.name))]
+        return Requests(teams, officials)
