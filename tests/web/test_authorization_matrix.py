@@ -102,6 +102,8 @@ MAY: Final[dict[tuple[str, str], Who]] = {
     ("POST", "/desk/tournaments/{tournament_id}/schedule/requests"): "director",
     ("POST", "/desk/tournaments/{tournament_id}/schedule/requests/remove"): "director",
     ("POST", "/desk/tournaments/{tournament_id}/schedule/officials"): "director",
+    ("POST", "/desk/tournaments/{tournament_id}/schedule/rebuild"): "director",
+    ("POST", "/desk/games/{game_id}/lock"): "director",
     ("POST", "/desk/games/{game_id}/staff"): "director",
     ("POST", "/desk/tournaments/{tournament_id}/users"): "director",
     ("POST", "/desk/tournaments/{tournament_id}/users/{username}/password"): "director",

@@ -10,10 +10,18 @@ from datetime import datetime
 
 import pytest
 from deskkit import dora, new_tournament, people, post, put
+from sqlalchemy import delete
 from webkit import Client, Demo
 
-from rinkside.services import desk_rinks, desk_schedule, desk_teams, officiating, queries
-from rinkside.services import schedule_requests as requests
+from rinkside.services import (
+    desk_rinks,
+    desk_schedule,
+    desk_teams,
+    officiating,
+    queries,
+    schedule_requests,
+)
+from rinkside.store import models
 from rinkside.tournament.schedule_values import Window
 
 __all__ = ["dora", "people"]
@@ -44,14 +52,14 @@ def cup(demo: Demo, dora: Client) -> int:
                               captain=None, by="dora")
     desk_teams.add_player(service, teams["Silver 2"], number=4, name="Rita Ref", goalie=False,
                           captain=None, by="dora")
-    requests.add_team_request(service, tid, teams["Bronze 2"], "blackout",
+    schedule_requests.add_team_request(service, tid, teams["Bronze 2"], "blackout",
                               start=at("2026-12-12T08:00"), end=at("2026-12-12T10:00"),
                               by="dora")
-    requests.set_official_hours(service, tid, "Rita Ref",
+    schedule_requests.set_official_hours(service, tid, "Rita Ref",
                                 [Window(at("2026-12-12T08:00"), at("2026-12-12T14:00"))],
                                 most_a_day=2, by="dora")
     for name in ("Sam Stripes", "Tia Whistle", "Uma Line", "Vic Call"):
-        requests.set_official_hours(service, tid, name, [], by="dora")
+        schedule_requests.set_official_hours(service, tid, name, [], by="dora")
     response = post(dora, f"/desk/tournaments/{tid}/schedule/generate", {
         "windows": "2026-12-12 08:00-14:00\n2026-12-13 08:00-14:00", "game_minutes": "40",
         "rest_minutes": "20", "rounds": "1", "rink": ["East", "West"]})
@@ -154,13 +162,13 @@ def test_a_referee_named_to_his_own_teams_game_is_a_conflict_on_the_grid(
 def test_a_wish_not_kept_is_shown_not_refused(demo: Demo, dora: Client, cup: int) -> None:
     teams = team_ids(demo, cup)
     game = next(g for g in games_of(demo, cup) if "Bronze 3" in (g.home, g.away))
-    rid = requests.add_team_request(demo.service, cup, teams["Bronze 3"], "not_after",
+    rid = schedule_requests.add_team_request(demo.service, cup, teams["Bronze 3"], "not_after",
                                     end=game.start, hard=False, by="dora")
     wishes = desk_schedule.grid(demo.service, cup).wishes
     assert wishes and all(w.soft for w in wishes)
     assert any("Bronze 3 asked: done by" in w.message and "(a wish)" in w.message
                for w in wishes)
-    requests.remove_team_request(demo.service, cup, rid, by="dora")
+    schedule_requests.remove_team_request(demo.service, cup, rid, by="dora")
     assert desk_schedule.grid(demo.service, cup).wishes == []
 
 
@@ -217,9 +225,47 @@ def test_requests_and_hours_are_kept_from_the_desks_forms(demo: Demo, dora: Clie
     bad = post(dora, f"{page}/requests", {"team": str(teams["Silver 4"]), "kind": "blackout",
                                           "start": "2026-12-12T10:00"})
     assert bad.status_code == 422 and "a blackout needs a start and a later end" in bad.text
-    hours = post(dora, f"{page}/officials", {"name": "Wes Flag",
-                                             "hours": "2026-12-13 08:00-12:00", "most": "3"})
+    hours = post(dora, f"{page}/officials", {"name": "Wes Flag", "most": "3",
+                                             "hours": "2026-12-13 08:00-12:00\n"})
     assert hours.status_code == 303, hours.text
     text = dora[0].get(page).text
     assert "Silver 4: never at the same time as Bronze 4 (a wish)" in text
     assert "Wes Flag: Sun 08:00-12:00, at most 3 a day" in text
+
+
+def test_a_playoff_game_not_yet_known_holds_its_rink(demo: Demo, dora: Client,
+                                                     cup: int) -> None:
+    """A bracket game placed before its teams are known ("Winner of SF1")
+    takes part like any game: nothing else goes on its rink at its time."""
+    game = games_of(demo, cup)[0]
+    division = next(d for d in queries.divisions(demo.service, cup) if d.name == "Bronze")
+    with demo.service.write() as s:
+        s.add(models.PlayoffPlace(division_id=division.division_id, bracket_game=1,
+                                  start=at("2026-12-13T17:00"), rink="West"))
+    refused = post(dora, f"/desk/games/{game.game_id}/move",
+                   {"start": "2026-12-13T17:20", "rink": "West"})
+    assert refused.status_code == 422 and "West holds two games at once" in refused.text
+    assert desk_schedule.grid(demo.service, cup).conflicts == []
+    with demo.service.write() as s:
+        s.execute(delete(models.PlayoffPlace).where(
+            models.PlayoffPlace.division_id == division.division_id))
+
+
+def test_a_rebuild_keeps_the_locked_games_and_places_the_rest_again(
+        demo: Demo, dora: Client, cup: int) -> None:
+    before = games_of(demo, cup)
+    kept = before[0]
+    page = f"/desk/tournaments/{cup}/schedule"
+    assert post(dora, f"/desk/games/{kept.game_id}/lock", {"locked": "1"}).status_code == 303
+    rebuilt = post(dora, f"{page}/rebuild", {
+        "rebuild_windows": "2026-12-12 08:00-14:00\n2026-12-13 08:00-14:00",
+        "rink": ["East", "West"]})
+    assert rebuilt.status_code == 303, rebuilt.text
+    after = {g.game_id: g for g in games_of(demo, cup)}
+    assert (after[kept.game_id].start, after[kept.game_id].rink) == (kept.start, kept.rink)
+    assert after[kept.game_id].locked and sorted(after) == sorted(g.game_id for g in before)
+    grid = desk_schedule.grid(demo.service, cup)
+    assert grid.conflicts == []
+    assert all(len(g.officials) == 2 for g in after.values())
+    assert post(dora, f"/desk/games/{kept.game_id}/lock", {}).status_code == 303
+    assert not next(g for g in games_of(demo, cup) if g.game_id == kept.game_id).locked

@@ -36,8 +36,8 @@ GAME_MINUTES: Final = 50  # a game's time on the rink when the director gave non
 REST_MINUTES: Final = 0
 
 __all__ = ["GAME_MINUTES", "REST_MINUTES", "Grid", "ScheduleConflict", "ScheduleInfeasible",
-           "add_game", "cancel_game", "generate", "grid", "move_game", "parse_windows",
-           "preview_move", "swap_games"]
+           "add_game", "cancel_game", "generate", "grid", "lock_game", "move_game",
+           "parse_windows", "preview_move", "rebuild", "swap_games"]
 
 
 class ScheduleConflict(ValueError):
@@ -88,8 +88,28 @@ def _placed(s: Session, tournament_id: int) -> list[Placed]:
     for game_id, name in s.execute(select(models.GameOfficial.game_id, models.GameOfficial.name)
                                    .where(models.GameOfficial.game_id.in_([g[0] for g in games]))):
         officials.setdefault(game_id, set()).add(name)
-    return [Placed(gid, start, rink or "", (home, away), frozenset(officials.get(gid, ())))
-            for gid, start, rink, home, away in games if start is not None]
+    placed = [Placed(gid, start, rink or "", (home, away), frozenset(officials.get(gid, ())))
+              for gid, start, rink, home, away in games if start is not None]
+    return placed + _placeholders(s, tournament_id)
+
+
+def _placeholders(s: Session, tournament_id: int) -> list[Placed]:
+    """The playoff games on a rink and a time before their teams are known
+    ("Winner of SF1"): they hold their rink like any game (a negative key,
+    teams of their own that no one else plays for); once known, a game."""
+    rows = s.execute(select(models.PlayoffPlace.division_id, models.PlayoffPlace.bracket_game,
+                            models.PlayoffPlace.start, models.PlayoffPlace.rink)
+                     .join(models.Division)
+                     .where(models.Division.tournament_id == tournament_id,
+                            models.PlayoffPlace.game_id.is_(None),
+                            models.PlayoffPlace.start.is_not(None))).all()
+    out: list[Placed] = []
+    for division_id, bracket_game, start, rink in rows:
+        if start is None:
+            continue
+        key = -(division_id * 1000 + bracket_game)
+        out.append(Placed(key, start, rink or "", (2 * key, 2 * key - 1)))
+    return out
 
 
 def _referees(s: Session, tournament_id: int) -> dict[int, list[str]]:
@@ -343,6 +363,67 @@ def swap_games(service: ServiceBase, first_id: int, second_id: int, *, by: str,
                    by=by, clock=service.now, reason=reason.strip())
 
 
+def lock_game(service: ServiceBase, game_id: int, *, locked: bool, by: str) -> None:
+    """Lock a game where it is (a rebuild keeps it), or unlock it."""
+    with service.write() as s:
+        game = s.get(models.Game, game_id)
+        if game is None:
+            raise NotFound(f"There is no game {game_id}.")
+        was = s.get(models.ScheduleLock, game_id) is not None
+        if was == locked:
+            return
+        if locked:
+            s.add(models.ScheduleLock(game_id=game_id))
+        else:
+            s.execute(delete(models.ScheduleLock).where(models.ScheduleLock.game_id == game_id))
+        record(s, game.division.tournament_id, f"game {game_id}",
+               "locked" if locked else "unlocked", None, None, by=by, clock=service.now)
+
+
+def rebuild(service: ServiceBase, tournament_id: int, *, windows: Sequence[Window],
+            rinks: Sequence[str] = (), by: str, seconds: float = 4.0) -> int:
+    """Every pool game not begun and not locked placed again by the solver
+    within ``windows``, around the locked ones, those begun and the playoff
+    games (their teams, people and requests kept as in :func:`generate`);
+    the games keep their ids, officials and teams. How many moved."""
+    names = _known_rinks(service, tournament_id, rinks)
+    with service.write() as s:
+        t = _tournament(s, tournament_id)
+        length, rest = _lengths(t)
+        locked = set(s.scalars(select(models.ScheduleLock.game_id).join(models.Game)
+                               .join(models.Division)
+                               .where(models.Division.tournament_id == tournament_id)))
+        movable = [g for g in s.scalars(
+            select(models.Game).join(models.Division)
+            .where(models.Division.tournament_id == tournament_id, models.Game.stage == "pool")
+            .order_by(models.Game.schedule_order, models.Game.id))
+            if g.version == 0 and g.id not in locked]
+        moving = {g.id: g for g in movable}
+        fixed = [p for p in _placed(s, tournament_id) if p.key not in moving]
+        pairings = [Pairing(g.id, g.home_team_id, g.away_team_id, n)
+                    for n, g in enumerate(movable)]
+        slots = solve(pairings, windows=windows, rinks=names, length=length, rest=rest,
+                      fixed=fixed, seconds=seconds, people=people_in(s, tournament_id),
+                      demands=demands_in(s, tournament_id))
+        for slot in slots:
+            game = moving[slot.key]
+            game.start, game.rink = slot.start, slot.rink
+        demands = demands_in(s, tournament_id)
+        if demands.officials:
+            # Their referees given again from those with hours (Rule 501(a)).
+            s.execute(delete(models.GameOfficial).where(
+                models.GameOfficial.game_id.in_(list(moving)),
+                models.GameOfficial.role == "referee"))
+            s.flush()
+            _referee(s, movable, fixed, demands, people_in(s, tournament_id),
+                     length, rest)
+        record(s, tournament_id, "schedule", "rebuilt", None,
+               {"games": len(slots), "locked": sorted(locked), "rinks": names,
+                "windows": [f"{w.start.isoformat()} - {w.end.isoformat()}" for w in windows]},
+               by=by, clock=service.now)
+        return len(slots)
+
+
 def cancel_game(service: ServiceBase, game_id: int, *, by: str, reason: str) -> None:
     """A game not yet begun taken off the schedule (its officials and lineups
     with it, kept in the record), with a reason."""
@@ -373,7 +454,7 @@ def remove_unplayed(s: Session, game: models.Game, *, by: str, clock: Clock, rea
               "officials": officials}
     tournament_id = game.division.tournament_id
     for table in (models.GameOfficial, models.LineupEntry, models.SignOffEntry,
-                  models.GameStateCache):
+                  models.GameStateCache, models.ScheduleLock):
         s.execute(delete(table).where(table.game_id == game_id))
     for user in s.scalars(select(models.User)):
         if game_id in (user.games or []):
@@ -399,6 +480,7 @@ class GridGame:
     officials: tuple[str, ...]
     conflicts: tuple[str, ...]
     warnings: tuple[str, ...] = ()  # Rule 501(a): fewer than two referees named
+    locked: bool = False  # a rebuild keeps it where it is
 
 
 @dataclass(frozen=True, slots=True)
@@ -441,6 +523,9 @@ def grid(service: ServiceBase, tournament_id: int) -> Grid:
                 wished.setdefault(key, []).append(f"not kept: {c.message}")
         officials = {p.key: tuple(sorted(p.officials)) for p in placed}
         referees = _referees(s, tournament_id)
+        locks = set(s.scalars(select(models.ScheduleLock.game_id).join(models.Game)
+                              .join(models.Division)
+                              .where(models.Division.tournament_id == tournament_id)))
         rows = s.execute(select(models.Game, models.Division.name).join(models.Division)
                          .where(models.Division.tournament_id == tournament_id)
                          .order_by(models.Game.start, models.Game.rink, models.Game.id)).all()
@@ -455,7 +540,7 @@ def grid(service: ServiceBase, tournament_id: int) -> Grid:
                             tuple(about.get(game.id, ())),
                             tuple(w for w in [officiating.referee_shortfall(
                                 referees.get(game.id, []))] if w)
-                            + tuple(wished.get(game.id, ())))
+                            + tuple(wished.get(game.id, ())), game.id in locks)
             if game.start is None or not game.rink:
                 unplaced.append(cell)
                 continue

@@ -55,7 +55,12 @@ from rinkside.store.models.officiating import (
     WrittenReport,
 )
 from rinkside.store.models.rosters import Player, RosterChange
-from rinkside.store.models.scheduling import REQUEST_KINDS, OfficialHoursRow, TeamRequestRow
+from rinkside.store.models.scheduling import (
+    REQUEST_KINDS,
+    OfficialHoursRow,
+    ScheduleLock,
+    TeamRequestRow,
+)
 from rinkside.store.models.sync import SyncCredential, SyncGame, SyncLink, SyncToken
 from rinkside.store.models.tournament import Division, Rink, Team, TeamStyle, Tournament
 from rinkside.store.models.users import (
@@ -100,6 +105,7 @@ __all__ = [
     "ReviewDecision",
     "Rink",
     "RosterChange",
+    "ScheduleLock",
     "SessionRow",
     "SignOffEntry",
     "SignedReport",

@@ -48,3 +48,11 @@ class OfficialHoursRow(Base):
     windows: Mapped[list[Any]] = mapped_column(json_document(), default=list)
     most_a_day: Mapped[int | None] = mapped_column(Integer)
     hard: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+
+
+class ScheduleLock(Base):
+    """A game the director locked where it is: a rebuild keeps it."""
+
+    __tablename__ = "schedule_locks"
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), primary_key=True)

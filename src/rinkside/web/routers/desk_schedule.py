@@ -142,6 +142,33 @@ async def generate_form(tournament_id: int, request: Request, service: Service,
         lambda error: _schedule_page(request, service, templates, user, tournament_id, error))
 
 
+@router.post("/desk/tournaments/{tournament_id:id}/schedule/rebuild",
+             response_class=HTMLResponse)
+async def rebuild_form(tournament_id: int, request: Request, service: Service,
+                       templates: Templates, user: Director) -> Response:
+    """Every pool game not begun and not locked placed again around the
+    locked ones (the solver, off the event loop as the build)."""
+    form = await request.form()
+    return await off_loop(
+        respond,
+        lambda: desk_schedule.rebuild(
+            service, tournament_id,
+            windows=desk_schedule.parse_windows(str(form.get("rebuild_windows", ""))),
+            rinks=[str(r) for r in form.getlist("rink")], by=user.username),
+        f"/desk/tournaments/{tournament_id}/schedule", "rebuilt",
+        lambda error: _schedule_page(request, service, templates, user, tournament_id, error))
+
+
+@router.post("/desk/games/{game_id:id}/lock", response_class=HTMLResponse)
+def lock_form(game_id: int, request: Request, service: Service, templates: Templates,
+              user: Director, locked: str = Form("")) -> Response:
+    tid = queries.game(service, game_id).tournament_id
+    return respond(lambda: desk_schedule.lock_game(service, game_id, locked=bool(locked),
+                                                   by=user.username),
+                   f"/desk/tournaments/{tid}/schedule", "locked" if locked else "unlocked",
+                   lambda error: _schedule_page(request, service, templates, user, tid, error))
+
+
 @router.post("/desk/tournaments/{tournament_id:id}/games", response_class=HTMLResponse)
 def add_form(tournament_id: int, request: Request, service: Service, templates: Templates,
              user: Director, home: FormId, away: FormId,

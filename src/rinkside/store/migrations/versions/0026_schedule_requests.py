@@ -6,7 +6,8 @@ Create Date: 2026-12-03
 
 ``team_requests``: a team's blackout, not before, not after, or "not at the
 same time as" another team, hard or a wish. ``official_hours``: when an
-official can officiate and the most games a day. (Numbered 0026 after the
+official can officiate and the most games a day. ``schedule_locks``: the
+games a rebuild keeps where they are. (Numbered 0026 after the
 0024 and 0025 of work merged alongside; the lead sets ``down_revision`` at
 the merge.)
 """
@@ -62,9 +63,17 @@ def upgrade() -> None:
         sqlalchemy.PrimaryKeyConstraint("id", name=op.f("pk_official_hours")),
     )
     op.create_index(op.f("ix_official_hours_tournament_id"), "official_hours", ["tournament_id"])
+    op.create_table(
+        "schedule_locks",
+        sqlalchemy.Column("game_id", sqlalchemy.Integer(), nullable=False),
+        sqlalchemy.ForeignKeyConstraint(["game_id"], ["games.id"],
+                                        name=op.f("fk_schedule_locks_game_id_games")),
+        sqlalchemy.PrimaryKeyConstraint("game_id", name=op.f("pk_schedule_locks")),
+    )
 
 
 def downgrade() -> None:
+    op.drop_table("schedule_locks")
     op.drop_index(op.f("ix_official_hours_tournament_id"), table_name="official_hours")
     op.drop_table("official_hours")
     op.drop_index(op.f("ix_team_requests_tournament_id"), table_name="team_requests")
