@@ -253,7 +253,7 @@ def solve_report(pairings: Sequence[Pairing], *, windows: Sequence[Window],
                  fixed: Sequence[Placed] = (), seconds: float = 4.0, workers: int = 2,
                  people: People = NOBODY, demands: Demands = NO_DEMANDS,
                  progress: Callable[[Progress], None] | None = None,
-                 gap: float = GAP) -> Solved:
+                 gap: float = GAP, hint: bool = True) -> Solved:
     """:func:`solve`, with how the search went. ``people`` on two teams (or
     who officiate a game already placed) are never in two games at once nor
     without ``rest``; hard ``demands`` of teams are kept, soft ones where
@@ -318,8 +318,9 @@ def solve_report(pairings: Sequence[Pairing], *, windows: Sequence[Window],
     order = sorted(range(len(pairings)), key=lambda g: (pairings[g].matchday, g))
     rank = {g: i for i, g in enumerate(order)}
     first = _greedy(pairings, starts, free, allowed, resources, wishes)
-    for (g, s), var in at.items():
-        model.add_hint(var, first.get(g) == s)  # a first schedule to start from
+    if hint:  # (without: the benchmark's measure of the search alone)
+        for (g, s), var in at.items():
+            model.add_hint(var, first.get(g) == s)  # a first schedule to start from
     # The earliest the games could be: every slot filled from the first. No
     # schedule starts its games earlier in sum, so one that does is optimal.
     earliest, left = 0, len(pairings)
