@@ -11,7 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from rinkside.demo import DemoStore, build_demo_store
-from rinkside.services import desk_playoffs, desk_schedule, queries
+from rinkside.services import desk_playoffs, desk_schedule, queries, schedule_requests
 from rinkside.services.open import open_tournaments
 from rinkside.services.tournaments import Tournaments
 from rinkside.web.app import create_app
@@ -60,3 +60,19 @@ def test_the_blades_late_forfeit_takes_the_last_seed_and_the_standings_say_so(
     note = page.split("<h2>Playoff seeds</h2>")[1].split("</ul>")[0]
     assert "Blades</a> forfeited one of its last two pool games" in note
     assert "Rule 634(e)1" in note and "Storm</a>" not in note
+
+
+def test_the_demo_shows_a_player_on_two_teams_a_blackout_and_an_official_with_hours(
+        built: tuple[Tournaments, DemoStore]) -> None:
+    """Issue 31: the demo's schedule keeps a person on two teams in one place,
+    a team's blackout and the 14U referees' hours, with no conflict."""
+    service, demo = built
+    with service.read() as s:
+        people = schedule_requests.people_in(s, demo.tournament)
+        demands = schedule_requests.demands_in(s, demo.tournament)
+    two = [name for name, teams in people.teams_of.items() if len(teams) == 2]
+    assert len(two) == 1
+    assert [r.kind for r in demands.teams] == ["blackout"]
+    assert demands.officials and all(h.windows for h in demands.officials.values())
+    grid = desk_schedule.grid(service, demo.tournament)
+    assert grid.conflicts == [] and grid.wishes == []

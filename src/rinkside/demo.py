@@ -14,14 +14,17 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
+from typing import Any
 
 from rinkside.rules.events import Event, Forfeit
 from rinkside.rules.times import GameTime
-from rinkside.services import officiating, queries, rinks, store_meta
+from rinkside.services import officiating, queries, rinks, schedule_requests, store_meta
 from rinkside.services.all_or_nothing import all_or_nothing
 from rinkside.services.desk_schedule import GAME_MINUTES
 from rinkside.services.tournaments import Tournaments
 from rinkside.simulate import play_game
+from rinkside.tournament.schedule import round_robin
+from rinkside.tournament.schedule_values import Window
 
 FIRST = ["Alex", "Sam", "Jordan", "Casey", "Riley", "Morgan", "Taylor", "Jamie", "Drew",
          "Quinn", "Avery", "Reese", "Parker", "Rowan", "Skyler", "Emerson", "Finley", "Hayden"]
@@ -61,8 +64,10 @@ def build_demo(service: Tournaments, *, seed: int = 2026,
     # its own crew: no rink, team or official is in two games at once (the
     # desk's schedule page, rinkside.tournament.schedule_check).
     named: set[str] = set()  # a name is a person (the careers' identity): one each
+    drawn: list[list[list[dict[str, Any]]]] = []  # each division's rosters, as drawn
     for (division_name, team_names), rink in zip(TEAMS.items(), RINKS, strict=True):
         division = service.add_division(tournament, division_name)
+        drawn.append([])
         for team_name in team_names:
             team = service.add_team(division, team_name)
             numbers = rng.sample(range(2, 99), 11)
@@ -71,6 +76,9 @@ def build_demo(service: Tournaments, *, seed: int = 2026,
             for i, number in enumerate(n for n in numbers if n != 30):
                 players.append({"number": number, "name": _person(rng, named),
                                 "captain": "C" if i == 0 else "A" if i in (1, 2) else None})
+            players = _one_person_each(players, team_name)
+            drawn[-1].append(players)
+            _share_a_player(drawn, kickoff)
             service.set_roster(team, players)
         games = service.generate_round_robin(division, start=kickoff,
                                              slot_minutes=GAME_MINUTES, rinks=[rink])
@@ -88,8 +96,70 @@ def build_demo(service: Tournaments, *, seed: int = 2026,
             service.record(game_id, version, events, by="demo scorekeeper")
             if on_game is not None:
                 on_game()
+    _schedule_requests(service, tournament, crews, kickoff)
     service.start_tournament(tournament)
     return tournament
+
+
+# ------------------------------------------------- the schedule's people and requests (issue 31)
+
+def _one_person_each(players: list[dict[str, Any]], team_name: str) -> list[dict[str, Any]]:
+    """Namesakes drawn at random are different people: each player gets a
+    person key of their own (the schedule keeps one person in one place, and
+    the same key on two rosters is one person, Rule 203(a))."""
+    return [{**p, "person_key": f"{p['name']} ({team_name} #{p['number']})"} for p in players]
+
+
+def _slots(teams: int, kickoff: datetime) -> list[set[datetime]]:
+    """When each team (by its place in the division) plays: the round robin
+    the division gets (:func:`rinkside.tournament.schedule.round_robin`)."""
+    plan = round_robin(list(range(teams)), start=kickoff, slot_minutes=GAME_MINUTES,
+                       rinks=["rink"])
+    return [{p.start for p in plan if team in (p.home_team_id, p.away_team_id)}
+            for team in range(teams)]
+
+
+def _share_a_player(drawn: list[list[list[dict[str, Any]]]], kickoff: datetime) -> None:
+    """When the last 14U roster is drawn (not yet stored): one of its
+    skaters is a Division 1 skater too, of a team whose games never meet
+    theirs (a player on two teams, kept in one place by the schedule), under
+    one person key."""
+    sizes = [len(t) for t in TEAMS.values()]
+    if len(drawn) != 2 or len(drawn[1]) != sizes[1]:
+        return
+    first, last = _slots(sizes[0], kickoff), _slots(sizes[1], kickoff)[-1]
+    span = timedelta(minutes=GAME_MINUTES)
+    i = next((i for i in range(sizes[0])
+              if all(abs(a - b) >= span for a in first[i] for b in last)), None)
+    if i is None:
+        return
+    him = next(p for p in drawn[0][i] if not p.get("goalie") and not p.get("captain"))
+    theirs = drawn[1][-1]
+    k = next(n for n, p in enumerate(theirs) if not p.get("goalie") and not p.get("captain"))
+    theirs[k] = {**theirs[k], "name": him["name"], "person_key": him["person_key"]}
+
+
+def _schedule_requests(service: Tournaments, tournament: int,
+                       crews: dict[str, dict[str, list[str]]], kickoff: datetime) -> None:
+    """A team's blackout (it arrives when its first game starts) and the
+    14U rink's referees with hours (that rink's morning) and a most a day."""
+    trees = {d.name: d for d in queries.divisions(service, tournament)}
+    junior = trees["14U"]
+    names = queries.team_names(service, junior.division_id)
+    games = queries.games(service, junior.division_id)
+    late = max(names, key=lambda t: min(g.start for g in games if g.start is not None
+                                        and t in (g.home_team_id, g.away_team_id)))
+    arrives = min(g.start for g in games if g.start is not None
+                  and late in (g.home_team_id, g.away_team_id))
+    schedule_requests.add_team_request(service, tournament, late, "blackout",
+                                       start=kickoff - timedelta(hours=2), end=arrives,
+                                       by="demo director")
+    last = max(g.start for g in games if g.start is not None)
+    for referee in crews[list(RINKS)[1]]["referee"]:
+        schedule_requests.set_official_hours(
+            service, tournament, referee,
+            [Window(kickoff, last + timedelta(minutes=GAME_MINUTES))],
+            most_a_day=len(games), by="demo director")
 
 
 def demo_game_count() -> int:

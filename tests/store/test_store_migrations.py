@@ -23,13 +23,15 @@ TABLES = {
     "review_decisions", "suspension_changes", "sync_credentials", "playoff_places",
     "api_tokens", "webhooks", "webhook_deliveries",
     "signed_reports", "roster_submissions", "team_signatures", "mail_outbox",
+    "team_requests", "official_hours", "schedule_locks",
 }
 SINCE_0005 = {"users", "game_officials", "signoff_entries", "rinks", "sessions", "login_failures",
               "store_meta", "sync_tokens", "sync_links", "sync_games", "desk_changes",
               "clock_anchors", "team_styles", "written_reports",
               "review_decisions", "suspension_changes", "sync_credentials",
               "playoff_places", "api_tokens", "webhooks", "webhook_deliveries", "signed_reports",
-              "roster_submissions", "team_signatures", "mail_outbox"}
+              "roster_submissions", "team_signatures", "mail_outbox",
+              "team_requests", "official_hours", "schedule_locks"}
 
 
 def _tables(engine: Engine) -> set[str]:

@@ -12,7 +12,7 @@ where it was played. Every change recorded.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from typing import Final
 
@@ -22,17 +22,22 @@ from sqlalchemy.orm import Session
 from rinkside.services import officiating, rinks
 from rinkside.services.base import ServiceBase
 from rinkside.services.changes import Clock, record
+from rinkside.services.schedule_requests import demands_in, people_in
 from rinkside.services.tournaments import NotFound, Tournaments
 from rinkside.store import models
 from rinkside.tournament.schedule import matchdays
 from rinkside.tournament.schedule_check import Conflict, Placed, Window, conflicts, conflicts_of
+from rinkside.tournament.schedule_officials import assign_referees
+from rinkside.tournament.schedule_people import People
+from rinkside.tournament.schedule_requests import Demands
 from rinkside.tournament.schedule_solver import Pairing, ScheduleInfeasible, solve
 
 GAME_MINUTES: Final = 50  # a game's time on the rink when the director gave none
 REST_MINUTES: Final = 0
 
 __all__ = ["GAME_MINUTES", "REST_MINUTES", "Grid", "ScheduleConflict", "ScheduleInfeasible",
-           "add_game", "cancel_game", "generate", "grid", "move_game", "parse_windows"]
+           "add_game", "cancel_game", "generate", "grid", "lock_game", "move_game",
+           "parse_windows", "preview_move", "rebuild", "swap_games"]
 
 
 class ScheduleConflict(ValueError):
@@ -83,8 +88,28 @@ def _placed(s: Session, tournament_id: int) -> list[Placed]:
     for game_id, name in s.execute(select(models.GameOfficial.game_id, models.GameOfficial.name)
                                    .where(models.GameOfficial.game_id.in_([g[0] for g in games]))):
         officials.setdefault(game_id, set()).add(name)
-    return [Placed(gid, start, rink or "", (home, away), frozenset(officials.get(gid, ())))
-            for gid, start, rink, home, away in games if start is not None]
+    placed = [Placed(gid, start, rink or "", (home, away), frozenset(officials.get(gid, ())))
+              for gid, start, rink, home, away in games if start is not None]
+    return placed + _placeholders(s, tournament_id)
+
+
+def _placeholders(s: Session, tournament_id: int) -> list[Placed]:
+    """The playoff games on a rink and a time before their teams are known
+    ("Winner of SF1"): they hold their rink like any game (a negative key,
+    teams of their own that no one else plays for); once known, a game."""
+    rows = s.execute(select(models.PlayoffPlace.division_id, models.PlayoffPlace.bracket_game,
+                            models.PlayoffPlace.start, models.PlayoffPlace.rink)
+                     .join(models.Division)
+                     .where(models.Division.tournament_id == tournament_id,
+                            models.PlayoffPlace.game_id.is_(None),
+                            models.PlayoffPlace.start.is_not(None))).all()
+    out: list[Placed] = []
+    for division_id, bracket_game, start, rink in rows:
+        if start is None:
+            continue
+        key = -(division_id * 1000 + bracket_game)
+        out.append(Placed(key, start, rink or "", (2 * key, 2 * key - 1)))
+    return out
 
 
 def _referees(s: Session, tournament_id: int) -> dict[int, list[str]]:
@@ -158,8 +183,10 @@ def generate(service: ServiceBase, tournament_id: int, *, windows: Sequence[Wind
                         pairings.append(Pairing(key, first, second, r * len(days) + n + 1))
                         division_of[key] = d.id
         length, rest = timedelta(minutes=game_minutes), timedelta(minutes=rest_minutes)
+        fixed = _placed(s, tournament_id)
+        people, demands = people_in(s, tournament_id), demands_in(s, tournament_id)
         slots = solve(pairings, windows=windows, rinks=names, length=length, rest=rest,
-                      fixed=_placed(s, tournament_id), seconds=seconds)
+                      fixed=fixed, seconds=seconds, people=people, demands=demands)
         by_key = {p.key: p for p in pairings}
         order: dict[int, int] = {}
         rows = []
@@ -173,18 +200,48 @@ def generate(service: ServiceBase, tournament_id: int, *, windows: Sequence[Wind
         s.add_all(rows)
         t.game_minutes, t.rest_minutes = game_minutes, rest_minutes
         s.flush()
+        short = _referee(s, rows, fixed, demands, people, length, rest)
         record(s, tournament_id, "schedule", "generated", None, {
-            "games": len(rows), "divisions": [d.name for d in divisions], "rinks": names,
+            "games": len(rows), **({"referees_short": short} if short else {}),
+            "divisions": [d.name for d in divisions], "rinks": names,
             "game_minutes": game_minutes, "rest_minutes": rest_minutes,
             "windows": [f"{w.start.isoformat()} - {w.end.isoformat()}" for w in windows]},
             by=by, clock=service.now)
         return [r.id for r in rows]
 
 
+def _referee(s: Session, rows: Sequence[models.Game], fixed: Sequence[Placed],
+             demands: Demands, people: People, length: timedelta, rest: timedelta
+             ) -> list[str]:
+    """Two referees for each new game (Rule 501(a)) from the officials whose
+    hours the desk keeps, within those hours and their most a day, never in
+    two places, never their own team's game; what is short, said."""
+    pool = sorted(demands.officials)
+    if not pool:
+        return []
+    new = [Placed(r.id, r.start, r.rink or "", (r.home_team_id, r.away_team_id))
+           for r in rows if r.start is not None]
+    # Officials already named keep their games: only the new ones are given.
+    done = assign_referees([*fixed, *new], pool, length=length, rest=rest,
+                           hours=demands.officials, people=people)
+    taken = {(g.key, name) for g in fixed for name in g.officials}
+    keys = {g.key for g in new}
+    for key in keys:
+        for position, name in enumerate(done.referees.get(key, ())):
+            if (key, name) not in taken:
+                s.add(models.GameOfficial(game_id=key, role="referee", position=position,
+                                          name=name))
+    return [why for key, why in done.short.items() if key in keys]
+
+
 def _refuse_conflicts(s: Session, t: models.Tournament, game: Placed) -> None:
+    """A game added or moved: refused when it puts a team, a rink, an official
+    or a person (on two teams, or playing and officiating: Rules 203(a),
+    501(a)) in two places, or breaks a hard request; wishes are not refused."""
     length, rest = _lengths(t)
-    found = conflicts_of(game, _placed(s, t.id), length=length, rest=rest,
-                         names=_names(s, t.id))
+    found = [c for c in conflicts_of(game, _placed(s, t.id), length=length, rest=rest,
+                                     names=_names(s, t.id), people=people_in(s, t.id),
+                                     demands=demands_in(s, t.id)) if not c.soft]
     if found:
         raise ScheduleConflict(found)
 
@@ -247,6 +304,126 @@ def move_game(service: ServiceBase, game_id: int, *, start: datetime, rink: str,
                reason=reason.strip())
 
 
+def preview_move(service: ServiceBase, game_id: int, *, start: datetime, rink: str
+                 ) -> list[Conflict]:
+    """What moving the game there would make, hard conflicts and wishes not
+    kept (``soft``), without moving it: the grid asks before a drop."""
+    if start.tzinfo is None:
+        raise ValueError("the start needs its time zone")
+    with service.read() as s:
+        game = _unplayed(s, game_id, "moved")
+        tournament_id = game.division.tournament_id
+    (rink,) = _known_rinks(service, tournament_id, [rink])
+    with service.read() as s:
+        t = _tournament(s, tournament_id)
+        game = _unplayed(s, game_id, "moved")
+        officials = frozenset(s.scalars(select(models.GameOfficial.name)
+                                        .where(models.GameOfficial.game_id == game_id)))
+        length, rest = _lengths(t)
+        return conflicts_of(Placed(game_id, start, rink, (game.home_team_id, game.away_team_id),
+                                   officials), _placed(s, t.id), length=length, rest=rest,
+                            names=_names(s, t.id), people=people_in(s, t.id),
+                            demands=demands_in(s, t.id))
+
+
+def swap_games(service: ServiceBase, first_id: int, second_id: int, *, by: str,
+               reason: str = "") -> None:
+    """Two games not yet begun trade times and rinks, if neither then
+    conflicts (with the others or with each other); both recorded."""
+    if first_id == second_id:
+        raise ValueError("pick two different games to swap")
+    with service.write() as s:
+        a, b = _unplayed(s, first_id, "moved"), _unplayed(s, second_id, "moved")
+        tournament_id = a.division.tournament_id
+        if b.division.tournament_id != tournament_id:
+            raise ValueError("the two games are in different tournaments")
+        if a.start is None or b.start is None or not a.rink or not b.rink:
+            raise ValueError("both games need a time and a rink to swap them")
+        t = _tournament(s, tournament_id)
+        length, rest = _lengths(t)
+        others = [p for p in _placed(s, tournament_id) if p.key not in (a.id, b.id)]
+        by_key = {p.key: p for p in _placed(s, tournament_id)}
+        new_a = Placed(a.id, b.start, b.rink, (a.home_team_id, a.away_team_id),
+                       by_key[a.id].officials)
+        new_b = Placed(b.id, a.start, a.rink, (b.home_team_id, b.away_team_id),
+                       by_key[b.id].officials)
+        people, demands, names = people_in(s, t.id), demands_in(s, t.id), _names(s, t.id)
+        found = [c for g in (new_a, new_b) for c in conflicts_of(
+            g, [*others, new_b if g is new_a else new_a], length=length, rest=rest,
+            names=names, people=people, demands=demands) if not c.soft]
+        if found:
+            raise ScheduleConflict(list(dict.fromkeys(found)))
+        for game, (start, rink) in ((a, (b.start, b.rink)), (b, (a.start, a.rink))):
+            before = {"start": game.start.isoformat() if game.start else None,
+                      "rink": game.rink}
+            game.start, game.rink = start, rink
+            record(s, tournament_id, f"game {game.id}", "moved", before,
+                   {"start": start.isoformat(), "rink": rink,
+                    "swapped with": b.id if game is a else a.id},
+                   by=by, clock=service.now, reason=reason.strip())
+
+
+def lock_game(service: ServiceBase, game_id: int, *, locked: bool, by: str) -> None:
+    """Lock a game where it is (a rebuild keeps it), or unlock it."""
+    with service.write() as s:
+        game = s.get(models.Game, game_id)
+        if game is None:
+            raise NotFound(f"There is no game {game_id}.")
+        was = s.get(models.ScheduleLock, game_id) is not None
+        if was == locked:
+            return
+        if locked:
+            s.add(models.ScheduleLock(game_id=game_id))
+        else:
+            s.execute(delete(models.ScheduleLock).where(models.ScheduleLock.game_id == game_id))
+        record(s, game.division.tournament_id, f"game {game_id}",
+               "locked" if locked else "unlocked", None, None, by=by, clock=service.now)
+
+
+def rebuild(service: ServiceBase, tournament_id: int, *, windows: Sequence[Window],
+            rinks: Sequence[str] = (), by: str, seconds: float = 4.0) -> int:
+    """Every pool game not begun and not locked placed again by the solver
+    within ``windows``, around the locked ones, those begun and the playoff
+    games (their teams, people and requests kept as in :func:`generate`);
+    the games keep their ids, officials and teams. How many moved."""
+    names = _known_rinks(service, tournament_id, rinks)
+    with service.write() as s:
+        t = _tournament(s, tournament_id)
+        length, rest = _lengths(t)
+        locked = set(s.scalars(select(models.ScheduleLock.game_id).join(models.Game)
+                               .join(models.Division)
+                               .where(models.Division.tournament_id == tournament_id)))
+        movable = [g for g in s.scalars(
+            select(models.Game).join(models.Division)
+            .where(models.Division.tournament_id == tournament_id, models.Game.stage == "pool")
+            .order_by(models.Game.schedule_order, models.Game.id))
+            if g.version == 0 and g.id not in locked]
+        moving = {g.id: g for g in movable}
+        fixed = [p for p in _placed(s, tournament_id) if p.key not in moving]
+        pairings = [Pairing(g.id, g.home_team_id, g.away_team_id, n)
+                    for n, g in enumerate(movable)]
+        slots = solve(pairings, windows=windows, rinks=names, length=length, rest=rest,
+                      fixed=fixed, seconds=seconds, people=people_in(s, tournament_id),
+                      demands=demands_in(s, tournament_id))
+        for slot in slots:
+            game = moving[slot.key]
+            game.start, game.rink = slot.start, slot.rink
+        demands = demands_in(s, tournament_id)
+        if demands.officials:
+            # Their referees given again from those with hours (Rule 501(a)).
+            s.execute(delete(models.GameOfficial).where(
+                models.GameOfficial.game_id.in_(list(moving)),
+                models.GameOfficial.role == "referee"))
+            s.flush()
+            _referee(s, movable, fixed, demands, people_in(s, tournament_id),
+                     length, rest)
+        record(s, tournament_id, "schedule", "rebuilt", None,
+               {"games": len(slots), "locked": sorted(locked), "rinks": names,
+                "windows": [f"{w.start.isoformat()} - {w.end.isoformat()}" for w in windows]},
+               by=by, clock=service.now)
+        return len(slots)
+
+
 def cancel_game(service: ServiceBase, game_id: int, *, by: str, reason: str) -> None:
     """A game not yet begun taken off the schedule (its officials and lineups
     with it, kept in the record), with a reason."""
@@ -277,7 +454,7 @@ def remove_unplayed(s: Session, game: models.Game, *, by: str, clock: Clock, rea
               "officials": officials}
     tournament_id = game.division.tournament_id
     for table in (models.GameOfficial, models.LineupEntry, models.SignOffEntry,
-                  models.TeamSignature, models.GameStateCache):
+                  models.TeamSignature, models.GameStateCache, models.ScheduleLock):
         s.execute(delete(table).where(table.game_id == game_id))
     for user in s.scalars(select(models.User)):
         if game_id in (user.games or []):
@@ -303,6 +480,7 @@ class GridGame:
     officials: tuple[str, ...]
     conflicts: tuple[str, ...]
     warnings: tuple[str, ...] = ()  # Rule 501(a): fewer than two referees named
+    locked: bool = False  # a rebuild keeps it where it is
 
 
 @dataclass(frozen=True, slots=True)
@@ -320,6 +498,7 @@ class Grid:
     conflicts: list[Conflict]
     game_minutes: int
     rest_minutes: int
+    wishes: list[Conflict] = field(default_factory=list)  # soft requests not kept, and why
 
 
 def grid(service: ServiceBase, tournament_id: int) -> Grid:
@@ -330,13 +509,23 @@ def grid(service: ServiceBase, tournament_id: int) -> Grid:
         length, rest = _lengths(t)
         names = _names(s, tournament_id)
         placed = _placed(s, tournament_id)
-        found = conflicts(placed, length=length, rest=rest, names=names)
+        every = conflicts(placed, length=length, rest=rest, names=names,
+                          people=people_in(s, tournament_id), demands=demands_in(s, tournament_id))
+        found = [c for c in every if not c.soft]
+        wishes = [c for c in every if c.soft]
         about: dict[int, list[str]] = {}
         for c in found:
             for key in c.games:
                 about.setdefault(key, []).append(c.message)
+        wished: dict[int, list[str]] = {}
+        for c in wishes:
+            for key in c.games:
+                wished.setdefault(key, []).append(f"not kept: {c.message}")
         officials = {p.key: tuple(sorted(p.officials)) for p in placed}
         referees = _referees(s, tournament_id)
+        locks = set(s.scalars(select(models.ScheduleLock.game_id).join(models.Game)
+                              .join(models.Division)
+                              .where(models.Division.tournament_id == tournament_id)))
         rows = s.execute(select(models.Game, models.Division.name).join(models.Division)
                          .where(models.Division.tournament_id == tournament_id)
                          .order_by(models.Game.start, models.Game.rink, models.Game.id)).all()
@@ -350,7 +539,8 @@ def grid(service: ServiceBase, tournament_id: int) -> Grid:
                             game.rink or "", game.version > 0, officials.get(game.id, ()),
                             tuple(about.get(game.id, ())),
                             tuple(w for w in [officiating.referee_shortfall(
-                                referees.get(game.id, []))] if w))
+                                referees.get(game.id, []))] if w)
+                            + tuple(wished.get(game.id, ())), game.id in locks)
             if game.start is None or not game.rink:
                 unplaced.append(cell)
                 continue
@@ -362,6 +552,14 @@ def grid(service: ServiceBase, tournament_id: int) -> Grid:
                 day.times.append(local)
             day.cells[(local, game.rink)] = cell
         for day in days.values():
+            # Every slot of the day, free ones too, and two after the last game:
+            # a game can be dropped there.
+            moment, last = min(day.times), max(day.times) + 2 * length
+            while moment < last:
+                moment += length
+                if not any(abs(moment - x) < length for x in day.times):
+                    day.times.append(moment)
             day.times.sort()
         return Grid(sorted(days.values(), key=lambda d: d.day), unplaced, found,
-                    int(length.total_seconds() // 60), int(rest.total_seconds() // 60))
+                    int(length.total_seconds() // 60), int(rest.total_seconds() // 60),
+                    wishes)

@@ -1,6 +1,10 @@
 """What is wrong with a schedule: a team or an official in two places at
 once, a team without its minimum rest between games, two games on one rink
-at once, a game outside the day's time windows.
+at once, a game outside the day's time windows; a person on two teams, or
+who plays and officiates, in two games at once or without their rest, a
+referee given a game of a team they play or coach for
+(:mod:`rinkside.tournament.schedule_people`); a team's or an official's
+request not kept (:mod:`rinkside.tournament.schedule_requests`).
 
 Pure: placed games in, :class:`Conflict` values out. The schedule solver's
 result is checked by it (the benchmark, the tests), and so is every game the
@@ -10,39 +14,13 @@ desk adds or moves, and the grid shows what it finds.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
+from rinkside.tournament.schedule_people import People, Reach, describe, shared
+from rinkside.tournament.schedule_requests import Demands, request_conflicts
+from rinkside.tournament.schedule_values import Conflict, Placed, Window
+
 __all__ = ["Conflict", "Placed", "Window", "conflicts", "conflicts_of"]
-
-
-@dataclass(frozen=True, slots=True)
-class Window:
-    """A time the rinks are available, e.g. 08:00-20:00 on a day."""
-
-    start: datetime
-    end: datetime
-
-    def holds(self, start: datetime, end: datetime) -> bool:
-        return self.start <= start and end <= self.end
-
-
-@dataclass(frozen=True, slots=True)
-class Placed:
-    """A game on the schedule: when, where, who plays and who officiates."""
-
-    key: int
-    start: datetime
-    rink: str
-    teams: tuple[int, int]
-    officials: frozenset[str] = field(default_factory=frozenset)
-
-
-@dataclass(frozen=True, slots=True)
-class Conflict:
-    kind: str  # "team", "rest", "rink", "official", "window"
-    games: tuple[int, ...]
-    message: str
 
 
 def _end(game: Placed, length: timedelta) -> datetime:
@@ -53,8 +31,11 @@ def _minutes(span: timedelta) -> int:
     return int(span.total_seconds() // 60)
 
 
+NOBODY = People(())
+
+
 def _pair(a: Placed, b: Placed, length: timedelta, rest: timedelta,
-          names: dict[int, str]) -> list[Conflict]:
+          names: dict[int, str], people: People = NOBODY) -> list[Conflict]:
     first, second = (a, b) if (a.start, a.key) <= (b.start, b.key) else (b, a)
     gap = second.start - _end(first, length)  # negative: they overlap
     keys = (first.key, second.key)
@@ -73,14 +54,48 @@ def _pair(a: Placed, b: Placed, length: timedelta, rest: timedelta,
         for official in sorted(first.officials & second.officials):
             found.append(Conflict("official", keys,
                                   f"{official} officiates two games at once ({when})"))
+    if people:
+        found += _people(first, second, gap, rest, keys, when, names, people)
     return found
 
 
+def _people(first: Placed, second: Placed, gap: timedelta, rest: timedelta,
+            keys: tuple[int, int], when: str, names: dict[int, str], people: People
+            ) -> list[Conflict]:
+    """One person in both games through different teams, or a team and a
+    whistle: never at once, never without the rest (Rules 203(a), 501(a))."""
+    found: list[Conflict] = []
+    both: list[tuple[Reach, Reach]] = shared(people.reach(first.teams, first.officials),
+                                             people.reach(second.teams, second.officials))
+    for ra, rb in both:
+        how = (f"{describe(ra, names)} at {first.start:%a %H:%M}, {describe(rb, names)} "
+               f"at {second.start:%a %H:%M}")
+        if gap < timedelta(0):
+            if ra.officiates and rb.officiates and not (ra.teams or rb.teams):
+                continue  # the official's own conflict, reported above
+            found.append(Conflict("person", keys, f"{ra.person} is due in two games at once "
+                                  f"({how})"))
+        elif gap < rest:
+            found.append(Conflict("person", keys, f"{ra.person} rests {_minutes(gap)} min "
+                                  f"between games ({how}); the minimum is {_minutes(rest)}"))
+    return found
+
+
+def _referees(game: Placed, names: dict[int, str], people: People) -> list[Conflict]:
+    return [Conflict("referee", (game.key,),
+                     f"{official} officiates the game at {game.start:%a %H:%M} of "
+                     f"{names.get(team, f'team {team}')}, a team they play or coach for "
+                     "(Rule 501(a): the Event Directors appoint referees from outside "
+                     "the game)")
+            for official, team in people.own_team_referees(game.teams, game.officials)]
+
+
 def conflicts(games: Sequence[Placed], *, length: timedelta, rest: timedelta = timedelta(0),
-              windows: Iterable[Window] = (), names: dict[int, str] | None = None
-              ) -> list[Conflict]:
+              windows: Iterable[Window] = (), names: dict[int, str] | None = None,
+              people: People = NOBODY, demands: Demands | None = None) -> list[Conflict]:
     """Every conflict among ``games`` (each ``length`` long); with ``windows``,
-    every game not wholly inside one of them."""
+    every game not wholly inside one of them; with ``people``, every person
+    in two places; with ``demands``, every request not kept."""
     names = names or {}
     spans = list(windows)
     found: list[Conflict] = []
@@ -96,14 +111,27 @@ def conflicts(games: Sequence[Placed], *, length: timedelta, rest: timedelta = t
         for b in ordered[i + 1:]:
             if b.start - a.start >= reach:
                 break
-            found += _pair(a, b, length, rest, names)
+            found += _pair(a, b, length, rest, names, people)
+    if people:
+        for g in ordered:
+            found += _referees(g, names, people)
+    if demands:
+        found += request_conflicts(games, length=length, demands=demands, names=names)
     return found
 
 
 def conflicts_of(game: Placed, others: Sequence[Placed], *, length: timedelta,
-                 rest: timedelta = timedelta(0), names: dict[int, str] | None = None
+                 rest: timedelta = timedelta(0), names: dict[int, str] | None = None,
+                 people: People = NOBODY, demands: Demands | None = None
                  ) -> list[Conflict]:
     """The conflicts ``game`` makes with ``others`` (a game added or moved)."""
     names = names or {}
-    return [c for other in others if other.key != game.key
-            for c in _pair(game, other, length, rest, names)]
+    rest_of = [other for other in others if other.key != game.key]
+    found = [c for other in rest_of for c in _pair(game, other, length, rest, names, people)]
+    if people:
+        found += _referees(game, names, people)
+    if demands:
+        found += [c for c in request_conflicts([game, *rest_of], length=length,
+                                               demands=demands, names=names)
+                  if game.key in c.games]
+    return found

@@ -11,7 +11,13 @@ game takes one slot on one rink. The model, per game and slot, a yes/no
 - a team's games (those placed and those already scheduled) are at least a
   game and the minimum rest apart: never two at once, never without rest;
 - an official already named to a scheduled game is not given another at
-  that time (the new games have no officials yet).
+  that time (the new games have no officials yet);
+- a person on two teams (Rule 203(a), 410(c)) is a team of its own: their
+  teams' games never overlap and keep the rest between them, and a player
+  who officiates a game already placed is not due on the floor near it;
+- a team's hard requests (a blackout, not before, not after) take the slots
+  they forbid away from its games; two teams asked apart never overlap.
+  Soft requests cost in the objective, so they are kept where they can be.
 
 The objective puts games early (the sum of the slots, each game's division
 spread over the day by the pairings' matchday order as a tie-break), so the
@@ -24,15 +30,21 @@ OR-Tools is imported here only.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from ortools.sat.python import cp_model
 
-from rinkside.tournament.schedule_check import Placed, Window, conflicts
+from rinkside.tournament.schedule_check import NOBODY, Placed, Window, conflicts
+from rinkside.tournament.schedule_people import People
+from rinkside.tournament.schedule_requests import Demands, TeamRequest
 
-__all__ = ["Pairing", "ScheduleInfeasible", "Slot", "solve"]
+__all__ = ["Pairing", "Progress", "ScheduleInfeasible", "Slot", "Solved", "solve",
+           "solve_report"]
+
+NO_DEMANDS = Demands()
 
 GAP = 0.01  # stop once the schedule is within 1% of the earliest possible
 
@@ -70,38 +82,184 @@ def _slots(windows: Sequence[Window], length: timedelta) -> list[datetime]:
     return starts
 
 
-def _greedy(pairings: Sequence[Pairing], order: Sequence[int], starts: Sequence[datetime],
-            free: Sequence[Sequence[str]], reach: timedelta, fixed: Sequence[Placed]
-            ) -> dict[int, int]:
-    """Each game in the earliest slot with a rink free and its teams rested
-    (the solver's hint; games it cannot place are left to the solver)."""
-    used = [0] * len(starts)
-    busy: dict[int, list[datetime]] = {}
-    for f in fixed:
-        for team in f.teams:
-            busy.setdefault(team, []).append(f.start)
-    out: dict[int, int] = {}
-    for g in order:
-        p = pairings[g]
-        for s, t in enumerate(starts):
-            if used[s] >= len(free[s]):
-                continue
-            if any(abs(b - t) < reach for team in (p.home, p.away) for b in busy.get(team, ())):
-                continue
-            used[s] += 1
-            out[g] = s
-            for team in (p.home, p.away):
-                busy.setdefault(team, []).append(t)
-            break
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """How far the solver is: its best schedule so far against the best bound."""
+
+    seconds: float  # since the build began
+    solutions: int
+    objective: float
+    bound: float
+
+    @property
+    def gap(self) -> float:
+        """How far the schedule is from the best bound, as a fraction of it."""
+        return 0.0 if self.objective <= self.bound else (
+            (self.objective - self.bound) / max(abs(self.objective), 1.0))
+
+
+@dataclass(frozen=True, slots=True)
+class Solved:
+    """The schedule and how the search went: the first feasible schedule's
+    time, the last's, the proven bound, and the wishes not kept."""
+
+    slots: list[Slot]
+    first_feasible: float  # seconds from the call to the first schedule
+    seconds: float
+    objective: float
+    bound: float
+    optimal: bool  # the schedule meets the bound (not merely within the gap limit)
+    greedy_placed: int  # how many games the greedy first pass placed (of all)
+    soft_broken: int  # soft requests the schedule does not keep
+
+    @property
+    def gap(self) -> float:
+        return Progress(self.seconds, 1, self.objective, self.bound).gap
+
+
+@dataclass(frozen=True, slots=True)
+class _Resource:
+    """Games that must keep ``reach`` apart: a team's, or a person's across
+    their teams (Rule 203(a)), or two teams asked apart (reach: one game)."""
+
+    games: tuple[int, ...]
+    reach: timedelta
+    busy: tuple[datetime, ...]  # games already on the schedule it is in
+
+
+def _resources(pairings: Sequence[Pairing], fixed: Sequence[Placed], reach: timedelta,
+               length: timedelta, people: People, demands: Demands) -> list[_Resource]:
+    games_of: dict[int, list[int]] = {}
+    for g, p in enumerate(pairings):
+        games_of.setdefault(p.home, []).append(g)
+        games_of.setdefault(p.away, []).append(g)
+    out = [_Resource(tuple(games), reach, tuple(f.start for f in fixed if team in f.teams))
+           for team, games in games_of.items()]
+    for name, teams in sorted(people.teams_of.items()):
+        # A person on two teams, or a player who officiates a game already on
+        # the schedule: their teams' games kept apart, and from that game.
+        busy = tuple(f.start for f in fixed if name in f.officials or set(f.teams) & teams)
+        if len(teams) < 2 and not busy:
+            continue
+        mine = sorted({g for team in teams for g in games_of.get(team, ())})
+        out.append(_Resource(tuple(mine), reach, busy))
+    for r in demands.teams:
+        if r.kind == "apart" and r.hard and r.other is not None:
+            both = sorted({*games_of.get(r.team, ()), *games_of.get(r.other, ())})
+            busy = tuple(f.start for f in fixed if {r.team, r.other} & set(f.teams))
+            out.append(_Resource(tuple(both), length, busy))
     return out
+
+
+def _allowed(pairings: Sequence[Pairing], starts: Sequence[datetime], length: timedelta,
+             demands: Demands) -> tuple[list[list[int]], dict[tuple[int, int], int]]:
+    """Each game's slots its teams' hard requests allow; and (game, slot) ->
+    how many soft requests that slot breaks."""
+    rules: dict[int, list[TeamRequest]] = {}
+    for r in demands.teams:
+        if r.kind != "apart":
+            rules.setdefault(r.team, []).append(r)
+    allowed: list[list[int]] = []
+    wishes: dict[tuple[int, int], int] = {}
+    for g, p in enumerate(pairings):
+        mine = [*rules.get(p.home, ()), *rules.get(p.away, ())]
+        ok: list[int] = []
+        for s, t in enumerate(starts):
+            broken = [r for r in mine if not r.allows(t, t + length)]
+            if any(r.hard for r in broken):
+                continue
+            ok.append(s)
+            if broken:
+                wishes[g, s] = len(broken)
+        allowed.append(ok)
+    return allowed, wishes
+
+
+def _greedy(pairings: Sequence[Pairing], starts: Sequence[datetime],
+            free: Sequence[Sequence[str]], allowed: Sequence[Sequence[int]],
+            resources: Sequence[_Resource], wishes: dict[tuple[int, int], int]
+            ) -> dict[int, int]:
+    """The solver's hint: slot by slot, each free rink given the most urgent
+    game that fits (its teams and people rested, its requests kept): a wish
+    kept before one broken, then the game of the team or person with the most
+    games left, then the one with the fewest slots left to it, then the
+    earliest matchday. Games it cannot place are left to the solver."""
+    mine: dict[int, list[int]] = {}
+    for i, res in enumerate(resources):
+        for g in res.games:
+            mine.setdefault(g, []).append(i)
+    left = [len(res.games) for res in resources]
+    busy: list[list[datetime]] = [list(res.busy) for res in resources]
+    open_at = [set(a) for a in allowed]
+    todo = set(range(len(pairings)))
+    out: dict[int, int] = {}
+    for s, t in enumerate(starts):
+        room = len(free[s])
+        while room and todo:
+            fits = [g for g in todo if s in open_at[g] and not any(
+                abs(b - t) < resources[i].reach for i in mine.get(g, ()) for b in busy[i])]
+            if not fits:
+                break
+
+            def urgency(g: int, s: int = s) -> tuple[int, int, int, int, int]:
+                most = max((left[i] for i in mine.get(g, ())), default=0)
+                later = sum(1 for x in allowed[g] if x >= s)
+                return (wishes.get((g, s), 0), later - 2 * most, -most,
+                        pairings[g].matchday, g)
+
+            g = min(fits, key=urgency)
+            out[g] = s
+            todo.discard(g)
+            room -= 1
+            for i in mine.get(g, ()):
+                busy[i].append(t)
+                left[i] -= 1
+    return out
+
+
+class _Watch(cp_model.CpSolverSolutionCallback):
+    """Each schedule the search finds, told to ``report``."""
+
+    def __init__(self, report: Callable[[Progress], None] | None, began: float) -> None:
+        super().__init__()
+        self.report = report
+        self.began = began  # when the build began (the model's making counts)
+        self.first: float | None = None
+        self.count = 0
+
+    def on_solution_callback(self) -> None:
+        now = time.perf_counter() - self.began
+        self.count += 1
+        if self.first is None:
+            self.first = now
+        if self.report is not None:
+            self.report(Progress(now, self.count, self.objective_value, self.best_objective_bound))
 
 
 def solve(pairings: Sequence[Pairing], *, windows: Sequence[Window], rinks: Sequence[str],
           length: timedelta, rest: timedelta = timedelta(0),
-          fixed: Sequence[Placed] = (), seconds: float = 4.0, workers: int = 2
-          ) -> list[Slot]:
+          fixed: Sequence[Placed] = (), seconds: float = 4.0, workers: int = 2,
+          people: People = NOBODY, demands: Demands = NO_DEMANDS,
+          progress: Callable[[Progress], None] | None = None) -> list[Slot]:
     """Place every pairing; ``fixed`` are the games already scheduled (their
     rinks and teams taken). Raises :class:`ScheduleInfeasible` saying why."""
+    return solve_report(pairings, windows=windows, rinks=rinks, length=length, rest=rest,
+                        fixed=fixed, seconds=seconds, workers=workers, people=people,
+                        demands=demands, progress=progress).slots
+
+
+def solve_report(pairings: Sequence[Pairing], *, windows: Sequence[Window],
+                 rinks: Sequence[str], length: timedelta, rest: timedelta = timedelta(0),
+                 fixed: Sequence[Placed] = (), seconds: float = 4.0, workers: int = 2,
+                 people: People = NOBODY, demands: Demands = NO_DEMANDS,
+                 progress: Callable[[Progress], None] | None = None,
+                 gap: float = GAP, hint: bool = True) -> Solved:
+    """:func:`solve`, with how the search went. ``people`` on two teams (or
+    who officiate a game already placed) are never in two games at once nor
+    without ``rest``; hard ``demands`` of teams are kept, soft ones where
+    the schedule can (each one broken costs as much as a game moved across
+    the whole of the days)."""
+    began = time.perf_counter()
     if length <= timedelta(0):
         raise ValueError("a game must last longer than 0 minutes")
     if rest < timedelta(0):
@@ -112,7 +270,7 @@ def solve(pairings: Sequence[Pairing], *, windows: Sequence[Window], rinks: Sequ
         raise ValueError("a game to place is given twice (the same key)")
     starts = _slots(windows, length)
     if not pairings:
-        return []
+        return Solved([], 0.0, 0.0, 0.0, 0.0, True, 0, 0)
     free = []
     for t in starts:
         taken = {g.rink for g in fixed if g.start < t + length and t < g.start + length}
@@ -122,11 +280,19 @@ def solve(pairings: Sequence[Pairing], *, windows: Sequence[Window], rinks: Sequ
         raise ScheduleInfeasible(
             f"{len(pairings)} games need {len(pairings)} rink slots of "
             f"{int(length.total_seconds() // 60)} min; the time windows hold {room}")
+    allowed, wishes = _allowed(pairings, starts, length, demands)
+    for g, ok in enumerate(allowed):
+        if not ok:
+            p = pairings[g]
+            raise ScheduleInfeasible(f"no time in the windows keeps the requests of teams "
+                                     f"{p.home} and {p.away} (their game {p.key})")
+    reach = length + rest
+    resources = _resources(pairings, fixed, reach, length, people, demands)
 
     model = cp_model.CpModel()
     at: dict[tuple[int, int], cp_model.IntVar] = {}
-    for g, _ in enumerate(pairings):
-        for s, _ in enumerate(starts):
+    for g, ok in enumerate(allowed):
+        for s in ok:
             if free[s]:
                 at[g, s] = model.new_bool_var(f"g{g}s{s}")
     for g, _ in enumerate(pairings):
@@ -136,65 +302,73 @@ def solve(pairings: Sequence[Pairing], *, windows: Sequence[Window], rinks: Sequ
         if here:
             model.add(sum(here) <= len(free[s]))
 
-    reach = length + rest
-    games_of: dict[int, list[int]] = {}
-    for g, p in enumerate(pairings):
-        games_of.setdefault(p.home, []).append(g)
-        games_of.setdefault(p.away, []).append(g)
-    for team, games in games_of.items():
-        busy = [f.start for f in fixed if team in f.teams]
+    for res in resources:
         for s, t in enumerate(starts):
-            # Every slot starting in [t, t + reach): at most one of the team's games.
-            window = [s2 for s2 in range(s, len(starts)) if starts[s2] - t < reach]
-            terms = [at[g, s2] for g in games for s2 in window if (g, s2) in at]
+            # Every slot starting in [t, t + reach): at most one of its games.
+            window = [s2 for s2 in range(s, len(starts)) if starts[s2] - t < res.reach]
+            terms = [at[g, s2] for g in res.games for s2 in window if (g, s2) in at]
             if len(terms) > 1:
                 model.add(sum(terms) <= 1)
-            # A game already scheduled: nothing of the team too close to it.
-            if any(abs(b - t) < reach for b in busy):
-                for g in games:
+            # A game already scheduled: nothing of it too close.
+            if any(abs(b - t) < res.reach for b in res.busy):
+                for g in res.games:
                     if (g, s) in at:
                         model.add(at[g, s] == 0)
 
     order = sorted(range(len(pairings)), key=lambda g: (pairings[g].matchday, g))
     rank = {g: i for i, g in enumerate(order)}
-    first = _greedy(pairings, order, starts, free, reach, fixed)
-    for (g, s), var in at.items():
-        model.add_hint(var, first.get(g) == s)  # a first schedule to start from
+    first = _greedy(pairings, starts, free, allowed, resources, wishes)
+    if hint:  # (without: the benchmark's measure of the search alone)
+        for (g, s), var in at.items():
+            model.add_hint(var, first.get(g) == s)  # a first schedule to start from
     # The earliest the games could be: every slot filled from the first. No
     # schedule starts its games earlier in sum, so one that does is optimal.
     earliest, left = 0, len(pairings)
     for s, rinks_free in enumerate(free):
         room_here = min(left, len(rinks_free))
         earliest, left = earliest + s * room_here, left - room_here
-    total = model.new_int_var(earliest, len(starts) * len(pairings), "total")
-    model.add(total == sum(var * s for (_, s), var in at.items()))
+    weight = len(starts)
+    most = len(starts) * len(pairings) + weight * sum(wishes.values())
+    total = model.new_int_var(earliest, most, "total")
+    model.add(total == sum(var * (s + weight * wishes.get((g, s), 0))
+                           for (g, s), var in at.items()))
     model.minimize(total)
 
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = seconds
     solver.parameters.num_workers = workers
-    solver.parameters.relative_gap_limit = GAP
+    solver.parameters.relative_gap_limit = gap
     # Presolve spends the whole budget on this model's many small sums; the
     # search, started from the hint, finds and improves schedules at once.
     solver.parameters.cp_model_presolve = False
-    status = solver.solve(model)
+    watch = _Watch(progress, began)
+    status = solver.solve(model, watch)
+    elapsed = time.perf_counter() - watch.began
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         raise ScheduleInfeasible(
             "no schedule fits every game in the time windows with the minimum rest "
             f"({int(rest.total_seconds() // 60)} min) between a team's games"
+            + (" and every person's (on two teams)" if people else "")
+            + (" and the teams' requests" if demands.teams else "")
             + ("" if status == cp_model.INFEASIBLE else
                f" (none found in {seconds:g} s)"))
 
     placed: list[Slot] = []
     teams: dict[int, tuple[int, int]] = {}
+    soft = 0
     for s, t in enumerate(starts):
         chosen = [g for g in range(len(pairings)) if (g, s) in at and solver.value(at[g, s])]
+        soft += sum(wishes.get((g, s), 0) for g in chosen)
         for g, rink in zip(sorted(chosen, key=lambda g: rank[g]), free[s], strict=False):
             placed.append(Slot(pairings[g].key, t, rink))
             teams[pairings[g].key] = (pairings[g].home, pairings[g].away)
     check = [Placed(p.key, p.start, p.rink, teams[p.key]) for p in placed]
-    broken = conflicts([*check, *fixed], length=length, rest=rest, windows=windows)
+    broken = [c for c in conflicts([*check, *fixed], length=length, rest=rest, windows=windows,
+                                   people=people, demands=demands) if not c.soft]
     if broken or len(placed) != len(pairings):
         raise ScheduleInfeasible("the solver's schedule breaks a constraint: "
                                  + "; ".join(c.message for c in broken[:3]))
-    return sorted(placed, key=lambda p: (p.start, p.rink))
+    return Solved(sorted(placed, key=lambda p: (p.start, p.rink)),
+                  watch.first if watch.first is not None else elapsed, elapsed,
+                  solver.objective_value, solver.best_objective_bound,
+                  solver.objective_value <= solver.best_objective_bound, len(first), soft)

@@ -21,7 +21,8 @@ mapped before the mappers configure (relationships name their targets across
 modules): :mod:`.base` (the declarative base, its naming convention, shared
 helpers), :mod:`.tournament`, :mod:`.rosters`, :mod:`.games` (lineups, event
 revisions, the state cache), :mod:`.decisions`, :mod:`.users`,
-:mod:`.officiating`, :mod:`.sync`, :mod:`.api` and :mod:`.mail`. Every name is imported from here.
+:mod:`.officiating`, :mod:`.scheduling`, :mod:`.sync`, :mod:`.api` and :mod:`.mail`.
+Every name is imported from here.
 """
 
 from rinkside.store.models.api import ApiToken, Webhook, WebhookDelivery
@@ -63,6 +64,12 @@ from rinkside.store.models.rosters import (
     RosterChange,
     RosterSubmission,
 )
+from rinkside.store.models.scheduling import (
+    REQUEST_KINDS,
+    OfficialHoursRow,
+    ScheduleLock,
+    TeamRequestRow,
+)
 from rinkside.store.models.sync import SyncCredential, SyncGame, SyncLink, SyncToken
 from rinkside.store.models.tournament import Division, Rink, Team, TeamStyle, Tournament
 from rinkside.store.models.users import (
@@ -82,6 +89,7 @@ __all__ = [
     "NAME",
     "NAMING_CONVENTION",
     "OFFICIAL_ROLES",
+    "REQUEST_KINDS",
     "REVIEWED_RULES",
     "SIGNOFF_KINDS",
     "SUBMISSION_KINDS",
@@ -105,6 +113,7 @@ __all__ = [
     "LineupEntry",
     "LoginFailure",
     "MailMessage",
+    "OfficialHoursRow",
     "OpenEndedSuspension",
     "Player",
     "PlayoffPlace",
@@ -112,6 +121,7 @@ __all__ = [
     "Rink",
     "RosterChange",
     "RosterSubmission",
+    "ScheduleLock",
     "SessionRow",
     "SignOffEntry",
     "SignedReport",
@@ -123,6 +133,7 @@ __all__ = [
     "SyncLink",
     "SyncToken",
     "Team",
+    "TeamRequestRow",
     "TeamSignature",
     "TeamStyle",
     "Tournament",

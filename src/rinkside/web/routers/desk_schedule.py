@@ -11,7 +11,8 @@ from fastapi import Form, Request
 from fastapi.responses import HTMLResponse, Response
 from pydantic import BaseModel
 
-from rinkside.services import desk_schedule, queries, rinks
+from rinkside.services import desk_schedule, queries, rinks, schedule_requests
+from rinkside.services.schedule_requests import requests_of
 from rinkside.services.tournaments import NotFound
 from rinkside.web import fields
 from rinkside.web.deps import FormId, Service, Templates
@@ -46,22 +47,77 @@ def _whole(text: str, what: str) -> int:
 
 
 def _schedule_page(request: Request, service: Service, templates: Templates, user: Director,
-                   tournament_id: int, error: str | None = None) -> Response:
+                   tournament_id: int, error: str | None = None, day: str = "") -> Response:
     tree = next((t for t in queries.tournament_trees(service)
                  if t.tournament_id == tournament_id), None)
     if tree is None:
         raise NotFound(f"There is no tournament {tournament_id}.")
+    grid = desk_schedule.grid(service, tournament_id)
+    # One day at a time (the page stays small however many games there are).
+    shown = next((d for d in grid.days if d.day.isoformat() == day.strip()),
+                 grid.days[0] if grid.days else None)
     return page(request, templates, "desk_schedule.html", user, {
         "title": "Desk: schedule", "tournament_id": tournament_id, "tree": tree,
-        "grid": desk_schedule.grid(service, tournament_id),
+        "grid": grid, "shown": shown,
+        "requests": requests_of(service, tournament_id),
         "rinks": [r.name for r in rinks.rinks(service, tournament_id)]},
         error=error, status=422 if error else 200)
 
 
 @router.get("/desk/tournaments/{tournament_id:id}/schedule", response_class=HTMLResponse)
 def schedule_page(tournament_id: int, request: Request, service: Service,
-                  templates: Templates, user: Director) -> Response:
-    return _schedule_page(request, service, templates, user, tournament_id)
+                  templates: Templates, user: Director, day: str = "") -> Response:
+    return _schedule_page(request, service, templates, user, tournament_id, day=day)
+
+
+@router.post("/desk/tournaments/{tournament_id:id}/schedule/requests",
+             response_class=HTMLResponse)
+def request_form(tournament_id: int, request: Request, service: Service, templates: Templates,
+                 user: Director, team: FormId, kind: str = Form(""), start: str = Form(""),
+                 end: str = Form(""), other: str = Form(""), wish: str = Form("")
+                 ) -> Response:
+    """A team's request: blackout (start, end), not before (start), not after
+    (end), apart (the other team); hard unless marked a wish."""
+    def add() -> int:
+        return schedule_requests.add_team_request(
+            service, tournament_id, team, kind,
+            start=local_moment(start) if start.strip() else None,
+            end=local_moment(end) if end.strip() else None,
+            other_team_id=int(other) if other.strip().isdigit() else None,
+            hard=not wish, by=user.username)
+
+    return respond(add, f"/desk/tournaments/{tournament_id}/schedule", "request",
+                   lambda error: _schedule_page(request, service, templates, user,
+                                                tournament_id, error))
+
+
+@router.post("/desk/tournaments/{tournament_id:id}/schedule/requests/remove",
+             response_class=HTMLResponse)
+def remove_request_form(tournament_id: int, request: Request, service: Service,
+                        templates: Templates, user: Director, request_id: FormId
+                        ) -> Response:
+    return respond(lambda: schedule_requests.remove_team_request(
+                       service, tournament_id, request_id, by=user.username),
+                   f"/desk/tournaments/{tournament_id}/schedule", "removed",
+                   lambda error: _schedule_page(request, service, templates, user,
+                                                tournament_id, error))
+
+
+@router.post("/desk/tournaments/{tournament_id:id}/schedule/officials",
+             response_class=HTMLResponse)
+def hours_form(tournament_id: int, request: Request, service: Service, templates: Templates,
+               user: Director, name: str = Form(""), hours: str = Form(""),
+               most: str = Form("")) -> Response:
+    """An official's hours (time windows, one a line; none: any time) and
+    the most games a day."""
+    return respond(lambda: schedule_requests.set_official_hours(
+                       service, tournament_id, name,
+                       desk_schedule.parse_windows(hours) if hours.strip() else [],
+                       most_a_day=_whole(most, "most games a day") if most.strip() else None,
+                       by=user.username),
+                   f"/desk/tournaments/{tournament_id}/schedule", "hours",
+                   lambda error: _schedule_page(request, service, templates, user,
+                                                tournament_id, error))
 
 
 @router.post("/desk/tournaments/{tournament_id:id}/schedule/generate",
@@ -84,6 +140,33 @@ async def generate_form(tournament_id: int, request: Request, service: Service,
             by=user.username),
         f"/desk/tournaments/{tournament_id}/schedule", "generated",
         lambda error: _schedule_page(request, service, templates, user, tournament_id, error))
+
+
+@router.post("/desk/tournaments/{tournament_id:id}/schedule/rebuild",
+             response_class=HTMLResponse)
+async def rebuild_form(tournament_id: int, request: Request, service: Service,
+                       templates: Templates, user: Director) -> Response:
+    """Every pool game not begun and not locked placed again around the
+    locked ones (the solver, off the event loop as the build)."""
+    form = await request.form()
+    return await off_loop(
+        respond,
+        lambda: desk_schedule.rebuild(
+            service, tournament_id,
+            windows=desk_schedule.parse_windows(str(form.get("rebuild_windows", ""))),
+            rinks=[str(r) for r in form.getlist("rink")], by=user.username),
+        f"/desk/tournaments/{tournament_id}/schedule", "rebuilt",
+        lambda error: _schedule_page(request, service, templates, user, tournament_id, error))
+
+
+@router.post("/desk/games/{game_id:id}/lock", response_class=HTMLResponse)
+def lock_form(game_id: int, request: Request, service: Service, templates: Templates,
+              user: Director, locked: str = Form("")) -> Response:
+    tid = queries.game(service, game_id).tournament_id
+    return respond(lambda: desk_schedule.lock_game(service, game_id, locked=bool(locked),
+                                                   by=user.username),
+                   f"/desk/tournaments/{tid}/schedule", "locked" if locked else "unlocked",
+                   lambda error: _schedule_page(request, service, templates, user, tid, error))
 
 
 @router.post("/desk/tournaments/{tournament_id:id}/games", response_class=HTMLResponse)
@@ -141,6 +224,35 @@ def grid_api(tournament_id: int, service: Service, user: Director) -> dict[str, 
                        "home": g.home, "away": g.away, "conflicts": list(g.conflicts)}
                       for day in grid.days for g in day.cells.values()],
             "conflicts": [c.message for c in grid.conflicts]}
+
+
+@api_router.post("/api/desk/games/{game_id:id}/preview", response_model=None)
+def preview_api(game_id: int, body: Move, service: Service, user: Director) -> Any:
+    """What a move would make, before it is made: the grid asks while a game
+    is dragged (every rule is the server's)."""
+    def preview() -> dict[str, Any]:
+        start = body.start if body.start.tzinfo else body.start.astimezone()
+        found = desk_schedule.preview_move(service, game_id, start=start, rink=body.rink)
+        return {"game": game_id, "start": start.isoformat(), "rink": body.rink,
+                "conflicts": [c.message for c in found if not c.soft],
+                "wishes": [c.message for c in found if c.soft]}
+
+    return api_attempt(preview)
+
+
+class Swap(BaseModel):
+    other: int
+    reason: fields.Reason = ""
+
+
+@api_router.post("/api/desk/games/{game_id:id}/swap", response_model=None)
+def swap_api(game_id: int, body: Swap, service: Service, user: Director) -> Any:
+    def swap() -> dict[str, Any]:
+        desk_schedule.swap_games(service, game_id, body.other, by=user.username,
+                                 reason=body.reason)
+        return {"swapped": [game_id, body.other]}
+
+    return api_attempt(swap)
 
 
 @api_router.put("/api/desk/games/{game_id:id}/place", response_model=None)

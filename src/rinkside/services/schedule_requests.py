@@ -1,0 +1,176 @@
+"""What teams and officials ask of a tournament's schedule, kept on the desk:
+a team's blackout, not before, not after, "not at the same time as" another
+team; an official's hours and most games a day (issue 31). The people the
+schedule keeps in one place come from the rosters (a player on two teams:
+the same identity, Rule 203(a), 410(c)) and the officials' names (a player
+who officiates, Rule 501(a)).
+
+Read by :mod:`rinkside.services.desk_schedule` for the builder, the moves and
+the grid; the values are :mod:`rinkside.tournament.schedule_requests`'."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import delete, select
+from sqlalchemy.orm import Session
+
+from rinkside.services.base import ServiceBase
+from rinkside.services.changes import record
+from rinkside.services.tournaments import NotFound
+from rinkside.store import models
+from rinkside.tournament.schedule_people import People, Person
+from rinkside.tournament.schedule_requests import (
+    KINDS,
+    Demands,
+    Kind,
+    OfficialHours,
+    TeamRequest,
+)
+from rinkside.tournament.schedule_values import Window
+
+__all__ = ["Requests", "add_team_request", "demands_in", "people_in", "remove_team_request",
+           "requests_of", "set_official_hours"]
+
+
+def people_in(s: Session, tournament_id: int, also_officials: Sequence[str] = ()) -> People:
+    """Everyone on the tournament's rosters by identity (person key, else the
+    name) with their teams, watched when on two teams or officiating."""
+    rows = s.execute(select(models.Player.person_key, models.Player.name, models.Player.team_id)
+                     .join(models.Team).join(models.Division)
+                     .where(models.Division.tournament_id == tournament_id,
+                            models.Player.active))
+    teams: dict[str, set[int]] = {}
+    for key, name, team_id in rows:
+        teams.setdefault(key or name, set()).add(team_id)
+    officials = set(s.scalars(select(models.GameOfficial.name).join(models.Game)
+                              .join(models.Division)
+                              .where(models.Division.tournament_id == tournament_id)))
+    officials |= set(s.scalars(select(models.OfficialHoursRow.name)
+                               .where(models.OfficialHoursRow.tournament_id == tournament_id)))
+    return People([Person(name, frozenset(t)) for name, t in teams.items()],
+                  officials=officials | set(also_officials))
+
+
+def demands_in(s: Session, tournament_id: int) -> Demands:
+    teams = tuple(_request(r) for r in s.scalars(
+        select(models.TeamRequestRow).where(models.TeamRequestRow.tournament_id == tournament_id)
+        .order_by(models.TeamRequestRow.id)))
+    hours = {r.name: OfficialHours(r.name, tuple(Window(datetime.fromisoformat(a),
+                                                        datetime.fromisoformat(b))
+                                                 for a, b in r.windows),
+                                   r.most_a_day, r.hard)
+             for r in s.scalars(select(models.OfficialHoursRow).where(
+                 models.OfficialHoursRow.tournament_id == tournament_id))}
+    return Demands(teams, hours)
+
+
+def _kind(text: str) -> Kind:
+    for k in KINDS:
+        if k == text:
+            return k
+    raise ValueError(f"{text!r} is not a request: {', '.join(KINDS)}")
+
+
+def _request(r: models.TeamRequestRow) -> TeamRequest:
+    return TeamRequest(r.team_id, _kind(r.kind), r.start, r.end, r.other_team_id, r.hard)
+
+
+def _team_of(s: Session, tournament_id: int, team_id: int) -> models.Team:
+    team = s.get(models.Team, team_id)
+    if team is None or team.division.tournament_id != tournament_id:
+        raise NotFound(f"There is no team {team_id} in tournament {tournament_id}.")
+    return team
+
+
+def add_team_request(service: ServiceBase, tournament_id: int, team_id: int, kind: str, *,
+                     start: datetime | None = None, end: datetime | None = None,
+                     other_team_id: int | None = None, hard: bool = True, note: str = "",
+                     by: str) -> int:
+    """One request of a team, checked (:class:`TeamRequest` says what is
+    missing), recorded; its id."""
+    for moment in (start, end):
+        if moment is not None and moment.tzinfo is None:
+            raise ValueError("a request's times need their time zone")
+    value = TeamRequest(team_id, _kind(kind), start, end, other_team_id, hard)
+    with service.write() as s:
+        team = _team_of(s, tournament_id, team_id)
+        if other_team_id is not None:
+            _team_of(s, tournament_id, other_team_id)
+        row = models.TeamRequestRow(tournament_id=tournament_id, team_id=team_id, kind=kind,
+                                    start=start, end=end, other_team_id=other_team_id,
+                                    hard=hard, note=note.strip())
+        s.add(row)
+        s.flush()
+        record(s, tournament_id, f"team {team_id}", "schedule request", None,
+               {"team": team.name, "request": value.says(), "hard": hard},
+               by=by, clock=service.now)
+        return row.id
+
+
+def remove_team_request(service: ServiceBase, tournament_id: int, request_id: int, *,
+                        by: str) -> None:
+    with service.write() as s:
+        row = s.get(models.TeamRequestRow, request_id)
+        if row is None or row.tournament_id != tournament_id:
+            raise NotFound(f"There is no request {request_id}.")
+        before = {"request": _request(row).says(), "hard": row.hard}
+        s.delete(row)
+        record(s, tournament_id, f"team {row.team_id}", "schedule request removed", before,
+               None, by=by, clock=service.now)
+
+
+def set_official_hours(service: ServiceBase, tournament_id: int, name: str,
+                       windows: Sequence[Window], *, most_a_day: int | None = None,
+                       hard: bool = True, by: str) -> None:
+    """An official's hours (none: any time) and most games a day, replacing
+    what was kept; the official is then one the builder gives games to."""
+    name = name.strip()
+    if not name:
+        raise ValueError("name the official")
+    if most_a_day is not None and most_a_day < 1:
+        raise ValueError("the most games a day is at least 1")
+    with service.write() as s:
+        if s.get(models.Tournament, tournament_id) is None:
+            raise NotFound(f"There is no tournament {tournament_id}.")
+        s.execute(delete(models.OfficialHoursRow).where(
+            models.OfficialHoursRow.tournament_id == tournament_id,
+            models.OfficialHoursRow.name == name))
+        spans = [[w.start.isoformat(), w.end.isoformat()] for w in windows]
+        s.add(models.OfficialHoursRow(tournament_id=tournament_id, name=name, windows=spans,
+                                      most_a_day=most_a_day, hard=hard))
+        record(s, tournament_id, f"official {name}", "hours", None,
+               {"windows": [" - ".join(w) for w in spans], "most_a_day": most_a_day,
+                "hard": hard}, by=by, clock=service.now)
+
+
+@dataclass(frozen=True, slots=True)
+class Requests:
+    """The requests as the desk lists them: (id, team, what, hard) and
+    (official, hours, most a day)."""
+
+    teams: list[tuple[int, str, str, bool]]
+    officials: list[tuple[str, str, int | None]]
+
+
+def requests_of(service: ServiceBase, tournament_id: int) -> Requests:
+    with service.read() as s:
+        names = dict(s.execute(select(models.Team.id, models.Team.name).join(models.Division)
+                               .where(models.Division.tournament_id == tournament_id)).all())
+        teams = []
+        for r in s.scalars(select(models.TeamRequestRow).where(
+                models.TeamRequestRow.tournament_id == tournament_id)
+                .order_by(models.TeamRequestRow.id)):
+            said = _request(r).says()
+            if r.other_team_id is not None:
+                said = f"never at the same time as {names.get(r.other_team_id, '?')}"
+            teams.append((r.id, names.get(r.team_id, "?"), said, r.hard))
+        officials = [(r.name, "; ".join(
+            f"{datetime.fromisoformat(a):%a %H:%M}-{datetime.fromisoformat(b):%H:%M}"
+            for a, b in r.windows) or "any time", r.most_a_day)
+            for r in s.scalars(select(models.OfficialHoursRow).where(
+                models.OfficialHoursRow.tournament_id == tournament_id)
+                .order_by(models.OfficialHoursRow.name))]
+        return Requests(teams, officials)

@@ -1,0 +1,58 @@
+"""What teams and officials ask of the schedule (issue 31): a team's
+blackout, not before, not after, "not at the same time as" another team; an
+official's hours and most games a day. Hard ones the builder keeps and the
+desk refuses to break; soft ones are wishes, kept where the schedule can
+(:mod:`rinkside.tournament.schedule_requests`)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Final
+
+from sqlalchemy import Boolean, CheckConstraint, ForeignKey, Integer, String, Text, true
+from sqlalchemy.orm import Mapped, mapped_column
+
+from rinkside.store.models.base import NAME, Base, _one_of
+from rinkside.store.types import UTCDateTime, json_document
+
+REQUEST_KINDS: Final = ("blackout", "not_before", "not_after", "apart")
+
+
+class TeamRequestRow(Base):
+    """One request of a team; ``start``/``end`` as the kind needs them,
+    ``other_team_id`` for ``apart``."""
+
+    __tablename__ = "team_requests"
+    __table_args__ = (CheckConstraint(_one_of("kind", REQUEST_KINDS), name="kind"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"), index=True)
+    team_id: Mapped[int] = mapped_column(ForeignKey("teams.id"))
+    kind: Mapped[str] = mapped_column(String(16))
+    start: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    end: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    other_team_id: Mapped[int | None] = mapped_column(ForeignKey("teams.id"))
+    hard: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    note: Mapped[str] = mapped_column(Text, default="", server_default="")
+
+
+class OfficialHoursRow(Base):
+    """When an official can officiate (``windows``: ``[[start, end], ...]`` in
+    ISO 8601; empty: any time) and the most games a day they take."""
+
+    __tablename__ = "official_hours"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"), index=True)
+    name: Mapped[str] = mapped_column(String(NAME))
+    windows: Mapped[list[Any]] = mapped_column(json_document(), default=list)
+    most_a_day: Mapped[int | None] = mapped_column(Integer)
+    hard: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+
+
+class ScheduleLock(Base):
+    """A game the director locked where it is: a rebuild keeps it."""
+
+    __tablename__ = "schedule_locks"
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), primary_key=True)

@@ -1,0 +1,73 @@
+"""Referees for a placed schedule: two a game (Rule 501(a): "There should be
+two Referees on the floor at all times"), each within the hours they gave
+and their most games a day, never in two games at once, never a game of a
+team they play or coach for, and a referee who plays never due on the floor
+for their own team without the rest.
+
+Greedy and pure: games in start order, each given the referees free for it
+who have worked least so far. A game it cannot fill is named, with why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+
+from rinkside.tournament.schedule_people import People
+from rinkside.tournament.schedule_requests import OfficialHours
+from rinkside.tournament.schedule_values import Placed
+
+__all__ = ["Assigned", "assign_referees"]
+
+
+@dataclass(frozen=True, slots=True)
+class Assigned:
+    """The referees of each game, and the games short of them (with why)."""
+
+    referees: dict[int, tuple[str, ...]]
+    short: dict[int, str]
+
+
+def assign_referees(games: Sequence[Placed], officials: Sequence[str], *, length: timedelta,
+                    rest: timedelta = timedelta(0),
+                    hours: Mapping[str, OfficialHours] | None = None,
+                    people: People | None = None, per_game: int = 2) -> Assigned:
+    """Up to ``per_game`` referees for each of ``games`` from ``officials``."""
+    hours = hours or {}
+    people = people or People(())
+    worked: dict[str, list[datetime]] = {name: [] for name in officials}
+    per_day: dict[tuple[str, date], int] = {}
+    playing: dict[str, list[datetime]] = {}  # when a referee who plays is due on the floor
+    for g in games:
+        for name, teams in people.teams_of.items():
+            if set(g.teams) & teams:
+                playing.setdefault(name, []).append(g.start)
+    referees: dict[int, tuple[str, ...]] = {}
+    short: dict[int, str] = {}
+    for g in sorted(games, key=lambda g: (g.start, g.key)):
+        end = g.start + length
+        day = g.start.date()
+
+        def free(name: str, g: Placed = g, end: datetime = end, day: date = day) -> bool:
+            h = hours.get(name)
+            if h is not None and (not h.available(g.start, end) or (
+                    h.most_a_day is not None and per_day.get((name, day), 0) >= h.most_a_day)):
+                return False
+            if set(g.teams) & people.teams_of.get(name, frozenset()):
+                return False  # his own team's game (Rule 501(a))
+            if any(abs(t - g.start) < length for t in worked[name]):
+                return False
+            return not any(abs(t - g.start) < length + rest for t in playing.get(name, ()))
+
+        chosen = sorted((n for n in officials if free(n)),
+                        key=lambda n: (len(worked[n]), n))[:per_game]
+        referees[g.key] = tuple(chosen)
+        for name in chosen:
+            worked[name].append(g.start)
+            per_day[name, day] = per_day.get((name, day), 0) + 1
+        if len(chosen) < per_game:
+            short[g.key] = (f"the game at {g.start:%a %H:%M} has {len(chosen)} of "
+                            f"{per_game} referees: no other official is free then "
+                            "(Rule 501(a))")
+    return Assigned(referees, short)
