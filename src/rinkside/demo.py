@@ -281,22 +281,6 @@ def _bracket_under_way(service: Tournaments, division: int, start: datetime) -> 
     return second
 
 
-def _one_person_on_two_teams(service: Tournaments, tournament: int) -> int:
-    """A 14U skater who plays up for a Division 1 team: the desk merges his
-    two roster entries into one person (issue 27), so his career page shows
-    both teams and their games. The player entry returned."""
-    from rinkside.services import careers
-
-    teams = {name: team_id for d in queries.divisions(service, tournament)
-             for team_id, name in queries.team_names(service, d.division_id).items()}
-    senior = next(p for p in queries.team(service, teams["Blades"]).players if not p.goalie)
-    junior = next(p for p in queries.team(service, teams["Jr Blades"]).players
-                  if not p.goalie)
-    careers.merge(service, junior.player_id, senior.player_id, by="demo director",
-                  reason="one person: a 14U skater who plays up for the Blades")
-    return senior.player_id
-
-
 class StoreNotEmpty(Exception):
     """The store holds tournaments or users: the demo's published logins stay out."""
 
@@ -325,7 +309,6 @@ def build_demo_store(service: Tournaments, *, seed: int = 2026,
             return built
         tournament = build_demo(building, seed=seed, progress=progress, on_game=on_game)
         games = add_game_day(building, tournament)
-        _one_person_on_two_teams(building, tournament)
         store_meta.put(building, store_meta.DEMO_TOURNAMENT,
                        ",".join(map(str, [tournament, *games])))
     return DemoStore(tournament, tuple(games))
