@@ -75,8 +75,11 @@ conformance: $(STAMP)
 rule-coverage: $(STAMP)
 	$(BIN)/rinkside rules --markdown > docs/rule-coverage.md
 
+# Decode and fold, each against its own floor (an orjson-only decode; a bare
+# singledispatch fold over the same decoded events); INSTRUCTIONS=40 also
+# counts 40 games' instructions under callgrind (minutes).
 bench: $(STAMP)
-	$(BIN)/python benchmarks/bench_engine.py
+	$(BIN)/python benchmarks/bench_engine.py $(if $(INSTRUCTIONS),--instructions $(INSTRUCTIONS))
 
 # Appending one event against a bare one-row commit (SQLite; PostgreSQL too
 # when RINKSIDE_TEST_POSTGRES_URL is set).
