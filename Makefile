@@ -81,8 +81,9 @@ rule-coverage: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_engine.py $(if $(INSTRUCTIONS),--instructions $(INSTRUCTIONS))
 
-# Appending one event against a bare one-row commit (SQLite; PostgreSQL too
-# when RINKSIDE_TEST_POSTGRES_URL is set).
+# A service write of one event (Tournaments.record) and the append within it,
+# against a bare one-row commit of the database's own driver (SQLite's sqlite3
+# with the store's pragmas; psycopg too when RINKSIDE_TEST_POSTGRES_URL is set).
 bench-store: $(STAMP)
 	$(BIN)/python benchmarks/bench_store.py
 
