@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 SHARED ?= ../shared
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test system-deps lint importlint typecheck unit conformance rule-coverage bench bench-store bench-tournament bench-instructions bench-live bench-schedule soak postgres clean
+.PHONY: run test system-deps lint importlint typecheck unit conformance rule-coverage bench bench-store bench-tournament bench-instructions bench-scale bench-live bench-schedule soak postgres clean
 
 # The store's tests also run on PostgreSQL when RINKSIDE_TEST_POSTGRES_URL
 # names a server (`make test` passes it on; without it those variants are
@@ -96,6 +96,12 @@ bench-tournament: $(STAMP)
 # machine's load does not move: about ten minutes (KEEP as for bench-tournament).
 bench-instructions: $(STAMP)
 	$(BIN)/python benchmarks/bench_instructions.py $(if $(KEEP),--keep $(KEEP))
+
+# A game's first write, the desk's and the public pages and a cold recompute
+# on stores of 100, 1,000 and 5,000 played games (SIZES=100,1000 for fewer),
+# each beside its floor, with the growth from the smallest size.
+bench-scale: $(STAMP)
+	$(BIN)/python benchmarks/bench_scale.py $(if $(SIZES),--sizes $(SIZES))
 
 # The schedule solver: 64 teams, 8 divisions, 4 rinks, 2 days, under 5 s (CP-SAT).
 bench-schedule: $(STAMP)
