@@ -170,7 +170,7 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
             self._anchor_clock(s, game_id, before, state, by)
             webhooks.enqueue_game(s, game, version, happened, self.now())  # the outbox
             state_cache.store(s, game_id, version, state)
-            live = live_in(s, game_id)
+            live = live_in(s, game_id, locked=False)  # 616(a): refused above when locked
         self.committed(game_id, version, state, live)
         return version, state, rebased
 
