@@ -282,6 +282,7 @@ def states_of(s: Session, cache: StateCache, games: Sequence[tuple[int, int, Gam
     in turn, and the new states kept in one write."""
     out: dict[int, tuple[int, GameState]] = {}
     missing: list[tuple[int, int, GameSetup]] = []
+    cache.reserve(len(games))
     for game_id, version, setup in games:
         cached = cache.get(game_id, version)
         if cached is not None and cached.setup == setup:
