@@ -18,6 +18,12 @@ machine:
   event, its state checked by the engine, appended, its state stored, the
   change committed); each game's first write (which dresses the rosters) is
   left out, a figure of ``make bench-scale``;
+- console write: the same event posted to the console's
+  ``/api/games/{id}/events`` through the app (FastAPI's test client, logged
+  in as the director: the route's checks, decoding, the write, its answer
+  and the live pages' publication), beside a bare FastAPI POST of the same
+  body (a route that reads it and answers a small JSON) over the same kind
+  of client (target: 3x or less);
 
 - baseline: ``INSERT`` of one row (the event as JSON text) into a one-table
   database and ``COMMIT``, on a connection of an engine made by
@@ -55,6 +61,8 @@ from pathlib import Path
 from typing import Any, Final
 
 import psycopg
+from fastapi import Body, FastAPI
+from fastapi.testclient import TestClient
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
@@ -62,17 +70,23 @@ from sqlalchemy import Engine, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session
 
+from rinkside.formats import encode_event
 from rinkside.rules.events import Event, Penalty, PenaltyClass
 from rinkside.rules.times import GameTime
+from rinkside.services import users
 from rinkside.services.tournaments import Tournaments
 from rinkside.simulate import play_game
 from rinkside.store import codec
 from rinkside.store.db import make_engine, migrate, session_factory
 from rinkside.store.eventlog import append
 from rinkside.store.models import Division, Game, Team, Tournament
+from rinkside.web import auth
+from rinkside.web.app import create_app
 
 TARGET = 2.0
 TARGET_WRITE = 10.0  # a service write / a bare commit (issue 30)
+TARGET_POST = 3.0  # a console write / a bare FastAPI POST (issue 30)
+PASSWORD = "bench-store-director-pw-30"
 POSTGRES_URL_VARIABLE = "RINKSIDE_TEST_POSTGRES_URL"
 
 # A realistic event: a penalty with every optional field a scorer fills in.
@@ -96,6 +110,8 @@ class Result:
     append: Figures
     append_in_session: Figures
     service_write: Figures
+    bare_post: Figures
+    console_write: Figures
 
     @property
     def ratio(self) -> float:
@@ -112,8 +128,14 @@ class Result:
         return self.service_write.median_us / self.bare_commit.median_us
 
     @property
+    def post_ratio(self) -> float:
+        """a console write / a bare FastAPI POST, medians."""
+        return self.console_write.median_us / self.bare_post.median_us
+
+    @property
     def meets_target(self) -> bool:
-        return self.ratio <= TARGET and self.write_ratio <= TARGET_WRITE
+        return (self.ratio <= TARGET and self.write_ratio <= TARGET_WRITE
+                and self.post_ratio <= TARGET_POST)
 
 
 def figures(samples_ns: list[int]) -> Figures:
@@ -172,12 +194,22 @@ class Console:
         self.game_id = 0
         self.version = 0
         self.left: list[Event] = []
+        users.create_user(service, "director", PASSWORD, "director")
+        self.client = TestClient(create_app(service))
+        self.client.get("/login")
+        self.client.post("/login", data={
+            "username": "director", "password": PASSWORD,
+            "csrf_token": self.client.cookies.get(auth.CSRF_COOKIE) or ""},
+            follow_redirects=False)
+        self.headers = {auth.CSRF_HEADER: self.client.get("/api/session").json()["csrf_token"]}
+        self.bare = TestClient(bare_app())
 
     def _next_game(self) -> None:
         service = self.service
         self.game_id = next(self.games)
         service.dress_eligible(self.game_id)
         _, state = service.game_state(self.game_id)
+        self.settings = state.setup.settings
         first, *self.left = play_game(self.rng, state.setup)
         self.left.reverse()
         self.version, _ = service.record(self.game_id, 0, [first], by="bench")
@@ -190,6 +222,32 @@ class Console:
     def write(self) -> None:
         self.version, _ = self.service.record(self.game_id, self.version, [self.left.pop()],
                                               by="bench")
+
+    def _body(self) -> dict[str, Any]:
+        return {"version": self.version,
+                "events": [encode_event(self.left[-1], self.settings)]}
+
+    def post(self) -> None:
+        response = self.client.post(f"/api/games/{self.game_id}/events", json=self._body(),
+                                    headers=self.headers)
+        if response.status_code != 200:
+            raise SystemExit(f"the console's write: {response.status_code} {response.text}")
+        self.left.pop()
+        self.version = response.json()["version"]
+
+    def bare_post(self) -> None:
+        self.bare.post("/floor", json=self._body()).raise_for_status()
+
+
+def bare_app() -> FastAPI:
+    """A route that reads a JSON body and answers a small JSON: a POST's floor."""
+    app = FastAPI()
+
+    @app.post("/floor")
+    def floor(body: dict[str, Any] = Body(...)) -> dict[str, int]:  # noqa: B008
+        return {"version": int(body["version"]) + 1}
+
+    return app
 
 
 def run(database: str, bare_commit: Callable[[], None], baseline_engine: Engine,
@@ -222,12 +280,13 @@ def run(database: str, bare_commit: Callable[[], None], baseline_engine: Engine,
         operation()
         return time.perf_counter_ns() - start
 
-    operations = (bare_commit, baseline, append_one, append_in_session, console.write)
+    operations = (bare_commit, baseline, append_one, append_in_session, console.write,
+                  console.bare_post, console.post)
     for _ in range(warmup):
         for operation in operations:
             console.ready()
             operation()
-    samples: tuple[list[int], ...] = ([], [], [], [], [])
+    samples: tuple[list[int], ...] = ([], [], [], [], [], [], [])
     for i in range(n):
         turned = i % len(operations)  # each goes first as often as the others
         for operation, times in list(zip(operations, samples, strict=True))[turned:] + \
@@ -331,14 +390,18 @@ def report(result: Result) -> str:
     for name, fig in (("bare commit", result.bare_commit), ("baseline", result.baseline),
                       ("append", result.append),
                       ("append in a session", result.append_in_session),
-                      ("service write", result.service_write)):
+                      ("service write", result.service_write),
+                      ("bare FastAPI POST", result.bare_post),
+                      ("console write", result.console_write)):
         lines.append(f"  {name:<21}{fig.median_us:>10.1f}{fig.p95_us:>10.1f}"
                      f"{fig.mean_us:>10.1f}{fig.median_us / result.bare_commit.median_us:>8.1f}x")
     lines.append(f"  append / baseline = {result.ratio:.2f}x "
                  f"(target <= {TARGET:.0f}x)")
     lines.append(f"  append in a session / baseline = {result.session_ratio:.2f}x")
     lines.append(f"  service write / bare commit = {result.write_ratio:.1f}x "
-                 f"(target <= {TARGET_WRITE:.0f}x); both targets: {verdict}")
+                 f"(target <= {TARGET_WRITE:.0f}x)")
+    lines.append(f"  console write / bare FastAPI POST = {result.post_ratio:.1f}x "
+                 f"(target <= {TARGET_POST:.0f}x); every target: {verdict}")
     return "\n".join(lines)
 
 
@@ -357,6 +420,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps([asdict(r) | {"ratio": r.ratio, "session_ratio": r.session_ratio,
                                        "write_ratio": r.write_ratio,
+                                       "post_ratio": r.post_ratio,
                                        "meets_target": r.meets_target} for r in results],
                          indent=2))
     else:
