@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 SHARED ?= ../shared
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test system-deps lint importlint typecheck unit conformance rule-coverage bench bench-store bench-chain bench-tournament bench-instructions bench-live bench-schedule soak postgres clean
+.PHONY: run test system-deps lint importlint typecheck unit conformance rule-coverage bench bench-store bench-chain bench-tournament bench-instructions bench-scale bench-live bench-schedule soak postgres clean
 
 # The store's tests also run on PostgreSQL when RINKSIDE_TEST_POSTGRES_URL
 # names a server (`make test` passes it on; without it those variants are
@@ -75,11 +75,15 @@ conformance: $(STAMP)
 rule-coverage: $(STAMP)
 	$(BIN)/rinkside rules --markdown > docs/rule-coverage.md
 
+# Decode and fold, each against its own floor (an orjson-only decode; a bare
+# singledispatch fold over the same decoded events); INSTRUCTIONS=40 also
+# counts 40 games' instructions under callgrind (minutes).
 bench: $(STAMP)
-	$(BIN)/python benchmarks/bench_engine.py
+	$(BIN)/python benchmarks/bench_engine.py $(if $(INSTRUCTIONS),--instructions $(INSTRUCTIONS))
 
-# Appending one event against a bare one-row commit (SQLite; PostgreSQL too
-# when RINKSIDE_TEST_POSTGRES_URL is set).
+# A service write of one event (Tournaments.record) and the append within it,
+# against a bare one-row commit of the database's own driver (SQLite's sqlite3
+# with the store's pragmas; psycopg too when RINKSIDE_TEST_POSTGRES_URL is set).
 bench-store: $(STAMP)
 	$(BIN)/python benchmarks/bench_store.py
 
@@ -98,6 +102,12 @@ bench-tournament: $(STAMP)
 # machine's load does not move: about ten minutes (KEEP as for bench-tournament).
 bench-instructions: $(STAMP)
 	$(BIN)/python benchmarks/bench_instructions.py $(if $(KEEP),--keep $(KEEP))
+
+# A game's first write, the desk's and the public pages and a cold recompute
+# on stores of 100, 1,000 and 5,000 played games (SIZES=100,1000 for fewer),
+# each beside its floor, with the growth from the smallest size.
+bench-scale: $(STAMP)
+	$(BIN)/python benchmarks/bench_scale.py $(if $(SIZES),--sizes $(SIZES))
 
 # The schedule solver: 64 teams, 8 divisions, 4 rinks, 2 days, under 5 s (CP-SAT);
 # then the hard instance (90% of the slots, 20 blackouts, 10 players on two

@@ -99,7 +99,7 @@ def prepared(folder: Path, games: int, seed: int) -> tuple[Path, Path]:
         stored = s.scalar(select(func.count()).select_from(Game).where(Game.version > 0))
     if stored != games:
         print(f"building {games} games (a few minutes; --keep keeps them)", file=sys.stderr)
-        bt.build(Tournaments(sessions), games, seed)
+        bt.build(sessions, games, seed)
     packed = folder / f"bench-{games}-{seed}.logs.pickle"
     packed.write_bytes(pickle.dumps(bt.logs_in_memory(Tournaments(sessions)), protocol=5))
     engine.dispose()

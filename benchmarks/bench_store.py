@@ -1,12 +1,29 @@
-"""How long appending one event durably takes, beside a bare one-row commit.
+"""How long a service write of one event takes, and the append within it,
+beside a bare one-row commit.
 
     python benchmarks/bench_store.py [--n 2000] [--warmup 100] [--postgres-url URL] [--json]
 
 On SQLite (WAL, files in a temporary directory) and, when
 ``RINKSIDE_TEST_POSTGRES_URL`` (or ``--postgres-url``) names a server, on
 PostgreSQL (in a schema of its own, dropped after), two operations are timed
-``--n`` times each, interleaved one for one so that both see the same
+``--n`` times each, interleaved one for one so that all see the same
 machine:
+
+- bare commit: ``INSERT`` of one row and ``COMMIT`` with the database's own
+  driver and nothing else (the standard library's ``sqlite3`` with the
+  store's pragmas, WAL and synchronous=NORMAL; ``psycopg``), on a connection
+  kept open: the floor of any durable write;
+- service write: :meth:`rinkside.services.tournaments.Tournaments.record` of
+  one event of a simulated game (as a console sends them: the game's next
+  event, its state checked by the engine, appended, its state stored, the
+  change committed); each game's first write (which dresses the rosters) is
+  left out, a figure of ``make bench-scale``;
+- console write: the same event posted to the console's
+  ``/api/games/{id}/events`` through the app (FastAPI's test client, logged
+  in as the director: the route's checks, decoding, the write, its answer
+  and the live pages' publication), beside a bare FastAPI POST of the same
+  body (a route that reads it and answers a small JSON) over the same kind
+  of client (target: 3x or less);
 
 - baseline: ``INSERT`` of one row (the event as JSON text) into a one-table
   database and ``COMMIT``, on a connection of an engine made by
@@ -20,7 +37,8 @@ machine:
   services call it (the session's own begin and commit are extra).
 
 Each is reported per operation in microseconds (median, p95, mean) with the
-ratio to the baseline's median; the target for append is 2x or less.
+ratio to the baseline's median and to the bare commit's; the targets: append
+2x the baseline or less, a service write 10x the bare commit or less.
 """
 
 from __future__ import annotations
@@ -28,6 +46,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
+import sqlite3
 import statistics
 import sys
 import tempfile
@@ -36,8 +56,13 @@ import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
+from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
+
+import psycopg
+from fastapi import Body, FastAPI
+from fastapi.testclient import TestClient
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
@@ -45,14 +70,23 @@ from sqlalchemy import Engine, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session
 
-from rinkside.rules.events import Penalty, PenaltyClass
+from rinkside.formats import encode_event
+from rinkside.rules.events import Event, Penalty, PenaltyClass
 from rinkside.rules.times import GameTime
+from rinkside.services import users
+from rinkside.services.tournaments import Tournaments
+from rinkside.simulate import play_game
 from rinkside.store import codec
-from rinkside.store.db import make_engine, migrate
+from rinkside.store.db import make_engine, migrate, session_factory
 from rinkside.store.eventlog import append
 from rinkside.store.models import Division, Game, Team, Tournament
+from rinkside.web import auth
+from rinkside.web.app import create_app
 
 TARGET = 2.0
+TARGET_WRITE = 10.0  # a service write / a bare commit (issue 30)
+TARGET_POST = 3.0  # a console write / a bare FastAPI POST (issue 30)
+PASSWORD = "bench-store-director-pw-30"
 POSTGRES_URL_VARIABLE = "RINKSIDE_TEST_POSTGRES_URL"
 
 # A realistic event: a penalty with every optional field a scorer fills in.
@@ -70,9 +104,14 @@ class Figures:
 class Result:
     database: str
     n: int
+    load: str
+    bare_commit: Figures
     baseline: Figures
     append: Figures
     append_in_session: Figures
+    service_write: Figures
+    bare_post: Figures
+    console_write: Figures
 
     @property
     def ratio(self) -> float:
@@ -84,8 +123,19 @@ class Result:
         return self.append_in_session.median_us / self.baseline.median_us
 
     @property
+    def write_ratio(self) -> float:
+        """a service write / a bare commit, medians."""
+        return self.service_write.median_us / self.bare_commit.median_us
+
+    @property
+    def post_ratio(self) -> float:
+        """a console write / a bare FastAPI POST, medians."""
+        return self.console_write.median_us / self.bare_post.median_us
+
+    @property
     def meets_target(self) -> bool:
-        return self.ratio <= TARGET
+        return (self.ratio <= TARGET and self.write_ratio <= TARGET_WRITE
+                and self.post_ratio <= TARGET_POST)
 
 
 def figures(samples_ns: list[int]) -> Figures:
@@ -117,11 +167,95 @@ def create_baseline_table(engine: Engine) -> None:
         )
 
 
-def run(database: str, baseline_engine: Engine, store_engine: Engine, n: int,
-        warmup: int) -> Result:
+class Console:
+    """A scorer's console writing simulated games one event at a time
+    through the service: :meth:`write` records the next event (a game's
+    first write, which dresses its rosters, made untimed beforehand)."""
+
+    def __init__(self, engine: Engine, seed: int = 30) -> None:
+        self.service = Tournaments(session_factory(engine))
+        self.rng = random.Random(seed)
+        service = self.service
+        tid = service.create_tournament("Bench Open", date(2026, 12, 5), {})
+        did = service.add_division(tid, "Open")
+        for t in range(8):
+            team = service.add_team(did, f"Team {t + 1}")
+            who = f"T{t + 1}"
+            players: list[dict[str, Any]] = [
+                {"number": 1, "name": f"{who} Goalie One", "goalie": True},
+                {"number": 30, "name": f"{who} Goalie Two", "goalie": True}]
+            players += [{"number": n, "name": f"{who} Skater {n}",
+                         "captain": "C" if n == 2 else "A" if n in (3, 4) else None}
+                        for n in range(2, 14)]
+            service.set_roster(team, players)
+        self.games = iter(service.generate_round_robin(
+            did, start=datetime(2026, 12, 5, 8, tzinfo=UTC), slot_minutes=40,
+            rinks=["A", "B"], rounds=40))
+        self.game_id = 0
+        self.version = 0
+        self.left: list[Event] = []
+        users.create_user(service, "director", PASSWORD, "director")
+        self.client = TestClient(create_app(service))
+        self.client.get("/login")
+        self.client.post("/login", data={
+            "username": "director", "password": PASSWORD,
+            "csrf_token": self.client.cookies.get(auth.CSRF_COOKIE) or ""},
+            follow_redirects=False)
+        self.headers = {auth.CSRF_HEADER: self.client.get("/api/session").json()["csrf_token"]}
+        self.bare = TestClient(bare_app())
+
+    def _next_game(self) -> None:
+        service = self.service
+        self.game_id = next(self.games)
+        service.dress_eligible(self.game_id)
+        _, state = service.game_state(self.game_id)
+        self.settings = state.setup.settings
+        first, *self.left = play_game(self.rng, state.setup)
+        self.left.reverse()
+        self.version, _ = service.record(self.game_id, 0, [first], by="bench")
+
+    def ready(self) -> None:
+        """Before a timed write: a game with an event left to write."""
+        while not self.left:
+            self._next_game()
+
+    def write(self) -> None:
+        self.version, _ = self.service.record(self.game_id, self.version, [self.left.pop()],
+                                              by="bench")
+
+    def _body(self) -> dict[str, Any]:
+        return {"version": self.version,
+                "events": [encode_event(self.left[-1], self.settings)]}
+
+    def post(self) -> None:
+        response = self.client.post(f"/api/games/{self.game_id}/events", json=self._body(),
+                                    headers=self.headers)
+        if response.status_code != 200:
+            raise SystemExit(f"the console's write: {response.status_code} {response.text}")
+        self.left.pop()
+        self.version = response.json()["version"]
+
+    def bare_post(self) -> None:
+        self.bare.post("/floor", json=self._body()).raise_for_status()
+
+
+def bare_app() -> FastAPI:
+    """A route that reads a JSON body and answers a small JSON: a POST's floor."""
+    app = FastAPI()
+
+    @app.post("/floor")
+    def floor(body: dict[str, Any] = Body(...)) -> dict[str, int]:  # noqa: B008
+        return {"version": int(body["version"]) + 1}
+
+    return app
+
+
+def run(database: str, bare_commit: Callable[[], None], baseline_engine: Engine,
+        store_engine: Engine, n: int, warmup: int) -> Result:
     create_baseline_table(baseline_engine)
     migrate(store_engine)
     game_id = make_game(store_engine)
+    console = Console(store_engine)
     insert_row = text("INSERT INTO bench_rows (payload) VALUES (:payload)")
     payload_text = json.dumps(codec.encode(EVENT))
     version = 0
@@ -146,27 +280,54 @@ def run(database: str, baseline_engine: Engine, store_engine: Engine, n: int,
         operation()
         return time.perf_counter_ns() - start
 
-    operations = (baseline, append_one, append_in_session)
+    operations = (bare_commit, baseline, append_one, append_in_session, console.write,
+                  console.bare_post, console.post)
     for _ in range(warmup):
         for operation in operations:
+            console.ready()
             operation()
-    samples: tuple[list[int], ...] = ([], [], [])
-    for _ in range(n):
-        for operation, times in zip(operations, samples, strict=True):
+    samples: tuple[list[int], ...] = ([], [], [], [], [], [], [])
+    for i in range(n):
+        turned = i % len(operations)  # each goes first as often as the others
+        for operation, times in list(zip(operations, samples, strict=True))[turned:] + \
+                list(zip(operations, samples, strict=True))[:turned]:
+            console.ready()
             times.append(timed(operation))
-    return Result(database, n, *(figures(times) for times in samples))
+    load = " ".join(Path("/proc/loadavg").read_text().split()[:3])
+    return Result(database, n, load, *(figures(times) for times in samples))
+
+
+def sqlite_bare_commit(path: Path) -> tuple[Callable[[], None], Callable[[], None]]:
+    """One row inserted and committed with the standard library's sqlite3,
+    the store's pragmas (rinkside.store.db), on a connection kept open; and
+    its closing."""
+    connection = sqlite3.connect(path, isolation_level=None)
+    for pragma in ("journal_mode=WAL", "foreign_keys=ON", "synchronous=NORMAL",
+                   "busy_timeout=5000"):
+        connection.execute(f"PRAGMA {pragma}")
+    connection.execute("CREATE TABLE bare_rows (id INTEGER PRIMARY KEY, payload TEXT NOT NULL)")
+    payload = json.dumps(codec.encode(EVENT))
+
+    def commit() -> None:
+        connection.execute("BEGIN")
+        connection.execute("INSERT INTO bare_rows (payload) VALUES (?)", (payload,))
+        connection.execute("COMMIT")
+
+    return commit, connection.close
 
 
 def sqlite_result(n: int, warmup: int) -> Result:
     with tempfile.TemporaryDirectory(prefix="rinkside-bench-") as folder:
         baseline_engine = make_engine(f"sqlite:///{Path(folder) / 'baseline.sqlite'}")
         store_engine = make_engine(f"sqlite:///{Path(folder) / 'store.sqlite'}")
+        bare, close = sqlite_bare_commit(Path(folder) / "bare.sqlite")
         try:
             with store_engine.connect() as connection:
                 version = connection.exec_driver_sql("SELECT sqlite_version()").scalar()
-            return run(f"SQLite {version} (WAL, synchronous=NORMAL)", baseline_engine,
+            return run(f"SQLite {version} (WAL, synchronous=NORMAL)", bare, baseline_engine,
                        store_engine, n, warmup)
         finally:
+            close()
             baseline_engine.dispose()
             store_engine.dispose()
 
@@ -188,28 +349,59 @@ def postgres_schema(url: str) -> Iterator[Engine]:
         admin.dispose()
 
 
+def postgres_bare_commit(url: str) -> tuple[Callable[[], None], Callable[[], None]]:
+    """One row inserted and committed with psycopg alone, on a connection kept
+    open (a temporary table of its own); and its closing."""
+    parsed = make_url(url)
+    connection = psycopg.connect(host=parsed.host, port=parsed.port, user=parsed.username,
+                                 password=parsed.password, dbname=parsed.database)
+    connection.execute("CREATE TEMPORARY TABLE bare_rows (id SERIAL PRIMARY KEY, "
+                       "payload TEXT NOT NULL)")
+    connection.commit()
+    payload = json.dumps(codec.encode(EVENT))
+
+    def commit() -> None:
+        connection.execute("INSERT INTO bare_rows (payload) VALUES (%s)", (payload,))
+        connection.commit()
+
+    return commit, connection.close
+
+
 def postgres_result(url: str, n: int, warmup: int) -> Result:
     with postgres_schema(url) as baseline_engine, postgres_schema(url) as store_engine:
         with store_engine.connect() as connection:
             version = connection.exec_driver_sql("SHOW server_version").scalar()
             sync = connection.exec_driver_sql("SHOW synchronous_commit").scalar()
-        return run(f"PostgreSQL {version} (synchronous_commit={sync})", baseline_engine,
-                   store_engine, n, warmup)
+        bare, close = postgres_bare_commit(url)
+        try:
+            return run(f"PostgreSQL {version} (synchronous_commit={sync})", bare,
+                       baseline_engine, store_engine, n, warmup)
+        finally:
+            close()
 
 
 def report(result: Result) -> str:
     verdict = "meets" if result.meets_target else "MISSES"
     lines = [
-        f"{result.database}: {result.n} of each operation, interleaved",
-        f"  {'':<21}{'median':>10}{'p95':>10}{'mean':>10}   (microseconds per operation)",
+        f"{result.database}: {result.n} of each operation, interleaved; load {result.load}",
+        (f"  {'':<21}{'median':>10}{'p95':>10}{'mean':>10}{'/ bare':>9}"
+         "   (microseconds per operation)"),
     ]
-    for name, fig in (("baseline", result.baseline), ("append", result.append),
-                      ("append in a session", result.append_in_session)):
+    for name, fig in (("bare commit", result.bare_commit), ("baseline", result.baseline),
+                      ("append", result.append),
+                      ("append in a session", result.append_in_session),
+                      ("service write", result.service_write),
+                      ("bare FastAPI POST", result.bare_post),
+                      ("console write", result.console_write)):
         lines.append(f"  {name:<21}{fig.median_us:>10.1f}{fig.p95_us:>10.1f}"
-                     f"{fig.mean_us:>10.1f}")
+                     f"{fig.mean_us:>10.1f}{fig.median_us / result.bare_commit.median_us:>8.1f}x")
     lines.append(f"  append / baseline = {result.ratio:.2f}x "
-                 f"(target <= {TARGET:.0f}x: {verdict})")
+                 f"(target <= {TARGET:.0f}x)")
     lines.append(f"  append in a session / baseline = {result.session_ratio:.2f}x")
+    lines.append(f"  service write / bare commit = {result.write_ratio:.1f}x "
+                 f"(target <= {TARGET_WRITE:.0f}x)")
+    lines.append(f"  console write / bare FastAPI POST = {result.post_ratio:.1f}x "
+                 f"(target <= {TARGET_POST:.0f}x); every target: {verdict}")
     return "\n".join(lines)
 
 
@@ -227,6 +419,8 @@ def main(argv: list[str] | None = None) -> int:
         results.append(postgres_result(args.postgres_url, args.n, args.warmup))
     if args.json:
         print(json.dumps([asdict(r) | {"ratio": r.ratio, "session_ratio": r.session_ratio,
+                                       "write_ratio": r.write_ratio,
+                                       "post_ratio": r.post_ratio,
                                        "meets_target": r.meets_target} for r in results],
                          indent=2))
     else:

@@ -30,15 +30,13 @@ import argparse
 import json
 import os
 import pickle
-import random
-import sys
 import tempfile
 import time
 import uuid
-from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
+from bench_scale import League  # beside this file (a script's folder is on its path)
 from sqlalchemy import create_engine, delete, func, select, text
 
 from rinkside.rules.events import Event
@@ -46,48 +44,18 @@ from rinkside.rules.game import replay
 from rinkside.rules.roster import GameSetup
 from rinkside.services import logs
 from rinkside.services.tournaments import Tournaments
-from rinkside.simulate import play_game
 from rinkside.store.db import make_engine, migrate, session_factory
 from rinkside.store.models import Division, Game, GameStateCache
 
-TEAMS_PER_DIVISION = 16
 
-
-def build(service: Tournaments, games: int, seed: int) -> list[int]:
+def build(sessions: Any, games: int, seed: int) -> list[int]:
     """A tournament of ``games`` played games in divisions of 16 teams
-    (double round robin, 240 games each); returns the division ids."""
-    rng = random.Random(seed)
-    tid = service.create_tournament("Benchmark Open", date(2026, 12, 5),
-                                    {"overtime": "shootout"})
-    divisions: list[int] = []
-    played = 0
-    while played < games:
-        did = service.add_division(tid, f"Division {len(divisions) + 1}")
-        divisions.append(did)
-        for t in range(TEAMS_PER_DIVISION):
-            team = service.add_team(did, f"D{did} Team {t + 1}")
-            # Each player his own name: a name is a person (a suspension follows
-            # him to any other team he plays for, Rule 410(c)).
-            who = f"D{did}T{t + 1}"
-            players: list[dict[str, Any]] = [
-                {"number": 1, "name": f"{who} Goalie One", "goalie": True},
-                {"number": 30, "name": f"{who} Goalie Two", "goalie": True}]
-            players += [{"number": n, "name": f"{who} Skater {n}",
-                         "captain": "C" if n == 2 else "A" if n in (3, 4) else None}
-                        for n in range(2, 14)]
-            service.set_roster(team, players)
-        ids = service.generate_round_robin(did, start=datetime(2026, 12, 5, 8, tzinfo=UTC),
-                                           slot_minutes=40, rinks=["A", "B", "C", "D"], rounds=2)
-        for game_id in ids:
-            if played >= games:
-                break
-            service.dress_eligible(game_id)  # 203(a): no suspended player plays
-            version, state = service.game_state(game_id)
-            service.record(game_id, version, play_game(rng, state.setup), by="bench")
-            played += 1
-            if played % 100 == 0:
-                print(f"  built {played} games", file=sys.stderr)
-    return divisions
+    (double round robin), built in linear time (bench_scale's builder: each
+    division's events appended in one transaction, their states stored in
+    one statement); returns the division ids."""
+    league = League(sessions, seed)
+    league.grow(games)
+    return league.divisions
 
 
 def compute(service: Tournaments, divisions: list[int]) -> tuple[float, int]:
@@ -144,7 +112,7 @@ def measure(url: str, games: int, seed: int, repeat: int = 3) -> dict[str, Any]:
     built: float | str = "kept"
     if stored_games != games:  # not a store kept from an earlier run (--keep)
         began = time.perf_counter()
-        divisions = build(Tournaments(sessions), games, seed)
+        divisions = build(sessions, games, seed)
         built = round(time.perf_counter() - began, 1)
     # The engine's input, kept packed (one bytes value) while the store is
     # measured: held as a thousand games of events and setups, its objects

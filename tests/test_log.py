@@ -7,6 +7,7 @@ from gamekit import faceoff, goal, pen, setup, t, whistle
 
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.log import GameLog
+from rinkside.rules.state import GameState
 
 
 def _log() -> GameLog:
@@ -59,3 +60,37 @@ class TestCorrections:
     def test_bad_index(self) -> None:
         with pytest.raises(IndexError):
             _log().delete(6)
+
+
+class TestCorrectedInOneReplay:
+    """GameLog.corrected is the log corrected, judged in one replay (issue 30)."""
+
+    @pytest.mark.parametrize(("op", "index", "event"), [
+        ("replace", 4, goal("1 10:00", "home", 11, 10)),
+        ("delete", 2, None),
+        ("insert", 3, whistle("1 11:00")),
+    ])
+    def test_the_same_log_as_the_correction_of_the_whole(self, op: str, index: int,
+                                                         event: object) -> None:
+        log = _log()
+        whole = {"replace": lambda: log.replace(index, event),  # type: ignore[arg-type]
+                 "delete": lambda: log.delete(index),
+                 "insert": lambda: log.insert(index, event)}[op]()  # type: ignore[arg-type]
+        once = GameLog.corrected(log.setup, log.events, op, index, event)  # type: ignore[arg-type]
+        assert once.events == whole.events
+
+        def seen(state: GameState) -> tuple[object, ...]:
+            return (state.clock, state.phase, state.scoring(), state.pim(), state.box("home"),
+                    state.box("away"), [g.strength for g in state.goals])
+
+        assert [seen(s) for s in once.states] == [seen(s) for s in whole.states]
+
+    def test_each_event_is_applied_once(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        import rinkside.rules.log as log_module
+
+        log = _log()
+        applied: list[object] = []
+        real = log_module.apply
+        monkeypatch.setattr(log_module, "apply", lambda s, e: applied.append(e) or real(s, e))
+        GameLog.corrected(log.setup, log.events, "replace", 4, goal("1 10:00", "home", 11, 10))
+        assert len(applied) == len(log.events)

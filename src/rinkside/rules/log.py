@@ -49,6 +49,31 @@ class GameLog:
         log = cls(setup, (), ())
         return log._rebuilt(0, tuple(events), shift=0)
 
+    @classmethod
+    def corrected(cls, setup: GameSetup, events: Sequence[Event], op: Correction, index: int,
+                  event: Event | None) -> GameLog:
+        """The log of ``events`` with one correction at ``index`` (``op``,
+        as :meth:`replace`, :meth:`insert` and :meth:`delete`), replayed
+        once: the events before it, then the corrected rest. Judging the
+        whole log first and the rest again would replay most of the game
+        twice."""
+        events = tuple(events)
+        if op in ("replace", "insert") and event is None:
+            raise ValueError(f"{op!r} needs an event")
+        if op == "insert":
+            if not 0 <= index <= len(events):
+                raise IndexError(f"no place {index} in a log of {len(events)} events")
+        elif not 0 <= index < len(events):
+            raise IndexError(f"no event {index} in a log of {len(events)} events")
+        head = cls.new(setup, events[:index])
+        if op == "replace" and event is not None:
+            return head._rebuilt(index, (event,) + events[index + 1:], shift=0)
+        if op == "insert" and event is not None:
+            return head._rebuilt(index, (event,) + events[index:], shift=1)
+        if op == "delete":
+            return head._rebuilt(index, events[index + 1:], shift=-1)
+        raise ValueError(f"{op!r} is not a correction: replace, insert or delete")
+
     @property
     def initial(self) -> GameState:
         return start(self.setup)

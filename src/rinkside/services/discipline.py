@@ -11,14 +11,15 @@ naming it. Every time stamped comes from the service's clock."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Final, Literal
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import Session
 
 from rinkside.services import mail, records
 from rinkside.services.base import ServiceBase
 from rinkside.store import models
+from rinkside.store.connections import connection_of
 from rinkside.tournament import forfeits, suspensions
 from rinkside.tournament.model import (
     PlayedGame,
@@ -44,6 +45,8 @@ class Discipline(ServiceBase):
         schedule_all: list[ScheduledGame] = []
         played_all: list[PlayedGame] = []
         team_ids: list[int] = []
+        # Every played game of the tournament is read at once: room for them all.
+        self.cache.reserve(_played_games(s, t.id))
         for division in t.divisions:
             view = self.division_view_in(s, division.id)
             schedule_all += view.schedule
@@ -123,6 +126,18 @@ class Discipline(ServiceBase):
             s.flush()
             mail.mail_suspension_change(s, player_id, games, reason.strip(), self.now())
             return row.id
+
+
+_PLAYED_GAMES: Final = (select(func.count()).select_from(models.Game)
+                        .join(models.Division, models.Game.division_id == models.Division.id)
+                        .where(models.Division.tournament_id == bindparam("tournament"),
+                               models.Game.version > 0))
+
+
+def _played_games(s: Session, tournament_id: int) -> int:
+    """How many of the tournament's games have a log (one count)."""
+    return int(connection_of(s).execute(_PLAYED_GAMES, {"tournament": tournament_id})
+               .scalar_one())
 
 
 def _supplementary(s: Session, player_ids: list[int]) -> list[SupplementaryDiscipline]:

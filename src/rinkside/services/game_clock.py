@@ -18,8 +18,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Final
 
-from sqlalchemy import select
+from sqlalchemy import Row, bindparam, select
 from sqlalchemy.orm import Session
 
 from rinkside.present.clock import RunningClock
@@ -28,6 +29,7 @@ from rinkside.rules.state import GameState
 from rinkside.services.base import ServiceBase, WallClock, system_ms
 from rinkside.services.team_styles import shown_logo
 from rinkside.store import models, signoffs
+from rinkside.store.connections import connection_of
 
 __all__ = ["GameClocks", "LiveExtras", "WallClock", "live_extras_in", "system_ms"]
 
@@ -109,21 +111,36 @@ class LiveExtras:
     styles: dict[int, tuple[str | None, str | None]]  # team id -> (colour, logo)
 
 
-def live_extras_in(s: Session, game_id: int, team_ids: Sequence[int]) -> LiveExtras:
+# The reads of every live page and every console write, built once and run
+# on the session's connection (plain rows: no statement built, no ORM
+# object loaded).
+_A = models.ClockAnchor
+_ANCHOR_COLUMNS: Final = (_A.id, _A.period, _A.left_tenths, _A.wall_ms, _A.kind)
+_NEWEST_ANCHORS: Final = (select(*_ANCHOR_COLUMNS).where(_A.game_id == bindparam("game"))
+                          .order_by(_A.id.desc()).limit(8))
+_NEWEST_RUNNING: Final = (select(*_ANCHOR_COLUMNS)
+                          .where(_A.game_id == bindparam("game"), _A.kind.in_(RUNNING_KINDS))
+                          .order_by(_A.id.desc()).limit(1))
+_STYLES: Final = (select(models.TeamStyle.team_id, models.TeamStyle.colour, models.TeamStyle.logo)
+                  .where(models.TeamStyle.team_id.in_(bindparam("teams", expanding=True))))
+
+
+def live_extras_in(s: Session, game_id: int, team_ids: Sequence[int], *,
+                   locked: bool | None = None) -> LiveExtras:
     """What a live page is sent beside the engine's state, read in ``s``
     (with the game's row, in one session: :func:`rinkside.services.queries.games.live`):
-    the clocks, whether the game is signed (616(a)), the teams' styles."""
+    the clocks, whether the game is signed (616(a); ``locked`` when the
+    caller has just read it), the teams' styles."""
     anchor, countdown = _clocks(s, game_id)
-    styles = s.execute(select(models.TeamStyle.team_id, models.TeamStyle.colour,
-                              models.TeamStyle.logo)
-                       .where(models.TeamStyle.team_id.in_(team_ids))).all()
-    return LiveExtras(anchor, countdown, signoffs.is_locked(s, game_id),
+    styles = connection_of(s).execute(_STYLES, {"teams": list(team_ids)}).all()
+    return LiveExtras(anchor, countdown,
+                      signoffs.is_locked(s, game_id) if locked is None else locked,
                       {team: (colour, shown_logo(logo)) for team, colour, logo in styles})
 
 
 def _clocks(s: Session, game_id: int) -> tuple[RunningClock | None, RunningClock | None]:
-    rows = s.scalars(select(models.ClockAnchor).where(models.ClockAnchor.game_id == game_id)
-                     .order_by(models.ClockAnchor.id.desc()).limit(8)).all()
+    connection = connection_of(s)
+    rows = connection.execute(_NEWEST_ANCHORS, {"game": game_id}).all()
     anchor = next((_value(r) for r in rows if r.kind in RUNNING_KINDS), None)
     if anchor is None and len(rows) == 8:
         anchor = _newest(s, game_id)
@@ -132,13 +149,11 @@ def _clocks(s: Session, game_id: int) -> tuple[RunningClock | None, RunningClock
 
 
 def _newest(s: Session, game_id: int) -> RunningClock | None:
-    row = s.scalars(select(models.ClockAnchor).where(models.ClockAnchor.game_id == game_id,
-                                                     models.ClockAnchor.kind.in_(RUNNING_KINDS))
-                    .order_by(models.ClockAnchor.id.desc()).limit(1)).first()
+    row = connection_of(s).execute(_NEWEST_RUNNING, {"game": game_id}).first()
     return None if row is None else _value(row)
 
 
-def _value(row: models.ClockAnchor) -> RunningClock:
+def _value(row: models.ClockAnchor | Row[int, int, int, int, str]) -> RunningClock:
     return RunningClock(row.id, row.period, row.left_tenths, row.wall_ms, row.kind)
 
 

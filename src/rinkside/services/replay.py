@@ -14,11 +14,13 @@ recorded (:mod:`rinkside.store.eventlog`).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+import threading
+from collections import OrderedDict
+from collections.abc import Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, Protocol
 
-from sqlalchemy import or_, select
+from sqlalchemy import bindparam, or_, select
 from sqlalchemy.orm import Session, aliased
 
 from rinkside.rules.errors import RuleViolation
@@ -32,6 +34,7 @@ from rinkside.services.collector import collector_paused
 from rinkside.services.games import game_setup
 from rinkside.services.state_cache import StateCache
 from rinkside.store import eventlog, models
+from rinkside.store.connections import connection_of
 from rinkside.store.eventlog import StoredLog
 from rinkside.tournament.model import Lineup, RosterPlayer
 from rinkside.tournament.stage_settings import stage_settings
@@ -49,24 +52,73 @@ class StoredGame(StoredLog):
     setup: GameSetup
 
 
+# What a game's setup reads besides its players and lineup, built once (a
+# statement built anew each write, its aliases adapted, cost more than the
+# read itself).
+_HOME, _AWAY = aliased(models.Team), aliased(models.Team)
+_SETTINGS_AND_NAMES: Final = (
+    select(models.Tournament.settings, models.Division.settings,
+           models.Tournament.playoff_settings, _HOME.name, _AWAY.name)
+    .select_from(models.Division)
+    .join(models.Tournament, models.Division.tournament_id == models.Tournament.id)
+    .join(_HOME, _HOME.id == bindparam("home"))
+    .join(_AWAY, _AWAY.id == bindparam("away"))
+    .where(models.Division.id == bindparam("division")))
+
+
+class SetupsBuilt:
+    """Each game setup built once per version of what it is built from (the
+    settings in force, the teams' names, their rosters and the lineups
+    handed in): a console's every write reads them, and finds the setup
+    its last write built, the same value (its state's setup compares to it
+    at once). Bounded by the games being played (``size``, the least
+    recently used dropped first)."""
+
+    def __init__(self, size: int = 512) -> None:
+        self._size = size
+        self._built: OrderedDict[Hashable, GameSetup] = OrderedDict()
+        self._lock = threading.Lock()  # the server's threads write at once
+
+    def get(self, key: Hashable) -> GameSetup | None:
+        with self._lock:
+            found = self._built.get(key)
+            if found is not None:
+                self._built.move_to_end(key)
+            return found
+
+    def put(self, key: Hashable, setup: GameSetup) -> None:
+        with self._lock:
+            self._built[key] = setup
+            self._built.move_to_end(key)
+            while len(self._built) > self._size:
+                self._built.popitem(last=False)
+
+
+SETUPS: Final = SetupsBuilt()
+
+
 def setup_of(s: Session, game: models.Game) -> GameSetup:
     """The engine's setup of ``game``: the settings in force and the dressed
-    rosters (one query for the settings and the names: no lazy loads)."""
-    home, away = aliased(models.Team), aliased(models.Team)
-    ours, theirs, playoff, home_name, away_name = s.execute(
-        select(models.Tournament.settings, models.Division.settings,
-               models.Tournament.playoff_settings,
-               home.name, away.name)
-        .select_from(models.Division)
-        .join(models.Tournament, models.Division.tournament_id == models.Tournament.id)
-        .join(home, home.id == game.home_team_id)
-        .join(away, away.id == game.away_team_id)
-        .where(models.Division.id == game.division_id)).one()
-    settings = stage_settings(game.stage, ours, theirs, playoff, game.settings)  # 639
+    rosters (three reads, each a statement built once; the setup itself
+    built once per version of what they read, :class:`SetupsBuilt`)."""
+    connection = connection_of(s)
+    ours, theirs, playoff, home_name, away_name = connection.execute(
+        _SETTINGS_AND_NAMES, {"home": game.home_team_id, "away": game.away_team_id,
+                              "division": game.division_id}).one()
     players = records.players_of(s, [game.home_team_id, game.away_team_id])
     lineup = records.lineups_of(s, [game.id]).get(game.id, {})
-    names = {game.home_team_id: home_name, game.away_team_id: away_name}
-    return setup_from(game, settings, by_team(players), lineup, names)
+    # The settings are JSON objects as read (their repr is their text, in
+    # the stored order); every other part is a frozen value.
+    key = (repr((ours, theirs, playoff, game.settings)), game.stage, game.home_team_id,
+           game.away_team_id, home_name, away_name, tuple(players),
+           tuple(sorted(lineup.items())))
+    built = SETUPS.get(key)
+    if built is None:
+        settings = stage_settings(game.stage, ours, theirs, playoff, game.settings)  # 639
+        names = {game.home_team_id: home_name, game.away_team_id: away_name}
+        built = setup_from(game, settings, by_team(players), lineup, names)
+        SETUPS.put(key, built)
+    return built
 
 
 # The fields of an event that name a player by his number, and whose team
@@ -226,6 +278,7 @@ def states_of(s: Session, cache: StateCache, games: Sequence[tuple[int, int, Gam
     in turn, and the new states kept in one write."""
     out: dict[int, tuple[int, GameState]] = {}
     missing: list[tuple[int, int, GameSetup]] = []
+    cache.reserve(len(games))
     for game_id, version, setup in games:
         cached = cache.get(game_id, version)
         if cached is not None and cached.setup == setup:

@@ -307,7 +307,11 @@ event.listen(Session, "after_transaction_end", _transaction_ended)
 
 
 class StateCache:
-    """A small least-recently-used cache of recomputed game states."""
+    """A least-recently-used cache of recomputed game states, sized by what
+    is read: ``size`` at first, grown by :meth:`reserve` to hold every state
+    one read needs at once (a tournament's every game, for its suspensions),
+    so that a read of more games than it holds does not evict its own
+    states one by one and read each again from the store (issue 30)."""
 
     def __init__(self, size: int = 4096) -> None:
         self.size = size
@@ -328,6 +332,13 @@ class StateCache:
             self._states.move_to_end(game_id)
             while len(self._states) > self.size:
                 self._states.popitem(last=False)
+
+    def reserve(self, count: int) -> None:
+        """Room for ``count`` states read together, besides the games being
+        played meanwhile (a quarter as many again): the cache never shrinks
+        below what one read of the store's games needs."""
+        with self._lock:
+            self.size = max(self.size, count + count // 4)
 
     def clear(self) -> None:
         with self._lock:

@@ -172,7 +172,7 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
             mail.mail_game_suspensions(s, game, state.suspensions()[len(before.suspensions()):],
                                        self.now())  # a game misconduct's notice, to its team
             state_cache.store(s, game_id, version, state)
-            live = live_in(s, game_id)
+            live = live_in(s, game_id, locked=False)  # 616(a): refused above when locked
         self.committed(game_id, version, state, live)
         return version, state, rebased
 
@@ -225,17 +225,12 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
                 rebased = merge.Rebased(expected_version, stored.version,
                                         tuple(merge.landed_words(r, words) for r in since))
                 position = moved
-            log = GameLog.new(stored.setup, stored.events)
-            before = log.state
-            if op == "replace" and event is not None:
-                log = log.replace(position, event)
-            elif op == "insert" and event is not None:
-                log = log.insert(position, event)
-            elif op == "delete":
-                log = log.delete(position)
-            else:
-                raise ValueError(f"{op!r} needs an event" if op in ("replace", "insert")
-                                 else f"{op!r} is not a correction: replace, insert or delete")
+            if op not in ("replace", "insert", "delete"):
+                raise ValueError(f"{op!r} is not a correction: replace, insert or delete")
+            # The game as it stands (its cached state), and the corrected log
+            # judged in one replay: the events before the correction, then the rest.
+            _, before = self._state(s, game, stored.setup)
+            log = GameLog.corrected(stored.setup, stored.events, op, position, event)
             version = eventlog.correct(s, game_id, stored.version, op,
                                        position, event, by, reason)
             self._anchor_clock(s, game_id, before, log.state, by)

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
 from rinkside.store import chain, models
+from rinkside.store.connections import connection_of
 
 
 def entries(s: Session, game_id: int) -> list[models.SignOffEntry]:
@@ -24,12 +25,15 @@ def entries(s: Session, game_id: int) -> list[models.SignOffEntry]:
                           .order_by(models.SignOffEntry.id)))
 
 
+# Read by every write and every live page: built once, run on the connection.
+_NEWEST_LOCKS: Final = (select(models.SignOffEntry.locks)
+                        .where(models.SignOffEntry.game_id == bindparam("game"))
+                        .order_by(models.SignOffEntry.id.desc()).limit(1))
+
+
 def is_locked(s: Session, game_id: int) -> bool:
     """Is the game signed and not reopened since (one indexed row read)?"""
-    newest = s.scalars(select(models.SignOffEntry.locks)
-                       .where(models.SignOffEntry.game_id == game_id)
-                       .order_by(models.SignOffEntry.id.desc()).limit(1)).first()
-    return bool(newest)
+    return bool(connection_of(s).execute(_NEWEST_LOCKS, {"game": game_id}).scalar())
 
 
 def add(s: Session, game_id: int, kind: str, username: str, *, reason: str = "",

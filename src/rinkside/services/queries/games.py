@@ -8,13 +8,14 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Final
 
-from sqlalchemy import Row, Select, func, select
+from sqlalchemy import Row, Select, bindparam, func, select
 from sqlalchemy.orm import Session, aliased
 
 from rinkside.services.base import ServiceBase
 from rinkside.services.errors import NotFound
 from rinkside.services.game_clock import LiveExtras, live_extras_in
 from rinkside.store import models
+from rinkside.store.connections import connection_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +58,7 @@ def _games_query() -> Select[*tuple[Any, ...]]:
 # Built once: the two aliases' adaptation is most of the cost of building it,
 # and a select is an immutable value (``where`` gives a new one).
 _GAMES: Final = _games_query()
+_GAME: Final = _GAMES.where(models.Game.id == bindparam("game"))
 
 
 def _game_row(r: Row[Any]) -> GameRow:
@@ -108,15 +110,17 @@ def live(service: ServiceBase, game_id: int) -> LiveView:
         return live_in(s, game_id)
 
 
-def live_in(s: Session, game_id: int) -> LiveView:
+def live_in(s: Session, game_id: int, *, locked: bool | None = None) -> LiveView:
     """The game's row and :func:`~rinkside.services.game_clock.live_extras_in`
-    (the clocks, whether it is signed, the teams' styles), read in ``s``: a
-    write reads them before its commit, seeing what it wrote itself."""
-    row = s.execute(_GAMES.where(models.Game.id == game_id)).first()
+    (the clocks, whether it is signed, the teams' styles; ``locked`` when the
+    caller has just read it), read in ``s``: a write reads them before its
+    commit, seeing what it wrote itself."""
+    row = connection_of(s).execute(_GAME, {"game": game_id}).first()
     if row is None:
         raise NotFound(f"There is no game {game_id}.")
     shown = _game_row(row)
-    return shown, live_extras_in(s, game_id, [shown.home_team_id, shown.away_team_id])
+    return shown, live_extras_in(s, game_id, [shown.home_team_id, shown.away_team_id],
+                                 locked=locked)
 
 
 def known(service: ServiceBase, game_id: int) -> None:

@@ -1,0 +1,286 @@
+"""What a season's size costs: a game's first write, the desk's and the public
+pages, and a cold recompute, on stores of 100, 1,000 and 5,000 played games.
+
+    python benchmarks/bench_scale.py [--sizes 100,1000,5000] [--rounds 5] [--seed 7] [--json]
+
+One SQLite store grows from size to size (the builder is linear: a
+division's teams, rosters and schedule through the service, its games'
+events appended in one transaction a division with
+:func:`rinkside.store.eventlog.append` and their states stored in one
+statement, never game by game through a console's write). At each size,
+in ``--rounds`` interleaved rounds (medians):
+
+- first write: :meth:`Tournaments.record` of a game's opening face-off (the
+  write that dresses its rosters), by the long-lived service of the app,
+  beside a bare ``sqlite3`` commit with the store's pragmas;
+- every page (public: home, schedule, suspensions, the tournament, a
+  division's standings and statistics; desk: the tournament, its schedule,
+  people, discipline and teams) through the app's test client, logged in as
+  the director, beside a bare FastAPI page over the same client; its bytes;
+- cold recompute: every division's view from the store with no stored state
+  (a new service: each log read and replayed, each state stored).
+
+Each figure is given with its ratio to its floor and its growth against the
+smallest size (target: within 1.5x; first write <= 50 ms, pages <= 300 ms
+and <= 1 MB at 5,000 games), and the machine's load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from fastapi import FastAPI
+from fastapi.responses import HTMLResponse
+from fastapi.testclient import TestClient
+from sqlalchemy import delete, select
+
+from rinkside.rules.events import FaceOff
+from rinkside.rules.game import replay
+from rinkside.rules.state import GameState
+from rinkside.rules.times import GameTime
+from rinkside.services import replay as replays
+from rinkside.services import state_cache, users
+from rinkside.services.tournaments import Tournaments
+from rinkside.simulate import play_game
+from rinkside.store import eventlog
+from rinkside.store.db import make_engine, migrate, session_factory
+from rinkside.store.models import Division, Game, GameStateCache
+from rinkside.web import auth
+from rinkside.web.app import create_app
+
+TEAMS_PER_DIVISION = 16
+UNPLAYED_PER_DIVISION = 8  # games left for the first writes
+GROWTH_TARGET = 1.5
+PASSWORD = "bench-scale-director-pw-30"
+
+
+class League:
+    """A store grown division by division to a number of played games."""
+
+    def __init__(self, sessions: Any, seed: int) -> None:
+        self.sessions = sessions
+        self.service = Tournaments(sessions)
+        self.rng = random.Random(seed)
+        self.tournament_id = self.service.create_tournament(
+            "Scale League", date(2026, 12, 5), {"overtime": "shootout"})
+        self.divisions: list[int] = []
+        self.unplayed: list[int] = []
+        self.played = 0
+
+    def _division(self) -> list[int]:
+        service = self.service
+        did = service.add_division(self.tournament_id, f"Division {len(self.divisions) + 1}")
+        self.divisions.append(did)
+        for t in range(TEAMS_PER_DIVISION):
+            team = service.add_team(did, f"D{did} Team {t + 1}")
+            who = f"D{did}T{t + 1}"  # each player his own name (Rule 410(c): a name is a person)
+            players: list[dict[str, Any]] = [
+                {"number": 1, "name": f"{who} Goalie One", "goalie": True},
+                {"number": 30, "name": f"{who} Goalie Two", "goalie": True}]
+            players += [{"number": n, "name": f"{who} Skater {n}",
+                         "captain": "C" if n == 2 else "A" if n in (3, 4) else None}
+                        for n in range(2, 14)]
+            service.set_roster(team, players)
+        day = datetime(2026, 12, 5, 8, tzinfo=UTC) + timedelta(days=len(self.divisions) - 1)
+        return service.generate_round_robin(did, start=day, slot_minutes=40,
+                                            rinks=["A", "B", "C", "D"], rounds=2)
+
+    def grow(self, played: int) -> float:
+        """Played games up to ``played``; the seconds it took."""
+        began = time.perf_counter()
+        while self.played < played:
+            ids = self._division()
+            playing = ids[:len(ids) - UNPLAYED_PER_DIVISION][:played - self.played]
+            self.unplayed += ids[len(playing):]
+            self._play(playing)
+        return time.perf_counter() - began
+
+    def _play(self, game_ids: list[int]) -> None:
+        """Each game's simulated events appended and its state stored, the
+        division's games in one transaction."""
+        states: dict[int, tuple[int, GameState]] = {}
+        with self.sessions.begin() as s:
+            for game_id in game_ids:
+                game = s.get(Game, game_id)
+                setup = replays.setup_of(s, game)
+                events = play_game(self.rng, setup)
+                version = 0
+                for event in events:
+                    version = eventlog.append(s, game_id, version, event, "bench")
+                states[game_id] = (version, replay(setup, events))
+            state_cache.store_many(s, states)
+        self.played += len(game_ids)
+
+
+def bare_sqlite(folder: Path) -> Callable[[], None]:
+    connection = sqlite3.connect(folder / "bare.sqlite", isolation_level=None)
+    for pragma in ("journal_mode=WAL", "foreign_keys=ON", "synchronous=NORMAL"):
+        connection.execute(f"PRAGMA {pragma}")
+    connection.execute("CREATE TABLE IF NOT EXISTS bare_rows (id INTEGER PRIMARY KEY, "
+                       "payload TEXT)")
+
+    def commit() -> None:
+        connection.execute("BEGIN")
+        connection.execute("INSERT INTO bare_rows (payload) VALUES (?)",
+                           ('{"type": "faceoff", "at": "1 12:00"}',))
+        connection.execute("COMMIT")
+
+    return commit
+
+
+def bare_app() -> TestClient:
+    app = FastAPI()
+    page = "<!doctype html><title>floor</title><p>" + "x" * 2000
+
+    @app.get("/floor", response_class=HTMLResponse)
+    def floor() -> str:
+        return page
+
+    return TestClient(app)
+
+
+def pages(league: League) -> dict[str, str]:
+    tid, did = league.tournament_id, league.divisions[0]
+    return {
+        "public home": "/",
+        "public schedule": "/schedule",
+        "public suspensions": "/suspensions",
+        "public tournament": f"/tournaments/{tid}",
+        "public standings": f"/divisions/{did}/standings",
+        "public stats": f"/divisions/{did}/stats",
+        "desk tournament": f"/desk/tournaments/{tid}",
+        "desk schedule": f"/desk/tournaments/{tid}/schedule",
+        "desk people": f"/desk/tournaments/{tid}/people",
+        "desk discipline": f"/desk/tournaments/{tid}/discipline",
+        "desk teams": f"/desk/tournaments/{tid}/teams",
+    }
+
+
+def timed(operation: Callable[[], Any]) -> tuple[float, Any]:
+    started = time.perf_counter()
+    out = operation()
+    return time.perf_counter() - started, out
+
+
+def measure(league: League, app_service: Tournaments, client: TestClient, floor: TestClient,
+            commit: Callable[[], None], rounds: int) -> dict[str, Any]:
+    samples: dict[str, list[float]] = {}
+    sizes: dict[str, int] = {}
+
+    def sample(name: str, seconds: float) -> None:
+        samples.setdefault(name, []).append(seconds)
+
+    urls = pages(league)
+    for url in urls.values():  # warm: the app's first answers
+        client.get(url)
+    for _ in range(rounds):
+        game_id = league.unplayed.pop()
+        sample("bare commit", timed(commit)[0])
+        sample("first write", timed(lambda game_id=game_id: app_service.record(
+            game_id, 0, lambda settings: [FaceOff(GameTime(1, settings.period_length))],
+            by="bench"))[0])
+        for name, url in urls.items():
+            sample("bare page", timed(lambda: floor.get("/floor"))[0])
+            seconds, response = timed(lambda url=url: client.get(url))
+            if response.status_code != 200:
+                raise SystemExit(f"{name} ({url}): {response.status_code}")
+            sample(name, seconds)
+            sizes[name] = len(response.content)
+    with league.sessions.begin() as s:
+        s.execute(delete(GameStateCache))
+    recompute_service = Tournaments(league.sessions)
+    sample("cold recompute", timed(
+        lambda: [recompute_service.division_view(d) for d in league.divisions])[0])
+    medians = {name: statistics.median(t) for name, t in samples.items()}
+    return {"medians_s": medians, "bytes": sizes,
+            "load": " ".join(Path("/proc/loadavg").read_text().split()[:3])}
+
+
+def report(results: dict[int, dict[str, Any]]) -> str:
+    sizes = sorted(results)
+    smallest = results[sizes[0]]["medians_s"]
+    names = [n for n in results[sizes[0]]["medians_s"] if n not in ("bare commit", "bare page")]
+    lines = []
+    for size in sizes:
+        r = results[size]
+        lines.append(f"{size} played games: load {r['load']}; bare commit "
+                     f"{r['medians_s']['bare commit'] * 1e3:.2f} ms, bare page "
+                     f"{r['medians_s']['bare page'] * 1e3:.2f} ms")
+    head = f"{'':<20}" + "".join(f"{f'{n} ms':>11}{'/floor':>8}{'KB':>7}" for n in sizes)
+    lines += ["", head + f"{'growth':>9}"]
+    for name in names:
+        floor = "bare commit" if name == "first write" else \
+            None if name == "cold recompute" else "bare page"
+        row = f"{name:<20}"
+        for size in sizes:
+            m = results[size]["medians_s"]
+            ratio = f"{m[name] / m[floor]:>7.1f}x" if floor else f"{'':>8}"
+            kb = results[size]["bytes"].get(name)
+            row += f"{m[name] * 1e3:>11.1f}{ratio}{(kb or 0) / 1024:>7.0f}"
+        growth = results[sizes[-1]]["medians_s"][name] / smallest[name]
+        if name == "cold recompute":
+            growth /= sizes[-1] / sizes[0]  # per game
+        mark = "" if growth <= GROWTH_TARGET else "  (over 1.5x)"
+        lines.append(row + f"{growth:>8.2f}x{mark}")
+    lines.append(f"\ngrowth: the largest size's median over the smallest's (the cold "
+                 f"recompute's per game); target within {GROWTH_TARGET}x")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default="100,1000,5000")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    sizes = sorted(int(n) for n in args.sizes.split(","))
+    results: dict[int, dict[str, Any]] = {}
+    with tempfile.TemporaryDirectory(prefix="rinkside-scale-") as scratch:
+        folder = Path(scratch)
+        engine = make_engine(f"sqlite:///{folder / 'league.sqlite'}")
+        migrate(engine)
+        sessions = session_factory(engine)
+        league = League(sessions, args.seed)
+        app_service = Tournaments(sessions)
+        users.create_user(app_service, "director", PASSWORD, "director")
+        app = create_app(app_service)
+        commit = bare_sqlite(folder)
+        floor = bare_app()
+        with TestClient(app) as client:
+            client.get("/login")
+            client.post("/login", data={"username": "director", "password": PASSWORD,
+                                        "csrf_token": client.cookies.get(auth.CSRF_COOKIE) or ""},
+                        follow_redirects=False)
+            for size in sizes:
+                built = league.grow(size)
+                print(f"built {size} played games ({built:.0f} s so far this size)",
+                      file=sys.stderr)
+                results[size] = measure(league, app_service, client, floor, commit,
+                                        args.rounds)
+                results[size]["built_s"] = round(built, 1)
+        with sessions() as s:
+            assert s.scalar(select(Division.id).limit(1)) is not None
+        engine.dispose()
+    if args.json:
+        print(json.dumps(results, indent=2))
+    else:
+        print(report(results))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
