@@ -7,15 +7,19 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from sqlalchemy import JSON, Engine, String, column, insert, select, table
+from sqlalchemy import JSON, Boolean, Engine, Integer, String, column, insert, select, table
 
 from rinkside.services.users import hashed
 from rinkside.store.db import migrate, session_factory
-from rinkside.store.models import Rink, SyncCredential, SyncLink, Tournament, User
+from rinkside.store.models import Rink, SyncCredential, SyncLink, User
 
 # The users table as 0016 has it (today's model has columns it lacks: full_name).
 USERS_0016 = table("users", column("username", String), column("password_hash", String),
                    column("role", String), column("games", JSON))
+# The tournaments table as 0016 has it (today's has columns it lacks: roster_deadline).
+TOURNAMENTS_0016 = table("tournaments", column("id", Integer), column("name", String),
+                         column("settings", JSON), column("tiebreaks", JSON),
+                         column("started", Boolean))
 
 
 def _users(engine: Engine) -> dict[str, str]:
@@ -28,11 +32,11 @@ def test_a_laptops_officials_lose_the_league_password_hashes(empty_engine: Engin
     migrate(empty_engine, "0016")
     sessions = session_factory(empty_engine)
     with sessions() as s:
-        # A tournament only: the models of today's games table have columns 0016 lacks.
-        s.add(Tournament(name="Spring Classic", settings={"minor": "1:30"},
-                         tiebreaks=["head_to_head", "goal_difference", "coin_toss"]))
-        s.flush()
-        tournament = s.scalars(select(Tournament.id)).one()
+        # A tournament only, as 0016 stores it.
+        s.execute(insert(TOURNAMENTS_0016).values(
+            name="Spring Classic", settings={"minor": "1:30"}, started=False,
+            tiebreaks=["head_to_head", "goal_difference", "coin_toss"]))
+        tournament = s.scalars(select(TOURNAMENTS_0016.c.id)).one()
         s.execute(insert(Rink).values(tournament_id=tournament, name="North", dimensions={}))
         s.execute(insert(SyncLink).values(league_url="http://league", token="t",
                                           tournament_id=tournament, rink="North",

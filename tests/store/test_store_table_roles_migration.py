@@ -10,8 +10,12 @@ from sqlalchemy.exc import DataError, IntegrityError
 
 from rinkside.store.db import downgrade, migrate
 
-INSERT = text("INSERT INTO users (username, password_hash, role, games, active) "
-              "VALUES (:name, 'x', :role, '[3]', true)")
+# A user as the store has them today (0024 added the teams of a team official)
+# and as 0017 had them.
+INSERT = text("INSERT INTO users (username, password_hash, role, games, active, teams) "
+              "VALUES (:name, 'x', :role, '[3]', true, '[]')")
+INSERT_0017 = text("INSERT INTO users (username, password_hash, role, games, active) "
+                   "VALUES (:name, 'x', :role, '[3]', true)")
 
 
 def _users(engine: Engine) -> list[tuple[str, str, str, bool]]:
@@ -40,7 +44,7 @@ def test_the_downgrade_keeps_a_table_official_disabled_as_a_referee(engine: Engi
     assert _users(engine) == [("sam", "scorekeeper", "[3]", True), ("tim", "referee", "[]", False)]
     # refused by the CHECK constraint (SQLite) or the 16 characters (PostgreSQL)
     with pytest.raises((IntegrityError, DataError)), engine.begin() as c:
-        c.execute(INSERT, {"name": "pat", "role": "penalty_timekeeper"})
+        c.execute(INSERT_0017, {"name": "pat", "role": "penalty_timekeeper"})
     migrate(engine)
     with engine.begin() as c:
         c.execute(INSERT, {"name": "pat", "role": "penalty_timekeeper"})

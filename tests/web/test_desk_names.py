@@ -30,6 +30,8 @@ NO_SERVICE = {
                  "through the desk's record (services/changes.py)",
     "desk_changes": "it shows the desk's record, services/changes.py, which every desk "
                     "service writes to",
+    "desk_rosters": "the lists the teams submit (Rule 203) are one subject for the "
+                    "manager's My team page and the desk: services/roster_submissions.py",
 }
 NO_TEMPLATE: dict[str, str] = {}
 

@@ -36,6 +36,11 @@ from rinkside.web import auth
 
 __all__ = ["dora", "people"]
 
+# The tests follow one team through its tournament in order (its list
+# submitted, approved, changed, a game dressed and signed): under xdist they
+# run on one worker, in the file's order.
+pytestmark = pytest.mark.xdist_group("team_officials")
+
 PASSWORD = "manager-pass-1"
 
 
