@@ -161,7 +161,7 @@ def game_lineup(
 
     check = service.set_lineup(game, team, pick(numbers),
                                captain=pick(str(captain))[0] if captain else None,
-                               alternates=pick(alternates))
+                               alternates=pick(alternates), by="cli")
     for warning in check.warnings:
         typer.echo(f"warning: {warning}")
     if check.forfeit_candidate:

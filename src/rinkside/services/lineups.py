@@ -19,7 +19,7 @@ from rinkside.rules.errors import RuleViolation
 from rinkside.rules.events import Event
 from rinkside.services import records
 from rinkside.services.discipline import Discipline
-from rinkside.store import models
+from rinkside.store import models, signoffs
 from rinkside.tournament import forfeits, lineups, suspension_check
 from rinkside.tournament.model import Lineup
 
@@ -28,10 +28,13 @@ class Lineups(Discipline):
     """Lineup writes (a suspended player is not dressed: the discipline part)."""
 
     def set_lineup(self, game_id: int, team_id: int, player_ids: Sequence[int], *,
-                   captain: int | None = None, alternates: Sequence[int] = ()
-                   ) -> lineups.LineupCheck:
+                   captain: int | None = None, alternates: Sequence[int] = (),
+                   by: str = "") -> lineups.LineupCheck:
         """Dress players for a game (204, 202(c)); a suspended player is refused
-        with the rule that suspended him (casebook 27)."""
+        with the rule that suspended him (casebook 27). A lineup changed after
+        a team official signed it voids that signature (Rule 202(c): the
+        signature is on the lineup as it was): a void entry by ``by`` follows
+        it in the game's chain, and the lineup needs signing again."""
         with self.write() as s:
             game = self.existing_row(s, models.Game, game_id)
             self._hold(s, game)  # not beside the first event's dressing of the rosters
@@ -46,6 +49,7 @@ class Lineups(Discipline):
             check = lineups.check_lineup(roster, player_ids, captain, alternates,
                                          {pid: str(exc) for pid, exc in barred.items()})
             check.raise_if_refused()
+            before = {(e.player_id, e.letter) for e in game.lineup if e.team_id == team_id}
             for entry in [e for e in game.lineup if e.team_id == team_id]:
                 s.delete(entry)
             s.flush()
@@ -55,6 +59,11 @@ class Lineups(Discipline):
                       for pid in player_ids)
             s.flush()
             self.refuse_contradicted_record(s, game)
+            after = {(pid, lineup.letter(pid)) for pid in player_ids}
+            if after != before and signoffs.standing_lineup_signature(s, game_id, team_id):
+                signoffs.add_team(s, game_id, team_id, "void", by,
+                                  "the lineup changed after it was signed (Rule 202(c))",
+                                  self.now())
             return check
 
     def lineup_of(self, game_id: int, team_id: int) -> tuple[list[int], int | None, list[int]]:

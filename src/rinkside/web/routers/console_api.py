@@ -307,7 +307,7 @@ def put_lineup(game_id: int, team: str, body: LineupBody, user: Scorer,
     players = list(dict.fromkeys([*body.players, *body.goaltenders]))
     try:
         check = service.set_lineup(game_id, team_id, players, captain=body.captain,
-                                   alternates=body.alternates)
+                                   alternates=body.alternates, by=user.username)
     except LineupError as exc:
         first = exc.problems[0]
         return ReadableJSON({

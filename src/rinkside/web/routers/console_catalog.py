@@ -37,7 +37,7 @@ from rinkside.rules.events import MEASURED_ITEMS, TEAMS, PenaltyClass, Team
 from rinkside.rules.infractions import CATALOG, Infraction
 from rinkside.rules.state import GameState
 from rinkside.rules.times import format_duration
-from rinkside.services import logs, officiating, queries
+from rinkside.services import logs, officiating, queries, team_officials
 from rinkside.tournament import suspension_check
 from rinkside.web import auth, documented, views
 from rinkside.web.deps import QueryNumber, Service
@@ -325,6 +325,8 @@ def lineups(game_id: int, user: Reader, service: Service) -> dict[str, Any]:
         barred = suspension_check.barred([p.player_id for p in page.players], scheduled, status)
         out[side] = {
             "team_id": team_id, "name": page.name, "handed_in": lineup is not None,
+            # Rule 202(c): "changed": changed after it was signed, to be signed again.
+            "signing": team_officials.lineup_signing(service, game_id, team_id),
             "captain": lineup.captain if lineup else None,
             "alternates": list(lineup.alternates) if lineup else [],
             "players": [{

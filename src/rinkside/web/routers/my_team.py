@@ -159,6 +159,7 @@ def _lineup_page(request: Request, service: Service, templates: Templates,
         "final": service.game_state(game_id)[1].status == "final",
         "signatures": [t for t in team_officials.team_signatures(service, game_id)
                        if t.team_id == team_id],
+        "signing": team_officials.lineup_signing(service, game_id, team_id),
         "warnings": warnings or [], "notice": request.query_params.get("done")},
         status_code=422 if error else 200)
 
@@ -183,7 +184,7 @@ def lineup_submit(team_id: int, game_id: int, request: Request, service: Service
     try:
         check = service.set_lineup(game_id, team_id, dressed,
                                    captain=int(captain) if captain.isdigit() else None,
-                                   alternates=alternates)
+                                   alternates=alternates, by=user.username)
     except LineupError as exc:
         return _lineup_page(request, service, templates, user, team_id, game_id,
                             error="The lineup was not handed in: the rule book refuses it.",

@@ -24,6 +24,11 @@ function loadLineups() {
 function lineupForm(team, data) {
   var f = make("form", { "class": "lineup", "data-team": team });
   f.appendChild(make("h3", {}, data.name + (data.handed_in ? " (lineup handed in)" : " (eligible roster: no lineup handed in)")));
+  if (data.handed_in && data.signing === "changed") {
+    f.appendChild(make("p", { "class": "rule-warning lineup-resign" }, "Changed after the team official signed it: the lineup needs signing again (Rule 202(c))."));
+  } else if (data.handed_in && data.signing === "signed") {
+    f.appendChild(make("p", { "class": "note lineup-signed" }, "Signed by the team official."));
+  }
   var table = make("table", {});
   var head = make("tr", {});
   ["Dressed", "#", "Name", "C", "A", ""].forEach(function (h) { head.appendChild(make("th", {}, h)); });
