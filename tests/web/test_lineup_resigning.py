@@ -65,13 +65,13 @@ def test_a_lineup_changed_after_its_signature_needs_signing_again(
     assert dora[0].get(f"/api/games/{game}/lineups").json()[side]["signing"] == "changed"
     report = rena[0].get(f"/games/{game}/report").text
     assert "rena for Fir signed the lineup" in report
-    assert "dora changed the lineup of Fir after it was signed, voiding the signature " \
-        "before (Rule 202(c))" in report
+    assert ("dora changed the lineup of Fir after it was signed, voiding the signature "
+            "before (Rule 202(c))") in report
     with demo.service.read() as s:
         checked = chain.verify(s, game)
         assert checked is not None and checked.broken is None and checked.length == 2
 
     assert post(rena, page + "/sign", {"kind": "lineup"}).status_code == 303
     assert team_officials.lineup_signing(demo.service, game, team) == "signed"
-    assert "needs signing again" not in rena[0].get(page).text.split("<h2>Signatures")[1] \
-        .split("<ul")[0]
+    status = rena[0].get(page).text.split("<h2>Signatures")[1].split("<ul")[0]
+    assert "The lineup as it stands is signed" in status and "needs signing again" not in status
