@@ -39,6 +39,7 @@ class TeamSheet:
     score: int
     by_period: tuple[int, ...]  # goals in each period played, then the shootout's if any
     timeouts_used: int
+    starting_goalie: int | None = None  # 204(a): the number the lineup named to start
 
 
 @dataclass(frozen=True, slots=True)

@@ -329,6 +329,8 @@ def lineups(game_id: int, user: Reader, service: Service) -> dict[str, Any]:
             "signing": team_officials.lineup_signing(service, game_id, team_id),
             "captain": lineup.captain if lineup else None,
             "alternates": list(lineup.alternates) if lineup else [],
+            # Rule 204(a): the dressed goaltender named to start (prefills the first goalie).
+            "starting_goalie": service.starting_goalie(game_id, team_id) if lineup else None,
             "players": [{
                 "id": p.player_id, "number": p.number, "name": p.name, "goalie": p.goalie,
                 "roster_letter": p.captain,
