@@ -297,6 +297,8 @@ def console_view(game_id: int, user: Reader, service: Service) -> dict[str, Any]
         "dressed": dressed_json(state, undressed(service, game_id) if record.version == 0
                                 else None),
         "in_goal": {t: state.goalie(t) for t in TEAMS},
+        # Rule 204(a): the numbers the lineups name to start (prefills the first goalie event).
+        "starting_goalies": service.starting_goaltenders(game_id),
         "next_start": next_start(state),
         "tenths_since_last_write": since,
         "may_write": user.may_write(game_id),
