@@ -6,11 +6,13 @@ starter after the lineup was signed voids the signature (202(c))."""
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterator
 
 import pytest
 from deskkit import dora, people, post, put, small_cup
 from fastapi import FastAPI
+from pypdf import PdfReader
 from webkit import Client, Demo, logged_in
 
 from rinkside.services import queries, team_officials, users
@@ -75,6 +77,9 @@ def test_the_starting_goaltender_is_named_kept_shown_and_checked(
     report = dora[0].get(f"/games/{game}/report").text
     assert report.count("Starting goaltender: #1 (Rule 204(a))") == 2
     assert demo.service.starting_goaltenders(game) == {"home": 1, "away": 1}
+    pdf = PdfReader(io.BytesIO(dora[0].get(f"/games/{game}/report.pdf").content))
+    text = " ".join(" ".join(page.extract_text() for page in pdf.pages).split())
+    assert text.count("starting goaltender #1 (204(a))") == 2
 
     assert post(piet, page + "/sign", {"kind": "lineup"}).status_code == 303
     assert post(piet, page + "/lineup", form).status_code == 303  # no starter named now
