@@ -110,8 +110,9 @@ def test_playoffs_lineups_and_discipline(db: str) -> None:
     semi = open_tournaments(db).division_view(1).schedule[-1]
     home = str(semi.home_team_id)
     lineup = _ok("game", "lineup", str(semi.game_id), "--team", home, "--players", "1,30",
-                 "--db", db)
-    assert f"lineup of team {home} recorded" in lineup
+                 "--starting-goalie", "30", "--db", db)
+    assert f"lineup of team {home} recorded" in lineup and "#30 starts in goal" in lineup
+    assert open_tournaments(db).starting_goaltenders(semi.game_id) == {"home": 30}  # 204(a)
     assert "warning" in lineup and "204" in lineup  # two goaltenders, no skaters
     result = runner.invoke(app, ["discipline", "5", "two", "--reason", "x", "--db", db])
     assert result.exit_code == 2 and "rest_of_tournament" in result.output

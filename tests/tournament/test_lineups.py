@@ -125,3 +125,21 @@ class TestForfeitCandidate:
                              {pid(5): "suspended (Rule 615(d))"})
         assert not check.accepted and check.forfeit_candidate
         assert check.skaters == 3
+
+
+class TestStartingGoaltender:
+    """Rule 204(a): the goaltender named to start is one of the dressed goaltenders."""
+
+    def test_a_dressed_goaltender_may_be_named_to_start(self) -> None:
+        assert check_lineup(ROSTER, FULL, pid(2), (), {}, starting_goalie=pid(1)).accepted
+
+    @pytest.mark.parametrize(("starter", "why"), [
+        (pid(2), "Player 2 is not a goaltender of the roster"),
+        (pid(30), "is not dressed for this game"),
+        (999, "player 999 is not on the team's roster"),
+    ])
+    def test_anyone_else_is_refused_with_the_rule(self, starter: int, why: str) -> None:
+        check = check_lineup(ROSTER, FULL, pid(2), (), {}, starting_goalie=starter)
+        problem = next(p for p in check.errors if p.rule == "204(a)")
+        assert "starting goaltender must be a dressed goaltender" in problem.message
+        assert why in problem.message

@@ -144,10 +144,13 @@ def game_lineup(
                                          "separated.")],
     captain: Annotated[int | None, typer.Option(help="Captain's number.")] = None,
     alternates: Annotated[str, typer.Option(help="Alternates' numbers.")] = "",
+    starting_goalie: Annotated[int | None, typer.Option(
+        help="Number of the dressed goaltender who starts (Rule 204(a)).")] = None,
     db: DbOption = None,
 ) -> None:
-    """Dress players for a game (204, 202(c)); a suspended player is refused
-    with the rule that suspended him."""
+    """Dress players for a game (204, 202(c)) and name the goaltender who
+    starts (204(a)); a suspended player is refused with the rule that
+    suspended him."""
     service = open_service(db)
     ids = number_map(queries.active_players(service, [team]))
 
@@ -161,13 +164,17 @@ def game_lineup(
 
     check = service.set_lineup(game, team, pick(numbers),
                                captain=pick(str(captain))[0] if captain else None,
-                               alternates=pick(alternates))
+                               alternates=pick(alternates),
+                               starting_goalie=(pick(str(starting_goalie))[0]
+                                                if starting_goalie is not None else None),
+                               by="cli")
     for warning in check.warnings:
         typer.echo(f"warning: {warning}")
     if check.forfeit_candidate:
         typer.echo(f"warning: forfeit candidate: {check.forfeit_reason}")
+    starts = f", #{starting_goalie} starts in goal" if starting_goalie is not None else ""
     typer.echo(f"game {game}: lineup of team {team} recorded ({check.skaters} skaters, "
-               f"{check.goaltenders} goaltenders)")
+               f"{check.goaltenders} goaltenders{starts})")
 
 
 # -- standings, statistics, suspensions ---------------------------------------------

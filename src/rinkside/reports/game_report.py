@@ -65,13 +65,15 @@ def build_report(service: Tournaments, game_id: int) -> GameReport:
                   f"minor {format_duration(st.minor)} (402(a)), major "
                   f"{format_duration(st.major)} (403(a))")
     lines = game_lines(state)
+    starters = service.starting_goaltenders(game_id)  # 204(a)
     return GameReport(
         game_id=game_id, version=version, tournament=row.tournament, division=row.division,
         round_name=row.round_name, rink=row.rink, scheduled=row.start,
         started=first, finished=last if state.status == "final" else None,
         status=state.status, rules_note=rules_note,
         periods=lines.periods + ((SHOOTOUT_LABEL,) if state.shootout_shots else ()),
-        home=_team_sheet(state, lines, "home"), away=_team_sheet(state, lines, "away"),
+        home=_team_sheet(state, lines, "home", starters.get("home")),
+        away=_team_sheet(state, lines, "away", starters.get("away")),
         goals=lines.goals, penalties=lines.penalties,
         goalies=_goalies(state, lines), timeouts=_timeouts(setup, events),
         penalty_shots=lines.penalty_shots, shootout=lines.shootout,
@@ -108,13 +110,15 @@ def _warnings(setup: GameSetup, events: list[Event]) -> tuple[WarningLine, ...]:
     return tuple(lines)
 
 
-def _team_sheet(state: GameState, lines: GameLines, side: Team) -> TeamSheet:
+def _team_sheet(state: GameState, lines: GameLines, side: Team,
+                starting_goalie: int | None) -> TeamSheet:
     shootout = (sum(1 for s in lines.shootout if s.team == side and s.scored),)
     score = state.result.score[side] if state.result is not None else state.score[side]
     return TeamSheet(side, state.setup.roster(side).name, lines.players[side],
                      lines.bench_pim[side], score,
                      lines.by_period[side] + (shootout if lines.shootout else ()),
-                     state.setup.settings.timeouts - state.timeouts_left[side])
+                     state.setup.settings.timeouts - state.timeouts_left[side],
+                     starting_goalie)
 
 
 def _goalies(state: GameState, lines: GameLines) -> tuple[GoalieLine, ...]:

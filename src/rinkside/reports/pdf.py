@@ -282,7 +282,9 @@ def _roster_table(team: TeamSheet) -> Flowable:
                                  penalty_minutes(p.pim) if p.pim else ""] for p in team.players]
     if team.bench_pim:
         rows.append(["", "bench", "", "", "", penalty_minutes(team.bench_pim)])
-    title = Paragraph(f"{_esc(team.name)} <font size=6>({team.side})</font>", _BOLD)
+    starts = ("" if team.starting_goalie is None
+              else f" <font size=6>starting goaltender #{team.starting_goalie} (204(a))</font>")
+    title = Paragraph(f"{_esc(team.name)} <font size=6>({team.side})</font>{starts}", _BOLD)
     table = _table(["#", "Player", "", "G", "A", "PIM"], rows,
                    _cols(HALF, 1.1, 7, 1.4, 1, 1, 1.2), empty="No players dressed.")
     return Table([[title], [table]], colWidths=[HALF],

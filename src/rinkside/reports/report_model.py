@@ -39,6 +39,7 @@ class TeamSheet:
     score: int
     by_period: tuple[int, ...]  # goals in each period played, then the shootout's if any
     timeouts_used: int
+    starting_goalie: int | None = None  # 204(a): the number the lineup named to start
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,16 +89,20 @@ class WrittenLine:
 @dataclass(frozen=True, slots=True)
 class TeamSignatureLine:
     """A team official's signature (issue 28): the lineup before the game
-    (202(c)), the report after it, or the report declined with a remark (506(b))."""
+    (202(c)), the report after it, or the report declined with a remark (506(b));
+    or the lineup changed after it was signed, which voids that signature (202(c))."""
 
     team: str
-    kind: str  # "lineup", "report" or "decline"
+    kind: str  # "lineup", "report", "decline" or "void"
     by: str  # the full name, else the username
     at: datetime
     remark: str = ""
 
     @property
     def text(self) -> str:
+        if self.kind == "void":
+            return (f"{self.by} changed the lineup of {self.team} after it was signed, "
+                    "voiding the signature before (Rule 202(c))")
         what = {"lineup": "signed the lineup", "report": "signed the report",
                 "decline": "declined to sign the report"}.get(self.kind, self.kind)
         return f"{self.by} for {self.team} {what}" + (f": {self.remark}" if self.remark else "")

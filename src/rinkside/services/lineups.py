@@ -19,7 +19,7 @@ from rinkside.rules.errors import RuleViolation
 from rinkside.rules.events import Event
 from rinkside.services import records
 from rinkside.services.discipline import Discipline
-from rinkside.store import models
+from rinkside.store import models, signoffs
 from rinkside.tournament import forfeits, lineups, suspension_check
 from rinkside.tournament.model import Lineup
 
@@ -28,10 +28,16 @@ class Lineups(Discipline):
     """Lineup writes (a suspended player is not dressed: the discipline part)."""
 
     def set_lineup(self, game_id: int, team_id: int, player_ids: Sequence[int], *,
-                   captain: int | None = None, alternates: Sequence[int] = ()
+                   captain: int | None = None, alternates: Sequence[int] = (),
+                   starting_goalie: int | None = None, by: str = ""
                    ) -> lineups.LineupCheck:
         """Dress players for a game (204, 202(c)); a suspended player is refused
-        with the rule that suspended him (casebook 27)."""
+        with the rule that suspended him (casebook 27). ``starting_goalie``:
+        the dressed goaltender named to start (Rule 204(a)), kept with the
+        lineup; it only prefills the console's first ``goalie`` event. A lineup changed after
+        a team official signed it voids that signature (Rule 202(c): the
+        signature is on the lineup as it was): a void entry by ``by`` follows
+        it in the game's chain, and the lineup needs signing again."""
         with self.write() as s:
             game = self.existing_row(s, models.Game, game_id)
             self._hold(s, game)  # not beside the first event's dressing of the rosters
@@ -44,17 +50,26 @@ class Lineups(Discipline):
             status = self._suspension_status(s, game.division.tournament)
             barred = suspension_check.barred(player_ids, records.scheduled_game(game), status)
             check = lineups.check_lineup(roster, player_ids, captain, alternates,
-                                         {pid: str(exc) for pid, exc in barred.items()})
+                                         {pid: str(exc) for pid, exc in barred.items()},
+                                         starting_goalie=starting_goalie)
             check.raise_if_refused()
+            before = {(e.player_id, e.letter, e.starts) for e in game.lineup
+                      if e.team_id == team_id}
             for entry in [e for e in game.lineup if e.team_id == team_id]:
                 s.delete(entry)
             s.flush()
             lineup = Lineup(team_id, tuple(player_ids), captain, tuple(alternates))
             s.add_all(models.LineupEntry(game_id=game_id, team_id=team_id, player_id=pid,
-                                         letter=lineup.letter(pid))
+                                         letter=lineup.letter(pid),
+                                         starts=pid == starting_goalie)
                       for pid in player_ids)
             s.flush()
             self.refuse_contradicted_record(s, game)
+            after = {(pid, lineup.letter(pid), pid == starting_goalie) for pid in player_ids}
+            if after != before and signoffs.standing_lineup_signature(s, game_id, team_id):
+                signoffs.add_team(s, game_id, team_id, "void", by,
+                                  "the lineup changed after it was signed (Rule 202(c))",
+                                  self.now())
             return check
 
     def lineup_of(self, game_id: int, team_id: int) -> tuple[list[int], int | None, list[int]]:
@@ -66,6 +81,24 @@ class Lineups(Discipline):
             return ([e.player_id for e in entries],
                     next((e.player_id for e in entries if e.letter == "C"), None),
                     [e.player_id for e in entries if e.letter == "A"])
+
+    def starting_goalie(self, game_id: int, team_id: int) -> int | None:
+        """The goaltender the team's lineup names to start (Rule 204(a));
+        None when none was named (or no lineup handed in)."""
+        with self.read() as s:
+            return next((e.player_id for e in self.existing_row(s, models.Game, game_id).lineup
+                         if e.team_id == team_id and e.starts), None)
+
+    def starting_goaltenders(self, game_id: int) -> dict[str, int]:
+        """Side ("home", "away") -> the jersey number of the goaltender its
+        lineup names to start (Rule 204(a)); sides that named none left out."""
+        with self.read() as s:
+            game = self.existing_row(s, models.Game, game_id)
+            numbers = {p.player_id: p.number
+                       for p in records.players_of(s, [game.home_team_id, game.away_team_id])}
+            sides = {game.home_team_id: "home", game.away_team_id: "away"}
+            return {sides[e.team_id]: numbers[e.player_id] for e in game.lineup
+                    if e.starts and e.player_id in numbers and e.team_id in sides}
 
     def barred_for(self, game_id: int, team_id: int) -> dict[int, str]:
         """The team's players who may not dress for the game, each with the

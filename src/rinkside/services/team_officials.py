@@ -17,7 +17,7 @@ import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Final
+from typing import Final, Literal
 
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
@@ -142,6 +142,10 @@ class TeamSigned:
     @property
     def text(self) -> str:
         """What the team's page says of it: who, for which team, what they did."""
+        if self.kind == "void":
+            return (f"the lineup of {self.team} was changed by {self.shown} after it was "
+                    "signed: the signature before it no longer covers it, the lineup needs "
+                    "signing again (Rule 202(c))")
         what = {"lineup": "signed the lineup", "report": "signed the report",
                 "decline": "declined to sign the report"}.get(self.kind, self.kind)
         return f"{self.shown} for {self.team} {what}" + (f": {self.remark}" if self.remark
@@ -157,7 +161,7 @@ def sign(service: Tournaments, game_id: int, team_id: int, kind: str, *, usernam
     signed at the lock carries it).
     Linked in the game's hash chain beside the officials' sign-off."""
     remark = " ".join(remark.split())
-    if kind not in models.TEAM_SIGNATURE_KINDS:
+    if kind not in models.TEAM_SIGNED_KINDS:
         raise ValueError(f"a team official signs the lineup or the report, or declines: "
                          f"not {kind!r}")
     if kind == "decline" and not remark:
@@ -211,6 +215,21 @@ def team_signatures(service: ServiceBase, game_id: int) -> list[TeamSigned]:
     """The team officials' signatures of the game, oldest first."""
     with service.read() as s:
         return [_signed(s, row) for row in signoffs.team_entries(s, game_id)]
+
+
+LineupSigning = Literal["unsigned", "signed", "changed"]
+
+
+def lineup_signing(service: ServiceBase, game_id: int, team_id: int) -> LineupSigning:
+    """Whether the team's lineup is signed (202(c)): ``signed``; ``changed``
+    when it was changed after its last signature (which no longer covers
+    it: it needs signing again); ``unsigned`` when never signed."""
+    with service.read() as s:
+        if signoffs.standing_lineup_signature(s, game_id, team_id) is not None:
+            return "signed"
+        ever = any(r.team_id == team_id and r.kind == "lineup"
+                   for r in signoffs.team_entries(s, game_id))
+        return "changed" if ever else "unsigned"
 
 
 def _signed(s: Session, row: models.TeamSignature) -> TeamSigned:

@@ -75,6 +75,16 @@ def team_entries(s: Session, game_id: int) -> list[models.TeamSignature]:
                           .order_by(models.TeamSignature.id)))
 
 
+def standing_lineup_signature(s: Session, game_id: int, team_id: int
+                              ) -> models.TeamSignature | None:
+    """The team's newest lineup signature when no change of the lineup has
+    voided it since (202(c)); None when unsigned or voided."""
+    for row in reversed(team_entries(s, game_id)):
+        if row.team_id == team_id and row.kind in ("lineup", "void"):
+            return row if row.kind == "lineup" else None
+    return None
+
+
 _Row = TypeVar("_Row", models.SignOffEntry, models.WrittenReport, models.TeamSignature)
 
 

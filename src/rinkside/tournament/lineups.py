@@ -101,10 +101,12 @@ def _suspension_rule(message: str) -> str:
 
 def check_lineup(roster: Sequence[RosterPlayer], dressed: Sequence[int], captain: int | None,
                  alternates: Sequence[int], suspended: Mapping[int, str], *,
-                 roster_max: int = ROSTER_MAX) -> LineupCheck:
+                 roster_max: int = ROSTER_MAX, starting_goalie: int | None = None
+                 ) -> LineupCheck:
     """Check one team's lineup for one game against its tournament roster.
 
-    ``dressed``, ``captain`` and ``alternates`` are player ids (an id given
+    ``dressed``, ``captain``, ``alternates`` and ``starting_goalie`` (the
+    goaltender named to start, 204(a); None: not named) are player ids (an id given
     twice counts once); ``suspended`` maps a player id to the sentence of his
     suspension, e.g. ``"suspended for 1 game: game misconduct (Rule 404(d))"``.
     """
@@ -162,6 +164,17 @@ def check_lineup(roster: Sequence[RosterPlayer], dressed: Sequence[int], captain
         if wearer.playing_coach:
             errors.append(LineupProblem("202(d)", f"{_who(wearer)} is a playing coach and cannot "
                                         f"be {role}", i))
+
+    # Rule 204(a): the goaltender named to start is one of the team's dressed goaltenders.
+    if starting_goalie is not None:
+        starter = by_id.get(starting_goalie)
+        if starter is None or starting_goalie not in dressed_set or not starter.goalie:
+            what = (f"player {starting_goalie} is not on the team's roster" if starter is None
+                    else f"{_who(starter)} is not dressed for this game"
+                    if starting_goalie not in dressed_set
+                    else f"{_who(starter)} is not a goaltender of the roster")
+            errors.append(LineupProblem("204(a)", f"the starting goaltender must be a dressed "
+                                        f"goaltender: {what}", starting_goalie))
 
     # Rules 204(a), 634(c) 1: four skaters and a goaltender, among those who may play.
     eligible = [p for p in on_roster if p.player_id not in suspended]

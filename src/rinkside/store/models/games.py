@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import (
+    Boolean,
     CheckConstraint,
     ForeignKey,
     Index,
@@ -16,6 +17,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -99,6 +101,8 @@ class LineupEntry(Base):
     team_id: Mapped[int] = mapped_column(ForeignKey("teams.id"))
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
     letter: Mapped[str | None] = mapped_column(String(1))  # 202(c): "C", "A" or none
+    # 204(a): the goaltender named to start (migration 0030); one per team at most.
+    starts: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
     game: Mapped[Game] = relationship(back_populates="lineup")
 

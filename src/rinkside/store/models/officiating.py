@@ -149,14 +149,19 @@ class SignedReport(Base):
     pdf: Mapped[bytes] = mapped_column(LargeBinary)
 
 
-TEAM_SIGNATURE_KINDS: Final = ("lineup", "report", "decline")
+TEAM_SIGNATURE_KINDS: Final = ("lineup", "report", "decline", "void")
+# What a team official signs; "void" is written by a lineup's change (migration 0029).
+TEAM_SIGNED_KINDS: Final = ("lineup", "report", "decline")
 
 
 class TeamSignature(Base):
     """A team official's signature on a game, append-only, linked in the
     game's hash chain beside the officials' sign-off: the lineup signed
     before the game (202(c), 204), the report signed after it, or declined
-    with a written remark (506(b)). ``team_id`` is the team they sign for."""
+    with a written remark (506(b)). ``team_id`` is the team they sign for.
+    A ``void`` entry follows a lineup signature when the lineup is changed
+    after it (``username``: who changed it): that signature no longer
+    covers the lineup, which needs signing again."""
 
     __tablename__ = "team_signatures"
     __table_args__ = (

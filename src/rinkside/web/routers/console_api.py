@@ -121,6 +121,7 @@ class LineupBody(BaseModel):
     goaltenders: Players = []  # dressed with the others; the roster says who keeps goal
     captain: PlayerId | None = None
     alternates: Players = []
+    starting_goalie: PlayerId | None = None  # 204(a): a dressed goaltender
 
 
 def refused(exc: RuleViolation | TournamentRuleError,
@@ -307,7 +308,8 @@ def put_lineup(game_id: int, team: str, body: LineupBody, user: Scorer,
     players = list(dict.fromkeys([*body.players, *body.goaltenders]))
     try:
         check = service.set_lineup(game_id, team_id, players, captain=body.captain,
-                                   alternates=body.alternates)
+                                   alternates=body.alternates,
+                                   starting_goalie=body.starting_goalie, by=user.username)
     except LineupError as exc:
         first = exc.problems[0]
         return ReadableJSON({

@@ -37,7 +37,7 @@ from rinkside.rules.events import MEASURED_ITEMS, TEAMS, PenaltyClass, Team
 from rinkside.rules.infractions import CATALOG, Infraction
 from rinkside.rules.state import GameState
 from rinkside.rules.times import format_duration
-from rinkside.services import logs, officiating, queries
+from rinkside.services import logs, officiating, queries, team_officials
 from rinkside.tournament import suspension_check
 from rinkside.web import auth, documented, views
 from rinkside.web.deps import QueryNumber, Service
@@ -297,6 +297,8 @@ def console_view(game_id: int, user: Reader, service: Service) -> dict[str, Any]
         "dressed": dressed_json(state, undressed(service, game_id) if record.version == 0
                                 else None),
         "in_goal": {t: state.goalie(t) for t in TEAMS},
+        # Rule 204(a): the numbers the lineups name to start (prefills the first goalie event).
+        "starting_goalies": service.starting_goaltenders(game_id),
         "next_start": next_start(state),
         "tenths_since_last_write": since,
         "may_write": user.may_write(game_id),
@@ -325,8 +327,12 @@ def lineups(game_id: int, user: Reader, service: Service) -> dict[str, Any]:
         barred = suspension_check.barred([p.player_id for p in page.players], scheduled, status)
         out[side] = {
             "team_id": team_id, "name": page.name, "handed_in": lineup is not None,
+            # Rule 202(c): "changed": changed after it was signed, to be signed again.
+            "signing": team_officials.lineup_signing(service, game_id, team_id),
             "captain": lineup.captain if lineup else None,
             "alternates": list(lineup.alternates) if lineup else [],
+            # Rule 204(a): the dressed goaltender named to start (prefills the first goalie).
+            "starting_goalie": service.starting_goalie(game_id, team_id) if lineup else None,
             "players": [{
                 "id": p.player_id, "number": p.number, "name": p.name, "goalie": p.goalie,
                 "roster_letter": p.captain,

@@ -159,6 +159,8 @@ def _lineup_page(request: Request, service: Service, templates: Templates,
         "final": service.game_state(game_id)[1].status == "final",
         "signatures": [t for t in team_officials.team_signatures(service, game_id)
                        if t.team_id == team_id],
+        "signing": team_officials.lineup_signing(service, game_id, team_id),
+        "starting_goalie": service.starting_goalie(game_id, team_id),
         "warnings": warnings or [], "notice": request.query_params.get("done")},
         status_code=422 if error else 200)
 
@@ -174,16 +176,21 @@ def lineup_submit(team_id: int, game_id: int, request: Request, service: Service
                   templates: Templates, user: Official,
                   dressed: Annotated[list[int], Form()] = [],  # noqa: B006 (FastAPI's form)
                   captain: Annotated[str, Form()] = "",
-                  alternates: Annotated[list[int], Form()] = []  # noqa: B006
+                  alternates: Annotated[list[int], Form()] = [],  # noqa: B006
+                  starting_goalie: Annotated[str, Form()] = ""
                   ) -> Response:
     """The team dressed for the game (Rules 202(c), 204, casebook 27),
     through the console's own lineup write: a suspended player refused with
-    his rule; a team short of a goaltender and four skaters warned (204(a))."""
+    his rule; a team short of a goaltender and four skaters warned (204(a));
+    the starting goaltender named among the dressed goaltenders (204(a))."""
     _game_of_team(service, team_id, game_id)
     try:
         check = service.set_lineup(game_id, team_id, dressed,
                                    captain=int(captain) if captain.isdigit() else None,
-                                   alternates=alternates)
+                                   alternates=alternates,
+                                   starting_goalie=(int(starting_goalie)
+                                                    if starting_goalie.isdigit() else None),
+                                   by=user.username)
     except LineupError as exc:
         return _lineup_page(request, service, templates, user, team_id, game_id,
                             error="The lineup was not handed in: the rule book refuses it.",

@@ -55,10 +55,28 @@ function refreshPlayerChoices() {
     var node = control(name);
     if (!node) { return; }
     var kept = node.value;
+    var starter = name === "in" ? startingGoalie(team) : null;
+    if (name === "in" && node.getAttribute("data-prefill") === kept) { kept = ""; } /* the other team's */
+    if (starter !== null && !kept) { kept = starter; }
     var fresh = playerSelect(name, team, kept);
+    if (starter !== null && kept === starter) { fresh.setAttribute("data-prefill", starter); }
     node.parentNode.replaceChild(fresh, node);
   });
   updatePenaltyFields();
+}
+
+/* A new goaltender event of a team with no goaltender event yet: the goaltender
+ * its lineup names to start (Rule 204(a)), as the server reads it; a
+ * prefill only, the scorer records what happens. */
+function startingGoalie(team) {
+  var info = currentInfo();
+  var form = currentForm();
+  if (!team || !info || !form || form.type !== "goalie" || form.mode !== "append") { return null; }
+  if (!info.starting_goalies || info.starting_goalies[team] == null) { return null; }
+  var named = (info.events || []).some(function (line) {
+    return line.event.type === "goalie" && line.event.team === team;
+  });
+  return named ? null : String(info.starting_goalies[team]);
 }
 
 function buildField(name, values, team) {
@@ -87,7 +105,10 @@ function buildField(name, values, team) {
       wrap.appendChild(label);
       return wrap;
     case "scorer": case "assist": case "player": case "shooter": case "in": case "measured":
-      return row(name, playerSelect(name, team, v));
+      var starter = name === "in" && v == null ? startingGoalie(team) : null;
+      var chosen = playerSelect(name, team, starter !== null ? starter : v);
+      if (starter !== null) { chosen.setAttribute("data-prefill", starter); }
+      return row(name, chosen);
     case "served_by":
       var served = row(name, playerSelect(name, team, v), true);
       if (form && form.type === "measure") {

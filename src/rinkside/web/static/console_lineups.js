@@ -24,9 +24,14 @@ function loadLineups() {
 function lineupForm(team, data) {
   var f = make("form", { "class": "lineup", "data-team": team });
   f.appendChild(make("h3", {}, data.name + (data.handed_in ? " (lineup handed in)" : " (eligible roster: no lineup handed in)")));
+  if (data.handed_in && data.signing === "changed") {
+    f.appendChild(make("p", { "class": "rule-warning lineup-resign" }, "Changed after the team official signed it: the lineup needs signing again (Rule 202(c))."));
+  } else if (data.handed_in && data.signing === "signed") {
+    f.appendChild(make("p", { "class": "note lineup-signed" }, "Signed by the team official."));
+  }
   var table = make("table", {});
   var head = make("tr", {});
-  ["Dressed", "#", "Name", "C", "A", ""].forEach(function (h) { head.appendChild(make("th", {}, h)); });
+  ["Dressed", "#", "Name", "C", "A", "Starts", ""].forEach(function (h) { head.appendChild(make("th", {}, h)); });
   table.appendChild(head);
   var captain = data.handed_in ? data.captain : null;
   data.players.forEach(function (p) {
@@ -43,6 +48,10 @@ function lineupForm(team, data) {
     var a = make("input", { type: "checkbox", name: "alternate", value: String(p.id), "aria-label": "Alternate #" + p.number });
     a.checked = data.handed_in ? data.alternates.indexOf(p.id) >= 0 : p.roster_letter === "A";
     td = make("td", {}); if (!p.goalie) { td.appendChild(a); } tr.appendChild(td);
+    /* Rule 204(a): which dressed goaltender starts (the server checks it). */
+    var g = make("input", { type: "radio", name: "starts-" + team, value: String(p.id), "aria-label": "Starting goaltender #" + p.number });
+    g.checked = data.starting_goalie === p.id;
+    td = make("td", {}); if (p.goalie) { td.appendChild(g); } tr.appendChild(td);
     tr.appendChild(make("td", { "class": "note" }, p.suspended ? "Suspended: " + p.suspended : (p.goalie ? "goaltender" : "")));
     table.appendChild(tr);
   });
@@ -57,11 +66,13 @@ function lineupForm(team, data) {
     var goalies = data.players.filter(function (p) { return p.goalie; }).map(function (p) { return p.id; });
     var dressedIds = ids('[name="dressed"]:checked');
     var cap = f.querySelector('[name="captain-' + team + '"]:checked');
+    var starts = f.querySelector('[name="starts-' + team + '"]:checked');
     var body = {
       players: dressedIds.filter(function (id) { return goalies.indexOf(id) < 0; }),
       goaltenders: dressedIds.filter(function (id) { return goalies.indexOf(id) >= 0; }),
       captain: cap ? parseInt(cap.value, 10) : null,
-      alternates: ids('[name="alternate"]:checked')
+      alternates: ids('[name="alternate"]:checked'),
+      starting_goalie: starts ? parseInt(starts.value, 10) : null
     };
     request("PUT", API + "/lineups/" + team, body).then(function (answer) {
       if (answer.status === 200) {

@@ -1,0 +1,33 @@
+"""The starting goaltender of each team's lineup (Rule 204(a)).
+
+Revision ID: 0030
+Revises: 0029
+Create Date: 2026-12-03
+
+``lineup_entries.starts``: the dressed goaltender the manager (or the
+scorer) names to start the game; at most one per team and game (the
+service sees to it), none when nobody was named.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import sqlalchemy
+from alembic import op
+
+revision: str = "0030"
+down_revision: str | None = "0029"
+branch_labels: str | Sequence[str] | None = None
+depends_on: str | Sequence[str] | None = None
+
+
+def upgrade() -> None:
+    with op.batch_alter_table("lineup_entries") as batch:
+        batch.add_column(sqlalchemy.Column("starts", sqlalchemy.Boolean(),
+                                           server_default=sqlalchemy.false(), nullable=False))
+
+
+def downgrade() -> None:
+    with op.batch_alter_table("lineup_entries") as batch:
+        batch.drop_column("starts")
