@@ -214,7 +214,7 @@ class SchedulePage:
     chosen: ScheduleFilter
     days: list[tuple[date | None, list[ScoreRow | WaitingRow]]]
     all_days: list[date | None]
-    shown: date | None | Literal["every day"]
+    shown: date | Literal["every day"] | None
     tournaments: list[queries.TournamentCard]
     divisions: list[DivisionRow]
     teams: list[tuple[int, str]]
@@ -269,8 +269,8 @@ def schedule(service: Tournaments, chosen: ScheduleFilter = ScheduleFilter()) ->
     rows: list[ScoreRow | WaitingRow] = [*score_rows(service, games), *waiting]
     return SchedulePage(ScheduleFilter(tournament, chosen.division, chosen.team, chosen.rink,
                                        chosen.day),
-                        _by_day(rows), every_day, shown if one_day else _EVERY_DAY, cards, divisions, teams, rinks,
-                        " · ".join(names))
+                        _by_day(rows), every_day, shown if one_day else _EVERY_DAY, cards,
+                        divisions, teams, rinks, " · ".join(names))
 
 
 _EVERY_DAY: Literal["every day"] = "every day"
