@@ -94,18 +94,19 @@ def forfeit_form(tournament_id: int, request: Request, service: Service, templat
                  cause: str = Form(""), reason: str = Form(""),
                  confirm: str = Form("")) -> Response:
     """Without ``confirm``: the preview (nothing recorded); with it, the forfeit."""
-    if queries.game(service, game).tournament_id != tournament_id:
+    row = queries.game(service, game)
+    if row.tournament_id != tournament_id:
         raise NotFound(f"There is no game {game} in tournament {tournament_id}.")
     if confirm != "yes":
         preview, error = attempt(lambda: desk_discipline.forfeit_preview(
             service, game, "home" if _side(team) == "home" else "away", cause))
         return discipline_page_with(request, service, templates, user, tournament_id,
                                     error=error, preview=preview, reason=reason,
-                                    division=str(queries.game(service, game).division_id))
+                                    division=str(row.division_id))
     return respond(
         lambda: desk_discipline.record_forfeit(
             service, game, "home" if _side(team) == "home" else "away", cause, reason,
             by=user.username),
-        f"/desk/tournaments/{tournament_id}/discipline", "forfeit",
+        f"/desk/tournaments/{tournament_id}/discipline?division={row.division_id}", "forfeit",
         lambda error: discipline_page_with(request, service, templates, user, tournament_id,
-                                           error=error))
+                                           error=error, division=str(row.division_id)))
