@@ -12,7 +12,15 @@ import pytest
 from deskkit import dora, people, post, rick, skip, small_cup
 from webkit import Client, Demo
 
-from rinkside.services import changes, desk_discipline, desk_playoffs, desk_teams, queries
+from rinkside.services import (
+    changes,
+    desk_discipline,
+    desk_playoffs,
+    desk_reviews,
+    desk_teams,
+    queries,
+)
+from rinkside.tournament.suspension_status import SuspensionStatus
 
 __all__ = ["dora", "people", "rick", "skip"]
 
@@ -222,3 +230,19 @@ def test_the_page_shows_one_division_or_the_players_a_name_finds(
     game = queries.games(demo.service, first)[0]  # the forfeit's choice: the division's games
     assert f'<option value="{game.game_id}">' in default
     assert f'<option value="{game.game_id}">' not in u12
+
+
+def test_the_pending_cases_read_every_division_once(demo: Demo,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 30: the cases awaiting the directors (404(h), 405(b)) come from
+    one reading of the tournament's suspensions, not two."""
+    read: list[int] = []
+    every = demo.service.suspensions
+
+    def counted(tournament_id: int) -> dict[int, SuspensionStatus]:
+        read.append(tournament_id)
+        return every(tournament_id)
+
+    monkeypatch.setattr(demo.service, "suspensions", counted)
+    desk_reviews.pending(demo.service, demo.tournament_id)
+    assert read == [demo.tournament_id]
