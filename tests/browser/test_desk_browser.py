@@ -133,6 +133,7 @@ def test_a_director_builds_a_tournament_in_the_browser(
         page.get_by_role("button", name="Add the user").click()
         expect(page.get_by_role("status")).to_be_visible()
     game = first.game_id
+    page.get_by_role("link", name="Sun 13 Dec").click()  # one day at a time (issue 30)
     page.get_by_label(f"scorekeeper of game {game}").select_option("sally")
     page.get_by_label(f"referee 1 of game {game}").select_option("reggie")
     page.get_by_label(f"referee 2 of game {game}").select_option("rosa")
@@ -178,7 +179,7 @@ def test_a_director_builds_a_tournament_in_the_browser(
     loser = row.away
     theirs = [g for g in queries.games(service, row.division_id)
               if g.version == 0 and loser in (g.home, g.away)]
-    page.goto(f"/desk/tournaments/{tid}/discipline")
+    page.goto(f"/desk/tournaments/{tid}/discipline?division={row.division_id}")  # issue 30
     for n, target in enumerate(theirs[:2]):
         page.get_by_label("forfeited game").select_option(str(target.game_id))
         page.get_by_label("team forfeiting").select_option(

@@ -12,7 +12,15 @@ import pytest
 from deskkit import dora, people, post, rick, skip, small_cup
 from webkit import Client, Demo
 
-from rinkside.services import changes, desk_playoffs, queries
+from rinkside.services import (
+    changes,
+    desk_discipline,
+    desk_playoffs,
+    desk_reviews,
+    desk_teams,
+    queries,
+)
+from rinkside.tournament.suspension_status import SuspensionStatus
 
 __all__ = ["dora", "people", "rick", "skip"]
 
@@ -191,3 +199,50 @@ def test_a_removed_team_is_named_on_the_public_standings_with_its_rule(
     removed = notes.split("<h2>Removed from the tournament</h2>")[1].split("</ul>")[0]
     assert "Ants</a>: second forfeit" in removed and "Rule 634(e)4" in removed
     assert "Rule 634(e)6-7" in removed
+
+
+def test_the_page_shows_one_division_or_the_players_a_name_finds(
+        demo: Demo, dora: Client) -> None:
+    """Issue 30: the suspensions, players and games are the chosen
+    division's (the first by default), or every division's players whose
+    name holds the search: the page does not grow with the season."""
+    tid, first = small_cup(demo, dora, "Two Division Cup", ("Elks", "Fox"))
+    second = desk_teams.add_division(demo.service, tid, "U12", by="dora")
+    desk_teams.import_roster_file(
+        demo.service, second, "r.csv",
+        b"team,number,name,goalie,captain\nGnus,1,Gnu Keeper,yes,\nGnus,9,Gnu Nine,no,C\n",
+        by="dora")
+    elk, gnu = ({p.name: p for t in queries.tournament_trees(demo.service)
+                 if t.tournament_id == tid for d in t.divisions for team in d.teams
+                 for p in queries.team(demo.service, team.team_id).players}[n]
+                for n in ("Elks 10", "Gnu Nine"))
+    for player in (elk, gnu):
+        desk_discipline.add_supplementary(demo.service, player.player_id, "1", "spat",
+                                          after_game_id=None, by="dora")
+    url = f"/desk/tournaments/{tid}/discipline"
+    default = dora[0].get(url).text
+    assert "#10 Elks 10" in default.split("410(b)")[0] and "Gnu Nine" not in default
+    u12 = dora[0].get(f"{url}?division={second}").text
+    assert "#9 Gnu Nine" in u12.split("410(b)")[0] and "Elks 10" not in u12
+    assert f'<option value="{second}" selected>U12</option>' in u12
+    found = dora[0].get(f"{url}?name=gnu").text
+    assert "#9 Gnu Nine" in found.split("410(b)")[0] and "Elks" not in found.split("</form>")[1]
+    game = queries.games(demo.service, first)[0]  # the forfeit's choice: the division's games
+    assert f'<option value="{game.game_id}">' in default
+    assert f'<option value="{game.game_id}">' not in u12
+
+
+def test_the_pending_cases_read_every_division_once(demo: Demo,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 30: the cases awaiting the directors (404(h), 405(b)) come from
+    one reading of the tournament's suspensions, not two."""
+    read: list[int] = []
+    every = demo.service.suspensions
+
+    def counted(tournament_id: int) -> dict[int, SuspensionStatus]:
+        read.append(tournament_id)
+        return every(tournament_id)
+
+    monkeypatch.setattr(demo.service, "suspensions", counted)
+    desk_reviews.pending(demo.service, demo.tournament_id)
+    assert read == [demo.tournament_id]

@@ -215,3 +215,31 @@ def test_a_user_has_a_full_name_which_the_report_and_signoff_print(
         "named", {"full_name": ""}, {"full_name": "Ðorđe Čačak"})
     refused = post(dora, f"{url}/dj/name", {"full_name": "x" * 201})
     assert refused.status_code == 422 and "full_name: 201 characters is too long" in refused.text
+
+
+def test_the_officials_are_named_one_day_at_a_time(demo: Demo, dora: Client) -> None:
+    """Issue 30: the page shows one day's games (the first, when today has
+    none), each other day a link; a game's officials saved, the desk is back
+    on that game's day."""
+    tid = new_tournament(dora, "Two Day Cup")
+    did = desk_teams.add_division(demo.service, tid, "Open", by="dora")
+    for n in range(1, 5):
+        desk_teams.add_team(demo.service, did, f"D{n}", by="dora")
+    desk_rinks.add(demo.service, tid, "North", RINK, by="dora")
+    windows = desk_schedule.parse_windows("2026-12-19 08:00-11:00\n2026-12-20 08:00-11:00")
+    desk_schedule.generate(demo.service, tid, windows=windows, game_minutes=50,
+                           rest_minutes=0, by="dora")
+    grid = desk_schedule.grid(demo.service, tid)
+    first, second = grid.days[0], grid.days[1]
+    assert first.cells and second.cells
+    page = dora[0].get(f"/desk/tournaments/{tid}/people").text
+    assert all(f'data-game="{g.game_id}"' in page for g in first.cells.values())
+    assert not any(f'data-game="{g.game_id}"' in page for g in second.cells.values())
+    assert f'href="?day={second.day}"' in page
+    other = dora[0].get(f"/desk/tournaments/{tid}/people?day={second.day}").text
+    assert all(f'data-game="{g.game_id}"' in other for g in second.cells.values())
+    game = next(iter(second.cells.values()))
+    saved = post(dora, f"/desk/games/{game.game_id}/staff", {"scorekeeper": "skip"})
+    assert saved.status_code == 303
+    assert saved.headers["location"] == (f"/desk/tournaments/{tid}/people?day={second.day}"
+                                         "&done=officials")

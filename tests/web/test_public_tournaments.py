@@ -118,8 +118,36 @@ def _games(page: str) -> set[str]:
 class TestScheduleFilters:
     def test_unfiltered_rows_name_their_tournament_and_division(
             self, client: TestClient) -> None:
+        days = re.findall(r'href="(/schedule\?day=[0-9-]+)"', client.get("/schedule").text)
+        pages = "".join(client.get(address).text for address in days)
+        assert "Spring Cup · Division 1 ·" in pages and "June Classic · Division 1 ·" in pages
+
+    def test_unfiltered_shows_only_today_with_a_link_to_each_other_day(
+            self, client: TestClient, league: League) -> None:
         page = client.get("/schedule").text
-        assert "Spring Cup · Division 1 ·" in page and "June Classic · Division 1 ·" in page
+        shown = page.split("</nav>")[-1]
+        assert "<h2>Wednesday 10 June 2026</h2>" in shown
+        assert "June Classic Aces" in shown and "June Classic Cats" not in shown  # tomorrow's
+        assert '<strong aria-current="date">Wed 10 Jun</strong>' in page
+        days = re.findall(r'href="/schedule\?day=([0-9-]+)"', page)
+        # two days a tournament, four dated tournaments, today's not a link
+        assert len(days) == 7 and "2026-06-10" not in days
+        tomorrow = client.get("/schedule?day=2026-06-11").text.split("</nav>")[-1]
+        assert "June Classic Cats" in tomorrow and "June Classic Aces" not in tomorrow
+
+    def test_a_day_narrows_a_filter_and_keeps_it_in_its_links(
+            self, client: TestClient, league: League) -> None:
+        tid = league.tournaments["Spring Cup"]
+        page = client.get(f"/schedule?tournament={tid}").text
+        links = re.findall(r'href="(/schedule\?tournament=\d+&amp;day=[0-9-]+)"', page)
+        assert len(links) == 2
+        one = client.get(links[0].replace("&amp;", "&")).text
+        assert len(_games(one)) == 1 and "June Classic" not in one.split("</form>")[1]
+
+    def test_no_games_on_the_chosen_day_says_so(self, client: TestClient) -> None:
+        page = client.get("/schedule?day=2026-01-01").text
+        assert not _games(page)
+        assert "No games on Thursday 01 January 2026: choose another day." in page
 
     def test_by_tournament(self, client: TestClient, league: League) -> None:
         tid = league.tournaments["Spring Cup"]
@@ -167,6 +195,8 @@ class TestScheduleFilters:
         ("/schedule?division=999", 404, "There is no division 999."),
         ("/schedule?team=999", 404, "There is no team 999."),
         ("/schedule?tournament=999", 404, "There is no tournament 999."),
+        ("/schedule?day=10-06-2026", 422, "day: &#39;10-06-2026&#39; is not a date"),
+        ("/schedule?day=2026-02-30", 422, "day: &#39;2026-02-30&#39; is not a date"),
     ])
     def test_a_bad_filter_is_an_error_saying_which(self, client: TestClient, address: str,
                                                    status: int, message: str) -> None:

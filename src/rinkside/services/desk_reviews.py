@@ -16,6 +16,7 @@ from rinkside.services.base import ServiceBase
 from rinkside.services.changes import record
 from rinkside.services.tournaments import Tournaments
 from rinkside.store import models
+from rinkside.tournament import suspensions
 from rinkside.tournament.suspension_status import Sanction
 
 Decision = int | Literal["rest_of_tournament"]
@@ -35,9 +36,9 @@ class PendingCase:
 
 def pending(service: Tournaments, tournament_id: int) -> list[PendingCase]:
     """Rule 404(h) and 405(b): the reported cases still awaiting a decision."""
-    statuses = service.suspensions(tournament_id)
+    statuses = service.suspensions(tournament_id)  # read once: every division's view
     cases: list[PendingCase] = []
-    for sanction in service.pending_reviews(tournament_id):
+    for sanction in suspensions.pending_reviews(statuses):
         if sanction.reported is None or sanction.game_id is None:
             continue
         who = statuses[sanction.player_id]

@@ -58,6 +58,46 @@ class Discipline(ServiceBase):
         return suspensions.status(schedule_all, played_all, players, _supplementary(s, ids),
                                   _reviews(s, ids), _changes(s, ids))
 
+    def _team_suspension_status(self, s: Session, t: models.Tournament,
+                                team_ids: list[int]) -> dict[int, SuspensionStatus]:
+        """The suspensions of the players of ``team_ids`` as
+        :meth:`_suspension_status` gives them (each entry of theirs the same),
+        read from the views of their divisions alone, not every division's.
+
+        Casebook 27: a player's suspensions arise in his team's games and are
+        served by its later games; Rule 410(c): the same person's entries on
+        other teams (another division) bar him too, so their teams' games and
+        discipline are read as well; 410(a): a supplementary suspension placed
+        after a game keeps that game in the timeline. Every other game of the
+        tournament is left out, which keeps the order of the games kept."""
+        division_of: dict[int, int] = {
+            team: division
+            for team, division in connection_of(s).execute(_TEAMS_OF, {"tournament": t.id})}
+        everyone = records.players_of(s, list(division_of))
+        persons = {p.person_key for p in everyone if p.team_id in team_ids}
+        relevant = set(team_ids) | {p.team_id for p in everyone if p.person_key in persons}
+        ids = [p.player_id for p in everyone if p.team_id in relevant]
+        supplementary = _supplementary(s, ids)
+        after = {x.after_game_id for x in supplementary if x.after_game_id is not None}
+        divisions = {division_of[team] for team in relevant} | set(s.scalars(
+            select(models.Game.division_id).where(models.Game.id.in_(after))))
+        schedule: list[ScheduledGame] = []
+        played: list[PlayedGame] = []
+
+        def kept(game: ScheduledGame) -> bool:
+            return (game.home_team_id in relevant or game.away_team_id in relevant
+                    or game.game_id in after)
+
+        for division_id in sorted(divisions):
+            view = self.division_view_in(s, division_id)
+            schedule += [g for g in view.schedule if kept(g)]
+            played += [p for p in view.played if kept(p.game)]
+        in_games = {team for g in schedule for team in (g.home_team_id, g.away_team_id)}
+        played.sort(key=lambda p: forfeits.schedule_key(p.game))
+        return suspensions.status(schedule, played,
+                                  [p for p in everyone if p.team_id in in_games | relevant],
+                                  supplementary, _reviews(s, ids), _changes(s, ids))
+
     def pending_reviews(self, tournament_id: int) -> list[Sanction]:
         """The cases reported to the Event Directors still awaiting their
         decision (404(h), 405(b))."""
@@ -127,6 +167,10 @@ class Discipline(ServiceBase):
             mail.mail_suspension_change(s, player_id, games, reason.strip(), self.now())
             return row.id
 
+
+_TEAMS_OF: Final = (select(models.Team.id, models.Team.division_id)
+                    .join(models.Division, models.Team.division_id == models.Division.id)
+                    .where(models.Division.tournament_id == bindparam("tournament")))
 
 _PLAYED_GAMES: Final = (select(func.count()).select_from(models.Game)
                         .join(models.Division, models.Game.division_id == models.Division.id)

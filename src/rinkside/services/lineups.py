@@ -163,7 +163,10 @@ class Lineups(Discipline):
         undressed = [t for t in (game.home_team_id, game.away_team_id) if t not in dressed]
         if not undressed:
             return
-        status = self._suspension_status(s, game.division.tournament)
+        # Only the two teams' players are dressed: their suspensions alone are
+        # read (casebook 27, 410(c)), not every division's view.
+        status = self._team_suspension_status(s, game.division.tournament,
+                                              [game.home_team_id, game.away_team_id])
         scheduled = records.scheduled_game(game)
         for team_id in undressed:
             roster = [p.player_id for p in records.players_of(s, [team_id])]
@@ -191,7 +194,8 @@ class Lineups(Discipline):
         sides = {"home": game.home_team_id, "away": game.away_team_id}
         wanted = [ids[(sides[team], number)] for team, number in named
                   if (sides[team], number) in ids]
-        status = self._suspension_status(s, game.division.tournament)
+        status = self._team_suspension_status(s, game.division.tournament,
+                                              [game.home_team_id, game.away_team_id])
         barred = suspension_check.barred(wanted, records.scheduled_game(game), status)
         for suspended in barred.values():
             return RuleViolation(suspended.rule, f"{suspended.reason}: not dressed for this "

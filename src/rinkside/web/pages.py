@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
+from urllib.parse import urlencode
 
 from fastapi import HTTPException
 
@@ -170,21 +171,50 @@ class ScheduleFilter:
     division: int | None = None
     team: int | None = None
     rink: str | None = None
+    day: date | Literal["unscheduled"] | None = None
 
     @classmethod
     def from_address(cls, tournament: str | None, division: str | None, team: str | None,
-                     rink: str | None) -> ScheduleFilter:
+                     rink: str | None, day: str | None = None) -> ScheduleFilter:
         return cls(_number("tournament", tournament), _number("division", division),
-                   _number("team", team), rink or None)
+                   _number("team", team), rink or None, _day(day))
+
+    def address(self, day: date | None) -> str:
+        """This filter's address showing ``day`` (None: the games not yet scheduled)."""
+        query = {"tournament": self.tournament, "division": self.division, "team": self.team,
+                 "rink": self.rink, "day": day.isoformat() if day else "unscheduled"}
+        return "/schedule?" + urlencode({k: v for k, v in query.items() if v is not None})
+
+
+def _day(text: str | None) -> date | Literal["unscheduled"] | None:
+    """The schedule's day from the address (``2026-12-05``, or ``unscheduled``);
+    422 saying which and why for anything else."""
+    if text is None or text == "":
+        return None
+    if text == "unscheduled":
+        return "unscheduled"
+    try:
+        if len(text) != 10 or text[4] != "-":
+            raise ValueError(text)
+        return date.fromisoformat(text)
+    except ValueError:
+        raise HTTPException(422, f"day: {text[:40]!r} is not a date; give it as YYYY-MM-DD "
+                                 "or choose a day from the list") from None
 
 
 @dataclass(frozen=True, slots=True)
 class SchedulePage:
-    """The filtered schedule by day, the choices of each filter (narrowed by
-    the others), and the names of what is chosen."""
+    """The schedule of one day (unfiltered: today's unless another is
+    chosen) or of a filter's every day (a tournament, division, team or
+    rink, unless a day is chosen too), the days that have games (each a
+    link), the
+    choices of each filter (narrowed by the others), and the names of what
+    is chosen."""
 
     chosen: ScheduleFilter
     days: list[tuple[date | None, list[ScoreRow | WaitingRow]]]
+    all_days: list[date | None]
+    shown: date | Literal["every day"] | None
     tournaments: list[queries.TournamentCard]
     divisions: list[DivisionRow]
     teams: list[tuple[int, str]]
@@ -226,9 +256,41 @@ def schedule(service: Tournaments, chosen: ScheduleFilter = ScheduleFilter()) ->
     waiting = ([] if chosen.team is not None else  # a place has no team yet
                [WaitingRow(w) for w in waiting_games(service, tournament, chosen.division)
                 if chosen.rink in (None, w.rink)])
+    every_day = sorted({_local_day(g.start) for g in games}
+                       | {_local_day(w.game.start) for w in waiting},
+                       key=lambda d: (d is None, d or date.min))
+    narrowed = any(f is not None for f in (chosen.tournament, chosen.division, chosen.team,
+                                           chosen.rink))
+    one_day = chosen.day is not None or not narrowed
+    shown = _shown_day(chosen, every_day, today(service))
+    if one_day:  # one day's games: the page does not grow with the season
+        games = [g for g in games if _local_day(g.start) == shown]
+        waiting = [w for w in waiting if _local_day(w.game.start) == shown]
     rows: list[ScoreRow | WaitingRow] = [*score_rows(service, games), *waiting]
-    return SchedulePage(ScheduleFilter(tournament, chosen.division, chosen.team, chosen.rink),
-                        _by_day(rows), cards, divisions, teams, rinks, " · ".join(names))
+    return SchedulePage(ScheduleFilter(tournament, chosen.division, chosen.team, chosen.rink,
+                                       chosen.day),
+                        _by_day(rows), every_day, shown if one_day else _EVERY_DAY, cards,
+                        divisions, teams, rinks, " · ".join(names))
+
+
+_EVERY_DAY: Literal["every day"] = "every day"
+
+
+def _local_day(start: datetime | None) -> date | None:
+    return start.astimezone().date() if start is not None else None
+
+
+def _shown_day(chosen: ScheduleFilter, days: list[date | None], now: date) -> date | None:
+    """The day the schedule shows: the one chosen, else today, else the next
+    day with games, else the last day that had some (None: not yet scheduled)."""
+    if chosen.day == "unscheduled":
+        return None
+    if chosen.day is not None:
+        return chosen.day
+    dated = [d for d in days if d is not None]
+    if not dated:
+        return None
+    return next((d for d in dated if d >= now), dated[-1])
 
 
 def _by_day(rows: list[ScoreRow | WaitingRow]

@@ -103,7 +103,7 @@ def api_attempt(write: Callable[[], T]) -> T | JSONResponse:
 
 
 def back(url: str, done: str) -> RedirectResponse:
-    return RedirectResponse(f"{url}?done={done}", status_code=303)
+    return RedirectResponse(f"{url}{'&' if '?' in url else '?'}done={done}", status_code=303)
 
 
 def respond(write: Callable[[], object], url: str, done: str,

@@ -30,13 +30,27 @@ def _side(text: str) -> str:
 def discipline_page_with(request: Request, service: Service, templates: Templates,
                          user: Director, tournament_id: int, *, error: str | None = None,
                          preview: desk_discipline.ForfeitPreview | None = None,
-                         reason: str = "") -> Response:
+                         reason: str = "", division: str = "", name: str = "") -> Response:
     """The discipline page, with a refusal or a forfeit's preview (the
-    reviews' forms answer on it too)."""
-    statuses = desk_discipline.suspensions(service, tournament_id)
-    games = [g for g in queries.games(service) if g.tournament_id == tournament_id]
-    players = [(p, t) for t in {g.home_team_id for g in games} | {g.away_team_id for g in games}
-               for p in queries.team(service, t).players]
+    reviews' forms answer on it too). Its suspensions, players and games are
+    one division's (the one chosen, else the first; every division's when
+    only a name is searched), and only the players whose name holds ``name``:
+    the page does not grow with the season."""
+    divisions = queries.divisions(service, tournament_id)
+    chosen = next((d for d in divisions if str(d.division_id) == division.strip()), None)
+    search = name.strip().casefold()
+    if chosen is None and not search and divisions:
+        chosen = divisions[0]
+    games = queries.games(service, chosen.division_id if chosen else None,
+                          tournament_id=tournament_id)
+    teams = {t.team_id for tree in queries.tournament_trees(service)
+             if tree.tournament_id == tournament_id for d in tree.divisions
+             if chosen is None or chosen.division_id == d.division_id
+             for t in d.teams}
+    statuses = [st for st in desk_discipline.suspensions(service, tournament_id)
+                if st.team_id in teams and search in st.name.casefold()]
+    players = [(p, t) for t in teams for p in queries.team(service, t).players
+               if search in p.name.casefold()]
     return page(request, templates, "desk_discipline.html", user, {
         "title": "Desk: discipline and forfeits", "tournament_id": tournament_id,
         "statuses": statuses, "owed": desk_discipline.still_owed(statuses),
@@ -44,17 +58,19 @@ def discipline_page_with(request: Request, service: Service, templates: Template
         "extents": desk_discipline.EXTENTS, "unplayed": [g for g in games if g.version == 0],
         "games": games, "players": sorted(players, key=lambda pt: (pt[1], pt[0].number)),
         "team_names": queries.team_names(service), "preview": preview, "reason": reason,
-        "divisions": queries.divisions(service, tournament_id),
+        "divisions": divisions, "chosen": chosen, "name": name.strip(),
         "pending": desk_reviews.pending(service, tournament_id)},
         error=error, status=422 if error else 200)
 
 
 @router.get("/desk/tournaments/{tournament_id:id}/discipline", response_class=HTMLResponse)
 def discipline_page(tournament_id: int, request: Request, service: Service,
-                    templates: Templates, user: Director) -> Response:
+                    templates: Templates, user: Director, division: str = "",
+                    name: str = "") -> Response:
     if tournament_id not in queries.tournament_ids(service):
         raise NotFound(f"There is no tournament {tournament_id}.")
-    return discipline_page_with(request, service, templates, user, tournament_id)
+    return discipline_page_with(request, service, templates, user, tournament_id,
+                                division=division, name=name)
 
 
 @router.post("/desk/tournaments/{tournament_id:id}/supplementary", response_class=HTMLResponse)
@@ -78,17 +94,19 @@ def forfeit_form(tournament_id: int, request: Request, service: Service, templat
                  cause: str = Form(""), reason: str = Form(""),
                  confirm: str = Form("")) -> Response:
     """Without ``confirm``: the preview (nothing recorded); with it, the forfeit."""
-    if queries.game(service, game).tournament_id != tournament_id:
+    row = queries.game(service, game)
+    if row.tournament_id != tournament_id:
         raise NotFound(f"There is no game {game} in tournament {tournament_id}.")
     if confirm != "yes":
         preview, error = attempt(lambda: desk_discipline.forfeit_preview(
             service, game, "home" if _side(team) == "home" else "away", cause))
         return discipline_page_with(request, service, templates, user, tournament_id,
-                                    error=error, preview=preview, reason=reason)
+                                    error=error, preview=preview, reason=reason,
+                                    division=str(row.division_id))
     return respond(
         lambda: desk_discipline.record_forfeit(
             service, game, "home" if _side(team) == "home" else "away", cause, reason,
             by=user.username),
-        f"/desk/tournaments/{tournament_id}/discipline", "forfeit",
+        f"/desk/tournaments/{tournament_id}/discipline?division={row.division_id}", "forfeit",
         lambda error: discipline_page_with(request, service, templates, user, tournament_id,
-                                           error=error))
+                                           error=error, division=str(row.division_id)))

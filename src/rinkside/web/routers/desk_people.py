@@ -30,15 +30,20 @@ router = desk_pages()
 
 def _people_page(request: Request, service: Service, templates: Templates, user: Director,
                  tournament_id: int, error: str | None = None,
-                 invitation: tuple[str, str] | None = None) -> Response:
+                 invitation: tuple[str, str] | None = None, day: str = "") -> Response:
     if tournament_id not in queries.tournament_ids(service):
         raise NotFound(f"There is no tournament {tournament_id}.")
     grid = desk_schedule.grid(service, tournament_id)
-    games = sorted((g for day in grid.days for g in day.cells.values()),
-                   key=lambda g: (g.start, g.rink))
+    # One day's games at a time (the page stays small however many games there
+    # are): the day asked for, else today's, else the first.
+    wanted = day.strip() or service.now().astimezone().date().isoformat()
+    shown = next((d for d in grid.days if d.day.isoformat() == wanted),
+                 grid.days[0] if grid.days else None)
+    games = sorted(shown.cells.values() if shown else (), key=lambda g: (g.start, g.rink))
     everyone = users.users(service)
     return page(request, templates, "desk_people.html", user, {
         "title": "Desk: people", "tournament_id": tournament_id, "games": games,
+        "days": [d.day for d in grid.days], "shown_day": shown.day if shown else None,
         "staff": {g.game_id: desk_people.staff(service, g.game_id) for g in games},
         "users": everyone, "roles": [r for r in users.ROLES if r not in users.TEAM_ROLES],
         "team_roles": users.TEAM_ROLES, "invitation": invitation,
@@ -66,15 +71,18 @@ def _on_people(request: Request, service: Service, templates: Templates, user: D
 
 @router.get("/desk/tournaments/{tournament_id:id}/people", response_class=HTMLResponse)
 def people_page(tournament_id: int, request: Request, service: Service, templates: Templates,
-                user: Director) -> Response:
-    return _people_page(request, service, templates, user, tournament_id)
+                user: Director, day: str = "") -> Response:
+    return _people_page(request, service, templates, user, tournament_id, day=day)
 
 
 @router.post("/desk/games/{game_id:id}/staff", response_class=HTMLResponse)
 async def staff_form(game_id: int, request: Request, service: Service, templates: Templates,
                      user: Director) -> Response:
     form = await request.form()
-    tid = await off_loop(lambda: queries.game(service, game_id).tournament_id)
+    game = await off_loop(queries.game, service, game_id)
+    tid = game.tournament_id
+    # back to the game's own day of the people page
+    day = game.start.astimezone().date().isoformat() if game.start is not None else ""
 
     def write() -> desk_people.Staff:
         return desk_people.set_staff(
@@ -83,8 +91,9 @@ async def staff_form(game_id: int, request: Request, service: Service, templates
             others={role: [str(form.get(role, ""))] for role in desk_people.OTHER_ROLES},
             by=user.username)
 
-    return await off_loop(respond, write, f"/desk/tournaments/{tid}/people", "officials",
-                   lambda error: _people_page(request, service, templates, user, tid, error))
+    return await off_loop(respond, write, f"/desk/tournaments/{tid}/people?day={day}",
+                          "officials", lambda error: _people_page(
+                              request, service, templates, user, tid, error, day=day))
 
 
 @router.post("/desk/tournaments/{tournament_id:id}/users", response_class=HTMLResponse)

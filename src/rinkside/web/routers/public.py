@@ -87,11 +87,13 @@ def playoffs(division_id: int, request: Request, service: Service,
 @router.get("/schedule", responses=documented.page(422))
 def schedule(request: Request, service: Service, templates: Templates,
              tournament: str | None = None, division: str | None = None,
-             team: str | None = None, rink: str | None = None) -> HTMLResponse:
-    """The schedule by day, filtered by tournament, division, team and rink
-    as the address says (a parent's bookmark keeps the choice)."""
+             team: str | None = None, rink: str | None = None,
+             day: str | None = None) -> HTMLResponse:
+    """The schedule of one day (today's unless the address names another;
+    a team's every day), filtered by tournament, division, team and rink as
+    the address says (a parent's bookmark keeps the choice)."""
     page = pages.schedule(service, pages.ScheduleFilter.from_address(tournament, division,
-                                                                     team, rink))
+                                                                     team, rink, day))
     title = f"Schedule: {page.heading}" if page.heading else "Schedule"
     return templates.TemplateResponse(request, "schedule.html", {"title": title, "page": page})
 

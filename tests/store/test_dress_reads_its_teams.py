@@ -1,0 +1,92 @@
+"""Issue 30: a game's first write dresses its two teams (Rule 203(a),
+casebook 27) from their players' suspensions alone: the views of their
+divisions (and of a 410(c) twin's) are read, not every division's, and
+who is left out is what every division's suspensions say."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date
+
+import pytest
+from sqlalchemy import select
+from sqlalchemy.orm import Session, sessionmaker
+
+from rinkside.rules.events import FaceOff, Penalty, PenaltyClass, PeriodEnd, Stoppage
+from rinkside.rules.times import GameTime
+from rinkside.services.tournaments import Tournaments
+from rinkside.store import models as m
+from rinkside.tournament import suspension_check
+from rinkside.tournament.model import ScheduledGame
+
+
+def _t(period: int, minutes: int) -> GameTime:
+    return GameTime(period, minutes * 600)
+
+
+def _roster(prefix: str, twin: int | None = None) -> list[dict[str, object]]:
+    """A keeper and skaters #2-#9; ``twin``: that number is Pat Twin (the
+    same person as on another team, Rule 410(c))."""
+    players: list[dict[str, object]] = [{"number": 1, "name": f"{prefix} Keeper",
+                                         "goalie": True}]
+    players += [{"number": n, "name": "Pat Twin" if n == twin else f"{prefix} {n}",
+                 "captain": "C" if n == 2 else None} for n in range(2, 10)]
+    return players
+
+
+def _misconduct(number: int) -> list[object]:
+    """A game the home team's ``number`` leaves with a game misconduct (615(c)):
+    a one-game suspension (404(d))."""
+    return [FaceOff(_t(1, 12)), Stoppage(_t(1, 11)),
+            Penalty(_t(1, 11), "home", number, PenaltyClass.GAME_MISCONDUCT, "fighting",
+                    "615(c)"),
+            FaceOff(_t(1, 11)), PeriodEnd(_t(1, 0)), FaceOff(_t(2, 12)), PeriodEnd(_t(2, 0))]
+
+
+@pytest.fixture
+def service(sessions: sessionmaker[Session]) -> Tournaments:
+    return Tournaments(sessions)
+
+
+def test_the_first_write_dresses_from_its_teams_divisions_alone(
+        service: Tournaments, monkeypatch: pytest.MonkeyPatch) -> None:
+    tid = service.create_tournament("Narrow Cup", date(2026, 12, 5))
+    divisions = [service.add_division(tid, name) for name in ("14U", "16U", "18U")]
+    teams: dict[str, int] = {}
+    for did, names in zip(divisions, (("A", "B"), ("C", "D"), ("E", "F")), strict=True):
+        for name in names:
+            teams[name] = service.add_team(did, name)
+            service.set_roster(teams[name], _roster(name, {"A": 7, "C": 8}.get(name)))
+    # Pat Twin's game misconduct with C (16U) bars him with A too (410(c)) until
+    # C plays the game that serves it; A's own #5 sits out his (404(d));
+    # 18U's suspension is no one's in the game.
+    for home, away, number, division in (("C", "D", 8, 1), ("A", "B", 5, 0),
+                                         ("E", "F", 5, 2)):
+        game = service.add_game(divisions[division], teams[home], teams[away])
+        service.record(game, 0, _misconduct(number), by="scorer")  # type: ignore[arg-type]
+    game = service.add_game(divisions[0], teams["A"], teams["B"])
+    every = service.suspensions(tid)  # every division's view, as the desk reads them
+
+    read: list[int] = []
+    view_in: Callable[..., object] = service.division_view_in
+
+    def counted(s: Session, division_id: int) -> object:
+        read.append(division_id)
+        return view_in(s, division_id)
+
+    monkeypatch.setattr(service, "division_view_in", counted)
+    service.record(game, 0, [FaceOff(_t(1, 12))], by="scorer")
+    # its own division (read again by the write's 634(e) check) and the twin's; not 18U
+    assert set(read) == set(divisions[:2]) and len(read) == 3
+
+    with service.read() as s:
+        dressed = {(e.team_id, e.player_id) for e in
+                   s.scalars(select(m.LineupEntry).where(m.LineupEntry.game_id == game))}
+        rosters = {team: [p.id for p in s.scalars(select(m.Player).where(
+                       m.Player.team_id == teams[team], m.Player.active.is_(True)))]
+                   for team in ("A", "B")}
+    scheduled = ScheduledGame(game, divisions[0], "pool", teams["A"], teams["B"], None, None, 0)
+    barred = suspension_check.barred(rosters["A"], scheduled, every)
+    assert len(barred) == 2  # #5 (404(d)) and Pat Twin (410(c))
+    assert {pid for team, pid in dressed if team == teams["A"]} == set(rosters["A"]) - set(barred)
+    assert not any(team == teams["B"] for team, _ in dressed)  # all eligible: no lineup entered
