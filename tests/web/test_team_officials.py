@@ -36,11 +36,6 @@ from rinkside.web import auth
 
 __all__ = ["dora", "people"]
 
-# The tests follow one team through its tournament in order (its list
-# submitted, approved, changed, a game dressed and signed): under xdist they
-# run on one worker, in the file's order.
-pytestmark = pytest.mark.xdist_group("team_officials")
-
 PASSWORD = "manager-pass-1"
 
 
@@ -76,6 +71,22 @@ def rows(players: list[tuple[int, str, bool, str]]) -> dict[str, list[str]]:
 GOOD = [(30, "Ash Keeper New", True, ""), (31, "Ash Skater A", False, "C"),
         (32, "Ash Skater B", False, "A"), (33, "Ash Skater C", False, ""),
         (34, "Ash Skater D", False, "")]
+
+
+@pytest.fixture(scope="module")
+def approved(demo: Demo, cup: tuple[int, int, int, int]) -> int:
+    """Ash's list (GOOD) approved by the director, whichever test of the
+    module's worker comes first (under xdist the tests that need it may run
+    without the one that approves it through the pages); Ash's id."""
+    ash = cup[2]
+    if not any(x.status == "approved"
+               for x in roster_submissions.submissions(demo.service, team_id=ash)):
+        submitted = roster_submissions.submit(demo.service, ash, [
+            {"number": n, "name": name, "goalie": goalie, "captain": letter or None}
+            for n, name, goalie, letter in GOOD], by="mia")
+        roster_submissions.decide(demo.service, submitted.submission_id, approve=True,
+                                  reason="", by="dora")
+    return ash
 
 
 def submissions_count(demo: Demo) -> int:
@@ -153,7 +164,8 @@ def test_a_submitted_list_is_approved_on_the_desk_and_becomes_the_roster(
 
 
 def test_a_change_after_approval_is_returned_with_its_reason(
-        demo: Demo, mia: Client, dora: Client, cup: tuple[int, int, int, int]) -> None:
+        demo: Demo, mia: Client, dora: Client, cup: tuple[int, int, int, int],
+        approved: int) -> None:
     _, _, ash, _ = cup
     more = [*GOOD, (35, "Ash Late", False, "")]
     assert post(mia, f"/my-team/{ash}/roster", rows(more)).status_code == 303
@@ -188,7 +200,8 @@ def test_a_first_roster_after_the_deadline_goes_through_the_director(
 
 
 def test_the_manager_dresses_a_game_and_the_console_reads_it(
-        demo: Demo, mia: Client, dora: Client, cup: tuple[int, int, int, int]) -> None:
+        demo: Demo, mia: Client, dora: Client, cup: tuple[int, int, int, int],
+        approved: int) -> None:
     _, did, ash, _ = cup
     game = next(g for g in queries.games(demo.service, did)
                 if ash in (g.home_team_id, g.away_team_id) and g.version == 0)
@@ -216,7 +229,7 @@ def test_the_manager_dresses_a_game_and_the_console_reads_it(
 
 
 def test_a_suspended_player_cannot_be_dressed_and_the_reason_is_shown(
-        demo: Demo, mia: Client, cup: tuple[int, int, int, int]) -> None:
+        demo: Demo, mia: Client, cup: tuple[int, int, int, int], approved: int) -> None:
     _, did, ash, _ = cup
     game = [g for g in queries.games(demo.service, did)
             if ash in (g.home_team_id, g.away_team_id) and g.version == 0][-1]
@@ -255,7 +268,8 @@ def test_an_invited_coach_sets_a_password_once_and_logs_in(
 
 
 def test_a_team_official_signs_the_lineup_and_the_report_shows_it_in_the_chain(
-        demo: Demo, mia: Client, max_: Client, cup: tuple[int, int, int, int]) -> None:
+        demo: Demo, mia: Client, max_: Client, cup: tuple[int, int, int, int],
+        approved: int) -> None:
     _, did, ash, _ = cup
     game = next(g for g in queries.games(demo.service, did)
                 if ash in (g.home_team_id, g.away_team_id) and g.version == 0
