@@ -14,17 +14,13 @@ desk adds or moves, and the grid shows what it finds.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from datetime import datetime, timedelta
+from datetime import timedelta
 
 from rinkside.tournament.schedule_people import People, Reach, describe, shared
 from rinkside.tournament.schedule_requests import Demands, request_conflicts
 from rinkside.tournament.schedule_values import Conflict, Placed, Window
 
 __all__ = ["Conflict", "Placed", "Window", "conflicts", "conflicts_of"]
-
-
-def _end(game: Placed, length: timedelta) -> datetime:
-    return game.start + length
 
 
 def _minutes(span: timedelta) -> int:
@@ -37,7 +33,7 @@ NOBODY = People(())
 def _pair(a: Placed, b: Placed, length: timedelta, rest: timedelta,
           names: dict[int, str], people: People = NOBODY) -> list[Conflict]:
     first, second = (a, b) if (a.start, a.key) <= (b.start, b.key) else (b, a)
-    gap = second.start - _end(first, length)  # negative: they overlap
+    gap = second.start - first.end(length)  # negative: they overlap
     keys = (first.key, second.key)
     found: list[Conflict] = []
     when = f"{first.start:%a %H:%M} and {second.start:%a %H:%M}"
@@ -93,7 +89,8 @@ def _referees(game: Placed, names: dict[int, str], people: People) -> list[Confl
 def conflicts(games: Sequence[Placed], *, length: timedelta, rest: timedelta = timedelta(0),
               windows: Iterable[Window] = (), names: dict[int, str] | None = None,
               people: People = NOBODY, demands: Demands | None = None) -> list[Conflict]:
-    """Every conflict among ``games`` (each ``length`` long); with ``windows``,
+    """Every conflict among ``games`` (each ``length`` long unless it has its
+    own, its division's: Rules 639, 640(a)); with ``windows``,
     every game not wholly inside one of them; with ``people``, every person
     in two places; with ``demands``, every request not kept."""
     names = names or {}
@@ -101,12 +98,12 @@ def conflicts(games: Sequence[Placed], *, length: timedelta, rest: timedelta = t
     found: list[Conflict] = []
     if spans:
         for g in games:
-            if not any(w.holds(g.start, _end(g, length)) for w in spans):
+            if not any(w.holds(g.start, g.end(length)) for w in spans):
                 found.append(Conflict("window", (g.key,),
                                       f"the game at {g.start:%a %H:%M} is outside the time "
                                       "windows"))
     ordered = sorted(games, key=lambda g: (g.start, g.key))
-    reach = length + rest
+    reach = max((g.end(length) - g.start for g in ordered), default=length) + rest
     for i, a in enumerate(ordered):
         for b in ordered[i + 1:]:
             if b.start - a.start >= reach:
