@@ -12,7 +12,7 @@ from typing import Any
 from sqlalchemy import select
 
 from rinkside.rink import RinkDimensions
-from rinkside.services import rinks, sync
+from rinkside.services import desk_schedule, rinks, sync
 from rinkside.services.base import ServiceBase
 from rinkside.services.changes import found, record, refuse_taken
 from rinkside.store import models
@@ -80,3 +80,31 @@ def revoke_tokens(service: ServiceBase, tournament_id: int, rink: str, *, by: st
     except sync.SyncRefused as refused:
         raise ValueError(refused.message) from None
     return count
+
+
+def _spans(text: str, what: str) -> list[list[str]]:
+    if not text.strip():
+        return []
+    try:
+        windows = desk_schedule.parse_windows(text)
+    except ValueError as bad:
+        raise ValueError(f"the rink's {what}: {bad}") from None
+    return [[w.start.isoformat(), w.end.isoformat()] for w in windows]
+
+
+def set_hours(service: ServiceBase, rink_id: int, *, opening: str, closed: str,
+              by: str) -> None:
+    """The rink's opening hours and closed slots, one a line like
+    ``2026-12-12 08:00-20:00`` (none: open whenever the schedule is, never
+    closed). The builder keeps games within them; a game already outside
+    them stays and the schedule's conflicts say so."""
+    hours = {"open": _spans(opening, "opening hours"), "closed": _spans(closed, "closed slots")}
+    with service.write() as s:
+        row = found(s, models.Rink, rink_id, "rink")
+        before = row.hours
+        after = hours if hours["open"] or hours["closed"] else None
+        if before == after:
+            return
+        row.hours = after
+        record(s, row.tournament_id, f"rink {rink_id}", "hours changed", before, after,
+               by=by, clock=service.now)

@@ -22,6 +22,7 @@ from sqlalchemy.orm import Session
 from rinkside.services import officiating, rinks
 from rinkside.services.base import ServiceBase
 from rinkside.services.changes import Clock, record
+from rinkside.services.rinks import hours_in
 from rinkside.services.schedule_requests import demands_in, people_in
 from rinkside.services.tournaments import NotFound, Tournaments
 from rinkside.store import models
@@ -220,7 +221,8 @@ def generate(service: ServiceBase, tournament_id: int, *, windows: Sequence[Wind
         fixed = _placed(s, tournament_id)
         people, demands = people_in(s, tournament_id), demands_in(s, tournament_id)
         slots = solve(pairings, windows=windows, rinks=names, length=length, rest=rest,
-                      fixed=fixed, seconds=seconds, people=people, demands=demands)
+                      fixed=fixed, seconds=seconds, people=people, demands=demands,
+                      rink_hours=hours_in(s, tournament_id))
         by_key = {p.key: p for p in pairings}
         order: dict[int, int] = {}
         rows = []
@@ -278,7 +280,8 @@ def _refuse_conflicts(s: Session, t: models.Tournament, game: Placed) -> None:
     length, rest = _lengths(t)
     found = [c for c in conflicts_of(game, _placed(s, t.id), length=length, rest=rest,
                                      names=_names(s, t.id), people=people_in(s, t.id),
-                                     demands=demands_in(s, t.id)) if not c.soft]
+                                     demands=demands_in(s, t.id),
+                                     rink_hours=hours_in(s, t.id)) if not c.soft]
     if found:
         raise ScheduleConflict(found)
 
@@ -364,7 +367,7 @@ def preview_move(service: ServiceBase, game_id: int, *, start: datetime, rink: s
         return conflicts_of(Placed(game_id, start, rink, (game.home_team_id, game.away_team_id),
                                    officials, own), _placed(s, t.id), length=length, rest=rest,
                             names=_names(s, t.id), people=people_in(s, t.id),
-                            demands=demands_in(s, t.id))
+                            demands=demands_in(s, t.id), rink_hours=hours_in(s, t.id))
 
 
 def swap_games(service: ServiceBase, first_id: int, second_id: int, *, by: str,
@@ -391,7 +394,8 @@ def swap_games(service: ServiceBase, first_id: int, second_id: int, *, by: str,
         people, demands, names = people_in(s, t.id), demands_in(s, t.id), _names(s, t.id)
         found = [c for g in (new_a, new_b) for c in conflicts_of(
             g, [*others, new_b if g is new_a else new_a], length=length, rest=rest,
-            names=names, people=people, demands=demands) if not c.soft]
+            names=names, people=people, demands=demands,
+            rink_hours=hours_in(s, t.id)) if not c.soft]
         if found:
             raise ScheduleConflict(list(dict.fromkeys(found)))
         for game, (start, rink) in ((a, (b.start, b.rink)), (b, (a.start, a.rink))):
@@ -447,7 +451,8 @@ def rebuild(service: ServiceBase, tournament_id: int, *, windows: Sequence[Windo
                     for n, g in enumerate(movable)]
         slots = solve(pairings, windows=windows, rinks=names, length=length, rest=rest,
                       fixed=fixed, seconds=seconds, people=people_in(s, tournament_id),
-                      demands=demands_in(s, tournament_id))
+                      demands=demands_in(s, tournament_id),
+                      rink_hours=hours_in(s, tournament_id))
         for slot in slots:
             game = moving[slot.key]
             game.start, game.rink = slot.start, slot.rink
@@ -553,7 +558,8 @@ def grid(service: ServiceBase, tournament_id: int) -> Grid:
         names = _names(s, tournament_id)
         placed = _placed(s, tournament_id)
         every = conflicts(placed, length=length, rest=rest, names=names,
-                          people=people_in(s, tournament_id), demands=demands_in(s, tournament_id))
+                          people=people_in(s, tournament_id), demands=demands_in(s, tournament_id),
+                          rink_hours=hours_in(s, tournament_id))
         found = [c for c in every if not c.soft]
         wishes = [c for c in every if c.soft]
         about: dict[int, list[str]] = {}

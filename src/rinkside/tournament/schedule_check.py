@@ -13,11 +13,12 @@ desk adds or moves, and the grid shows what it finds.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import timedelta
 
 from rinkside.tournament.schedule_people import People, Reach, describe, shared
 from rinkside.tournament.schedule_requests import Demands, request_conflicts
+from rinkside.tournament.schedule_rinks import RinkHours, rink_conflicts
 from rinkside.tournament.schedule_values import Conflict, Placed, Window
 
 __all__ = ["Conflict", "Placed", "Window", "conflicts", "conflicts_of"]
@@ -88,14 +89,16 @@ def _referees(game: Placed, names: dict[int, str], people: People) -> list[Confl
 
 def conflicts(games: Sequence[Placed], *, length: timedelta, rest: timedelta = timedelta(0),
               windows: Iterable[Window] = (), names: dict[int, str] | None = None,
-              people: People = NOBODY, demands: Demands | None = None) -> list[Conflict]:
+              people: People = NOBODY, demands: Demands | None = None,
+              rink_hours: Mapping[str, RinkHours] | None = None) -> list[Conflict]:
     """Every conflict among ``games`` (each ``length`` long unless it has its
     own, its division's: Rules 639, 640(a)); with ``windows``,
     every game not wholly inside one of them; with ``people``, every person
-    in two places; with ``demands``, every request not kept."""
+    in two places; with ``demands``, every request not kept; with
+    ``rink_hours``, every game on a rink outside its hours or when it is closed."""
     names = names or {}
     spans = list(windows)
-    found: list[Conflict] = []
+    found: list[Conflict] = rink_conflicts(games, length=length, hours=rink_hours or {})
     if spans:
         for g in games:
             if not any(w.holds(g.start, g.end(length)) for w in spans):
@@ -119,12 +122,14 @@ def conflicts(games: Sequence[Placed], *, length: timedelta, rest: timedelta = t
 
 def conflicts_of(game: Placed, others: Sequence[Placed], *, length: timedelta,
                  rest: timedelta = timedelta(0), names: dict[int, str] | None = None,
-                 people: People = NOBODY, demands: Demands | None = None
-                 ) -> list[Conflict]:
-    """The conflicts ``game`` makes with ``others`` (a game added or moved)."""
+                 people: People = NOBODY, demands: Demands | None = None,
+                 rink_hours: Mapping[str, RinkHours] | None = None) -> list[Conflict]:
+    """The conflicts ``game`` makes with ``others`` (a game added or moved),
+    and with its rink's hours."""
     names = names or {}
     rest_of = [other for other in others if other.key != game.key]
-    found = [c for other in rest_of for c in _pair(game, other, length, rest, names, people)]
+    found = rink_conflicts([game], length=length, hours=rink_hours or {})
+    found += [c for other in rest_of for c in _pair(game, other, length, rest, names, people)]
     if people:
         found += _referees(game, names, people)
     if demands:

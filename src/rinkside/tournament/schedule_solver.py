@@ -31,7 +31,7 @@ OR-Tools is imported here only.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -40,6 +40,7 @@ from ortools.sat.python import cp_model
 from rinkside.tournament.schedule_check import NOBODY, Placed, Window, conflicts
 from rinkside.tournament.schedule_people import People
 from rinkside.tournament.schedule_requests import Demands, TeamRequest
+from rinkside.tournament.schedule_rinks import RinkHours
 
 __all__ = ["Pairing", "Progress", "ScheduleInfeasible", "Slot", "Solved", "solve",
            "solve_report"]
@@ -275,12 +276,13 @@ def solve(pairings: Sequence[Pairing], *, windows: Sequence[Window], rinks: Sequ
           length: timedelta, rest: timedelta = timedelta(0),
           fixed: Sequence[Placed] = (), seconds: float = 4.0, workers: int = 2,
           people: People = NOBODY, demands: Demands = NO_DEMANDS,
-          progress: Callable[[Progress], None] | None = None) -> list[Slot]:
+          progress: Callable[[Progress], None] | None = None,
+          rink_hours: Mapping[str, RinkHours] | None = None) -> list[Slot]:
     """Place every pairing; ``fixed`` are the games already scheduled (their
     rinks and teams taken). Raises :class:`ScheduleInfeasible` saying why."""
     return solve_report(pairings, windows=windows, rinks=rinks, length=length, rest=rest,
                         fixed=fixed, seconds=seconds, workers=workers, people=people,
-                        demands=demands, progress=progress).slots
+                        demands=demands, progress=progress, rink_hours=rink_hours).slots
 
 
 def solve_report(pairings: Sequence[Pairing], *, windows: Sequence[Window],
@@ -288,12 +290,14 @@ def solve_report(pairings: Sequence[Pairing], *, windows: Sequence[Window],
                  fixed: Sequence[Placed] = (), seconds: float = 4.0, workers: int = 2,
                  people: People = NOBODY, demands: Demands = NO_DEMANDS,
                  progress: Callable[[Progress], None] | None = None,
-                 gap: float = GAP, hint: bool = True) -> Solved:
+                 gap: float = GAP, hint: bool = True,
+                 rink_hours: Mapping[str, RinkHours] | None = None) -> Solved:
     """:func:`solve`, with how the search went. ``people`` on two teams (or
     who officiate a game already placed) are never in two games at once nor
     without ``rest``; hard ``demands`` of teams are kept, soft ones where
     the schedule can (each one broken costs as much as a game moved across
-    the whole of the days)."""
+    the whole of the days). A rink with ``rink_hours`` takes games only
+    wholly within its opening hours and never over its closed slots."""
     began = time.perf_counter()
     if length <= timedelta(0):
         raise ValueError("a game must last longer than 0 minutes")
@@ -310,16 +314,25 @@ def solve_report(pairings: Sequence[Pairing], *, windows: Sequence[Window],
         raise ValueError("a game must last longer than 0 minutes")
     step = min(spans)  # the slots: the shortest game; a longer one holds its rink for more
     starts, ends = _slots(windows, step)
+    hours = rink_hours or {}
+
+    def opens(rink: str, start: datetime, end: datetime) -> bool:
+        return rink not in hours or hours[rink].holds(start, end)
+
     free = []
     for t in starts:
         taken = {g.rink for g in fixed if g.start < t + step and t < g.end(length)}
-        free.append([r for r in rinks if r not in taken])
+        free.append([r for r in rinks if r not in taken and opens(r, t, t + step)])
     room = sum(len(f) for f in free)
     if room < len(pairings):
         raise ScheduleInfeasible(
             f"{len(pairings)} games need {len(pairings)} rink slots of "
-            f"{int(step.total_seconds() // 60)} min; the time windows hold {room}")
+            f"{int(step.total_seconds() // 60)} min; the time windows hold {room}"
+            + (" (with the rinks' opening hours and closed slots)" if hours else ""))
     allowed, wishes = _allowed(pairings, starts, ends, spans, demands)
+    if hours:  # a slot where no rink is open for the whole game is none of its
+        allowed = [[s for s in ok if any(opens(r, starts[s], starts[s] + spans[g])
+                                         for r in rinks)] for g, ok in enumerate(allowed)]
     for g, ok in enumerate(allowed):
         if not ok:
             p = pairings[g]
@@ -413,7 +426,7 @@ def solve_report(pairings: Sequence[Pairing], *, windows: Sequence[Window],
         for g in sorted(chosen, key=lambda g: rank[g]):
             end = t + spans[g]
             # The first rink free for the whole game (a longer game holds it longer).
-            rink = next((r for r in rinks if not any(
+            rink = next((r for r in rinks if opens(r, t, end) and not any(
                 r == r2 and t < b1 and b0 < end for r2, b0, b1 in held)), None)
             if rink is None:
                 continue  # reported below: a game the rinks could not hold
@@ -424,8 +437,13 @@ def solve_report(pairings: Sequence[Pairing], *, windows: Sequence[Window],
     check = [Placed(p.key, p.start, p.rink, teams[p.key], length=span_of[p.key])
              for p in placed]
     broken = [c for c in conflicts([*check, *fixed], length=length, rest=rest, windows=windows,
-                                   people=people, demands=demands) if not c.soft]
-    if broken or len(placed) != len(pairings):
+                                   people=people, demands=demands, rink_hours=hours)
+              if not c.soft]
+    if len(placed) != len(pairings):
+        raise ScheduleInfeasible(f"{len(pairings) - len(placed)} game(s) found no one rink "
+                                 "open and free for the whole game at the time the solver "
+                                 "chose: give the rinks more hours or the days more time")
+    if broken:
         raise ScheduleInfeasible("the solver's schedule breaks a constraint: "
                                  + "; ".join(c.message for c in broken[:3]))
     return Solved(sorted(placed, key=lambda p: (p.start, p.rink)),

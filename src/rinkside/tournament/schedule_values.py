@@ -47,7 +47,8 @@ class Placed:
 class Conflict:
     """What is wrong; a ``soft`` one is a request not honoured (shown, never refused)."""
 
-    # "team", "rest", "rink", "official", "window", "person", "referee", "request", "hours"
+    # "team", "rest", "rink", "official", "window", "person", "referee", "request", "hours",
+    # "rink hours"
     kind: str
     games: tuple[int, ...]
     message: str

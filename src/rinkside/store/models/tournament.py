@@ -102,3 +102,6 @@ class Rink(Base):
     tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"))
     name: Mapped[str] = mapped_column(String(NAME))
     dimensions: Mapped[dict[str, Any]] = mapped_column(json_document(), default=dict)
+    # Opening hours and closed slots (migration 0029): {"open": [[start, end]],
+    # "closed": [[start, end]]}, ISO times; null: open whenever the schedule is.
+    hours: Mapped[dict[str, Any] | None] = mapped_column(json_document())

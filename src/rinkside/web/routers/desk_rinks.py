@@ -1,7 +1,8 @@
 """Rinks on the desk.
 
 ``/desk/tournaments/{id}/rinks``: rinks added and edited, each with its
-Section I verdict (Rules 101-103 checked by the services), and a rink's sync
+Section I verdict (Rules 101-103 checked by the services), its opening hours
+and closed slots (the schedule keeps games within them), and a rink's sync
 tokens issued and revoked.
 """
 
@@ -77,6 +78,18 @@ async def rink_edit(rink_id: int, request: Request, service: Service, templates:
     return await off_loop(
         respond, lambda: desk_rinks.edit(service, rink_id, name, dims, by=user.username),
                    f"/desk/tournaments/{tid}/rinks", "rink",
+                   lambda error: _rinks_page(request, service, templates, user, tid, error))
+
+
+@router.post("/desk/rinks/{rink_id:id}/hours", response_class=HTMLResponse)
+def rink_hours_form(rink_id: int, request: Request, service: Service, templates: Templates,
+                    user: Director, opening_hours: str = Form(""),
+                    closed_slots: str = Form("")) -> Response:
+    """The rink's opening hours and closed slots, one a line."""
+    tid = rinks.rink(service, rink_id).tournament_id
+    return respond(lambda: desk_rinks.set_hours(service, rink_id, opening=opening_hours,
+                                                closed=closed_slots, by=user.username),
+                   f"/desk/tournaments/{tid}/rinks", "hours",
                    lambda error: _rinks_page(request, service, templates, user, tid, error))
 
 
