@@ -6,12 +6,13 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from rinkside.tournament.schedule_check import Placed, Window, conflicts, conflicts_of
-from rinkside.tournament.schedule_rinks import RinkHours
+from rinkside.tournament.schedule_rinks import RinkHours, Travel
 from rinkside.tournament.schedule_solver import Pairing, solve
 
 DAY = datetime(2026, 12, 12, 8, 0, tzinfo=UTC)
 HOUR = timedelta(hours=1)
 GAME = timedelta(minutes=30)
+MIN = timedelta(minutes=1)
 
 
 def test_a_game_outside_the_hours_or_over_a_closed_slot_is_refused_saying_why() -> None:
@@ -51,3 +52,30 @@ def test_the_solver_keeps_each_rink_within_its_hours() -> None:
     placed = [Placed(s.key, s.start, s.rink, by_key[s.key]) for s in slots]
     assert conflicts(placed, length=GAME, windows=windows, rink_hours=hours) == []
     assert {s.rink for s in slots} == {"East", "West"}
+
+
+def test_a_team_at_two_venues_needs_the_travel_on_top_of_its_rest() -> None:
+    travel = Travel({"East": "Arena", "West": "Arena", "Park": "Parkhall"}, 20 * MIN)
+    first = Placed(1, DAY, "East", (1, 2))
+    same_building = Placed(2, DAY + GAME + 10 * MIN, "West", (1, 3))
+    other_building = Placed(3, DAY + GAME + 10 * MIN, "Park", (1, 3))
+    assert conflicts([first, same_building], length=GAME, rest=10 * MIN, travel=travel) == []
+    found = conflicts([first, other_building], length=GAME, rest=10 * MIN, travel=travel)
+    assert [c.kind for c in found] == ["rest"]
+    assert "at Arena and Parkhall, 20 min apart" in found[0].message
+    assert "the minimum is 30" in found[0].message
+
+
+def test_the_solver_keeps_the_travel_between_venues() -> None:
+    travel = Travel({"East": "Arena", "Park": "Parkhall"}, 25 * MIN)
+    pairings = [Pairing(1, 1, 2), Pairing(2, 3, 4), Pairing(3, 1, 3), Pairing(4, 2, 4)]
+    windows = [Window(DAY, DAY + 4 * HOUR)]
+    slots = solve(pairings, windows=windows, rinks=["East", "Park"], length=GAME,
+                  seconds=5, travel=travel)
+    by_key = {p.key: (p.home, p.away) for p in pairings}
+    placed = [Placed(s.key, s.start, s.rink, by_key[s.key]) for s in slots]
+    assert len(placed) == 4
+    assert conflicts(placed, length=GAME, travel=travel) == []
+    for team in (1, 2, 3, 4):
+        a, b = sorted(p.start for p in placed if team in p.teams)
+        assert b - a >= GAME + 25 * MIN or len({p.rink for p in placed if team in p.teams}) == 1

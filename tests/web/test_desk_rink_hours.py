@@ -88,3 +88,33 @@ def test_a_move_into_a_closed_slot_or_out_of_hours_is_refused_with_the_reason(
     found = desk_schedule.preview_move(demo.service, game.game_id, start=at("11:30"),
                                        rink="East")
     assert [c.kind for c in found if c.kind == "rink hours"] == ["rink hours"]
+
+
+def test_a_move_that_leaves_no_time_to_travel_between_venues_is_refused(
+        demo: Demo, dora: Client) -> None:
+    tid = new_tournament(dora, "Two Halls Cup")
+    did = desk_teams.add_division(demo.service, tid, "Open", by="dora")
+    v1, v2, v3 = (desk_teams.add_team(demo.service, did, f"V{n}", by="dora")
+                  for n in range(1, 4))
+    arena = desk_rinks.add(demo.service, tid, "Arena 1", RINK, by="dora")
+    park = desk_rinks.add(demo.service, tid, "Park", RINK, by="dora")
+    for rink_id, venue in ((arena, "Arena"), (park, "Parkhall")):
+        assert post(dora, f"/desk/rinks/{rink_id}/hours", {
+            "opening_hours": "", "closed_slots": "", "venue": venue}).status_code == 303
+    bad = post(dora, f"/desk/tournaments/{tid}/travel", {"travel_minutes": "half an hour"})
+    assert bad.status_code == 422 and "whole number of minutes" in bad.text
+    assert post(dora, f"/desk/tournaments/{tid}/travel",
+                {"travel_minutes": "30"}).status_code == 303
+    page = dora[0].get(f"/desk/tournaments/{tid}/rinks")
+    assert 'value="Parkhall"' in page.text and 'value="30"' in page.text
+    first = desk_schedule.add_game(demo.service, did, v1, v2, start=at("10:00"), rink="Arena 1",
+                                   by="dora")
+    assert first
+    # The game lasts 50 minutes (the desk's least); 10 minutes later at the
+    # other venue leaves V1 no time for the 30 minutes between the two.
+    with pytest.raises(desk_schedule.ScheduleConflict,
+                       match="at Arena and Parkhall, 30 min apart"):
+        desk_schedule.add_game(demo.service, did, v1, v3, start=at("11:00"), rink="Park",
+                               by="dora")
+    assert desk_schedule.add_game(demo.service, did, v1, v3, start=at("11:20"), rink="Park",
+                                  by="dora")

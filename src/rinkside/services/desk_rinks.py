@@ -93,18 +93,43 @@ def _spans(text: str, what: str) -> list[list[str]]:
 
 
 def set_hours(service: ServiceBase, rink_id: int, *, opening: str, closed: str,
-              by: str) -> None:
+              by: str, venue: str | None = None) -> None:
     """The rink's opening hours and closed slots, one a line like
     ``2026-12-12 08:00-20:00`` (none: open whenever the schedule is, never
     closed). The builder keeps games within them; a game already outside
-    them stays and the schedule's conflicts say so."""
+    them stays and the schedule's conflicts say so. ``venue``: the building
+    the rink is in (games at two venues keep the travel between them)."""
     hours = {"open": _spans(opening, "opening hours"), "closed": _spans(closed, "closed slots")}
     with service.write() as s:
         row = found(s, models.Rink, rink_id, "rink")
-        before = row.hours
         after = hours if hours["open"] or hours["closed"] else None
-        if before == after:
+        if venue is not None and venue.strip() != row.venue:
+            record(s, row.tournament_id, f"rink {rink_id}", "venue changed",
+                   {"venue": row.venue}, {"venue": venue.strip()}, by=by, clock=service.now)
+            row.venue = venue.strip()
+        if row.hours == after:
             return
-        row.hours = after
-        record(s, row.tournament_id, f"rink {rink_id}", "hours changed", before, after,
+        record(s, row.tournament_id, f"rink {rink_id}", "hours changed", row.hours, after,
                by=by, clock=service.now)
+        row.hours = after
+
+
+def travel_minutes(service: ServiceBase, tournament_id: int) -> int:
+    """The travel time between two venues, in minutes (0: none given)."""
+    with service.read() as s:
+        return found(s, models.Tournament, tournament_id, "tournament").travel_minutes or 0
+
+
+def set_travel(service: ServiceBase, tournament_id: int, minutes: int, *, by: str) -> None:
+    """The travel time between two venues (rinks not in one building): a
+    team's or a person's games at two venues keep it on top of their rest."""
+    if minutes < 0:
+        raise ValueError("the travel time between venues cannot be negative")
+    with service.write() as s:
+        t = found(s, models.Tournament, tournament_id, "tournament")
+        if (t.travel_minutes or 0) == minutes:
+            return
+        record(s, tournament_id, "schedule", "travel changed",
+               {"travel_minutes": t.travel_minutes}, {"travel_minutes": minutes},
+               by=by, clock=service.now)
+        t.travel_minutes = minutes

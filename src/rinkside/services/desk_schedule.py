@@ -22,7 +22,7 @@ from sqlalchemy.orm import Session
 from rinkside.services import officiating, rinks
 from rinkside.services.base import ServiceBase
 from rinkside.services.changes import Clock, record
-from rinkside.services.rinks import hours_in
+from rinkside.services.rinks import hours_in, travel_in
 from rinkside.services.schedule_requests import demands_in, people_in
 from rinkside.services.tournaments import NotFound, Tournaments
 from rinkside.store import models
@@ -222,7 +222,8 @@ def generate(service: ServiceBase, tournament_id: int, *, windows: Sequence[Wind
         people, demands = people_in(s, tournament_id), demands_in(s, tournament_id)
         slots = solve(pairings, windows=windows, rinks=names, length=length, rest=rest,
                       fixed=fixed, seconds=seconds, people=people, demands=demands,
-                      rink_hours=hours_in(s, tournament_id))
+                      rink_hours=hours_in(s, tournament_id),
+                      travel=travel_in(s, tournament_id))
         by_key = {p.key: p for p in pairings}
         order: dict[int, int] = {}
         rows = []
@@ -281,7 +282,8 @@ def _refuse_conflicts(s: Session, t: models.Tournament, game: Placed) -> None:
     found = [c for c in conflicts_of(game, _placed(s, t.id), length=length, rest=rest,
                                      names=_names(s, t.id), people=people_in(s, t.id),
                                      demands=demands_in(s, t.id),
-                                     rink_hours=hours_in(s, t.id)) if not c.soft]
+                                     rink_hours=hours_in(s, t.id),
+                                     travel=travel_in(s, t.id)) if not c.soft]
     if found:
         raise ScheduleConflict(found)
 
@@ -367,7 +369,8 @@ def preview_move(service: ServiceBase, game_id: int, *, start: datetime, rink: s
         return conflicts_of(Placed(game_id, start, rink, (game.home_team_id, game.away_team_id),
                                    officials, own), _placed(s, t.id), length=length, rest=rest,
                             names=_names(s, t.id), people=people_in(s, t.id),
-                            demands=demands_in(s, t.id), rink_hours=hours_in(s, t.id))
+                            demands=demands_in(s, t.id), rink_hours=hours_in(s, t.id),
+                            travel=travel_in(s, t.id))
 
 
 def swap_games(service: ServiceBase, first_id: int, second_id: int, *, by: str,
@@ -395,7 +398,7 @@ def swap_games(service: ServiceBase, first_id: int, second_id: int, *, by: str,
         found = [c for g in (new_a, new_b) for c in conflicts_of(
             g, [*others, new_b if g is new_a else new_a], length=length, rest=rest,
             names=names, people=people, demands=demands,
-            rink_hours=hours_in(s, t.id)) if not c.soft]
+            rink_hours=hours_in(s, t.id), travel=travel_in(s, t.id)) if not c.soft]
         if found:
             raise ScheduleConflict(list(dict.fromkeys(found)))
         for game, (start, rink) in ((a, (b.start, b.rink)), (b, (a.start, a.rink))):
@@ -452,7 +455,8 @@ def rebuild(service: ServiceBase, tournament_id: int, *, windows: Sequence[Windo
         slots = solve(pairings, windows=windows, rinks=names, length=length, rest=rest,
                       fixed=fixed, seconds=seconds, people=people_in(s, tournament_id),
                       demands=demands_in(s, tournament_id),
-                      rink_hours=hours_in(s, tournament_id))
+                      rink_hours=hours_in(s, tournament_id),
+                      travel=travel_in(s, tournament_id))
         for slot in slots:
             game = moving[slot.key]
             game.start, game.rink = slot.start, slot.rink
@@ -559,7 +563,8 @@ def grid(service: ServiceBase, tournament_id: int) -> Grid:
         placed = _placed(s, tournament_id)
         every = conflicts(placed, length=length, rest=rest, names=names,
                           people=people_in(s, tournament_id), demands=demands_in(s, tournament_id),
-                          rink_hours=hours_in(s, tournament_id))
+                          rink_hours=hours_in(s, tournament_id),
+                          travel=travel_in(s, tournament_id))
         found = [c for c in every if not c.soft]
         wishes = [c for c in every if c.soft]
         about: dict[int, list[str]] = {}

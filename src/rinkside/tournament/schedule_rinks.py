@@ -2,17 +2,44 @@
 (a public skate, the resurfacing, a rink let to someone else). A game is
 placed on a rink only wholly within its opening hours (when it has any;
 none: the tournament's time windows alone) and never over a closed slot.
-Pure: the solver and the conflict check read it."""
+Rinks carry a venue: a team or a person with games at two venues not in one
+building needs the travel time between them on top of the rest
+(:class:`Travel`). Pure: the solver and the conflict check read it."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from rinkside.tournament.schedule_values import Conflict, Placed, Window
 
-__all__ = ["RinkHours", "rink_conflicts"]
+__all__ = ["NO_TRAVEL", "RinkHours", "Travel", "rink_conflicts"]
+
+
+@dataclass(frozen=True, slots=True)
+class Travel:
+    """Each rink's venue (none named: its own building, with the others
+    unnamed) and the time to travel between two venues."""
+
+    venues: Mapping[str, str] = field(default_factory=dict)
+    time: timedelta = timedelta(0)
+
+    def between(self, a: str, b: str) -> timedelta:
+        """The travel from rink ``a`` to rink ``b``: none in one building."""
+        va, vb = self.venues.get(a, ""), self.venues.get(b, "")
+        return self.time if va and vb and va != vb else timedelta(0)
+
+    def longest(self, rinks: Sequence[str]) -> timedelta:
+        """The most travel between any two of ``rinks``."""
+        return self.time if len({self.venues.get(r, "") for r in rinks} - {""}) > 1 \
+            else timedelta(0)
+
+    def __bool__(self) -> bool:
+        return self.time > timedelta(0) and len(set(self.venues.values()) - {""}) > 1
+
+
+NO_TRAVEL = Travel()
 
 
 @dataclass(frozen=True, slots=True)

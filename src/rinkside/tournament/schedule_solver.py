@@ -40,7 +40,7 @@ from ortools.sat.python import cp_model
 from rinkside.tournament.schedule_check import NOBODY, Placed, Window, conflicts
 from rinkside.tournament.schedule_people import People
 from rinkside.tournament.schedule_requests import Demands, TeamRequest
-from rinkside.tournament.schedule_rinks import RinkHours
+from rinkside.tournament.schedule_rinks import NO_TRAVEL, RinkHours, Travel
 
 __all__ = ["Pairing", "Progress", "ScheduleInfeasible", "Slot", "Solved", "solve",
            "solve_report"]
@@ -277,12 +277,14 @@ def solve(pairings: Sequence[Pairing], *, windows: Sequence[Window], rinks: Sequ
           fixed: Sequence[Placed] = (), seconds: float = 4.0, workers: int = 2,
           people: People = NOBODY, demands: Demands = NO_DEMANDS,
           progress: Callable[[Progress], None] | None = None,
-          rink_hours: Mapping[str, RinkHours] | None = None) -> list[Slot]:
+          rink_hours: Mapping[str, RinkHours] | None = None,
+          travel: Travel = NO_TRAVEL) -> list[Slot]:
     """Place every pairing; ``fixed`` are the games already scheduled (their
     rinks and teams taken). Raises :class:`ScheduleInfeasible` saying why."""
     return solve_report(pairings, windows=windows, rinks=rinks, length=length, rest=rest,
                         fixed=fixed, seconds=seconds, workers=workers, people=people,
-                        demands=demands, progress=progress, rink_hours=rink_hours).slots
+                        demands=demands, progress=progress, rink_hours=rink_hours,
+                        travel=travel).slots
 
 
 def solve_report(pairings: Sequence[Pairing], *, windows: Sequence[Window],
@@ -291,13 +293,17 @@ def solve_report(pairings: Sequence[Pairing], *, windows: Sequence[Window],
                  people: People = NOBODY, demands: Demands = NO_DEMANDS,
                  progress: Callable[[Progress], None] | None = None,
                  gap: float = GAP, hint: bool = True,
-                 rink_hours: Mapping[str, RinkHours] | None = None) -> Solved:
+                 rink_hours: Mapping[str, RinkHours] | None = None,
+                 travel: Travel = NO_TRAVEL) -> Solved:
     """:func:`solve`, with how the search went. ``people`` on two teams (or
     who officiate a game already placed) are never in two games at once nor
     without ``rest``; hard ``demands`` of teams are kept, soft ones where
     the schedule can (each one broken costs as much as a game moved across
     the whole of the days). A rink with ``rink_hours`` takes games only
-    wholly within its opening hours and never over its closed slots."""
+    wholly within its opening hours and never over its closed slots. With
+    rinks at two venues, a team's or a person's games keep the ``travel``
+    time on top of the rest (the rinks are given after the search, so the
+    search keeps it between any two of their games)."""
     began = time.perf_counter()
     if length <= timedelta(0):
         raise ValueError("a game must last longer than 0 minutes")
@@ -339,7 +345,8 @@ def solve_report(pairings: Sequence[Pairing], *, windows: Sequence[Window],
             raise ScheduleInfeasible(f"no time in the windows keeps the requests of teams "
                                      f"{p.home} and {p.away} (their game {p.key}, "
                                      f"{int(spans[g].total_seconds() // 60)} min long)")
-    resources = _resources(pairings, fixed, rest, length, people, demands)
+    resources = _resources(pairings, fixed, rest + travel.longest(rinks), length, people,
+                           demands)
 
     model = cp_model.CpModel()
     at: dict[tuple[int, int], cp_model.IntVar] = {}
@@ -437,7 +444,8 @@ def solve_report(pairings: Sequence[Pairing], *, windows: Sequence[Window],
     check = [Placed(p.key, p.start, p.rink, teams[p.key], length=span_of[p.key])
              for p in placed]
     broken = [c for c in conflicts([*check, *fixed], length=length, rest=rest, windows=windows,
-                                   people=people, demands=demands, rink_hours=hours)
+                                   people=people, demands=demands, rink_hours=hours,
+                                   travel=travel)
               if not c.soft]
     if len(placed) != len(pairings):
         raise ScheduleInfeasible(f"{len(pairings) - len(placed)} game(s) found no one rink "
