@@ -19,7 +19,7 @@ from typing import Final
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session
 
-from rinkside.services import officiating, rinks
+from rinkside.services import officiating, rinks, schedule_progress
 from rinkside.services.base import ServiceBase
 from rinkside.services.changes import Clock, record
 from rinkside.services.rinks import hours_in, travel_in
@@ -220,10 +220,11 @@ def generate(service: ServiceBase, tournament_id: int, *, windows: Sequence[Wind
         length, rest = timedelta(minutes=game_minutes), timedelta(minutes=rest_minutes)
         fixed = _placed(s, tournament_id)
         people, demands = people_in(s, tournament_id), demands_in(s, tournament_id)
-        slots = solve(pairings, windows=windows, rinks=names, length=length, rest=rest,
-                      fixed=fixed, seconds=seconds, people=people, demands=demands,
-                      rink_hours=hours_in(s, tournament_id),
-                      travel=travel_in(s, tournament_id))
+        with schedule_progress.watching(tournament_id) as progress:
+            slots = solve(pairings, windows=windows, rinks=names, length=length, rest=rest,
+                          fixed=fixed, seconds=seconds, people=people, demands=demands,
+                          rink_hours=hours_in(s, tournament_id),
+                          travel=travel_in(s, tournament_id), progress=progress)
         by_key = {p.key: p for p in pairings}
         order: dict[int, int] = {}
         rows = []
@@ -452,11 +453,12 @@ def rebuild(service: ServiceBase, tournament_id: int, *, windows: Sequence[Windo
         pairings = [Pairing(g.id, g.home_team_id, g.away_team_id, n,
                             lengths.of(g.division_id, g.stage, g.settings))
                     for n, g in enumerate(movable)]
-        slots = solve(pairings, windows=windows, rinks=names, length=length, rest=rest,
-                      fixed=fixed, seconds=seconds, people=people_in(s, tournament_id),
-                      demands=demands_in(s, tournament_id),
-                      rink_hours=hours_in(s, tournament_id),
-                      travel=travel_in(s, tournament_id))
+        with schedule_progress.watching(tournament_id) as progress:
+            slots = solve(pairings, windows=windows, rinks=names, length=length, rest=rest,
+                          fixed=fixed, seconds=seconds, people=people_in(s, tournament_id),
+                          demands=demands_in(s, tournament_id),
+                          rink_hours=hours_in(s, tournament_id),
+                          travel=travel_in(s, tournament_id), progress=progress)
         for slot in slots:
             game = moving[slot.key]
             game.start, game.rink = slot.start, slot.rink
