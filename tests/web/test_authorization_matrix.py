@@ -102,6 +102,8 @@ MAY: Final[dict[tuple[str, str], Who]] = {
     ("POST", "/desk/players/{player_id}"): "director",
     ("POST", "/desk/tournaments/{tournament_id}/rinks"): "director",
     ("POST", "/desk/rinks/{rink_id}"): "director",
+    ("POST", "/desk/rinks/{rink_id}/hours"): "director",
+    ("POST", "/desk/tournaments/{tournament_id}/travel"): "director",
     ("POST", "/desk/tournaments/{tournament_id}/sync-tokens"): "director",
     ("POST", "/desk/tournaments/{tournament_id}/schedule/generate"): "director",
     ("POST", "/desk/tournaments/{tournament_id}/games"): "director",

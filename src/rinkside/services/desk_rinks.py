@@ -12,7 +12,7 @@ from typing import Any
 from sqlalchemy import select
 
 from rinkside.rink import RinkDimensions
-from rinkside.services import rinks, sync
+from rinkside.services import desk_schedule, rinks, sync
 from rinkside.services.base import ServiceBase
 from rinkside.services.changes import found, record, refuse_taken
 from rinkside.store import models
@@ -80,3 +80,56 @@ def revoke_tokens(service: ServiceBase, tournament_id: int, rink: str, *, by: st
     except sync.SyncRefused as refused:
         raise ValueError(refused.message) from None
     return count
+
+
+def _spans(text: str, what: str) -> list[list[str]]:
+    if not text.strip():
+        return []
+    try:
+        windows = desk_schedule.parse_windows(text)
+    except ValueError as bad:
+        raise ValueError(f"the rink's {what}: {bad}") from None
+    return [[w.start.isoformat(), w.end.isoformat()] for w in windows]
+
+
+def set_hours(service: ServiceBase, rink_id: int, *, opening: str, closed: str,
+              by: str, venue: str | None = None) -> None:
+    """The rink's opening hours and closed slots, one a line like
+    ``2026-12-12 08:00-20:00`` (none: open whenever the schedule is, never
+    closed). The builder keeps games within them; a game already outside
+    them stays and the schedule's conflicts say so. ``venue``: the building
+    the rink is in (games at two venues keep the travel between them)."""
+    hours = {"open": _spans(opening, "opening hours"), "closed": _spans(closed, "closed slots")}
+    with service.write() as s:
+        row = found(s, models.Rink, rink_id, "rink")
+        after = hours if hours["open"] or hours["closed"] else None
+        if venue is not None and venue.strip() != row.venue:
+            record(s, row.tournament_id, f"rink {rink_id}", "venue changed",
+                   {"venue": row.venue}, {"venue": venue.strip()}, by=by, clock=service.now)
+            row.venue = venue.strip()
+        if row.hours == after:
+            return
+        record(s, row.tournament_id, f"rink {rink_id}", "hours changed", row.hours, after,
+               by=by, clock=service.now)
+        row.hours = after
+
+
+def travel_minutes(service: ServiceBase, tournament_id: int) -> int:
+    """The travel time between two venues, in minutes (0: none given)."""
+    with service.read() as s:
+        return found(s, models.Tournament, tournament_id, "tournament").travel_minutes or 0
+
+
+def set_travel(service: ServiceBase, tournament_id: int, minutes: int, *, by: str) -> None:
+    """The travel time between two venues (rinks not in one building): a
+    team's or a person's games at two venues keep it on top of their rest."""
+    if minutes < 0:
+        raise ValueError("the travel time between venues cannot be negative")
+    with service.write() as s:
+        t = found(s, models.Tournament, tournament_id, "tournament")
+        if (t.travel_minutes or 0) == minutes:
+            return
+        record(s, tournament_id, "schedule", "travel changed",
+               {"travel_minutes": t.travel_minutes}, {"travel_minutes": minutes},
+               by=by, clock=service.now)
+        t.travel_minutes = minutes

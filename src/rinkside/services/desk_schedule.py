@@ -19,18 +19,21 @@ from typing import Final
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.orm import Session
 
-from rinkside.services import officiating, rinks
+from rinkside.services import officiating, rinks, schedule_progress
 from rinkside.services.base import ServiceBase
 from rinkside.services.changes import Clock, record
+from rinkside.services.rinks import hours_in, travel_in
 from rinkside.services.schedule_requests import demands_in, people_in
 from rinkside.services.tournaments import NotFound, Tournaments
 from rinkside.store import models
 from rinkside.tournament.schedule import matchdays
 from rinkside.tournament.schedule_check import Conflict, Placed, Window, conflicts, conflicts_of
+from rinkside.tournament.schedule_lengths import game_length
 from rinkside.tournament.schedule_officials import assign_referees
 from rinkside.tournament.schedule_people import People
 from rinkside.tournament.schedule_requests import Demands
 from rinkside.tournament.schedule_solver import Pairing, ScheduleInfeasible, solve
+from rinkside.tournament.stage_settings import stage_settings
 
 GAME_MINUTES: Final = 50  # a game's time on the rink when the director gave none
 REST_MINUTES: Final = 0
@@ -78,22 +81,51 @@ def _lengths(t: models.Tournament) -> tuple[timedelta, timedelta]:
             timedelta(minutes=t.rest_minutes if t.rest_minutes is not None else REST_MINUTES))
 
 
+class _Lengths:
+    """Each division's game length, pool and playoff, from the settings in
+    force (Rules 639, 640(a): periods, intermissions, the overtime allowed),
+    never less than the director's game minutes."""
+
+    def __init__(self, t: models.Tournament, least: timedelta | None = None
+                 ) -> None:
+        self.least = least if least is not None else _lengths(t)[0]
+        self.t = t
+        self.division = {d.id: d.settings for d in t.divisions}
+        self.known: dict[tuple[int, str], timedelta] = {}
+
+    def of(self, division_id: int, stage: str, kept: dict[str, object] | None = None
+           ) -> timedelta:
+        if kept is not None:  # a game keeps the settings it began under
+            return game_length(stage_settings(stage, None, None, None, kept), self.least)
+        key = (division_id, stage)
+        if key not in self.known:
+            self.known[key] = game_length(stage_settings(
+                stage, self.t.settings, self.division.get(division_id),
+                self.t.playoff_settings), self.least)
+        return self.known[key]
+
+
 def _placed(s: Session, tournament_id: int) -> list[Placed]:
+    """Every game on the schedule, each its own length (its division's)."""
+    lengths = _Lengths(_tournament(s, tournament_id))
     games = s.execute(select(models.Game.id, models.Game.start, models.Game.rink,
-                             models.Game.home_team_id,
-                             models.Game.away_team_id).join(models.Division)
+                             models.Game.home_team_id, models.Game.away_team_id,
+                             models.Game.division_id, models.Game.stage,
+                             models.Game.settings).join(models.Division)
                       .where(models.Division.tournament_id == tournament_id,
                              models.Game.start.is_not(None))).all()
     officials: dict[int, set[str]] = {}
     for game_id, name in s.execute(select(models.GameOfficial.game_id, models.GameOfficial.name)
                                    .where(models.GameOfficial.game_id.in_([g[0] for g in games]))):
         officials.setdefault(game_id, set()).add(name)
-    placed = [Placed(gid, start, rink or "", (home, away), frozenset(officials.get(gid, ())))
-              for gid, start, rink, home, away in games if start is not None]
-    return placed + _placeholders(s, tournament_id)
+    placed = [Placed(gid, start, rink or "", (home, away), frozenset(officials.get(gid, ())),
+                     lengths.of(division_id, stage, kept))
+              for gid, start, rink, home, away, division_id, stage, kept in games
+              if start is not None]
+    return placed + _placeholders(s, tournament_id, lengths)
 
 
-def _placeholders(s: Session, tournament_id: int) -> list[Placed]:
+def _placeholders(s: Session, tournament_id: int, lengths: _Lengths) -> list[Placed]:
     """The playoff games on a rink and a time before their teams are known
     ("Winner of SF1"): they hold their rink like any game (a negative key,
     teams of their own that no one else plays for); once known, a game."""
@@ -108,7 +140,8 @@ def _placeholders(s: Session, tournament_id: int) -> list[Placed]:
         if start is None:
             continue
         key = -(division_id * 1000 + bracket_game)
-        out.append(Placed(key, start, rink or "", (2 * key, 2 * key - 1)))
+        out.append(Placed(key, start, rink or "", (2 * key, 2 * key - 1),
+                          length=lengths.of(division_id, "playoff")))
     return out
 
 
@@ -163,6 +196,7 @@ def generate(service: ServiceBase, tournament_id: int, *, windows: Sequence[Wind
     names = _known_rinks(service, tournament_id, rinks)
     with service.write() as s:
         t = _tournament(s, tournament_id)
+        lengths = _Lengths(t, timedelta(minutes=game_minutes))
         divisions = [d for d in t.divisions if division_ids is None or d.id in division_ids]
         pairings: list[Pairing] = []
         division_of: dict[int, int] = {}
@@ -180,13 +214,17 @@ def generate(service: ServiceBase, tournament_id: int, *, windows: Sequence[Wind
                     for home, away in pairs:
                         key = len(pairings) + 1
                         first, second = (away, home) if r % 2 else (home, away)
-                        pairings.append(Pairing(key, first, second, r * len(days) + n + 1))
+                        pairings.append(Pairing(key, first, second, r * len(days) + n + 1,
+                                                lengths.of(d.id, "pool")))
                         division_of[key] = d.id
         length, rest = timedelta(minutes=game_minutes), timedelta(minutes=rest_minutes)
         fixed = _placed(s, tournament_id)
         people, demands = people_in(s, tournament_id), demands_in(s, tournament_id)
-        slots = solve(pairings, windows=windows, rinks=names, length=length, rest=rest,
-                      fixed=fixed, seconds=seconds, people=people, demands=demands)
+        with schedule_progress.watching(tournament_id) as progress:
+            slots = solve(pairings, windows=windows, rinks=names, length=length, rest=rest,
+                          fixed=fixed, seconds=seconds, people=people, demands=demands,
+                          rink_hours=hours_in(s, tournament_id),
+                          travel=travel_in(s, tournament_id), progress=progress)
         by_key = {p.key: p for p in pairings}
         order: dict[int, int] = {}
         rows = []
@@ -200,26 +238,29 @@ def generate(service: ServiceBase, tournament_id: int, *, windows: Sequence[Wind
         s.add_all(rows)
         t.game_minutes, t.rest_minutes = game_minutes, rest_minutes
         s.flush()
-        short = _referee(s, rows, fixed, demands, people, length, rest)
+        short = _referee(s, rows, fixed, demands, people, length, rest, lengths)
         record(s, tournament_id, "schedule", "generated", None, {
             "games": len(rows), **({"referees_short": short} if short else {}),
             "divisions": [d.name for d in divisions], "rinks": names,
             "game_minutes": game_minutes, "rest_minutes": rest_minutes,
+            "division_minutes": {d.name: int(lengths.of(d.id, "pool").total_seconds() // 60)
+                                 for d in divisions},
             "windows": [f"{w.start.isoformat()} - {w.end.isoformat()}" for w in windows]},
             by=by, clock=service.now)
         return [r.id for r in rows]
 
 
 def _referee(s: Session, rows: Sequence[models.Game], fixed: Sequence[Placed],
-             demands: Demands, people: People, length: timedelta, rest: timedelta
-             ) -> list[str]:
+             demands: Demands, people: People, length: timedelta, rest: timedelta,
+             lengths: _Lengths) -> list[str]:
     """Two referees for each new game (Rule 501(a)) from the officials whose
     hours the desk keeps, within those hours and their most a day, never in
     two places, never their own team's game; what is short, said."""
     pool = sorted(demands.officials)
     if not pool:
         return []
-    new = [Placed(r.id, r.start, r.rink or "", (r.home_team_id, r.away_team_id))
+    new = [Placed(r.id, r.start, r.rink or "", (r.home_team_id, r.away_team_id),
+                  length=lengths.of(r.division_id, r.stage, r.settings))
            for r in rows if r.start is not None]
     # Officials already named keep their games: only the new ones are given.
     done = assign_referees([*fixed, *new], pool, length=length, rest=rest,
@@ -241,7 +282,9 @@ def _refuse_conflicts(s: Session, t: models.Tournament, game: Placed) -> None:
     length, rest = _lengths(t)
     found = [c for c in conflicts_of(game, _placed(s, t.id), length=length, rest=rest,
                                      names=_names(s, t.id), people=people_in(s, t.id),
-                                     demands=demands_in(s, t.id)) if not c.soft]
+                                     demands=demands_in(s, t.id),
+                                     rink_hours=hours_in(s, t.id),
+                                     travel=travel_in(s, t.id)) if not c.soft]
     if found:
         raise ScheduleConflict(found)
 
@@ -261,7 +304,8 @@ def add_game(service: Tournaments, division_id: int, home: int, away: int, *,
     (rink,) = _known_rinks(service, tournament_id, [rink])
     with service.read() as s:
         t = _tournament(s, tournament_id)
-        _refuse_conflicts(s, t, Placed(0, start, rink, (home, away)))
+        _refuse_conflicts(s, t, Placed(0, start, rink, (home, away),
+                                       length=_Lengths(t).of(division_id, stage)))
     with service.write() as s:  # the game and its record: one commit
         game_id = service.within(s).add_game(division_id, home, away, start=start, rink=rink,
                                              stage=stage, round_name=round_name)
@@ -296,7 +340,9 @@ def move_game(service: ServiceBase, game_id: int, *, start: datetime, rink: str,
         officials = frozenset(s.scalars(select(models.GameOfficial.name)
                                         .where(models.GameOfficial.game_id == game_id)))
         _refuse_conflicts(s, t, Placed(game_id, start, rink,
-                                       (game.home_team_id, game.away_team_id), officials))
+                                       (game.home_team_id, game.away_team_id), officials,
+                                       _Lengths(t).of(game.division_id, game.stage,
+                                                         game.settings)))
         before = {"start": game.start.isoformat() if game.start else None, "rink": game.rink}
         game.start, game.rink = start, rink
         record(s, tournament_id, f"game {game_id}", "moved", before,
@@ -320,10 +366,12 @@ def preview_move(service: ServiceBase, game_id: int, *, start: datetime, rink: s
         officials = frozenset(s.scalars(select(models.GameOfficial.name)
                                         .where(models.GameOfficial.game_id == game_id)))
         length, rest = _lengths(t)
+        own = _Lengths(t).of(game.division_id, game.stage, game.settings)
         return conflicts_of(Placed(game_id, start, rink, (game.home_team_id, game.away_team_id),
-                                   officials), _placed(s, t.id), length=length, rest=rest,
+                                   officials, own), _placed(s, t.id), length=length, rest=rest,
                             names=_names(s, t.id), people=people_in(s, t.id),
-                            demands=demands_in(s, t.id))
+                            demands=demands_in(s, t.id), rink_hours=hours_in(s, t.id),
+                            travel=travel_in(s, t.id))
 
 
 def swap_games(service: ServiceBase, first_id: int, second_id: int, *, by: str,
@@ -344,13 +392,14 @@ def swap_games(service: ServiceBase, first_id: int, second_id: int, *, by: str,
         others = [p for p in _placed(s, tournament_id) if p.key not in (a.id, b.id)]
         by_key = {p.key: p for p in _placed(s, tournament_id)}
         new_a = Placed(a.id, b.start, b.rink, (a.home_team_id, a.away_team_id),
-                       by_key[a.id].officials)
+                       by_key[a.id].officials, by_key[a.id].length)
         new_b = Placed(b.id, a.start, a.rink, (b.home_team_id, b.away_team_id),
-                       by_key[b.id].officials)
+                       by_key[b.id].officials, by_key[b.id].length)
         people, demands, names = people_in(s, t.id), demands_in(s, t.id), _names(s, t.id)
         found = [c for g in (new_a, new_b) for c in conflicts_of(
             g, [*others, new_b if g is new_a else new_a], length=length, rest=rest,
-            names=names, people=people, demands=demands) if not c.soft]
+            names=names, people=people, demands=demands,
+            rink_hours=hours_in(s, t.id), travel=travel_in(s, t.id)) if not c.soft]
         if found:
             raise ScheduleConflict(list(dict.fromkeys(found)))
         for game, (start, rink) in ((a, (b.start, b.rink)), (b, (a.start, a.rink))):
@@ -400,11 +449,16 @@ def rebuild(service: ServiceBase, tournament_id: int, *, windows: Sequence[Windo
             if g.version == 0 and g.id not in locked]
         moving = {g.id: g for g in movable}
         fixed = [p for p in _placed(s, tournament_id) if p.key not in moving]
-        pairings = [Pairing(g.id, g.home_team_id, g.away_team_id, n)
+        lengths = _Lengths(t)
+        pairings = [Pairing(g.id, g.home_team_id, g.away_team_id, n,
+                            lengths.of(g.division_id, g.stage, g.settings))
                     for n, g in enumerate(movable)]
-        slots = solve(pairings, windows=windows, rinks=names, length=length, rest=rest,
-                      fixed=fixed, seconds=seconds, people=people_in(s, tournament_id),
-                      demands=demands_in(s, tournament_id))
+        with schedule_progress.watching(tournament_id) as progress:
+            slots = solve(pairings, windows=windows, rinks=names, length=length, rest=rest,
+                          fixed=fixed, seconds=seconds, people=people_in(s, tournament_id),
+                          demands=demands_in(s, tournament_id),
+                          rink_hours=hours_in(s, tournament_id),
+                          travel=travel_in(s, tournament_id), progress=progress)
         for slot in slots:
             game = moving[slot.key]
             game.start, game.rink = slot.start, slot.rink
@@ -416,7 +470,7 @@ def rebuild(service: ServiceBase, tournament_id: int, *, windows: Sequence[Windo
                 models.GameOfficial.role == "referee"))
             s.flush()
             _referee(s, movable, fixed, demands, people_in(s, tournament_id),
-                     length, rest)
+                     length, rest, lengths)
         record(s, tournament_id, "schedule", "rebuilt", None,
                {"games": len(slots), "locked": sorted(locked), "rinks": names,
                 "windows": [f"{w.start.isoformat()} - {w.end.isoformat()}" for w in windows]},
@@ -510,7 +564,9 @@ def grid(service: ServiceBase, tournament_id: int) -> Grid:
         names = _names(s, tournament_id)
         placed = _placed(s, tournament_id)
         every = conflicts(placed, length=length, rest=rest, names=names,
-                          people=people_in(s, tournament_id), demands=demands_in(s, tournament_id))
+                          people=people_in(s, tournament_id), demands=demands_in(s, tournament_id),
+                          rink_hours=hours_in(s, tournament_id),
+                          travel=travel_in(s, tournament_id))
         found = [c for c in every if not c.soft]
         wishes = [c for c in every if c.soft]
         about: dict[int, list[str]] = {}

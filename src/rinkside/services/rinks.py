@@ -4,15 +4,19 @@ dimensions (feet), checked against Section I by :mod:`rinkside.rink`."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
 
 from rinkside.services.base import ServiceBase
 from rinkside.services.tournaments import NotFound
 from rinkside.store import models
+from rinkside.tournament.schedule_rinks import RinkHours, Travel
+from rinkside.tournament.schedule_values import Window
 
 
 @dataclass(frozen=True)
@@ -21,6 +25,8 @@ class RinkRow:
     tournament_id: int
     name: str
     dimensions: dict[str, float]
+    hours: RinkHours = field(default_factory=lambda: RinkHours(""))
+    venue: str = ""
 
 
 def add_rink(service: ServiceBase, tournament_id: int, name: str,
@@ -66,4 +72,32 @@ def rink_named(service: ServiceBase, tournament_id: int, name: str) -> RinkRow |
 
 def _row(r: models.Rink) -> RinkRow:
     return RinkRow(r.id, r.tournament_id, r.name,
-                   {k: float(v) for k, v in r.dimensions.items()})
+                   {k: float(v) for k, v in r.dimensions.items()}, rink_hours(r), r.venue)
+
+
+def _windows(spans: Any) -> tuple[Window, ...]:
+    return tuple(Window(datetime.fromisoformat(a), datetime.fromisoformat(b))
+                 for a, b in spans or ())
+
+
+def rink_hours(r: models.Rink) -> RinkHours:
+    """The rink's opening hours and closed slots as stored (migration 0029)."""
+    hours = r.hours or {}
+    return RinkHours(r.name, _windows(hours.get("open")), _windows(hours.get("closed")))
+
+
+def hours_in(s: Session, tournament_id: int) -> dict[str, RinkHours]:
+    """Each rink of the tournament that has hours or closed slots, by name."""
+    rows = s.scalars(select(models.Rink).where(models.Rink.tournament_id == tournament_id,
+                                               models.Rink.hours.is_not(None)))
+    return {r.name: rink_hours(r) for r in rows}
+
+
+def travel_in(s: Session, tournament_id: int) -> Travel:
+    """The rinks' venues and the travel between two of them."""
+    t = s.get(models.Tournament, tournament_id)
+    minutes = (t.travel_minutes if t is not None else None) or 0
+    rows = s.execute(select(models.Rink.name, models.Rink.venue)
+                     .where(models.Rink.tournament_id == tournament_id))
+    venues = {name: venue for name, venue in rows}
+    return Travel(venues, timedelta(minutes=minutes))

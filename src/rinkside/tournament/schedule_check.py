@@ -13,18 +13,15 @@ desk adds or moves, and the grid shows what it finds.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from datetime import datetime, timedelta
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import timedelta
 
 from rinkside.tournament.schedule_people import People, Reach, describe, shared
 from rinkside.tournament.schedule_requests import Demands, request_conflicts
+from rinkside.tournament.schedule_rinks import NO_TRAVEL, RinkHours, Travel, rink_conflicts
 from rinkside.tournament.schedule_values import Conflict, Placed, Window
 
 __all__ = ["Conflict", "Placed", "Window", "conflicts", "conflicts_of"]
-
-
-def _end(game: Placed, length: timedelta) -> datetime:
-    return game.start + length
 
 
 def _minutes(span: timedelta) -> int:
@@ -35,12 +32,18 @@ NOBODY = People(())
 
 
 def _pair(a: Placed, b: Placed, length: timedelta, rest: timedelta,
-          names: dict[int, str], people: People = NOBODY) -> list[Conflict]:
+          names: dict[int, str], people: People = NOBODY,
+          travel: Travel = NO_TRAVEL) -> list[Conflict]:
     first, second = (a, b) if (a.start, a.key) <= (b.start, b.key) else (b, a)
-    gap = second.start - _end(first, length)  # negative: they overlap
+    gap = second.start - first.end(length)  # negative: they overlap
     keys = (first.key, second.key)
     found: list[Conflict] = []
     when = f"{first.start:%a %H:%M} and {second.start:%a %H:%M}"
+    away = travel.between(first.rink, second.rink)
+    if away:  # games at two venues: the rest and the travel between them
+        rest += away
+        when += (f", at {travel.venues[first.rink]} and {travel.venues[second.rink]}, "
+                 f"{_minutes(away)} min apart")
     if gap < timedelta(0) and first.rink == second.rink:
         found.append(Conflict("rink", keys, f"{first.rink} holds two games at once ({when})"))
     for team in set(first.teams) & set(second.teams):
@@ -92,26 +95,33 @@ def _referees(game: Placed, names: dict[int, str], people: People) -> list[Confl
 
 def conflicts(games: Sequence[Placed], *, length: timedelta, rest: timedelta = timedelta(0),
               windows: Iterable[Window] = (), names: dict[int, str] | None = None,
-              people: People = NOBODY, demands: Demands | None = None) -> list[Conflict]:
-    """Every conflict among ``games`` (each ``length`` long); with ``windows``,
+              people: People = NOBODY, demands: Demands | None = None,
+              rink_hours: Mapping[str, RinkHours] | None = None,
+              travel: Travel = NO_TRAVEL) -> list[Conflict]:
+    """Every conflict among ``games`` (each ``length`` long unless it has its
+    own, its division's: Rules 639, 640(a)); with ``windows``,
     every game not wholly inside one of them; with ``people``, every person
-    in two places; with ``demands``, every request not kept."""
+    in two places; with ``demands``, every request not kept; with
+    ``rink_hours``, every game on a rink outside its hours or when it is
+    closed; with ``travel``, a team's or a person's rest counts the travel
+    between two venues on top."""
     names = names or {}
     spans = list(windows)
-    found: list[Conflict] = []
+    found: list[Conflict] = rink_conflicts(games, length=length, hours=rink_hours or {})
     if spans:
         for g in games:
-            if not any(w.holds(g.start, _end(g, length)) for w in spans):
+            if not any(w.holds(g.start, g.end(length)) for w in spans):
                 found.append(Conflict("window", (g.key,),
                                       f"the game at {g.start:%a %H:%M} is outside the time "
                                       "windows"))
     ordered = sorted(games, key=lambda g: (g.start, g.key))
-    reach = length + rest
+    reach = (max((g.end(length) - g.start for g in ordered), default=length) + rest
+             + travel.time)
     for i, a in enumerate(ordered):
         for b in ordered[i + 1:]:
             if b.start - a.start >= reach:
                 break
-            found += _pair(a, b, length, rest, names, people)
+            found += _pair(a, b, length, rest, names, people, travel)
     if people:
         for g in ordered:
             found += _referees(g, names, people)
@@ -122,12 +132,16 @@ def conflicts(games: Sequence[Placed], *, length: timedelta, rest: timedelta = t
 
 def conflicts_of(game: Placed, others: Sequence[Placed], *, length: timedelta,
                  rest: timedelta = timedelta(0), names: dict[int, str] | None = None,
-                 people: People = NOBODY, demands: Demands | None = None
-                 ) -> list[Conflict]:
-    """The conflicts ``game`` makes with ``others`` (a game added or moved)."""
+                 people: People = NOBODY, demands: Demands | None = None,
+                 rink_hours: Mapping[str, RinkHours] | None = None,
+                 travel: Travel = NO_TRAVEL) -> list[Conflict]:
+    """The conflicts ``game`` makes with ``others`` (a game added or moved),
+    and with its rink's hours."""
     names = names or {}
     rest_of = [other for other in others if other.key != game.key]
-    found = [c for other in rest_of for c in _pair(game, other, length, rest, names, people)]
+    found = rink_conflicts([game], length=length, hours=rink_hours or {})
+    found += [c for other in rest_of
+              for c in _pair(game, other, length, rest, names, people, travel)]
     if people:
         found += _referees(game, names, people)
     if demands:

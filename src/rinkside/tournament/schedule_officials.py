@@ -36,17 +36,18 @@ def assign_referees(games: Sequence[Placed], officials: Sequence[str], *, length
     """Up to ``per_game`` referees for each of ``games`` from ``officials``."""
     hours = hours or {}
     people = people or People(())
-    worked: dict[str, list[datetime]] = {name: [] for name in officials}
+    worked: dict[str, list[tuple[datetime, datetime]]] = {name: [] for name in officials}
     per_day: dict[tuple[str, date], int] = {}
-    playing: dict[str, list[datetime]] = {}  # when a referee who plays is due on the floor
+    # When a referee who plays is due on the floor.
+    playing: dict[str, list[tuple[datetime, datetime]]] = {}
     for g in games:
         for name, teams in people.teams_of.items():
             if set(g.teams) & teams:
-                playing.setdefault(name, []).append(g.start)
+                playing.setdefault(name, []).append((g.start, g.end(length)))
     referees: dict[int, tuple[str, ...]] = {}
     short: dict[int, str] = {}
     for g in sorted(games, key=lambda g: (g.start, g.key)):
-        end = g.start + length
+        end = g.end(length)  # its own length (its division's), Rules 639, 640(a)
         day = g.start.date()
 
         def free(name: str, g: Placed = g, end: datetime = end, day: date = day) -> bool:
@@ -56,15 +57,16 @@ def assign_referees(games: Sequence[Placed], officials: Sequence[str], *, length
                 return False
             if set(g.teams) & people.teams_of.get(name, frozenset()):
                 return False  # his own team's game (Rule 501(a))
-            if any(abs(t - g.start) < length for t in worked[name]):
+            if any(a < end and g.start < b for a, b in worked[name]):
                 return False
-            return not any(abs(t - g.start) < length + rest for t in playing.get(name, ()))
+            return not any(a < end + rest and g.start < b + rest
+                           for a, b in playing.get(name, ()))
 
         chosen = sorted((n for n in officials if free(n)),
                         key=lambda n: (len(worked[n]), n))[:per_game]
         referees[g.key] = tuple(chosen)
         for name in chosen:
-            worked[name].append(g.start)
+            worked[name].append((g.start, end))
             per_day[name, day] = per_day.get((name, day), 0) + 1
         if len(chosen) < per_game:
             short[g.key] = (f"the game at {g.start:%a %H:%M} has {len(chosen)} of "

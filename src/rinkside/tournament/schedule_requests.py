@@ -118,7 +118,8 @@ def _label(r: TeamRequest, names: Mapping[int, str]) -> str:
 
 def request_conflicts(games: Sequence[Placed], *, length: timedelta, demands: Demands,
                       names: Mapping[int, str] | None = None) -> list[Conflict]:
-    """Every request ``games`` do not keep (each game ``length`` long)."""
+    """Every request ``games`` do not keep (each game ``length`` long
+    unless it has its own)."""
     names = names or {}
     found: list[Conflict] = []
     by_team: dict[int, list[Placed]] = {}
@@ -131,14 +132,14 @@ def request_conflicts(games: Sequence[Placed], *, length: timedelta, demands: De
             assert r.other is not None
             for a in mine:
                 for b in by_team.get(r.other, []):
-                    if a.key != b.key and a.start < b.start + length and b.start < a.start + length:
+                    if a.key != b.key and a.start < b.end(length) and b.start < a.end(length):
                         found.append(Conflict("request", (a.key, b.key),
                                               f"{_label(r, names)}; they play at "
                                               f"{a.start:%a %H:%M} and {b.start:%a %H:%M}",
                                               soft=not r.hard))
             continue
         for g in mine:
-            if not r.allows(g.start, g.start + length):
+            if not r.allows(g.start, g.end(length)):
                 found.append(Conflict("request", (g.key,),
                                       f"{_label(r, names)}; the game is at {g.start:%a %H:%M}",
                                       soft=not r.hard))
@@ -149,7 +150,7 @@ def request_conflicts(games: Sequence[Placed], *, length: timedelta, demands: De
             if hours is None:
                 continue
             per_day.setdefault((name, g.start.date()), []).append(g)
-            if not hours.available(g.start, g.start + length):
+            if not hours.available(g.start, g.end(length)):
                 found.append(Conflict("hours", (g.key,),
                                       f"{name} officiates at {g.start:%a %H:%M}, outside the "
                                       "hours they gave (Rule 501(a))", soft=not hours.hard))

@@ -31,7 +31,7 @@ OR-Tools is imported here only.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -40,6 +40,7 @@ from ortools.sat.python import cp_model
 from rinkside.tournament.schedule_check import NOBODY, Placed, Window, conflicts
 from rinkside.tournament.schedule_people import People
 from rinkside.tournament.schedule_requests import Demands, TeamRequest
+from rinkside.tournament.schedule_rinks import NO_TRAVEL, RinkHours, Travel
 
 __all__ = ["Pairing", "Progress", "ScheduleInfeasible", "Slot", "Solved", "solve",
            "solve_report"]
@@ -61,6 +62,9 @@ class Pairing:
     home: int
     away: int
     matchday: int = 0
+    # Its own time on the rink (its division's game, Rules 639, 640(a));
+    # None: the ``length`` the solver is given.
+    length: timedelta | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,14 +76,18 @@ class Slot:
     rink: str
 
 
-def _slots(windows: Sequence[Window], length: timedelta) -> list[datetime]:
+def _slots(windows: Sequence[Window], length: timedelta
+           ) -> tuple[list[datetime], list[datetime]]:
+    """The slots' starts, and the end of the window each is in."""
     starts: list[datetime] = []
+    ends: list[datetime] = []
     for w in sorted(windows, key=lambda w: w.start):
         t = w.start
         while t + length <= w.end:
             starts.append(t)
+            ends.append(w.end)
             t += length
-    return starts
+    return starts, ends
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,42 +127,64 @@ class Solved:
 
 @dataclass(frozen=True, slots=True)
 class _Resource:
-    """Games that must keep ``reach`` apart: a team's, or a person's across
-    their teams (Rule 203(a)), or two teams asked apart (reach: one game)."""
+    """Games that must keep ``rest`` apart (each game its own length): a
+    team's, or a person's across their teams (Rule 203(a)), or two teams
+    asked apart (rest: none, never at once)."""
 
     games: tuple[int, ...]
-    reach: timedelta
-    busy: tuple[datetime, ...]  # games already on the schedule it is in
+    rest: timedelta
+    busy: tuple[tuple[datetime, datetime], ...]  # games already on the schedule it is in
 
 
-def _resources(pairings: Sequence[Pairing], fixed: Sequence[Placed], reach: timedelta,
+def _resources(pairings: Sequence[Pairing], fixed: Sequence[Placed], rest: timedelta,
                length: timedelta, people: People, demands: Demands) -> list[_Resource]:
     games_of: dict[int, list[int]] = {}
     for g, p in enumerate(pairings):
         games_of.setdefault(p.home, []).append(g)
         games_of.setdefault(p.away, []).append(g)
-    out = [_Resource(tuple(games), reach, tuple(f.start for f in fixed if team in f.teams))
+    out = [_Resource(tuple(games), rest,
+                     tuple((f.start, f.end(length)) for f in fixed if team in f.teams))
            for team, games in games_of.items()]
     for name, teams in sorted(people.teams_of.items()):
         # A person on two teams, or a player who officiates a game already on
         # the schedule: their teams' games kept apart, and from that game.
-        busy = tuple(f.start for f in fixed if name in f.officials or set(f.teams) & teams)
+        busy = tuple((f.start, f.end(length)) for f in fixed
+                     if name in f.officials or set(f.teams) & teams)
         if len(teams) < 2 and not busy:
             continue
         mine = sorted({g for team in teams for g in games_of.get(team, ())})
-        out.append(_Resource(tuple(mine), reach, busy))
+        out.append(_Resource(tuple(mine), rest, busy))
     for r in demands.teams:
         if r.kind == "apart" and r.hard and r.other is not None:
             both = sorted({*games_of.get(r.team, ()), *games_of.get(r.other, ())})
-            busy = tuple(f.start for f in fixed if {r.team, r.other} & set(f.teams))
-            out.append(_Resource(tuple(both), length, busy))
+            busy = tuple((f.start, f.end(length)) for f in fixed
+                         if {r.team, r.other} & set(f.teams))
+            out.append(_Resource(tuple(both), timedelta(0), busy))
     return out
 
 
-def _allowed(pairings: Sequence[Pairing], starts: Sequence[datetime], length: timedelta,
+def _back(starts: Sequence[datetime], s: int, near: timedelta) -> list[int]:
+    """Slot ``s`` and those before it starting less than ``near`` earlier."""
+    out: list[int] = []
+    for s0 in range(s, -1, -1):
+        if starts[s] - starts[s0] >= near:
+            break
+        out.append(s0)
+    return out
+
+
+def _clashes(start: datetime, span: timedelta, rest: timedelta,
+             busy: Sequence[tuple[datetime, datetime]]) -> bool:
+    """Whether a game at ``start``, ``span`` long, comes within ``rest`` of a busy time."""
+    return any(start < b1 + rest and b0 < start + span + rest for b0, b1 in busy)
+
+
+def _allowed(pairings: Sequence[Pairing], starts: Sequence[datetime],
+             ends: Sequence[datetime], spans: Sequence[timedelta],
              demands: Demands) -> tuple[list[list[int]], dict[tuple[int, int], int]]:
-    """Each game's slots its teams' hard requests allow; and (game, slot) ->
-    how many soft requests that slot breaks."""
+    """Each game's slots its window holds it in (its own length) and its
+    teams' hard requests allow; and (game, slot) -> how many soft requests
+    that slot breaks."""
     rules: dict[int, list[TeamRequest]] = {}
     for r in demands.teams:
         if r.kind != "apart":
@@ -165,7 +195,9 @@ def _allowed(pairings: Sequence[Pairing], starts: Sequence[datetime], length: ti
         mine = [*rules.get(p.home, ()), *rules.get(p.away, ())]
         ok: list[int] = []
         for s, t in enumerate(starts):
-            broken = [r for r in mine if not r.allows(t, t + length)]
+            if t + spans[g] > ends[s]:
+                continue  # the game would run past the window's end
+            broken = [r for r in mine if not r.allows(t, t + spans[g])]
             if any(r.hard for r in broken):
                 continue
             ok.append(s)
@@ -177,8 +209,8 @@ def _allowed(pairings: Sequence[Pairing], starts: Sequence[datetime], length: ti
 
 def _greedy(pairings: Sequence[Pairing], starts: Sequence[datetime],
             free: Sequence[Sequence[str]], allowed: Sequence[Sequence[int]],
-            resources: Sequence[_Resource], wishes: dict[tuple[int, int], int]
-            ) -> dict[int, int]:
+            resources: Sequence[_Resource], wishes: dict[tuple[int, int], int],
+            spans: Sequence[timedelta]) -> dict[int, int]:
     """The solver's hint: slot by slot, each free rink given the most urgent
     game that fits (its teams and people rested, its requests kept): a wish
     kept before one broken, then the game of the team or person with the most
@@ -189,15 +221,17 @@ def _greedy(pairings: Sequence[Pairing], starts: Sequence[datetime],
         for g in res.games:
             mine.setdefault(g, []).append(i)
     left = [len(res.games) for res in resources]
-    busy: list[list[datetime]] = [list(res.busy) for res in resources]
+    busy: list[list[tuple[datetime, datetime]]] = [list(res.busy) for res in resources]
     open_at = [set(a) for a in allowed]
     todo = set(range(len(pairings)))
     out: dict[int, int] = {}
+    on_rink = [0] * len(starts)  # new games still on a rink in each slot
     for s, t in enumerate(starts):
-        room = len(free[s])
-        while room and todo:
+        while on_rink[s] < len(free[s]) and todo:
             fits = [g for g in todo if s in open_at[g] and not any(
-                abs(b - t) < resources[i].reach for i in mine.get(g, ()) for b in busy[i])]
+                _clashes(t, spans[g], resources[i].rest, busy[i]) for i in mine.get(g, ()))
+                and all(on_rink[s2] < len(free[s2]) for s2 in range(s, len(starts))
+                        if starts[s2] < t + spans[g])]
             if not fits:
                 break
 
@@ -210,9 +244,11 @@ def _greedy(pairings: Sequence[Pairing], starts: Sequence[datetime],
             g = min(fits, key=urgency)
             out[g] = s
             todo.discard(g)
-            room -= 1
+            for s2 in range(s, len(starts)):
+                if starts[s2] < t + spans[g]:
+                    on_rink[s2] += 1
             for i in mine.get(g, ()):
-                busy[i].append(t)
+                busy[i].append((t, t + spans[g]))
                 left[i] -= 1
     return out
 
@@ -240,12 +276,15 @@ def solve(pairings: Sequence[Pairing], *, windows: Sequence[Window], rinks: Sequ
           length: timedelta, rest: timedelta = timedelta(0),
           fixed: Sequence[Placed] = (), seconds: float = 4.0, workers: int = 2,
           people: People = NOBODY, demands: Demands = NO_DEMANDS,
-          progress: Callable[[Progress], None] | None = None) -> list[Slot]:
+          progress: Callable[[Progress], None] | None = None,
+          rink_hours: Mapping[str, RinkHours] | None = None,
+          travel: Travel = NO_TRAVEL) -> list[Slot]:
     """Place every pairing; ``fixed`` are the games already scheduled (their
     rinks and teams taken). Raises :class:`ScheduleInfeasible` saying why."""
     return solve_report(pairings, windows=windows, rinks=rinks, length=length, rest=rest,
                         fixed=fixed, seconds=seconds, workers=workers, people=people,
-                        demands=demands, progress=progress).slots
+                        demands=demands, progress=progress, rink_hours=rink_hours,
+                        travel=travel).slots
 
 
 def solve_report(pairings: Sequence[Pairing], *, windows: Sequence[Window],
@@ -253,12 +292,18 @@ def solve_report(pairings: Sequence[Pairing], *, windows: Sequence[Window],
                  fixed: Sequence[Placed] = (), seconds: float = 4.0, workers: int = 2,
                  people: People = NOBODY, demands: Demands = NO_DEMANDS,
                  progress: Callable[[Progress], None] | None = None,
-                 gap: float = GAP, hint: bool = True) -> Solved:
+                 gap: float = GAP, hint: bool = True,
+                 rink_hours: Mapping[str, RinkHours] | None = None,
+                 travel: Travel = NO_TRAVEL) -> Solved:
     """:func:`solve`, with how the search went. ``people`` on two teams (or
     who officiate a game already placed) are never in two games at once nor
     without ``rest``; hard ``demands`` of teams are kept, soft ones where
     the schedule can (each one broken costs as much as a game moved across
-    the whole of the days)."""
+    the whole of the days). A rink with ``rink_hours`` takes games only
+    wholly within its opening hours and never over its closed slots. With
+    rinks at two venues, a team's or a person's games keep the ``travel``
+    time on top of the rest (the rinks are given after the search, so the
+    search keeps it between any two of their games)."""
     began = time.perf_counter()
     if length <= timedelta(0):
         raise ValueError("a game must last longer than 0 minutes")
@@ -268,26 +313,40 @@ def solve_report(pairings: Sequence[Pairing], *, windows: Sequence[Window],
         raise ValueError("give at least one rink, each once")
     if len({p.key for p in pairings}) != len(pairings):
         raise ValueError("a game to place is given twice (the same key)")
-    starts = _slots(windows, length)
     if not pairings:
         return Solved([], 0.0, 0.0, 0.0, 0.0, True, 0, 0)
+    spans = [p.length if p.length is not None else length for p in pairings]
+    if min(spans) <= timedelta(0):
+        raise ValueError("a game must last longer than 0 minutes")
+    step = min(spans)  # the slots: the shortest game; a longer one holds its rink for more
+    starts, ends = _slots(windows, step)
+    hours = rink_hours or {}
+
+    def opens(rink: str, start: datetime, end: datetime) -> bool:
+        return rink not in hours or hours[rink].holds(start, end)
+
     free = []
     for t in starts:
-        taken = {g.rink for g in fixed if g.start < t + length and t < g.start + length}
-        free.append([r for r in rinks if r not in taken])
+        taken = {g.rink for g in fixed if g.start < t + step and t < g.end(length)}
+        free.append([r for r in rinks if r not in taken and opens(r, t, t + step)])
     room = sum(len(f) for f in free)
     if room < len(pairings):
         raise ScheduleInfeasible(
             f"{len(pairings)} games need {len(pairings)} rink slots of "
-            f"{int(length.total_seconds() // 60)} min; the time windows hold {room}")
-    allowed, wishes = _allowed(pairings, starts, length, demands)
+            f"{int(step.total_seconds() // 60)} min; the time windows hold {room}"
+            + (" (with the rinks' opening hours and closed slots)" if hours else ""))
+    allowed, wishes = _allowed(pairings, starts, ends, spans, demands)
+    if hours:  # a slot where no rink is open for the whole game is none of its
+        allowed = [[s for s in ok if any(opens(r, starts[s], starts[s] + spans[g])
+                                         for r in rinks)] for g, ok in enumerate(allowed)]
     for g, ok in enumerate(allowed):
         if not ok:
             p = pairings[g]
             raise ScheduleInfeasible(f"no time in the windows keeps the requests of teams "
-                                     f"{p.home} and {p.away} (their game {p.key})")
-    reach = length + rest
-    resources = _resources(pairings, fixed, reach, length, people, demands)
+                                     f"{p.home} and {p.away} (their game {p.key}, "
+                                     f"{int(spans[g].total_seconds() // 60)} min long)")
+    resources = _resources(pairings, fixed, rest + travel.longest(rinks), length, people,
+                           demands)
 
     model = cp_model.CpModel()
     at: dict[tuple[int, int], cp_model.IntVar] = {}
@@ -297,27 +356,36 @@ def solve_report(pairings: Sequence[Pairing], *, windows: Sequence[Window],
                 at[g, s] = model.new_bool_var(f"g{g}s{s}")
     for g, _ in enumerate(pairings):
         model.add_exactly_one(at[g, s] for s in range(len(starts)) if (g, s) in at)
+    # Which (game, start slot) pairs are still on a rink at each slot's start.
+    on: list[list[tuple[int, int]]] = [[] for _ in starts]
+    for (g, s) in at:
+        for s2 in range(s, len(starts)):
+            if starts[s2] >= starts[s] + spans[g]:
+                break
+            on[s2].append((g, s))
     for s in range(len(starts)):
-        here = [at[g, s] for g in range(len(pairings)) if (g, s) in at]
+        here = [at[k] for k in on[s]]
         if here:
             model.add(sum(here) <= len(free[s]))
 
+    longest = max(spans)
     for res in resources:
         for s, t in enumerate(starts):
-            # Every slot starting in [t, t + reach): at most one of its games.
-            window = [s2 for s2 in range(s, len(starts)) if starts[s2] - t < res.reach]
-            terms = [at[g, s2] for g in res.games for s2 in window if (g, s2) in at]
+            # Two of its games keep the rest apart exactly when no slot start
+            # t lies within [start, end + rest) of both: at most one per t.
+            back = _back(starts, s, longest + res.rest)
+            terms = [at[g, s0] for g in res.games for s0 in back
+                     if (g, s0) in at and t < starts[s0] + spans[g] + res.rest]
             if len(terms) > 1:
                 model.add(sum(terms) <= 1)
             # A game already scheduled: nothing of it too close.
-            if any(abs(b - t) < res.reach for b in res.busy):
-                for g in res.games:
-                    if (g, s) in at:
-                        model.add(at[g, s] == 0)
+            for g in res.games:
+                if (g, s) in at and _clashes(t, spans[g], res.rest, res.busy):
+                    model.add(at[g, s] == 0)
 
     order = sorted(range(len(pairings)), key=lambda g: (pairings[g].matchday, g))
     rank = {g: i for i, g in enumerate(order)}
-    first = _greedy(pairings, starts, free, allowed, resources, wishes)
+    first = _greedy(pairings, starts, free, allowed, resources, wishes, spans)
     if hint:  # (without: the benchmark's measure of the search alone)
         for (g, s), var in at.items():
             model.add_hint(var, first.get(g) == s)  # a first schedule to start from
@@ -355,17 +423,35 @@ def solve_report(pairings: Sequence[Pairing], *, windows: Sequence[Window],
 
     placed: list[Slot] = []
     teams: dict[int, tuple[int, int]] = {}
+    span_of: dict[int, timedelta] = {}
+    held: list[tuple[str, datetime, datetime]] = [(f.rink, f.start, f.end(length))
+                                                  for f in fixed]
     soft = 0
     for s, t in enumerate(starts):
         chosen = [g for g in range(len(pairings)) if (g, s) in at and solver.value(at[g, s])]
         soft += sum(wishes.get((g, s), 0) for g in chosen)
-        for g, rink in zip(sorted(chosen, key=lambda g: rank[g]), free[s], strict=False):
+        for g in sorted(chosen, key=lambda g: rank[g]):
+            end = t + spans[g]
+            # The first rink free for the whole game (a longer game holds it longer).
+            rink = next((r for r in rinks if opens(r, t, end) and not any(
+                r == r2 and t < b1 and b0 < end for r2, b0, b1 in held)), None)
+            if rink is None:
+                continue  # reported below: a game the rinks could not hold
+            held.append((rink, t, end))
             placed.append(Slot(pairings[g].key, t, rink))
             teams[pairings[g].key] = (pairings[g].home, pairings[g].away)
-    check = [Placed(p.key, p.start, p.rink, teams[p.key]) for p in placed]
+            span_of[pairings[g].key] = spans[g]
+    check = [Placed(p.key, p.start, p.rink, teams[p.key], length=span_of[p.key])
+             for p in placed]
     broken = [c for c in conflicts([*check, *fixed], length=length, rest=rest, windows=windows,
-                                   people=people, demands=demands) if not c.soft]
-    if broken or len(placed) != len(pairings):
+                                   people=people, demands=demands, rink_hours=hours,
+                                   travel=travel)
+              if not c.soft]
+    if len(placed) != len(pairings):
+        raise ScheduleInfeasible(f"{len(pairings) - len(placed)} game(s) found no one rink "
+                                 "open and free for the whole game at the time the solver "
+                                 "chose: give the rinks more hours or the days more time")
+    if broken:
         raise ScheduleInfeasible("the solver's schedule breaks a constraint: "
                                  + "; ".join(c.message for c in broken[:3]))
     return Solved(sorted(placed, key=lambda p: (p.start, p.rink)),

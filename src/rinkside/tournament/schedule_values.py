@@ -5,7 +5,7 @@ them, and so do the requests and the people the schedule keeps apart)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 
 __all__ = ["Conflict", "Placed", "Window"]
 
@@ -34,13 +34,21 @@ class Placed:
     rink: str
     teams: tuple[int, int]
     officials: frozenset[str] = field(default_factory=frozenset)
+    # Its own time on the rink (its division's game length, Rules 639, 640(a));
+    # None: the length the schedule is checked with.
+    length: timedelta | None = None
+
+    def end(self, default: timedelta) -> datetime:
+        """When the game is off the rink, ``default`` long unless it has its own length."""
+        return self.start + (self.length if self.length is not None else default)
 
 
 @dataclass(frozen=True, slots=True)
 class Conflict:
     """What is wrong; a ``soft`` one is a request not honoured (shown, never refused)."""
 
-    # "team", "rest", "rink", "official", "window", "person", "referee", "request", "hours"
+    # "team", "rest", "rink", "official", "window", "person", "referee", "request", "hours",
+    # "rink hours"
     kind: str
     games: tuple[int, ...]
     message: str

@@ -39,6 +39,7 @@ class Tournament(Base):
     # The schedule's game length and a team's least rest between games (minutes).
     game_minutes: Mapped[int | None] = mapped_column(Integer)
     rest_minutes: Mapped[int | None] = mapped_column(Integer)
+    travel_minutes: Mapped[int | None] = mapped_column(Integer)  # between two venues
     # Rule 203(a), (b): the moment by which teams submit their rosters (null: none set).
     roster_deadline: Mapped[datetime | None] = mapped_column(UTCDateTime())
 
@@ -102,3 +103,9 @@ class Rink(Base):
     tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"))
     name: Mapped[str] = mapped_column(String(NAME))
     dimensions: Mapped[dict[str, Any]] = mapped_column(json_document(), default=dict)
+    # Opening hours and closed slots (migration 0029): {"open": [[start, end]],
+    # "closed": [[start, end]]}, ISO times; null: open whenever the schedule is.
+    hours: Mapped[dict[str, Any] | None] = mapped_column(json_document())
+    # The building it is in ('': unnamed); games at two venues need the
+    # tournament's travel_minutes between them (migration 0029).
+    venue: Mapped[str] = mapped_column(String(NAME), default="", server_default="")

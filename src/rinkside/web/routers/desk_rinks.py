@@ -1,7 +1,8 @@
 """Rinks on the desk.
 
 ``/desk/tournaments/{id}/rinks``: rinks added and edited, each with its
-Section I verdict (Rules 101-103 checked by the services), and a rink's sync
+Section I verdict (Rules 101-103 checked by the services), its opening hours
+and closed slots (the schedule keeps games within them), and a rink's sync
 tokens issued and revoked.
 """
 
@@ -35,7 +36,8 @@ def _rinks_page(request: Request, service: Service, templates: Templates, user: 
     return page(request, templates, "desk_rinks.html", user, {
         "title": "Desk: rinks", "tournament_id": tournament_id, "fields": RINK_FIELDS,
         "pages": [rink_page(r) for r in rinks.rinks(service, tournament_id)],
-        "tokens": sync.tokens(service, tournament_id), "new_token": new_token},
+        "tokens": sync.tokens(service, tournament_id), "new_token": new_token,
+        "travel_minutes": desk_rinks.travel_minutes(service, tournament_id)},
         error=error, status=422 if error else 200)
 
 
@@ -78,6 +80,34 @@ async def rink_edit(rink_id: int, request: Request, service: Service, templates:
         respond, lambda: desk_rinks.edit(service, rink_id, name, dims, by=user.username),
                    f"/desk/tournaments/{tid}/rinks", "rink",
                    lambda error: _rinks_page(request, service, templates, user, tid, error))
+
+
+@router.post("/desk/rinks/{rink_id:id}/hours", response_class=HTMLResponse)
+def rink_hours_form(rink_id: int, request: Request, service: Service, templates: Templates,
+                    user: Director, opening_hours: str = Form(""),
+                    closed_slots: str = Form(""), venue: str = Form("")) -> Response:
+    """The rink's opening hours and closed slots, one a line, and its venue."""
+    tid = rinks.rink(service, rink_id).tournament_id
+    return respond(lambda: desk_rinks.set_hours(service, rink_id, opening=opening_hours,
+                                                closed=closed_slots, by=user.username,
+                                                venue=venue),
+                   f"/desk/tournaments/{tid}/rinks", "hours",
+                   lambda error: _rinks_page(request, service, templates, user, tid, error))
+
+
+@router.post("/desk/tournaments/{tournament_id:id}/travel", response_class=HTMLResponse)
+def travel_form(tournament_id: int, request: Request, service: Service, templates: Templates,
+                user: Director, travel_minutes: str = Form("")) -> Response:
+    """The travel time between two venues, in minutes."""
+    def save() -> None:
+        text = travel_minutes.strip() or "0"
+        if not text.isdigit():
+            raise ValueError(f"the travel time between venues ({text!r}) is not a whole "
+                             "number of minutes")
+        desk_rinks.set_travel(service, tournament_id, int(text), by=user.username)
+    return respond(save, f"/desk/tournaments/{tournament_id}/rinks", "travel",
+                   lambda error: _rinks_page(request, service, templates, user,
+                                             tournament_id, error))
 
 
 @router.post("/desk/tournaments/{tournament_id:id}/sync-tokens", response_class=HTMLResponse)

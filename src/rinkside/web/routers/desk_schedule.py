@@ -8,10 +8,10 @@ from datetime import datetime
 from typing import Any
 
 from fastapi import Form, Request
-from fastapi.responses import HTMLResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 from pydantic import BaseModel
 
-from rinkside.services import desk_schedule, queries, rinks, schedule_requests
+from rinkside.services import desk_schedule, queries, rinks, schedule_progress, schedule_requests
 from rinkside.services.schedule_requests import requests_of
 from rinkside.services.tournaments import NotFound
 from rinkside.web import fields
@@ -140,6 +140,15 @@ async def generate_form(tournament_id: int, request: Request, service: Service,
             by=user.username),
         f"/desk/tournaments/{tournament_id}/schedule", "generated",
         lambda error: _schedule_page(request, service, templates, user, tournament_id, error))
+
+
+@router.get("/desk/tournaments/{tournament_id:id}/schedule/progress",
+            response_class=JSONResponse)
+def progress_json(tournament_id: int, user: Director) -> dict[str, object]:
+    """How far the running (or the last) build's solver is: the schedules
+    found and the best one's distance from the bound (desk_busy.js asks)."""
+    found = schedule_progress.latest(tournament_id)
+    return {"running": False, "solutions": 0} if found is None else found.as_json()
 
 
 @router.post("/desk/tournaments/{tournament_id:id}/schedule/rebuild",

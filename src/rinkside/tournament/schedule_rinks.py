@@ -1,0 +1,79 @@
+"""Each rink as it is: the hours it is open and the slots it is closed
+(a public skate, the resurfacing, a rink let to someone else). A game is
+placed on a rink only wholly within its opening hours (when it has any;
+none: the tournament's time windows alone) and never over a closed slot.
+Rinks carry a venue: a team or a person with games at two venues not in one
+building needs the travel time between them on top of the rest
+(:class:`Travel`). Pure: the solver and the conflict check read it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from rinkside.tournament.schedule_values import Conflict, Placed, Window
+
+__all__ = ["NO_TRAVEL", "RinkHours", "Travel", "rink_conflicts"]
+
+
+@dataclass(frozen=True, slots=True)
+class Travel:
+    """Each rink's venue (none named: its own building, with the others
+    unnamed) and the time to travel between two venues."""
+
+    venues: Mapping[str, str] = field(default_factory=dict)
+    time: timedelta = timedelta(0)
+
+    def between(self, a: str, b: str) -> timedelta:
+        """The travel from rink ``a`` to rink ``b``: none in one building."""
+        va, vb = self.venues.get(a, ""), self.venues.get(b, "")
+        return self.time if va and vb and va != vb else timedelta(0)
+
+    def longest(self, rinks: Sequence[str]) -> timedelta:
+        """The most travel between any two of ``rinks``."""
+        return self.time if len({self.venues.get(r, "") for r in rinks} - {""}) > 1 \
+            else timedelta(0)
+
+    def __bool__(self) -> bool:
+        return self.time > timedelta(0) and len(set(self.venues.values()) - {""}) > 1
+
+
+NO_TRAVEL = Travel()
+
+
+@dataclass(frozen=True, slots=True)
+class RinkHours:
+    """A rink's opening hours (none given: open whenever the schedule is)
+    and its closed slots."""
+
+    rink: str
+    open: tuple[Window, ...] = ()
+    closed: tuple[Window, ...] = ()
+
+    def refusal(self, start: datetime, end: datetime) -> str | None:
+        """Why a game from ``start`` to ``end`` cannot be on this rink, or None."""
+        if self.open and not any(w.holds(start, end) for w in self.open):
+            hours = ", ".join(f"{w.start:%a %H:%M}-{w.end:%H:%M}" for w in self.open)
+            return (f"{self.rink} is not open for the game at {start:%a %H:%M}-{end:%H:%M} "
+                    f"(its hours: {hours})")
+        for w in self.closed:
+            if w.meets(start, end):
+                return (f"{self.rink} is closed {w.start:%a %H:%M}-{w.end:%H:%M}, during the "
+                        f"game at {start:%a %H:%M}-{end:%H:%M}")
+        return None
+
+    def holds(self, start: datetime, end: datetime) -> bool:
+        return self.refusal(start, end) is None
+
+
+def rink_conflicts(games: Sequence[Placed], *, length: timedelta,
+                   hours: Mapping[str, RinkHours]) -> list[Conflict]:
+    """Every game on a rink outside its hours or over its closed slots."""
+    found: list[Conflict] = []
+    for g in games:
+        rink = hours.get(g.rink)
+        why = None if rink is None else rink.refusal(g.start, g.end(length))
+        if why is not None:
+            found.append(Conflict("rink hours", (g.key,), why))
+    return found
