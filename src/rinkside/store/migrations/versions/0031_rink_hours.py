@@ -1,7 +1,7 @@
 """Each rink's opening hours, closed slots and venue (issue 31).
 
-Revision ID: 0029
-Revises: 0028
+Revision ID: 0031
+Revises: 0030
 Create Date: 2026-12-03
 
 ``rinks.hours``: ``{"open": [[start, end], ...], "closed": [[start, end], ...]}``
@@ -17,8 +17,8 @@ from collections.abc import Sequence
 import sqlalchemy
 from alembic import op
 
-revision: str = "0029"
-down_revision: str | None = "0028"
+revision: str = "0031"
+down_revision: str | None = "0030"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
