@@ -11,11 +11,14 @@ from sqlalchemy import JSON, Boolean, Engine, Integer, String, column, insert, s
 
 from rinkside.services.users import hashed
 from rinkside.store.db import migrate, session_factory
-from rinkside.store.models import Rink, SyncCredential, SyncLink, User
+from rinkside.store.models import SyncCredential, SyncLink, User
 
 # The users table as 0016 has it (today's model has columns it lacks: full_name).
 USERS_0016 = table("users", column("username", String), column("password_hash", String),
                    column("role", String), column("games", JSON))
+# The rinks table as 0016 has it (today's has columns it lacks: venue, hours).
+RINKS_0016 = table("rinks", column("tournament_id", Integer), column("name", String),
+                   column("dimensions", JSON))
 # The tournaments table as 0016 has it (today's has columns it lacks: roster_deadline).
 TOURNAMENTS_0016 = table("tournaments", column("id", Integer), column("name", String),
                          column("settings", JSON), column("tiebreaks", JSON),
@@ -37,7 +40,7 @@ def test_a_laptops_officials_lose_the_league_password_hashes(empty_engine: Engin
             name="Spring Classic", settings={"minor": "1:30"}, started=False,
             tiebreaks=["head_to_head", "goal_difference", "coin_toss"]))
         tournament = s.scalars(select(TOURNAMENTS_0016.c.id)).one()
-        s.execute(insert(Rink).values(tournament_id=tournament, name="North", dimensions={}))
+        s.execute(insert(RINKS_0016).values(tournament_id=tournament, name="North", dimensions={}))
         s.execute(insert(SyncLink).values(league_url="http://league", token="t",
                                           tournament_id=tournament, rink="North",
                                           pulled_at=datetime(2026, 12, 1, tzinfo=UTC)))
