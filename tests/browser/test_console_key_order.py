@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from browserkit import LiveServer, log_in, new_game
 from clockkit import Wall, with_wall
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
 from rinkside.rules.events import FaceOff, Shot, Stoppage
 from rinkside.rules.times import GameTime
@@ -63,3 +63,28 @@ def test_a_shot_and_the_whistle_in_one_second_are_both_recorded_in_order(
     events = logs.game_record(service, game).events
     assert [type(e) for e in events] == [FaceOff, Shot, Stoppage]
     assert [e.at for e in events[1:]] == [GameTime(1, 7185), GameTime(1, 7185)]
+
+
+def test_the_record_buttons_wait_for_the_game_before_they_can_be_pressed(
+        laptop: Page, live_server: LiveServer) -> None:
+    """Until the console knows the game's state its record buttons are
+    disabled: a press then would open nothing and say nothing (CI saw a
+    Penalty pressed that early wait 30 s for a form)."""
+    service = live_server.service
+    game = new_game(live_server)
+    auth.create_user(service, f"early{game}", "key-order-pass-1", "scorekeeper", games=[game])
+    log_in(laptop, f"early{game}", "key-order-pass-1")
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:  # a Python function: Playwright calls it with the route
+        held.append(route)
+    # the game's state, held back: from the state API and the live stream
+    for address in (f"**/api/games/{game}/state", f"**/live/games/{game}"):
+        laptop.route(address, hold)
+    laptop.goto(f"/console/games/{game}")
+    penalty = laptop.locator(".actions").get_by_role("button", name="Penalty", exact=True)
+    expect(penalty).to_be_disabled()
+    for route in held:
+        route.continue_()
+    laptop.unroute_all()
+    expect(penalty).to_be_enabled()
