@@ -51,6 +51,9 @@ def test_a_shot_and_the_whistle_in_one_second_are_both_recorded_in_order(
     toggle = laptop.locator('[data-bind="toggle"]')
     expect(toggle).to_have_text("Stop (whistle)")
 
+    # the page has measured the server's clock (at START_MS, as its own): a
+    # measure answered after the wall moves on would put it 1.5 s ahead
+    laptop.wait_for_function("() => window.rinksideClock.synced()")
     # 1.5 s of play: the clock reads 11:58.5, shown as 11:58
     wall.ms += 1_500
     laptop.clock.run_for(1_500)
