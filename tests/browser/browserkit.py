@@ -3,7 +3,10 @@ play, and logging in through the login form (fixtures in ``conftest``)."""
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Iterator
 from dataclasses import dataclass
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from playwright.sync_api import JSHandle, Locator, Page, expect
 
@@ -75,3 +78,26 @@ def console_module(page: Page, name: str) -> JSHandle:
 def event_form(page: Page) -> Locator:
     """The console's form of the event being recorded."""
     return page.locator("form.event-form")
+
+
+def another_origin() -> Iterator[tuple[str, dict[str, str]]]:
+    """For a fixture: a site on another port (another origin, as a club's
+    site is), serving the pages put in its dict by path; its address."""
+    pages: dict[str, str] = {}
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            body = pages.get(self.path, "").encode()
+            self.send_response(200 if body else 404)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}", pages
+    server.shutdown()
+    server.server_close()

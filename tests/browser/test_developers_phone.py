@@ -8,14 +8,12 @@ Screenshots go to test-output/browser/."""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browserkit import LiveServer
+from browserkit import LiveServer, another_origin
 from playwright.sync_api import Browser, Page, expect
 
 from rinkside.services import queries
@@ -34,25 +32,7 @@ def phone(browser: Browser, browser_context_args: dict[str, Any]) -> Page:
 @pytest.fixture
 def club_site() -> Iterator[tuple[str, dict[str, str]]]:
     """A club's site on another port (another origin): the pages it serves."""
-    pages: dict[str, str] = {}
-
-    class Handler(BaseHTTPRequestHandler):
-        def do_GET(self) -> None:
-            body = pages.get(self.path, "").encode()
-            self.send_response(200 if body else 404)
-            self.send_header("Content-Type", "text/html; charset=utf-8")
-            self.end_headers()
-            self.wfile.write(body)
-
-        def log_message(self, *args: object) -> None:
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}", pages
-    server.shutdown()
-    server.server_close()
+    yield from another_origin()
 
 
 def _wider_than_the_window(page: Page) -> list[str]:

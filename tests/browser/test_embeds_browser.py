@@ -7,13 +7,11 @@ screenshots go to test-output/browser/."""
 from __future__ import annotations
 
 import re
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
-from browserkit import LiveServer, new_game, skaters
+from browserkit import LiveServer, another_origin, new_game, skaters
 from playwright.sync_api import Page, expect
 
 from rinkside.rules.events import FaceOff, Goal
@@ -24,25 +22,7 @@ from rinkside.services import queries
 @pytest.fixture
 def club_site(live_server: LiveServer) -> Iterator[tuple[str, dict[str, str]]]:
     """A club's site on another port: its pages hold the desk's one-line snippet."""
-    pages: dict[str, str] = {}
-
-    class Handler(BaseHTTPRequestHandler):
-        def do_GET(self) -> None:
-            body = pages.get(self.path, "").encode()
-            self.send_response(200 if body else 404)
-            self.send_header("Content-Type", "text/html; charset=utf-8")
-            self.end_headers()
-            self.wfile.write(body)
-
-        def log_message(self, *args: object) -> None:
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}", pages
-    server.shutdown()
-    server.server_close()
+    yield from another_origin()
 
 
 def _club_page(league: str, embed: str) -> str:
