@@ -159,7 +159,11 @@ def test_at_zero_the_console_proposes_the_end_and_takes_it(
                                          FaceOff(GameTime(1, 50))], by="test")
     laptop.goto(f"/console/games/{game}")
     end = record_button(laptop, "Period end")
-    expect(end).to_be_disabled()
+    # the engine's state has come (the button is disabled until it does, so the
+    # reason is what tells) and the page has measured the server's clock: only
+    # then does time move, or the page would learn of 0:00 after it passed
+    expect(end).to_have_attribute("data-refused", "640(a)")
+    laptop.wait_for_function("() => window.rinksideClock.synced()")
     wall.ms += 5_000
     laptop.clock.run_for(5_000)  # 0:00: the engine's coming moment (507(c), 640(a))
     expect(end).to_be_enabled()

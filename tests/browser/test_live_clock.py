@@ -87,6 +87,8 @@ def opened(page: Page, board: Page, live_server: LiveServer, game: int,
     live_server.service.record(game, 0, events, by="t")
     page.goto(f"/console/games/{game}")
     board.goto(f"/scoreboard/{game}")
+    for opened_page in (page, board):  # time moves only once each has read the server's clock
+        opened_page.wait_for_function("() => window.rinksideClock.synced()")
     return [page, board]
 
 
