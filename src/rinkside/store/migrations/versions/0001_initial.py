@@ -11,15 +11,11 @@ the migrated schema matches :mod:`rinkside.store.models`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import sqlalchemy
 from alembic import op
 
 revision: str = "0001"
 down_revision: str | None = None
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
 
 NAME = 200
 WHO = 100

@@ -12,15 +12,11 @@ dimensions (feet) as a JSON document, by the name the schedule uses.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import sqlalchemy
 from alembic import op
 
 revision: str = "0006"
 down_revision: str | None = "0005"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
 
 
 def _fk(table: str, column: str, target: str) -> sqlalchemy.ForeignKeyConstraint:

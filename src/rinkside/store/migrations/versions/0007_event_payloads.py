@@ -22,7 +22,7 @@ it is. The downgrade writes FORMAT.md back, with the settings then in force.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from typing import Any
 
 import sqlalchemy
@@ -30,8 +30,6 @@ from alembic import op
 
 revision: str = "0007"
 down_revision: str | None = "0006"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
 
 _DEFAULT_PERIODS = 2  # Rule 640(a), the engine's default on 2026-12-01
 _DEFAULT_OVERTIME = "none"

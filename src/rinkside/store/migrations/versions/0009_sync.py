@@ -15,15 +15,11 @@ ones not pushed yet.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import sqlalchemy
 from alembic import op
 
 revision: str = "0009"
 down_revision: str | None = "0008"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
 
 
 def _fk(table: str, column: str, target: str) -> sqlalchemy.ForeignKeyConstraint:

@@ -21,15 +21,12 @@ down a suspension recorded under 410(d) (null: the tournament's own, 410(a)).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 
 import sqlalchemy
 from alembic import op
 
 revision: str = "0012"
 down_revision: str | None = "0011"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
 
 _OLD = re.compile(r"\[review (404\(h\)|405\(b\)) game (\d+): (\d+|rest_of_tournament)\] ?(.*)",
                   re.DOTALL)

@@ -17,15 +17,11 @@ send it again until the game changes or the operator asks.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import sqlalchemy
 from alembic import op
 
 revision: str = "0013"
 down_revision: str | None = "0012"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
 
 _COLUMNS = ("league_signoffs", "league_reports", "refused_state", "refused_status",
             "refused_message", "refused_rule", "refused_at")

@@ -25,7 +25,6 @@ does today): the layout of 2026-12-01 is written here.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 import sqlalchemy
@@ -33,8 +32,6 @@ from alembic import op
 
 revision: str = "0014"
 down_revision: str | None = "0013"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
 
 _PENALTY = ("team", "player", "class", "infraction", "rule", "served_by", "suspension",
             "official", "called_by")

@@ -20,7 +20,6 @@ one: the older store has no word for the mark). Self-contained on purpose.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 import sqlalchemy
@@ -28,8 +27,6 @@ from alembic import op
 
 revision: str = "0016"
 down_revision: str | None = "0015"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
 
 _PENALTIES = ("penalty", "penalty_signal")
 _NINE = 4 + 9  # version, type, period, tenths, then team ... called_by

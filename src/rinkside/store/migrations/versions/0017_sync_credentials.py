@@ -15,15 +15,11 @@ league carries there, ``key`` derived when the official signs in on it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import sqlalchemy
 from alembic import op
 
 revision: str = "0017"
 down_revision: str | None = "0016"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
 
 # As rinkside.services.sync_local writes it: no hash, so no password logs in.
 NO_CREDENTIAL = "!no credential for this laptop"

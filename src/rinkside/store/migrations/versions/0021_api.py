@@ -14,15 +14,11 @@ event, with each attempt's answer.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import sqlalchemy
 from alembic import op
 
 revision: str = "0021"
 down_revision: str | None = "0020"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
 
 
 def _fk(table: str, column: str, target: str) -> sqlalchemy.ForeignKeyConstraint:

@@ -20,7 +20,7 @@ trigger of 0003 back.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any
 
@@ -31,8 +31,6 @@ from rinkside.store import chain
 
 revision: str = "0022"
 down_revision: str | None = "0021"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
 
 TRIGGER = "event_revisions_advance_game"
 _LENGTH_CHANGE = (

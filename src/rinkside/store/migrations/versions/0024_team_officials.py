@@ -15,15 +15,11 @@ and logs in only when a director enables it again (as 0018's downgrade does).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import sqlalchemy
 from alembic import op
 
 revision: str = "0024"
 down_revision: str | None = "0023"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
 
 NAME = "ck_users_ck_users_role"
 OLD = ("role IN ('director', 'scorekeeper', 'referee', 'game_timekeeper', "

@@ -13,15 +13,11 @@ director's decision (approved, or returned with a reason).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import sqlalchemy
 from alembic import op
 
 revision: str = "0025"
 down_revision: str | None = "0024"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:

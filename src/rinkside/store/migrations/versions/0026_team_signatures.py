@@ -12,15 +12,11 @@ written remark (506(b)); append-only, each linked in the game's hash chain
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import sqlalchemy
 from alembic import op
 
 revision: str = "0026"
 down_revision: str | None = "0025"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:

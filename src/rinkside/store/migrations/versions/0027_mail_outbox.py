@@ -12,15 +12,11 @@ the signed report attached (by reference), and each attempt's outcome.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import sqlalchemy
 from alembic import op
 
 revision: str = "0027"
 down_revision: str | None = "0026"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
 
 
 def _moment(name: str, *, nullable: bool = True) -> sqlalchemy.Column[object]:

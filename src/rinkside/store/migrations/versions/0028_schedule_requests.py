@@ -12,15 +12,11 @@ games a rebuild keeps where they are.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import sqlalchemy
 from alembic import op
 
 revision: str = "0028"
 down_revision: str | None = "0027"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:

@@ -12,15 +12,11 @@ with ISO times; null: open whenever the schedule's windows are, never closed.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import sqlalchemy
 from alembic import op
 
 revision: str = "0031"
 down_revision: str | None = "0030"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:
