@@ -11,19 +11,15 @@ service sees to it), none when nobody was named.
 
 from __future__ import annotations
 
-import sqlalchemy
-from alembic import op
+from rinkside.store.migrations import ddl
 
 revision: str = "0030"
 down_revision: str | None = "0029"
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("lineup_entries") as batch:
-        batch.add_column(sqlalchemy.Column("starts", sqlalchemy.Boolean(),
-                                           server_default=sqlalchemy.false(), nullable=False))
+    ddl.add_columns("lineup_entries", ddl.flag("starts", default=False))
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("lineup_entries") as batch:
-        batch.drop_column("starts")
+    ddl.drop_columns("lineup_entries", "starts")
