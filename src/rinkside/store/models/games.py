@@ -15,14 +15,13 @@ from sqlalchemy import (
     Integer,
     LargeBinary,
     String,
-    Text,
     UniqueConstraint,
     false,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from rinkside.rules.log import OPS, Op
-from rinkside.store.models.base import NAME, WHO, Base, _one_of
+from rinkside.store.models.base import NAME, WHO, Base, Identity, Remark, Tally, _one_of
 from rinkside.store.models.tournament import Division, Team
 from rinkside.store.types import UTCDateTime, json_document
 
@@ -46,18 +45,18 @@ class Game(Base):
         Index(None, "division_id"),
     )
 
-    id: Mapped[int] = mapped_column(primary_key=True)
+    id: Mapped[Identity]
     division_id: Mapped[int] = mapped_column(ForeignKey("divisions.id"))
     stage: Mapped[str] = mapped_column(String(16), default="pool", server_default="pool")
     home_team_id: Mapped[int] = mapped_column(ForeignKey("teams.id"))
     away_team_id: Mapped[int] = mapped_column(ForeignKey("teams.id"))
-    start: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    start: Mapped[datetime | None]
     rink: Mapped[str | None] = mapped_column(String(NAME))
     # Position in the schedule: breaks ties of equal start times.
-    schedule_order: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    schedule_order: Mapped[Tally]
     round_name: Mapped[str] = mapped_column(String(NAME), default="", server_default="")
-    version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
-    event_count: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    version: Mapped[Tally]
+    event_count: Mapped[Tally]
     # The head of the game's hash chain (rinkside.store.chain): the newest
     # entry's link ('' before the first) and how many entries it has; moved
     # on with each entry (an event revision's by the trigger of migration 0018).
@@ -85,7 +84,7 @@ class PlayoffPlace(Base):
 
     division_id: Mapped[int] = mapped_column(ForeignKey("divisions.id"), primary_key=True)
     bracket_game: Mapped[int] = mapped_column(Integer, primary_key=True)
-    start: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    start: Mapped[datetime | None]
     rink: Mapped[str | None] = mapped_column(String(NAME))
     game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id"))
 
@@ -96,7 +95,7 @@ class LineupEntry(Base):
     __tablename__ = "lineup_entries"
     __table_args__ = (UniqueConstraint("game_id", "player_id"),)
 
-    id: Mapped[int] = mapped_column(primary_key=True)
+    id: Mapped[Identity]
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
     team_id: Mapped[int] = mapped_column(ForeignKey("teams.id"))
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
@@ -152,9 +151,9 @@ class EventRevision(Base):
     previous: Mapped[list[Any] | None] = mapped_column(json_document())
     by: Mapped[str] = mapped_column("recorded_by", String(WHO))
     at: Mapped[datetime] = mapped_column("recorded_at", UTCDateTime())
-    reason: Mapped[str] = mapped_column(Text, default="", server_default="")
+    reason: Mapped[Remark]
     # Its place in the game's hash chain and its link (rinkside.store.chain).
-    chain_seq: Mapped[int | None] = mapped_column(Integer)
+    chain_seq: Mapped[int | None]
     link: Mapped[str | None] = mapped_column(String(64))
 
 

@@ -22,8 +22,15 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column
 
-from rinkside.store.models.base import NAME, WHO, Base, _one_of
-from rinkside.store.types import UTCDateTime
+from rinkside.store.models.base import (
+    Author,
+    Base,
+    Identity,
+    Label,
+    Remark,
+    Tally,
+    _one_of,
+)
 
 OFFICIAL_ROLES: Final = ("referee", "game_timekeeper", "penalty_timekeeper",
                          "official_scorer", "goal_judge")
@@ -41,11 +48,11 @@ class GameOfficial(Base):
         UniqueConstraint("game_id", "role", "position"),
     )
 
-    id: Mapped[int] = mapped_column(primary_key=True)
+    id: Mapped[Identity]
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
     role: Mapped[str] = mapped_column(String(32))
-    position: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
-    name: Mapped[str] = mapped_column(String(NAME))
+    position: Mapped[Tally]
+    name: Mapped[Label]
 
 
 class SignOffEntry(Base):
@@ -61,15 +68,15 @@ class SignOffEntry(Base):
         Index(None, "game_id", "id"),
     )
 
-    id: Mapped[int] = mapped_column(primary_key=True)
+    id: Mapped[Identity]
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
     kind: Mapped[str] = mapped_column(String(16))
-    username: Mapped[str] = mapped_column(String(WHO))
-    at: Mapped[datetime] = mapped_column(UTCDateTime())
-    reason: Mapped[str] = mapped_column(Text, default="", server_default="")
+    username: Mapped[Author]
+    at: Mapped[datetime]
+    reason: Mapped[Remark]
     locks: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     # Its place in the game's hash chain and its link (rinkside.store.chain).
-    chain_seq: Mapped[int | None] = mapped_column(Integer)
+    chain_seq: Mapped[int | None]
     link: Mapped[str | None] = mapped_column(String(64))
 
 
@@ -88,15 +95,15 @@ class WrittenReport(Base):
         Index(None, "game_id", "id"),
     )
 
-    id: Mapped[int] = mapped_column(primary_key=True)
+    id: Mapped[Identity]
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
     kind: Mapped[str] = mapped_column(String(16))
     rule: Mapped[str | None] = mapped_column(String(16))
     text: Mapped[str] = mapped_column(Text)
-    username: Mapped[str] = mapped_column(String(WHO))
-    at: Mapped[datetime] = mapped_column(UTCDateTime())
+    username: Mapped[Author]
+    at: Mapped[datetime]
     # Its place in the game's hash chain and its link (rinkside.store.chain).
-    chain_seq: Mapped[int | None] = mapped_column(Integer)
+    chain_seq: Mapped[int | None]
     link: Mapped[str | None] = mapped_column(String(64))
 
 
@@ -120,14 +127,14 @@ class ClockAnchor(Base):
         Index(None, "game_id", "id"),
     )
 
-    id: Mapped[int] = mapped_column(primary_key=True)
+    id: Mapped[Identity]
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
     period: Mapped[int] = mapped_column(Integer)
     left_tenths: Mapped[int] = mapped_column(Integer)
     wall_ms: Mapped[int] = mapped_column(BigInteger)
     kind: Mapped[str] = mapped_column(String(16))
-    username: Mapped[str] = mapped_column(String(WHO))
-    at: Mapped[datetime] = mapped_column(UTCDateTime())
+    username: Mapped[Author]
+    at: Mapped[datetime]
 
 
 class SignedReport(Base):
@@ -140,12 +147,12 @@ class SignedReport(Base):
     __tablename__ = "signed_reports"
     __table_args__ = (Index(None, "game_id", "id"), Index(None, "digest"))
 
-    id: Mapped[int] = mapped_column(primary_key=True)
+    id: Mapped[Identity]
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
     chain_head: Mapped[str] = mapped_column(String(64))
     digest: Mapped[str] = mapped_column(String(64))
     signer: Mapped[str] = mapped_column(String(100))  # the certificate's SHA-256, AB:CD:...
-    at: Mapped[datetime] = mapped_column(UTCDateTime())
+    at: Mapped[datetime]
     pdf: Mapped[bytes] = mapped_column(LargeBinary)
 
 
@@ -170,12 +177,12 @@ class TeamSignature(Base):
         Index(None, "game_id", "id"),
     )
 
-    id: Mapped[int] = mapped_column(primary_key=True)
+    id: Mapped[Identity]
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
     team_id: Mapped[int] = mapped_column(ForeignKey("teams.id"))
     kind: Mapped[str] = mapped_column(String(16))
-    username: Mapped[str] = mapped_column(String(WHO))
-    remark: Mapped[str] = mapped_column(Text, default="", server_default="")
-    at: Mapped[datetime] = mapped_column(UTCDateTime())
-    chain_seq: Mapped[int | None] = mapped_column(Integer)
+    username: Mapped[Author]
+    remark: Mapped[Remark]
+    at: Mapped[datetime]
+    chain_seq: Mapped[int | None]
     link: Mapped[str | None] = mapped_column(String(64))

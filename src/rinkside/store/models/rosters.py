@@ -15,14 +15,13 @@ from sqlalchemy import (
     Index,
     Integer,
     String,
-    Text,
     false,
     text,
     true,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from rinkside.store.models.base import NAME, WHO, Base, _one_of
+from rinkside.store.models.base import NAME, WHO, Author, Base, Identity, Label, Remark, _one_of
 from rinkside.store.models.tournament import Team
 from rinkside.store.types import UTCDateTime, json_document
 
@@ -46,10 +45,10 @@ class Player(Base):
         ),
     )
 
-    id: Mapped[int] = mapped_column(primary_key=True)
+    id: Mapped[Identity]
     team_id: Mapped[int] = mapped_column(ForeignKey("teams.id"))
     number: Mapped[int] = mapped_column(Integer)
-    name: Mapped[str] = mapped_column(String(NAME))
+    name: Mapped[Label]
     goalie: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     captain: Mapped[str | None] = mapped_column(String(1))  # Rule 202: "C", "A" or none
     playing_coach: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
@@ -71,13 +70,13 @@ class RosterChange(Base):
         Index(None, "team_id"),
     )
 
-    id: Mapped[int] = mapped_column(primary_key=True)
+    id: Mapped[Identity]
     team_id: Mapped[int] = mapped_column(ForeignKey("teams.id"))
     player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
     action: Mapped[str] = mapped_column(String(16))
     before: Mapped[dict[str, Any] | None] = mapped_column(json_document())
     after: Mapped[dict[str, Any] | None] = mapped_column(json_document())
-    reason: Mapped[str] = mapped_column(Text, default="", server_default="")
+    reason: Mapped[Remark]
     by: Mapped[str] = mapped_column("recorded_by", String(WHO))
     at: Mapped[datetime] = mapped_column("recorded_at", UTCDateTime())
 
@@ -100,15 +99,15 @@ class RosterSubmission(Base):
         Index(None, "team_id", "id"),
     )
 
-    id: Mapped[int] = mapped_column(primary_key=True)
+    id: Mapped[Identity]
     team_id: Mapped[int] = mapped_column(ForeignKey("teams.id"))
     kind: Mapped[str] = mapped_column(String(16))
     players: Mapped[list[dict[str, Any]]] = mapped_column(json_document(), default=list)
     status: Mapped[str] = mapped_column(String(16))
-    submitted_by: Mapped[str] = mapped_column(String(WHO))
-    submitted_at: Mapped[datetime] = mapped_column(UTCDateTime())
-    reason: Mapped[str] = mapped_column(Text, default="", server_default="")
+    submitted_by: Mapped[Author]
+    submitted_at: Mapped[datetime]
+    reason: Mapped[Remark]
     decided_by: Mapped[str | None] = mapped_column(String(WHO))
-    decided_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    decided_at: Mapped[datetime | None]
 
     team: Mapped[Team] = relationship()
