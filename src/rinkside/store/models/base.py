@@ -8,7 +8,7 @@ from datetime import datetime
 from typing import Annotated, Any, ClassVar, Final
 
 from sqlalchemy import Integer, MetaData, String, Text
-from sqlalchemy.orm import DeclarativeBase, mapped_column
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from rinkside.store.types import UTCDateTime
 
@@ -43,3 +43,11 @@ Author = Annotated[str, mapped_column(String(WHO))]  # who recorded or did somet
 Label = Annotated[str, mapped_column(String(NAME))]  # a tournament's, team's, rink's name
 Tally = Annotated[int, mapped_column(Integer, default=0, server_default="0")]  # from zero
 Remark = Annotated[str, mapped_column(Text, default="", server_default="")]  # '' when none
+
+
+class ChainEntry:
+    """An entry of a game's record: its place in the game's hash chain and
+    its link (:mod:`rinkside.store.chain`), the table's last two columns."""
+
+    chain_seq: Mapped[int | None]
+    link: Mapped[str | None] = mapped_column(String(64))

@@ -21,7 +21,7 @@ from sqlalchemy import (
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from rinkside.rules.log import OPS, Op
-from rinkside.store.models.base import NAME, WHO, Base, Identity, Remark, Tally, _one_of
+from rinkside.store.models.base import NAME, WHO, Base, ChainEntry, Identity, Remark, Tally, _one_of
 from rinkside.store.models.tournament import Division, Team
 from rinkside.store.types import UTCDateTime, json_document
 
@@ -106,7 +106,7 @@ class LineupEntry(Base):
     game: Mapped[Game] = relationship(back_populates="lineup")
 
 
-class EventRevision(Base):
+class EventRevision(ChainEntry, Base):
     """One write to a game's event log; the log is the revisions replayed in order.
 
     ``op`` is what the write did at ``position`` of the log as it then was:
@@ -152,9 +152,6 @@ class EventRevision(Base):
     by: Mapped[str] = mapped_column("recorded_by", String(WHO))
     at: Mapped[datetime] = mapped_column("recorded_at", UTCDateTime())
     reason: Mapped[Remark]
-    # Its place in the game's hash chain and its link (rinkside.store.chain).
-    chain_seq: Mapped[int | None]
-    link: Mapped[str | None] = mapped_column(String(64))
 
 
 class GameStateCache(Base):

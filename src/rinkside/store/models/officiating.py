@@ -25,6 +25,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 from rinkside.store.models.base import (
     Author,
     Base,
+    ChainEntry,
     Identity,
     Label,
     Remark,
@@ -55,7 +56,7 @@ class GameOfficial(Base):
     name: Mapped[Label]
 
 
-class SignOffEntry(Base):
+class SignOffEntry(ChainEntry, Base):
     """One step of a game's sign-off, append-only: a referee's signature or
     the director's reopening (with its reason). ``locks`` is true on the
     signature that completed the assigned referees' set: from then on, until
@@ -75,15 +76,12 @@ class SignOffEntry(Base):
     at: Mapped[datetime]
     reason: Mapped[Remark]
     locks: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
-    # Its place in the game's hash chain and its link (rinkside.store.chain).
-    chain_seq: Mapped[int | None]
-    link: Mapped[str | None] = mapped_column(String(64))
 
 
 WRITTEN_KINDS: Final = ("report", "incident")
 
 
-class WrittenReport(Base):
+class WrittenReport(ChainEntry, Base):
     """A referee's written report on a game, append-only: the report the
     book requires on game misconduct, gross misconduct and match penalties
     (502(l), 404(h), 405(b)), or an incident note; the report prints them."""
@@ -102,9 +100,6 @@ class WrittenReport(Base):
     text: Mapped[str] = mapped_column(Text)
     username: Mapped[Author]
     at: Mapped[datetime]
-    # Its place in the game's hash chain and its link (rinkside.store.chain).
-    chain_seq: Mapped[int | None]
-    link: Mapped[str | None] = mapped_column(String(64))
 
 
 ANCHOR_KINDS: Final = ("play", "timekeeper", "timeout", "intermission")
@@ -161,7 +156,7 @@ TEAM_SIGNATURE_KINDS: Final = ("lineup", "report", "decline", "void")
 TEAM_SIGNED_KINDS: Final = ("lineup", "report", "decline")
 
 
-class TeamSignature(Base):
+class TeamSignature(ChainEntry, Base):
     """A team official's signature on a game, append-only, linked in the
     game's hash chain beside the officials' sign-off: the lineup signed
     before the game (202(c), 204), the report signed after it, or declined
@@ -184,5 +179,3 @@ class TeamSignature(Base):
     username: Mapped[Author]
     remark: Mapped[Remark]
     at: Mapped[datetime]
-    chain_seq: Mapped[int | None]
-    link: Mapped[str | None] = mapped_column(String(64))
