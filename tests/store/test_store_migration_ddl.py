@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -58,6 +58,21 @@ def _canonical(statement: str) -> str:
     return statement[:start] + ", \n".join(columns + constraints) + statement[end:]
 
 
+def _plain(parameters: Any) -> Any:
+    """``parameters`` as plain dicts, tuples and lists, whatever types the
+    driver was handed them in (a list: executemany's rows)."""
+    if isinstance(parameters, Mapping):
+        return dict(parameters)
+    if isinstance(parameters, list):
+        return [_plain(row) for row in parameters]
+    return tuple(parameters)
+
+
+def _parameters(parameters: Any) -> str:
+    """A statement's parameters as a line; none, no line."""
+    return f"-- parameters: {_plain(parameters)!r}\n" if parameters else ""
+
+
 def _revisions(engine: Engine) -> list[tuple[str, str]]:
     """Each revision and the one before it (``base`` for the first), oldest first."""
     scripts = ScriptDirectory.from_config(alembic_config(engine))
@@ -73,7 +88,7 @@ def _recording(engine: Engine) -> Iterator[list[str]]:
     def record(_connection: object, _cursor: object, statement: str, parameters: Any,
                _context: object, _executemany: bool) -> None:
         if not REFLECTION.match(statement):
-            statements.append(f"{_canonical(statement)}\n-- parameters: {parameters!r}\n")
+            statements.append(f"{_canonical(statement)}\n{_parameters(parameters)}")
 
     event.listen(engine, "before_cursor_execute", record)
     try:
@@ -117,14 +132,16 @@ def test_every_revision_sends_the_sql_it_always_sent(empty_engine: Engine) -> No
     assert not new, (f"{new} have no recorded SQL in {snapshot.name}: run this test with "
                      f"{WRITE_VARIABLE}=write once, and check that only these sections appear")
     rewritten = [key for key in emitted if emitted[key] != recorded[key]]
-    assert not rewritten, f"past migrations now send other SQL: {rewritten}"
+    if rewritten:  # the first one's difference shown
+        assert emitted[rewritten[0]] == recorded[rewritten[0]], (
+            f"past migrations now send other SQL: {rewritten}")
     assert list(emitted) == list(recorded), "a recorded revision is gone from the history"
 
 
 def test_the_snapshot_reads_back_as_written() -> None:
-    sections = {"upgrade 0001": "CREATE TABLE a (id INTEGER)\n-- parameters: ()\n",
+    sections = {"upgrade 0001": "CREATE TABLE a (id INTEGER)\n",
                 "upgrade 0002": "",
-                "downgrade 0001": "DROP TABLE a\n-- parameters: ()\n"}
+                "downgrade 0001": "SELECT 1 FROM a WHERE id = ?\n-- parameters: (1,)\n"}
     assert _sections(_text(sections)) == sections
 
 
