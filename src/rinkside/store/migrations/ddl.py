@@ -15,8 +15,11 @@ revisions a change here would rewrite.
 
 The names follow the store's naming convention
 (:data:`rinkside.store.models.base.NAMING_CONVENTION`), which Alembic also
-applies here: a primary key, a foreign key or an index given its
-conventional name keeps it.
+applies here: a primary key, a foreign key, a unique constraint or an
+index given its conventional name keeps it. A CHECK constraint does not (the
+convention puts the table before its name: 0005's "ck_users_role" is
+"ck_users_ck_users_role"; from 0023 on the versions pass ``op.f`` to keep
+the name as written), so the versions write their checks themselves.
 """
 
 from __future__ import annotations
