@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any, ClassVar, Final
 
-from sqlalchemy import Integer, MetaData, String, Text
+from sqlalchemy import Boolean, Integer, MetaData, String, Text, false, true
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from rinkside.store.types import UTCDateTime
@@ -43,6 +43,8 @@ Author = Annotated[str, mapped_column(String(WHO))]  # who recorded or did somet
 Label = Annotated[str, mapped_column(String(NAME))]  # a tournament's, team's, rink's name
 Tally = Annotated[int, mapped_column(Integer, default=0, server_default="0")]  # from zero
 Remark = Annotated[str, mapped_column(Text, default="", server_default="")]  # '' when none
+FlagOff = Annotated[bool, mapped_column(Boolean, default=False, server_default=false())]
+FlagOn = Annotated[bool, mapped_column(Boolean, default=True, server_default=true())]
 
 
 class ChainEntry:

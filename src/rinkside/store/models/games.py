@@ -8,7 +8,6 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import (
-    Boolean,
     CheckConstraint,
     ForeignKey,
     Index,
@@ -16,12 +15,21 @@ from sqlalchemy import (
     LargeBinary,
     String,
     UniqueConstraint,
-    false,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from rinkside.rules.log import OPS, Op
-from rinkside.store.models.base import NAME, WHO, Base, ChainEntry, Identity, Remark, Tally, _one_of
+from rinkside.store.models.base import (
+    NAME,
+    WHO,
+    Base,
+    ChainEntry,
+    FlagOff,
+    Identity,
+    Remark,
+    Tally,
+    _one_of,
+)
 from rinkside.store.models.tournament import Division, Team
 from rinkside.store.types import UTCDateTime, json_document
 
@@ -101,7 +109,7 @@ class LineupEntry(Base):
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
     letter: Mapped[str | None] = mapped_column(String(1))  # 202(c): "C", "A" or none
     # 204(a): the goaltender named to start (migration 0030); one per team at most.
-    starts: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    starts: Mapped[FlagOff]
 
     game: Mapped[Game] = relationship(back_populates="lineup")
 

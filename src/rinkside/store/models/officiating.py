@@ -9,7 +9,6 @@ from typing import Final
 
 from sqlalchemy import (
     BigInteger,
-    Boolean,
     CheckConstraint,
     ForeignKey,
     Index,
@@ -18,7 +17,6 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
-    false,
 )
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -26,6 +24,7 @@ from rinkside.store.models.base import (
     Author,
     Base,
     ChainEntry,
+    FlagOff,
     Identity,
     Label,
     Remark,
@@ -75,7 +74,7 @@ class SignOffEntry(ChainEntry, Base):
     username: Mapped[Author]
     at: Mapped[datetime]
     reason: Mapped[Remark]
-    locks: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    locks: Mapped[FlagOff]
 
 
 WRITTEN_KINDS: Final = ("report", "incident")

@@ -8,20 +8,28 @@ from datetime import date, datetime
 from typing import Any, Final
 
 from sqlalchemy import (
-    Boolean,
     CheckConstraint,
     Date,
     ForeignKey,
     Index,
     Integer,
     String,
-    false,
     text,
-    true,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from rinkside.store.models.base import NAME, WHO, Author, Base, Identity, Label, Remark, _one_of
+from rinkside.store.models.base import (
+    NAME,
+    WHO,
+    Author,
+    Base,
+    FlagOff,
+    FlagOn,
+    Identity,
+    Label,
+    Remark,
+    _one_of,
+)
 from rinkside.store.models.tournament import Team
 from rinkside.store.types import UTCDateTime, json_document
 
@@ -49,13 +57,13 @@ class Player(Base):
     team_id: Mapped[int] = mapped_column(ForeignKey("teams.id"))
     number: Mapped[int] = mapped_column(Integer)
     name: Mapped[Label]
-    goalie: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    goalie: Mapped[FlagOff]
     captain: Mapped[str | None] = mapped_column(String(1))  # Rule 202: "C", "A" or none
-    playing_coach: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    playing_coach: Mapped[FlagOff]
     birth_date: Mapped[date | None] = mapped_column(Date)
     # The same person on two teams (Rule 410(c)); empty means "the name".
     person_key: Mapped[str] = mapped_column(String(NAME), default="", server_default="")
-    active: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    active: Mapped[FlagOn]
 
     team: Mapped[Team] = relationship(back_populates="players")
 

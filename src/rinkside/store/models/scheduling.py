@@ -9,10 +9,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Final
 
-from sqlalchemy import Boolean, CheckConstraint, ForeignKey, String, true
+from sqlalchemy import CheckConstraint, ForeignKey, String
 from sqlalchemy.orm import Mapped, mapped_column
 
-from rinkside.store.models.base import Base, Identity, Label, Remark, _one_of
+from rinkside.store.models.base import Base, FlagOn, Identity, Label, Remark, _one_of
 from rinkside.store.types import json_document
 
 REQUEST_KINDS: Final = ("blackout", "not_before", "not_after", "apart")
@@ -32,7 +32,7 @@ class TeamRequestRow(Base):
     start: Mapped[datetime | None]
     end: Mapped[datetime | None]
     other_team_id: Mapped[int | None] = mapped_column(ForeignKey("teams.id"))
-    hard: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    hard: Mapped[FlagOn]
     note: Mapped[Remark]
 
 
@@ -47,7 +47,7 @@ class OfficialHoursRow(Base):
     name: Mapped[Label]
     windows: Mapped[list[Any]] = mapped_column(json_document(), default=list)
     most_a_day: Mapped[int | None]
-    hard: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    hard: Mapped[FlagOn]
 
 
 class ScheduleLock(Base):

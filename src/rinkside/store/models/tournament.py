@@ -7,10 +7,10 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Boolean, Date, ForeignKey, Integer, String, UniqueConstraint, false
+from sqlalchemy import Date, ForeignKey, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from rinkside.store.models.base import NAME, Base, Identity, Label
+from rinkside.store.models.base import NAME, Base, FlagOff, Identity, Label
 from rinkside.store.types import json_document
 
 if TYPE_CHECKING:
@@ -30,7 +30,7 @@ class Tournament(Base):
     # Casebook 24: the chain, written in advance, e.g. ["head_to_head", "goal_difference"].
     tiebreaks: Mapped[list[str]] = mapped_column(json_document(), default=list)
     # Once play has started, settings and the chain are fixed.
-    started: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    started: Mapped[FlagOff]
     ends_on: Mapped[date | None] = mapped_column(Date)
     # Rule 639: the amendments playoff games play under, over the pool's (null: none).
     playoff_settings: Mapped[dict[str, Any] | None] = mapped_column(json_document())
@@ -57,9 +57,7 @@ class Division(Base):
     name: Mapped[Label]
     settings: Mapped[dict[str, Any]] = mapped_column(json_document(), default=dict)
     # Rule 201(c): whether a player may also be the team's coach.
-    player_coaches_allowed: Mapped[bool] = mapped_column(
-        Boolean, default=False, server_default=false()
-    )
+    player_coaches_allowed: Mapped[FlagOff]
     # How many teams its bracket seeds, once the desk scheduled a playoff game
     # (null: no bracket drawn yet; migration 0018).
     playoff_teams: Mapped[int | None]

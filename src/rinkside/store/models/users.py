@@ -7,18 +7,16 @@ from datetime import datetime
 from typing import Final
 
 from sqlalchemy import (
-    Boolean,
     CheckConstraint,
     ForeignKey,
     Index,
     String,
     Text,
     UniqueConstraint,
-    true,
 )
 from sqlalchemy.orm import Mapped, mapped_column
 
-from rinkside.store.models.base import NAME, WHO, Author, Base, Identity, Tally, _one_of
+from rinkside.store.models.base import NAME, WHO, Author, Base, FlagOn, Identity, Tally, _one_of
 from rinkside.store.types import json_document
 
 # The book's three table officials (Rules 505-507) log in as themselves
@@ -58,7 +56,7 @@ class User(Base):
     # The team ids a manager or coach acts for (Section II).
     teams: Mapped[list[int]] = mapped_column(json_document(), default=list)
     # A disabled user cannot log in, and their sessions are gone.
-    active: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    active: Mapped[FlagOn]
 
 
 class SessionRow(Base):
