@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import JSON, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
-from rinkside.store.models.base import NAME, WHO, Base
-from rinkside.store.types import UTCDateTime
+from rinkside.store.models.base import Author, Base, Identity, Label, Tally
 
 
 class ApiToken(Base):
@@ -20,12 +19,12 @@ class ApiToken(Base):
     __tablename__ = "api_tokens"
     __table_args__ = (UniqueConstraint("token_hash"),)
 
-    id: Mapped[int] = mapped_column(primary_key=True)
-    label: Mapped[str] = mapped_column(String(NAME))
+    id: Mapped[Identity]
+    label: Mapped[Label]
     token_hash: Mapped[str] = mapped_column(String(64))
-    issued_by: Mapped[str] = mapped_column(String(WHO))
-    issued_at: Mapped[datetime] = mapped_column(UTCDateTime())
-    revoked_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    issued_by: Mapped[Author]
+    issued_at: Mapped[datetime]
+    revoked_at: Mapped[datetime | None]
 
 
 class Webhook(Base):
@@ -35,14 +34,14 @@ class Webhook(Base):
 
     __tablename__ = "webhooks"
 
-    id: Mapped[int] = mapped_column(primary_key=True)
+    id: Mapped[Identity]
     tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"))
     url: Mapped[str] = mapped_column(String(500))
     events: Mapped[list[str]] = mapped_column(JSON)
     secret: Mapped[str] = mapped_column(String(100))
-    created_by: Mapped[str] = mapped_column(String(WHO))
-    created_at: Mapped[datetime] = mapped_column(UTCDateTime())
-    removed_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    created_by: Mapped[Author]
+    created_at: Mapped[datetime]
+    removed_at: Mapped[datetime | None]
 
 
 class WebhookDelivery(Base):
@@ -55,16 +54,16 @@ class WebhookDelivery(Base):
 
     __tablename__ = "webhook_deliveries"
 
-    id: Mapped[int] = mapped_column(primary_key=True)
+    id: Mapped[Identity]
     webhook_id: Mapped[int] = mapped_column(ForeignKey("webhooks.id"))
     event: Mapped[str] = mapped_column(String(32))
     body: Mapped[str] = mapped_column(Text)
-    created_at: Mapped[datetime] = mapped_column(UTCDateTime())
-    attempts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
-    next_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), index=True)
-    delivered_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
-    last_status: Mapped[int | None] = mapped_column(Integer)
+    created_at: Mapped[datetime]
+    attempts: Mapped[Tally]
+    next_at: Mapped[datetime | None] = mapped_column(index=True)
+    delivered_at: Mapped[datetime | None]
+    last_status: Mapped[int | None]
     last_answer: Mapped[str | None] = mapped_column(Text)
-    last_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    last_at: Mapped[datetime | None]
 
 

@@ -4,10 +4,13 @@ models share: name lengths and the CHECK constraint of an enumerated column.
 
 from __future__ import annotations
 
-from typing import Final
+from datetime import datetime
+from typing import Annotated, Any, ClassVar, Final
 
-from sqlalchemy import MetaData
-from sqlalchemy.orm import DeclarativeBase
+from sqlalchemy import Boolean, Integer, MetaData, String, Text, false, true
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+from rinkside.store.types import UTCDateTime
 
 # Constraint names are fixed by convention so that migrations can name them
 # (SQLite's batch mode and PostgreSQL both need a name to drop one).
@@ -30,3 +33,23 @@ def _one_of(column: str, values: tuple[str, ...]) -> str:
 
 class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING_CONVENTION)
+    # Every moment is stored with its zone and read back in UTC.
+    type_annotation_map: ClassVar[dict[Any, Any]] = {datetime: UTCDateTime()}
+
+
+# The column shapes the tables share (``Mapped[Author | None]`` where one is optional).
+Identity = Annotated[int, mapped_column(primary_key=True)]  # the surrogate key ``id``
+Author = Annotated[str, mapped_column(String(WHO))]  # who recorded or did something
+Label = Annotated[str, mapped_column(String(NAME))]  # a tournament's, team's, rink's name
+Tally = Annotated[int, mapped_column(Integer, default=0, server_default="0")]  # from zero
+Remark = Annotated[str, mapped_column(Text, default="", server_default="")]  # '' when none
+FlagOff = Annotated[bool, mapped_column(Boolean, default=False, server_default=false())]
+FlagOn = Annotated[bool, mapped_column(Boolean, default=True, server_default=true())]
+
+
+class ChainEntry:
+    """An entry of a game's record: its place in the game's hash chain and
+    its link (:mod:`rinkside.store.chain`), the table's last two columns."""
+
+    chain_seq: Mapped[int | None]
+    link: Mapped[str | None] = mapped_column(String(64))

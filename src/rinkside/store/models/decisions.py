@@ -10,7 +10,7 @@ from typing import Any, Final, Literal
 from sqlalchemy import CheckConstraint, ForeignKey, Index, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
-from rinkside.store.models.base import NAME, WHO, Base, _one_of
+from rinkside.store.models.base import WHO, Base, Identity, Label, Remark, _one_of
 from rinkside.store.types import UTCDateTime, json_document
 
 OpenEndedSuspension = Literal["rest_of_tournament", "pending_review"]
@@ -36,9 +36,9 @@ class SupplementaryDiscipline(Base):
         Index(None, "player_id"),
     )
 
-    id: Mapped[int] = mapped_column(primary_key=True)
+    id: Mapped[Identity]
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
-    games: Mapped[int | None] = mapped_column(Integer)
+    games: Mapped[int | None]
     extent: Mapped[str | None] = mapped_column(String(32))
     reason: Mapped[str] = mapped_column(Text)
     # Served from the next game after this one (null: from the player's next game).
@@ -69,11 +69,11 @@ class CoinToss(Base):
     __tablename__ = "coin_tosses"
     __table_args__ = (Index(None, "division_id"),)
 
-    id: Mapped[int] = mapped_column(primary_key=True)
+    id: Mapped[Identity]
     division_id: Mapped[int] = mapped_column(ForeignKey("divisions.id"))
     team_ids: Mapped[list[int]] = mapped_column(json_document())
     order: Mapped[list[int]] = mapped_column("drawn_order", json_document())
-    reason: Mapped[str] = mapped_column(Text, default="", server_default="")
+    reason: Mapped[Remark]
     by: Mapped[str] = mapped_column("recorded_by", String(WHO))
     at: Mapped[datetime] = mapped_column("recorded_at", UTCDateTime())
 
@@ -86,13 +86,13 @@ class DeskChange(Base):
     __tablename__ = "desk_changes"
     __table_args__ = (Index(None, "tournament_id"),)
 
-    id: Mapped[int] = mapped_column(primary_key=True)
+    id: Mapped[Identity]
     tournament_id: Mapped[int | None] = mapped_column(ForeignKey("tournaments.id"))
-    subject: Mapped[str] = mapped_column(String(NAME))
+    subject: Mapped[Label]
     action: Mapped[str] = mapped_column(String(64))
     before: Mapped[Any] = mapped_column(json_document(), nullable=True)
     after: Mapped[Any] = mapped_column(json_document(), nullable=True)
-    reason: Mapped[str] = mapped_column(Text, default="", server_default="")
+    reason: Mapped[Remark]
     by: Mapped[str] = mapped_column("recorded_by", String(WHO))
     at: Mapped[datetime] = mapped_column("recorded_at", UTCDateTime())
 
@@ -115,11 +115,11 @@ class ReviewDecision(Base):
         Index(None, "player_id"),
     )
 
-    id: Mapped[int] = mapped_column(primary_key=True)
+    id: Mapped[Identity]
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
     rule: Mapped[str] = mapped_column(String(8))
-    games: Mapped[int | None] = mapped_column(Integer)
+    games: Mapped[int | None]
     extent: Mapped[str | None] = mapped_column(String(32))
     decision: Mapped[str] = mapped_column(Text)
     by: Mapped[str] = mapped_column("recorded_by", String(WHO))
@@ -137,7 +137,7 @@ class SuspensionChange(Base):
         Index(None, "player_id"),
     )
 
-    id: Mapped[int] = mapped_column(primary_key=True)
+    id: Mapped[Identity]
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
     games: Mapped[int] = mapped_column(Integer)
     reason: Mapped[str] = mapped_column(Text)

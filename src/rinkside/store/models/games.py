@@ -8,21 +8,28 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import (
-    Boolean,
     CheckConstraint,
     ForeignKey,
     Index,
     Integer,
     LargeBinary,
     String,
-    Text,
     UniqueConstraint,
-    false,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from rinkside.rules.log import OPS, Op
-from rinkside.store.models.base import NAME, WHO, Base, _one_of
+from rinkside.store.models.base import (
+    NAME,
+    WHO,
+    Base,
+    ChainEntry,
+    FlagOff,
+    Identity,
+    Remark,
+    Tally,
+    _one_of,
+)
 from rinkside.store.models.tournament import Division, Team
 from rinkside.store.types import UTCDateTime, json_document
 
@@ -46,18 +53,18 @@ class Game(Base):
         Index(None, "division_id"),
     )
 
-    id: Mapped[int] = mapped_column(primary_key=True)
+    id: Mapped[Identity]
     division_id: Mapped[int] = mapped_column(ForeignKey("divisions.id"))
     stage: Mapped[str] = mapped_column(String(16), default="pool", server_default="pool")
     home_team_id: Mapped[int] = mapped_column(ForeignKey("teams.id"))
     away_team_id: Mapped[int] = mapped_column(ForeignKey("teams.id"))
-    start: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    start: Mapped[datetime | None]
     rink: Mapped[str | None] = mapped_column(String(NAME))
     # Position in the schedule: breaks ties of equal start times.
-    schedule_order: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    schedule_order: Mapped[Tally]
     round_name: Mapped[str] = mapped_column(String(NAME), default="", server_default="")
-    version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
-    event_count: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    version: Mapped[Tally]
+    event_count: Mapped[Tally]
     # The head of the game's hash chain (rinkside.store.chain): the newest
     # entry's link ('' before the first) and how many entries it has; moved
     # on with each entry (an event revision's by the trigger of migration 0018).
@@ -85,7 +92,7 @@ class PlayoffPlace(Base):
 
     division_id: Mapped[int] = mapped_column(ForeignKey("divisions.id"), primary_key=True)
     bracket_game: Mapped[int] = mapped_column(Integer, primary_key=True)
-    start: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    start: Mapped[datetime | None]
     rink: Mapped[str | None] = mapped_column(String(NAME))
     game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id"))
 
@@ -96,18 +103,18 @@ class LineupEntry(Base):
     __tablename__ = "lineup_entries"
     __table_args__ = (UniqueConstraint("game_id", "player_id"),)
 
-    id: Mapped[int] = mapped_column(primary_key=True)
+    id: Mapped[Identity]
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
     team_id: Mapped[int] = mapped_column(ForeignKey("teams.id"))
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
     letter: Mapped[str | None] = mapped_column(String(1))  # 202(c): "C", "A" or none
     # 204(a): the goaltender named to start (migration 0030); one per team at most.
-    starts: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    starts: Mapped[FlagOff]
 
     game: Mapped[Game] = relationship(back_populates="lineup")
 
 
-class EventRevision(Base):
+class EventRevision(ChainEntry, Base):
     """One write to a game's event log; the log is the revisions replayed in order.
 
     ``op`` is what the write did at ``position`` of the log as it then was:
@@ -152,10 +159,7 @@ class EventRevision(Base):
     previous: Mapped[list[Any] | None] = mapped_column(json_document())
     by: Mapped[str] = mapped_column("recorded_by", String(WHO))
     at: Mapped[datetime] = mapped_column("recorded_at", UTCDateTime())
-    reason: Mapped[str] = mapped_column(Text, default="", server_default="")
-    # Its place in the game's hash chain and its link (rinkside.store.chain).
-    chain_seq: Mapped[int | None] = mapped_column(Integer)
-    link: Mapped[str | None] = mapped_column(String(64))
+    reason: Mapped[Remark]
 
 
 class GameStateCache(Base):

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import ForeignKey, Integer, String, Text
+from sqlalchemy import ForeignKey, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
-from rinkside.store.models.base import NAME, Base
-from rinkside.store.types import UTCDateTime, json_document
+from rinkside.store.models.base import Base, Identity, Label, Tally
+from rinkside.store.types import json_document
 
 
 class MailMessage(Base):
@@ -23,17 +23,17 @@ class MailMessage(Base):
 
     __tablename__ = "mail_outbox"
 
-    id: Mapped[int] = mapped_column(primary_key=True)
+    id: Mapped[Identity]
     tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"), index=True)
     kind: Mapped[str] = mapped_column(String(32))
     game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id"))
     signed_report_id: Mapped[int | None] = mapped_column(ForeignKey("signed_reports.id"))
     recipients: Mapped[list[str]] = mapped_column(json_document(), default=list)
-    subject: Mapped[str] = mapped_column(String(NAME))
+    subject: Mapped[Label]
     body: Mapped[str] = mapped_column(Text)
-    created_at: Mapped[datetime] = mapped_column(UTCDateTime())
-    attempts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
-    next_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), index=True)
-    sent_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    created_at: Mapped[datetime]
+    attempts: Mapped[Tally]
+    next_at: Mapped[datetime | None] = mapped_column(index=True)
+    sent_at: Mapped[datetime | None]
     last_error: Mapped[str | None] = mapped_column(Text)
-    last_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    last_at: Mapped[datetime | None]

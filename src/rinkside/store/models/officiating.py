@@ -9,7 +9,6 @@ from typing import Final
 
 from sqlalchemy import (
     BigInteger,
-    Boolean,
     CheckConstraint,
     ForeignKey,
     Index,
@@ -18,12 +17,20 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
-    false,
 )
 from sqlalchemy.orm import Mapped, mapped_column
 
-from rinkside.store.models.base import NAME, WHO, Base, _one_of
-from rinkside.store.types import UTCDateTime
+from rinkside.store.models.base import (
+    Author,
+    Base,
+    ChainEntry,
+    FlagOff,
+    Identity,
+    Label,
+    Remark,
+    Tally,
+    _one_of,
+)
 
 OFFICIAL_ROLES: Final = ("referee", "game_timekeeper", "penalty_timekeeper",
                          "official_scorer", "goal_judge")
@@ -41,14 +48,14 @@ class GameOfficial(Base):
         UniqueConstraint("game_id", "role", "position"),
     )
 
-    id: Mapped[int] = mapped_column(primary_key=True)
+    id: Mapped[Identity]
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
     role: Mapped[str] = mapped_column(String(32))
-    position: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
-    name: Mapped[str] = mapped_column(String(NAME))
+    position: Mapped[Tally]
+    name: Mapped[Label]
 
 
-class SignOffEntry(Base):
+class SignOffEntry(ChainEntry, Base):
     """One step of a game's sign-off, append-only: a referee's signature or
     the director's reopening (with its reason). ``locks`` is true on the
     signature that completed the assigned referees' set: from then on, until
@@ -61,22 +68,19 @@ class SignOffEntry(Base):
         Index(None, "game_id", "id"),
     )
 
-    id: Mapped[int] = mapped_column(primary_key=True)
+    id: Mapped[Identity]
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
     kind: Mapped[str] = mapped_column(String(16))
-    username: Mapped[str] = mapped_column(String(WHO))
-    at: Mapped[datetime] = mapped_column(UTCDateTime())
-    reason: Mapped[str] = mapped_column(Text, default="", server_default="")
-    locks: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
-    # Its place in the game's hash chain and its link (rinkside.store.chain).
-    chain_seq: Mapped[int | None] = mapped_column(Integer)
-    link: Mapped[str | None] = mapped_column(String(64))
+    username: Mapped[Author]
+    at: Mapped[datetime]
+    reason: Mapped[Remark]
+    locks: Mapped[FlagOff]
 
 
 WRITTEN_KINDS: Final = ("report", "incident")
 
 
-class WrittenReport(Base):
+class WrittenReport(ChainEntry, Base):
     """A referee's written report on a game, append-only: the report the
     book requires on game misconduct, gross misconduct and match penalties
     (502(l), 404(h), 405(b)), or an incident note; the report prints them."""
@@ -88,16 +92,13 @@ class WrittenReport(Base):
         Index(None, "game_id", "id"),
     )
 
-    id: Mapped[int] = mapped_column(primary_key=True)
+    id: Mapped[Identity]
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
     kind: Mapped[str] = mapped_column(String(16))
     rule: Mapped[str | None] = mapped_column(String(16))
     text: Mapped[str] = mapped_column(Text)
-    username: Mapped[str] = mapped_column(String(WHO))
-    at: Mapped[datetime] = mapped_column(UTCDateTime())
-    # Its place in the game's hash chain and its link (rinkside.store.chain).
-    chain_seq: Mapped[int | None] = mapped_column(Integer)
-    link: Mapped[str | None] = mapped_column(String(64))
+    username: Mapped[Author]
+    at: Mapped[datetime]
 
 
 ANCHOR_KINDS: Final = ("play", "timekeeper", "timeout", "intermission")
@@ -120,14 +121,14 @@ class ClockAnchor(Base):
         Index(None, "game_id", "id"),
     )
 
-    id: Mapped[int] = mapped_column(primary_key=True)
+    id: Mapped[Identity]
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
     period: Mapped[int] = mapped_column(Integer)
     left_tenths: Mapped[int] = mapped_column(Integer)
     wall_ms: Mapped[int] = mapped_column(BigInteger)
     kind: Mapped[str] = mapped_column(String(16))
-    username: Mapped[str] = mapped_column(String(WHO))
-    at: Mapped[datetime] = mapped_column(UTCDateTime())
+    username: Mapped[Author]
+    at: Mapped[datetime]
 
 
 class SignedReport(Base):
@@ -140,12 +141,12 @@ class SignedReport(Base):
     __tablename__ = "signed_reports"
     __table_args__ = (Index(None, "game_id", "id"), Index(None, "digest"))
 
-    id: Mapped[int] = mapped_column(primary_key=True)
+    id: Mapped[Identity]
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
     chain_head: Mapped[str] = mapped_column(String(64))
     digest: Mapped[str] = mapped_column(String(64))
     signer: Mapped[str] = mapped_column(String(100))  # the certificate's SHA-256, AB:CD:...
-    at: Mapped[datetime] = mapped_column(UTCDateTime())
+    at: Mapped[datetime]
     pdf: Mapped[bytes] = mapped_column(LargeBinary)
 
 
@@ -154,7 +155,7 @@ TEAM_SIGNATURE_KINDS: Final = ("lineup", "report", "decline", "void")
 TEAM_SIGNED_KINDS: Final = ("lineup", "report", "decline")
 
 
-class TeamSignature(Base):
+class TeamSignature(ChainEntry, Base):
     """A team official's signature on a game, append-only, linked in the
     game's hash chain beside the officials' sign-off: the lineup signed
     before the game (202(c), 204), the report signed after it, or declined
@@ -170,12 +171,10 @@ class TeamSignature(Base):
         Index(None, "game_id", "id"),
     )
 
-    id: Mapped[int] = mapped_column(primary_key=True)
+    id: Mapped[Identity]
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id"))
     team_id: Mapped[int] = mapped_column(ForeignKey("teams.id"))
     kind: Mapped[str] = mapped_column(String(16))
-    username: Mapped[str] = mapped_column(String(WHO))
-    remark: Mapped[str] = mapped_column(Text, default="", server_default="")
-    at: Mapped[datetime] = mapped_column(UTCDateTime())
-    chain_seq: Mapped[int | None] = mapped_column(Integer)
-    link: Mapped[str | None] = mapped_column(String(64))
+    username: Mapped[Author]
+    remark: Mapped[Remark]
+    at: Mapped[datetime]

@@ -8,21 +8,28 @@ from datetime import date, datetime
 from typing import Any, Final
 
 from sqlalchemy import (
-    Boolean,
     CheckConstraint,
     Date,
     ForeignKey,
     Index,
     Integer,
     String,
-    Text,
-    false,
     text,
-    true,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from rinkside.store.models.base import NAME, WHO, Base, _one_of
+from rinkside.store.models.base import (
+    NAME,
+    WHO,
+    Author,
+    Base,
+    FlagOff,
+    FlagOn,
+    Identity,
+    Label,
+    Remark,
+    _one_of,
+)
 from rinkside.store.models.tournament import Team
 from rinkside.store.types import UTCDateTime, json_document
 
@@ -46,17 +53,17 @@ class Player(Base):
         ),
     )
 
-    id: Mapped[int] = mapped_column(primary_key=True)
+    id: Mapped[Identity]
     team_id: Mapped[int] = mapped_column(ForeignKey("teams.id"))
     number: Mapped[int] = mapped_column(Integer)
-    name: Mapped[str] = mapped_column(String(NAME))
-    goalie: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    name: Mapped[Label]
+    goalie: Mapped[FlagOff]
     captain: Mapped[str | None] = mapped_column(String(1))  # Rule 202: "C", "A" or none
-    playing_coach: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    playing_coach: Mapped[FlagOff]
     birth_date: Mapped[date | None] = mapped_column(Date)
     # The same person on two teams (Rule 410(c)); empty means "the name".
     person_key: Mapped[str] = mapped_column(String(NAME), default="", server_default="")
-    active: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    active: Mapped[FlagOn]
 
     team: Mapped[Team] = relationship(back_populates="players")
 
@@ -71,13 +78,13 @@ class RosterChange(Base):
         Index(None, "team_id"),
     )
 
-    id: Mapped[int] = mapped_column(primary_key=True)
+    id: Mapped[Identity]
     team_id: Mapped[int] = mapped_column(ForeignKey("teams.id"))
     player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
     action: Mapped[str] = mapped_column(String(16))
     before: Mapped[dict[str, Any] | None] = mapped_column(json_document())
     after: Mapped[dict[str, Any] | None] = mapped_column(json_document())
-    reason: Mapped[str] = mapped_column(Text, default="", server_default="")
+    reason: Mapped[Remark]
     by: Mapped[str] = mapped_column("recorded_by", String(WHO))
     at: Mapped[datetime] = mapped_column("recorded_at", UTCDateTime())
 
@@ -100,15 +107,15 @@ class RosterSubmission(Base):
         Index(None, "team_id", "id"),
     )
 
-    id: Mapped[int] = mapped_column(primary_key=True)
+    id: Mapped[Identity]
     team_id: Mapped[int] = mapped_column(ForeignKey("teams.id"))
     kind: Mapped[str] = mapped_column(String(16))
     players: Mapped[list[dict[str, Any]]] = mapped_column(json_document(), default=list)
     status: Mapped[str] = mapped_column(String(16))
-    submitted_by: Mapped[str] = mapped_column(String(WHO))
-    submitted_at: Mapped[datetime] = mapped_column(UTCDateTime())
-    reason: Mapped[str] = mapped_column(Text, default="", server_default="")
+    submitted_by: Mapped[Author]
+    submitted_at: Mapped[datetime]
+    reason: Mapped[Remark]
     decided_by: Mapped[str | None] = mapped_column(String(WHO))
-    decided_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    decided_at: Mapped[datetime | None]
 
     team: Mapped[Team] = relationship()

@@ -9,11 +9,11 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Final
 
-from sqlalchemy import Boolean, CheckConstraint, ForeignKey, Integer, String, Text, true
+from sqlalchemy import CheckConstraint, ForeignKey, String
 from sqlalchemy.orm import Mapped, mapped_column
 
-from rinkside.store.models.base import NAME, Base, _one_of
-from rinkside.store.types import UTCDateTime, json_document
+from rinkside.store.models.base import Base, FlagOn, Identity, Label, Remark, _one_of
+from rinkside.store.types import json_document
 
 REQUEST_KINDS: Final = ("blackout", "not_before", "not_after", "apart")
 
@@ -25,15 +25,15 @@ class TeamRequestRow(Base):
     __tablename__ = "team_requests"
     __table_args__ = (CheckConstraint(_one_of("kind", REQUEST_KINDS), name="kind"),)
 
-    id: Mapped[int] = mapped_column(primary_key=True)
+    id: Mapped[Identity]
     tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"), index=True)
     team_id: Mapped[int] = mapped_column(ForeignKey("teams.id"))
     kind: Mapped[str] = mapped_column(String(16))
-    start: Mapped[datetime | None] = mapped_column(UTCDateTime())
-    end: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    start: Mapped[datetime | None]
+    end: Mapped[datetime | None]
     other_team_id: Mapped[int | None] = mapped_column(ForeignKey("teams.id"))
-    hard: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
-    note: Mapped[str] = mapped_column(Text, default="", server_default="")
+    hard: Mapped[FlagOn]
+    note: Mapped[Remark]
 
 
 class OfficialHoursRow(Base):
@@ -42,12 +42,12 @@ class OfficialHoursRow(Base):
 
     __tablename__ = "official_hours"
 
-    id: Mapped[int] = mapped_column(primary_key=True)
+    id: Mapped[Identity]
     tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"), index=True)
-    name: Mapped[str] = mapped_column(String(NAME))
+    name: Mapped[Label]
     windows: Mapped[list[Any]] = mapped_column(json_document(), default=list)
-    most_a_day: Mapped[int | None] = mapped_column(Integer)
-    hard: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    most_a_day: Mapped[int | None]
+    hard: Mapped[FlagOn]
 
 
 class ScheduleLock(Base):

@@ -10,8 +10,7 @@ from datetime import datetime
 from sqlalchemy import ForeignKey, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
-from rinkside.store.models.base import NAME, Base
-from rinkside.store.types import UTCDateTime
+from rinkside.store.models.base import Base, Identity, Label, Tally
 
 
 class SyncToken(Base):
@@ -21,11 +20,11 @@ class SyncToken(Base):
     __tablename__ = "sync_tokens"
     __table_args__ = (UniqueConstraint("token_hash"),)
 
-    id: Mapped[int] = mapped_column(primary_key=True)
+    id: Mapped[Identity]
     rink_id: Mapped[int] = mapped_column(ForeignKey("rinks.id"))
     token_hash: Mapped[str] = mapped_column(String(64))
-    issued_at: Mapped[datetime] = mapped_column(UTCDateTime())
-    revoked_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    issued_at: Mapped[datetime]
+    revoked_at: Mapped[datetime | None]
 
 
 class SyncCredential(Base):
@@ -43,12 +42,12 @@ class SyncCredential(Base):
     __tablename__ = "sync_credentials"
     __table_args__ = (UniqueConstraint("rink_id", "user_id"),)
 
-    id: Mapped[int] = mapped_column(primary_key=True)
+    id: Mapped[Identity]
     rink_id: Mapped[int] = mapped_column(ForeignKey("rinks.id"))
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
     verifier: Mapped[str | None] = mapped_column(String(255))
     key: Mapped[str | None] = mapped_column(String(64))
-    issued_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    issued_at: Mapped[datetime | None]
 
 
 class SyncLink(Base):
@@ -56,12 +55,12 @@ class SyncLink(Base):
 
     __tablename__ = "sync_links"
 
-    id: Mapped[int] = mapped_column(primary_key=True)
+    id: Mapped[Identity]
     league_url: Mapped[str] = mapped_column(String(500))
     token: Mapped[str] = mapped_column(String(100))  # the laptop's own credential
     tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"))
-    rink: Mapped[str] = mapped_column(String(NAME))
-    pulled_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    rink: Mapped[Label]
+    pulled_at: Mapped[datetime]
 
 
 class SyncGame(Base):
@@ -76,12 +75,12 @@ class SyncGame(Base):
     league_version: Mapped[int] = mapped_column(Integer)
     # How many of the game's sign-off entries, and of the written reports filed
     # here, the league server is known to hold (later ones: not pushed yet).
-    league_signoffs: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
-    league_reports: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    league_signoffs: Mapped[Tally]
+    league_reports: Mapped[Tally]
     # The league server's last refusal of the game's push, and the game as it
     # was then ("version/sign-offs/reports"): not sent again while unchanged.
     refused_state: Mapped[str | None] = mapped_column(String(64))
-    refused_status: Mapped[int | None] = mapped_column(Integer)
+    refused_status: Mapped[int | None]
     refused_message: Mapped[str | None] = mapped_column(Text)
     refused_rule: Mapped[str | None] = mapped_column(String(16))
-    refused_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    refused_at: Mapped[datetime | None]

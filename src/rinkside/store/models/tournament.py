@@ -7,11 +7,11 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Boolean, Date, ForeignKey, Integer, String, UniqueConstraint, false
+from sqlalchemy import Date, ForeignKey, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from rinkside.store.models.base import NAME, Base
-from rinkside.store.types import UTCDateTime, json_document
+from rinkside.store.models.base import NAME, Base, FlagOff, Identity, Label
+from rinkside.store.types import json_document
 
 if TYPE_CHECKING:
     from rinkside.store.models.rosters import Player
@@ -22,26 +22,26 @@ class Tournament(Base):
 
     __tablename__ = "tournaments"
 
-    id: Mapped[int] = mapped_column(primary_key=True)
-    name: Mapped[str] = mapped_column(String(NAME))
+    id: Mapped[Identity]
+    name: Mapped[Label]
     starts_on: Mapped[date | None] = mapped_column(Date)
     # FORMAT.md settings as edge strings, e.g. {"clock": "running", "minor": "1:30"}.
     settings: Mapped[dict[str, Any]] = mapped_column(json_document(), default=dict)
     # Casebook 24: the chain, written in advance, e.g. ["head_to_head", "goal_difference"].
     tiebreaks: Mapped[list[str]] = mapped_column(json_document(), default=list)
     # Once play has started, settings and the chain are fixed.
-    started: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    started: Mapped[FlagOff]
     ends_on: Mapped[date | None] = mapped_column(Date)
     # Rule 639: the amendments playoff games play under, over the pool's (null: none).
     playoff_settings: Mapped[dict[str, Any] | None] = mapped_column(json_document())
     # Rule 634(c) note 1: dressed this many minutes before the game (null: 30).
-    dress_minutes: Mapped[int | None] = mapped_column(Integer)
+    dress_minutes: Mapped[int | None]
     # The schedule's game length and a team's least rest between games (minutes).
-    game_minutes: Mapped[int | None] = mapped_column(Integer)
-    rest_minutes: Mapped[int | None] = mapped_column(Integer)
+    game_minutes: Mapped[int | None]
+    rest_minutes: Mapped[int | None]
     travel_minutes: Mapped[int | None] = mapped_column(Integer)  # between two venues
     # Rule 203(a), (b): the moment by which teams submit their rosters (null: none set).
-    roster_deadline: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    roster_deadline: Mapped[datetime | None]
 
     divisions: Mapped[list[Division]] = relationship(back_populates="tournament")
 
@@ -52,17 +52,15 @@ class Division(Base):
     __tablename__ = "divisions"
     __table_args__ = (UniqueConstraint("tournament_id", "name"),)
 
-    id: Mapped[int] = mapped_column(primary_key=True)
+    id: Mapped[Identity]
     tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"))
-    name: Mapped[str] = mapped_column(String(NAME))
+    name: Mapped[Label]
     settings: Mapped[dict[str, Any]] = mapped_column(json_document(), default=dict)
     # Rule 201(c): whether a player may also be the team's coach.
-    player_coaches_allowed: Mapped[bool] = mapped_column(
-        Boolean, default=False, server_default=false()
-    )
+    player_coaches_allowed: Mapped[FlagOff]
     # How many teams its bracket seeds, once the desk scheduled a playoff game
     # (null: no bracket drawn yet; migration 0018).
-    playoff_teams: Mapped[int | None] = mapped_column(Integer)
+    playoff_teams: Mapped[int | None]
 
     tournament: Mapped[Tournament] = relationship(back_populates="divisions")
     teams: Mapped[list[Team]] = relationship(back_populates="division")
@@ -72,9 +70,9 @@ class Team(Base):
     __tablename__ = "teams"
     __table_args__ = (UniqueConstraint("division_id", "name"),)
 
-    id: Mapped[int] = mapped_column(primary_key=True)
+    id: Mapped[Identity]
     division_id: Mapped[int] = mapped_column(ForeignKey("divisions.id"))
-    name: Mapped[str] = mapped_column(String(NAME))
+    name: Mapped[Label]
 
     division: Mapped[Division] = relationship(back_populates="teams")
     players: Mapped[list[Player]] = relationship(back_populates="team")
@@ -99,9 +97,9 @@ class Rink(Base):
     __tablename__ = "rinks"
     __table_args__ = (UniqueConstraint("tournament_id", "name"),)
 
-    id: Mapped[int] = mapped_column(primary_key=True)
+    id: Mapped[Identity]
     tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"))
-    name: Mapped[str] = mapped_column(String(NAME))
+    name: Mapped[Label]
     dimensions: Mapped[dict[str, Any]] = mapped_column(json_document(), default=dict)
     # Opening hours and closed slots (migration 0029): {"open": [[start, end]],
     # "closed": [[start, end]]}, ISO times; null: open whenever the schedule is.

@@ -7,20 +7,17 @@ from datetime import datetime
 from typing import Final
 
 from sqlalchemy import (
-    Boolean,
     CheckConstraint,
     ForeignKey,
     Index,
-    Integer,
     String,
     Text,
     UniqueConstraint,
-    true,
 )
 from sqlalchemy.orm import Mapped, mapped_column
 
-from rinkside.store.models.base import NAME, WHO, Base, _one_of
-from rinkside.store.types import UTCDateTime, json_document
+from rinkside.store.models.base import NAME, WHO, Author, Base, FlagOn, Identity, Tally, _one_of
+from rinkside.store.types import json_document
 
 # The book's three table officials (Rules 505-507) log in as themselves
 # beside the scorekeeper, who may do all three at one console.
@@ -48,8 +45,8 @@ class User(Base):
         CheckConstraint(_one_of("role", USER_ROLES), name="role"),
     )
 
-    id: Mapped[int] = mapped_column(primary_key=True)
-    username: Mapped[str] = mapped_column(String(WHO))
+    id: Mapped[Identity]
+    username: Mapped[Author]
     full_name: Mapped[str] = mapped_column(String(NAME), default="", server_default="")
     email: Mapped[str] = mapped_column(String(254), default="", server_default="")
     password_hash: Mapped[str] = mapped_column(String(255))
@@ -59,7 +56,7 @@ class User(Base):
     # The team ids a manager or coach acts for (Section II).
     teams: Mapped[list[int]] = mapped_column(json_document(), default=list)
     # A disabled user cannot log in, and their sessions are gone.
-    active: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    active: Mapped[FlagOn]
 
 
 class SessionRow(Base):
@@ -73,8 +70,8 @@ class SessionRow(Base):
     id: Mapped[str] = mapped_column(String(64), primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
     csrf: Mapped[str] = mapped_column(String(64))
-    created_at: Mapped[datetime] = mapped_column(UTCDateTime())
-    seen_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    created_at: Mapped[datetime]
+    seen_at: Mapped[datetime]
 
 
 LOGIN_FAILURE_KINDS: Final = ("user", "address")
@@ -88,8 +85,8 @@ class LoginFailure(Base):
 
     kind: Mapped[str] = mapped_column(String(16), primary_key=True)
     subject: Mapped[str] = mapped_column(String(WHO), primary_key=True)
-    failures: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
-    last_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    failures: Mapped[Tally]
+    last_at: Mapped[datetime]
 
 
 class StoreMeta(Base):

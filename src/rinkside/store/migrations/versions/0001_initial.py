@@ -11,91 +11,51 @@ the migrated schema matches :mod:`rinkside.store.models`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import sqlalchemy
 from alembic import op
 
+from rinkside.store.migrations import ddl
+
 revision: str = "0001"
 down_revision: str | None = None
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
-
-NAME = 200
-WHO = 100
-
-
-def _moment() -> sqlalchemy.DateTime:
-    return sqlalchemy.DateTime(timezone=True)
-
-
-def _recorded() -> tuple[sqlalchemy.Column[str], sqlalchemy.Column[object]]:
-    """Who recorded a row and when (UTC)."""
-    return (
-        sqlalchemy.Column("recorded_by", sqlalchemy.String(WHO), nullable=False),
-        sqlalchemy.Column("recorded_at", _moment(), nullable=False),
-    )
-
-
-def _fk(table: str, column: str, target: str) -> sqlalchemy.ForeignKeyConstraint:
-    return sqlalchemy.ForeignKeyConstraint(
-        [column], [f"{target}.id"], name=f"fk_{table}_{column}_{target}"
-    )
-
 
 def upgrade() -> None:
-    op.create_table(
+    ddl.create_table(
         "tournaments",
-        sqlalchemy.Column("id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("name", sqlalchemy.String(NAME), nullable=False),
+        ddl.string("name", ddl.NAME),
         sqlalchemy.Column("starts_on", sqlalchemy.Date(), nullable=True),
-        sqlalchemy.Column("settings", sqlalchemy.JSON(), nullable=False),
-        sqlalchemy.Column("tiebreaks", sqlalchemy.JSON(), nullable=False),
-        sqlalchemy.Column("started", sqlalchemy.Boolean(), server_default=sqlalchemy.false(),
-                          nullable=False),
-        sqlalchemy.PrimaryKeyConstraint("id", name="pk_tournaments"),
+        ddl.json("settings"),
+        ddl.json("tiebreaks"),
+        ddl.flag("started", default=False),
     )
-    op.create_table(
+    ddl.create_table(
         "divisions",
-        sqlalchemy.Column("id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("tournament_id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("name", sqlalchemy.String(NAME), nullable=False),
-        sqlalchemy.Column("settings", sqlalchemy.JSON(), nullable=False),
-        sqlalchemy.Column(
-            "player_coaches_allowed", sqlalchemy.Boolean(), server_default=sqlalchemy.false(),
-                          nullable=False
-        ),
-        sqlalchemy.PrimaryKeyConstraint("id", name="pk_divisions"),
-        _fk("divisions", "tournament_id", "tournaments"),
-        sqlalchemy.UniqueConstraint("tournament_id", "name",
-                                    name="uq_divisions_tournament_id_name"),
+        ddl.integer("tournament_id"),
+        ddl.string("name", ddl.NAME),
+        ddl.json("settings"),
+        ddl.flag("player_coaches_allowed", default=False),
+        ddl.foreign_key("divisions", "tournament_id", "tournaments"),
+        ddl.unique("divisions", "tournament_id", "name"),
     )
-    op.create_table(
+    ddl.create_table(
         "teams",
-        sqlalchemy.Column("id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("division_id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("name", sqlalchemy.String(NAME), nullable=False),
-        sqlalchemy.PrimaryKeyConstraint("id", name="pk_teams"),
-        _fk("teams", "division_id", "divisions"),
-        sqlalchemy.UniqueConstraint("division_id", "name", name="uq_teams_division_id_name"),
+        ddl.integer("division_id"),
+        ddl.string("name", ddl.NAME),
+        ddl.foreign_key("teams", "division_id", "divisions"),
+        ddl.unique("teams", "division_id", "name"),
     )
-    op.create_table(
+    ddl.create_table(
         "players",
-        sqlalchemy.Column("id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("team_id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("number", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("name", sqlalchemy.String(NAME), nullable=False),
-        sqlalchemy.Column("goalie", sqlalchemy.Boolean(), server_default=sqlalchemy.false(),
-                          nullable=False),
-        sqlalchemy.Column("captain", sqlalchemy.String(1), nullable=True),
-        sqlalchemy.Column("playing_coach", sqlalchemy.Boolean(), server_default=sqlalchemy.false(),
-                          nullable=False),
+        ddl.integer("team_id"),
+        ddl.integer("number"),
+        ddl.string("name", ddl.NAME),
+        ddl.flag("goalie", default=False),
+        ddl.string("captain", 1, nullable=True),
+        ddl.flag("playing_coach", default=False),
         sqlalchemy.Column("birth_date", sqlalchemy.Date(), nullable=True),
-        sqlalchemy.Column("person_key", sqlalchemy.String(NAME), server_default="", nullable=False),
-        sqlalchemy.Column("active", sqlalchemy.Boolean(), server_default=sqlalchemy.true(),
-                          nullable=False),
-        sqlalchemy.PrimaryKeyConstraint("id", name="pk_players"),
-        _fk("players", "team_id", "teams"),
+        ddl.string("person_key", ddl.NAME, default=""),
+        ddl.flag("active", default=True),
+        ddl.foreign_key("players", "team_id", "teams"),
         sqlalchemy.CheckConstraint("number BETWEEN 1 AND 99", name="ck_players_number_range"),
         sqlalchemy.CheckConstraint(
             "captain IS NULL OR captain IN ('C', 'A')", name="ck_players_captain_letter"
@@ -105,74 +65,64 @@ def upgrade() -> None:
         "uq_players_team_id_number_active", "players", ["team_id", "number"], unique=True,
         sqlite_where=sqlalchemy.text("active"), postgresql_where=sqlalchemy.text("active"),
     )
-    op.create_table(
+    ddl.create_table(
         "roster_changes",
-        sqlalchemy.Column("id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("team_id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("player_id", sqlalchemy.Integer(), nullable=True),
-        sqlalchemy.Column("action", sqlalchemy.String(16), nullable=False),
-        sqlalchemy.Column("before", sqlalchemy.JSON(), nullable=True),
-        sqlalchemy.Column("after", sqlalchemy.JSON(), nullable=True),
-        sqlalchemy.Column("reason", sqlalchemy.Text(), server_default="", nullable=False),
-        *_recorded(),
-        sqlalchemy.PrimaryKeyConstraint("id", name="pk_roster_changes"),
-        _fk("roster_changes", "team_id", "teams"),
-        _fk("roster_changes", "player_id", "players"),
+        ddl.integer("team_id"),
+        ddl.integer("player_id", nullable=True),
+        ddl.string("action", 16),
+        ddl.json("before", nullable=True),
+        ddl.json("after", nullable=True),
+        ddl.text("reason", default=""),
+        *ddl.recorded(),
+        ddl.foreign_key("roster_changes", "team_id", "teams"),
+        ddl.foreign_key("roster_changes", "player_id", "players"),
         sqlalchemy.CheckConstraint(
             "action IN ('added', 'removed', 'changed')", name="ck_roster_changes_action"
         ),
     )
-    op.create_index("ix_roster_changes_team_id", "roster_changes", ["team_id"])
-    op.create_table(
+    ddl.create_index("roster_changes", "team_id")
+    ddl.create_table(
         "games",
-        sqlalchemy.Column("id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("division_id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("stage", sqlalchemy.String(16), server_default="pool", nullable=False),
-        sqlalchemy.Column("home_team_id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("away_team_id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("start", _moment(), nullable=True),
-        sqlalchemy.Column("rink", sqlalchemy.String(NAME), nullable=True),
-        sqlalchemy.Column("schedule_order", sqlalchemy.Integer(), server_default="0",
-                          nullable=False),
-        sqlalchemy.Column("round_name", sqlalchemy.String(NAME), server_default="", nullable=False),
-        sqlalchemy.Column("version", sqlalchemy.Integer(), server_default="0", nullable=False),
-        sqlalchemy.Column("event_count", sqlalchemy.Integer(), server_default="0", nullable=False),
-        sqlalchemy.PrimaryKeyConstraint("id", name="pk_games"),
-        _fk("games", "division_id", "divisions"),
-        _fk("games", "home_team_id", "teams"),
-        _fk("games", "away_team_id", "teams"),
+        ddl.integer("division_id"),
+        ddl.string("stage", 16, default="pool"),
+        ddl.integer("home_team_id"),
+        ddl.integer("away_team_id"),
+        ddl.moment("start", nullable=True),
+        ddl.string("rink", ddl.NAME, nullable=True),
+        ddl.integer("schedule_order", default="0"),
+        ddl.string("round_name", ddl.NAME, default=""),
+        ddl.integer("version", default="0"),
+        ddl.integer("event_count", default="0"),
+        ddl.foreign_key("games", "division_id", "divisions"),
+        ddl.foreign_key("games", "home_team_id", "teams"),
+        ddl.foreign_key("games", "away_team_id", "teams"),
         sqlalchemy.CheckConstraint("stage IN ('pool', 'playoff')", name="ck_games_stage"),
         sqlalchemy.CheckConstraint("home_team_id <> away_team_id", name="ck_games_two_teams"),
         sqlalchemy.CheckConstraint("version >= 0", name="ck_games_version"),
         sqlalchemy.CheckConstraint("event_count >= 0", name="ck_games_event_count"),
     )
-    op.create_index("ix_games_division_id", "games", ["division_id"])
-    op.create_table(
+    ddl.create_index("games", "division_id")
+    ddl.create_table(
         "lineup_entries",
-        sqlalchemy.Column("id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("game_id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("team_id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("player_id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.PrimaryKeyConstraint("id", name="pk_lineup_entries"),
-        _fk("lineup_entries", "game_id", "games"),
-        _fk("lineup_entries", "team_id", "teams"),
-        _fk("lineup_entries", "player_id", "players"),
-        sqlalchemy.UniqueConstraint("game_id", "player_id",
-                                    name="uq_lineup_entries_game_id_player_id"),
+        ddl.integer("game_id"),
+        ddl.integer("team_id"),
+        ddl.integer("player_id"),
+        ddl.foreign_key("lineup_entries", "game_id", "games"),
+        ddl.foreign_key("lineup_entries", "team_id", "teams"),
+        ddl.foreign_key("lineup_entries", "player_id", "players"),
+        ddl.unique("lineup_entries", "game_id", "player_id"),
     )
-    op.create_table(
+    ddl.create_table(
         "event_revisions",
-        sqlalchemy.Column("game_id", sqlalchemy.Integer(), nullable=False),
+        ddl.integer("game_id"),
         sqlalchemy.Column("revision", sqlalchemy.Integer(), autoincrement=False, nullable=False),
-        sqlalchemy.Column("op", sqlalchemy.String(16), nullable=False),
-        sqlalchemy.Column("position", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("payload", sqlalchemy.JSON(), nullable=True),
-        sqlalchemy.Column("previous", sqlalchemy.JSON(), nullable=True),
-        *_recorded(),
-        sqlalchemy.Column("reason", sqlalchemy.Text(), server_default="", nullable=False),
-        # The key is also the index that reads one game's log in order.
-        sqlalchemy.PrimaryKeyConstraint("game_id", "revision", name="pk_event_revisions"),
-        _fk("event_revisions", "game_id", "games"),
+        ddl.string("op", 16),
+        ddl.integer("position"),
+        ddl.json("payload", nullable=True),
+        ddl.json("previous", nullable=True),
+        *ddl.recorded(),
+        ddl.text("reason", default=""),
+        ddl.foreign_key("event_revisions", "game_id", "games"),
         sqlalchemy.CheckConstraint(
             "op IN ('append', 'replace', 'insert', 'delete')", name="ck_event_revisions_op"
         ),
@@ -187,20 +137,19 @@ def upgrade() -> None:
             " OR (op IN ('append', 'insert') AND previous IS NULL)",
             name="ck_event_revisions_previous",
         ),
+        key=("game_id", "revision"),  # also the index that reads one game's log in order
         sqlite_with_rowid=False,
     )
-    op.create_table(
+    ddl.create_table(
         "supplementary_disciplines",
-        sqlalchemy.Column("id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("player_id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("games", sqlalchemy.Integer(), nullable=True),
-        sqlalchemy.Column("extent", sqlalchemy.String(32), nullable=True),
-        sqlalchemy.Column("reason", sqlalchemy.Text(), nullable=False),
-        sqlalchemy.Column("after_game_id", sqlalchemy.Integer(), nullable=True),
-        *_recorded(),
-        sqlalchemy.PrimaryKeyConstraint("id", name="pk_supplementary_disciplines"),
-        _fk("supplementary_disciplines", "player_id", "players"),
-        _fk("supplementary_disciplines", "after_game_id", "games"),
+        ddl.integer("player_id"),
+        ddl.integer("games", nullable=True),
+        ddl.string("extent", 32, nullable=True),
+        ddl.text("reason"),
+        ddl.integer("after_game_id", nullable=True),
+        *ddl.recorded(),
+        ddl.foreign_key("supplementary_disciplines", "player_id", "players"),
+        ddl.foreign_key("supplementary_disciplines", "after_game_id", "games"),
         sqlalchemy.CheckConstraint(
             "games IS NULL OR games >= 1", name="ck_supplementary_disciplines_games"
         ),
@@ -213,33 +162,29 @@ def upgrade() -> None:
             name="ck_supplementary_disciplines_games_or_extent",
         ),
     )
-    op.create_index(
-        "ix_supplementary_disciplines_player_id", "supplementary_disciplines", ["player_id"]
-    )
-    op.create_table(
+    ddl.create_index("supplementary_disciplines", "player_id")
+    ddl.create_table(
         "coin_tosses",
-        sqlalchemy.Column("id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("division_id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("team_ids", sqlalchemy.JSON(), nullable=False),
-        sqlalchemy.Column("drawn_order", sqlalchemy.JSON(), nullable=False),
-        sqlalchemy.Column("reason", sqlalchemy.Text(), server_default="", nullable=False),
-        *_recorded(),
-        sqlalchemy.PrimaryKeyConstraint("id", name="pk_coin_tosses"),
-        _fk("coin_tosses", "division_id", "divisions"),
+        ddl.integer("division_id"),
+        ddl.json("team_ids"),
+        ddl.json("drawn_order"),
+        ddl.text("reason", default=""),
+        *ddl.recorded(),
+        ddl.foreign_key("coin_tosses", "division_id", "divisions"),
     )
-    op.create_index("ix_coin_tosses_division_id", "coin_tosses", ["division_id"])
+    ddl.create_index("coin_tosses", "division_id")
 
 
 def downgrade() -> None:
-    op.drop_index("ix_coin_tosses_division_id", table_name="coin_tosses")
+    ddl.drop_index("coin_tosses", "division_id")
     op.drop_table("coin_tosses")
-    op.drop_index("ix_supplementary_disciplines_player_id", table_name="supplementary_disciplines")
+    ddl.drop_index("supplementary_disciplines", "player_id")
     op.drop_table("supplementary_disciplines")
     op.drop_table("event_revisions")
     op.drop_table("lineup_entries")
-    op.drop_index("ix_games_division_id", table_name="games")
+    ddl.drop_index("games", "division_id")
     op.drop_table("games")
-    op.drop_index("ix_roster_changes_team_id", table_name="roster_changes")
+    ddl.drop_index("roster_changes", "team_id")
     op.drop_table("roster_changes")
     op.drop_index("uq_players_team_id_number_active", table_name="players")
     op.drop_table("players")

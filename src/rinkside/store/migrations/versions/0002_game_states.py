@@ -11,28 +11,24 @@ replaying a game's log at ``version`` with the engine whose fingerprint is
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import sqlalchemy
 from alembic import op
 
+from rinkside.store.migrations import ddl
+
 revision: str = "0002"
 down_revision: str | None = "0001"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:
-    op.create_table(
+    ddl.create_table(
         "game_states",
-        sqlalchemy.Column("game_id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("version", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("engine", sqlalchemy.String(64), nullable=False),
+        ddl.integer("game_id"),
+        ddl.integer("version"),
+        ddl.string("engine", 64),
         sqlalchemy.Column("state", sqlalchemy.LargeBinary(), nullable=False),
-        sqlalchemy.PrimaryKeyConstraint("game_id", name="pk_game_states"),
-        sqlalchemy.ForeignKeyConstraint(["game_id"], ["games.id"],
-                                        name="fk_game_states_game_id_games",
-                                        ondelete="CASCADE"),
+        ddl.foreign_key("game_states", "game_id", "games", ondelete="CASCADE"),
+        key=("game_id",),
     )
 
 

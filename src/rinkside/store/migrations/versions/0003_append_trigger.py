@@ -24,49 +24,16 @@ table that is missing.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from alembic import op
+
+from rinkside.store.migrations import ddl
 
 revision: str = "0003"
 down_revision: str | None = "0002"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
-
-TRIGGER = "event_revisions_advance_game"
-
-# How an op changes the log's length (the op's CHECK constraint allows only these four).
-_LENGTH_CHANGE = (
-    "CASE NEW.op WHEN 'append' THEN 1 WHEN 'insert' THEN 1 WHEN 'delete' THEN -1 ELSE 0 END"
-)
-_ADVANCE = f"""
-    UPDATE games
-       SET version = NEW.revision, event_count = event_count + {_LENGTH_CHANGE}
-     WHERE id = NEW.game_id AND version = NEW.revision - 1"""
-
-_SQLITE_TRIGGER = f"""
-CREATE TRIGGER {TRIGGER} AFTER INSERT ON event_revisions
-BEGIN{_ADVANCE};
-    SELECT RAISE(ABORT, 'event_revisions: a revision must be its game''s next version')
-     WHERE changes() = 0;
-END"""
-
-# No '%' in the SQL: offline (``alembic upgrade --sql``) it would be written doubled.
-_POSTGRESQL_FUNCTION = f"""
-CREATE FUNCTION {TRIGGER}() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN{_ADVANCE};
-    IF NOT FOUND THEN
-        RAISE EXCEPTION USING ERRCODE = 'integrity_constraint_violation',
-            MESSAGE = 'event_revisions: revision ' || NEW.revision || ' of game '
-                      || NEW.game_id || ' is not its next version';
-    END IF;
-    RETURN NULL;
-END
-$$"""
 
 _POSTGRESQL_TRIGGER = f"""
-CREATE TRIGGER {TRIGGER} AFTER INSERT ON event_revisions
-FOR EACH ROW EXECUTE FUNCTION {TRIGGER}()"""
+CREATE TRIGGER {ddl.TRIGGER} AFTER INSERT ON event_revisions
+FOR EACH ROW EXECUTE FUNCTION {ddl.TRIGGER}()"""
 
 
 def _dialect() -> str:
@@ -75,15 +42,15 @@ def _dialect() -> str:
 
 def upgrade() -> None:
     if _dialect() == "postgresql":
-        op.execute(_POSTGRESQL_FUNCTION)
+        op.execute(ddl.postgresql_function(chained=False, replace=False))
         op.execute(_POSTGRESQL_TRIGGER)
     else:
-        op.execute(_SQLITE_TRIGGER)
+        op.execute(ddl.sqlite_trigger(chained=False))
 
 
 def downgrade() -> None:
     if _dialect() == "postgresql":
-        op.execute(f"DROP TRIGGER {TRIGGER} ON event_revisions")
-        op.execute(f"DROP FUNCTION {TRIGGER}()")
+        op.execute(f"DROP TRIGGER {ddl.TRIGGER} ON event_revisions")
+        op.execute(f"DROP FUNCTION {ddl.TRIGGER}()")
     else:
-        op.execute(f"DROP TRIGGER {TRIGGER}")
+        op.execute(f"DROP TRIGGER {ddl.TRIGGER}")

@@ -12,22 +12,15 @@ winning captain (634(d)2).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-import sqlalchemy
-from alembic import op
+from rinkside.store.migrations import ddl
 
 revision: str = "0004"
 down_revision: str | None = "0003"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("lineup_entries") as batch:
-        batch.add_column(sqlalchemy.Column("letter", sqlalchemy.String(1), nullable=True))
+    ddl.add_columns("lineup_entries", ddl.string("letter", 1, nullable=True))
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("lineup_entries") as batch:
-        batch.drop_column("letter")
+    ddl.drop_columns("lineup_entries", "letter")

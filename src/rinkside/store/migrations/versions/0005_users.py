@@ -10,27 +10,23 @@ the JSON list of the game ids they may score.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import sqlalchemy
 from alembic import op
 
+from rinkside.store.migrations import ddl
+
 revision: str = "0005"
 down_revision: str | None = "0004"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:
-    op.create_table(
+    ddl.create_table(
         "users",
-        sqlalchemy.Column("id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("username", sqlalchemy.String(100), nullable=False),
-        sqlalchemy.Column("password_hash", sqlalchemy.String(255), nullable=False),
-        sqlalchemy.Column("role", sqlalchemy.String(16), nullable=False),
-        sqlalchemy.Column("games", sqlalchemy.JSON(), nullable=False),
-        sqlalchemy.PrimaryKeyConstraint("id", name="pk_users"),
-        sqlalchemy.UniqueConstraint("username", name="uq_users_username"),
+        ddl.string("username", ddl.WHO),
+        ddl.string("password_hash", 255),
+        ddl.string("role", 16),
+        ddl.json("games"),
+        ddl.unique("users", "username"),
         sqlalchemy.CheckConstraint("role IN ('director', 'scorekeeper', 'referee')",
                                    name="ck_users_role"),
     )

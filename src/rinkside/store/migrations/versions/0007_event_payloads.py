@@ -22,16 +22,15 @@ it is. The downgrade writes FORMAT.md back, with the settings then in force.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
 from typing import Any
 
 import sqlalchemy
 from alembic import op
 
+from rinkside.store.migrations import payloads
+
 revision: str = "0007"
 down_revision: str | None = "0006"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
 
 _DEFAULT_PERIODS = 2  # Rule 640(a), the engine's default on 2026-12-01
 _DEFAULT_OVERTIME = "none"
@@ -46,11 +45,6 @@ _divisions = sqlalchemy.Table("divisions", _meta, sqlalchemy.Column("id", sqlalc
                               sqlalchemy.Column("settings", sqlalchemy.JSON))
 _games = sqlalchemy.Table("games", _meta, sqlalchemy.Column("id", sqlalchemy.Integer),
                           sqlalchemy.Column("division_id", sqlalchemy.Integer))
-_revisions = sqlalchemy.Table("event_revisions", _meta, sqlalchemy.Column("game_id",
-                                                                          sqlalchemy.Integer),
-                              sqlalchemy.Column("revision", sqlalchemy.Integer),
-                              sqlalchemy.Column("payload", sqlalchemy.JSON(none_as_null=True)),
-                              sqlalchemy.Column("previous", sqlalchemy.JSON(none_as_null=True)))
 
 
 # --------------------------------------------------------------------------- settings
@@ -215,13 +209,6 @@ def _to_format(p: dict[str, Any], periods: int, numbered: bool) -> dict[str, Any
 # --------------------------------------------------------------------------- the migration
 
 
-def _rows(connection: sqlalchemy.Connection) -> Iterator[Any]:
-    return iter(connection.execute(
-        sqlalchemy.select(_revisions.c.game_id, _revisions.c.revision, _revisions.c.payload,
-                          _revisions.c.previous)
-        .order_by(_revisions.c.game_id, _revisions.c.revision)).all())
-
-
 def _one(value: dict[str, Any] | None, to_v1: bool, periods: int, numbered: bool
          ) -> dict[str, Any] | None:
     if value is None or ("v" in value) == to_v1:
@@ -230,23 +217,12 @@ def _one(value: dict[str, Any] | None, to_v1: bool, periods: int, numbered: bool
 
 
 def _convert(to_v1: bool) -> None:
-    connection = op.get_bind()
-    settings = _game_settings(connection)
-    update = (sqlalchemy.update(_revisions)
-              .where(_revisions.c.game_id == sqlalchemy.bindparam("g"),
-                     _revisions.c.revision == sqlalchemy.bindparam("r"))
-              .values(payload=sqlalchemy.bindparam("p"), previous=sqlalchemy.bindparam("q")))
-    batch: list[dict[str, Any]] = []
-    for game_id, number, payload, previous in _rows(connection):
-        periods, numbered = settings[game_id]
-        batch.append({"g": game_id, "r": number,
-                      "p": _one(payload, to_v1, periods, numbered),
-                      "q": _one(previous, to_v1, periods, numbered)})
-        if len(batch) >= 1000:
-            connection.execute(update, batch)
-            batch = []
-    if batch:
-        connection.execute(update, batch)
+    settings = _game_settings(op.get_bind())
+
+    def change(game_id: int, value: dict[str, Any] | None) -> dict[str, Any] | None:
+        return _one(value, to_v1, *settings[game_id])
+
+    payloads.rewrite(change)
 
 
 def upgrade() -> None:

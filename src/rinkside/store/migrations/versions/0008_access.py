@@ -19,55 +19,43 @@ the store was built by ``rinkside demo``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import sqlalchemy
 from alembic import op
 
+from rinkside.store.migrations import ddl
+
 revision: str = "0008"
 down_revision: str | None = "0007"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("users") as batch:
-        batch.add_column(sqlalchemy.Column("active", sqlalchemy.Boolean(),
-                                           server_default=sqlalchemy.true(),
-                                           nullable=False))
-    op.create_table(
+    ddl.add_columns("users", ddl.flag("active", default=True))
+    ddl.create_table(
         "sessions",
-        sqlalchemy.Column("id", sqlalchemy.String(64), nullable=False),
-        sqlalchemy.Column("user_id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("csrf", sqlalchemy.String(64), nullable=False),
-        sqlalchemy.Column("created_at", sqlalchemy.DateTime(timezone=True), nullable=False),
-        sqlalchemy.Column("seen_at", sqlalchemy.DateTime(timezone=True), nullable=False),
-        sqlalchemy.PrimaryKeyConstraint("id", name="pk_sessions"),
-        sqlalchemy.ForeignKeyConstraint(["user_id"], ["users.id"], name="fk_sessions_user_id_users",
-                                        ondelete="CASCADE"),
+        ddl.string("id", 64),
+        ddl.integer("user_id"),
+        ddl.string("csrf", 64),
+        ddl.moment("created_at"),
+        ddl.moment("seen_at"),
+        ddl.foreign_key("sessions", "user_id", "users", ondelete="CASCADE"),
+        key=("id",),
     )
-    op.create_index("ix_sessions_user_id", "sessions", ["user_id"])
-    op.create_table(
+    ddl.create_index("sessions", "user_id")
+    ddl.create_table(
         "login_failures",
-        sqlalchemy.Column("kind", sqlalchemy.String(16), nullable=False),
-        sqlalchemy.Column("subject", sqlalchemy.String(100), nullable=False),
-        sqlalchemy.Column("failures", sqlalchemy.Integer(), server_default="0", nullable=False),
-        sqlalchemy.Column("last_at", sqlalchemy.DateTime(timezone=True), nullable=False),
-        sqlalchemy.PrimaryKeyConstraint("kind", "subject", name="pk_login_failures"),
+        ddl.string("kind", 16),
+        ddl.string("subject", ddl.WHO),
+        ddl.integer("failures", default="0"),
+        ddl.moment("last_at"),
         sqlalchemy.CheckConstraint("kind IN ('user', 'address')", name="ck_login_failures_kind"),
+        key=("kind", "subject"),
     )
-    op.create_table(
-        "store_meta",
-        sqlalchemy.Column("name", sqlalchemy.String(64), nullable=False),
-        sqlalchemy.Column("value", sqlalchemy.Text(), nullable=False),
-        sqlalchemy.PrimaryKeyConstraint("name", name="pk_store_meta"),
-    )
+    ddl.create_table("store_meta", ddl.string("name", 64), ddl.text("value"), key=("name",))
 
 
 def downgrade() -> None:
     op.drop_table("store_meta")
     op.drop_table("login_failures")
-    op.drop_index("ix_sessions_user_id", table_name="sessions")
+    ddl.drop_index("sessions", "user_id")
     op.drop_table("sessions")
-    with op.batch_alter_table("users") as batch:
-        batch.drop_column("active")
+    ddl.drop_columns("users", "active")

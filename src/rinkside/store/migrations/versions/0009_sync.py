@@ -15,51 +15,39 @@ ones not pushed yet.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-import sqlalchemy
 from alembic import op
+
+from rinkside.store.migrations import ddl
 
 revision: str = "0009"
 down_revision: str | None = "0008"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
-
-
-def _fk(table: str, column: str, target: str) -> sqlalchemy.ForeignKeyConstraint:
-    return sqlalchemy.ForeignKeyConstraint([column], [f"{target}.id"],
-                                           name=f"fk_{table}_{column}_{target}")
 
 
 def upgrade() -> None:
-    op.create_table(
+    ddl.create_table(
         "sync_tokens",
-        sqlalchemy.Column("id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("rink_id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("token_hash", sqlalchemy.String(64), nullable=False),
-        sqlalchemy.Column("issued_at", sqlalchemy.DateTime(timezone=True), nullable=False),
-        sqlalchemy.Column("revoked_at", sqlalchemy.DateTime(timezone=True), nullable=True),
-        sqlalchemy.PrimaryKeyConstraint("id", name="pk_sync_tokens"),
-        _fk("sync_tokens", "rink_id", "rinks"),
-        sqlalchemy.UniqueConstraint("token_hash", name="uq_sync_tokens_token_hash"),
+        ddl.integer("rink_id"),
+        ddl.string("token_hash", 64),
+        ddl.moment("issued_at"),
+        ddl.moment("revoked_at", nullable=True),
+        ddl.foreign_key("sync_tokens", "rink_id", "rinks"),
+        ddl.unique("sync_tokens", "token_hash"),
     )
-    op.create_table(
+    ddl.create_table(
         "sync_links",
-        sqlalchemy.Column("id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("league_url", sqlalchemy.String(500), nullable=False),
-        sqlalchemy.Column("token", sqlalchemy.String(100), nullable=False),
-        sqlalchemy.Column("tournament_id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("rink", sqlalchemy.String(200), nullable=False),
-        sqlalchemy.Column("pulled_at", sqlalchemy.DateTime(timezone=True), nullable=False),
-        sqlalchemy.PrimaryKeyConstraint("id", name="pk_sync_links"),
-        _fk("sync_links", "tournament_id", "tournaments"),
+        ddl.string("league_url", 500),
+        ddl.string("token", 100),
+        ddl.integer("tournament_id"),
+        ddl.string("rink", ddl.NAME),
+        ddl.moment("pulled_at"),
+        ddl.foreign_key("sync_links", "tournament_id", "tournaments"),
     )
-    op.create_table(
+    ddl.create_table(
         "sync_games",
-        sqlalchemy.Column("game_id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("league_version", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.PrimaryKeyConstraint("game_id", name="pk_sync_games"),
-        _fk("sync_games", "game_id", "games"),
+        ddl.integer("game_id"),
+        ddl.integer("league_version"),
+        ddl.foreign_key("sync_games", "game_id", "games"),
+        key=("game_id",),
     )
 
 

@@ -19,46 +19,36 @@ changed them since (a played game is never judged by new settings).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import sqlalchemy
 from alembic import op
 
+from rinkside.store.migrations import ddl
+
 revision: str = "0010"
 down_revision: str | None = "0009"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:
-    op.create_table(
+    ddl.create_table(
         "desk_changes",
-        sqlalchemy.Column("id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("tournament_id", sqlalchemy.Integer(), nullable=True),
-        sqlalchemy.Column("subject", sqlalchemy.String(200), nullable=False),
-        sqlalchemy.Column("action", sqlalchemy.String(64), nullable=False),
-        sqlalchemy.Column("before", sqlalchemy.JSON(), nullable=True),
-        sqlalchemy.Column("after", sqlalchemy.JSON(), nullable=True),
-        sqlalchemy.Column("reason", sqlalchemy.Text(), server_default="", nullable=False),
-        sqlalchemy.Column("recorded_by", sqlalchemy.String(100), nullable=False),
-        sqlalchemy.Column("recorded_at", sqlalchemy.DateTime(timezone=True), nullable=False),
-        sqlalchemy.PrimaryKeyConstraint("id", name="pk_desk_changes"),
-        sqlalchemy.ForeignKeyConstraint(["tournament_id"], ["tournaments.id"],
-                                        name="fk_desk_changes_tournament_id_tournaments"),
+        ddl.integer("tournament_id", nullable=True),
+        ddl.string("subject", ddl.NAME),
+        ddl.string("action", 64),
+        ddl.json("before", nullable=True),
+        ddl.json("after", nullable=True),
+        ddl.text("reason", default=""),
+        *ddl.recorded(),
+        ddl.foreign_key("desk_changes", "tournament_id", "tournaments"),
     )
-    op.create_index("ix_desk_changes_tournament_id", "desk_changes", ["tournament_id"])
+    ddl.create_index("desk_changes", "tournament_id")
     # Columns added in place, not by a batch copy: SQLite's copy of a table
     # others point at (and ``games``, with the 0003 trigger) cannot be dropped.
-    op.add_column("tournaments", sqlalchemy.Column("ends_on", sqlalchemy.Date(), nullable=True))
-    op.add_column("tournaments", sqlalchemy.Column("playoff_settings", sqlalchemy.JSON(),
-                                                   nullable=True))
-    op.add_column("tournaments", sqlalchemy.Column("dress_minutes", sqlalchemy.Integer(),
-                                                   nullable=True))
-    op.add_column("tournaments", sqlalchemy.Column("game_minutes", sqlalchemy.Integer(),
-                                                   nullable=True))
-    op.add_column("tournaments", sqlalchemy.Column("rest_minutes", sqlalchemy.Integer(),
-                                                   nullable=True))
-    op.add_column("games", sqlalchemy.Column("settings", sqlalchemy.JSON(), nullable=True))
+    for column in (sqlalchemy.Column("ends_on", sqlalchemy.Date(), nullable=True),
+                   ddl.json("playoff_settings", nullable=True),
+                   *(ddl.integer(name, nullable=True)
+                     for name in ("dress_minutes", "game_minutes", "rest_minutes"))):
+        op.add_column("tournaments", column)
+    op.add_column("games", ddl.json("settings", nullable=True))
 
 
 def downgrade() -> None:
@@ -67,5 +57,5 @@ def downgrade() -> None:
                           ("tournaments", "game_minutes"), ("tournaments", "dress_minutes"),
                           ("tournaments", "playoff_settings"), ("tournaments", "ends_on")):
         op.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
-    op.drop_index("ix_desk_changes_tournament_id", table_name="desk_changes")
+    ddl.drop_index("desk_changes", "tournament_id")
     op.drop_table("desk_changes")

@@ -18,69 +18,56 @@ countdown of a time-out (641) or of the rest between periods (640(a)).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import sqlalchemy
 from alembic import op
 
+from rinkside.store.migrations import ddl
+
 revision: str = "0011"
 down_revision: str | None = "0010"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:
-    op.create_table(
+    ddl.create_table(
         "clock_anchors",
-        sqlalchemy.Column("id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("game_id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("period", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("left_tenths", sqlalchemy.Integer(), nullable=False),
+        ddl.integer("game_id"),
+        ddl.integer("period"),
+        ddl.integer("left_tenths"),
         sqlalchemy.Column("wall_ms", sqlalchemy.BigInteger(), nullable=False),
-        sqlalchemy.Column("kind", sqlalchemy.String(16), nullable=False),
-        sqlalchemy.Column("username", sqlalchemy.String(100), nullable=False),
-        sqlalchemy.Column("at", sqlalchemy.DateTime(timezone=True), nullable=False),
-        sqlalchemy.PrimaryKeyConstraint("id", name="pk_clock_anchors"),
-        sqlalchemy.ForeignKeyConstraint(["game_id"], ["games.id"],
-                                        name="fk_clock_anchors_game_id_games"),
+        ddl.string("kind", 16),
+        *ddl.recorded("username", "at"),
+        ddl.foreign_key("clock_anchors", "game_id", "games"),
         sqlalchemy.CheckConstraint("kind IN ('play', 'timekeeper', 'timeout', 'intermission')",
                                    name="ck_clock_anchors_kind"),
         sqlalchemy.CheckConstraint("left_tenths >= 0", name="ck_clock_anchors_left_tenths"),
     )
-    op.create_index("ix_clock_anchors_game_id_id", "clock_anchors", ["game_id", "id"])
-    op.create_table(
+    ddl.create_index("clock_anchors", "game_id", "id")
+    ddl.create_table(
         "team_styles",
-        sqlalchemy.Column("team_id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("colour", sqlalchemy.String(7), nullable=True),
-        sqlalchemy.Column("logo", sqlalchemy.String(500), nullable=True),
-        sqlalchemy.PrimaryKeyConstraint("team_id", name="pk_team_styles"),
-        sqlalchemy.ForeignKeyConstraint(["team_id"], ["teams.id"],
-                                        name="fk_team_styles_team_id_teams"),
+        ddl.integer("team_id"),
+        ddl.string("colour", 7, nullable=True),
+        ddl.string("logo", 500, nullable=True),
+        ddl.foreign_key("team_styles", "team_id", "teams"),
+        key=("team_id",),
     )
-
-
-    op.create_table(
+    ddl.create_table(
         "written_reports",
-        sqlalchemy.Column("id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("game_id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("kind", sqlalchemy.String(16), nullable=False),
-        sqlalchemy.Column("rule", sqlalchemy.String(16), nullable=True),
-        sqlalchemy.Column("text", sqlalchemy.Text(), nullable=False),
-        sqlalchemy.Column("username", sqlalchemy.String(100), nullable=False),
-        sqlalchemy.Column("at", sqlalchemy.DateTime(timezone=True), nullable=False),
-        sqlalchemy.PrimaryKeyConstraint("id", name="pk_written_reports"),
-        sqlalchemy.ForeignKeyConstraint(["game_id"], ["games.id"],
-                                        name="fk_written_reports_game_id_games"),
+        ddl.integer("game_id"),
+        ddl.string("kind", 16),
+        ddl.string("rule", 16, nullable=True),
+        ddl.text("text"),
+        *ddl.recorded("username", "at"),
+        ddl.foreign_key("written_reports", "game_id", "games"),
         sqlalchemy.CheckConstraint("kind IN ('report', 'incident')",
                                    name="ck_written_reports_kind"),
         sqlalchemy.CheckConstraint("text <> ''", name="ck_written_reports_text"),
     )
-    op.create_index("ix_written_reports_game_id_id", "written_reports", ["game_id", "id"])
+    ddl.create_index("written_reports", "game_id", "id")
 
 
 def downgrade() -> None:
-    op.drop_index("ix_written_reports_game_id_id", table_name="written_reports")
+    ddl.drop_index("written_reports", "game_id", "id")
     op.drop_table("written_reports")
     op.drop_table("team_styles")
-    op.drop_index("ix_clock_anchors_game_id_id", table_name="clock_anchors")
+    ddl.drop_index("clock_anchors", "game_id", "id")
     op.drop_table("clock_anchors")

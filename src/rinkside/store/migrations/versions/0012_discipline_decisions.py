@@ -21,37 +21,31 @@ down a suspension recorded under 410(d) (null: the tournament's own, 410(a)).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 
 import sqlalchemy
 from alembic import op
 
+from rinkside.store.migrations import ddl
+
 revision: str = "0012"
 down_revision: str | None = "0011"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
 
 _OLD = re.compile(r"\[review (404\(h\)|405\(b\)) game (\d+): (\d+|rest_of_tournament)\] ?(.*)",
                   re.DOTALL)
 
 
 def upgrade() -> None:
-    reviews = op.create_table(
+    reviews = ddl.create_table(
         "review_decisions",
-        sqlalchemy.Column("id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("player_id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("game_id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("rule", sqlalchemy.String(8), nullable=False),
-        sqlalchemy.Column("games", sqlalchemy.Integer(), nullable=True),
-        sqlalchemy.Column("extent", sqlalchemy.String(32), nullable=True),
-        sqlalchemy.Column("decision", sqlalchemy.Text(), nullable=False),
-        sqlalchemy.Column("recorded_by", sqlalchemy.String(100), nullable=False),
-        sqlalchemy.Column("recorded_at", sqlalchemy.DateTime(timezone=True), nullable=False),
-        sqlalchemy.PrimaryKeyConstraint("id", name="pk_review_decisions"),
-        sqlalchemy.ForeignKeyConstraint(["player_id"], ["players.id"],
-                                        name="fk_review_decisions_player_id_players"),
-        sqlalchemy.ForeignKeyConstraint(["game_id"], ["games.id"],
-                                        name="fk_review_decisions_game_id_games"),
+        ddl.integer("player_id"),
+        ddl.integer("game_id"),
+        ddl.string("rule", 8),
+        ddl.integer("games", nullable=True),
+        ddl.string("extent", 32, nullable=True),
+        ddl.text("decision"),
+        *ddl.recorded(),
+        ddl.foreign_key("review_decisions", "player_id", "players"),
+        ddl.foreign_key("review_decisions", "game_id", "games"),
         sqlalchemy.CheckConstraint("rule IN ('404(h)', '405(b)')", name="ck_review_decisions_rule"),
         sqlalchemy.CheckConstraint("games IS NULL OR games >= 0", name="ck_review_decisions_games"),
         sqlalchemy.CheckConstraint("extent IS NULL OR extent = 'rest_of_tournament'",
@@ -59,24 +53,19 @@ def upgrade() -> None:
         sqlalchemy.CheckConstraint("(games IS NULL) <> (extent IS NULL)",
                                    name="ck_review_decisions_games_or_extent"),
     )
-    op.create_index("ix_review_decisions_player_id", "review_decisions", ["player_id"])
-    op.create_table(
+    ddl.create_index("review_decisions", "player_id")
+    ddl.create_table(
         "suspension_changes",
-        sqlalchemy.Column("id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("player_id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("games", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("reason", sqlalchemy.Text(), nullable=False),
-        sqlalchemy.Column("recorded_by", sqlalchemy.String(100), nullable=False),
-        sqlalchemy.Column("recorded_at", sqlalchemy.DateTime(timezone=True), nullable=False),
-        sqlalchemy.PrimaryKeyConstraint("id", name="pk_suspension_changes"),
-        sqlalchemy.ForeignKeyConstraint(["player_id"], ["players.id"],
-                                        name="fk_suspension_changes_player_id_players"),
+        ddl.integer("player_id"),
+        ddl.integer("games"),
+        ddl.text("reason"),
+        *ddl.recorded(),
+        ddl.foreign_key("suspension_changes", "player_id", "players"),
         sqlalchemy.CheckConstraint("games <> 0", name="ck_suspension_changes_games"),
         sqlalchemy.CheckConstraint("reason <> ''", name="ck_suspension_changes_reason"),
     )
-    op.create_index("ix_suspension_changes_player_id", "suspension_changes", ["player_id"])
-    with op.batch_alter_table("supplementary_disciplines") as batch:
-        batch.add_column(sqlalchemy.Column("organisation", sqlalchemy.String(100), nullable=True))
+    ddl.create_index("suspension_changes", "player_id")
+    ddl.add_columns("supplementary_disciplines", ddl.string("organisation", 100, nullable=True))
 
     bind = op.get_bind()
     old = sqlalchemy.table("supplementary_disciplines", sqlalchemy.column("id",
@@ -127,9 +116,8 @@ def downgrade() -> None:
             player_id=r.player_id, games=None if r.games is None else max(r.games, 1),
             extent=r.extent, reason=f"[review {r.rule} game {r.game_id}: {games}] {r.decision}",
             after_game_id=r.game_id, recorded_by=r.recorded_by, recorded_at=r.recorded_at))
-    with op.batch_alter_table("supplementary_disciplines") as batch:
-        batch.drop_column("organisation")
-    op.drop_index("ix_suspension_changes_player_id", table_name="suspension_changes")
+    ddl.drop_columns("supplementary_disciplines", "organisation")
+    ddl.drop_index("suspension_changes", "player_id")
     op.drop_table("suspension_changes")
-    op.drop_index("ix_review_decisions_player_id", table_name="review_decisions")
+    ddl.drop_index("review_decisions", "player_id")
     op.drop_table("review_decisions")

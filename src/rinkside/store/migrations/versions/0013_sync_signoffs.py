@@ -17,35 +17,27 @@ send it again until the game changes or the operator asks.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-import sqlalchemy
-from alembic import op
+from rinkside.store.migrations import ddl
 
 revision: str = "0013"
 down_revision: str | None = "0012"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
 
 _COLUMNS = ("league_signoffs", "league_reports", "refused_state", "refused_status",
             "refused_message", "refused_rule", "refused_at")
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("sync_games") as table:
-        table.add_column(sqlalchemy.Column("league_signoffs", sqlalchemy.Integer(), nullable=False,
-                                           server_default="0"))
-        table.add_column(sqlalchemy.Column("league_reports", sqlalchemy.Integer(), nullable=False,
-                                           server_default="0"))
-        table.add_column(sqlalchemy.Column("refused_state", sqlalchemy.String(64), nullable=True))
-        table.add_column(sqlalchemy.Column("refused_status", sqlalchemy.Integer(), nullable=True))
-        table.add_column(sqlalchemy.Column("refused_message", sqlalchemy.Text(), nullable=True))
-        table.add_column(sqlalchemy.Column("refused_rule", sqlalchemy.String(16), nullable=True))
-        table.add_column(sqlalchemy.Column("refused_at", sqlalchemy.DateTime(timezone=True),
-                                           nullable=True))
+    ddl.add_columns(
+        "sync_games",
+        ddl.integer("league_signoffs", default="0"),
+        ddl.integer("league_reports", default="0"),
+        ddl.string("refused_state", 64, nullable=True),
+        ddl.integer("refused_status", nullable=True),
+        ddl.text("refused_message", nullable=True),
+        ddl.string("refused_rule", 16, nullable=True),
+        ddl.moment("refused_at", nullable=True),
+    )
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("sync_games") as table:
-        for name in reversed(_COLUMNS):
-            table.drop_column(name)
+    ddl.drop_columns("sync_games", *reversed(_COLUMNS))

@@ -25,16 +25,12 @@ does today): the layout of 2026-12-01 is written here.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
-import sqlalchemy
-from alembic import op
+from rinkside.store.migrations import payloads
 
 revision: str = "0014"
 down_revision: str | None = "0013"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
 
 _PENALTY = ("team", "player", "class", "infraction", "rule", "served_by", "suspension",
             "official", "called_by")
@@ -60,13 +56,6 @@ _LAYOUT: dict[str, tuple[str, ...]] = {
     "referee_timeout": (),
 }
 
-_revisions = sqlalchemy.Table("event_revisions", sqlalchemy.MetaData(),
-                              sqlalchemy.Column("game_id", sqlalchemy.Integer),
-                              sqlalchemy.Column("revision", sqlalchemy.Integer),
-                              sqlalchemy.Column("payload", sqlalchemy.JSON(none_as_null=True)),
-                              sqlalchemy.Column("previous", sqlalchemy.JSON(none_as_null=True)))
-
-
 def _to_v2(p: dict[str, Any]) -> list[Any]:
     kind, at = p["type"], p["at"]
     head = [2, kind, None if at is None else at["period"], None if at is None else at["tenths"]]
@@ -85,30 +74,9 @@ def _one(value: Any, to_v2: bool) -> Any:
     return _to_v2(value) if to_v2 else _to_v1(value)
 
 
-def _convert(to_v2: bool) -> None:
-    connection = op.get_bind()
-    rows = connection.execute(
-        sqlalchemy.select(_revisions.c.game_id, _revisions.c.revision, _revisions.c.payload,
-                          _revisions.c.previous)
-        .order_by(_revisions.c.game_id, _revisions.c.revision))
-    update = (sqlalchemy.update(_revisions)
-              .where(_revisions.c.game_id == sqlalchemy.bindparam("g"),
-                     _revisions.c.revision == sqlalchemy.bindparam("r"))
-              .values(payload=sqlalchemy.bindparam("p"), previous=sqlalchemy.bindparam("q")))
-    batch: list[dict[str, Any]] = []
-    for game_id, number, payload, previous in rows.all():
-        batch.append({"g": game_id, "r": number, "p": _one(payload, to_v2),
-                      "q": _one(previous, to_v2)})
-        if len(batch) >= 1000:
-            connection.execute(update, batch)
-            batch = []
-    if batch:
-        connection.execute(update, batch)
-
-
 def upgrade() -> None:
-    _convert(to_v2=True)
+    payloads.rewrite(lambda _game, value: _one(value, to_v2=True))
 
 
 def downgrade() -> None:
-    _convert(to_v2=False)
+    payloads.rewrite(lambda _game, value: _one(value, to_v2=False))

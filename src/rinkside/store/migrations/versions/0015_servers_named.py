@@ -28,8 +28,6 @@ from alembic import op
 
 revision: str = "0015"
 down_revision: str | None = "0014"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
 
 KEY = "servers_named"
 # (table, its settings documents): the tournaments', the divisions', the games' kept

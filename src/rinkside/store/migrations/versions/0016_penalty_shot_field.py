@@ -20,26 +20,15 @@ one: the older store has no word for the mark). Self-contained on purpose.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
-import sqlalchemy
-from alembic import op
+from rinkside.store.migrations import payloads
 
 revision: str = "0016"
 down_revision: str | None = "0015"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
 
 _PENALTIES = ("penalty", "penalty_signal")
 _NINE = 4 + 9  # version, type, period, tenths, then team ... called_by
-
-_revisions = sqlalchemy.Table("event_revisions", sqlalchemy.MetaData(),
-                              sqlalchemy.Column("game_id", sqlalchemy.Integer),
-                              sqlalchemy.Column("revision", sqlalchemy.Integer),
-                              sqlalchemy.Column("payload", sqlalchemy.JSON(none_as_null=True)),
-                              sqlalchemy.Column("previous", sqlalchemy.JSON(none_as_null=True)))
-
 
 def _strip(value: Any) -> Any:
     if isinstance(value, list) and len(value) > _NINE and value[1] in _PENALTIES:
@@ -52,22 +41,4 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    connection = op.get_bind()
-    rows = connection.execute(
-        sqlalchemy.select(_revisions.c.game_id, _revisions.c.revision, _revisions.c.payload,
-                          _revisions.c.previous)
-        .order_by(_revisions.c.game_id, _revisions.c.revision))
-    update = (sqlalchemy.update(_revisions)
-              .where(_revisions.c.game_id == sqlalchemy.bindparam("g"),
-                     _revisions.c.revision == sqlalchemy.bindparam("r"))
-              .values(payload=sqlalchemy.bindparam("p"), previous=sqlalchemy.bindparam("q")))
-    batch: list[dict[str, Any]] = []
-    for game_id, number, payload, previous in rows.all():
-        if _strip(payload) is payload and _strip(previous) is previous:
-            continue
-        batch.append({"g": game_id, "r": number, "p": _strip(payload), "q": _strip(previous)})
-        if len(batch) >= 1000:
-            connection.execute(update, batch)
-            batch = []
-    if batch:
-        connection.execute(update, batch)
+    payloads.rewrite(lambda _game, value: _strip(value), unchanged_too=False)

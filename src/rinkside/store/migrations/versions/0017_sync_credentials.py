@@ -15,37 +15,28 @@ league carries there, ``key`` derived when the official signs in on it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-import sqlalchemy
 from alembic import op
+
+from rinkside.store.migrations import ddl
 
 revision: str = "0017"
 down_revision: str | None = "0016"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
 
 # As rinkside.services.sync_local writes it: no hash, so no password logs in.
 NO_CREDENTIAL = "!no credential for this laptop"
 
 
 def upgrade() -> None:
-    op.create_table(
+    ddl.create_table(
         "sync_credentials",
-        sqlalchemy.Column("id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("rink_id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("user_id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("verifier", sqlalchemy.String(255), nullable=True),
-        sqlalchemy.Column("key", sqlalchemy.String(64), nullable=True),
-        sqlalchemy.Column("issued_at", sqlalchemy.DateTime(timezone=True), nullable=True),
-        sqlalchemy.PrimaryKeyConstraint("id", name="pk_sync_credentials"),
-        sqlalchemy.ForeignKeyConstraint(["rink_id"], ["rinks.id"],
-                                        name="fk_sync_credentials_rink_id_rinks"),
-        sqlalchemy.ForeignKeyConstraint(["user_id"], ["users.id"],
-                                        name="fk_sync_credentials_user_id_users",
-                                        ondelete="CASCADE"),
-        sqlalchemy.UniqueConstraint("rink_id", "user_id",
-                                    name="uq_sync_credentials_rink_id_user_id"),
+        ddl.integer("rink_id"),
+        ddl.integer("user_id"),
+        ddl.string("verifier", 255, nullable=True),
+        ddl.string("key", 64, nullable=True),
+        ddl.moment("issued_at", nullable=True),
+        ddl.foreign_key("sync_credentials", "rink_id", "rinks"),
+        ddl.foreign_key("sync_credentials", "user_id", "users", ondelete="CASCADE"),
+        ddl.unique("sync_credentials", "rink_id", "user_id"),
     )
     op.execute(
         "INSERT INTO sync_credentials (rink_id, user_id) "

@@ -14,15 +14,11 @@ director enables it again.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import sqlalchemy
 from alembic import op
 
 revision: str = "0018"
 down_revision: str | None = "0017"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
 
 NAME = "ck_users_ck_users_role"
 OLD = "role IN ('director', 'scorekeeper', 'referee')"

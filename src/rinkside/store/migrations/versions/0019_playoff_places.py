@@ -14,36 +14,30 @@ filled (:mod:`rinkside.tournament.placeholders`), null until then.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import sqlalchemy
 from alembic import op
 
+from rinkside.store.migrations import ddl
+
 revision: str = "0019"
 down_revision: str | None = "0018"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:
     # Plain ALTER TABLE (SQLite 3.35+ drops a column too): no batch copy of a
     # table other tables refer to.
-    op.add_column("divisions", sqlalchemy.Column("playoff_teams", sqlalchemy.Integer(),
-                                                 nullable=True))
-    op.create_table(
+    op.add_column("divisions", ddl.integer("playoff_teams", nullable=True))
+    ddl.create_table(
         "playoff_places",
-        sqlalchemy.Column("division_id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("bracket_game", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("start", sqlalchemy.DateTime(timezone=True), nullable=True),
-        sqlalchemy.Column("rink", sqlalchemy.String(200), nullable=True),
-        sqlalchemy.Column("game_id", sqlalchemy.Integer(), nullable=True),
-        sqlalchemy.PrimaryKeyConstraint("division_id", "bracket_game",
-                                        name="pk_playoff_places"),
-        sqlalchemy.ForeignKeyConstraint(["division_id"], ["divisions.id"],
-                                        name="fk_playoff_places_division_id_divisions"),
-        sqlalchemy.ForeignKeyConstraint(["game_id"], ["games.id"],
-                                        name="fk_playoff_places_game_id_games"),
+        ddl.integer("division_id"),
+        ddl.integer("bracket_game"),
+        ddl.moment("start", nullable=True),
+        ddl.string("rink", ddl.NAME, nullable=True),
+        ddl.integer("game_id", nullable=True),
+        ddl.foreign_key("playoff_places", "division_id", "divisions"),
+        ddl.foreign_key("playoff_places", "game_id", "games"),
         sqlalchemy.CheckConstraint("bracket_game >= 1", name="ck_playoff_places_bracket_game"),
+        key=("division_id", "bracket_game"),
     )
 
 

@@ -11,23 +11,15 @@ officials (the username only where none is given: an empty string).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-import sqlalchemy
-from alembic import op
+from rinkside.store.migrations import ddl
 
 revision: str = "0020"
 down_revision: str | None = "0019"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("users") as batch:
-        batch.add_column(sqlalchemy.Column("full_name", sqlalchemy.String(200),
-                                           server_default="", nullable=False))
+    ddl.add_columns("users", ddl.string("full_name", ddl.NAME, default=""))
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("users") as batch:
-        batch.drop_column("full_name")
+    ddl.drop_columns("users", "full_name")

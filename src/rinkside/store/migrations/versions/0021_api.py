@@ -14,73 +14,52 @@ event, with each attempt's answer.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-import sqlalchemy
 from alembic import op
+
+from rinkside.store.migrations import ddl
 
 revision: str = "0021"
 down_revision: str | None = "0020"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
-
-
-def _fk(table: str, column: str, target: str) -> sqlalchemy.ForeignKeyConstraint:
-    return sqlalchemy.ForeignKeyConstraint([column], [f"{target}.id"],
-                                           name=f"fk_{table}_{column}_{target}")
-
-
-def _moment(name: str, *, nullable: bool = True) -> sqlalchemy.Column[object]:
-    return sqlalchemy.Column(name, sqlalchemy.DateTime(timezone=True), nullable=nullable)
 
 
 def upgrade() -> None:
-    op.create_table(
+    ddl.create_table(
         "api_tokens",
-        sqlalchemy.Column("id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("label", sqlalchemy.String(200), nullable=False),
-        sqlalchemy.Column("token_hash", sqlalchemy.String(64), nullable=False),
-        sqlalchemy.Column("issued_by", sqlalchemy.String(100), nullable=False),
-        _moment("issued_at", nullable=False),
-        _moment("revoked_at"),
-        sqlalchemy.PrimaryKeyConstraint("id", name="pk_api_tokens"),
-        sqlalchemy.UniqueConstraint("token_hash", name="uq_api_tokens_token_hash"),
+        ddl.string("label", ddl.NAME),
+        ddl.string("token_hash", 64),
+        *ddl.recorded("issued_by", "issued_at"),
+        ddl.moment("revoked_at", nullable=True),
+        ddl.unique("api_tokens", "token_hash"),
     )
-    op.create_table(
+    ddl.create_table(
         "webhooks",
-        sqlalchemy.Column("id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("tournament_id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("url", sqlalchemy.String(500), nullable=False),
-        sqlalchemy.Column("events", sqlalchemy.JSON(), nullable=False),
-        sqlalchemy.Column("secret", sqlalchemy.String(100), nullable=False),
-        sqlalchemy.Column("created_by", sqlalchemy.String(100), nullable=False),
-        _moment("created_at", nullable=False),
-        _moment("removed_at"),
-        sqlalchemy.PrimaryKeyConstraint("id", name="pk_webhooks"),
-        _fk("webhooks", "tournament_id", "tournaments"),
+        ddl.integer("tournament_id"),
+        ddl.string("url", 500),
+        ddl.json("events"),
+        ddl.string("secret", 100),
+        *ddl.recorded("created_by", "created_at"),
+        ddl.moment("removed_at", nullable=True),
+        ddl.foreign_key("webhooks", "tournament_id", "tournaments"),
     )
-    op.create_table(
+    ddl.create_table(
         "webhook_deliveries",
-        sqlalchemy.Column("id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("webhook_id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("event", sqlalchemy.String(32), nullable=False),
-        sqlalchemy.Column("body", sqlalchemy.Text(), nullable=False),
-        _moment("created_at", nullable=False),
-        sqlalchemy.Column("attempts", sqlalchemy.Integer(), server_default="0",
-                          nullable=False),
-        _moment("next_at"),
-        _moment("delivered_at"),
-        sqlalchemy.Column("last_status", sqlalchemy.Integer(), nullable=True),
-        sqlalchemy.Column("last_answer", sqlalchemy.Text(), nullable=True),
-        _moment("last_at"),
-        sqlalchemy.PrimaryKeyConstraint("id", name="pk_webhook_deliveries"),
-        _fk("webhook_deliveries", "webhook_id", "webhooks"),
+        ddl.integer("webhook_id"),
+        ddl.string("event", 32),
+        ddl.text("body"),
+        ddl.moment("created_at"),
+        ddl.integer("attempts", default="0"),
+        ddl.moment("next_at", nullable=True),
+        ddl.moment("delivered_at", nullable=True),
+        ddl.integer("last_status", nullable=True),
+        ddl.text("last_answer", nullable=True),
+        ddl.moment("last_at", nullable=True),
+        ddl.foreign_key("webhook_deliveries", "webhook_id", "webhooks"),
     )
-    op.create_index("ix_webhook_deliveries_next_at", "webhook_deliveries", ["next_at"])
+    ddl.create_index("webhook_deliveries", "next_at")
 
 
 def downgrade() -> None:
-    op.drop_index("ix_webhook_deliveries_next_at", table_name="webhook_deliveries")
+    ddl.drop_index("webhook_deliveries", "next_at")
     op.drop_table("webhook_deliveries")
     op.drop_table("webhooks")
     op.drop_table("api_tokens")

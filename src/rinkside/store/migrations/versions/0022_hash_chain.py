@@ -20,7 +20,7 @@ trigger of 0003 back.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any
 
@@ -28,58 +28,17 @@ import sqlalchemy
 from alembic import op
 
 from rinkside.store import chain
+from rinkside.store.migrations import ddl
 
 revision: str = "0022"
 down_revision: str | None = "0021"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
-
-TRIGGER = "event_revisions_advance_game"
-_LENGTH_CHANGE = (
-    "CASE NEW.op WHEN 'append' THEN 1 WHEN 'insert' THEN 1 WHEN 'delete' THEN -1 ELSE 0 END"
-)
-
-
-def _advance(chained: bool) -> str:
-    # A revision inserted with no link (by hand) leaves the head where it was:
-    # rinkside.store.chain.verify names it.
-    moved = (", chain_head = coalesce(NEW.link, chain_head),"
-             " chain_length = coalesce(NEW.chain_seq, chain_length)") if chained else ""
-    return f"""
-    UPDATE games
-       SET version = NEW.revision, event_count = event_count + {_LENGTH_CHANGE}{moved}
-     WHERE id = NEW.game_id AND version = NEW.revision - 1"""
-
-
-def _sqlite_trigger(chained: bool) -> str:
-    return f"""
-CREATE TRIGGER {TRIGGER} AFTER INSERT ON event_revisions
-BEGIN{_advance(chained)};
-    SELECT RAISE(ABORT, 'event_revisions: a revision must be its game''s next version')
-     WHERE changes() = 0;
-END"""
-
-
-def _postgresql_function(chained: bool) -> str:
-    return f"""
-CREATE OR REPLACE FUNCTION {TRIGGER}() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN{_advance(chained)};
-    IF NOT FOUND THEN
-        RAISE EXCEPTION USING ERRCODE = 'integrity_constraint_violation',
-            MESSAGE = 'event_revisions: revision ' || NEW.revision || ' of game '
-                      || NEW.game_id || ' is not its next version';
-    END IF;
-    RETURN NULL;
-END
-$$"""
-
 
 def _trigger(chained: bool) -> None:
     if op.get_context().dialect.name == "postgresql":
-        op.execute(_postgresql_function(chained))
+        op.execute(ddl.postgresql_function(chained=chained, replace=True))
     else:
-        op.execute(f"DROP TRIGGER {TRIGGER}")
-        op.execute(_sqlite_trigger(chained))
+        op.execute(f"DROP TRIGGER {ddl.TRIGGER}")
+        op.execute(ddl.sqlite_trigger(chained=chained))
 
 
 _ENTRY_TABLES = ("event_revisions", "signoff_entries", "written_reports")
@@ -181,9 +140,9 @@ def upgrade() -> None:
 def downgrade() -> None:
     postgresql = op.get_context().dialect.name == "postgresql"
     if postgresql:
-        op.execute(_postgresql_function(chained=False))
+        op.execute(ddl.postgresql_function(chained=False, replace=True))
     else:  # no trigger may name a column as it is dropped
-        op.execute(f"DROP TRIGGER {TRIGGER}")
+        op.execute(f"DROP TRIGGER {ddl.TRIGGER}")
     for table in (*_ENTRY_TABLES, "games"):
         for name in (("chain_head", "chain_length") if table == "games"
                      else ("chain_seq", "link")):
@@ -191,4 +150,4 @@ def downgrade() -> None:
             # which could not drop games while other tables' keys name it.
             op.execute(f"ALTER TABLE {table} DROP COLUMN {name}")
     if not postgresql:
-        op.execute(_sqlite_trigger(chained=False))
+        op.execute(ddl.sqlite_trigger(chained=False))

@@ -12,36 +12,30 @@ game has a newer one.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import sqlalchemy
 from alembic import op
 
+from rinkside.store.migrations import ddl
+
 revision: str = "0023"
 down_revision: str | None = "0022"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:
-    op.create_table(
+    ddl.create_table(
         "signed_reports",
-        sqlalchemy.Column("id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("game_id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("chain_head", sqlalchemy.String(64), nullable=False),
-        sqlalchemy.Column("digest", sqlalchemy.String(64), nullable=False),
-        sqlalchemy.Column("signer", sqlalchemy.String(100), nullable=False),
-        sqlalchemy.Column("at", sqlalchemy.DateTime(timezone=True), nullable=False),
+        ddl.integer("game_id"),
+        ddl.string("chain_head", 64),
+        ddl.string("digest", 64),
+        *ddl.recorded("signer", "at"),
         sqlalchemy.Column("pdf", sqlalchemy.LargeBinary(), nullable=False),
-        sqlalchemy.ForeignKeyConstraint(["game_id"], ["games.id"],
-                                        name=op.f("fk_signed_reports_game_id_games")),
-        sqlalchemy.PrimaryKeyConstraint("id", name=op.f("pk_signed_reports")),
+        ddl.foreign_key("signed_reports", "game_id", "games"),
     )
-    op.create_index(op.f("ix_signed_reports_game_id_id"), "signed_reports", ["game_id", "id"])
-    op.create_index(op.f("ix_signed_reports_digest"), "signed_reports", ["digest"])
+    ddl.create_index("signed_reports", "game_id", "id")
+    ddl.create_index("signed_reports", "digest")
 
 
 def downgrade() -> None:
-    op.drop_index(op.f("ix_signed_reports_digest"), table_name="signed_reports")
-    op.drop_index(op.f("ix_signed_reports_game_id_id"), table_name="signed_reports")
+    ddl.drop_index("signed_reports", "digest")
+    ddl.drop_index("signed_reports", "game_id", "id")
     op.drop_table("signed_reports")

@@ -15,15 +15,13 @@ and logs in only when a director enables it again (as 0018's downgrade does).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import sqlalchemy
 from alembic import op
 
+from rinkside.store.migrations import ddl
+
 revision: str = "0024"
 down_revision: str | None = "0023"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
 
 NAME = "ck_users_ck_users_role"
 OLD = ("role IN ('director', 'scorekeeper', 'referee', 'game_timekeeper', "
@@ -33,10 +31,8 @@ NEW = ("role IN ('director', 'scorekeeper', 'referee', 'game_timekeeper', "
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("users") as batch:
-        batch.add_column(sqlalchemy.Column("email", sqlalchemy.String(254),
-                                           server_default="", nullable=False))
-        batch.add_column(sqlalchemy.Column("teams", sqlalchemy.JSON(), nullable=True))
+    ddl.add_columns("users", ddl.string("email", 254, default=""),
+                    ddl.json("teams", nullable=True))
     op.execute("UPDATE users SET teams = '[]'")
     with op.batch_alter_table("users") as batch:
         batch.alter_column("teams", existing_type=sqlalchemy.JSON(), nullable=False)

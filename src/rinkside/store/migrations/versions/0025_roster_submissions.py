@@ -13,47 +13,36 @@ director's decision (approved, or returned with a reason).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import sqlalchemy
 from alembic import op
 
+from rinkside.store.migrations import ddl
+
 revision: str = "0025"
 down_revision: str | None = "0024"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:
-    op.create_table(
+    ddl.create_table(
         "roster_submissions",
-        sqlalchemy.Column("id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("team_id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("kind", sqlalchemy.String(16), nullable=False),
-        sqlalchemy.Column("players", sqlalchemy.JSON(), nullable=False),
-        sqlalchemy.Column("status", sqlalchemy.String(16), nullable=False),
-        sqlalchemy.Column("submitted_by", sqlalchemy.String(100), nullable=False),
-        sqlalchemy.Column("submitted_at", sqlalchemy.DateTime(timezone=True), nullable=False),
-        sqlalchemy.Column("reason", sqlalchemy.Text(), server_default="", nullable=False),
-        sqlalchemy.Column("decided_by", sqlalchemy.String(100), nullable=True),
-        sqlalchemy.Column("decided_at", sqlalchemy.DateTime(timezone=True), nullable=True),
+        ddl.integer("team_id"),
+        ddl.string("kind", 16),
+        ddl.json("players"),
+        ddl.string("status", 16),
+        *ddl.recorded("submitted_by", "submitted_at"),
+        ddl.text("reason", default=""),
+        *ddl.recorded("decided_by", "decided_at", nullable=True),
         sqlalchemy.CheckConstraint("status IN ('submitted', 'approved', 'returned')",
                                    name=op.f("ck_roster_submissions_status")),
         sqlalchemy.CheckConstraint("kind IN ('roster', 'change')",
                                    name=op.f("ck_roster_submissions_kind")),
-        sqlalchemy.ForeignKeyConstraint(["team_id"], ["teams.id"],
-                                        name=op.f("fk_roster_submissions_team_id_teams")),
-        sqlalchemy.PrimaryKeyConstraint("id", name=op.f("pk_roster_submissions")),
+        ddl.foreign_key("roster_submissions", "team_id", "teams"),
     )
-    op.create_index(op.f("ix_roster_submissions_team_id_id"), "roster_submissions",
-                    ["team_id", "id"])
-    with op.batch_alter_table("tournaments") as batch:
-        batch.add_column(sqlalchemy.Column("roster_deadline", sqlalchemy.DateTime(timezone=True),
-                                           nullable=True))
+    ddl.create_index("roster_submissions", "team_id", "id")
+    ddl.add_columns("tournaments", ddl.moment("roster_deadline", nullable=True))
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("tournaments") as batch:
-        batch.drop_column("roster_deadline")
-    op.drop_index(op.f("ix_roster_submissions_team_id_id"), table_name="roster_submissions")
+    ddl.drop_columns("tournaments", "roster_deadline")
+    ddl.drop_index("roster_submissions", "team_id", "id")
     op.drop_table("roster_submissions")

@@ -12,42 +12,36 @@ written remark (506(b)); append-only, each linked in the game's hash chain
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import sqlalchemy
 from alembic import op
 
+from rinkside.store.migrations import ddl
+
 revision: str = "0026"
 down_revision: str | None = "0025"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:
-    op.create_table(
+    ddl.create_table(
         "team_signatures",
-        sqlalchemy.Column("id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("game_id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("team_id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("kind", sqlalchemy.String(16), nullable=False),
-        sqlalchemy.Column("username", sqlalchemy.String(100), nullable=False),
-        sqlalchemy.Column("remark", sqlalchemy.Text(), server_default="", nullable=False),
-        sqlalchemy.Column("at", sqlalchemy.DateTime(timezone=True), nullable=False),
-        sqlalchemy.Column("chain_seq", sqlalchemy.Integer(), nullable=True),
-        sqlalchemy.Column("link", sqlalchemy.String(64), nullable=True),
+        ddl.integer("game_id"),
+        ddl.integer("team_id"),
+        ddl.string("kind", 16),
+        ddl.string("username", ddl.WHO),
+        ddl.text("remark", default=""),
+        ddl.moment("at"),
+        ddl.integer("chain_seq", nullable=True),
+        ddl.string("link", 64, nullable=True),
         sqlalchemy.CheckConstraint("kind IN ('lineup', 'report', 'decline')",
                                    name=op.f("ck_team_signatures_kind")),
         sqlalchemy.CheckConstraint("kind <> 'decline' OR remark <> ''",
                                    name=op.f("ck_team_signatures_decline_remark")),
-        sqlalchemy.ForeignKeyConstraint(["game_id"], ["games.id"],
-                                        name=op.f("fk_team_signatures_game_id_games")),
-        sqlalchemy.ForeignKeyConstraint(["team_id"], ["teams.id"],
-                                        name=op.f("fk_team_signatures_team_id_teams")),
-        sqlalchemy.PrimaryKeyConstraint("id", name=op.f("pk_team_signatures")),
+        ddl.foreign_key("team_signatures", "game_id", "games"),
+        ddl.foreign_key("team_signatures", "team_id", "teams"),
     )
-    op.create_index(op.f("ix_team_signatures_game_id_id"), "team_signatures", ["game_id", "id"])
+    ddl.create_index("team_signatures", "game_id", "id")
 
 
 def downgrade() -> None:
-    op.drop_index(op.f("ix_team_signatures_game_id_id"), table_name="team_signatures")
+    ddl.drop_index("team_signatures", "game_id", "id")
     op.drop_table("team_signatures")

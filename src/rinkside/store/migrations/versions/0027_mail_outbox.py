@@ -12,51 +12,40 @@ the signed report attached (by reference), and each attempt's outcome.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import sqlalchemy
 from alembic import op
 
+from rinkside.store.migrations import ddl
+
 revision: str = "0027"
 down_revision: str | None = "0026"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
-
-
-def _moment(name: str, *, nullable: bool = True) -> sqlalchemy.Column[object]:
-    return sqlalchemy.Column(name, sqlalchemy.DateTime(timezone=True), nullable=nullable)
 
 
 def upgrade() -> None:
-    op.create_table(
+    ddl.create_table(
         "mail_outbox",
-        sqlalchemy.Column("id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("tournament_id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("kind", sqlalchemy.String(32), nullable=False),
-        sqlalchemy.Column("game_id", sqlalchemy.Integer(), nullable=True),
-        sqlalchemy.Column("signed_report_id", sqlalchemy.Integer(), nullable=True),
+        ddl.integer("tournament_id"),
+        ddl.string("kind", 32),
+        ddl.integer("game_id", nullable=True),
+        ddl.integer("signed_report_id", nullable=True),
         sqlalchemy.Column("recipients", sqlalchemy.JSON(none_as_null=True), nullable=False),
-        sqlalchemy.Column("subject", sqlalchemy.String(200), nullable=False),
-        sqlalchemy.Column("body", sqlalchemy.Text(), nullable=False),
-        _moment("created_at", nullable=False),
-        sqlalchemy.Column("attempts", sqlalchemy.Integer(), server_default="0", nullable=False),
-        _moment("next_at"),
-        _moment("sent_at"),
-        sqlalchemy.Column("last_error", sqlalchemy.Text(), nullable=True),
-        _moment("last_at"),
-        sqlalchemy.PrimaryKeyConstraint("id", name="pk_mail_outbox"),
-        sqlalchemy.ForeignKeyConstraint(["tournament_id"], ["tournaments.id"],
-                                        name="fk_mail_outbox_tournament_id_tournaments"),
-        sqlalchemy.ForeignKeyConstraint(["game_id"], ["games.id"],
-                                        name="fk_mail_outbox_game_id_games"),
-        sqlalchemy.ForeignKeyConstraint(["signed_report_id"], ["signed_reports.id"],
-                                        name="fk_mail_outbox_signed_report_id_signed_reports"),
+        ddl.string("subject", ddl.NAME),
+        ddl.text("body"),
+        ddl.moment("created_at"),
+        ddl.integer("attempts", default="0"),
+        ddl.moment("next_at", nullable=True),
+        ddl.moment("sent_at", nullable=True),
+        ddl.text("last_error", nullable=True),
+        ddl.moment("last_at", nullable=True),
+        ddl.foreign_key("mail_outbox", "tournament_id", "tournaments"),
+        ddl.foreign_key("mail_outbox", "game_id", "games"),
+        ddl.foreign_key("mail_outbox", "signed_report_id", "signed_reports"),
     )
-    op.create_index("ix_mail_outbox_tournament_id", "mail_outbox", ["tournament_id"])
-    op.create_index("ix_mail_outbox_next_at", "mail_outbox", ["next_at"])
+    ddl.create_index("mail_outbox", "tournament_id")
+    ddl.create_index("mail_outbox", "next_at")
 
 
 def downgrade() -> None:
-    op.drop_index("ix_mail_outbox_next_at", table_name="mail_outbox")
-    op.drop_index("ix_mail_outbox_tournament_id", table_name="mail_outbox")
+    ddl.drop_index("mail_outbox", "next_at")
+    ddl.drop_index("mail_outbox", "tournament_id")
     op.drop_table("mail_outbox")

@@ -12,67 +12,50 @@ games a rebuild keeps where they are.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import sqlalchemy
 from alembic import op
 
+from rinkside.store.migrations import ddl
+
 revision: str = "0028"
 down_revision: str | None = "0027"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:
-    op.create_table(
+    ddl.create_table(
         "team_requests",
-        sqlalchemy.Column("id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("tournament_id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("team_id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("kind", sqlalchemy.String(16), nullable=False),
-        sqlalchemy.Column("start", sqlalchemy.DateTime(timezone=True), nullable=True),
-        sqlalchemy.Column("end", sqlalchemy.DateTime(timezone=True), nullable=True),
-        sqlalchemy.Column("other_team_id", sqlalchemy.Integer(), nullable=True),
-        sqlalchemy.Column("hard", sqlalchemy.Boolean(), server_default=sqlalchemy.true(),
-                          nullable=False),
-        sqlalchemy.Column("note", sqlalchemy.Text(), server_default="", nullable=False),
+        ddl.integer("tournament_id"),
+        ddl.integer("team_id"),
+        ddl.string("kind", 16),
+        ddl.moment("start", nullable=True),
+        ddl.moment("end", nullable=True),
+        ddl.integer("other_team_id", nullable=True),
+        ddl.flag("hard", default=True),
+        ddl.text("note", default=""),
         sqlalchemy.CheckConstraint("kind IN ('blackout', 'not_before', 'not_after', 'apart')",
                                    name=op.f("ck_team_requests_kind")),
-        sqlalchemy.ForeignKeyConstraint(["tournament_id"], ["tournaments.id"],
-                                        name=op.f("fk_team_requests_tournament_id_tournaments")),
-        sqlalchemy.ForeignKeyConstraint(["team_id"], ["teams.id"],
-                                        name=op.f("fk_team_requests_team_id_teams")),
-        sqlalchemy.ForeignKeyConstraint(["other_team_id"], ["teams.id"],
-                                        name=op.f("fk_team_requests_other_team_id_teams")),
-        sqlalchemy.PrimaryKeyConstraint("id", name=op.f("pk_team_requests")),
+        ddl.foreign_key("team_requests", "tournament_id", "tournaments"),
+        ddl.foreign_key("team_requests", "team_id", "teams"),
+        ddl.foreign_key("team_requests", "other_team_id", "teams"),
     )
-    op.create_index(op.f("ix_team_requests_tournament_id"), "team_requests", ["tournament_id"])
-    op.create_table(
+    ddl.create_index("team_requests", "tournament_id")
+    ddl.create_table(
         "official_hours",
-        sqlalchemy.Column("id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("tournament_id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.Column("name", sqlalchemy.String(200), nullable=False),
-        sqlalchemy.Column("windows", sqlalchemy.JSON(), nullable=False),
-        sqlalchemy.Column("most_a_day", sqlalchemy.Integer(), nullable=True),
-        sqlalchemy.Column("hard", sqlalchemy.Boolean(), server_default=sqlalchemy.true(),
-                          nullable=False),
-        sqlalchemy.ForeignKeyConstraint(["tournament_id"], ["tournaments.id"],
-                                        name=op.f("fk_official_hours_tournament_id_tournaments")),
-        sqlalchemy.PrimaryKeyConstraint("id", name=op.f("pk_official_hours")),
+        ddl.integer("tournament_id"),
+        ddl.string("name", ddl.NAME),
+        ddl.json("windows"),
+        ddl.integer("most_a_day", nullable=True),
+        ddl.flag("hard", default=True),
+        ddl.foreign_key("official_hours", "tournament_id", "tournaments"),
     )
-    op.create_index(op.f("ix_official_hours_tournament_id"), "official_hours", ["tournament_id"])
-    op.create_table(
-        "schedule_locks",
-        sqlalchemy.Column("game_id", sqlalchemy.Integer(), nullable=False),
-        sqlalchemy.ForeignKeyConstraint(["game_id"], ["games.id"],
-                                        name=op.f("fk_schedule_locks_game_id_games")),
-        sqlalchemy.PrimaryKeyConstraint("game_id", name=op.f("pk_schedule_locks")),
-    )
+    ddl.create_index("official_hours", "tournament_id")
+    ddl.create_table("schedule_locks", ddl.integer("game_id"),
+                     ddl.foreign_key("schedule_locks", "game_id", "games"), key=("game_id",))
 
 
 def downgrade() -> None:
     op.drop_table("schedule_locks")
-    op.drop_index(op.f("ix_official_hours_tournament_id"), table_name="official_hours")
+    ddl.drop_index("official_hours", "tournament_id")
     op.drop_table("official_hours")
-    op.drop_index(op.f("ix_team_requests_tournament_id"), table_name="team_requests")
+    ddl.drop_index("team_requests", "tournament_id")
     op.drop_table("team_requests")

@@ -11,14 +11,10 @@ the game's hash chain; the void entry follows it there.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from alembic import op
 
 revision: str = "0029"
 down_revision: str | None = "0028"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
 
 NAME = "ck_team_signatures_kind"
 OLD = "kind IN ('lineup', 'report', 'decline')"

@@ -11,23 +11,15 @@ service sees to it), none when nobody was named.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-import sqlalchemy
-from alembic import op
+from rinkside.store.migrations import ddl
 
 revision: str = "0030"
 down_revision: str | None = "0029"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("lineup_entries") as batch:
-        batch.add_column(sqlalchemy.Column("starts", sqlalchemy.Boolean(),
-                                           server_default=sqlalchemy.false(), nullable=False))
+    ddl.add_columns("lineup_entries", ddl.flag("starts", default=False))
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("lineup_entries") as batch:
-        batch.drop_column("starts")
+    ddl.drop_columns("lineup_entries", "starts")

@@ -12,30 +12,18 @@ with ISO times; null: open whenever the schedule's windows are, never closed.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-import sqlalchemy
-from alembic import op
+from rinkside.store.migrations import ddl
 
 revision: str = "0031"
 down_revision: str | None = "0030"
-branch_labels: str | Sequence[str] | None = None
-depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("rinks") as batch:
-        batch.add_column(sqlalchemy.Column("hours", sqlalchemy.JSON(), nullable=True))
-        batch.add_column(sqlalchemy.Column("venue", sqlalchemy.String(200), nullable=False,
-                                           server_default=""))
-    with op.batch_alter_table("tournaments") as batch:
-        batch.add_column(sqlalchemy.Column("travel_minutes", sqlalchemy.Integer(),
-                                           nullable=True))
+    ddl.add_columns("rinks", ddl.json("hours", nullable=True),
+                    ddl.string("venue", ddl.NAME, default=""))
+    ddl.add_columns("tournaments", ddl.integer("travel_minutes", nullable=True))
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("tournaments") as batch:
-        batch.drop_column("travel_minutes")
-    with op.batch_alter_table("rinks") as batch:
-        batch.drop_column("venue")
-        batch.drop_column("hours")
+    ddl.drop_columns("tournaments", "travel_minutes")
+    ddl.drop_columns("rinks", "venue", "hours")
