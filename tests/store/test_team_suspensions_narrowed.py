@@ -10,15 +10,18 @@ from collections.abc import Callable, Iterator
 from datetime import date
 
 import pytest
+from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session, sessionmaker
 
 from rinkside.rules.events import FaceOff, Penalty, PenaltyClass, PeriodEnd, Stoppage
 from rinkside.rules.times import GameTime
-from rinkside.services import queries
+from rinkside.services import queries, users
 from rinkside.services.tournaments import Tournaments
 from rinkside.tournament import suspension_check
 from rinkside.tournament.model import ScheduledGame
 from rinkside.tournament.suspension_status import SuspensionStatus
+from rinkside.web import auth
+from rinkside.web.app import create_app
 
 
 def _t(period: int, minutes: int) -> GameTime:
@@ -150,3 +153,30 @@ def test_a_lineup_and_its_warnings_read_the_games_teams_alone(
     warnings = cup.service.short_lineups(cup.next_game)
     assert len(warnings) == 1 and warnings[0].startswith("B:")
     assert set(reads) == set(cup.divisions[:2])  # A's Pat Twin: 16U too, never 18U
+
+
+@pytest.fixture
+def director(cup: Cup) -> Iterator[TestClient]:
+    """The app over the cup, logged in as its director."""
+    users.create_user(cup.service, "director", "narrow-cup-director-pw", "director")
+    with TestClient(create_app(cup.service)) as client:
+        client.get("/login")
+        client.post("/login", data={"username": "director", "password": "narrow-cup-director-pw",
+                                    "csrf_token": client.cookies.get(auth.CSRF_COOKIE) or ""},
+                    follow_redirects=False)
+        yield client
+
+
+def test_the_desks_discipline_reads_the_division_shown(
+        cup: Cup, director: TestClient, reads: list[int]) -> None:
+    every = cup.every()
+    url = f"/desk/tournaments/{cup.tid}/discipline"
+    reads.clear()
+    page = director.get(url, params={"division": cup.divisions[0]}).text
+    assert cup.divisions[2] not in reads  # 18U is not shown: not read
+    shown = [st for st in every.values() if st.team_id in (cup.teams["A"], cup.teams["B"])]
+    assert shown and all(f"#{st.number} {st.name}</td>" in page for st in shown)
+    assert "Pat Twin" in page and "F 3" not in page
+    reads.clear()
+    searched = director.get(url, params={"name": "F 3"}).text  # every division: F's alone
+    assert reads == [cup.divisions[2]] and "#3 F 3</td>" in searched

@@ -8,7 +8,7 @@ service's clock.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
@@ -18,7 +18,7 @@ from rinkside.services.changes import record
 from rinkside.services.tournaments import Tournaments
 from rinkside.store import models
 from rinkside.tournament import suspensions
-from rinkside.tournament.suspension_status import Sanction
+from rinkside.tournament.suspension_status import Sanction, SuspensionStatus
 
 Decision = int | Literal["rest_of_tournament"]
 
@@ -40,8 +40,12 @@ def pending(service: Tournaments, tournament_id: int,
     """Rule 404(h) and 405(b): the reported cases still awaiting a decision;
     of the players of ``team_ids`` alone when given (their games read, not
     every division's: :meth:`~rinkside.services.discipline.Discipline.team_suspensions`)."""
-    statuses = (service.suspensions(tournament_id) if team_ids is None  # read once
-                else service.team_suspensions(tournament_id, team_ids))
+    return pending_of(service.suspensions(tournament_id) if team_ids is None  # read once
+                      else service.team_suspensions(tournament_id, team_ids))
+
+
+def pending_of(statuses: Mapping[int, SuspensionStatus]) -> list[PendingCase]:
+    """The cases of ``statuses`` still awaiting a decision (404(h), 405(b))."""
     cases: list[PendingCase] = []
     for sanction in suspensions.pending_reviews(statuses):
         if sanction.reported is None or sanction.game_id is None:
