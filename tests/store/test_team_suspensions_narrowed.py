@@ -6,6 +6,7 @@ and what they say is what every division's suspensions say."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from datetime import date
 
@@ -165,6 +166,28 @@ def director(cup: Cup) -> Iterator[TestClient]:
                                     "csrf_token": client.cookies.get(auth.CSRF_COOKIE) or ""},
                     follow_redirects=False)
         yield client
+
+
+def test_the_public_suspensions_are_one_division_a_page(
+        cup: Cup, director: TestClient, reads: list[int]) -> None:
+    every = {pid: st for pid, st in cup.every().items() if st.sanctions or st.elsewhere}
+    reads.clear()
+    first = director.get("/suspensions").text
+    assert set(reads) == set(cup.divisions[:2])  # 14U and Pat Twin's 16U, not 18U
+    links = re.findall(r'href="(/suspensions\?division=([0-9]+))"', first)
+    assert sorted(int(d) for _, d in links) == cup.divisions[1:]
+    u14, u16, u18 = cup.divisions
+    read_for = {u14: {u14, u16}, u16: {u14, u16}, u18: {u18}}  # Pat Twin: 14U and 16U
+    listed: dict[int, int] = {}
+    for url, division in [("/suspensions", str(u14)), *links]:
+        reads.clear()
+        page = director.get(url).text
+        assert set(reads) == read_for[int(division)], division
+        for pid in re.findall(r'href="/players/([0-9]+)"', page):
+            listed[int(pid)] = int(division)
+    assert set(listed) == set(every)  # every division's suspensions, each on one page
+    pat_a = cup.player("A", 7)
+    assert listed[pat_a] == u14  # carried over to A (410(c))
 
 
 def test_the_desks_discipline_reads_the_division_shown(

@@ -416,11 +416,28 @@ class SuspensionRow:
         return str(sum(s.remaining for s, _ in self.status.barring()))
 
 
-def suspensions(service: Tournaments) -> list[SuspensionRow]:
-    """Every player with a suspension: those still barred first."""
-    teams = queries.team_names(service)
-    rows = [SuspensionRow(s, teams.get(s.team_id, ""), tid)
-            for tid in queries.tournament_ids(service)
-            for s in service.suspensions(tid).values() if s.sanctions or s.elsewhere]
+@dataclass(frozen=True, slots=True)
+class SuspensionsPage:
+    """One division's suspensions (the page does not grow with the season:
+    each other division is a link from it)."""
+
+    divisions: list[queries.DivisionRow]
+    chosen: queries.DivisionRow | None
+    rows: list[SuspensionRow]
+
+
+def suspensions(service: Tournaments, division: str | None = None) -> SuspensionsPage:
+    """Every player of one division with a suspension (the one the address
+    names, else the first): those still barred first. Their own games and
+    their other teams' are read (casebook 27, 410(c)), not every division's."""
+    divisions = queries.divisions(service)
+    chosen = next((d for d in divisions if str(d.division_id) == (division or "").strip()),
+                  divisions[0] if divisions else None)
+    if chosen is None:
+        return SuspensionsPage(divisions, None, [])
+    teams = queries.team_names(service, chosen.division_id)
+    rows = [SuspensionRow(s, teams.get(s.team_id, ""), chosen.tournament_id)
+            for s in service.team_suspensions(chosen.tournament_id, teams).values()
+            if s.sanctions or s.elsewhere]
     rows.sort(key=lambda r: (not r.status.suspended, r.team, r.status.number))
-    return rows
+    return SuspensionsPage(divisions, chosen, rows)
