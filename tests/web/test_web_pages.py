@@ -137,8 +137,11 @@ class TestDivisionPages:
                     f"{player.name}</a></td>") in page
 
     def test_suspensions_list(self, client: TestClient, demo: Demo) -> None:
+        """Issue 30: one division a page, each other division a link from it."""
         statuses = demo.service.suspensions(demo.tournament_id).values()
-        page = client.get("/suspensions").text
+        first = client.get("/suspensions").text
+        links = re.findall(r'href="(/suspensions\?division=[0-9]+)"', first)
+        page = first + "".join(client.get(link).text for link in links)
         assert statuses, "the demo tournament has suspensions"
         for status in statuses:
             assert (f'<a href="/players/{status.player_id}">'  # the career (issue 27)

@@ -103,8 +103,9 @@ def career(service: Tournaments, player_id: int) -> Career:
                                               stats.goaltender_lines(games),
                                               stats.decision_lines(games))
         skaters, goalies, decisions = lines_by_division[division_id]
-        if tournament_id not in suspended_by_tournament:
-            suspended_by_tournament[tournament_id] = service.suspensions(tournament_id)
+        if tournament_id not in suspended_by_tournament:  # his teams' alone (410(c))
+            suspended_by_tournament[tournament_id] = service.team_suspensions(
+                tournament_id, [place[3] for place in places if place[7] == tournament_id])
         status = suspended_by_tournament[tournament_id].get(pid)
         served = status.served if status else 0
         pending = status.remaining if status else 0

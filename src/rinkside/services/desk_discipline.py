@@ -8,6 +8,7 @@ forfeit leaves the team open to sanctions). Every change recorded.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Final
 
@@ -30,9 +31,17 @@ CAUSES: Final = {
 EXTENTS: Final = ("rest_of_tournament", "pending_review")
 
 
-def suspensions(service: Tournaments, tournament_id: int) -> list[SuspensionStatus]:
-    """Every player with a suspension, by name."""
-    return sorted(service.suspensions(tournament_id).values(), key=lambda s: (s.name, s.number))
+def suspensions(service: Tournaments, tournament_id: int,
+                team_ids: Iterable[int] | None = None) -> list[SuspensionStatus]:
+    """Every player with a suspension, by name; of ``team_ids`` alone when
+    given (their games read, not every division's)."""
+    return by_name(service.suspensions(tournament_id) if team_ids is None
+                   else service.team_suspensions(tournament_id, team_ids))
+
+
+def by_name(statuses: Mapping[int, SuspensionStatus]) -> list[SuspensionStatus]:
+    """The players of ``statuses`` by name (then number)."""
+    return sorted(statuses.values(), key=lambda s: (s.name, s.number))
 
 
 def still_owed(statuses: list[SuspensionStatus]) -> list[SuspensionStatus]:

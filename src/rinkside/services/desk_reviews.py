@@ -8,6 +8,7 @@ service's clock.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
@@ -17,7 +18,7 @@ from rinkside.services.changes import record
 from rinkside.services.tournaments import Tournaments
 from rinkside.store import models
 from rinkside.tournament import suspensions
-from rinkside.tournament.suspension_status import Sanction
+from rinkside.tournament.suspension_status import Sanction, SuspensionStatus
 
 Decision = int | Literal["rest_of_tournament"]
 
@@ -34,9 +35,17 @@ class PendingCase:
     number: int
 
 
-def pending(service: Tournaments, tournament_id: int) -> list[PendingCase]:
-    """Rule 404(h) and 405(b): the reported cases still awaiting a decision."""
-    statuses = service.suspensions(tournament_id)  # read once: every division's view
+def pending(service: Tournaments, tournament_id: int,
+            team_ids: Iterable[int] | None = None) -> list[PendingCase]:
+    """Rule 404(h) and 405(b): the reported cases still awaiting a decision;
+    of the players of ``team_ids`` alone when given (their games read, not
+    every division's: :meth:`~rinkside.services.discipline.Discipline.team_suspensions`)."""
+    return pending_of(service.suspensions(tournament_id) if team_ids is None  # read once
+                      else service.team_suspensions(tournament_id, team_ids))
+
+
+def pending_of(statuses: Mapping[int, SuspensionStatus]) -> list[PendingCase]:
+    """The cases of ``statuses`` still awaiting a decision (404(h), 405(b))."""
     cases: list[PendingCase] = []
     for sanction in suspensions.pending_reviews(statuses):
         if sanction.reported is None or sanction.game_id is None:
@@ -60,10 +69,11 @@ def parse_decision(text: str, rule: str) -> Decision:
                      f"(Rule {rule}: the Event Directors impose further sanctions)")
 
 
-def _tournament_of(service: ServiceBase, player_id: int) -> int:
+def _place_of(service: ServiceBase, player_id: int) -> tuple[int, int]:
+    """The player's tournament and team."""
     with service.read() as s:
         player: models.Player = service.existing_row(s, models.Player, player_id)
-        return player.team.division.tournament_id
+        return player.team.division.tournament_id, player.team_id
 
 
 def resolve(service: Tournaments, player_id: int, game_id: int, rule: str, decision: str,
@@ -75,9 +85,9 @@ def resolve(service: Tournaments, player_id: int, game_id: int, rule: str, decis
     games = parse_decision(decision, rule)
     if not reason.strip():
         raise ValueError(f"the directors' decision is recorded with its reason (Rule {rule})")
-    tid = _tournament_of(service, player_id)
+    tid, team = _place_of(service, player_id)
     if not any(c.player_id == player_id and c.game_id == game_id and c.rule == rule
-               for c in pending(service, tid)):
+               for c in pending(service, tid, [team])):
         raise ValueError(f"player {player_id} has no case under Rule {rule} from game {game_id} "
                          "awaiting the Event Directors' decision")
     with service.write() as s:  # the decision and its record: one commit
@@ -106,8 +116,8 @@ def change(service: Tournaments, player_id: int, games: str, reason: str, *, by:
                          "+1 lengthens by one; Rule 410(a))")
     if not reason.strip():
         raise ValueError("a suspension is shortened or lengthened with its reason (Rule 410(a))")
-    tid = _tournament_of(service, player_id)
-    own = service.suspensions(tid).get(player_id)
+    tid, team = _place_of(service, player_id)
+    own = service.team_suspensions(tid, [team]).get(player_id)
     fixed: list[Sanction] = [s for s in (own.sanctions if own else ())
                              if isinstance(s.games, int)]
     if not fixed:
@@ -141,7 +151,7 @@ def other_organisation(service: Tournaments, player_id: int, organisation: str, 
     else:
         raise ValueError(f"games: {games!r} is not a number of games (1 or more) or "
                          "rest_of_tournament (Rule 410(d))")
-    tid = _tournament_of(service, player_id)
+    tid, _ = _place_of(service, player_id)
     with service.write() as s:  # the suspension and its record: one commit
         row = service.within(s).add_supplementary(player_id, amount, reason.strip(), by=by,
                                                   organisation=name)

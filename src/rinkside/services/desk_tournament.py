@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any, Final, Literal
 
-from sqlalchemy import select
+from sqlalchemy import ColumnElement, and_, func, select
 from sqlalchemy.orm import Session
 
 from rinkside.rules.settings import settings_from_mapping, settings_table
@@ -82,7 +82,7 @@ def desk(service: ServiceBase, tournament_id: int) -> TournamentDesk:
             t.id, t.name, t.starts_on, t.ends_on, t.started, dict(t.settings),
             dict(t.playoff_settings or {}), list(t.tiebreaks),
             DRESS_MINUTES if t.dress_minutes is None else t.dress_minutes, rows,
-            {stage: len(_begun(s, tournament_id, stage)) for stage in ("pool", "playoff")})
+            {stage: _begun_count(s, tournament_id, stage) for stage in ("pool", "playoff")})
 
 
 def _edge_text(value: Any) -> str:
@@ -117,14 +117,26 @@ def _tournament(s: Session, tournament_id: int) -> models.Tournament:
     return t
 
 
-def _begun(s: Session, tournament_id: int, stage: str) -> list[models.Game]:
+def _begun_where(tournament_id: int, stage: str) -> ColumnElement[bool]:
     """The games begun (anything recorded) that play under ``stage``'s
     settings: a playoff game's are the pool's with the playoff amendments
     on top, so the pool's settings are every game's."""
     stages = ("pool", "playoff") if stage == "pool" else ("playoff",)
+    return and_(models.Division.tournament_id == tournament_id,
+                models.Game.stage.in_(stages), models.Game.version > 0)
+
+
+def _begun(s: Session, tournament_id: int, stage: str) -> list[models.Game]:
+    """The games begun under ``stage``'s settings (:func:`_begun_where`)."""
     return list(s.scalars(select(models.Game).join(models.Division)
-                          .where(models.Division.tournament_id == tournament_id,
-                                 models.Game.stage.in_(stages), models.Game.version > 0)))
+                          .where(_begun_where(tournament_id, stage))))
+
+
+def _begun_count(s: Session, tournament_id: int, stage: str) -> int:
+    """How many games have begun under ``stage``'s settings, counted by the
+    database (the desk's page shows the number, not the games)."""
+    return int(s.scalar(select(func.count()).select_from(models.Game).join(models.Division)
+                        .where(_begun_where(tournament_id, stage))) or 0)
 
 
 def set_settings(service: ServiceBase, tournament_id: int, stage: Stage,

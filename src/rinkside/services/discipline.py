@@ -11,6 +11,7 @@ naming it. Every time stamped comes from the service's clock."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Final, Literal
 
 from sqlalchemy import bindparam, func, select
@@ -39,6 +40,21 @@ class Discipline(ServiceBase):
         with self.write() as s:
             return self._suspension_status(
                 s, self.existing_row(s, models.Tournament, tournament_id))
+
+    def team_suspensions(self, tournament_id: int, team_ids: Iterable[int]
+                         ) -> dict[int, SuspensionStatus]:
+        """The entries of :meth:`suspensions` whose player is on one of
+        ``team_ids`` (each the same), read from their games and those of
+        their players' other teams alone (casebook 27; 410(c) across
+        divisions): what a page of a division, a team or a game shows,
+        whatever the size of the tournament."""
+        wanted = set(team_ids)
+        with self.write() as s:
+            t = self.existing_row(s, models.Tournament, tournament_id)
+            if not wanted:
+                return {}
+            status = self._team_suspension_status(s, t, sorted(wanted))
+        return {pid: st for pid, st in status.items() if st.team_id in wanted}
 
     def _suspension_status(self, s: Session, t: models.Tournament
                            ) -> dict[int, SuspensionStatus]:
@@ -70,13 +86,16 @@ class Discipline(ServiceBase):
         discipline are read as well; 410(a): a supplementary suspension placed
         after a game keeps that game in the timeline. Every other game of the
         tournament is left out, which keeps the order of the games kept."""
-        division_of: dict[int, int] = {
-            team: division
-            for team, division in connection_of(s).execute(_TEAMS_OF, {"tournament": t.id})}
-        everyone = records.players_of(s, list(division_of))
-        persons = {p.person_key for p in everyone if p.team_id in team_ids}
-        relevant = set(team_ids) | {p.team_id for p in everyone if p.person_key in persons}
-        ids = [p.player_id for p in everyone if p.team_id in relevant]
+        connection = connection_of(s)
+        own = records.players_of(s, team_ids)
+        persons = sorted({p.person_key for p in own})
+        # Only the teams of the tournament with one of these persons on them
+        # (410(c)) are read, not every player of the tournament.
+        division_of: dict[int, int] = dict(connection.execute(
+            _TEAMS_OF, {"tournament": t.id, "teams": team_ids, "persons": persons}).all())
+        relevant = set(team_ids) | set(division_of)
+        everyone = own + records.players_of(s, sorted(relevant - set(team_ids)))
+        ids = [p.player_id for p in everyone]
         supplementary = _supplementary(s, ids)
         after = {x.after_game_id for x in supplementary if x.after_game_id is not None}
         divisions = {division_of[team] for team in relevant} | set(s.scalars(
@@ -92,10 +111,10 @@ class Discipline(ServiceBase):
             view = self.division_view_in(s, division_id)
             schedule += [g for g in view.schedule if kept(g)]
             played += [p for p in view.played if kept(p.game)]
-        in_games = {team for g in schedule for team in (g.home_team_id, g.away_team_id)}
+        opponents = {team for g in schedule for team in (g.home_team_id, g.away_team_id)}
         played.sort(key=lambda p: forfeits.schedule_key(p.game))
         return suspensions.status(schedule, played,
-                                  [p for p in everyone if p.team_id in in_games | relevant],
+                                  everyone + records.players_of(s, sorted(opponents - relevant)),
                                   supplementary, _reviews(s, ids), _changes(s, ids))
 
     def pending_reviews(self, tournament_id: int) -> list[Sanction]:
@@ -168,9 +187,20 @@ class Discipline(ServiceBase):
             return row.id
 
 
-_TEAMS_OF: Final = (select(models.Team.id, models.Team.division_id)
-                    .join(models.Division, models.Team.division_id == models.Division.id)
-                    .where(models.Division.tournament_id == bindparam("tournament")))
+# The teams of the tournament, with their divisions, that are one of
+# ``teams`` or have one of ``persons`` on their roster (410(c): a person is
+# his key, else his name, as records.players_of reads it).
+_TEAMS_OF: Final = (
+    select(models.Team.id, models.Team.division_id)
+    .join(models.Division, models.Team.division_id == models.Division.id)
+    .where(models.Division.tournament_id == bindparam("tournament"),
+           models.Team.id.in_(bindparam("teams", expanding=True))
+           | models.Team.id.in_(
+               select(models.Player.team_id)
+               .where(models.Player.active.is_(True),
+                      func.coalesce(func.nullif(models.Player.person_key, ""),
+                                    models.Player.name)
+                      .in_(bindparam("persons", expanding=True))))))
 
 _PLAYED_GAMES: Final = (select(func.count()).select_from(models.Game)
                         .join(models.Division, models.Game.division_id == models.Division.id)

@@ -47,7 +47,9 @@ class Lineups(Discipline):
             view = self.division_view_in(s, game.division_id)
             forfeits.refuse_if_removed(team_id, view.removed)
             roster = records.players_of(s, [team_id])
-            status = self._suspension_status(s, game.division.tournament)
+            # Only the team's players are dressed: their suspensions alone are
+            # read (casebook 27, 410(c)), not every division's view.
+            status = self._team_suspension_status(s, game.division.tournament, [team_id])
             barred = suspension_check.barred(player_ids, records.scheduled_game(game), status)
             check = lineups.check_lineup(roster, player_ids, captain, alternates,
                                          {pid: str(exc) for pid, exc in barred.items()},
@@ -104,10 +106,10 @@ class Lineups(Discipline):
         """The team's players who may not dress for the game, each with the
         sentence of their suspension and its rule (casebook 27: 404(d),
         615(d), 405(e), 410)."""
-        with self.write() as s:  # as suspensions(): the division's view may be built
+        with self.write() as s:  # as suspensions(): its divisions' views may be built
             game = self.existing_row(s, models.Game, game_id)
             roster = [p.player_id for p in records.players_of(s, [team_id])]
-            status = self._suspension_status(s, game.division.tournament)
+            status = self._team_suspension_status(s, game.division.tournament, [team_id])
             barred = suspension_check.barred(roster, records.scheduled_game(game), status)
             return {pid: str(exc) for pid, exc in barred.items()}
 
@@ -115,9 +117,10 @@ class Lineups(Discipline):
         """Rule 204(a): for each team whose lineup handed in cannot field a
         goaltender and four skaters, the warning the table and the referees
         see (the team named); empty when none is short."""
-        with self.write() as s:  # as barred_for(): the division's view may be built
+        with self.write() as s:  # as barred_for(): its divisions' views may be built
             game = self.existing_row(s, models.Game, game_id)
-            status = self._suspension_status(s, game.division.tournament)
+            status = self._team_suspension_status(s, game.division.tournament,
+                                                  [game.home_team_id, game.away_team_id])
             scheduled = records.scheduled_game(game)
             warnings = []
             for team in (game.home_team, game.away_team):

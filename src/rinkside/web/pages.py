@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, time, timedelta
 from typing import Any, ClassVar, Literal
 from urllib.parse import urlencode
 
@@ -243,8 +243,8 @@ def schedule(service: Tournaments, chosen: ScheduleFilter = ScheduleFilter()) ->
         names.append(card.name)
     if chosen.rink is not None:
         names.insert(0, chosen.rink)
-    games = queries.games(service, chosen.division, tournament_id=tournament,
-                          team_id=chosen.team, rink=chosen.rink)
+    filters: dict[str, Any] = {"division_id": chosen.division, "tournament_id": tournament,
+                               "team_id": chosen.team, "rink": chosen.rink}
     divisions = queries.divisions(service, tournament)
     teams = sorted(((t.team_id, f"{t.name} · {d.name}" if tournament is not None
                      else f"{t.name} · {d.name} · {tree.name}")
@@ -256,16 +256,18 @@ def schedule(service: Tournaments, chosen: ScheduleFilter = ScheduleFilter()) ->
     waiting = ([] if chosen.team is not None else  # a place has no team yet
                [WaitingRow(w) for w in waiting_games(service, tournament, chosen.division)
                 if chosen.rink in (None, w.rink)])
-    every_day = sorted({_local_day(g.start) for g in games}
+    every_day = sorted({_local_day(start) for start in queries.starts(service, **filters)}
                        | {_local_day(w.game.start) for w in waiting},
                        key=lambda d: (d is None, d or date.min))
     narrowed = any(f is not None for f in (chosen.tournament, chosen.division, chosen.team,
                                            chosen.rink))
     one_day = chosen.day is not None or not narrowed
     shown = _shown_day(chosen, every_day, today(service))
-    if one_day:  # one day's games: the page does not grow with the season
-        games = [g for g in games if _local_day(g.start) == shown]
+    if one_day:  # one day's games, read alone: the page does not grow with the season
+        games = queries.games(service, **filters, between=_local_span(shown))
         waiting = [w for w in waiting if _local_day(w.game.start) == shown]
+    else:
+        games = queries.games(service, **filters)
     rows: list[ScoreRow | WaitingRow] = [*score_rows(service, games), *waiting]
     return SchedulePage(ScheduleFilter(tournament, chosen.division, chosen.team, chosen.rink,
                                        chosen.day),
@@ -278,6 +280,15 @@ _EVERY_DAY: Literal["every day"] = "every day"
 
 def _local_day(start: datetime | None) -> date | None:
     return start.astimezone().date() if start is not None else None
+
+
+def _local_span(day: date | None) -> tuple[datetime, datetime] | Literal["unscheduled"]:
+    """The moments of ``day`` (the server's local date), from its midnight to
+    the next's; "unscheduled" for the games with no start (None)."""
+    if day is None:
+        return "unscheduled"
+    return (datetime.combine(day, time.min).astimezone(),
+            datetime.combine(day + timedelta(days=1), time.min).astimezone())
 
 
 def _shown_day(chosen: ScheduleFilter, days: list[date | None], now: date) -> date | None:
@@ -416,11 +427,28 @@ class SuspensionRow:
         return str(sum(s.remaining for s, _ in self.status.barring()))
 
 
-def suspensions(service: Tournaments) -> list[SuspensionRow]:
-    """Every player with a suspension: those still barred first."""
-    teams = queries.team_names(service)
-    rows = [SuspensionRow(s, teams.get(s.team_id, ""), tid)
-            for tid in queries.tournament_ids(service)
-            for s in service.suspensions(tid).values() if s.sanctions or s.elsewhere]
+@dataclass(frozen=True, slots=True)
+class SuspensionsPage:
+    """One division's suspensions (the page does not grow with the season:
+    each other division is a link from it)."""
+
+    divisions: list[queries.DivisionRow]
+    chosen: queries.DivisionRow | None
+    rows: list[SuspensionRow]
+
+
+def suspensions(service: Tournaments, division: str | None = None) -> SuspensionsPage:
+    """Every player of one division with a suspension (the one the address
+    names, else the first): those still barred first. Their own games and
+    their other teams' are read (casebook 27, 410(c)), not every division's."""
+    divisions = queries.divisions(service)
+    chosen = next((d for d in divisions if str(d.division_id) == (division or "").strip()),
+                  divisions[0] if divisions else None)
+    if chosen is None:
+        return SuspensionsPage(divisions, None, [])
+    teams = queries.team_names(service, chosen.division_id)
+    rows = [SuspensionRow(s, teams.get(s.team_id, ""), chosen.tournament_id)
+            for s in service.team_suspensions(chosen.tournament_id, teams).values()
+            if s.sanctions or s.elsewhere]
     rows.sort(key=lambda r: (not r.status.suspended, r.team, r.status.number))
-    return rows
+    return SuspensionsPage(divisions, chosen, rows)

@@ -17,6 +17,7 @@ from rinkside.services.queries.games import (
     known,
     last_start,
     live,
+    starts,
     versions,
 )
 from rinkside.services.queries.teams import (
@@ -46,5 +47,5 @@ from rinkside.services.queries.tournaments import (
 __all__ = ["DivisionRow", "DivisionTeams", "GameRow", "LiveView", "PlayerRow", "TeamCount",
            "TeamPage", "TeamRoster", "TournamentCard", "TournamentTree", "active_players",
            "division", "divisions", "game", "games", "known", "last_start", "live",
-           "player_labels", "team", "team_names", "team_roster", "tournament_card",
+           "player_labels", "starts", "team", "team_names", "team_roster", "tournament_card",
            "tournament_cards", "tournament_ids", "tournament_trees", "versions"]

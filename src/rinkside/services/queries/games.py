@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 from sqlalchemy import Row, Select, bindparam, func, select
 from sqlalchemy.orm import Session, aliased
@@ -70,11 +70,38 @@ def _game_row(r: Row[Any]) -> GameRow:
 
 def games(service: ServiceBase, division_id: int | None = None, *,
           tournament_id: int | None = None, team_id: int | None = None,
-          rink: str | None = None) -> list[GameRow]:
+          rink: str | None = None,
+          between: tuple[datetime, datetime] | Literal["unscheduled"] | None = None
+          ) -> list[GameRow]:
     """Every scheduled game, in schedule order within its division; of one
     division, one tournament, one team (home or away) or one rink when given
-    (each filter narrows the others: the public schedule's, kept in its address)."""
-    query = _GAMES
+    (each filter narrows the others: the public schedule's, kept in its
+    address); ``between``: only those starting from its first moment to
+    before its second ("unscheduled": only those with no start yet)."""
+    query = _filtered(_GAMES, division_id, tournament_id, team_id, rink)
+    if between == "unscheduled":
+        query = query.where(models.Game.start.is_(None))
+    elif between is not None:
+        query = query.where(models.Game.start >= between[0], models.Game.start < between[1])
+    with service.read() as s:
+        return [_game_row(r) for r in s.execute(query)]
+
+
+def starts(service: ServiceBase, division_id: int | None = None, *,
+           tournament_id: int | None = None, team_id: int | None = None,
+           rink: str | None = None) -> list[datetime | None]:
+    """The distinct start times of the games :func:`games` gives for the
+    same filters (None for games not yet scheduled): the schedule's days
+    without reading every game."""
+    query = _filtered(select(models.Game.start).distinct()
+                      .join(models.Division, models.Game.division_id == models.Division.id),
+                      division_id, tournament_id, team_id, rink)
+    with service.read() as s:
+        return list(s.scalars(query))
+
+
+def _filtered(query: Select[Any], division_id: int | None, tournament_id: int | None,
+              team_id: int | None, rink: str | None) -> Select[Any]:
     if division_id is not None:
         query = query.where(models.Game.division_id == division_id)
     if tournament_id is not None:
@@ -84,8 +111,7 @@ def games(service: ServiceBase, division_id: int | None = None, *,
                             | (models.Game.away_team_id == team_id))
     if rink is not None:
         query = query.where(models.Game.rink == rink)
-    with service.read() as s:
-        return [_game_row(r) for r in s.execute(query)]
+    return query
 
 
 def game(service: ServiceBase, game_id: int) -> GameRow:

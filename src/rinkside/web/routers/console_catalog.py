@@ -239,7 +239,7 @@ def undressed(service: Service, game_id: int) -> dict[Team, set[int]]:
     console's lists must not offer the players the server would refuse."""
     row = queries.game(service, game_id)
     scheduled, handed = logs.handed_lineups(service, game_id)
-    status = service.suspensions(row.tournament_id)
+    status = service.team_suspensions(row.tournament_id, [row.home_team_id, row.away_team_id])
     out: dict[Team, set[int]] = {}
     sides: tuple[tuple[Team, int], ...] = (("home", row.home_team_id), ("away", row.away_team_id))
     for side, team_id in sides:
@@ -317,7 +317,7 @@ def lineups(game_id: int, user: Reader, service: Service) -> dict[str, Any]:
     """Each team's roster for the lineup form: dressed or not, the letters
     named for the game, and the suspension that bars a player (casebook 27)."""
     row = queries.game(service, game_id)
-    status = service.suspensions(row.tournament_id)
+    status = service.team_suspensions(row.tournament_id, [row.home_team_id, row.away_team_id])
     scheduled, handed = logs.handed_lineups(service, game_id)
     out: dict[str, Any] = {}
     sides: tuple[tuple[Team, int], ...] = (("home", row.home_team_id), ("away", row.away_team_id))

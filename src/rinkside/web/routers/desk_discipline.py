@@ -34,8 +34,9 @@ def discipline_page_with(request: Request, service: Service, templates: Template
     """The discipline page, with a refusal or a forfeit's preview (the
     reviews' forms answer on it too). Its suspensions, players and games are
     one division's (the one chosen, else the first; every division's when
-    only a name is searched), and only the players whose name holds ``name``:
-    the page does not grow with the season."""
+    only a name is searched), and only the players whose name holds ``name``;
+    so are the cases awaiting the Event Directors (404(h), 405(b)): the page
+    does not grow with the season."""
     divisions = queries.divisions(service, tournament_id)
     chosen = next((d for d in divisions if str(d.division_id) == division.strip()), None)
     search = name.strip().casefold()
@@ -47,10 +48,14 @@ def discipline_page_with(request: Request, service: Service, templates: Template
              if tree.tournament_id == tournament_id for d in tree.divisions
              if chosen is None or chosen.division_id == d.division_id
              for t in d.teams}
-    statuses = [st for st in desk_discipline.suspensions(service, tournament_id)
-                if st.team_id in teams and search in st.name.casefold()]
     players = [(p, t) for t in teams for p in queries.team(service, t).players
                if search in p.name.casefold()]
+    if chosen is None:  # a name searched in every division: the teams of the players found
+        teams = {t for _, t in players}
+    # Their players' suspensions alone (their games read, not every division's),
+    # read once for the table and the cases awaiting the Event Directors.
+    shown = service.team_suspensions(tournament_id, teams)
+    statuses = [st for st in desk_discipline.by_name(shown) if search in st.name.casefold()]
     return page(request, templates, "desk_discipline.html", user, {
         "title": "Desk: discipline and forfeits", "tournament_id": tournament_id,
         "statuses": statuses, "owed": desk_discipline.still_owed(statuses),
@@ -59,7 +64,7 @@ def discipline_page_with(request: Request, service: Service, templates: Template
         "games": games, "players": sorted(players, key=lambda pt: (pt[1], pt[0].number)),
         "team_names": queries.team_names(service), "preview": preview, "reason": reason,
         "divisions": divisions, "chosen": chosen, "name": name.strip(),
-        "pending": desk_reviews.pending(service, tournament_id)},
+        "pending": desk_reviews.pending_of(shown)},
         error=error, status=422 if error else 200)
 
 

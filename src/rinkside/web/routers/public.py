@@ -121,6 +121,11 @@ def player(player_id: int, request: Request, service: Service,
 
 
 @router.get("/suspensions")
-def suspensions(request: Request, service: Service, templates: Templates) -> HTMLResponse:
+def suspensions(request: Request, service: Service, templates: Templates,
+                division: str | None = None) -> HTMLResponse:
+    """One division's suspensions (the first unless the address names
+    another), each other division a link."""
+    page = pages.suspensions(service, division)
+    title = f"Suspensions: {page.chosen.name}" if page.chosen else "Suspensions"
     return templates.TemplateResponse(request, "suspensions.html", {
-        "title": "Suspensions", "rows": pages.suspensions(service)})
+        "title": title, "page": page, "rows": page.rows})
