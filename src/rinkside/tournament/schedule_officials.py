@@ -5,7 +5,10 @@ team they play or coach for, and a referee who plays never due on the floor
 for their own team without the rest.
 
 Greedy and pure: games in start order, each given the referees free for it
-who have worked least so far. A game it cannot fill is named, with why.
+who have worked least so far; an official whose hours are only a wish
+(``hard`` false) is given a game outside them only when no one else is free
+(the grid then lists the wish not kept). A game it cannot fill is named,
+with why.
 """
 
 from __future__ import annotations
@@ -50,9 +53,10 @@ def assign_referees(games: Sequence[Placed], officials: Sequence[str], *, length
         end = g.end(length)  # its own length (its division's), Rules 639, 640(a)
         day = g.start.date()
 
-        def free(name: str, g: Placed = g, end: datetime = end, day: date = day) -> bool:
+        def free(name: str, g: Placed = g, end: datetime = end, day: date = day,
+                 wishes: bool = True) -> bool:
             h = hours.get(name)
-            if h is not None and (not h.available(g.start, end) or (
+            if h is not None and (h.hard or wishes) and (not h.available(g.start, end) or (
                     h.most_a_day is not None and per_day.get((name, day), 0) >= h.most_a_day)):
                 return False
             if set(g.teams) & people.teams_of.get(name, frozenset()):
@@ -64,6 +68,9 @@ def assign_referees(games: Sequence[Placed], officials: Sequence[str], *, length
 
         chosen = sorted((n for n in officials if free(n)),
                         key=lambda n: (len(worked[n]), n))[:per_game]
+        if len(chosen) < per_game:  # then those whose hours are only a wish
+            chosen += sorted((n for n in officials if n not in chosen and free(n, wishes=False)),
+                             key=lambda n: (len(worked[n]), n))[:per_game - len(chosen)]
         referees[g.key] = tuple(chosen)
         for name in chosen:
             worked[name].append((g.start, end))
