@@ -32,6 +32,7 @@ from rinkside.tournament.schedule_lengths import game_length
 from rinkside.tournament.schedule_officials import assign_referees
 from rinkside.tournament.schedule_people import People
 from rinkside.tournament.schedule_requests import Demands
+from rinkside.tournament.schedule_rinks import Travel
 from rinkside.tournament.schedule_solver import Pairing, ScheduleInfeasible, solve
 from rinkside.tournament.stage_settings import stage_settings
 
@@ -238,7 +239,8 @@ def generate(service: ServiceBase, tournament_id: int, *, windows: Sequence[Wind
         s.add_all(rows)
         t.game_minutes, t.rest_minutes = game_minutes, rest_minutes
         s.flush()
-        short = _referee(s, rows, fixed, demands, people, length, rest, lengths)
+        short = _referee(s, rows, fixed, demands, people, length, rest, lengths,
+                         travel_in(s, tournament_id))
         record(s, tournament_id, "schedule", "generated", None, {
             "games": len(rows), **({"referees_short": short} if short else {}),
             "divisions": [d.name for d in divisions], "rinks": names,
@@ -252,7 +254,7 @@ def generate(service: ServiceBase, tournament_id: int, *, windows: Sequence[Wind
 
 def _referee(s: Session, rows: Sequence[models.Game], fixed: Sequence[Placed],
              demands: Demands, people: People, length: timedelta, rest: timedelta,
-             lengths: _Lengths) -> list[str]:
+             lengths: _Lengths, travel: Travel) -> list[str]:
     """Two referees for each new game (Rule 501(a)) from the officials whose
     hours the desk keeps, within those hours and their most a day, never in
     two places, never their own team's game; what is short, said."""
@@ -264,7 +266,7 @@ def _referee(s: Session, rows: Sequence[models.Game], fixed: Sequence[Placed],
            for r in rows if r.start is not None]
     # Officials already named keep their games: only the new ones are given.
     done = assign_referees([*fixed, *new], pool, length=length, rest=rest,
-                           hours=demands.officials, people=people)
+                           hours=demands.officials, people=people, travel=travel)
     taken = {(g.key, name) for g in fixed for name in g.officials}
     keys = {g.key for g in new}
     for key in keys:
@@ -470,7 +472,7 @@ def rebuild(service: ServiceBase, tournament_id: int, *, windows: Sequence[Windo
                 models.GameOfficial.role == "referee"))
             s.flush()
             _referee(s, movable, fixed, demands, people_in(s, tournament_id),
-                     length, rest, lengths)
+                     length, rest, lengths, travel_in(s, tournament_id))
         record(s, tournament_id, "schedule", "rebuilt", None,
                {"games": len(slots), "locked": sorted(locked), "rinks": names,
                 "windows": [f"{w.start.isoformat()} - {w.end.isoformat()}" for w in windows]},
