@@ -39,9 +39,9 @@ from rinkside.tournament.stage_settings import stage_settings
 GAME_MINUTES: Final = 50  # a game's time on the rink when the director gave none
 REST_MINUTES: Final = 0
 
-__all__ = ["GAME_MINUTES", "REST_MINUTES", "Grid", "ScheduleConflict", "ScheduleInfeasible",
-           "add_game", "cancel_game", "generate", "grid", "lock_game", "move_game",
-           "parse_windows", "preview_move", "rebuild", "swap_games"]
+__all__ = ["GAME_MINUTES", "REST_MINUTES", "STEPS", "Grid", "ScheduleConflict",
+           "ScheduleInfeasible", "add_game", "cancel_game", "generate", "grid", "grid_step",
+           "lock_game", "move_game", "parse_windows", "preview_move", "rebuild", "swap_games"]
 
 
 class ScheduleConflict(ValueError):
@@ -555,11 +555,29 @@ class Grid:
     game_minutes: int
     rest_minutes: int
     wishes: list[Conflict] = field(default_factory=list)  # soft requests not kept, and why
+    step_minutes: int | None = None  # the director's step between the rows (None: the games')
 
 
-def grid(service: ServiceBase, tournament_id: int) -> Grid:
+STEPS: Final = (5, 10, 15, 20, 25, 30, 40, 45, 50, 60)  # the steps the desk offers
+
+
+def grid_step(text: str) -> int | None:
+    """The director's step between the grid's rows, in minutes ('' : the
+    games' own length), 5 to 240."""
+    text = text.strip()
+    if not text:
+        return None
+    if not text.isdigit() or not 5 <= int(text) <= 240:
+        raise ValueError(f"the grid's step is whole minutes from 5 to 240, not {text!r}")
+    return int(text)
+
+
+def grid(service: ServiceBase, tournament_id: int, step_minutes: int | None = None) -> Grid:
     """The schedule per day, a column per rink and a row per start time, each
-    game with what conflicts with it."""
+    game with what conflicts with it. Between the games, a free row every
+    ``step_minutes`` (the director's), else every shortest game of the day
+    (its division's length, Rules 639, 640(a)), up to two such games after
+    the last: a game can be dropped there."""
     with service.read() as s:
         t = _tournament(s, tournament_id)
         length, rest = _lengths(t)
@@ -580,6 +598,7 @@ def grid(service: ServiceBase, tournament_id: int) -> Grid:
             for key in c.games:
                 wished.setdefault(key, []).append(f"not kept: {c.message}")
         officials = {p.key: tuple(sorted(p.officials)) for p in placed}
+        own = {p.key: p.length or length for p in placed}
         referees = _referees(s, tournament_id)
         locks = set(s.scalars(select(models.ScheduleLock.game_id).join(models.Game)
                               .join(models.Division)
@@ -612,12 +631,14 @@ def grid(service: ServiceBase, tournament_id: int) -> Grid:
         for day in days.values():
             # Every slot of the day, free ones too, and two after the last game:
             # a game can be dropped there.
-            moment, last = min(day.times), max(day.times) + 2 * length
-            while moment < last:
-                moment += length
-                if not any(abs(moment - x) < length for x in day.times):
+            shortest = min(own.get(g.game_id, length) for g in day.cells.values())
+            step = timedelta(minutes=step_minutes) if step_minutes is not None else shortest
+            moment, last = min(day.times), max(day.times) + 2 * shortest
+            while moment + step <= last:
+                moment += step
+                if not any(abs(moment - x) < step for x in day.times):
                     day.times.append(moment)
             day.times.sort()
         return Grid(sorted(days.values(), key=lambda d: d.day), unplaced, found,
                     int(length.total_seconds() // 60), int(rest.total_seconds() // 60),
-                    wishes)
+                    wishes, step_minutes)
