@@ -370,7 +370,9 @@ def solve_report(pairings: Sequence[Pairing], *, windows: Sequence[Window],
     wholly within its opening hours and never over its closed slots. With
     rinks at two venues, a team's or a person's games keep the ``travel``
     time on top of the rest (the rinks are given after the search, so the
-    search keeps it between any two of their games)."""
+    search keeps the longest travel between any two of the ``rinks``' venues
+    between any two of their games: with travel per pair, the pair farthest
+    apart among the rinks built on)."""
     began = time.perf_counter()
     if length <= timedelta(0):
         raise ValueError("a game must last longer than 0 minutes")
