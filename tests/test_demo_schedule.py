@@ -7,11 +7,21 @@ they still head the table."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from fastapi.testclient import TestClient
 
 from rinkside.demo import DemoStore, build_demo_store
-from rinkside.services import desk_playoffs, desk_schedule, queries, schedule_requests
+from rinkside.services import (
+    desk_playoffs,
+    desk_rinks,
+    desk_schedule,
+    officiating,
+    queries,
+    rinks,
+    schedule_requests,
+)
 from rinkside.services.open import open_tournaments
 from rinkside.services.tournaments import Tournaments
 from rinkside.web.app import create_app
@@ -76,3 +86,36 @@ def test_the_demo_shows_a_player_on_two_teams_a_blackout_and_an_official_with_ho
     assert demands.officials and all(h.windows for h in demands.officials.values())
     grid = desk_schedule.grid(service, demo.tournament)
     assert grid.conflicts == [] and grid.wishes == []
+
+
+def test_the_demo_has_a_referee_who_plays_never_given_his_teams_game_and_travel_by_pair(
+        built: tuple[Tournaments, DemoStore]) -> None:
+    """Issue 31: a Rockets skater referees 14U games, never one of his team's
+    (Rule 501(a)) nor while it plays; naming him to one is refused. The
+    venues' travel is given pair by pair, the rest taking the default; the
+    schedule still has no conflict."""
+    service, demo = built
+    grid = desk_schedule.grid(service, demo.tournament)
+    assert grid.conflicts == []
+    games = [g for day in grid.days for g in day.cells.values()]
+    with service.read() as s:
+        people = schedule_requests.people_in(s, demo.tournament)
+    rockets = next(d.teams for d in queries.tournament_trees(service)[0].divisions
+                   if d.name == "Division 1")
+    rockets_id = next(t.team_id for t in rockets if t.name == "Rockets")
+    (him,) = [name for name, teams in people.teams_of.items() if teams == {rockets_id}
+              and any(name in g.officials for g in games)]
+    his = [g for g in games if him in g.officials]
+    theirs = [g for g in games if "Rockets" in (g.home, g.away)]
+    assert len(his) >= 2 and all(g.division == "14U" for g in his)
+    assert all(abs(a.start - b.start).total_seconds() >= 50 * 60 for a in his for b in theirs)
+    own = theirs[0]
+    with pytest.raises(officiating.OwnTeamOfficial, match=f"{him} is with Rockets"):
+        officiating.set_officials(service, own.game_id, {"referee": [him]})
+    assert him not in officiating.officials(service, own.game_id)["referee"]
+    assert desk_rinks.travel_pairs(service, demo.tournament) == [
+        ("Civic Centre", "Main Arena", 20), ("Main Arena", "Northside", 45)]
+    with service.read() as s:
+        travel = rinks.travel_in(s, demo.tournament)
+    assert travel.between("Rink 3", "Rink 4") == timedelta(minutes=30)  # the default
+    assert travel.between("Rink 1", "Rink 2") == timedelta(0)  # one building

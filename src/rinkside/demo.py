@@ -18,7 +18,14 @@ from typing import Any
 
 from rinkside.rules.events import Event, Forfeit
 from rinkside.rules.times import GameTime
-from rinkside.services import officiating, queries, rinks, schedule_requests, store_meta
+from rinkside.services import (
+    desk_rinks,
+    officiating,
+    queries,
+    rinks,
+    schedule_requests,
+    store_meta,
+)
 from rinkside.services.all_or_nothing import all_or_nothing
 from rinkside.services.desk_schedule import GAME_MINUTES
 from rinkside.services.tournaments import Tournaments
@@ -65,6 +72,8 @@ def build_demo(service: Tournaments, *, seed: int = 2026,
     # desk's schedule page, rinkside.tournament.schedule_check).
     named: set[str] = set()  # a name is a person (the careers' identity): one each
     drawn: list[list[list[dict[str, Any]]]] = []  # each division's rosters, as drawn
+    playing_referee, his_team = "", 0
+    his_starts: list[datetime | None] = []
     for (division_name, team_names), rink in zip(TEAMS.items(), RINKS, strict=True):
         division = service.add_division(tournament, division_name)
         drawn.append([])
@@ -77,14 +86,30 @@ def build_demo(service: Tournaments, *, seed: int = 2026,
                 players.append({"number": number, "name": _person(rng, named),
                                 "captain": "C" if i == 0 else "A" if i in (1, 2) else None})
             players = _one_person_each(players, team_name)
+            if team_name == PLAYING_REFEREE_TEAM:
+                players, playing_referee = _a_skater_who_referees(players)
             drawn[-1].append(players)
             _share_a_player(drawn, kickoff)
             service.set_roster(team, players)
+            if team_name == PLAYING_REFEREE_TEAM:
+                his_team = team
         games = service.generate_round_robin(division, start=kickoff,
                                              slot_minutes=GAME_MINUTES, rinks=[rink])
         say(f"{division_name}: {len(team_names)} teams, {len(games)} games")
+        when = {g.game_id: g.start for g in queries.games(service, division)}
+        if division_name == PLAYING_REFEREE_TEAMS_DIVISION:
+            his_starts = [g.start for g in queries.games(service, division)
+                          if his_team in (g.home_team_id, g.away_team_id)]
         for game_id in games:
-            officiating.set_officials(service, game_id, crews[rink])
+            crew = crews[rink]
+            start = when[game_id]
+            if (division_name == PLAYING_REFEREE_DIVISION and start is not None
+                    and all(s is None or abs(start - s) >= timedelta(minutes=GAME_MINUTES)
+                            for s in his_starts)):
+                # He whistles the other division's games his team's leave him
+                # free for, never one of his team's (Rule 501(a)).
+                crew = {**crew, "referee": [crew["referee"][0], playing_referee]}
+            officiating.set_officials(service, game_id, crew)
             service.dress_eligible(game_id)  # 203(a): no suspended player plays
             version, state = service.game_state(game_id)
             events: list[Event]
@@ -97,8 +122,42 @@ def build_demo(service: Tournaments, *, seed: int = 2026,
             if on_game is not None:
                 on_game()
     _schedule_requests(service, tournament, crews, kickoff)
+    _venues(service, tournament)
     service.start_tournament(tournament)
     return tournament
+
+
+# A Division 1 skater who referees 14U games (a referee who plays: never his
+# own team's game, Rule 501(a); never while his team plays).
+PLAYING_REFEREE_TEAMS_DIVISION = "Division 1"
+PLAYING_REFEREE_TEAM = "Rockets"
+PLAYING_REFEREE_DIVISION = "14U"
+
+
+def _a_skater_who_referees(players: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], str]:
+    """The roster's last skater with no letter is a referee too: his person
+    key is his name, the name the officials' list gives him (one person)."""
+    k = max(n for n, p in enumerate(players) if not p.get("goalie") and not p.get("captain"))
+    him = {**players[k], "person_key": players[k]["name"]}
+    return [*players[:k], him, *players[k + 1:]], str(him["name"])
+
+
+# The venues: Rinks 1 and 2 under one roof, two more rinks across town; the
+# travel between venues pair by pair, the rest the default (issue 31).
+EXTRA_RINKS = {"Rink 3": "Civic Centre", "Rink 4": "Northside"}
+VENUE_OF = {"Rink 1": "Main Arena", "Rink 2": "Main Arena", **EXTRA_RINKS}
+TRAVEL_MINUTES = 30
+TRAVEL_PAIRS = "Civic Centre / Main Arena: 20\nMain Arena / Northside: 45"
+
+
+def _venues(service: Tournaments, tournament: int) -> None:
+    for name in EXTRA_RINKS:
+        rinks.add_rink(service, tournament, name, RINKS["Rink 2"])
+    for row in rinks.rinks(service, tournament):
+        desk_rinks.set_hours(service, row.id, opening="", closed="", venue=VENUE_OF[row.name],
+                             by="demo director")
+    desk_rinks.set_travel(service, tournament, TRAVEL_MINUTES, by="demo director")
+    desk_rinks.set_travel_pairs(service, tournament, TRAVEL_PAIRS, by="demo director")
 
 
 # ------------------------------------------------- the schedule's people and requests (issue 31)

@@ -143,3 +143,51 @@ def test_the_first_pass_fills_a_tight_day_so_the_solver_starts_from_a_whole_sche
     assert solved.greedy_placed == len(games)
     assert conflicts(placed(games, solved.slots), length=30 * MIN, rest=30 * MIN,
                      windows=windows, people=people, demands=demands) == []
+
+
+def test_a_wish_to_be_apart_is_kept_when_it_can_be() -> None:
+    """A soft "not at the same time as" costs in the objective: the earliest
+    schedule without it puts teams 1 and 2 (one division) side by side in
+    each matchday they do not meet; with it, never."""
+    wish = Demands(teams=(TeamRequest(1, "apart", other=2, hard=False),))
+    windows = [Window(DAY, DAY + 8 * HOUR)]
+    plain = solve(TWO_DIVISIONS, windows=windows, rinks=["A", "B"], length=50 * MIN)
+    assert [c for c in conflicts(placed(TWO_DIVISIONS, plain), length=50 * MIN, demands=wish)
+            if c.soft]
+    solved = solve_report(TWO_DIVISIONS, windows=windows, rinks=["A", "B"], length=50 * MIN,
+                          demands=wish)
+    assert solved.soft_broken == 0
+    assert conflicts(placed(TWO_DIVISIONS, solved.slots), length=50 * MIN, demands=wish) == []
+
+
+def test_a_wish_to_be_apart_that_cannot_be_kept_is_reported() -> None:
+    """Four rinks, three slots, twelve games: every team plays in every slot,
+    so teams 1 and 11 are on at once three times; the schedule is still
+    made (a wish is never a constraint) and each broken wish is said."""
+    wish = Demands(teams=(TeamRequest(1, "apart", other=11, hard=False),))
+    solved = solve_report(TWO_DIVISIONS, windows=[Window(DAY, DAY + 150 * MIN)],
+                          rinks=["A", "B", "C", "D"], length=50 * MIN, demands=wish)
+    assert solved.soft_broken == 3
+    found = conflicts(placed(TWO_DIVISIONS, solved.slots), length=50 * MIN, demands=wish)
+    assert len(found) == 3 and all(c.soft and c.kind == "request" for c in found)
+    assert all("never at the same time as" in c.message and "(a wish)" in c.message
+               for c in found)
+    hard = Demands(teams=(TeamRequest(1, "apart", other=11),))
+    with pytest.raises(ScheduleInfeasible):
+        solve(TWO_DIVISIONS, windows=[Window(DAY, DAY + 150 * MIN)],
+              rinks=["A", "B", "C", "D"], length=50 * MIN, demands=hard)
+
+
+def test_an_officials_hours_given_as_a_wish_are_kept_first_and_given_up_last() -> None:
+    """Sam's hours (08:00-09:00) are a wish: he takes the early game; the
+    late one, which no one else can take, he takes too, and it is said."""
+    hours = {"Sam": OfficialHours("Sam", (Window(DAY, DAY + HOUR),), hard=False),
+             "Tia": OfficialHours("Tia", (Window(DAY + 2 * HOUR, DAY + 3 * HOUR),)),
+             "Uma": OfficialHours("Uma", (Window(DAY, DAY + HOUR),))}
+    games = [Placed(1, DAY, "A", (1, 2)), Placed(2, DAY + 2 * HOUR, "A", (3, 4))]
+    done = assign_referees(games, ["Sam", "Tia", "Uma"], length=50 * MIN, hours=hours)
+    assert done.referees[1] == ("Sam", "Uma") and done.referees[2] == ("Tia", "Sam")
+    checked = [Placed(g.key, g.start, g.rink, g.teams, frozenset(done.referees[g.key]))
+               for g in games]
+    found = conflicts(checked, length=50 * MIN, demands=Demands(officials=hours))
+    assert [(c.kind, c.games, c.soft) for c in found] == [("hours", (2,), True)]

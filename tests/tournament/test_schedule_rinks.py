@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from rinkside.tournament.schedule_check import Placed, Window, conflicts, conflicts_of
+from rinkside.tournament.schedule_officials import assign_referees
 from rinkside.tournament.schedule_rinks import RinkHours, Travel
 from rinkside.tournament.schedule_solver import Pairing, solve
 
@@ -79,3 +80,52 @@ def test_the_solver_keeps_the_travel_between_venues() -> None:
     for team in (1, 2, 3, 4):
         a, b = sorted(p.start for p in placed if team in p.teams)
         assert b - a >= GAME + 25 * MIN or len({p.rink for p in placed if team in p.teams}) == 1
+
+
+# Three venues: A-B 20 min, A-C 45 min; B-C not given takes the default, 30.
+PAIRS = Travel({"A1": "A", "B1": "B", "C1": "C"}, 30 * MIN,
+               {frozenset(("A", "B")): 20 * MIN, frozenset(("A", "C")): 45 * MIN})
+
+
+def test_travel_is_given_pair_by_pair_with_the_default_for_the_rest() -> None:
+    assert PAIRS.between("A1", "B1") == 20 * MIN == PAIRS.between("B1", "A1")
+    assert PAIRS.between("A1", "C1") == 45 * MIN
+    assert PAIRS.between("B1", "C1") == 30 * MIN
+    assert PAIRS.between("A1", "A1") == timedelta(0)
+    assert PAIRS.longest(["A1", "B1"]) == 20 * MIN and PAIRS.longest() == 45 * MIN
+    first = Placed(1, DAY, "A1", (1, 2))
+    to_b = Placed(2, DAY + GAME + 30 * MIN, "B1", (1, 3))
+    to_c = Placed(3, DAY + GAME + 30 * MIN, "C1", (1, 4))
+    assert conflicts([first, to_b], length=GAME, travel=PAIRS) == []
+    found = conflicts([first, to_c], length=GAME, travel=PAIRS)
+    assert [c.kind for c in found] == ["rest"] and "at A and C, 45 min apart" in found[0].message
+
+
+def test_a_referee_keeps_the_travel_between_venues_too() -> None:
+    """Sam officiates at A then, 30 min later, at C (45 min away): a
+    conflict; at B (20 min away) none. The referees' assignment keeps it."""
+    first = Placed(1, DAY, "A1", (1, 2), frozenset({"Sam"}))
+    at_b = Placed(2, DAY + GAME + 30 * MIN, "B1", (3, 4), frozenset({"Sam"}))
+    at_c = Placed(3, DAY + GAME + 30 * MIN, "C1", (5, 6), frozenset({"Sam"}))
+    assert conflicts([first, at_b], length=GAME, travel=PAIRS) == []
+    found = conflicts([first, at_c], length=GAME, travel=PAIRS)
+    assert [c.kind for c in found] == ["official"]
+    assert "Sam has 30 min between games to travel" in found[0].message
+    assert conflicts([first, at_c], length=GAME) == []  # without the travel, none
+    bare = [Placed(g.key, g.start, g.rink, g.teams) for g in (first, at_c)]
+    crew = ["Sam", "Tia", "Uma"]
+    assert assign_referees(bare, crew, length=GAME).referees[3] == ("Uma", "Sam")
+    done = assign_referees(bare, crew, length=GAME, travel=PAIRS)
+    assert done.referees == {1: ("Sam", "Tia"), 3: ("Uma",)}
+    assert "1 of 2 referees" in done.short[3]
+
+
+def test_the_solver_keeps_each_pairs_travel() -> None:
+    """Rinks at A and C only: the 45 min between them, not the default."""
+    pairings = [Pairing(1, 1, 2), Pairing(2, 3, 4), Pairing(3, 1, 3), Pairing(4, 2, 4)]
+    windows = [Window(DAY, DAY + 4 * HOUR)]
+    slots = solve(pairings, windows=windows, rinks=["A1", "C1"], length=GAME, seconds=5,
+                  travel=PAIRS)
+    by_key = {p.key: (p.home, p.away) for p in pairings}
+    placed = [Placed(s.key, s.start, s.rink, by_key[s.key]) for s in slots]
+    assert len(placed) == 4 and conflicts(placed, length=GAME, travel=PAIRS) == []

@@ -10,7 +10,14 @@ import pytest
 from deskkit import dora, new_tournament, people, post
 from webkit import Client, Demo
 
-from rinkside.services import changes, desk_rinks, desk_schedule, desk_teams, rinks
+from rinkside.services import (
+    changes,
+    desk_rinks,
+    desk_schedule,
+    desk_teams,
+    officiating,
+    rinks,
+)
 
 __all__ = ["dora", "people"]
 
@@ -118,3 +125,58 @@ def test_a_move_that_leaves_no_time_to_travel_between_venues_is_refused(
                                by="dora")
     assert desk_schedule.add_game(demo.service, did, v1, v3, start=at("11:20"), rink="Park",
                                   by="dora")
+
+
+def test_travel_is_given_pair_by_pair_and_kept_for_teams_and_referees(
+        demo: Demo, dora: Client) -> None:
+    """North-South 20 min, North-Civic 45 min, South-Civic the default 30:
+    set on the rinks page (a bad line refused saying which), kept by a
+    team's games and by a referee's on a desk move."""
+    tid = new_tournament(dora, "Three Halls Cup")
+    did = desk_teams.add_division(demo.service, tid, "Open", by="dora")
+    t1, t2, t3, t5, t6 = (desk_teams.add_team(demo.service, did, f"P{n}", by="dora")
+                          for n in (1, 2, 3, 5, 6))
+    for venue in ("North", "South", "Civic"):
+        rink_id = desk_rinks.add(demo.service, tid, f"{venue} 1", RINK, by="dora")
+        assert post(dora, f"/desk/rinks/{rink_id}/hours", {
+            "opening_hours": "", "closed_slots": "", "venue": venue}).status_code == 303
+    url = f"/desk/tournaments/{tid}/travel"
+    for line, why in (("North / Harbour: 10", "no rink is at Harbour"),
+                      ("North - South: 20", "is not like"),
+                      ("North / North: 5", "a venue is no travel from itself"),
+                      ("North / South: 20\nSouth / North: 25", "are given twice")):
+        bad = post(dora, url, {"travel_minutes": "30", "travel_pairs": line})
+        assert bad.status_code == 422 and why in bad.text, bad.text
+    assert desk_rinks.travel_pairs(demo.service, tid) == []
+    saved = post(dora, url, {"travel_minutes": "30",
+                             "travel_pairs": "North / South: 20\nCivic / North: 45\n"})
+    assert saved.status_code == 303, saved.text
+    assert desk_rinks.travel_pairs(demo.service, tid) == [("Civic", "North", 45),
+                                                          ("North", "South", 20)]
+    page = dora[0].get(f"/desk/tournaments/{tid}/rinks").text
+    assert "Civic / North: 45" in page and "North / South: 20" in page
+    # P1 at North 10:00-10:50, then 30 min later: at South (20 away) fine, at
+    # Civic (45 away) refused.
+    desk_schedule.add_game(demo.service, did, t1, t2, start=at("10:00"), rink="North 1",
+                           by="dora")
+    with pytest.raises(desk_schedule.ScheduleConflict, match="at North and Civic, 45 min"):
+        desk_schedule.add_game(demo.service, did, t1, t3, start=at("11:20"), rink="Civic 1",
+                               by="dora")
+    desk_schedule.add_game(demo.service, did, t1, t3, start=at("11:20"), rink="South 1",
+                           by="dora")
+    # A referee: Sam at North 10:00; a game of other teams he officiates moved
+    # to Civic 30 min after is refused (the default 30 would have let it).
+    north = next(g for day in desk_schedule.grid(demo.service, tid).days
+                 for g in day.cells.values() if g.rink == "North 1")
+    officiating.set_officials(demo.service, north.game_id, {"referee": ["Sam Stripes"]})
+    other = desk_schedule.add_game(demo.service, did, t5, t6, start=at("13:00"),
+                                   rink="Civic 1", by="dora")
+    officiating.set_officials(demo.service, other, {"referee": ["Sam Stripes"]})
+    refused = post(dora, f"/desk/games/{other}/move", {"start": "2026-12-12T11:20",
+                                                       "rink": "Civic 1"})
+    assert refused.status_code == 422
+    assert "Sam Stripes has 30 min between games to travel" in refused.text
+    # 50 min after Sam's first game ends: more than North-Civic's 45.
+    moved = post(dora, f"/desk/games/{other}/move", {"start": "2026-12-12T11:40",
+                                                     "rink": "Civic 1"})
+    assert moved.status_code == 303, moved.text

@@ -73,3 +73,37 @@ def test_a_move_into_a_long_game_is_refused_and_after_it_is_free(demo: Demo, dor
             demo.service, short_game.game_id, start=long_game.start + timedelta(minutes=minutes),
             rink="Main")
         assert any(c.kind == "rink" and long_game.game_id in c.games for c in found) is clash
+
+
+def test_the_grids_rows_follow_the_divisions_game_or_the_directors_step(
+        demo: Demo, dora: Client) -> None:
+    """A division of 51-minute games (the director's least is 30): its free
+    rows come every 51 minutes, not 30; the director may choose 10, and a
+    step that is no step is refused saying why."""
+    tid = new_tournament(dora, "Step Cup")
+    service = demo.service
+    with service.write() as s:
+        did = service.within(s).add_division(tid, "Long", settings={"period_length": "25:00"})
+    for n in range(1, 4):
+        desk_teams.add_team(service, did, f"T{n}", by="dora")
+    desk_rinks.add(service, tid, "Main", RINK, by="dora")
+    built = post(dora, f"/desk/tournaments/{tid}/schedule/generate", {
+        "windows": "2026-12-12 08:00-16:00", "game_minutes": "30", "rest_minutes": "0",
+        "rounds": "1", "rink": ["Main"]})
+    assert built.status_code == 303, built.text
+
+    def free_rows(step: int | None) -> list[timedelta]:
+        """The free rows after the day's last game, from its start."""
+        (day,) = desk_schedule.grid(service, tid, step).days
+        last = max(start for start, _ in day.cells)
+        return [t - last for t in day.times if t > last]
+
+    assert free_rows(None) == [timedelta(minutes=51), timedelta(minutes=102)]
+    # Every 10 minutes from the day's first game (08:00): the last starts at
+    # 09:42, so 09:50 is too near it and 10:00 is the first free row; they
+    # go on for two games after it (102 minutes).
+    assert free_rows(10) == [timedelta(minutes=m) for m in range(18, 102, 10)]
+    page = dora[0].get(f"/desk/tournaments/{tid}/schedule?step=10")
+    assert page.status_code == 200 and '<option value="10" selected>10 min</option>' in page.text
+    bad = dora[0].get(f"/desk/tournaments/{tid}/schedule?step=3")
+    assert bad.status_code == 422 and "the grid&#39;s step is whole minutes" in bad.text

@@ -20,6 +20,7 @@ from rinkside.services import (
     officiating,
     queries,
     schedule_requests,
+    users,
 )
 from rinkside.store import models
 from rinkside.tournament.schedule_values import Window
@@ -143,18 +144,58 @@ def test_a_move_out_of_an_officials_hours_is_refused(demo: Demo, dora: Client,
     officiating.set_officials(demo.service, game.game_id, {"referee": list(game.officials)})
 
 
-def test_a_referee_named_to_his_own_teams_game_is_a_conflict_on_the_grid(
+def test_a_referee_is_never_named_to_his_own_teams_game(demo: Demo, dora: Client,
+                                                         cup: int) -> None:
+    """Rule 501(a): Rita Ref plays for Silver 2; naming her to its game is
+    refused on the desk's form, the API and the service, naming her and why."""
+    game = next(g for g in games_of(demo, cup) if "Silver 2" in (g.home, g.away))
+    with pytest.raises(officiating.OwnTeamOfficial, match="Rita Ref is with Silver 2"):
+        officiating.set_officials(demo.service, game.game_id,
+                                  {"referee": ["Rita Ref", "Sam Stripes"]})
+    form = dora[0].post(f"/games/{game.game_id}/officials",
+                        data={"referee": ["Sam Stripes", "Rita Ref"], "csrf_token": dora[1]},
+                        follow_redirects=False)
+    assert form.status_code == 422 and "Rita Ref is with Silver 2" in form.text
+    assert "Rule 501(a)" in form.text
+    api = put(dora, f"/api/games/{game.game_id}/officials", {"referee": ["Rita Ref"]})
+    assert api.status_code == 422 and "Rita Ref is with Silver 2" in api.json()["detail"]
+    # Nothing was changed by the refusals.
+    assert officiating.officials(demo.service, game.game_id)["referee"] == list(game.officials)
+
+
+def test_a_coach_is_never_named_to_his_own_teams_game(demo: Demo, dora: Client,
+                                                      cup: int) -> None:
+    """A team official (a coach user of Silver 3) is with the team too."""
+    teams = team_ids(demo, cup)
+    users.create_user(demo.service, "coachcal", "coach-desk-31", "coach",
+                     teams=[teams["Silver 3"]], full_name="Cal Bench")
+    game = next(g for g in games_of(demo, cup) if "Silver 3" in (g.home, g.away))
+    for named in ("Cal Bench", "coachcal"):
+        api = put(dora, f"/api/games/{game.game_id}/officials", {"goal_judge": [named]})
+        assert api.status_code == 422, api.text
+        assert "is with Silver 3" in api.json()["detail"] and named in api.json()["detail"]
+    other = next(g for g in games_of(demo, cup) if "Silver 3" not in (g.home, g.away))
+    assert put(dora, f"/api/games/{other.game_id}/officials",
+               {"goal_judge": ["Cal Bench"]}).status_code == 200
+    assert put(dora, f"/api/games/{other.game_id}/officials",
+               {"goal_judge": []}).status_code == 200
+
+
+def test_a_referee_who_joins_his_teams_roster_after_is_a_conflict_on_the_grid(
         demo: Demo, dora: Client, cup: int) -> None:
+    """Named while not on its roster, then added to it: the grid shows it."""
     game = next(g for g in games_of(demo, cup) if "Silver 2" in (g.home, g.away))
     before = list(game.officials)
     officiating.set_officials(demo.service, game.game_id,
-                              {"referee": ["Rita Ref", "Sam Stripes"]})
+                              {"referee": ["Nell New", before[0]]})
+    desk_teams.add_player(demo.service, team_ids(demo, cup)["Silver 2"], number=5,
+                          name="Nell New", goalie=False, captain=None, by="dora")
     found = [c for c in desk_schedule.grid(demo.service, cup).conflicts
              if c.kind == "referee"]
     assert [c.games for c in found] == [(game.game_id,)]
     assert "Rule 501(a)" in found[0].message
     page = dora[0].get(f"/desk/tournaments/{cup}/schedule")
-    assert "Rita Ref officiates the game" in page.text
+    assert "Nell New officiates the game" in page.text
     officiating.set_officials(demo.service, game.game_id, {"referee": before})
     assert desk_schedule.grid(demo.service, cup).conflicts == []
 

@@ -6,7 +6,7 @@ and only its hash kept, and revoked. Every change recorded."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from sqlalchemy import select
@@ -133,3 +133,64 @@ def set_travel(service: ServiceBase, tournament_id: int, minutes: int, *, by: st
                {"travel_minutes": t.travel_minutes}, {"travel_minutes": minutes},
                by=by, clock=service.now)
         t.travel_minutes = minutes
+
+
+def travel_pairs(service: ServiceBase, tournament_id: int) -> list[tuple[str, str, int]]:
+    """The travel between two venues given pair by pair: (venue, venue, minutes)."""
+    with service.read() as s:
+        return [(r.venue_a, r.venue_b, r.minutes) for r in s.scalars(
+            select(models.VenueTravel).where(models.VenueTravel.tournament_id == tournament_id)
+            .order_by(models.VenueTravel.venue_a, models.VenueTravel.venue_b))]
+
+
+def parse_travel_pairs(text: str, venues: Collection[str]) -> dict[tuple[str, str], int]:
+    """Travel pair by pair, one a line: ``North Hall / Civic Centre: 20``
+    (minutes); each venue one of ``venues``, each pair once."""
+    out: dict[tuple[str, str], int] = {}
+    for n, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line:
+            continue
+        said = f"travel line {n} ({line!r})"
+        where, colon, minutes = line.rpartition(":")
+        a, slash, b = where.partition("/")
+        if not colon or not slash or not minutes.strip().isdigit():
+            raise ValueError(f"{said} is not like 'North Hall / Civic Centre: 20' (two "
+                             "venues, then the minutes between them)")
+        pair = tuple(sorted((a.strip(), b.strip())))
+        unknown = [v for v in pair if v not in venues]
+        if unknown:
+            known = ", ".join(sorted(venues)) or "none yet: give the rinks their venues first"
+            raise ValueError(f"{said}: no rink is at {' or '.join(unknown)}; the venues are "
+                             f"{known}")
+        if pair[0] == pair[1]:
+            raise ValueError(f"{said}: a venue is no travel from itself")
+        if (pair[0], pair[1]) in out:
+            raise ValueError(f"{said}: {pair[0]} and {pair[1]} are given twice")
+        out[pair[0], pair[1]] = int(minutes.strip())
+    return out
+
+
+def set_travel_pairs(service: ServiceBase, tournament_id: int, text: str, *, by: str) -> None:
+    """The travel between two venues pair by pair (:func:`parse_travel_pairs`),
+    replacing what was kept; a pair not given takes the tournament's default
+    (:func:`set_travel`). The builder, the desk's moves and the conflicts
+    keep it between a team's, a person's and a referee's games."""
+    with service.write() as s:
+        found(s, models.Tournament, tournament_id, "tournament")
+        venues = set(s.scalars(select(models.Rink.venue).where(
+            models.Rink.tournament_id == tournament_id, models.Rink.venue != "")))
+        pairs = parse_travel_pairs(text, venues)
+        rows = list(s.scalars(select(models.VenueTravel).where(
+            models.VenueTravel.tournament_id == tournament_id)))
+        before = {f"{r.venue_a} / {r.venue_b}": r.minutes for r in rows}
+        after = {f"{a} / {b}": m for (a, b), m in sorted(pairs.items())}
+        if before == after:
+            return
+        for r in rows:
+            s.delete(r)
+        s.flush()
+        s.add_all(models.VenueTravel(tournament_id=tournament_id, venue_a=a, venue_b=b,
+                                     minutes=m) for (a, b), m in sorted(pairs.items()))
+        record(s, tournament_id, "schedule", "travel between venues changed", before or None,
+               after or None, by=by, clock=service.now)

@@ -32,15 +32,16 @@ from rinkside.tournament.schedule_lengths import game_length
 from rinkside.tournament.schedule_officials import assign_referees
 from rinkside.tournament.schedule_people import People
 from rinkside.tournament.schedule_requests import Demands
+from rinkside.tournament.schedule_rinks import Travel
 from rinkside.tournament.schedule_solver import Pairing, ScheduleInfeasible, solve
 from rinkside.tournament.stage_settings import stage_settings
 
 GAME_MINUTES: Final = 50  # a game's time on the rink when the director gave none
 REST_MINUTES: Final = 0
 
-__all__ = ["GAME_MINUTES", "REST_MINUTES", "Grid", "ScheduleConflict", "ScheduleInfeasible",
-           "add_game", "cancel_game", "generate", "grid", "lock_game", "move_game",
-           "parse_windows", "preview_move", "rebuild", "swap_games"]
+__all__ = ["GAME_MINUTES", "REST_MINUTES", "STEPS", "Grid", "ScheduleConflict",
+           "ScheduleInfeasible", "add_game", "cancel_game", "generate", "grid", "grid_step",
+           "lock_game", "move_game", "parse_windows", "preview_move", "rebuild", "swap_games"]
 
 
 class ScheduleConflict(ValueError):
@@ -238,7 +239,8 @@ def generate(service: ServiceBase, tournament_id: int, *, windows: Sequence[Wind
         s.add_all(rows)
         t.game_minutes, t.rest_minutes = game_minutes, rest_minutes
         s.flush()
-        short = _referee(s, rows, fixed, demands, people, length, rest, lengths)
+        short = _referee(s, rows, fixed, demands, people, length, rest, lengths,
+                         travel_in(s, tournament_id))
         record(s, tournament_id, "schedule", "generated", None, {
             "games": len(rows), **({"referees_short": short} if short else {}),
             "divisions": [d.name for d in divisions], "rinks": names,
@@ -252,7 +254,7 @@ def generate(service: ServiceBase, tournament_id: int, *, windows: Sequence[Wind
 
 def _referee(s: Session, rows: Sequence[models.Game], fixed: Sequence[Placed],
              demands: Demands, people: People, length: timedelta, rest: timedelta,
-             lengths: _Lengths) -> list[str]:
+             lengths: _Lengths, travel: Travel) -> list[str]:
     """Two referees for each new game (Rule 501(a)) from the officials whose
     hours the desk keeps, within those hours and their most a day, never in
     two places, never their own team's game; what is short, said."""
@@ -264,7 +266,7 @@ def _referee(s: Session, rows: Sequence[models.Game], fixed: Sequence[Placed],
            for r in rows if r.start is not None]
     # Officials already named keep their games: only the new ones are given.
     done = assign_referees([*fixed, *new], pool, length=length, rest=rest,
-                           hours=demands.officials, people=people)
+                           hours=demands.officials, people=people, travel=travel)
     taken = {(g.key, name) for g in fixed for name in g.officials}
     keys = {g.key for g in new}
     for key in keys:
@@ -470,7 +472,7 @@ def rebuild(service: ServiceBase, tournament_id: int, *, windows: Sequence[Windo
                 models.GameOfficial.role == "referee"))
             s.flush()
             _referee(s, movable, fixed, demands, people_in(s, tournament_id),
-                     length, rest, lengths)
+                     length, rest, lengths, travel_in(s, tournament_id))
         record(s, tournament_id, "schedule", "rebuilt", None,
                {"games": len(slots), "locked": sorted(locked), "rinks": names,
                 "windows": [f"{w.start.isoformat()} - {w.end.isoformat()}" for w in windows]},
@@ -553,11 +555,29 @@ class Grid:
     game_minutes: int
     rest_minutes: int
     wishes: list[Conflict] = field(default_factory=list)  # soft requests not kept, and why
+    step_minutes: int | None = None  # the director's step between the rows (None: the games')
 
 
-def grid(service: ServiceBase, tournament_id: int) -> Grid:
+STEPS: Final = (5, 10, 15, 20, 25, 30, 40, 45, 50, 60)  # the steps the desk offers
+
+
+def grid_step(text: str) -> int | None:
+    """The director's step between the grid's rows, in minutes ('' : the
+    games' own length), 5 to 240."""
+    text = text.strip()
+    if not text:
+        return None
+    if not text.isdigit() or not 5 <= int(text) <= 240:
+        raise ValueError(f"the grid's step is whole minutes from 5 to 240, not {text!r}")
+    return int(text)
+
+
+def grid(service: ServiceBase, tournament_id: int, step_minutes: int | None = None) -> Grid:
     """The schedule per day, a column per rink and a row per start time, each
-    game with what conflicts with it."""
+    game with what conflicts with it. Between the games, a free row every
+    ``step_minutes`` (the director's), else every shortest game of the day
+    (its division's length, Rules 639, 640(a)), up to two such games after
+    the last: a game can be dropped there."""
     with service.read() as s:
         t = _tournament(s, tournament_id)
         length, rest = _lengths(t)
@@ -578,6 +598,7 @@ def grid(service: ServiceBase, tournament_id: int) -> Grid:
             for key in c.games:
                 wished.setdefault(key, []).append(f"not kept: {c.message}")
         officials = {p.key: tuple(sorted(p.officials)) for p in placed}
+        own = {p.key: p.length or length for p in placed}
         referees = _referees(s, tournament_id)
         locks = set(s.scalars(select(models.ScheduleLock.game_id).join(models.Game)
                               .join(models.Division)
@@ -610,12 +631,14 @@ def grid(service: ServiceBase, tournament_id: int) -> Grid:
         for day in days.values():
             # Every slot of the day, free ones too, and two after the last game:
             # a game can be dropped there.
-            moment, last = min(day.times), max(day.times) + 2 * length
-            while moment < last:
-                moment += length
-                if not any(abs(moment - x) < length for x in day.times):
+            shortest = min(own.get(g.game_id, length) for g in day.cells.values())
+            step = timedelta(minutes=step_minutes) if step_minutes is not None else shortest
+            moment, last = min(day.times), max(day.times) + 2 * shortest
+            while moment + step <= last:
+                moment += step
+                if not any(abs(moment - x) < step for x in day.times):
                     day.times.append(moment)
             day.times.sort()
         return Grid(sorted(days.values(), key=lambda d: d.day), unplaced, found,
                     int(length.total_seconds() // 60), int(rest.total_seconds() // 60),
-                    wishes)
+                    wishes, step_minutes)

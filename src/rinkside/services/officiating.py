@@ -21,6 +21,7 @@ from sqlalchemy.orm import Session
 
 from rinkside.services import playoff_places, webhooks
 from rinkside.services.base import ServiceBase
+from rinkside.services.schedule_requests import people_in
 from rinkside.services.tournaments import NotFound, Tournaments
 from rinkside.services.users import shown_names
 from rinkside.store import models, signoffs
@@ -100,9 +101,10 @@ def set_officials(service: ServiceBase, game_id: int,
             raise ValueError(f"a game has at most {MOST[role]} {role.replace('_', ' ')}"
                              f"{'s' if MOST[role] > 1 else ''} (Rules 501-504)")
     with service.write() as s:
-        _game(s, game_id)
+        game = _game(s, game_id)
         if signoffs.is_locked(s, game_id):
             raise GameLocked(game_id)
+        _refuse_own_team(s, game, officials)
         for role, names in officials.items():
             for row in s.scalars(select(models.GameOfficial).where(
                     models.GameOfficial.game_id == game_id, models.GameOfficial.role == role)):
@@ -111,6 +113,46 @@ def set_officials(service: ServiceBase, game_id: int,
             kept = [n.strip() for n in names if n.strip()]
             s.add_all(models.GameOfficial(game_id=game_id, role=role, position=i, name=name)
                       for i, name in enumerate(kept))
+
+
+class OwnTeamOfficial(ValueError):
+    """An official named to a game of a team they play or coach for (Rule
+    501(a)); ``names`` are (official, team) as the refusal says them."""
+
+    def __init__(self, names: Sequence[tuple[str, str]]) -> None:
+        self.names = tuple(names)
+        super().__init__("; ".join(
+            f"{who} is with {team} (its roster or its team officials) and cannot officiate "
+            f"its game" for who, team in self.names)
+            + " (Rule 501(a): the Event Directors appoint officials from outside the game; "
+            "name another)")
+
+
+def _refuse_own_team(s: Session, game: models.Game,
+                     officials: Mapping[str, Sequence[str]]) -> None:
+    """Rule 501(a): no one officiates a game of a team they play or coach for.
+    A person is matched as the schedule's one-person-one-place does
+    (:func:`~rinkside.services.schedule_requests.people_in`: a player's person
+    key, else the name; a team official's full name, else the username); a
+    user named by login is matched by their full name too."""
+    named = sorted({n.strip() for names in officials.values() for n in names if n.strip()})
+    if not named:
+        return
+    full = shown_names(s)
+    aliases = {name: list(dict.fromkeys([name, full.get(name, name)])) for name in named}
+    people = people_in(s, game.division.tournament_id,
+                       also_officials=[a for both in aliases.values() for a in both])
+    teams = (game.home_team_id, game.away_team_id)
+    found: dict[tuple[str, int], None] = {}
+    for name in named:
+        for alias in aliases[name]:
+            for _, team in people.own_team_referees(teams, [alias]):
+                found[name if alias == name else f"{name} ({alias})", team] = None
+    if found:
+        team_names = dict(s.execute(select(models.Team.id, models.Team.name)
+                                    .where(models.Team.id.in_(teams))).all())
+        raise OwnTeamOfficial([(who, team_names.get(team, f"team {team}"))
+                               for who, team in found])
 
 
 def officials(service: ServiceBase, game_id: int) -> dict[str, list[str]]:

@@ -94,10 +94,15 @@ def hours_in(s: Session, tournament_id: int) -> dict[str, RinkHours]:
 
 
 def travel_in(s: Session, tournament_id: int) -> Travel:
-    """The rinks' venues and the travel between two of them."""
+    """The rinks' venues and the travel between two of them: the pair's
+    own minutes (migration 0032), else the tournament's default."""
     t = s.get(models.Tournament, tournament_id)
     minutes = (t.travel_minutes if t is not None else None) or 0
     rows = s.execute(select(models.Rink.name, models.Rink.venue)
                      .where(models.Rink.tournament_id == tournament_id))
     venues = {name: venue for name, venue in rows}
-    return Travel(venues, timedelta(minutes=minutes))
+    pairs = {frozenset((a, b)): timedelta(minutes=m) for a, b, m in s.execute(
+        select(models.VenueTravel.venue_a, models.VenueTravel.venue_b,
+               models.VenueTravel.minutes)
+        .where(models.VenueTravel.tournament_id == tournament_id))}
+    return Travel(venues, timedelta(minutes=minutes), pairs)

@@ -37,7 +37,9 @@ __all__ = ["Requests", "add_team_request", "demands_in", "people_in", "remove_te
 
 def people_in(s: Session, tournament_id: int, also_officials: Sequence[str] = ()) -> People:
     """Everyone on the tournament's rosters by identity (person key, else the
-    name) with their teams, watched when on two teams or officiating."""
+    name) and its team officials (Rules 201-206: a manager or coach user, by
+    full name, else username) with their teams, watched when on two teams
+    or officiating."""
     rows = s.execute(select(models.Player.person_key, models.Player.name, models.Player.team_id)
                      .join(models.Team).join(models.Division)
                      .where(models.Division.tournament_id == tournament_id,
@@ -45,6 +47,13 @@ def people_in(s: Session, tournament_id: int, also_officials: Sequence[str] = ()
     teams: dict[str, set[int]] = {}
     for key, name, team_id in rows:
         teams.setdefault(key or name, set()).add(team_id)
+    ours = set(s.scalars(select(models.Team.id).join(models.Division)
+                         .where(models.Division.tournament_id == tournament_id)))
+    for username, full, role, listed in s.execute(select(
+            models.User.username, models.User.full_name, models.User.role, models.User.teams)):
+        benches = ours.intersection(listed or ()) if role in models.TEAM_ROLES else set()
+        if benches:
+            teams.setdefault(full or username, set()).update(benches)
     officials = set(s.scalars(select(models.GameOfficial.name).join(models.Game)
                               .join(models.Division)
                               .where(models.Division.tournament_id == tournament_id)))

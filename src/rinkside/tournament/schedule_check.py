@@ -53,10 +53,14 @@ def _pair(a: Placed, b: Placed, length: timedelta, rest: timedelta,
         elif gap < rest:
             found.append(Conflict("rest", keys, f"{who} rests {_minutes(gap)} min between "
                                   f"games ({when}); the minimum is {_minutes(rest)}"))
-    if gap < timedelta(0):
-        for official in sorted(first.officials & second.officials):
+    for official in sorted(first.officials & second.officials):
+        if gap < timedelta(0):
             found.append(Conflict("official", keys,
                                   f"{official} officiates two games at once ({when})"))
+        elif gap < away:  # a referee travels between venues too (Rule 501(a))
+            found.append(Conflict("official", keys,
+                                  f"{official} has {_minutes(gap)} min between games to "
+                                  f"travel ({when}) (Rule 501(a))"))
     if people:
         found += _people(first, second, gap, rest, keys, when, names, people)
     return found
@@ -104,7 +108,8 @@ def conflicts(games: Sequence[Placed], *, length: timedelta, rest: timedelta = t
     in two places; with ``demands``, every request not kept; with
     ``rink_hours``, every game on a rink outside its hours or when it is
     closed; with ``travel``, a team's or a person's rest counts the travel
-    between two venues on top."""
+    between two venues on top, and an official's games keep the travel
+    between them."""
     names = names or {}
     spans = list(windows)
     found: list[Conflict] = rink_conflicts(games, length=length, hours=rink_hours or {})
@@ -116,7 +121,7 @@ def conflicts(games: Sequence[Placed], *, length: timedelta, rest: timedelta = t
                                       "windows"))
     ordered = sorted(games, key=lambda g: (g.start, g.key))
     reach = (max((g.end(length) - g.start for g in ordered), default=length) + rest
-             + travel.time)
+             + travel.longest())
     for i, a in enumerate(ordered):
         for b in ordered[i + 1:]:
             if b.start - a.start >= reach:

@@ -2,9 +2,10 @@
 (a public skate, the resurfacing, a rink let to someone else). A game is
 placed on a rink only wholly within its opening hours (when it has any;
 none: the tournament's time windows alone) and never over a closed slot.
-Rinks carry a venue: a team or a person with games at two venues not in one
-building needs the travel time between them on top of the rest
-(:class:`Travel`). Pure: the solver and the conflict check read it."""
+Rinks carry a venue: a team or a person (a referee too) with games at two
+venues not in one building needs the travel time between them on top of
+the rest (:class:`Travel`: minutes per pair of venues, the tournament's
+default for a pair not given). Pure: the solver and the conflict check read it."""
 
 from __future__ import annotations
 
@@ -20,23 +21,33 @@ __all__ = ["NO_TRAVEL", "RinkHours", "Travel", "rink_conflicts"]
 @dataclass(frozen=True, slots=True)
 class Travel:
     """Each rink's venue (none named: its own building, with the others
-    unnamed) and the time to travel between two venues."""
+    unnamed) and the time to travel between two venues: the pair's own
+    (``pairs``, keyed by the two venues' names) or else ``time``, the
+    tournament's default."""
 
     venues: Mapping[str, str] = field(default_factory=dict)
     time: timedelta = timedelta(0)
+    pairs: Mapping[frozenset[str], timedelta] = field(default_factory=dict)
+
+    def of_venues(self, va: str, vb: str) -> timedelta:
+        """The travel from venue ``va`` to venue ``vb``: none in one building."""
+        if not va or not vb or va == vb:
+            return timedelta(0)
+        return self.pairs.get(frozenset((va, vb)), self.time)
 
     def between(self, a: str, b: str) -> timedelta:
         """The travel from rink ``a`` to rink ``b``: none in one building."""
-        va, vb = self.venues.get(a, ""), self.venues.get(b, "")
-        return self.time if va and vb and va != vb else timedelta(0)
+        return self.of_venues(self.venues.get(a, ""), self.venues.get(b, ""))
 
-    def longest(self, rinks: Sequence[str]) -> timedelta:
-        """The most travel between any two of ``rinks``."""
-        return self.time if len({self.venues.get(r, "") for r in rinks} - {""}) > 1 \
-            else timedelta(0)
+    def longest(self, rinks: Sequence[str] | None = None) -> timedelta:
+        """The most travel between any two of ``rinks`` (None: every rink)."""
+        named = sorted({self.venues.get(r, "") for r in
+                        (self.venues if rinks is None else rinks)} - {""})
+        return max((self.of_venues(a, b) for i, a in enumerate(named) for b in named[i + 1:]),
+                   default=timedelta(0))
 
     def __bool__(self) -> bool:
-        return self.time > timedelta(0) and len(set(self.venues.values()) - {""}) > 1
+        return self.longest() > timedelta(0)
 
 
 NO_TRAVEL = Travel()

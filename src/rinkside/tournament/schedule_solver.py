@@ -17,7 +17,10 @@ game takes one slot on one rink. The model, per game and slot, a yes/no
   who officiates a game already placed is not due on the floor near it;
 - a team's hard requests (a blackout, not before, not after) take the slots
   they forbid away from its games; two teams asked apart never overlap.
-  Soft requests cost in the objective, so they are kept where they can be.
+  Soft requests (wishes: a slot a blackout or not before/after forbids, two
+  teams wished apart playing at once) cost in the objective, each one
+  broken as much as a game moved across the whole of the days, so they are
+  kept where they can be.
 
 The objective puts games early (the sum of the slots, each game's division
 spread over the day by the pairings' matchday order as a tie-break), so the
@@ -210,12 +213,20 @@ def _allowed(pairings: Sequence[Pairing], starts: Sequence[datetime],
 def _greedy(pairings: Sequence[Pairing], starts: Sequence[datetime],
             free: Sequence[Sequence[str]], allowed: Sequence[Sequence[int]],
             resources: Sequence[_Resource], wishes: dict[tuple[int, int], int],
-            spans: Sequence[timedelta]) -> dict[int, int]:
+            spans: Sequence[timedelta], demands: Demands = NO_DEMANDS) -> dict[int, int]:
     """The solver's hint: slot by slot, each free rink given the most urgent
     game that fits (its teams and people rested, its requests kept): a wish
     kept before one broken, then the game of the team or person with the most
     games left, then the one with the fewest slots left to it, then the
-    earliest matchday. Games it cannot place are left to the solver."""
+    earliest matchday (a game at the time of a team its teams wished to be
+    apart from counts as a wish broken). Games it cannot place are left to
+    the solver."""
+    partners: dict[int, set[int]] = {}
+    for r in demands.teams:
+        if r.kind == "apart" and not r.hard and r.other is not None:
+            partners.setdefault(r.team, set()).add(r.other)
+            partners.setdefault(r.other, set()).add(r.team)
+    playing: dict[int, list[tuple[datetime, datetime]]] = {}
     mine: dict[int, list[int]] = {}
     for i, res in enumerate(resources):
         for g in res.games:
@@ -235,11 +246,16 @@ def _greedy(pairings: Sequence[Pairing], starts: Sequence[datetime],
             if not fits:
                 break
 
-            def urgency(g: int, s: int = s) -> tuple[int, int, int, int, int]:
+            def urgency(g: int, s: int = s, t: datetime = t) -> tuple[int, int, int, int, int]:
                 most = max((left[i] for i in mine.get(g, ())), default=0)
                 later = sum(1 for x in allowed[g] if x >= s)
-                return (wishes.get((g, s), 0), later - 2 * most, -most,
-                        pairings[g].matchday, g)
+                p = pairings[g]
+                apart = sum(1 for team in (p.home, p.away)
+                            for other in partners.get(team, set()) - {p.home, p.away}
+                            if any(t < b1 and b0 < t + spans[g]
+                                   for b0, b1 in playing.get(other, ())))
+                return (wishes.get((g, s), 0) + apart, later - 2 * most, -most,
+                        p.matchday, g)
 
             g = min(fits, key=urgency)
             out[g] = s
@@ -250,7 +266,58 @@ def _greedy(pairings: Sequence[Pairing], starts: Sequence[datetime],
             for i in mine.get(g, ()):
                 busy[i].append((t, t + spans[g]))
                 left[i] -= 1
+            for team in (pairings[g].home, pairings[g].away):
+                playing.setdefault(team, []).append((t, t + spans[g]))
     return out
+
+
+def _apart_wishes(model: cp_model.CpModel, pairings: Sequence[Pairing],
+                  starts: Sequence[datetime], spans: Sequence[timedelta],
+                  at: Mapping[tuple[int, int], cp_model.IntVar], demands: Demands
+                  ) -> list[cp_model.IntVar]:
+    """A soft "not at the same time as" (a wish): one yes/no per wish and
+    slot, "a game of one team starts while one of the other is on the
+    rink", each costing in the objective like any wish broken. A team is in
+    one game at a time, so each overlap of the two teams' games is counted
+    once: at the later start (the game they play each other is neither's
+    overlap with the other)."""
+    games_of: dict[int, list[int]] = {}
+    for g, p in enumerate(pairings):
+        games_of.setdefault(p.home, []).append(g)
+        games_of.setdefault(p.away, []).append(g)
+    longest = max(spans)
+    out: list[cp_model.IntVar] = []
+    for n, r in enumerate(demands.teams):
+        if r.kind != "apart" or r.hard or r.other is None:
+            continue
+        mine = [g for g in games_of.get(r.team, ()) if r.other not in _teams(pairings[g])]
+        theirs = [g for g in games_of.get(r.other, ()) if r.team not in _teams(pairings[g])]
+        if not mine or not theirs:
+            continue
+        for s, t in enumerate(starts):
+            back = _back(starts, s, longest)
+
+            def starting(games: Sequence[int], s: int = s) -> list[cp_model.IntVar]:
+                return [at[g, s] for g in games if (g, s) in at]
+
+            def on(games: Sequence[int], t: datetime = t, back: list[int] = back
+                   ) -> list[cp_model.IntVar]:
+                return [at[g, s0] for g in games for s0 in back
+                        if (g, s0) in at and t < starts[s0] + spans[g]]
+
+            pairs = [(a, b) for a, b in ((starting(mine), on(theirs)),
+                                         (starting(theirs), on(mine))) if a and b]
+            if not pairs:
+                continue
+            broken = model.new_bool_var(f"apart{n}s{s}")
+            for a, b in pairs:
+                model.add(broken >= sum(a) + sum(b) - 1)
+            out.append(broken)
+    return out
+
+
+def _teams(p: Pairing) -> tuple[int, int]:
+    return (p.home, p.away)
 
 
 class _Watch(cp_model.CpSolverSolutionCallback):
@@ -303,7 +370,9 @@ def solve_report(pairings: Sequence[Pairing], *, windows: Sequence[Window],
     wholly within its opening hours and never over its closed slots. With
     rinks at two venues, a team's or a person's games keep the ``travel``
     time on top of the rest (the rinks are given after the search, so the
-    search keeps it between any two of their games)."""
+    search keeps the longest travel between any two of the ``rinks``' venues
+    between any two of their games: with travel per pair, the pair farthest
+    apart among the rinks built on)."""
     began = time.perf_counter()
     if length <= timedelta(0):
         raise ValueError("a game must last longer than 0 minutes")
@@ -383,9 +452,11 @@ def solve_report(pairings: Sequence[Pairing], *, windows: Sequence[Window],
                 if (g, s) in at and _clashes(t, spans[g], res.rest, res.busy):
                     model.add(at[g, s] == 0)
 
+    apart = _apart_wishes(model, pairings, starts, spans, at, demands)
+
     order = sorted(range(len(pairings)), key=lambda g: (pairings[g].matchday, g))
     rank = {g: i for i, g in enumerate(order)}
-    first = _greedy(pairings, starts, free, allowed, resources, wishes, spans)
+    first = _greedy(pairings, starts, free, allowed, resources, wishes, spans, demands)
     if hint:  # (without: the benchmark's measure of the search alone)
         for (g, s), var in at.items():
             model.add_hint(var, first.get(g) == s)  # a first schedule to start from
@@ -396,10 +467,10 @@ def solve_report(pairings: Sequence[Pairing], *, windows: Sequence[Window],
         room_here = min(left, len(rinks_free))
         earliest, left = earliest + s * room_here, left - room_here
     weight = len(starts)
-    most = len(starts) * len(pairings) + weight * sum(wishes.values())
+    most = len(starts) * len(pairings) + weight * (sum(wishes.values()) + len(apart))
     total = model.new_int_var(earliest, most, "total")
     model.add(total == sum(var * (s + weight * wishes.get((g, s), 0))
-                           for (g, s), var in at.items()))
+                           for (g, s), var in at.items()) + weight * sum(apart))
     model.minimize(total)
 
     solver = cp_model.CpSolver()
@@ -426,7 +497,7 @@ def solve_report(pairings: Sequence[Pairing], *, windows: Sequence[Window],
     span_of: dict[int, timedelta] = {}
     held: list[tuple[str, datetime, datetime]] = [(f.rink, f.start, f.end(length))
                                                   for f in fixed]
-    soft = 0
+    soft = sum(solver.value(y) for y in apart)
     for s, t in enumerate(starts):
         chosen = [g for g in range(len(pairings)) if (g, s) in at and solver.value(at[g, s])]
         soft += sum(wishes.get((g, s), 0) for g in chosen)

@@ -87,7 +87,8 @@ def check_strings(value: object, where: str, kind: TextKind = REASON) -> None:
 # A form's fields, each checked as text of its kind (every other field: a name).
 FORM_KINDS: Final[dict[str, TextKind]] = {
     "reason": REASON, "decision": REASON, "cause": REASON, "windows": NOTE,
-    "rebuild_windows": NOTE, "hours": NOTE, "opening_hours": NOTE, "closed_slots": NOTE}
+    "rebuild_windows": NOTE, "hours": NOTE, "opening_hours": NOTE, "closed_slots": NOTE,
+    "travel_pairs": NOTE}
 UNCHECKED: Final = frozenset({"password", "csrf_token"})  # the users' rule; the session's
 
 

@@ -70,6 +70,7 @@ from rinkside.store.models.scheduling import (
     OfficialHoursRow,
     ScheduleLock,
     TeamRequestRow,
+    VenueTravel,
 )
 from rinkside.store.models.sync import SyncCredential, SyncGame, SyncLink, SyncToken
 from rinkside.store.models.tournament import Division, Rink, Team, TeamStyle, Tournament
@@ -140,6 +141,7 @@ __all__ = [
     "TeamStyle",
     "Tournament",
     "User",
+    "VenueTravel",
     "Webhook",
     "WebhookDelivery",
     "WrittenReport",

@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Final
 
-from sqlalchemy import CheckConstraint, ForeignKey, String
+from sqlalchemy import CheckConstraint, ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from rinkside.store.models.base import Base, FlagOn, Identity, Label, Remark, _one_of
@@ -56,3 +56,20 @@ class ScheduleLock(Base):
     __tablename__ = "schedule_locks"
 
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), primary_key=True)
+
+
+class VenueTravel(Base):
+    """The travel between two venues (rinks' buildings) in minutes, for the
+    pair (``venue_a`` < ``venue_b``, the order kept by the service); a pair
+    not given takes the tournament's ``travel_minutes`` (migration 0032)."""
+
+    __tablename__ = "venue_travel"
+    __table_args__ = (UniqueConstraint("tournament_id", "venue_a", "venue_b"),
+                      CheckConstraint("minutes >= 0", name="minutes"),
+                      CheckConstraint("venue_a < venue_b", name="pair_order"))
+
+    id: Mapped[Identity]
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"), index=True)
+    venue_a: Mapped[Label]
+    venue_b: Mapped[Label]
+    minutes: Mapped[int]

@@ -37,7 +37,8 @@ def _rinks_page(request: Request, service: Service, templates: Templates, user: 
         "title": "Desk: rinks", "tournament_id": tournament_id, "fields": RINK_FIELDS,
         "pages": [rink_page(r) for r in rinks.rinks(service, tournament_id)],
         "tokens": sync.tokens(service, tournament_id), "new_token": new_token,
-        "travel_minutes": desk_rinks.travel_minutes(service, tournament_id)},
+        "travel_minutes": desk_rinks.travel_minutes(service, tournament_id),
+        "travel_pairs": desk_rinks.travel_pairs(service, tournament_id)},
         error=error, status=422 if error else 200)
 
 
@@ -97,13 +98,18 @@ def rink_hours_form(rink_id: int, request: Request, service: Service, templates:
 
 @router.post("/desk/tournaments/{tournament_id:id}/travel", response_class=HTMLResponse)
 def travel_form(tournament_id: int, request: Request, service: Service, templates: Templates,
-                user: Director, travel_minutes: str = Form("")) -> Response:
-    """The travel time between two venues, in minutes."""
+                user: Director, travel_minutes: str = Form(""),
+                travel_pairs: str | None = Form(None)) -> Response:
+    """The travel time between two venues, in minutes: the default, and pair
+    by pair (one a line, ``North Hall / Civic Centre: 20``)."""
     def save() -> None:
         text = travel_minutes.strip() or "0"
         if not text.isdigit():
             raise ValueError(f"the travel time between venues ({text!r}) is not a whole "
                              "number of minutes")
+        if travel_pairs is not None:  # checked before the default is saved
+            desk_rinks.set_travel_pairs(service, tournament_id, travel_pairs,
+                                        by=user.username)
         desk_rinks.set_travel(service, tournament_id, int(text), by=user.username)
     return respond(save, f"/desk/tournaments/{tournament_id}/rinks", "travel",
                    lambda error: _rinks_page(request, service, templates, user,

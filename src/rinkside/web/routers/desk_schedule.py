@@ -47,18 +47,23 @@ def _whole(text: str, what: str) -> int:
 
 
 def _schedule_page(request: Request, service: Service, templates: Templates, user: Director,
-                   tournament_id: int, error: str | None = None, day: str = "") -> Response:
+                   tournament_id: int, error: str | None = None, day: str = "",
+                   step: str = "") -> Response:
     tree = next((t for t in queries.tournament_trees(service)
                  if t.tournament_id == tournament_id), None)
     if tree is None:
         raise NotFound(f"There is no tournament {tournament_id}.")
-    grid = desk_schedule.grid(service, tournament_id)
+    try:
+        step_minutes = desk_schedule.grid_step(step)
+    except ValueError as bad:
+        step_minutes, error = None, error or str(bad)
+    grid = desk_schedule.grid(service, tournament_id, step_minutes)
     # One day at a time (the page stays small however many games there are).
     shown = next((d for d in grid.days if d.day.isoformat() == day.strip()),
                  grid.days[0] if grid.days else None)
     return page(request, templates, "desk_schedule.html", user, {
         "title": "Desk: schedule", "tournament_id": tournament_id, "tree": tree,
-        "grid": grid, "shown": shown,
+        "grid": grid, "shown": shown, "steps": desk_schedule.STEPS,
         "requests": requests_of(service, tournament_id),
         "rinks": [r.name for r in rinks.rinks(service, tournament_id)]},
         error=error, status=422 if error else 200)
@@ -66,8 +71,10 @@ def _schedule_page(request: Request, service: Service, templates: Templates, use
 
 @router.get("/desk/tournaments/{tournament_id:id}/schedule", response_class=HTMLResponse)
 def schedule_page(tournament_id: int, request: Request, service: Service,
-                  templates: Templates, user: Director, day: str = "") -> Response:
-    return _schedule_page(request, service, templates, user, tournament_id, day=day)
+                  templates: Templates, user: Director, day: str = "",
+                  step: str = "") -> Response:
+    return _schedule_page(request, service, templates, user, tournament_id, day=day,
+                          step=step)
 
 
 @router.post("/desk/tournaments/{tournament_id:id}/schedule/requests",
