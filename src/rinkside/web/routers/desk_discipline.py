@@ -67,8 +67,7 @@ def discipline_page_with(request: Request, service: Service, templates: Template
 def discipline_page(tournament_id: int, request: Request, service: Service,
                     templates: Templates, user: Director, division: str = "",
                     name: str = "") -> Response:
-    if tournament_id not in queries.tournament_ids(service):
-        raise NotFound(f"There is no tournament {tournament_id}.")
+    queries.known_tournament(service, tournament_id)
     return discipline_page_with(request, service, templates, user, tournament_id,
                                 division=division, name=name)
 

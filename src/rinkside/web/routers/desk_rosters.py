@@ -20,8 +20,7 @@ router = desk_pages()
 
 def _rosters_page(request: Request, service: Service, templates: Templates, user: Director,
                   tournament_id: int, error: str | None = None) -> Response:
-    if tournament_id not in queries.tournament_ids(service):
-        raise NotFound(f"There is no tournament {tournament_id}.")
+    queries.known_tournament(service, tournament_id)
     submitted = roster_submissions.submissions(service, tournament_id=tournament_id)
     return page(request, templates, "desk_rosters.html", user, {
         "title": "Desk: rosters submitted", "tournament_id": tournament_id,

@@ -13,7 +13,6 @@ from pydantic import BaseModel
 
 from rinkside.services import desk_schedule, queries, rinks, schedule_progress, schedule_requests
 from rinkside.services.schedule_requests import requests_of
-from rinkside.services.tournaments import NotFound
 from rinkside.web import fields
 from rinkside.web.deps import FormId, Service, Templates
 from rinkside.web.routers.desk import (
@@ -48,10 +47,7 @@ def _whole(text: str, what: str) -> int:
 
 def _schedule_page(request: Request, service: Service, templates: Templates, user: Director,
                    tournament_id: int, error: str | None = None, day: str = "") -> Response:
-    tree = next((t for t in queries.tournament_trees(service)
-                 if t.tournament_id == tournament_id), None)
-    if tree is None:
-        raise NotFound(f"There is no tournament {tournament_id}.")
+    tree = queries.tournament_tree(service, tournament_id)
     grid = desk_schedule.grid(service, tournament_id)
     # One day at a time (the page stays small however many games there are).
     shown = next((d for d in grid.days if d.day.isoformat() == day.strip()),
