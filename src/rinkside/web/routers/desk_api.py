@@ -39,7 +39,7 @@ def _page(request: Request, service: Service, templates: Templates, user: Direct
         "tokens": api_tokens.tokens(service), "events": webhooks.EVENTS,
         "event_words": webhooks.EVENT_WORDS, "base": base,
         "hooks": desk_api.webhooks(service, tournament_id), **(shown or {})},
-        error=error, status=422 if error else 200)
+        error=error)
 
 
 @router.get("/desk/tournaments/{tournament_id:id}/api", response_class=HTMLResponse)

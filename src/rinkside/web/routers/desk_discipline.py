@@ -60,7 +60,7 @@ def discipline_page_with(request: Request, service: Service, templates: Template
         "team_names": queries.team_names(service), "preview": preview, "reason": reason,
         "divisions": divisions, "chosen": chosen, "name": name.strip(),
         "pending": desk_reviews.pending(service, tournament_id)},
-        error=error, status=422 if error else 200)
+        error=error)
 
 
 @router.get("/desk/tournaments/{tournament_id:id}/discipline", response_class=HTMLResponse)

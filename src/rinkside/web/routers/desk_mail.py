@@ -31,7 +31,7 @@ def _page(request: Request, service: Service, templates: Templates, user: Direct
     return page(request, templates, "desk_mail.html", user, {
         "title": "Desk: mail", "tournament_id": tournament_id, "status": mail.status(),
         "kinds": mail.KIND_WORDS, "messages": desk_mail.outbox(service, tournament_id)},
-        error=error, status=422 if error else 200)
+        error=error)
 
 
 @router.get("/desk/tournaments/{tournament_id:id}/mail", response_class=HTMLResponse)

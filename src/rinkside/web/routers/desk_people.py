@@ -55,7 +55,7 @@ def _people_page(request: Request, service: Service, templates: Templates, user:
         "table_logins": {role: [u.username for u in everyone if u.role == role]
                          for role in desk_people.OTHER_ROLES},
         "shown": {u.username: u.shown for u in everyone}},
-        error=error, status=422 if error else 200)
+        error=error)
 
 
 def _on_people(request: Request, service: Service, templates: Templates, user: Director,

@@ -36,7 +36,7 @@ def _rinks_page(request: Request, service: Service, templates: Templates, user: 
         "pages": [rink_page(r) for r in rinks.rinks(service, tournament_id)],
         "tokens": sync.tokens(service, tournament_id), "new_token": new_token,
         "travel_minutes": desk_rinks.travel_minutes(service, tournament_id)},
-        error=error, status=422 if error else 200)
+        error=error)
 
 
 @router.get("/desk/tournaments/{tournament_id:id}/rinks", response_class=HTMLResponse)

@@ -27,7 +27,7 @@ def _rosters_page(request: Request, service: Service, templates: Templates, user
         "waiting": [s for s in submitted if s.status == "submitted"],
         "decided": [s for s in submitted if s.status != "submitted"],
         "deadline": roster_submissions.deadline(service, tournament_id)},
-        error=error, status=422 if error else 200)
+        error=error)
 
 
 @router.get("/desk/tournaments/{tournament_id:id}/rosters", response_class=HTMLResponse)

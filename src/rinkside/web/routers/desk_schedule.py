@@ -57,7 +57,7 @@ def _schedule_page(request: Request, service: Service, templates: Templates, use
         "grid": grid, "shown": shown,
         "requests": requests_of(service, tournament_id),
         "rinks": [r.name for r in rinks.rinks(service, tournament_id)]},
-        error=error, status=422 if error else 200)
+        error=error)
 
 
 @router.get("/desk/tournaments/{tournament_id:id}/schedule", response_class=HTMLResponse)

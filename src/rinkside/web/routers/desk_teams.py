@@ -40,7 +40,7 @@ def _teams_page(request: Request, service: Service, templates: Templates, user: 
     return page(request, templates, "desk_teams.html", user, {
         "title": "Divisions and teams", "tree": queries.tournament_tree(service, tournament_id),
         "tournament_id": tournament_id, "columns": TEMPLATE_COLUMNS,
-        "problems": problems or []}, error=error, status=422 if error else 200)
+        "problems": problems or []}, error=error)
 
 
 @router.get("/desk/tournaments/{tournament_id:id}/teams", response_class=HTMLResponse)
@@ -122,8 +122,7 @@ def _team_page(request: Request, service: Service, templates: Templates, user: D
     return page(request, templates, "desk_team.html", user, {
         "title": f"Desk: {team.name}", "team": team, "colour": colour, "logo": logo,
         "logo_host": team_styles.logo_host(logo),
-        "tournament_id": team.division.tournament_id}, error=error,
-        status=422 if error else 200)
+        "tournament_id": team.division.tournament_id}, error=error)
 
 
 @router.get("/desk/teams/{team_id:id}", response_class=HTMLResponse)
