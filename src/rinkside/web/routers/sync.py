@@ -60,7 +60,17 @@ pages_router = APIRouter(tags=["sync"], default_response_class=HTMLResponse,
                          responses=documented.page(303, 401, 403))
 
 
-class RevisionIn(BaseModel):
+class ChainedIn(BaseModel):
+    """What each entry a laptop pushes (a revision, a sign-off entry, a
+    written report) carries of its proof and its place in the laptop's hash
+    chain (issue 29)."""
+
+    proof: str | None = Field(None, max_length=64)  # its author's (services/sync_proof.py)
+    chain_seq: int | None = Field(None, ge=1)  # its place in the laptop's chain: required
+    link: str | None = Field(None, pattern="^[0-9a-f]{64}$")  # its link there (sync_chain.py)
+
+
+class RevisionIn(ChainedIn):
     revision: int = Field(ge=1)
     op: Op
     position: int = Field(ge=0)
@@ -68,9 +78,6 @@ class RevisionIn(BaseModel):
     by: fields.Who
     at: fields.Moment
     reason: fields.Reason = ""
-    proof: str | None = Field(None, max_length=64)  # by's (services/sync_proof.py)
-    chain_seq: int | None = Field(None, ge=1)  # its place in the laptop's chain: required
-    link: str | None = Field(None, pattern="^[0-9a-f]{64}$")  # its link there (sync_chain.py)
 
     @field_validator("payload")
     @classmethod
@@ -84,26 +91,20 @@ class PushIn(BaseModel):
     revisions: list[RevisionIn] = Field(min_length=1, max_length=5000)
 
 
-class SignOffEntryIn(BaseModel):
+class SignOffEntryIn(ChainedIn):
     kind: str = Field(pattern="^(sign|reopen)$")
     username: fields.Who
     at: fields.Moment
     reason: fields.Reason = ""
     locks: bool = False
-    proof: str | None = Field(None, max_length=64)
-    chain_seq: int | None = Field(None, ge=1)  # its place in the laptop's chain: required
-    link: str | None = Field(None, pattern="^[0-9a-f]{64}$")  # its link there (sync_chain.py)
 
 
-class ReportIn(BaseModel):
+class ReportIn(ChainedIn):
     kind: str = Field(pattern="^(report|incident)$")
     rule: fields.Code | None = None
     text: fields.Note
     username: fields.Who
     at: fields.Moment
-    proof: str | None = Field(None, max_length=64)
-    chain_seq: int | None = Field(None, ge=1)  # its place in the laptop's chain: required
-    link: str | None = Field(None, pattern="^[0-9a-f]{64}$")  # its link there (sync_chain.py)
 
 
 class SignOffPushIn(BaseModel):
