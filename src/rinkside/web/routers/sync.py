@@ -137,7 +137,8 @@ def push(game_id: int, body: PushIn, service: Service,
     """Append the laptop's revisions of one game, all or none."""
     rink = _rink(service, authorization)
     revisions = [sync.Revision(r.revision, r.op, r.position, r.payload, r.by, r.at, r.reason,
-                               r.proof, r.chain_seq, r.link) for r in body.revisions]
+                               proof=r.proof, chain_seq=r.chain_seq, link=r.link)
+                 for r in body.revisions]
     try:
         outcome = sync.take_push(service, rink, game_id, body.league_version, revisions)
     except sync.SyncRefused as exc:
@@ -154,10 +155,10 @@ def push_signoff(game_id: int, body: SignOffPushIn, service: Service, broadcaste
     report signed with the league's key after the answer, in a worker thread,
     as a signature made on the league's own page has (issue 29)."""
     rink = _rink(service, authorization)
-    entries = [sync_signoff.Entry(e.kind, e.username, e.at, e.reason, e.locks, e.proof,
-                                   e.chain_seq, e.link) for e in body.signoffs]
-    reports = [sync_signoff.Report(r.kind, r.rule, r.text, r.username, r.at, r.proof,
-                                   r.chain_seq, r.link) for r in body.reports]
+    entries = [sync_signoff.Entry(e.kind, e.username, e.at, e.reason, e.locks, proof=e.proof,
+                                  chain_seq=e.chain_seq, link=e.link) for e in body.signoffs]
+    reports = [sync_signoff.Report(r.kind, r.rule, r.text, r.username, r.at, proof=r.proof,
+                                   chain_seq=r.chain_seq, link=r.link) for r in body.reports]
     try:
         outcome = sync_signoff.take_signoff(service, rink, game_id, body.version, entries,
                                             reports)
