@@ -27,7 +27,7 @@ import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-import bench_tournament as bt  # beside this file (a script's folder is on its path)
+import bench_tournament  # beside this file (a script's folder is on its path)
 
 FIGURES = ("engine", "recompute", "cold")
 _COLLECTED = re.compile(r"Collected\s*:\s*(\d+)")
@@ -39,7 +39,7 @@ def child(figure: str, measured: bool, store: Path, packed: Path) -> None:
     if figure == "engine":
         data = packed.read_bytes()
         if measured:
-            bt.engine_replay(data)
+            bench_tournament.engine_replay(data)
         else:
             pickle.loads(data)
         return
@@ -58,9 +58,9 @@ def child(figure: str, measured: bool, store: Path, packed: Path) -> None:
         s.execute(delete(GameStateCache))  # cold: no state stored
     if measured:
         if figure == "recompute":
-            bt.recompute(Tournaments(sessions), divisions)
+            bench_tournament.recompute(Tournaments(sessions), divisions)
         else:
-            bt.compute(Tournaments(sessions), divisions)
+            bench_tournament.compute(Tournaments(sessions), divisions)
     engine.dispose()
 
 
@@ -91,7 +91,7 @@ def prepared(folder: Path, games: int, seed: int) -> tuple[Path, Path]:
     from rinkside.store.db import make_engine, migrate, session_factory
     from rinkside.store.models import Game
 
-    store = bt.kept_store(folder, games, seed)
+    store = bench_tournament.kept_store(folder, games, seed)
     engine = make_engine(f"sqlite:///{store}")
     migrate(engine)
     sessions = session_factory(engine)
@@ -99,9 +99,10 @@ def prepared(folder: Path, games: int, seed: int) -> tuple[Path, Path]:
         stored = s.scalar(select(func.count()).select_from(Game).where(Game.version > 0))
     if stored != games:
         print(f"building {games} games (a few minutes; --keep keeps them)", file=sys.stderr)
-        bt.build(sessions, games, seed)
+        bench_tournament.build(sessions, games, seed)
     packed = folder / f"bench-{games}-{seed}.logs.pickle"
-    packed.write_bytes(pickle.dumps(bt.logs_in_memory(Tournaments(sessions)), protocol=5))
+    logs = bench_tournament.logs_in_memory(Tournaments(sessions))
+    packed.write_bytes(pickle.dumps(logs, protocol=5))
     engine.dispose()
     return store, packed
 

@@ -89,7 +89,7 @@ from sqlalchemy.engine import make_url
 from rinkside.demo import build_demo
 from rinkside.services.open import open_tournaments
 from rinkside.services.tournaments import Tournaments
-from rinkside.store import models as m
+from rinkside.store import models
 from rinkside.store.db import make_engine
 from rinkside.web import auth
 
@@ -175,7 +175,7 @@ def bench_store(args: argparse.Namespace, workers: Sequence[int]) -> Iterator[st
 
 def first_division(service: Tournaments) -> int:
     with service.read() as s:
-        first: int = s.scalar(select(func.min(m.Division.id)))
+        first: int = s.scalar(select(func.min(models.Division.id)))
         return first
 
 

@@ -51,8 +51,8 @@ from rinkside.rules.events import FaceOff
 from rinkside.rules.game import replay
 from rinkside.rules.state import GameState
 from rinkside.rules.times import GameTime
-from rinkside.services import replay as replays
 from rinkside.services import state_cache, users
+from rinkside.services.replay import setup_of
 from rinkside.services.tournaments import Tournaments
 from rinkside.simulate import play_game
 from rinkside.store import eventlog
@@ -115,7 +115,7 @@ class League:
         with self.sessions.begin() as s:
             for game_id in game_ids:
                 game = s.get(Game, game_id)
-                setup = replays.setup_of(s, game)
+                setup = setup_of(s, game)
                 events = play_game(self.rng, setup)
                 version = 0
                 for event in events:

@@ -73,8 +73,7 @@ from rinkside.formats import decode_event
 from rinkside.services import changes, logs, rinks, sync
 from rinkside.services.open import open_tournaments
 from rinkside.services.tournaments import Tournaments
-from rinkside.store import codec
-from rinkside.store import models as m
+from rinkside.store import codec, models
 from rinkside.web import auth
 
 USER, PASSWORD = "soak-director", "soak-director-password"
@@ -279,10 +278,10 @@ class Imports:
 
     def _stored(self, service: Tournaments) -> dict[str, int]:
         with service.read() as s:
-            rows = s.execute(select(m.Team.name, func.count(m.Player.id))
-                             .outerjoin(m.Player, m.Player.team_id == m.Team.id)
-                             .where(m.Team.name.startswith(self.prefix))
-                             .group_by(m.Team.name)).all()
+            rows = s.execute(select(models.Team.name, func.count(models.Player.id))
+                             .outerjoin(models.Player, models.Player.team_id == models.Team.id)
+                             .where(models.Team.name.startswith(self.prefix))
+                             .group_by(models.Team.name)).all()
         return {name: count for name, count in rows}
 
     def send(self, client: httpx.Client, token: str, i: int) -> bool:

@@ -20,7 +20,7 @@ from rinkside.demo import StoreNotEmpty, build_demo_store
 from rinkside.services import users
 from rinkside.services.open import open_tournaments
 from rinkside.services.tournaments import Tournaments
-from rinkside.store import models as m
+from rinkside.store import models
 
 runner = CliRunner()
 
@@ -28,7 +28,8 @@ runner = CliRunner()
 def _counts(service: Tournaments) -> dict[str, int]:
     with service.read() as s:
         return {model.__tablename__: s.scalar(select(func.count()).select_from(model)) or 0
-                for model in (m.Tournament, m.Game, m.Player, m.EventRevision, m.User)}
+                for model in (models.Tournament, models.Game, models.Player, models.EventRevision,
+                              models.User)}
 
 
 def test_the_demo_refuses_a_store_holding_a_tournament(tmp_path: Path) -> None:

@@ -86,11 +86,12 @@ class TestCorrectedInOneReplay:
         assert [seen(s) for s in once.states] == [seen(s) for s in whole.states]
 
     def test_each_event_is_applied_once(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        import rinkside.rules.log as log_module
+        import rinkside.rules.log
 
         log = _log()
         applied: list[object] = []
-        real = log_module.apply
-        monkeypatch.setattr(log_module, "apply", lambda s, e: applied.append(e) or real(s, e))
+        real = rinkside.rules.log.apply
+        monkeypatch.setattr(rinkside.rules.log, "apply",
+                            lambda s, e: applied.append(e) or real(s, e))
         GameLog.corrected(log.setup, log.events, "replace", 4, goal("1 10:00", "home", 11, 10))
         assert len(applied) == len(log.events)

@@ -16,8 +16,7 @@ from dataclasses import replace
 from functools import cache, lru_cache
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies
 
 from rinkside.rules import GameSetup, GameState, RuleViolation, apply, default_roster, replay, start
 from rinkside.rules.events import (
@@ -106,7 +105,7 @@ def simulated(seed: int) -> tuple[GameSetup, tuple[Event, ...]]:
     return setup, tuple(events)
 
 
-SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
+SEEDS = strategies.integers(min_value=0, max_value=2**32 - 1)
 # RINKSIDE_PROPERTY_SCALE=20 runs twenty times the examples, for a deeper hunt.
 SCALE = int(os.environ.get("RINKSIDE_PROPERTY_SCALE", "1"))
 SIM = settings(max_examples=100 * SCALE, deadline=None)
@@ -126,10 +125,10 @@ def test_simulated_games_keep_the_invariants_after_every_event(seed: int) -> Non
 
 
 @SIM
-@given(SEEDS, st.data())
-def test_incremental_apply_equals_replay(seed: int, data: st.DataObject) -> None:
+@given(SEEDS, strategies.data())
+def test_incremental_apply_equals_replay(seed: int, data: strategies.DataObject) -> None:
     setup, events = simulated(seed)
-    stop = data.draw(st.integers(1, len(events)), label="prefix")
+    stop = data.draw(strategies.integers(1, len(events)), label="prefix")
     state = start(setup)
     for event in events[:stop]:
         state = apply(state, event)
@@ -139,12 +138,13 @@ def test_incremental_apply_equals_replay(seed: int, data: st.DataObject) -> None
 
 
 @SIM
-@given(SEEDS, st.data())
-def test_delete_then_insert_gives_back_the_same_game(seed: int, data: st.DataObject) -> None:
+@given(SEEDS, strategies.data())
+def test_delete_then_insert_gives_back_the_same_game(seed: int,
+                                                      data: strategies.DataObject) -> None:
     setup, events = simulated(seed)
     log = GameLog.new(setup, events)
     before = log.state.snapshot()
-    i = data.draw(st.integers(0, len(events) - 1), label="index")
+    i = data.draw(strategies.integers(0, len(events) - 1), label="index")
     try:
         shorter = log.delete(i)
     except RuleViolation:
@@ -157,38 +157,39 @@ def test_delete_then_insert_gives_back_the_same_game(seed: int, data: st.DataObj
     assert log.state.snapshot() == before  # the original log is untouched
 
 
-def _variants(event: Event, setup: GameSetup) -> st.SearchStrategy[Event]:
+def _variants(event: Event, setup: GameSetup) -> strategies.SearchStrategy[Event]:
     """Plausible corrections of ``event``: another scorer, class, goaltender..."""
     numbers = sorted({p.number for roster in (setup.home, setup.away) for p in roster.players})
-    number = st.sampled_from(numbers)
+    number = strategies.sampled_from(numbers)
     match event:
         case Goal():
-            return st.builds(lambda n, a: replace(event, scorer=n, assist=a),
-                             number, st.none() | number)
+            return strategies.builds(lambda n, a: replace(event, scorer=n, assist=a),
+                             number, strategies.none() | number)
         case Penalty() | PenaltySignal():
-            return st.builds(lambda c, n: replace(event, penalty_class=c, player=n),
-                             st.sampled_from(list(PenaltyClass)), number)
+            return strategies.builds(lambda c, n: replace(event, penalty_class=c, player=n),
+                             strategies.sampled_from(list(PenaltyClass)), number)
         case GoalieChange():
-            return st.builds(lambda n: replace(event, goalie=n), st.none() | number)
+            return strategies.builds(lambda n: replace(event, goalie=n), strategies.none() | number)
         case PenaltyShot() | ShootoutAttempt():
-            return st.just(replace(event, scored=not event.scored))
+            return strategies.just(replace(event, scored=not event.scored))
         case Stoppage():
-            return st.just(replace(event, reason="corrected"))
+            return strategies.just(replace(event, reason="corrected"))
         case TimeOut():
-            return st.just(replace(event, team="home" if event.team == "away" else "away"))
-    return st.just(event)
+            return strategies.just(replace(event, team="home" if event.team == "away" else "away"))
+    return strategies.just(event)
 
 
 @SIM
-@given(SEEDS, st.data())
+@given(SEEDS, strategies.data())
 def test_replace_then_replace_back_gives_back_the_same_game(seed: int,
-                                                            data: st.DataObject) -> None:
+                                                            data: strategies.DataObject) -> None:
     setup, events = simulated(seed)
     log = GameLog.new(setup, events)
     before = log.state.snapshot()
-    i = data.draw(st.integers(0, len(events) - 1), label="index")
+    i = data.draw(strategies.integers(0, len(events) - 1), label="index")
     original = events[i]
-    other = data.draw(st.sampled_from(events) | _variants(original, setup), label="replacement")
+    other = data.draw(strategies.sampled_from(events) | _variants(original, setup),
+                      label="replacement")
     try:
         changed = log.replace(i, other)
     except RuleViolation:
@@ -206,29 +207,30 @@ def test_replace_then_replace_back_gives_back_the_same_game(seed: int,
 # Each strategy is made once, here: a strategy built at every draw (a
 # sampled_from of a list, an ``a | b``) is validated anew each time, which
 # cost the random-log tests most of their time; the values drawn are the same.
-TEAM = st.sampled_from(TEAMS)
-NUMBER = st.integers(1, 20)  # default rosters are 1-15: 16-20 are off the roster
-MAYBE_NUMBER = st.none() | NUMBER
-BOOLEAN = st.booleans()
-SUSPENSION = st.none() | st.integers(1, 3)
-CLASS = st.sampled_from(list(PenaltyClass))
-INFRACTION = st.sampled_from(["tripping", "fighting", "abuse of official", "kicking",
+TEAM = strategies.sampled_from(TEAMS)
+NUMBER = strategies.integers(1, 20)  # default rosters are 1-15: 16-20 are off the roster
+MAYBE_NUMBER = strategies.none() | NUMBER
+BOOLEAN = strategies.booleans()
+SUSPENSION = strategies.none() | strategies.integers(1, 3)
+CLASS = strategies.sampled_from(list(PenaltyClass))
+INFRACTION = strategies.sampled_from(["tripping", "fighting", "abuse of official", "kicking",
                               "illegal substitution", "not in the book", "checking from behind",
                               "displacing the goal", "dropping the gloves and throwing a punch",
                               "unsportsmanlike conduct"])
-RULE = st.none() | st.sampled_from(["642(a)", "615(a)", "615(d)", "999(z)", "604(e)", "610(e)",
-                                    "205 note 3", "629(c)", "610(d)", "601(a)"])
-WARNED = st.sampled_from(["610(d)", "631(b)", "205(d)", "304(b)", "634(a)"])
+RULE = strategies.none() | strategies.sampled_from([
+    "642(a)", "615(a)", "615(d)", "999(z)", "604(e)", "610(e)", "205 note 3", "629(c)", "610(d)",
+    "601(a)"])
+WARNED = strategies.sampled_from(["610(d)", "631(b)", "205(d)", "304(b)", "634(a)"])
 
-SETTINGS = st.builds(
+SETTINGS = strategies.builds(
     Settings,
-    clock=st.sampled_from(["stop", "running"]),
-    period_length=st.sampled_from([1800, 7200]),
-    minor=st.sampled_from([900, 1200]),
-    major=st.sampled_from([2400, 3000]),
-    overtime=st.sampled_from(["none", "shootout", "shootout_only", "unlimited"]),
-    mercy=st.sampled_from([None, 2, 8]),
-    timeouts=st.sampled_from([0, 1]),
+    clock=strategies.sampled_from(["stop", "running"]),
+    period_length=strategies.sampled_from([1800, 7200]),
+    minor=strategies.sampled_from([900, 1200]),
+    major=strategies.sampled_from([2400, 3000]),
+    overtime=strategies.sampled_from(["none", "shootout", "shootout_only", "unlimited"]),
+    mercy=strategies.sampled_from([None, 2, 8]),
+    timeouts=strategies.sampled_from([0, 1]),
 )
 
 
@@ -242,7 +244,7 @@ def _penalty_fields(draw: Any, at: GameTime) -> dict[str, Any]:
         "rule": draw(RULE),
         "served_by": draw(MAYBE_NUMBER),
         "suspension": draw(SUSPENSION),
-        "official": draw(st.sampled_from([None, None, None, "Coach"])),
+        "official": draw(strategies.sampled_from([None, None, None, "Coach"])),
     }
 
 
@@ -278,7 +280,7 @@ def _event(draw: Any, kind: str, at: GameTime) -> Event:
         case "warning":
             return Caution(at, team, draw(WARNED), draw(MAYBE_NUMBER))
         case "left_box":
-            return LeftBox(at, team, draw(NUMBER), draw(st.booleans()))
+            return LeftBox(at, team, draw(NUMBER), draw(strategies.booleans()))
         case "suspend":
             return Suspend(at, "random")
         case "resume":
@@ -303,15 +305,16 @@ STEPS = {
     "warning": _AT_STOPPAGE, "resume": _AT_STOPPAGE, "referee_timeout": _AT_STOPPAGE,
 }
 _IN_PLAY = ["forward"] * 8 + ["same", "back", "zero", "jump"]
-KIND = st.sampled_from(KINDS)
-STEP = {kind: st.sampled_from(steps) for kind, steps in STEPS.items()}
-STEP_IN_PLAY = st.sampled_from(_IN_PLAY)
-FORWARD, BACK, PERIOD = st.integers(1, 900), st.integers(1, 600), st.integers(1, 4)
+KIND = strategies.sampled_from(KINDS)
+STEP = {kind: strategies.sampled_from(steps) for kind, steps in STEPS.items()}
+STEP_IN_PLAY = strategies.sampled_from(_IN_PLAY)
+FORWARD, BACK, PERIOD = (strategies.integers(1, 900), strategies.integers(1, 600),
+                          strategies.integers(1, 4))
 
 
 @cache
-def _clock_left(length: int) -> st.SearchStrategy[int]:
-    return st.integers(0, length)
+def _clock_left(length: int) -> strategies.SearchStrategy[int]:
+    return strategies.integers(0, length)
 
 
 def _next_moment(draw: Any, kind: str, period: int, left: int, length: int) -> tuple[int, int]:
@@ -330,7 +333,7 @@ def _next_moment(draw: Any, kind: str, period: int, left: int, length: int) -> t
     return period, left
 
 
-@st.composite
+@strategies.composite
 def random_logs(draw: Any) -> tuple[GameSetup, list[Event]]:
     """Any sequence of events; times mostly go forward, sometimes backwards,
     over periods 1-3 (3 and 4 are overtime in a two-period game) and the
@@ -339,9 +342,9 @@ def random_logs(draw: Any) -> tuple[GameSetup, list[Event]]:
     length = setup.settings.period_length
     period, left = 1, length
     events: list[Event] = []
-    if draw(st.integers(0, 9)) > 0:
+    if draw(strategies.integers(0, 9)) > 0:
         events.append(FaceOff(GameTime(1, length)))
-    for _ in range(draw(st.integers(1, 60))):
+    for _ in range(draw(strategies.integers(1, 60))):
         kind = draw(KIND)
         period, left = _next_moment(draw, kind, period, left, length)
         events.append(_event(draw, kind, GameTime(period, left)))
@@ -390,19 +393,19 @@ _NEXT = {
     "final": KINDS,
     "suspended": ["resume"] * 20 + KINDS,
 }
-NEXT = {status: st.sampled_from(kinds) for status, kinds in _NEXT.items()}
+NEXT = {status: strategies.sampled_from(kinds) for status, kinds in _NEXT.items()}
 
 
 @RANDOM
-@given(SETTINGS, st.data())
+@given(SETTINGS, strategies.data())
 def test_random_events_guided_by_the_phase_of_the_game(game_settings: Settings,
-                                                       data: st.DataObject) -> None:
+                                                       data: strategies.DataObject) -> None:
     """Random events again, but drawn mostly as the phase of the game invites,
     so that the fold gets deep (power plays, overtime, shootouts) before the
     odd event comes."""
     setup = GameSetup(game_settings, default_roster("Home"), default_roster("Away"))
     state = start(setup)
-    for _ in range(data.draw(st.integers(1, 120), label="events")):
+    for _ in range(data.draw(strategies.integers(1, 120), label="events")):
         kind = data.draw(NEXT[state.status])
         if kind == "faceoff" and state.status == "intermission":
             period = state.period + 1
@@ -447,12 +450,12 @@ def test_simulated_games_run_the_clock_only_when_it_runs(seed: int) -> None:
 
 
 @RANDOM
-@given(SETTINGS, st.data())
+@given(SETTINGS, strategies.data())
 def test_random_events_run_the_clock_only_when_it_runs(game_settings: Settings,
-                                                       data: st.DataObject) -> None:
+                                                       data: strategies.DataObject) -> None:
     setup = GameSetup(game_settings, default_roster("Home"), default_roster("Away"))
     state = start(setup)
-    for _ in range(data.draw(st.integers(1, 100), label="events")):
+    for _ in range(data.draw(strategies.integers(1, 100), label="events")):
         kind = data.draw(NEXT[state.status])
         length = state.period_length(state.period)
         at = GameTime(*_next_moment(data.draw, kind, state.period, state.left, length))

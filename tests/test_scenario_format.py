@@ -8,8 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies
 
 from rinkside.formats import (
     ScenarioError,
@@ -395,45 +394,45 @@ def test_second_edition_events_read_and_written_alike() -> None:
     assert encode_event(Shot(T(1, 600), "home", 9), Settings())["type"] == "shot"
 
 
-teams: st.SearchStrategy[Team] = st.sampled_from(TEAMS)
-numbers = st.integers(1, 99)
-maybe_numbers = st.none() | numbers
+teams: strategies.SearchStrategy[Team] = strategies.sampled_from(TEAMS)
+numbers = strategies.integers(1, 99)
+maybe_numbers = strategies.none() | numbers
 # text a person types (formats.text: no surrogate, control character or line break)
-typed = st.characters(exclude_categories=("Cs", "Cc", "Zl", "Zp"))
-texts = st.text(typed, min_size=1, max_size=12)
+typed = strategies.characters(exclude_categories=("Cs", "Cc", "Zl", "Zp"))
+texts = strategies.text(typed, min_size=1, max_size=12)
 
 
-@st.composite
-def moments(draw: st.DrawFn) -> GameTime:
-    return GameTime(draw(st.integers(1, 6)), draw(st.integers(0, 12 * 600)))
+@strategies.composite
+def moments(draw: strategies.DrawFn) -> GameTime:
+    return GameTime(draw(strategies.integers(1, 6)), draw(strategies.integers(0, 12 * 600)))
 
 
-def _penalty_args(draw: st.DrawFn) -> tuple[Any, ...]:
+def _penalty_args(draw: strategies.DrawFn) -> tuple[Any, ...]:
     return (draw(moments()), draw(teams), draw(maybe_numbers),
-            draw(st.sampled_from(list(PenaltyClass))), draw(texts),
-            draw(st.none() | st.sampled_from(["642(a)", "615(d)"])),
-            draw(maybe_numbers), draw(st.none() | st.integers(1, 5)), None, None,
-            draw(st.booleans()))
+            draw(strategies.sampled_from(list(PenaltyClass))), draw(texts),
+            draw(strategies.none() | strategies.sampled_from(["642(a)", "615(d)"])),
+            draw(maybe_numbers), draw(strategies.none() | strategies.integers(1, 5)), None, None,
+            draw(strategies.booleans()))
 
 
-@st.composite
-def events(draw: st.DrawFn) -> Event:
-    kind = draw(st.integers(0, 12))
+@strategies.composite
+def events(draw: strategies.DrawFn) -> Event:
+    kind = draw(strategies.integers(0, 12))
     at = draw(moments())
     team = draw(teams)
     match kind:
         case 0:
-            return FaceOff(at, draw(st.none() | texts))
+            return FaceOff(at, draw(strategies.none() | texts))
         case 1:
-            return Stoppage(at, draw(st.none() | texts))
+            return Stoppage(at, draw(strategies.none() | texts))
         case 2:
-            return Goal(at, team, draw(numbers), draw(maybe_numbers), draw(st.booleans()))
+            return Goal(at, team, draw(numbers), draw(maybe_numbers), draw(strategies.booleans()))
         case 3:
             return Penalty(*_penalty_args(draw))
         case 4:
             return PenaltySignal(*_penalty_args(draw))
         case 5:
-            return PenaltyShot(at, team, draw(numbers), draw(st.booleans()))
+            return PenaltyShot(at, team, draw(numbers), draw(strategies.booleans()))
         case 6:
             return TimeOut(at, team)
         case 7:
@@ -441,14 +440,14 @@ def events(draw: st.DrawFn) -> Event:
         case 8:
             return PeriodEnd(at)
         case 9:
-            return ShootoutAttempt(team, draw(numbers), draw(st.booleans()))
+            return ShootoutAttempt(team, draw(numbers), draw(strategies.booleans()))
         case 10:
-            return Forfeit(at, team, draw(st.text(typed, max_size=12)))
+            return Forfeit(at, team, draw(strategies.text(typed, max_size=12)))
         case _:
             return Designate(at, team, draw(numbers))
 
 
-@given(event=events(), numbered=st.booleans())
+@given(event=events(), numbered=strategies.booleans())
 def test_decode_inverts_encode_for_every_event(event: Event, numbered: bool) -> None:
     raw = encode_event(event, Settings(overtime="unlimited" if numbered else "shootout"))
     assert decode_event(json.loads(json.dumps(raw)), 0, 2) == event

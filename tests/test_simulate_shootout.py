@@ -7,8 +7,7 @@ from __future__ import annotations
 import random
 
 from gamekit import refused, regulation
-from hypothesis import assume, given, settings
-from hypothesis import strategies as st
+from hypothesis import assume, given, settings, strategies
 
 from rinkside.rules import GameSetup, GameState, Player, Roster, Settings, apply, replay
 from rinkside.rules.events import Event, ShootoutAttempt, Team
@@ -84,8 +83,9 @@ def _in_turn(shooters: list[int], pool: set[int]) -> bool:
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.integers(min_value=0, max_value=2**32 - 1), st.integers(min_value=4, max_value=8),
-       st.integers(min_value=4, max_value=8))
+@given(strategies.integers(min_value=0, max_value=2**32 - 1),
+       strategies.integers(min_value=4, max_value=8),
+       strategies.integers(min_value=4, max_value=8))
 def test_a_simulated_shootout_never_repeats_a_shooter_before_each_has_shot(
         seed: int, home: int, away: int) -> None:
     setup = shootout_setup(home, away)

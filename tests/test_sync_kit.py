@@ -15,13 +15,12 @@ from gamekit import t
 from sqlalchemy import select
 from typer.testing import CliRunner
 
-from rinkside.cli import app as cli
+from rinkside.cli import app
 from rinkside.rules.events import Forfeit
 from rinkside.services import officiating, sync_local, users
 from rinkside.services.open import open_tournaments
 from rinkside.services.tournaments import Tournaments
-from rinkside.store import chain, codec, eventlog
-from rinkside.store import models as m
+from rinkside.store import chain, codec, eventlog, models
 
 SKATERS = list(range(2, 12))
 
@@ -72,7 +71,7 @@ def pull(league: League, laptop: str) -> None:
 
 def pull_only(league: League, laptop: str) -> None:
     """``rinkside sync pull`` on the laptop."""
-    result = CliRunner().invoke(cli, ["sync", "pull", league.url, "--rink", "North",
+    result = CliRunner().invoke(app, ["sync", "pull", league.url, "--rink", "North",
                                       "--token", league.token, "--db", laptop])
     assert result.exit_code == 0, result.output
 
@@ -86,7 +85,7 @@ def sign_in(rink: Tournaments, username: str, secret: str) -> None:
 
 
 def push(laptop: str, url: str | None = None) -> tuple[int, str]:
-    result = CliRunner().invoke(cli, ["sync", "push", *([url] if url else []), "--db", laptop])
+    result = CliRunner().invoke(app, ["sync", "push", *([url] if url else []), "--db", laptop])
     return result.exit_code, result.output
 
 
@@ -99,8 +98,8 @@ def score(service: Tournaments, game: int, *events: object) -> int:
 def log_of(service: Tournaments, game: int) -> list[tuple[int, str, dict[str, object] | None]]:
     with service.read() as s:
         return [(r.revision, r.op, r.payload) for r in s.scalars(
-            select(m.EventRevision).where(m.EventRevision.game_id == game)
-            .order_by(m.EventRevision.revision))]
+            select(models.EventRevision).where(models.EventRevision.game_id == game)
+            .order_by(models.EventRevision.revision))]
 
 
 def forfeited(service: Tournaments, game: int) -> int:

@@ -13,7 +13,7 @@ from playwright.sync_api import JSHandle, Locator, Page, expect
 from rinkside.rules.events import FaceOff, Goal, PeriodEnd, Team
 from rinkside.rules.times import GameTime
 from rinkside.services.tournaments import Tournaments
-from rinkside.store import models as m
+from rinkside.store import models
 
 
 @dataclass(frozen=True)
@@ -29,7 +29,7 @@ def new_game(server: LiveServer) -> int:
     dressed with their eligible rosters."""
     service = server.service
     with service.read() as s:
-        tournament = s.get(m.Tournament, server.tournament_id)
+        tournament = s.get(models.Tournament, server.tournament_id)
         assert tournament is not None
         division = min(d.id for d in tournament.divisions)
     table = service.standings(division)

@@ -187,8 +187,8 @@ def test_three_officials_score_one_game_at_once(browser: Browser,
 
 def _events(server: LiveServer, game: int) -> list[Any]:
     from rinkside.services import replay
-    from rinkside.store import models as m
+    from rinkside.store import models
     with server.service.read() as s:
-        row = s.get(m.Game, game)
+        row = s.get(models.Game, game)
         assert row is not None
         return list(replay.load(s, row).events)

@@ -18,7 +18,7 @@ from rinkside.rules.events import Event, FaceOff, Forfeit
 from rinkside.rules.times import GameTime
 from rinkside.services.open import open_tournaments
 from rinkside.services.tournaments import Tournaments
-from rinkside.store import models as m
+from rinkside.store import models
 
 
 @dataclass(frozen=True)
@@ -33,8 +33,8 @@ class Demo:
 
     def divisions(self) -> list[int]:
         with self.service.read() as s:
-            return list(s.scalars(select(m.Division.id).where(
-                m.Division.tournament_id == self.tournament_id).order_by(m.Division.id)))
+            return list(s.scalars(select(models.Division.id).where(
+                models.Division.tournament_id == self.tournament_id).order_by(models.Division.id)))
 
 
 def build(path: Path) -> Demo:
@@ -50,7 +50,7 @@ def copy_league(source: Demo, path: Path) -> tuple[Tournaments, dict[int, int]]:
     source team id -> copied team id."""
     target = open_tournaments(f"sqlite:///{path}")
     with source.service.read() as s:
-        tournament = s.get(m.Tournament, source.tournament_id)
+        tournament = s.get(models.Tournament, source.tournament_id)
         assert tournament is not None
         tid = target.create_tournament(tournament.name, tournament.starts_on,
                                        tournament.settings, tournament.tiebreaks)
@@ -70,7 +70,7 @@ def copy_league(source: Demo, path: Path) -> tuple[Tournaments, dict[int, int]]:
 def game_teams(service: Tournaments, game_id: int) -> tuple[int, int, int]:
     """(division, home team, away team) of a game."""
     with service.read() as s:
-        game = s.get(m.Game, game_id)
+        game = s.get(models.Game, game_id)
         assert game is not None
         return game.division_id, game.home_team_id, game.away_team_id
 
@@ -78,7 +78,8 @@ def game_teams(service: Tournaments, game_id: int) -> tuple[int, int, int]:
 def played_games(demo: Demo) -> list[int]:
     """Every game of the demo with events recorded, in id order."""
     with demo.service.read() as s:
-        return list(s.scalars(select(m.Game.id).where(m.Game.version > 0).order_by(m.Game.id)))
+        return list(s.scalars(select(models.Game.id).where(models.Game.version > 0)
+                              .order_by(models.Game.id)))
 
 
 def record(service: Tournaments, game_id: int, *events: Event) -> int:
@@ -119,8 +120,8 @@ def small_league(path: Path, teams: int = 4, settings: dict[str, Any] | None = N
 def player_ids(service: Tournaments, team_id: int) -> dict[int, int]:
     """Jersey number -> player id of a team's active roster."""
     with service.read() as s:
-        return {p.number: p.id for p in s.scalars(select(m.Player).where(
-            m.Player.team_id == team_id, m.Player.active.is_(True)))}
+        return {p.number: p.id for p in s.scalars(select(models.Player).where(
+            models.Player.team_id == team_id, models.Player.active.is_(True)))}
 
 
 def read_csv(data: bytes | str) -> list[dict[str, str]]:

@@ -10,9 +10,9 @@ import pytest
 from exportkit import Demo, build, read_csv, read_xlsx
 
 from rinkside.reports import exports
-from rinkside.services import records as rec
+from rinkside.services import records
 from rinkside.services.tournaments import NotFound
-from rinkside.store import models as m
+from rinkside.store import models
 from rinkside.tournament.roster_import import import_roster, import_rosters
 
 
@@ -23,12 +23,12 @@ def demo(tmp_path_factory: pytest.TempPathFactory) -> Demo:
 
 def _names(demo: Demo) -> dict[int, str]:
     with demo.service.read() as s:
-        return {t.id: t.name for t in s.query(m.Team)}
+        return {t.id: t.name for t in s.query(models.Team)}
 
 
 def _labels(demo: Demo) -> dict[int, tuple[int, str]]:
     with demo.service.read() as s:
-        return {p.id: (p.number, p.name) for p in s.query(m.Player)}
+        return {p.id: (p.number, p.name) for p in s.query(models.Player)}
 
 
 def _num(text: str) -> float:
@@ -117,10 +117,10 @@ class TestRosters:
         path = tmp_path / "rosters.csv"
         path.write_bytes(exports.csv_bytes(exports.division_rosters(demo.service, division)))
         with demo.service.read() as s:
-            row = s.get(m.Division, division)
+            row = s.get(models.Division, division)
             assert row is not None
-            info = rec.division_info(row)
-            players = rec.players_of(s, [t.id for t in row.teams])
+            info = records.division_info(row)
+            players = records.players_of(s, [t.id for t in row.teams])
             names = {t.id: t.name for t in row.teams}
         parsed = import_rosters(path, info, date.today())
         assert set(parsed) == set(names.values())
@@ -145,9 +145,9 @@ class TestRosters:
         name, rows = exports.team_roster(demo.service, team)
         assert name == "Zoë's Team"
         with demo.service.read() as s:
-            d = s.get(m.Division, division)
+            d = s.get(models.Division, division)
             assert d is not None
-            info = rec.division_info(d)
+            info = records.division_info(d)
         for suffix, data in ((".xlsx", exports.to_xlsx({"Roster": rows})),
                              (".csv", exports.csv_bytes(rows))):
             path = tmp_path / f"team{suffix}"

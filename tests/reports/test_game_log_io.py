@@ -25,7 +25,7 @@ from rinkside.formats import ScenarioError, decode_event, load_game_log
 from rinkside.reports import game_log
 from rinkside.services import logs
 from rinkside.services.tournaments import NotFound, Tournaments
-from rinkside.store import models as m
+from rinkside.store import models
 
 
 @pytest.fixture(scope="module")
@@ -45,13 +45,13 @@ def _fresh_game(demo: Demo, league: tuple[Tournaments, dict[int, int]], game_id:
     target, teams = league
     _, home, away = game_teams(demo.service, game_id)
     with target.read() as s:
-        division = s.get(m.Team, teams[home]).division_id  # type: ignore[union-attr]
+        division = s.get(models.Team, teams[home]).division_id  # type: ignore[union-attr]
     fresh = target.add_game(division, teams[home], teams[away])
     # the lineups the game was played with (203(a): its suspended players left out)
     _, original = demo.service.game_state(game_id)
     for team, team_id in (("home", teams[home]), ("away", teams[away])):
         with target.read() as s:
-            ids = {p.number: p.id for p in s.get(m.Team, team_id).players}  # type: ignore[union-attr]
+            ids = {p.number: p.id for p in s.get(models.Team, team_id).players}  # type: ignore[union-attr]
         dressed = [ids[p.number] for p in original.setup.roster(team).players]
         if len(dressed) < len(ids):
             target.set_lineup(fresh, team_id, dressed)

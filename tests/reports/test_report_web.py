@@ -14,7 +14,7 @@ from pypdf import PdfReader
 from reportkit import Cup, scripted_game
 from typer.testing import CliRunner
 
-from rinkside.cli import report as cli_report
+from rinkside.cli import report
 from rinkside.services import officiating, users
 from rinkside.web.app import create_app
 
@@ -95,7 +95,7 @@ class TestAnnouncements:
 @pytest.fixture(scope="module")
 def cli() -> typer.Typer:
     app = typer.Typer()
-    cli_report.register(app)
+    report.register(app)
     app.command("noop", hidden=True)(lambda: None)  # a group, as the rinkside app is
     return app
 

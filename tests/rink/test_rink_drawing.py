@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import io
 import math
-import xml.etree.ElementTree as ET
+from xml.etree import ElementTree
 
 import pytest
 from PIL import Image
@@ -24,11 +24,11 @@ LARGEST = RinkDimensions(110, 210, 28, 15, 5, 3.5, bench_seats=14)
 FAILING = RinkDimensions(58, 215, 0, 16, 5, 4)
 
 
-def _by_class(root: ET.Element, cls: str) -> list[ET.Element]:
+def _by_class(root: ElementTree.Element, cls: str) -> list[ElementTree.Element]:
     return [e for e in root.iter() if e.get("class") == cls]
 
 
-def _f(element: ET.Element, attribute: str) -> float:
+def _f(element: ElementTree.Element, attribute: str) -> float:
     return float(element.get(attribute, "nan"))
 
 
@@ -39,7 +39,7 @@ class TestSvg:
                                                  keep: Keep) -> None:
         text = to_svg(layout(dims), scale=5)
         keep(f"rink-{name}.svg", text)
-        root = ET.fromstring(text)
+        root = ElementTree.fromstring(text)
         assert root.tag == f"{SVG}svg"
         # The view box is in feet: the rink's own coordinates.
         left, top, width, height = map(float, root.get("viewBox", "").split())

@@ -5,19 +5,19 @@ built here with the router included, as ``web/app.py`` will."""
 from __future__ import annotations
 
 import io
-import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from dataclasses import dataclass
+from xml.etree import ElementTree
 
 import pytest
 from fastapi.testclient import TestClient
 from PIL import Image
 from rinkkit import Keep
 
-from rinkside.services import rinks as rink_store
+from rinkside.services import rinks
 from rinkside.services.open import open_tournaments
 from rinkside.web.app import create_app
-from rinkside.web.routers import rinks
+from rinkside.web.routers.rinks import PNG_WIDTH
 
 
 @dataclass(frozen=True)
@@ -36,13 +36,13 @@ def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[TestClient
     tid = service.create_tournament("Rink Cup", None)
     ids = Ids(
         tid,
-        rink_store.add_rink(service, tid, "Main rink", {
+        rinks.add_rink(service, tid, "Main rink", {
             "width": 85, "length": 185, "corner_radius": 20, "goal_line_distance": 13,
             "goal_width": 6, "goal_height": 4, "bench_seats": 12}),
-        rink_store.add_rink(service, tid, "Back rink", {
+        rinks.add_rink(service, tid, "Back rink", {
             "width": 58, "length": 185, "corner_radius": 20, "goal_line_distance": 16}),
-        rink_store.add_rink(service, tid, "Garage", {"width": 85, "lenght": 185}),
-        rink_store.add_rink(service, tid, "Round", {
+        rinks.add_rink(service, tid, "Garage", {"width": 85, "lenght": 185}),
+        rinks.add_rink(service, tid, "Round", {
             "width": 85, "length": 185, "corner_radius": 50, "goal_line_distance": 13}),
     )
     app = create_app(service)
@@ -62,7 +62,7 @@ def test_a_legal_rinks_page(store: tuple[TestClient, Ids], keep: Keep) -> None:
     assert "<td>12</td><td>105(a)</td>" in html
     # The diagram inline: one SVG document inside the page.
     start, end = html.index("<svg"), html.index("</svg>") + len("</svg>")
-    root = ET.fromstring(html[start:end])
+    root = ElementTree.fromstring(html[start:end])
     assert len([e for e in root.iter() if e.get("class") == "end-spot"]) == 4
 
 
@@ -91,13 +91,13 @@ def test_svg_and_png(store: tuple[TestClient, Ids], keep: Keep) -> None:
     client, ids = store
     svg = client.get(f"/rinks/{ids.legal}.svg")
     assert svg.status_code == 200 and svg.headers["content-type"] == "image/svg+xml"
-    root = ET.fromstring(svg.text)
+    root = ElementTree.fromstring(svg.text)
     assert len([e for e in root.iter() if e.get("class") == "goal-line"]) == 2
     png = client.get(f"/rinks/{ids.legal}.png")
     assert png.headers["content-type"] == "image/png"
     keep("rink-web.png", png.content)
     image = Image.open(io.BytesIO(png.content))
-    assert image.size[0] == rinks.PNG_WIDTH
+    assert image.size[0] == PNG_WIDTH
     width, height = map(float, root.get("viewBox", "").split()[2:])
     assert image.size[0] / image.size[1] == pytest.approx(width / height, rel=0.01)
 

@@ -11,11 +11,11 @@ import pytest
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, sessionmaker
 
-from rinkside.services import sessions as live
 from rinkside.services import store_meta, throttle, users
 from rinkside.services.all_or_nothing import all_or_nothing
+from rinkside.services.sessions import SessionPolicy, live_session, open_session
 from rinkside.services.tournaments import Tournaments
-from rinkside.store import models as m
+from rinkside.store import models
 
 NOW = datetime(2026, 12, 5, 9, 0, tzinfo=UTC)
 
@@ -25,7 +25,7 @@ def service(sessions: sessionmaker[Session]) -> Tournaments:
     return Tournaments(sessions)
 
 
-def _count(service: Tournaments, model: type[m.Base]) -> int:
+def _count(service: Tournaments, model: type[models.Base]) -> int:
     with service.read() as s:
         return s.scalar(select(func.count()).select_from(model)) or 0
 
@@ -53,7 +53,7 @@ def test_two_processes_racing_keep_one_secret(service: Tournaments,
     for t in threads:
         t.join()
     assert len(got) == 4 and len(set(got)) == 1
-    assert _count(service, m.StoreMeta) == 1
+    assert _count(service, models.StoreMeta) == 1
 
 
 def test_a_weak_secret_from_the_environment_is_refused(service: Tournaments) -> None:
@@ -61,7 +61,7 @@ def test_a_weak_secret_from_the_environment_is_refused(service: Tournaments) -> 
         store_meta.session_secret(service, {"RINKSIDE_SECRET": "hunter2"})
     strong = "x" * 32
     assert store_meta.session_secret(service, {"RINKSIDE_SECRET": strong}) == strong.encode()
-    assert _count(service, m.StoreMeta) == 0  # nothing generated when one is given
+    assert _count(service, models.StoreMeta) == 0  # nothing generated when one is given
 
 
 def test_login_attempts_at_once_are_counted_one_by_one(service: Tournaments) -> None:
@@ -83,18 +83,18 @@ def test_login_attempts_at_once_are_counted_one_by_one(service: Tournaments) -> 
 
 def test_a_user_disabled_loses_every_session(service: Tournaments) -> None:
     uid = users.create_user(service, "sam", "pw-1", "scorekeeper")
-    policy = live.SessionPolicy()
-    tokens = [live.open_session(service, uid, NOW, policy)[0] for _ in range(3)]
-    assert all(live.live_session(service, t, NOW, policy) for t in tokens)
+    policy = SessionPolicy()
+    tokens = [open_session(service, uid, NOW, policy)[0] for _ in range(3)]
+    assert all(live_session(service, t, NOW, policy) for t in tokens)
     users.set_active(service, "sam", False)
-    assert _count(service, m.SessionRow) == 0
+    assert _count(service, models.SessionRow) == 0
     assert users.authenticate(service, "sam", "pw-1") is None
     users.set_active(service, "sam", True)
     assert users.authenticate(service, "sam", "pw-1") == uid
     later = NOW + policy.absolute + timedelta(seconds=1)
-    token, _ = live.open_session(service, uid, NOW, policy)
-    assert live.live_session(service, token, later, policy) is None
-    assert _count(service, m.SessionRow) == 0  # the expired one is deleted
+    token, _ = open_session(service, uid, NOW, policy)
+    assert live_session(service, token, later, policy) is None
+    assert _count(service, models.SessionRow) == 0  # the expired one is deleted
 
 
 def test_all_or_nothing_writes_nothing_when_it_fails(service: Tournaments) -> None:

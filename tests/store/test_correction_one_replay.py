@@ -10,8 +10,8 @@ from datetime import date
 import pytest
 from sqlalchemy.orm import Session, sessionmaker
 
-import rinkside.rules.game as game_module
-import rinkside.rules.log as log_module
+import rinkside.rules.game
+import rinkside.rules.log
 from rinkside.rules.events import Event, FaceOff, Shot, Stoppage
 from rinkside.rules.times import GameTime
 from rinkside.services.tournaments import Tournaments
@@ -33,7 +33,7 @@ def test_a_mid_game_correction_applies_each_event_once(
         events += [Stoppage(GameTime(1, tenths)), FaceOff(GameTime(1, tenths))]
     version, _ = service.record(game_id, 0, events, by="test")
     applied: list[Event] = []
-    for module in (game_module, log_module):
+    for module in (rinkside.rules.game, rinkside.rules.log):
         real = module.apply
         monkeypatch.setattr(module, "apply",
                             lambda s, e, real=real: applied.append(e) or real(s, e))

@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from rinkside.services import changes, desk_people, desk_teams
 from rinkside.services.tournaments import Tournaments
-from rinkside.store import models as m
+from rinkside.store import models
 
 
 @pytest.fixture
@@ -27,7 +27,8 @@ def service(sessions: sessionmaker[Session]) -> Tournaments:
 def _counts(service: Tournaments) -> tuple[int, ...]:
     with service.read() as s:
         return tuple(s.scalar(select(func.count()).select_from(model)) or 0
-                     for model in (m.Tournament, m.Division, m.User, m.DeskChange))
+                     for model in (models.Tournament, models.Division, models.User,
+                                   models.DeskChange))
 
 
 def test_a_write_whose_record_fails_keeps_nothing(service: Tournaments,

@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from rinkside.rules.events import FaceOff, Penalty, PenaltyClass, PeriodEnd, Stoppage
 from rinkside.rules.times import GameTime
 from rinkside.services.tournaments import Tournaments
-from rinkside.store import models as m
+from rinkside.store import models
 from rinkside.tournament import suspension_check
 from rinkside.tournament.model import ScheduledGame
 
@@ -81,9 +81,9 @@ def test_the_first_write_dresses_from_its_teams_divisions_alone(
 
     with service.read() as s:
         dressed = {(e.team_id, e.player_id) for e in
-                   s.scalars(select(m.LineupEntry).where(m.LineupEntry.game_id == game))}
-        rosters = {team: [p.id for p in s.scalars(select(m.Player).where(
-                       m.Player.team_id == teams[team], m.Player.active.is_(True)))]
+                   s.scalars(select(models.LineupEntry).where(models.LineupEntry.game_id == game))}
+        rosters = {team: [p.id for p in s.scalars(select(models.Player).where(
+                       models.Player.team_id == teams[team], models.Player.active.is_(True)))]
                    for team in ("A", "B")}
     scheduled = ScheduledGame(game, divisions[0], "pool", teams["A"], teams["B"], None, None, 0)
     barred = suspension_check.barred(rosters["A"], scheduled, every)

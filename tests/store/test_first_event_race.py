@@ -16,7 +16,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from rinkside.services.tournaments import Tournaments
-from rinkside.store import models as m
+from rinkside.store import models
 from rinkside.store.eventlog import events_of
 from rinkside.web import auth
 from rinkside.web.app import create_app
@@ -36,8 +36,8 @@ def _games(service: Tournaments) -> list[int]:
                                   {"number": 2, "name": f"{prefix} 2", "captain": "C"},
                                   *({"number": n, "name": f"{prefix} {n}"} for n in range(3, 9))])
     with service.read() as s:
-        suspended = s.scalars(select(m.Player.id).where(m.Player.team_id == home,
-                                                        m.Player.number == 8)).one()
+        suspended = s.scalars(select(models.Player.id).where(models.Player.team_id == home,
+                                                        models.Player.number == 8)).one()
     service.add_supplementary(suspended, 10 * ROUNDS, "fighting in the car park")
     return [service.add_game(division, home, away) for _ in range(ROUNDS)]
 
@@ -87,10 +87,11 @@ def test_consoles_beginning_a_game_at_once_get_one_200_and_409s(
             assert all(body["version"] == 1 for code, body in answers if code == 409)
             with sessions() as s:
                 assert len(events_of(s, game)[1]) == 1
-                home = s.get(m.Game, game)
+                home = s.get(models.Game, game)
                 assert home is not None
-                entered = s.scalar(select(func.count()).select_from(m.LineupEntry).where(
-                    m.LineupEntry.game_id == game, m.LineupEntry.team_id == home.home_team_id))
+                entered = s.scalar(select(func.count()).select_from(models.LineupEntry).where(
+                    models.LineupEntry.game_id == game,
+                    models.LineupEntry.team_id == home.home_team_id))
                 assert entered == 7  # the roster less the suspended player, once
     finally:
         for client, _ in clients:

@@ -8,7 +8,7 @@ from datetime import date
 
 from sqlalchemy.orm import Session, sessionmaker
 
-from rinkside.services import records as rec
+from rinkside.services import records
 from rinkside.services.tournaments import Tournaments
 from rinkside.tournament.model import Lineup
 
@@ -25,13 +25,14 @@ def test_every_lineup_reads_back_with_its_captain_and_alternates(
                               "captain": "C" if n == 2 else None} for n in range(2, 12)])
     dressed, undressed = (service.add_game(division, *teams) for _ in range(2))
     with sessions() as s:
-        players = {team: sorted(p.player_id for p in rec.players_of(s, [team])) for team in teams}
+        players = {team: sorted(p.player_id for p in records.players_of(s, [team]))
+                   for team in teams}
     home, away = teams
     service.set_lineup(dressed, home, players[home][:8], captain=players[home][3],
                        alternates=[players[home][5], players[home][2]])
     service.set_lineup(dressed, away, list(reversed(players[away])))  # no letters named
     with sessions() as s:
-        found = rec.lineups_of(s, [dressed, undressed])
+        found = records.lineups_of(s, [dressed, undressed])
     assert found == {dressed: {
         home: Lineup(home, tuple(sorted(players[home][:8])), players[home][3],
                      tuple(sorted([players[home][5], players[home][2]]))),

@@ -150,9 +150,9 @@ def test_rinks_are_kept_by_name(service: Tournaments, tournament: int) -> None:
 
 
 def _division(service: Tournaments, game: int) -> int:
-    from rinkside.store import models as m
+    from rinkside.store import models
 
     with service.read() as s:
-        row = s.get(m.Game, game)
+        row = s.get(models.Game, game)
         assert row is not None
         return row.division_id

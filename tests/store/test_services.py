@@ -195,11 +195,12 @@ class TestTournament:
 def _players(service: Tournaments, team_id: int) -> list[tuple[int, int]]:
     from sqlalchemy import select
 
-    from rinkside.store import models as m
+    from rinkside.store import models
 
     with service.read() as s:
         return [(p.id, p.number) for p in s.scalars(
-            select(m.Player).where(m.Player.team_id == team_id, m.Player.active.is_(True)))]
+            select(models.Player).where(models.Player.team_id == team_id,
+                                        models.Player.active.is_(True)))]
 
 
 class TestStateCache:

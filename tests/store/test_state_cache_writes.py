@@ -15,7 +15,7 @@ from rinkside.rules.times import GameTime
 from rinkside.services import replay, state_cache
 from rinkside.services.change import Change
 from rinkside.services.tournaments import Tournaments
-from rinkside.store import models as m
+from rinkside.store import models
 
 
 @pytest.fixture
@@ -32,13 +32,13 @@ def played(sessions: sessionmaker[Session]) -> int:
 
 def _stored(sessions: sessionmaker[Session], game: int) -> list[int]:
     with sessions() as s:
-        return list(s.scalars(select(m.GameStateCache.version)
-                              .where(m.GameStateCache.game_id == game)))
+        return list(s.scalars(select(models.GameStateCache.version)
+                              .where(models.GameStateCache.game_id == game)))
 
 
 def _state(sessions: sessionmaker[Session], game: int) -> tuple[int, object]:
     with sessions() as s:
-        row = s.get(m.Game, game)
+        row = s.get(models.Game, game)
         assert row is not None
         return replay.state_of(s, state_cache.StateCache(), row, replay.setup_of(s, row),
                                keep=False)
@@ -115,7 +115,7 @@ def test_a_stored_state_that_cannot_be_read_is_computed_again(
     or naming a builder it no longer has) is a miss, and the state comes from
     the log, as it would without the row."""
     with sessions.begin() as s:
-        row = s.get(m.GameStateCache, played)
+        row = s.get(models.GameStateCache, played)
         assert row is not None
         row.state = blob
     version, state = Tournaments(sessions).game_state(played)

@@ -11,9 +11,9 @@ from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
 import pytest
+import storekit
 from sqlalchemy import Engine, event, text
 from sqlalchemy.orm import Session
-from storekit import EVENTS as FORMAT_EVENTS
 from storekit import WHEN, new_game
 from typer.testing import CliRunner
 
@@ -23,7 +23,7 @@ from rinkside.store import chain, signoffs
 from rinkside.store.db import downgrade, migrate
 from rinkside.store.eventlog import StaleWrite, append, correct
 
-EVENTS = tuple(decode_event(raw, 0, 2) for raw in FORMAT_EVENTS)
+EVENTS = tuple(decode_event(raw, 0, 2) for raw in storekit.EVENTS)
 runner = CliRunner()
 
 

@@ -8,8 +8,7 @@ import json
 from typing import Any
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies
 
 from rinkside.rules.events import (
     EVENT_TYPES,
@@ -23,18 +22,20 @@ from rinkside.rules.events import (
 from rinkside.rules.times import GameTime
 from rinkside.store import codec
 
-MOMENTS = st.builds(GameTime, st.integers(1, 12), st.integers(0, 30 * 600))
+MOMENTS = strategies.builds(GameTime, strategies.integers(1, 12), strategies.integers(0, 30 * 600))
 
 
-def _event_strategy(kind: type) -> st.SearchStrategy[Any]:
+def _event_strategy(kind: type) -> strategies.SearchStrategy[Any]:
     if kind is Measurement:
-        return st.builds(Measurement, at=MOMENTS, item=st.sampled_from(MEASURED_ITEMS))
-    return st.builds(kind, at=MOMENTS) if kind.__name__ != "ShootoutAttempt" else st.builds(
-        kind, at=st.none() | MOMENTS)
+        return strategies.builds(Measurement, at=MOMENTS,
+                                 item=strategies.sampled_from(MEASURED_ITEMS))
+    if kind.__name__ == "ShootoutAttempt":
+        return strategies.builds(kind, at=strategies.none() | MOMENTS)
+    return strategies.builds(kind, at=MOMENTS)
 
 
-st.register_type_strategy(GameTime, MOMENTS)
-EVENTS = st.one_of([_event_strategy(kind) for kind in EVENT_TYPES])
+strategies.register_type_strategy(GameTime, MOMENTS)
+EVENTS = strategies.one_of([_event_strategy(kind) for kind in EVENT_TYPES])
 
 
 @given(EVENTS)

@@ -8,11 +8,10 @@ from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
 import pytest
+import storekit
 from sqlalchemy import Engine, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
-from storekit import EVENTS as FORMAT_EVENTS
-from storekit import GOAL as FORMAT_GOAL
 from storekit import WHEN, new_game
 
 from rinkside.formats import decode_event
@@ -39,8 +38,8 @@ def _ev(raw: dict[str, Any]) -> Event:
 
 
 # The kit's stretch of a game and its goal, as the engine's events.
-EVENTS: tuple[Event, ...] = tuple(_ev(e) for e in FORMAT_EVENTS)
-GOAL: Event = _ev(FORMAT_GOAL)
+EVENTS: tuple[Event, ...] = tuple(_ev(e) for e in storekit.EVENTS)
+GOAL: Event = _ev(storekit.GOAL)
 
 
 def _revision_rows(session: Session, game_id: int) -> list[tuple[Any, ...]]:
@@ -111,7 +110,7 @@ class TestAppend:
 
     @pytest.mark.parametrize("payload", [
         {"type": "goal", "at": {1, 2}}, {"type": "goal", 7: "seven"},
-        {"type": "goal", "x": float("nan")}, {"type": "goal", "x": [object()]}, FORMAT_GOAL,
+        {"type": "goal", "x": float("nan")}, {"type": "goal", "x": [object()]}, storekit.GOAL,
     ])
     def test_what_is_not_an_engine_event_is_refused_before_anything_is_written(
         self, session: Session, game_id: int, payload: dict[Any, Any]
@@ -140,7 +139,7 @@ class TestAppend:
         append(session, game_id, 0, GOAL, by="table 1")
         assert (game.version, game.event_count) == (1, 1)
 
-    @pytest.mark.parametrize("payload", [None, [GOAL], "goal", FORMAT_GOAL])
+    @pytest.mark.parametrize("payload", [None, [GOAL], "goal", storekit.GOAL])
     def test_an_event_is_an_engine_event(self, session: Session, game_id: int,
                                          payload: Any) -> None:
         with pytest.raises(TypeError, match=r"one of the engine's events"):
@@ -561,7 +560,7 @@ class TestTheDatabaseKeepsTheHead:
                                                         game_id: int) -> None:
         _record(session, game_id, EVENTS[:2])
         session.execute(insert(EventRevision).values(
-            game_id=game_id, revision=3, op="append", position=2, payload=FORMAT_GOAL,
+            game_id=game_id, revision=3, op="append", position=2, payload=storekit.GOAL,
             by="someone", at=WHEN))
         session.commit()
         for read in (load, events_of, lambda s, g: logs_of(s, [g])):

@@ -7,8 +7,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 from storekit import new_game
@@ -62,15 +61,15 @@ def test_loaded_events_are_values(session: Session, game_id: int) -> None:
     assert log.revisions[0].event == event
 
 
-_EVENT = st.builds(Stoppage, st.integers(0, 719).map(lambda s: GameTime(1, s * 10)),
-                   st.text(max_size=12))
-_STEP = st.tuples(st.sampled_from(["append", "replace", "insert", "delete"]),
-                  st.integers(0, 40), _EVENT)
+_EVENT = strategies.builds(Stoppage, strategies.integers(0, 719).map(lambda s: GameTime(1, s * 10)),
+                   strategies.text(max_size=12))
+_STEP = strategies.tuples(strategies.sampled_from(["append", "replace", "insert", "delete"]),
+                  strategies.integers(0, 40), _EVENT)
 
 
 @settings(max_examples=25, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
-@given(steps=st.lists(_STEP, max_size=14))
+@given(steps=strategies.lists(_STEP, max_size=14))
 def test_any_writes_replay_to_the_list_they_describe(
     session: Session, steps: list[tuple[str, int, Event]]
 ) -> None:

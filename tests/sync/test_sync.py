@@ -25,11 +25,11 @@ from sqlalchemy import select
 from test_sync_kit import League, free_port, log_of, now, pull, push, score
 from typer.testing import CliRunner
 
-from rinkside.cli import app as cli
+from rinkside.cli import app
 from rinkside.rules.events import Forfeit
 from rinkside.services import officiating, sync, sync_client, sync_local
 from rinkside.services.open import open_tournaments
-from rinkside.store import models as m
+from rinkside.store import models
 from rinkside.web.app import create_app
 from rinkside.web.server import build_server
 
@@ -40,8 +40,8 @@ def test_pull_score_offline_and_push_reaches_the_league(league: League, laptop: 
     first, second, _third = league.north
     assert sync_local.link(rink) is not None
     with rink.read() as s:  # the rink's games only, with the league's ids
-        assert sorted(s.scalars(select(m.Game.id))) == sorted(league.north)
-        assert s.scalars(select(m.User.username).order_by(m.User.username)).all() == [
+        assert sorted(s.scalars(select(models.Game.id))) == sorted(league.north)
+        assert s.scalars(select(models.User.username).order_by(models.User.username)).all() == [
             "ref", "scorer"]
     assert rink.game_state(first)[1].setup.home.name == "Home"
 
@@ -133,7 +133,7 @@ def test_a_repeated_push_changes_nothing(league: League, laptop: str) -> None:
 
 def test_tokens_are_the_rinks_stored_as_hashes_and_revocable(league: League) -> None:
     with league.service.read() as s:
-        hashes = s.scalars(select(m.SyncToken.token_hash)).all()
+        hashes = s.scalars(select(models.SyncToken.token_hash)).all()
     assert hashes == [hashlib.sha256(league.token.encode()).hexdigest()]  # never the token
     api = httpx.Client(base_url=league.url)
     assert api.get("/api/sync/setup").status_code == 401
@@ -148,7 +148,7 @@ def test_tokens_are_the_rinks_stored_as_hashes_and_revocable(league: League) -> 
     bad = api.post(f"/api/sync/games/{league.north[0]}/events", json={"revisions": []},
                    headers=bearer)
     assert bad.status_code == 422
-    result = CliRunner().invoke(cli, ["sync", "token", "revoke", "--tournament",
+    result = CliRunner().invoke(app, ["sync", "token", "revoke", "--tournament",
                                       str(league.tournament), "--rink", "North", "--db",
                                       league.db])
     assert result.exit_code == 0 and "1 token(s) of rink North revoked" in result.output
@@ -248,17 +248,17 @@ def test_a_second_pull_brings_the_setup_up_and_keeps_what_waits_to_be_pushed(
     score(league.service, scored_there, faceoff("1 12:00"), whistle("1 11:00"))
     home = league.service.game_state(waiting)[1].setup  # the league adds a player to Home
     with league.service.read() as s:
-        team = s.scalars(select(m.Team.id).where(m.Team.name == home.home.name)).one()
+        team = s.scalars(select(models.Team.id).where(models.Team.name == home.home.name)).one()
     league.service.add_player(team, 12, "Late Addition")
 
-    result = CliRunner().invoke(cli, ["sync", "pull", league.url, "--rink", "North",
+    result = CliRunner().invoke(app, ["sync", "pull", league.url, "--rink", "North",
                                       "--token", league.token, "--db", laptop])
     assert result.exit_code == 0, result.output
     assert f"game {waiting}: events recorded here wait to be pushed" in result.output
     assert 12 in [p.number for p in rink.game_state(scored_there)[1].setup.home.players]
     assert log_of(rink, scored_there) == log_of(league.service, scored_there)  # the league's events
     assert [(g.game_id, g.unpushed) for g in sync_local.pending(rink)] == [(waiting, 1)]
-    status = CliRunner().invoke(cli, ["sync", "status", "--db", laptop])
+    status = CliRunner().invoke(app, ["sync", "status", "--db", laptop])
     assert f"game {waiting}: 1 events not pushed yet" in status.output
 
 

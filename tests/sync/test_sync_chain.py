@@ -30,8 +30,8 @@ from rinkside.rules.events import Forfeit
 from rinkside.services import chain, officiating, signed_reports, sync_client, sync_proof
 from rinkside.services.open import open_tournaments
 from rinkside.services.tournaments import Tournaments
-from rinkside.store import chain as store_chain
-from rinkside.store import models as m
+from rinkside.store import models
+from rinkside.store.chain import event_content, link
 from rinkside.web.app import create_app
 
 
@@ -67,8 +67,8 @@ def test_an_event_changed_on_the_laptop_behind_rinksides_back_is_refused(
     game = league.north[0]
     score(rink, game, faceoff("1 12:00"), whistle("1 11:30"))
     with rink.write() as s:  # the second event's moment, edited in the laptop's database
-        s.execute(update(m.EventRevision).where(
-            m.EventRevision.game_id == game, m.EventRevision.revision == 2)
+        s.execute(update(models.EventRevision).where(
+            models.EventRevision.game_id == game, models.EventRevision.revision == 2)
             .values(payload=[2, "stoppage", 1, 6800, None]))
     code, said = push(laptop)
     assert code == 1, said
@@ -147,7 +147,7 @@ def _proven(league: League, game: int, entry: dict[str, Any]) -> dict[str, Any]:
     (services/sync_proof.py), and no place or link in a chain yet."""
     at = datetime.fromisoformat(entry["at"])
     with league.service.read() as s:
-        rink = s.scalars(select(m.Rink.id).where(m.Rink.name == "North")).one()
+        rink = s.scalars(select(models.Rink.id).where(models.Rink.name == "North")).one()
     who = entry.get("by") or entry["username"]
     if "revision" in entry:
         message = sync_proof.revision_message(game, entry["revision"], entry["op"],
@@ -176,11 +176,11 @@ def _chained(league: League, game: int, revisions: list[dict[str, Any]]) -> list
     second linked onto the first (store/chain.py), as the laptop's chain has them."""
     first = linked(league.service, game, revisions[0])
     second = revisions[1]
-    content = store_chain.event_content(second["revision"], "append", 1, second["payload"],
-                                        None, second["by"], datetime.fromisoformat(AT), "")
+    content = event_content(second["revision"], "append", 1, second["payload"],
+                            None, second["by"], datetime.fromisoformat(AT), "")
     seq = first["chain_seq"] + 1
     return [first, second | {"chain_seq": seq,
-                             "link": store_chain.link(first["link"], seq, "event", content)}]
+                             "link": link(first["link"], seq, "event", content)}]
 
 
 def _push(league: League, game: int, path: str, body: dict[str, Any]) -> httpx.Response:

@@ -26,12 +26,12 @@ from sqlalchemy import func, select
 from test_sync_kit import League, linked, log_of, pull, pull_only, push, score, sign_in
 from typer.testing import CliRunner
 
-from rinkside.cli import app as cli
+from rinkside.cli import app
 from rinkside.rules.events import Forfeit
 from rinkside.services import officiating, sync, sync_proof, users
 from rinkside.services.open import open_tournaments
 from rinkside.services.tournaments import Tournaments
-from rinkside.store import models as m
+from rinkside.store import models
 from rinkside.web import auth
 from rinkside.web.app import create_app
 
@@ -45,13 +45,13 @@ def _api(league: League) -> tuple[httpx.Client, dict[str, str]]:
 def _entries(service: Tournaments, game: int) -> list[tuple[str, str, bool]]:
     with service.read() as s:
         return [(e.kind, e.username, bool(e.locks)) for e in s.scalars(
-            select(m.SignOffEntry).where(m.SignOffEntry.game_id == game)
-            .order_by(m.SignOffEntry.id))]
+            select(models.SignOffEntry).where(models.SignOffEntry.game_id == game)
+            .order_by(models.SignOffEntry.id))]
 
 
 def _key(league: League, who: str) -> str:
     with league.service.read() as s:
-        rink = s.scalars(select(m.Rink.id).where(m.Rink.name == "North")).one()
+        rink = s.scalars(select(models.Rink.id).where(models.Rink.name == "North")).one()
     return sync_proof.key_for(league.credentials[who], rink, who)
 
 
@@ -159,9 +159,9 @@ def test_the_setup_hands_out_no_password_hash_and_no_disabled_official(league: L
     answer = api.get("/api/sync/setup", headers=bearer)
     assert answer.status_code == 200
     with league.service.read() as s:
-        hashes = s.scalars(select(m.User.password_hash)).all()
-        verifiers = dict(s.execute(select(m.User.username, m.SyncCredential.verifier)
-                                   .join(m.SyncCredential)).all())
+        hashes = s.scalars(select(models.User.password_hash)).all()
+        verifiers = dict(s.execute(select(models.User.username, models.SyncCredential.verifier)
+                                   .join(models.SyncCredential)).all())
     assert not [h for h in hashes if h in answer.text]  # no league password's hash
     assert "password_hash" not in answer.text
     carried = {u["username"]: u for u in answer.json()["rows"]["users"]}
@@ -185,7 +185,7 @@ def _log_in(client: TestClient, username: str, password: str) -> int:
 
 def test_an_official_logs_in_on_the_laptop_with_the_credential_and_scores_what_the_league_takes(
         league: League, laptop: str) -> None:
-    result = CliRunner().invoke(cli, ["sync", "pull", league.url, "--rink", "North",
+    result = CliRunner().invoke(app, ["sync", "pull", league.url, "--rink", "North",
                                       "--token", league.token, "--db", laptop])
     assert result.exit_code == 0, result.output
     rink = open_tournaments(laptop)
@@ -216,10 +216,10 @@ def test_a_disabled_official_is_signed_out_of_the_laptop_at_its_next_pull(
         users.set_active(league.service, "scorer", False)
         pull_only(league, laptop)
         with rink.read() as s:
-            scorer = s.scalars(select(m.User).where(m.User.username == "scorer")).one()
+            scorer = s.scalars(select(models.User).where(models.User.username == "scorer")).one()
             assert not scorer.active
-            assert s.scalar(select(func.count()).select_from(m.SessionRow)
-                            .where(m.SessionRow.user_id == scorer.id)) == 0
+            assert s.scalar(select(func.count()).select_from(models.SessionRow)
+                            .where(models.SessionRow.user_id == scorer.id)) == 0
         assert client.get("/api/session").status_code == 401  # his session ended
         assert _log_in(client, "scorer", league.credentials["scorer"]) == 401
     code, said = push(laptop)  # what he recorded is his: the league no longer takes it
@@ -228,16 +228,16 @@ def test_a_disabled_official_is_signed_out_of_the_laptop_at_its_next_pull(
 
 
 def test_a_credential_is_shown_once_and_only_its_hash_and_key_are_kept(league: League) -> None:
-    result = CliRunner().invoke(cli, ["sync", "credential", "issue", "--tournament",
+    result = CliRunner().invoke(app, ["sync", "credential", "issue", "--tournament",
                                       str(league.tournament), "--rink", "North", "ref",
                                       "--db", league.db])
     assert result.exit_code == 0, result.output
     secret = result.output.strip().removeprefix("ref: ")
     assert secret != league.credentials["ref"]  # replaced
     with league.service.read() as s:
-        rows = s.execute(select(m.SyncCredential.verifier, m.SyncCredential.key)
-                         .join(m.User).where(m.User.username == "ref")).all()
-        text = " ".join(str(v) for row in s.execute(select(m.SyncCredential)).scalars()
+        rows = s.execute(select(models.SyncCredential.verifier, models.SyncCredential.key)
+                         .join(models.User).where(models.User.username == "ref")).all()
+        text = " ".join(str(v) for row in s.execute(select(models.SyncCredential)).scalars()
                         for v in (row.verifier, row.key))
     [(verifier, key)] = rows
     assert secret not in text and PasswordHasher().verify(verifier, secret)
@@ -245,7 +245,7 @@ def test_a_credential_is_shown_once_and_only_its_hash_and_key_are_kept(league: L
     auth.create_user(league.service, "boss", "boss-password-123", "director", [])
     auth.create_user(league.service, "south", "south-password-1", "scorekeeper", [league.south])
     for who in ("nobody", "boss", "south"):
-        refused = CliRunner().invoke(cli, ["sync", "credential", "issue", "--tournament",
+        refused = CliRunner().invoke(app, ["sync", "credential", "issue", "--tournament",
                                            str(league.tournament), "--rink", "North", who,
                                            "--db", league.db])
         assert refused.exit_code == 2 and "no active scorekeeper or referee" in refused.output
@@ -258,7 +258,7 @@ def test_a_referee_signing_on_the_laptops_command_line_with_the_credential_signs
     sign_in(rink, "scorer", league.credentials["scorer"])
     game = league.north[0]
     score(rink, game, Forfeit(t("1 12:00"), "away", "did not appear"))
-    signed = CliRunner().invoke(cli, ["game", "sign", str(game), "--user", "ref", "--password",
+    signed = CliRunner().invoke(app, ["game", "sign", str(game), "--user", "ref", "--password",
                                       league.credentials["ref"], "--db", laptop])
     assert signed.exit_code == 0, signed.output
     code, said = push(laptop)
@@ -292,7 +292,7 @@ def test_a_new_credential_ends_the_old_ones_sessions_and_proofs(league: League,
 
 
 def _push_again(laptop: str) -> tuple[int, str]:
-    result = CliRunner().invoke(cli, ["sync", "push", "--retry-refused", "--db", laptop])
+    result = CliRunner().invoke(app, ["sync", "push", "--retry-refused", "--db", laptop])
     return result.exit_code, result.output
 
 
@@ -308,7 +308,7 @@ def test_the_laptop_shows_which_officials_signed_in_with_their_credential(
     assert rows == [("ref", "issued", "yes"),
                     ("ref2", "none issued yet", "not yet: what they did waits"),
                     ("scorer", "issued", "not yet: what they did waits")]
-    status = CliRunner().invoke(cli, ["sync", "status", "--db", laptop]).output
+    status = CliRunner().invoke(app, ["sync", "status", "--db", laptop]).output
     assert "scorer (scorekeeper) has not signed in here" in status
     assert "ref2 (referee) holds no credential" in status
     assert "ref (referee)" not in status

@@ -20,7 +20,7 @@ from gamekit import faceoff, t
 from test_sync_kit import League, forfeited, log_of, pull, push, signed_at_the_rink
 from typer.testing import CliRunner
 
-from rinkside.cli import app as cli
+from rinkside.cli import app
 from rinkside.rules.events import Forfeit
 from rinkside.services import officiating, sync_client, sync_local
 from rinkside.services.open import open_tournaments
@@ -31,7 +31,7 @@ from rinkside.web.app import create_app
 
 
 def _status(laptop: str) -> str:
-    result = CliRunner().invoke(cli, ["sync", "status", "--db", laptop])
+    result = CliRunner().invoke(app, ["sync", "status", "--db", laptop])
     assert result.exit_code == 0, result.output
     return result.output
 
@@ -156,7 +156,7 @@ def test_a_game_signed_on_the_league_otherwise_is_refused_and_not_sent_again_til
     now[0] += 30.0
     assert not loop.tick() and sent.sent == ["signoff"]
 
-    result = CliRunner().invoke(cli, ["sync", "push", "--retry-refused", "--db", laptop])
+    result = CliRunner().invoke(app, ["sync", "push", "--retry-refused", "--db", laptop])
     assert result.exit_code == 1 and f"game {game} refused" in result.output  # asked: sent
 
     anyone = TestClient(create_app(restarted)).post("/sync/retry", follow_redirects=False)

@@ -15,7 +15,7 @@ from sqlalchemy import func, select
 from test_sync_kit import League, linked, log_of
 
 from rinkside.services import sync_proof
-from rinkside.store import models as m
+from rinkside.store import models
 
 GOOD_REVISION: dict[str, Any] = {"revision": 1, "op": "append", "position": 0, "by": "scorer",
                                  "at": "2026-12-05T09:00:00+00:00", "reason": "",
@@ -29,7 +29,7 @@ def _proven(league: League, game: int, entry: dict[str, Any], message: list[Any]
     only what its own signed-in officials did, services/sync_proof.py)."""
     who = entry.get("by") or entry["username"]
     with league.service.read() as s:
-        rink = s.scalars(select(m.Rink.id).where(m.Rink.name == "North")).one()
+        rink = s.scalars(select(models.Rink.id).where(models.Rink.name == "North")).one()
     key = sync_proof.key_for(league.credentials[who], rink, who)
     return entry | {"proof": sync_proof.proof(key, message)}
 
@@ -70,7 +70,7 @@ def test_a_signoff_push_with_bad_text_is_refused_and_stores_no_report(league: Le
                          {"version": 0, "signoffs": [], "reports": [GOOD_REPORT | change]})
         assert response.status_code == 422, change
     with league.service.read() as s:
-        assert s.scalar(select(func.count()).select_from(m.WrittenReport)) == 0
+        assert s.scalar(select(func.count()).select_from(models.WrittenReport)) == 0
     r = GOOD_REPORT
     good = _proven(league, game, r, sync_proof.report_message(
         game, r["kind"], None, r["text"], r["username"], datetime.fromisoformat(r["at"])))

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies
 from tournament.builders import game
 
 from rinkside.rules.settings import Settings, settings_from_mapping
@@ -46,7 +45,7 @@ class TestBracket:
         with pytest.raises(ValueError, match="5 games"):
             bracket(SIX, game_ids=[1, 2])
 
-    @given(st.integers(min_value=2, max_value=40))
+    @given(strategies.integers(min_value=2, max_value=40))
     def test_standard_seeding(self, n: int) -> None:
         """Every team once; N-1 games; byes to the top seeds; 1 v N pairs
         summing to the bracket size + 1; seeds 1 and 2 meet only in the final."""

@@ -5,8 +5,7 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies
 
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.roster import Player, check_roster
@@ -222,9 +221,10 @@ class TestRule203b:
 
 # --------------------------------------------------------------------------- agreement
 
-_letters = st.sampled_from([None, None, None, "C", "A"])
-_players = st.lists(st.builds(lambda n, g, c: (n, g, c), st.integers(-2, 102), st.booleans(),
-                              _letters), max_size=18)
+_letters = strategies.sampled_from([None, None, None, "C", "A"])
+_players = strategies.lists(strategies.builds(lambda n, g, c: (n, g, c),
+                                              strategies.integers(-2, 102),
+                                              strategies.booleans(), _letters), max_size=18)
 
 
 @given(_players)

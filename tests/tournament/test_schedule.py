@@ -6,8 +6,7 @@ from collections import Counter, defaultdict
 from datetime import datetime, timedelta
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies
 
 from rinkside.tournament.schedule import PlannedGame, matchdays, round_robin
 
@@ -133,7 +132,7 @@ def test_bad_requests(teams: list[int], kwargs: dict[str, object], message: str)
         round_robin(teams, **args)  # type: ignore[arg-type]
 
 
-@given(st.integers(2, 14), st.integers(1, 4), st.integers(1, 3))
+@given(strategies.integers(2, 14), strategies.integers(1, 4), strategies.integers(1, 3))
 def test_any_size(teams: int, rink_count: int, rounds: int) -> None:
     rinks = tuple(f"R{i}" for i in range(rink_count))
     games = plan(teams, rinks=rinks, rounds=rounds)

@@ -29,8 +29,7 @@ import schemathesis
 from demokit import copy_demo
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
-from hypothesis import HealthCheck, Phase, given, seed, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, Phase, given, seed, settings, strategies
 from hypothesis.errors import Unsatisfiable
 from schemathesis.checks import not_a_server_error
 from schemathesis.core.failures import FailureGroup
@@ -151,11 +150,11 @@ def test_every_generated_request_is_answered_as_documented(api: Api, role: str) 
     failures: list[str] = []
     answered: list[int] = []
 
-    def request_once(data: st.DataObject, case: Any) -> None:
-        if case.path_parameters and data.draw(st.booleans()):
+    def request_once(data: strategies.DataObject, case: Any) -> None:
+        if case.path_parameters and data.draw(strategies.booleans()):
             for name in case.path_parameters:
                 if name in api.ids:
-                    case.path_parameters[name] = data.draw(st.sampled_from(api.ids[name]))
+                    case.path_parameters[name] = data.draw(strategies.sampled_from(api.ids[name]))
         answer = case.call(headers=dict(headers), cookies=dict(cookies))
         answered.append(answer.status_code)
         failures.extend(_checked(case, answer))
@@ -167,11 +166,11 @@ def test_every_generated_request_is_answered_as_documented(api: Api, role: str) 
 
     negative = 0
     for operation in api.operations:
-        run = given(data=st.data(), case=operation.as_strategy())(request_once)
+        run = given(data=strategies.data(), case=operation.as_strategy())(request_once)
         bounded(EXAMPLES)(seed(ROLES.index(role))(run))()
         if not (list(operation.query) or list(operation.body)):
             continue  # a path's text or id is sent as it is: nothing to send off the schema
-        off = given(data=st.data(),
+        off = given(data=strategies.data(),
                     case=operation.as_strategy(GenerationMode.NEGATIVE))(request_once)
         try:
             bounded(1)(seed(ROLES.index(role))(off))()

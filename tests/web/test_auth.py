@@ -10,7 +10,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from webkit import Demo
 
-from rinkside.store import models as m
+from rinkside.store import models
 from rinkside.web import auth
 
 
@@ -38,7 +38,7 @@ def log_in(client: TestClient, username: str, password: str) -> tuple[int, str]:
 
 def test_the_password_is_stored_as_an_argon2_hash(demo: Demo, director: str) -> None:
     with demo.service.read() as s:
-        user = s.query(m.User).filter_by(username=director).one()
+        user = s.query(models.User).filter_by(username=director).one()
         assert user.password_hash.startswith("$argon2")
         assert "puck-drop-7" not in user.password_hash
 

@@ -48,7 +48,7 @@ from rinkside.services import (
     webhooks,
 )
 from rinkside.services.tournaments import Tournaments
-from rinkside.store import models as m
+from rinkside.store import models
 from rinkside.web import auth
 from rinkside.web.app import create_app
 
@@ -242,9 +242,9 @@ def matrix(tmp_path_factory: pytest.TempPathFactory) -> Matrix:
     webhook, _ = desk_api.register(service, tournament, "http://127.0.0.1:9/hook",
                                         ["report_signed"], by="boss")
     with service.write() as s:  # one delivery in its outbox, to resend
-        webhooks.enqueue_signed(s, s.get(m.Game, game.game_id), service.now())
+        webhooks.enqueue_signed(s, s.get(models.Game, game.game_id), service.now())
     with service.write() as s:  # one message given up in the mail outbox, to send again
-        message = m.MailMessage(tournament_id=tournament, kind="roster",
+        message = models.MailMessage(tournament_id=tournament, kind="roster",
                                 recipients=["manager@club.example"], subject="Matrix",
                                 body="", created_at=service.now(), attempts=7, next_at=None)
         s.add(message)
@@ -300,7 +300,7 @@ def snapshot(service: Tournaments) -> dict[str, list[tuple[Any, ...]]]:
     """Every stored row, table by table (what changes on any request left out)."""
     rows: dict[str, list[tuple[Any, ...]]] = {}
     with service.read() as s:
-        for table in m.Base.metadata.sorted_tables:
+        for table in models.Base.metadata.sorted_tables:
             skip = VOLATILE.get(table.name, set())
             if table.name in VOLATILE and skip is None:
                 continue

@@ -28,9 +28,9 @@ def users(demo: Demo) -> dict[str, int]:
 
 
 def assign(demo: Demo, user_id: int, game_id: int) -> None:
-    from rinkside.store import models as m
+    from rinkside.store import models
     with demo.service.write() as s:
-        user = s.get(m.User, user_id)
+        user = s.get(models.User, user_id)
         assert user is not None
         user.games = sorted({*(user.games or []), game_id})
 

@@ -35,9 +35,9 @@ def game(demo: Demo, sam: int) -> int:
     record(demo.service, game_id, Stoppage(WHISTLE),
            Penalty(WHISTLE, "home", player, PenaltyClass.MAJOR, "Checking from behind",
                    "604(e)"))
-    from rinkside.store import models as m
+    from rinkside.store import models
     with demo.service.write() as s:
-        user = s.get(m.User, sam)
+        user = s.get(models.User, sam)
         assert user is not None
         user.games = sorted({*(user.games or []), game_id})
     return game_id

@@ -15,12 +15,12 @@ from rinkside.tournament.suspension_status import SuspensionStatus
 
 def _suspended_with_a_game_to_sit(demo: Demo) -> tuple[SuspensionStatus, int]:
     """A new game of a team with a player whose suspension is not yet served."""
-    from rinkside.store import models as m
+    from rinkside.store import models
     for found in demo.service.suspensions(demo.tournament_id).values():
         if found.to_serve <= found.served:
             continue
         with demo.service.read() as s:
-            team = s.get(m.Team, found.team_id)
+            team = s.get(models.Team, found.team_id)
             assert team is not None
             rival = next(t.id for t in team.division.teams if t.id != team.id)
             division = team.division_id
@@ -51,9 +51,9 @@ def test_a_suspended_players_goal_is_refused_with_his_suspensions_rule(demo: Dem
 
 
 def _team_name(demo: Demo, team_id: int) -> str:
-    from rinkside.store import models as m
+    from rinkside.store import models
     with demo.service.read() as s:
-        team = s.get(m.Team, team_id)
+        team = s.get(models.Team, team_id)
         assert team is not None
         return team.name
 

@@ -1,7 +1,8 @@
 """One name per idea (issue 25): each desk page's router, service and
 template share a name, every router is included from the one list, the
 desk's navigation is drawn from the one list of desk pages, and no module
-of ``src`` imports a name under another (no ``import x as y``)."""
+of ``src``, ``tests`` or ``benchmarks`` imports a name under another (no
+``import x as y``)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ __all__ = ["dora", "people"]
 WEB = Path(rinkside.web.routers.__file__).parent.parent
 SERVICES = WEB.parent / "services"
 SRC = WEB.parent
+REPO = SRC.parent.parent
 
 # A desk router whose service or template is not of its name, and why.
 NO_SERVICE = {
@@ -119,10 +121,12 @@ def aliases(source: str) -> list[str]:
             for a in node.names if a.asname is not None]
 
 
-def test_no_import_alias_is_left_in_src() -> None:
+def test_no_import_alias_is_left_in_src_tests_or_benchmarks() -> None:
     assert aliases("from x import y as z\nimport a.b as c\nimport d\n") == [
         "y as z", "a.b as c"]
-    found = {str(path.relative_to(SRC)): names for path in sorted(SRC.rglob("*.py"))
+    found = {str(path.relative_to(REPO)): names
+             for folder in (SRC, REPO / "tests", REPO / "benchmarks")
+             for path in sorted(folder.rglob("*.py"))
              if (names := aliases(path.read_text(encoding="utf-8")))}
     assert found == {}
     # the migrations' template, which alembic fills in (not Python until then)

@@ -11,7 +11,7 @@ from sqlalchemy import update
 from webkit import Client, Demo, logged_in
 
 from rinkside.services import changes, desk_rinks, desk_schedule, desk_teams, officiating, users
-from rinkside.store import models as m
+from rinkside.store import models
 
 __all__ = ["dora", "people", "rick", "skip"]
 
@@ -140,7 +140,7 @@ def test_a_user_named_with_a_slash_before_the_rule_is_reset_and_disabled(
         demo: Demo, dora: Client, cup: int) -> None:
     users.create_user(demo.service, "ops-night", "scores-ops-1", "scorekeeper")
     with demo.service.write() as s:  # as an older rinkside named it
-        s.execute(update(m.User).where(m.User.username == "ops-night")
+        s.execute(update(models.User).where(models.User.username == "ops-night")
                   .values(username="ops/night"))
     page = dora[0].get(f"/desk/tournaments/{cup}/people").text
     assert f"/desk/tournaments/{cup}/users/ops/night/password" in page

@@ -20,9 +20,8 @@ from recordkit import Crash
 from sqlalchemy import func, select
 from webkit import Client, Demo
 
-from rinkside.services import queries, sync, users
-from rinkside.services import rinks as rink_store
-from rinkside.store import models as m
+from rinkside.services import queries, rinks, sync, users
+from rinkside.store import models
 
 __all__ = ["dora", "people", "rick", "skip"]
 
@@ -41,8 +40,9 @@ def _state(demo: Demo) -> dict[str, Any]:
     """Everything a desk write below may change, read from the store."""
     service = demo.service
     return {model.__name__: _count(demo, model) for model in (
-        m.Tournament, m.Division, m.Team, m.Player, m.User, m.SyncToken, m.Rink, m.Game,
-        m.SupplementaryDiscipline, m.EventRevision, m.GameOfficial, m.DeskChange)} | {
+        models.Tournament, models.Division, models.Team, models.Player, models.User,
+        models.SyncToken, models.Rink, models.Game, models.SupplementaryDiscipline,
+        models.EventRevision, models.GameOfficial, models.DeskChange)} | {
         "passwords": [users.authenticate(service, "skip", "scorer-desk-1") is not None],
         "active": [u.active for u in users.users(service)],
         "logins": [u.games for u in users.users(service)]}
@@ -114,6 +114,6 @@ def test_each_write_is_done_and_recorded_when_nothing_fails(
         after = _state(demo)
         assert after["DeskChange"] == before["DeskChange"] + 1, path
         assert after != before | {"DeskChange": after["DeskChange"]}, path
-    assert sync.tokens(demo.service, cup[0]) and len(rink_store.rinks(demo.service, cup[0])) == 2
+    assert sync.tokens(demo.service, cup[0]) and len(rinks.rinks(demo.service, cup[0])) == 2
 
 

@@ -122,7 +122,7 @@ def test_desk_writes_stamp_the_time_of_the_clock_passed_to_the_service(
     from datetime import UTC, datetime
 
     from rinkside.services.base import system_ms
-    from rinkside.store import models as m
+    from rinkside.store import models
 
     then = datetime(2026, 12, 12, 9, 30, tzinfo=UTC)
     team = queries.tournament_trees(demo.service)[0].divisions[0].teams[-1]
@@ -136,8 +136,8 @@ def test_desk_writes_stamp_the_time_of_the_clock_passed_to_the_service(
         demo.service.use_clock(system_ms)
     assert changes.changes(demo.service, demo.tournament_id)[0].at == then
     with demo.service.read() as s:
-        row = s.query(m.SupplementaryDiscipline).order_by(
-            m.SupplementaryDiscipline.id.desc()).first()
+        row = s.query(models.SupplementaryDiscipline).order_by(
+            models.SupplementaryDiscipline.id.desc()).first()
         assert row is not None and row.at == then and row.organisation == "State Wars"
 
 

@@ -11,8 +11,7 @@ import pytest
 from deskkit import dora, new_tournament, people, post, rick, skip
 from webkit import Client, Demo
 
-from rinkside.services import changes, queries
-from rinkside.services import rinks as rink_store
+from rinkside.services import changes, queries, rinks
 
 __all__ = ["dora", "people", "rick", "skip"]
 
@@ -158,11 +157,11 @@ def test_rinks_are_added_and_edited_with_their_section_i_verdict(demo: Demo,
     assert post(dora, url, RINK).status_code == 303
     bad = post(dora, url, {**RINK, "name": "South", "width": "wide"})
     assert bad.status_code == 422 and "width" in bad.text
-    (north,) = rink_store.rinks(demo.service, tid)
+    (north,) = rinks.rinks(demo.service, tid)
     assert post(dora, f"/desk/rinks/{north.id}", {**RINK, "width": "50"}).status_code == 303
     page = dora[0].get(url)
     assert "does not meet Section I" in page.text and "101(c)" in page.text
-    assert rink_store.rink(demo.service, north.id).dimensions["width"] == 50
+    assert rinks.rink(demo.service, north.id).dimensions["width"] == 50
 
 
 def test_a_teams_colour_and_logo_are_set_on_the_desk_and_shown_by_the_scoreboard(

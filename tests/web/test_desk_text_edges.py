@@ -14,7 +14,7 @@ from openpyxl import load_workbook  # type: ignore[import-untyped]
 from webkit import Client, Demo, new_game
 
 from rinkside.services import desk_rinks, desk_teams, queries
-from rinkside.store import models as m
+from rinkside.store import models
 from rinkside.web import auth
 
 __all__ = ["dora", "people", "rick", "skip"]
@@ -22,7 +22,7 @@ __all__ = ["dora", "people", "rick", "skip"]
 
 def _unescaped(value: str) -> str:
     """An RFC 5545 TEXT value read back (3.3.11): each escape undone once."""
-    return re.sub(r"\\([\\;,nN])", lambda m: "\n" if m[1] in "nN" else m[1], value)
+    return re.sub(r"\\([\\;,nN])", lambda match: "\n" if match[1] in "nN" else match[1], value)
 
 
 def _lines(ics: str) -> list[str]:
@@ -90,7 +90,7 @@ def test_a_logo_stored_before_the_check_from_another_host_is_not_loaded(
     team = queries.team(demo.service, game.home_team_id)
     side = "home"
     with demo.service.write() as s:  # as an older rinkside stored it
-        s.merge(m.TeamStyle(team_id=team.team_id, colour="#112233",
+        s.merge(models.TeamStyle(team_id=team.team_id, colour="#112233",
                             logo="//evil.example/x.png"))
     state = dora[0].get(f"/api/games/{game.game_id}/state").json()
     assert state["teams"][side] == state["teams"][side] | {"colour": "#112233", "logo": None}
@@ -142,7 +142,7 @@ def test_a_name_stored_with_control_characters_before_the_check_still_exports(
     team = queries.tournament_trees(demo.service)[0].divisions[0].teams[2]
     division = queries.team(demo.service, team.team_id).division.division_id
     with demo.service.write() as s:  # as an older rinkside stored it
-        row = s.get(m.Team, team.team_id)
+        row = s.get(models.Team, team.team_id)
         assert row is not None
         row.name = "Blades\x0e\xc2\x86"
     for export in ("standings", "stats"):

@@ -27,11 +27,11 @@ def viewer(app: FastAPI, demo: Demo) -> Iterator[Client]:
 def _old_names(demo: Demo, game: int) -> int:
     """Rename a home player and the home team as an older version could have
     stored them (a bell and an escape character); the number renamed."""
-    from rinkside.store import models as m
+    from rinkside.store import models
     row = queries.game(demo.service, game)
     number = demo.service.game_state(game)[1].setup.home.players[3].number  # dressed
     with demo.service.write() as s:
-        team = s.get(m.Team, row.home_team_id)
+        team = s.get(models.Team, row.home_team_id)
         assert team is not None
         team.name = "Old\x07Bells"
         player = next(p for p in team.players if p.number == number)

@@ -19,7 +19,7 @@ from webkit import Demo, game_in_play, record, skaters
 from rinkside.rules.events import FaceOff, Goal, Stoppage
 from rinkside.rules.times import GameTime
 from rinkside.services.change import Change
-from rinkside.web import frames as live
+from rinkside.web import frames
 from rinkside.web.broadcaster import Broadcaster, Subscription
 
 Message = dict[str, Any]
@@ -122,14 +122,14 @@ def test_one_change_is_built_and_encoded_once_for_every_page(
         demo: Demo, broadcaster: Broadcaster, monkeypatch: pytest.MonkeyPatch) -> None:
     game = game_in_play(demo)
     builds: list[int] = []
-    state_json = live.views.state_json
+    state_json = frames.views.state_json
 
     def counted(service: Any, game_id: int, committed: int | None = None,
                 state: Any = None, live: Any = None) -> dict[str, Any]:
         builds.append(game_id)
         return state_json(service, game_id, committed, state, live)
 
-    monkeypatch.setattr(live.views, "state_json", counted)
+    monkeypatch.setattr(frames.views, "state_json", counted)
     pages: list[list[Message]] = [[] for _ in range(50)]
 
     async def main() -> None:
@@ -183,7 +183,7 @@ def test_a_committed_change_is_built_from_the_state_it_carries(
         assert sent["version"] == version
         monkeypatch.undo()
         demo.service.cache.clear()  # a fresh read: the log replayed from the store
-        assert sent == live.views.state_json(demo.service, game)
+        assert sent == frames.views.state_json(demo.service, game)
         await opened.close()
 
     asyncio.run(main())

@@ -204,7 +204,7 @@ def test_the_command_line_lifts_a_lockout(
     """The way back for a browser that never logged in as the user."""
     from typer.testing import CliRunner
 
-    from rinkside.cli import app as cli
+    from rinkside import cli
 
     for _ in range(POLICY.lock_after["user"] + 5):
         attempt(client, username, "wrong")
@@ -212,7 +212,7 @@ def test_the_command_line_lifts_a_lockout(
     fresh.get("/login")
     assert attempt(fresh, username, PASSWORD)[0] == 429
     with caplog.at_level(logging.WARNING, logger="rinkside.login"):
-        result = CliRunner().invoke(cli, ["user", "unlock", username,
+        result = CliRunner().invoke(cli.app, ["user", "unlock", username,
                                           "--db", f"sqlite:///{demo.path}"])
     assert result.exit_code == 0 and "unlocked" in result.output, result.output
     assert any("unlocked from the command line" in r.getMessage() for r in caplog.records)

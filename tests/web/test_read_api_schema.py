@@ -12,8 +12,7 @@ from typing import Any, Final
 import pytest
 import schemathesis
 from fastapi import FastAPI
-from hypothesis import HealthCheck, Phase, given, seed, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, Phase, given, seed, settings, strategies
 from schemathesis.checks import not_a_server_error
 from schemathesis.core.failures import FailureGroup
 from schemathesis.specs.openapi.checks import (
@@ -56,11 +55,11 @@ def test_every_read_api_answer_is_the_documented_one(app: FastAPI, demo: Demo,
     failures: list[str] = []
     answered: list[int] = []
 
-    def request_once(data: st.DataObject, case: Any) -> None:
-        if case.path_parameters and data.draw(st.booleans()):
+    def request_once(data: strategies.DataObject, case: Any) -> None:
+        if case.path_parameters and data.draw(strategies.booleans()):
             for name in case.path_parameters:
                 if name in ids:
-                    case.path_parameters[name] = data.draw(st.sampled_from(ids[name]))
+                    case.path_parameters[name] = data.draw(strategies.sampled_from(ids[name]))
         case.headers = {}
         answer = case.call(headers=dict(headers))
         answered.append(answer.status_code)
@@ -72,7 +71,7 @@ def test_every_read_api_answer_is_the_documented_one(app: FastAPI, demo: Demo,
                             for f in found.exceptions)
 
     for operation in operations:
-        run = given(data=st.data(), case=operation.as_strategy())(request_once)
+        run = given(data=strategies.data(), case=operation.as_strategy())(request_once)
         settings(max_examples=6, deadline=None, database=None,
                  phases=[Phase.explicit, Phase.generate],
                  suppress_health_check=list(HealthCheck))(seed(1)(run))()

@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 from webkit import Demo
 
-from rinkside.cli import app as cli
+from rinkside.cli import app
 from rinkside.services import users
 from rinkside.services.open import open_tournaments
 from rinkside.services.store_meta import WeakSecret
@@ -85,7 +85,7 @@ def test_a_weak_secret_is_refused_with_a_clear_message(demo: Demo,
     monkeypatch.setenv("RINKSIDE_SECRET", "short")
     with pytest.raises(WeakSecret, match=r"RINKSIDE_SECRET is 5 bytes.*at least 32"):
         create_app(demo.service)
-    served = CliRunner().invoke(cli, ["serve", "--port", "0", "--db", f"sqlite:///{demo.path}"])
+    served = CliRunner().invoke(app, ["serve", "--port", "0", "--db", f"sqlite:///{demo.path}"])
     assert served.exit_code == 2
     assert "RINKSIDE_SECRET is 5 bytes" in served.output
     assert "Traceback" not in served.output

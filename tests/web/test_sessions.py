@@ -16,10 +16,10 @@ from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 from webkit import Demo, new_game
 
-from rinkside.cli import app as cli
+from rinkside import cli
 from rinkside.services import users
 from rinkside.services.sessions import SessionPolicy
-from rinkside.store import models as m
+from rinkside.store import models
 from rinkside.web import auth
 
 
@@ -78,7 +78,8 @@ def test_a_session_lives_in_the_store_not_in_the_cookie(
     client, token = log_in(app, director)
     cookie = client.cookies[auth.SESSION_COOKIE]
     with demo.service.read() as s:
-        rows = s.query(m.SessionRow).join(m.User).filter(m.User.username == director).all()
+        rows = (s.query(models.SessionRow).join(models.User)
+                .filter(models.User.username == director).all())
     assert len(rows) == 1 and rows[0].csrf == token
     assert rows[0].id not in cookie  # the store keeps a hash of the token, never the token
 
@@ -124,14 +125,14 @@ def test_a_disabled_user_is_logged_out_and_cannot_log_in(
 def test_the_cli_disables_and_enables_a_user(app: FastAPI, demo: Demo, director: str) -> None:
     client, _ = log_in(app, director)
     db = f"sqlite:///{demo.path}"
-    out = CliRunner().invoke(cli, ["user", "disable", director, "--db", db])
+    out = CliRunner().invoke(cli.app, ["user", "disable", director, "--db", db])
     assert out.exit_code == 0 and "disabled" in out.output
     assert client.get("/api/session").status_code == 401
-    listed = CliRunner().invoke(cli, ["user", "list", "--db", db])
+    listed = CliRunner().invoke(cli.app, ["user", "list", "--db", db])
     assert "no (disabled)" in listed.output
-    assert CliRunner().invoke(cli, ["user", "enable", director, "--db", db]).exit_code == 0
+    assert CliRunner().invoke(cli.app, ["user", "enable", director, "--db", db]).exit_code == 0
     log_in(app, director)
-    unknown = CliRunner().invoke(cli, ["user", "disable", "nobody", "--db", db])
+    unknown = CliRunner().invoke(cli.app, ["user", "disable", "nobody", "--db", db])
     assert unknown.exit_code == 2 and "no user 'nobody'" in unknown.output
 
 

@@ -30,8 +30,7 @@ from rinkside.services import (
     throttle,
     users,
 )
-from rinkside.store import chain
-from rinkside.store import models as m
+from rinkside.store import chain, models
 from rinkside.web import auth
 
 __all__ = ["dora", "people"]
@@ -91,7 +90,7 @@ def approved(demo: Demo, cup: tuple[int, int, int, int]) -> int:
 
 def submissions_count(demo: Demo) -> int:
     with demo.service.read() as s:
-        return int(s.scalar(select(func.count()).select_from(m.RosterSubmission)) or 0)
+        return int(s.scalar(select(func.count()).select_from(models.RosterSubmission)) or 0)
 
 
 def test_a_manager_lands_on_their_team_and_nowhere_else(
@@ -296,7 +295,7 @@ def test_a_team_official_signs_the_lineup_and_the_report_shows_it_in_the_chain(
     with demo.service.read() as s:
         checked = chain.verify(s, game.game_id)
         assert checked is not None and checked.broken is None and checked.length == 1
-        row = s.scalars(select(m.TeamSignature)).one()
+        row = s.scalars(select(models.TeamSignature)).one()
         row.remark = "edited"  # outside rinkside: the chain tells
         s.flush()
         broken = chain.verify(s, game.game_id)

@@ -19,7 +19,7 @@ from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 from webkit import Demo, logged_in, new_game, record, skaters
 
-from rinkside.cli import app as cli
+from rinkside import cli
 from rinkside.reports import signing
 from rinkside.rules.events import FaceOff, Goal, PeriodEnd
 from rinkside.rules.times import GameTime
@@ -117,16 +117,16 @@ def test_the_cli_verifies_a_report_and_its_chain(
         demo: Demo, game: int, first_pdf: bytes, tmp_path: Path) -> None:
     pdf = tmp_path / "report.pdf"
     pdf.write_bytes(first_pdf)
-    result = runner.invoke(cli, ["verify", str(pdf), "--db", f"sqlite:///{demo.path}"])
+    result = runner.invoke(cli.app, ["verify", str(pdf), "--db", f"sqlite:///{demo.path}"])
     assert result.exit_code == 0, result.output
     assert "VALID" in result.output and "It matches the game's current record" in result.output
     bad = tmp_path / "bad.pdf"
     bad.write_bytes(first_pdf.replace(b"/RinksideGame", b"/RinksideGamf", 1))
-    result = runner.invoke(cli, ["verify", str(bad)])
+    result = runner.invoke(cli.app, ["verify", str(bad)])
     assert result.exit_code == 1 and "NOT VALID" in result.output
     text = tmp_path / "notes.txt"
     text.write_text("not a report")
-    result = runner.invoke(cli, ["verify", str(text)])
+    result = runner.invoke(cli.app, ["verify", str(text)])
     assert result.exit_code == 2 and "not a PDF" in result.output
 
 

@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from rinkside.rules.events import Event, FaceOff, Penalty, PenaltyClass, Stoppage, Team
 from rinkside.rules.times import GameTime
 from rinkside.services.tournaments import Tournaments
-from rinkside.store import models as m
+from rinkside.store import models
 from rinkside.web import auth
 
 
@@ -26,7 +26,7 @@ class Demo:
 
 def first_division(service: Tournaments, demo: Demo) -> int:
     with service.read() as s:
-        tournament = s.get(m.Tournament, demo.tournament_id)
+        tournament = s.get(models.Tournament, demo.tournament_id)
         assert tournament is not None
         return min(d.id for d in tournament.divisions)
 

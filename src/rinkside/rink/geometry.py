@@ -33,6 +33,7 @@ from rinkside.rink.dimensions import (
 )
 
 __all__ = [
+    "DEFAULT_SCALE",
     "Arc",
     "Circle",
     "Line",
@@ -73,6 +74,7 @@ BENCH_GAP = 3.0  # not in the book: each bench this far from the centre line
 BENCH_OFF_BOARDS = 1.5  # not in the book
 PENALTY_BENCH_LENGTH = 24.0  # not in the book
 MARGIN = 8.0  # space around the boards for the benches
+DEFAULT_SCALE = 5.0  # pixels a foot a drawing is shown at (SVG and PNG) unless asked otherwise
 
 
 @dataclass(frozen=True, slots=True)

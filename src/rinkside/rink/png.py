@@ -15,6 +15,7 @@ from functools import lru_cache
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from rinkside.rink.geometry import (
+    DEFAULT_SCALE,
     Arc,
     Circle,
     Line,
@@ -26,7 +27,6 @@ from rinkside.rink.geometry import (
 
 __all__ = ["MAX_PIXELS", "to_png"]
 
-DEFAULT_SCALE = 5.0  # pixels a foot
 SUPERSAMPLE = 2
 MAX_PIXELS = 8000  # the longest side allowed, so a wild scale cannot exhaust memory
 

@@ -13,6 +13,7 @@ import math
 from xml.sax.saxutils import escape, quoteattr
 
 from rinkside.rink.geometry import (
+    DEFAULT_SCALE,
     Arc,
     Circle,
     Line,
@@ -24,8 +25,6 @@ from rinkside.rink.geometry import (
 )
 
 __all__ = ["to_svg"]
-
-DEFAULT_SCALE = 5.0  # pixels a foot
 
 
 def _n(value: float) -> str:

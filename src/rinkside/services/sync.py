@@ -89,8 +89,9 @@ class RinkRef:
 
 
 @dataclass(frozen=True)
-class Revision:
-    """One revision of a game's log as the laptop recorded it."""
+class Revision(sync_chain.Chained):
+    """One revision of a game's log as the laptop recorded it (its proof,
+    place and link: :class:`~rinkside.services.sync_chain.Chained`)."""
 
     revision: int
     op: Op
@@ -99,9 +100,6 @@ class Revision:
     by: str
     at: datetime
     reason: str
-    proof: str | None = None  # by's proof of it (:mod:`rinkside.services.sync_proof`)
-    chain_seq: int | None = None  # its place in the laptop's chain (:mod:`~.sync_chain`)
-    link: str | None = None  # its link there
 
 
 @dataclass(frozen=True)

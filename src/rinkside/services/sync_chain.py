@@ -27,6 +27,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
+@dataclass(frozen=True, kw_only=True)
+class Chained:
+    """What each entry a laptop pushes (an event revision, a sign-off entry, a
+    written report) carries besides its content: its author's proof of it
+    (:mod:`rinkside.services.sync_proof`), its place in the laptop's chain and
+    its link there (None: not carried, refused by :func:`required`)."""
+
+    proof: str | None = None
+    chain_seq: int | None = None
+    link: str | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class Carried:
     """An entry's place in the laptop's chain and its link there."""

@@ -53,7 +53,7 @@ Key = tuple[str, str, datetime, str, bool]
 
 
 @dataclass(frozen=True)
-class Entry:
+class Entry(sync_chain.Chained):
     """One sign-off entry as the laptop recorded it."""
 
     kind: str  # "sign" or "reopen"
@@ -61,9 +61,6 @@ class Entry:
     at: datetime
     reason: str
     locks: bool
-    proof: str | None = None  # username's proof of it (:mod:`rinkside.services.sync_proof`)
-    chain_seq: int | None = None  # its place in the laptop's chain (:mod:`~.sync_chain`)
-    link: str | None = None  # its link there
 
     @property
     def key(self) -> Key:
@@ -71,7 +68,7 @@ class Entry:
 
 
 @dataclass(frozen=True)
-class Report:
+class Report(sync_chain.Chained):
     """A written report filed on the laptop."""
 
     kind: str  # "report" (a rule's) or "incident"
@@ -79,9 +76,6 @@ class Report:
     text: str
     username: str
     at: datetime
-    proof: str | None = None  # username's proof of it
-    chain_seq: int | None = None  # its place in the laptop's chain (:mod:`~.sync_chain`)
-    link: str | None = None  # its link there
 
 
 @dataclass(frozen=True)

@@ -38,14 +38,17 @@ from rinkside.services.queries.tournaments import (
     TournamentTree,
     division,
     divisions,
+    known_tournament,
     tournament_card,
     tournament_cards,
     tournament_ids,
+    tournament_tree,
     tournament_trees,
 )
 
 __all__ = ["DivisionRow", "DivisionTeams", "GameRow", "LiveView", "PlayerRow", "TeamCount",
            "TeamPage", "TeamRoster", "TournamentCard", "TournamentTree", "active_players",
-           "division", "divisions", "game", "games", "known", "last_start", "live",
-           "player_labels", "starts", "team", "team_names", "team_roster", "tournament_card",
-           "tournament_cards", "tournament_ids", "tournament_trees", "versions"]
+           "division", "divisions", "game", "games", "known", "known_tournament", "last_start",
+           "live", "player_labels", "starts", "team", "team_names", "team_roster",
+           "tournament_card", "tournament_cards", "tournament_ids", "tournament_tree",
+           "tournament_trees", "versions"]

@@ -75,6 +75,15 @@ def tournament_ids(service: Tournaments) -> list[int]:
         return list(s.scalars(select(models.Tournament.id).order_by(models.Tournament.id)))
 
 
+def known_tournament(service: Tournaments, tournament_id: int) -> None:
+    """Nothing when the store has the tournament; :class:`NotFound` when it
+    has not (a desk page's first look, before it reads the tournament's parts)."""
+    with service.read() as s:
+        if s.scalar(select(models.Tournament.id)
+                    .where(models.Tournament.id == tournament_id)) is None:
+            raise NotFound(f"There is no tournament {tournament_id}.")
+
+
 def tournament_trees(service: Tournaments) -> list[TournamentTree]:
     """Every tournament with its divisions and teams (each by id), and how
     many active players each team has."""
@@ -166,6 +175,14 @@ def tournament_cards(service: Tournaments, today: date) -> list[TournamentCard]:
                                     tuple(sorted(rinks.get(tid, ()))),
                                     _standing(starts_on, ends_on, today)))
     return sorted(cards, key=_picker_order)
+
+
+def tournament_tree(service: Tournaments, tournament_id: int) -> TournamentTree:
+    """One tournament's tree; :class:`NotFound` when there is no such tournament."""
+    for tree in tournament_trees(service):
+        if tree.tournament_id == tournament_id:
+            return tree
+    raise NotFound(f"There is no tournament {tournament_id}.")
 
 
 def tournament_card(service: Tournaments, tournament_id: int, today: date) -> TournamentCard:

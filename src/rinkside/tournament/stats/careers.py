@@ -17,14 +17,14 @@ from fractions import Fraction
 
 from rinkside.rules.times import minutes_value
 from rinkside.tournament.stats.decisions import DecisionLine
-from rinkside.tournament.stats.goaltenders import GoaltenderLine
+from rinkside.tournament.stats.goaltenders import GoaltenderLine, Goaltending
 from rinkside.tournament.stats.skaters import Scoring, SkaterLine
 
 __all__ = ["CareerLine", "career_line", "career_total"]
 
 
 @dataclass(frozen=True, slots=True)
-class CareerLine(Scoring):
+class CareerLine(Scoring, Goaltending):
     """One player id's figures in the games that stand of his division:
     scoring (616(k)), penalty minutes in tenths (casebook 12), and for a
     goaltender his time in goal, shots, saves, goals against, regulation
@@ -53,20 +53,6 @@ class CareerLine(Scoring):
     def in_goal(self) -> bool:
         """Whether he had time in goal (a goaltender's line to show)."""
         return self.goalie_tenths > 0
-
-    @property
-    def gaa(self) -> float | None:
-        """Goals against per regulation game (as the division's statistics)."""
-        if self.regulation_games == 0:
-            return None
-        return float(self.goals_against / self.regulation_games)
-
-    @property
-    def save_pct(self) -> float | None:
-        """Saves / shots against, over the games with shots recorded."""
-        if self.shots_against is None or self.saves is None or self.shots_against == 0:
-            return None
-        return self.saves / self.shots_against
 
 
 def career_line(player_id: int, skaters: Mapping[int, SkaterLine],

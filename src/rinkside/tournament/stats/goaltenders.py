@@ -11,7 +11,7 @@ from rinkside.rules.times import minutes_value
 from rinkside.tournament.model import PlayedGame
 from rinkside.tournament.stats.games import is_forfeit, player_id
 
-__all__ = ["UNNAMED_GOALIE", "GoaltenderLine", "goaltender_lines"]
+__all__ = ["UNNAMED_GOALIE", "GoaltenderLine", "Goaltending", "goaltender_lines"]
 
 UNNAMED_GOALIE = 0  # the engine's replacement goaltender not yet named (407(b))
 
@@ -21,8 +21,37 @@ def _regulation_tenths(played: PlayedGame) -> int:
     return settings.periods * settings.period_length
 
 
+class Goaltending:
+    """A goaltender's averages as the records give them, in a division
+    (:class:`GoaltenderLine`) or over a career
+    (:class:`~rinkside.tournament.stats.careers.CareerLine`), from the goals
+    against, regulation games, shots against and saves that the line holds."""
+
+    __slots__ = ()
+    goals_against: int
+    regulation_games: Fraction
+    shots_against: int | None
+    saves: int | None
+
+    @property
+    def gaa(self) -> float | None:
+        """Goals against per regulation game: GA x regulation length / time
+        in goal (overtime adds time in goal, not games). None without time."""
+        if self.regulation_games == 0:
+            return None
+        return float(self.goals_against / self.regulation_games)
+
+    @property
+    def save_pct(self) -> float | None:
+        """Saves / shots against as a fraction (.917), over the games where
+        shots were recorded; None where none were."""
+        if self.shots_against is None or self.saves is None or self.shots_against == 0:
+            return None
+        return self.saves / self.shots_against
+
+
 @dataclass(frozen=True, slots=True)
-class GoaltenderLine:
+class GoaltenderLine(Goaltending):
     """One goaltender's record over the games that stand.
 
     ``tenths`` is the time in goal; ``regulation_games`` the same time in
@@ -43,22 +72,6 @@ class GoaltenderLine:
     @property
     def minutes(self) -> int | float:
         return minutes_value(self.tenths)
-
-    @property
-    def gaa(self) -> float | None:
-        """Goals against per regulation game: GA x regulation length / time
-        in goal (overtime adds time in goal, not games). None without time."""
-        if self.regulation_games == 0:
-            return None
-        return float(self.goals_against / self.regulation_games)
-
-    @property
-    def save_pct(self) -> float | None:
-        """Saves / shots against as a fraction (.917), over the games where
-        shots were recorded; None where none were."""
-        if self.shots_against is None or self.saves is None or self.shots_against == 0:
-            return None
-        return self.saves / self.shots_against
 
 
 @dataclass(slots=True)

@@ -77,8 +77,11 @@ def refusal_text(exc: Exception) -> str:
 
 def page(request: Request, templates: Templates, template: str, user: auth.CurrentUser,
          context: Mapping[str, Any], *, error: str | None = None,
-         status: int = 200) -> HTMLResponse:
-    """A desk page, with the session's CSRF token for its forms."""
+         status: int | None = None) -> HTMLResponse:
+    """A desk page, with the session's CSRF token for its forms: 422 when it
+    shows a refusal (``error``), else 200, unless ``status`` says otherwise."""
+    if status is None:
+        status = 422 if error else 200
     return templates.TemplateResponse(request, template, {
         **context, "user": user, "csrf_token": user.csrf, "error": error,
         "notice": request.query_params.get("done")}, status_code=status)

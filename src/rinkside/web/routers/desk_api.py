@@ -17,7 +17,6 @@ from fastapi import APIRouter, Form, Request
 from fastapi.responses import HTMLResponse, Response
 
 from rinkside.services import api_tokens, desk_api, queries, webhooks
-from rinkside.services.errors import NotFound
 from rinkside.web import fields
 from rinkside.web.deps import Service, Templates
 from rinkside.web.routers.desk import PAGES, CheckedForms, Director, attempt, back, page
@@ -33,15 +32,14 @@ def _url(tournament_id: int) -> str:
 def _page(request: Request, service: Service, templates: Templates, user: Director,
           tournament_id: int, *, error: str | None = None,
           shown: dict[str, Any] | None = None) -> Response:
-    if tournament_id not in queries.tournament_ids(service):
-        raise NotFound(f"There is no tournament {tournament_id}.")
+    queries.known_tournament(service, tournament_id)
     base = str(request.base_url).rstrip("/")
     return page(request, templates, "desk_api.html", user, {
         "title": "Desk: API & webhooks", "tournament_id": tournament_id,
         "tokens": api_tokens.tokens(service), "events": webhooks.EVENTS,
         "event_words": webhooks.EVENT_WORDS, "base": base,
         "hooks": desk_api.webhooks(service, tournament_id), **(shown or {})},
-        error=error, status=422 if error else 200)
+        error=error)
 
 
 @router.get("/desk/tournaments/{tournament_id:id}/api", response_class=HTMLResponse)
@@ -54,8 +52,7 @@ def api_page(tournament_id: int, request: Request, service: Service, templates: 
 def issue_token(tournament_id: int, request: Request, service: Service, templates: Templates,
                 user: Director, label: Annotated[fields.Name, Form()] = "") -> Response:
     """A read token, shown on the page this once (never again)."""
-    if tournament_id not in queries.tournament_ids(service):
-        raise NotFound(f"There is no tournament {tournament_id}.")
+    queries.known_tournament(service, tournament_id)
     token, error = attempt(lambda: api_tokens.issue(service, label, by=user.username,
                                                     tournament_id=tournament_id))
     return _page(request, service, templates, user, tournament_id, error=error,
@@ -66,8 +63,7 @@ def issue_token(tournament_id: int, request: Request, service: Service, template
              response_class=HTMLResponse)
 def revoke_token(tournament_id: int, token_id: int, request: Request, service: Service,
                  templates: Templates, user: Director) -> Response:
-    if tournament_id not in queries.tournament_ids(service):
-        raise NotFound(f"There is no tournament {tournament_id}.")
+    queries.known_tournament(service, tournament_id)
     _, error = attempt(lambda: api_tokens.revoke(service, token_id, by=user.username,
                                                  tournament_id=tournament_id))
     if error is not None:

@@ -13,7 +13,6 @@ from fastapi import Request
 from fastapi.responses import HTMLResponse, Response
 
 from rinkside.services import desk_chain, queries
-from rinkside.services.tournaments import NotFound
 from rinkside.web.deps import Service, Templates
 from rinkside.web.routers.desk import Director, desk_pages, off_loop, page
 
@@ -21,8 +20,7 @@ router = desk_pages()
 
 
 def _known(service: Service, tournament_id: int) -> None:
-    if tournament_id not in queries.tournament_ids(service):
-        raise NotFound(f"There is no tournament {tournament_id}.")
+    queries.known_tournament(service, tournament_id)
 
 
 @router.get("/desk/tournaments/{tournament_id:id}/chain", response_class=HTMLResponse)

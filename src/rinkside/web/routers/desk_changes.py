@@ -9,7 +9,6 @@ from fastapi import Query, Request
 from fastapi.responses import HTMLResponse, Response
 
 from rinkside.services import changes, queries
-from rinkside.services.tournaments import NotFound
 from rinkside.web.deps import MAX_ID, Service, Templates
 from rinkside.web.routers.desk import Director, desk_api, desk_pages, page
 
@@ -23,8 +22,8 @@ TournamentQuery = Annotated[int | None, Query(ge=1, le=MAX_ID)]
 @router.get("/desk/changes", response_class=HTMLResponse)
 def desk_changes(request: Request, service: Service, templates: Templates, user: Director,
                  tournament: TournamentQuery = None) -> Response:
-    if tournament is not None and tournament not in queries.tournament_ids(service):
-        raise NotFound(f"There is no tournament {tournament}.")
+    if tournament is not None:
+        queries.known_tournament(service, tournament)
     return page(request, templates, "desk_changes.html", user, {
         "title": "Desk changes", "changes": changes.changes(service, tournament),
         "tournament_id": tournament})

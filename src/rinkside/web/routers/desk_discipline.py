@@ -65,15 +65,14 @@ def discipline_page_with(request: Request, service: Service, templates: Template
         "team_names": queries.team_names(service), "preview": preview, "reason": reason,
         "divisions": divisions, "chosen": chosen, "name": name.strip(),
         "pending": desk_reviews.pending_of(shown)},
-        error=error, status=422 if error else 200)
+        error=error)
 
 
 @router.get("/desk/tournaments/{tournament_id:id}/discipline", response_class=HTMLResponse)
 def discipline_page(tournament_id: int, request: Request, service: Service,
                     templates: Templates, user: Director, division: str = "",
                     name: str = "") -> Response:
-    if tournament_id not in queries.tournament_ids(service):
-        raise NotFound(f"There is no tournament {tournament_id}.")
+    queries.known_tournament(service, tournament_id)
     return discipline_page_with(request, service, templates, user, tournament_id,
                                 division=division, name=name)
 

@@ -14,7 +14,6 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
 from rinkside.services import desk_mail, mail, queries
-from rinkside.services.errors import NotFound
 from rinkside.web.deps import Service, Templates
 from rinkside.web.routers.desk import PAGES, CheckedForms, Director, back, page
 
@@ -28,12 +27,11 @@ def _url(tournament_id: int) -> str:
 
 def _page(request: Request, service: Service, templates: Templates, user: Director,
           tournament_id: int, *, error: str | None = None) -> Response:
-    if tournament_id not in queries.tournament_ids(service):
-        raise NotFound(f"There is no tournament {tournament_id}.")
+    queries.known_tournament(service, tournament_id)
     return page(request, templates, "desk_mail.html", user, {
         "title": "Desk: mail", "tournament_id": tournament_id, "status": mail.status(),
         "kinds": mail.KIND_WORDS, "messages": desk_mail.outbox(service, tournament_id)},
-        error=error, status=422 if error else 200)
+        error=error)
 
 
 @router.get("/desk/tournaments/{tournament_id:id}/mail", response_class=HTMLResponse)

@@ -13,7 +13,6 @@ from fastapi import Form, Request
 from fastapi.responses import HTMLResponse, Response
 
 from rinkside.services import desk_people, desk_schedule, queries, team_officials, users
-from rinkside.services.tournaments import NotFound
 from rinkside.web.deps import Service, Templates
 from rinkside.web.routers.desk import (
     REFUSALS,
@@ -31,8 +30,7 @@ router = desk_pages()
 def _people_page(request: Request, service: Service, templates: Templates, user: Director,
                  tournament_id: int, error: str | None = None,
                  invitation: tuple[str, str] | None = None, day: str = "") -> Response:
-    if tournament_id not in queries.tournament_ids(service):
-        raise NotFound(f"There is no tournament {tournament_id}.")
+    queries.known_tournament(service, tournament_id)
     grid = desk_schedule.grid(service, tournament_id)
     # One day's games at a time (the page stays small however many games there
     # are): the day asked for, else today's, else the first.
@@ -57,7 +55,7 @@ def _people_page(request: Request, service: Service, templates: Templates, user:
         "table_logins": {role: [u.username for u in everyone if u.role == role]
                          for role in desk_people.OTHER_ROLES},
         "shown": {u.username: u.shown for u in everyone}},
-        error=error, status=422 if error else 200)
+        error=error)
 
 
 def _on_people(request: Request, service: Service, templates: Templates, user: Director,

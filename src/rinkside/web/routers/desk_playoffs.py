@@ -39,7 +39,7 @@ def _playoffs_page(request: Request, service: Service, templates: Templates, use
         "title": f"Desk: playoffs, {division.name}", "division": division, "desk": desk,
         "tournament_id": division.tournament_id,
         "rinks": [r.name for r in rinks.rinks(service, division.tournament_id)]},
-        error=error, status=422 if error else 200)
+        error=error)
 
 
 @router.get("/desk/divisions/{division_id:id}/playoffs", response_class=HTMLResponse)

@@ -14,7 +14,6 @@ from fastapi import Form, Request
 from fastapi.responses import HTMLResponse, Response
 
 from rinkside.services import desk_rinks, queries, rinks, sync
-from rinkside.services.tournaments import NotFound
 from rinkside.web.deps import Service, Templates
 from rinkside.web.routers.desk import Director, attempt, desk_pages, off_loop, page, respond
 from rinkside.web.routers.rinks import rink_page
@@ -31,15 +30,14 @@ RINK_FIELDS = (("width", "Width (ft)", "101(c)"), ("length", "Length (ft)", "101
 def _rinks_page(request: Request, service: Service, templates: Templates, user: Director,
                 tournament_id: int, error: str | None = None,
                 new_token: tuple[str, str] | None = None) -> Response:
-    if tournament_id not in queries.tournament_ids(service):
-        raise NotFound(f"There is no tournament {tournament_id}.")
+    queries.known_tournament(service, tournament_id)
     return page(request, templates, "desk_rinks.html", user, {
         "title": "Desk: rinks", "tournament_id": tournament_id, "fields": RINK_FIELDS,
         "pages": [rink_page(r) for r in rinks.rinks(service, tournament_id)],
         "tokens": sync.tokens(service, tournament_id), "new_token": new_token,
         "travel_minutes": desk_rinks.travel_minutes(service, tournament_id),
         "travel_pairs": desk_rinks.travel_pairs(service, tournament_id)},
-        error=error, status=422 if error else 200)
+        error=error)
 
 
 @router.get("/desk/tournaments/{tournament_id:id}/rinks", response_class=HTMLResponse)

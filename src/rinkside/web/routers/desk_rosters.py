@@ -20,15 +20,14 @@ router = desk_pages()
 
 def _rosters_page(request: Request, service: Service, templates: Templates, user: Director,
                   tournament_id: int, error: str | None = None) -> Response:
-    if tournament_id not in queries.tournament_ids(service):
-        raise NotFound(f"There is no tournament {tournament_id}.")
+    queries.known_tournament(service, tournament_id)
     submitted = roster_submissions.submissions(service, tournament_id=tournament_id)
     return page(request, templates, "desk_rosters.html", user, {
         "title": "Desk: rosters submitted", "tournament_id": tournament_id,
         "waiting": [s for s in submitted if s.status == "submitted"],
         "decided": [s for s in submitted if s.status != "submitted"],
         "deadline": roster_submissions.deadline(service, tournament_id)},
-        error=error, status=422 if error else 200)
+        error=error)
 
 
 @router.get("/desk/tournaments/{tournament_id:id}/rosters", response_class=HTMLResponse)

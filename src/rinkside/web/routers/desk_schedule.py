@@ -4,6 +4,7 @@ with every conflict shown (``/desk/tournaments/{id}/schedule``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
@@ -13,7 +14,6 @@ from pydantic import BaseModel
 
 from rinkside.services import desk_schedule, queries, rinks, schedule_progress, schedule_requests
 from rinkside.services.schedule_requests import requests_of
-from rinkside.services.tournaments import NotFound
 from rinkside.web import fields
 from rinkside.web.deps import FormId, Service, Templates
 from rinkside.web.routers.desk import (
@@ -49,10 +49,7 @@ def _whole(text: str, what: str) -> int:
 def _schedule_page(request: Request, service: Service, templates: Templates, user: Director,
                    tournament_id: int, error: str | None = None, day: str = "",
                    step: str = "") -> Response:
-    tree = next((t for t in queries.tournament_trees(service)
-                 if t.tournament_id == tournament_id), None)
-    if tree is None:
-        raise NotFound(f"There is no tournament {tournament_id}.")
+    tree = queries.tournament_tree(service, tournament_id)
     try:
         step_minutes = desk_schedule.grid_step(step)
     except ValueError as bad:
@@ -66,7 +63,7 @@ def _schedule_page(request: Request, service: Service, templates: Templates, use
         "grid": grid, "shown": shown, "steps": desk_schedule.STEPS,
         "requests": requests_of(service, tournament_id),
         "rinks": [r.name for r in rinks.rinks(service, tournament_id)]},
-        error=error, status=422 if error else 200)
+        error=error)
 
 
 @router.get("/desk/tournaments/{tournament_id:id}/schedule", response_class=HTMLResponse)
@@ -75,6 +72,15 @@ def schedule_page(tournament_id: int, request: Request, service: Service,
                   step: str = "") -> Response:
     return _schedule_page(request, service, templates, user, tournament_id, day=day,
                           step=step)
+
+
+def _on_schedule(request: Request, service: Service, templates: Templates, user: Director,
+                 tournament_id: int, write: Callable[[], object], done: str) -> Response:
+    """A schedule form's answer: back to the tournament's schedule at ``done``,
+    else the schedule page again with the refusal."""
+    return respond(write, f"/desk/tournaments/{tournament_id}/schedule", done,
+                   lambda error: _schedule_page(request, service, templates, user,
+                                                tournament_id, error))
 
 
 @router.post("/desk/tournaments/{tournament_id:id}/schedule/requests",
@@ -93,9 +99,7 @@ def request_form(tournament_id: int, request: Request, service: Service, templat
             other_team_id=int(other) if other.strip().isdigit() else None,
             hard=not wish, by=user.username)
 
-    return respond(add, f"/desk/tournaments/{tournament_id}/schedule", "request",
-                   lambda error: _schedule_page(request, service, templates, user,
-                                                tournament_id, error))
+    return _on_schedule(request, service, templates, user, tournament_id, add, "request")
 
 
 @router.post("/desk/tournaments/{tournament_id:id}/schedule/requests/remove",
@@ -103,11 +107,9 @@ def request_form(tournament_id: int, request: Request, service: Service, templat
 def remove_request_form(tournament_id: int, request: Request, service: Service,
                         templates: Templates, user: Director, request_id: FormId
                         ) -> Response:
-    return respond(lambda: schedule_requests.remove_team_request(
-                       service, tournament_id, request_id, by=user.username),
-                   f"/desk/tournaments/{tournament_id}/schedule", "removed",
-                   lambda error: _schedule_page(request, service, templates, user,
-                                                tournament_id, error))
+    return _on_schedule(request, service, templates, user, tournament_id,
+                        lambda: schedule_requests.remove_team_request(
+                            service, tournament_id, request_id, by=user.username), "removed")
 
 
 @router.post("/desk/tournaments/{tournament_id:id}/schedule/officials",
@@ -117,14 +119,12 @@ def hours_form(tournament_id: int, request: Request, service: Service, templates
                most: str = Form("")) -> Response:
     """An official's hours (time windows, one a line; none: any time) and
     the most games a day."""
-    return respond(lambda: schedule_requests.set_official_hours(
-                       service, tournament_id, name,
-                       desk_schedule.parse_windows(hours) if hours.strip() else [],
-                       most_a_day=_whole(most, "most games a day") if most.strip() else None,
-                       by=user.username),
-                   f"/desk/tournaments/{tournament_id}/schedule", "hours",
-                   lambda error: _schedule_page(request, service, templates, user,
-                                                tournament_id, error))
+    return _on_schedule(request, service, templates, user, tournament_id,
+                        lambda: schedule_requests.set_official_hours(
+                            service, tournament_id, name,
+                            desk_schedule.parse_windows(hours) if hours.strip() else [],
+                            most_a_day=_whole(most, "most games a day") if most.strip() else None,
+                            by=user.username), "hours")
 
 
 @router.post("/desk/tournaments/{tournament_id:id}/schedule/generate",
@@ -136,7 +136,7 @@ async def generate_form(tournament_id: int, request: Request, service: Service,
     page says the work is under way (static/desk_busy.js)."""
     form = await request.form()
     return await off_loop(
-        respond,
+        _on_schedule, request, service, templates, user, tournament_id,
         lambda: desk_schedule.generate(
             service, tournament_id, windows=desk_schedule.parse_windows(str(form.get("windows",
                                                                                      ""))),
@@ -145,8 +145,7 @@ async def generate_form(tournament_id: int, request: Request, service: Service,
             rinks=[str(r) for r in form.getlist("rink")],
             rounds=_whole(str(form.get("rounds", "1")), "number of rounds") or 1,
             by=user.username),
-        f"/desk/tournaments/{tournament_id}/schedule", "generated",
-        lambda error: _schedule_page(request, service, templates, user, tournament_id, error))
+        "generated")
 
 
 @router.get("/desk/tournaments/{tournament_id:id}/schedule/progress",
@@ -166,23 +165,22 @@ async def rebuild_form(tournament_id: int, request: Request, service: Service,
     locked ones (the solver, off the event loop as the build)."""
     form = await request.form()
     return await off_loop(
-        respond,
+        _on_schedule, request, service, templates, user, tournament_id,
         lambda: desk_schedule.rebuild(
             service, tournament_id,
             windows=desk_schedule.parse_windows(str(form.get("rebuild_windows", ""))),
             rinks=[str(r) for r in form.getlist("rink")], by=user.username),
-        f"/desk/tournaments/{tournament_id}/schedule", "rebuilt",
-        lambda error: _schedule_page(request, service, templates, user, tournament_id, error))
+        "rebuilt")
 
 
 @router.post("/desk/games/{game_id:id}/lock", response_class=HTMLResponse)
 def lock_form(game_id: int, request: Request, service: Service, templates: Templates,
               user: Director, locked: str = Form("")) -> Response:
     tid = queries.game(service, game_id).tournament_id
-    return respond(lambda: desk_schedule.lock_game(service, game_id, locked=bool(locked),
-                                                   by=user.username),
-                   f"/desk/tournaments/{tid}/schedule", "locked" if locked else "unlocked",
-                   lambda error: _schedule_page(request, service, templates, user, tid, error))
+    return _on_schedule(request, service, templates, user, tid,
+                        lambda: desk_schedule.lock_game(service, game_id, locked=bool(locked),
+                                                        by=user.username),
+                        "locked" if locked else "unlocked")
 
 
 @router.post("/desk/tournaments/{tournament_id:id}/games", response_class=HTMLResponse)
@@ -196,10 +194,7 @@ def add_form(tournament_id: int, request: Request, service: Service, templates: 
         return desk_schedule.add_game(service, division, home, away, start=local_moment(start),
                                       rink=rink, by=user.username)
 
-    return respond(add,
-                   f"/desk/tournaments/{tournament_id}/schedule", "added",
-                   lambda error: _schedule_page(request, service, templates, user, tournament_id,
-                                                error))
+    return _on_schedule(request, service, templates, user, tournament_id, add, "added")
 
 
 @router.post("/desk/games/{game_id:id}/move", response_class=HTMLResponse)
@@ -207,20 +202,20 @@ def move_form(game_id: int, request: Request, service: Service, templates: Templ
               user: Director, start: str = Form(""), rink: str = Form(""),
               reason: str = Form("")) -> Response:
     tid = queries.game(service, game_id).tournament_id
-    return respond(lambda: desk_schedule.move_game(service, game_id, start=local_moment(start),
-                                                   rink=rink, by=user.username, reason=reason),
-                   f"/desk/tournaments/{tid}/schedule", "moved",
-                   lambda error: _schedule_page(request, service, templates, user, tid, error))
+    return _on_schedule(request, service, templates, user, tid,
+                        lambda: desk_schedule.move_game(service, game_id,
+                                                        start=local_moment(start), rink=rink,
+                                                        by=user.username, reason=reason),
+                        "moved")
 
 
 @router.post("/desk/games/{game_id:id}/cancel", response_class=HTMLResponse)
 def cancel_form(game_id: int, request: Request, service: Service, templates: Templates,
                 user: Director, reason: str = Form("")) -> Response:
     tid = queries.game(service, game_id).tournament_id
-    return respond(lambda: desk_schedule.cancel_game(service, game_id, by=user.username,
-                                                     reason=reason),
-                   f"/desk/tournaments/{tid}/schedule", "cancelled",
-                   lambda error: _schedule_page(request, service, templates, user, tid, error))
+    return _on_schedule(request, service, templates, user, tid,
+                        lambda: desk_schedule.cancel_game(service, game_id, by=user.username,
+                                                          reason=reason), "cancelled")
 
 
 # --------------------------------------------------------------------------- API

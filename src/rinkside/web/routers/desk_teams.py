@@ -11,13 +11,12 @@ router (:mod:`rinkside.web.routers.desk_rinks`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Any
+from typing import Annotated
 
 from fastapi import File, Form, Request, UploadFile
 from fastapi.responses import HTMLResponse, Response
 
 from rinkside.services import careers, desk_teams, queries, team_styles
-from rinkside.services.tournaments import NotFound
 from rinkside.tournament.roster_problems import RosterImportError
 from rinkside.tournament.roster_template import TEMPLATE_COLUMNS, template_csv
 from rinkside.web import documented
@@ -35,21 +34,13 @@ from rinkside.web.routers.desk import (
 
 router = desk_pages()
 
-def _tree(service: Service, tournament_id: int) -> Any:
-    tree = next((t for t in queries.tournament_trees(service)
-                 if t.tournament_id == tournament_id), None)
-    if tree is None:
-        raise NotFound(f"There is no tournament {tournament_id}.")
-    return tree
-
-
 def _teams_page(request: Request, service: Service, templates: Templates, user: Director,
                 tournament_id: int, *, error: str | None = None,
                 problems: list[str] | None = None) -> Response:
     return page(request, templates, "desk_teams.html", user, {
-        "title": "Divisions and teams", "tree": _tree(service, tournament_id),
+        "title": "Divisions and teams", "tree": queries.tournament_tree(service, tournament_id),
         "tournament_id": tournament_id, "columns": TEMPLATE_COLUMNS,
-        "problems": problems or []}, error=error, status=422 if error else 200)
+        "problems": problems or []}, error=error)
 
 
 @router.get("/desk/tournaments/{tournament_id:id}/teams", response_class=HTMLResponse)
@@ -131,8 +122,7 @@ def _team_page(request: Request, service: Service, templates: Templates, user: D
     return page(request, templates, "desk_team.html", user, {
         "title": f"Desk: {team.name}", "team": team, "colour": colour, "logo": logo,
         "logo_host": team_styles.logo_host(logo),
-        "tournament_id": team.division.tournament_id}, error=error,
-        status=422 if error else 200)
+        "tournament_id": team.division.tournament_id}, error=error)
 
 
 @router.get("/desk/teams/{team_id:id}", response_class=HTMLResponse)

@@ -28,7 +28,6 @@ from rinkside.rink.png import to_png
 from rinkside.rink.svg import to_svg
 from rinkside.services import queries, rinks
 from rinkside.services.rinks import RinkRow
-from rinkside.services.tournaments import NotFound
 from rinkside.web import documented
 from rinkside.web.deps import Service, Templates
 
@@ -126,8 +125,7 @@ def rink(rink_id: int, request: Request, service: Service,
 def tournament_rinks(tournament_id: int, request: Request, service: Service,
                      templates: Templates) -> HTMLResponse:
     """The tournament's rinks, each with its verdict."""
-    if tournament_id not in queries.tournament_ids(service):
-        raise NotFound(f"There is no tournament {tournament_id}.")
+    queries.known_tournament(service, tournament_id)
     pages = [rink_page(row) for row in rinks.rinks(service, tournament_id)]
     return templates.TemplateResponse(request, "rinks.html", {
         "title": "Rinks", "tournament_id": tournament_id, "pages": pages})

@@ -60,7 +60,17 @@ pages_router = APIRouter(tags=["sync"], default_response_class=HTMLResponse,
                          responses=documented.page(303, 401, 403))
 
 
-class RevisionIn(BaseModel):
+class ChainedIn(BaseModel):
+    """What each entry a laptop pushes (a revision, a sign-off entry, a
+    written report) carries of its proof and its place in the laptop's hash
+    chain (issue 29)."""
+
+    proof: str | None = Field(None, max_length=64)  # its author's (services/sync_proof.py)
+    chain_seq: int | None = Field(None, ge=1)  # its place in the laptop's chain: required
+    link: str | None = Field(None, pattern="^[0-9a-f]{64}$")  # its link there (sync_chain.py)
+
+
+class RevisionIn(ChainedIn):
     revision: int = Field(ge=1)
     op: Op
     position: int = Field(ge=0)
@@ -68,9 +78,6 @@ class RevisionIn(BaseModel):
     by: fields.Who
     at: fields.Moment
     reason: fields.Reason = ""
-    proof: str | None = Field(None, max_length=64)  # by's (services/sync_proof.py)
-    chain_seq: int | None = Field(None, ge=1)  # its place in the laptop's chain: required
-    link: str | None = Field(None, pattern="^[0-9a-f]{64}$")  # its link there (sync_chain.py)
 
     @field_validator("payload")
     @classmethod
@@ -84,26 +91,20 @@ class PushIn(BaseModel):
     revisions: list[RevisionIn] = Field(min_length=1, max_length=5000)
 
 
-class SignOffEntryIn(BaseModel):
+class SignOffEntryIn(ChainedIn):
     kind: str = Field(pattern="^(sign|reopen)$")
     username: fields.Who
     at: fields.Moment
     reason: fields.Reason = ""
     locks: bool = False
-    proof: str | None = Field(None, max_length=64)
-    chain_seq: int | None = Field(None, ge=1)  # its place in the laptop's chain: required
-    link: str | None = Field(None, pattern="^[0-9a-f]{64}$")  # its link there (sync_chain.py)
 
 
-class ReportIn(BaseModel):
+class ReportIn(ChainedIn):
     kind: str = Field(pattern="^(report|incident)$")
     rule: fields.Code | None = None
     text: fields.Note
     username: fields.Who
     at: fields.Moment
-    proof: str | None = Field(None, max_length=64)
-    chain_seq: int | None = Field(None, ge=1)  # its place in the laptop's chain: required
-    link: str | None = Field(None, pattern="^[0-9a-f]{64}$")  # its link there (sync_chain.py)
 
 
 class SignOffPushIn(BaseModel):
@@ -136,7 +137,8 @@ def push(game_id: int, body: PushIn, service: Service,
     """Append the laptop's revisions of one game, all or none."""
     rink = _rink(service, authorization)
     revisions = [sync.Revision(r.revision, r.op, r.position, r.payload, r.by, r.at, r.reason,
-                               r.proof, r.chain_seq, r.link) for r in body.revisions]
+                               proof=r.proof, chain_seq=r.chain_seq, link=r.link)
+                 for r in body.revisions]
     try:
         outcome = sync.take_push(service, rink, game_id, body.league_version, revisions)
     except sync.SyncRefused as exc:
@@ -153,10 +155,10 @@ def push_signoff(game_id: int, body: SignOffPushIn, service: Service, broadcaste
     report signed with the league's key after the answer, in a worker thread,
     as a signature made on the league's own page has (issue 29)."""
     rink = _rink(service, authorization)
-    entries = [sync_signoff.Entry(e.kind, e.username, e.at, e.reason, e.locks, e.proof,
-                                   e.chain_seq, e.link) for e in body.signoffs]
-    reports = [sync_signoff.Report(r.kind, r.rule, r.text, r.username, r.at, r.proof,
-                                   r.chain_seq, r.link) for r in body.reports]
+    entries = [sync_signoff.Entry(e.kind, e.username, e.at, e.reason, e.locks, proof=e.proof,
+                                  chain_seq=e.chain_seq, link=e.link) for e in body.signoffs]
+    reports = [sync_signoff.Report(r.kind, r.rule, r.text, r.username, r.at, proof=r.proof,
+                                   chain_seq=r.chain_seq, link=r.link) for r in body.reports]
     try:
         outcome = sync_signoff.take_signoff(service, rink, game_id, body.version, entries,
                                             reports)
