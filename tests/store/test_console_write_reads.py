@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from rinkside.rules.events import FaceOff, Stoppage
 from rinkside.rules.times import GameTime
-from rinkside.services import recording, replay
+from rinkside.services import recording, replay, state_cache
 from rinkside.services.change import Change
 from rinkside.services.queries.games import live
 from rinkside.services.tournaments import Tournaments
@@ -76,7 +76,7 @@ def test_the_setup_read_with_the_game_is_the_one_its_own_reads_build(
     the setup built from the one read equals the one built from the players'
     and lineups' own reads."""
     service = Tournaments(sessions)
-    game_id, (home, away) = _game(service)
+    game_id, (home, _) = _game(service)
     ids = service.set_roster(home, [
         {"number": 1, "name": "Keeper", "goalie": True, "birth_date": date(2001, 2, 3)},
         {"number": 4, "name": "Coach Four", "playing_coach": True,
@@ -114,3 +114,25 @@ def test_the_live_view_a_write_carries_is_what_a_read_after_it_shows(
     assert (shown.version, shown.home, shown.away) == (version, "Blades", "Storm")
     assert extras.styles == {home: ("#1e40af", None)}
     assert extras.anchor is not None and extras.anchor.left == 7000
+
+
+def test_a_state_kept_again_for_the_same_setup_is_not_digested_again(
+        sessions: sessionmaker[Session], monkeypatch: Any) -> None:
+    """A stored state is kept under the digests of its settings and rosters;
+    a console's next write keeps its state for the very setup the last one
+    digested, and digests nothing again."""
+    service = Tournaments(sessions)
+    game_id, _ = _game(service)
+    version, _ = service.record(game_id, 0, [FaceOff(GameTime(1, 7200))], by="test")
+    digested: list[object] = []
+    dumps = state_cache.pickle.dumps  # what a value is digested as
+
+    def counted(value: object, *args: Any, **kwargs: Any) -> bytes:
+        digested.append(value)
+        return dumps(value, *args, **kwargs)
+
+    monkeypatch.setattr(state_cache.pickle, "dumps", counted)
+    version, _ = service.record(game_id, version, [Stoppage(GameTime(1, 7000))], by="test")
+    assert digested == []
+    service.cache.clear()  # and the state kept is read back for that setup
+    assert service.game_state(game_id)[0] == version
