@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Final
 
-from sqlalchemy import Row, bindparam, select
+from sqlalchemy import Row, bindparam, insert, select
 from sqlalchemy.orm import Session
 
 from rinkside.present.clock import RunningClock
@@ -31,7 +31,7 @@ from rinkside.services.team_styles import shown_logo
 from rinkside.store import models, signoffs
 from rinkside.store.connections import connection_of
 
-__all__ = ["GameClocks", "LiveExtras", "WallClock", "live_extras_in", "system_ms"]
+__all__ = ["GameClocks", "LiveExtras", "WallClock", "clocks_in", "live_extras_in", "system_ms"]
 
 
 class GameClocks(ServiceBase):
@@ -45,7 +45,7 @@ class GameClocks(ServiceBase):
         """The game's running-clock anchor and its newest countdown (a
         time-out's, 641 note 1, or an intermission's, 640(a)), in one read."""
         with self.write() as s:
-            return _clocks(s, game_id)
+            return clocks_in(s, game_id)
 
     def set_running_clock(self, game_id: int, left: int, by: str,
                           reason: str | None = None) -> RunningClock:
@@ -71,7 +71,7 @@ class GameClocks(ServiceBase):
                                     f"period's length ({length // 600}:00), not {left} tenths")
             now = self.now_ms()
             if reason is not None:
-                anchor = _clocks(s, game_id)[0]
+                anchor = clocks_in(s, game_id)[0]
                 read = None if anchor is None else anchor.left - (now - anchor.wall_ms) // 100
                 division = self.existing_row(s, models.Division, game.division_id)
                 s.add(models.DeskChange(tournament_id=division.tournament_id,
@@ -131,14 +131,16 @@ def live_extras_in(s: Session, game_id: int, team_ids: Sequence[int], *,
     (with the game's row, in one session: :func:`rinkside.services.queries.games.live`):
     the clocks, whether the game is signed (616(a); ``locked`` when the
     caller has just read it), the teams' styles."""
-    anchor, countdown = _clocks(s, game_id)
+    anchor, countdown = clocks_in(s, game_id)
     styles = connection_of(s).execute(_STYLES, {"teams": list(team_ids)}).all()
     return LiveExtras(anchor, countdown,
                       signoffs.is_locked(s, game_id) if locked is None else locked,
                       {team: (colour, shown_logo(logo)) for team, colour, logo in styles})
 
 
-def _clocks(s: Session, game_id: int) -> tuple[RunningClock | None, RunningClock | None]:
+def clocks_in(s: Session, game_id: int) -> tuple[RunningClock | None, RunningClock | None]:
+    """The game's running-clock anchor and its newest countdown, read in ``s``
+    (one statement, two when no anchor is among the newest eight)."""
     connection = connection_of(s)
     rows = connection.execute(_NEWEST_ANCHORS, {"game": game_id}).all()
     anchor = next((_value(r) for r in rows if r.kind in RUNNING_KINDS), None)
@@ -157,14 +159,21 @@ def _value(row: models.ClockAnchor | Row[int, int, int, int, str]) -> RunningClo
     return RunningClock(row.id, row.period, row.left_tenths, row.wall_ms, row.kind)
 
 
+# An anchor is written as one insert built once (a console's write anchors
+# the clock at every face-off: an ORM object and its flush cost several times
+# the insert).
+_INSERT_ANCHOR: Final = insert(_A)
+
+
 def _write(s: Session, game_id: int, period: int, left: int, wall_ms: int, kind: str,
            by: str) -> RunningClock:
-    row = models.ClockAnchor(game_id=game_id, period=period, left_tenths=left, wall_ms=wall_ms,
-                             kind=kind, username=by,
-                             at=datetime.fromtimestamp(wall_ms / 1000, UTC))
-    s.add(row)
-    s.flush()
-    return _value(row)
+    result = connection_of(s).execute(_INSERT_ANCHOR, {
+        "game_id": game_id, "period": period, "left_tenths": left, "wall_ms": wall_ms,
+        "kind": kind, "username": by, "at": datetime.fromtimestamp(wall_ms / 1000, UTC)})
+    (anchor_id,) = result.inserted_primary_key or (None,)
+    if anchor_id is None:
+        raise RuntimeError(f"the clock's anchor of game {game_id} was written with no id")
+    return RunningClock(anchor_id, period, left, wall_ms, kind)
 
 
 def shown_countdown(state: GameState, countdown: RunningClock | None) -> RunningClock | None:

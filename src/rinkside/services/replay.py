@@ -39,7 +39,7 @@ from rinkside.store.eventlog import StoredLog
 from rinkside.tournament.model import Lineup, RosterPlayer
 from rinkside.tournament.stage_settings import stage_settings
 
-__all__ = ["RecordsKept", "StoredGame", "by_team", "load", "setup_from", "setup_of",
+__all__ = ["RecordsKept", "StoredGame", "Versioned", "by_team", "load", "setup_from", "setup_of",
            "state", "state_of", "state_of_log", "states_of"]
 
 
@@ -245,7 +245,17 @@ def state(setup: GameSetup, events: Sequence[Event]) -> GameState:
     return replay(setup, events)
 
 
-def state_of(s: Session, cache: StateCache, game: models.Game, setup: GameSetup,
+class Versioned(Protocol):
+    """A game at the version of its log that was read."""
+
+    @property
+    def id(self) -> int: ...
+
+    @property
+    def version(self) -> int: ...
+
+
+def state_of(s: Session, cache: StateCache, game: Versioned, setup: GameSetup,
              stored: tuple[int, GameState] | None = None, *, keep: bool = True
              ) -> tuple[int, GameState]:
     """The game's version and state: from the memory cache, the stored cache

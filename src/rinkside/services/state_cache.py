@@ -91,6 +91,22 @@ def _setup_digests(setup: GameSetup, memo: dict[int, tuple[object, bytes]]) -> _
             _digest(setup.away, memo))
 
 
+# The digests of the values written lately, kept between writes: a setup is
+# built once per version of what it is built from (services.replay), so a
+# console's every write keeps its state for the very settings and rosters
+# the last one digested (digesting them again was a third of keeping a
+# state). Each entry holds its value, so its id is not reused while it is
+# here; emptied when it holds more than a few hundred games' values.
+_DIGESTED: Final[dict[int, tuple[object, bytes]]] = {}
+_DIGESTED_MOST: Final = 2048
+
+
+def _digests_kept() -> dict[int, tuple[object, bytes]]:
+    if len(_DIGESTED) > _DIGESTED_MOST:
+        _DIGESTED.clear()
+    return _DIGESTED
+
+
 # The engine's records are frozen slotted dataclasses, which pickle by
 # default through dataclasses' __getstate__ (a fields() call and a list per
 # record) or a generator over their slots: a state holds dozens of them, and
@@ -278,7 +294,7 @@ def _write_pending(session: Session) -> None:
             session.info[_PENDING] = pending
         return
     engine = engine_fingerprint()
-    memo: dict[int, tuple[object, bytes]] = {}
+    memo = _digests_kept()
     pickler = _Pickler()
     with collector_paused():
         rows = [{"game_id": game_id, "version": version, "engine": engine,

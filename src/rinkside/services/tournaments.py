@@ -26,21 +26,19 @@ from rinkside.rules.log import Correction, GameLog
 from rinkside.rules.roster import GameSetup, Letter, Player, Roster
 from rinkside.rules.settings import Settings
 from rinkside.rules.state import GameState
-from rinkside.services import mail, merge, records, replay, state_cache, webhooks
+from rinkside.services import mail, merge, recording, records, replay, state_cache, webhooks
 from rinkside.services.division import DivisionTables, DivisionView
 from rinkside.services.errors import NotFound
 from rinkside.services.game_clock import GameClocks
 from rinkside.services.games import effective_settings, game_roster, number_map
 from rinkside.services.lineups import Lineups
-from rinkside.services.queries.games import live_in
 from rinkside.services.rosters import Rosters
-from rinkside.services.schedule import game_settings_in
 from rinkside.services.setup import Setup
 from rinkside.services.team_styles import TeamStyles
 from rinkside.store import eventlog, models
 from rinkside.store.connections import connection_of
 from rinkside.tournament import forfeits
-from rinkside.tournament.errors import TournamentRuleError
+from rinkside.tournament.errors import GameLocked, TournamentRuleError
 from rinkside.tournament.model import (
     DivisionInfo,
     Lineup,
@@ -100,7 +98,7 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
         in the write's own session before anything else is checked, so that
         a malformed event is told first, as ever. What the live view shows
         beside the state is read before the commit and announced with the
-        change (:func:`~rinkside.services.queries.games.live_in`): the pages
+        change (:func:`~rinkside.services.recording.live_after`): the pages
         following the game need no other session."""
         version, state, _ = self._record(game_id, expected_version, events, by, merging=False)
         return version, state
@@ -124,23 +122,29 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
                 merging: bool) -> tuple[int, GameState, merge.Rebased | None]:
         rebased: merge.Rebased | None = None
         with self.write() as s:
-            game = self.existing_row(s, models.Game, game_id)
+            # The game, its settings and names, whether it is signed and
+            # whether anyone's webhook listens: one statement (issue 30).
+            game = recording.game_at_write(s, game_id)
+            setup = recording.setup_at_write(game)
             if callable(events):
-                events = events(game_settings_in(s, game_id))
-            self.refuse_locked(s, game_id)
+                events = events(setup.settings)
+            if game.locked:  # Rule 616(a): nothing changes once the referees have signed
+                raise GameLocked(game_id)
             if game.version == 0:
                 # The first event dresses the rosters: checked at the version
                 # held, so that consoles beginning the game at once are told
                 # it moved on (409), not refused a duplicate lineup (a 500).
-                held = self._hold(s, game)
+                row = self.existing_row(s, models.Game, game_id)
+                held = self._hold(s, row)
                 if held != expected_version:
                     raise eventlog.StaleWrite(game_id, expected_version, held)
                 # 634(e): a removed team's later games are not played. Checked
                 # when a game begins (the division's view is the costly part of
                 # a write); once begun, a game is recorded to its end.
-                self.refuse_removed(s, game)
-                self._dress_eligible(s, game)  # 203(a): the default lineup is the eligible roster
-            version, state = self._state(s, game)
+                self.refuse_removed(s, row)
+                self._dress_eligible(s, row)  # 203(a): the default lineup is the eligible roster
+                setup = recording.setup_at_write(recording.game_at_write(s, game_id))
+            version, state = replay.state_of(s, self.cache, game, setup)
             events = list(events)
             if version != expected_version:
                 if not merging or expected_version > version:
@@ -163,16 +167,21 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
                 try:
                     step = apply(state, event)
                 except RuleViolation as exc:
-                    raise self._suspension_refusal(s, game, events, exc) from None
-                happened += webhooks.game_events(state, step)
+                    raise self._suspension_refusal(
+                        s, self.existing_row(s, models.Game, game_id), events, exc) from None
+                if game.hooked:  # what the tournament's webhooks are told, if it has any
+                    happened += webhooks.game_events(state, step)
                 state = step
                 version = eventlog.append(s, game_id, version, event, by)
             self._anchor_clock(s, game_id, before, state, by)
-            webhooks.enqueue_game(s, game, version, happened, self.now())  # the outbox
-            mail.mail_game_suspensions(s, game, state.suspensions()[len(before.suspensions()):],
-                                       self.now())  # a game misconduct's notice, to its team
+            webhooks.enqueue_game_of(s, game.tournament_id, game_id, version, happened,
+                                     self.now())  # the outbox
+            suspended = state.suspensions()[len(before.suspensions()):]
+            if suspended:  # a game misconduct's notice, to its team
+                mail.mail_game_suspensions(s, self.existing_row(s, models.Game, game_id),
+                                           suspended, self.now())
             state_cache.store(s, game_id, version, state)
-            live = live_in(s, game_id, locked=False)  # 616(a): refused above when locked
+            live = recording.live_after(s, game, version)  # 616(a): refused above when locked
         self.committed(game_id, version, state, live)
         return version, state, rebased
 

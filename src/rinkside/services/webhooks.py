@@ -210,6 +210,13 @@ def enqueue_game(s: Session, game: models.Game, version: int,
     return _enqueue(s, game.division.tournament_id, game.id, version, happened, now)
 
 
+def enqueue_game_of(s: Session, tournament_id: int, game_id: int, version: int,
+                    happened: Sequence[tuple[str, dict[str, Any]]], now: datetime) -> int:
+    """:func:`enqueue_game` given the game's tournament (a console's write
+    read it with the game's row, :mod:`rinkside.services.recording`)."""
+    return _enqueue(s, tournament_id, game_id, version, happened, now)
+
+
 def enqueue_suspension(s: Session, player: models.Player, what: str, data: dict[str, Any],
                        now: datetime) -> int:
     """In the transaction of a suspension the desk created or changed

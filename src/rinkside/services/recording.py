@@ -1,0 +1,213 @@
+"""What a write of a game's log reads of the game, in one statement.
+
+A console's write used to read the game's row through the ORM, then whether
+it is signed (616(a)), the settings and the teams' names for its setup, the
+tournament's webhooks (loading the game's division for its tournament),
+and, after its append, the game's row again with every name the live pages
+show and the teams' colours: six statements and an ORM load, each costing
+more than the append itself (issue 30). :func:`game_at_write` reads all of
+it in one statement, built once, as plain values; :func:`live_after` makes
+the live view from it, reading only the clocks (which the write may have
+anchored).
+
+No rule is decided here: the caller refuses a signed game (616(a)) and the
+engine judges the events.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import date, datetime
+from typing import Any, Final
+
+import orjson
+from sqlalchemy import (
+    ColumnElement,
+    Select,
+    Text,
+    bindparam,
+    cast,
+    exists,
+    func,
+    literal_column,
+    or_,
+    select,
+)
+from sqlalchemy.orm import Session, aliased
+
+from rinkside.rules.roster import GameSetup
+from rinkside.services import replay
+from rinkside.services.errors import NotFound
+from rinkside.services.game_clock import LiveExtras, clocks_in
+from rinkside.services.queries.games import GameRow, LiveView
+from rinkside.services.team_styles import shown_logo
+from rinkside.store import models
+from rinkside.store.connections import connection_of
+from rinkside.tournament.model import LETTERS, Lineup, RosterPlayer
+from rinkside.tournament.stage_settings import stage_settings
+
+__all__ = ["GameAtWrite", "game_at_write", "live_after", "setup_at_write"]
+
+
+@dataclass(frozen=True, slots=True)
+class GameAtWrite:
+    """The game as a write of its log reads it: what its setup is built from
+    (:func:`rinkside.services.replay.setup_with`), the version its log is
+    at, whether it is signed (616(a)), whether its tournament has a webhook
+    to tell, and the names and colours its live view shows."""
+
+    id: int
+    division_id: int
+    tournament_id: int
+    stage: str
+    home_team_id: int
+    away_team_id: int
+    settings: dict[str, Any] | None  # those it began under (Rule 639), None: as they are
+    version: int
+    tournament_settings: Any
+    division_settings: Any
+    playoff_settings: Any
+    locked: bool  # 616(a): signed and not reopened
+    hooked: bool  # the tournament has a webhook not removed
+    shown: GameRow  # at ``version``
+    styles: dict[int, tuple[str | None, str | None]]  # team id -> (colour, logo)
+    players: str  # the two teams' active players, a JSON array of arrays (_PLAYER_FIELDS)
+    lineup: str  # the lineup entries handed in, a JSON array of [team, player, letter]
+
+    @property
+    def rules(self) -> tuple[Any, Any, Any]:
+        """The tournament's, the division's and the playoff settings as read."""
+        return self.tournament_settings, self.division_settings, self.playoff_settings
+
+    @property
+    def names(self) -> tuple[str, str]:
+        """The home and the away team's names."""
+        return self.shown.home, self.shown.away
+
+
+_G, _D, _T = models.Game, models.Division, models.Tournament
+_HOME, _AWAY = aliased(models.Team), aliased(models.Team)
+_HOME_STYLE, _AWAY_STYLE = aliased(models.TeamStyle), aliased(models.TeamStyle)
+_S, _P, _L = models.SignOffEntry, models.Player, models.LineupEntry
+_PLAYER_FIELDS: Final = (_P.id, _P.team_id, _P.number, _P.name, _P.goalie, _P.captain,
+                         _P.playing_coach, _P.birth_date, _P.person_key)
+
+
+def _json_rows(dialect: str, *columns: Any) -> ColumnElement[str]:
+    """The rows' ``columns`` as one JSON array of arrays, as text, aggregated
+    by the database (one value for any number of rows)."""
+    if dialect == "postgresql":
+        return cast(func.coalesce(func.json_agg(func.json_build_array(*columns)),
+                                  literal_column("'[]'::json")), Text)
+    return func.json_group_array(func.json_array(*columns))
+
+
+def _game_at_write(dialect: str) -> Select[Any]:
+    """The game's row with everything a write reads beside it: its
+    tournament's and division's settings, names, its teams' names and styles,
+    the newest sign-off's lock, whether a webhook listens, and the players
+    and lineup its setup is built from (two JSON texts: one value each,
+    compared as they are while they do not change)."""
+    return (
+        select(_G.id, _G.division_id, _D.tournament_id, _G.stage, _G.home_team_id,
+               _G.away_team_id, _G.settings, _G.version, _T.settings, _D.settings,
+               _T.playoff_settings,
+               select(_S.locks).where(_S.game_id == _G.id).order_by(_S.id.desc()).limit(1)
+               .scalar_subquery(),
+               exists().where(models.Webhook.tournament_id == _D.tournament_id,
+                              models.Webhook.removed_at.is_(None)),
+               _T.name, _D.name, _HOME.name, _AWAY.name, _G.start, _G.rink, _G.round_name,
+               _HOME_STYLE.team_id, _HOME_STYLE.colour, _HOME_STYLE.logo,
+               _AWAY_STYLE.team_id, _AWAY_STYLE.colour, _AWAY_STYLE.logo,
+               select(_json_rows(dialect, *_PLAYER_FIELDS))
+               .where(or_(_P.team_id == _G.home_team_id, _P.team_id == _G.away_team_id),
+                      _P.active.is_(True)).scalar_subquery(),
+               select(_json_rows(dialect, _L.team_id, _L.player_id, _L.letter))
+               .where(_L.game_id == _G.id).scalar_subquery())
+        .join(_D, _G.division_id == _D.id)
+        .join(_T, _D.tournament_id == _T.id)
+        .join(_HOME, _G.home_team_id == _HOME.id)
+        .join(_AWAY, _G.away_team_id == _AWAY.id)
+        .outerjoin(_HOME_STYLE, _HOME_STYLE.team_id == _G.home_team_id)
+        .outerjoin(_AWAY_STYLE, _AWAY_STYLE.team_id == _G.away_team_id)
+        .where(_G.id == bindparam("game")))
+
+
+# Built once per dialect: its aliases' adaptation costs more than running it.
+_GAME_AT_WRITE: Final = {dialect: _game_at_write(dialect) for dialect in ("sqlite", "postgresql")}
+
+
+def game_at_write(s: Session, game_id: int) -> GameAtWrite:
+    """The game as a write reads it, in ``s`` (one statement);
+    :class:`NotFound` when there is no such game."""
+    connection = connection_of(s)
+    row = connection.execute(_GAME_AT_WRITE[connection.dialect.name], {"game": game_id}).first()
+    if row is None:
+        raise NotFound(f"There is no game {game_id}.")
+    (gid, division_id, tournament_id, stage, home_id, away_id, own, version, ours, theirs,
+     playoff, locks, hooked, tournament, division, home, away, start, rink, round_name,
+     home_styled, home_colour, home_logo, away_styled, away_colour, away_logo, players,
+     lineup) = row
+    styles = {team: (colour, shown_logo(logo)) for team, colour, logo in (
+        (home_styled, home_colour, home_logo), (away_styled, away_colour, away_logo))
+        if team is not None}
+    start_at: datetime | None = start
+    return GameAtWrite(
+        gid, division_id, tournament_id, stage, home_id, away_id, own, version, ours, theirs,
+        playoff, bool(locks), bool(hooked),
+        GameRow(gid, tournament_id, tournament, division_id, division, home_id, home, away_id,
+                away, start_at, rink, stage, round_name, version),
+        styles, players or "[]", lineup or "[]")
+
+
+def setup_at_write(game: GameAtWrite) -> GameSetup:
+    """The engine's setup of the game as :func:`game_at_write` read it: the
+    setup built last for the same settings, names, players and lineup (their
+    texts as read, :data:`rinkside.services.replay.SETUPS`), else built from
+    them (Rules 202, 203(a), 639), the same value
+    :func:`rinkside.services.replay.setup_of` builds."""
+    key = ("at write", repr((game.rules, game.settings)), game.stage, game.home_team_id,
+           game.away_team_id, game.names, game.players, game.lineup)
+    built = replay.SETUPS.get(key)
+    if built is None:
+        players = [_roster_player(*fields) for fields in orjson.loads(game.players)]
+        rules = stage_settings(game.stage, *game.rules, game.settings)  # 639
+        built = replay.setup_from(game, rules, replay.by_team(players), _lineups(game.lineup),
+                                  dict(zip((game.home_team_id, game.away_team_id), game.names,
+                                           strict=True)))
+        replay.SETUPS.put(key, built)
+    return built
+
+
+def _roster_player(player_id: int, team_id: int, number: int, name: str, goalie: object,
+                   captain: str | None, coach: object, born: str | None, key: str | None
+                   ) -> RosterPlayer:
+    """A player as :func:`rinkside.services.records.players_of` reads him, from
+    his fields as JSON gives them (SQLite's booleans are 0 and 1, a date is
+    its ISO text)."""
+    return RosterPlayer(player_id, team_id, number, name, bool(goalie),
+                        captain if captain in LETTERS else None, bool(coach),
+                        date.fromisoformat(born) if born else None, key or name)
+
+
+def _lineups(text: str) -> dict[int, Lineup]:
+    """Each team's lineup from its entries (as
+    :func:`rinkside.services.records.lineups_of` reads them): its players,
+    its captain and its alternates (202(c)), by team."""
+    entries: dict[int, list[tuple[int, str | None]]] = {}
+    for team_id, player_id, letter in orjson.loads(text):
+        entries.setdefault(team_id, []).append((player_id, letter))
+    return {team_id: Lineup(team_id, tuple(sorted(p for p, _ in dressed)),
+                            min((p for p, letter in dressed if letter == "C"), default=None),
+                            tuple(sorted(p for p, letter in dressed if letter == "A")))
+            for team_id, dressed in entries.items()}
+
+
+def live_after(s: Session, game: GameAtWrite, version: int) -> LiveView:
+    """What the live view shows beside the state once the write that read
+    ``game`` is at ``version``, before its commit: the game's row and styles
+    as read, the clocks as they now stand (the write may have anchored one,
+    Rule 507(a)). Not signed: a signed game's write was refused (616(a))."""
+    anchor, countdown = clocks_in(s, game.id)
+    return (replace(game.shown, version=version),
+            LiveExtras(anchor, countdown, False, dict(game.styles)))
