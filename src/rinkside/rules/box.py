@@ -315,11 +315,15 @@ def run_until(box: Box, now: int, until: int, clock: Clock) -> Box:
     penalty has taken the place freed by the others.
     """
     while True:
-        due = [u for u in box if u.status == "running" and u.start + u.duration <= until]
-        if not due:
+        at = -1  # the first end due, if any (one pass: most calls find none)
+        for u in box:
+            if u.status == "running":
+                end = u.start + u.duration
+                if end <= until and (at < 0 or end < at):
+                    at = end
+        if at < 0:
             return box
-        at = min(u.end for u in due)
-        batch = sorted((u for u in due if u.end == at),
+        batch = sorted((u for u in box if u.status == "running" and u.start + u.duration == at),
                        key=lambda u: (u.designated, u.order_key()))
         for unit in batch:
             current = next(u for u in box if u.uid == unit.uid)
