@@ -232,10 +232,15 @@ def resolve_faceoff(box: Box, now: int, clock: Clock, *, major_window: bool,
                     only_minors: bool) -> Box:
     """Settle and start the penalties waiting for this face-off; ``only_minors``:
     whether every penalty of the stoppage was a minor or bench minor (casebook 67)."""
-    new_teams = {u.team for u in box if u.status == "pending" and u.pending_reason == "faceoff"}
+    new_teams: set[Team] = set()
+    teams: set[Team] = set()
+    for u in box:  # one pass (asked at every face-off with someone in the box)
+        teams.add(u.team)
+        if u.status == "pending" and u.pending_reason == "faceoff":
+            new_teams.add(u.team)
     if not new_teams:
         return box
-    if len(new_teams) == 1 and all(u.team in new_teams for u in box):
+    if len(teams) == 1:
         # Only one team's penalties anywhere: nothing to pair (steps 1, 2 and 4).
         return _start_new(box, now, clock.max_counting)
     box = _cancel_coincident(box, major_window, only_minors)
