@@ -322,8 +322,7 @@ class GameState:
         roster lists (203(a)): a backup on the bench is a goaltender too."""
         if number is None:
             return False
-        listed = self.setup.roster(team).player(number)
-        return number == self.goalie(team) or (listed is not None and listed.goalie)
+        return number == self.goalie(team) or self.setup.roster(team).lists_goalie(number)
 
     def skaters(self, team: Team) -> int:
         """Skaters the team may have on the floor (casebook 1-3): full strength
