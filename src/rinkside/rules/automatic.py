@@ -149,9 +149,11 @@ def note_back_at_whistle(s: GameState) -> None:
     """Rule 406(c), casebook 43: the players waiting in the box for this
     stoppage (402(g), 404(a), 408(b)) were not on the floor when a foul of
     the play it ends was committed; kept for this stoppage's penalty shot."""
-    s.back_at_stoppage = tuple(
-        (u.team, n, s.stoppage) for u in s.units
-        if u.status == "expired" and u.wait == "stoppage" and (n := _server(s, u)) is not None)
+    back: tuple[tuple[Team, int, int], ...] = ()
+    for u in s.units:  # a plain loop: asked at every whistle with someone in the box
+        if u.status == "expired" and u.wait == "stoppage" and (n := _server(s, u)) is not None:
+            back += ((u.team, n, s.stoppage),)
+    s.back_at_stoppage = back
 
 
 # -- before and after a penalty is recorded ------------------------------------------
