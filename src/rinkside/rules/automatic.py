@@ -31,7 +31,7 @@ import re
 from functools import lru_cache
 from typing import Final
 
-from rinkside.rules.box import Kind, ServerKey, Unit
+from rinkside.rules.box import MISCONDUCT_TIME, ServerKey, Unit
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.events import FaceOff, Penalty, PenaltyClass, PenaltyShot, Team, other
 from rinkside.rules.infractions import Infraction, lookup
@@ -137,7 +137,7 @@ def refuse_penalty_shot(s: GameState, event: PenaltyShot) -> None:
 
 def _server(s: GameState, u: Unit) -> int | None:
     """The player sitting in the box for ``u`` (None: not named yet)."""
-    if u.kind == Kind.MISCONDUCT and not s.is_goaltender(u.team, u.player):
+    if u.kind == MISCONDUCT_TIME and not s.is_goaltender(u.team, u.player):
         return u.player  # he sits out his own misconduct (404(a))
     # a goaltender's misconduct is served by a teammate (404(a), 407(a)), as are
     # his other penalties, a bench minor's and those of a player named to sit
