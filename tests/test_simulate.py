@@ -258,3 +258,36 @@ class TestFiles:
         assert settings["period_length"] in ("12:00", "15:00", "17:00")
         assert settings["minor"] in ("1:30", "2:00")
         assert settings["major"] in ("4:00", "5:00")
+
+
+class TestFoldKeepsItsDerivedValues:
+    """What the fold keeps rather than works out again at each read (issue 30)
+    stays what working it out gives, at every state of every game."""
+
+    @pytest.mark.parametrize("settings", [Settings(), Settings(clock="running",
+                                                               late_stop_clock=1200)])
+    def test_elapsed_follows_the_period_and_the_time_left(self, settings: Settings) -> None:
+        checked = 0
+        for seed in range(25):
+            setup, events = simulate_game(random.Random(seed), settings)
+            state = start(setup)
+            for event in events:
+                state = apply(state, event)
+                worked_out = state.period_offset(state.period + 1) - state.left
+                assert state.elapsed == worked_out, (seed, event)
+                if state.phase in ("in_play", "stopped") and state.left > 0:
+                    later = state.advance_to(type(state.clock)(state.period, state.left - 1))
+                    assert later.elapsed == later.period_offset(later.period + 1) - later.left
+                    checked += 1
+        assert checked > 100
+
+    def test_goaltenders_are_the_ones_the_roster_lists(self) -> None:
+        """203(a): a backup goaltender on the bench is a goaltender; a skater is not."""
+        setup, _ = simulate_game(random.Random(5))
+        state = start(setup)
+        for team in TEAMS:
+            roster = setup.roster(team)
+            for player in roster.players:
+                assert roster.lists_goalie(player.number) == player.goalie
+                assert state.is_goaltender(team, player.number) == (
+                    player.goalie or player.number == state.goalie(team))

@@ -31,7 +31,7 @@ import re
 from functools import lru_cache
 from typing import Final
 
-from rinkside.rules.box import Kind, ServerKey, Unit
+from rinkside.rules.box import MISCONDUCT_TIME, ServerKey, Unit
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.events import FaceOff, Penalty, PenaltyClass, PenaltyShot, Team, other
 from rinkside.rules.infractions import Infraction, lookup
@@ -137,7 +137,7 @@ def refuse_penalty_shot(s: GameState, event: PenaltyShot) -> None:
 
 def _server(s: GameState, u: Unit) -> int | None:
     """The player sitting in the box for ``u`` (None: not named yet)."""
-    if u.kind == Kind.MISCONDUCT and not s.is_goaltender(u.team, u.player):
+    if u.kind == MISCONDUCT_TIME and not s.is_goaltender(u.team, u.player):
         return u.player  # he sits out his own misconduct (404(a))
     # a goaltender's misconduct is served by a teammate (404(a), 407(a)), as are
     # his other penalties, a bench minor's and those of a player named to sit
@@ -149,9 +149,11 @@ def note_back_at_whistle(s: GameState) -> None:
     """Rule 406(c), casebook 43: the players waiting in the box for this
     stoppage (402(g), 404(a), 408(b)) were not on the floor when a foul of
     the play it ends was committed; kept for this stoppage's penalty shot."""
-    s.back_at_stoppage = tuple(
-        (u.team, n, s.stoppage) for u in s.units
-        if u.status == "expired" and u.wait == "stoppage" and (n := _server(s, u)) is not None)
+    back: tuple[tuple[Team, int, int], ...] = ()
+    for u in s.units:  # a plain loop: asked at every whistle with someone in the box
+        if u.status == "expired" and u.wait == "stoppage" and (n := _server(s, u)) is not None:
+            back += ((u.team, n, s.stoppage),)
+    s.back_at_stoppage = back
 
 
 # -- before and after a penalty is recorded ------------------------------------------

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Literal, NamedTuple, TypeAlias
+from typing import Final, Literal, NamedTuple, TypeAlias
 
 from rinkside.rules.events import PenaltyClass, Team
 from rinkside.rules.notices import Reason
@@ -72,6 +72,14 @@ class Kind(IntEnum):
     MINOR = 0  # minor, bench minor, half of a double minor: no substitute (402(b), (c))
     MAJOR = 1  # major, match time portion, a 403(e) difference: no substitute (403(b), 405(a))
     MISCONDUCT = 2  # substitute at once (404(a))
+
+
+# Kind's members as module names, for where the fold scans the box: Python
+# 3.11 reads an enum's member off its class the slow way (no specialized
+# read), at every unit of every scan (issue 30).
+MINOR_TIME: Final = Kind.MINOR
+MAJOR_TIME: Final = Kind.MAJOR
+MISCONDUCT_TIME: Final = Kind.MISCONDUCT
 
 
 class Unit(NamedTuple):
@@ -153,11 +161,11 @@ class Unit(NamedTuple):
         """Leaves the team a player short (casebook 3); so does the time of a
         player who left the box early, until the stoppage (casebook 44)."""
         return ((self.status == "running" or self.pending_reason in HELD)
-                and not self.substituted and self.kind != Kind.MISCONDUCT)
+                and not self.substituted and self.kind != MISCONDUCT_TIME)
 
     @property
     def strength_kind(self) -> bool:
-        return self.kind != Kind.MISCONDUCT
+        return self.kind != MISCONDUCT_TIME
 
     @property
     def end(self) -> Tenths:
@@ -174,7 +182,7 @@ class Unit(NamedTuple):
     def order_key(self) -> tuple[int, int, int, int]:
         """'First' for releases and 408(c): earliest stoppage, minor recorded first
         (408(d)), the captain's designation, then the order assessed."""
-        return (self.group, 0 if self.kind == Kind.MINOR else 1, 0 if self.designated else 1,
+        return (self.group, 0 if self.kind == MINOR_TIME else 1, 0 if self.designated else 1,
                 self.uid)
 
 
@@ -185,7 +193,7 @@ def counting(box: Box, team: Team) -> int:
     n = 0
     for u in box:  # a plain loop: the box is small and this is asked often
         if u.team == team and (u.status == "running" or u.pending_reason in HELD) \
-                and not u.substituted and u.kind != Kind.MISCONDUCT:
+                and not u.substituted and u.kind != MISCONDUCT_TIME:
             n += 1
     return n
 
@@ -216,8 +224,8 @@ def serving_order(u: Unit) -> tuple[int, int, int, int]:
     """One server's units, earlier stoppages first; of one stoppage 402(f) the
     major first, unless coincident, then the minor first (casebook 20), a
     misconduct's own time last (casebook 40), double-minor halves in order."""
-    rank = (2 if u.substituted else 0) if u.kind == Kind.MAJOR else \
-        3 if u.kind == Kind.MISCONDUCT else 1
+    rank = (2 if u.substituted else 0) if u.kind == MAJOR_TIME else \
+        3 if u.kind == MISCONDUCT_TIME else 1
     return (u.group, rank, u.half, u.uid)
 
 
@@ -292,7 +300,7 @@ def finish(box: Box, unit: Unit, at: int, clock: Clock, *, released: bool = Fals
                 waiting = waiting.held("hold")
             return _swap(box, unit, waiting)
         return _swap(box, unit, unit.over())
-    if unit.substituted or unit.kind == Kind.MISCONDUCT:
+    if unit.substituted or unit.kind == MISCONDUCT_TIME:
         return _swap(box, unit, unit.expired("faceoff" if stopped else "stoppage"))
     was_counting = unit.counts
     box = _swap(box, unit, unit.over())
@@ -315,11 +323,15 @@ def run_until(box: Box, now: int, until: int, clock: Clock) -> Box:
     penalty has taken the place freed by the others.
     """
     while True:
-        due = [u for u in box if u.status == "running" and u.start + u.duration <= until]
-        if not due:
+        at = -1  # the first end due, if any (one pass: most calls find none)
+        for u in box:
+            if u.status == "running":
+                end = u.start + u.duration
+                if end <= until and (at < 0 or end < at):
+                    at = end
+        if at < 0:
             return box
-        at = min(u.end for u in due)
-        batch = sorted((u for u in due if u.end == at),
+        batch = sorted((u for u in box if u.status == "running" and u.start + u.duration == at),
                        key=lambda u: (u.designated, u.order_key()))
         for unit in batch:
             current = next(u for u in box if u.uid == unit.uid)
@@ -353,7 +365,7 @@ def first_releasable(box: Box, team: Team) -> Unit | None:
     running against ``team`` (a goal never ends a major, misconduct or match
     penalty, casebook 6)."""
     candidates = [u for u in box if u.team == team and u.status == "running"
-                  and u.kind == Kind.MINOR and not u.coincident and not u.substituted]
+                  and u.kind == MINOR_TIME and not u.coincident and not u.substituted]
     return min(candidates, key=Unit.order_key) if candidates else None
 
 
@@ -397,7 +409,7 @@ def _number_of(u: Unit) -> str:
 def reasons(u: Unit, team_units: Iterable[Unit]) -> tuple[Reason, ...]:
     """Why ``u`` is where it is, each with its rule (what the console and
     ``rinkside replay --explain`` show)."""
-    minor = u.kind == Kind.MINOR
+    minor = u.kind == MINOR_TIME
     if u.status == "pending":
         if u.pending_reason == "left":
             return (Reason("629(c)", "left the penalty bench early: the time still to serve, "
@@ -411,8 +423,8 @@ def reasons(u: Unit, team_units: Iterable[Unit]) -> tuple[Reason, ...]:
             if ahead:
                 first = ahead[0]
                 what = first.penalty_class.text
-                if u.kind == Kind.MISCONDUCT:  # casebook 40
-                    return (Reason("404(b)" if first.kind == Kind.MINOR else "404(e)",
+                if u.kind == MISCONDUCT_TIME:  # casebook 40
+                    return (Reason("404(b)" if first.kind == MINOR_TIME else "404(e)",
                                    f"starts when {_number_of(first)}'s {what} ends"),)
                 return (Reason("402(f)", f"pending behind {_number_of(first)}'s {what}"),)
             return (Reason("402(f)", "served after the player's earlier penalty"),)
@@ -421,13 +433,13 @@ def reasons(u: Unit, team_units: Iterable[Unit]) -> tuple[Reason, ...]:
         if u.wait == "faceoff":
             return (Reason("402(c) note 1", "time over during a stoppage: returns at the "
                            "face-off"), Reason("casebook 31", "under running time"))
-        if u.kind == Kind.MISCONDUCT:
+        if u.kind == MISCONDUCT_TIME:
             return (Reason("404(a)", "waits for the first stoppage"),)
         if u.took_third:
             return (Reason("408(b)", "waits for the first stoppage"),)
         return (Reason("402(g)" if minor else "403(c)", "coincident: waits for the first "
                        "stoppage"),)
-    if u.kind == Kind.MISCONDUCT:
+    if u.kind == MISCONDUCT_TIME:
         return (Reason("404(a)", "a substitute plays"),)
     if u.coincident and u.substituted:
         return (Reason("402(g)" if minor else "403(c)", "coincident: a substitute plays"),)

@@ -97,7 +97,7 @@ def run_to(s: GameState, moment: GameTime) -> None:
         warn(s, "640(a)", f"the clock should have stopped at {when(s, margin)} for the late "
              f"stop-clock (casebook 32); the recorded time {when(s, moment)} is kept.")
     before = s.elapsed
-    s.left = moment.left
+    s.left, s.elapsed = moment.left, before + s.left - moment.left
     if s.units:
         s.units = run_until(s.units, before, s.elapsed, s.clock_rules())
 
@@ -120,6 +120,7 @@ def run_to_faceoff(s: GameState, moment: GameTime) -> None:
             run_to(s, moment)
     elif s.phase == "intermission":
         s.period, s.left = moment.period, moment.left
+        s.elapsed = s.period_offset(moment.period + 1) - moment.left
     elif s.phase == "not_started":
         s.stint_start = (s.elapsed, s.elapsed)
 

@@ -30,9 +30,11 @@ face-off, in this order:
 from __future__ import annotations
 
 from rinkside.rules.box import (
+    MAJOR_TIME,
+    MINOR_TIME,
+    MISCONDUCT_TIME,
     Box,
     Clock,
-    Kind,
     ServerKey,
     Unit,
     counting,
@@ -67,8 +69,8 @@ def _cancel_coincident(box: Box, window: bool, only_minors: bool) -> Box:
     """Steps 1 and 2 above. ``only_minors``: the stoppage's penalties are all
     minors or bench minors (none that puts nobody in the box, casebook 67)."""
     new = {t: _new_units(box, t) for t in TEAMS}
-    minors = {t: [u for u in new[t] if u.kind == Kind.MINOR] for t in TEAMS}
-    majors = {t: [u for u in new[t] if u.kind == Kind.MAJOR] for t in TEAMS}
+    minors = {t: [u for u in new[t] if u.kind == MINOR_TIME] for t in TEAMS}
+    majors = {t: [u for u in new[t] if u.kind == MAJOR_TIME] for t in TEAMS}
 
     plain = (
         only_minors
@@ -101,7 +103,7 @@ def _cancel_coincident(box: Box, window: bool, only_minors: bool) -> Box:
                 uid=-major.uid, served_by=None,
                 server=ServerKey("penalty", major.team, major.penalty_id * 1000 + minor.uid),
                 duration=major.duration - minor.duration, coincident=False,
-                substituted=False, kind=Kind.MAJOR, half=0,
+                substituted=False, kind=MAJOR_TIME, half=0,
             )
             box = box + (difference,)
     return box
@@ -119,10 +121,10 @@ def _pair_equal_sets(box: Box, new: dict[Team, list[Unit]]) -> tuple[Box, set[in
     for team in TEAMS:
         by_player: dict[int, list[Unit]] = {}
         for u in new[team]:
-            if u.player is not None and u.kind != Kind.MISCONDUCT:
+            if u.player is not None and u.kind != MISCONDUCT_TIME:
                 by_player.setdefault(u.player, []).append(u)
         sets[team] = [units for units in by_player.values()
-                      if any(u.kind == Kind.MAJOR for u in units)]
+                      if any(u.kind == MAJOR_TIME for u in units)]
     paired: set[int] = set()
     free = list(sets["away"])
     for mine in sets["home"]:
@@ -166,7 +168,7 @@ def _start_new(box: Box, now: int, max_counting: int) -> Box:
         box, new = _misconduct_after(box, new)
         busy = {u.server for u in box if u.team == team and u.status in ("running", "pending")
                 and u.pending_reason != "faceoff"}
-        team_order = sorted(new, key=lambda u: (0 if u.kind == Kind.MINOR else 1, u.uid))
+        team_order = sorted(new, key=lambda u: (0 if u.kind == MINOR_TIME else 1, u.uid))
         by_server: dict[ServerKey, list[Unit]] = {}
         for u in sorted(new, key=serving_order):
             by_server.setdefault(u.server, []).append(u)
@@ -179,7 +181,7 @@ def _start_new(box: Box, now: int, max_counting: int) -> Box:
             waits = u.after in alive if u.after else u.uid not in firsts
             if waits:
                 box = _replace(box, current, current.held("queue"))
-            elif current.kind != Kind.MISCONDUCT and not current.substituted and \
+            elif current.kind != MISCONDUCT_TIME and not current.substituted and \
                     counting(box, team) >= max_counting:
                 box = _replace(box, current, current.held("third"))
             else:
@@ -191,8 +193,8 @@ def _misconduct_after(box: Box, new: list[Unit]) -> tuple[Box, list[Unit]]:
     """Casebook 40 (404(b), 404(e)): a misconduct given with a minor, a double
     minor or a major to the same player starts when that penalty ends; it is
     queued behind it (one server)."""
-    for m in [u for u in new if u.kind == Kind.MISCONDUCT and u.server.kind == "misconduct"]:
-        first = next((u for u in new if u.player == m.player and u.kind != Kind.MISCONDUCT
+    for m in [u for u in new if u.kind == MISCONDUCT_TIME and u.server.kind == "misconduct"]:
+        first = next((u for u in new if u.player == m.player and u.kind != MISCONDUCT_TIME
                       and u.penalty_id != m.penalty_id), None)
         if first is None:
             continue
@@ -207,7 +209,7 @@ def _replace(box: Box, old: Unit, new: Unit) -> Box:
 
 
 def _by_time_left(box: Box, team: Team, now: int) -> list[Unit]:
-    return sorted((u for u in box if u.team == team and u.counts and u.kind == Kind.MINOR),
+    return sorted((u for u in box if u.team == team and u.counts and u.kind == MINOR_TIME),
                   key=lambda u: (-(u.end - now), u.uid))
 
 
@@ -232,10 +234,15 @@ def resolve_faceoff(box: Box, now: int, clock: Clock, *, major_window: bool,
                     only_minors: bool) -> Box:
     """Settle and start the penalties waiting for this face-off; ``only_minors``:
     whether every penalty of the stoppage was a minor or bench minor (casebook 67)."""
-    new_teams = {u.team for u in box if u.status == "pending" and u.pending_reason == "faceoff"}
+    new_teams: set[Team] = set()
+    teams: set[Team] = set()
+    for u in box:  # one pass (asked at every face-off with someone in the box)
+        teams.add(u.team)
+        if u.status == "pending" and u.pending_reason == "faceoff":
+            new_teams.add(u.team)
     if not new_teams:
         return box
-    if len(new_teams) == 1 and all(u.team in new_teams for u in box):
+    if len(teams) == 1:
         # Only one team's penalties anywhere: nothing to pair (steps 1, 2 and 4).
         return _start_new(box, now, clock.max_counting)
     box = _cancel_coincident(box, major_window, only_minors)

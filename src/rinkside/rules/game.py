@@ -44,7 +44,7 @@ from rinkside.rules import (
     shootout,
     timing,
 )
-from rinkside.rules.box import HELD, Kind, prune
+from rinkside.rules.box import HELD, MISCONDUCT_TIME, prune
 from rinkside.rules.events import Team
 from rinkside.rules.records import Chain
 from rinkside.rules.roster import GameSetup
@@ -195,7 +195,7 @@ def _note_advantage(s: GameState) -> None:
     home = away = 0
     for unit in s.units:  # unit.counts, inline (asked at every change of the box)
         if (unit.status == "running" or unit.pending_reason in HELD) and not unit.substituted \
-                and unit.kind != Kind.MISCONDUCT:
+                and unit.kind != MISCONDUCT_TIME:
             if unit.team == "home":
                 home += 1
             else:

@@ -8,7 +8,7 @@ sudden death 639) is settled in :mod:`rinkside.rules.ending`.
 from __future__ import annotations
 
 from rinkside.rules import clock
-from rinkside.rules.box import Box, Kind, counting, finish, first_releasable
+from rinkside.rules.box import MINOR_TIME, Box, counting, finish, first_releasable
 from rinkside.rules.eligibility import refuse_not_playing, refuse_unlisted
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.events import (
@@ -97,7 +97,7 @@ def short_by_minor(s: GameState, box: Box, team: Team, than: Team) -> bool:
     cap = s.setup.settings.max_counting_penalties
     if not min(counting(box, team), cap) > min(counting(box, than), cap):
         return False
-    return any(u.team == team and u.counts and u.kind == Kind.MINOR for u in box)
+    return any(u.team == team and u.counts and u.kind == MINOR_TIME for u in box)
 
 
 def goal(s: GameState, event: Goal) -> None:

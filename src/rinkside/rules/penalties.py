@@ -13,6 +13,9 @@ from collections.abc import Iterable
 
 from rinkside.rules import automatic, clock, measurement, serving, timing
 from rinkside.rules.box import (
+    MAJOR_TIME,
+    MINOR_TIME,
+    MISCONDUCT_TIME,
     Half,
     Kind,
     ServerKey,
@@ -332,15 +335,15 @@ def assess(s: GameState, event: Penalty, *, added_by: str | None = None,
 
     new: list[Unit] = []
     if cls in (PenaltyClass.MINOR, PenaltyClass.BENCH_MINOR):
-        new.append(unit(Kind.MINOR, st.minor))
+        new.append(unit(MINOR_TIME, st.minor))
     elif cls == PenaltyClass.DOUBLE_MINOR:
-        new += [unit(Kind.MINOR, st.minor, 1), unit(Kind.MINOR, st.minor, 2)]
+        new += [unit(MINOR_TIME, st.minor, 1), unit(MINOR_TIME, st.minor, 2)]
     elif cls in (PenaltyClass.MAJOR, PenaltyClass.MATCH):
-        new.append(unit(Kind.MAJOR, st.major))  # 405(a), casebook 14: the time portion
+        new.append(unit(MAJOR_TIME, st.major))  # 405(a), casebook 14: the time portion
     elif cls == PenaltyClass.MISCONDUCT and player is not None and \
             not s.is_ejected(team, player):
         # 404(a): substitute at once; a goaltender's is served by a teammate.
-        u = unit(Kind.MISCONDUCT, st.misconduct)
+        u = unit(MISCONDUCT_TIME, st.misconduct)
         if event.served_by is None and not is_goalie:
             u = u._replace(server=ServerKey("misconduct", team, player))
         new.append(u)
@@ -408,7 +411,7 @@ def _remove_from_game(s: GameState, team: Team, player: int, at: GameTime) -> No
     s.ejected = s.ejected | {(team, player)}
     box = s.units
     s.units = tuple(u for u in box if not (
-        u.team == team and u.player == player and u.kind == Kind.MISCONDUCT
+        u.team == team and u.player == player and u.kind == MISCONDUCT_TIME
         and u.status != "done"))
     if len(s.units) != len(box):
         timing.note_removed(s, box, at)

@@ -56,7 +56,7 @@ def faceoff(s: GameState, event: FaceOff) -> None:
                             for x in s.units)
             break
     st = s.setup.settings
-    window = s.in_overtime or (s.period == st.periods and s.left < st.major)
+    window = s.period > st.periods or (s.period == st.periods and s.left < st.major)  # 403(e)
     s.units = resolve_faceoff(s.units, s.elapsed, s.clock_rules(), major_window=window,
                               only_minors=_only_minors(s))
 

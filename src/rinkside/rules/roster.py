@@ -38,13 +38,21 @@ class Roster:
     players: tuple[Player, ...]
     roster_max: int = 15
     _numbers: frozenset[int] = field(init=False, repr=False, compare=False)
+    _goalies: frozenset[int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         check_roster(self.name, self.players, self.roster_max)
         object.__setattr__(self, "_numbers", frozenset(p.number for p in self.players))
+        object.__setattr__(self, "_goalies", frozenset(p.number for p in self.players
+                                                       if p.goalie))
 
     def has(self, number: int) -> bool:
         return number in self._numbers
+
+    def lists_goalie(self, number: int) -> bool:
+        """Whether the roster lists ``number`` as a goaltender (203(a)): asked
+        at every penalty, so kept as a set rather than a scan of the players."""
+        return number in self._goalies
 
     def player(self, number: int) -> Player | None:
         for p in self.players:

@@ -91,7 +91,7 @@ class GameState:
         "penalty_time_chain", "clocks", "event_count", "held_for", "penalty_shot_due",
         "resume_phase", "cautions", "out_of_box", "goalie_out", "auto_added", "shot_stoppages",
         "ejected_officials", "shot_due_rule", "more_shots_due", "back_at_stoppage",
-        "timeouts_here",
+        "timeouts_here", "elapsed",
     )
 
     setup: GameSetup
@@ -138,6 +138,10 @@ class GameState:
     more_shots_due: tuple[tuple[Team, str], ...]  # further shots due at once: (team, rule)
     back_at_stoppage: tuple[tuple[Team, int, int], ...]  # out of the box at a whistle (406(c))
     timeouts_here: tuple[Team, ...]  # teams that called a time-out at this stoppage (641)
+    elapsed: int
+    """Tenths the game clock has run since the opening face-off: kept with
+    ``period`` and ``left`` where the clock moves (:mod:`rinkside.rules.clock`,
+    :meth:`advance_to`), not worked out again at each of the fold's many reads."""
 
     @classmethod
     def initial(cls, setup: GameSetup) -> GameState:
@@ -184,6 +188,7 @@ class GameState:
         s.more_shots_due = ()
         s.back_at_stoppage = ()
         s.timeouts_here = ()
+        s.elapsed = 0
         return s
 
     def copy(self) -> GameState:
@@ -232,6 +237,7 @@ class GameState:
         s.more_shots_due = self.more_shots_due
         s.back_at_stoppage = self.back_at_stoppage
         s.timeouts_here = self.timeouts_here
+        s.elapsed = self.elapsed
         return s
 
     # -- the clock ---------------------------------------------------------
@@ -249,15 +255,6 @@ class GameState:
 
     def elapsed_at(self, moment: GameTime) -> int:
         return self.period_offset(moment.period + 1) - moment.left
-
-    @property
-    def elapsed(self) -> int:
-        """Tenths the game clock has run since the opening face-off."""
-        periods, regular, overtime = self.geometry  # period_offset(period + 1), inline
-        period = self.period
-        if period < periods:
-            return period * regular - self.left
-        return periods * regular + (period - periods) * overtime - self.left
 
     @property
     def clock(self) -> GameTime:
@@ -305,7 +302,7 @@ class GameState:
             if close and self.period == st.periods and st.late_stop_clock is not None:
                 target_left = max(target_left, st.late_stop_clock)
         s = self.copy()
-        s.left = target_left
+        s.left, s.elapsed = target_left, self.elapsed + self.left - target_left
         s.units = prune(run_until(self.units, self.elapsed, s.elapsed, self.clock_rules()))
         return s
 
@@ -325,8 +322,7 @@ class GameState:
         roster lists (203(a)): a backup on the bench is a goaltender too."""
         if number is None:
             return False
-        listed = self.setup.roster(team).player(number)
-        return number == self.goalie(team) or (listed is not None and listed.goalie)
+        return number == self.goalie(team) or self.setup.roster(team).lists_goalie(number)
 
     def skaters(self, team: Team) -> int:
         """Skaters the team may have on the floor (casebook 1-3): full strength
