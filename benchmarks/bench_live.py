@@ -42,7 +42,7 @@ More than one worker needs PostgreSQL: ``--database-url`` or
 Each stream says which process serves it (``X-Rinkside-Worker``), and so
 does the writer's connection: per phase, the write -> last client figures
 are also given for the clients on the other processes than the writer's
-(targets with 2 workers: 10,000 clients p99 under 500 ms and no broadcast
+(targets, issue 30: 10,000 clients p99 under 400 ms on 2 workers, 500 on 1, no broadcast
 over 1 s; 1,000 clients p99 under 100 ms, the other worker's pages within
 the same bound).
 
@@ -106,7 +106,9 @@ from rinkside.web import auth
 
 HERE = Path(__file__).resolve().parent
 TARGET_P99_MS = 100.0  # 1,000 clients: p99 write -> last client
-TARGET_P99_10K_MS = 500.0  # 10,000 clients on 2 workers: p99 write -> last client
+# 10,000 clients, p99 write -> last client (issue 30): on 2 workers, and on 1
+TARGET_P99_10K_MS = 400.0
+TARGET_P99_10K_ONE_MS = 500.0
 UP_SECONDS = 300  # a loaded 2-core machine spawns two workers slowly
 USER, PASSWORD = "bench-scorer", "bench-password-123"
 
@@ -451,7 +453,8 @@ def report(f: Figures) -> str:
             lines.append(f"  {p.name:<20} write -> last client on another process than the "
                          f"writer's ({p.other_clients} clients): p50 {p.other_last_p50_ms:.1f},"
                          f" p99 {p.other_last_p99_ms:.1f}, max {p.other_last_max_ms:.1f} ms")
-    target = TARGET_P99_MS if f.clients <= 1000 else TARGET_P99_10K_MS
+    target = (TARGET_P99_MS if f.clients <= 1000 else
+              TARGET_P99_10K_MS if f.workers > 1 else TARGET_P99_10K_ONE_MS)
     worst_p99 = max(p.last_p99_ms for p in f.phases[:2])
     slow = sum(p.slow_broadcasts for p in f.phases)
     longest = max(p.spread_max_ms for p in f.phases)
