@@ -118,7 +118,8 @@ bench-schedule: $(STAMP)
 
 # Live updates to 1,000 scoreboards of one game over the real server
 # (`make bench-live CLIENTS=10000` for ten thousand; `WORKERS=1,2` one pass
-# per count of server processes, above 1 on RINKSIDE_TEST_POSTGRES_URL).
+# per count of server processes, above 1 on RINKSIDE_TEST_POSTGRES_URL), each
+# pass beside a bare ASGI fan-out's in the same run (the floor, with ratios).
 bench-live: $(STAMP)
 	$(BIN)/python benchmarks/bench_live.py --clients $(or $(CLIENTS),1000) --gc-freeze \
 		--workers $(or $(WORKERS),1)

@@ -2,7 +2,7 @@
 with the garbage collector watched.
 
     python benchmarks/live_server.py --database-url URL --port N --gc-log FILE
-        [--gc-freeze] [--profile FILE] [--workers N]
+        [--gc-freeze] [--profile FILE] [--workers N] [--bare --payload-bytes N --relay-dir DIR]
 
 Builds the server as :func:`rinkside.web.server.build_server` does (the
 app, uvicorn, the one broadcaster) with warnings-only logging, raises
@@ -16,7 +16,11 @@ not walk the modules, the app and the engine again and again, and full
 passes every five minutes rather than whenever allocations say. ``--workers N`` (PostgreSQL)
 runs N such servers on the one port as ``rinkside serve --workers N`` does
 (:func:`rinkside.web.workers.serve_workers`), each relaying its writes to the
-others, worker ``i`` logging its collections to ``FILE.i``.
+others, worker ``i`` logging its collections to ``FILE.i``. ``--bare`` serves
+the benchmark's floor instead of the app (:mod:`bare_fanout`: a bare ASGI
+fan-out of ``--payload-bytes`` to every stream, relayed between the workers
+through datagram sockets in ``--relay-dir``), in the same uvicorn with the
+same options and collector policy.
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ from typing import Any, TextIO
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 import uvicorn
+from bare_fanout import BareFanout
 
 from rinkside.web.app import create_app
 from rinkside.web.server import GRACE, LOCALHOST, GameDayServer, relay_changes
@@ -69,6 +74,24 @@ class GcLog:
         self.out.write(f"{info['generation']} {self.started} {pause} {info['collected']}\n")
 
 
+class BareServer(uvicorn.Server):
+    """Uvicorn for the bare fan-out, with the game-day server's collector policy."""
+
+    def __init__(self, config: uvicorn.Config, collector: FullPasses | None) -> None:
+        super().__init__(config)
+        self.collector = collector
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets)
+        if self.started and self.collector is not None:
+            self.collector.start()
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        if self.collector is not None:
+            self.collector.stop()
+        await super().shutdown(sockets)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--database-url", required=True)
@@ -81,6 +104,12 @@ def main(argv: list[str] | None = None) -> None:
                         help="sys.setswitchinterval (seconds; Python's default 0.005)")
     parser.add_argument("--workers", type=int, default=1,
                         help="server processes on the one port (PostgreSQL)")
+    parser.add_argument("--bare", action="store_true",
+                        help="serve the bare ASGI fan-out (the floor), not the app")
+    parser.add_argument("--payload-bytes", type=int, default=4096,
+                        help="--bare: the bytes of JSON each stream is written per change")
+    parser.add_argument("--relay-dir", type=Path,
+                        help="--bare with --workers above 1: the workers' datagram sockets")
     args = parser.parse_args(argv)
 
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -101,12 +130,19 @@ def run_worker(args: argparse.Namespace, sock: socket.socket, _host: str, _port:
 
 
 def run(args: argparse.Namespace, sock: socket.socket | None, gc_path: Path) -> None:
-    app = create_app(database_url=args.database_url)
-    relay = relay_changes(app)
-    config = uvicorn.Config(app, host=LOCALHOST, port=args.port, backlog=BACKLOG,
-                            timeout_graceful_shutdown=GRACE, log_level="warning")
-    server = GameDayServer(config, app.state.broadcaster, relay,
-                           collector=FullPasses() if args.gc_freeze else None)
+    collector = FullPasses() if args.gc_freeze else None
+    server: uvicorn.Server
+    if args.bare:
+        bare = BareFanout(args.payload_bytes, args.relay_dir if args.workers > 1 else None)
+        server = BareServer(uvicorn.Config(bare, host=LOCALHOST, port=args.port,
+                                           backlog=BACKLOG, timeout_graceful_shutdown=GRACE,
+                                           log_level="warning"), collector)
+    else:
+        app = create_app(database_url=args.database_url)
+        relay = relay_changes(app)
+        config = uvicorn.Config(app, host=LOCALHOST, port=args.port, backlog=BACKLOG,
+                                timeout_graceful_shutdown=GRACE, log_level="warning")
+        server = GameDayServer(config, app.state.broadcaster, relay, collector=collector)
 
     if args.switch_interval:
         sys.setswitchinterval(args.switch_interval)

@@ -34,6 +34,7 @@ from rinkside.web.broadcaster import Broadcaster, Publish
 from rinkside.web.cors import ApiCors
 from rinkside.web.headers import SecurityHeaders
 from rinkside.web.limits import BodyLimit
+from rinkside.web.live_send import StreamSend
 from rinkside.web.rate_limits import Allowance, RateLimiter
 from rinkside.web.routers import DESK_PAGES, ROUTERS
 
@@ -52,7 +53,8 @@ def create_app(service: Tournaments | None = None, *,
                   default_response_class=errors.ReadableJSON)
     app.add_middleware(BodyLimit)
     app.add_middleware(ApiCors)  # /api/v1 read from other origins (GET only)
-    app.add_middleware(SecurityHeaders)  # outermost: on every answer, a 413 too
+    app.add_middleware(SecurityHeaders)  # on every answer, a 413 too
+    app.add_middleware(StreamSend)  # outermost: a live stream's bodies skip the layers
     app.state.service = service
     auth.configure(app, service)  # the cookies' secret (a weak one refused), lifetimes
     app.state.broadcaster = broadcaster

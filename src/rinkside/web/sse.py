@@ -14,10 +14,10 @@ from __future__ import annotations
 import asyncio
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Coroutine
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final
 
-from starlette.types import Send
+from starlette.types import Message, Send
 
 from rinkside.services.tournaments import Tournaments
 
@@ -28,11 +28,21 @@ Loop = asyncio.AbstractEventLoop
 @dataclass(frozen=True, slots=True)
 class Frame:
     """One version of a game's state: the JSON text and the whole
-    server-sent event carrying it, encoded once for every stream."""
+    server-sent event carrying it, encoded once for every stream, in the
+    one ASGI message every stream sends (the server only reads it)."""
 
     version: int
     text: str
     data: bytes
+    message: Message = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "message", body(self.data))
+
+
+def body(data: bytes) -> Message:
+    """The ASGI message writing ``data`` to a stream that goes on."""
+    return {"type": "http.response.body", "body": data, "more_body": True}
 
 
 def state_event(version: int, text: str) -> bytes:
@@ -63,7 +73,7 @@ class Sink:
         self.on_break = on_break
         self.sent: dict[int, int] = {}  # game id -> newest version written (or queued)
         self.last = loop.time()  # when something was last written
-        self._queue: OrderedDict[int, bytes] = OrderedDict()  # by game id (-1: keep-alive)
+        self._queue: OrderedDict[int, Message] = OrderedDict()  # by game id (-1: keep-alive)
         self._sending: Coroutine[Any, Any, None] | None = None  # suspended by flow control
         self.broken = False
 
@@ -71,22 +81,25 @@ class Sink:
         """Write the state unless this page already has that version or newer."""
         if frame.version > self.sent.get(game_id, -1):
             self.sent[game_id] = frame.version
-            self.write(game_id, frame.data)
+            self._write(game_id, frame.message)
 
     def write(self, slot: int, data: bytes) -> None:
+        self._write(slot, body(data))
+
+    def _write(self, slot: int, message: Message) -> None:
         self.last = self.loop.time()
         if self._sending is None and not self._queue and not self.broken:  # the usual case
-            self._send(data)
+            self._send(message)
             return
-        self._queue[slot] = data  # replaces a queued older state of the same game
+        self._queue[slot] = message  # replaces a queued older state of the same game
         self._flush()
 
     def _flush(self) -> None:
         while self._queue and self._sending is None and not self.broken:
             self._send(self._queue.popitem(last=False)[1])
 
-    def _send(self, data: bytes) -> None:
-        sending = self.send({"type": "http.response.body", "body": data, "more_body": True})
+    def _send(self, message: Message) -> None:
+        sending = self.send(message)
         self._step(sending if isinstance(sending, Coroutine) else _awaiting(sending))
 
     def _step(self, sending: Coroutine[Any, Any, None]) -> None:

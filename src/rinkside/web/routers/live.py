@@ -24,6 +24,7 @@ from rinkside.services.tournaments import Tournaments
 from rinkside.web import documented
 from rinkside.web.broadcaster import Broadcaster
 from rinkside.web.deps import Broadcast, Service, known_game
+from rinkside.web.live_send import body_send
 from rinkside.web.subscription import ALL_GAMES, Subscription
 
 WORKER_HEADER: Final = "X-Rinkside-Worker"
@@ -56,7 +57,9 @@ class EventStream(Response):
             try:
                 await send({"type": "http.response.start", "status": self.status_code,
                             "headers": self.raw_headers})
-                await self.broadcaster.stream(subscription, self.service, send)
+                # the bodies: past the middleware, which has nothing to do to them
+                await self.broadcaster.stream(subscription, self.service,
+                                              body_send(scope, send))
                 await send({"type": "http.response.body", "body": b"", "more_body": False})
             finally:
                 hangup.cancel()
