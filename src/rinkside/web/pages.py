@@ -134,7 +134,9 @@ def tournament_page(service: Tournaments, tournament_id: int) -> TournamentPage:
     day = next((d for d in days if d >= now), days[-1] if days else None)
     rows = score_rows(service, [g for g in games if g.start is not None
                                 and g.start.astimezone().date() == day])
-    shown = {r.game.game_id for r in rows}
+    # The games in play besides: begun and not over by their stored state's
+    # status (read alone); only those not known over have their state read.
+    shown = {r.game.game_id for r in rows} | queries.finished(service, tournament_id)
     rows += [r for r in score_rows(service, [g for g in games if g.game_id not in shown
                                              and g.version])
              if r.in_play]

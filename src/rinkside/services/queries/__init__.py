@@ -12,6 +12,7 @@ each written once.
 from rinkside.services.queries.games import (
     GameRow,
     LiveView,
+    finished,
     game,
     games,
     known,
@@ -46,6 +47,6 @@ from rinkside.services.queries.tournaments import (
 
 __all__ = ["DivisionRow", "DivisionTeams", "GameRow", "LiveView", "PlayerRow", "TeamCount",
            "TeamPage", "TeamRoster", "TournamentCard", "TournamentTree", "active_players",
-           "division", "divisions", "game", "games", "known", "last_start", "live",
+           "division", "divisions", "finished", "game", "games", "known", "last_start", "live",
            "player_labels", "starts", "team", "team_names", "team_roster", "tournament_card",
            "tournament_cards", "tournament_ids", "tournament_trees", "versions"]

@@ -11,6 +11,7 @@ from typing import Any, Final, Literal
 from sqlalchemy import Row, Select, bindparam, func, select
 from sqlalchemy.orm import Session, aliased
 
+from rinkside.services import state_cache
 from rinkside.services.base import ServiceBase
 from rinkside.services.errors import NotFound
 from rinkside.services.game_clock import LiveExtras, live_extras_in
@@ -98,6 +99,20 @@ def starts(service: ServiceBase, division_id: int | None = None, *,
                       division_id, tournament_id, team_id, rink)
     with service.read() as s:
         return list(s.scalars(query))
+
+
+def finished(service: ServiceBase, tournament_id: int) -> set[int]:
+    """The tournament's games over by the state stored with their log's
+    version by this engine (its status, kept beside it: migration 0032),
+    without loading a state: the games in play are among the others."""
+    query = (select(models.Game.id).join(models.Division)
+             .join(models.GameStateCache, models.GameStateCache.game_id == models.Game.id)
+             .where(models.Division.tournament_id == tournament_id,
+                    models.GameStateCache.version == models.Game.version,
+                    models.GameStateCache.engine == state_cache.engine_fingerprint(),
+                    models.GameStateCache.status == "final"))
+    with service.read() as s:
+        return set(s.scalars(query))
 
 
 def _filtered(query: Select[Any], division_id: int | None, tournament_id: int | None,
