@@ -12,9 +12,11 @@ from typing import Any
 
 import pytest
 from deskkit import dora, new_tournament, people
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
 from webkit import Client, Demo
 
-from rinkside.services import desk_schedule, desk_teams
+from rinkside.services import desk_people, desk_schedule, desk_teams
 from rinkside.store import models
 from rinkside.tournament.schedule_check import Conflict, Placed
 
@@ -111,3 +113,33 @@ def test_a_desk_page_reads_its_day_and_the_days_either_side(
         assert f'href="?day={other}"' in response.text
     if page == "schedule":
         assert "conflict(s) on Sun 13 Dec." in response.text
+
+
+def test_the_staff_of_a_days_games_is_each_games_staff(demo: Demo, night_cup: int) -> None:
+    ids = [g.game_id for day in desk_schedule.grid(demo.service, night_cup).days
+           for g in day.cells.values()]
+    demo_ids = [g.game_id for day in desk_schedule.grid(demo.service, demo.tournament_id).days
+                for g in day.cells.values()]
+    together = desk_people.staffs(demo.service, [*ids, *demo_ids])
+    assert together == {g: desk_people.staff(demo.service, g) for g in [*ids, *demo_ids]}
+    assert any(s.referees or s.scorekeepers for s in together.values())
+
+
+def test_the_people_page_reads_as_much_for_one_game_as_for_three(
+        dora: Client, night_cup: int) -> None:
+    client, _ = dora
+    counts = {}
+    for day, games in (("2026-12-17", 1), ("2026-12-13", 3)):
+        statements: list[str] = []
+
+        def seen(*args: Any, statements: list[str] = statements) -> None:
+            statements.append(args[2])
+
+        event.listen(Engine, "before_cursor_execute", seen)
+        try:
+            assert client.get(f"/desk/tournaments/{night_cup}/people?day={day}"
+                              ).text.count('<tr data-game=') == games
+        finally:
+            event.remove(Engine, "before_cursor_execute", seen)
+        counts[games] = len(statements)
+    assert counts[1] == counts[3]

@@ -45,7 +45,7 @@ def _people_page(request: Request, service: Service, templates: Templates, user:
     return page(request, templates, "desk_people.html", user, {
         "title": "Desk: people", "tournament_id": tournament_id, "games": games,
         "days": days, "shown_day": shown.day if shown else None,
-        "staff": {g.game_id: desk_people.staff(service, g.game_id) for g in games},
+        "staff": desk_people.staffs(service, [g.game_id for g in games]),
         "users": everyone, "roles": [r for r in users.ROLES if r not in users.TEAM_ROLES],
         "team_roles": users.TEAM_ROLES, "invitation": invitation,
         "teams": [(d.name, t) for tree in queries.tournament_trees(service)
