@@ -112,7 +112,7 @@ def test_a_desk_page_reads_its_day_and_the_days_either_side(
     for other in (DAYS[0], DAYS[2], FAR):  # every day still offered
         assert f'href="?day={other}"' in response.text
     if page == "schedule":
-        assert "conflict(s) on Sun 13 Dec." in response.text
+        assert 'Sun 13 Dec: <span class="conflict">' in response.text
 
 
 def test_the_staff_of_a_days_games_is_each_games_staff(demo: Demo, night_cup: int) -> None:
