@@ -75,7 +75,7 @@ def cup(tmp_path: Path) -> tuple[Tournaments, int, list[int]]:
 def test_the_games_over_are_known_by_their_stored_status(
         cup: tuple[Tournaments, int, list[int]]) -> None:
     service, tid, ids = cup
-    assert queries.finished(service, tid) == set(ids[:4])
+    assert [g.game_id for g in queries.begun_not_over(service, tid)] == [ids[4]]
     with service.read() as s:
         statuses = {game_id: status for game_id, status in s.execute(
             select(models.GameStateCache.game_id, models.GameStateCache.status))}
@@ -94,11 +94,20 @@ def test_the_tournament_page_reads_the_day_and_the_games_not_over(
         return rows_of(service, games)
 
     monkeypatch.setattr(pages, "score_rows", counted)
+    listed: list[dict[str, Any]] = []
+    games_of = queries.games
+
+    def listing(*args: Any, **kwargs: Any) -> list[queries.GameRow]:
+        listed.append(kwargs)
+        return games_of(*args, **kwargs)
+
+    monkeypatch.setattr(queries, "games", listing)
     page = pages.tournament_page(service, tid)
     assert page.day == date(2026, 12, 5)
     shown = [r.game.game_id for group in page.groups for r in group.games]
     assert shown == [ids[4], ids[5]]  # in play first, then the day's game
     assert sorted(read) == [ids[4], ids[5]]  # no game over read
+    assert listed and all(k.get("between") for k in listed)  # the day's games listed alone
 
 
 def test_a_state_stored_at_an_older_version_is_not_trusted(
@@ -107,4 +116,4 @@ def test_a_state_stored_at_an_older_version_is_not_trusted(
     with service.write() as s:  # as if the log moved on past the stored state
         s.execute(update(models.GameStateCache).where(models.GameStateCache.game_id == ids[0])
                   .values(version=models.GameStateCache.version - 1))
-    assert queries.finished(service, tid) == set(ids[1:4])
+    assert [g.game_id for g in queries.begun_not_over(service, tid)] == [ids[0], ids[4]]

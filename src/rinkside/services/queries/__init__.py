@@ -12,7 +12,7 @@ each written once.
 from rinkside.services.queries.games import (
     GameRow,
     LiveView,
-    finished,
+    begun_not_over,
     game,
     games,
     known,
@@ -47,6 +47,6 @@ from rinkside.services.queries.tournaments import (
 
 __all__ = ["DivisionRow", "DivisionTeams", "GameRow", "LiveView", "PlayerRow", "TeamCount",
            "TeamPage", "TeamRoster", "TournamentCard", "TournamentTree", "active_players",
-           "division", "divisions", "finished", "game", "games", "known", "last_start", "live",
-           "player_labels", "starts", "team", "team_names", "team_roster", "tournament_card",
-           "tournament_cards", "tournament_ids", "tournament_trees", "versions"]
+           "begun_not_over", "division", "divisions", "game", "games", "known", "last_start",
+           "live", "player_labels", "starts", "team", "team_names", "team_roster",
+           "tournament_card", "tournament_cards", "tournament_ids", "tournament_trees", "versions"]

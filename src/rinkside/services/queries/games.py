@@ -101,18 +101,19 @@ def starts(service: ServiceBase, division_id: int | None = None, *,
         return list(s.scalars(query))
 
 
-def finished(service: ServiceBase, tournament_id: int) -> set[int]:
-    """The tournament's games over by the state stored with their log's
-    version by this engine (its status, kept beside it: migration 0032),
-    without loading a state: the games in play are among the others."""
-    query = (select(models.Game.id).join(models.Division)
-             .join(models.GameStateCache, models.GameStateCache.game_id == models.Game.id)
-             .where(models.Division.tournament_id == tournament_id,
-                    models.GameStateCache.version == models.Game.version,
-                    models.GameStateCache.engine == state_cache.engine_fingerprint(),
-                    models.GameStateCache.status == "final"))
+def begun_not_over(service: ServiceBase, tournament_id: int) -> list[GameRow]:
+    """The tournament's begun games not over by the state stored with their
+    log's version by this engine (its status, kept beside it: migration
+    0032), without loading a state: the games in play are among them."""
+    over = (select(models.GameStateCache.game_id)
+            .where(models.GameStateCache.game_id == models.Game.id,
+                   models.GameStateCache.version == models.Game.version,
+                   models.GameStateCache.engine == state_cache.engine_fingerprint(),
+                   models.GameStateCache.status == "final"))
+    query = _filtered(_GAMES, None, tournament_id, None, None).where(
+        models.Game.version > 0, ~over.exists())
     with service.read() as s:
-        return set(s.scalars(query))
+        return [_game_row(r) for r in s.execute(query)]
 
 
 def _filtered(query: Select[Any], division_id: int | None, tournament_id: int | None,
