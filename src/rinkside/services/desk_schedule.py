@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from typing import Final
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import and_, delete, func, or_, select, update
 from sqlalchemy.orm import Session
 
 from rinkside.services import officiating, rinks, schedule_progress
@@ -41,7 +41,8 @@ REST_MINUTES: Final = 0
 
 __all__ = ["GAME_MINUTES", "REST_MINUTES", "STEPS", "Grid", "ScheduleConflict",
            "ScheduleInfeasible", "add_game", "cancel_game", "generate", "grid", "grid_step",
-           "lock_game", "move_game", "parse_windows", "preview_move", "rebuild", "swap_games"]
+           "lock_game", "move_game", "parse_windows", "preview_move", "rebuild", "schedule_days",
+           "swap_games"]
 
 
 class ScheduleConflict(ValueError):
@@ -106,15 +107,21 @@ class _Lengths:
         return self.known[key]
 
 
-def _placed(s: Session, tournament_id: int) -> list[Placed]:
-    """Every game on the schedule, each its own length (its division's)."""
+def _placed(s: Session, tournament_id: int, between: tuple[datetime, datetime] | None = None
+            ) -> list[Placed]:
+    """Every game on the schedule, each its own length (its division's);
+    with ``between``, only those starting from its first moment to before its
+    second."""
     lengths = _Lengths(_tournament(s, tournament_id))
-    games = s.execute(select(models.Game.id, models.Game.start, models.Game.rink,
-                             models.Game.home_team_id, models.Game.away_team_id,
-                             models.Game.division_id, models.Game.stage,
-                             models.Game.settings).join(models.Division)
-                      .where(models.Division.tournament_id == tournament_id,
-                             models.Game.start.is_not(None))).all()
+    query = (select(models.Game.id, models.Game.start, models.Game.rink,
+                    models.Game.home_team_id, models.Game.away_team_id,
+                    models.Game.division_id, models.Game.stage,
+                    models.Game.settings).join(models.Division)
+             .where(models.Division.tournament_id == tournament_id,
+                    models.Game.start.is_not(None)))
+    if between is not None:
+        query = query.where(models.Game.start >= between[0], models.Game.start < between[1])
+    games = s.execute(query).all()
     officials: dict[int, set[str]] = {}
     for game_id, name in s.execute(select(models.GameOfficial.game_id, models.GameOfficial.name)
                                    .where(models.GameOfficial.game_id.in_([g[0] for g in games]))):
@@ -123,19 +130,24 @@ def _placed(s: Session, tournament_id: int) -> list[Placed]:
                      lengths.of(division_id, stage, kept))
               for gid, start, rink, home, away, division_id, stage, kept in games
               if start is not None]
-    return placed + _placeholders(s, tournament_id, lengths)
+    return placed + _placeholders(s, tournament_id, lengths, between)
 
 
-def _placeholders(s: Session, tournament_id: int, lengths: _Lengths) -> list[Placed]:
+def _placeholders(s: Session, tournament_id: int, lengths: _Lengths,
+                  between: tuple[datetime, datetime] | None = None) -> list[Placed]:
     """The playoff games on a rink and a time before their teams are known
     ("Winner of SF1"): they hold their rink like any game (a negative key,
     teams of their own that no one else plays for); once known, a game."""
-    rows = s.execute(select(models.PlayoffPlace.division_id, models.PlayoffPlace.bracket_game,
-                            models.PlayoffPlace.start, models.PlayoffPlace.rink)
-                     .join(models.Division)
-                     .where(models.Division.tournament_id == tournament_id,
-                            models.PlayoffPlace.game_id.is_(None),
-                            models.PlayoffPlace.start.is_not(None))).all()
+    query = (select(models.PlayoffPlace.division_id, models.PlayoffPlace.bracket_game,
+                    models.PlayoffPlace.start, models.PlayoffPlace.rink)
+             .join(models.Division)
+             .where(models.Division.tournament_id == tournament_id,
+                    models.PlayoffPlace.game_id.is_(None),
+                    models.PlayoffPlace.start.is_not(None)))
+    if between is not None:
+        query = query.where(models.PlayoffPlace.start >= between[0],
+                            models.PlayoffPlace.start < between[1])
+    rows = s.execute(query).all()
     out: list[Placed] = []
     for division_id, bracket_game, start, rink in rows:
         if start is None:
@@ -146,15 +158,19 @@ def _placeholders(s: Session, tournament_id: int, lengths: _Lengths) -> list[Pla
     return out
 
 
-def _referees(s: Session, tournament_id: int) -> dict[int, list[str]]:
-    """The referees named to each game of the tournament (Rule 501(a))."""
+def _referees(s: Session, tournament_id: int, game_ids: Sequence[int] | None = None
+              ) -> dict[int, list[str]]:
+    """The referees named to each game of the tournament (Rule 501(a)), or
+    of the games ``game_ids``."""
     found: dict[int, list[str]] = {}
-    for game_id, name in s.execute(
-            select(models.GameOfficial.game_id, models.GameOfficial.name)
-            .join(models.Game).join(models.Division)
-            .where(models.Division.tournament_id == tournament_id,
-                   models.GameOfficial.role == "referee")
-            .order_by(models.GameOfficial.position)):
+    query = (select(models.GameOfficial.game_id, models.GameOfficial.name)
+             .join(models.Game).join(models.Division)
+             .where(models.Division.tournament_id == tournament_id,
+                    models.GameOfficial.role == "referee")
+             .order_by(models.GameOfficial.position))
+    if game_ids is not None:
+        query = query.where(models.GameOfficial.game_id.in_(game_ids))
+    for game_id, name in s.execute(query):
         found.setdefault(game_id, []).append(name)
     return found
 
@@ -572,21 +588,53 @@ def grid_step(text: str) -> int | None:
     return int(text)
 
 
-def grid(service: ServiceBase, tournament_id: int, step_minutes: int | None = None) -> Grid:
+def schedule_days(service: ServiceBase, tournament_id: int) -> list[date]:
+    """The days (the server's zone) with a game on a time and a rink, from the
+    games' distinct start times: the grid's days without reading every game."""
+    with service.read() as s:
+        starts = s.scalars(select(models.Game.start).distinct().join(models.Division)
+                           .where(models.Division.tournament_id == tournament_id,
+                                  models.Game.start.is_not(None), models.Game.rink.is_not(None),
+                                  models.Game.rink != ""))
+        return sorted({start.astimezone().date() for start in starts if start is not None})
+
+
+def _day_span(day: date) -> tuple[datetime, datetime]:
+    """A day in the server's zone, from its midnight to the next."""
+    return (datetime.combine(day, time()).astimezone(),
+            datetime.combine(day + timedelta(days=1), time()).astimezone())
+
+
+def grid(service: ServiceBase, tournament_id: int, shown_day: date | None = None, *,
+         step_minutes: int | None = None) -> Grid:
     """The schedule per day, a column per rink and a row per start time, each
     game with what conflicts with it. Between the games, a free row every
     ``step_minutes`` (the director's), else every shortest game of the day
     (its division's length, Rules 639, 640(a)), up to two such games after
-    the last: a game can be dropped there."""
+    the last: a game can be dropped there. With ``shown_day``, that day alone (the desk's
+    pages show one): its games and the conflicts they are in, found among the
+    games from a day before it to a day after it, widened by the rest and the
+    travel. That is every game one of them can conflict with: two games
+    conflict only when the second starts before the first's end (a game is
+    shorter than a day) plus the rest and the travel (rink, team, official,
+    person, an "apart" request: at once), an official's most a day counts
+    one calendar day, the others are of one game (hours, requests, rink hours)."""
     with service.read() as s:
         t = _tournament(s, tournament_id)
         length, rest = _lengths(t)
         names = _names(s, tournament_id)
-        placed = _placed(s, tournament_id)
+        travel = travel_in(s, tournament_id)
+        shown = None if shown_day is None else _day_span(shown_day)
+        around = None if shown is None else (
+            shown[0] - timedelta(days=1) - rest - travel.longest(),
+            shown[1] + timedelta(days=1) + rest + travel.longest())
+        placed = _placed(s, tournament_id, around)
         every = conflicts(placed, length=length, rest=rest, names=names,
                           people=people_in(s, tournament_id), demands=demands_in(s, tournament_id),
-                          rink_hours=hours_in(s, tournament_id),
-                          travel=travel_in(s, tournament_id))
+                          rink_hours=hours_in(s, tournament_id), travel=travel)
+        if shown is not None:
+            on_day = {p.key for p in placed if shown[0] <= p.start < shown[1]}
+            every = [c for c in every if on_day.intersection(c.games)]
         found = [c for c in every if not c.soft]
         wishes = [c for c in every if c.soft]
         about: dict[int, list[str]] = {}
@@ -599,13 +647,20 @@ def grid(service: ServiceBase, tournament_id: int, step_minutes: int | None = No
                 wished.setdefault(key, []).append(f"not kept: {c.message}")
         officials = {p.key: tuple(sorted(p.officials)) for p in placed}
         own = {p.key: p.length or length for p in placed}
-        referees = _referees(s, tournament_id)
         locks = set(s.scalars(select(models.ScheduleLock.game_id).join(models.Game)
                               .join(models.Division)
                               .where(models.Division.tournament_id == tournament_id)))
-        rows = s.execute(select(models.Game, models.Division.name).join(models.Division)
-                         .where(models.Division.tournament_id == tournament_id)
-                         .order_by(models.Game.start, models.Game.rink, models.Game.id)).all()
+        query = (select(models.Game, models.Division.name).join(models.Division)
+                 .where(models.Division.tournament_id == tournament_id)
+                 .order_by(models.Game.start, models.Game.rink, models.Game.id))
+        if shown is not None:  # the day's games and those not placed yet
+            query = query.where(or_(models.Game.start.is_(None), models.Game.rink.is_(None),
+                                    models.Game.rink == "",
+                                    and_(models.Game.start >= shown[0],
+                                         models.Game.start < shown[1])))
+        rows = s.execute(query).all()
+        referees = _referees(s, tournament_id,
+                             None if shown is None else [game.id for game, _ in rows])
         rink_names = [r.name for r in rinks.rinks(service, tournament_id)]
         days: dict[date, GridDay] = {}
         unplaced: list[GridGame] = []

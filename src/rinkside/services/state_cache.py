@@ -262,7 +262,7 @@ def _upsert(dialect: str) -> Insert:
     return new.on_conflict_do_update(
         index_elements=[table.c.game_id],
         set_={"version": new.excluded.version, "engine": new.excluded.engine,
-              "state": new.excluded.state},
+              "state": new.excluded.state, "status": new.excluded.status},
         where=or_(table.c.version <= new.excluded.version,
                   table.c.engine != new.excluded.engine))
 
@@ -298,7 +298,7 @@ def _write_pending(session: Session) -> None:
     pickler = _Pickler()
     with collector_paused():
         rows = [{"game_id": game_id, "version": version, "engine": engine,
-                 "state": _dumped(state, memo, pickler)}
+                 "state": _dumped(state, memo, pickler), "status": state.status}
                 for game_id, (version, state) in sorted(pending.items())]
     connection = connection_of(session)  # a plain executemany: no ORM around it
     connection.execute(_UPSERT[connection.dialect.name], rows)

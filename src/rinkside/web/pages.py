@@ -126,18 +126,19 @@ class TournamentPage:
 
 def tournament_page(service: Tournaments, tournament_id: int) -> TournamentPage:
     card = queries.tournament_card(service, tournament_id, today(service))
-    games = queries.games(service, tournament_id=tournament_id)
     waiting = [w for w in waiting_games(service, tournament_id) if w.start is not None]
-    starts = [g.start for g in games] + [w.start for w in waiting]
+    # The days from the games' distinct starts, the day's games alone, and
+    # the games in play among the begun ones not over by their stored
+    # state's status: never every game of the season, nor every state.
+    starts = queries.starts(service, tournament_id=tournament_id) + [w.start for w in waiting]
     days = sorted({start.astimezone().date() for start in starts if start is not None})
     now = today(service)
     day = next((d for d in days if d >= now), days[-1] if days else None)
-    rows = score_rows(service, [g for g in games if g.start is not None
-                                and g.start.astimezone().date() == day])
+    rows = score_rows(service, [] if day is None else queries.games(
+        service, tournament_id=tournament_id, between=_local_span(day)))
     shown = {r.game.game_id for r in rows}
-    rows += [r for r in score_rows(service, [g for g in games if g.game_id not in shown
-                                             and g.version])
-             if r.in_play]
+    rows += [r for r in score_rows(service, [g for g in queries.begun_not_over(
+        service, tournament_id) if g.game_id not in shown]) if r.in_play]
     rows.sort(key=lambda r: (not r.in_play, r.game.start is None,
                              r.game.start.timestamp() if r.game.start else 0.0,
                              r.game.rink or "", r.game.game_id))

@@ -12,6 +12,7 @@ each written once.
 from rinkside.services.queries.games import (
     GameRow,
     LiveView,
+    begun_not_over,
     game,
     games,
     known,
@@ -48,7 +49,7 @@ from rinkside.services.queries.tournaments import (
 
 __all__ = ["DivisionRow", "DivisionTeams", "GameRow", "LiveView", "PlayerRow", "TeamCount",
            "TeamPage", "TeamRoster", "TournamentCard", "TournamentTree", "active_players",
-           "division", "divisions", "game", "games", "known", "known_tournament", "last_start",
-           "live", "player_labels", "starts", "team", "team_names", "team_roster",
-           "tournament_card", "tournament_cards", "tournament_ids", "tournament_tree",
-           "tournament_trees", "versions"]
+           "begun_not_over", "division", "divisions", "game", "games", "known",
+           "known_tournament", "last_start", "live", "player_labels", "starts", "team",
+           "team_names", "team_roster", "tournament_card", "tournament_cards", "tournament_ids",
+           "tournament_tree", "tournament_trees", "versions"]

@@ -11,6 +11,7 @@ from typing import Any, Final, Literal
 from sqlalchemy import Row, Select, bindparam, func, select
 from sqlalchemy.orm import Session, aliased
 
+from rinkside.services import state_cache
 from rinkside.services.base import ServiceBase
 from rinkside.services.errors import NotFound
 from rinkside.services.game_clock import LiveExtras, live_extras_in
@@ -98,6 +99,21 @@ def starts(service: ServiceBase, division_id: int | None = None, *,
                       division_id, tournament_id, team_id, rink)
     with service.read() as s:
         return list(s.scalars(query))
+
+
+def begun_not_over(service: ServiceBase, tournament_id: int) -> list[GameRow]:
+    """The tournament's begun games not over by the state stored with their
+    log's version by this engine (its status, kept beside it: migration
+    0033), without loading a state: the games in play are among them."""
+    over = (select(models.GameStateCache.game_id)
+            .where(models.GameStateCache.game_id == models.Game.id,
+                   models.GameStateCache.version == models.Game.version,
+                   models.GameStateCache.engine == state_cache.engine_fingerprint(),
+                   models.GameStateCache.status == "final"))
+    query = _filtered(_GAMES, None, tournament_id, None, None).where(
+        models.Game.version > 0, ~over.exists())
+    with service.read() as s:
+        return [_game_row(r) for r in s.execute(query)]
 
 
 def _filtered(query: Select[Any], division_id: int | None, tournament_id: int | None,

@@ -173,3 +173,6 @@ class GameStateCache(Base):
     version: Mapped[int] = mapped_column(Integer)
     engine: Mapped[str] = mapped_column(String(64))
     state: Mapped[bytes] = mapped_column(LargeBinary)
+    # The game's status in ``state`` ('': not known, stored before
+    # migration 0033): the games in play found without loading the states.
+    status: Mapped[str] = mapped_column(String(16), server_default="")

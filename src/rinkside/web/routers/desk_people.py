@@ -31,18 +31,19 @@ def _people_page(request: Request, service: Service, templates: Templates, user:
                  tournament_id: int, error: str | None = None,
                  invitation: tuple[str, str] | None = None, day: str = "") -> Response:
     queries.known_tournament(service, tournament_id)
-    grid = desk_schedule.grid(service, tournament_id)
-    # One day's games at a time (the page stays small however many games there
-    # are): the day asked for, else today's, else the first.
+    # One day's games at a time, read alone (the page stays small and quick
+    # however many games there are): the day asked for, else today's, else the first.
+    days = desk_schedule.schedule_days(service, tournament_id)
     wanted = day.strip() or service.now().astimezone().date().isoformat()
-    shown = next((d for d in grid.days if d.day.isoformat() == wanted),
-                 grid.days[0] if grid.days else None)
+    chosen = next((d for d in days if d.isoformat() == wanted), days[0] if days else None)
+    grid = desk_schedule.grid(service, tournament_id, chosen) if chosen else None
+    shown = grid.days[0] if grid and grid.days else None
     games = sorted(shown.cells.values() if shown else (), key=lambda g: (g.start, g.rink))
     everyone = users.users(service)
     return page(request, templates, "desk_people.html", user, {
         "title": "Desk: people", "tournament_id": tournament_id, "games": games,
-        "days": [d.day for d in grid.days], "shown_day": shown.day if shown else None,
-        "staff": {g.game_id: desk_people.staff(service, g.game_id) for g in games},
+        "days": days, "shown_day": shown.day if shown else None,
+        "staff": desk_people.staffs(service, [g.game_id for g in games]),
         "users": everyone, "roles": [r for r in users.ROLES if r not in users.TEAM_ROLES],
         "team_roles": users.TEAM_ROLES, "invitation": invitation,
         "teams": [(d.name, t) for tree in queries.tournament_trees(service)

@@ -54,13 +54,15 @@ def _schedule_page(request: Request, service: Service, templates: Templates, use
         step_minutes = desk_schedule.grid_step(step)
     except ValueError as bad:
         step_minutes, error = None, error or str(bad)
-    grid = desk_schedule.grid(service, tournament_id, step_minutes)
-    # One day at a time (the page stays small however many games there are).
-    shown = next((d for d in grid.days if d.day.isoformat() == day.strip()),
-                 grid.days[0] if grid.days else None)
+    # One day at a time, read alone (the page stays small and quick however
+    # many games there are): the day asked for, else the first.
+    days = desk_schedule.schedule_days(service, tournament_id)
+    chosen = next((d for d in days if d.isoformat() == day.strip()), days[0] if days else None)
+    grid = desk_schedule.grid(service, tournament_id, chosen, step_minutes=step_minutes)
+    shown = grid.days[0] if grid.days else None
     return page(request, templates, "desk_schedule.html", user, {
         "title": "Desk: schedule", "tournament_id": tournament_id, "tree": tree,
-        "grid": grid, "shown": shown, "steps": desk_schedule.STEPS,
+        "grid": grid, "shown": shown, "days": days, "steps": desk_schedule.STEPS,
         "requests": requests_of(service, tournament_id),
         "rinks": [r.name for r in rinks.rinks(service, tournament_id)]},
         error=error)

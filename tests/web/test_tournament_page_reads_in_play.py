@@ -1,0 +1,119 @@
+"""The public tournament page finds the games in play without reading every
+played game's state (issue 30): a game over says so beside its stored state
+(migration 0033), and only the begun games not known over are read."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import select, update
+
+from rinkside.rules.events import FaceOff
+from rinkside.rules.game import replay
+from rinkside.rules.state import GameState
+from rinkside.rules.times import GameTime
+from rinkside.services import queries, state_cache
+from rinkside.services import replay as replays
+from rinkside.services.tournaments import Tournaments
+from rinkside.simulate import play_game
+from rinkside.store import eventlog, models
+from rinkside.store.db import make_engine, migrate, session_factory
+from rinkside.web import pages
+
+NOW = datetime(2026, 12, 5, 7, tzinfo=UTC)
+
+
+def _played(service: Tournaments, game_ids: Sequence[int]) -> None:
+    """Each game played to its end, its events appended and its state stored."""
+    rng = random.Random(30)
+    states: dict[int, tuple[int, GameState]] = {}
+    with service.write() as s:
+        for game_id in game_ids:
+            game = s.get(models.Game, game_id)
+            assert game is not None
+            setup = replays.setup_of(s, game)
+            events = play_game(rng, setup)
+            version = 0
+            for event in events:
+                version = eventlog.append(s, game_id, version, event, "test")
+            states[game_id] = (version, replay(setup, events))
+        state_cache.store_many(s, states)
+
+
+@pytest.fixture
+def cup(tmp_path: Path) -> tuple[Tournaments, int, list[int]]:
+    """Six games: four played on the 4th, one begun on the 4th (in play),
+    one on the 5th (today) not begun."""
+    engine = make_engine(f"sqlite:///{tmp_path / 'cup.sqlite'}")
+    migrate(engine)
+    service = Tournaments(session_factory(engine))
+    service.use_clock(lambda: int(NOW.timestamp() * 1000))
+    tid = service.create_tournament("Past Cup", date(2026, 12, 4), {"overtime": "shootout"})
+    did = service.add_division(tid, "Open")
+    for n in range(4):
+        team = service.add_team(did, f"Team {n + 1}")
+        service.set_roster(team, [{"number": 1, "name": f"T{n} Goalie", "goalie": True},
+                                  *({"number": k, "name": f"T{n} Skater {k}",
+                                     "captain": "C" if k == 2 else None}
+                                    for k in range(2, 9))])
+    ids = service.generate_round_robin(did, start=datetime(2026, 12, 4, 8, tzinfo=UTC),
+                                       slot_minutes=40, rinks=["A"], rounds=1)
+    with service.write() as s:
+        s.execute(update(models.Game).where(models.Game.id == ids[-1])
+                  .values(start=NOW + timedelta(hours=3)))
+    _played(service, ids[:4])
+    service.record(ids[4], 0, lambda settings: [FaceOff(GameTime(1, settings.period_length))],
+                   by="test")
+    return service, tid, ids
+
+
+def test_the_games_over_are_known_by_their_stored_status(
+        cup: tuple[Tournaments, int, list[int]]) -> None:
+    service, tid, ids = cup
+    assert [g.game_id for g in queries.begun_not_over(service, tid)] == [ids[4]]
+    with service.read() as s:
+        statuses = {game_id: status for game_id, status in s.execute(
+            select(models.GameStateCache.game_id, models.GameStateCache.status))}
+    assert {statuses[g] for g in ids[:4]} == {"final"}
+    assert statuses[ids[4]] == "in_play"
+
+
+def test_the_tournament_page_reads_the_day_and_the_games_not_over(
+        cup: tuple[Tournaments, int, list[int]], monkeypatch: pytest.MonkeyPatch) -> None:
+    service, tid, ids = cup
+    read: list[int] = []
+    rows_of = pages.score_rows
+
+    def counted(service: Tournaments, games: Sequence[Any]) -> list[pages.ScoreRow]:
+        read.extend(g.game_id for g in games)
+        return rows_of(service, games)
+
+    monkeypatch.setattr(pages, "score_rows", counted)
+    listed: list[dict[str, Any]] = []
+    games_of = queries.games
+
+    def listing(*args: Any, **kwargs: Any) -> list[queries.GameRow]:
+        listed.append(kwargs)
+        return games_of(*args, **kwargs)
+
+    monkeypatch.setattr(queries, "games", listing)
+    page = pages.tournament_page(service, tid)
+    assert page.day == date(2026, 12, 5)
+    shown = [r.game.game_id for group in page.groups for r in group.games]
+    assert shown == [ids[4], ids[5]]  # in play first, then the day's game
+    assert sorted(read) == [ids[4], ids[5]]  # no game over read
+    assert listed and all(k.get("between") for k in listed)  # the day's games listed alone
+
+
+def test_a_state_stored_at_an_older_version_is_not_trusted(
+        cup: tuple[Tournaments, int, list[int]]) -> None:
+    service, tid, ids = cup
+    with service.write() as s:  # as if the log moved on past the stored state
+        s.execute(update(models.GameStateCache).where(models.GameStateCache.game_id == ids[0])
+                  .values(version=models.GameStateCache.version - 1))
+    assert [g.game_id for g in queries.begun_not_over(service, tid)] == [ids[0], ids[4]]
