@@ -94,7 +94,7 @@ def test_the_grids_rows_follow_the_divisions_game_or_the_directors_step(
 
     def free_rows(step: int | None) -> list[timedelta]:
         """The free rows after the day's last game, from its start."""
-        (day,) = desk_schedule.grid(service, tid, step).days
+        (day,) = desk_schedule.grid(service, tid, step_minutes=step).days
         last = max(start for start, _ in day.cells)
         return [t - last for t in day.times if t > last]
 
