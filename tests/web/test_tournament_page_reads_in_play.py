@@ -18,7 +18,7 @@ from rinkside.rules.game import replay
 from rinkside.rules.state import GameState
 from rinkside.rules.times import GameTime
 from rinkside.services import queries, state_cache
-from rinkside.services import replay as replays
+from rinkside.services.replay import setup_of
 from rinkside.services.tournaments import Tournaments
 from rinkside.simulate import play_game
 from rinkside.store import eventlog, models
@@ -36,7 +36,7 @@ def _played(service: Tournaments, game_ids: Sequence[int]) -> None:
         for game_id in game_ids:
             game = s.get(models.Game, game_id)
             assert game is not None
-            setup = replays.setup_of(s, game)
+            setup = setup_of(s, game)
             events = play_game(rng, setup)
             version = 0
             for event in events:
