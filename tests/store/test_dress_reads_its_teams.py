@@ -76,7 +76,8 @@ def test_the_first_write_dresses_from_its_teams_divisions_alone(
 
     monkeypatch.setattr(service, "division_view_in", counted)
     service.record(game, 0, [FaceOff(_t(1, 12))], by="scorer")
-    # its own division (read again by the write's 634(e) check) and the twin's; not 18U
+    # its own division (asked again by the write's 634(e) check, built once) and the
+    # twin's; not 18U
     assert set(read) == set(divisions[:2]) and len(read) == 3
 
     with service.read() as s:

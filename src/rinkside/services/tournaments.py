@@ -11,7 +11,8 @@ suspensions, and the store keeps what was recorded.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from functools import partial
 from typing import Any, Final
 
@@ -65,6 +66,23 @@ _GAMES: Final = (select(_G.id, _G.division_id, _G.stage, _G.home_team_id, _G.awa
                         _G.settings)
                  .where(_G.division_id == bindparam("division"))
                  .order_by(_G.schedule_order, _G.id))
+
+
+_VIEWS_HELD: Final = "rinkside.division_views_held"
+
+
+@contextmanager
+def views_held(s: Session) -> Iterator[None]:
+    """Within this block each division's view is built once in ``s`` and
+    shared by whoever asks for it (a game's first write asks for its own
+    division's twice: Rule 634(e)'s check and the suspensions that dress the
+    rosters, 203(a)). Only for steps that write nothing the views read: a
+    view held is not built again after a write."""
+    s.info[_VIEWS_HELD] = {}
+    try:
+        yield
+    finally:
+        s.info.pop(_VIEWS_HELD, None)
 
 
 class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyles):
@@ -141,8 +159,11 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
                 # 634(e): a removed team's later games are not played. Checked
                 # when a game begins (the division's view is the costly part of
                 # a write); once begun, a game is recorded to its end.
-                self.refuse_removed(s, row)
-                self._dress_eligible(s, row)  # 203(a): the default lineup is the eligible roster
+                # The division's view is built once for both: the 634(e)
+                # check and the suspensions the dressing reads (issue 30).
+                with views_held(s):
+                    self.refuse_removed(s, row)
+                    self._dress_eligible(s, row)  # 203(a): the eligible roster dresses
                 setup = recording.setup_at_write(recording.game_at_write(s, game_id))
             version, state = replay.state_of(s, self.cache, game, setup)
             events = list(events)
@@ -327,7 +348,17 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
                 forfeits.refuse_if_removed(team_id, view.removed)
 
     def division_view_in(self, s: Session, division_id: int) -> DivisionView:
-        """The division's view read in ``s`` (NotFound when there is none)."""
+        """The division's view read in ``s`` (NotFound when there is none);
+        within :func:`views_held`, each division's is built once."""
+        held: dict[int, DivisionView] | None = s.info.get(_VIEWS_HELD)
+        if held is None:
+            return self._built_view(s, division_id)
+        view = held.get(division_id)
+        if view is None:
+            view = held[division_id] = self._built_view(s, division_id)
+        return view
+
+    def _built_view(self, s: Session, division_id: int) -> DivisionView:
         connection = connection_of(s)
         row = connection.execute(_DIVISION, {"division": division_id}).one_or_none()
         if row is None:
