@@ -11,36 +11,13 @@ from datetime import date
 import pytest
 from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
+from suspensionkit import at, misconduct, roster
 
-from rinkside.rules.events import FaceOff, Penalty, PenaltyClass, PeriodEnd, Stoppage
-from rinkside.rules.times import GameTime
+from rinkside.rules.events import FaceOff
 from rinkside.services.tournaments import Tournaments
 from rinkside.store import models
 from rinkside.tournament import suspension_check
 from rinkside.tournament.model import ScheduledGame
-
-
-def _t(period: int, minutes: int) -> GameTime:
-    return GameTime(period, minutes * 600)
-
-
-def _roster(prefix: str, twin: int | None = None) -> list[dict[str, object]]:
-    """A keeper and skaters #2-#9; ``twin``: that number is Pat Twin (the
-    same person as on another team, Rule 410(c))."""
-    players: list[dict[str, object]] = [{"number": 1, "name": f"{prefix} Keeper",
-                                         "goalie": True}]
-    players += [{"number": n, "name": "Pat Twin" if n == twin else f"{prefix} {n}",
-                 "captain": "C" if n == 2 else None} for n in range(2, 10)]
-    return players
-
-
-def _misconduct(number: int) -> list[object]:
-    """A game the home team's ``number`` leaves with a game misconduct (615(c)):
-    a one-game suspension (404(d))."""
-    return [FaceOff(_t(1, 12)), Stoppage(_t(1, 11)),
-            Penalty(_t(1, 11), "home", number, PenaltyClass.GAME_MISCONDUCT, "fighting",
-                    "615(c)"),
-            FaceOff(_t(1, 11)), PeriodEnd(_t(1, 0)), FaceOff(_t(2, 12)), PeriodEnd(_t(2, 0))]
 
 
 @pytest.fixture
@@ -56,14 +33,14 @@ def test_the_first_write_dresses_from_its_teams_divisions_alone(
     for did, names in zip(divisions, (("A", "B"), ("C", "D"), ("E", "F")), strict=True):
         for name in names:
             teams[name] = service.add_team(did, name)
-            service.set_roster(teams[name], _roster(name, {"A": 7, "C": 8}.get(name)))
+            service.set_roster(teams[name], roster(name, {"A": 7, "C": 8}.get(name)))
     # Pat Twin's game misconduct with C (16U) bars him with A too (410(c)) until
     # C plays the game that serves it; A's own #5 sits out his (404(d));
     # 18U's suspension is no one's in the game.
     for home, away, number, division in (("C", "D", 8, 1), ("A", "B", 5, 0),
                                          ("E", "F", 5, 2)):
         game = service.add_game(divisions[division], teams[home], teams[away])
-        service.record(game, 0, _misconduct(number), by="scorer")  # type: ignore[arg-type]
+        service.record(game, 0, misconduct("home", number), by="scorer")
     game = service.add_game(divisions[0], teams["A"], teams["B"])
     every = service.suspensions(tid)  # every division's view, as the desk reads them
 
@@ -75,7 +52,7 @@ def test_the_first_write_dresses_from_its_teams_divisions_alone(
         return view_in(s, division_id)
 
     monkeypatch.setattr(service, "division_view_in", counted)
-    service.record(game, 0, [FaceOff(_t(1, 12))], by="scorer")
+    service.record(game, 0, [FaceOff(at(1, 12))], by="scorer")
     # its own division (asked again by the write's 634(e) check, built once) and the
     # twin's; not 18U
     assert set(read) == set(divisions[:2]) and len(read) == 3

@@ -9,13 +9,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from datetime import date
+from typing import Literal
 
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session, sessionmaker
+from suspensionkit import misconduct, roster
 
-from rinkside.rules.events import FaceOff, Penalty, PenaltyClass, PeriodEnd, Stoppage
-from rinkside.rules.times import GameTime
 from rinkside.services import queries, users
 from rinkside.services.tournaments import Tournaments
 from rinkside.tournament import suspension_check
@@ -23,29 +23,6 @@ from rinkside.tournament.model import ScheduledGame
 from rinkside.tournament.suspension_status import SuspensionStatus
 from rinkside.web import auth
 from rinkside.web.app import create_app
-
-
-def _t(period: int, minutes: int) -> GameTime:
-    return GameTime(period, minutes * 600)
-
-
-def _roster(prefix: str, twin: int | None = None) -> list[dict[str, object]]:
-    """A keeper and skaters #2-#9; ``twin``: that number is Pat Twin (the
-    same person as on another team, Rule 410(c))."""
-    players: list[dict[str, object]] = [{"number": 1, "name": f"{prefix} Keeper",
-                                         "goalie": True}]
-    players += [{"number": n, "name": "Pat Twin" if n == twin else f"{prefix} {n}",
-                 "captain": "C" if n == 2 else None} for n in range(2, 10)]
-    return players
-
-
-def _misconduct(side: str, number: int) -> list[object]:
-    """A game ``side``'s ``number`` leaves with a game misconduct (615(c)):
-    a one-game suspension (404(d))."""
-    return [FaceOff(_t(1, 12)), Stoppage(_t(1, 11)),
-            Penalty(_t(1, 11), side, number, PenaltyClass.GAME_MISCONDUCT,  # type: ignore[arg-type]
-                    "fighting", "615(c)"),
-            FaceOff(_t(1, 11)), PeriodEnd(_t(1, 0)), FaceOff(_t(2, 12)), PeriodEnd(_t(2, 0))]
 
 
 class Cup:
@@ -63,14 +40,14 @@ class Cup:
         for did, names in zip(self.divisions, (("A", "B"), ("C", "D"), ("E", "F")), strict=True):
             for name in names:
                 self.teams[name] = service.add_team(did, name)
-                service.set_roster(self.teams[name], _roster(name, {"A": 7, "C": 8}.get(name)))
+                service.set_roster(self.teams[name], roster(name, {"A": 7, "C": 8}.get(name)))
         first = 0
-        for home, away, side, number, division in (("C", "D", "home", 8, 1),
-                                                   ("A", "B", "home", 5, 0),
-                                                   ("E", "F", "away", 3, 2)):
+        games: list[tuple[str, str, Literal["home", "away"], int, int]] = [
+            ("C", "D", "home", 8, 1), ("A", "B", "home", 5, 0), ("E", "F", "away", 3, 2)]
+        for home, away, side, number, division in games:
             game = service.add_game(self.divisions[division], self.teams[home], self.teams[away])
             first = first or game if home == "A" else first
-            service.record(game, 0, _misconduct(side, number), by="scorer")  # type: ignore[arg-type]
+            service.record(game, 0, misconduct(side, number), by="scorer")
         b4 = self.player("B", 4)
         service.add_supplementary(b4, 2, "spat at an official", after_game_id=first)
         self.next_game = service.add_game(self.divisions[0], self.teams["A"], self.teams["B"])
