@@ -116,16 +116,19 @@ def set_officials(service: ServiceBase, game_id: int,
 
 
 class OwnTeamOfficial(ValueError):
-    """An official named to a game of a team they play or coach for (Rule
-    501(a)); ``names`` are (official, team) as the refusal says them."""
+    """An official named to a game of a team they play or coach for. The book
+    says only that the Event Directors appoint the officials (Rule 501(a));
+    that they appoint no one with a side in the game is the tournament's
+    neutrality, which rinkside keeps. ``names`` are (official, team) as the
+    refusal says them."""
 
     def __init__(self, names: Sequence[tuple[str, str]]) -> None:
         self.names = tuple(names)
         super().__init__("; ".join(
             f"{who} is with {team} (its roster or its team officials) and cannot officiate "
             f"its game" for who, team in self.names)
-            + " (Rule 501(a): the Event Directors appoint officials from outside the game; "
-            "name another)")
+            + " (Rule 501(a): the Event Directors appoint the officials; one who plays or "
+            "coaches for a team is not neutral in its game, so name another)")
 
 
 def _refuse_own_team(s: Session, game: models.Game,
