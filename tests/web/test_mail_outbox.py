@@ -58,6 +58,7 @@ class Inbox:
     got: list[tuple[list[str], EmailMessage]] = field(default_factory=list)
     arrived: threading.Event = field(default_factory=threading.Event)
     refuse_to: set[str] = field(default_factory=set)
+    raw: list[bytes] = field(default_factory=list)  # each DATA's bytes, refused or taken
 
     async def handle_RCPT(self, server: SMTP, session: Session, envelope: Envelope,
                           address: str, rcpt_options: list[str]) -> str:
@@ -68,10 +69,11 @@ class Inbox:
 
     async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
         self.tried += 1
-        if self.tried <= self.refuse_first:
-            return "451 4.3.0 try again later"
         content = envelope.content
         assert isinstance(content, bytes)
+        self.raw.append(content)
+        if self.tried <= self.refuse_first:
+            return "451 4.3.0 try again later"
         parsed = email.message_from_bytes(content, policy=default)
         assert isinstance(parsed, EmailMessage)
         self.got.append((list(envelope.rcpt_tos), parsed))
@@ -101,6 +103,7 @@ def inbox(smtp: tuple[Inbox, int], monkeypatch: pytest.MonkeyPatch) -> Inbox:
     """Mail configured to the test's server, its inbox empty."""
     box, port = smtp
     box.got.clear()
+    box.raw.clear()
     box.arrived.clear()
     box.refuse_to = set()
     box.refuse_first = box.tried = 0
@@ -477,3 +480,25 @@ def test_an_invitation_goes_to_the_address_the_director_gave(
     assert to == ["ines@home.example"] and "coach" in message["Subject"]
     link = team_officials.invitation_link("https://rink.example.org", invited.token)
     assert link in message.get_body(("plain",)).get_content()
+
+
+def test_no_recipient_sees_another_recipients_address(
+        demo: Demo, inbox: Inbox, officials: dict[str, Any]) -> None:
+    """A roster decision goes to the team's manager and coach: each address
+    is in the SMTP envelope alone, none in what a recipient reads (the To
+    names an empty group), on the first attempt as on the retry."""
+    with demo.service.write() as s:
+        mail.mail_roster_decision(s, officials["home"], approved=True, reason="", by="dora",
+                                  now=demo.service.now())
+    inbox.refuse_first = 1
+    clock = Clock()
+    assert deliver(demo, clock) == 1
+    clock.now += BACKOFF[0]
+    assert deliver(demo, clock) == 1
+    [(to, message)] = inbox.got
+    assert {"carl@home.example", "hanna@home.example"} <= set(to)  # each in the envelope
+    assert message["To"] == "undisclosed-recipients:;" and message["To"].addresses == ()
+    assert message["Cc"] is None and message["Bcc"] is None
+    assert len(inbox.raw) == 2  # the refused attempt and the one taken
+    for sent in inbox.raw:
+        assert [a for a in to if a.encode() in sent] == []

@@ -12,7 +12,8 @@ back sends nothing and a committed one is told once. The worker
 sends each due message with :mod:`smtplib` and keeps each attempt; one the
 server refused is retried after :data:`rinkside.services.webhooks.BACKOFF`,
 then given up (the desk shows it and can send it again). A message the
-server took is never sent again.
+server took is never sent again. Its recipients are in the SMTP envelope
+alone, its To an empty group: no recipient sees another's address.
 
 The SMTP settings are the environment's (:func:`settings`):
 ``RINKSIDE_SMTP_HOST``, ``RINKSIDE_SMTP_PORT``, ``RINKSIDE_SMTP_TLS``
@@ -28,7 +29,7 @@ import logging
 import os
 import smtplib
 import ssl
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from email.message import EmailMessage
@@ -355,9 +356,16 @@ class _Due:
     attachment: tuple[str, bytes] | None  # (file name, PDF)
 
 
-# Sends a message: raises smtplib.SMTPException or OSError when it is refused
-# whole; else what it says of the recipients refused (None: every one took it).
-Send = Callable[[EmailMessage], str | None]
+# Sends a message to the envelope's recipients (the second argument: the
+# message's own headers name none of them): raises smtplib.SMTPException or
+# OSError when it is refused whole; else what it says of the recipients
+# refused (None: every one took it).
+Send = Callable[[EmailMessage, Sequence[str]], str | None]
+
+# The To header of every message: no recipient sees another's address (a
+# parent following a team, a manager, a director); the addresses are only in
+# the SMTP envelope (RFC 5322 3.4: a group with no address).
+UNDISCLOSED: Final = "undisclosed-recipients:;"
 
 
 def _claim(service: ServiceBase, now: datetime) -> list[_Due]:
@@ -386,10 +394,13 @@ def _claim(service: ServiceBase, now: datetime) -> list[_Due]:
 
 
 def message(due: _Due, sender: str) -> EmailMessage:
-    """The message as sent: the same Message-ID on every attempt."""
+    """The message as sent: the same Message-ID on every attempt; its To
+    names no recipient (:data:`UNDISCLOSED`): they are the envelope's alone
+    (:func:`deliver_due` hands them to :data:`Send`), so that no recipient
+    sees another's address."""
     mail = EmailMessage()
     mail["From"] = sender
-    mail["To"] = ", ".join(due.recipients)
+    mail["To"] = UNDISCLOSED
     mail["Subject"] = due.subject
     mail["Date"] = formatdate(due.created_at.timestamp(), usegmt=True)
     domain = sender.rpartition("@")[2] or "rinkside"
@@ -410,7 +421,7 @@ def deliver_due(service: ServiceBase, send: Send, sender: str, clock: Clock) -> 
         error: str | None = None
         note: str | None = None  # taken, but not by every recipient: said, not retried
         try:
-            note = send(message(due, sender))
+            note = send(message(due, sender), due.recipients)
         except (smtplib.SMTPException, OSError) as exc:
             error = f"{type(exc).__name__}: {exc}"
         attempts = due.attempts + 1
@@ -427,7 +438,7 @@ def deliver_due(service: ServiceBase, send: Send, sender: str, clock: Clock) -> 
 def smtp_send(found: MailSettings, timeout: float = 20.0) -> Send:
     """The default :data:`Send`: :mod:`smtplib` with the settings' TLS and login."""
 
-    def send(mail: EmailMessage) -> str | None:
+    def send(mail: EmailMessage, recipients: Sequence[str]) -> str | None:
         context = ssl.create_default_context()
         smtp: smtplib.SMTP
         if found.tls == "ssl":
@@ -439,7 +450,7 @@ def smtp_send(found: MailSettings, timeout: float = 20.0) -> Send:
                 smtp.starttls(context=context)
             if found.user:
                 smtp.login(found.user, found.password)
-            refused = smtp.send_message(mail)
+            refused = smtp.send_message(mail, to_addrs=list(recipients))
         if not refused:
             return None
         return "refused for " + "; ".join(  # the others took it: said, not sent again
