@@ -502,3 +502,21 @@ def test_no_recipient_sees_another_recipients_address(
     assert len(inbox.raw) == 2  # the refused attempt and the one taken
     for sent in inbox.raw:
         assert [a for a in to if a.encode() in sent] == []
+
+
+def test_a_retry_sends_the_same_message_id(
+        demo: Demo, inbox: Inbox, officials: dict[str, Any]) -> None:
+    """The attempt the server refused and the retry it took are one message:
+    the same Message-ID (made of the outbox row, not drawn anew)."""
+    with demo.service.write() as s:
+        mail.mail_roster_decision(s, officials["away"], approved=True, reason="", by="dora",
+                                  now=demo.service.now())
+    inbox.refuse_first = 1
+    clock = Clock()
+    assert deliver(demo, clock) == 1
+    clock.now += BACKOFF[0]
+    assert deliver(demo, clock) == 1
+    [(_, message)] = inbox.got
+    first, second = (email.message_from_bytes(sent, policy=default) for sent in inbox.raw)
+    assert first["Message-ID"] == second["Message-ID"] == message["Message-ID"]
+    assert message["Message-ID"].endswith("@league.example>")

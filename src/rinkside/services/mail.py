@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from email.message import EmailMessage
-from email.utils import formatdate, make_msgid
+from email.utils import formatdate
 from typing import Final
 
 from sqlalchemy import select, update
@@ -404,7 +404,10 @@ def message(due: _Due, sender: str) -> EmailMessage:
     mail["Subject"] = due.subject
     mail["Date"] = formatdate(due.created_at.timestamp(), usegmt=True)
     domain = sender.rpartition("@")[2] or "rinkside"
-    mail["Message-ID"] = make_msgid(f"rinkside-{due.message_id}", domain=domain)
+    # Made of the outbox row, not drawn at random: a retry is the same message
+    # (a reader's mail program shows one where a server took it twice).
+    mail["Message-ID"] = (f"<rinkside.{due.message_id}."
+                          f"{due.created_at:%Y%m%d%H%M%S%f}@{domain}>")
     mail.set_content(due.body)
     if due.attachment is not None:
         name, data = due.attachment
