@@ -37,7 +37,8 @@ class Lineups(Discipline):
         lineup; it only prefills the console's first ``goalie`` event. A lineup changed after
         a team official signed it voids that signature (Rule 202(c): the
         signature is on the lineup as it was): a void entry by ``by`` follows
-        it in the game's chain, and the lineup needs signing again."""
+        it in the game's chain (what that asks of the team official, before or
+        after the start: team_officials.lineup_signing)."""
         with self.write() as s:
             game = self.existing_row(s, models.Game, game_id)
             self._hold(s, game)  # not beside the first event's dressing of the rosters

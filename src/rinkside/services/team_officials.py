@@ -138,14 +138,19 @@ class TeamSigned:
     shown: str  # the full name, else the username
     remark: str
     at: datetime
+    in_play: bool = False  # a void made once the game had begun
 
     @property
     def text(self) -> str:
         """What the team's page says of it: who, for which team, what they did."""
+        if self.kind == "void" and self.in_play:
+            return (f"the lineup of {self.team} was changed by {self.shown} after the game "
+                    "began: the signature before covers the lineup as it was handed in; "
+                    "the book asks no signature for a change once play has begun "
+                    "(Rule 202(c): before the start)")
         if self.kind == "void":
             return (f"the lineup of {self.team} was changed by {self.shown} after it was "
-                    "signed: the signature before it no longer covers it, the lineup needs "
-                    "signing again (Rule 202(c))")
+                    "signed: the signature before it no longer covers it (Rule 202(c))")
         what = {"lineup": "signed the lineup", "report": "signed the report",
                 "decline": "declined to sign the report"}.get(self.kind, self.kind)
         return f"{self.shown} for {self.team} {what}" + (f": {self.remark}" if self.remark
@@ -174,7 +179,8 @@ def sign(service: Tournaments, game_id: int, team_id: int, kind: str, *, usernam
         if kind == "lineup":
             if game.version > 0:
                 raise ValueError("the game has begun: the lineup is signed before it "
-                                 "(Rule 202(c))")
+                                 "(Rule 202(c)); a change once play has begun needs no "
+                                 "signature")
             if not any(e.team_id == team_id for e in game.lineup):
                 raise ValueError("hand in the lineup first: the signature is on it "
                                  "(Rule 202(c))")
@@ -217,19 +223,88 @@ def team_signatures(service: ServiceBase, game_id: int) -> list[TeamSigned]:
         return [_signed(s, row) for row in signoffs.team_entries(s, game_id)]
 
 
-LineupSigning = Literal["unsigned", "signed", "changed"]
+LineupSigning = Literal["unsigned", "signed", "changed", "changed_in_play",
+                        "changed_unsigned"]
 
 
 def lineup_signing(service: ServiceBase, game_id: int, team_id: int) -> LineupSigning:
-    """Whether the team's lineup is signed (202(c)): ``signed``; ``changed``
-    when it was changed after its last signature (which no longer covers
-    it: it needs signing again); ``unsigned`` when never signed."""
+    """Whether the team's lineup is signed (202(c)): ``signed``; ``unsigned``
+    when never signed; when it was changed after its last signature (which
+    no longer covers it): ``changed`` while the game has not begun (it
+    needs signing again, and can be), ``changed_in_play`` when the change
+    came once the game had begun (the book asks nothing signed then: Rule
+    202(c) has the captain and alternates told before the start, and no
+    rule asks a signature for a player added or a number corrected in
+    play), ``changed_unsigned`` when it was changed before the start and the
+    game began before it was signed again (it can be signed no more)."""
     with service.read() as s:
-        if signoffs.standing_lineup_signature(s, game_id, team_id) is not None:
+        game = service.existing_row(s, models.Game, game_id)
+        last = next((r for r in reversed(signoffs.team_entries(s, game_id))
+                     if r.team_id == team_id and r.kind in ("lineup", "void")), None)
+        if last is None:
+            return "unsigned"
+        if last.kind == "lineup":
             return "signed"
-        ever = any(r.team_id == team_id and r.kind == "lineup"
-                   for r in signoffs.team_entries(s, game_id))
-        return "changed" if ever else "unsigned"
+        if _in_play(s, last):
+            return "changed_in_play"
+        return "changed_unsigned" if game.version > 0 else "changed"
+
+
+@dataclass(frozen=True)
+class LineupSigningNote:
+    """What the team's page and the scorer's console say of the lineup's
+    signature (Rule 202(c)), and whether a team official can sign it now."""
+
+    state: LineupSigning
+    words: str  # empty: nothing to say
+    can_sign: bool
+
+
+SIGNING_WORDS: Final[dict[str, str]] = {
+    "unsigned": "",
+    "signed": "The lineup as it stands is signed by the team official (Rule 202(c)).",
+    "changed": ("The lineup was changed after the team official signed it: it needs "
+                "signing again (Rule 202(c)), before the game begins: on the team's page "
+                "or on the scorer's tablet."),
+    "changed_in_play": (
+        "The lineup was changed after the game began: the team official's signature "
+        "covers the lineup as it was handed in before the start. Nothing more is to be "
+        "signed: the book has the captain and alternates told before the start (Rule "
+        "202(c)) and asks no signature for a change once play has begun; the change is in "
+        "the game's record."),
+    "changed_unsigned": (
+        "The lineup was changed after the team official signed it and the game began "
+        "before it was signed again: it can be signed no more (Rule 202(c): before the "
+        "start). The signature covers the lineup as it was when signed."),
+}
+
+
+def lineup_signing_note(service: ServiceBase, game_id: int, team_id: int
+                        ) -> LineupSigningNote:
+    """:func:`lineup_signing` with the words both pages show, and whether the
+    lineup can be signed now (:func:`sign`: handed in, the game not begun,
+    not signed as it stands)."""
+    state = lineup_signing(service, game_id, team_id)
+    with service.read() as s:
+        game = service.existing_row(s, models.Game, game_id)
+        handed_in = any(e.team_id == team_id for e in game.lineup)
+        begun = game.version > 0
+    return LineupSigningNote(state, SIGNING_WORDS[state] if handed_in else "",
+                             handed_in and not begun and state in ("unsigned", "changed"))
+
+
+def _in_play(s: Session, row: models.TeamSignature) -> bool:
+    """Whether the entry was made once the game had begun: after its first
+    event's revision in the game's hash chain (by time where an old row has
+    no place in it)."""
+    first = s.execute(select(models.EventRevision.chain_seq, models.EventRevision.at).where(
+        models.EventRevision.game_id == row.game_id, models.EventRevision.revision == 1)
+    ).first()
+    if first is None:
+        return False
+    if first.chain_seq is not None and row.chain_seq is not None:
+        return bool(first.chain_seq < row.chain_seq)
+    return bool(first.at <= row.at)
 
 
 def _signed(s: Session, row: models.TeamSignature) -> TeamSigned:
@@ -237,4 +312,4 @@ def _signed(s: Session, row: models.TeamSignature) -> TeamSigned:
     full = users.shown_names(s)
     return TeamSigned(row.team_id, team.name if team is not None else str(row.team_id),
                       row.kind, row.username, full.get(row.username, row.username),
-                      row.remark, row.at)
+                      row.remark, row.at, in_play=row.kind == "void" and _in_play(s, row))

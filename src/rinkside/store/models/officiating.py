@@ -162,7 +162,7 @@ class TeamSignature(ChainEntry, Base):
     with a written remark (506(b)). ``team_id`` is the team they sign for.
     A ``void`` entry follows a lineup signature when the lineup is changed
     after it (``username``: who changed it): that signature no longer
-    covers the lineup, which needs signing again."""
+    covers the lineup, which needs signing again if the game has not begun."""
 
     __tablename__ = "team_signatures"
     __table_args__ = (

@@ -312,6 +312,10 @@ def console_view(game_id: int, user: Reader, service: Service) -> dict[str, Any]
     }
 
 
+def _signing(note: team_officials.LineupSigningNote) -> dict[str, Any]:
+    return {"signing": note.state, "signing_words": note.words, "can_sign": note.can_sign}
+
+
 @router.get("/games/{game_id:id}/lineups")
 def lineups(game_id: int, user: Reader, service: Service) -> dict[str, Any]:
     """Each team's roster for the lineup form: dressed or not, the letters
@@ -327,8 +331,9 @@ def lineups(game_id: int, user: Reader, service: Service) -> dict[str, Any]:
         barred = suspension_check.barred([p.player_id for p in page.players], scheduled, status)
         out[side] = {
             "team_id": team_id, "name": page.name, "handed_in": lineup is not None,
-            # Rule 202(c): "changed": changed after it was signed, to be signed again.
-            "signing": team_officials.lineup_signing(service, game_id, team_id),
+            # Rule 202(c): the signature's state, what to say of it and whether it can
+            # be signed now (team_officials.lineup_signing_note decides, not the page).
+            **_signing(team_officials.lineup_signing_note(service, game_id, team_id)),
             "captain": lineup.captain if lineup else None,
             "alternates": list(lineup.alternates) if lineup else [],
             # Rule 204(a): the dressed goaltender named to start (prefills the first goalie).

@@ -159,7 +159,7 @@ def _lineup_page(request: Request, service: Service, templates: Templates,
         "final": service.game_state(game_id)[1].status == "final",
         "signatures": [t for t in team_officials.team_signatures(service, game_id)
                        if t.team_id == team_id],
-        "signing": team_officials.lineup_signing(service, game_id, team_id),
+        "signing": team_officials.lineup_signing_note(service, game_id, team_id),
         "starting_goalie": service.starting_goalie(game_id, team_id),
         "warnings": warnings or [], "notice": request.query_params.get("done")},
         status_code=422 if error else 200)

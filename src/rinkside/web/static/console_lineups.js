@@ -24,10 +24,12 @@ function loadLineups() {
 function lineupForm(team, data) {
   var f = make("form", { "class": "lineup", "data-team": team });
   f.appendChild(make("h3", {}, data.name + (data.handed_in ? " (lineup handed in)" : " (eligible roster: no lineup handed in)")));
-  if (data.handed_in && data.signing === "changed") {
-    f.appendChild(make("p", { "class": "rule-warning lineup-resign" }, "Changed after the team official signed it: the lineup needs signing again (Rule 202(c))."));
-  } else if (data.handed_in && data.signing === "signed") {
-    f.appendChild(make("p", { "class": "note lineup-signed" }, "Signed by the team official."));
+  /* Rule 202(c): the server says what is true of the signature and what can
+   * be done (signing_words; the console's "A team official signs here" link
+   * is the tablet where it is signed again before the game). */
+  if (data.signing_words) {
+    var kind = { changed: "rule-warning lineup-resign", signed: "note lineup-signed" }[data.signing] || "note lineup-changed";
+    f.appendChild(make("p", { "class": kind }, data.signing_words));
   }
   var table = make("table", {});
   var head = make("tr", {});
