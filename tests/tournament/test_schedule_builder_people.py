@@ -7,6 +7,7 @@ day, a referee never given his own team's game (Rule 501(a))."""
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -191,3 +192,16 @@ def test_an_officials_hours_given_as_a_wish_are_kept_first_and_given_up_last() -
                for g in games]
     found = conflicts(checked, length=50 * MIN, demands=Demands(officials=hours))
     assert [(c.kind, c.games, c.soft) for c in found] == [("hours", (2,), True)]
+
+
+def test_a_referees_most_a_day_is_kept_on_the_desks_day_across_utc_midnight() -> None:
+    """Five hours behind UTC: Tia, two games a day at most, takes Saturday's
+    18:00 and 21:00, not its 23:30 (Sunday by the UTC date), and Sunday's 00:30."""
+    zone = ZoneInfo("America/New_York")
+    local = [datetime(2026, 12, 5, 18, 0, tzinfo=zone), datetime(2026, 12, 5, 21, 0, tzinfo=zone),
+             datetime(2026, 12, 5, 23, 30, tzinfo=zone), datetime(2026, 12, 6, 1, 0, tzinfo=zone)]
+    games = [Placed(k, start.astimezone(UTC), "A", (1, 2)) for k, start in enumerate(local)]
+    hours = {"Tia": OfficialHours("Tia", most_a_day=2, zone=zone)}
+    done = assign_referees(games, ["Tia"], length=50 * MIN, hours=hours, per_game=1)
+    assert [done.referees[k] for k in range(4)] == [("Tia",), ("Tia",), (), ("Tia",)]
+    assert "0 of 1 referees" in done.short[2]

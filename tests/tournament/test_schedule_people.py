@@ -7,6 +7,7 @@ ends, "not at the same time as", an official's hours and most games a day."""
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -118,3 +119,19 @@ def test_a_request_that_makes_no_sense_is_refused_saying_why() -> None:
         TeamRequest(1, "blackout", DAY, DAY)
     with pytest.raises(ValueError, match="another team"):
         TeamRequest(1, "apart", other=1)
+
+
+def test_most_games_a_day_counts_the_days_of_the_desks_zone_not_utc() -> None:
+    """In a zone five hours behind UTC, games at 18:00, 21:00 and 23:30 on
+    Saturday are three on Saturday (two of them Sunday by the UTC date); the
+    one at 00:30 is Sunday's."""
+    zone = ZoneInfo("America/New_York")
+    rita = OfficialHours("Rita Ref", most_a_day=2, zone=zone)
+    local = [datetime(2026, 12, 5, 18, 0, tzinfo=zone), datetime(2026, 12, 5, 21, 0, tzinfo=zone),
+             datetime(2026, 12, 5, 23, 30, tzinfo=zone), datetime(2026, 12, 6, 0, 30, tzinfo=zone)]
+    games = [Placed(k, start.astimezone(UTC), "A", (1, 2), frozenset({"Rita Ref"}))
+             for k, start in enumerate(local)]
+    assert [g.start.date().day for g in games] == [5, 6, 6, 6]  # by the UTC date
+    (many,) = conflicts(games, length=50 * MIN, demands=Demands(officials={"Rita Ref": rita}))
+    assert many.games == (0, 1, 2) and "3 games on Sat 05 Dec" in many.message
+    assert "at most 2 a day (Rule 501(a))" in many.message

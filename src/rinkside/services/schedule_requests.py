@@ -67,6 +67,8 @@ def demands_in(s: Session, tournament_id: int) -> Demands:
     teams = tuple(_request(r) for r in s.scalars(
         select(models.TeamRequestRow).where(models.TeamRequestRow.tournament_id == tournament_id)
         .order_by(models.TeamRequestRow.id)))
+    # Each official's most a day counted on the server's local days (OfficialHours.zone
+    # None), the days the desk's grid shows, not the UTC date.
     hours = {r.name: OfficialHours(r.name, tuple(Window(datetime.fromisoformat(a),
                                                         datetime.fromisoformat(b))
                                                  for a, b in r.windows),

@@ -55,13 +55,12 @@ def assign_referees(games: Sequence[Placed], officials: Sequence[str], *, length
     short: dict[int, str] = {}
     for g in sorted(games, key=lambda g: (g.start, g.key)):
         end = g.end(length)  # its own length (its division's), Rules 639, 640(a)
-        day = g.start.date()
 
-        def free(name: str, g: Placed = g, end: datetime = end, day: date = day,
-                 wishes: bool = True) -> bool:
+        def free(name: str, g: Placed = g, end: datetime = end, wishes: bool = True) -> bool:
             h = hours.get(name)
             if h is not None and (h.hard or wishes) and (not h.available(g.start, end) or (
-                    h.most_a_day is not None and per_day.get((name, day), 0) >= h.most_a_day)):
+                    h.most_a_day is not None
+                    and per_day.get((name, h.day(g.start)), 0) >= h.most_a_day)):
                 return False
             if set(g.teams) & people.teams_of.get(name, frozenset()):
                 return False  # his own team's game (Rule 501(a))
@@ -81,7 +80,10 @@ def assign_referees(games: Sequence[Placed], officials: Sequence[str], *, length
         referees[g.key] = tuple(chosen)
         for name in chosen:
             worked[name].append((g.start, end, g.rink))
-            per_day[name, day] = per_day.get((name, day), 0) + 1
+            h = hours.get(name)
+            if h is not None:  # counted on the day the desk shows (OfficialHours.day)
+                day = h.day(g.start)
+                per_day[name, day] = per_day.get((name, day), 0) + 1
         if len(chosen) < per_game:
             short[g.key] = (f"the game at {g.start:%a %H:%M} has {len(chosen)} of "
                             f"{per_game} referees: no other official is free then "

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, timedelta, tzinfo
 from typing import Final, Literal
 
 from rinkside.tournament.schedule_values import Conflict, Placed, Window
@@ -83,15 +83,22 @@ class TeamRequest:
 
 @dataclass(frozen=True, slots=True)
 class OfficialHours:
-    """When ``name`` can officiate (windows; none: any time) and the most games a day."""
+    """When ``name`` can officiate (windows; none: any time) and the most games
+    a day, the days counted in ``zone`` (None: the server's local zone, the
+    days the desk's schedule grid shows), not by the UTC date."""
 
     name: str
     windows: tuple[Window, ...] = ()
     most_a_day: int | None = None
     hard: bool = True
+    zone: tzinfo | None = None
 
     def available(self, start: datetime, end: datetime) -> bool:
         return not self.windows or any(w.holds(start, end) for w in self.windows)
+
+    def day(self, moment: datetime) -> date:
+        """The day a game starting at ``moment`` counts on for :attr:`most_a_day`."""
+        return moment.astimezone(self.zone).date()
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,7 +156,7 @@ def request_conflicts(games: Sequence[Placed], *, length: timedelta, demands: De
             hours = demands.officials.get(name)
             if hours is None:
                 continue
-            per_day.setdefault((name, g.start.date()), []).append(g)
+            per_day.setdefault((name, hours.day(g.start)), []).append(g)
             if not hours.available(g.start, g.end(length)):
                 found.append(Conflict("hours", (g.key,),
                                       f"{name} officiates at {g.start:%a %H:%M}, outside the "
