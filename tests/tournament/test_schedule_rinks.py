@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+import pytest
+
 from rinkside.tournament.schedule_check import Placed, Window, conflicts, conflicts_of
 from rinkside.tournament.schedule_officials import assign_referees
 from rinkside.tournament.schedule_rinks import RinkHours, Travel
-from rinkside.tournament.schedule_solver import Pairing, solve
+from rinkside.tournament.schedule_solver import Pairing, ScheduleInfeasible, solve
 
 DAY = datetime(2026, 12, 12, 8, 0, tzinfo=UTC)
 HOUR = timedelta(hours=1)
@@ -129,3 +131,41 @@ def test_the_solver_keeps_each_pairs_travel() -> None:
     by_key = {p.key: (p.home, p.away) for p in pairings}
     placed = [Placed(s.key, s.start, s.rink, by_key[s.key]) for s in slots]
     assert len(placed) == 4 and conflicts(placed, length=GAME, travel=PAIRS) == []
+
+
+# Two venues near each other (A-B 10 min) and one far (60 min from both).
+NEAR_FAR = Travel({"A1": "A", "B1": "B", "C1": "C"}, 60 * MIN, {frozenset(("A", "B")): 10 * MIN})
+
+
+def test_the_solver_keeps_the_pairs_own_travel_not_the_longest() -> None:
+    """Three slots (08:00, 08:30, 09:00) and four games, each team two: a
+    team's two games 30 min apart fit between A and B (10 min), not with
+    the 60 min of the far venue kept between every two; the schedule keeps
+    each pair's travel and nothing puts a team's second game at C."""
+    assert NEAR_FAR.nearest() == 10 * MIN and NEAR_FAR.longest() == 60 * MIN
+    pairings = [Pairing(1, 1, 2), Pairing(2, 3, 4), Pairing(3, 1, 3), Pairing(4, 2, 4)]
+    windows = [Window(DAY, DAY + 100 * MIN)]
+    slots = solve(pairings, windows=windows, rinks=["A1", "B1", "C1"], length=GAME, seconds=5,
+                  travel=NEAR_FAR)
+    by_key = {p.key: (p.home, p.away) for p in pairings}
+    placed = [Placed(s.key, s.start, s.rink, by_key[s.key]) for s in slots]
+    assert len(placed) == 4 and conflicts(placed, length=GAME, travel=NEAR_FAR) == []
+    assert {p.rink for p in placed} <= {"A1", "B1"}
+    for team in (1, 2, 3, 4):
+        first, second = sorted(p.start for p in placed if team in p.teams)
+        assert second - first < GAME + 60 * MIN  # closer than the far venue's travel allows
+
+
+def test_the_solver_keeps_the_longest_when_the_near_pair_cannot_serve() -> None:
+    """Only A and C (60 min apart) with B near A: the rinks built on have no
+    near pair, so every team's two games keep the 60 min, and a window too
+    short for it is refused as before."""
+    pairings = [Pairing(1, 1, 2), Pairing(2, 3, 4), Pairing(3, 1, 3), Pairing(4, 2, 4)]
+    with pytest.raises(ScheduleInfeasible):
+        solve(pairings, windows=[Window(DAY, DAY + 100 * MIN)], rinks=["A1", "C1"],
+              length=GAME, seconds=5, travel=NEAR_FAR)
+    slots = solve(pairings, windows=[Window(DAY, DAY + 4 * HOUR)], rinks=["A1", "C1"],
+                  length=GAME, seconds=5, travel=NEAR_FAR)
+    by_key = {p.key: (p.home, p.away) for p in pairings}
+    placed = [Placed(s.key, s.start, s.rink, by_key[s.key]) for s in slots]
+    assert len(placed) == 4 and conflicts(placed, length=GAME, travel=NEAR_FAR) == []

@@ -46,6 +46,14 @@ class Travel:
         return max((self.of_venues(a, b) for i, a in enumerate(named) for b in named[i + 1:]),
                    default=timedelta(0))
 
+    def nearest(self, rinks: Sequence[str] | None = None) -> timedelta:
+        """The least travel between two of ``rinks``' venues (None: every
+        rink); none when they are in one building or none is named."""
+        named = sorted({self.venues.get(r, "") for r in
+                        (self.venues if rinks is None else rinks)} - {""})
+        return min((self.of_venues(a, b) for i, a in enumerate(named) for b in named[i + 1:]),
+                   default=timedelta(0))
+
     def __bool__(self) -> bool:
         return self.longest() > timedelta(0)
 

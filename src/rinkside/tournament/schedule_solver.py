@@ -57,6 +57,11 @@ class ScheduleInfeasible(ValueError):
     """No schedule meets every constraint (or none was found in the time given)."""
 
 
+class _TravelNotKept(Exception):
+    """The schedule found keeping the least travel between venues cannot be
+    given rinks that keep each pair's own: search again keeping the longest."""
+
+
 @dataclass(frozen=True, slots=True)
 class Pairing:
     """A game to place: its key (the caller's), its teams, its matchday."""
@@ -137,6 +142,7 @@ class _Resource:
     games: tuple[int, ...]
     rest: timedelta
     busy: tuple[tuple[datetime, datetime], ...]  # games already on the schedule it is in
+    travels: bool = True  # its games at two venues keep the travel (not two teams apart)
 
 
 def _resources(pairings: Sequence[Pairing], fixed: Sequence[Placed], rest: timedelta,
@@ -162,7 +168,7 @@ def _resources(pairings: Sequence[Pairing], fixed: Sequence[Placed], rest: timed
             both = sorted({*games_of.get(r.team, ()), *games_of.get(r.other, ())})
             busy = tuple((f.start, f.end(length)) for f in fixed
                          if {r.team, r.other} & set(f.teams))
-            out.append(_Resource(tuple(both), timedelta(0), busy))
+            out.append(_Resource(tuple(both), timedelta(0), busy, travels=False))
     return out
 
 
@@ -370,10 +376,35 @@ def solve_report(pairings: Sequence[Pairing], *, windows: Sequence[Window],
     wholly within its opening hours and never over its closed slots. With
     rinks at two venues, a team's or a person's games keep the ``travel``
     time on top of the rest (the rinks are given after the search, so the
-    search keeps the longest travel between any two of the ``rinks``' venues
-    between any two of their games: with travel per pair, the pair farthest
-    apart among the rinks built on)."""
+    search first keeps the least travel between two of the ``rinks``' venues
+    and gives each game a rink that keeps its pair's own travel (migration
+    0032: travel per pair of venues); only when no such rinks can be given
+    does it search again, at most ``seconds`` more, keeping the longest
+    travel between any two of their games). Less travel kept only allows
+    more: a first search that finds no schedule means none keeps the longest."""
     began = time.perf_counter()
+    near, far = travel.nearest(rinks), travel.longest(rinks)
+    if near < far:
+        try:
+            return _solve_keeping(near, True, began, pairings, windows, rinks, length, rest,
+                                  fixed, seconds, workers, people, demands, progress, gap,
+                                  hint, rink_hours, travel)
+        except _TravelNotKept:
+            pass
+    return _solve_keeping(far, False, began, pairings, windows, rinks, length, rest, fixed,
+                          seconds, workers, people, demands, progress, gap, hint, rink_hours,
+                          travel)
+
+
+def _solve_keeping(keep: timedelta, aware: bool, began: float, pairings: Sequence[Pairing],
+                   windows: Sequence[Window], rinks: Sequence[str], length: timedelta,
+                   rest: timedelta, fixed: Sequence[Placed], seconds: float, workers: int,
+                   people: People, demands: Demands,
+                   progress: Callable[[Progress], None] | None, gap: float, hint: bool,
+                   rink_hours: Mapping[str, RinkHours] | None, travel: Travel) -> Solved:
+    """:func:`solve_report`'s search keeping ``keep`` of travel between two
+    games of a team or a person; ``aware``: each game given a rink that keeps
+    its pair's own travel, :class:`_TravelNotKept` when none can be."""
     if length <= timedelta(0):
         raise ValueError("a game must last longer than 0 minutes")
     if rest < timedelta(0):
@@ -414,8 +445,11 @@ def solve_report(pairings: Sequence[Pairing], *, windows: Sequence[Window],
             raise ScheduleInfeasible(f"no time in the windows keeps the requests of teams "
                                      f"{p.home} and {p.away} (their game {p.key}, "
                                      f"{int(spans[g].total_seconds() // 60)} min long)")
-    resources = _resources(pairings, fixed, rest + travel.longest(rinks), length, people,
-                           demands)
+    resources = _resources(pairings, fixed, rest + keep, length, people, demands)
+    of_game: dict[int, list[_Resource]] = {}
+    for res in resources:
+        for g in res.games:
+            of_game.setdefault(g, []).append(res)
 
     model = cp_model.CpModel()
     at: dict[tuple[int, int], cp_model.IntVar] = {}
@@ -497,18 +531,38 @@ def solve_report(pairings: Sequence[Pairing], *, windows: Sequence[Window],
     span_of: dict[int, timedelta] = {}
     held: list[tuple[str, datetime, datetime]] = [(f.rink, f.start, f.end(length))
                                                   for f in fixed]
+    rinked: dict[int, tuple[str, datetime, datetime]] = {}  # game -> its rink and time
+
+    def keeps_travel(g: int, rink: str, t: datetime, end: datetime) -> bool:
+        """Whether ``rink`` keeps the rest and each pair's travel to the games
+        of g's teams and people given a rink so far (two teams asked apart:
+        never at once, no travel)."""
+        for res in of_game.get(g, ()):
+            for h in res.games:
+                if h in rinked:
+                    r2, b0, b1 = rinked[h]
+                    pause = rest + travel.between(r2, rink) if res.travels else timedelta(0)
+                    if t < b1 + pause and b0 < end + pause:
+                        return False
+        return True
+
     soft = sum(solver.value(y) for y in apart)
     for s, t in enumerate(starts):
         chosen = [g for g in range(len(pairings)) if (g, s) in at and solver.value(at[g, s])]
         soft += sum(wishes.get((g, s), 0) for g in chosen)
         for g in sorted(chosen, key=lambda g: rank[g]):
             end = t + spans[g]
-            # The first rink free for the whole game (a longer game holds it longer).
+            # The first rink free for the whole game (a longer game holds it longer);
+            # with each pair's travel, the first that keeps it.
             rink = next((r for r in rinks if opens(r, t, end) and not any(
-                r == r2 and t < b1 and b0 < end for r2, b0, b1 in held)), None)
+                r == r2 and t < b1 and b0 < end for r2, b0, b1 in held)
+                and (not aware or keeps_travel(g, r, t, end))), None)
             if rink is None:
+                if aware:
+                    raise _TravelNotKept
                 continue  # reported below: a game the rinks could not hold
             held.append((rink, t, end))
+            rinked[g] = (rink, t, end)
             placed.append(Slot(pairings[g].key, t, rink))
             teams[pairings[g].key] = (pairings[g].home, pairings[g].away)
             span_of[pairings[g].key] = spans[g]
@@ -518,6 +572,8 @@ def solve_report(pairings: Sequence[Pairing], *, windows: Sequence[Window],
                                    people=people, demands=demands, rink_hours=hours,
                                    travel=travel)
               if not c.soft]
+    if aware and broken:
+        raise _TravelNotKept
     if len(placed) != len(pairings):
         raise ScheduleInfeasible(f"{len(pairings) - len(placed)} game(s) found no one rink "
                                  "open and free for the whole game at the time the solver "
