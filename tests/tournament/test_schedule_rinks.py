@@ -169,3 +169,16 @@ def test_the_solver_keeps_the_longest_when_the_near_pair_cannot_serve() -> None:
     by_key = {p.key: (p.home, p.away) for p in pairings}
     placed = [Placed(s.key, s.start, s.rink, by_key[s.key]) for s in slots]
     assert len(placed) == 4 and conflicts(placed, length=GAME, travel=NEAR_FAR) == []
+
+
+def test_the_rink_given_keeps_the_travel_to_a_game_already_on_the_schedule() -> None:
+    """Team 1 already plays at C1 (far) at 08:00: its next game goes to C1
+    itself at 09:00, not to A1 (60 min from C) and so not pushed to 09:30."""
+    fixed = [Placed(99, DAY, "C1", (1, 5))]
+    slots = solve([Pairing(1, 1, 2)], windows=[Window(DAY, DAY + 2 * HOUR)],
+                  rinks=["A1", "B1", "C1"], length=GAME, seconds=5, fixed=fixed,
+                  travel=NEAR_FAR)
+    [slot] = slots
+    assert (slot.start, slot.rink) == (DAY + HOUR, "C1")
+    placed = [*fixed, Placed(slot.key, slot.start, slot.rink, (1, 2))]
+    assert conflicts(placed, length=GAME, travel=NEAR_FAR) == []

@@ -143,6 +143,7 @@ class _Resource:
     rest: timedelta
     busy: tuple[tuple[datetime, datetime], ...]  # games already on the schedule it is in
     travels: bool = True  # its games at two venues keep the travel (not two teams apart)
+    placed: tuple[Placed, ...] = ()  # the games of ``busy``, with their rinks (the travel)
 
 
 def _resources(pairings: Sequence[Pairing], fixed: Sequence[Placed], rest: timedelta,
@@ -151,18 +152,20 @@ def _resources(pairings: Sequence[Pairing], fixed: Sequence[Placed], rest: timed
     for g, p in enumerate(pairings):
         games_of.setdefault(p.home, []).append(g)
         games_of.setdefault(p.away, []).append(g)
-    out = [_Resource(tuple(games), rest,
-                     tuple((f.start, f.end(length)) for f in fixed if team in f.teams))
+    def kept(games: Sequence[int], theirs: Sequence[Placed]) -> _Resource:
+        return _Resource(tuple(games), rest, tuple((f.start, f.end(length)) for f in theirs),
+                         placed=tuple(theirs))
+
+    out = [kept(games, [f for f in fixed if team in f.teams])
            for team, games in games_of.items()]
     for name, teams in sorted(people.teams_of.items()):
         # A person on two teams, or a player who officiates a game already on
         # the schedule: their teams' games kept apart, and from that game.
-        busy = tuple((f.start, f.end(length)) for f in fixed
-                     if name in f.officials or set(f.teams) & teams)
-        if len(teams) < 2 and not busy:
+        theirs = [f for f in fixed if name in f.officials or set(f.teams) & teams]
+        if len(teams) < 2 and not theirs:
             continue
         mine = sorted({g for team in teams for g in games_of.get(team, ())})
-        out.append(_Resource(tuple(mine), rest, busy))
+        out.append(kept(mine, theirs))
     for r in demands.teams:
         if r.kind == "apart" and r.hard and r.other is not None:
             both = sorted({*games_of.get(r.team, ()), *games_of.get(r.other, ())})
@@ -535,15 +538,14 @@ def _solve_keeping(keep: timedelta, aware: bool, began: float, pairings: Sequenc
 
     def keeps_travel(g: int, rink: str, t: datetime, end: datetime) -> bool:
         """Whether ``rink`` keeps the rest and each pair's travel to the games
-        of g's teams and people given a rink so far (two teams asked apart:
-        never at once, no travel)."""
+        of g's teams and people given a rink so far and those already on the
+        schedule (two teams asked apart: never at once, no travel)."""
         for res in of_game.get(g, ()):
-            for h in res.games:
-                if h in rinked:
-                    r2, b0, b1 = rinked[h]
-                    pause = rest + travel.between(r2, rink) if res.travels else timedelta(0)
-                    if t < b1 + pause and b0 < end + pause:
-                        return False
+            given = [rinked[h] for h in res.games if h in rinked]
+            for r2, b0, b1 in [*given, *((f.rink, f.start, f.end(length)) for f in res.placed)]:
+                pause = rest + travel.between(r2, rink) if res.travels else timedelta(0)
+                if t < b1 + pause and b0 < end + pause:
+                    return False
         return True
 
     soft = sum(solver.value(y) for y in apart)
