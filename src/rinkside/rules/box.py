@@ -125,7 +125,7 @@ class Unit:
     scan of the box, where a slot is read at the speed of a local (issue 30).
     """
 
-    __slots__ = _UNIT_FIELDS
+    __slots__ = (*_UNIT_FIELDS, "end")
 
     uid: Final[int]
     """Unique in the game; gives "the order assessed" (408(c), 408(d))."""
@@ -174,6 +174,10 @@ class Unit:
     """The uid of the unit whose end starts this one, outside its server's
     order: 629(c)'s minor to a player who sits time in a queue that goes on
     with another player's time (casebook 44, 66); 0: none."""
+    end: Final[Tenths]
+    """Elapsed clock tenths when a running unit's time is over (``start +
+    duration``): kept, not a property, as it is read at every change of the
+    box (a property is an unspecialized read and a call in Python 3.11)."""
 
     def __init__(self, uid: int, penalty_id: PenaltyId, team: Team, player: Number | None,
                  served_by: Number | None, server: ServerKey, kind: Kind,
@@ -204,6 +208,7 @@ class Unit:
         self.wait = wait
         self.took_third = took_third
         self.after = after
+        self.end = start + duration
 
     def _values(self) -> tuple[object, ...]:
         return (self.uid, self.penalty_id, self.team, self.player, self.served_by, self.server,
@@ -275,16 +280,11 @@ class Unit:
         """Leaves the team a player short (casebook 3); so does the time of a
         player who left the box early, until the stoppage (casebook 44)."""
         return ((self.status == "running" or self.pending_reason in HELD)
-                and not self.substituted and self.kind != MISCONDUCT_TIME)
+                and not self.substituted and self.kind is not MISCONDUCT_TIME)
 
     @property
     def strength_kind(self) -> bool:
-        return self.kind != MISCONDUCT_TIME
-
-    @property
-    def end(self) -> Tenths:
-        """Elapsed clock tenths when a running unit's time is over."""
-        return self.start + self.duration
+        return self.kind is not MISCONDUCT_TIME
 
     def left(self, now: Tenths) -> Tenths:
         if self.status == "running":
@@ -296,25 +296,28 @@ class Unit:
     def order_key(self) -> tuple[int, int, int, int]:
         """'First' for releases and 408(c): earliest stoppage, minor recorded first
         (408(d)), the captain's designation, then the order assessed."""
-        return (self.group, 0 if self.kind == MINOR_TIME else 1, 0 if self.designated else 1,
+        return (self.group, 0 if self.kind is MINOR_TIME else 1, 0 if self.designated else 1,
                 self.uid)
 
 
 Box = tuple[Unit, ...]
+# The method as a module name, for ``key=``: Python 3.11 reads a class's
+# attribute unspecialized (issue 30).
+_ORDER_KEY: Final = Unit.order_key
 
 
 def counting(box: Box, team: Team) -> int:
     n = 0
     for u in box:  # a plain loop: the box is small and this is asked often
         if u.team == team and (u.status == "running" or u.pending_reason in HELD) \
-                and not u.substituted and u.kind != MISCONDUCT_TIME:
+                and not u.substituted and u.kind is not MISCONDUCT_TIME:
             n += 1
     return n
 
 
 def held_third(box: Box, team: Team) -> list[Unit]:
     return sorted((u for u in box if u.team == team and u.status == "pending"
-                   and u.pending_reason == "third"), key=Unit.order_key)
+                   and u.pending_reason == "third"), key=_ORDER_KEY)
 
 
 def in_force(box: Box, team: Team) -> int:
@@ -326,20 +329,44 @@ def _swap(box: Box, old: Unit, new: Unit) -> Box:
     return tuple(new if u is old else u for u in box)
 
 
-class Clock(NamedTuple):
-    """What expiry needs to know about the game at a moment."""
+class Clock:
+    """What expiry needs to know about the game at a moment (slotted, for
+    the reason :class:`Unit` is; never changed once built)."""
 
-    in_play: bool
-    running_time: bool
-    max_counting: int
+    __slots__ = ("in_play", "running_time", "max_counting")
+
+    in_play: Final[bool]
+    running_time: Final[bool]
+    max_counting: Final[int]
+
+    def __init__(self, in_play: bool, running_time: bool, max_counting: int) -> None:
+        self.in_play = in_play
+        self.running_time = running_time
+        self.max_counting = max_counting
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Clock):
+            return NotImplemented
+        return (self.in_play, self.running_time, self.max_counting) == \
+            (other.in_play, other.running_time, other.max_counting)
+
+    def __hash__(self) -> int:
+        return hash((self.in_play, self.running_time, self.max_counting))
+
+    def __repr__(self) -> str:
+        return (f"Clock(in_play={self.in_play!r}, running_time={self.running_time!r}, "
+                f"max_counting={self.max_counting!r})")
+
+    def __reduce__(self) -> tuple[type[Clock], tuple[bool, bool, int]]:
+        return (Clock, (self.in_play, self.running_time, self.max_counting))
 
 
 def serving_order(u: Unit) -> tuple[int, int, int, int]:
     """One server's units, earlier stoppages first; of one stoppage 402(f) the
     major first, unless coincident, then the minor first (casebook 20), a
     misconduct's own time last (casebook 40), double-minor halves in order."""
-    rank = (2 if u.substituted else 0) if u.kind == MAJOR_TIME else \
-        3 if u.kind == MISCONDUCT_TIME else 1
+    rank = (2 if u.substituted else 0) if u.kind is MAJOR_TIME else \
+        3 if u.kind is MISCONDUCT_TIME else 1
     return (u.group, rank, u.half, u.uid)
 
 
@@ -414,7 +441,7 @@ def finish(box: Box, unit: Unit, at: int, clock: Clock, *, released: bool = Fals
                 waiting = waiting.held("hold")
             return _swap(box, unit, waiting)
         return _swap(box, unit, unit.over())
-    if unit.substituted or unit.kind == MISCONDUCT_TIME:
+    if unit.substituted or unit.kind is MISCONDUCT_TIME:
         return _swap(box, unit, unit.expired("faceoff" if stopped else "stoppage"))
     was_counting = unit.counts
     box = _swap(box, unit, unit.over())
@@ -440,12 +467,12 @@ def run_until(box: Box, now: int, until: int, clock: Clock) -> Box:
         at = -1  # the first end due, if any (one pass: most calls find none)
         for u in box:
             if u.status == "running":
-                end = u.start + u.duration
+                end = u.end
                 if end <= until and (at < 0 or end < at):
                     at = end
         if at < 0:
             return box
-        batch = sorted((u for u in box if u.status == "running" and u.start + u.duration == at),
+        batch = sorted((u for u in box if u.status == "running" and u.end == at),
                        key=lambda u: (u.designated, u.order_key()))
         for unit in batch:
             current = next(u for u in box if u.uid == unit.uid)
@@ -479,8 +506,8 @@ def first_releasable(box: Box, team: Team) -> Unit | None:
     running against ``team`` (a goal never ends a major, misconduct or match
     penalty, casebook 6)."""
     candidates = [u for u in box if u.team == team and u.status == "running"
-                  and u.kind == MINOR_TIME and not u.coincident and not u.substituted]
-    return min(candidates, key=Unit.order_key) if candidates else None
+                  and u.kind is MINOR_TIME and not u.coincident and not u.substituted]
+    return min(candidates, key=_ORDER_KEY) if candidates else None
 
 
 def sits_for(u: Unit, player: int) -> bool:
