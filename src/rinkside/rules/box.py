@@ -316,8 +316,13 @@ def counting(box: Box, team: Team) -> int:
 
 
 def held_third(box: Box, team: Team) -> list[Unit]:
-    return sorted((u for u in box if u.team == team and u.status == "pending"
-                   and u.pending_reason == "third"), key=_ORDER_KEY)
+    held = []
+    for u in box:  # a plain loop: asked at every change of the box, most often finding none
+        if u.pending_reason == "third" and u.status == "pending" and u.team == team:
+            held.append(u)
+    if len(held) > 1:
+        held.sort(key=_ORDER_KEY)
+    return held
 
 
 def in_force(box: Box, team: Team) -> int:
@@ -326,7 +331,12 @@ def in_force(box: Box, team: Team) -> int:
 
 
 def _swap(box: Box, old: Unit, new: Unit) -> Box:
-    return tuple(new if u is old else u for u in box)
+    i = 0
+    for u in box:  # a plain loop and two slices: the box is small
+        if u is old:
+            return box[:i] + (new,) + box[i + 1:]
+        i += 1
+    return box
 
 
 class Clock:
