@@ -15,7 +15,7 @@ time portion of a match penalty one, a misconduct one. A unit is
 Times are elapsed game-clock tenths (``E``), which only grow while the game
 clock runs; a running unit's time left is ``start + duration - E``.
 
-The box is an immutable tuple of frozen units; every change makes a new
+The box is an immutable tuple of units never changed once built; every change makes a new
 tuple, so a game state can be kept and compared cheaply.
 """
 
@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Final, Literal, NamedTuple, TypeAlias
+from typing import Any, Final, Literal, NamedTuple, TypeAlias, TypedDict, Unpack
 
 from rinkside.rules.events import PenaltyClass, Team
 from rinkside.rules.notices import Reason
@@ -82,95 +82,209 @@ MAJOR_TIME: Final = Kind.MAJOR
 MISCONDUCT_TIME: Final = Kind.MISCONDUCT
 
 
-class Unit(NamedTuple):
-    """One stretch of penalty time in the box (the module's docstring tells
-    its life: pending, running, expired, done)."""
+_UNIT_FIELDS: Final = (
+    "uid", "penalty_id", "team", "player", "served_by", "server", "kind", "penalty_class",
+    "infraction", "duration", "group", "status", "pending_reason", "start", "coincident",
+    "substituted", "designated", "half", "wait", "took_third", "after")
+
+
+class UnitChanges(TypedDict, total=False):
+    """The fields :meth:`Unit._replace` may change (each a field of :class:`Unit`)."""
 
     uid: int
-    """Unique in the game; gives "the order assessed" (408(c), 408(d))."""
     penalty_id: PenaltyId
-    """The penalty this time belongs to (a double minor has two units)."""
     team: Team
-    """The penalized team."""
     player: Number | None
-    """The penalized player; None for a bench minor (402(c))."""
     served_by: Number | None
-    """The player named to serve the time, if the scorer named one."""
     server: ServerKey
-    """Who sits in the box for it: one server's units run one after another."""
     kind: Kind
-    """How it affects the floor: minor, major or misconduct time."""
     penalty_class: PenaltyClass
-    """The class assessed (Rule 401(a))."""
     infraction: str
-    """The infraction, as recorded."""
     duration: Tenths
-    """Its length: minor, major or misconduct time (402(a), 403(a), 404(a))."""
     group: StoppageNo
+    status: Status
+    pending_reason: PendingReason
+    start: Tenths
+    coincident: bool
+    substituted: bool
+    designated: bool
+    half: Half
+    wait: Wait
+    took_third: bool
+    after: int
+
+
+class Unit:
+    """One stretch of penalty time in the box (the module's docstring tells
+    its life: pending, running, expired, done).
+
+    Never changed once built (mypy holds every field ``Final``): a change is
+    a new unit, from :meth:`_replace` or the fast copies below. A slotted
+    class, not a NamedTuple: Python 3.11 reads a NamedTuple's field through
+    its descriptor the slow way (no specialized read), at every unit of every
+    scan of the box, where a slot is read at the speed of a local (issue 30).
+    """
+
+    __slots__ = (*_UNIT_FIELDS, "end")
+
+    uid: Final[int]
+    """Unique in the game; gives "the order assessed" (408(c), 408(d))."""
+    penalty_id: Final[PenaltyId]
+    """The penalty this time belongs to (a double minor has two units)."""
+    team: Final[Team]
+    """The penalized team."""
+    player: Final[Number | None]
+    """The penalized player; None for a bench minor (402(c))."""
+    served_by: Final[Number | None]
+    """The player named to serve the time, if the scorer named one."""
+    server: Final[ServerKey]
+    """Who sits in the box for it: one server's units run one after another."""
+    kind: Final[Kind]
+    """How it affects the floor: minor, major or misconduct time."""
+    penalty_class: Final[PenaltyClass]
+    """The class assessed (Rule 401(a))."""
+    infraction: Final[str]
+    """The infraction, as recorded."""
+    duration: Final[Tenths]
+    """Its length: minor, major or misconduct time (402(a), 403(a), 404(a))."""
+    group: Final[StoppageNo]
     """The stoppage it was assessed at: penalties of one stoppage are settled
     together at the next face-off (409(d), casebook 4)."""
-    status: Status = "pending"
+    status: Final[Status]
     """Pending, running, expired (time over, player still in the box), done."""
-    pending_reason: PendingReason = "faceoff"
+    pending_reason: Final[PendingReason]
     """Why a pending unit waits: the face-off (409(d)), a third penalty held
     back (408(a)), or its server's earlier unit (402(f), 409(c))."""
-    start: Tenths = 0
+    start: Final[Tenths]
     """Elapsed clock tenths when its time began to run (0 while pending)."""
-    coincident: bool = False
+    coincident: Final[bool]
     """Paired off with an equal penalty of the other team (casebook 4, 402(h))."""
-    substituted: bool = False
+    substituted: Final[bool]
     """A substitute plays while it runs: it leaves no one short (402(g), 403(c))."""
-    designated: bool = False
+    designated: Final[bool]
     """The captain named this player to return first (408(c))."""
-    half: Half = 0
+    half: Final[Half]
     """Which half of a double minor, or 0 (casebook 7)."""
-    wait: Wait = ""
+    wait: Final[Wait]
     """An expired unit's player comes back at the next stoppage or face-off
     (402(c) note 1, 402(g), 404(a), 408(b))."""
-    took_third: bool = False
+    took_third: Final[bool]
     """Expired while a held third penalty took its place (408(b))."""
-    after: int = 0
+    after: Final[int]
     """The uid of the unit whose end starts this one, outside its server's
     order: 629(c)'s minor to a player who sits time in a queue that goes on
     with another player's time (casebook 44, 66); 0: none."""
+    end: Final[Tenths]
+    """Elapsed clock tenths when a running unit's time is over (``start +
+    duration``): kept, not a property, as it is read at every change of the
+    box (a property is an unspecialized read and a call in Python 3.11)."""
 
-    # Fast copies for the changes the box makes most (``_replace`` is slow):
-    # the positions are those of the fields above.
+    def __init__(self, uid: int, penalty_id: PenaltyId, team: Team, player: Number | None,
+                 served_by: Number | None, server: ServerKey, kind: Kind,
+                 penalty_class: PenaltyClass, infraction: str, duration: Tenths,
+                 group: StoppageNo, status: Status = "pending",
+                 pending_reason: PendingReason = "faceoff", start: Tenths = 0,
+                 coincident: bool = False, substituted: bool = False, designated: bool = False,
+                 half: Half = 0, wait: Wait = "", took_third: bool = False,
+                 after: int = 0) -> None:
+        self.uid = uid
+        self.penalty_id = penalty_id
+        self.team = team
+        self.player = player
+        self.served_by = served_by
+        self.server = server
+        self.kind = kind
+        self.penalty_class = penalty_class
+        self.infraction = infraction
+        self.duration = duration
+        self.group = group
+        self.status = status
+        self.pending_reason = pending_reason
+        self.start = start
+        self.coincident = coincident
+        self.substituted = substituted
+        self.designated = designated
+        self.half = half
+        self.wait = wait
+        self.took_third = took_third
+        self.after = after
+        self.end = start + duration
+
+    def _values(self) -> tuple[object, ...]:
+        return (self.uid, self.penalty_id, self.team, self.player, self.served_by, self.server,
+                self.kind, self.penalty_class, self.infraction, self.duration, self.group,
+                self.status, self.pending_reason, self.start, self.coincident,
+                self.substituted, self.designated, self.half, self.wait, self.took_third,
+                self.after)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Unit):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={value!r}" for name, value in
+                          zip(_UNIT_FIELDS, self._values(), strict=True))
+        return f"Unit({shown})"
+
+    def __reduce__(self) -> tuple[type[Unit], tuple[object, ...]]:
+        """Pickled as its fields' values (kept game states stay small)."""
+        return (Unit, self._values())
+
+    def _replace(self, **changes: Unpack[UnitChanges]) -> Unit:
+        """This unit with ``changes`` (as a NamedTuple's ``_replace``)."""
+        values: dict[str, Any] = dict(zip(_UNIT_FIELDS, self._values(), strict=True))
+        values.update(changes)
+        return Unit(**values)
+
+    # Fast copies for the changes the box makes most.
 
     def running_from(self, at: Tenths) -> Unit:
         """This unit, its time running from ``at``."""
-        return Unit._make((*self[:11], "running", "", at, *self[14:]))
+        return Unit(self.uid, self.penalty_id, self.team, self.player, self.served_by,
+                    self.server, self.kind, self.penalty_class, self.infraction, self.duration,
+                    self.group, "running", "", at, self.coincident, self.substituted,
+                    self.designated, self.half, self.wait, self.took_third, self.after)
 
     def over(self) -> Unit:
         """This unit, done: it no longer waits for anything, so time held over
         a running-time stoppage (``hold``) stops counting the moment its player
         is back (casebook 31): the face-off that lets him out settles the
         stoppage's penalties without him (408(a), casebook 4)."""
-        return Unit._make((*self[:11], "done", "", *self[13:]))
+        return Unit(self.uid, self.penalty_id, self.team, self.player, self.served_by,
+                    self.server, self.kind, self.penalty_class, self.infraction, self.duration,
+                    self.group, "done", "", self.start, self.coincident, self.substituted,
+                    self.designated, self.half, self.wait, self.took_third, self.after)
 
     def expired(self, wait: Wait) -> Unit:
         """This unit, its time over, its player waiting for ``wait``."""
-        return Unit._make((*self[:11], "expired", *self[12:18], wait, *self[19:]))
+        return Unit(self.uid, self.penalty_id, self.team, self.player, self.served_by,
+                    self.server, self.kind, self.penalty_class, self.infraction, self.duration,
+                    self.group, "expired", self.pending_reason, self.start, self.coincident,
+                    self.substituted, self.designated, self.half, wait, self.took_third,
+                    self.after)
 
     def held(self, reason: PendingReason) -> Unit:
         """This unit, pending for ``reason``."""
-        return Unit._make((*self[:12], reason, *self[13:]))
+        return Unit(self.uid, self.penalty_id, self.team, self.player, self.served_by,
+                    self.server, self.kind, self.penalty_class, self.infraction, self.duration,
+                    self.group, self.status, reason, self.start, self.coincident,
+                    self.substituted, self.designated, self.half, self.wait, self.took_third,
+                    self.after)
 
     @property
     def counts(self) -> bool:
         """Leaves the team a player short (casebook 3); so does the time of a
         player who left the box early, until the stoppage (casebook 44)."""
         return ((self.status == "running" or self.pending_reason in HELD)
-                and not self.substituted and self.kind != MISCONDUCT_TIME)
+                and not self.substituted and self.kind is not MISCONDUCT_TIME)
 
     @property
     def strength_kind(self) -> bool:
-        return self.kind != MISCONDUCT_TIME
-
-    @property
-    def end(self) -> Tenths:
-        """Elapsed clock tenths when a running unit's time is over."""
-        return self.start + self.duration
+        return self.kind is not MISCONDUCT_TIME
 
     def left(self, now: Tenths) -> Tenths:
         if self.status == "running":
@@ -182,25 +296,33 @@ class Unit(NamedTuple):
     def order_key(self) -> tuple[int, int, int, int]:
         """'First' for releases and 408(c): earliest stoppage, minor recorded first
         (408(d)), the captain's designation, then the order assessed."""
-        return (self.group, 0 if self.kind == MINOR_TIME else 1, 0 if self.designated else 1,
+        return (self.group, 0 if self.kind is MINOR_TIME else 1, 0 if self.designated else 1,
                 self.uid)
 
 
 Box = tuple[Unit, ...]
+# The method as a module name, for ``key=``: Python 3.11 reads a class's
+# attribute unspecialized (issue 30).
+_ORDER_KEY: Final = Unit.order_key
 
 
 def counting(box: Box, team: Team) -> int:
     n = 0
     for u in box:  # a plain loop: the box is small and this is asked often
         if u.team == team and (u.status == "running" or u.pending_reason in HELD) \
-                and not u.substituted and u.kind != MISCONDUCT_TIME:
+                and not u.substituted and u.kind is not MISCONDUCT_TIME:
             n += 1
     return n
 
 
 def held_third(box: Box, team: Team) -> list[Unit]:
-    return sorted((u for u in box if u.team == team and u.status == "pending"
-                   and u.pending_reason == "third"), key=Unit.order_key)
+    held = []
+    for u in box:  # a plain loop: asked at every change of the box, most often finding none
+        if u.pending_reason == "third" and u.status == "pending" and u.team == team:
+            held.append(u)
+    if len(held) > 1:
+        held.sort(key=_ORDER_KEY)
+    return held
 
 
 def in_force(box: Box, team: Team) -> int:
@@ -209,23 +331,52 @@ def in_force(box: Box, team: Team) -> int:
 
 
 def _swap(box: Box, old: Unit, new: Unit) -> Box:
-    return tuple(new if u is old else u for u in box)
+    i = 0
+    for u in box:  # a plain loop and two slices: the box is small
+        if u is old:
+            return box[:i] + (new,) + box[i + 1:]
+        i += 1
+    return box
 
 
-class Clock(NamedTuple):
-    """What expiry needs to know about the game at a moment."""
+class Clock:
+    """What expiry needs to know about the game at a moment (slotted, for
+    the reason :class:`Unit` is; never changed once built)."""
 
-    in_play: bool
-    running_time: bool
-    max_counting: int
+    __slots__ = ("in_play", "running_time", "max_counting")
+
+    in_play: Final[bool]
+    running_time: Final[bool]
+    max_counting: Final[int]
+
+    def __init__(self, in_play: bool, running_time: bool, max_counting: int) -> None:
+        self.in_play = in_play
+        self.running_time = running_time
+        self.max_counting = max_counting
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Clock):
+            return NotImplemented
+        return (self.in_play, self.running_time, self.max_counting) == \
+            (other.in_play, other.running_time, other.max_counting)
+
+    def __hash__(self) -> int:
+        return hash((self.in_play, self.running_time, self.max_counting))
+
+    def __repr__(self) -> str:
+        return (f"Clock(in_play={self.in_play!r}, running_time={self.running_time!r}, "
+                f"max_counting={self.max_counting!r})")
+
+    def __reduce__(self) -> tuple[type[Clock], tuple[bool, bool, int]]:
+        return (Clock, (self.in_play, self.running_time, self.max_counting))
 
 
 def serving_order(u: Unit) -> tuple[int, int, int, int]:
     """One server's units, earlier stoppages first; of one stoppage 402(f) the
     major first, unless coincident, then the minor first (casebook 20), a
     misconduct's own time last (casebook 40), double-minor halves in order."""
-    rank = (2 if u.substituted else 0) if u.kind == MAJOR_TIME else \
-        3 if u.kind == MISCONDUCT_TIME else 1
+    rank = (2 if u.substituted else 0) if u.kind is MAJOR_TIME else \
+        3 if u.kind is MISCONDUCT_TIME else 1
     return (u.group, rank, u.half, u.uid)
 
 
@@ -300,7 +451,7 @@ def finish(box: Box, unit: Unit, at: int, clock: Clock, *, released: bool = Fals
                 waiting = waiting.held("hold")
             return _swap(box, unit, waiting)
         return _swap(box, unit, unit.over())
-    if unit.substituted or unit.kind == MISCONDUCT_TIME:
+    if unit.substituted or unit.kind is MISCONDUCT_TIME:
         return _swap(box, unit, unit.expired("faceoff" if stopped else "stoppage"))
     was_counting = unit.counts
     box = _swap(box, unit, unit.over())
@@ -326,12 +477,12 @@ def run_until(box: Box, now: int, until: int, clock: Clock) -> Box:
         at = -1  # the first end due, if any (one pass: most calls find none)
         for u in box:
             if u.status == "running":
-                end = u.start + u.duration
+                end = u.end
                 if end <= until and (at < 0 or end < at):
                     at = end
         if at < 0:
             return box
-        batch = sorted((u for u in box if u.status == "running" and u.start + u.duration == at),
+        batch = sorted((u for u in box if u.status == "running" and u.end == at),
                        key=lambda u: (u.designated, u.order_key()))
         for unit in batch:
             current = next(u for u in box if u.uid == unit.uid)
@@ -365,8 +516,8 @@ def first_releasable(box: Box, team: Team) -> Unit | None:
     running against ``team`` (a goal never ends a major, misconduct or match
     penalty, casebook 6)."""
     candidates = [u for u in box if u.team == team and u.status == "running"
-                  and u.kind == MINOR_TIME and not u.coincident and not u.substituted]
-    return min(candidates, key=Unit.order_key) if candidates else None
+                  and u.kind is MINOR_TIME and not u.coincident and not u.substituted]
+    return min(candidates, key=_ORDER_KEY) if candidates else None
 
 
 def sits_for(u: Unit, player: int) -> bool:

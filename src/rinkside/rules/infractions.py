@@ -141,6 +141,21 @@ _BY_KEY = _index_by_key()
 _BY_NAME = _index_by_name()
 
 
+def _index_by_rule() -> tuple[dict[str, list[Infraction]], dict[str, list[Infraction]]]:
+    """Rule number -> its entries, and sub-rule (``"642(a)"``) -> its entries,
+    in book order: an assessment the caches have not seen yet finds its
+    entries in one look-up, not a scan of the catalog (issue 30)."""
+    by_number: dict[str, list[Infraction]] = {}
+    by_rule: dict[str, list[Infraction]] = {}
+    for entry in CATALOG:
+        by_number.setdefault(_number(entry), []).append(entry)
+        by_rule.setdefault(entry.rule, []).append(entry)
+    return by_number, by_rule
+
+
+_BY_NUMBER, _BY_SUB_RULE = _index_by_rule()
+
+
 def _by_rule(rule: str) -> list[Infraction]:
     parsed = _parse_rule(rule)
     if parsed is None:
@@ -148,8 +163,8 @@ def _by_rule(rule: str) -> list[Infraction]:
     number, letter = parsed
     wanted = f"{number}({letter})"
     if letter is None or wanted in _QUALIFIERS:
-        return [e for e in CATALOG if _number(e) == number]
-    return [e for e in CATALOG if e.rule == wanted]
+        return list(_BY_NUMBER.get(number, ()))
+    return list(_BY_SUB_RULE.get(wanted, ()))
 
 
 def _candidates(infraction: str, rule: str | None) -> list[Infraction]:

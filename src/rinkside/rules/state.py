@@ -12,7 +12,7 @@ and :class:`ShootoutShot` (:mod:`rinkside.rules.records`).
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Final, Literal
 
 from rinkside.rules.box import (
     Box,
@@ -66,6 +66,9 @@ __all__ = [
 Status = Literal["not_started", "in_play", "stopped", "intermission", "shootout", "final",
                  "suspended"]
 REPLACEMENT_GOALIE = 0  # a goaltender took the ejected one's place, not yet named (407(b))
+
+
+_new: Final = object.__new__  # a module name: a class's ``__new__`` is read unspecialized
 
 
 def team_index(team: Team) -> int:
@@ -193,7 +196,7 @@ class GameState:
 
     def copy(self) -> GameState:
         """A shallow copy: every field holds an immutable value."""
-        s = GameState.__new__(GameState)
+        s: GameState = _new(GameState)
         s.setup = self.setup
         s.phase = self.phase
         s.period = self.period
@@ -286,7 +289,9 @@ class GameState:
         return not self.clock_held and not self.late_stop_clock()
 
     def clock_rules(self) -> Clock:
-        return self.clocks[self.phase == "in_play"]
+        if self.phase == "in_play":  # an if, not a bool index: both specialize (issue 30)
+            return self.clocks[1]
+        return self.clocks[0]
 
     def advance_to(self, moment: GameTime) -> GameState:
         """The state at ``moment`` with nothing else happening: the clock runs
@@ -329,7 +334,7 @@ class GameState:
         less its counting penalties, never below the 401(c) minimum, and one
         more with the net empty."""
         st = self.setup.settings
-        short = min(self.counting(team), st.max_counting_penalties)
+        short = min(counting(self.units, team), self.clocks[0].max_counting)
         return st.full_strength - short + (0 if self.has_goalie(team) else 1)
 
     def players_on_floor(self, team: Team) -> int:

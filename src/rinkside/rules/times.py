@@ -56,7 +56,7 @@ def minutes_value(tenths: int) -> int | float:
 SHOOTOUT_LABEL: Final = "SO"
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(slots=True, order=True, unsafe_hash=True)
 class GameTime:
     """A moment of a game: ``period`` and the clock's ``left`` in tenths.
 
@@ -64,8 +64,8 @@ class GameTime:
     less time left is later (hence the negated key used for comparisons).
     """
 
-    period: int
-    left: int
+    period: Final[int]
+    left: Final[int]
 
     @property
     def key(self) -> tuple[int, int]:
