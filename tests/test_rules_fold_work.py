@@ -3,7 +3,8 @@
 Each shortcut the fold takes for speed is checked here against the
 question it replaces, on every event of simulated games (both editions):
 a goal's strength from the box alone against the players on the floor
-(casebook 1-3).
+(casebook 1-3); a team's one new penalty started at the face-off against
+the whole stoppage's way of starting them (408(a), 402(f)).
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from collections.abc import Iterator
 import pytest
 
 from rinkside.rules import GameState, apply, start
-from rinkside.rules.events import Event, Goal, other
+from rinkside.rules.coincidence import _new_units, _start_one, _start_team
+from rinkside.rules.events import TEAMS, Event, FaceOff, Goal, other
 from rinkside.simulate import simulate_games
 
 GAMES = 60
@@ -48,3 +50,24 @@ def test_goal_strength_is_the_players_on_the_floor(second_edition: bool) -> None
         tags.add(expected)
     assert goals > 100
     assert tags == {"PP", "SH", "EV"}
+
+
+@pytest.mark.parametrize("second_edition", [False, True])
+def test_one_new_penalty_starts_as_the_stoppage_would(second_edition: bool) -> None:
+    """Step 3 of the face-off (409(d)): one new minor or major of a team
+    queues behind its server's time (402(f)), is held as a third penalty
+    (408(a)) or starts, as the general step starts a stoppage's penalties."""
+    seen = set()
+    for before, event, _ in _before_each(second_edition):
+        if not isinstance(event, FaceOff) or not before.units:
+            continue
+        cap = before.setup.settings.max_counting_penalties
+        for team in TEAMS:
+            new = _new_units(before.units, team)
+            if len(new) != 1 or new[0].after:
+                continue
+            one = _start_one(before.units, new[0], before.elapsed, cap)
+            assert one == _start_team(before.units, team, new, before.elapsed, cap)
+            started = next(u for u in one if u.uid == new[0].uid)
+            seen.add(started.status if started.status == "running" else started.pending_reason)
+    assert {"running", "third"} <= seen
