@@ -4,7 +4,9 @@ Each shortcut the fold takes for speed is checked here against the
 question it replaces, on every event of simulated games (both editions):
 a goal's strength from the box alone against the players on the floor
 (casebook 1-3); a team's one new penalty started at the face-off against
-the whole stoppage's way of starting them (408(a), 402(f)).
+the whole stoppage's way of starting them (408(a), 402(f)); the pairing of
+coincident penalties skipped where only one team has new ones (casebook 4,
+403(e)).
 """
 
 from __future__ import annotations
@@ -14,7 +16,12 @@ from collections.abc import Iterator
 import pytest
 
 from rinkside.rules import GameState, apply, start
-from rinkside.rules.coincidence import _new_units, _start_one, _start_team
+from rinkside.rules.coincidence import (
+    _cancel_coincident,
+    _new_units,
+    _start_one,
+    _start_team,
+)
 from rinkside.rules.events import TEAMS, Event, FaceOff, Goal, other
 from rinkside.simulate import simulate_games
 
@@ -71,3 +78,23 @@ def test_one_new_penalty_starts_as_the_stoppage_would(second_edition: bool) -> N
             started = next(u for u in one if u.uid == new[0].uid)
             seen.add(started.status if started.status == "running" else started.pending_reason)
     assert {"running", "third"} <= seen
+
+
+@pytest.mark.parametrize("second_edition", [False, True])
+def test_one_teams_new_penalties_pair_with_nothing(second_edition: bool) -> None:
+    """Casebook 4, 403(c), 403(e): coincident penalties are new penalties of
+    both teams at one stoppage; where only one team has new ones, steps 1
+    and 2 of the face-off leave the box as it is, whatever the other team
+    already serves."""
+    checked = 0
+    for before, event, _ in _before_each(second_edition):
+        if not isinstance(event, FaceOff) or not before.units:
+            continue
+        new = [team for team in TEAMS if _new_units(before.units, team)]
+        if len(new) != 1 or len({u.team for u in before.units}) != 2:
+            continue
+        for window in (False, True):
+            for only_minors in (False, True):
+                assert _cancel_coincident(before.units, window, only_minors) == before.units
+        checked += 1
+    assert checked > 5

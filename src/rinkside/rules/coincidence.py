@@ -240,9 +240,9 @@ def _balance(box: Box, now: int, max_counting: int) -> Box:
     """Step 4 above (402(h), casebook 5)."""
     for team in TEAMS:
         opp = other(team)
-        mine, theirs = in_force(box, team), in_force(box, opp)
-        if not (mine > theirs >= max_counting):
-            continue
+        theirs = in_force(box, opp)
+        if theirs < max_counting or in_force(box, team) <= theirs:
+            continue  # the opponent is not at its limit, or this team is not past it
 
         box, _ = _pair(box, _by_time_left(box, team, now), _by_time_left(box, opp, now),
                        substituted=True)
@@ -278,6 +278,7 @@ def resolve_faceoff(box: Box, now: int, clock: Clock, *, major_window: bool,
     if len(teams) == 1:
         # Only one team's penalties anywhere: nothing to pair (steps 1, 2 and 4).
         return _start_new(box, now, clock.max_counting)
-    box = _cancel_coincident(box, major_window, only_minors)
+    if len(new_teams) == 2:  # steps 1 and 2 pair new penalties of both teams
+        box = _cancel_coincident(box, major_window, only_minors)
     box = _start_new(box, now, clock.max_counting)
     return _balance(box, now, clock.max_counting)
