@@ -6,7 +6,8 @@ a goal's strength from the box alone against the players on the floor
 (casebook 1-3); a team's one new penalty started at the face-off against
 the whole stoppage's way of starting them (408(a), 402(f)); the pairing of
 coincident penalties skipped where only one team has new ones (casebook 4,
-403(e)).
+403(e)); penalty times and strength left as they were after an event that
+only put penalties in the box to wait for the face-off (409(d)).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from rinkside.rules import GameState, apply, start
+from rinkside.rules import GameState, apply, start, timing
 from rinkside.rules.coincidence import (
     _cancel_coincident,
     _new_units,
@@ -23,6 +24,7 @@ from rinkside.rules.coincidence import (
     _start_team,
 )
 from rinkside.rules.events import TEAMS, Event, FaceOff, Goal, other
+from rinkside.rules.game import _note_advantage, _only_assessed
 from rinkside.simulate import simulate_games
 
 GAMES = 60
@@ -98,3 +100,23 @@ def test_one_teams_new_penalties_pair_with_nothing(second_edition: bool) -> None
                 assert _cancel_coincident(before.units, window, only_minors) == before.units
         checked += 1
     assert checked > 5
+
+
+@pytest.mark.parametrize("second_edition", [False, True])
+def test_penalties_waiting_for_the_faceoff_change_no_time_or_strength(
+        second_edition: bool) -> None:
+    """Rule 409(d): penalties assessed at a stoppage start at the face-off;
+    recording them notes no penalty time (507) and no man advantage."""
+    checked = 0
+    for before, event, after in _before_each(second_edition):
+        if after.units is before.units or not _only_assessed(after.units, before.units):
+            continue
+        assert event.at is not None
+        again = after.copy()
+        timing.note(again, before, event.at)
+        _note_advantage(again)
+        assert again.penalty_time_chain is after.penalty_time_chain
+        assert again.advantage == after.advantage
+        assert again.power_play_chain is after.power_play_chain
+        checked += 1
+    assert checked > 100
