@@ -159,9 +159,11 @@ def _split_double_minors(box: Box) -> Box:
     return box
 
 
-def _start_new(box: Box, now: int, max_counting: int) -> Box:
-    """Step 3 above."""
+def _start_new(box: Box, now: int, max_counting: int, teams: set[Team]) -> Box:
+    """Step 3 above, for the ``teams`` with new penalties."""
     for team in TEAMS:
+        if team not in teams:
+            continue
         new = _new_units(box, team)
         if len(new) == 1 and not new[0].after and new[0].kind != MISCONDUCT_TIME:
             box = _start_one(box, new[0], now, max_counting)
@@ -277,8 +279,8 @@ def resolve_faceoff(box: Box, now: int, clock: Clock, *, major_window: bool,
         return box
     if len(teams) == 1:
         # Only one team's penalties anywhere: nothing to pair (steps 1, 2 and 4).
-        return _start_new(box, now, clock.max_counting)
+        return _start_new(box, now, clock.max_counting, new_teams)
     if len(new_teams) == 2:  # steps 1 and 2 pair new penalties of both teams
         box = _cancel_coincident(box, major_window, only_minors)
-    box = _start_new(box, now, clock.max_counting)
+    box = _start_new(box, now, clock.max_counting, new_teams)
     return _balance(box, now, clock.max_counting)

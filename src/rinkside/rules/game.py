@@ -176,9 +176,9 @@ def apply(state: GameState, event: events.Event) -> GameState:
     # event only put new penalties in it to wait for the face-off (409(d)).
     if s.units is not state.units and not _only_assessed(s.units, state.units):
         if s.units:
-            if event.at is not None:
-                timing.note(s, state, event.at)
-            s.units = prune(s.units)
+            # the units done with this event leave the box (noted first)
+            if event.at is None or timing.note(s, state, event.at):
+                s.units = prune(s.units)
         _note_advantage(s)
     s.event_count += 1
     return s
