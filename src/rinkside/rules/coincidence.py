@@ -159,34 +159,59 @@ def _split_double_minors(box: Box) -> Box:
     return box
 
 
-def _start_new(box: Box, now: int, max_counting: int) -> Box:
-    """Step 3 above."""
+def _start_new(box: Box, now: int, max_counting: int, teams: set[Team]) -> Box:
+    """Step 3 above, for the ``teams`` with new penalties."""
     for team in TEAMS:
-        new = _new_units(box, team)
-        if not new:
+        if team not in teams:
             continue
-        box, new = _misconduct_after(box, new)
-        busy = {u.server for u in box if u.team == team and u.status in ("running", "pending")
-                and u.pending_reason != "faceoff"}
-        team_order = sorted(new, key=lambda u: (0 if u.kind == MINOR_TIME else 1, u.uid))
-        by_server: dict[ServerKey, list[Unit]] = {}
-        for u in sorted(new, key=serving_order):
-            by_server.setdefault(u.server, []).append(u)
-        firsts = {units[0].uid for server, units in by_server.items() if server not in busy}
-        alive = {x.uid for x in box if x.status in ("running", "pending")}
-        for u in team_order:
-            current = next(x for x in box if x.uid == u.uid)
-            # a unit that follows one unit waits for it alone, not for its
-            # server's order (casebook 44, 66)
-            waits = u.after in alive if u.after else u.uid not in firsts
-            if waits:
-                box = _replace(box, current, current.held("queue"))
-            elif current.kind != MISCONDUCT_TIME and not current.substituted and \
-                    counting(box, team) >= max_counting:
-                box = _replace(box, current, current.held("third"))
-            else:
-                box = _replace(box, current, current.running_from(now))
+        new = _new_units(box, team)
+        if len(new) == 1 and not new[0].after and new[0].kind != MISCONDUCT_TIME:
+            box = _start_one(box, new[0], now, max_counting)
+        elif new:
+            box = _start_team(box, team, new, now, max_counting)
     return box
+
+
+def _start_team(box: Box, team: Team, new: list[Unit], now: int, max_counting: int) -> Box:
+    """Step 3 for ``team``'s new units."""
+    box, new = _misconduct_after(box, new)
+    busy = {u.server for u in box if u.team == team and u.status in ("running", "pending")
+            and u.pending_reason != "faceoff"}
+    team_order = sorted(new, key=lambda u: (0 if u.kind == MINOR_TIME else 1, u.uid))
+    by_server: dict[ServerKey, list[Unit]] = {}
+    for u in sorted(new, key=serving_order):
+        by_server.setdefault(u.server, []).append(u)
+    firsts = {units[0].uid for server, units in by_server.items() if server not in busy}
+    alive = {x.uid for x in box if x.status in ("running", "pending")}
+    for u in team_order:
+        current = next(x for x in box if x.uid == u.uid)
+        # a unit that follows one unit waits for it alone, not for its
+        # server's order (casebook 44, 66)
+        waits = u.after in alive if u.after else u.uid not in firsts
+        if waits:
+            box = _replace(box, current, current.held("queue"))
+        elif current.kind != MISCONDUCT_TIME and not current.substituted and \
+                counting(box, team) >= max_counting:
+            box = _replace(box, current, current.held("third"))
+        else:
+            box = _replace(box, current, current.running_from(now))
+    return box
+
+
+def _start_one(box: Box, unit: Unit, now: int, max_counting: int) -> Box:
+    """Step 3 for a team's one new unit of minor or major time, following
+    no other (the most frequent case), as :func:`_start_team` takes it: it
+    queues behind
+    its server's earlier time (402(f)), is held as a third penalty (408(a))
+    or starts now."""
+    team, server = unit.team, unit.server
+    for u in box:
+        if u.server == server and u.team == team and u.pending_reason != "faceoff" \
+                and u.status in ("running", "pending"):
+            return _replace(box, unit, unit.held("queue"))
+    if not unit.substituted and counting(box, team) >= max_counting:
+        return _replace(box, unit, unit.held("third"))
+    return _replace(box, unit, unit.running_from(now))
 
 
 def _misconduct_after(box: Box, new: list[Unit]) -> tuple[Box, list[Unit]]:
@@ -217,9 +242,9 @@ def _balance(box: Box, now: int, max_counting: int) -> Box:
     """Step 4 above (402(h), casebook 5)."""
     for team in TEAMS:
         opp = other(team)
-        mine, theirs = in_force(box, team), in_force(box, opp)
-        if not (mine > theirs >= max_counting):
-            continue
+        theirs = in_force(box, opp)
+        if theirs < max_counting or in_force(box, team) <= theirs:
+            continue  # the opponent is not at its limit, or this team is not past it
 
         box, _ = _pair(box, _by_time_left(box, team, now), _by_time_left(box, opp, now),
                        substituted=True)
@@ -228,6 +253,16 @@ def _balance(box: Box, now: int, max_counting: int) -> Box:
                 held = held_third(box, t)[0]
                 box = _replace(box, held, held.running_from(now))
     return box
+
+
+def waiting_for_faceoff(box: Box) -> bool:
+    """Whether a penalty assessed at the stoppage waits for the face-off to
+    start (409(d)): what :func:`resolve_faceoff` settles, asked before the
+    rest of what it needs is gathered (most face-offs have none)."""
+    for u in box:
+        if u.status == "pending" and u.pending_reason == "faceoff":
+            return True
+    return False
 
 
 def resolve_faceoff(box: Box, now: int, clock: Clock, *, major_window: bool,
@@ -244,7 +279,8 @@ def resolve_faceoff(box: Box, now: int, clock: Clock, *, major_window: bool,
         return box
     if len(teams) == 1:
         # Only one team's penalties anywhere: nothing to pair (steps 1, 2 and 4).
-        return _start_new(box, now, clock.max_counting)
-    box = _cancel_coincident(box, major_window, only_minors)
-    box = _start_new(box, now, clock.max_counting)
+        return _start_new(box, now, clock.max_counting, new_teams)
+    if len(new_teams) == 2:  # steps 1 and 2 pair new penalties of both teams
+        box = _cancel_coincident(box, major_window, only_minors)
+    box = _start_new(box, now, clock.max_counting, new_teams)
     return _balance(box, now, clock.max_counting)

@@ -44,7 +44,7 @@ from rinkside.rules import (
     shootout,
     timing,
 )
-from rinkside.rules.box import HELD, MISCONDUCT_TIME, prune
+from rinkside.rules.box import HELD, MISCONDUCT_TIME, Box, prune
 from rinkside.rules.events import Team
 from rinkside.rules.records import Chain
 from rinkside.rules.roster import GameSetup
@@ -172,11 +172,13 @@ def apply(state: GameState, event: events.Event) -> GameState:
             ending.after_forfeit(s, event)
         case _:
             _not_an_event(event)
-    if s.units is not state.units:  # penalty times and strength change only with the box
+    # Penalty times and strength change only with the box, and not where the
+    # event only put new penalties in it to wait for the face-off (409(d)).
+    if s.units is not state.units and not _only_assessed(s.units, state.units):
         if s.units:
-            if event.at is not None:
-                timing.note(s, state, event.at)
-            s.units = prune(s.units)
+            # the units done with this event leave the box (noted first)
+            if event.at is None or timing.note(s, state, event.at):
+                s.units = prune(s.units)
         _note_advantage(s)
     s.event_count += 1
     return s
@@ -186,6 +188,19 @@ def _not_an_event(event: Never) -> NoReturn:
     """Reached only by a value outside :data:`Event` (mypy proves the match
     above covers every event type)."""
     raise TypeError(f"not an event: {event!r}")
+
+
+def _only_assessed(box: Box, before: Box) -> bool:
+    """Whether ``box`` is ``before`` with penalties added that wait for the
+    face-off (409(d)): their time has not begun and nobody is short for them
+    yet (casebook 1-3), so no penalty time and no strength changed."""
+    n = len(before)
+    if len(box) <= n or box[:n] != before:
+        return False
+    for u in box[n:]:
+        if u.status != "pending" or u.pending_reason != "faceoff":
+            return False
+    return True
 
 
 def _note_advantage(s: GameState) -> None:

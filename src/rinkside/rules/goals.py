@@ -64,11 +64,21 @@ def refuse_goal(s: GameState, event: Goal) -> None:
         refuse_assessing(s, kept)
 
 
+def _substituted_for(box: Box, team: Team) -> set[int]:
+    """The penalties of ``team`` in ``box`` whose time another player serves
+    and that have not ended (206(d))."""
+    return {u.penalty_id for u in box if u.team == team and u.served_by is not None
+            and u.status in ("pending", "running")}
+
+
 def refuse_injured(s: GameState, at: GameTime, team: Team, named: set[int | None]) -> None:
     """Rule 206(d), casebook 45: an injured player whose penalty a substitute
     serves may not score, assist or shoot until that penalty's time has ended."""
-    waiting = {u.penalty_id for u in clock.box_at(s, at) if u.team == team
-               and u.served_by is not None and u.status in ("pending", "running")}
+    # Running the clock to ``at`` only ends such time or starts what was
+    # pending: with none in the box now, none is at ``at`` either.
+    if not _substituted_for(s.units, team):
+        return
+    waiting = _substituted_for(clock.box_at(s, at), team)
     if not waiting:
         return
     records = items(s.penalty_chain)
@@ -105,10 +115,17 @@ def goal(s: GameState, event: Goal) -> None:
     that was short (402(d)); the delayed penalties of the scored-on team
     follow 409(c) and 402(e)."""
     scorer_team, against = event.team, other(event.team)
-    mine, theirs = s.players_on_floor(scorer_team), s.players_on_floor(against)
-    strength: Strength = "PP" if mine > theirs else "SH" if mine < theirs else "EV"
+    # Casebook 1-3: players on the floor are full strength less the counting
+    # penalties (capped, 401(c)), plus one, goaltender or extra skater alike:
+    # the box alone decides the strength, and an empty box is even.
+    mine = theirs = 0
+    if s.units:
+        cap = s.setup.settings.max_counting_penalties
+        mine = min(counting(s.units, scorer_team), cap)
+        theirs = min(counting(s.units, against), cap)
+    strength: Strength = "PP" if mine < theirs else "SH" if mine > theirs else "EV"
     goalie_against = s.goalie(against)
-    short = theirs < mine
+    short = theirs > mine
     if s.phase == "in_play" and s.signals:
         s.signals, warnings = signals_after_goal(
             s, against, short_by_minor(s, s.units, against, scorer_team))

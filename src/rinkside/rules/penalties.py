@@ -182,7 +182,8 @@ def stop_play(s: GameState) -> None:
     signals, s.signals = s.signals, ()
     for signal in signals:
         assess(s, signal.assessed(s.clock))
-    s.units = release_waiting(s.units, "stoppage")
+    if s.units:  # most whistles: nobody in the box
+        s.units = release_waiting(s.units, "stoppage")
     if s.out_of_box:
         _back_in_box(s)
 

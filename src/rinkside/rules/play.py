@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from rinkside.rules import clock
 from rinkside.rules.box import release_waiting
-from rinkside.rules.coincidence import resolve_faceoff
+from rinkside.rules.coincidence import resolve_faceoff, waiting_for_faceoff
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.events import FaceOff, PenaltyClass, PeriodEnd, Stoppage, TimeOut
 from rinkside.rules.penalties import refuse_assessing, stop_play
@@ -30,11 +30,13 @@ def refuse_faceoff(s: GameState, event: FaceOff) -> None:
             clock.refuse_moment(s, event.at)
         return
     expected = s.period + (0 if s.phase == "not_started" else 1)
-    start = clock.when(s, GameTime(expected, s.period_length(expected)))
+    full = s.period_length(expected)
     if event.at.period != expected:
-        raise RuleViolation("637(a)", f"the next period to start is {start}")
-    if event.at.left != s.period_length(expected):
-        raise RuleViolation("637(a)", f"a period starts with a face-off at {start}, "
+        raise RuleViolation("637(a)", f"the next period to start is "
+                            f"{clock.when(s, GameTime(expected, full))}")
+    if event.at.left != full:
+        raise RuleViolation("637(a)", f"a period starts with a face-off at "
+                            f"{clock.when(s, GameTime(expected, full))}, "
                             f"not {clock.when(s, event.at)}")
 
 
@@ -55,6 +57,8 @@ def faceoff(s: GameState, event: FaceOff) -> None:
             s.units = tuple(x.running_from(now) if x.pending_reason == "left" else x
                             for x in s.units)
             break
+    if not waiting_for_faceoff(s.units):
+        return  # nothing assessed at the stoppage: the time already in the box runs on
     st = s.setup.settings
     window = s.period > st.periods or (s.period == st.periods and s.left < st.major)  # 403(e)
     s.units = resolve_faceoff(s.units, s.elapsed, s.clock_rules(), major_window=window,

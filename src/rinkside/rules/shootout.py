@@ -62,7 +62,8 @@ def check_attempt(state: GameState, event: ShootoutAttempt) -> None:
     if state.is_ejected(event.team, event.shooter):
         raise RuleViolation("639(b)", f"#{event.shooter} was removed from the game and may not "
                             "shoot")
-    if event.shooter in unexpired(state, event.team):  # casebook 50: his own, or one he serves
+    boxed = unexpired(state, event.team)  # asked once: it reads every penalty of the game
+    if event.shooter in boxed:  # casebook 50: his own, or one he serves
         raise RuleViolation("639(b)", f"#{event.shooter} has penalty time unexpired at the "
                             "end of the game and may not shoot (639(b)4F)")
     if state.is_goaltender(event.team, event.shooter):
@@ -73,18 +74,21 @@ def check_attempt(state: GameState, event: ShootoutAttempt) -> None:
     if taken >= per_round and event.shooter not in mine[:per_round]:
         raise RuleViolation("639(b)", f"#{event.shooter} was not one of {event.team}'s "
                             f"{per_round} shooters of the first round (639(b)4D)")
-    if event.shooter not in may_shoot(state, event.team):
+    if event.shooter not in may_shoot(state, event.team, boxed=boxed):
         which = "the first round" if taken < per_round else "this round"
         raise RuleViolation("639(b)", f"#{event.shooter} has already shot in {which}; no player "
                             "shoots twice in a round before each of his team's shooters has "
                             "(639(b)4D)")
 
 
-def eligible(state: GameState, team: Team) -> tuple[int, ...]:
+def eligible(state: GameState, team: Team, *, boxed: set[int] | None = None
+             ) -> tuple[int, ...]:
     """The players of ``team`` who may shoot at all (639(b)4A, 4F, casebook
     50): its dressed skaters, less its goaltender, a player removed from the
-    game and one with penalty time unexpired (his own or one he serves)."""
-    boxed = unexpired(state, team)
+    game and one with penalty time unexpired (his own or one he serves;
+    ``boxed``: :func:`unexpired`, where the caller has it already)."""
+    if boxed is None:
+        boxed = unexpired(state, team)
     goalie = state.goalie(team)
     return tuple(p.number for p in state.setup.roster(team).players
                  if not p.goalie and p.number != goalie and p.number not in boxed
@@ -109,15 +113,17 @@ def unexpired(state: GameState, team: Team) -> set[int]:
     return out
 
 
-def may_shoot(state: GameState, team: Team) -> tuple[int, ...]:
+def may_shoot(state: GameState, team: Team, *, boxed: set[int] | None = None
+              ) -> tuple[int, ...]:
     """Who may take ``team``'s next attempt, in roster order (639(b)4D): in
     the first round an eligible player who has not shot, after it one of the
     first round's shooters who has not shot in this round. A team with fewer
     eligible players than a round has shots (the book is silent) shoots them
-    in turn: no player shoots again before each has shot as often."""
+    in turn: no player shoots again before each has shot as often. (``boxed``:
+    as :func:`eligible` takes it.)"""
     per_round = state.setup.settings.shootout_shooters
     mine = [s.shooter for s in state.shootout_shots if s.team == team]
-    pool = eligible(state, team)
+    pool = eligible(state, team, boxed=boxed)
     if len(mine) >= per_round:
         named = set(mine[:per_round])
         pool = tuple(n for n in pool if n in named)

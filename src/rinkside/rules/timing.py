@@ -39,10 +39,11 @@ that ended it. The first fact of each kind for a penalty holds. (A plain
 tuple: the fold builds one at every start and end.)"""
 
 
-def note(s: GameState, before: GameState | int, at: GameTime) -> None:
+def note(s: GameState, before: GameState | int, at: GameTime) -> bool:
     """The box of ``s`` changed with the event at ``at`` (``before``: the
     state before the event, or the elapsed tenths the clock stood at then);
-    its done units are not pruned yet.
+    its done units are not pruned yet. Whether any unit is done (the box
+    needs pruning).
 
     A unit that began during the event has ``start >= since``; a done unit
     ended on time at its end (its time ran out while the clock ran), came back
@@ -63,6 +64,7 @@ def note(s: GameState, before: GameState | int, at: GameTime) -> None:
             done = True
     if done:
         _note_ended(s, at)
+    return done
 
 
 def _note_ended(s: GameState, at: GameTime) -> None:

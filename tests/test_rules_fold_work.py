@@ -1,0 +1,122 @@
+"""The fold's shortcuts (issue 30) give what the longer way gives.
+
+Each shortcut the fold takes for speed is checked here against the
+question it replaces, on every event of simulated games (both editions):
+a goal's strength from the box alone against the players on the floor
+(casebook 1-3); a team's one new penalty started at the face-off against
+the whole stoppage's way of starting them (408(a), 402(f)); the pairing of
+coincident penalties skipped where only one team has new ones (casebook 4,
+403(e)); penalty times and strength left as they were after an event that
+only put penalties in the box to wait for the face-off (409(d)).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from rinkside.rules import GameState, apply, start, timing
+from rinkside.rules.coincidence import (
+    _cancel_coincident,
+    _new_units,
+    _start_one,
+    _start_team,
+)
+from rinkside.rules.events import TEAMS, Event, FaceOff, Goal, other
+from rinkside.rules.game import _note_advantage, _only_assessed
+from rinkside.simulate import simulate_games
+
+GAMES = 60
+
+
+def _before_each(second_edition: bool) -> Iterator[tuple[GameState, Event, GameState]]:
+    """(state before, event, state after) for every event of the simulated games."""
+    for setup, events in simulate_games(GAMES, 4242, second_edition=second_edition):
+        state = start(setup)
+        for event in events:
+            after = apply(state, event)
+            yield state, event, after
+            state = after
+
+
+@pytest.mark.parametrize("second_edition", [False, True])
+def test_goal_strength_is_the_players_on_the_floor(second_edition: bool) -> None:
+    """Rule 616 tags, casebook 1-3: PP when the scorer's team has more players
+    on the floor at the goal, SH when fewer, EV when as many, with an empty
+    net counted as the extra skater it is."""
+    goals = 0
+    tags = set()
+    for before, event, after in _before_each(second_edition):
+        if not isinstance(event, Goal):
+            continue
+        at_goal = before.advance_to(event.at) if before.phase == "in_play" else before
+        mine = at_goal.players_on_floor(event.team)
+        theirs = at_goal.players_on_floor(other(event.team))
+        expected = "PP" if mine > theirs else "SH" if mine < theirs else "EV"
+        assert after.goals[-1].strength == expected, (event, at_goal.units)
+        goals += 1
+        tags.add(expected)
+    assert goals > 100
+    assert tags == {"PP", "SH", "EV"}
+
+
+@pytest.mark.parametrize("second_edition", [False, True])
+def test_one_new_penalty_starts_as_the_stoppage_would(second_edition: bool) -> None:
+    """Step 3 of the face-off (409(d)): one new minor or major of a team
+    queues behind its server's time (402(f)), is held as a third penalty
+    (408(a)) or starts, as the general step starts a stoppage's penalties."""
+    seen = set()
+    for before, event, _ in _before_each(second_edition):
+        if not isinstance(event, FaceOff) or not before.units:
+            continue
+        cap = before.setup.settings.max_counting_penalties
+        for team in TEAMS:
+            new = _new_units(before.units, team)
+            if len(new) != 1 or new[0].after:
+                continue
+            one = _start_one(before.units, new[0], before.elapsed, cap)
+            assert one == _start_team(before.units, team, new, before.elapsed, cap)
+            started = next(u for u in one if u.uid == new[0].uid)
+            seen.add(started.status if started.status == "running" else started.pending_reason)
+    assert {"running", "third"} <= seen
+
+
+@pytest.mark.parametrize("second_edition", [False, True])
+def test_one_teams_new_penalties_pair_with_nothing(second_edition: bool) -> None:
+    """Casebook 4, 403(c), 403(e): coincident penalties are new penalties of
+    both teams at one stoppage; where only one team has new ones, steps 1
+    and 2 of the face-off leave the box as it is, whatever the other team
+    already serves."""
+    checked = 0
+    for before, event, _ in _before_each(second_edition):
+        if not isinstance(event, FaceOff) or not before.units:
+            continue
+        new = [team for team in TEAMS if _new_units(before.units, team)]
+        if len(new) != 1 or len({u.team for u in before.units}) != 2:
+            continue
+        for window in (False, True):
+            for only_minors in (False, True):
+                assert _cancel_coincident(before.units, window, only_minors) == before.units
+        checked += 1
+    assert checked > 5
+
+
+@pytest.mark.parametrize("second_edition", [False, True])
+def test_penalties_waiting_for_the_faceoff_change_no_time_or_strength(
+        second_edition: bool) -> None:
+    """Rule 409(d): penalties assessed at a stoppage start at the face-off;
+    recording them notes no penalty time (507) and no man advantage."""
+    checked = 0
+    for before, event, after in _before_each(second_edition):
+        if after.units is before.units or not _only_assessed(after.units, before.units):
+            continue
+        assert event.at is not None
+        again = after.copy()
+        timing.note(again, before, event.at)
+        _note_advantage(again)
+        assert again.penalty_time_chain is after.penalty_time_chain
+        assert again.advantage == after.advantage
+        assert again.power_play_chain is after.power_play_chain
+        checked += 1
+    assert checked > 100
