@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import gc
 import threading
+import weakref
 from collections.abc import Iterator
 from typing import Any
 
@@ -73,3 +74,34 @@ def test_a_full_pass_runs_at_each_period_and_none_after_stop() -> None:
     assert not passes._thread.is_alive()
     assert passes.passes == 2
     assert ticks.waited[:2] == [300.0, 300.0]
+
+
+class Node:
+    """A container that can be made part of a cycle and watched (weakref)."""
+
+    def __init__(self) -> None:
+        self.other: Node | None = None
+
+
+def test_what_survives_a_pass_is_frozen_out_of_the_next_passes_walk(
+        collector_restored: None) -> None:
+    page = Node()  # a live page's objects, connected before the pass
+    passes = FullPasses(thaw_every=12)
+    passes.collect()
+    assert passes.passes == 1
+    assert not any(o is page for o in gc.get_objects())  # not walked by the next pass
+    assert gc.get_freeze_count() > 0
+
+
+def test_every_thaw_every_th_pass_frees_a_cycle_that_died_frozen(
+        collector_restored: None) -> None:
+    first, second = Node(), Node()
+    first.other, second.other = second, first  # a page's cycle, as a closed stream leaves
+    gone = weakref.ref(first)
+    passes = FullPasses(thaw_every=3)
+    passes.collect()  # the page is live: frozen
+    del first, second
+    passes.collect()
+    assert gone() is not None  # frozen: this pass did not walk it
+    passes.collect()  # the third: the frozen walked too
+    assert gone() is None
