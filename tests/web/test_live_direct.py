@@ -1,7 +1,8 @@
 """Issue 30: a live page's states under uvicorn's httptools protocol go
 straight to its transport as one chunk framed once for every page, not
 through ``send`` page by page; a page whose socket is full goes through
-``send`` (which waits for it) and meanwhile keeps only the newest state."""
+``send`` (which waits for it) and meanwhile keeps only the newest state; a
+burst published while the loop is busy is one delivery of the newest."""
 
 from __future__ import annotations
 
@@ -19,8 +20,10 @@ from webkit import Demo, game_in_play, record
 
 from rinkside.rules.events import FaceOff, Stoppage
 from rinkside.rules.times import GameTime
+from rinkside.services.change import Change
 from rinkside.web import server
 from rinkside.web.app import create_app
+from rinkside.web.broadcaster import Broadcaster, Subscription
 from rinkside.web.live_send import DirectWriter, chunk, direct_writer
 from rinkside.web.sse import Frame, Sink, state_event
 
@@ -179,3 +182,53 @@ def test_the_chunk_is_the_event_framed_once_and_only_httptools_sends_are_bypasse
         pass
 
     assert direct_writer(send) is None  # a test's send, or h11's: every body through it
+
+
+def test_a_burst_published_while_the_loop_is_busy_is_one_delivery_of_the_newest(
+        demo: Demo) -> None:
+    """Changes handed to a loop that has not yet run the delivery of an
+    older one fold into it: one pass over the pages, with the newest state
+    (a busy loop, or changes relayed by another process, queues nothing stale)."""
+    game = game_in_play(demo)
+    deliveries: list[int] = []
+
+    class Counted(Broadcaster):
+        def _deliver(self, subscriptions: list[Subscription], game_id: int,
+                     version: int) -> None:
+            deliveries.append(version)
+            super()._deliver(subscriptions, game_id, version)
+
+    broadcaster = Counted(service=demo.service)
+    page: list[Message] = []
+
+    async def main() -> None:
+        written = asyncio.Event()
+
+        async def send(message: Message) -> None:
+            page.append(message)
+            written.set()
+
+        with broadcaster.subscribe(game) as subscription:
+            task = asyncio.create_task(broadcaster.stream(subscription, demo.service, send))
+            async with asyncio.timeout(10):
+                while not page:
+                    written.clear()
+                    await written.wait()
+            versions_written: list[int] = []
+
+            def burst() -> None:  # another thread, while this loop is blocked
+                for at in (5900, 5800, 5700):
+                    version = record(demo.service, game, Stoppage(GameTime(1, at)))
+                    versions_written.append(version)
+                    broadcaster.publish(Change(game, version))
+                    record(demo.service, game, FaceOff(GameTime(1, at)))
+
+            publisher = threading.Thread(target=burst)
+            publisher.start()
+            publisher.join()  # the loop runs nothing meanwhile
+            await broadcaster.delivered()
+            assert deliveries == [versions_written[-1]]
+            subscription.close()
+            await task
+
+    asyncio.run(main())
