@@ -12,7 +12,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from webkit import Demo
 
+from rinkside.web.server import build_server
 from rinkside.web.server_collector import NO_AUTOMATIC_FULL_PASS, FullPasses, settle
 
 
@@ -105,3 +107,22 @@ def test_every_thaw_every_th_pass_frees_a_cycle_that_died_frozen(
     assert gone() is not None  # frozen: this pass did not walk it
     passes.collect()  # the third: the frozen walked too
     assert gone() is None
+
+
+def test_every_pages_frozen_th_page_opened_freezes_what_is_alive(
+        collector_restored: None) -> None:
+    passes = FullPasses(pages_frozen=3)
+    page = Node()  # a page's objects, connected now
+    passes.page_opened()
+    passes.page_opened()
+    assert any(o is page for o in gc.get_objects())  # not yet: two pages
+    passes.page_opened()
+    assert not any(o is page for o in gc.get_objects())  # out of the passes' walks
+    assert passes.opened == 0
+
+
+def test_the_game_day_server_tells_its_collector_of_each_live_page(
+        demo: Demo, collector_restored: None) -> None:
+    built = build_server(database_url=f"sqlite:///{demo.path}")
+    assert built.collector is not None
+    assert built.broadcaster.on_subscribe == built.collector.page_opened

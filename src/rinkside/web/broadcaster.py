@@ -93,6 +93,9 @@ class Broadcaster:
         # told of each refresh, to tell the other processes (set by
         # :func:`rinkside.web.server.relay_changes`)
         self.on_refresh: Callable[[int, Frame], None] | None = None
+        # told of each page that subscribes, on its loop (set by the game-day server:
+        # :meth:`rinkside.web.server_collector.FullPasses.page_opened`)
+        self.on_subscribe: Callable[[], None] | None = None
 
     def publish(self, change: Change) -> None:
         """The game changed (this process just committed ``change.version``):
@@ -297,6 +300,8 @@ class Broadcaster:
         with self._lock:
             self._subscribers.setdefault(key, set()).add(subscription)
             self._followed.notify_all()
+        if self.on_subscribe is not None:
+            self.on_subscribe()
         try:
             yield subscription
         finally:

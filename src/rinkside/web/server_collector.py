@@ -26,7 +26,11 @@ So a server does not leave its full passes to that rule:
   pass stops every loop of the process while it walks, and walking 10,000
   pages' objects took 4.8 s under load (issue 30). Every ``thaw_every``
   passes (:data:`THAW_EVERY`: once an hour) the frozen are let go first, so
-  that a cycle left by a page that has gone since is still freed.
+  that a cycle left by a page that has gone since is still freed;
+- and every :data:`PAGES_FROZEN` live pages opened, what is alive is frozen
+  at once (:meth:`FullPasses.page_opened`, a constant-time move of the
+  collector's lists), so that even the first pass after thousands of pages
+  connect does not walk them.
 """
 
 from __future__ import annotations
@@ -36,10 +40,12 @@ import threading
 from collections.abc import Callable
 from typing import Final
 
-__all__ = ["FULL_PASS", "NO_AUTOMATIC_FULL_PASS", "THAW_EVERY", "FullPasses", "settle"]
+__all__ = ["FULL_PASS", "NO_AUTOMATIC_FULL_PASS", "PAGES_FROZEN", "THAW_EVERY", "FullPasses",
+           "settle"]
 
 FULL_PASS: Final = 300.0  # seconds between two full passes
 THAW_EVERY: Final = 12  # one full pass in so many also walks the frozen (hourly)
+PAGES_FROZEN: Final = 500  # live pages opened between two freezes (gc.freeze: constant time)
 NO_AUTOMATIC_FULL_PASS: Final = 1 << 30  # the old generation's threshold: never reached
 
 
@@ -62,10 +68,12 @@ class FullPasses:
 
     def __init__(self, every: float = FULL_PASS,
                  wait: Callable[[float], bool] | None = None,
-                 thaw_every: int = THAW_EVERY) -> None:
+                 thaw_every: int = THAW_EVERY, pages_frozen: int = PAGES_FROZEN) -> None:
         self.every = every
         self.thaw_every = thaw_every
+        self.pages_frozen = pages_frozen
         self.passes = 0
+        self.opened = 0  # live pages opened since the last freeze
         self._stop = threading.Event()
         self._wait = wait or self._stop.wait
         self._thread = threading.Thread(target=self._run, name="rinkside-full-passes",
@@ -85,6 +93,14 @@ class FullPasses:
             if self._stop.is_set():
                 return
             self.collect()
+
+    def page_opened(self) -> None:
+        """A live page was opened (on the server's loop): every
+        ``pages_frozen``-th, what is alive is frozen out of the passes' walks."""
+        self.opened += 1
+        if self.opened >= self.pages_frozen:
+            self.opened = 0
+            gc.freeze()
 
     def collect(self) -> None:
         """One pass: the unfrozen walked (every ``thaw_every``-th pass, the
