@@ -92,6 +92,7 @@ from livekit import (
     phase_figures,
     raise_open_files,
     read_gc_log,
+    server_cpu,
     server_rss,
 )
 from sqlalchemy import func, select
@@ -137,6 +138,7 @@ class Figures:
     backend: str = "sqlite"
     clients_per_worker: list[int] | None = None
     bare: bool = False  # the floor: the bare ASGI fan-out, not rinkside
+    client_cpu_ms: float = 0.0  # the client processes' CPU over the phases, per write
 
 
 @dataclass(frozen=True)
@@ -355,10 +357,12 @@ def run_pass(args: argparse.Namespace, url: str, backend: str, game: int, home: 
               f"{connect_seconds:.1f} s" + (f" ({failed} failed: {first_error})" if failed else ""),
               flush=True)
 
-        timeline: list[tuple[Phase, list[tuple[int, int]], list[int], tuple[int, int]]] = []
+        timeline: list[tuple[Phase, list[tuple[int, int]], list[int], tuple[int, int],
+                             float]] = []
         for phase in phases:
             written: list[tuple[int, int]] = []
             posts: list[int] = []
+            cpu = server_cpu(server.pid)
             start = time.monotonic_ns()
             for i in range(phase.events):
                 due = start + int(i * phase.interval * 1e9)
@@ -368,7 +372,8 @@ def run_pass(args: argparse.Namespace, url: str, backend: str, game: int, home: 
                 written.append((version, sent))
                 posts.append(answered - sent)
             time.sleep(args.drain)
-            timeline.append((phase, written, posts, (start, time.monotonic_ns())))
+            timeline.append((phase, written, posts, (start, time.monotonic_ns()),
+                             1000 * (server_cpu(server.pid) - cpu)))
             print(f"  {phase.name}: {phase.events} events written", flush=True)
         rss_end = server_rss(server.pid)
         if args.census:
@@ -394,8 +399,10 @@ def run_pass(args: argparse.Namespace, url: str, backend: str, game: int, home: 
     times = [array("q", b) for r in results for b in r.times]
     served_by = [w for r in results for w in r.workers]
     others = [i for i, w in enumerate(served_by) if w != writer_worker] if workers > 1 else []
-    figures = [phase_figures(phase, written, posts, window, versions, times, collections, others)
-               for phase, written, posts, window in timeline]
+    figures = [phase_figures(phase, written, posts, window, versions, times, collections, others,
+                             cpu)
+               for phase, written, posts, window, cpu in timeline]
+    writes = sum(len(written) for _, written, _, _, _ in timeline)
     gen2 = [c for c in collections if c[0] == 2]
     per_worker = sorted(Counter(served_by).values(), reverse=True)
     return Figures(
@@ -407,7 +414,8 @@ def run_pass(args: argparse.Namespace, url: str, backend: str, game: int, home: 
         keepalives=sum(r.keepalives for r in results), lost=sum(r.lost for r in results),
         state_bytes=state_bytes, gc_freeze=args.gc_freeze, phases=figures,
         gc_gen2_total=len(gen2), gc_gen2_max_ms=ms(max((c[2] for c in gen2), default=0)),
-        workers=workers, backend=backend, clients_per_worker=per_worker, bare=bare is not None)
+        workers=workers, backend=backend, clients_per_worker=per_worker, bare=bare is not None,
+        client_cpu_ms=1000 * sum(r.cpu_seconds for r in results) / max(1, writes))
 
 
 def report(f: Figures) -> str:
@@ -426,7 +434,7 @@ def report(f: Figures) -> str:
         "",
         (f"  {'phase':<20}{'writes':>7}{'POST':>8}{'write -> each client':>26}"
          f"{'write -> last client':>26}{'spread':>9}{'>=1 s':>6}{'lost':>6}{'gc':>5}"
-         f"{'gen2':>5}{'gc max':>8}"),
+         f"{'gen2':>5}{'gc max':>8}{'cpu':>7}"),
         (f"  {'':<20}{'':>7}{'p50':>8}{'p50':>8}{'p99':>9}{'max':>9}{'p50':>8}{'p99':>9}"
          f"{'max':>9}{'max':>9}"),
     ]
@@ -436,9 +444,11 @@ def report(f: Figures) -> str:
             f"{p.each_p99_ms:>9.1f}{p.each_max_ms:>9.1f}{p.last_p50_ms:>8.1f}"
             f"{p.last_p99_ms:>9.1f}{p.last_max_ms:>9.1f}{p.spread_max_ms:>9.1f}"
             f"{p.slow_broadcasts:>6}{p.undelivered:>6}{p.gc_collections:>5}{p.gc_gen2:>5}"
-            f"{p.gc_max_pause_ms:>8.1f}")
+            f"{p.gc_max_pause_ms:>8.1f}{p.server_cpu_ms:>7.1f}")
     lines.append("  (milliseconds; POST = the write's own round trip, the baseline; spread ="
-                 " first to last client of one version)")
+                 " first to last client of one version; cpu = the server's CPU per write)")
+    lines.append(f"  the client processes' CPU over the phases: {f.client_cpu_ms:.1f} ms per write"
+                 f" ({f.client_cpu_ms * 1000 / max(1, f.connected):.2f} us per page and write)")
     paced = f.phases[0]
     ratio = paced.last_p99_ms / paced.post_p50_ms if paced.post_p50_ms else 0.0
     lines.append(f"  at a scorekeeper's pace, p99 write -> last client = {ratio:.1f}x the POST's "
@@ -502,6 +512,11 @@ def against_floor(passes: Sequence[Figures]) -> str:
                          f"{cell(p.last_p50_ms, q.last_p50_ms):>24}"
                          f"{cell(p.last_p99_ms, q.last_p99_ms):>24}"
                          f"{cell(p.last_max_ms, q.last_max_ms):>24}")
+        for p, q in zip(real.phases, floor.phases, strict=True):
+            lines.append(f"  {'':<9}{p.name:<22}server CPU per write "
+                         f"{cell(p.server_cpu_ms, q.server_cpu_ms)}")
+        lines.append(f"  {'':<9}{'':<22}client processes' CPU per write "
+                     f"{cell(real.client_cpu_ms, floor.client_cpu_ms)}")
         if real.workers > 1:
             for p, q in zip(real.phases, floor.phases, strict=True):
                 lines.append(f"  {'':<9}{p.name:<22}on the other process: last p99 "

@@ -22,6 +22,8 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
+import uvloop
+
 VERSION_KEY = b'"version":'
 WORKER_KEY = b"x-rinkside-worker: "  # the server process of a stream (uvicorn: lower case)
 
@@ -103,8 +105,8 @@ class Scoreboard(asyncio.Protocol):
         self.transport: asyncio.Transport | None = None
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        assert isinstance(transport, asyncio.Transport)
-        self.transport = transport
+        # (uvloop's transports are not asyncio.Transport's subclasses)
+        self.transport = transport  # type: ignore[assignment]
         transport.write(self.request)
 
     def data_received(self, data: bytes) -> None:
@@ -172,6 +174,7 @@ class ClientResult:
     times: list[bytes] = field(default_factory=list)
     workers: list[int] = field(default_factory=list)  # per client, its server process
     nofile: tuple[int, int] = (0, 0)
+    cpu_seconds: float = 0.0  # the process's CPU (user + system) from ready to stop
 
 
 def client_process(host: str, port: int, path: str, clients: int, concurrency: int,
@@ -179,9 +182,12 @@ def client_process(host: str, port: int, path: str, clients: int, concurrency: i
     """A process of ``clients`` scoreboards: connects them (``concurrency``
     handshakes at a time), says ``("ready", connected, failed, error)`` on
     ``control``, then listens until told ``"stop"`` and sends back a
-    :class:`ClientResult`."""
+    :class:`ClientResult`. On uvloop (as the server): the clients share the
+    machine's cores with the server, so each read they cost less leaves
+    more to the server, the floor's and rinkside's alike."""
     nofile = raise_open_files(clients + 64)
-    result = asyncio.run(_clients(host, port, path, clients, concurrency, control))
+    with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
+        result = runner.run(_clients(host, port, path, clients, concurrency, control))
     result.nofile = nofile
     control.send(result)
     control.close()
@@ -217,8 +223,11 @@ async def _clients(host: str, port: int, path: str, clients: int, concurrency: i
 
     stop = asyncio.Event()
     loop.add_reader(control.fileno(), stop.set)
+    began = cpu_seconds()
     await stop.wait()
+    result.cpu_seconds = cpu_seconds() - began
     loop.remove_reader(control.fileno())
+    os.set_blocking(control.fileno(), True)  # uvloop's add_reader made it non-blocking
     control.recv()  # "stop"
     for board in boards:
         if board.transport is not None:
@@ -286,6 +295,7 @@ class PhaseFigures:
     other_last_p50_ms: float = 0.0
     other_last_p99_ms: float = 0.0
     other_last_max_ms: float = 0.0
+    server_cpu_ms: float = 0.0  # the server's CPU per write of the phase (its workers' too)
 
 
 # --------------------------------------------------------------------------- figures
@@ -303,6 +313,23 @@ def read_gc_log(path: Path) -> list[tuple[int, int, int]]:
             if len(parts) == 4:
                 entries.append((int(parts[0]), int(parts[1]), int(parts[2])))
     return entries
+
+
+def cpu_seconds() -> float:
+    """This process's CPU time so far, user and system."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def server_cpu(pid: int) -> float:
+    """The server's CPU seconds so far (user and system): its workers' too."""
+    return sum(_process_cpu(p) for p in [pid, *children_of(pid)])
+
+
+def _process_cpu(pid: int) -> float:
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def server_rss(pid: int) -> int:
@@ -328,7 +355,7 @@ def last_client(written: list[tuple[int, int]], versions: list[array[int]],
 def phase_figures(phase: Phase, written: list[tuple[int, int]], posts: list[int],
                   window: tuple[int, int], versions: list[array[int]],
                   times: list[array[int]], collections: list[tuple[int, int, int]],
-                  others: list[int]) -> PhaseFigures:
+                  others: list[int], server_cpu_ms: float = 0.0) -> PhaseFigures:
     each: list[int] = []
     last: list[int] = []
     spreads: list[int] = []
@@ -360,7 +387,8 @@ def phase_figures(phase: Phase, written: list[tuple[int, int]], posts: list[int]
         gc_max_pause_ms=ms(max((c[2] for c in during), default=0)),
         other_clients=len(others), other_last_p50_ms=ms(percentile(other, 50)),
         other_last_p99_ms=ms(percentile(other, 99)),
-        other_last_max_ms=ms(other[-1] if other else 0))
+        other_last_max_ms=ms(other[-1] if other else 0),
+        server_cpu_ms=server_cpu_ms / max(1, len(written)))
 
 
 

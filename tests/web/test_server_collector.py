@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import gc
 import threading
+import weakref
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from webkit import Demo
 
+from rinkside.web.server import build_server
 from rinkside.web.server_collector import NO_AUTOMATIC_FULL_PASS, FullPasses, settle
 
 
@@ -73,3 +76,53 @@ def test_a_full_pass_runs_at_each_period_and_none_after_stop() -> None:
     assert not passes._thread.is_alive()
     assert passes.passes == 2
     assert ticks.waited[:2] == [300.0, 300.0]
+
+
+class Node:
+    """A container that can be made part of a cycle and watched (weakref)."""
+
+    def __init__(self) -> None:
+        self.other: Node | None = None
+
+
+def test_what_survives_a_pass_is_frozen_out_of_the_next_passes_walk(
+        collector_restored: None) -> None:
+    page = Node()  # a live page's objects, connected before the pass
+    passes = FullPasses(thaw_every=12)
+    passes.collect()
+    assert passes.passes == 1
+    assert not any(o is page for o in gc.get_objects())  # not walked by the next pass
+    assert gc.get_freeze_count() > 0
+
+
+def test_every_thaw_every_th_pass_frees_a_cycle_that_died_frozen(
+        collector_restored: None) -> None:
+    first, second = Node(), Node()
+    first.other, second.other = second, first  # a page's cycle, as a closed stream leaves
+    gone = weakref.ref(first)
+    passes = FullPasses(thaw_every=3)
+    passes.collect()  # the page is live: frozen
+    del first, second
+    passes.collect()
+    assert gone() is not None  # frozen: this pass did not walk it
+    passes.collect()  # the third: the frozen walked too
+    assert gone() is None
+
+
+def test_every_pages_frozen_th_page_opened_freezes_what_is_alive(
+        collector_restored: None) -> None:
+    passes = FullPasses(pages_frozen=3)
+    page = Node()  # a page's objects, connected now
+    passes.page_opened()
+    passes.page_opened()
+    assert any(o is page for o in gc.get_objects())  # not yet: two pages
+    passes.page_opened()
+    assert not any(o is page for o in gc.get_objects())  # out of the passes' walks
+    assert passes.opened == 0
+
+
+def test_the_game_day_server_tells_its_collector_of_each_live_page(
+        demo: Demo, collector_restored: None) -> None:
+    built = build_server(database_url=f"sqlite:///{demo.path}")
+    assert built.collector is not None
+    assert built.broadcaster.on_subscribe == built.collector.page_opened

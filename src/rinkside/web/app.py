@@ -34,7 +34,7 @@ from rinkside.web.broadcaster import Broadcaster, Publish
 from rinkside.web.cors import ApiCors
 from rinkside.web.headers import SecurityHeaders
 from rinkside.web.limits import BodyLimit
-from rinkside.web.live_send import StreamSend
+from rinkside.web.live_send import StreamSend, outside_everything
 from rinkside.web.rate_limits import Allowance, RateLimiter
 from rinkside.web.routers import DESK_PAGES, ROUTERS
 
@@ -55,6 +55,7 @@ def create_app(service: Tournaments | None = None, *,
     app.add_middleware(ApiCors)  # /api/v1 read from other origins (GET only)
     app.add_middleware(SecurityHeaders)  # on every answer, a 413 too
     app.add_middleware(StreamSend)  # outermost: a live stream's bodies skip the layers
+    outside_everything(app)  # Starlette's own outermost layer too (web/live_send.py)
     app.state.service = service
     auth.configure(app, service)  # the cookies' secret (a weak one refused), lifetimes
     app.state.broadcaster = broadcaster

@@ -6,7 +6,11 @@ page holds a :class:`~rinkside.web.subscription.Subscription`; a stream's
 subscription has a :class:`~rinkside.web.sse.Sink` that writes each new
 state to the page the moment it is published, and keeps only the newest
 state of each game for a page too slow to read them: a burst of events, or
-a slow client, costs one update with the newest state, never a backlog.
+a slow client, costs one update with the newest state, never a backlog. A
+change published while the loop has not yet run the delivery of an older
+one is folded into it (the newest version, one pass over the pages), so a
+busy loop, or the changes another process relays, never queues stale
+versions.
 
 A stream (:meth:`Broadcaster.stream`, served by :mod:`rinkside.web.routers.live`)
 is sent the game's state (:func:`rinkside.web.views.state_json`) at once,
@@ -75,6 +79,9 @@ class Broadcaster:
         self._lock = threading.Lock()
         self._followed = threading.Condition(self._lock)  # notified when pages come and go
         self._handed: dict[Loop, int] = {}  # changes handed to a loop, not yet run there
+        # per loop and game, the delivery handed over and not yet run: the newest
+        # version and the pages then following it (a burst is one delivery)
+        self._queued: dict[tuple[Loop, int], tuple[int, list[Subscription]]] = {}
         self._drained: dict[Loop, list[asyncio.Future[None]]] = {}  # waiting for them
         self._subscribers: dict[int, set[Subscription]] = {}
         self._published: dict[int, int] = {}
@@ -86,6 +93,9 @@ class Broadcaster:
         # told of each refresh, to tell the other processes (set by
         # :func:`rinkside.web.server.relay_changes`)
         self.on_refresh: Callable[[int, Frame], None] | None = None
+        # told of each page that subscribes, on its loop (set by the game-day server:
+        # :meth:`rinkside.web.server_collector.FullPasses.page_opened`)
+        self.on_subscribe: Callable[[], None] | None = None
 
     def publish(self, change: Change) -> None:
         """The game changed (this process just committed ``change.version``):
@@ -118,8 +128,17 @@ class Broadcaster:
                                live=live)
         for loop, subscriptions in by_loop(targets).items():
             with self._lock:
+                slot = (loop, game_id)
+                queued = self._queued.get(slot)
+                if queued is not None:  # a delivery handed over has not run yet: it
+                    # takes this version (or a newer) and these pages, and no other runs
+                    self._queued[slot] = (max(queued[0], version), subscriptions)
+                    continue
+                self._queued[slot] = (version, subscriptions)
                 self._handed[loop] = self._handed.get(loop, 0) + 1
-            if not on_loop(loop, self._arrive, loop, subscriptions, game_id, version):
+            if not on_loop(loop, self._arrive, loop, game_id):
+                with self._lock:
+                    self._queued.pop(slot, None)
                 self._arrived(loop)  # a closed loop: its pages have gone
 
     def expect(self, game_id: int, version: int) -> None:
@@ -164,10 +183,13 @@ class Broadcaster:
         for game_id, version in behind:
             self._publish(game_id, version, committed=False)  # another process's
 
-    def _arrive(self, loop: Loop, subscriptions: list[Subscription], game_id: int,
-                version: int) -> None:
+    def _arrive(self, loop: Loop, game_id: int) -> None:
+        """On ``loop``: the newest version handed over for the game, to its pages."""
         try:
-            self._deliver(subscriptions, game_id, version)
+            with self._lock:
+                queued = self._queued.pop((loop, game_id), None)
+            if queued is not None:
+                self._deliver(queued[1], game_id, queued[0])
         finally:
             self._arrived(loop)
 
@@ -278,6 +300,8 @@ class Broadcaster:
         with self._lock:
             self._subscribers.setdefault(key, set()).add(subscription)
             self._followed.notify_all()
+        if self.on_subscribe is not None:
+            self.on_subscribe()
         try:
             yield subscription
         finally:

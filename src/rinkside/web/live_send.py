@@ -11,18 +11,35 @@ scope of each live stream's request (:data:`STREAM_SEND`): the stream sends
 its start (and so its headers) through the whole chain as every answer
 does, then its bodies through that ``send``
 (:class:`rinkside.web.routers.live.EventStream`).
+
+Under uvicorn's httptools protocol (what ``rinkside serve`` runs when
+httptools is installed) even that ``send`` is more than a state needs: a
+coroutine per page, its checks, and the body framed and copied again for
+each page. :func:`direct_writer` finds the response's transport behind that
+``send``, and a stream writes each state's chunk, framed once for every
+page (:attr:`rinkside.web.sse.Frame.chunk`), straight to it while the
+socket takes it; a page whose socket is full (uvicorn's flow control:
+:data:`HIGH_WATER` bytes waiting) or gone goes through ``send`` again,
+which waits for it, and meanwhile keeps only the newest state.
 """
 
 from __future__ import annotations
 
-from typing import Final
+import asyncio
+from typing import Final, Protocol
 
+from starlette.applications import Starlette
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-__all__ = ["STREAM_SEND", "StreamSend", "body_send"]
+__all__ = ["HIGH_WATER", "STREAM_SEND", "DirectWriter", "StreamSend", "body_send", "chunk",
+           "direct_writer", "outside_everything"]
 
 STREAM_SEND: Final = "rinkside.stream_send"  # the scope's key
 LIVE_PATHS: Final = "/live/"
+HTTPTOOLS_CYCLE: Final = "uvicorn.protocols.http.httptools_impl"  # the module of its cycle
+# bytes a page may have waiting in its transport before its stream skips to the
+# newest state (a few states: a page that reads slowly is not sent a backlog)
+HIGH_WATER: Final = 32 * 1024
 
 
 class StreamSend:
@@ -33,8 +50,21 @@ class StreamSend:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and str(scope.get("path", "")).startswith(LIVE_PATHS):
-            scope[STREAM_SEND] = send
+            scope.setdefault(STREAM_SEND, send)  # the outermost's, when two are stacked
         await self.app(scope, receive, send)
+
+
+def outside_everything(app: Starlette) -> None:
+    """Put a :class:`StreamSend` outside the whole stack Starlette builds
+    (its ``ServerErrorMiddleware`` wraps even the app's own outermost
+    middleware), so that a stream's bodies reach the server's own ``send``,
+    and under uvicorn's httptools protocol its transport (:func:`direct_writer`)."""
+    build = app.build_middleware_stack
+
+    def built() -> ASGIApp:
+        return StreamSend(build())
+
+    setattr(app, "build_middleware_stack", built)  # noqa: B010 (a method replaced)
 
 
 def body_send(scope: Scope, send: Send) -> Send:
@@ -42,3 +72,62 @@ def body_send(scope: Scope, send: Send) -> Send:
     ``send`` when the app has :class:`StreamSend`, else ``send`` itself."""
     outermost: Send = scope.get(STREAM_SEND, send)
     return outermost
+
+
+def chunk(data: bytes) -> bytes:
+    """``data`` framed as one chunk of a chunked HTTP/1.1 body (what uvicorn
+    writes for a body message of a response without a Content-Length)."""
+    return b"%x\r\n%b\r\n" % (len(data), data)
+
+
+class _Flow(Protocol):
+    write_paused: bool
+
+
+class _Cycle(Protocol):
+    """What :func:`direct_writer` reads of uvicorn's httptools request cycle."""
+
+    transport: asyncio.Transport
+    flow: _Flow
+    disconnected: bool
+    response_started: bool
+    response_complete: bool
+    chunked_encoding: bool | None
+
+
+class DirectWriter:
+    """A started chunked response's transport, written to without ``send``."""
+
+    __slots__ = ("_cycle", "_transport")
+
+    def __init__(self, cycle: _Cycle) -> None:
+        self._cycle = cycle
+        self._transport = cycle.transport
+        # uvicorn's flow control pauses the response's ``send`` past this
+        self._transport.set_write_buffer_limits(high=HIGH_WATER)
+
+    def write(self, framed: bytes) -> bool:
+        """Write one framed chunk now; False (nothing written) when the
+        socket is full or gone: the caller goes through ``send``, which
+        waits for it."""
+        cycle = self._cycle
+        if cycle.flow.write_paused or cycle.disconnected or cycle.response_complete:
+            return False
+        self._transport.write(framed)
+        return True
+
+
+def direct_writer(send: Send) -> DirectWriter | None:
+    """The transport behind ``send`` when it is uvicorn's httptools ``send``
+    of a chunked response already started (a live stream's, after its start
+    went through the middleware); None for any other ``send`` (a test's, the
+    h11 protocol's), whose bodies then all go through ``send``."""
+    cycle = getattr(send, "__self__", None)
+    if cycle is None or type(cycle).__module__ != HTTPTOOLS_CYCLE:
+        return None
+    if not (getattr(cycle, "response_started", False) and cycle.chunked_encoding is True
+            and not cycle.response_complete and not cycle.disconnected):
+        return None
+    if getattr(cycle, "flow", None) is None or not hasattr(cycle.transport, "write"):
+        return None  # (uvloop's transports are not asyncio.Transport's subclasses)
+    return DirectWriter(cycle)

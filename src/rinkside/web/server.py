@@ -73,6 +73,8 @@ class GameDayServer(uvicorn.Server):
         self.pushing = pushing
         self.deliveries = deliveries
         self.collector = collector  # its full passes (web/server_collector.py)
+        if collector is not None:  # live pages frozen out of them as they connect
+            broadcaster.on_subscribe = collector.page_opened
         self.ready = threading.Event()  # set once it listens (``started``), for who waits on it
 
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:

@@ -6,7 +6,9 @@ page through the response's ASGI ``send``, stepped by hand from the
 broadcaster's callback (uvicorn's send finishes without suspending unless
 the socket's buffer is full), so one change costs no task wake-up per page;
 a page whose buffer is full gets, once it drains, only the newest state of
-each game, never a backlog.
+each game, never a backlog. Under uvicorn's httptools protocol a state goes
+straight to the page's transport as one chunk framed once for every page
+(:mod:`rinkside.web.live_send`): no coroutine, no copy per page.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from typing import Any, Final
 from starlette.types import Message, Send
 
 from rinkside.services.tournaments import Tournaments
+from rinkside.web.live_send import chunk, direct_writer
 
 RETRY_MS: Final = 2000  # how long EventSource waits before reconnecting
 Loop = asyncio.AbstractEventLoop
@@ -29,15 +32,19 @@ Loop = asyncio.AbstractEventLoop
 class Frame:
     """One version of a game's state: the JSON text and the whole
     server-sent event carrying it, encoded once for every stream, in the
-    one ASGI message every stream sends (the server only reads it)."""
+    one ASGI message every stream sends (the server only reads it), and
+    framed once as the HTTP chunk written straight to a page's transport
+    (:class:`rinkside.web.live_send.DirectWriter`)."""
 
     version: int
     text: str
     data: bytes
     message: Message = field(init=False, repr=False, compare=False)
+    chunk: bytes = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "message", body(self.data))
+        object.__setattr__(self, "chunk", chunk(self.data))
 
 
 def body(data: bytes) -> Message:
@@ -63,7 +70,14 @@ class Sink:
     ``send`` (stepped by hand: uvicorn's send finishes without suspending
     unless the socket's buffer is full), so one change costs no task wake-up
     per page. A page whose buffer is full (flow control) gets, once it
-    drains, only the newest state of each game: never a backlog."""
+    drains, only the newest state of each game: never a backlog. Under
+    uvicorn's httptools protocol a state is written straight to the page's
+    transport while its socket takes it (:func:`~rinkside.web.live_send.direct_writer`).
+    Slotted, its queue made only when a page falls behind: a server holds
+    thousands of them."""
+
+    __slots__ = ("_direct", "_queue", "_sending", "broken", "last", "loop", "on_break", "send",
+                 "sent", "service")
 
     def __init__(self, send: Send, loop: Loop, service: Tournaments,
                  on_break: Callable[[], None]) -> None:
@@ -73,14 +87,21 @@ class Sink:
         self.on_break = on_break
         self.sent: dict[int, int] = {}  # game id -> newest version written (or queued)
         self.last = loop.time()  # when something was last written
-        self._queue: OrderedDict[int, Message] = OrderedDict()  # by game id (-1: keep-alive)
+        # by game id (-1: keep-alive), while a write waits for the socket
+        self._queue: OrderedDict[int, Message] | None = None
         self._sending: Coroutine[Any, Any, None] | None = None  # suspended by flow control
+        self._direct = direct_writer(send)
         self.broken = False
 
     def push(self, game_id: int, frame: Frame) -> None:
         """Write the state unless this page already has that version or newer."""
         if frame.version > self.sent.get(game_id, -1):
             self.sent[game_id] = frame.version
+            direct = self._direct
+            if (direct is not None and self._sending is None and not self._queue
+                    and not self.broken and direct.write(frame.chunk)):  # the usual case
+                self.last = self.loop.time()
+                return
             self._write(game_id, frame.message)
 
     def write(self, slot: int, data: bytes) -> None:
@@ -88,9 +109,11 @@ class Sink:
 
     def _write(self, slot: int, message: Message) -> None:
         self.last = self.loop.time()
-        if self._sending is None and not self._queue and not self.broken:  # the usual case
+        if self._sending is None and not self._queue and not self.broken:
             self._send(message)
             return
+        if self._queue is None:
+            self._queue = OrderedDict()
         self._queue[slot] = message  # replaces a queued older state of the same game
         self._flush()
 
@@ -111,8 +134,7 @@ class Sink:
                 self._flush()
             return
         except Exception:  # the connection is gone or broken: the stream ends
-            self._sending, self.broken = None, True
-            self._queue.clear()
+            self._sending, self.broken, self._queue = None, True, None
             self.on_break()
             return
         self._sending = sending

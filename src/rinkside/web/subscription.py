@@ -21,7 +21,10 @@ class Subscription:
     """One open page on its event loop. A stream gives it a :class:`Sink`,
     to which the broadcaster writes each new state as it comes; without one
     it is a mailbox keeping the latest version of each game it follows that
-    it has not read yet (at most one per game), read with :meth:`next`."""
+    it has not read yet (at most one per game), read with :meth:`next`.
+    Slotted: a server holds thousands of them."""
+
+    __slots__ = ("_closing", "_pending", "_waiter", "closed", "key", "loop", "sink")
 
     def __init__(self, key: int, loop: Loop) -> None:
         self.key = key
