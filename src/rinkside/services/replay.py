@@ -20,7 +20,7 @@ from collections.abc import Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, Protocol
 
-from sqlalchemy import bindparam, or_, select
+from sqlalchemy import Connection, bindparam, or_, select
 from sqlalchemy.orm import Session, aliased
 
 from rinkside.rules.errors import RuleViolation
@@ -255,7 +255,7 @@ class Versioned(Protocol):
     def version(self) -> int: ...
 
 
-def state_of(s: Session, cache: StateCache, game: Versioned, setup: GameSetup,
+def state_of(s: Session | Connection, cache: StateCache, game: Versioned, setup: GameSetup,
              stored: tuple[int, GameState] | None = None, *, keep: bool = True
              ) -> tuple[int, GameState]:
     """The game's version and state: from the memory cache, the stored cache
@@ -263,7 +263,8 @@ def state_of(s: Session, cache: StateCache, game: Versioned, setup: GameSetup,
     state counts only if it was computed from this version of the log, by
     this engine, for the same setup (settings and dressed rosters). A
     replayed state is kept in both caches (in the store only with ``keep``:
-    the session is committed)."""
+    the session is committed; a write on a connection keeps the state it
+    ends with itself, :func:`rinkside.services.state_cache.write`)."""
     cached = cache.get(game.id, game.version)
     if cached is not None and cached.setup == setup:
         return game.version, cached
@@ -276,6 +277,8 @@ def state_of(s: Session, cache: StateCache, game: Versioned, setup: GameSetup,
     result = state(setup, events)
     cache.put(game.id, version, result)
     if keep:
+        if not isinstance(s, Session):
+            raise TypeError("a state is kept with a session's commit: pass keep=False")
         state_cache.store(s, game.id, version, result)
     return version, result
 
