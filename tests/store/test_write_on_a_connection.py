@@ -21,7 +21,7 @@ from rinkside.rules.events import FaceOff, Stoppage
 from rinkside.rules.times import GameTime
 from rinkside.services import recording, state_cache
 from rinkside.services.tournaments import Tournaments
-from rinkside.store import models
+from rinkside.store import eventlog, models
 from rinkside.store.connections import connection_of
 from rinkside.store.prepared import Prepared
 
@@ -136,3 +136,21 @@ def test_a_statement_is_compiled_once_per_dialect(sessions: sessionmaker[Session
         assert prepared.all(connection, {}) == []
         compiled = prepared._for(connection.dialect)
         assert prepared._for(connection.dialect) is compiled
+
+
+def test_an_append_on_a_fresh_connection_is_committed_by_its_commit(
+        sessions: sessionmaker[Session]) -> None:
+    """A statement run on the cursor of a connection in no transaction yet
+    begins the connection's own (as SQLAlchemy's run does), so the
+    connection's commit commits it: an append made with ``commit=True`` on
+    a connection checked out for it is in the log afterwards."""
+    service = Tournaments(sessions)
+    game_id = _game(service)
+    engine = sessions.kw["bind"]
+    version = 0
+    for event_ in (FaceOff(GameTime(1, 9000)), Stoppage(GameTime(1, 8800))):
+        with engine.connect() as connection:
+            version = eventlog.append(connection, game_id, version, event_, by="test",
+                                      commit=True)
+    with engine.connect() as connection:
+        assert eventlog.events_of(connection, game_id)[0] == 2

@@ -83,6 +83,8 @@ class Prepared:
              many: bool = False) -> Any:
         compiled = self._for(connection.dialect)
         sent: list[Any] = [self._sent(compiled, one) for one in params]
+        if not connection.in_transaction():
+            connection.begin()  # as SQLAlchemy's own run begins one: its commit is ours
         cursor = connection.connection.cursor()
         dispatch = connection.dispatch.before_cursor_execute
         if dispatch:
