@@ -29,17 +29,13 @@ from sqlalchemy.sql.expression import ClauseElement, Select
 
 __all__ = ["Prepared"]
 
-_Processor = Callable[[Any], Any] | None
-
-
 @dataclass(frozen=True, slots=True)
 class _Compiled:
     sql: str
     order: tuple[str, ...] | None  # a positional driver's parameters, in order
     defaults: dict[str, Any]  # the statement's own values (a LIMIT's)
     binds: tuple[tuple[str, Callable[[Any], Any]], ...]  # the parameters to convert
-    results: tuple[_Processor, ...]  # each result column's conversion (None: as read)
-    convert_rows: bool
+    results: tuple[tuple[int, Callable[[Any], Any]], ...]  # the result columns to convert
 
 
 class Prepared:
@@ -60,14 +56,15 @@ class Prepared:
         binds = tuple(
             (name, processor) for name, bind in compiled.binds.items()
             if (processor := bind.type.dialect_impl(dialect).bind_processor(dialect)) is not None)
-        results: tuple[_Processor, ...] = ()
-        if isinstance(self.statement, Select):
-            results = tuple(column.type.dialect_impl(dialect).result_processor(dialect, None)
-                            for column in self.statement.selected_columns)
+        columns = (self.statement.selected_columns if isinstance(self.statement, Select)
+                   else ())
+        results = tuple(
+            (index, processor) for index, column in enumerate(columns)
+            if (processor := column.type.dialect_impl(dialect).result_processor(dialect, None))
+            is not None)
         positional = compiled.positiontup
         made = _Compiled(compiled.string, tuple(positional) if positional is not None else None,
-                         dict(compiled.params), binds, results,
-                         any(p is not None for p in results))
+                         dict(compiled.params), binds, results)
         self._compiled[dialect.name] = made
         return made
 
@@ -101,10 +98,12 @@ class Prepared:
         return cursor
 
     def _row(self, compiled: _Compiled, row: Sequence[Any]) -> tuple[Any, ...]:
-        if not compiled.convert_rows:
+        if not compiled.results:
             return tuple(row)
-        return tuple(value if processor is None else processor(value)
-                     for processor, value in zip(compiled.results, row, strict=True))
+        values = list(row)
+        for index, processor in compiled.results:
+            values[index] = processor(values[index])
+        return tuple(values)
 
     def first(self, connection: Connection, params: Mapping[str, Any]) -> tuple[Any, ...] | None:
         """The first row, or None."""
