@@ -164,19 +164,21 @@ def _value(row: models.ClockAnchor | Row[int, int, int, int, str]) -> RunningClo
 
 # An anchor is written as one insert built once (a console's write anchors
 # the clock at every face-off: an ORM object and its flush cost several times
-# the insert).
-_INSERT_ANCHOR: Final = insert(_A)
+# the insert), compiled once and run on the driver's cursor, its id returned.
+_ANCHOR_FIELDS: Final = ("game_id", "period", "left_tenths", "wall_ms", "kind", "username", "at")
+_INSERT_ANCHOR: Final = Prepared(
+    insert(_A).values({name: bindparam(name, type_=_A.__table__.c[name].type)
+                       for name in _ANCHOR_FIELDS}).returning(_A.id))
 
 
-def _write(s: Session | Connection, game_id: int, period: int, left: int, wall_ms: int, kind: str,
-           by: str) -> RunningClock:
-    result = connection_of(s).execute(_INSERT_ANCHOR, {
+def _write(s: Session | Connection, game_id: int, period: int, left: int, wall_ms: int,
+           kind: str, by: str) -> RunningClock:
+    row = _INSERT_ANCHOR.first(connection_of(s), {
         "game_id": game_id, "period": period, "left_tenths": left, "wall_ms": wall_ms,
         "kind": kind, "username": by, "at": datetime.fromtimestamp(wall_ms / 1000, UTC)})
-    (anchor_id,) = result.inserted_primary_key or (None,)
-    if anchor_id is None:
+    if row is None or row[0] is None:
         raise RuntimeError(f"the clock's anchor of game {game_id} was written with no id")
-    return RunningClock(anchor_id, period, left, wall_ms, kind)
+    return RunningClock(row[0], period, left, wall_ms, kind)
 
 
 def shown_countdown(state: GameState, countdown: RunningClock | None) -> RunningClock | None:
