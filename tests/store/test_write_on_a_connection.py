@@ -17,9 +17,10 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from rinkside.rules.errors import RuleViolation
-from rinkside.rules.events import FaceOff, Stoppage
+from rinkside.rules.events import FaceOff, Shot, Stoppage
 from rinkside.rules.times import GameTime
 from rinkside.services import recording, state_cache
+from rinkside.services.change import Change
 from rinkside.services.tournaments import Tournaments
 from rinkside.store import eventlog, models
 from rinkside.store.connections import connection_of
@@ -154,3 +155,35 @@ def test_an_append_on_a_fresh_connection_is_committed_by_its_commit(
                                       commit=True)
     with engine.connect() as connection:
         assert eventlog.events_of(connection, game_id)[0] == 2
+
+
+def test_a_timekeepers_anchor_committed_during_a_write_is_in_its_live_view(
+        sessions: sessionmaker[Session]) -> None:
+    """Rule 507(a): the timekeeper sets the running clock while a console's
+    write is under way, committed after the write read the game and before
+    its append. The write reads the clocks after its append (on SQLite
+    holding the write lock, on PostgreSQL in a statement of its own), so the
+    live view it announces shows the timekeeper's anchor, not the one
+    before it."""
+    announced: list[Change] = []
+    service = Tournaments(sessions, on_change=announced.append)
+    game_id = _game(service)
+    version, _ = service.record(game_id, 0, [FaceOff(GameTime(1, 9000))], by="test")
+    engine = sessions.kw["bind"]
+    set_: list[int] = []
+
+    def timekeeper(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+        if "INSERT INTO event_revisions" in statement and not set_:
+            set_.append(service.set_running_clock(game_id, 8500, by="timekeeper").seq)
+
+    event.listen(engine, "before_cursor_execute", timekeeper)
+    try:
+        service.record(game_id, version, [Shot(GameTime(1, 8900), "home")], by="test")
+    finally:
+        event.remove(engine, "before_cursor_execute", timekeeper)
+    assert set_, "the timekeeper's write ran during the console's"
+    live = announced[-1].live
+    assert live is not None
+    anchor = live[1].anchor
+    assert anchor is not None
+    assert (anchor.seq, anchor.kind, anchor.left) == (set_[0], "timekeeper", 8500)
