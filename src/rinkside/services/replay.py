@@ -255,6 +255,14 @@ class Versioned(Protocol):
     def version(self) -> int: ...
 
 
+def _same(kept: GameSetup, setup: GameSetup) -> bool:
+    """Whether a state kept for ``kept`` stands for ``setup``: the very value
+    at once (a setup is built once per version of what it is built from,
+    :class:`SetupsBuilt`; comparing its rosters field by field was a twentieth
+    of a console's write), else an equal one."""
+    return kept is setup or kept == setup
+
+
 def state_of(s: Session | Connection, cache: StateCache, game: Versioned, setup: GameSetup,
              stored: tuple[int, GameState] | None = None, *, keep: bool = True
              ) -> tuple[int, GameState]:
@@ -266,7 +274,7 @@ def state_of(s: Session | Connection, cache: StateCache, game: Versioned, setup:
     the session is committed; a write on a connection keeps the state it
     ends with itself, :func:`rinkside.services.state_cache.write`)."""
     cached = cache.get(game.id, game.version)
-    if cached is not None and cached.setup == setup:
+    if cached is not None and _same(cached.setup, setup):
         return game.version, cached
     if stored is None:
         stored = state_cache.load_stored(s, {game.id: setup}).get(game.id)
@@ -294,7 +302,7 @@ def states_of(s: Session, cache: StateCache, games: Sequence[tuple[int, int, Gam
     cache.reserve(len(games))
     for game_id, version, setup in games:
         cached = cache.get(game_id, version)
-        if cached is not None and cached.setup == setup:
+        if cached is not None and _same(cached.setup, setup):
             out[game_id] = (version, cached)
         else:
             missing.append((game_id, version, setup))
@@ -323,7 +331,7 @@ def state_of_log(cache: StateCache, game: StoredGame) -> GameState:
     """The state after a loaded log: the memory cache's if it is of this
     version and setup, else replayed (and kept in memory)."""
     cached = cache.get(game.game_id, game.version)
-    if cached is not None and cached.setup == game.setup:
+    if cached is not None and _same(cached.setup, game.setup):
         return cached
     result = state(game.setup, game.events)
     cache.put(game.game_id, game.version, result)

@@ -191,6 +191,18 @@ class _Pickler:
         return buffer.getvalue()
 
 
+_PICKLERS: Final = threading.local()
+
+
+def _pickler() -> _Pickler:
+    """This thread's pickler, made once (a console's every write pickles a
+    state: making a pickler and its buffer each time was a tenth of it)."""
+    made: _Pickler | None = getattr(_PICKLERS, "pickler", None)
+    if made is None:
+        made = _PICKLERS.pickler = _Pickler()
+    return made
+
+
 def _dumped(state: GameState, memo: dict[int, tuple[object, bytes]],
             pickler: _Pickler | None = None) -> bytes:
     return (pickler or _Pickler()).dumps((_setup_digests(state.setup, memo),
@@ -314,7 +326,7 @@ def write(connection: Connection, states: Mapping[int, tuple[int, GameState]]) -
         return
     engine = engine_fingerprint()
     memo = _digests_kept()
-    pickler = _Pickler()
+    pickler = _pickler()
     with collector_paused():
         rows = [{"game_id": game_id, "version": version, "engine": engine,
                  "state": _dumped(state, memo, pickler), "status": state.status}
