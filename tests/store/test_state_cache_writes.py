@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
-from sqlalchemy import event, select
+from sqlalchemy import Connection, Engine, event, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from rinkside.rules.events import FaceOff, Stoppage
@@ -85,15 +85,16 @@ def test_a_write_whose_commit_fails_leaves_no_state_in_memory(
     announced: list[Change] = []
     service = Tournaments(sessions, on_change=announced.append)
 
-    def commit_fails(session: Session) -> None:
+    def commit_fails(connection: Connection) -> None:
         raise RuntimeError("the disk is full")
 
-    event.listen(Session, "before_commit", commit_fails)
+    # The database's commit itself fails (the write commits its connection).
+    event.listen(Engine, "commit", commit_fails)
     try:
         with pytest.raises(RuntimeError, match="disk is full"):
             service.record(played, 1, [Stoppage(GameTime(1, 7000))], by="scorer")
     finally:
-        event.remove(Session, "before_commit", commit_fails)
+        event.remove(Engine, "commit", commit_fails)
     assert service.committed_state(played, 2) is None
     assert announced == []
     assert service.game_state(played)[0] == 1  # nothing was written

@@ -6,8 +6,8 @@ game's log change, and the row lookups of a write."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
-from contextlib import AbstractContextManager
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Self
 
@@ -24,6 +24,16 @@ if TYPE_CHECKING:
     from rinkside.rules.state import GameState
     from rinkside.services.division import DivisionView
     from rinkside.services.queries.games import LiveView
+
+@contextmanager
+def _unit_on(bind: Engine | Connection) -> Iterator[Connection]:
+    if isinstance(bind, Connection):
+        with bind.begin_nested():
+            yield bind
+        return
+    with bind.begin() as connection:
+        yield connection
+
 
 WallClock = Callable[[], int]  # milliseconds since the epoch, UTC
 
@@ -67,6 +77,17 @@ class ServiceBase:
         otherwise (inside a joined service, :meth:`within`, the commit is
         left to the joined transaction)."""
         return self._sessions.begin()
+
+    def write_connection(self) -> AbstractContextManager[Connection]:
+        """A unit of work on the store's connection, without an ORM session:
+        ``with service.write_connection() as c:``, one transaction, committed
+        when the block ends without an error and rolled back otherwise (in
+        a joined service, :meth:`within`, a savepoint of the joined
+        transaction). For a console's write, whose statements are all built
+        once: a session's own begin, commit and connection checkout cost
+        about as much as its append (issue 30). A step that needs the ORM
+        opens a session on it (:func:`rinkside.services.recording.orm_on`)."""
+        return _unit_on(self.bind)
 
     @property
     def bind(self) -> Engine | Connection:

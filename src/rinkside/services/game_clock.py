@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Final
 
-from sqlalchemy import Row, bindparam, insert, select
+from sqlalchemy import Connection, Row, bindparam, insert, select
 from sqlalchemy.orm import Session
 
 from rinkside.present.clock import RunningClock
@@ -30,6 +30,7 @@ from rinkside.services.base import ServiceBase, WallClock, system_ms
 from rinkside.services.team_styles import shown_logo
 from rinkside.store import models, signoffs
 from rinkside.store.connections import connection_of
+from rinkside.store.prepared import Prepared
 
 __all__ = ["GameClocks", "LiveExtras", "WallClock", "clocks_in", "live_extras_in", "system_ms"]
 
@@ -80,8 +81,8 @@ class GameClocks(ServiceBase):
                                         reason=reason, by=by, at=self.now()))
             return _write(s, game_id, state.period, left, now, "timekeeper", by)
 
-    def _anchor_clock(self, s: Session, game_id: int, before: GameState, after: GameState,
-                      by: str) -> None:
+    def _anchor_clock(self, s: Session | Connection, game_id: int, before: GameState,
+                      after: GameState, by: str) -> None:
         """After a write: anchor the clock at the new state's time if the
         write started it (a face-off, a stoppage undone, a new period)."""
         settings = after.setup.settings
@@ -118,6 +119,8 @@ _A = models.ClockAnchor
 _ANCHOR_COLUMNS: Final = (_A.id, _A.period, _A.left_tenths, _A.wall_ms, _A.kind)
 _NEWEST_ANCHORS: Final = (select(*_ANCHOR_COLUMNS).where(_A.game_id == bindparam("game"))
                           .order_by(_A.id.desc()).limit(8))
+# Every console write reads it: compiled once, run on the driver's cursor.
+_NEWEST_ANCHORS_RUN: Final = Prepared(_NEWEST_ANCHORS)
 _NEWEST_RUNNING: Final = (select(*_ANCHOR_COLUMNS)
                           .where(_A.game_id == bindparam("game"), _A.kind.in_(RUNNING_KINDS))
                           .order_by(_A.id.desc()).limit(1))
@@ -138,19 +141,19 @@ def live_extras_in(s: Session, game_id: int, team_ids: Sequence[int], *,
                       {team: (colour, shown_logo(logo)) for team, colour, logo in styles})
 
 
-def clocks_in(s: Session, game_id: int) -> tuple[RunningClock | None, RunningClock | None]:
+def clocks_in(s: Session | Connection, game_id: int
+              ) -> tuple[RunningClock | None, RunningClock | None]:
     """The game's running-clock anchor and its newest countdown, read in ``s``
     (one statement, two when no anchor is among the newest eight)."""
-    connection = connection_of(s)
-    rows = connection.execute(_NEWEST_ANCHORS, {"game": game_id}).all()
-    anchor = next((_value(r) for r in rows if r.kind in RUNNING_KINDS), None)
+    rows = _NEWEST_ANCHORS_RUN.all(connection_of(s), {"game": game_id})
+    anchor = next((RunningClock(*r) for r in rows if r[4] in RUNNING_KINDS), None)
     if anchor is None and len(rows) == 8:
         anchor = _newest(s, game_id)
-    countdown = next((_value(r) for r in rows if r.kind not in RUNNING_KINDS), None)
+    countdown = next((RunningClock(*r) for r in rows if r[4] not in RUNNING_KINDS), None)
     return anchor, countdown
 
 
-def _newest(s: Session, game_id: int) -> RunningClock | None:
+def _newest(s: Session | Connection, game_id: int) -> RunningClock | None:
     row = connection_of(s).execute(_NEWEST_RUNNING, {"game": game_id}).first()
     return None if row is None else _value(row)
 
@@ -161,19 +164,21 @@ def _value(row: models.ClockAnchor | Row[int, int, int, int, str]) -> RunningClo
 
 # An anchor is written as one insert built once (a console's write anchors
 # the clock at every face-off: an ORM object and its flush cost several times
-# the insert).
-_INSERT_ANCHOR: Final = insert(_A)
+# the insert), compiled once and run on the driver's cursor, its id returned.
+_ANCHOR_FIELDS: Final = ("game_id", "period", "left_tenths", "wall_ms", "kind", "username", "at")
+_INSERT_ANCHOR: Final = Prepared(
+    insert(_A).values({name: bindparam(name, type_=_A.__table__.c[name].type)
+                       for name in _ANCHOR_FIELDS}).returning(_A.id))
 
 
-def _write(s: Session, game_id: int, period: int, left: int, wall_ms: int, kind: str,
-           by: str) -> RunningClock:
-    result = connection_of(s).execute(_INSERT_ANCHOR, {
+def _write(s: Session | Connection, game_id: int, period: int, left: int, wall_ms: int,
+           kind: str, by: str) -> RunningClock:
+    row = _INSERT_ANCHOR.first(connection_of(s), {
         "game_id": game_id, "period": period, "left_tenths": left, "wall_ms": wall_ms,
         "kind": kind, "username": by, "at": datetime.fromtimestamp(wall_ms / 1000, UTC)})
-    (anchor_id,) = result.inserted_primary_key or (None,)
-    if anchor_id is None:
+    if row is None or row[0] is None:
         raise RuntimeError(f"the clock's anchor of game {game_id} was written with no id")
-    return RunningClock(anchor_id, period, left, wall_ms, kind)
+    return RunningClock(row[0], period, left, wall_ms, kind)
 
 
 def shown_countdown(state: GameState, countdown: RunningClock | None) -> RunningClock | None:

@@ -23,6 +23,7 @@ from typing import Any, Final
 import orjson
 from sqlalchemy import (
     ColumnElement,
+    Connection,
     Select,
     Text,
     bindparam,
@@ -36,17 +37,19 @@ from sqlalchemy import (
 from sqlalchemy.orm import Session, aliased
 
 from rinkside.rules.roster import GameSetup
-from rinkside.services import replay
+from rinkside.rules.state import GameState
+from rinkside.services import replay, state_cache
 from rinkside.services.errors import NotFound
 from rinkside.services.game_clock import LiveExtras, clocks_in
 from rinkside.services.queries.games import GameRow, LiveView
 from rinkside.services.team_styles import shown_logo
 from rinkside.store import models
 from rinkside.store.connections import connection_of
+from rinkside.store.prepared import Prepared
 from rinkside.tournament.model import LETTERS, Lineup, RosterPlayer
 from rinkside.tournament.stage_settings import stage_settings
 
-__all__ = ["GameAtWrite", "game_at_write", "live_after", "setup_at_write"]
+__all__ = ["GameAtWrite", "OrmOn", "game_at_write", "live_after", "setup_at_write"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +86,42 @@ class GameAtWrite:
     def names(self) -> tuple[str, str]:
         """The home and the away team's names."""
         return self.shown.home, self.shown.away
+
+
+class OrmOn:
+    """An ORM session on a write's connection (:meth:`ServiceBase.write_connection
+    <rinkside.services.base.ServiceBase.write_connection>`), opened when a step
+    first asks for one (``orm()``), in the connection's transaction: its
+    commit is the connection's. :meth:`finish` flushes what it holds and
+    hands over the states it kept (:func:`rinkside.services.state_cache.store`)
+    before the write's own last statements; leaving the block closes it (an
+    error rolls the whole transaction back, the connection's with it)."""
+
+    def __init__(self, connection: Connection) -> None:
+        self._connection = connection
+        self._session: Session | None = None
+
+    def __call__(self) -> Session:
+        if self._session is None:
+            self._session = Session(bind=self._connection, expire_on_commit=False,
+                                    join_transaction_mode="rollback_only")
+        return self._session
+
+    def __enter__(self) -> OrmOn:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        if self._session is not None:
+            self._session.close()
+
+    def finish(self) -> dict[int, tuple[int, GameState]]:
+        """What the session holds written to the connection, and the states
+        it was to keep (``{game: (version, state)}``), to be written with the
+        write's own (one statement, in the games' order)."""
+        if self._session is None:
+            return {}
+        self._session.flush()
+        return state_cache.take_pending(self._session)
 
 
 _G, _D, _T = models.Game, models.Division, models.Tournament
@@ -133,15 +172,17 @@ def _game_at_write(dialect: str) -> Select[Any]:
         .where(_G.id == bindparam("game")))
 
 
-# Built once per dialect: its aliases' adaptation costs more than running it.
-_GAME_AT_WRITE: Final = {dialect: _game_at_write(dialect) for dialect in ("sqlite", "postgresql")}
+# Built once per dialect (its aliases' adaptation costs more than running
+# it) and compiled once, run on the driver's cursor (rinkside.store.prepared).
+_GAME_AT_WRITE: Final = {dialect: Prepared(_game_at_write(dialect))
+                         for dialect in ("sqlite", "postgresql")}
 
 
-def game_at_write(s: Session, game_id: int) -> GameAtWrite:
+def game_at_write(s: Session | Connection, game_id: int) -> GameAtWrite:
     """The game as a write reads it, in ``s`` (one statement);
     :class:`NotFound` when there is no such game."""
     connection = connection_of(s)
-    row = connection.execute(_GAME_AT_WRITE[connection.dialect.name], {"game": game_id}).first()
+    row = _GAME_AT_WRITE[connection.dialect.name].first(connection, {"game": game_id})
     if row is None:
         raise NotFound(f"There is no game {game_id}.")
     (gid, division_id, tournament_id, stage, home_id, away_id, own, version, ours, theirs,
@@ -203,7 +244,7 @@ def _lineups(text: str) -> dict[int, Lineup]:
             for team_id, dressed in entries.items()}
 
 
-def live_after(s: Session, game: GameAtWrite, version: int) -> LiveView:
+def live_after(s: Session | Connection, game: GameAtWrite, version: int) -> LiveView:
     """What the live view shows beside the state once the write that read
     ``game`` is at ``version``, before its commit: the game's row and styles
     as read, the clocks as they now stand (the write may have anchored one,

@@ -20,7 +20,7 @@ from collections.abc import Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, Protocol
 
-from sqlalchemy import bindparam, or_, select
+from sqlalchemy import Connection, bindparam, or_, select
 from sqlalchemy.orm import Session, aliased
 
 from rinkside.rules.errors import RuleViolation
@@ -255,7 +255,15 @@ class Versioned(Protocol):
     def version(self) -> int: ...
 
 
-def state_of(s: Session, cache: StateCache, game: Versioned, setup: GameSetup,
+def _same(kept: GameSetup, setup: GameSetup) -> bool:
+    """Whether a state kept for ``kept`` stands for ``setup``: the very value
+    at once (a setup is built once per version of what it is built from,
+    :class:`SetupsBuilt`; comparing its rosters field by field was a twentieth
+    of a console's write), else an equal one."""
+    return kept is setup or kept == setup
+
+
+def state_of(s: Session | Connection, cache: StateCache, game: Versioned, setup: GameSetup,
              stored: tuple[int, GameState] | None = None, *, keep: bool = True
              ) -> tuple[int, GameState]:
     """The game's version and state: from the memory cache, the stored cache
@@ -263,9 +271,10 @@ def state_of(s: Session, cache: StateCache, game: Versioned, setup: GameSetup,
     state counts only if it was computed from this version of the log, by
     this engine, for the same setup (settings and dressed rosters). A
     replayed state is kept in both caches (in the store only with ``keep``:
-    the session is committed)."""
+    the session is committed; a write on a connection keeps the state it
+    ends with itself, :func:`rinkside.services.state_cache.write`)."""
     cached = cache.get(game.id, game.version)
-    if cached is not None and cached.setup == setup:
+    if cached is not None and _same(cached.setup, setup):
         return game.version, cached
     if stored is None:
         stored = state_cache.load_stored(s, {game.id: setup}).get(game.id)
@@ -276,6 +285,8 @@ def state_of(s: Session, cache: StateCache, game: Versioned, setup: GameSetup,
     result = state(setup, events)
     cache.put(game.id, version, result)
     if keep:
+        if not isinstance(s, Session):
+            raise TypeError("a state is kept with a session's commit: pass keep=False")
         state_cache.store(s, game.id, version, result)
     return version, result
 
@@ -291,7 +302,7 @@ def states_of(s: Session, cache: StateCache, games: Sequence[tuple[int, int, Gam
     cache.reserve(len(games))
     for game_id, version, setup in games:
         cached = cache.get(game_id, version)
-        if cached is not None and cached.setup == setup:
+        if cached is not None and _same(cached.setup, setup):
             out[game_id] = (version, cached)
         else:
             missing.append((game_id, version, setup))
@@ -320,7 +331,7 @@ def state_of_log(cache: StateCache, game: StoredGame) -> GameState:
     """The state after a loaded log: the memory cache's if it is of this
     version and setup, else replayed (and kept in memory)."""
     cached = cache.get(game.game_id, game.version)
-    if cached is not None and cached.setup == game.setup:
+    if cached is not None and _same(cached.setup, game.setup):
         return cached
     result = state(game.setup, game.events)
     cache.put(game.game_id, game.version, result)

@@ -23,7 +23,7 @@ from importlib import resources
 from operator import attrgetter
 from typing import Any, Final, cast
 
-from sqlalchemy import Insert, Table, bindparam, event, or_, select
+from sqlalchemy import Connection, Insert, Table, bindparam, event, or_, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session, SessionTransaction
 
@@ -35,6 +35,7 @@ from rinkside.services.collector import collector_paused
 from rinkside.store.connections import connection_of
 from rinkside.store.event_builders import builder
 from rinkside.store.models import GameStateCache
+from rinkside.store.prepared import Prepared
 
 
 @cache
@@ -190,6 +191,18 @@ class _Pickler:
         return buffer.getvalue()
 
 
+_PICKLERS: Final = threading.local()
+
+
+def _pickler() -> _Pickler:
+    """This thread's pickler, made once (a console's every write pickles a
+    state: making a pickler and its buffer each time was a tenth of it)."""
+    made: _Pickler | None = getattr(_PICKLERS, "pickler", None)
+    if made is None:
+        made = _PICKLERS.pickler = _Pickler()
+    return made
+
+
 def _dumped(state: GameState, memo: dict[int, tuple[object, bytes]],
             pickler: _Pickler | None = None) -> bytes:
     return (pickler or _Pickler()).dumps((_setup_digests(state.setup, memo),
@@ -221,7 +234,7 @@ _STORED: Final = (select(GameStateCache.game_id, GameStateCache.version, GameSta
                          GameStateCache.engine == bindparam("engine")))
 
 
-def load_stored(session: Session, setups: Mapping[int, GameSetup]
+def load_stored(session: Session | Connection, setups: Mapping[int, GameSetup]
                 ) -> dict[int, tuple[int, GameState]]:
     """Stored states of the games of ``setups`` (``{game: setup}``) that this
     engine computed for that very setup (settings and dressed rosters)."""
@@ -267,7 +280,8 @@ def _upsert(dialect: str) -> Insert:
                   table.c.engine != new.excluded.engine))
 
 
-_UPSERT: Final = {dialect: _upsert(dialect) for dialect in ("sqlite", "postgresql")}
+# Compiled once, run on the driver's cursor (every console write keeps a state).
+_UPSERT: Final = {dialect: Prepared(_upsert(dialect)) for dialect in ("sqlite", "postgresql")}
 
 
 def store(session: Session, game_id: int, version: int, state: GameState) -> None:
@@ -286,6 +300,13 @@ def store_many(session: Session, states: Mapping[int, tuple[int, GameState]]) ->
         session.info.setdefault(_PENDING, {}).update(states)
 
 
+def take_pending(session: Session) -> dict[int, tuple[int, GameState]]:
+    """The states kept in the session's transaction (:func:`store`), taken
+    from it to be written by the caller (:func:`write`)."""
+    pending: dict[int, tuple[int, GameState]] = session.info.pop(_PENDING, None) or {}
+    return pending
+
+
 def _write_pending(session: Session) -> None:
     """Before a commit: the states kept in the transaction, in one upsert."""
     pending: dict[int, tuple[int, GameState]] | None = session.info.pop(_PENDING, None)
@@ -293,15 +314,24 @@ def _write_pending(session: Session) -> None:
         if pending:  # a savepoint's commit: the outer transaction writes them
             session.info[_PENDING] = pending
         return
+    write(connection_of(session), pending)  # a plain executemany: no ORM around it
+
+
+def write(connection: Connection, states: Mapping[int, tuple[int, GameState]]) -> None:
+    """Each game's state at its version (``{game: (version, state)}``) written
+    now, in ``connection``'s transaction, in one statement in the order of the
+    games' ids, replacing any older: a write on a connection keeps its state
+    so, as its last statement (see :func:`store`)."""
+    if not states:
+        return
     engine = engine_fingerprint()
     memo = _digests_kept()
-    pickler = _Pickler()
+    pickler = _pickler()
     with collector_paused():
         rows = [{"game_id": game_id, "version": version, "engine": engine,
                  "state": _dumped(state, memo, pickler), "status": state.status}
-                for game_id, (version, state) in sorted(pending.items())]
-    connection = connection_of(session)  # a plain executemany: no ORM around it
-    connection.execute(_UPSERT[connection.dialect.name], rows)
+                for game_id, (version, state) in sorted(states.items())]
+    _UPSERT[connection.dialect.name].executemany(connection, rows)
 
 
 def _forget_pending(session: Session, _transaction: SessionTransaction) -> None:

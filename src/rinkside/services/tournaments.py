@@ -139,10 +139,13 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
                 events: Iterable[Event] | Callable[[Settings], Iterable[Event]], by: str, *,
                 merging: bool) -> tuple[int, GameState, merge.Rebased | None]:
         rebased: merge.Rebased | None = None
-        with self.write() as s:
+        # On a connection, every statement built once: an ORM session (its
+        # begin, commit and checkout) is opened only for the steps that need
+        # one, a game's first write, a refusal, a notice (issue 30).
+        with self.write_connection() as c, recording.OrmOn(c) as orm:
             # The game, its settings and names, whether it is signed and
             # whether anyone's webhook listens: one statement (issue 30).
-            game = recording.game_at_write(s, game_id)
+            game = recording.game_at_write(c, game_id)
             setup = recording.setup_at_write(game)
             if callable(events):
                 events = events(setup.settings)
@@ -152,6 +155,7 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
                 # The first event dresses the rosters: checked at the version
                 # held, so that consoles beginning the game at once are told
                 # it moved on (409), not refused a duplicate lineup (a 500).
+                s = orm()
                 row = self.existing_row(s, models.Game, game_id)
                 held = self._hold(s, row)
                 if held != expected_version:
@@ -165,12 +169,13 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
                     self.refuse_removed(s, row)
                     self._dress_eligible(s, row)  # 203(a): the eligible roster dresses
                 setup = recording.setup_at_write(recording.game_at_write(s, game_id))
-            version, state = replay.state_of(s, self.cache, game, setup)
+            # Its state is kept below, after the events (a replayed one need not be).
+            version, state = replay.state_of(c, self.cache, game, setup, keep=False)
             events = list(events)
             if version != expected_version:
                 if not merging or expected_version > version:
                     raise eventlog.StaleWrite(game_id, expected_version, version)
-                since = eventlog.load(s, game_id).revisions[expected_version:]
+                since = eventlog.load(c, game_id).revisions[expected_version:]
                 kept, dropped, clash = merge.append_clash(since, events)
                 words = partial(event_words, state.setup)
                 if clash is not None:
@@ -189,20 +194,24 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
                     step = apply(state, event)
                 except RuleViolation as exc:
                     raise self._suspension_refusal(
-                        s, self.existing_row(s, models.Game, game_id), events, exc) from None
+                        orm(), self.existing_row(orm(), models.Game, game_id), events,
+                        exc) from None
                 if game.hooked:  # what the tournament's webhooks are told, if it has any
                     happened += webhooks.game_events(state, step)
                 state = step
-                version = eventlog.append(s, game_id, version, event, by)
-            self._anchor_clock(s, game_id, before, state, by)
-            webhooks.enqueue_game_of(s, game.tournament_id, game_id, version, happened,
-                                     self.now())  # the outbox
+                version = eventlog.append(c, game_id, version, event, by)
+            self._anchor_clock(c, game_id, before, state, by)
+            if happened:  # the outbox
+                webhooks.enqueue_game_of(orm(), game.tournament_id, game_id, version, happened,
+                                         self.now())
             suspended = state.suspensions()[len(before.suspensions()):]
             if suspended:  # a game misconduct's notice, to its team
-                mail.mail_game_suspensions(s, self.existing_row(s, models.Game, game_id),
+                mail.mail_game_suspensions(orm(), self.existing_row(orm(), models.Game, game_id),
                                            suspended, self.now())
-            state_cache.store(s, game_id, version, state)
-            live = recording.live_after(s, game, version)  # 616(a): refused above when locked
+            states = orm.finish()  # what the session wrote, before the statements below
+            live = recording.live_after(c, game, version)  # 616(a): refused above when locked
+            # The last statement, every state kept in one (state_cache.store).
+            state_cache.write(c, {**states, game_id: (version, state)})
         self.committed(game_id, version, state, live)
         return version, state, rebased
 

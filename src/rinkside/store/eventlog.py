@@ -60,7 +60,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import NoReturn
+from typing import Final, NoReturn
 from weakref import WeakKeyDictionary
 
 from sqlalchemy.engine import Connection, Engine
@@ -97,6 +97,7 @@ from rinkside.store.log_statements import (
     LOGS,
 )
 from rinkside.store.models import WHO
+from rinkside.store.prepared import Prepared
 from rinkside.store.revisions import LoggedEvent, RevisionInfo, replay, story
 from rinkside.store.types import utc_now
 
@@ -139,6 +140,9 @@ class StoredLog:
 
 # --------------------------------------------------------------------------- writes
 
+# Every console write appends: compiled once, run on the driver's cursor.
+_APPEND_RUN: Final = {dialect: Prepared(statement) for dialect, statement in APPEND.items()}
+
 
 def append(
     session: Session | Connection,
@@ -165,10 +169,10 @@ def append(
             found = _head(connection, game_id) if head is None else head
             seq, link = _link(game_id, expected_version + 1, "append", None, payload, None,
                               who, when, "", found)
-            inserted = connection.execute(APPEND[connection.dialect.name], {
+            inserted = _APPEND_RUN[connection.dialect.name].rowcount(connection, {
                 "game_id": game_id, "expected": expected_version, "payload": payload,
                 "by": who, "at": when, "chain_seq": seq, "link": link, "prev": found[1],
-            }).rowcount
+            })
             if inserted == 1:
                 known[game_id] = (found[0] + 1, link, seq)
                 break
