@@ -78,14 +78,17 @@ class Discipline(ServiceBase):
                                 team_ids: list[int]) -> dict[int, SuspensionStatus]:
         """The suspensions of the players of ``team_ids`` as
         :meth:`_suspension_status` gives them (each entry of theirs the same),
-        read from the views of their divisions alone, not every division's.
+        read from the games of their teams alone (issue 30), not their
+        divisions' or every division's.
 
         Casebook 27: a player's suspensions arise in his team's games and are
         served by its later games; Rule 410(c): the same person's entries on
         other teams (another division) bar him too, so their teams' games and
         discipline are read as well; 410(a): a supplementary suspension placed
         after a game keeps that game in the timeline. Every other game of the
-        tournament is left out, which keeps the order of the games kept."""
+        tournament is left out, which keeps the order of the games kept, and
+        is not read: each division's games of those teams and those games
+        alone (:meth:`teams_view_in`)."""
         connection = connection_of(s)
         own = records.players_of(s, team_ids)
         persons = sorted({p.person_key for p in own})
@@ -108,7 +111,9 @@ class Discipline(ServiceBase):
                     or game.game_id in after)
 
         for division_id in sorted(divisions):
-            view = self.division_view_in(s, division_id)
+            view = self.teams_view_in(
+                s, division_id, [team for team in relevant if division_of[team] == division_id],
+                after)
             schedule += [g for g in view.schedule if kept(g)]
             played += [p for p in view.played if kept(p.game)]
         opponents = {team for g in schedule for team in (g.home_team_id, g.away_team_id)}
