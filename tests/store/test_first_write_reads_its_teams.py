@@ -27,6 +27,7 @@ from rinkside.services.tournaments import Tournaments
 from rinkside.store import models
 from rinkside.tournament import suspension_check
 from rinkside.tournament.errors import TournamentRuleError
+from rinkside.tournament.lineups import LineupError
 from rinkside.tournament.model import ScheduledGame
 
 
@@ -163,3 +164,19 @@ def test_the_first_write_of_a_removed_teams_game_is_refused_from_its_teams_games
         assert s.scalars(select(models.Game.version).where(models.Game.id == game)).one() == 0
         assert not s.scalars(select(models.LineupEntry)
                              .where(models.LineupEntry.game_id == game)).all()
+
+
+def test_a_lineup_reads_its_teams_games_once(cup: Cup, looked_up: list[int]) -> None:
+    service = cup.service
+    game = service.add_game(cup.u14, cup.teams["A"], cup.teams["C"])
+    with pytest.raises(LineupError, match=r"410\(c\)"):  # Pat Twin, as every division says
+        service.set_lineup(game, cup.teams["A"], cup.roster("A"))
+    assert sorted(looked_up) == sorted(cup.of("A", "F"))  # A's and Pat Twin's F's, once
+    looked_up.clear()
+    service.set_lineup(game, cup.teams["C"], cup.roster("C"))
+    assert sorted(looked_up) == sorted(cup.of("C"))
+    looked_up.clear()
+    refused = service.add_game(cup.u14, cup.teams["B"], cup.teams["E"])
+    with pytest.raises(TournamentRuleError, match=r"634\(e\)"):
+        service.set_lineup(refused, cup.teams["E"], cup.roster("E"))
+    assert sorted(looked_up) == sorted(cup.of("E"))

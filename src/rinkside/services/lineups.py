@@ -19,6 +19,7 @@ from rinkside.rules.errors import RuleViolation
 from rinkside.rules.events import Event
 from rinkside.services import records
 from rinkside.services.discipline import Discipline
+from rinkside.services.division import views_held
 from rinkside.store import models, signoffs
 from rinkside.tournament import forfeits, lineups, suspension_check
 from rinkside.tournament.model import Lineup
@@ -44,12 +45,15 @@ class Lineups(Discipline):
             self.refuse_locked(s, game_id)
             if team_id not in (game.home_team_id, game.away_team_id):
                 raise ValueError(f"team {team_id} does not play game {game_id}")
-            view = self.division_view_in(s, game.division_id)
-            forfeits.refuse_if_removed(team_id, view.removed)
-            roster = records.players_of(s, [team_id])
             # Only the team's players are dressed: their suspensions alone are
-            # read (casebook 27, 410(c)), not every division's view.
-            status = self._team_suspension_status(s, game.division.tournament, [team_id])
+            # read (casebook 27, 410(c)), from the team's games (and a twin's
+            # team's), not every division's; 634(e) is decided by the team's
+            # own games, read with them once (issue 30).
+            with views_held(s):
+                status = self._team_suspension_status(s, game.division.tournament, [team_id])
+                forfeits.refuse_if_removed(
+                    team_id, self.teams_view_in(s, game.division_id, [team_id]).removed)
+            roster = records.players_of(s, [team_id])
             barred = suspension_check.barred(player_ids, records.scheduled_game(game), status)
             check = lineups.check_lineup(roster, player_ids, captain, alternates,
                                          {pid: str(exc) for pid, exc in barred.items()},
