@@ -71,11 +71,14 @@ _GAMES: Final = (select(_G.id, _G.division_id, _G.stage, _G.home_team_id, _G.awa
                         _G.settings)
                  .where(_G.division_id == bindparam("division"))
                  .order_by(_G.schedule_order, _G.id))
-# Some teams' games of a division and the games named besides (a teams' view,
-# issue 30), with the teams they name.
-_TEAM_GAMES: Final = (_GAMES.where(_G.home_team_id.in_(bindparam("home", expanding=True))
-                                   | _G.away_team_id.in_(bindparam("away", expanding=True))
-                                   | _G.id.in_(bindparam("also", expanding=True))))
+# Some teams' games and the games named besides (a teams' view, issue 30),
+# found by the teams' indexes (migration 0034), not among the division's
+# games; those of another division are left out as they are read.
+_TEAM_GAMES: Final = (select(*_GAMES.selected_columns)
+                      .where(_G.home_team_id.in_(bindparam("home", expanding=True))
+                             | _G.away_team_id.in_(bindparam("away", expanding=True))
+                             | _G.id.in_(bindparam("also", expanding=True)))
+                      .order_by(_G.schedule_order, _G.id))
 _TEAMS_NAMED: Final = (select(models.Team.id, models.Team.name, models.Team.division_id)
                        .where(models.Team.id.in_(bindparam("teams", expanding=True)))
                        .order_by(models.Team.id))
@@ -401,9 +404,8 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
             rows = connection.execute(_GAMES, {"division": division_id}).all()
         else:
             wanted = sorted(only[0])
-            rows = connection.execute(_TEAM_GAMES, {
-                "division": division_id, "home": wanted, "away": wanted,
-                "also": sorted(only[1])}).all()
+            rows = [row for row in connection.execute(_TEAM_GAMES, {
+                "home": wanted, "away": wanted, "also": sorted(only[1])}) if row[1] == division_id]
             named = only[0] | {team for row in rows for team in (row[3], row[4])}
             teams = [TeamInfo(*row)
                      for row in connection.execute(_TEAMS_NAMED, {"teams": sorted(named)})]
