@@ -1,11 +1,11 @@
 """Issue 30: a game's first write dresses its two teams (Rule 203(a),
-casebook 27) from their players' suspensions alone: the views of their
-divisions (and of a 410(c) twin's) are read, not every division's, and
-who is left out is what every division's suspensions say."""
+casebook 27) from their players' suspensions alone: their games (and a
+410(c) twin's team's) are read, in their divisions, not every division's,
+and who is left out is what every division's suspensions say."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from datetime import date
 
 import pytest
@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from suspensionkit import at, misconduct, roster
 
 from rinkside.rules.events import FaceOff
+from rinkside.services.division import TeamsView
 from rinkside.services.tournaments import Tournaments
 from rinkside.store import models
 from rinkside.tournament import suspension_check
@@ -44,18 +45,20 @@ def test_the_first_write_dresses_from_its_teams_divisions_alone(
     game = service.add_game(divisions[0], teams["A"], teams["B"])
     every = service.suspensions(tid)  # every division's view, as the desk reads them
 
-    read: list[int] = []
-    view_in: Callable[..., object] = service.division_view_in
+    read: list[tuple[int, frozenset[int]]] = []
+    view_in: Callable[..., TeamsView] = service.teams_view_in
 
-    def counted(s: Session, division_id: int) -> object:
-        read.append(division_id)
-        return view_in(s, division_id)
+    def counted(s: Session, division_id: int, teams: Collection[int],
+                also: Collection[int] = ()) -> TeamsView:
+        read.append((division_id, frozenset(teams)))
+        return view_in(s, division_id, teams, also)
 
-    monkeypatch.setattr(service, "division_view_in", counted)
+    monkeypatch.setattr(service, "teams_view_in", counted)
     service.record(game, 0, [FaceOff(at(1, 12))], by="scorer")
-    # its own division (asked again by the write's 634(e) check, built once) and the
-    # twin's; not 18U
-    assert set(read) == set(divisions[:2]) and len(read) == 3
+    # A's and B's games in 14U (asked again by the write's 634(e) check, built once)
+    # and the twin's team's in 16U; nothing of 18U
+    assert sorted(read) == sorted([(divisions[0], frozenset({teams["A"], teams["B"]}))] * 2
+                                  + [(divisions[1], frozenset({teams["C"]}))])
 
     with service.read() as s:
         dressed = {(e.team_id, e.player_id) for e in

@@ -1,7 +1,8 @@
-"""Issue 30: a game's first write builds its division's view once: Rule
+"""Issue 30: a game's first write reads its two teams' games once: Rule
 634(e)'s check (is either team removed from the tournament?) and the
-suspensions that dress the rosters (203(a), casebook 27) share it, so the
-division's played games are read and their states looked up once, not twice."""
+suspensions that dress the rosters (203(a), casebook 27) share them, so those
+games' states are looked up once, not twice, and the division's other games
+not at all."""
 
 from __future__ import annotations
 
@@ -49,7 +50,7 @@ def _cup(service: Tournaments) -> tuple[int, dict[str, int]]:
     return did, teams
 
 
-def test_the_first_write_reads_its_divisions_games_once(
+def test_the_first_write_reads_its_teams_games_once(
         service: Tournaments, monkeypatch: pytest.MonkeyPatch) -> None:
     did, teams = _cup(service)
     played = []
@@ -69,8 +70,9 @@ def test_the_first_write_reads_its_divisions_games_once(
 
     monkeypatch.setattr(replay, "states_of", counted)
     service.record(game, 0, [FaceOff(_t(1, 12))], by="scorer")
-    # one view: the division's three played games looked up once (twice before)
-    assert looked_up == [set(played)]
+    # A's and B's two played games looked up once (the division's three, twice, before);
+    # C v D is no one's in the game
+    assert looked_up == [set(played[1:])]
     with service.read() as s:
         assert s.scalars(select(models.Game.version).where(models.Game.id == game)).one() == 1
 

@@ -7,7 +7,7 @@ and what they say is what every division's suspensions say."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from datetime import date
 from typing import Literal
 
@@ -69,15 +69,23 @@ def cup(sessions: sessionmaker[Session]) -> Cup:
 
 @pytest.fixture
 def reads(cup: Cup, monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
-    """The divisions whose views are read (each time one is)."""
+    """The divisions whose views, or whose teams' games, are read (each time
+    one is)."""
     read: list[int] = []
     view_in: Callable[..., object] = cup.service.division_view_in
+    teams_view_in: Callable[..., object] = cup.service.teams_view_in
 
     def counted(s: Session, division_id: int) -> object:
         read.append(division_id)
         return view_in(s, division_id)
 
+    def counted_teams(s: Session, division_id: int, teams: Collection[int],
+                      also: Collection[int] = ()) -> object:
+        read.append(division_id)
+        return teams_view_in(s, division_id, teams, also)
+
     monkeypatch.setattr(cup.service, "division_view_in", counted)
+    monkeypatch.setattr(cup.service, "teams_view_in", counted_teams)
     yield read
 
 

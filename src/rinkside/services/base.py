@@ -6,7 +6,7 @@ game's log change, and the row lookups of a write."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from contextlib import AbstractContextManager, contextmanager
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Self
@@ -22,7 +22,7 @@ from rinkside.tournament.errors import GameLocked
 
 if TYPE_CHECKING:
     from rinkside.rules.state import GameState
-    from rinkside.services.division import DivisionView
+    from rinkside.services.division import DivisionView, TeamsView
     from rinkside.services.queries.games import LiveView
 
 @contextmanager
@@ -158,6 +158,11 @@ class ServiceBase:
 
     def division_view_in(self, s: Session, division_id: int) -> DivisionView:
         """The division's view read in ``s`` (NotFound when there is none)."""
+        raise NotImplementedError  # Tournaments (tournaments.py)
+
+    def teams_view_in(self, s: Session, division_id: int, teams: Collection[int],
+                      also: Collection[int] = ()) -> TeamsView:
+        """The games of ``teams`` in the division and of ``also``, read in ``s``."""
         raise NotImplementedError  # Tournaments (tournaments.py)
 
     def refuse_contradicted_record(self, s: Session, game: models.Game) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final, Literal
 
-from sqlalchemy import bindparam, func, select
+from sqlalchemy import bindparam, func, select, union
 from sqlalchemy.orm import Session
 
 from rinkside.services import mail, records
@@ -78,23 +78,28 @@ class Discipline(ServiceBase):
                                 team_ids: list[int]) -> dict[int, SuspensionStatus]:
         """The suspensions of the players of ``team_ids`` as
         :meth:`_suspension_status` gives them (each entry of theirs the same),
-        read from the views of their divisions alone, not every division's.
+        read from the games of their teams alone (issue 30), not their
+        divisions' or every division's.
 
         Casebook 27: a player's suspensions arise in his team's games and are
         served by its later games; Rule 410(c): the same person's entries on
         other teams (another division) bar him too, so their teams' games and
         discipline are read as well; 410(a): a supplementary suspension placed
         after a game keeps that game in the timeline. Every other game of the
-        tournament is left out, which keeps the order of the games kept."""
+        tournament is left out, which keeps the order of the games kept, and
+        is not read: each division's games of those teams and those games
+        alone (:meth:`teams_view_in`)."""
         connection = connection_of(s)
         own = records.players_of(s, team_ids)
         persons = sorted({p.person_key for p in own})
         # Only the teams of the tournament with one of these persons on them
         # (410(c)) are read, not every player of the tournament.
         division_of: dict[int, int] = dict(connection.execute(
-            _TEAMS_OF, {"tournament": t.id, "teams": team_ids, "persons": persons}).all())
+            _TEAMS_OF, {"tournament": t.id, "teams": team_ids, "persons": persons,
+                        "names": persons}).all())
         relevant = set(team_ids) | set(division_of)
-        everyone = own + records.players_of(s, sorted(relevant - set(team_ids)))
+        others = sorted(relevant - set(team_ids))
+        everyone = own + (records.players_of(s, others) if others else [])
         ids = [p.player_id for p in everyone]
         supplementary = _supplementary(s, ids)
         after = {x.after_game_id for x in supplementary if x.after_game_id is not None}
@@ -108,13 +113,17 @@ class Discipline(ServiceBase):
                     or game.game_id in after)
 
         for division_id in sorted(divisions):
-            view = self.division_view_in(s, division_id)
+            view = self.teams_view_in(
+                s, division_id, [team for team in relevant if division_of[team] == division_id],
+                after)
             schedule += [g for g in view.schedule if kept(g)]
             played += [p for p in view.played if kept(p.game)]
         opponents = {team for g in schedule for team in (g.home_team_id, g.away_team_id)}
         played.sort(key=lambda p: forfeits.schedule_key(p.game))
+        opposing = sorted(opponents - relevant)
         return suspensions.status(schedule, played,
-                                  everyone + records.players_of(s, sorted(opponents - relevant)),
+                                  everyone + (records.players_of(s, opposing) if opposing
+                                              else []),
                                   supplementary, _reviews(s, ids), _changes(s, ids))
 
     def pending_reviews(self, tournament_id: int) -> list[Sanction]:
@@ -189,18 +198,25 @@ class Discipline(ServiceBase):
 
 # The teams of the tournament, with their divisions, that are one of
 # ``teams`` or have one of ``persons`` on their roster (410(c): a person is
-# his key, else his name, as records.players_of reads it).
+# his key, else his name, as records.players_of reads it). The key and the
+# name are compared apart, found by their index (migration 0034), not
+# every player of the tournament read.
+# The teams asked for, and those players', are looked up by their keys (the
+# teams of the tournament are not all read).
+_P = models.Player
 _TEAMS_OF: Final = (
     select(models.Team.id, models.Team.division_id)
-    .join(models.Division, models.Team.division_id == models.Division.id)
-    .where(models.Division.tournament_id == bindparam("tournament"),
-           models.Team.id.in_(bindparam("teams", expanding=True))
-           | models.Team.id.in_(
-               select(models.Player.team_id)
-               .where(models.Player.active.is_(True),
-                      func.coalesce(func.nullif(models.Player.person_key, ""),
-                                    models.Player.name)
-                      .in_(bindparam("persons", expanding=True))))))
+    .where(models.Team.division_id.in_(select(models.Division.id).where(
+               models.Division.tournament_id == bindparam("tournament"))),
+           models.Team.id.in_(union(
+               select(models.Team.id).where(models.Team.id.in_(bindparam("teams",
+                                                                         expanding=True))),
+               select(_P.team_id)
+               .where(_P.active.is_(True),
+                      (_P.person_key.in_(bindparam("persons", expanding=True))
+                       & (_P.person_key != ""))
+                      | (_P.name.in_(bindparam("names", expanding=True))
+                         & (_P.person_key == "")))))))
 
 _PLAYED_GAMES: Final = (select(func.count()).select_from(models.Game)
                         .join(models.Division, models.Game.division_id == models.Division.id)

@@ -4,11 +4,14 @@ award and the playoff bracket."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Collection, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Final
 
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from rinkside.rules.settings import Settings
 from rinkside.services.collector import collector_paused
@@ -35,6 +38,64 @@ class DivisionView:
     @property
     def standing_games(self) -> list[PlayedGame]:
         return forfeits.games_that_stand(self.played, self.removed)
+
+
+@dataclass(frozen=True, slots=True)
+class TeamsView:
+    """Some teams' games of one division, read alone (issue 30): every game
+    of ``teams`` and the games ``also`` names, none other. What a team's own
+    games decide is what its division's view says: whether it is removed
+    (Rule 634(e)4 counts its forfeits, 634(e)3 its last two pool games) and
+    the suspensions its games leave (casebook 27). ``removed`` is of
+    ``teams`` alone (another team's forfeits are not all here)."""
+
+    division_id: int
+    teams: frozenset[int]
+    also: frozenset[int]
+    schedule: list[ScheduledGame]
+    played: list[PlayedGame]
+    removed: dict[int, forfeits.Removal]
+
+    def covers(self, teams: Collection[int], also: Collection[int]) -> bool:
+        """Whether every game of ``teams`` and every game of ``also`` (of
+        this division) is here."""
+        return self.teams.issuperset(teams) and self.also.issuperset(also)
+
+
+_VIEWS_HELD: Final = "rinkside.division_views_held"
+
+
+@dataclass(slots=True)
+class HeldViews:
+    """The views built within :func:`views_held`, by division."""
+
+    divisions: dict[int, DivisionView] = field(default_factory=dict)
+    teams: dict[int, TeamsView] = field(default_factory=dict)
+
+
+@contextmanager
+def views_held(s: Session) -> Iterator[None]:
+    """Within this block each division's view, and each division's view of
+    some teams (:class:`TeamsView`), is built once in ``s`` and shared by
+    whoever asks for it (a game's first write asks for its two teams' games
+    twice: the suspensions that dress the rosters, 203(a), and Rule 634(e)'s
+    check). Only for steps that write nothing the views read: a view held is
+    not built again after a write. Within a block already open, the views
+    held stay held until it ends."""
+    if _VIEWS_HELD in s.info:
+        yield
+        return
+    s.info[_VIEWS_HELD] = HeldViews()
+    try:
+        yield
+    finally:
+        s.info.pop(_VIEWS_HELD, None)
+
+
+def held_views(s: Session) -> HeldViews | None:
+    """The views held in ``s`` (within :func:`views_held`), else None."""
+    held: HeldViews | None = s.info.get(_VIEWS_HELD)
+    return held
 
 
 class DivisionTables(Schedule):

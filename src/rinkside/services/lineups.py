@@ -19,6 +19,7 @@ from rinkside.rules.errors import RuleViolation
 from rinkside.rules.events import Event
 from rinkside.services import records
 from rinkside.services.discipline import Discipline
+from rinkside.services.division import views_held
 from rinkside.store import models, signoffs
 from rinkside.tournament import forfeits, lineups, suspension_check
 from rinkside.tournament.model import Lineup
@@ -45,12 +46,15 @@ class Lineups(Discipline):
             self.refuse_locked(s, game_id)
             if team_id not in (game.home_team_id, game.away_team_id):
                 raise ValueError(f"team {team_id} does not play game {game_id}")
-            view = self.division_view_in(s, game.division_id)
-            forfeits.refuse_if_removed(team_id, view.removed)
-            roster = records.players_of(s, [team_id])
             # Only the team's players are dressed: their suspensions alone are
-            # read (casebook 27, 410(c)), not every division's view.
-            status = self._team_suspension_status(s, game.division.tournament, [team_id])
+            # read (casebook 27, 410(c)), from the team's games (and a twin's
+            # team's), not every division's; 634(e) is decided by the team's
+            # own games, read with them once (issue 30).
+            with views_held(s):
+                status = self._team_suspension_status(s, game.division.tournament, [team_id])
+                forfeits.refuse_if_removed(
+                    team_id, self.teams_view_in(s, game.division_id, [team_id]).removed)
+            roster = records.players_of(s, [team_id])
             barred = suspension_check.barred(player_ids, records.scheduled_game(game), status)
             check = lineups.check_lineup(roster, player_ids, captain, alternates,
                                          {pid: str(exc) for pid, exc in barred.items()},
@@ -143,7 +147,7 @@ class Lineups(Discipline):
         with self.write() as s:
             game = self.existing_row(s, models.Game, game_id)
             if game.version == 0 and self._hold(s, game) == 0:
-                self._dress_eligible(s, game)
+                self._dress(s, game, self._barred_undressed(s, game))
 
     @staticmethod
     def _hold(s: Session, game: models.Game) -> int:
@@ -159,27 +163,38 @@ class Lineups(Discipline):
         version: int = s.scalars(select(models.Game.version).where(models.Game.id == game.id)).one()
         return version
 
-    def _dress_eligible(self, s: Session, game: models.Game) -> None:
-        """Rule 203(a), casebook 27: each team with no lineup handed in is
-        dressed with its roster less the players suspended for this game
-        (entered as its lineup only when someone is left out)."""
+    def _barred_undressed(self, s: Session, game: models.Game
+                          ) -> dict[int, tuple[list[int], set[int]]]:
+        """Rule 203(a), casebook 27: for each team of the game with no lineup
+        handed in, its roster and who of it is suspended for this game (read,
+        nothing written: :meth:`_dress` enters the lineups)."""
         dressed = {entry.team_id for entry in game.lineup}
         undressed = [t for t in (game.home_team_id, game.away_team_id) if t not in dressed]
         if not undressed:
-            return
+            return {}
         # Only the two teams' players are dressed: their suspensions alone are
         # read (casebook 27, 410(c)), not every division's view.
         status = self._team_suspension_status(s, game.division.tournament,
                                               [game.home_team_id, game.away_team_id])
         scheduled = records.scheduled_game(game)
+        out: dict[int, tuple[list[int], set[int]]] = {}
         for team_id in undressed:
             roster = [p.player_id for p in records.players_of(s, [team_id])]
-            barred = suspension_check.barred(roster, scheduled, status)
-            if not barred:
+            out[team_id] = roster, set(suspension_check.barred(roster, scheduled, status))
+        return out
+
+    @staticmethod
+    def _dress(s: Session, game: models.Game,
+               barred: dict[int, tuple[list[int], set[int]]]) -> None:
+        """Rule 203(a): each team of ``barred`` (:meth:`_barred_undressed`) is
+        dressed with its roster less the players suspended for this game
+        (entered as its lineup only when someone is left out)."""
+        for team_id, (roster, out) in barred.items():
+            if not out:
                 continue  # the whole roster is eligible: it dresses as it is
             s.add_all(models.LineupEntry(game_id=game.id, team_id=team_id, player_id=pid,
                                          letter=None)
-                      for pid in roster if pid not in barred)
+                      for pid in roster if pid not in out)
         s.flush()
         s.expire(game, ["lineup"])
 

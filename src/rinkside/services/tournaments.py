@@ -11,8 +11,7 @@ suspensions, and the store keeps what was recorded.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Collection, Iterable, Sequence
 from functools import partial
 from typing import Any, Final
 
@@ -28,7 +27,13 @@ from rinkside.rules.roster import GameSetup, Letter, Player, Roster
 from rinkside.rules.settings import Settings
 from rinkside.rules.state import GameState
 from rinkside.services import mail, merge, recording, records, replay, state_cache, webhooks
-from rinkside.services.division import DivisionTables, DivisionView
+from rinkside.services.division import (
+    DivisionTables,
+    DivisionView,
+    TeamsView,
+    held_views,
+    views_held,
+)
 from rinkside.services.errors import NotFound
 from rinkside.services.game_clock import GameClocks
 from rinkside.services.games import effective_settings, game_roster, number_map
@@ -66,23 +71,17 @@ _GAMES: Final = (select(_G.id, _G.division_id, _G.stage, _G.home_team_id, _G.awa
                         _G.settings)
                  .where(_G.division_id == bindparam("division"))
                  .order_by(_G.schedule_order, _G.id))
-
-
-_VIEWS_HELD: Final = "rinkside.division_views_held"
-
-
-@contextmanager
-def views_held(s: Session) -> Iterator[None]:
-    """Within this block each division's view is built once in ``s`` and
-    shared by whoever asks for it (a game's first write asks for its own
-    division's twice: Rule 634(e)'s check and the suspensions that dress the
-    rosters, 203(a)). Only for steps that write nothing the views read: a
-    view held is not built again after a write."""
-    s.info[_VIEWS_HELD] = {}
-    try:
-        yield
-    finally:
-        s.info.pop(_VIEWS_HELD, None)
+# Some teams' games and the games named besides (a teams' view, issue 30),
+# found by the teams' indexes (migration 0034), not among the division's
+# games; those of another division are left out as they are read.
+_TEAM_GAMES: Final = (select(*_GAMES.selected_columns)
+                      .where(_G.home_team_id.in_(bindparam("home", expanding=True))
+                             | _G.away_team_id.in_(bindparam("away", expanding=True))
+                             | _G.id.in_(bindparam("also", expanding=True)))
+                      .order_by(_G.schedule_order, _G.id))
+_TEAMS_NAMED: Final = (select(models.Team.id, models.Team.name, models.Team.division_id)
+                       .where(models.Team.id.in_(bindparam("teams", expanding=True)))
+                       .order_by(models.Team.id))
 
 
 class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyles):
@@ -161,13 +160,15 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
                 if held != expected_version:
                     raise eventlog.StaleWrite(game_id, expected_version, held)
                 # 634(e): a removed team's later games are not played. Checked
-                # when a game begins (the division's view is the costly part of
-                # a write); once begun, a game is recorded to its end.
-                # The division's view is built once for both: the 634(e)
-                # check and the suspensions the dressing reads (issue 30).
+                # when a game begins; once begun, a game is recorded to its end.
+                # Both read the two teams' games alone, once (issue 30): the
+                # suspensions the dressing reads (with a 410(c) twin's team's
+                # games), then the 634(e) check from the same games, then the
+                # eligible rosters dress (203(a)).
                 with views_held(s):
+                    barred = self._barred_undressed(s, row)
                     self.refuse_removed(s, row)
-                    self._dress_eligible(s, row)  # 203(a): the eligible roster dresses
+                self._dress(s, row, barred)
                 setup = recording.setup_at_write(recording.game_at_write(s, game_id))
             # Its state is kept below, after the events (a replayed one need not be).
             version, state = replay.state_of(c, self.cache, game, setup, keep=False)
@@ -349,8 +350,10 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
 
     def refuse_removed(self, s: Session, game: models.Game) -> None:
         """Rule 634(e): a game of a team removed from the tournament is not
-        played (its own forfeited game aside)."""
-        view = self.division_view_in(s, game.division_id)
+        played (its own forfeited game aside). Whether a team is removed is
+        decided by its own games (634(e)4 its forfeits, 634(e)3 its last two
+        pool games): the two teams' games are read, not the division's."""
+        view = self.teams_view_in(s, game.division_id, (game.home_team_id, game.away_team_id))
         for team_id in (game.home_team_id, game.away_team_id):
             removal = view.removed.get(team_id)
             if removal is not None and removal.game_id != game.id:
@@ -358,16 +361,43 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
 
     def division_view_in(self, s: Session, division_id: int) -> DivisionView:
         """The division's view read in ``s`` (NotFound when there is none);
-        within :func:`views_held`, each division's is built once."""
-        held: dict[int, DivisionView] | None = s.info.get(_VIEWS_HELD)
+        within :func:`~rinkside.services.division.views_held`, each division's is built once."""
+        held = held_views(s)
         if held is None:
             return self._built_view(s, division_id)
-        view = held.get(division_id)
+        view = held.divisions.get(division_id)
         if view is None:
-            view = held[division_id] = self._built_view(s, division_id)
+            view = held.divisions[division_id] = self._built_view(s, division_id)
         return view
 
-    def _built_view(self, s: Session, division_id: int) -> DivisionView:
+    def teams_view_in(self, s: Session, division_id: int, teams: Collection[int],
+                      also: Collection[int] = ()) -> TeamsView:
+        """The games of ``teams`` in the division and the games of it that
+        ``also`` names, read in ``s`` alone (NotFound when there is no such
+        division): what a team's removal (634(e)) and its players'
+        suspensions (casebook 27) are decided by, whatever the size of the
+        division. Within :func:`~rinkside.services.division.views_held`, a
+        view held that has them all is shared; one that lacks some is built
+        again with them added."""
+        held = held_views(s)
+        before = None if held is None else held.teams.get(division_id)
+        if before is not None and before.covers(teams, also):
+            return before
+        wanted = frozenset(teams) | (before.teams if before else frozenset())
+        named = frozenset(also) | (before.also if before else frozenset())
+        view = self._built_view(s, division_id, (wanted, named))
+        narrowed = TeamsView(division_id, wanted, named, view.schedule, view.played,
+                             {t: r for t, r in view.removed.items() if t in wanted})
+        if held is not None:
+            held.teams[division_id] = narrowed
+        return narrowed
+
+    def _built_view(self, s: Session, division_id: int,
+                    only: tuple[frozenset[int], frozenset[int]] | None = None) -> DivisionView:
+        """The division's view; with ``only`` (teams, games), of the games of
+        those teams and those games alone (:meth:`teams_view_in`): its
+        ``teams`` are the teams they name, its ``removed`` right for the
+        teams given alone."""
         connection = connection_of(s)
         row = connection.execute(_DIVISION, {"division": division_id}).one_or_none()
         if row is None:
@@ -375,10 +405,19 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
         name, coaches, theirs, ours, playoff, tiebreaks = row
         division = DivisionInfo(division_id, name, coaches)
         settings = effective_settings(ours, theirs)
-        teams = [TeamInfo(*row) for row in connection.execute(_TEAMS, {"division": division_id})]
         # The games as plain rows, not ORM objects: a division's view reads
         # every game of it, and rows cost a fraction.
-        rows = connection.execute(_GAMES, {"division": division_id}).all()
+        if only is None:
+            teams = [TeamInfo(*row)
+                     for row in connection.execute(_TEAMS, {"division": division_id})]
+            rows = connection.execute(_GAMES, {"division": division_id}).all()
+        else:
+            wanted = sorted(only[0])
+            rows = [row for row in connection.execute(_TEAM_GAMES, {
+                "home": wanted, "away": wanted, "also": sorted(only[1])}) if row[1] == division_id]
+            named = only[0] | {team for row in rows for team in (row[3], row[4])}
+            teams = [TeamInfo(*row)
+                     for row in connection.execute(_TEAMS_NAMED, {"teams": sorted(named)})]
         scheduled = [ScheduledGame(gid, div, "playoff" if stage == "playoff" else "pool",
                                    home, away, start, rink, order, round_name)
                      for gid, div, stage, home, away, start, rink, order, round_name, _, _ in rows]

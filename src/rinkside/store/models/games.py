@@ -51,6 +51,9 @@ class Game(Base):
         CheckConstraint("version >= 0", name="version"),
         CheckConstraint("event_count >= 0", name="event_count"),
         Index(None, "division_id"),
+        # A team's games, whatever its division's size (0034).
+        Index(None, "home_team_id"),
+        Index(None, "away_team_id"),
     )
 
     id: Mapped[Identity]

@@ -51,6 +51,9 @@ class Player(Base):
             "uq_players_team_id_number_active", "team_id", "number", unique=True,
             sqlite_where=text("active"), postgresql_where=text("active"),
         ),
+        # A team's players, and a person's entries (410(c)), by index (0034).
+        Index(None, "team_id"),
+        Index(None, "person_key", "name"),
     )
 
     id: Mapped[Identity]
