@@ -7,7 +7,7 @@ a game four days away is not read."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -16,9 +16,11 @@ from sqlalchemy import event
 from sqlalchemy.engine import Engine
 from webkit import Client, Demo
 
-from rinkside.services import desk_people, desk_schedule, desk_teams
+from rinkside.services import desk_people, desk_schedule, desk_teams, schedule_requests
 from rinkside.store import models
 from rinkside.tournament.schedule_check import Conflict, Placed
+from rinkside.tournament.schedule_people import People
+from rinkside.tournament.schedule_requests import Demands
 
 __all__ = ["dora", "people"]
 
@@ -110,7 +112,7 @@ def test_a_desk_page_reads_its_day_and_the_days_either_side(
     assert response.status_code == 200
     assert seen == [7]  # the 12th, 13th and 14th: not the 17th's game
     for other in (DAYS[0], DAYS[2], FAR):  # every day still offered
-        assert f'href="?day={other}"' in response.text
+        assert f'href="?day={other}' in response.text
     if page == "schedule":
         assert 'Sun 13 Dec: <span class="conflict">' in response.text
 
@@ -143,3 +145,53 @@ def test_the_people_page_reads_as_much_for_one_game_as_for_three(
             event.remove(Engine, "before_cursor_execute", seen)
         counts[games] = len(statements)
     assert counts[1] == counts[3]
+
+
+def test_a_days_grid_reads_the_rosters_names_and_requests_of_its_days_teams_alone(
+        demo: Demo, dora: Client, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two divisions, one playing on the 13th and one on the 17th, each with a
+    player on two of its teams (Rule 203(a)) and a request broken: the 13th's
+    grid reads the 13th's teams' rosters, names and requests, not the 17th's
+    (issue 30: a day costs what the day holds, not the season), and each
+    day's conflicts are still found."""
+    service = demo.service
+    tid = new_tournament(dora, "Two Days Cup")
+    teams: dict[str, int] = {}
+    for division, names, twin, start in (("Near", ("Near A", "Near B"), "Near Twin",
+                                          "2026-12-13T09:00"),
+                                         ("Far", ("Far A", "Far B"), "Far Twin",
+                                          "2026-12-17T09:00")):
+        did = desk_teams.add_division(service, tid, division, by="dora")
+        for name in names:
+            teams[name] = desk_teams.add_team(service, did, name, by="dora")
+            desk_teams.add_player(service, teams[name], number=7, name=twin, goalie=False,
+                                  captain=None, by="dora")
+        schedule_requests.add_team_request(service, tid, teams[names[0]], "not_before",
+                                           start=at(start) + timedelta(hours=3), by="dora")
+        with service.write() as s:
+            s.add(models.Game(division_id=did, home_team_id=teams[names[0]],
+                              away_team_id=teams[names[1]], start=at(start), rink="A",
+                              stage="pool", schedule_order=1))
+    read: list[tuple[People, Demands]] = []
+    people_in, demands_in = desk_schedule.people_in, desk_schedule.demands_in
+
+    def people(*args: Any, **kwargs: Any) -> People:
+        read.append((people_in(*args, **kwargs), Demands()))
+        return read[-1][0]
+
+    def demands(*args: Any, **kwargs: Any) -> Demands:
+        read[-1] = (read[-1][0], demands_in(*args, **kwargs))
+        return read[-1][1]
+
+    monkeypatch.setattr(desk_schedule, "people_in", people)
+    monkeypatch.setattr(desk_schedule, "demands_in", demands)
+    grids = [desk_schedule.grid(service, tid, day) for day in (DAYS[1], FAR)]
+    for (found, asked), grid, mine, other in zip(read, grids, ("Near", "Far"), ("Far", "Near"),
+                                                 strict=True):
+        assert set(found.teams_of) == {f"{mine} Twin"}
+        assert found.teams_of[f"{mine} Twin"] == {teams[f"{mine} A"], teams[f"{mine} B"]}
+        assert [r.team for r in asked.teams] == [teams[f"{mine} A"]]
+        ((game,),) = [list(d.cells.values()) for d in grid.days]
+        assert (game.home, game.away) == (f"{mine} A", f"{mine} B")
+        assert any("not before" in c or "before" in c for c in game.conflicts), game
+        assert not any(other in c.message for c in grid.conflicts)

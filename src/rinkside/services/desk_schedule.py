@@ -11,7 +11,7 @@ where it was played. Every change recorded.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from typing import Final
@@ -175,10 +175,15 @@ def _referees(s: Session, tournament_id: int, game_ids: Sequence[int] | None = N
     return found
 
 
-def _names(s: Session, tournament_id: int) -> dict[int, str]:
-    rows = s.execute(select(models.Team.id, models.Team.name).join(models.Division)
-                     .where(models.Division.tournament_id == tournament_id))
-    return {team_id: name for team_id, name in rows}
+def _names(s: Session, tournament_id: int, teams: Collection[int] | None = None
+           ) -> dict[int, str]:
+    """The tournament's team names, or those of ``teams`` (a day's)."""
+    query = (select(models.Team.id, models.Team.name) if teams is not None else
+             select(models.Team.id, models.Team.name).join(models.Division)
+             .where(models.Division.tournament_id == tournament_id))
+    if teams is not None:
+        query = query.where(models.Team.id.in_(sorted(teams)))
+    return {team_id: name for team_id, name in s.execute(query)}
 
 
 def _tournament(s: Session, tournament_id: int) -> models.Tournament:
@@ -622,15 +627,32 @@ def grid(service: ServiceBase, tournament_id: int, shown_day: date | None = None
     with service.read() as s:
         t = _tournament(s, tournament_id)
         length, rest = _lengths(t)
-        names = _names(s, tournament_id)
         travel = travel_in(s, tournament_id)
         shown = None if shown_day is None else _day_span(shown_day)
         around = None if shown is None else (
             shown[0] - timedelta(days=1) - rest - travel.longest(),
             shown[1] + timedelta(days=1) + rest + travel.longest())
         placed = _placed(s, tournament_id, around)
+        query = (select(models.Game, models.Division.name).join(models.Division)
+                 .where(models.Division.tournament_id == tournament_id)
+                 .order_by(models.Game.start, models.Game.rink, models.Game.id))
+        if shown is not None:  # the day's games and those not placed yet
+            query = query.where(or_(models.Game.start.is_(None), models.Game.rink.is_(None),
+                                    models.Game.rink == "",
+                                    and_(models.Game.start >= shown[0],
+                                         models.Game.start < shown[1])))
+        rows = s.execute(query).all()
+        # With a day, what the conflicts need is read for the games around it
+        # alone: their teams' names, rosters and requests, their officials.
+        teams = None if shown is None else (
+            {team for p in placed for team in p.teams if team > 0}
+            | {team for game, _ in rows for team in (game.home_team_id, game.away_team_id)})
+        names = _names(s, tournament_id, teams)
         every = conflicts(placed, length=length, rest=rest, names=names,
-                          people=people_in(s, tournament_id), demands=demands_in(s, tournament_id),
+                          people=people_in(s, tournament_id, teams=teams, officials=None
+                                           if teams is None else
+                                           {name for p in placed for name in p.officials}),
+                          demands=demands_in(s, tournament_id, teams),
                           rink_hours=hours_in(s, tournament_id), travel=travel)
         if shown is not None:
             on_day = {p.key for p in placed if shown[0] <= p.start < shown[1]}
@@ -647,20 +669,14 @@ def grid(service: ServiceBase, tournament_id: int, shown_day: date | None = None
                 wished.setdefault(key, []).append(f"not kept: {c.message}")
         officials = {p.key: tuple(sorted(p.officials)) for p in placed}
         own = {p.key: p.length or length for p in placed}
+        ids = [game.id for game, _ in rows]
         locks = set(s.scalars(select(models.ScheduleLock.game_id).join(models.Game)
                               .join(models.Division)
-                              .where(models.Division.tournament_id == tournament_id)))
-        query = (select(models.Game, models.Division.name).join(models.Division)
-                 .where(models.Division.tournament_id == tournament_id)
-                 .order_by(models.Game.start, models.Game.rink, models.Game.id))
-        if shown is not None:  # the day's games and those not placed yet
-            query = query.where(or_(models.Game.start.is_(None), models.Game.rink.is_(None),
-                                    models.Game.rink == "",
-                                    and_(models.Game.start >= shown[0],
-                                         models.Game.start < shown[1])))
-        rows = s.execute(query).all()
-        referees = _referees(s, tournament_id,
-                             None if shown is None else [game.id for game, _ in rows])
+                              .where(models.Division.tournament_id == tournament_id)
+                              if shown is None else
+                              select(models.ScheduleLock.game_id)
+                              .where(models.ScheduleLock.game_id.in_(ids))))
+        referees = _referees(s, tournament_id, None if shown is None else ids)
         rink_names = [r.name for r in rinks.rinks(service, tournament_id)]
         days: dict[date, GridDay] = {}
         unplaced: list[GridGame] = []
