@@ -188,14 +188,27 @@ class Requests:
     officials: list[tuple[str, str, int | None]]
 
 
-def requests_of(service: ServiceBase, tournament_id: int) -> Requests:
+def requests_of(service: ServiceBase, tournament_id: int,
+                team_ids: Collection[int] | None = None) -> Requests:
+    """The tournament's requests and officials' hours, for the desk; with
+    ``team_ids`` (a division's teams), only the requests of those teams or
+    naming one of them."""
     with service.read() as s:
-        names = dict(s.execute(select(models.Team.id, models.Team.name).join(models.Division)
-                               .where(models.Division.tournament_id == tournament_id)).all())
+        query = (select(models.TeamRequestRow)
+                 .where(models.TeamRequestRow.tournament_id == tournament_id)
+                 .order_by(models.TeamRequestRow.id))
+        if team_ids is not None:
+            ids = sorted(team_ids)
+            query = query.where(or_(models.TeamRequestRow.team_id.in_(ids),
+                                    models.TeamRequestRow.other_team_id.in_(ids)))
+        rows = list(s.scalars(query))
+        wanted = {r.team_id for r in rows} | {r.other_team_id for r in rows
+                                              if r.other_team_id is not None}
+        names = dict(s.execute(select(models.Team.id, models.Team.name)
+                               .where(models.Team.id.in_(sorted(wanted)))).all()
+                     if wanted else [])
         teams = []
-        for r in s.scalars(select(models.TeamRequestRow).where(
-                models.TeamRequestRow.tournament_id == tournament_id)
-                .order_by(models.TeamRequestRow.id)):
+        for r in rows:
             said = _request(r).says()
             if r.other_team_id is not None:
                 said = f"never at the same time as {names.get(r.other_team_id, '?')}"
