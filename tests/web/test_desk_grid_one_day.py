@@ -195,3 +195,40 @@ def test_a_days_grid_reads_the_rosters_names_and_requests_of_its_days_teams_alon
         assert (game.home, game.away) == (f"{mine} A", f"{mine} B")
         assert any("not before" in c or "before" in c for c in game.conflicts), game
         assert not any(other in c.message for c in grid.conflicts)
+
+
+def test_a_desk_page_links_the_days_around_its_own_read_in_one_statement(
+        demo: Demo, dora: Client, night_cup: int) -> None:
+    """Issue 30: the days offered are the first, the one before, the one
+    after and the last (and any day by its date), read in one statement,
+    never a link for each day of a season; a day without a game is shown
+    empty between its neighbours."""
+    nav = desk_schedule.day_nav
+    statements: list[str] = []
+
+    def seen(*args: Any) -> None:
+        statements.append(args[2])
+
+    event.listen(Engine, "before_cursor_execute", seen)
+    try:
+        around = nav(demo.service, night_cup, DAYS[1])
+    finally:
+        event.remove(Engine, "before_cursor_execute", seen)
+    assert len(statements) == 1
+    assert around == desk_schedule.DayNav(DAYS[1], DAYS[0], DAYS[0], DAYS[2], FAR)
+    assert nav(demo.service, night_cup) == desk_schedule.DayNav(DAYS[0], DAYS[0], None,
+                                                                 DAYS[1], FAR)
+    gap = date(2026, 12, 15)
+    assert nav(demo.service, night_cup, gap) == desk_schedule.DayNav(gap, DAYS[0], DAYS[2],
+                                                                      FAR, FAR)
+    assert nav(demo.service, night_cup, today=DAYS[2]).day == DAYS[2]
+    assert nav(demo.service, night_cup, today=gap).day == DAYS[0]  # no game today: the first
+    client, _ = dora
+    first = client.get(f"/desk/tournaments/{night_cup}/schedule").text
+    assert f'href="?day={DAYS[1]}' in first and f'href="?day={FAR}' in first
+    assert f'href="?day={DAYS[2]}' not in first  # neither around the 12th nor the last
+    empty = client.get(f"/desk/tournaments/{night_cup}/people?day={gap}").text
+    assert f'href="?day={DAYS[2]}"' in empty and f'href="?day={FAR}"' in empty
+    assert "No game on the schedule yet." in empty
+    assert "No game on Tuesday 15 December 2026." in client.get(
+        f"/desk/tournaments/{night_cup}/schedule?day={gap}").text

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from typing import Final
 
-from sqlalchemy import and_, delete, func, or_, select, update
+from sqlalchemy import and_, case, delete, func, or_, select, update
 from sqlalchemy.orm import Session
 
 from rinkside.services import officiating, rinks, schedule_progress
@@ -39,10 +39,10 @@ from rinkside.tournament.stage_settings import stage_settings
 GAME_MINUTES: Final = 50  # a game's time on the rink when the director gave none
 REST_MINUTES: Final = 0
 
-__all__ = ["GAME_MINUTES", "REST_MINUTES", "STEPS", "Grid", "ScheduleConflict",
-           "ScheduleInfeasible", "add_game", "cancel_game", "generate", "grid", "grid_step",
-           "lock_game", "move_game", "parse_windows", "preview_move", "rebuild", "schedule_days",
-           "swap_games"]
+__all__ = ["GAME_MINUTES", "REST_MINUTES", "STEPS", "DayNav", "Grid", "ScheduleConflict",
+           "ScheduleInfeasible", "add_game", "cancel_game", "day_nav", "generate", "grid",
+           "grid_step", "lock_game", "move_game", "parse_windows", "preview_move", "rebuild",
+           "schedule_days", "swap_games"]
 
 
 class ScheduleConflict(ValueError):
@@ -602,6 +602,49 @@ def schedule_days(service: ServiceBase, tournament_id: int) -> list[date]:
                                   models.Game.start.is_not(None), models.Game.rink.is_not(None),
                                   models.Game.rink != ""))
         return sorted({start.astimezone().date() for start in starts if start is not None})
+
+
+@dataclass(frozen=True, slots=True)
+class DayNav:
+    """The day a desk page shows and the days with a game (on a time and a
+    rink) around it: the first, the one before, the one after, the last
+    (None: there is none). Read in one statement whatever the season holds."""
+
+    day: date | None
+    first: date | None
+    previous: date | None
+    next: date | None
+    last: date | None
+
+
+def day_nav(service: ServiceBase, tournament_id: int, wanted: date | None = None, *,
+            today: date | None = None) -> DayNav:
+    """The day ``wanted`` (a game on it or not), else ``today`` when a game is
+    on it, else the first day with a game; and the days with a game around it
+    (:class:`DayNav`), the days in the server's zone."""
+    shown = wanted or today
+    span = _day_span(shown) if shown is not None else None
+    placed = and_(models.Game.start.is_not(None), models.Game.rink.is_not(None),
+                  models.Game.rink != "")
+    start = models.Game.start
+    columns = [func.min(start), func.max(start)]
+    if span is not None:
+        columns += [func.max(case((start < span[0], start))),
+                    func.min(case((start >= span[1], start))),
+                    func.min(case((and_(start >= span[0], start < span[1]), start)))]
+    with service.read() as s:
+        row = s.execute(select(*columns).select_from(models.Game).join(models.Division)
+                        .where(models.Division.tournament_id == tournament_id, placed)).one()
+
+    def local(moment: datetime | None) -> date | None:
+        return None if moment is None else moment.astimezone().date()
+
+    first, last = local(row[0]), local(row[1])
+    if span is not None and (wanted is not None or row[4] is not None):
+        return DayNav(shown, first, local(row[2]), local(row[3]), last)
+    if first is None:
+        return DayNav(None, None, None, None, None)
+    return day_nav(service, tournament_id, first)
 
 
 def _day_span(day: date) -> tuple[datetime, datetime]:

@@ -23,7 +23,7 @@ from rinkside.web.routers.desk import (
     refusal_text,
     respond,
 )
-from rinkside.web.routers.desk_schedule import division_choice
+from rinkside.web.routers.desk_schedule import asked_day, division_choice
 
 router = desk_pages()
 
@@ -35,10 +35,9 @@ def _people_page(request: Request, service: Service, templates: Templates, user:
     picked = division_choice(service, tournament_id, division)
     # One day's games at a time, read alone (the page stays small and quick
     # however many games there are): the day asked for, else today's, else the first.
-    days = desk_schedule.schedule_days(service, tournament_id)
-    wanted = day.strip() or service.now().astimezone().date().isoformat()
-    chosen = next((d for d in days if d.isoformat() == wanted), days[0] if days else None)
-    grid = desk_schedule.grid(service, tournament_id, chosen) if chosen else None
+    nav = desk_schedule.day_nav(service, tournament_id, asked_day(day),
+                                today=service.now().astimezone().date())
+    grid = desk_schedule.grid(service, tournament_id, nav.day) if nav.day else None
     shown = grid.days[0] if grid and grid.days else None
     games = sorted(shown.cells.values() if shown else (), key=lambda g: (g.start, g.rink))
     staff = desk_people.staffs(service, [g.game_id for g in games])
@@ -49,7 +48,7 @@ def _people_page(request: Request, service: Service, templates: Templates, user:
              for n in (*st.scorekeepers, *st.referees, *(m for v in st.others.values() for m in v))}
     return page(request, templates, "desk_people.html", user, {
         "title": "Desk: people", "tournament_id": tournament_id, "games": games,
-        "days": days, "shown_day": shown.day if shown else None, "staff": staff,
+        "nav": nav, "shown_day": nav.day, "staff": staff,
         "found": found, "q": q.strip(), "picked": picked,
         "roles": [r for r in users.ROLES if r not in users.TEAM_ROLES],
         "team_roles": users.TEAM_ROLES, "invitation": invitation,

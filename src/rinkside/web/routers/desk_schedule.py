@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from fastapi import Form, Request
@@ -38,6 +38,15 @@ def local_moment(text: str) -> datetime:
     except ValueError:
         raise ValueError(f"{text!r} is not a date and time (2026-12-05T08:00)") from None
     return moment if moment.tzinfo else moment.astimezone()
+
+
+def asked_day(text: str) -> date | None:
+    """The day a desk page's address asks for (2026-12-05), None when none
+    is (or it is not a date: the page's own day is shown)."""
+    try:
+        return date.fromisoformat(text.strip())
+    except ValueError:
+        return None
 
 
 def _whole(text: str, what: str) -> int:
@@ -86,13 +95,12 @@ def _schedule_page(request: Request, service: Service, templates: Templates, use
         step_minutes, error = None, error or str(bad)
     # One day at a time, read alone (the page stays small and quick however
     # many games there are): the day asked for, else the first.
-    days = desk_schedule.schedule_days(service, tournament_id)
-    chosen = next((d for d in days if d.isoformat() == day.strip()), days[0] if days else None)
-    grid = desk_schedule.grid(service, tournament_id, chosen, step_minutes=step_minutes)
+    nav = desk_schedule.day_nav(service, tournament_id, asked_day(day))
+    grid = desk_schedule.grid(service, tournament_id, nav.day, step_minutes=step_minutes)
     shown = grid.days[0] if grid.days else None
     return page(request, templates, "desk_schedule.html", user, {
         "title": "Desk: schedule", "tournament_id": tournament_id, "picked": picked,
-        "other": other, "grid": grid, "shown": shown, "days": days,
+        "other": other, "grid": grid, "shown": shown, "nav": nav,
         "steps": desk_schedule.STEPS,
         # the requests of the chosen division's teams (the forms' division)
         "requests": requests_of(service, tournament_id, list(picked.teams)),
