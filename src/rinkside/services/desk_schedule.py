@@ -691,15 +691,16 @@ def grid(service: ServiceBase, tournament_id: int, shown_day: date | None = None
             {team for p in placed for team in p.teams if team > 0}
             | {team for game, _ in rows for team in (game.home_team_id, game.away_team_id)})
         names = _names(s, tournament_id, teams)
+        # with a day, the conflicts its games are in (those around it compared
+        # with them, not with each other)
+        on_day = None if shown is None else {p.key for p in placed
+                                             if shown[0] <= p.start < shown[1]}
         every = conflicts(placed, length=length, rest=rest, names=names,
                           people=people_in(s, tournament_id, teams=teams, officials=None
                                            if teams is None else
                                            {name for p in placed for name in p.officials}),
                           demands=demands_in(s, tournament_id, teams),
-                          rink_hours=hours_in(s, tournament_id), travel=travel)
-        if shown is not None:
-            on_day = {p.key for p in placed if shown[0] <= p.start < shown[1]}
-            every = [c for c in every if on_day.intersection(c.games)]
+                          rink_hours=hours_in(s, tournament_id), travel=travel, about=on_day)
         found = [c for c in every if not c.soft]
         wishes = [c for c in every if c.soft]
         about: dict[int, list[str]] = {}
