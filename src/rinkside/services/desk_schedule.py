@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from typing import Final
 
-from sqlalchemy import and_, case, delete, func, or_, select, update
+from sqlalchemy import ColumnElement, ScalarSelect, and_, delete, func, or_, select, update
 from sqlalchemy.orm import Session
 
 from rinkside.services import officiating, rinks, schedule_progress
@@ -624,17 +624,23 @@ def day_nav(service: ServiceBase, tournament_id: int, wanted: date | None = None
     (:class:`DayNav`), the days in the server's zone."""
     shown = wanted or today
     span = _day_span(shown) if shown is not None else None
-    placed = and_(models.Game.start.is_not(None), models.Game.rink.is_not(None),
-                  models.Game.rink != "")
+    ours = select(models.Division.id).where(models.Division.tournament_id == tournament_id)
     start = models.Game.start
-    columns = [func.min(start), func.max(start)]
+
+    def one(*where: ColumnElement[bool], last: bool = False) -> ScalarSelect[datetime | None]:
+        """The first (or last) start of a game on a rink that ``where``
+        holds: walked along the start's index from that end (migration 0034)."""
+        return (select(start).where(models.Game.division_id.in_(ours), start.is_not(None),
+                                    models.Game.rink.is_not(None), models.Game.rink != "",
+                                    *where)
+                .order_by(start.desc() if last else start).limit(1).scalar_subquery())
+
+    columns = [one(), one(last=True)]
     if span is not None:
-        columns += [func.max(case((start < span[0], start))),
-                    func.min(case((start >= span[1], start))),
-                    func.min(case((and_(start >= span[0], start < span[1]), start)))]
+        columns += [one(start < span[0], last=True), one(start >= span[1]),
+                    one(start >= span[0], start < span[1])]
     with service.read() as s:
-        row = s.execute(select(*columns).select_from(models.Game).join(models.Division)
-                        .where(models.Division.tournament_id == tournament_id, placed)).one()
+        row = s.execute(select(*columns)).one()
 
     def local(moment: datetime | None) -> date | None:
         return None if moment is None else moment.astimezone().date()

@@ -51,6 +51,7 @@ class Game(Base):
         CheckConstraint("version >= 0", name="version"),
         CheckConstraint("event_count >= 0", name="event_count"),
         Index(None, "division_id"),
+        Index(None, "start"),  # a day's games (migration 0034)
     )
 
     id: Mapped[Identity]
