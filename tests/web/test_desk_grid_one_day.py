@@ -232,3 +232,31 @@ def test_a_desk_page_links_the_days_around_its_own_read_in_one_statement(
     assert "No game on the schedule yet." in empty
     assert "No game on Tuesday 15 December 2026." in client.get(
         f"/desk/tournaments/{night_cup}/schedule?day={gap}").text
+
+
+def test_a_days_games_are_found_along_the_start_index(demo: Demo, night_cup: int) -> None:
+    """Issue 30: the day's games, the days around it and the days before and
+    after it are read along the start's index (migration 0034), not by
+    scanning every game of the tournament's divisions (SQLite's planner's
+    choice without statistics)."""
+    bounded: list[tuple[str, Any]] = []
+
+    def seen(conn: Any, cursor: Any, statement: str, parameters: Any, *args: Any) -> None:
+        if "FROM games" in statement and "games.start >=" in statement:
+            bounded.append((statement, parameters))
+
+    event.listen(Engine, "before_cursor_execute", seen)
+    try:
+        desk_schedule.day_nav(demo.service, night_cup, DAYS[1])
+        desk_schedule.grid(demo.service, night_cup, DAYS[1])
+    finally:
+        event.remove(Engine, "before_cursor_execute", seen)
+    assert len(bounded) >= 3  # the days around, the window of games, the day's games
+    with demo.service.read() as s:
+        connection = s.connection()
+        if connection.dialect.name != "sqlite":
+            pytest.skip("the plan is SQLite's")
+        for statement, parameters in bounded:
+            plan = " ".join(str(row[-1]) for row in connection.exec_driver_sql(
+                f"EXPLAIN QUERY PLAN {statement}", parameters))
+            assert "ix_games_start" in plan, (statement, plan)

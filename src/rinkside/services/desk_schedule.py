@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from typing import Final
 
-from sqlalchemy import ColumnElement, ScalarSelect, and_, delete, func, or_, select, update
+from sqlalchemy import ColumnElement, ScalarSelect, delete, func, or_, select, update
 from sqlalchemy.orm import Session
 
 from rinkside.services import officiating, rinks, schedule_progress
@@ -107,20 +107,31 @@ class _Lengths:
         return self.known[key]
 
 
+def _by_start(tournament_id: int) -> ColumnElement[bool]:
+    """A game of the tournament, its division compared as an expression
+    (``division_id + 0``) so that a query bounded by the start walks the
+    start's index (migration 0034: what a day holds) rather than every game
+    of the tournament's divisions, which SQLite's planner prefers without
+    statistics."""
+    return (models.Game.division_id + 0).in_(
+        select(models.Division.id).where(models.Division.tournament_id == tournament_id))
+
+
 def _placed(s: Session, tournament_id: int, between: tuple[datetime, datetime] | None = None
             ) -> list[Placed]:
     """Every game on the schedule, each its own length (its division's);
     with ``between``, only those starting from its first moment to before its
     second."""
     lengths = _Lengths(_tournament(s, tournament_id))
-    query = (select(models.Game.id, models.Game.start, models.Game.rink,
-                    models.Game.home_team_id, models.Game.away_team_id,
-                    models.Game.division_id, models.Game.stage,
-                    models.Game.settings).join(models.Division)
-             .where(models.Division.tournament_id == tournament_id,
-                    models.Game.start.is_not(None)))
-    if between is not None:
-        query = query.where(models.Game.start >= between[0], models.Game.start < between[1])
+    query = select(models.Game.id, models.Game.start, models.Game.rink,
+                   models.Game.home_team_id, models.Game.away_team_id,
+                   models.Game.division_id, models.Game.stage,
+                   models.Game.settings).where(models.Game.start.is_not(None))
+    if between is None:
+        query = query.join(models.Division).where(models.Division.tournament_id == tournament_id)
+    else:
+        query = query.where(_by_start(tournament_id), models.Game.start >= between[0],
+                            models.Game.start < between[1])
     games = s.execute(query).all()
     officials: dict[int, set[str]] = {}
     for game_id, name in s.execute(select(models.GameOfficial.game_id, models.GameOfficial.name)
@@ -164,11 +175,12 @@ def _referees(s: Session, tournament_id: int, game_ids: Sequence[int] | None = N
     of the games ``game_ids``."""
     found: dict[int, list[str]] = {}
     query = (select(models.GameOfficial.game_id, models.GameOfficial.name)
-             .join(models.Game).join(models.Division)
-             .where(models.Division.tournament_id == tournament_id,
-                    models.GameOfficial.role == "referee")
+             .where(models.GameOfficial.role == "referee")
              .order_by(models.GameOfficial.position))
-    if game_ids is not None:
+    if game_ids is None:
+        query = query.join(models.Game).join(models.Division).where(
+            models.Division.tournament_id == tournament_id)
+    else:  # the games' own (their index), not a scan of the tournament's
         query = query.where(models.GameOfficial.game_id.in_(game_ids))
     for game_id, name in s.execute(query):
         found.setdefault(game_id, []).append(name)
@@ -624,13 +636,12 @@ def day_nav(service: ServiceBase, tournament_id: int, wanted: date | None = None
     (:class:`DayNav`), the days in the server's zone."""
     shown = wanted or today
     span = _day_span(shown) if shown is not None else None
-    ours = select(models.Division.id).where(models.Division.tournament_id == tournament_id)
     start = models.Game.start
 
     def one(*where: ColumnElement[bool], last: bool = False) -> ScalarSelect[datetime | None]:
         """The first (or last) start of a game on a rink that ``where``
         holds: walked along the start's index from that end (migration 0034)."""
-        return (select(start).where(models.Game.division_id.in_(ours), start.is_not(None),
+        return (select(start).where(_by_start(tournament_id), start.is_not(None),
                                     models.Game.rink.is_not(None), models.Game.rink != "",
                                     *where)
                 .order_by(start.desc() if last else start).limit(1).scalar_subquery())
@@ -685,12 +696,18 @@ def grid(service: ServiceBase, tournament_id: int, shown_day: date | None = None
         query = (select(models.Game, models.Division.name).join(models.Division)
                  .where(models.Division.tournament_id == tournament_id)
                  .order_by(models.Game.start, models.Game.rink, models.Game.id))
-        if shown is not None:  # the day's games and those not placed yet
+        if shown is not None:
+            # the day's games (along the start's index), then those not placed yet
+            day_query = (select(models.Game, models.Division.name)
+                         .join(models.Division, models.Division.id == models.Game.division_id + 0)
+                         .where(models.Division.tournament_id == tournament_id,
+                                models.Game.start >= shown[0], models.Game.start < shown[1])
+                         .order_by(models.Game.start, models.Game.rink, models.Game.id))
             query = query.where(or_(models.Game.start.is_(None), models.Game.rink.is_(None),
-                                    models.Game.rink == "",
-                                    and_(models.Game.start >= shown[0],
-                                         models.Game.start < shown[1])))
-        rows = s.execute(query).all()
+                                    models.Game.rink == ""))
+            rows = [*s.execute(query).all(), *s.execute(day_query).all()]
+        else:
+            rows = list(s.execute(query).all())
         # With a day, what the conflicts need is read for the games around it
         # alone: their teams' names, rosters and requests, their officials.
         teams = None if shown is None else (
