@@ -134,9 +134,14 @@ def test_a_director_builds_a_tournament_in_the_browser(
         expect(page.get_by_role("status")).to_be_visible()
     game = first.game_id
     page.get_by_role("link", name="Sun 13 Dec").click()  # one day at a time (issue 30)
-    page.get_by_label(f"scorekeeper of game {game}").select_option("sally")
-    page.get_by_label(f"referee 1 of game {game}").select_option("reggie")
-    page.get_by_label(f"referee 2 of game {game}").select_option("rosa")
+    page.get_by_label(f"scorekeeper of game {game}").fill("sally")
+    # a staff field offers the logins of its role as it is typed (issue 30)
+    page.get_by_label(f"referee 1 of game {game}").press_sequentially("r")
+    expect(page.locator("#logins-referee option")).to_have_count(2)
+    assert page.locator("#logins-referee option").evaluate_all(
+        "options => options.map(o => o.value)") == ["reggie", "rosa"]
+    page.get_by_label(f"referee 1 of game {game}").fill("reggie")
+    page.get_by_label(f"referee 2 of game {game}").fill("rosa")
     page.get_by_role("button", name=f"Save game {game}").click()
     expect(page.get_by_role("status")).to_contain_text("officials")
     assert officiating.officials(service, game)["referee"] == ["reggie", "rosa"]

@@ -4,13 +4,25 @@ and passwords reset; the director's alone."""
 
 from __future__ import annotations
 
+import html
+import re
+from datetime import datetime
+
 import pytest
 from deskkit import dora, new_tournament, people, post, rick, skip
 from fastapi import FastAPI
 from sqlalchemy import update
 from webkit import Client, Demo, logged_in
 
-from rinkside.services import changes, desk_rinks, desk_schedule, desk_teams, officiating, users
+from rinkside.services import (
+    changes,
+    desk_people,
+    desk_rinks,
+    desk_schedule,
+    desk_teams,
+    officiating,
+    users,
+)
 from rinkside.store import models
 
 __all__ = ["dora", "people", "rick", "skip"]
@@ -163,7 +175,10 @@ def test_a_table_official_named_by_their_login_works_the_game_until_named_no_mor
     game = games(demo, cup)[2]
     url = f"/desk/games/{game.game_id}/staff"
     page = dora[0].get(f"/desk/tournaments/{cup}/people")
-    assert '<datalist id="logins-penalty_timekeeper"><option value="pam">' in page.text
+    assert 'list="logins-penalty_timekeeper"' in page.text  # offered as typed (issue 30)
+    assert dora[0].get(f"/desk/tournaments/{cup}/people/logins",
+                       params={"role": "penalty_timekeeper", "q": "PA"}).json() == {
+        "logins": [{"username": "pam", "shown": "pam"}]}
     assert post(dora, url, {"penalty_timekeeper": "pam",
                             "game_timekeeper": "Tim Keeper"}).status_code == 303
     pam = next(u for u in users.users(demo.service) if u.username == "pam")
@@ -209,7 +224,9 @@ def test_a_user_has_a_full_name_which_the_report_and_signoff_print(
     assert "<dd>Søren Ærø, Ðorđe Čačak</dd>" in report
     people_page = dora[0].get(f"/desk/tournaments/{cup}/people").text
     assert 'value="Søren Ærø"' in people_page  # the name's own field
-    assert '<option value="soren" selected>Søren Ærø (soren)</option>' in people_page
+    # the game's referee field holds the login, the full name beside it
+    assert re.search(r'<input name="referee" value="soren"[^>]*aria-label="referee 1 of game '
+                     rf'{game.game_id}"> <span class="meta">Søren Ærø</span>', people_page)
     named = next(c for c in changes.changes(demo.service) if c.subject == "user dj")
     assert (named.action, named.before, named.after) == (
         "named", {"full_name": ""}, {"full_name": "Ðorđe Čačak"})
@@ -243,3 +260,74 @@ def test_the_officials_are_named_one_day_at_a_time(demo: Demo, dora: Client) -> 
     assert saved.status_code == 303
     assert saved.headers["location"] == (f"/desk/tournaments/{tid}/people?day={second.day}"
                                          "&done=officials")
+
+
+def test_the_logins_a_staff_field_offers_are_the_directors_to_ask(
+        demo: Demo, dora: Client, skip: Client, rick: Client, cup: int) -> None:
+    """Issue 30: the staff fields ask for the logins of their role as they are
+    typed (the page never lists every user); the director's alone to ask,
+    and a role that is none of a game's staff is refused, saying which are."""
+    users.create_user(demo.service, "reno", "referee-reno-1", "referee", full_name="Ada Reyes")
+    url = f"/desk/tournaments/{cup}/people/logins"
+    found = dora[0].get(url, params={"role": "referee", "q": "reye"})
+    assert found.json() == {"logins": [{"username": "reno", "shown": "Ada Reyes"}]}
+    keepers = sorted(u.username for u in users.users(demo.service)
+                     if u.role == "scorekeeper" and u.active)
+    assert [u["username"] for u in dora[0].get(url, params={"role": "scorekeeper"}
+                                               ).json()["logins"]] == keepers[:20]
+    refused = dora[0].get(url, params={"role": "director", "q": "d"})
+    assert refused.status_code == 422 and "scorekeeper, referee" in refused.json()["detail"]
+    assert dora[0].get("/desk/tournaments/999999/people/logins",
+                       params={"role": "referee"}).status_code == 404
+    for who in (skip, rick):
+        assert who[0].get(url, params={"role": "referee", "q": "re"}).status_code == 403
+
+
+def test_the_users_are_found_by_login_or_name_a_page_at_a_time(
+        demo: Demo, dora: Client, cup: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 30: the users' list is a search, :data:`desk_people.PER_PAGE` a
+    page, never every user of a season at once."""
+    users.create_user(demo.service, "paige", "paige-pass-12", "scorekeeper",
+                      full_name="Paige Turner")
+    page = dora[0].get(f"/desk/tournaments/{cup}/people", params={"q": "TURN"}).text
+    assert "Reset paige's password" in page and "Reset skip's password" not in page
+    assert "1 user(s) with “TURN”" in page
+    monkeypatch.setattr(desk_people, "PER_PAGE", 2)
+    everyone = sorted(u.username for u in users.users(demo.service))
+    seen: list[str] = []
+    for number in range(1, -(-len(everyone) // 2) + 1):
+        listed = dora[0].get(f"/desk/tournaments/{cup}/people", params={"page": number}).text
+        seen += re.findall(r"Reset (\S+)'s password", listed)
+        assert ("next page" in listed) == (number < -(-len(everyone) // 2))
+    assert [html.unescape(n) for n in seen] == everyone
+
+
+def test_a_referee_who_plays_is_found_and_shown_with_the_clash_on_the_people_page(
+        demo: Demo, dora: Client) -> None:
+    """A referee named to a game while their own team plays at once (Rule
+    501(a); the person is one, Rule 203(a)): the day's people page shows the
+    clash on both games, and the users' search finds them by name."""
+    tid = new_tournament(dora, "Whistle Cup")
+    did = desk_teams.add_division(demo.service, tid, "Open", by="dora")
+    teams = [desk_teams.add_team(demo.service, did, f"W{n}", by="dora") for n in range(1, 5)]
+    desk_teams.add_player(demo.service, teams[0], number=5, name="Wren Whistler",
+                          goalie=False, captain=None, by="dora")
+    start = datetime.fromisoformat("2026-12-22T09:00").astimezone()
+    with demo.service.write() as s:  # two games at once, W1's and W3's
+        s.add_all(models.Game(division_id=did, home_team_id=teams[home],
+                              away_team_id=teams[away], start=start, rink=rink, stage="pool",
+                              schedule_order=n)
+                  for n, (home, away, rink) in enumerate(((0, 1, "East"), (2, 3, "West")), 1))
+    (day,) = desk_schedule.grid(demo.service, tid).days
+    played = next(g for g in day.cells.values() if g.home == "W1")
+    other = next(g for g in day.cells.values() if g.home == "W3")
+    users.create_user(demo.service, "wren", "referee-wren-1", "referee",
+                      full_name="Wren Whistler")
+    officiating.set_officials(demo.service, other.game_id, {"referee": ["Wren Whistler"]})
+    page = dora[0].get(f"/desk/tournaments/{tid}/people?day={day.day}").text
+    clash = "Wren Whistler is due in two games at once"
+    for game in (played, other):
+        row = page[page.index(f'<tr data-game="{game.game_id}">'):]
+        assert clash in row[:row.index("</tr>")]
+    found = dora[0].get(f"/desk/tournaments/{tid}/people", params={"q": "whistler"}).text
+    assert "Reset wren's password" in found

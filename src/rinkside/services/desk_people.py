@@ -6,11 +6,11 @@ users, their roles and games, and password resets. Every change recorded
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 
-from sqlalchemy import select
+from sqlalchemy import Select, func, or_, select
 from sqlalchemy.orm import Session
 
 from rinkside.services import officiating, users
@@ -66,6 +66,72 @@ def staffs(service: ServiceBase, game_ids: Sequence[int]) -> dict[int, Staff]:
                 keepers[g].append(u.username)
     return {g: Staff(g, tuple(keepers[g]), tuple(named[g]["referee"]),
                      {role: named[g][role] for role in OTHER_ROLES}) for g in wanted}
+
+
+PER_PAGE = 50  # users a page of the desk's list
+FOUND_MOST = 20  # logins a search answers with
+
+
+@dataclass(frozen=True, slots=True)
+class UserPage:
+    """One page of the users a search finds (all of them when it is empty),
+    by username: the desk never lists every user of a season at once."""
+
+    users: list[users.UserRow]
+    found: int  # how many the search finds in all
+    page: int  # from 1
+    pages: int
+
+
+def _row(u: models.User) -> users.UserRow:
+    return users.UserRow(u.id, u.username, u.role, tuple(u.games or ()), u.active,
+                         u.full_name or "", tuple(u.teams or ()), u.email or "")
+
+
+def _matching(text: str, roles: Sequence[str] = ()) -> Select[models.User]:
+    """Users whose username or full name holds ``text`` (any case), of ``roles``."""
+    query = select(models.User)
+    needle = text.strip().lower()
+    if needle:
+        query = query.where(or_(
+            func.lower(models.User.username).contains(needle, autoescape=True),
+            func.lower(models.User.full_name).contains(needle, autoescape=True)))
+    if roles:
+        query = query.where(models.User.role.in_(list(roles)))
+    return query
+
+
+def user_page(service: ServiceBase, text: str = "", page: int = 1) -> UserPage:
+    """The users whose username or full name holds ``text``, :data:`PER_PAGE`
+    a page (a page past the last: the last)."""
+    query = _matching(text)
+    with service.read() as s:
+        found = s.scalar(select(func.count()).select_from(query.subquery())) or 0
+        pages = max(1, -(-found // PER_PAGE))
+        page = min(max(page, 1), pages)
+        rows = [_row(u) for u in s.scalars(query.order_by(models.User.username)
+                                            .offset((page - 1) * PER_PAGE).limit(PER_PAGE))]
+    return UserPage(rows, found, page, pages)
+
+
+def find_logins(service: ServiceBase, role: str, text: str) -> list[users.UserRow]:
+    """The first :data:`FOUND_MOST` active users of ``role`` whose username or
+    full name holds ``text``: what a staff field offers as it is typed."""
+    with service.read() as s:
+        return [_row(u) for u in s.scalars(
+            _matching(text, [role]).where(models.User.active.is_(True))
+            .order_by(models.User.username).limit(FOUND_MOST))]
+
+
+def shown_names(service: ServiceBase, logins: Collection[str]) -> dict[str, str]:
+    """What the page prints for each of ``logins`` that is a user: the full
+    name, else the username."""
+    if not logins:
+        return {}
+    with service.read() as s:
+        return {username: full or username for username, full in s.execute(
+            select(models.User.username, models.User.full_name)
+            .where(models.User.username.in_(sorted(logins))))}
 
 
 def _busy_elsewhere(s: Session, game: models.Game, people: set[str]) -> list[str]:

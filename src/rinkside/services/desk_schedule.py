@@ -11,12 +11,12 @@ where it was played. Every change recorded.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from typing import Final
 
-from sqlalchemy import and_, delete, func, or_, select, update
+from sqlalchemy import ColumnElement, ScalarSelect, delete, func, or_, select, update
 from sqlalchemy.orm import Session
 
 from rinkside.services import officiating, rinks, schedule_progress
@@ -39,10 +39,10 @@ from rinkside.tournament.stage_settings import stage_settings
 GAME_MINUTES: Final = 50  # a game's time on the rink when the director gave none
 REST_MINUTES: Final = 0
 
-__all__ = ["GAME_MINUTES", "REST_MINUTES", "STEPS", "Grid", "ScheduleConflict",
-           "ScheduleInfeasible", "add_game", "cancel_game", "generate", "grid", "grid_step",
-           "lock_game", "move_game", "parse_windows", "preview_move", "rebuild", "schedule_days",
-           "swap_games"]
+__all__ = ["GAME_MINUTES", "REST_MINUTES", "STEPS", "DayNav", "Grid", "ScheduleConflict",
+           "ScheduleInfeasible", "add_game", "cancel_game", "day_nav", "generate", "grid",
+           "grid_step", "lock_game", "move_game", "parse_windows", "preview_move", "rebuild",
+           "schedule_days", "swap_games"]
 
 
 class ScheduleConflict(ValueError):
@@ -107,20 +107,31 @@ class _Lengths:
         return self.known[key]
 
 
+def _by_start(tournament_id: int) -> ColumnElement[bool]:
+    """A game of the tournament, its division compared as an expression
+    (``division_id + 0``) so that a query bounded by the start walks the
+    start's index (migration 0035: what a day holds) rather than every game
+    of the tournament's divisions, which SQLite's planner prefers without
+    statistics."""
+    return (models.Game.division_id + 0).in_(
+        select(models.Division.id).where(models.Division.tournament_id == tournament_id))
+
+
 def _placed(s: Session, tournament_id: int, between: tuple[datetime, datetime] | None = None
             ) -> list[Placed]:
     """Every game on the schedule, each its own length (its division's);
     with ``between``, only those starting from its first moment to before its
     second."""
     lengths = _Lengths(_tournament(s, tournament_id))
-    query = (select(models.Game.id, models.Game.start, models.Game.rink,
-                    models.Game.home_team_id, models.Game.away_team_id,
-                    models.Game.division_id, models.Game.stage,
-                    models.Game.settings).join(models.Division)
-             .where(models.Division.tournament_id == tournament_id,
-                    models.Game.start.is_not(None)))
-    if between is not None:
-        query = query.where(models.Game.start >= between[0], models.Game.start < between[1])
+    query = select(models.Game.id, models.Game.start, models.Game.rink,
+                   models.Game.home_team_id, models.Game.away_team_id,
+                   models.Game.division_id, models.Game.stage,
+                   models.Game.settings).where(models.Game.start.is_not(None))
+    if between is None:
+        query = query.join(models.Division).where(models.Division.tournament_id == tournament_id)
+    else:
+        query = query.where(_by_start(tournament_id), models.Game.start >= between[0],
+                            models.Game.start < between[1])
     games = s.execute(query).all()
     officials: dict[int, set[str]] = {}
     for game_id, name in s.execute(select(models.GameOfficial.game_id, models.GameOfficial.name)
@@ -164,21 +175,27 @@ def _referees(s: Session, tournament_id: int, game_ids: Sequence[int] | None = N
     of the games ``game_ids``."""
     found: dict[int, list[str]] = {}
     query = (select(models.GameOfficial.game_id, models.GameOfficial.name)
-             .join(models.Game).join(models.Division)
-             .where(models.Division.tournament_id == tournament_id,
-                    models.GameOfficial.role == "referee")
+             .where(models.GameOfficial.role == "referee")
              .order_by(models.GameOfficial.position))
-    if game_ids is not None:
+    if game_ids is None:
+        query = query.join(models.Game).join(models.Division).where(
+            models.Division.tournament_id == tournament_id)
+    else:  # the games' own (their index), not a scan of the tournament's
         query = query.where(models.GameOfficial.game_id.in_(game_ids))
     for game_id, name in s.execute(query):
         found.setdefault(game_id, []).append(name)
     return found
 
 
-def _names(s: Session, tournament_id: int) -> dict[int, str]:
-    rows = s.execute(select(models.Team.id, models.Team.name).join(models.Division)
-                     .where(models.Division.tournament_id == tournament_id))
-    return {team_id: name for team_id, name in rows}
+def _names(s: Session, tournament_id: int, teams: Collection[int] | None = None
+           ) -> dict[int, str]:
+    """The tournament's team names, or those of ``teams`` (a day's)."""
+    query = (select(models.Team.id, models.Team.name) if teams is not None else
+             select(models.Team.id, models.Team.name).join(models.Division)
+             .where(models.Division.tournament_id == tournament_id))
+    if teams is not None:
+        query = query.where(models.Team.id.in_(sorted(teams)))
+    return {team_id: name for team_id, name in s.execute(query)}
 
 
 def _tournament(s: Session, tournament_id: int) -> models.Tournament:
@@ -599,6 +616,54 @@ def schedule_days(service: ServiceBase, tournament_id: int) -> list[date]:
         return sorted({start.astimezone().date() for start in starts if start is not None})
 
 
+@dataclass(frozen=True, slots=True)
+class DayNav:
+    """The day a desk page shows and the days with a game (on a time and a
+    rink) around it: the first, the one before, the one after, the last
+    (None: there is none). Read in one statement whatever the season holds."""
+
+    day: date | None
+    first: date | None
+    previous: date | None
+    next: date | None
+    last: date | None
+
+
+def day_nav(service: ServiceBase, tournament_id: int, wanted: date | None = None, *,
+            today: date | None = None) -> DayNav:
+    """The day ``wanted`` (a game on it or not), else ``today`` when a game is
+    on it, else the first day with a game; and the days with a game around it
+    (:class:`DayNav`), the days in the server's zone."""
+    shown = wanted or today
+    span = _day_span(shown) if shown is not None else None
+    start = models.Game.start
+
+    def one(*where: ColumnElement[bool], last: bool = False) -> ScalarSelect[datetime | None]:
+        """The first (or last) start of a game on a rink that ``where``
+        holds: walked along the start's index from that end (migration 0035)."""
+        return (select(start).where(_by_start(tournament_id), start.is_not(None),
+                                    models.Game.rink.is_not(None), models.Game.rink != "",
+                                    *where)
+                .order_by(start.desc() if last else start).limit(1).scalar_subquery())
+
+    columns = [one(), one(last=True)]
+    if span is not None:
+        columns += [one(start < span[0], last=True), one(start >= span[1]),
+                    one(start >= span[0], start < span[1])]
+    with service.read() as s:
+        row = s.execute(select(*columns)).one()
+
+    def local(moment: datetime | None) -> date | None:
+        return None if moment is None else moment.astimezone().date()
+
+    first, last = local(row[0]), local(row[1])
+    if span is not None and (wanted is not None or row[4] is not None):
+        return DayNav(shown, first, local(row[2]), local(row[3]), last)
+    if first is None:
+        return DayNav(None, None, None, None, None)
+    return day_nav(service, tournament_id, first)
+
+
 def _day_span(day: date) -> tuple[datetime, datetime]:
     """A day in the server's zone, from its midnight to the next."""
     return (datetime.combine(day, time()).astimezone(),
@@ -622,19 +687,43 @@ def grid(service: ServiceBase, tournament_id: int, shown_day: date | None = None
     with service.read() as s:
         t = _tournament(s, tournament_id)
         length, rest = _lengths(t)
-        names = _names(s, tournament_id)
         travel = travel_in(s, tournament_id)
         shown = None if shown_day is None else _day_span(shown_day)
         around = None if shown is None else (
             shown[0] - timedelta(days=1) - rest - travel.longest(),
             shown[1] + timedelta(days=1) + rest + travel.longest())
         placed = _placed(s, tournament_id, around)
-        every = conflicts(placed, length=length, rest=rest, names=names,
-                          people=people_in(s, tournament_id), demands=demands_in(s, tournament_id),
-                          rink_hours=hours_in(s, tournament_id), travel=travel)
+        query = (select(models.Game, models.Division.name).join(models.Division)
+                 .where(models.Division.tournament_id == tournament_id)
+                 .order_by(models.Game.start, models.Game.rink, models.Game.id))
         if shown is not None:
-            on_day = {p.key for p in placed if shown[0] <= p.start < shown[1]}
-            every = [c for c in every if on_day.intersection(c.games)]
+            # the day's games (along the start's index), then those not placed yet
+            day_query = (select(models.Game, models.Division.name)
+                         .join(models.Division, models.Division.id == models.Game.division_id + 0)
+                         .where(models.Division.tournament_id == tournament_id,
+                                models.Game.start >= shown[0], models.Game.start < shown[1])
+                         .order_by(models.Game.start, models.Game.rink, models.Game.id))
+            query = query.where(or_(models.Game.start.is_(None), models.Game.rink.is_(None),
+                                    models.Game.rink == ""))
+            rows = [*s.execute(query).all(), *s.execute(day_query).all()]
+        else:
+            rows = list(s.execute(query).all())
+        # With a day, what the conflicts need is read for the games around it
+        # alone: their teams' names, rosters and requests, their officials.
+        teams = None if shown is None else (
+            {team for p in placed for team in p.teams if team > 0}
+            | {team for game, _ in rows for team in (game.home_team_id, game.away_team_id)})
+        names = _names(s, tournament_id, teams)
+        # with a day, the conflicts its games are in (those around it compared
+        # with them, not with each other)
+        on_day = None if shown is None else {p.key for p in placed
+                                             if shown[0] <= p.start < shown[1]}
+        every = conflicts(placed, length=length, rest=rest, names=names,
+                          people=people_in(s, tournament_id, teams=teams, officials=None
+                                           if teams is None else
+                                           {name for p in placed for name in p.officials}),
+                          demands=demands_in(s, tournament_id, teams),
+                          rink_hours=hours_in(s, tournament_id), travel=travel, about=on_day)
         found = [c for c in every if not c.soft]
         wishes = [c for c in every if c.soft]
         about: dict[int, list[str]] = {}
@@ -647,20 +736,14 @@ def grid(service: ServiceBase, tournament_id: int, shown_day: date | None = None
                 wished.setdefault(key, []).append(f"not kept: {c.message}")
         officials = {p.key: tuple(sorted(p.officials)) for p in placed}
         own = {p.key: p.length or length for p in placed}
+        ids = [game.id for game, _ in rows]
         locks = set(s.scalars(select(models.ScheduleLock.game_id).join(models.Game)
                               .join(models.Division)
-                              .where(models.Division.tournament_id == tournament_id)))
-        query = (select(models.Game, models.Division.name).join(models.Division)
-                 .where(models.Division.tournament_id == tournament_id)
-                 .order_by(models.Game.start, models.Game.rink, models.Game.id))
-        if shown is not None:  # the day's games and those not placed yet
-            query = query.where(or_(models.Game.start.is_(None), models.Game.rink.is_(None),
-                                    models.Game.rink == "",
-                                    and_(models.Game.start >= shown[0],
-                                         models.Game.start < shown[1])))
-        rows = s.execute(query).all()
-        referees = _referees(s, tournament_id,
-                             None if shown is None else [game.id for game, _ in rows])
+                              .where(models.Division.tournament_id == tournament_id)
+                              if shown is None else
+                              select(models.ScheduleLock.game_id)
+                              .where(models.ScheduleLock.game_id.in_(ids))))
+        referees = _referees(s, tournament_id, None if shown is None else ids)
         rink_names = [r.name for r in rinks.rinks(service, tournament_id)]
         days: dict[date, GridDay] = {}
         unplaced: list[GridGame] = []

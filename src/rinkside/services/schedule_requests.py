@@ -10,11 +10,11 @@ the grid; the values are :mod:`rinkside.tournament.schedule_requests`'."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, or_, select
 from sqlalchemy.orm import Session
 
 from rinkside.services.base import ServiceBase
@@ -35,38 +35,62 @@ __all__ = ["Requests", "add_team_request", "demands_in", "people_in", "remove_te
            "requests_of", "set_official_hours"]
 
 
-def people_in(s: Session, tournament_id: int, also_officials: Sequence[str] = ()) -> People:
+def people_in(s: Session, tournament_id: int, also_officials: Sequence[str] = (), *,
+              teams: Collection[int] | None = None, officials: Collection[str] | None = None
+              ) -> People:
     """Everyone on the tournament's rosters by identity (person key, else the
     name) and its team officials (Rules 201-206: a manager or coach user, by
     full name, else username) with their teams, watched when on two teams
-    or officiating."""
-    rows = s.execute(select(models.Player.person_key, models.Player.name, models.Player.team_id)
-                     .join(models.Team).join(models.Division)
-                     .where(models.Division.tournament_id == tournament_id,
-                            models.Player.active))
-    teams: dict[str, set[int]] = {}
-    for key, name, team_id in rows:
-        teams.setdefault(key or name, set()).add(team_id)
-    ours = set(s.scalars(select(models.Team.id).join(models.Division)
-                         .where(models.Division.tournament_id == tournament_id)))
-    for username, full, role, listed in s.execute(select(
-            models.User.username, models.User.full_name, models.User.role, models.User.teams)):
-        benches = ours.intersection(listed or ()) if role in models.TEAM_ROLES else set()
+    or officiating.
+
+    With ``teams`` and ``officials`` (the teams of some games and the names
+    officiating them: a desk page's day), only the rosters of those teams and
+    those names: a person is in two of those games only through them, so
+    every conflict among the games is found without the season's rosters."""
+    players = (select(models.Player.person_key, models.Player.name, models.Player.team_id)
+               .where(models.Player.active))
+    if teams is None:
+        players = players.join(models.Team).join(models.Division).where(
+            models.Division.tournament_id == tournament_id)
+        ours = set(s.scalars(select(models.Team.id).join(models.Division)
+                             .where(models.Division.tournament_id == tournament_id)))
+    else:
+        ours = set(teams)
+        players = players.where(models.Player.team_id.in_(sorted(ours)))
+    found: dict[str, set[int]] = {}
+    for key, name, team_id in s.execute(players):
+        found.setdefault(key or name, set()).add(team_id)
+    for username, full, listed in s.execute(
+            select(models.User.username, models.User.full_name, models.User.teams)
+            .where(models.User.role.in_(models.TEAM_ROLES))):
+        benches = ours.intersection(listed or ())
         if benches:
-            teams.setdefault(full or username, set()).update(benches)
-    officials = set(s.scalars(select(models.GameOfficial.name).join(models.Game)
-                              .join(models.Division)
-                              .where(models.Division.tournament_id == tournament_id)))
-    officials |= set(s.scalars(select(models.OfficialHoursRow.name)
-                               .where(models.OfficialHoursRow.tournament_id == tournament_id)))
-    return People([Person(name, frozenset(t)) for name, t in teams.items()],
-                  officials=officials | set(also_officials))
+            found.setdefault(full or username, set()).update(benches)
+    if officials is None:
+        whistles = set(s.scalars(select(models.GameOfficial.name).join(models.Game)
+                                 .join(models.Division)
+                                 .where(models.Division.tournament_id == tournament_id)))
+    else:
+        whistles = set(officials)
+    whistles |= set(s.scalars(select(models.OfficialHoursRow.name)
+                              .where(models.OfficialHoursRow.tournament_id == tournament_id)))
+    return People([Person(name, frozenset(t)) for name, t in found.items()],
+                  officials=whistles | set(also_officials))
 
 
-def demands_in(s: Session, tournament_id: int) -> Demands:
-    teams = tuple(_request(r) for r in s.scalars(
-        select(models.TeamRequestRow).where(models.TeamRequestRow.tournament_id == tournament_id)
-        .order_by(models.TeamRequestRow.id)))
+def demands_in(s: Session, tournament_id: int, teams: Collection[int] | None = None
+               ) -> Demands:
+    """The tournament's requests and officials' hours; with ``teams`` (a
+    desk page's day), only the requests of those teams or naming one of them:
+    a request is broken only by a game of its team."""
+    query = (select(models.TeamRequestRow)
+             .where(models.TeamRequestRow.tournament_id == tournament_id)
+             .order_by(models.TeamRequestRow.id))
+    if teams is not None:
+        ids = sorted(teams)
+        query = query.where(or_(models.TeamRequestRow.team_id.in_(ids),
+                                models.TeamRequestRow.other_team_id.in_(ids)))
+    asked = tuple(_request(r) for r in s.scalars(query))
     # Each official's most a day counted on the server's local days (OfficialHours.zone
     # None), the days the desk's grid shows, not the UTC date.
     hours = {r.name: OfficialHours(r.name, tuple(Window(datetime.fromisoformat(a),
@@ -75,7 +99,7 @@ def demands_in(s: Session, tournament_id: int) -> Demands:
                                    r.most_a_day, r.hard)
              for r in s.scalars(select(models.OfficialHoursRow).where(
                  models.OfficialHoursRow.tournament_id == tournament_id))}
-    return Demands(teams, hours)
+    return Demands(asked, hours)
 
 
 def _kind(text: str) -> Kind:
@@ -166,14 +190,27 @@ class Requests:
     officials: list[tuple[str, str, int | None]]
 
 
-def requests_of(service: ServiceBase, tournament_id: int) -> Requests:
+def requests_of(service: ServiceBase, tournament_id: int,
+                team_ids: Collection[int] | None = None) -> Requests:
+    """The tournament's requests and officials' hours, for the desk; with
+    ``team_ids`` (a division's teams), only the requests of those teams or
+    naming one of them."""
     with service.read() as s:
-        names = dict(s.execute(select(models.Team.id, models.Team.name).join(models.Division)
-                               .where(models.Division.tournament_id == tournament_id)).all())
+        query = (select(models.TeamRequestRow)
+                 .where(models.TeamRequestRow.tournament_id == tournament_id)
+                 .order_by(models.TeamRequestRow.id))
+        if team_ids is not None:
+            ids = sorted(team_ids)
+            query = query.where(or_(models.TeamRequestRow.team_id.in_(ids),
+                                    models.TeamRequestRow.other_team_id.in_(ids)))
+        rows = list(s.scalars(query))
+        wanted = {r.team_id for r in rows} | {r.other_team_id for r in rows
+                                              if r.other_team_id is not None}
+        names = dict(s.execute(select(models.Team.id, models.Team.name)
+                               .where(models.Team.id.in_(sorted(wanted)))).all()
+                     if wanted else [])
         teams = []
-        for r in s.scalars(select(models.TeamRequestRow).where(
-                models.TeamRequestRow.tournament_id == tournament_id)
-                .order_by(models.TeamRequestRow.id)):
+        for r in rows:
             said = _request(r).says()
             if r.other_team_id is not None:
                 said = f"never at the same time as {names.get(r.other_team_id, '?')}"

@@ -13,7 +13,7 @@ desk adds or moves, and the grid shows what it finds.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence, Set
 from datetime import timedelta
 
 from rinkside.tournament.schedule_people import People, Reach, describe, shared
@@ -101,7 +101,8 @@ def conflicts(games: Sequence[Placed], *, length: timedelta, rest: timedelta = t
               windows: Iterable[Window] = (), names: dict[int, str] | None = None,
               people: People = NOBODY, demands: Demands | None = None,
               rink_hours: Mapping[str, RinkHours] | None = None,
-              travel: Travel = NO_TRAVEL) -> list[Conflict]:
+              travel: Travel = NO_TRAVEL, about: Set[int] | None = None
+              ) -> list[Conflict]:
     """Every conflict among ``games`` (each ``length`` long unless it has its
     own, its division's: Rules 639, 640(a)); with ``windows``,
     every game not wholly inside one of them; with ``people``, every person
@@ -109,7 +110,10 @@ def conflicts(games: Sequence[Placed], *, length: timedelta, rest: timedelta = t
     ``rink_hours``, every game on a rink outside its hours or when it is
     closed; with ``travel``, a team's or a person's rest counts the travel
     between two venues on top, and an official's games keep the travel
-    between them."""
+    between them. With ``about`` (a day's games: a desk page), only the
+    conflicts one of those games is in, two games neither of which is one of
+    them never compared (the others are counted all the same: an official's
+    games of a day)."""
     names = names or {}
     spans = list(windows)
     found: list[Conflict] = rink_conflicts(games, length=length, hours=rink_hours or {})
@@ -126,13 +130,14 @@ def conflicts(games: Sequence[Placed], *, length: timedelta, rest: timedelta = t
         for b in ordered[i + 1:]:
             if b.start - a.start >= reach:
                 break
-            found += _pair(a, b, length, rest, names, people, travel)
+            if about is None or a.key in about or b.key in about:
+                found += _pair(a, b, length, rest, names, people, travel)
     if people:
         for g in ordered:
             found += _referees(g, names, people)
     if demands:
         found += request_conflicts(games, length=length, demands=demands, names=names)
-    return found
+    return found if about is None else [c for c in found if not about.isdisjoint(c.games)]
 
 
 def conflicts_of(game: Placed, others: Sequence[Placed], *, length: timedelta,

@@ -3,7 +3,7 @@ page, its roster, the names by id, and each player's number and name."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
 from sqlalchemy import select
@@ -73,10 +73,15 @@ def active_players(service: ServiceBase, team_ids: Iterable[int]) -> list[Roster
         return records.players_of(s, list(team_ids))
 
 
-def team_names(service: ServiceBase, division_id: int | None = None) -> dict[int, str]:
+def team_names(service: ServiceBase, division_id: int | None = None, *,
+               team_ids: Collection[int] | None = None) -> dict[int, str]:
     """Team id -> name, of every team or of one division's (:class:`NotFound`
-    when there is no such division)."""
+    when there is no such division), or of the teams ``team_ids``."""
     query = select(models.Team.id, models.Team.name)
+    if team_ids is not None:
+        if not team_ids:
+            return {}
+        query = query.where(models.Team.id.in_(sorted(team_ids)))
     with service.read() as s:
         if division_id is not None:
             if s.get(models.Division, division_id) is None:

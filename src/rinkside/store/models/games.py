@@ -54,6 +54,7 @@ class Game(Base):
         # A team's games, whatever its division's size (0034).
         Index(None, "home_team_id"),
         Index(None, "away_team_id"),
+        Index(None, "start"),  # a day's games (migration 0035)
     )
 
     id: Mapped[Identity]

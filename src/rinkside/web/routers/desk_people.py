@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from fastapi import Form, Request
-from fastapi.responses import HTMLResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 from rinkside.services import desk_people, desk_schedule, queries, team_officials, users
 from rinkside.web.deps import Service, Templates
@@ -23,39 +23,40 @@ from rinkside.web.routers.desk import (
     refusal_text,
     respond,
 )
+from rinkside.web.routers.desk_schedule import asked_day, division_choice
 
 router = desk_pages()
 
 
 def _people_page(request: Request, service: Service, templates: Templates, user: Director,
                  tournament_id: int, error: str | None = None,
-                 invitation: tuple[str, str] | None = None, day: str = "") -> Response:
-    queries.known_tournament(service, tournament_id)
+                 invitation: tuple[str, str] | None = None, day: str = "", q: str = "",
+                 page_number: str = "1", division: str = "") -> Response:
+    picked = division_choice(service, tournament_id, division)
     # One day's games at a time, read alone (the page stays small and quick
     # however many games there are): the day asked for, else today's, else the first.
-    days = desk_schedule.schedule_days(service, tournament_id)
-    wanted = day.strip() or service.now().astimezone().date().isoformat()
-    chosen = next((d for d in days if d.isoformat() == wanted), days[0] if days else None)
-    grid = desk_schedule.grid(service, tournament_id, chosen) if chosen else None
+    nav = desk_schedule.day_nav(service, tournament_id, asked_day(day),
+                                today=service.now().astimezone().date())
+    grid = desk_schedule.grid(service, tournament_id, nav.day) if nav.day else None
     shown = grid.days[0] if grid and grid.days else None
     games = sorted(shown.cells.values() if shown else (), key=lambda g: (g.start, g.rink))
-    everyone = users.users(service)
+    staff = desk_people.staffs(service, [g.game_id for g in games])
+    # the users a search finds, a page at a time; the staff fields find logins
+    # as they are typed (people_logins): never every user of the season
+    found = desk_people.user_page(service, q, int(page_number) if page_number.isdigit() else 1)
+    named = {n for st in staff.values()
+             for n in (*st.scorekeepers, *st.referees, *(m for v in st.others.values() for m in v))}
     return page(request, templates, "desk_people.html", user, {
         "title": "Desk: people", "tournament_id": tournament_id, "games": games,
-        "days": days, "shown_day": shown.day if shown else None,
-        "staff": desk_people.staffs(service, [g.game_id for g in games]),
-        "users": everyone, "roles": [r for r in users.ROLES if r not in users.TEAM_ROLES],
+        "nav": nav, "shown_day": nav.day, "staff": staff,
+        "found": found, "q": q.strip(), "picked": picked,
+        "roles": [r for r in users.ROLES if r not in users.TEAM_ROLES],
         "team_roles": users.TEAM_ROLES, "invitation": invitation,
-        "teams": [(d.name, t) for tree in queries.tournament_trees(service)
-                  if tree.tournament_id == tournament_id for d in tree.divisions
-                  for t in d.teams],
-        "team_names": queries.team_names(service),
+        "team_names": queries.team_names(
+            service, team_ids={t for u in found.users for t in u.teams}),
         "other_roles": desk_people.OTHER_ROLES,
-        "scorekeepers": [u.username for u in everyone if u.role == "scorekeeper"],
-        "referees": [u.username for u in everyone if u.role == "referee"],
-        "table_logins": {role: [u.username for u in everyone if u.role == role]
-                         for role in desk_people.OTHER_ROLES},
-        "shown": {u.username: u.shown for u in everyone}},
+        "staff_roles": ("scorekeeper", "referee", *desk_people.OTHER_ROLES),
+        "shown": desk_people.shown_names(service, named)},
         error=error)
 
 
@@ -70,8 +71,27 @@ def _on_people(request: Request, service: Service, templates: Templates, user: D
 
 @router.get("/desk/tournaments/{tournament_id:id}/people", response_class=HTMLResponse)
 def people_page(tournament_id: int, request: Request, service: Service, templates: Templates,
-                user: Director, day: str = "") -> Response:
-    return _people_page(request, service, templates, user, tournament_id, day=day)
+                user: Director, day: str = "", q: str = "", page: str = "1",
+                division: str = "") -> Response:
+    return _people_page(request, service, templates, user, tournament_id, day=day, q=q,
+                        page_number=page, division=division)
+
+
+@router.get("/desk/tournaments/{tournament_id:id}/people/logins",
+            response_class=JSONResponse)
+def people_logins(tournament_id: int, service: Service, user: Director, role: str = "",
+                  q: str = "") -> Response:
+    """The logins of ``role`` (a scorekeeper, a referee, a table official:
+    Rules 501-507) whose username or full name holds ``q``, the first few:
+    what a staff field of the people page offers as it is typed
+    (static/desk_people.js)."""
+    queries.known_tournament(service, tournament_id)
+    roles = ("scorekeeper", "referee", *desk_people.OTHER_ROLES)
+    if role not in roles:
+        return JSONResponse({"detail": f"role is one of {', '.join(roles)}, not {role!r}"},
+                            status_code=422)
+    return JSONResponse({"logins": [{"username": u.username, "shown": u.shown}
+                                    for u in desk_people.find_logins(service, role, q)]})
 
 
 @router.post("/desk/games/{game_id:id}/staff", response_class=HTMLResponse)

@@ -5,7 +5,8 @@ with every conflict shown (``/desk/tournaments/{id}/schedule``)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime
+from dataclasses import dataclass
+from datetime import date, datetime
 from typing import Any
 
 from fastapi import Form, Request
@@ -39,6 +40,15 @@ def local_moment(text: str) -> datetime:
     return moment if moment.tzinfo else moment.astimezone()
 
 
+def asked_day(text: str) -> date | None:
+    """The day a desk page's address asks for (2026-12-05), None when none
+    is (or it is not a date: the page's own day is shown)."""
+    try:
+        return date.fromisoformat(text.strip())
+    except ValueError:
+        return None
+
+
 def _whole(text: str, what: str) -> int:
     text = text.strip()
     if not text.isdigit():
@@ -46,24 +56,54 @@ def _whole(text: str, what: str) -> int:
     return int(text)
 
 
+@dataclass(frozen=True, slots=True)
+class DivisionChoice:
+    """The division a desk form's team fields offer (the one asked for, else
+    the first) and its teams: a form lists one division's teams, never the
+    season's."""
+
+    divisions: list[queries.DivisionRow]
+    chosen: queries.DivisionRow | None
+    teams: dict[int, str]  # the chosen division's, by name
+
+    @property
+    def division_id(self) -> int | None:
+        return self.chosen.division_id if self.chosen else None
+
+
+def division_choice(service: Service, tournament_id: int, wanted: str) -> DivisionChoice:
+    """The tournament's divisions (404 when there is no such tournament), the
+    one ``wanted`` names by id (else the first) and its teams."""
+    queries.known_tournament(service, tournament_id)
+    divisions = queries.divisions(service, tournament_id)
+    chosen = next((d for d in divisions if str(d.division_id) == wanted.strip()),
+                  divisions[0] if divisions else None)
+    teams = {} if chosen is None else queries.team_names(service, chosen.division_id)
+    return DivisionChoice(divisions, chosen,
+                          dict(sorted(teams.items(), key=lambda item: (item[1], item[0]))))
+
+
 def _schedule_page(request: Request, service: Service, templates: Templates, user: Director,
                    tournament_id: int, error: str | None = None, day: str = "",
-                   step: str = "") -> Response:
-    tree = queries.tournament_tree(service, tournament_id)
+                   step: str = "", division: str = "", other_division: str = "") -> Response:
+    picked = division_choice(service, tournament_id, division)
+    other = (picked if not other_division.strip() or other_division.strip() == division.strip()
+             else division_choice(service, tournament_id, other_division))
     try:
         step_minutes = desk_schedule.grid_step(step)
     except ValueError as bad:
         step_minutes, error = None, error or str(bad)
     # One day at a time, read alone (the page stays small and quick however
     # many games there are): the day asked for, else the first.
-    days = desk_schedule.schedule_days(service, tournament_id)
-    chosen = next((d for d in days if d.isoformat() == day.strip()), days[0] if days else None)
-    grid = desk_schedule.grid(service, tournament_id, chosen, step_minutes=step_minutes)
+    nav = desk_schedule.day_nav(service, tournament_id, asked_day(day))
+    grid = desk_schedule.grid(service, tournament_id, nav.day, step_minutes=step_minutes)
     shown = grid.days[0] if grid.days else None
     return page(request, templates, "desk_schedule.html", user, {
-        "title": "Desk: schedule", "tournament_id": tournament_id, "tree": tree,
-        "grid": grid, "shown": shown, "days": days, "steps": desk_schedule.STEPS,
-        "requests": requests_of(service, tournament_id),
+        "title": "Desk: schedule", "tournament_id": tournament_id, "picked": picked,
+        "other": other, "grid": grid, "shown": shown, "nav": nav,
+        "steps": desk_schedule.STEPS,
+        # the requests of the chosen division's teams (the forms' division)
+        "requests": requests_of(service, tournament_id, list(picked.teams)),
         "rinks": [r.name for r in rinks.rinks(service, tournament_id)]},
         error=error)
 
@@ -71,9 +111,9 @@ def _schedule_page(request: Request, service: Service, templates: Templates, use
 @router.get("/desk/tournaments/{tournament_id:id}/schedule", response_class=HTMLResponse)
 def schedule_page(tournament_id: int, request: Request, service: Service,
                   templates: Templates, user: Director, day: str = "",
-                  step: str = "") -> Response:
+                  step: str = "", division: str = "", other_division: str = "") -> Response:
     return _schedule_page(request, service, templates, user, tournament_id, day=day,
-                          step=step)
+                          step=step, division=division, other_division=other_division)
 
 
 def _on_schedule(request: Request, service: Service, templates: Templates, user: Director,
