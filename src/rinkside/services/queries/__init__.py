@@ -12,12 +12,15 @@ each written once.
 from rinkside.services.queries.games import (
     GameRow,
     LiveView,
+    any_unscheduled,
     begun_not_over,
     game,
     games,
     known,
     last_start,
     live,
+    start_before,
+    start_from,
     starts,
     versions,
 )
@@ -49,7 +52,8 @@ from rinkside.services.queries.tournaments import (
 
 __all__ = ["DivisionRow", "DivisionTeams", "GameRow", "LiveView", "PlayerRow", "TeamCount",
            "TeamPage", "TeamRoster", "TournamentCard", "TournamentTree", "active_players",
-           "begun_not_over", "division", "divisions", "game", "games", "known",
-           "known_tournament", "last_start", "live", "player_labels", "starts", "team",
+           "any_unscheduled", "begun_not_over", "division", "divisions", "game", "games", "known",
+           "known_tournament", "last_start", "live", "player_labels", "start_before",
+           "start_from", "starts", "team",
            "team_names", "team_roster", "tournament_card", "tournament_cards", "tournament_ids",
            "tournament_tree", "tournament_trees", "versions"]

@@ -51,6 +51,11 @@ class Game(Base):
         CheckConstraint("version >= 0", name="version"),
         CheckConstraint("event_count >= 0", name="event_count"),
         Index(None, "division_id"),
+        # The public pages' day and a division's dates and rinks from the
+        # index, not every game of the season (migration 0034).
+        Index(None, "start"),
+        Index(None, "division_id", "start"),
+        Index(None, "division_id", "rink"),
     )
 
     id: Mapped[Identity]
@@ -167,6 +172,8 @@ class GameStateCache(Base):
     truth: any other version or engine fingerprint is recomputed)."""
 
     __tablename__ = "game_states"
+    # The finished games' states found in the index alone (migration 0034).
+    __table_args__ = (Index(None, "status", "engine", "game_id", "version"),)
 
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"),
                                          primary_key=True)
