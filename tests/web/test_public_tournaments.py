@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 
 from rinkside.services.open import open_tournaments
 from rinkside.services.tournaments import Tournaments
+from rinkside.web import pages
 from rinkside.web.app import create_app
 
 NOW = datetime(2026, 6, 10, 12, 0, tzinfo=UTC)
@@ -195,6 +196,22 @@ class TestScheduleFilters:
         # the form sends the choice back as the address: the tournament is implied
         tid = league.tournaments["June Classic"]
         assert f'<option value="{tid}" selected>June Classic</option>' in page
+
+    def test_a_leagues_every_team_waits_for_its_division(
+            self, client: TestClient, league: League, monkeypatch: pytest.MonkeyPatch) -> None:
+        """Issue 30: more teams than the filter lists (a league's every team)
+        are narrowed by the tournament or division first; a team chosen is
+        listed among its division's."""
+        monkeypatch.setattr(pages, "TEAM_CHOICES", 5)  # fifteen teams in the store
+        page = client.get("/schedule").text
+        assert "All (choose a division first)</option></select>" in page
+        tid = league.tournaments["Spring Cup"]
+        page = client.get(f"/schedule?tournament={tid}").text
+        assert len(re.findall(r'<option value="\d+">Spring Cup \w+ · Division 1</option>',
+                              page)) == 3
+        team = league.teams["June Classic Cats"]
+        page = client.get(f"/schedule?team={team}").text
+        assert f'<option value="{team}" selected>June Classic Cats · Division 1</option>' in page
 
     def test_by_division_and_rink_together(self, client: TestClient, league: League) -> None:
         division = league.divisions[("Autumn Open", "Division 1")]

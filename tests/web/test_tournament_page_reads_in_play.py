@@ -132,7 +132,7 @@ def test_the_page_finds_its_day_in_the_start_index_not_every_start(
         cup: tuple[Tournaments, int, list[int]], monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 30: the day (today, else the next with games, else the last)
     from two looks in the start index, never the season's starts."""
-    service, tid, ids = cup
+    service, tid, _ = cup
 
     def every_start(*args: Any, **kwargs: Any) -> None:
         raise AssertionError("every start of the season read")

@@ -223,7 +223,7 @@ class SchedulePage:
     unscheduled: bool  # some game of the filter waits for a date
     tournaments: list[queries.TournamentCard]
     divisions: list[DivisionRow]
-    teams: list[tuple[int, str]]
+    teams: list[tuple[int, str]] | None  # None: too many to list, a division narrows them
     rinks: list[str]
     heading: str
 
@@ -253,12 +253,15 @@ def schedule(service: Tournaments, chosen: ScheduleFilter = ScheduleFilter()) ->
     filters: dict[str, Any] = {"division_id": chosen.division, "tournament_id": tournament,
                                "team_id": chosen.team, "rink": chosen.rink}
     divisions = queries.divisions(service, tournament)
-    teams = sorted(((t.team_id, f"{t.name} · {d.name}" if tournament is not None
-                     else f"{t.name} · {d.name} · {tree.name}")
-                    for tree in queries.tournament_trees(service)
-                    if tournament in (None, tree.tournament_id) for d in tree.divisions
-                    if chosen.division in (None, d.division_id) for t in d.teams),
-                   key=lambda t: (t[1], t[0]))
+    # A team is listed among its tournament's or division's teams; a
+    # league's every team (more than TEAM_CHOICES) waits for its division.
+    choices = queries.team_choices(service, tournament, chosen.division
+                                   if chosen.team is None else team.division.division_id,
+                                   most=TEAM_CHOICES)
+    teams = None if choices is None else sorted(
+        ((t.team_id, f"{t.name} · {t.division}" if tournament is not None
+          else f"{t.name} · {t.division} · {t.tournament}") for t in choices),
+        key=lambda t: (t[1], t[0]))
     rinks = sorted({r for c in cards if tournament in (None, c.tournament_id) for r in c.rinks})
     waiting = ([] if chosen.team is not None else  # a place has no team yet
                [WaitingRow(w) for w in waiting_games(service, tournament, chosen.division)
@@ -293,6 +296,7 @@ def schedule(service: Tournaments, chosen: ScheduleFilter = ScheduleFilter()) ->
 
 
 _EVERY_DAY: Literal["every day"] = "every day"
+TEAM_CHOICES = 64  # the most teams the schedule's team filter lists
 
 
 def _local_day(start: datetime | None) -> date | None:
