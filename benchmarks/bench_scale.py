@@ -36,7 +36,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -83,9 +83,9 @@ class League:
     game of a slot on its own rink). So no rink is booked twice and no day
     holds more than ``len(RINKS) * SLOTS_PER_DAY`` games at any size: a
     larger store is a longer season, not busier days. Today's date (the
-    app's clock, :meth:`today`) is the last played game's day, a full day of
-    finished games; the games left for the first writes are each
-    division's last few (postponed games, in its past).
+    app's clock, :meth:`today`) is the last day whose every game is played,
+    a full day of finished games at every size; the games left for the
+    first writes are each division's last few (postponed games).
 
     Why this is fair and not flattering: the pages still read a store
     holding the whole season (every game, log and state, the teams and
@@ -110,7 +110,7 @@ class League:
         self.unplayed: list[int] = []
         self.played = 0
         self.slots_used = 0  # the season's slots taken by the divisions so far
-        self.last_played: datetime | None = None
+        self.played_on: dict[date, list[int]] = {}  # a day's games: [played, scheduled]
 
     def _when(self, slot: int) -> datetime:
         """The start of the season's ``slot`` (counted over its days)."""
@@ -118,9 +118,11 @@ class League:
         return SEASON_START + timedelta(days=day, minutes=in_day * SLOT_MINUTES)
 
     def today(self) -> datetime:
-        """Noon of the last played game's day (the pages' today)."""
-        assert self.last_played is not None
-        return self.last_played.replace(hour=12, minute=0)
+        """Noon of the last day whose every game is played (the pages'
+        today): a full day of finished games at every size."""
+        full = max(day for day, (played, scheduled) in self.played_on.items()
+                   if played == scheduled)
+        return datetime(full.year, full.month, full.day, 12, tzinfo=UTC)
 
     def _division(self) -> list[int]:
         service = self.service
@@ -149,6 +151,7 @@ class League:
                            // (SLOT_MINUTES * 60))
                 last = max(last, slot)
                 moved.append({"id": game_id, "start": self._when(self.slots_used + slot)})
+                self.played_on.setdefault(moved[-1]["start"].date(), [0, 0])[1] += 1
             s.execute(update(Game), moved)
         self.slots_used += last + 1
         return ids
@@ -176,9 +179,8 @@ class League:
                 for event in events:
                     version = eventlog.append(s, game_id, version, event, "bench")
                 states[game_id] = (version, replay(setup, events))
-                start = game.start.replace(tzinfo=UTC) if game.start else None
-                if start and (self.last_played is None or start > self.last_played):
-                    self.last_played = start
+                assert game.start is not None
+                self.played_on[game.start.astimezone(UTC).date()][0] += 1
             state_cache.store_many(s, states)
         self.played += len(game_ids)
 
