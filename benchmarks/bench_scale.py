@@ -3,12 +3,15 @@ pages, and a cold recompute, on stores of 100, 1,000 and 5,000 played games.
 
     python benchmarks/bench_scale.py [--sizes 100,1000,5000] [--rounds 5] [--seed 7] [--json]
 
-One SQLite store grows from size to size (the builder is linear: a
-division's teams, rosters and schedule through the service, its games'
-events appended in one transaction a division with
-:func:`rinkside.store.eventlog.append` and their states stored in one
-statement, never game by game through a console's write). At each size,
-in ``--rounds`` interleaved rounds (medians):
+One SQLite store grows from size to size, laid out as a league's season
+(:class:`League`: the divisions one after another, a day's games bounded
+by its four rinks, so a larger store is a longer season, not busier days;
+the pages' today a full day of finished games). The builder is linear: a
+division's teams, rosters and schedule through the service, its starts
+moved to the season's slots in one bulk update, its games' events appended
+in one transaction a division with :func:`rinkside.store.eventlog.append`
+and their states stored in one statement, never game by game through a
+console's write. At each size, in ``--rounds`` interleaved rounds (medians):
 
 - first write: :meth:`Tournaments.record` of a game's opening face-off (the
   write that dresses its rosters), by the long-lived service of the app,
