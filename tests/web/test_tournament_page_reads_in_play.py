@@ -87,13 +87,14 @@ def test_the_tournament_page_reads_the_day_and_the_games_not_over(
         cup: tuple[Tournaments, int, list[int]], monkeypatch: pytest.MonkeyPatch) -> None:
     service, tid, ids = cup
     read: list[int] = []
-    rows_of = pages.score_rows
+    row_of = pages.score_row
 
-    def counted(service: Tournaments, games: Sequence[Any]) -> list[pages.ScoreRow]:
-        read.extend(g.game_id for g in games)
-        return rows_of(service, games)
+    def counted(service: Tournaments, game: queries.GameRow,
+                state: GameState | None = None) -> pages.ScoreRow:
+        read.append(game.game_id)
+        return row_of(service, game, state)
 
-    monkeypatch.setattr(pages, "score_rows", counted)
+    monkeypatch.setattr(pages, "score_row", counted)
     listed: list[dict[str, Any]] = []
     games_of = queries.games
 
@@ -146,3 +147,23 @@ def test_the_page_finds_its_day_in_the_start_index_not_every_start(
     assert page.day == date(2026, 12, 5)  # the last
     assert page.card.starts_on == date(2026, 12, 4) and page.card.ends_on == date(2026, 12, 5)
     assert page.card.rinks == ("A",) and page.card.standing == "past"
+
+
+def test_a_game_in_play_is_read_alone_not_its_divisions_view(
+        cup: tuple[Tournaments, int, list[int]], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 30: the games in play are read one by one; a division's view
+    (every game of it) is read only for the day's begun games."""
+    service, tid, ids = cup
+    service.use_clock(lambda: int((NOW + timedelta(days=30)).timestamp() * 1000))
+    views: list[int] = []
+    view_of = service.division_view
+
+    def counted(division_id: int) -> Any:
+        views.append(division_id)
+        return view_of(division_id)
+
+    monkeypatch.setattr(service, "division_view", counted)
+    page = pages.tournament_page(service, tid)
+    assert page.day == date(2026, 12, 5)  # the last day: its game not begun
+    assert [r.game.game_id for group in page.groups for r in group.games] == [ids[4], ids[5]]
+    assert views == []

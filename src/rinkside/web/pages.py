@@ -137,8 +137,10 @@ def tournament_page(service: Tournaments, tournament_id: int) -> TournamentPage:
     rows = score_rows(service, [] if day is None else queries.games(
         service, tournament_id=tournament_id, between=_local_span(day)))
     shown = {r.game.game_id for r in rows}
-    rows += [r for r in score_rows(service, [g for g in queries.begun_not_over(
-        service, tournament_id) if g.game_id not in shown]) if r.in_play]
+    # A game not over is read alone: its division's view holds the
+    # finished games' states, none of these (a view a division in play).
+    rows += [r for r in (score_row(service, g) for g in queries.begun_not_over(
+        service, tournament_id) if g.game_id not in shown) if r.in_play]
     rows.sort(key=lambda r: (not r.in_play, r.game.start is None,
                              r.game.start.timestamp() if r.game.start else 0.0,
                              r.game.rink or "", r.game.game_id))
