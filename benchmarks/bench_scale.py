@@ -3,12 +3,15 @@ pages, and a cold recompute, on stores of 100, 1,000 and 5,000 played games.
 
     python benchmarks/bench_scale.py [--sizes 100,1000,5000] [--rounds 5] [--seed 7] [--json]
 
-One SQLite store grows from size to size (the builder is linear: a
-division's teams, rosters and schedule through the service, its games'
-events appended in one transaction a division with
-:func:`rinkside.store.eventlog.append` and their states stored in one
-statement, never game by game through a console's write). At each size,
-in ``--rounds`` interleaved rounds (medians):
+One SQLite store grows from size to size, laid out as a league's season
+(:class:`League`: the divisions one after another, a day's games bounded
+by its four rinks, so a larger store is a longer season, not busier days;
+the pages' today a full day of finished games). The builder is linear: a
+division's teams, rosters and schedule through the service, its starts
+moved to the season's slots in one bulk update, its games' events appended
+in one transaction a division with :func:`rinkside.store.eventlog.append`
+and their states stored in one statement, never game by game through a
+console's write. At each size, in ``--rounds`` interleaved rounds (medians):
 
 - first write: :meth:`Tournaments.record` of a game's opening face-off (the
   write that dresses its rosters), by the long-lived service of the app,
@@ -45,7 +48,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
 from fastapi.testclient import TestClient
-from sqlalchemy import delete, select
+from sqlalchemy import delete, select, update
 
 from rinkside.rules.events import FaceOff
 from rinkside.rules.game import replay
@@ -62,23 +65,67 @@ from rinkside.web import auth
 from rinkside.web.app import create_app
 
 TEAMS_PER_DIVISION = 16
+SEASON_START = datetime(2026, 9, 5, 8, tzinfo=UTC)
+RINKS = ("A", "B", "C", "D")
+SLOT_MINUTES = 40
+SLOTS_PER_DAY = 12  # 08:00 to 16:00: at most 48 games a day at every size
 UNPLAYED_PER_DIVISION = 8  # games left for the first writes
 GROWTH_TARGET = 1.5
 PASSWORD = "bench-scale-director-pw-30"
 
 
 class League:
-    """A store grown division by division to a number of played games."""
+    """A league's season (or a big festival) grown division by division to a
+    number of played games, laid out as a season is: each day's games bounded
+    by its rinks.
+
+    The season's days run from :data:`SEASON_START`, each with
+    :data:`SLOTS_PER_DAY` slots of :data:`SLOT_MINUTES` on the
+    :data:`RINKS`; the divisions play one after another, each taking the
+    next free slots (its round robin keeps a team to one game a slot, each
+    game of a slot on its own rink). So no rink is booked twice and no day
+    holds more than ``len(RINKS) * SLOTS_PER_DAY`` games at any size: a
+    larger store is a longer season, not busier days. Today's date (the
+    app's clock, :meth:`today`) is the last day whose every game is played,
+    a full day of finished games at every size; the games left for the
+    first writes are each division's last few (postponed games).
+
+    Why this is fair and not flattering: the pages still read a store
+    holding the whole season (every game, log and state, the teams and
+    rosters of every division, one tournament), and nothing is indexed or
+    cached for the benchmark; a day bounded by its rinks is what a real
+    league or festival has (the old builder started each division a day
+    after the last on the same four rinks, so a day held more games the
+    larger the store, which no real schedule can). Each size's page has as
+    much to show for its day; what grows is what the page must not read.
+
+    Linear: a division's schedule is written through the service, its
+    starts moved to their slots in one bulk update, its games' events
+    appended and states stored in one transaction."""
 
     def __init__(self, sessions: Any, seed: int) -> None:
         self.sessions = sessions
         self.service = Tournaments(sessions)
         self.rng = random.Random(seed)
         self.tournament_id = self.service.create_tournament(
-            "Scale League", date(2026, 12, 5), {"overtime": "shootout"})
+            "Scale League", SEASON_START.date(), {"overtime": "shootout"})
         self.divisions: list[int] = []
         self.unplayed: list[int] = []
         self.played = 0
+        self.slots_used = 0  # the season's slots taken by the divisions so far
+        self.played_on: dict[date, list[int]] = {}  # a day's games: [played, scheduled]
+
+    def _when(self, slot: int) -> datetime:
+        """The start of the season's ``slot`` (counted over its days)."""
+        day, in_day = divmod(slot, SLOTS_PER_DAY)
+        return SEASON_START + timedelta(days=day, minutes=in_day * SLOT_MINUTES)
+
+    def today(self) -> datetime:
+        """Noon of the last day whose every game is played (the pages'
+        today): a full day of finished games at every size."""
+        full = max(day for day, (played, scheduled) in self.played_on.items()
+                   if played == scheduled)
+        return datetime(full.year, full.month, full.day, 12, tzinfo=UTC)
 
     def _division(self) -> list[int]:
         service = self.service
@@ -94,9 +141,23 @@ class League:
                          "captain": "C" if n == 2 else "A" if n in (3, 4) else None}
                         for n in range(2, 14)]
             service.set_roster(team, players)
-        day = datetime(2026, 12, 5, 8, tzinfo=UTC) + timedelta(days=len(self.divisions) - 1)
-        return service.generate_round_robin(did, start=day, slot_minutes=40,
-                                            rinks=["A", "B", "C", "D"], rounds=2)
+        # The round robin in consecutive slots from SEASON_START, each then
+        # moved to the season's next free slot of the same place.
+        ids = service.generate_round_robin(did, start=SEASON_START, slot_minutes=SLOT_MINUTES,
+                                           rinks=RINKS, rounds=2)
+        with self.sessions.begin() as s:
+            starts = s.execute(select(Game.id, Game.start).where(Game.division_id == did)).all()
+            moved = []
+            last = 0
+            for game_id, start in starts:
+                slot = int((start.replace(tzinfo=UTC) - SEASON_START).total_seconds()
+                           // (SLOT_MINUTES * 60))
+                last = max(last, slot)
+                moved.append({"id": game_id, "start": self._when(self.slots_used + slot)})
+                self.played_on.setdefault(moved[-1]["start"].date(), [0, 0])[1] += 1
+            s.execute(update(Game), moved)
+        self.slots_used += last + 1
+        return ids
 
     def grow(self, played: int) -> float:
         """Played games up to ``played``; the seconds it took."""
@@ -121,6 +182,8 @@ class League:
                 for event in events:
                     version = eventlog.append(s, game_id, version, event, "bench")
                 states[game_id] = (version, replay(setup, events))
+                assert game.start is not None
+                self.played_on[game.start.astimezone(UTC).date()][0] += 1
             state_cache.store_many(s, states)
         self.played += len(game_ids)
 
@@ -183,6 +246,8 @@ def measure(league: League, app_service: Tournaments, client: TestClient, floor:
     def sample(name: str, seconds: float) -> None:
         samples.setdefault(name, []).append(seconds)
 
+    today_ms = int(league.today().timestamp() * 1000)
+    app_service.use_clock(lambda: today_ms)  # the pages' today: the last played day
     urls = pages(league)
     for url in urls.values():  # warm: the app's first answers
         client.get(url)

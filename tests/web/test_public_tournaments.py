@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 
 from rinkside.services.open import open_tournaments
 from rinkside.services.tournaments import Tournaments
+from rinkside.web import pages
 from rinkside.web.app import create_app
 
 NOW = datetime(2026, 6, 10, 12, 0, tzinfo=UTC)
@@ -115,6 +116,19 @@ def _games(page: str) -> set[str]:
     return set(re.findall(r'data-game="(\d+)"', page))
 
 
+def _walk(client: TestClient, address: str) -> list[str]:
+    """The days with games from ``address`` on, following each day's next
+    day's link; each day's games are there."""
+    days: list[str] = []
+    page = client.get(address).text
+    while (found := re.search(r'href="([^"]+)" rel="next"', page)) is not None:
+        page = client.get(found.group(1).replace("&amp;", "&")).text
+        day = re.search(r'<input type="date" name="day" value="([0-9-]+)"', page)
+        assert day is not None and _games(page)
+        days.append(day.group(1))
+    return days
+
+
 class TestScheduleFilters:
     def test_unfiltered_rows_name_their_tournament_and_division(
             self, client: TestClient) -> None:
@@ -122,27 +136,42 @@ class TestScheduleFilters:
         pages = "".join(client.get(address).text for address in days)
         assert "Spring Cup · Division 1 ·" in pages and "June Classic · Division 1 ·" in pages
 
-    def test_unfiltered_shows_only_today_with_a_link_to_each_other_day(
+    def test_unfiltered_shows_only_today_with_the_days_before_and_after(
             self, client: TestClient, league: League) -> None:
+        """Issue 30: one day a page, the previous and the next day with games
+        its links (not a link to every day of the season) and a day picker."""
         page = client.get("/schedule").text
         shown = page.split("</nav>")[-1]
         assert "<h2>Wednesday 10 June 2026</h2>" in shown
         assert "June Classic Aces" in shown and "June Classic Cats" not in shown  # tomorrow's
         assert '<strong aria-current="date">Wed 10 Jun</strong>' in page
-        days = re.findall(r'href="/schedule\?day=([0-9-]+)"', page)
-        # two days a tournament, four dated tournaments, today's not a link
-        assert len(days) == 7 and "2026-06-10" not in days
+        assert re.findall(r'href="/schedule\?day=([0-9-]+)" rel="(\w+)"', page) == [
+            ("2026-04-12", "prev"), ("2026-06-11", "next")]  # Spring Cup's last day; tomorrow
+        assert '<input type="date" name="day" value="2026-06-10" required>' in page
         tomorrow = client.get("/schedule?day=2026-06-11").text.split("</nav>")[-1]
         assert "June Classic Cats" in tomorrow and "June Classic Aces" not in tomorrow
 
-    def test_a_day_narrows_a_filter_and_keeps_it_in_its_links(
+    def test_the_next_days_walk_every_day_with_games(self, client: TestClient) -> None:
+        days = _walk(client, "/schedule?day=2026-01-01")
+        # two days a tournament, four dated tournaments
+        assert days == ["2026-04-11", "2026-04-12", "2026-06-10", "2026-06-11", "2026-06-30",
+                        "2026-07-01", "2026-09-08", "2026-09-09"]
+
+    def test_a_tournament_shows_its_day_and_keeps_it_in_its_links(
             self, client: TestClient, league: League) -> None:
+        """Issue 30: a tournament's schedule is one day (a season's would
+        grow with it), the last it played here; its other day a link that
+        keeps the choice."""
         tid = league.tournaments["Spring Cup"]
         page = client.get(f"/schedule?tournament={tid}").text
+        assert "<h2>Sunday 12 April 2026</h2>" in page and len(_games(page)) == 1
         links = re.findall(r'href="(/schedule\?tournament=\d+&amp;day=[0-9-]+)"', page)
-        assert len(links) == 2
+        assert links == [f"/schedule?tournament={tid}&amp;day=2026-04-11"]
+        assert f'<input type="hidden" name="tournament" value="{tid}">' in page  # the picker's
         one = client.get(links[0].replace("&amp;", "&")).text
         assert len(_games(one)) == 1 and "June Classic" not in one.split("</form>")[1]
+        assert _walk(client, f"/schedule?tournament={tid}&day=2026-01-01") == [
+            "2026-04-11", "2026-04-12"]
 
     def test_no_games_on_the_chosen_day_says_so(self, client: TestClient) -> None:
         page = client.get("/schedule?day=2026-01-01").text
@@ -152,8 +181,8 @@ class TestScheduleFilters:
     def test_by_tournament(self, client: TestClient, league: League) -> None:
         tid = league.tournaments["Spring Cup"]
         page = client.get(f"/schedule?tournament={tid}").text
-        assert len(_games(page)) == 2
-        assert "Spring Cup Aces" in page and "June Classic Aces" not in page.split("</form>")[1]
+        assert len(_games(page)) == 1  # its shown day's
+        assert "Spring Cup Bears" in page and "June Classic Aces" not in page.split("</form>")[1]
         assert f'<option value="{tid}" selected>Spring Cup</option>' in page
         assert "<h1>Schedule: Spring Cup</h1>" in page
 
@@ -168,6 +197,22 @@ class TestScheduleFilters:
         tid = league.tournaments["June Classic"]
         assert f'<option value="{tid}" selected>June Classic</option>' in page
 
+    def test_a_leagues_every_team_waits_for_its_division(
+            self, client: TestClient, league: League, monkeypatch: pytest.MonkeyPatch) -> None:
+        """Issue 30: more teams than the filter lists (a league's every team)
+        are narrowed by the tournament or division first; a team chosen is
+        listed among its division's."""
+        monkeypatch.setattr(pages, "TEAM_CHOICES", 5)  # fifteen teams in the store
+        page = client.get("/schedule").text
+        assert "All (choose a division first)</option></select>" in page
+        tid = league.tournaments["Spring Cup"]
+        page = client.get(f"/schedule?tournament={tid}").text
+        assert len(re.findall(r'<option value="\d+">Spring Cup \w+ · Division 1</option>',
+                              page)) == 3
+        team = league.teams["June Classic Cats"]
+        page = client.get(f"/schedule?team={team}").text
+        assert f'<option value="{team}" selected>June Classic Cats · Division 1</option>' in page
+
     def test_by_division_and_rink_together(self, client: TestClient, league: League) -> None:
         division = league.divisions[("Autumn Open", "Division 1")]
         north = client.get(f"/schedule?division={division}&rink=North").text
@@ -180,8 +225,10 @@ class TestScheduleFilters:
 
     def test_by_rink_across_tournaments(self, client: TestClient) -> None:
         page = client.get("/schedule?rink=South").text
-        assert len(_games(page)) == 4
-        assert "North" not in page.split("</form>")[1]
+        assert len(_games(page)) == 1  # tomorrow's: one day at a time
+        assert "North" not in page.split("</form>")[1].split("</nav>")[-1]
+        assert _walk(client, "/schedule?rink=South&day=2026-01-01") == [
+            "2026-04-12", "2026-06-11", "2026-07-01", "2026-09-09"]
 
     def test_a_filter_that_matches_nothing_says_so(self, client: TestClient,
                                                    league: League) -> None:

@@ -125,20 +125,22 @@ class TournamentPage:
 
 
 def tournament_page(service: Tournaments, tournament_id: int) -> TournamentPage:
-    card = queries.tournament_card(service, tournament_id, today(service))
-    waiting = [w for w in waiting_games(service, tournament_id) if w.start is not None]
-    # The days from the games' distinct starts, the day's games alone, and
-    # the games in play among the begun ones not over by their stored
-    # state's status: never every game of the season, nor every state.
-    starts = queries.starts(service, tournament_id=tournament_id) + [w.start for w in waiting]
-    days = sorted({start.astimezone().date() for start in starts if start is not None})
     now = today(service)
-    day = next((d for d in days if d >= now), days[-1] if days else None)
+    card = queries.tournament_card(service, tournament_id, now)
+    waiting = [w for w in waiting_games(service, tournament_id) if w.start is not None]
+    # The day from the start index (today, else the next day with games,
+    # else the last), the day's games alone, and the games in play among the
+    # begun ones not over by their stored state's status: never every game
+    # of the season, nor every start, nor every state.
+    day = _day_shown(service, {"tournament_id": tournament_id}, now,
+                     {_local_day(w.start) for w in waiting})
     rows = score_rows(service, [] if day is None else queries.games(
         service, tournament_id=tournament_id, between=_local_span(day)))
     shown = {r.game.game_id for r in rows}
-    rows += [r for r in score_rows(service, [g for g in queries.begun_not_over(
-        service, tournament_id) if g.game_id not in shown]) if r.in_play]
+    # A game not over is read alone: its division's view holds the
+    # finished games' states, none of these (a view a division in play).
+    rows += [r for r in (score_row(service, g) for g in queries.begun_not_over(
+        service, tournament_id) if g.game_id not in shown) if r.in_play]
     rows.sort(key=lambda r: (not r.in_play, r.game.start is None,
                              r.game.start.timestamp() if r.game.start else 0.0,
                              r.game.rink or "", r.game.game_id))
@@ -205,20 +207,25 @@ def _day(text: str | None) -> date | Literal["unscheduled"] | None:
 
 @dataclass(frozen=True, slots=True)
 class SchedulePage:
-    """The schedule of one day (unfiltered: today's unless another is
-    chosen) or of a filter's every day (a tournament, division, team or
-    rink, unless a day is chosen too), the days that have games (each a
-    link), the
-    choices of each filter (narrowed by the others), and the names of what
-    is chosen."""
+    """The schedule of one day (unfiltered, or of a tournament or a rink:
+    today's unless another is chosen) or of a division's or a team's every
+    day (unless a day is chosen too), with its navigation: on one day, the
+    previous and the next day with games (each a link) and whether some
+    game waits for a date; on every day, each day it shows. And the choices
+    of each filter (narrowed by the others), and the names of what is
+    chosen. Nothing in it grows with the season: a day's games, a division's
+    or a team's."""
 
     chosen: ScheduleFilter
     days: list[tuple[date | None, list[ScoreRow | WaitingRow]]]
-    all_days: list[date | None]
+    all_days: list[date | None]  # every day's mode: the days it shows
     shown: date | Literal["every day"] | None
+    earlier: date | None  # one day's mode: the previous day with games
+    later: date | None  # and the next
+    unscheduled: bool  # some game of the filter waits for a date
     tournaments: list[queries.TournamentCard]
     divisions: list[DivisionRow]
-    teams: list[tuple[int, str]]
+    teams: list[tuple[int, str]] | None  # None: too many to list, a division narrows them
     rinks: list[str]
     heading: str
 
@@ -236,7 +243,8 @@ def schedule(service: Tournaments, chosen: ScheduleFilter = ScheduleFilter()) ->
         division = queries.division(service, chosen.division)
         tournament = tournament or division.tournament_id
         names.append(division.name)
-    cards = queries.tournament_cards(service, today(service))
+    now = today(service)
+    cards = queries.tournament_cards(service, now)
     if tournament is not None:
         card = next((c for c in cards if c.tournament_id == tournament), None)
         if card is None:
@@ -247,40 +255,59 @@ def schedule(service: Tournaments, chosen: ScheduleFilter = ScheduleFilter()) ->
     filters: dict[str, Any] = {"division_id": chosen.division, "tournament_id": tournament,
                                "team_id": chosen.team, "rink": chosen.rink}
     divisions = queries.divisions(service, tournament)
-    teams = sorted(((t.team_id, f"{t.name} · {d.name}" if tournament is not None
-                     else f"{t.name} · {d.name} · {tree.name}")
-                    for tree in queries.tournament_trees(service)
-                    if tournament in (None, tree.tournament_id) for d in tree.divisions
-                    if chosen.division in (None, d.division_id) for t in d.teams),
-                   key=lambda t: (t[1], t[0]))
+    # A team is listed among its tournament's or division's teams; a
+    # league's every team (more than TEAM_CHOICES) waits for its division.
+    choices = queries.team_choices(service, tournament, chosen.division
+                                   if chosen.team is None else team.division.division_id,
+                                   most=TEAM_CHOICES)
+    teams = None if choices is None else sorted(
+        ((t.team_id, f"{t.name} · {t.division}" if tournament is not None
+          else f"{t.name} · {t.division} · {t.tournament}") for t in choices),
+        key=lambda t: (t[1], t[0]))
     rinks = sorted({r for c in cards if tournament in (None, c.tournament_id) for r in c.rinks})
     waiting = ([] if chosen.team is not None else  # a place has no team yet
                [WaitingRow(w) for w in waiting_games(service, tournament, chosen.division)
                 if chosen.rink in (None, w.rink)])
-    every_day = sorted({_local_day(start) for start in queries.starts(service, **filters)}
-                       | {_local_day(w.game.start) for w in waiting},
-                       key=lambda d: (d is None, d or date.min))
-    narrowed = any(f is not None for f in (chosen.tournament, chosen.division, chosen.team,
-                                           chosen.rink))
-    one_day = chosen.day is not None or not narrowed
-    shown = _shown_day(chosen, every_day, today(service))
-    if one_day:  # one day's games, read alone: the page does not grow with the season
+    waiting_days = {_local_day(w.game.start) for w in waiting}
+    # A division's or a team's every day is bounded by its schedule; any
+    # other choice (a tournament, a rink, none) shows one day, read alone:
+    # the page does not grow with the season.
+    every_day = chosen.day is None and (chosen.division is not None or chosen.team is not None)
+    shown: date | None = None
+    earlier = later = None
+    unscheduled = False
+    if every_day:
+        games = queries.games(service, **filters)
+    else:
+        shown = (None if chosen.day == "unscheduled" else chosen.day if chosen.day is not None
+                 else _day_shown(service, filters, now, waiting_days))
         games = queries.games(service, **filters, between=_local_span(shown))
         waiting = [w for w in waiting if _local_day(w.game.start) == shown]
-    else:
-        games = queries.games(service, **filters)
+        unscheduled = None in waiting_days or queries.any_unscheduled(service, **filters)
+        if shown is None:  # the games waiting for a date: the next day on is the default's
+            later = _day_shown(service, filters, now, waiting_days)
+        else:
+            earlier, later = _neighbours(service, filters, shown, waiting_days)
     rows: list[ScoreRow | WaitingRow] = [*score_rows(service, games), *waiting]
+    days = _by_day(rows)
     return SchedulePage(ScheduleFilter(tournament, chosen.division, chosen.team, chosen.rink,
                                        chosen.day),
-                        _by_day(rows), every_day, shown if one_day else _EVERY_DAY, cards,
-                        divisions, teams, rinks, " · ".join(names))
+                        days, [d for d, _ in days] if every_day else [],
+                        _EVERY_DAY if every_day else shown, earlier, later, unscheduled,
+                        cards, divisions, teams, rinks, " · ".join(names))
 
 
 _EVERY_DAY: Literal["every day"] = "every day"
+TEAM_CHOICES = 64  # the most teams the schedule's team filter lists
 
 
 def _local_day(start: datetime | None) -> date | None:
     return start.astimezone().date() if start is not None else None
+
+
+def _midnight(day: date) -> datetime:
+    """The first moment of ``day`` (the server's local date)."""
+    return datetime.combine(day, time.min).astimezone()
 
 
 def _local_span(day: date | None) -> tuple[datetime, datetime] | Literal["unscheduled"]:
@@ -288,21 +315,35 @@ def _local_span(day: date | None) -> tuple[datetime, datetime] | Literal["unsche
     the next's; "unscheduled" for the games with no start (None)."""
     if day is None:
         return "unscheduled"
-    return (datetime.combine(day, time.min).astimezone(),
-            datetime.combine(day + timedelta(days=1), time.min).astimezone())
+    return _midnight(day), _midnight(day + timedelta(days=1))
 
 
-def _shown_day(chosen: ScheduleFilter, days: list[date | None], now: date) -> date | None:
-    """The day the schedule shows: the one chosen, else today, else the next
-    day with games, else the last day that had some (None: not yet scheduled)."""
-    if chosen.day == "unscheduled":
-        return None
-    if chosen.day is not None:
-        return chosen.day
-    dated = [d for d in days if d is not None]
-    if not dated:
-        return None
-    return next((d for d in dated if d >= now), dated[-1])
+def _day_shown(service: Tournaments, filters: dict[str, Any], now: date,
+               waiting_days: set[date | None]) -> date | None:
+    """The day a page shows of the games ``filters`` name (and the bracket
+    games waiting on ``waiting_days``): today, else the next day with games,
+    else the last day that had some (None: none has a date). Two looks in
+    the start index, not the season's starts."""
+    dated = {d for d in waiting_days if d is not None}
+    coming = queries.start_from(service, _midnight(now), **filters)
+    upcoming = {d for d in dated if d >= now} | ({_local_day(coming)} if coming else set())
+    if upcoming:
+        return min(d for d in upcoming if d is not None)
+    gone = queries.start_before(service, _midnight(now), **filters)
+    past = dated | ({_local_day(gone)} if gone else set())
+    return max(d for d in past if d is not None) if past else None
+
+
+def _neighbours(service: Tournaments, filters: dict[str, Any], day: date,
+                waiting_days: set[date | None]) -> tuple[date | None, date | None]:
+    """The days with games before and after ``day`` (None: none)."""
+    dated = {d for d in waiting_days if d is not None}
+    before = queries.start_before(service, _midnight(day), **filters)
+    after = queries.start_from(service, _midnight(day + timedelta(days=1)), **filters)
+    earlier = {d for d in dated if d < day} | ({_local_day(before)} if before else set())
+    later = {d for d in dated if d > day} | ({_local_day(after)} if after else set())
+    return (max((d for d in earlier if d is not None), default=None),
+            min((d for d in later if d is not None), default=None))
 
 
 def _by_day(rows: list[ScoreRow | WaitingRow]

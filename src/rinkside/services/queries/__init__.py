@@ -12,22 +12,27 @@ each written once.
 from rinkside.services.queries.games import (
     GameRow,
     LiveView,
+    any_unscheduled,
     begun_not_over,
     game,
     games,
     known,
     last_start,
     live,
+    start_before,
+    start_from,
     starts,
     versions,
 )
 from rinkside.services.queries.teams import (
     PlayerRow,
+    TeamChoice,
     TeamPage,
     TeamRoster,
     active_players,
     player_labels,
     team,
+    team_choices,
     team_names,
     team_roster,
 )
@@ -47,9 +52,10 @@ from rinkside.services.queries.tournaments import (
     tournament_trees,
 )
 
-__all__ = ["DivisionRow", "DivisionTeams", "GameRow", "LiveView", "PlayerRow", "TeamCount",
-           "TeamPage", "TeamRoster", "TournamentCard", "TournamentTree", "active_players",
-           "begun_not_over", "division", "divisions", "game", "games", "known",
-           "known_tournament", "last_start", "live", "player_labels", "starts", "team",
-           "team_names", "team_roster", "tournament_card", "tournament_cards", "tournament_ids",
+__all__ = ["DivisionRow", "DivisionTeams", "GameRow", "LiveView", "PlayerRow", "TeamChoice",
+           "TeamCount", "TeamPage", "TeamRoster", "TournamentCard", "TournamentTree",
+           "active_players", "any_unscheduled", "begun_not_over", "division", "divisions", "game",
+           "games", "known", "known_tournament", "last_start", "live", "player_labels",
+           "start_before", "start_from", "starts", "team", "team_choices", "team_names",
+           "team_roster", "tournament_card", "tournament_cards", "tournament_ids",
            "tournament_tree", "tournament_trees", "versions"]

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Final, Literal
 
-from sqlalchemy import Row, Select, bindparam, func, select
+from sqlalchemy import Row, Select, bindparam, func, select, tuple_
 from sqlalchemy.orm import Session, aliased
 
 from rinkside.services import state_cache
@@ -101,17 +101,61 @@ def starts(service: ServiceBase, division_id: int | None = None, *,
         return list(s.scalars(query))
 
 
+def start_from(service: ServiceBase, moment: datetime, division_id: int | None = None, *,
+               tournament_id: int | None = None, team_id: int | None = None,
+               rink: str | None = None) -> datetime | None:
+    """The first start at or after ``moment`` of the games :func:`games`
+    gives for the same filters (None: none starts then or later): the
+    schedule's next day, found in the start index (migration 0035) without
+    reading the season's starts."""
+    query = _filtered(select(models.Game.start)
+                      .join(models.Division, models.Game.division_id == models.Division.id)
+                      .where(models.Game.start >= moment)
+                      .order_by(models.Game.start).limit(1),
+                      division_id, tournament_id, team_id, rink)
+    with service.read() as s:
+        found: datetime | None = s.scalar(query)
+    return found
+
+
+def start_before(service: ServiceBase, moment: datetime, division_id: int | None = None, *,
+                 tournament_id: int | None = None, team_id: int | None = None,
+                 rink: str | None = None) -> datetime | None:
+    """The last start before ``moment`` of the games :func:`games` gives for
+    the same filters (None: none starts earlier): the schedule's previous day."""
+    query = _filtered(select(models.Game.start)
+                      .join(models.Division, models.Game.division_id == models.Division.id)
+                      .where(models.Game.start < moment)
+                      .order_by(models.Game.start.desc()).limit(1),
+                      division_id, tournament_id, team_id, rink)
+    with service.read() as s:
+        found: datetime | None = s.scalar(query)
+    return found
+
+
+def any_unscheduled(service: ServiceBase, division_id: int | None = None, *,
+                    tournament_id: int | None = None, team_id: int | None = None,
+                    rink: str | None = None) -> bool:
+    """Whether a game :func:`games` gives for the same filters has no start yet."""
+    query = _filtered(select(models.Game.id)
+                      .join(models.Division, models.Game.division_id == models.Division.id)
+                      .where(models.Game.start.is_(None)).limit(1),
+                      division_id, tournament_id, team_id, rink)
+    with service.read() as s:
+        return s.scalar(query) is not None
+
+
 def begun_not_over(service: ServiceBase, tournament_id: int) -> list[GameRow]:
     """The tournament's begun games not over by the state stored with their
     log's version by this engine (its status, kept beside it: migration
-    0033), without loading a state: the games in play are among them."""
-    over = (select(models.GameStateCache.game_id)
-            .where(models.GameStateCache.game_id == models.Game.id,
-                   models.GameStateCache.version == models.Game.version,
-                   models.GameStateCache.engine == state_cache.engine_fingerprint(),
-                   models.GameStateCache.status == "final"))
+    0033), without loading a state: the games in play are among them. The
+    finished ones are found in the index on the states' status (migration
+    0036): a look at a state's row would read the state's pages."""
+    final = (select(models.GameStateCache.game_id, models.GameStateCache.version)
+             .where(models.GameStateCache.status == "final",
+                    models.GameStateCache.engine == state_cache.engine_fingerprint()))
     query = _filtered(_GAMES, None, tournament_id, None, None).where(
-        models.Game.version > 0, ~over.exists())
+        models.Game.version > 0, tuple_(models.Game.id, models.Game.version).not_in(final))
     with service.read() as s:
         return [_game_row(r) for r in s.execute(query)]
 

@@ -90,6 +90,39 @@ def team_names(service: ServiceBase, division_id: int | None = None, *,
         return {r.id: r.name for r in s.execute(query)}
 
 
+@dataclass(frozen=True, slots=True)
+class TeamChoice:
+    """A team as a filter lists it: its name, its division's and its
+    tournament's."""
+
+    team_id: int
+    name: str
+    division: str
+    tournament: str
+
+
+def team_choices(service: ServiceBase, tournament_id: int | None = None,
+                 division_id: int | None = None, *, most: int) -> list[TeamChoice] | None:
+    """The teams of one tournament or division (every team when neither is
+    given), by name; None when there are more than ``most`` (a league's
+    every team is no list for a phone: its division narrows it), read
+    without reading them all."""
+    query = (select(models.Team.id, models.Team.name, models.Division.name,
+                    models.Tournament.name)
+             .join(models.Division, models.Team.division_id == models.Division.id)
+             .join(models.Tournament, models.Division.tournament_id == models.Tournament.id)
+             .limit(most + 1))
+    if tournament_id is not None:
+        query = query.where(models.Division.tournament_id == tournament_id)
+    if division_id is not None:
+        query = query.where(models.Team.division_id == division_id)
+    with service.read() as s:
+        rows = s.execute(query).all()
+    if len(rows) > most:
+        return None
+    return sorted((TeamChoice(*row) for row in rows), key=lambda t: (t.name, t.team_id))
+
+
 def player_labels(service: ServiceBase, team_ids: Iterable[int] | None = None
                   ) -> dict[int, tuple[int, str]]:
     """Player id -> (number, name), of every player or of these teams',

@@ -4,7 +4,7 @@ down to each team's number of active players."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 from typing import TYPE_CHECKING, Literal
 
 from sqlalchemy import func, select
@@ -147,30 +147,47 @@ def _picker_order(card: TournamentCard) -> tuple[int, int, int]:
     return rank, -day if card.standing == "past" else day, card.tournament_id
 
 
-def tournament_cards(service: Tournaments, today: date) -> list[TournamentCard]:
-    """Every tournament for the public picker, current first (:func:`_picker_order`)."""
+def tournament_cards(service: Tournaments, today: date, tournament_id: int | None = None
+                     ) -> list[TournamentCard]:
+    """Every tournament (one when given) for the public picker, current first
+    (:func:`_picker_order`). Each division's first and last start are two
+    looks in the index on its games' starts, and the rinks its schedule
+    names are read from the index on them (migration 0036): not every game."""
+    first = (select(func.min(models.Game.start))
+             .where(models.Game.division_id == models.Division.id).scalar_subquery())
+    last = (select(func.max(models.Game.start))
+            .where(models.Game.division_id == models.Division.id).scalar_subquery())
+    tournaments = select(models.Tournament.id, models.Tournament.name,
+                         models.Tournament.starts_on, models.Tournament.ends_on)
+    spans_of = select(models.Division.tournament_id, first, last)
+    described = select(models.Rink.tournament_id, models.Rink.name)
+    scheduled = (select(models.Division.tournament_id, models.Game.rink)
+                 .join(models.Game, models.Game.division_id == models.Division.id)
+                 .where(models.Game.rink.is_not(None)).distinct())
+    if tournament_id is not None:
+        tournaments = tournaments.where(models.Tournament.id == tournament_id)
+        spans_of = spans_of.where(models.Division.tournament_id == tournament_id)
+        described = described.where(models.Rink.tournament_id == tournament_id)
+        scheduled = scheduled.where(models.Division.tournament_id == tournament_id)
+    spans: dict[int, tuple[datetime, datetime]] = {}
+    rinks: dict[int, set[str]] = {}
     with service.read() as s:
-        rows = s.execute(select(models.Tournament.id, models.Tournament.name,
-                                models.Tournament.starts_on, models.Tournament.ends_on)).all()
-        spans = {tid: (first, last) for tid, first, last in s.execute(
-            select(models.Division.tournament_id, func.min(models.Game.start),
-                   func.max(models.Game.start))
-            .join(models.Game, models.Game.division_id == models.Division.id)
-            .group_by(models.Division.tournament_id))}
-        rinks: dict[int, set[str]] = {}
-        for tid, described in s.execute(select(models.Rink.tournament_id, models.Rink.name)):
-            rinks.setdefault(tid, set()).add(described)
-        for tid, scheduled in s.execute(select(models.Division.tournament_id, models.Game.rink)
-                                        .join(models.Game, models.Game.division_id
-                                              == models.Division.id)
-                                        .where(models.Game.rink.is_not(None)).distinct()):
-            if scheduled is not None:
-                rinks.setdefault(tid, set()).add(scheduled)
+        rows = s.execute(tournaments).all()
+        for tid, begins, ends in s.execute(spans_of):
+            if begins is None or ends is None:
+                continue
+            known = spans.get(tid)
+            spans[tid] = (min(known[0], begins), max(known[1], ends)) if known else (begins, ends)
+        for tid, name in s.execute(described):
+            rinks.setdefault(tid, set()).add(name)
+        for tid, rink in s.execute(scheduled):
+            if rink is not None:
+                rinks.setdefault(tid, set()).add(rink)
     cards = []
     for tid, name, stored_start, stored_end in rows:
-        first, last = spans.get(tid, (None, None))
-        starts_on = stored_start or (first.astimezone().date() if first is not None else None)
-        ends_on = stored_end or (last.astimezone().date() if last is not None else None)
+        begins, ends = spans.get(tid, (None, None))
+        starts_on = stored_start or (begins.astimezone().date() if begins is not None else None)
+        ends_on = stored_end or (ends.astimezone().date() if ends is not None else None)
         cards.append(TournamentCard(tid, name, starts_on, ends_on,
                                     tuple(sorted(rinks.get(tid, ()))),
                                     _standing(starts_on, ends_on, today)))
@@ -186,8 +203,8 @@ def tournament_tree(service: Tournaments, tournament_id: int) -> TournamentTree:
 
 
 def tournament_card(service: Tournaments, tournament_id: int, today: date) -> TournamentCard:
-    """One tournament's card; :class:`NotFound` when there is no such tournament."""
-    for card in tournament_cards(service, today):
-        if card.tournament_id == tournament_id:
-            return card
+    """One tournament's card (its own reads alone); :class:`NotFound` when
+    there is no such tournament."""
+    for card in tournament_cards(service, today, tournament_id):
+        return card
     raise NotFound(f"There is no tournament {tournament_id}.")

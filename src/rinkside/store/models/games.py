@@ -55,6 +55,10 @@ class Game(Base):
         Index(None, "home_team_id"),
         Index(None, "away_team_id"),
         Index(None, "start"),  # a day's games (migration 0035)
+        # The public pages' day and a division's dates and rinks from the
+        # index, not every game of the season (migration 0036).
+        Index(None, "division_id", "start"),
+        Index(None, "division_id", "rink"),
     )
 
     id: Mapped[Identity]
@@ -171,6 +175,8 @@ class GameStateCache(Base):
     truth: any other version or engine fingerprint is recomputed)."""
 
     __tablename__ = "game_states"
+    # The finished games' states found in the index alone (migration 0036).
+    __table_args__ = (Index(None, "status", "engine", "game_id", "version"),)
 
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"),
                                          primary_key=True)
