@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import UTC, datetime
-from datetime import date as day
+from datetime import date
 
 import pytest
 from sqlalchemy.orm import Session, sessionmaker
@@ -31,7 +31,7 @@ def _now() -> datetime:
 def test_a_first_push_reads_its_teams_games_alone(
         sessions: sessionmaker[Session], monkeypatch: pytest.MonkeyPatch) -> None:
     service = Tournaments(sessions)
-    tid = service.create_tournament("Sync Narrow Cup", day(2026, 12, 5))
+    tid = service.create_tournament("Sync Narrow Cup", date(2026, 12, 5))
     did = service.add_division(tid, "14U")
     teams = {name: service.add_team(did, name) for name in "ABCD"}
     for name, team in teams.items():

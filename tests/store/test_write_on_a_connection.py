@@ -3,8 +3,8 @@ play runs on a connection (:meth:`ServiceBase.write_connection`), its
 statements compiled once and run on the driver's cursor
 (:class:`rinkside.store.prepared.Prepared`), with no ORM session opened;
 what it reads and writes is what SQLAlchemy's own run gave, its errors are
-SQLAlchemy's, and a joined service's write is a savepoint of the joined
-transaction (SQLite and PostgreSQL)."""
+SQLAlchemy's, and a joined service's write is in the joined transaction
+itself (SQLite and PostgreSQL)."""
 
 from __future__ import annotations
 
@@ -113,11 +113,11 @@ def test_the_drivers_errors_are_sqlalchemys(sessions: sessionmaker[Session]) -> 
     assert len(heard) == 1 and "game_states" in heard[0]
 
 
-def test_a_joined_services_write_is_a_savepoint_of_its_transaction(
+def test_a_joined_services_write_commits_with_its_transaction(
         sessions: sessionmaker[Session]) -> None:
     """Inside another transaction (:meth:`ServiceBase.within`) a write
-    commits with it, and one refused leaves it as it was: the refusal's
-    savepoint is rolled back, the rest of the transaction kept."""
+    commits with it, and one refused (before it writes anything) leaves the
+    rest of the transaction as it was."""
     service = Tournaments(sessions)
     game_id = _game(service)
     version, _ = service.record(game_id, 0, [FaceOff(GameTime(1, 9000))], by="test")

@@ -60,11 +60,12 @@ def test_each_desk_router_has_a_service_and_a_template_of_its_name() -> None:
 
 
 def test_each_desk_template_names_a_router_or_is_a_part_of_one() -> None:
-    """A desk template is its router's page, the desk's frame, or a team's page
-    (the teams router's second page)."""
+    """A desk template is its router's page, the desk's frame, a team's page
+    (the teams router's second page), or the day links two pages include."""
     names = set(desk_router_names())
     parts = {"desk_base": "the frame every desk page extends",
-             "desk_team": "a team's page, served by desk_teams"}
+             "desk_team": "a team's page, served by desk_teams",
+             "desk_days": "the day links, included by desk_schedule and desk_people"}
     for template in (WEB / "templates").glob("desk_*.html"):
         assert template.stem in names or template.stem in parts, template.name
 

@@ -28,8 +28,11 @@ if TYPE_CHECKING:
 @contextmanager
 def _unit_on(bind: Engine | Connection) -> Iterator[Connection]:
     if isinstance(bind, Connection):
-        with bind.begin_nested():
-            yield bind
+        # A joined service writes in the joined transaction itself, as its
+        # sessions do (join_transaction_mode="rollback_only"): no savepoint,
+        # which SQLite's driver would release as a commit of its own when the
+        # outer transaction had written nothing yet; an error rolls back all.
+        yield bind
         return
     with bind.begin() as connection:
         yield connection
@@ -82,8 +85,8 @@ class ServiceBase:
         """A unit of work on the store's connection, without an ORM session:
         ``with service.write_connection() as c:``, one transaction, committed
         when the block ends without an error and rolled back otherwise (in
-        a joined service, :meth:`within`, a savepoint of the joined
-        transaction). For a console's write, whose statements are all built
+        a joined service, :meth:`within`, the joined transaction itself). For
+        a console's write, whose statements are all built
         once: a session's own begin, commit and connection checkout cost
         about as much as its append (issue 30). A step that needs the ORM
         opens a session on it (:func:`rinkside.services.recording.orm_on`)."""

@@ -13,6 +13,7 @@ from fastapi import Form, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 from rinkside.services import desk_people, desk_schedule, queries, team_officials, users
+from rinkside.web import documented
 from rinkside.web.deps import Service, Templates
 from rinkside.web.routers.desk import (
     REFUSALS,
@@ -78,7 +79,9 @@ def people_page(tournament_id: int, request: Request, service: Service, template
 
 
 @router.get("/desk/tournaments/{tournament_id:id}/people/logins",
-            response_class=JSONResponse)
+            response_class=JSONResponse,
+            responses={422: {"description": "The role is not a staff role (Rules 501-507)",
+                             "model": documented.Problem | documented.InvalidRequest}})
 def people_logins(tournament_id: int, service: Service, user: Director, role: str = "",
                   q: str = "") -> Response:
     """The logins of ``role`` (a scorekeeper, a referee, a table official:
