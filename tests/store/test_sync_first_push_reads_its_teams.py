@@ -6,8 +6,7 @@ and refuses a removed team's game as the whole division's view says."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import UTC, datetime
-from datetime import date
+from datetime import UTC, date, datetime
 
 import pytest
 from sqlalchemy.orm import Session, sessionmaker
