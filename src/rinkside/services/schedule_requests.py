@@ -29,7 +29,7 @@ from rinkside.tournament.schedule_requests import (
     OfficialHours,
     TeamRequest,
 )
-from rinkside.tournament.schedule_values import Window
+from rinkside.tournament.schedule_values import Window, shown
 
 __all__ = ["Requests", "add_team_request", "demands_in", "people_in", "remove_team_request",
            "requests_of", "set_official_hours"]
@@ -216,7 +216,7 @@ def requests_of(service: ServiceBase, tournament_id: int,
                 said = f"never at the same time as {names.get(r.other_team_id, '?')}"
             teams.append((r.id, names.get(r.team_id, "?"), said, r.hard))
         officials = [(r.name, "; ".join(
-            f"{datetime.fromisoformat(a):%a %H:%M}-{datetime.fromisoformat(b):%H:%M}"
+            f"{shown(datetime.fromisoformat(a))}-{shown(datetime.fromisoformat(b), '%H:%M')}"
             for a, b in r.windows) or "any time", r.most_a_day)
             for r in s.scalars(select(models.OfficialHoursRow).where(
                 models.OfficialHoursRow.tournament_id == tournament_id)

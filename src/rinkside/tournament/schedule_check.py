@@ -19,7 +19,7 @@ from datetime import timedelta
 from rinkside.tournament.schedule_people import People, Reach, describe, shared
 from rinkside.tournament.schedule_requests import Demands, request_conflicts
 from rinkside.tournament.schedule_rinks import NO_TRAVEL, RinkHours, Travel, rink_conflicts
-from rinkside.tournament.schedule_values import Conflict, Placed, Window
+from rinkside.tournament.schedule_values import Conflict, Placed, Window, shown
 
 __all__ = ["Conflict", "Placed", "Window", "conflicts", "conflicts_of"]
 
@@ -38,7 +38,7 @@ def _pair(a: Placed, b: Placed, length: timedelta, rest: timedelta,
     gap = second.start - first.end(length)  # negative: they overlap
     keys = (first.key, second.key)
     found: list[Conflict] = []
-    when = f"{first.start:%a %H:%M} and {second.start:%a %H:%M}"
+    when = f"{shown(first.start)} and {shown(second.start)}"
     away = travel.between(first.rink, second.rink)
     if away:  # games at two venues: the rest and the travel between them
         rest += away
@@ -75,8 +75,8 @@ def _people(first: Placed, second: Placed, gap: timedelta, rest: timedelta,
     both: list[tuple[Reach, Reach]] = shared(people.reach(first.teams, first.officials),
                                              people.reach(second.teams, second.officials))
     for ra, rb in both:
-        how = (f"{describe(ra, names)} at {first.start:%a %H:%M}, {describe(rb, names)} "
-               f"at {second.start:%a %H:%M}")
+        how = (f"{describe(ra, names)} at {shown(first.start)}, {describe(rb, names)} "
+               f"at {shown(second.start)}")
         if gap < timedelta(0):
             if ra.officiates and rb.officiates and not (ra.teams or rb.teams):
                 continue  # the official's own conflict, reported above
@@ -90,7 +90,7 @@ def _people(first: Placed, second: Placed, gap: timedelta, rest: timedelta,
 
 def _referees(game: Placed, names: dict[int, str], people: People) -> list[Conflict]:
     return [Conflict("referee", (game.key,),
-                     f"{official} officiates the game at {game.start:%a %H:%M} of "
+                     f"{official} officiates the game at {shown(game.start)} of "
                      f"{names.get(team, f'team {team}')}, a team they play or coach for "
                      "(Rule 501(a): the Event Directors appoint referees from outside "
                      "the game)")
@@ -121,7 +121,7 @@ def conflicts(games: Sequence[Placed], *, length: timedelta, rest: timedelta = t
         for g in games:
             if not any(w.holds(g.start, g.end(length)) for w in spans):
                 found.append(Conflict("window", (g.key,),
-                                      f"the game at {g.start:%a %H:%M} is outside the time "
+                                      f"the game at {shown(g.start)} is outside the time "
                                       "windows"))
     ordered = sorted(games, key=lambda g: (g.start, g.key))
     reach = (max((g.end(length) - g.start for g in ordered), default=length) + rest

@@ -21,7 +21,7 @@ from datetime import date, datetime, timedelta
 from rinkside.tournament.schedule_people import People
 from rinkside.tournament.schedule_requests import OfficialHours
 from rinkside.tournament.schedule_rinks import NO_TRAVEL, Travel
-from rinkside.tournament.schedule_values import Placed
+from rinkside.tournament.schedule_values import Placed, shown
 
 __all__ = ["Assigned", "assign_referees"]
 
@@ -85,7 +85,7 @@ def assign_referees(games: Sequence[Placed], officials: Sequence[str], *, length
                 day = h.day(g.start)
                 per_day[name, day] = per_day.get((name, day), 0) + 1
         if len(chosen) < per_game:
-            short[g.key] = (f"the game at {g.start:%a %H:%M} has {len(chosen)} of "
+            short[g.key] = (f"the game at {shown(g.start)} has {len(chosen)} of "
                             f"{per_game} referees: no other official is free then "
                             "(Rule 501(a))")
     return Assigned(referees, short)

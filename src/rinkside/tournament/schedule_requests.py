@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta, tzinfo
 from typing import Final, Literal
 
-from rinkside.tournament.schedule_values import Conflict, Placed, Window
+from rinkside.tournament.schedule_values import Conflict, Placed, Window, shown
 
 __all__ = ["KINDS", "Demands", "OfficialHours", "TeamRequest", "request_conflicts"]
 
@@ -71,13 +71,13 @@ class TeamRequest:
     def says(self) -> str:
         if self.kind == "blackout":
             assert self.start is not None and self.end is not None
-            return f"no game {self.start:%a %H:%M}-{self.end:%a %H:%M}"
+            return f"no game {shown(self.start)}-{shown(self.end)}"
         if self.kind == "not_before":
             assert self.start is not None
-            return f"no game before {self.start:%a %H:%M}"
+            return f"no game before {shown(self.start)}"
         if self.kind == "not_after":
             assert self.end is not None
-            return f"done by {self.end:%a %H:%M}"
+            return f"done by {shown(self.end)}"
         return f"never at the same time as team {self.other}"
 
 
@@ -142,13 +142,13 @@ def request_conflicts(games: Sequence[Placed], *, length: timedelta, demands: De
                     if a.key != b.key and a.start < b.end(length) and b.start < a.end(length):
                         found.append(Conflict("request", (a.key, b.key),
                                               f"{_label(r, names)}; they play at "
-                                              f"{a.start:%a %H:%M} and {b.start:%a %H:%M}",
+                                              f"{shown(a.start)} and {shown(b.start)}",
                                               soft=not r.hard))
             continue
         for g in mine:
             if not r.allows(g.start, g.end(length)):
                 found.append(Conflict("request", (g.key,),
-                                      f"{_label(r, names)}; the game is at {g.start:%a %H:%M}",
+                                      f"{_label(r, names)}; the game is at {shown(g.start)}",
                                       soft=not r.hard))
     per_day: dict[tuple[str, date], list[Placed]] = {}
     for g in games:
@@ -159,7 +159,7 @@ def request_conflicts(games: Sequence[Placed], *, length: timedelta, demands: De
             per_day.setdefault((name, hours.day(g.start)), []).append(g)
             if not hours.available(g.start, g.end(length)):
                 found.append(Conflict("hours", (g.key,),
-                                      f"{name} officiates at {g.start:%a %H:%M}, outside the "
+                                      f"{name} officiates at {shown(g.start)}, outside the "
                                       "hours they gave (Rule 501(a))", soft=not hours.hard))
     for (name, day), theirs in sorted(per_day.items()):
         most = demands.officials[name].most_a_day

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from rinkside.tournament.schedule_values import Conflict, Placed, Window
+from rinkside.tournament.schedule_values import Conflict, Placed, Window, shown
 
 __all__ = ["NO_TRAVEL", "RinkHours", "Travel", "rink_conflicts"]
 
@@ -73,13 +73,13 @@ class RinkHours:
     def refusal(self, start: datetime, end: datetime) -> str | None:
         """Why a game from ``start`` to ``end`` cannot be on this rink, or None."""
         if self.open and not any(w.holds(start, end) for w in self.open):
-            hours = ", ".join(f"{w.start:%a %H:%M}-{w.end:%H:%M}" for w in self.open)
-            return (f"{self.rink} is not open for the game at {start:%a %H:%M}-{end:%H:%M} "
+            hours = ", ".join(f"{shown(w.start)}-{shown(w.end, '%H:%M')}" for w in self.open)
+            return (f"{self.rink} is not open for the game at {shown(start)}-{shown(end, '%H:%M')} "
                     f"(its hours: {hours})")
         for w in self.closed:
             if w.meets(start, end):
-                return (f"{self.rink} is closed {w.start:%a %H:%M}-{w.end:%H:%M}, during the "
-                        f"game at {start:%a %H:%M}-{end:%H:%M}")
+                return (f"{self.rink} is closed {shown(w.start)}-{shown(w.end, '%H:%M')}, "
+                        f"during the game at {shown(start)}-{shown(end, '%H:%M')}")
         return None
 
     def holds(self, start: datetime, end: datetime) -> bool:

@@ -7,7 +7,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-__all__ = ["Conflict", "Placed", "Window"]
+__all__ = ["Conflict", "Placed", "Window", "shown"]
+
+
+def shown(moment: datetime, fmt: str = "%a %H:%M") -> str:
+    """``moment`` as the desk's schedule grid shows it: in the server's local zone
+    (the days and times of the grid), never the UTC the store keeps, so a
+    conflict or a shortage names the game's time the director sees on the grid."""
+    return moment.astimezone().strftime(fmt)
 
 
 @dataclass(frozen=True, slots=True)
