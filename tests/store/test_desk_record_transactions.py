@@ -9,9 +9,12 @@ tests/web/test_desk_records_together.py's (the crash: :mod:`recordkit`)."""
 
 from __future__ import annotations
 
+import warnings
+
 import pytest
 from recordkit import Crash
 from sqlalchemy import func, select
+from sqlalchemy.exc import SAWarning
 from sqlalchemy.orm import Session, sessionmaker
 
 from rinkside.services import changes, desk_people, desk_teams
@@ -52,3 +55,18 @@ def test_a_write_refused_inside_and_one_done_whole(service: Tournaments) -> None
         desk_people.add_user(service, "kim", "scores-kim-2", "director", by="dora")
     assert _counts(service) == (1, 1, 1, 3)
     assert [c.action for c in changes.changes(service)] == ["added", "added", "created"]
+
+
+def test_a_refusal_inside_a_joined_write_is_rolled_back_once(service: Tournaments) -> None:
+    """A name taken fails the joined write at its flush (IntegrityError): the
+    desk's transaction is rolled back by the session that began it, alone,
+    not first under it by the joined write's own session (SQLAlchemy's
+    "transaction already deassociated from connection"), and keeps nothing."""
+    desk_people.add_user(service, "kim", "scores-kim-1", "scorekeeper", by="dora")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", SAWarning)
+        with pytest.raises(ValueError, match="already a user named 'kim'"):
+            desk_people.add_user(service, "kim", "scores-kim-2", "director", by="dora")
+        desk_people.add_user(service, "lee", "scores-lee-1", "scorekeeper", by="dora")
+    assert _counts(service) == (0, 0, 2, 2)
+    assert [c.subject for c in changes.changes(service)] == ["user lee", "user kim"]

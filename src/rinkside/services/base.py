@@ -38,6 +38,20 @@ def _unit_on(bind: Engine | Connection) -> Iterator[Connection]:
         yield connection
 
 
+@contextmanager
+def _in_joined(s: Session) -> Iterator[Session]:
+    """A joined service's unit of work (:meth:`ServiceBase.within`): the
+    joined session itself, flushed at the end, its commit and its rollback
+    left to it. A session of its own on the joined connection rolled the
+    joined transaction back under it when a write failed (a duplicate's
+    IntegrityError at a flush: join_transaction_mode="rollback_only"), and the
+    joined session's own rollback then found its transaction already gone
+    (SQLAlchemy's SAWarning "transaction already deassociated from
+    connection"); now the one session that began the transaction ends it."""
+    yield s
+    s.flush()
+
+
 WallClock = Callable[[], int]  # milliseconds since the epoch, UTC
 
 
@@ -67,6 +81,7 @@ class ServiceBase:
         self.on_change = on_change
 
     wall_clock: WallClock = staticmethod(system_ms)
+    _joined: Session | None = None  # the session a joined service writes in (within)
 
     def read(self) -> Session:
         """A session of the store: ``with service.read() as s:``. Nothing it
@@ -78,7 +93,10 @@ class ServiceBase:
         """A unit of work: ``with service.write() as s:``, one transaction,
         committed when the block ends without an error and rolled back
         otherwise (inside a joined service, :meth:`within`, the commit is
-        left to the joined transaction)."""
+        left to the joined transaction: its writes are made in the joined
+        session itself)."""
+        if self._joined is not None:
+            return _in_joined(self._joined)
         return self._sessions.begin()
 
     def write_connection(self) -> AbstractContextManager[Connection]:
@@ -110,6 +128,7 @@ class ServiceBase:
         joined = type(self)(sessionmaker(bind=s.connection(), expire_on_commit=False,
                                          join_transaction_mode="rollback_only"))
         joined.wall_clock = self.wall_clock
+        joined._joined = s
         return joined
 
     def use_clock(self, clock: WallClock) -> None:
