@@ -83,3 +83,15 @@ def crashing_record() -> Iterator[None]:
     """The desk's record fails while the test runs (:mod:`recordkit`)."""
     with record_crashes():
         yield
+
+
+@pytest.fixture(scope="session", autouse=True)
+def webhook_key_of_the_suite() -> Iterator[None]:
+    """The key that keeps webhook secrets encrypted (rinkside.store.webhook_key),
+    given by the environment for the whole suite, so no test makes one in the
+    user's own keys folder; a test of the key itself sets its own."""
+    from cryptography.fernet import Fernet
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("RINKSIDE_WEBHOOK_KEY", Fernet.generate_key().decode())
+        yield

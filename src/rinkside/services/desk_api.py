@@ -18,7 +18,7 @@ from rinkside.services.base import ServiceBase
 from rinkside.services.changes import record
 from rinkside.services.errors import NotFound
 from rinkside.services.webhooks import EVENTS, DeliveryRow, WebhookRow
-from rinkside.store import models
+from rinkside.store import models, webhook_key
 
 URL_LENGTH: Final = 500
 
@@ -46,10 +46,15 @@ def register(service: ServiceBase, tournament_id: int, url: str, events: Sequenc
     if not chosen:
         raise ValueError("choose at least one event the webhook is told of")
     secret = "whsec_" + secrets.token_urlsafe(32)
+    try:  # kept encrypted (the key made if none is kept yet), shown this once
+        sealed = webhook_key.seal(webhook_key.load_or_make(), secret)
+    except (webhook_key.NoWebhookKey, OSError) as exc:
+        raise ValueError(f"no webhook can be registered: its secret cannot be kept "
+                         f"encrypted ({exc})") from None
     with service.write() as s:
         service.existing_row(s, models.Tournament, tournament_id)
         row = models.Webhook(tournament_id=tournament_id, url=url, events=chosen,
-                             secret=secret, created_by=by, created_at=service.now())
+                             secret=sealed, created_by=by, created_at=service.now())
         s.add(row)
         s.flush()
         record(s, tournament_id, f"webhook {row.id}", "registered", None,

@@ -15,7 +15,8 @@ signed (:func:`signature`): the headers are
 - ``X-Rinkside-Delivery``: the delivery's id (the same on every retry);
 - ``X-Rinkside-Timestamp``: Unix seconds when this attempt was sent;
 - ``X-Rinkside-Signature``: ``sha256=`` and the hex HMAC-SHA256, keyed by
-  the webhook's secret (shown to the director once), of
+  the webhook's secret (shown to the director once, stored encrypted:
+  :mod:`rinkside.store.webhook_key`), of
   ``TIMESTAMP + "." + BODY`` (the body's bytes as sent): a receiver
   recomputes it and refuses an old timestamp, so a captured delivery cannot
   be replayed later.
@@ -42,13 +43,14 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, Final
 
-from sqlalchemy import select, update
+from cryptography.fernet import Fernet
+from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
 from rinkside.rules.state import GameState
 from rinkside.services.base import ServiceBase
 from rinkside.services.ticker import Ticker
-from rinkside.store import models
+from rinkside.store import models, webhook_key
 
 EVENTS: Final = ("game_started", "goal", "penalty", "period_end", "final", "report_signed",
                  "suspension")
@@ -243,7 +245,7 @@ def enqueue_signed(s: Session, game: models.Game, now: datetime) -> int:
 class _Due:
     delivery_id: int
     url: str
-    secret: str
+    secret: str  # as stored: sealed (webhook_key.seal)
     event: str
     body: str
     attempts: int
@@ -273,13 +275,17 @@ def _claim(service: ServiceBase, now: datetime) -> list[_Due]:
     return claimed
 
 
-def _attempt(due: _Due, post: Post, now: datetime) -> tuple[int | None, str]:
+def _attempt(due: _Due, post: Post, now: datetime, key: Fernet) -> tuple[int | None, str]:
     body = due.body.encode()
     timestamp = int(now.timestamp())
+    try:
+        secret = webhook_key.unseal(key, due.secret)
+    except webhook_key.NoWebhookKey as exc:
+        return None, f"not sent, it cannot be signed: {exc}"
     headers = {"Content-Type": "application/json", "User-Agent": "rinkside-webhooks",
                "X-Rinkside-Event": due.event, "X-Rinkside-Delivery": str(due.delivery_id),
                "X-Rinkside-Timestamp": str(timestamp),
-               "X-Rinkside-Signature": signature(due.secret, timestamp, body)}
+               "X-Rinkside-Signature": signature(secret, timestamp, body)}
     try:
         return post(due.url, body, headers)
     except OSError as exc:
@@ -288,11 +294,19 @@ def _attempt(due: _Due, post: Post, now: datetime) -> tuple[int | None, str]:
 
 def deliver_due(service: ServiceBase, post: Post, clock: Clock) -> int:
     """Post every delivery due at ``clock()`` (outside any transaction: a slow
-    receiver holds no row), and keep each answer; how many were posted."""
+    receiver holds no row), and keep each answer; how many were posted.
+    Without the key that reads the webhooks' secrets none is claimed: a
+    delivery is never sent unsigned, and waits for the key (start-up says
+    it is missing, :func:`key_problem`)."""
+    try:
+        key = webhook_key.load()
+    except webhook_key.NoWebhookKey as exc:
+        log.warning("rinkside: no webhook delivery is sent: %s", exc)
+        return 0
     now = clock()
     claimed = _claim(service, now)
     for due in claimed:
-        status, answer = _attempt(due, post, now)
+        status, answer = _attempt(due, post, now, key)
         attempts = due.attempts + 1
         done = status is not None and 200 <= status < 300
         later = None if done or attempts > len(BACKOFF) else clock() + BACKOFF[attempts - 1]
@@ -302,6 +316,25 @@ def deliver_due(service: ServiceBase, post: Post, clock: Clock) -> int:
                 attempts=attempts, last_status=status, last_answer=answer[:ANSWER_KEPT],
                 last_at=now, delivered_at=clock() if done else None, next_at=later))
     return len(claimed)
+
+
+def key_problem(service: ServiceBase) -> str | None:
+    """What a server starting without the webhook key is told (None: the key
+    is there): its webhooks' secrets cannot be read, so their deliveries
+    cannot be signed and wait; one is made when the first webhook is
+    registered if none is kept yet."""
+    why = webhook_key.missing()
+    if why is None:
+        return None
+    with service.read() as s:
+        live = s.scalar(select(func.count()).select_from(models.Webhook)
+                        .where(models.Webhook.removed_at.is_(None))) or 0
+    if not live:
+        return (f"{why}: one is made there when the first webhook is registered "
+                f"(or give it as {webhook_key.KEY_VARIABLE})")
+    return (f"{why}: the secrets of the {live} webhook(s) registered cannot be read, so "
+            f"none of their deliveries is signed or sent until the key that sealed them "
+            f"is back ({webhook_key.key_path()} or {webhook_key.KEY_VARIABLE})")
 
 
 def next_due(service: ServiceBase) -> datetime | None:

@@ -18,6 +18,7 @@ delivered by a loop of their own (:func:`deliver_webhooks`), off the writes.
 from __future__ import annotations
 
 import socket
+import sys
 import threading
 import time
 from typing import Any
@@ -152,8 +153,12 @@ def deliver_webhooks(app: FastAPI) -> webhooks.DeliveryLoop:
     a second for the retries due. On PostgreSQL with several workers each
     runs one; a delivery is leased to one of them at a time. The mail's
     outbox (:mod:`rinkside.services.mail`) is sent by the same loop when
-    mail is configured."""
+    mail is configured. A server without the key that reads the webhooks'
+    secrets says so as it starts (on stderr): their deliveries wait for it."""
     service = app.state.service
+    problem = webhooks.key_problem(service)
+    if problem is not None:
+        print(f"rinkside: warning: {problem}", file=sys.stderr, flush=True)
     sending = mail.deliverer(service, webhooks.wall_clock)
     loop = webhooks.DeliveryLoop(service, more=() if sending is None else (sending,))
     local = service.on_change

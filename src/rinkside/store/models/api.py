@@ -30,7 +30,8 @@ class ApiToken(Base):
 class Webhook(Base):
     """A URL told of a tournament's events (``events``: the kinds chosen),
     each delivery signed with ``secret`` (HMAC-SHA256; shown to the director
-    once, kept to sign); off once ``removed_at``."""
+    once, kept to sign, encrypted: :mod:`rinkside.store.webhook_key`); off
+    once ``removed_at``."""
 
     __tablename__ = "webhooks"
 
@@ -38,7 +39,7 @@ class Webhook(Base):
     tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"))
     url: Mapped[str] = mapped_column(String(500))
     events: Mapped[list[str]] = mapped_column(JSON)
-    secret: Mapped[str] = mapped_column(String(100))
+    secret: Mapped[str] = mapped_column(String(300))  # sealed: "fernet:" and the token
     created_by: Mapped[Author]
     created_at: Mapped[datetime]
     removed_at: Mapped[datetime | None]
