@@ -149,6 +149,37 @@ class Lineups(Discipline):
             if game.version == 0 and self._hold(s, game) == 0:
                 self._dress(s, game, self._barred_undressed(s, game))
 
+    def begin_pushed(self, s: Session, game: models.Game) -> int:
+        """A game begun on a rink laptop, at its first push to the league
+        (:func:`rinkside.services.sync.take_push`), begins as one begun here
+        (a console's first write, :meth:`Tournaments._record`): its row held,
+        634(e) checked (a removed team's later games are not played), and
+        each team that handed in no lineup dressed with its eligible roster,
+        the players the league knows are suspended for the game left out
+        (Rule 203(a), casebook 27). Returns the version held (0 unless
+        another write began it meanwhile: nothing is then dressed)."""
+        held = self._hold(s, game)
+        if held != 0:
+            return held
+        teams = (game.home_team_id, game.away_team_id)
+        with views_held(s):
+            barred = self._barred_undressed(s, game)
+            removed = self.teams_view_in(s, game.division_id, teams).removed
+            for team_id in teams:  # 634(e): its own forfeited game aside
+                removal = removed.get(team_id)
+                if removal is not None and removal.game_id != game.id:
+                    forfeits.refuse_if_removed(team_id, removed)
+        self._dress(s, game, barred)
+        return held
+
+    def pushed_refusal(self, s: Session, game: models.Game, events: Iterable[Event],
+                       refused: RuleViolation) -> RuleViolation:
+        """What a laptop's push refused by the engine is told: as a console's
+        write is, the suspension and its rule when an event names a player
+        the league knows is suspended for the game (casebook 27: 404(d),
+        615(d), 405(e); not dressed, Rule 203(a)), else ``refused`` itself."""
+        return self._suspension_refusal(s, game, events, refused)
+
     @staticmethod
     def _hold(s: Session, game: models.Game) -> int:
         """The game's row held (written to) until the transaction ends, and

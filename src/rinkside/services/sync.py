@@ -338,8 +338,12 @@ def take_push(service: Tournaments, rink: RinkRef, game_id: int, league_version:
                               " when pulled): a game is scored in one place (Rule 506(a): "
                               "its Official Scorer keeps its one official game report); the "
                               "push was refused whole and nothing was merged")
-        if game.version == 0:
-            service.refuse_removed(s, game)  # 634(e), as any first event of a game
+        if game.version == 0 and service.begin_pushed(s, game) != 0:
+            # 634(e) and the eligible rosters dressed (203(a)), as a console's
+            # first write does; another write began the game meanwhile.
+            raise SyncRefused(409, f"game {game_id} was begun on the league server while "
+                              "this push was taken: a game is scored in one place (Rule "
+                              "506(a)); the push was refused whole and nothing was merged")
         stored = replay.load(s, game)
         log = GameLog.new(stored.setup, stored.events)
         before = log.state
@@ -356,7 +360,12 @@ def take_push(service: Tournaments, rink: RinkRef, game_id: int, league_version:
                                  prior, log.state, what=f"{r.op} of event {r.position + 1}",
                                  reason=r.reason))
         except RuleViolation as exc:
-            raise SyncRefused(422, f"game {game_id}, revision {r.revision}: {exc}; the push "
+            # A player the league knows is suspended is refused with the rule
+            # that suspended him (casebook 27), as on a console: the laptop may
+            # not have known of it, the league's record must not hold it.
+            named = [] if r.payload is None else [codec.decode(r.payload)]
+            why = service.pushed_refusal(s, game, named, exc)
+            raise SyncRefused(422, f"game {game_id}, revision {r.revision}: {why}; the push "
                               "was refused whole and nothing was merged") from None
         except (ValueError, KeyError, TypeError) as exc:
             raise SyncRefused(422, f"game {game_id}, revision {r.revision} cannot be read: "
