@@ -131,3 +131,21 @@ def test_the_migration_seals_the_secrets_kept_and_its_downgrade_opens_them(
     downgrade(empty_engine, "0036")
     assert list(_stored(empty_engine).values()) == ["whsec_plain-1", "whsec_plain-2"]
     assert Fernet(keys.read_bytes().strip())  # the key made by the upgrade is kept
+
+
+def test_two_workers_making_the_key_at_once_keep_one(
+        keys: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another worker makes the key while this one makes its own: this one
+    keeps the other's (a secret it seals, the other reads), never a second."""
+    theirs = Fernet.generate_key()
+    made = Fernet.generate_key
+
+    def meanwhile() -> bytes:
+        keys.parent.mkdir(parents=True, exist_ok=True)
+        keys.write_bytes(theirs + b"\n")  # the other worker's, linked first
+        return made()
+
+    monkeypatch.setattr(Fernet, "generate_key", staticmethod(meanwhile))
+    sealed = webhook_key.seal(webhook_key.load_or_make(), "whsec_one")
+    assert webhook_key.unseal(Fernet(theirs), sealed) == "whsec_one"
+    assert sorted(p.name for p in keys.parent.iterdir()) == [webhook_key.KEY_FILE]

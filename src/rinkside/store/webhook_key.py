@@ -72,9 +72,19 @@ def load_or_make(environ: Mapping[str, str] | None = None) -> Fernet:
     path = key_path(env)
     path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
     key = Fernet.generate_key()
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, stat.S_IRUSR | stat.S_IWUSR)
-    with os.fdopen(fd, "wb") as out:
-        out.write(key + b"\n")
+    # Written whole under a name of its own, then linked in place (never
+    # replacing one): a worker that makes it at the same moment as another
+    # finds the other's, whole, and keeps it.
+    draft = path.with_name(f".{KEY_FILE}.{os.getpid()}")
+    fd = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, stat.S_IRUSR | stat.S_IWUSR)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(key + b"\n")
+        os.link(draft, path)
+    except FileExistsError:
+        return load(env)
+    finally:
+        draft.unlink(missing_ok=True)
     return Fernet(key)
 
 
