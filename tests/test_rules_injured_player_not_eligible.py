@@ -1,13 +1,21 @@
 """Rule 206(d), casebook 45: an injured player whose minor a substitute serves
 is not eligible to play until that penalty has expired: he takes no penalty
-shot either (406(c): the shooter was on the floor when the foul was committed)."""
+shot (406(c): the shooter was on the floor when the foul was committed) and
+does not go in goal."""
 
 from __future__ import annotations
 
 import pytest
 
 from rinkside.rules.errors import RuleViolation
-from rinkside.rules.events import FaceOff, Penalty, PenaltyClass, PenaltyShot, Stoppage
+from rinkside.rules.events import (
+    FaceOff,
+    GoalieChange,
+    Penalty,
+    PenaltyClass,
+    PenaltyShot,
+    Stoppage,
+)
 from rinkside.rules.game import GameState, apply, replay
 from rinkside.rules.roster import GameSetup, default_roster
 from rinkside.rules.settings import Settings
@@ -41,3 +49,12 @@ def test_rule_206d_once_his_minor_has_ended_he_may_take_one() -> None:
     s = apply(injured_ten_replaced_by_eleven(), FaceOff(T("1 10:30")))
     s = apply(s, Stoppage(T("1 8:30")))  # the minor ended at 1 9:00
     assert apply(s, PenaltyShot(T("1 8:30"), "away", 10, True)).score == {"home": 0, "away": 1}
+
+
+def test_rule_206d_the_injured_player_does_not_go_in_goal_until_his_minor_ends() -> None:
+    s = injured_ten_replaced_by_eleven()
+    with pytest.raises(RuleViolation) as refused:
+        apply(s, GoalieChange(T("1 10:30"), "away", 10))
+    assert "206(d)" in str(refused.value)
+    s = apply(apply(s, FaceOff(T("1 10:30"))), Stoppage(T("1 8:30")))
+    assert apply(s, GoalieChange(T("1 8:30"), "away", 10)).goalie("away") == 10
