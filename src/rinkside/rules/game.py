@@ -97,6 +97,9 @@ def apply(state: GameState, event: events.Event) -> GameState:
             penalties.assess(s, event)
         case events.GoalieChange():
             goaltenders.refuse_goalie_change(state, event)
+            if state.units and event.goalie is not None and state.phase != "shootout":
+                # 206(d), casebook 45: not the injured player replaced on the bench
+                goals.refuse_injured(state, event.at, event.team, {event.goalie})
             if s.phase != "shootout":
                 clock.run_to(s, event.at)
             goaltenders.goalie_change(s, event)

@@ -185,7 +185,8 @@ def score(s: GameState, record: GoalRecord) -> None:
 
 def refuse_penalty_shot(s: GameState, event: PenaltyShot) -> None:
     """Rule 406: taken during the game (or as the period's time runs out,
-    406(i)) by a player still in the game (406(d))."""
+    406(i)) by a player still in the game (406(d)) and eligible to play: not
+    an injured player whose penalty a substitute serves (206(d), casebook 45)."""
     after_buzzer = s.phase == "final" or (s.phase == "shootout" and not s.shootout_shots)
     if s.phase not in ("in_play", "stopped", "intermission") and not after_buzzer:
         raise RuleViolation("406(a)", f"no penalty shot while the game is "
@@ -195,6 +196,8 @@ def refuse_penalty_shot(s: GameState, event: PenaltyShot) -> None:
     if s.phase == "in_play":
         refuse_whistle(s)
     refuse_unlisted(s, event.team, event.shooter, "penalty shot shooter")
+    if s.units:  # 206(d), casebook 45: not the injured player replaced on the bench
+        refuse_injured(s, event.at, event.team, {event.shooter})
     if s.is_ejected(event.team, event.shooter):
         raise RuleViolation("406(d)", f"#{event.shooter} was removed from the game and cannot "
                             "take the penalty shot")

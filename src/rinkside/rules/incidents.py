@@ -62,7 +62,10 @@ def suspended_refusal(kind: type[Event]) -> RuleViolation | None:
 
 
 def _refuse_during_game(s: GameState, at_rule: str, what: str) -> None:
-    if s.phase not in ("in_play", "stopped", "intermission"):
+    """Before the opening face-off counts: Rule 634(a) warns a team that
+    refuses "to begin the game", and 401(b) penalizes an offense when play is
+    not in progress, so its player may leave the box then (629(c))."""
+    if s.phase not in ("not_started", "in_play", "stopped", "intermission"):
         raise RuleViolation(at_rule, f"{what} is recorded during the game; the game is "
                             f"{s.phase.replace('_', ' ')}")
 
