@@ -43,7 +43,7 @@ from rinkside.rules.events import (
     TimeOut,
 )
 from rinkside.rules.log import GameLog
-from rinkside.rules.records import charged_tenths
+from rinkside.rules.records import Chain, charged_tenths, items
 from rinkside.rules.settings import Settings
 from rinkside.rules.times import GameTime
 from rinkside.simulate import simulate_game
@@ -468,3 +468,75 @@ def test_random_events_run_the_clock_only_when_it_runs(game_settings: Settings,
             continue
         check_clock_only_runs_when_running(state, event, after)
         state = after
+
+
+def every_field(state: GameState) -> dict[str, object]:
+    """Every slot of ``state``, its persistent chains as their items: all the
+    fold keeps, not only what :meth:`GameState.snapshot` shows."""
+    out: dict[str, object] = {}
+    for name in GameState.__slots__:
+        value = getattr(state, name)
+        out[name] = items(value) if isinstance(value, Chain) else value
+    return out
+
+
+def check_replay_folds_as_apply(setup: GameSetup, events: list[Event]) -> None:
+    """``replay``, which changes one private state in place, gives the very
+    state the ``apply`` fold gives (every field, after every accepted event),
+    and refuses an event with the same rule and reason where ``apply`` does."""
+    state = start(setup)
+    accepted: list[Event] = []
+    for event in events:
+        before = every_field(state)
+        try:
+            after = apply(state, event)
+        except RuleViolation as refused:
+            try:
+                replay(setup, [*accepted, event])
+            except RuleViolation as also:
+                assert (also.rule, also.reason) == (refused.rule, refused.reason)
+            else:
+                raise AssertionError(f"replay accepted {event!r}, which apply refuses")
+            assert every_field(state) == before, f"refusing {event!r} changed the state"
+            continue
+        assert every_field(state) == before, f"accepting {event!r} changed the old state"
+        accepted.append(event)
+        state = after
+        assert every_field(replay(setup, accepted)) == every_field(state), (
+            f"replay and apply part after {event!r}")
+
+
+@SIM
+@given(SEEDS)
+def test_simulated_games_replay_in_place_as_apply_folds_them(seed: int) -> None:
+    setup, events = simulated(seed)
+    check_replay_folds_as_apply(setup, list(events))
+
+
+@RANDOM
+@given(random_logs())
+def test_random_logs_replay_in_place_as_apply_folds_them(
+        log: tuple[GameSetup, list[Event]]) -> None:
+    check_replay_folds_as_apply(*log)
+
+
+@RANDOM
+@given(SETTINGS, strategies.data())
+def test_phase_guided_logs_replay_in_place_as_apply_folds_them(
+        game_settings: Settings, data: strategies.DataObject) -> None:
+    setup = GameSetup(game_settings, default_roster("Home"), default_roster("Away"))
+    state = start(setup)
+    events: list[Event] = []
+    for _ in range(data.draw(strategies.integers(1, 120), label="events")):
+        kind = data.draw(NEXT[state.status])
+        length = state.period_length(state.period)
+        at = GameTime(*_next_moment(data.draw, kind, state.period, state.left, length))
+        if kind == "faceoff" and state.status == "intermission":
+            at = GameTime(state.period + 1, state.period_length(state.period + 1))
+        event = _event(data.draw, kind, at)
+        events.append(event)
+        try:
+            state = apply(state, event)
+        except RuleViolation:
+            continue
+    check_replay_folds_as_apply(setup, events)
