@@ -9,6 +9,8 @@ nothing, and what it accepts keeps the book's invariants.
 
 from __future__ import annotations
 
+import contextlib
+import itertools
 import os
 import random
 from collections import Counter
@@ -19,6 +21,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings, strategies
 
 from rinkside.rules import GameSetup, GameState, RuleViolation, apply, default_roster, replay, start
+from rinkside.rules.clock import runs_while_stopped
 from rinkside.rules.events import (
     TEAMS,
     Caution,
@@ -211,6 +214,7 @@ TEAM = strategies.sampled_from(TEAMS)
 NUMBER = strategies.integers(1, 20)  # default rosters are 1-15: 16-20 are off the roster
 MAYBE_NUMBER = strategies.none() | NUMBER
 BOOLEAN = strategies.booleans()
+BOOLEAN_VALUES = (False, True)
 SUSPENSION = strategies.none() | strategies.integers(1, 3)
 CLASS = strategies.sampled_from(list(PenaltyClass))
 INFRACTION = strategies.sampled_from(["tripping", "fighting", "abuse of official", "kicking",
@@ -540,3 +544,32 @@ def test_phase_guided_logs_replay_in_place_as_apply_folds_them(
         except RuleViolation:
             continue
     check_replay_folds_as_apply(setup, events)
+
+
+@RANDOM
+@given(SETTINGS, strategies.data())
+def test_the_clocks_own_reading_of_a_stoppage_is_the_states(game_settings: Settings,
+                                                             data: strategies.DataObject) -> None:
+    """clock's one-call reading of whether the clock runs with play not on
+    (640(a), casebook 22) answers as GameState.running does, late in close
+    games of running time as everywhere else."""
+    setup = GameSetup(replace(game_settings, clock="running", late_stop_clock=1200,
+                              late_stop_clock_margin=1), default_roster("Home"),
+                      default_roster("Away"))
+    state = start(setup)
+    seen = 0
+    for _ in range(data.draw(strategies.integers(1, 120), label="events")):
+        if state.status != "in_play":
+            for left, held, lead in itertools.product((1199, 1200, 1201), BOOLEAN_VALUES,
+                                                      (0, 1, 2)):
+                probe = state.copy()  # at, and either side of, the late stop-clock
+                probe.left, probe.clock_held = left, held
+                probe.home_score = probe.away_score + lead
+                assert runs_while_stopped(probe) == probe.running, probe.snapshot()
+            seen += 1
+        kind = data.draw(NEXT[state.status])
+        length = state.period_length(state.period)
+        at = GameTime(*_next_moment(data.draw, kind, state.period, state.left, length))
+        with contextlib.suppress(RuleViolation):
+            state = apply(state, _event(data.draw, kind, at))
+    assert seen > 0
