@@ -223,7 +223,7 @@ def _only_assessed(box: Box, before: Box) -> bool:
 def _note_advantage(s: GameState) -> None:
     """Record each man advantage as it begins (for power-play statistics).
     Players on the floor differ only by counting penalties (casebook 1-3)."""
-    cap = s.setup.settings.max_counting_penalties
+    cap = s.clocks[0].max_counting  # the settings' max_counting_penalties (401(c), 408(a))
     home = away = 0
     for unit in s.units:  # unit.counts, inline (asked at every change of the box)
         if (unit.status == "running" or unit.pending_reason in HELD) and not unit.substituted \
