@@ -9,6 +9,8 @@ nothing, and what it accepts keeps the book's invariants.
 
 from __future__ import annotations
 
+import contextlib
+import itertools
 import os
 import random
 from collections import Counter
@@ -19,6 +21,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings, strategies
 
 from rinkside.rules import GameSetup, GameState, RuleViolation, apply, default_roster, replay, start
+from rinkside.rules.clock import runs_while_stopped
 from rinkside.rules.events import (
     TEAMS,
     Caution,
@@ -43,7 +46,7 @@ from rinkside.rules.events import (
     TimeOut,
 )
 from rinkside.rules.log import GameLog
-from rinkside.rules.records import charged_tenths
+from rinkside.rules.records import Chain, charged_tenths, items
 from rinkside.rules.settings import Settings
 from rinkside.rules.times import GameTime
 from rinkside.simulate import simulate_game
@@ -211,6 +214,7 @@ TEAM = strategies.sampled_from(TEAMS)
 NUMBER = strategies.integers(1, 20)  # default rosters are 1-15: 16-20 are off the roster
 MAYBE_NUMBER = strategies.none() | NUMBER
 BOOLEAN = strategies.booleans()
+BOOLEAN_VALUES = (False, True)
 SUSPENSION = strategies.none() | strategies.integers(1, 3)
 CLASS = strategies.sampled_from(list(PenaltyClass))
 INFRACTION = strategies.sampled_from(["tripping", "fighting", "abuse of official", "kicking",
@@ -468,3 +472,104 @@ def test_random_events_run_the_clock_only_when_it_runs(game_settings: Settings,
             continue
         check_clock_only_runs_when_running(state, event, after)
         state = after
+
+
+def every_field(state: GameState) -> dict[str, object]:
+    """Every slot of ``state``, its persistent chains as their items: all the
+    fold keeps, not only what :meth:`GameState.snapshot` shows."""
+    out: dict[str, object] = {}
+    for name in GameState.__slots__:
+        value = getattr(state, name)
+        out[name] = items(value) if isinstance(value, Chain) else value
+    return out
+
+
+def check_replay_folds_as_apply(setup: GameSetup, events: list[Event]) -> None:
+    """``replay``, which changes one private state in place, gives the very
+    state the ``apply`` fold gives (every field, after every accepted event),
+    and refuses an event with the same rule and reason where ``apply`` does."""
+    state = start(setup)
+    accepted: list[Event] = []
+    for event in events:
+        before = every_field(state)
+        try:
+            after = apply(state, event)
+        except RuleViolation as refused:
+            try:
+                replay(setup, [*accepted, event])
+            except RuleViolation as also:
+                assert (also.rule, also.reason) == (refused.rule, refused.reason)
+            else:
+                raise AssertionError(f"replay accepted {event!r}, which apply refuses")
+            assert every_field(state) == before, f"refusing {event!r} changed the state"
+            continue
+        assert every_field(state) == before, f"accepting {event!r} changed the old state"
+        accepted.append(event)
+        state = after
+        assert every_field(replay(setup, accepted)) == every_field(state), (
+            f"replay and apply part after {event!r}")
+
+
+@SIM
+@given(SEEDS)
+def test_simulated_games_replay_in_place_as_apply_folds_them(seed: int) -> None:
+    setup, events = simulated(seed)
+    check_replay_folds_as_apply(setup, list(events))
+
+
+@RANDOM
+@given(random_logs())
+def test_random_logs_replay_in_place_as_apply_folds_them(
+        log: tuple[GameSetup, list[Event]]) -> None:
+    check_replay_folds_as_apply(*log)
+
+
+@RANDOM
+@given(SETTINGS, strategies.data())
+def test_phase_guided_logs_replay_in_place_as_apply_folds_them(
+        game_settings: Settings, data: strategies.DataObject) -> None:
+    setup = GameSetup(game_settings, default_roster("Home"), default_roster("Away"))
+    state = start(setup)
+    events: list[Event] = []
+    for _ in range(data.draw(strategies.integers(1, 120), label="events")):
+        kind = data.draw(NEXT[state.status])
+        length = state.period_length(state.period)
+        at = GameTime(*_next_moment(data.draw, kind, state.period, state.left, length))
+        if kind == "faceoff" and state.status == "intermission":
+            at = GameTime(state.period + 1, state.period_length(state.period + 1))
+        event = _event(data.draw, kind, at)
+        events.append(event)
+        try:
+            state = apply(state, event)
+        except RuleViolation:
+            continue
+    check_replay_folds_as_apply(setup, events)
+
+
+@RANDOM
+@given(SETTINGS, strategies.data())
+def test_the_clocks_own_reading_of_a_stoppage_is_the_states(game_settings: Settings,
+                                                             data: strategies.DataObject) -> None:
+    """clock's one-call reading of whether the clock runs with play not on
+    (640(a), casebook 22) answers as GameState.running does, late in close
+    games of running time as everywhere else."""
+    setup = GameSetup(replace(game_settings, clock="running", late_stop_clock=1200,
+                              late_stop_clock_margin=1), default_roster("Home"),
+                      default_roster("Away"))
+    state = start(setup)
+    seen = 0
+    for _ in range(data.draw(strategies.integers(1, 120), label="events")):
+        if state.status != "in_play":
+            for left, held, lead in itertools.product((1199, 1200, 1201), BOOLEAN_VALUES,
+                                                      (0, 1, 2)):
+                probe = state.copy()  # at, and either side of, the late stop-clock
+                probe.left, probe.clock_held = left, held
+                probe.home_score = probe.away_score + lead
+                assert runs_while_stopped(probe) == probe.running, probe.snapshot()
+            seen += 1
+        kind = data.draw(NEXT[state.status])
+        length = state.period_length(state.period)
+        at = GameTime(*_next_moment(data.draw, kind, state.period, state.left, length))
+        with contextlib.suppress(RuleViolation):
+            state = apply(state, _event(data.draw, kind, at))
+    assert seen > 0

@@ -113,7 +113,7 @@ def test_penalties_waiting_for_the_faceoff_change_no_time_or_strength(
             continue
         assert event.at is not None
         again = after.copy()
-        timing.note(again, before, event.at)
+        timing.note(again, before.elapsed, event.at)
         _note_advantage(again)
         assert again.penalty_time_chain is after.penalty_time_chain
         assert again.advantage == after.advantage

@@ -49,7 +49,7 @@ def when(s: GameState, moment: GameTime) -> str:
 def refuse_moment(s: GameState, moment: GameTime) -> None:
     """Raise :class:`RuleViolation` if the clock cannot show ``moment`` next."""
     if moment.period == s.period and moment.left <= s.left:  # the common case
-        if moment.left < s.left and s.phase != "in_play" and not s.running:
+        if moment.left < s.left and s.phase != "in_play" and not runs_while_stopped(s):
             if s.phase in ("not_started", "intermission"):
                 raise RuleViolation("637(a)", f"the clock does not run before the period "
                                     f"starts: {when(s, moment)} is after {when(s, s.clock)}")
@@ -58,7 +58,7 @@ def refuse_moment(s: GameState, moment: GameTime) -> None:
                                     f"stopped: {when(s, moment)} is after the stoppage at "
                                     f"{when(s, s.clock)}")
         return
-    if moment.is_before(s.clock):
+    if moment.period <= s.period:  # an earlier period, or this one with more time left
         raise RuleViolation("507(a)", f"the game clock cannot run backwards: {when(s, moment)} "
                             f"is before {when(s, s.clock)}")
     if starts_period(s, moment):
@@ -82,33 +82,52 @@ def keeps_clock(s: GameState, moment: GameTime) -> bool:
     return s.phase in ("final", "shootout") and not moment.is_before(s.clock)
 
 
+def runs_while_stopped(s: GameState) -> bool:
+    """``s.running`` where play is not on (640(a)): one call, where the
+    property is two (the fold asks at every face-off of running time)."""
+    st = s.setup.settings
+    if s.phase != "stopped" or st.clock != "running" or s.clock_held:
+        return False
+    late = st.late_stop_clock  # casebook 22: held in the last minutes, the score close
+    return (late is None or s.period != st.periods or s.left > late
+            or abs(s.home_score - s.away_score) > st.late_stop_clock_margin)
+
+
 def run_to(s: GameState, moment: GameTime) -> None:
     """Run the clock of ``s`` to ``moment`` (already past :func:`refuse_moment`)."""
     if moment.period != s.period or moment.left >= s.left:
         return  # no time passes (or the next period starts: run_to_faceoff)
-    if s.phase != "in_play" and not s.running:
-        why = s.held_for if s.clock_held else "the late stop-clock"
-        warn(s, "640(a)", f"the clock should have been stopped for {why}; the recorded time "
-             f"{when(s, moment)} is kept.")
-    elif s.phase == "stopped" and _past_late_stop(s, moment):
-        # Casebook 32: a stoppage still on when the clock reaches the margin
-        # stops the clock there while the score is within one goal.
-        margin = GameTime(s.period, s.setup.settings.late_stop_clock or 0)
-        warn(s, "640(a)", f"the clock should have stopped at {when(s, margin)} for the late "
-             f"stop-clock (casebook 32); the recorded time {when(s, moment)} is kept.")
+    if s.phase != "in_play":
+        _ran_while_stopped(s, moment)
     before = s.elapsed
     s.left, s.elapsed = moment.left, before + s.left - moment.left
-    if s.units:
-        s.units = run_until(s.units, before, s.elapsed, s.clock_rules())
+    if s.units:  # the penalty clock of play on or stopped (s.clock_rules(), inline)
+        s.units = run_until(s.units, before, s.elapsed,
+                            s.clocks[1] if s.phase == "in_play" else s.clocks[0])
 
 
-def _past_late_stop(s: GameState, moment: GameTime) -> bool:
-    """Rule 640(a), casebook 32: a running-time stoppage that began before the
-    late stop-clock's margin runs the clock past it."""
+def _ran_while_stopped(s: GameState, moment: GameTime) -> None:
+    """The clock ran to ``moment`` with play not on: kept, with a warning
+    where it should have been stopped (640(a)): held (``s.running`` false),
+    or a running-time stoppage that began before the late stop-clock's
+    margin ran past it (casebook 32: it stops the clock there while the
+    score is within one goal)."""
     st = s.setup.settings
-    return (st.late_stop_clock is not None and s.period == st.periods
-            and moment.left < st.late_stop_clock < s.left
-            and abs(s.home_score - s.away_score) <= st.late_stop_clock_margin)
+    if s.phase == "stopped" and st.clock == "running" and not s.clock_held:
+        late = st.late_stop_clock
+        if late is None or s.period != st.periods \
+                or abs(s.home_score - s.away_score) > st.late_stop_clock_margin:
+            return  # running, with no late stop-clock to reach
+        if s.left > late:  # running, the late stop-clock not reached before
+            if moment.left < late:
+                margin = GameTime(s.period, late)
+                warn(s, "640(a)", f"the clock should have stopped at {when(s, margin)} for "
+                     f"the late stop-clock (casebook 32); the recorded time "
+                     f"{when(s, moment)} is kept.")
+            return
+    why = s.held_for if s.clock_held else "the late stop-clock"
+    warn(s, "640(a)", f"the clock should have been stopped for {why}; the recorded time "
+         f"{when(s, moment)} is kept.")
 
 
 def run_to_faceoff(s: GameState, moment: GameTime) -> None:

@@ -127,7 +127,7 @@ def after_goal(s: GameState) -> None:
     mercy = s.setup.settings.mercy
     if mercy is not None and abs(s.home_score - s.away_score) >= mercy:
         final(s, _leader(s), DecidedBy.MERCY)
-    elif s.in_overtime:
+    elif s.period > s.geometry[0]:  # in overtime (s.in_overtime, without the property's call)
         final(s, _leader(s), DecidedBy.OVERTIME)
 
 

@@ -22,7 +22,10 @@ After the steps, the penalties whose time began or ended are noted on their
 records (:mod:`rinkside.rules.timing`) and each man advantage as it begins.
 
 Applying one event costs the same at minute 1 and minute 24: the state is
-copied shallowly and its records are persistent chains.
+copied shallowly and its records are persistent chains. :func:`replay`
+takes a whole log through the same steps (:func:`_step`) without copying:
+nobody holds the states between its events, so it changes one state of its
+own in place.
 """
 
 from __future__ import annotations
@@ -59,20 +62,35 @@ def start(setup: GameSetup) -> GameState:
 
 
 def replay(setup: GameSetup, log: Iterable[events.Event]) -> GameState:
+    """The state after every event of ``log``: :func:`apply`'s fold, with
+    one state of its own that each event's steps change in place (nobody
+    holds the states between, so none is copied). A refused event raises
+    :class:`RuleViolation`, and the state, half changed, is dropped with it."""
     state = start(setup)
     for event in log:
-        state = apply(state, event)
+        _step(state, state, event)
     return state
 
 
 def apply(state: GameState, event: events.Event) -> GameState:
     """The state after ``event``; raises :class:`RuleViolation` and leaves
     ``state`` as it was if the book forbids the event."""
+    s = state.copy()
+    _step(state, s, event)
+    return s
+
+
+def _step(state: GameState, s: GameState, event: events.Event) -> None:
+    """Take ``event`` through the steps: the refusals read ``state``, the
+    others change ``s``, which is a copy of ``state`` (:func:`apply`) or
+    ``state`` itself (:func:`replay`): every refusal runs before the first
+    change, and what the steps after the ``match`` compare with the state
+    before the event is kept here first."""
+    units, since = state.units, state.elapsed  # the box and the clock before the event
     if state.result is not None:
         ending.refuse_after_end(state, event)
     elif state.phase == "suspended":
         incidents.refuse_while_suspended(state, event)
-    s = state.copy()  # the refusals read ``state``; the other steps change ``s``
     match event:  # the most frequent first: each case is one isinstance
         case events.FaceOff():
             play.refuse_faceoff(state, event)
@@ -177,14 +195,13 @@ def apply(state: GameState, event: events.Event) -> GameState:
             _not_an_event(event)
     # Penalty times and strength change only with the box, and not where the
     # event only put new penalties in it to wait for the face-off (409(d)).
-    if s.units is not state.units and not _only_assessed(s.units, state.units):
+    if s.units is not units and not _only_assessed(s.units, units):
         if s.units:
             # the units done with this event leave the box (noted first)
-            if event.at is None or timing.note(s, state, event.at):
+            if event.at is None or timing.note(s, since, event.at):
                 s.units = prune(s.units)
         _note_advantage(s)
     s.event_count += 1
-    return s
 
 
 def _not_an_event(event: Never) -> NoReturn:
@@ -209,7 +226,7 @@ def _only_assessed(box: Box, before: Box) -> bool:
 def _note_advantage(s: GameState) -> None:
     """Record each man advantage as it begins (for power-play statistics).
     Players on the floor differ only by counting penalties (casebook 1-3)."""
-    cap = s.setup.settings.max_counting_penalties
+    cap = s.clocks[0].max_counting  # the settings' max_counting_penalties (401(c), 408(a))
     home = away = 0
     for unit in s.units:  # unit.counts, inline (asked at every change of the box)
         if (unit.status == "running" or unit.pending_reason in HELD) and not unit.substituted \

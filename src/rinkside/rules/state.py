@@ -1,7 +1,8 @@
 """The state of a game at one moment, and what can be asked of it.
 
-A :class:`GameState` is never changed once built: :func:`rinkside.rules.game.apply`
-copies it and lets one handler change the copy. Everything a person asks
+A :class:`GameState` a caller holds is never changed: :func:`rinkside.rules.game.apply`
+copies it and lets one handler change the copy (:func:`~rinkside.rules.game.replay`
+changes only the one state it built, until it hands it back). Everything a person asks
 (score, clock, strength, the box, the result, the records) is answered here.
 
 The values it answers with live beside it and are re-exported here, as the

@@ -73,7 +73,8 @@ class GameTime:
         return (self.period, -self.left)
 
     def is_before(self, other: GameTime) -> bool:
-        return self.key < other.key
+        return self.period < other.period or (self.period == other.period
+                                               and self.left > other.left)
 
     def __reduce__(self) -> tuple[type[GameTime], tuple[int, int]]:
         """Pickled as its two numbers (kept game states stay small and fast)."""

@@ -39,11 +39,10 @@ that ended it. The first fact of each kind for a penalty holds. (A plain
 tuple: the fold builds one at every start and end.)"""
 
 
-def note(s: GameState, before: GameState | int, at: GameTime) -> bool:
-    """The box of ``s`` changed with the event at ``at`` (``before``: the
-    state before the event, or the elapsed tenths the clock stood at then);
-    its done units are not pruned yet. Whether any unit is done (the box
-    needs pruning).
+def note(s: GameState, since: int, at: GameTime) -> bool:
+    """The box of ``s`` changed with the event at ``at`` (``since``: the
+    elapsed tenths the clock stood at before the event); its done units are
+    not pruned yet. Whether any unit is done (the box needs pruning).
 
     A unit that began during the event has ``start >= since``; a done unit
     ended on time at its end (its time ran out while the clock ran), came back
@@ -51,12 +50,9 @@ def note(s: GameState, before: GameState | int, at: GameTime) -> bool:
     408(b)), or was released by a goal before its end (402(d)).
     """
     done = False
-    since = -1
     for u in s.units:
         if u.status == "pending":
             continue
-        if since < 0:
-            since = before if isinstance(before, int) else before.elapsed
         if u.start >= since:
             s.penalty_time_chain = Chain.push(s.penalty_time_chain,
                                               (u.penalty_id, u.start, None))
