@@ -14,20 +14,146 @@ Listeners of ``before_cursor_execute`` still hear each statement (the tests
 that count a write's statements); the driver's errors are raised as
 SQLAlchemy's (:class:`sqlalchemy.exc.DBAPIError` and its kinds), as from
 ``Connection.execute``. Nothing here knows the rules.
+
+On PostgreSQL a write's round trips, not its statements, are what it waits
+for: :func:`write_unit` opens its transaction with no ``BEGIN`` of its own,
+sending it with the first statement, and holds a statement whose result
+nobody reads (:meth:`Prepared.executemany`: the states kept) to be sent
+with the next one or with ``COMMIT``, each batch in one round trip
+(psycopg's pipeline mode). A console write made seven: the pool's ping,
+``BEGIN``, four statements and ``COMMIT`` (issue 30).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any, Final
+from weakref import WeakSet
 
-from sqlalchemy import Connection, exc
+from sqlalchemy import Connection, Engine, event, exc
 from sqlalchemy.engine.interfaces import Dialect
 from sqlalchemy.sql.compiler import SQLCompiler
 from sqlalchemy.sql.expression import ClauseElement, Select
 
-__all__ = ["Prepared"]
+__all__ = ["Prepared", "write_unit"]
+
+_UNIT: Final = "rinkside.write_unit"  # the connection's info: its unit, while one is open
+
+
+@dataclass(slots=True)
+class _Unit:
+    """What a PostgreSQL write has not sent yet: its ``BEGIN`` (until its
+    first statement) and the statements held (SQL and each run's parameters)."""
+
+    begin: bool = True
+    held: list[tuple[str, list[Any]]] = field(default_factory=list)
+
+    def taken(self) -> tuple[bool, list[tuple[str, list[Any]]]]:
+        """What is to go before the next statement, no longer held."""
+        begin, held = self.begin, self.held
+        self.begin, self.held = False, []
+        return begin, held
+
+
+def _unit_of(connection: Connection) -> _Unit | None:
+    unit: _Unit | None = connection.info.get(_UNIT)
+    return unit
+
+
+def _send(connection: Connection, cursor: Any, begin: bool,
+          held: Sequence[tuple[str, list[Any]]], last: tuple[str, Any, bool] | None, *,
+          commit: bool = False) -> None:
+    """``BEGIN`` (when ``begin``), the held statements, then ``last`` (SQL,
+    parameters, whether it is run for many) or ``COMMIT`` (``commit``), in
+    one round trip (psycopg's pipeline): a listener of
+    ``before_cursor_execute`` hears each statement as it goes (not the
+    ``BEGIN`` nor the ``COMMIT``, as from SQLAlchemy's own run)."""
+    dispatch = connection.dispatch.before_cursor_execute
+    with cursor.connection.pipeline():
+        if begin:
+            cursor.execute("BEGIN")
+        for sql, rows in held:
+            if dispatch:
+                dispatch(connection, cursor, sql, rows, None, True)
+            cursor.executemany(sql, rows)
+        if last is not None:
+            sql, params, many = last
+            if dispatch:
+                dispatch(connection, cursor, sql, params, None, many)
+            if many:
+                cursor.executemany(sql, params)
+            else:
+                cursor.execute(sql, params)
+        if commit:
+            cursor.execute("COMMIT")
+
+
+def _send_first(connection: Connection, cursor: Any, statement: str, *_: Any) -> None:
+    """Before SQLAlchemy runs a statement in a unit (the ORM's, a rarely run
+    read's): what the unit has not sent goes first, so that it runs in the
+    unit's transaction and after what was held."""
+    unit = _unit_of(connection)
+    if unit is None or not (unit.begin or unit.held):
+        return
+    begin, held = unit.taken()
+    _send(connection, cursor.connection.cursor(), begin, held, None)
+
+
+_HEARD: WeakSet[Engine] = WeakSet()  # the engines whose statements _send_first hears
+
+
+@contextmanager
+def write_unit(engine: Engine) -> Iterator[Connection]:
+    """A connection of ``engine`` in one transaction, committed when the
+    block ends without an error, rolled back otherwise (``engine.begin()``).
+
+    On PostgreSQL its ``BEGIN`` goes with its first statement and a held
+    statement (:meth:`Prepared.executemany`) with the next or with
+    ``COMMIT``, in one round trip each: the driver's connection is in
+    autocommit meanwhile (psycopg then sends no ``BEGIN`` of its own; its
+    commit and rollback still end the transaction begun), and anything
+    SQLAlchemy runs on it is preceded by what was not sent yet
+    (:func:`_send_first`)."""
+    if engine.dialect.name != "postgresql":
+        with engine.begin() as connection:
+            yield connection
+        return
+    if engine not in _HEARD:
+        event.listen(engine, "before_cursor_execute", _send_first)
+        _HEARD.add(engine)
+    with engine.connect() as connection:
+        driver = connection.connection.driver_connection
+        assert driver is not None
+        unit = _Unit()
+        driver.autocommit = True
+        connection.info[_UNIT] = unit
+        try:
+            with connection.begin():
+                yield connection
+                begin, held = unit.taken()
+                if held:  # begun here if nothing was sent before (the held alone)
+                    _checked(connection, lambda: _send(
+                        connection, driver.cursor(), begin, held, None, commit=True))
+        finally:
+            connection.info.pop(_UNIT, None)
+            if not driver.closed:
+                if driver.info.transaction_status.name == "IDLE":
+                    driver.autocommit = False
+                else:  # never back in the pool in autocommit, nor in a transaction
+                    connection.invalidate()
+
+
+def _checked(connection: Connection, run: Callable[[], None], sql: str = "COMMIT",
+             params: Any = None) -> None:
+    """``run()``, the driver's error raised as SQLAlchemy's."""
+    try:
+        run()
+    except connection.dialect.loaded_dbapi.Error as error:
+        raise exc.DBAPIError.instance(sql, params, error,
+                                      connection.dialect.loaded_dbapi.Error) from error
+
 
 @dataclass(frozen=True, slots=True)
 class _Compiled:
@@ -77,16 +203,26 @@ class Prepared:
                                                            for name in compiled.order)
 
     def _run(self, connection: Connection, params: Sequence[Mapping[str, Any]], *,
-             many: bool = False) -> Any:
+             many: bool = False, held: bool = False) -> Any:
         compiled = self._for(connection.dialect)
         sent: list[Any] = [self._sent(compiled, one) for one in params]
         if not connection.in_transaction():
             connection.begin()  # as SQLAlchemy's own run begins one: its commit is ours
+        unit = _unit_of(connection)
+        if unit is not None and many and held:
+            unit.held.append((compiled.sql, sent))  # sent with the next, or the COMMIT
+            return None
         cursor = connection.connection.cursor()
-        dispatch = connection.dispatch.before_cursor_execute
-        if dispatch:
-            dispatch(connection, cursor, compiled.sql, sent if many else sent[0], None, many)
         try:
+            if unit is not None:
+                begin, earlier = unit.taken()
+                _send(connection, cursor, begin, earlier,
+                      (compiled.sql, sent if many else sent[0], many))
+                return cursor
+            dispatch = connection.dispatch.before_cursor_execute
+            if dispatch:
+                dispatch(connection, cursor, compiled.sql, sent if many else sent[0], None,
+                         many)
             if many:
                 cursor.executemany(compiled.sql, sent)
             else:
@@ -126,9 +262,12 @@ class Prepared:
 
     def executemany(self, connection: Connection, rows: Sequence[Mapping[str, Any]]) -> None:
         """The statement once for each of ``rows``' parameters, in one call of
-        the driver."""
+        the driver. In a PostgreSQL :func:`write_unit`, held to be sent with
+        the unit's next statement or its ``COMMIT`` (its error raised there)."""
         if rows:
-            self._run(connection, rows, many=True).close()
+            cursor = self._run(connection, rows, many=True, held=True)
+            if cursor is not None:
+                cursor.close()
 
     def rowcount(self, connection: Connection, params: Mapping[str, Any]) -> int:
         """How many rows the statement wrote."""
