@@ -1,9 +1,10 @@
 """Issue 30, a console write's round trips on PostgreSQL: a write's
-``BEGIN`` goes with its first statement and the states it keeps with its
-``COMMIT`` (rinkside.store.prepared.write_unit), each batch in one round
-trip; a held statement that fails fails the commit and leaves nothing
-written, and the connection goes back to the pool as it came (on SQLite a
-unit is ``engine.begin()``)."""
+``BEGIN`` goes with its first statement, and the clocks it reads for the
+live view and the states it keeps with its ``COMMIT``
+(rinkside.store.prepared.write_unit), each batch in one round trip; a
+held statement that fails fails the commit and leaves nothing written,
+and the connection goes back to the pool as it came (on SQLite a unit is
+``engine.begin()``)."""
 
 from __future__ import annotations
 
@@ -21,7 +22,8 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from rinkside.rules.events import FaceOff, Shot, Stoppage
 from rinkside.rules.times import GameTime
-from rinkside.services import state_cache
+from rinkside.services import recording, state_cache
+from rinkside.services.game_clock import _write, clocks_in
 from rinkside.services.tournaments import Tournaments
 from rinkside.store import eventlog, models
 from rinkside.store.prepared import write_unit
@@ -76,11 +78,13 @@ def round_trips(engine: Engine) -> Iterator[list[int]]:
         counted.append(trips)
 
 
-def test_a_write_of_a_game_in_play_makes_four_round_trips(
+def test_a_write_of_a_game_in_play_makes_three_round_trips(
         sessions: sessionmaker[Session], engine: Engine) -> None:
-    """The game read with its ``BEGIN``, the append, the clocks read, the
+    """The game read with its ``BEGIN``, the append, the clocks read and the
     state kept with the ``COMMIT``; and the anchor of a running clock when
-    it starts (Rule 507(a)). Seven were made before (and the pool's ping)."""
+    it starts (Rule 507(a)): as many as a bare psycopg commit makes (its
+    ``BEGIN``, ``INSERT`` and ``COMMIT``). Seven were made before, with the
+    pool's ping."""
     if engine.dialect.name != "postgresql":
         pytest.skip("round trips are PostgreSQL's")
     service = Tournaments(sessions)
@@ -93,7 +97,7 @@ def test_a_write_of_a_game_in_play_makes_four_round_trips(
     with round_trips(engine) as shot:
         version, _ = service.record(game_id, version, [Shot(GameTime(1, 8700), "home")],
                                     by="t")
-    assert (stopped, started, shot) == ([4], [5], [4])
+    assert (stopped, started, shot) == ([3], [4], [3])
     assert service.game_state(game_id)[0] == version == 4
 
 
@@ -131,3 +135,26 @@ def test_an_orm_statement_first_in_a_unit_is_in_its_transaction(
     with sessions() as s:
         assert s.scalars(select(models.Tournament.id).where(
             models.Tournament.name == "Rolled back")).all() == []
+
+
+@pytest.mark.parametrize("countdowns", [0, 3, 9])
+def test_the_clocks_read_with_the_commit_are_those_the_clocks_read_finds(
+        sessions: sessionmaker[Session], engine: Engine, countdowns: int) -> None:
+    """The newest running anchor (Rule 507(a)) even when the game's eight
+    newest anchors are all countdowns (641 note 1, 640(a)), and the newest
+    countdown among those eight: one statement, the two of clocks_in."""
+    service = Tournaments(sessions)
+    game_id = _game(service)
+    with write_unit(engine) as connection:
+        _write(connection, game_id, 1, 9000, 1_000, "play", "test")
+        _write(connection, game_id, 1, 8000, 2_000, "timekeeper", "test")
+        for n in range(countdowns):
+            _write(connection, game_id, 1, 600, 3_000 + n, "timeout", "test")
+    with write_unit(engine) as connection:
+        game = recording.game_at_write(connection, game_id)
+        clocks = recording.clocks_after(connection, game)
+        read = clocks_in(connection, game_id)
+    live = recording.live_after(clocks, game, game.version)[1]
+    assert (live.anchor, live.countdown) == read
+    assert read[0] is not None and read[0].kind == "timekeeper"
+    assert (read[1] is None) == (countdowns == 0)

@@ -37,20 +37,25 @@ from sqlalchemy.engine.interfaces import Dialect
 from sqlalchemy.sql.compiler import SQLCompiler
 from sqlalchemy.sql.expression import ClauseElement, Select
 
-__all__ = ["Prepared", "write_unit"]
+__all__ = ["Later", "Prepared", "write_unit"]
 
 _UNIT: Final = "rinkside.write_unit"  # the connection's info: its unit, while one is open
+
+
+# A statement held: its SQL, its parameters (a list of them: run for many),
+# and the cursor its rows are to be read from later (None: nobody reads them).
+_Held = tuple[str, Any, Any]
 
 
 @dataclass(slots=True)
 class _Unit:
     """What a PostgreSQL write has not sent yet: its ``BEGIN`` (until its
-    first statement) and the statements held (SQL and each run's parameters)."""
+    first statement) and the statements held (:data:`_Held`)."""
 
     begin: bool = True
-    held: list[tuple[str, list[Any]]] = field(default_factory=list)
+    held: list[_Held] = field(default_factory=list)
 
-    def taken(self) -> tuple[bool, list[tuple[str, list[Any]]]]:
+    def taken(self) -> tuple[bool, list[_Held]]:
         """What is to go before the next statement, no longer held."""
         begin, held = self.begin, self.held
         self.begin, self.held = False, []
@@ -63,7 +68,7 @@ def _unit_of(connection: Connection) -> _Unit | None:
 
 
 def _send(connection: Connection, cursor: Any, begin: bool,
-          held: Sequence[tuple[str, list[Any]]], last: tuple[str, Any, bool] | None, *,
+          held: Sequence[_Held], last: tuple[str, Any, bool] | None, *,
           commit: bool = False) -> None:
     """``BEGIN`` (when ``begin``), the held statements, then ``last`` (SQL,
     parameters, whether it is run for many) or ``COMMIT`` (``commit``), in
@@ -74,10 +79,14 @@ def _send(connection: Connection, cursor: Any, begin: bool,
     with cursor.connection.pipeline():
         if begin:
             cursor.execute("BEGIN")
-        for sql, rows in held:
+        for sql, params, reader in held:
+            many = reader is None
             if dispatch:
-                dispatch(connection, cursor, sql, rows, None, True)
-            cursor.executemany(sql, rows)
+                dispatch(connection, reader or cursor, sql, params, None, many)
+            if many:
+                cursor.executemany(sql, params)
+            else:
+                reader.execute(sql, params)
         if last is not None:
             sql, params, many = last
             if dispatch:
@@ -210,7 +219,7 @@ class Prepared:
             connection.begin()  # as SQLAlchemy's own run begins one: its commit is ours
         unit = _unit_of(connection)
         if unit is not None and many and held:
-            unit.held.append((compiled.sql, sent))  # sent with the next, or the COMMIT
+            unit.held.append((compiled.sql, sent, None))  # sent with the next, or the COMMIT
             return None
         cursor = connection.connection.cursor()
         try:
@@ -269,6 +278,21 @@ class Prepared:
             if cursor is not None:
                 cursor.close()
 
+    def later(self, connection: Connection, params: Mapping[str, Any]) -> Later:
+        """Every row, read when asked (:meth:`Later.all`): in a PostgreSQL
+        :func:`write_unit`, the statement is held to be sent with the unit's
+        next statement or its ``COMMIT`` (a read whose answer is wanted only
+        after the commit costs no round trip of its own); elsewhere run now."""
+        unit = _unit_of(connection)
+        if unit is None:
+            return Later(self, connection, self._run(connection, [params]), None)
+        compiled = self._for(connection.dialect)
+        if not connection.in_transaction():
+            connection.begin()
+        reader = connection.connection.cursor()
+        unit.held.append((compiled.sql, self._sent(compiled, params), reader))
+        return Later(self, connection, reader, unit)
+
     def rowcount(self, connection: Connection, params: Mapping[str, Any]) -> int:
         """How many rows the statement wrote."""
         cursor = self._run(connection, [params])
@@ -277,3 +301,31 @@ class Prepared:
         finally:
             cursor.close()
         return count
+
+
+class Later:
+    """The rows of a statement run, or held to be run (:meth:`Prepared.later`)."""
+
+    __slots__ = ("_connection", "_cursor", "_prepared", "_unit")
+
+    def __init__(self, prepared: Prepared, connection: Connection, cursor: Any,
+                 unit: _Unit | None) -> None:
+        self._prepared = prepared
+        self._connection = connection
+        self._cursor = cursor
+        self._unit = unit
+
+    def all(self) -> list[tuple[Any, ...]]:
+        """Every row (the statement sent now, with what its unit holds, if
+        it was not yet)."""
+        unit, connection = self._unit, self._connection
+        try:
+            if unit is not None and any(held[2] is self._cursor for held in unit.held):
+                begin, held = unit.taken()
+                _checked(connection, lambda: _send(connection, self._cursor, begin, held, None),
+                         self._prepared._for(connection.dialect).sql)
+            rows = self._cursor.fetchall()
+        finally:
+            self._cursor.close()
+        compiled = self._prepared._for(connection.dialect)
+        return [self._prepared._row(compiled, row) for row in rows]
