@@ -258,7 +258,8 @@ def _clocks() -> CompoundSelect[Any]:
     """The game's newest running-clock anchor (``0``: 507(a)), and its newest
     countdown among its eight newest anchors (``1``), the very two
     :func:`rinkside.services.game_clock.clocks_in` reads in one or two."""
-    kinds = [literal_column(f"'{kind}'") for kind in RUNNING_KINDS]  # no list to expand
+    kinds: list[ColumnElement[Any]] = [  # written out: no list to expand
+        literal_column(f"'{kind}'") for kind in RUNNING_KINDS]
     newest = (select(*_ANCHOR_COLUMNS).where(_A.game_id == bindparam("game"))
               .order_by(_A.id.desc()).limit(8).subquery())
     running = (select(literal(0), *_ANCHOR_COLUMNS)

@@ -107,10 +107,26 @@ def _send_first(connection: Connection, cursor: Any, statement: str, *_: Any) ->
     if unit is None or not (unit.begin or unit.held):
         return
     begin, held = unit.taken()
-    _send(connection, cursor.connection.cursor(), begin, held, None)
+    _checked(connection, lambda: _send(connection, cursor.connection.cursor(), begin, held,
+                                       None), statement)
 
 
-_HEARD: WeakSet[Engine] = WeakSet()  # the engines whose statements _send_first hears
+def _commit_held(connection: Connection) -> None:
+    """As SQLAlchemy commits a unit's transaction (its ``commit`` event,
+    after the listeners of every engine's): the statements held and the
+    ``COMMIT`` in one round trip; the driver's own commit then finds the
+    transaction ended and sends nothing."""
+    unit = _unit_of(connection)
+    if unit is None or not unit.held:
+        return
+    begin, held = unit.taken()  # begun here if nothing was sent before (the held alone)
+    driver = connection.connection.driver_connection
+    assert driver is not None
+    _checked(connection, lambda: _send(connection, driver.cursor(), begin, held, None,
+                                       commit=True))
+
+
+_HEARD: WeakSet[Engine] = WeakSet()  # the engines _send_first and _commit_held hear
 
 
 @contextmanager
@@ -122,15 +138,17 @@ def write_unit(engine: Engine) -> Iterator[Connection]:
     statement (:meth:`Prepared.executemany`) with the next or with
     ``COMMIT``, in one round trip each: the driver's connection is in
     autocommit meanwhile (psycopg then sends no ``BEGIN`` of its own; its
-    commit and rollback still end the transaction begun), and anything
+    commit and rollback still end the transaction begun), anything
     SQLAlchemy runs on it is preceded by what was not sent yet
-    (:func:`_send_first`)."""
+    (:func:`_send_first`), and its commit is SQLAlchemy's (its ``commit``
+    event heard first, :func:`_commit_held`)."""
     if engine.dialect.name != "postgresql":
         with engine.begin() as connection:
             yield connection
         return
     if engine not in _HEARD:
         event.listen(engine, "before_cursor_execute", _send_first)
+        event.listen(engine, "commit", _commit_held)
         _HEARD.add(engine)
     with engine.connect() as connection:
         driver = connection.connection.driver_connection
@@ -141,10 +159,6 @@ def write_unit(engine: Engine) -> Iterator[Connection]:
         try:
             with connection.begin():
                 yield connection
-                begin, held = unit.taken()
-                if held:  # begun here if nothing was sent before (the held alone)
-                    _checked(connection, lambda: _send(
-                        connection, driver.cursor(), begin, held, None, commit=True))
         finally:
             connection.info.pop(_UNIT, None)
             if not driver.closed:
