@@ -83,10 +83,15 @@ def _send(connection: Connection, cursor: Any, begin: bool,
             many = reader is None
             if dispatch:
                 dispatch(connection, reader or cursor, sql, params, None, many)
-            if many:
-                cursor.executemany(sql, params)
-            else:
+            if not many:
                 reader.execute(sql, params)
+            elif len(params) == 1:
+                # One row run as one: psycopg prepares a statement run for many
+                # at once, and the next ROLLBACK on the connection (a read
+                # session's end) then costs a DEALLOCATE ALL, a round trip.
+                cursor.execute(sql, params[0])
+            else:
+                cursor.executemany(sql, params)
         if last is not None:
             sql, params, many = last
             if dispatch:
