@@ -158,3 +158,22 @@ def test_the_clocks_read_with_the_commit_are_those_the_clocks_read_finds(
     assert (live.anchor, live.countdown) == read
     assert read[0] is not None and read[0].kind == "timekeeper"
     assert (read[1] is None) == (countdowns == 0)
+
+
+def test_a_read_after_a_write_ends_in_one_rollback(
+        sessions: sessionmaker[Session], engine: Engine) -> None:
+    """The state a write keeps is not left prepared on its connection: the
+    next read session's ROLLBACK needs no DEALLOCATE ALL after it (psycopg
+    clears what it prepared at a rollback), as in a console's POST (the
+    login read, the write, the next POST's login read)."""
+    if engine.dialect.name != "postgresql":
+        pytest.skip("round trips are PostgreSQL's")
+    service = Tournaments(sessions)
+    game_id = _game(service)
+    version, _ = service.record(game_id, 0, [FaceOff(GameTime(1, 9000))], by="test")
+    engine.dispose()  # a new connection: nothing the setting up prepared on it
+    service.record(game_id, version, [Stoppage(GameTime(1, 8800))], by="test")
+    with round_trips(engine) as read:
+        with sessions() as s:
+            s.execute(select(models.Game.version).where(models.Game.id == game_id)).one()
+    assert read == [3]  # BEGIN, the read, ROLLBACK
