@@ -11,8 +11,9 @@ machine:
 
 - bare commit: ``INSERT`` of one row and ``COMMIT`` with the database's own
   driver and nothing else (the standard library's ``sqlite3`` with the
-  store's pragmas, WAL and synchronous=NORMAL; ``psycopg``), on a connection
-  kept open: the floor of any durable write;
+  store's pragmas, WAL and synchronous=NORMAL; ``psycopg``, into an ordinary
+  table: logged, as the store's), on a connection kept open: the floor of
+  any durable write;
 - service write: :meth:`rinkside.services.tournaments.Tournaments.record` of
   one event of a simulated game (as a console sends them: the game's next
   event, its state checked by the engine, appended, its state stored, the
@@ -405,14 +406,16 @@ def postgres_schema(url: str) -> Iterator[Engine]:
         admin.dispose()
 
 
-def postgres_bare_commit(url: str) -> tuple[Callable[[], None], Callable[[], None]]:
+def postgres_bare_commit(engine: Engine) -> tuple[Callable[[], None], Callable[[], None]]:
     """One row inserted and committed with psycopg alone, on a connection kept
-    open (a temporary table of its own); and its closing (``commit.connection``:
-    the connection, whose round trips are counted)."""
-    parsed = make_url(url)
-    connection = psycopg.connect(host=parsed.host, port=parsed.port, user=parsed.username,
-                                 password=parsed.password, dbname=parsed.database)
-    connection.execute("CREATE TEMPORARY TABLE bare_rows (id SERIAL PRIMARY KEY, "
+    open, into a table of its own in ``engine``'s schema; and its closing
+    (``commit.connection``: the connection, whose round trips are counted).
+    The table is an ordinary one, as the store's are: a temporary table's
+    commit writes nothing to the WAL and waits for no flush of it, a floor
+    no durable write has (it made a service write's ratio twice as large)."""
+    connection = psycopg.connect(
+        engine.url.set(drivername="postgresql").render_as_string(hide_password=False))
+    connection.execute("CREATE TABLE bare_rows (id SERIAL PRIMARY KEY, "
                        "payload TEXT NOT NULL)")
     connection.commit()
     payload = json.dumps(codec.encode(EVENT))
@@ -426,11 +429,12 @@ def postgres_bare_commit(url: str) -> tuple[Callable[[], None], Callable[[], Non
 
 
 def postgres_result(url: str, n: int, warmup: int) -> Result:
-    with postgres_schema(url) as baseline_engine, postgres_schema(url) as store_engine:
+    with postgres_schema(url) as baseline_engine, postgres_schema(url) as store_engine, \
+            postgres_schema(url) as bare_engine:
         with store_engine.connect() as connection:
             version = connection.exec_driver_sql("SHOW server_version").scalar()
             sync = connection.exec_driver_sql("SHOW synchronous_commit").scalar()
-        bare, close = postgres_bare_commit(url)
+        bare, close = postgres_bare_commit(bare_engine)
         try:
             return run(f"PostgreSQL {version} (synchronous_commit={sync})", bare,
                        baseline_engine, store_engine, n, warmup,
