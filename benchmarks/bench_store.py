@@ -11,8 +11,9 @@ machine:
 
 - bare commit: ``INSERT`` of one row and ``COMMIT`` with the database's own
   driver and nothing else (the standard library's ``sqlite3`` with the
-  store's pragmas, WAL and synchronous=NORMAL; ``psycopg``), on a connection
-  kept open: the floor of any durable write;
+  store's pragmas, WAL and synchronous=NORMAL; ``psycopg``, into an ordinary
+  table: logged, as the store's), on a connection kept open: the floor of
+  any durable write;
 - service write: :meth:`rinkside.services.tournaments.Tournaments.record` of
   one event of a simulated game (as a console sends them: the game's next
   event, its state checked by the engine, appended, its state stored, the
@@ -39,6 +40,11 @@ machine:
 Each is reported per operation in microseconds (median, p95, mean) with the
 ratio to the baseline's median and to the bare commit's; the targets: append
 2x the baseline or less, a service write 10x the bare commit or less.
+
+On PostgreSQL the round trips of a bare commit, a service write and a console
+write are counted too (from libpq's trace of every connection they use: a
+message from the server after one from the client is one round trip; the
+server's answer is what a write waits for on a loaded machine).
 """
 
 from __future__ import annotations
@@ -63,6 +69,7 @@ from typing import Any, Final
 import psycopg
 from fastapi import Body, FastAPI
 from fastapi.testclient import TestClient
+from psycopg import pq
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
@@ -112,6 +119,7 @@ class Result:
     service_write: Figures
     bare_post: Figures
     console_write: Figures
+    round_trips: dict[str, float] | None = None  # PostgreSQL: per operation, counted
 
     @property
     def ratio(self) -> float:
@@ -251,7 +259,8 @@ def bare_app() -> FastAPI:
 
 
 def run(database: str, bare_commit: Callable[[], None], baseline_engine: Engine,
-        store_engine: Engine, n: int, warmup: int) -> Result:
+        store_engine: Engine, n: int, warmup: int,
+        bare_connection: psycopg.Connection[Any] | None = None) -> Result:
     create_baseline_table(baseline_engine)
     migrate(store_engine)
     game_id = make_game(store_engine)
@@ -294,7 +303,55 @@ def run(database: str, bare_commit: Callable[[], None], baseline_engine: Engine,
             console.ready()
             times.append(timed(operation))
     load = " ".join(Path("/proc/loadavg").read_text().split()[:3])
-    return Result(database, n, load, *(figures(times) for times in samples))
+    trips = None if bare_connection is None else count_round_trips(
+        store_engine, bare_connection, {"bare commit": bare_commit,
+                                        "service write": console.write,
+                                        "console write": console.post}, console)
+    bare, base, appended, in_session, write, floor, post = (figures(times) for times in samples)
+    return Result(database, n, load, bare, base, appended, in_session, write, floor, post, trips)
+
+
+def count_round_trips(engine: Engine, bare: psycopg.Connection[Any],
+                      operations: dict[str, Callable[[], None]], console: Console,
+                      n: int = 20) -> dict[str, float]:
+    """Round trips per operation, each run ``n`` times with libpq's trace on
+    the bare connection and on every connection of ``engine``'s pool."""
+    from sqlalchemy import event
+
+    counted: dict[str, float] = {}
+    fd, name = tempfile.mkstemp(prefix="rinkside-bench-trace-")
+    traced: list[Any] = [bare.pgconn]
+
+    def on_checkout(dbapi_connection: Any, *_: Any) -> None:
+        if dbapi_connection.pgconn not in traced:
+            traced.append(dbapi_connection.pgconn)
+            dbapi_connection.pgconn.trace(fd)
+            dbapi_connection.pgconn.set_trace_flags(pq.Trace.SUPPRESS_TIMESTAMPS)
+
+    event.listen(engine, "checkout", on_checkout)
+    try:
+        for label, operation in operations.items():
+            for pgconn in traced:
+                pgconn.trace(fd)
+                pgconn.set_trace_flags(pq.Trace.SUPPRESS_TIMESTAMPS)
+            os.ftruncate(fd, 0)
+            os.lseek(fd, 0, os.SEEK_SET)
+            for _ in range(n):
+                console.ready()
+                operation()
+            for pgconn in traced:
+                pgconn.untrace()
+            trips, last = 0, ""
+            for line in Path(name).read_text().splitlines():
+                side = line.split("\t", 1)[0]
+                trips += side == "B" and last == "F"
+                last = side if side in ("F", "B") else last
+            counted[label] = trips / n
+    finally:
+        event.remove(engine, "checkout", on_checkout)
+        os.close(fd)
+        os.unlink(name)
+    return counted
 
 
 def sqlite_bare_commit(path: Path) -> tuple[Callable[[], None], Callable[[], None]]:
@@ -349,13 +406,16 @@ def postgres_schema(url: str) -> Iterator[Engine]:
         admin.dispose()
 
 
-def postgres_bare_commit(url: str) -> tuple[Callable[[], None], Callable[[], None]]:
+def postgres_bare_commit(engine: Engine) -> tuple[Callable[[], None], Callable[[], None]]:
     """One row inserted and committed with psycopg alone, on a connection kept
-    open (a temporary table of its own); and its closing."""
-    parsed = make_url(url)
-    connection = psycopg.connect(host=parsed.host, port=parsed.port, user=parsed.username,
-                                 password=parsed.password, dbname=parsed.database)
-    connection.execute("CREATE TEMPORARY TABLE bare_rows (id SERIAL PRIMARY KEY, "
+    open, into a table of its own in ``engine``'s schema; and its closing
+    (``commit.connection``: the connection, whose round trips are counted).
+    The table is an ordinary one, as the store's are: a temporary table's
+    commit writes nothing to the WAL and waits for no flush of it, a floor
+    no durable write has (it made a service write's ratio twice as large)."""
+    connection = psycopg.connect(
+        engine.url.set(drivername="postgresql").render_as_string(hide_password=False))
+    connection.execute("CREATE TABLE bare_rows (id SERIAL PRIMARY KEY, "
                        "payload TEXT NOT NULL)")
     connection.commit()
     payload = json.dumps(codec.encode(EVENT))
@@ -364,18 +424,21 @@ def postgres_bare_commit(url: str) -> tuple[Callable[[], None], Callable[[], Non
         connection.execute("INSERT INTO bare_rows (payload) VALUES (%s)", (payload,))
         connection.commit()
 
+    commit.connection = connection  # type: ignore[attr-defined]
     return commit, connection.close
 
 
 def postgres_result(url: str, n: int, warmup: int) -> Result:
-    with postgres_schema(url) as baseline_engine, postgres_schema(url) as store_engine:
+    with postgres_schema(url) as baseline_engine, postgres_schema(url) as store_engine, \
+            postgres_schema(url) as bare_engine:
         with store_engine.connect() as connection:
             version = connection.exec_driver_sql("SHOW server_version").scalar()
             sync = connection.exec_driver_sql("SHOW synchronous_commit").scalar()
-        bare, close = postgres_bare_commit(url)
+        bare, close = postgres_bare_commit(bare_engine)
         try:
             return run(f"PostgreSQL {version} (synchronous_commit={sync})", bare,
-                       baseline_engine, store_engine, n, warmup)
+                       baseline_engine, store_engine, n, warmup,
+                       bare.connection)  # type: ignore[attr-defined]
         finally:
             close()
 
@@ -402,6 +465,9 @@ def report(result: Result) -> str:
                  f"(target <= {TARGET_WRITE:.0f}x)")
     lines.append(f"  console write / bare FastAPI POST = {result.post_ratio:.1f}x "
                  f"(target <= {TARGET_POST:.0f}x); every target: {verdict}")
+    if result.round_trips is not None:
+        lines.append("  round trips per operation: " + ", ".join(
+            f"{label} {trips:.2f}" for label, trips in result.round_trips.items()))
     return "\n".join(lines)
 
 

@@ -18,6 +18,7 @@ from rinkside.services.change import Change
 from rinkside.services.errors import NotFound
 from rinkside.services.state_cache import StateCache
 from rinkside.store import models, signoffs
+from rinkside.store.prepared import write_unit
 from rinkside.tournament.errors import GameLocked
 
 if TYPE_CHECKING:
@@ -34,7 +35,7 @@ def _unit_on(bind: Engine | Connection) -> Iterator[Connection]:
         # outer transaction had written nothing yet; an error rolls back all.
         yield bind
         return
-    with bind.begin() as connection:
+    with write_unit(bind) as connection:
         yield connection
 
 
@@ -106,7 +107,9 @@ class ServiceBase:
         a joined service, :meth:`within`, the joined transaction itself). For
         a console's write, whose statements are all built
         once: a session's own begin, commit and connection checkout cost
-        about as much as its append (issue 30). A step that needs the ORM
+        about as much as its append (issue 30); on PostgreSQL its ``BEGIN``
+        goes with its first statement and the states it keeps with its
+        ``COMMIT`` (:func:`rinkside.store.prepared.write_unit`). A step that needs the ORM
         opens a session on it (:func:`rinkside.services.recording.orm_on`)."""
         return _unit_on(self.bind)
 

@@ -8,7 +8,8 @@ show and the teams' colours: six statements and an ORM load, each costing
 more than the append itself (issue 30). :func:`game_at_write` reads all of
 it in one statement, built once, as plain values; :func:`live_after` makes
 the live view from it, reading only the clocks (which the write may have
-anchored).
+anchored), in one statement that on PostgreSQL goes with the write's
+``COMMIT`` (:func:`clocks_after`: its answer is wanted only once committed).
 
 No rule is decided here: the caller refuses a signed game (616(a)) and the
 engine judges the events.
@@ -23,6 +24,7 @@ from typing import Any, Final
 import orjson
 from sqlalchemy import (
     ColumnElement,
+    CompoundSelect,
     Connection,
     Select,
     Text,
@@ -30,26 +32,30 @@ from sqlalchemy import (
     cast,
     exists,
     func,
+    literal,
     literal_column,
     or_,
     select,
+    union_all,
 )
 from sqlalchemy.orm import Session, aliased
 
+from rinkside.present.clock import RunningClock
 from rinkside.rules.roster import GameSetup
 from rinkside.rules.state import GameState
 from rinkside.services import replay, state_cache
 from rinkside.services.errors import NotFound
-from rinkside.services.game_clock import LiveExtras, clocks_in
+from rinkside.services.game_clock import RUNNING_KINDS, LiveExtras
 from rinkside.services.queries.games import GameRow, LiveView
 from rinkside.services.team_styles import shown_logo
 from rinkside.store import models
 from rinkside.store.connections import connection_of
-from rinkside.store.prepared import Prepared
+from rinkside.store.prepared import Later, Prepared
 from rinkside.tournament.model import LETTERS, Lineup, RosterPlayer
 from rinkside.tournament.stage_settings import stage_settings
 
-__all__ = ["GameAtWrite", "OrmOn", "game_at_write", "live_after", "setup_at_write"]
+__all__ = ["GameAtWrite", "OrmOn", "clocks_after", "game_at_write", "live_after",
+           "setup_at_write"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,11 +250,44 @@ def _lineups(text: str) -> dict[int, Lineup]:
             for team_id, dressed in entries.items()}
 
 
-def live_after(s: Session | Connection, game: GameAtWrite, version: int) -> LiveView:
+_A = models.ClockAnchor
+_ANCHOR_COLUMNS: Final = (_A.id, _A.period, _A.left_tenths, _A.wall_ms, _A.kind)
+
+
+def _clocks() -> CompoundSelect[Any]:
+    """The game's newest running-clock anchor (``0``: 507(a)), and its newest
+    countdown among its eight newest anchors (``1``), the very two
+    :func:`rinkside.services.game_clock.clocks_in` reads in one or two."""
+    kinds: list[ColumnElement[Any]] = [  # written out: no list to expand
+        literal_column(f"'{kind}'") for kind in RUNNING_KINDS]
+    newest = (select(*_ANCHOR_COLUMNS).where(_A.game_id == bindparam("game"))
+              .order_by(_A.id.desc()).limit(8).subquery())
+    running = (select(literal(0), *_ANCHOR_COLUMNS)
+               .where(_A.game_id == bindparam("game"), _A.kind.in_(kinds))
+               .order_by(_A.id.desc()).limit(1).subquery())
+    countdown = (select(literal(1), *newest.c).where(newest.c.kind.not_in(kinds))
+                 .order_by(newest.c.id.desc()).limit(1).subquery())
+    return union_all(select(*running.c), select(*countdown.c))
+
+
+# Compiled once, run on the driver's cursor (every console write reads it).
+_CLOCKS: Final = Prepared(_clocks())
+
+
+def clocks_after(c: Connection, game: GameAtWrite) -> Later:
+    """The game's clocks as the write leaves them (it may have anchored one,
+    Rule 507(a)), read after its last statement but one: on PostgreSQL sent
+    with its ``COMMIT`` (:meth:`rinkside.store.prepared.Prepared.later`), so
+    read once the block ends (:func:`live_after`)."""
+    return _CLOCKS.later(c, {"game": game.id})
+
+
+def live_after(clocks: Later, game: GameAtWrite, version: int) -> LiveView:
     """What the live view shows beside the state once the write that read
-    ``game`` is at ``version``, before its commit: the game's row and styles
-    as read, the clocks as they now stand (the write may have anchored one,
-    Rule 507(a)). Not signed: a signed game's write was refused (616(a))."""
-    anchor, countdown = clocks_in(s, game.id)
+    ``game`` is at ``version``: the game's row and styles as read, the
+    clocks as it left them (:func:`clocks_after`). Not signed: a signed
+    game's write was refused (616(a))."""
+    found: dict[int, RunningClock] = {which: RunningClock(*row)
+                                      for which, *row in clocks.all()}
     return (replace(game.shown, version=version),
-            LiveExtras(anchor, countdown, False, dict(game.styles)))
+            LiveExtras(found.get(0), found.get(1), False, dict(game.styles)))

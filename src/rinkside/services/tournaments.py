@@ -210,9 +210,10 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
                 mail.mail_game_suspensions(orm(), self.existing_row(orm(), models.Game, game_id),
                                            suspended, self.now())
             states = orm.finish()  # what the session wrote, before the statements below
-            live = recording.live_after(c, game, version)  # 616(a): refused above when locked
+            clocks = recording.clocks_after(c, game)  # on PostgreSQL, sent with the COMMIT
             # The last statement, every state kept in one (state_cache.store).
             state_cache.write(c, {**states, game_id: (version, state)})
+        live = recording.live_after(clocks, game, version)  # 616(a): refused above when locked
         self.committed(game_id, version, state, live)
         return version, state, rebased
 
