@@ -145,3 +145,31 @@ def test_the_between_periods_screen_lists_five_penalties_at_1280x720(
         box = line.bounding_box()
         assert box is not None
         assert box["y"] + box["height"] <= min(720, summary["y"] + summary["height"]), box
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+def test_four_penalties_of_one_team_fit_on_the_tv_board(
+        browser: Browser, browser_context_args: dict[str, Any], live_server: LiveServer,
+        output_dir: Path, size: tuple[int, int]) -> None:
+    """Two minors running, a third held (408) and a fourth: the board lists
+    three and "+1", every line of them above the foot of the screen (the
+    "+1" was cut off on a TV and on a projector alike)."""
+    service = live_server.service
+    game = new_game(live_server)
+    away = skaters(service, game, "away")
+    at = GameTime(1, 6000)
+    service.record(game, 0, [
+        FaceOff(GameTime(1, 7200)), Stoppage(at),
+        *[Penalty(at, "away", player, PenaltyClass.MINOR, "Tripping", "642(a)")
+          for player in away[:4]], FaceOff(at)], by="t")
+    width, height = size
+    board = browser.new_context(**{**browser_context_args,
+                                   "viewport": {"width": width, "height": height}}).new_page()
+    board.goto(f"/scoreboard/{game}")
+    lines = bound(board, "away-box").locator("li")
+    expect(lines).to_have_count(4)
+    expect(lines.last).to_have_text("+1")
+    board.screenshot(path=str(output_dir / f"scoreboard-four-penalties-{width}x{height}.png"))
+    for line in lines.all():
+        box = line.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= height, box
