@@ -161,6 +161,10 @@ def _lineup_page(request: Request, service: Service, templates: Templates,
         dressed = [p.player_id for p in team.players if p.player_id not in barred]
     if typed is not None:
         dressed, captain, alternates, starting_goalie = typed
+    # Rule 204(a): the lineup handed in still short of a goaltender and four
+    # skaters is said on every visit, before the team official signs it (202(c)).
+    standing = ([w.removeprefix(f"{team.name}: ") for w in service.short_lineups(game_id)
+                 if w.startswith(f"{team.name}: ")] if handed_in and not warnings else [])
     return templates.TemplateResponse(request, "my_team_game.html", {
         "title": f"Lineup: {game.home} vs {game.away}", "user": user, "team": team,
         "game": game, "csrf_token": user.csrf, "dressed": set(dressed), "captain": captain,
@@ -171,7 +175,8 @@ def _lineup_page(request: Request, service: Service, templates: Templates,
                        if t.team_id == team_id],
         "signing": team_officials.lineup_signing_note(service, game_id, team_id),
         "starting_goalie": starting_goalie,
-        "warnings": warnings or [], "notice": request.query_params.get("done")},
+        "warnings": warnings or [], "standing": standing,
+        "notice": request.query_params.get("done")},
         status_code=422 if error else 200)
 
 
