@@ -56,3 +56,18 @@ def test_the_report_names_the_official_scorers_signature_in_words(
         report = client.get(f"/games/{game}/report").text
     assert "Signed by Oscar Scorer (official scorer)" in report
     assert "(official_scorer)" not in report
+
+
+def test_a_table_official_refused_another_game_is_told_why_in_words(
+        demo: Demo, app: FastAPI) -> None:
+    """A write in a game one is not named to: 403 naming the role as the
+    book does and the rules that make the table's officials (505-507)."""
+    game, other = _final_game(demo), new_game(demo)
+    auth.create_user(demo.service, "olga", "scorer-words-2", "official_scorer", games=[game])
+    client, token = next(logged_in(app, "olga", "scorer-words-2"))
+    refused = client.post(f"/api/games/{other}/events", headers={auth.CSRF_HEADER: token},
+                          json={"version": 0, "events": [{"type": "faceoff", "at": "1 12:00"}]})
+    assert refused.status_code == 403
+    assert refused.json()["detail"] == (
+        f"olga (official scorer) may not write in game {other}: only the officials named "
+        "to it record its events (Rules 505-507).")
