@@ -145,3 +145,68 @@ def test_the_between_periods_screen_lists_five_penalties_at_1280x720(
         box = line.bounding_box()
         assert box is not None
         assert box["y"] + box["height"] <= min(720, summary["y"] + summary["height"]), box
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+def test_four_penalties_of_one_team_fit_on_the_tv_board(
+        browser: Browser, browser_context_args: dict[str, Any], live_server: LiveServer,
+        output_dir: Path, size: tuple[int, int]) -> None:
+    """Two minors running, a third held (408) and a fourth: the board lists
+    three and "+1", every line of them above the foot of the screen (the
+    "+1" was cut off on a TV and on a projector alike)."""
+    service = live_server.service
+    game = new_game(live_server)
+    away = skaters(service, game, "away")
+    at = GameTime(1, 6000)
+    service.record(game, 0, [
+        FaceOff(GameTime(1, 7200)), Stoppage(at),
+        *[Penalty(at, "away", player, PenaltyClass.MINOR, "Tripping", "642(a)")
+          for player in away[:4]], FaceOff(at)], by="t")
+    width, height = size
+    board = browser.new_context(**{**browser_context_args,
+                                   "viewport": {"width": width, "height": height}}).new_page()
+    board.goto(f"/scoreboard/{game}")
+    lines = bound(board, "away-box").locator("li")
+    expect(lines).to_have_count(4)
+    expect(lines.last).to_have_text("+1")
+    board.screenshot(path=str(output_dir / f"scoreboard-four-penalties-{width}x{height}.png"))
+    for line in lines.all():
+        box = line.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= height, box
+
+
+def test_the_stream_overlay_keeps_the_penalties_clear_of_the_clock(
+        browser: Browser, browser_context_args: dict[str, Any], live_server: LiveServer,
+        output_dir: Path) -> None:
+    """A coincident pair, a penalty running and two more (the third held,
+    408): the lower third shows the guests' box beside the strength, never
+    over it (its "#9" was drawn across "4 on 3")."""
+    service = live_server.service
+    game = new_game(live_server)
+    home, away = skaters(service, game, "home"), skaters(service, game, "away")
+    first, second = GameTime(1, 7100), GameTime(1, 7000)
+    service.record(game, 0, [
+        FaceOff(GameTime(1, 7200)), Goal(GameTime(1, 7150), "home", home[0]),
+        FaceOff(GameTime(1, 7150)), Stoppage(first),
+        Penalty(first, "away", away[0], PenaltyClass.MINOR, "Tripping", "642(a)"),
+        Penalty(first, "home", home[1], PenaltyClass.MINOR, "Roughing", "615(b)"),
+        Penalty(first, "away", away[1], PenaltyClass.MINOR, "Roughing", "615(b)"),
+        FaceOff(first), Stoppage(second),
+        Penalty(second, "away", away[2], PenaltyClass.MINOR, "Holding", "620(a)"),
+        Penalty(second, "away", away[3], PenaltyClass.MINOR, "Hooking", "622(a)")], by="t")
+    overlay = browser.new_context(**{**browser_context_args,
+                                     "viewport": {"width": 1280, "height": 720}}).new_page()
+    overlay.goto(f"/scoreboard/{game}?layout=overlay")
+    expect(bound(overlay, "away-box").locator("li").last).to_contain_text("+")  # "+2"
+    expect(bound(overlay, "strength")).to_contain_text(" on ")
+    overlay.screenshot(path=str(output_dir / "scoreboard-overlay-penalties.png"),
+                       omit_background=True)
+    centre = overlay.locator("#scoreboard .centre").bounding_box()
+    strength = bound(overlay, "strength").bounding_box()
+    assert centre is not None and strength is not None
+    for side, beside in (("home", lambda b: b["x"] + b["width"] <= centre["x"]),
+                         ("away", lambda b: b["x"] >= centre["x"] + centre["width"])):
+        for line in bound(overlay, f"{side}-box").locator("li").all():
+            box = line.bounding_box()
+            assert box is not None and beside(box), (side, box, centre)
+    assert strength["x"] + strength["width"] <= centre["x"] + centre["width"]

@@ -246,3 +246,25 @@ def test_the_pending_cases_read_every_division_once(demo: Demo,
     monkeypatch.setattr(demo.service, "suspensions", counted)
     desk_reviews.pending(demo.service, demo.tournament_id)
     assert read == [demo.tournament_id]
+
+
+def test_a_previewed_forfeit_stays_chosen_in_its_form(
+        demo: Demo, dora: Client, cup: tuple[int, int]) -> None:
+    """The form under a forfeit's preview (634(e)) keeps the game, the side
+    and the cause previewed, and a refused confirmation the reason typed,
+    instead of falling back to the first game, home and 634(c)1."""
+    tid, did = cup
+    last = games_of(demo, did)[-1]
+    url = f"/desk/tournaments/{tid}/forfeit"
+    preview = post(dora, url, {"game": last.game_id, "team": "away", "cause": "634(c)2",
+                               "reason": "a letter from the coach"})
+    assert preview.status_code == 200 and "forfeit preview" in preview.text
+    form = preview.text[preview.text.index('class="desk-form forfeit"'):]
+    assert f'<option value="{last.game_id}" selected>' in form
+    assert '<option value="away" selected>away</option>' in form
+    assert '<option value="634(c)2" selected>' in form
+    assert 'value="a letter from the coach"' in form
+    refused = post(dora, url, {"game": last.game_id, "team": "away", "cause": "634(c)9",
+                               "reason": "kept as typed", "confirm": "yes"})
+    assert refused.status_code == 422 and 'value="kept as typed"' in refused.text
+    assert queries.game(demo.service, last.game_id).version == 0  # nothing recorded

@@ -98,3 +98,17 @@ def test_the_embeds_and_only_they_may_be_framed_anywhere(
     division = paths["embeds"][-1].split("/")[-1].split("?")[0]
     _checked(dict(client.get(f"/divisions/{division}/standings").headers), "page", "'self'")
     _checked(dict(client.get("/embedded").headers), "/embedded", "'self'")
+
+
+def test_every_page_names_its_icon_so_no_browser_asks_for_a_missing_one(
+        demo: Demo, app: FastAPI, paths: dict[str, list[str]]) -> None:
+    """A page without an icon of its own makes the browser ask for
+    /favicon.ico, a 404 in the console of every page, a table official's
+    screen and the scoreboard among them; each names an empty one (data:,
+    which the policy's img-src allows)."""
+    assert "data:" in dict(TestClient(app).get("/").headers)["content-security-policy"]
+    auth.create_user(demo.service, "icon-director", "director-pass-8", "director")
+    for client, _ in logged_in(app, "icon-director", "director-pass-8"):
+        for path in [*paths["pages"], *paths["embeds"]]:
+            page = client.get(path).text
+            assert '<link rel="icon" href="data:,">' in page, path

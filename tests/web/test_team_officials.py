@@ -391,3 +391,50 @@ def test_a_pin_guessed_on_the_tablet_is_throttled_as_a_login(
     assert answers[-1].status_code == 429 and "Try again" in answers[-1].text
     throttle.succeeded(demo.service, "mia", "testclient")
     assert team_officials.team_signatures(demo.service, game.game_id) == before
+
+
+def test_a_refused_lineup_comes_back_as_it_was_typed(
+        demo: Demo, mia: Client, cup: tuple[int, int, int, int], approved: int) -> None:
+    """Nothing typed is lost: the form after a refusal (204(a)) shows the
+    dressing, captain, alternate and starting goaltender the manager chose,
+    not the lineup handed in before (#33, suspended by another test, left out)."""
+    _, did, ash, _ = cup
+    game = [g for g in queries.games(demo.service, did)
+            if ash in (g.home_team_id, g.away_team_id) and g.version == 0][1]
+    ids = {p.number: p.player_id for p in queries.team(demo.service, ash).players}
+    url = f"/my-team/{ash}/games/{game.game_id}/lineup"
+    assert post(mia, url, {"dressed": [str(ids[n]) for n in (30, 31, 32, 34)],
+                           "captain": str(ids[31]), "alternates": [str(ids[32])],
+                           "starting_goalie": str(ids[30])}).status_code in (200, 303)
+    assert demo.service.lineup_of(game.game_id, ash)[1] == ids[31]  # handed in (short: warned)
+    refused = post(mia, url, {"dressed": [str(ids[n]) for n in (31, 32, 34)],
+                              "captain": str(ids[34]), "alternates": [str(ids[31])],
+                              "starting_goalie": str(ids[30])})  # #30 not dressed: 204(a)
+    assert refused.status_code == 422 and "Rule 204(a)" in refused.text
+    page = refused.text
+    assert f'value="{ids[34]}" checked aria-label="captain #34"' in page
+    assert f'value="{ids[31]}" checked aria-label="alternate #31"' in page
+    assert f'value="{ids[31]}" aria-label="captain #31"' in page  # the old captain unchosen
+    assert f'value="{ids[30]}" aria-label="dress #30"' in page  # undressed, as typed
+    assert f'value="{ids[30]}" checked aria-label="starting goaltender #30"' in page
+    assert demo.service.lineup_of(game.game_id, ash)[1] == ids[31]  # the stored one stands
+
+
+def test_a_short_lineup_is_warned_of_again_before_it_is_signed(
+        demo: Demo, mia: Client, cup: tuple[int, int, int, int], approved: int) -> None:
+    """Rule 204(a): the warning given when a lineup short of four skaters and
+    a goaltender was handed in is said again on the page where the manager
+    signs it (202(c)), not only in the answer to the hand-in."""
+    _, did, ash, _ = cup
+    game = [g for g in queries.games(demo.service, did)
+            if ash in (g.home_team_id, g.away_team_id) and g.version == 0][-1]
+    ids = {p.number: p.player_id for p in queries.team(demo.service, ash).players}
+    page_url = f"/my-team/{ash}/games/{game.game_id}"
+    handed = post(mia, f"{page_url}/lineup", {"dressed": [str(ids[n]) for n in (31, 32, 34)],
+                                               "captain": str(ids[31])})
+    assert handed.status_code == 200 and "Rules 204(a)" in handed.text
+    page = mia[0].get(page_url).text
+    warned = page[page.index('class="warned lineup-short"'):]
+    assert "The lineup handed in: 3 skaters and 0 goaltenders dressed" in warned
+    assert "204(a)" in warned[:warned.index("</p>")]
+    assert "Sign the lineup" in page

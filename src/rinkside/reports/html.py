@@ -14,6 +14,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from rinkside.formats.text import readable
 from rinkside.present.minutes import penalty_minutes
+from rinkside.present.roles import role_words
 from rinkside.reports.report_model import GameReport
 
 WEB: Final = Path(__file__).resolve().parent.parent / "web"
@@ -27,6 +28,7 @@ def _environment() -> Environment:
     environment = Environment(loader=FileSystemLoader(WEB / "templates"),
                               autoescape=select_autoescape(["html"]))
     environment.filters["penalty_minutes"] = penalty_minutes  # 1:30, never 1.5
+    environment.filters["role_words"] = role_words  # official scorer (506(b))
     return environment
 
 

@@ -46,6 +46,7 @@ from reportlab.platypus import (
 
 from rinkside.formats.text import readable
 from rinkside.present.minutes import penalty_minutes
+from rinkside.present.roles import role_words
 from rinkside.reports.fonts import BOLD, REGULAR, register
 from rinkside.reports.report_model import GameReport, RosterLine, TeamSheet
 from rinkside.reports.report_text import local_time, warning_rows
@@ -436,7 +437,7 @@ def _officials(report: GameReport) -> list[Flowable]:
         parts.append(_p(report.referees_warning, _BOLD))
     sign = report.signoff
     if sign.signatures:
-        who = "; ".join(f"{s.shown} ({s.role}) {local_time(s.at, '%Y-%m-%d %H:%M')}"
+        who = "; ".join(f"{s.shown} ({role_words(s.role)}) {local_time(s.at, '%Y-%m-%d %H:%M')}"
                         for s in sign.signatures)
         state = ("SIGNED — the scoring summary is locked (Rule 616(a))" if sign.locked
                  else "Signed in part; awaiting " + (", ".join(sign.awaiting) or "—"))

@@ -26,6 +26,7 @@ from markupsafe import Markup
 
 from rinkside.formats.text import readable
 from rinkside.present.minutes import penalty_minutes
+from rinkside.present.roles import role_words
 from rinkside.services.change import Change
 from rinkside.services.open import open_tournaments
 from rinkside.services.tournaments import Tournaments
@@ -65,6 +66,7 @@ def create_app(service: Tournaments | None = None, *,
     templates.env.globals["desk_pages"] = DESK_PAGES  # the desk's navigation (desk_base.html)
     templates.env.globals["page_user"] = auth.page_user  # the header of a public page
     templates.env.filters["penalty_minutes"] = penalty_minutes  # 1:30, never 1.5
+    templates.env.filters["role_words"] = role_words  # official scorer, never official_scorer
     app.state.templates = templates
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     for router in ROUTERS:

@@ -38,6 +38,7 @@ from typing import Annotated, Final
 
 from fastapi import Depends, FastAPI, HTTPException, Request, Response
 
+from rinkside.present.roles import role_words
 from rinkside.rules import table_officials
 from rinkside.services import sessions, store_meta, users
 from rinkside.services.sessions import Clock, SessionPolicy
@@ -302,9 +303,11 @@ def require(role: str, game_id: int | None = None
         else:
             allowed = user.role not in users.TEAM_ROLES
         if not allowed:
-            what = (f"write in game {game}" if game is not None and role == "scorekeeper"
+            what = (f"write in game {game}: only the officials named to it record its "
+                    "events (Rules 505-507)" if game is not None and role == "scorekeeper"
                     else "do this")
-            raise HTTPException(403, f"{user.username} ({user.role}) may not {what}.")
+            raise HTTPException(403, f"{user.username} ({role_words(user.role)}) may not "
+                                f"{what}.")
         return user
 
     return dependency
@@ -323,8 +326,8 @@ def require_team() -> Callable[[Request, CurrentUser | None], Awaitable[CurrentU
             await check_csrf(request, user.csrf)
         raw = str(request.path_params.get("team_id", ""))
         if not (raw.isdigit() and user.acts_for(int(raw))):
-            raise HTTPException(403, f"{user.username} ({user.role}) may not act for team "
-                                f"{raw or '?'}.")
+            raise HTTPException(403, f"{user.username} ({role_words(user.role)}) may not "
+                                f"act for team {raw or '?'}.")
         return user
 
     return dependency

@@ -30,13 +30,15 @@ def _side(text: str) -> str:
 def discipline_page_with(request: Request, service: Service, templates: Templates,
                          user: Director, tournament_id: int, *, error: str | None = None,
                          preview: desk_discipline.ForfeitPreview | None = None,
-                         reason: str = "", division: str = "", name: str = "") -> Response:
+                         reason: str = "", division: str = "", name: str = "",
+                         forfeit: tuple[int, str, str] | None = None) -> Response:
     """The discipline page, with a refusal or a forfeit's preview (the
-    reviews' forms answer on it too). Its suspensions, players and games are
-    one division's (the one chosen, else the first; every division's when
-    only a name is searched), and only the players whose name holds ``name``;
-    so are the cases awaiting the Event Directors (404(h), 405(b)): the page
-    does not grow with the season."""
+    reviews' forms answer on it too); ``forfeit`` (game, side, cause) is the
+    forfeit the director previewed or tried, chosen again in its form. Its
+    suspensions, players and games are one division's (the one chosen, else
+    the first; every division's when only a name is searched), and only the
+    players whose name holds ``name``; so are the cases awaiting the Event
+    Directors (404(h), 405(b)): the page does not grow with the season."""
     divisions = queries.divisions(service, tournament_id)
     chosen = next((d for d in divisions if str(d.division_id) == division.strip()), None)
     search = name.strip().casefold()
@@ -63,7 +65,8 @@ def discipline_page_with(request: Request, service: Service, templates: Template
         "extents": desk_discipline.EXTENTS, "unplayed": [g for g in games if g.version == 0],
         "games": games, "players": sorted(players, key=lambda pt: (pt[1], pt[0].number)),
         "team_names": queries.team_names(service), "preview": preview, "reason": reason,
-        "divisions": divisions, "chosen": chosen, "name": name.strip(),
+        "forfeit": forfeit or (None, "", ""), "divisions": divisions, "chosen": chosen,
+        "name": name.strip(),
         "pending": desk_reviews.pending_of(shown)},
         error=error)
 
@@ -106,11 +109,13 @@ def forfeit_form(tournament_id: int, request: Request, service: Service, templat
             service, game, "home" if _side(team) == "home" else "away", cause))
         return discipline_page_with(request, service, templates, user, tournament_id,
                                     error=error, preview=preview, reason=reason,
-                                    division=str(row.division_id))
+                                    division=str(row.division_id),
+                                    forfeit=(game, team, cause))
     return respond(
         lambda: desk_discipline.record_forfeit(
             service, game, "home" if _side(team) == "home" else "away", cause, reason,
             by=user.username),
         f"/desk/tournaments/{tournament_id}/discipline?division={row.division_id}", "forfeit",
         lambda error: discipline_page_with(request, service, templates, user, tournament_id,
-                                           error=error, division=str(row.division_id)))
+                                           error=error, division=str(row.division_id),
+                                           reason=reason, forfeit=(game, team, cause)))

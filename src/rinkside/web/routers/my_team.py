@@ -140,17 +140,31 @@ def _game_of_team(service: Service, team_id: int, game_id: int) -> queries.GameR
     return game
 
 
+# A lineup as typed in the form: dressed, captain, alternates, starting goaltender.
+_Typed = tuple[list[int], int | None, list[int], int | None]
+
+
 def _lineup_page(request: Request, service: Service, templates: Templates,
                  user: auth.CurrentUser, team_id: int, game_id: int, *,
                  error: str | None = None, problems: list[str] | None = None,
-                 warnings: list[str] | None = None) -> Response:
+                 warnings: list[str] | None = None,
+                 typed: _Typed | None = None) -> Response:
+    """The lineup page; after a refusal (``typed``) its form shows the
+    lineup as it was typed, not the one handed in before: nothing is lost."""
     game = _game_of_team(service, team_id, game_id)
     team = queries.team(service, team_id)
     dressed, captain, alternates = service.lineup_of(game_id, team_id)
+    starting_goalie = service.starting_goalie(game_id, team_id)
     barred = service.barred_for(game_id, team_id)
     handed_in = bool(dressed)
     if not handed_in:
         dressed = [p.player_id for p in team.players if p.player_id not in barred]
+    if typed is not None:
+        dressed, captain, alternates, starting_goalie = typed
+    # Rule 204(a): the lineup handed in still short of a goaltender and four
+    # skaters is said on every visit, before the team official signs it (202(c)).
+    standing = ([w.removeprefix(f"{team.name}: ") for w in service.short_lineups(game_id)
+                 if w.startswith(f"{team.name}: ")] if handed_in and not warnings else [])
     return templates.TemplateResponse(request, "my_team_game.html", {
         "title": f"Lineup: {game.home} vs {game.away}", "user": user, "team": team,
         "game": game, "csrf_token": user.csrf, "dressed": set(dressed), "captain": captain,
@@ -160,8 +174,9 @@ def _lineup_page(request: Request, service: Service, templates: Templates,
         "signatures": [t for t in team_officials.team_signatures(service, game_id)
                        if t.team_id == team_id],
         "signing": team_officials.lineup_signing_note(service, game_id, team_id),
-        "starting_goalie": service.starting_goalie(game_id, team_id),
-        "warnings": warnings or [], "notice": request.query_params.get("done")},
+        "starting_goalie": starting_goalie,
+        "warnings": warnings or [], "standing": standing,
+        "notice": request.query_params.get("done")},
         status_code=422 if error else 200)
 
 
@@ -184,20 +199,19 @@ def lineup_submit(team_id: int, game_id: int, request: Request, service: Service
     his rule; a team short of a goaltender and four skaters warned (204(a));
     the starting goaltender named among the dressed goaltenders (204(a))."""
     _game_of_team(service, team_id, game_id)
+    typed: _Typed = (dressed, int(captain) if captain.isdigit() else None, alternates,
+                     int(starting_goalie) if starting_goalie.isdigit() else None)
     try:
-        check = service.set_lineup(game_id, team_id, dressed,
-                                   captain=int(captain) if captain.isdigit() else None,
-                                   alternates=alternates,
-                                   starting_goalie=(int(starting_goalie)
-                                                    if starting_goalie.isdigit() else None),
+        check = service.set_lineup(game_id, team_id, dressed, captain=typed[1],
+                                   alternates=alternates, starting_goalie=typed[3],
                                    by=user.username)
     except LineupError as exc:
         return _lineup_page(request, service, templates, user, team_id, game_id,
                             error="The lineup was not handed in: the rule book refuses it.",
-                            problems=[str(p) for p in exc.problems])
+                            problems=[str(p) for p in exc.problems], typed=typed)
     except REFUSALS as exc:
         return _lineup_page(request, service, templates, user, team_id, game_id,
-                            error=refusal_text(exc))
+                            error=refusal_text(exc), typed=typed)
     warnings = [str(w) for w in check.warnings]
     if check.forfeit_candidate and check.forfeit_reason:
         warnings.insert(0, check.forfeit_reason)
