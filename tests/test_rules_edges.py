@@ -1,0 +1,46 @@
+"""Edges of the rules engine: a warning during the shootout (502(a),
+639(b) 4 B), ..."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rinkside.rules.events import (
+    Caution,
+    FaceOff,
+    Penalty,
+    PenaltyClass,
+    PeriodEnd,
+    ShootoutAttempt,
+)
+from rinkside.rules.game import apply, start
+from rinkside.rules.roster import GameSetup, default_roster
+from rinkside.rules.settings import Settings
+from rinkside.rules.state import GameState
+from rinkside.rules.times import GameTime, parse_game_time
+
+PC = PenaltyClass
+SETUP = GameSetup(Settings(), default_roster("Home"), default_roster("Away"))
+
+
+def T(text: str) -> GameTime:
+    return parse_game_time(text, 2)
+
+
+def _in_the_shootout() -> GameState:
+    setup = replace(SETUP, settings=replace(Settings(), overtime="shootout"))
+    s = start(setup)
+    for event in (FaceOff(T("1 12:00")), PeriodEnd(T("1 0:00")), FaceOff(T("2 12:00")),
+                  PeriodEnd(T("2 0:00")), FaceOff(T("OT 5:00")), PeriodEnd(T("OT 0:00"))):
+        s = apply(s, event)
+    assert s.status == "shootout"
+    return s
+
+
+def test_rule_502a_a_warning_in_the_shootout_is_the_one_its_minor_follows() -> None:
+    s = apply(_in_the_shootout(), ShootoutAttempt("away", 9, False, T("OT 0:00")))
+    s = apply(s, Caution(T("OT 0:00"), "home", "304(b)", player=8))
+    assert s.status == "shootout"
+    s = apply(s, Penalty(T("OT 0:00"), "home", 8, PC.MINOR, "equipment outside", "304(b)"))
+    assert s.last_warnings == ()  # warned first: no 304(b) warning (casebook 46)
+    assert s.pim()["home"] == {"8": 2}
