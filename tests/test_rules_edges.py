@@ -12,6 +12,7 @@ from rinkside.rules.events import (
     PenaltyClass,
     PeriodEnd,
     ShootoutAttempt,
+    Stoppage,
 )
 from rinkside.rules.game import apply, start
 from rinkside.rules.roster import GameSetup, default_roster
@@ -44,3 +45,20 @@ def test_rule_502a_a_warning_in_the_shootout_is_the_one_its_minor_follows() -> N
     s = apply(s, Penalty(T("OT 0:00"), "home", 8, PC.MINOR, "equipment outside", "304(b)"))
     assert s.last_warnings == ()  # warned first: no 304(b) warning (casebook 46)
     assert s.pim()["home"] == {"8": 2}
+
+
+def test_rule_404h_a_gross_misconduct_after_a_game_misconduct_keeps_its_one_game() -> None:
+    s = apply(start(SETUP), FaceOff(T("1 12:00")))
+    s = apply(s, Stoppage(T("1 8:00")))
+    s = apply(s, Penalty(T("1 8:00"), "home", 6, PC.GAME_MISCONDUCT, "abuse of officials",
+                         "601(c)"))
+    s = apply(s, Penalty(T("1 8:00"), "home", 6, PC.GROSS_MISCONDUCT, "gross misconduct",
+                         "601(e)"))
+    s = apply(s, Penalty(T("1 8:00"), "home", None, PC.GAME_MISCONDUCT, "abuse of officials",
+                         "601(a)", official="Coach"))
+    s = apply(s, Penalty(T("1 8:00"), "home", None, PC.GROSS_MISCONDUCT, "gross misconduct",
+                         "601(e)", official="Coach"))
+    found = sorted((x.player, x.official or "", str(x.games), x.rule) for x in s.suspensions())
+    assert found == [(0, "Coach", "1", "404(d)"), (0, "Coach", "pending_review", "404(h)"),
+                     (6, "", "1", "404(d)"), (6, "", "pending_review", "404(h)")]
+    assert s.pim()["home"] == {"6": 20, "official:Coach": 20}
