@@ -62,3 +62,15 @@ def test_rule_404h_a_gross_misconduct_after_a_game_misconduct_keeps_its_one_game
     assert found == [(0, "Coach", "1", "404(d)"), (0, "Coach", "pending_review", "404(h)"),
                      (6, "", "1", "404(d)"), (6, "", "pending_review", "404(h)")]
     assert s.pim()["home"] == {"6": 20, "official:Coach": 20}
+
+
+def test_casebook_39_a_double_minor_recorded_first_counts_whole_the_later_minor_pairs() -> None:
+    s = apply(start(SETUP), FaceOff(T("1 12:00")))
+    s = apply(s, Stoppage(T("1 10:00")))
+    s = apply(s, Penalty(T("1 10:00"), "home", 7, PC.DOUBLE_MINOR, "high sticking", "619(b)"))
+    s = apply(s, Penalty(T("1 10:00"), "home", 6, PC.MINOR, "tripping", "642(a)"))
+    s = apply(s, Penalty(T("1 10:00"), "away", 8, PC.MINOR, "roughing", "615(b)"))
+    s = apply(s, FaceOff(T("1 10:00")))
+    assert (s.skaters("home"), s.skaters("away")) == (3, 4)  # 402(h): one minor more
+    assert sorted((e.player, e.state, e.left) for e in s.box("home")) == [
+        (6, "running", 1200), (7, "running", 2400)]  # #6 paired; #7's whole double counts

@@ -85,8 +85,9 @@ def _cancel_coincident(box: Box, window: bool, only_minors: bool) -> Box:
     if in_sets:
         minors = {t: [u for u in minors[t] if u.uid not in in_sets] for t in TEAMS}
         majors = {t: [u for u in majors[t] if u.uid not in in_sets] for t in TEAMS}
-    singles = not any(u.half for t in TEAMS for u in minors[t])
-    box, _ = _pair(box, minors["home"], minors["away"], substituted=True, latest=singles)
+    # Casebook 39 (402(h)): the minors recorded last pair off first, a double
+    # minor's two halves among them (casebook 4), so the one recorded first counts.
+    box, _ = _pair(box, minors["home"], minors["away"], substituted=True, latest=True)
     box = _split_double_minors(box)
     box, n_major = _pair(box, majors["home"], majors["away"], substituted=True)
     if not window:
