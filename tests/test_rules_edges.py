@@ -74,3 +74,26 @@ def test_casebook_39_a_double_minor_recorded_first_counts_whole_the_later_minor_
     assert (s.skaters("home"), s.skaters("away")) == (3, 4)  # 402(h): one minor more
     assert sorted((e.player, e.state, e.left) for e in s.box("home")) == [
         (6, "running", 1200), (7, "running", 2400)]  # #6 paired; #7's whole double counts
+
+
+def _major_against_a_double_minor(settings: Settings) -> GameState:
+    s = start(replace(SETUP, settings=settings))
+    for event in (FaceOff(T("1 12:00")), PeriodEnd(T("1 0:00")), FaceOff(T("2 12:00")),
+                  Stoppage(T("2 3:00")),
+                  Penalty(T("2 3:00"), "home", 6, PC.MAJOR, "cross checking", "609(a)"),
+                  Penalty(T("2 3:00"), "away", 8, PC.DOUBLE_MINOR, "high sticking", "619(b)"),
+                  FaceOff(T("2 3:00"))):
+        s = apply(s, event)
+    return s
+
+
+def test_rule_403e_a_major_inside_the_window_pairs_with_both_minors_of_a_double_minor() -> None:
+    s = _major_against_a_double_minor(Settings())
+    assert (s.skaters("home"), s.skaters("away")) == (3, 4)  # 5:00 - 4:00: 1:00 at once
+    assert sorted(e.left for e in s.box("home")) == [600, 3000]
+
+
+def test_rule_403e_a_four_minute_major_against_a_double_minor_leaves_no_difference() -> None:
+    s = _major_against_a_double_minor(replace(Settings(), major=4 * 600))
+    assert (s.skaters("home"), s.skaters("away")) == (4, 4)  # equal time, as 403(c)
+    assert [(e.player, e.left) for e in s.box("home")] == [(6, 2400)]
