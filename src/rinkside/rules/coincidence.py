@@ -14,11 +14,11 @@ face-off, in this order:
    each team at full strength is served without substitution, when they are
    the stoppage's only penalties (casebook 67: beside a misconduct, a game
    misconduct or a major, substitutes play for them too).
-2. Rule 403(e) (casebook 19): a major to one team and a minor to the other,
-   when the major cannot be served in full (inside the last major-length of
-   regulation, or in overtime): both are served with substitutes and the
-   difference starts at once as a major served by a player of the offending
-   team.
+2. Rule 403(e) (casebook 19): a major to one team and a minor (or a double
+   minor, both its halves) to the other, when the major cannot be served in
+   full (inside the last major-length of regulation, or in overtime): both
+   are served with substitutes and the difference starts at once as a major
+   served by a player of the offending team.
 3. Starting (408(a), 408(d), 402(f)): each team's new penalties, the minor
    recorded first, start at once, queue behind their server's earlier
    penalty, or are held as a third penalty while two teammates serve.
@@ -85,8 +85,9 @@ def _cancel_coincident(box: Box, window: bool, only_minors: bool) -> Box:
     if in_sets:
         minors = {t: [u for u in minors[t] if u.uid not in in_sets] for t in TEAMS}
         majors = {t: [u for u in majors[t] if u.uid not in in_sets] for t in TEAMS}
-    singles = not any(u.half for t in TEAMS for u in minors[t])
-    box, _ = _pair(box, minors["home"], minors["away"], substituted=True, latest=singles)
+    # Casebook 39 (402(h)): the minors recorded last pair off first, a double
+    # minor's two halves among them (casebook 4), so the one recorded first counts.
+    box, _ = _pair(box, minors["home"], minors["away"], substituted=True, latest=True)
     box = _split_double_minors(box)
     box, n_major = _pair(box, majors["home"], majors["away"], substituted=True)
     if not window:
@@ -98,11 +99,21 @@ def _cancel_coincident(box: Box, window: bool, only_minors: bool) -> Box:
         while left_majors[team] and left_minors[opp] and not left_majors[opp]:
             major = left_majors[team].pop(0)
             minor = left_minors[opp].pop(0)
-            box, _ = _pair(box, [major], [minor], substituted=True)
+            # 403(e): "the difference in penalty time" is the major's against
+            # that player's minor time, both halves of a double minor (402(h)).
+            halves = [minor] + [u for u in left_minors[opp]
+                                if minor.half and u.penalty_id == minor.penalty_id]
+            left_minors[opp] = [u for u in left_minors[opp] if u not in halves]
+            paired = {major.uid} | {u.uid for u in halves}
+            box = tuple(u._replace(coincident=True, substituted=True) if u.uid in paired else u
+                        for u in box)
+            duration = major.duration - sum(u.duration for u in halves)
+            if duration <= 0:
+                continue  # equal time: coincident as under 403(c), no difference
             difference = major._replace(
                 uid=-major.uid, served_by=None,
                 server=ServerKey("penalty", major.team, major.penalty_id * 1000 + minor.uid),
-                duration=major.duration - minor.duration, coincident=False,
+                duration=duration, coincident=False,
                 substituted=False, kind=MAJOR_TIME, half=0,
             )
             box = box + (difference,)

@@ -74,8 +74,13 @@ def _refuse_during_game(s: GameState, at_rule: str, what: str) -> None:
 
 
 def refuse_caution(s: GameState, event: Caution) -> None:
-    _refuse_during_game(s, "502", "a warning by the referees")
-    if s.phase != "intermission":
+    """Rule 502(a): the referees control the players on and off the floor
+    through the shootout too, whose rules of play are a penalty shot's
+    (639(b) 4 B): a penalty is accepted then, so the warning the book gives
+    before one (304(b), 617(b); casebook 46) is too, the clock as it is."""
+    if s.phase != "shootout":
+        _refuse_during_game(s, "502", "a warning by the referees")
+    if s.phase != "intermission" and not clock.keeps_clock(s, event.at):
         clock.refuse_moment(s, event.at)
     if event.player is not None:
         refuse_unlisted(s, event.team, event.player, "player warned")

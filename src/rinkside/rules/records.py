@@ -259,14 +259,19 @@ def suspensions(records: tuple[PenaltyRecord, ...], *, officials: bool | None = 
                 ) -> list[Suspension]:
     """One suspension per player and per team official (casebook 59; with
     ``officials`` True or False, only theirs or only the players'):
-    open-ended ones prevail, games add up."""
-    merged: dict[tuple[Team, int | str], Suspension] = {}
+    games add up, and the rest of the tournament (405(e)) covers them. A
+    gross misconduct's review (404(h)) is an entry of its own beside them:
+    it bars him from further tournaments until the directors decide, while
+    a game misconduct's games are the minimum 404(d) sets whatever they
+    decide, so neither is lost in the other (casebook 13, 59: "every
+    suspension the game produces")."""
+    merged: dict[tuple[Team, int | str, bool], Suspension] = {}
     for record in records:
         found = suspension_of(record)
         if found is None or (officials is not None
                              and (found.official is not None) != officials):
             continue
-        key = (found.team, found.official or found.player)
+        key = (found.team, found.official or found.player, found.games == "pending_review")
         before = merged.get(key)
         merged[key] = found if before is None else _combine(before, found)
     return list(merged.values())
