@@ -24,7 +24,7 @@ from rinkside.services.tournaments import Tournaments
 from rinkside.web import documented
 from rinkside.web.broadcaster import Broadcaster
 from rinkside.web.deps import Broadcast, Service, known_game
-from rinkside.web.live_send import body_send
+from rinkside.web.live_send import body_send, detach
 from rinkside.web.subscription import ALL_GAMES, Subscription
 
 WORKER_HEADER: Final = "X-Rinkside-Worker"
@@ -37,7 +37,11 @@ def _worker() -> dict[str, str]:
 class EventStream(Response):
     """A ``text/event-stream`` response whose events the broadcaster writes
     (:meth:`Broadcaster.stream`): per page, one task waiting for the end and
-    one waiting for the page to hang up (which ends it at once)."""
+    one waiting for the page to hang up (which ends it at once). Its start
+    (the headers) goes through the middleware as every answer's; the rest
+    runs outside the app's stack once it has returned
+    (:func:`rinkside.web.live_send.detach`), the bodies written straight to
+    the server's ``send``."""
 
     media_type = "text/event-stream"
 
@@ -52,14 +56,17 @@ class EventStream(Response):
         self.service = service
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await send({"type": "http.response.start", "status": self.status_code,
+                    "headers": self.raw_headers})
+        if not detach(scope, self.events):
+            await self.events(receive, body_send(scope, send))
+
+    async def events(self, receive: Receive, send: Send) -> None:
+        """The stream's events until the page hangs up or the server stops."""
         with self.broadcaster.subscribe(self.key) as subscription:
             hangup = asyncio.ensure_future(_hung_up(receive, subscription))
             try:
-                await send({"type": "http.response.start", "status": self.status_code,
-                            "headers": self.raw_headers})
-                # the bodies: past the middleware, which has nothing to do to them
-                await self.broadcaster.stream(subscription, self.service,
-                                              body_send(scope, send))
+                await self.broadcaster.stream(subscription, self.service, send)
                 await send({"type": "http.response.body", "body": b"", "more_body": False})
             finally:
                 hangup.cancel()
