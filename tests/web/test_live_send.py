@@ -125,7 +125,8 @@ class Returns:
 def test_a_started_stream_holds_no_layer_of_the_app(demo: Demo) -> None:
     """Once a stream's start has gone through the middleware, the app's
     stack returns (its middleware, router, route and request let go: a page
-    open for hours holds none of them, issue 30) and the outermost
+    open for hours holds none of them, nor does the scope the server keeps
+    for it, issue 30) and the outermost
     :class:`StreamSend` goes on with the stream: the states still come, and
     the page hanging up still ends it."""
     game = game_in_play(demo)
@@ -146,9 +147,12 @@ def test_a_started_stream_holds_no_layer_of_the_app(demo: Demo) -> None:
             await gone.wait()
             return {"type": "http.disconnect"}
 
-        stream = asyncio.create_task(app(request(f"/live/games/{game}"), receive, send))
+        scope = request(f"/live/games/{game}")  # the server's request cycle keeps it
+        stream = asyncio.create_task(app(scope, receive, send))
         await until(signal, lambda: len(states(page)) == 1)
         assert returned == [f"/live/games/{game}"]  # the stack has returned; the stream goes on
+        # nor does the scope the server keeps hold the route's exit stacks, route, endpoint
+        assert set(scope) == set(request(f"/live/games/{game}"))
         version = await asyncio.to_thread(record, demo.service, game,
                                           Stoppage(GameTime(1, 5900)))
         await until(signal, lambda: states(page)[-1:] == [version])

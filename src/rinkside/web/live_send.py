@@ -37,6 +37,10 @@ __all__ = ["HIGH_WATER", "STREAM_SEND", "DirectWriter", "StreamSend", "body_send
 
 STREAM_SEND: Final = "rinkside.stream_send"  # the scope's key
 STREAM_REST: Final = "rinkside.stream_rest"  # the scope's key: what the outermost runs then
+# an HTTP scope's keys as the server makes them (the ASGI spec's, and its state)
+ASGI_KEYS: Final = frozenset({
+    "type", "asgi", "http_version", "server", "client", "scheme", "method", "root_path",
+    "path", "raw_path", "query_string", "headers", "state", "extensions"})
 LIVE_PATHS: Final = "/live/"
 HTTPTOOLS_CYCLE: Final = "uvicorn.protocols.http.httptools_impl"  # the module of its cycle
 # bytes a page may have waiting in its transport before its stream skips to the
@@ -64,7 +68,16 @@ class StreamSend:
         await self.app(scope, receive, send)
         rest: Rest | None = scope.pop(STREAM_REST, None) if outermost else None
         if rest is not None:
+            let_go(scope)
             await rest(receive, send)
+
+
+def let_go(scope: Scope) -> None:
+    """Drop from a detached stream's scope (which the server's request cycle
+    keeps as long as the page is open) what the app's stack put there: its
+    exit stacks, route and endpoint; the request's own keys stay."""
+    for key in [key for key in scope if key not in ASGI_KEYS]:
+        del scope[key]
 
 
 def detach(scope: Scope, rest: Rest) -> bool:

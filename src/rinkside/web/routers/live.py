@@ -14,6 +14,7 @@ benchmark can tell which of the N processes it is reading.
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 from typing import Annotated, Final
 
@@ -58,18 +59,22 @@ class EventStream(Response):
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         await send({"type": "http.response.start", "status": self.status_code,
                     "headers": self.raw_headers})
-        if not detach(scope, self.events):
-            await self.events(receive, body_send(scope, send))
+        # what the rest holds: not this response (its headers, as the middleware grew them)
+        rest = functools.partial(events, self.broadcaster, self.key, self.service)
+        if not detach(scope, rest):
+            await rest(receive, body_send(scope, send))
 
-    async def events(self, receive: Receive, send: Send) -> None:
-        """The stream's events until the page hangs up or the server stops."""
-        with self.broadcaster.subscribe(self.key) as subscription:
-            hangup = asyncio.ensure_future(_hung_up(receive, subscription))
-            try:
-                await self.broadcaster.stream(subscription, self.service, send)
-                await send({"type": "http.response.body", "body": b"", "more_body": False})
-            finally:
-                hangup.cancel()
+
+async def events(broadcaster: Broadcaster, key: int, service: Tournaments, receive: Receive,
+                 send: Send) -> None:
+    """A stream's events until the page hangs up or the server stops."""
+    with broadcaster.subscribe(key) as subscription:
+        hangup = asyncio.ensure_future(_hung_up(receive, subscription))
+        try:
+            await broadcaster.stream(subscription, service, send)
+            await send({"type": "http.response.body", "body": b"", "more_body": False})
+        finally:
+            hangup.cancel()
 
 
 async def _hung_up(receive: Receive, subscription: Subscription) -> None:
