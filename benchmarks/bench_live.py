@@ -5,6 +5,8 @@ with 1,000 (or ``--clients``) live connections to one server.
         [--workers 1,2] [--database-url URL]     # server processes per pass; the store
         [--paced 10] [--rate-events 50] [--burst 100]     # events per phase
         [--profile FILE] [--census FILE] [--switch-interval S]   # looking into the server
+            (--census: idle, connected and at the end; under tracemalloc, which
+            slows the server: for memory, not for time)
         [--no-floor]     # without the bare ASGI fan-out beside each pass
 
 A fresh demo tournament in a temporary SQLite file, a new game and a
@@ -352,6 +354,9 @@ def run_pass(args: argparse.Namespace, url: str, backend: str, game: int, home: 
               f"{ms(answered - sent):.1f} ms", flush=True)
         time.sleep(1)
         rss_idle = server_rss(server.pid)
+        if args.census:
+            server.send_signal(signal.SIGUSR1)
+            time.sleep(2)
         began = time.monotonic()
         controls, processes, connected, failed, first_error = connect_clients(args, port, game)
         connect_seconds = time.monotonic() - began

@@ -38,6 +38,7 @@ import socket
 import sys
 import threading
 import time
+import tracemalloc
 from collections import Counter
 from pathlib import Path
 from typing import Any, TextIO
@@ -54,13 +55,25 @@ from rinkside.web.server_collector import FullPasses, settle
 from rinkside.web.workers import BACKLOG, serve_workers
 
 
-def census(out: Path) -> None:
+def census(out: Path, snapshots: list[tracemalloc.Snapshot]) -> None:
     """Append the hundred most common kinds of object the collector tracks
-    (``kill -USR1`` the server to take one: what a full collection walks)."""
+    (``kill -USR1`` the server to take one: what a full collection walks),
+    and when tracemalloc traces (``--census`` starts it) the forty lines
+    whose memory grew most since the census before, with the growth."""
     kinds = Counter(type(o).__qualname__ for o in gc.get_objects())
     with out.open("a") as file:
         file.write(f"{sum(kinds.values())} objects tracked, {gc.get_freeze_count()} frozen\n")
         file.writelines(f"{n:>9} {kind}\n" for kind, n in kinds.most_common(100))
+        if not tracemalloc.is_tracing():
+            return
+        snapshot = tracemalloc.take_snapshot()
+        if snapshots:
+            grown = snapshot.compare_to(snapshots[-1], "lineno")
+            total = sum(stat.size_diff for stat in grown)
+            file.write(f"memory traced grew {total / 1024:.0f} KiB since the census before:\n")
+            file.writelines(f"{stat.size_diff / 1024:>9.0f} KiB {stat.count_diff:>8} blocks "
+                            f"{stat.traceback}\n" for stat in grown[:40])
+        snapshots.append(snapshot)
 
 
 class GcLog:
@@ -204,7 +217,9 @@ def serve(args: argparse.Namespace, sock: socket.socket | None, gc_path: Path,
     if args.switch_interval:
         sys.setswitchinterval(args.switch_interval)
     if args.census:
-        signal.signal(signal.SIGUSR1, lambda _n, _f: census(args.census))
+        tracemalloc.start()
+        snapshots: list[tracemalloc.Snapshot] = []
+        signal.signal(signal.SIGUSR1, lambda _n, _f: census(args.census, snapshots))
     with gc_path.open("w", buffering=1) as log:
         gc_log = GcLog(log)
         gc.callbacks.append(gc_log)

@@ -28,9 +28,12 @@ One change costs the same work however many pages follow the game (see
 ``benchmarks/bench_live.py``, 1,000 and 10,000 pages): its state is built
 and encoded once (:class:`rinkside.web.frames.FrameCache`, which the
 broadcaster owns), and every page is sent those bytes as they are;
-``publish`` wakes each event loop once, and one callback there writes to
-every page (no task wakes up per page, no timer per page: nothing per page
-outlives the write, so the garbage collector's full passes stay rare); the
+``publish`` wakes each event loop once, and one pass there writes to
+every page, in chunks of :data:`CHUNK` pages between which the loop reads
+the next POST and answers the last (no task wakes up per page, no timer per
+page: nothing per page outlives the write, so the garbage collector's full
+passes stay rare); a version published during a pass is taken from its next
+chunk on, so a version waits at most one pass; the
 store's versions are read at most once a second per game and loop, shared
 by the streams that need them, and one sweep per loop sends the keep-alives.
 """
