@@ -35,6 +35,14 @@ server is logged with its pause. No timing is asserted: targets are printed
 with the figures (1,000 clients: p99 write -> last client under 100 ms;
 10,000 clients: no broadcast taking a second).
 
+The server's own side is logged beside (``live_server.py --pass-log``): when
+each write committed, and each delivery's pass over a process's pages from
+its start to its last page's transport written, with the loop's CPU. Per
+phase the report gives, from the POST sent, the commit, the hand-over to
+the loop, and the last page written, beside the clients' p99: a late
+broadcast shows whether the server's last write or the clients' reading
+(the clients share the cores) was late.
+
 ``--workers 1,2`` runs one pass per count, one after the other on the same
 store (a new game each), so that the figures of N server processes on one
 port (``rinkside serve --workers N``: PostgreSQL, writes relayed by
