@@ -50,7 +50,13 @@ from bare_fanout import BareFanout
 
 from rinkside.services.change import Change
 from rinkside.web.app import create_app
-from rinkside.web.server import GRACE, LOCALHOST, GameDayServer, relay_changes
+from rinkside.web.server import (
+    GRACE,
+    LOCALHOST,
+    SWITCH_INTERVAL,
+    GameDayServer,
+    relay_changes,
+)
 from rinkside.web.server_collector import FullPasses, settle
 from rinkside.web.workers import BACKLOG, serve_workers
 
@@ -212,7 +218,8 @@ def serve(args: argparse.Namespace, sock: socket.socket | None, gc_path: Path,
             app.state.broadcaster.on_pass = passes.delivered
         config = uvicorn.Config(app, host=LOCALHOST, port=args.port, backlog=BACKLOG,
                                 timeout_graceful_shutdown=GRACE, log_level="warning")
-        server = GameDayServer(config, app.state.broadcaster, relay, collector=collector)
+        server = GameDayServer(config, app.state.broadcaster, relay, collector=collector,
+                               switch_interval=args.switch_interval or SWITCH_INTERVAL)
 
     if args.switch_interval:
         sys.setswitchinterval(args.switch_interval)
