@@ -36,6 +36,9 @@ def test_a_version_published_during_a_pass_is_taken_from_its_next_chunk(demo: De
     broadcaster.state(demo.service, game, older)  # its frame built while it is the newest
     newer = record(demo.service, game, FaceOff(GameTime(1, 5900)))
     pages = 3 * CHUNK + 7
+    sweeps: list[tuple[int, int]] = []  # told the benchmark: the version every page holds
+    broadcaster.on_pass = lambda _game, version, count, _began, _ended, _cpu: sweeps.append(
+        (version, count))
     written: list[list[int]] = [[] for _ in range(pages)]
     turns: list[str | int] = []  # what the loop ran, in order: each version written, a POST
 
@@ -67,6 +70,7 @@ def test_a_version_published_during_a_pass_is_taken_from_its_next_chunk(demo: De
     assert turns[:2 * CHUNK] == [older] * (2 * CHUNK)
     assert turns.index("a POST read") < len(turns) - 2 * CHUNK  # it did not wait for the pass
     assert turns[-1] == "delivered"
+    assert sweeps == [(older, pages), (newer, pages)]
 
 
 def test_a_pass_over_fewer_pages_than_a_chunk_ends_at_once(demo: Demo) -> None:

@@ -299,6 +299,9 @@ class Broadcaster:
                 sink.push(game_id, frame)
             under_way.at = at + CHUNK
             if under_way.at >= len(sinks) and under_way.again is not None:
+                if self.on_pass is not None:  # a sweep over every page: told as a pass
+                    self._told(game_id, under_way, cpu)
+                    cpu = time.thread_time_ns()
                 under_way.sinks, under_way.again, under_way.at = under_way.again, None, 0
             done = under_way.at >= len(under_way.sinks)
             if not done:
@@ -309,9 +312,21 @@ class Broadcaster:
             if done:
                 self._passes.pop((loop, game_id), None)
                 if self.on_pass is not None:
-                    self.on_pass(game_id, under_way.frame.version, len(under_way.sinks),
-                                 under_way.began, time.monotonic_ns(), under_way.cpu)
+                    self._told(game_id, under_way, 0)
                 self._arrived(loop, under_way.handed)
+
+    def _told(self, game_id: int, under_way: Pass, cpu: int) -> None:
+        """:attr:`on_pass` told of a sweep that has written to every page
+        (``cpu``: the thread's CPU clock at the start of its last chunk, if
+        still running); the next sweep of the pass counted from now."""
+        assert self.on_pass is not None
+        if cpu:
+            under_way.cpu += time.thread_time_ns() - cpu
+        now = time.monotonic_ns()
+        # every page holds the version the sweep began with (or newer)
+        self.on_pass(game_id, under_way.swept, len(under_way.sinks), under_way.began, now,
+                     under_way.cpu)
+        under_way.began, under_way.cpu, under_way.swept = now, 0, under_way.frame.version
 
     async def _push_when_built(self, sinks: list[Sink], game_id: int, version: int) -> None:
         frame = await self._frames.frame(sinks[0].service, game_id, version)
@@ -518,7 +533,7 @@ class Pass:
     those written before it), the handed-over changes it settles, and for
     :attr:`Broadcaster.on_pass` when it began and the CPU of its chunks."""
 
-    __slots__ = ("again", "at", "began", "cpu", "frame", "handed", "sinks")
+    __slots__ = ("again", "at", "began", "cpu", "frame", "handed", "sinks", "swept")
 
     def __init__(self, sinks: list[Sink], frame: Frame) -> None:
         self.sinks = sinks
@@ -528,6 +543,7 @@ class Pass:
         self.handed = 0
         self.began = time.monotonic_ns()
         self.cpu = 0
+        self.swept = frame.version  # the version the current sweep began with
 
 
 def _resend(subscriptions: list[Subscription], game_id: int, frame: Frame) -> None:
