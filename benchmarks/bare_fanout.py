@@ -22,9 +22,10 @@ import asyncio
 import json
 import os
 import socket
+import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -42,6 +43,15 @@ def payload(version: int, size: int) -> tuple[bytes, bytes]:
     return text.encode(), f"data: {text}\nid: {version}\nretry: {RETRY_MS}\n\n".encode()
 
 
+class Passes(Protocol):
+    """The benchmark's log of each write and pass (``live_server.PassLog``)."""
+
+    def commit(self, version: int) -> None: ...
+
+    def delivered(self, game: int, version: int, pages: int, began: int, ended: int,
+                  cpu: int) -> None: ...
+
+
 class Relay(asyncio.DatagramProtocol):
     """This process's datagram socket: each datagram is a version's event
     from another process, written to this process's streams."""
@@ -57,8 +67,10 @@ class Relay(asyncio.DatagramProtocol):
 class BareFanout:
     """The ASGI app (one per server process)."""
 
-    def __init__(self, payload_bytes: int, relay_dir: Path | None = None) -> None:
+    def __init__(self, payload_bytes: int, relay_dir: Path | None = None,
+                 passes: Passes | None = None) -> None:
         self.size = payload_bytes
+        self.passes = passes
         self.relay_dir = relay_dir
         self.version = 0
         self.text, self.event = payload(0, payload_bytes)
@@ -104,6 +116,8 @@ class BareFanout:
             more = message.get("more_body", False)
         version = int(json.loads(body)["version"]) + 1
         _text, event = payload(version, self.size)
+        if self.passes is not None:
+            self.passes.commit(version)
         if self.transport is not None and self.relay_dir is not None:
             datagram = version.to_bytes(8, "big") + event
             for peer in self.relay_dir.glob("*.sock"):
@@ -119,11 +133,16 @@ class BareFanout:
         self.version, self.event = version, event
         self.text = payload(version, self.size)[0]
         message = {"type": "http.response.body", "body": event, "more_body": True}
-        for send in list(self.streams):
+        streams = list(self.streams)
+        began, cpu = time.monotonic_ns(), time.thread_time_ns()
+        for send in streams:
             try:
                 await send(message)
             except OSError:
                 self.streams.discard(send)
+        if self.passes is not None:
+            self.passes.delivered(0, version, len(streams), began, time.monotonic_ns(),
+                                  time.thread_time_ns() - cpu)
 
     async def stream(self, receive: Receive, send: Send) -> None:
         await send({"type": "http.response.start", "status": 200, "headers": [

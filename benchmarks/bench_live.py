@@ -5,6 +5,8 @@ with 1,000 (or ``--clients``) live connections to one server.
         [--workers 1,2] [--database-url URL]     # server processes per pass; the store
         [--paced 10] [--rate-events 50] [--burst 100]     # events per phase
         [--profile FILE] [--census FILE] [--switch-interval S]   # looking into the server
+            (--census: idle, connected and at the end; under tracemalloc, which
+            slows the server: for memory, not for time)
         [--no-floor]     # without the bare ASGI fan-out beside each pass
 
 A fresh demo tournament in a temporary SQLite file, a new game and a
@@ -32,6 +34,14 @@ connect gives the memory per connection; every garbage collection in the
 server is logged with its pause. No timing is asserted: targets are printed
 with the figures (1,000 clients: p99 write -> last client under 100 ms;
 10,000 clients: no broadcast taking a second).
+
+The server's own side is logged beside (``live_server.py --pass-log``): when
+each write committed, and each delivery's pass over a process's pages from
+its start to its last page's transport written, with the loop's CPU. Per
+phase the report gives, from the POST sent, the commit, the hand-over to
+the loop, and the last page written, beside the clients' p99: a late
+broadcast shows whether the server's last write or the clients' reading
+(the clients share the cores) was late.
 
 ``--workers 1,2`` runs one pass per count, one after the other on the same
 store (a new game each), so that the figures of N server processes on one
@@ -92,6 +102,7 @@ from livekit import (
     phase_figures,
     raise_open_files,
     read_gc_log,
+    read_pass_log,
     server_cpu,
     server_rss,
 )
@@ -208,8 +219,8 @@ def first_division(service: Tournaments) -> int:
 def start_server(url: str, port: int, gc_log: Path, args: argparse.Namespace, workers: int,
                  bare: Bare | None = None) -> subprocess.Popen[bytes]:
     command = [sys.executable, str(HERE / "live_server.py"), "--database-url", url,
-               "--port", str(port), "--gc-log", str(gc_log), "--workers", str(workers)
-               ] + (["--gc-freeze"] * args.gc_freeze)
+               "--port", str(port), "--gc-log", str(gc_log), "--workers", str(workers),
+               "--pass-log", str(pass_log(gc_log))] + (["--gc-freeze"] * args.gc_freeze)
     if bare is not None:
         command += ["--bare", "--payload-bytes", str(bare.payload_bytes),
                     "--relay-dir", str(bare.relay_dir)]
@@ -217,6 +228,11 @@ def start_server(url: str, port: int, gc_log: Path, args: argparse.Namespace, wo
         if getattr(args, option):
             command += [f"--{option.replace('_', '-')}", str(getattr(args, option))]
     return subprocess.Popen(command)
+
+
+def pass_log(gc_log: Path) -> Path:
+    """Where the server logs its commits and passes, beside its collections."""
+    return gc_log.with_name(f"passes-{gc_log.name}")
 
 
 def wait_until_up(base: str, game: int, server: subprocess.Popen[bytes]) -> None:
@@ -346,6 +362,9 @@ def run_pass(args: argparse.Namespace, url: str, backend: str, game: int, home: 
               f"{ms(answered - sent):.1f} ms", flush=True)
         time.sleep(1)
         rss_idle = server_rss(server.pid)
+        if args.census:
+            server.send_signal(signal.SIGUSR1)
+            time.sleep(2)
         began = time.monotonic()
         controls, processes, connected, failed, first_error = connect_clients(args, port, game)
         connect_seconds = time.monotonic() - began
@@ -394,13 +413,14 @@ def run_pass(args: argparse.Namespace, url: str, backend: str, game: int, home: 
         server.send_signal(signal.SIGINT)  # uvicorn's graceful stop
         server.wait(timeout=60)
     collections = read_gc_log(gc_log)
+    passes = read_pass_log(pass_log(gc_log))
 
     versions = [array("q", b) for r in results for b in r.versions]
     times = [array("q", b) for r in results for b in r.times]
     served_by = [w for r in results for w in r.workers]
     others = [i for i, w in enumerate(served_by) if w != writer_worker] if workers > 1 else []
     figures = [phase_figures(phase, written, posts, window, versions, times, collections, others,
-                             cpu)
+                             cpu, passes)
                for phase, written, posts, window, cpu in timeline]
     writes = sum(len(written) for _, written, _, _, _ in timeline)
     gen2 = [c for c in collections if c[0] == 2]
@@ -447,6 +467,22 @@ def report(f: Figures) -> str:
             f"{p.gc_max_pause_ms:>8.1f}{p.server_cpu_ms:>7.1f}")
     lines.append("  (milliseconds; POST = the write's own round trip, the baseline; spread ="
                  " first to last client of one version; cpu = the server's CPU per write)")
+    lines.append("")
+    lines.append(f"  {'the server':<20}{'commit':>8}{'handed over':>17}"
+                 f"{'write -> last page written':>28}"
+                 f"{'pass':>17}{'pass cpu':>9}{'passes':>7}  {'clients: last p99':>17}")
+    lines.append(f"  {'':<20}{'p50':>8}{'p50':>8}{'p99':>9}{'p50':>9}{'p99':>9}{'max':>10}"
+                 f"{'p50':>8}{'p99':>9}{'p50':>9}")
+    for p in f.phases:
+        lines.append(f"  {p.name:<20}{p.commit_p50_ms:>8.1f}{p.handoff_p50_ms:>8.1f}"
+                     f"{p.handoff_p99_ms:>9.1f}{p.server_last_p50_ms:>9.1f}"
+                     f"{p.server_last_p99_ms:>9.1f}{p.server_last_max_ms:>10.1f}"
+                     f"{p.pass_p50_ms:>8.1f}{p.pass_p99_ms:>9.1f}{p.pass_cpu_p50_ms:>9.1f}"
+                     f"{p.passes:>7}  {p.last_p99_ms:>17.1f}")
+    lines.append("  (from the POST sent: commit = the write committed; last page written = the"
+                 " last process's pass holding that version ended, its last page's transport"
+                 " written; handed over = the commit -> the first pass holding it began;"
+                 " pass = one delivery over a process's pages, wall and the loop's CPU)")
     lines.append(f"  the client processes' CPU over the phases: {f.client_cpu_ms:.1f} ms per write"
                  f" ({f.client_cpu_ms * 1000 / max(1, f.connected):.2f} us per page and write)")
     paced = f.phases[0]

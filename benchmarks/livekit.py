@@ -296,6 +296,18 @@ class PhaseFigures:
     other_last_p99_ms: float = 0.0
     other_last_max_ms: float = 0.0
     server_cpu_ms: float = 0.0  # the server's CPU per write of the phase (its workers' too)
+    # the server's own side (its pass log): the POST sent -> its commit; -> the
+    # last page's transport written (every process); each delivery's pass (wall, CPU)
+    commit_p50_ms: float = 0.0
+    handoff_p50_ms: float = 0.0  # the commit -> the first pass holding it began
+    handoff_p99_ms: float = 0.0
+    server_last_p50_ms: float = 0.0
+    server_last_p99_ms: float = 0.0
+    server_last_max_ms: float = 0.0
+    pass_p50_ms: float = 0.0
+    pass_p99_ms: float = 0.0
+    pass_cpu_p50_ms: float = 0.0
+    passes: int = 0
 
 
 # --------------------------------------------------------------------------- figures
@@ -313,6 +325,68 @@ def read_gc_log(path: Path) -> list[tuple[int, int, int]]:
             if len(parts) == 4:
                 entries.append((int(parts[0]), int(parts[1]), int(parts[2])))
     return entries
+
+
+@dataclass(frozen=True)
+class PassLog:
+    """What the server logged of its broadcasts (``live_server.PassLog``):
+    when each version committed, and per server process its delivery
+    passes as (version, pages, began ns, ended ns, CPU ns), in order."""
+
+    commits: dict[int, int]
+    passes: list[list[tuple[int, int, int, int, int]]]
+
+
+def read_pass_log(path: Path) -> PassLog:
+    """The pass log of the server (each worker's ``path.PID`` too)."""
+    commits: dict[int, int] = {}
+    passes = []
+    for file in [path, *path.parent.glob(f"{path.name}.*")]:
+        if not file.exists():
+            continue
+        mine = []
+        for line in file.read_text().splitlines():
+            parts = line.split()
+            if parts[:1] == ["commit"] and len(parts) == 3:
+                version, at = int(parts[1]), int(parts[2])
+                commits[version] = min(at, commits.get(version, at))
+            elif parts[:1] == ["pass"] and len(parts) == 6:
+                v, pages, began, ended, cpu = (int(x) for x in parts[1:])
+                mine.append((v, pages, began, ended, cpu))
+        passes.append(sorted(mine, key=lambda p: p[2]))
+    return PassLog(commits, passes)
+
+
+@dataclass(frozen=True)
+class ServerSide:
+    """Of the versions written in a phase, from the pass log, sorted (ns):
+    the POST sent -> the commit; the commit -> the first pass holding that
+    version (or a newer one) began; the POST sent -> the end of the last
+    process's first pass holding it (its last page written); and the
+    passes (wall, CPU) that delivered one of those versions."""
+
+    to_commit: list[int]
+    handoff: list[int]
+    to_last: list[int]
+    runs: list[tuple[int, int]]
+
+
+def server_side(written: list[tuple[int, int]], log: PassLog) -> ServerSide:
+    to_commit, handoff, to_last = [], [], []
+    versions = {v for v, _ in written}
+    for version, sent in written:
+        firsts = [next((p for p in passes if p[0] >= version and p[1] > 0), None)
+                  for passes in log.passes if passes]
+        held = [p for p in firsts if p is not None]
+        if version in log.commits:
+            committed = log.commits[version]
+            to_commit.append(committed - sent)
+            if held:
+                handoff.append(min(p[2] for p in held) - committed)
+        if held and len(held) == len(firsts):
+            to_last.append(max(p[3] for p in held) - sent)
+    runs = [(p[3] - p[2], p[4]) for passes in log.passes for p in passes if p[0] in versions]
+    return ServerSide(sorted(to_commit), sorted(handoff), sorted(to_last), runs)
 
 
 def cpu_seconds() -> float:
@@ -355,7 +429,8 @@ def last_client(written: list[tuple[int, int]], versions: list[array[int]],
 def phase_figures(phase: Phase, written: list[tuple[int, int]], posts: list[int],
                   window: tuple[int, int], versions: list[array[int]],
                   times: list[array[int]], collections: list[tuple[int, int, int]],
-                  others: list[int], server_cpu_ms: float = 0.0) -> PhaseFigures:
+                  others: list[int], server_cpu_ms: float = 0.0,
+                  passes: PassLog | None = None) -> PhaseFigures:
     each: list[int] = []
     last: list[int] = []
     spreads: list[int] = []
@@ -374,6 +449,10 @@ def phase_figures(phase: Phase, written: list[tuple[int, int]], posts: list[int]
     posts = sorted(posts)
     during = [c for c in collections if window[0] <= c[1] <= window[1]]
     other = last_client(written, [versions[i] for i in others], [times[i] for i in others])
+    side = server_side(written, passes or PassLog({}, []))
+    to_last = side.to_last
+    walls = sorted(w for w, _ in side.runs)
+    cpus = sorted(c for _, c in side.runs)
     return PhaseFigures(
         name=phase.name, writes=len(written), seconds=(window[1] - window[0]) / 1e9,
         post_p50_ms=ms(percentile(posts, 50)), post_p99_ms=ms(percentile(posts, 99)),
@@ -388,7 +467,15 @@ def phase_figures(phase: Phase, written: list[tuple[int, int]], posts: list[int]
         other_clients=len(others), other_last_p50_ms=ms(percentile(other, 50)),
         other_last_p99_ms=ms(percentile(other, 99)),
         other_last_max_ms=ms(other[-1] if other else 0),
-        server_cpu_ms=server_cpu_ms / max(1, len(written)))
+        server_cpu_ms=server_cpu_ms / max(1, len(written)),
+        commit_p50_ms=ms(percentile(side.to_commit, 50)),
+        handoff_p50_ms=ms(percentile(side.handoff, 50)),
+        handoff_p99_ms=ms(percentile(side.handoff, 99)),
+        server_last_p50_ms=ms(percentile(to_last, 50)),
+        server_last_p99_ms=ms(percentile(to_last, 99)),
+        server_last_max_ms=ms(to_last[-1] if to_last else 0),
+        pass_p50_ms=ms(percentile(walls, 50)), pass_p99_ms=ms(percentile(walls, 99)),
+        pass_cpu_p50_ms=ms(percentile(cpus, 50)), passes=len(side.runs))
 
 
 

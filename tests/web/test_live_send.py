@@ -108,3 +108,59 @@ def test_a_streams_start_goes_through_the_middleware_and_its_states_past_it(
     assert states(seen) == []
     # one message for every page of a change: nothing built per page
     assert len({id(page[-2]) for page in written}) == 1
+
+
+class Returns:
+    """Middleware noting when the app's stack below it has returned."""
+
+    def __init__(self, app: ASGIApp, returned: list[str]) -> None:
+        self.app = app
+        self.returned = returned
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await self.app(scope, receive, send)
+        self.returned.append(str(scope["path"]))
+
+
+def test_a_started_stream_holds_no_layer_of_the_app(demo: Demo) -> None:
+    """Once a stream's start has gone through the middleware, the app's
+    stack returns (its middleware, router, route and request let go: a page
+    open for hours holds none of them, nor does the scope the server keeps
+    for it, issue 30) and the outermost
+    :class:`StreamSend` goes on with the stream: the states still come, and
+    the page hanging up still ends it."""
+    game = game_in_play(demo)
+    app = create_app(demo.service)
+    returned: list[str] = []
+    app.user_middleware.insert(1, Middleware(Returns, returned=returned))
+    page: list[Message] = []
+    signal = asyncio.Event()
+
+    async def send(message: Message) -> None:
+        page.append(message)
+        signal.set()
+
+    async def main() -> int:
+        gone = asyncio.Event()
+
+        async def receive() -> Message:
+            await gone.wait()
+            return {"type": "http.disconnect"}
+
+        scope = request(f"/live/games/{game}")  # the server's request cycle keeps it
+        stream = asyncio.create_task(app(scope, receive, send))
+        await until(signal, lambda: len(states(page)) == 1)
+        assert returned == [f"/live/games/{game}"]  # the stack has returned; the stream goes on
+        # nor does the scope the server keeps hold the route's exit stacks, route, endpoint
+        assert set(scope) == set(request(f"/live/games/{game}"))
+        version = await asyncio.to_thread(record, demo.service, game,
+                                          Stoppage(GameTime(1, 5900)))
+        await until(signal, lambda: states(page)[-1:] == [version])
+        assert not stream.done()
+        gone.set()
+        await asyncio.wait_for(stream, 10)
+        return version
+
+    version = asyncio.run(main())
+    assert states(page) == [version - 1, version]
+    assert page[-1]["more_body"] is False  # ended when the page hung up

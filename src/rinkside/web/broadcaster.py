@@ -28,9 +28,12 @@ One change costs the same work however many pages follow the game (see
 ``benchmarks/bench_live.py``, 1,000 and 10,000 pages): its state is built
 and encoded once (:class:`rinkside.web.frames.FrameCache`, which the
 broadcaster owns), and every page is sent those bytes as they are;
-``publish`` wakes each event loop once, and one callback there writes to
-every page (no task wakes up per page, no timer per page: nothing per page
-outlives the write, so the garbage collector's full passes stay rare); the
+``publish`` wakes each event loop once, and one pass there writes to
+every page, in chunks of :data:`CHUNK` pages between which the loop reads
+the next POST and answers the last (no task wakes up per page, no timer per
+page: nothing per page outlives the write, so the garbage collector's full
+passes stay rare); a version published during a pass is taken from its next
+chunk on, so a version waits at most one pass; the
 store's versions are read at most once a second per game and loop, shared
 by the streams that need them, and one sweep per loop sends the keep-alives.
 """
@@ -59,6 +62,7 @@ __all__ = ["ALL_GAMES", "Broadcaster", "Publish", "Subscription"]
 
 POLL_REUSE: Final = 1.0  # seconds a look at the store's versions is shared (at most)
 KEEPALIVE_SLICE: Final = 250  # keep-alives written between two turns of the loop
+CHUNK: Final = 250  # pages a pass writes between two turns of the loop
 
 Publish = Callable[[Change], None]  # the service's on_change(change)
 
@@ -90,12 +94,18 @@ class Broadcaster:
         self._polls: dict[tuple[Loop, int], tuple[float, asyncio.Task[dict[int, int]]]] = {}
         self._sweeps: dict[Loop, asyncio.Task[None]] = {}
         self._refreshing: set[tuple[Loop, int]] = set()
+        self._passes: dict[tuple[Loop, int], Pass] = {}  # per loop and game, on that loop
         # told of each refresh, to tell the other processes (set by
         # :func:`rinkside.web.server.relay_changes`)
         self.on_refresh: Callable[[int, Frame], None] | None = None
         # told of each page that subscribes, on its loop (set by the game-day server:
         # :meth:`rinkside.web.server_collector.FullPasses.page_opened`)
         self.on_subscribe: Callable[[], None] | None = None
+        # told of each delivery's pass over a loop's pages, once it has written
+        # to the last: (game, version, pages, began and ended on the monotonic
+        # clock in ns, the loop thread's CPU over its chunks in ns); the live
+        # benchmark's log
+        self.on_pass: Callable[[int, int, int, int, int, int], None] | None = None
 
     def publish(self, change: Change) -> None:
         """The game changed (this process just committed ``change.version``):
@@ -184,19 +194,35 @@ class Broadcaster:
             self._publish(game_id, version, committed=False)  # another process's
 
     def _arrive(self, loop: Loop, game_id: int) -> None:
-        """On ``loop``: the newest version handed over for the game, to its pages."""
+        """On ``loop``: the newest version handed over for the game, to its
+        pages: a pass under way there takes it from its next chunk on (and
+        then goes over the pages it wrote before), else a pass begins."""
+        settled = 1  # the handed-over changes this call settles (a pass settles its own)
         try:
             with self._lock:
                 queued = self._queued.pop((loop, game_id), None)
-            if queued is not None:
-                self._deliver(queued[1], game_id, queued[0])
+            if queued is None:
+                return
+            version, subscriptions = queued
+            under_way = self._passes.get((loop, game_id))
+            if under_way is not None and self._takes(under_way, game_id, version,
+                                                     subscriptions):
+                settled = 0
+                return
+            self._deliver(subscriptions, game_id, version)
+            begun = self._passes.get((loop, game_id))
+            if begun is not None and begun is not under_way:  # it settles this change
+                begun.handed += 1
+                settled = 0
         finally:
-            self._arrived(loop)
+            self._arrived(loop, settled)
 
-    def _arrived(self, loop: Loop) -> None:
-        """One handed-over change has run: wake :meth:`delivered` after the last."""
+    def _arrived(self, loop: Loop, settled: int = 1) -> None:
+        """Handed-over changes have run: wake :meth:`delivered` after the last."""
+        if settled <= 0:
+            return
         with self._lock:
-            left = self._handed.get(loop, 1) - 1
+            left = self._handed.get(loop, settled) - settled
             if left > 0:
                 self._handed[loop] = left
                 return
@@ -219,20 +245,88 @@ class Broadcaster:
         await waiter
 
     def _deliver(self, subscriptions: list[Subscription], game_id: int, version: int) -> None:
-        """On their loop: write the state to each stream (built now by one
-        task when ``publish`` could not), or post it to each mailbox."""
+        """On their loop: post the version to each mailbox, and write the
+        state to each stream in a :class:`Pass` of chunks that yield to the
+        loop (built first by one task when ``publish`` could not)."""
         frame = self._frames.cached(game_id, version)
-        unbuilt: list[Sink] = []
+        sinks = self._mailed(subscriptions, game_id, version)
+        if not sinks:
+            return
+        if frame is None:
+            sinks[0].loop.create_task(self._push_when_built(sinks, game_id, version))
+            return
+        loop = sinks[0].loop
+        under_way = self._passes[(loop, game_id)] = Pass(sinks, frame)
+        self._chunk(loop, game_id, under_way)
+
+    @staticmethod
+    def _mailed(subscriptions: list[Subscription], game_id: int, version: int) -> list[Sink]:
+        """Each mailbox of ``subscriptions`` offered the version; their streams."""
+        sinks: list[Sink] = []
         for subscription in subscriptions:
             sink = subscription.sink
             if sink is None:
                 subscription._offer(game_id, version)
-            elif frame is not None:
-                sink.push(game_id, frame)
             else:
-                unbuilt.append(sink)
-        if unbuilt:
-            unbuilt[0].loop.create_task(self._push_when_built(unbuilt, game_id, version))
+                sinks.append(sink)
+        return sinks
+
+    def _takes(self, under_way: Pass, game_id: int, version: int,
+               subscriptions: list[Subscription]) -> bool:
+        """A pass under way takes a newer version (built: else False) from
+        its next chunk, and goes over the pages following the game then
+        once it has reached the end (those that hold it are passed by)."""
+        frame = self._frames.cached(game_id, version)
+        if frame is None:
+            return False
+        sinks = self._mailed(subscriptions, game_id, version)
+        if frame.version > under_way.frame.version:
+            under_way.frame = frame
+            under_way.again = sinks
+        under_way.handed += 1
+        return True
+
+    def _chunk(self, loop: Loop, game_id: int, under_way: Pass) -> None:
+        """Write the pass's frame to its next :data:`CHUNK` pages; the next
+        chunk on the loop's next turn (a POST, its answer, a page's reading
+        go between), until the pass has gone over every page."""
+        cpu = time.thread_time_ns() if self.on_pass is not None else 0
+        done = True
+        try:
+            frame, at = under_way.frame, under_way.at
+            sinks = under_way.sinks
+            for sink in sinks[at:at + CHUNK]:
+                sink.push(game_id, frame)
+            under_way.at = at + CHUNK
+            if under_way.at >= len(sinks) and under_way.again is not None:
+                if self.on_pass is not None:  # a sweep over every page: told as a pass
+                    self._told(game_id, under_way, cpu)
+                    cpu = time.thread_time_ns()
+                under_way.sinks, under_way.again, under_way.at = under_way.again, None, 0
+            done = under_way.at >= len(under_way.sinks)
+            if not done:
+                loop.call_soon(self._chunk, loop, game_id, under_way)
+        finally:
+            if cpu:
+                under_way.cpu += time.thread_time_ns() - cpu
+            if done:
+                self._passes.pop((loop, game_id), None)
+                if self.on_pass is not None:
+                    self._told(game_id, under_way, 0)
+                self._arrived(loop, under_way.handed)
+
+    def _told(self, game_id: int, under_way: Pass, cpu: int) -> None:
+        """:attr:`on_pass` told of a sweep that has written to every page
+        (``cpu``: the thread's CPU clock at the start of its last chunk, if
+        still running); the next sweep of the pass counted from now."""
+        assert self.on_pass is not None
+        if cpu:
+            under_way.cpu += time.thread_time_ns() - cpu
+        now = time.monotonic_ns()
+        # every page holds the version the sweep began with (or newer)
+        self.on_pass(game_id, under_way.swept, len(under_way.sinks), under_way.began, now,
+                     under_way.cpu)
+        under_way.began, under_way.cpu, under_way.swept = now, 0, under_way.frame.version
 
     async def _push_when_built(self, sinks: list[Sink], game_id: int, version: int) -> None:
         frame = await self._frames.frame(sinks[0].service, game_id, version)
@@ -429,6 +523,27 @@ class Broadcaster:
                     await asyncio.sleep(0)  # a change published meanwhile goes first
         finally:
             self._refreshing.discard((loop, key))
+
+
+class Pass:
+    """One delivery's pass over the streams of a loop following a game: the
+    frame it writes (the newest built: a version published meanwhile is
+    taken from the next chunk on), the pages and how far it has gone, the
+    pages to go over again once it reaches the end (a newer version came:
+    those written before it), the handed-over changes it settles, and for
+    :attr:`Broadcaster.on_pass` when it began and the CPU of its chunks."""
+
+    __slots__ = ("again", "at", "began", "cpu", "frame", "handed", "sinks", "swept")
+
+    def __init__(self, sinks: list[Sink], frame: Frame) -> None:
+        self.sinks = sinks
+        self.frame = frame
+        self.at = 0
+        self.again: list[Sink] | None = None
+        self.handed = 0
+        self.began = time.monotonic_ns()
+        self.cpu = 0
+        self.swept = frame.version  # the version the current sweep began with
 
 
 def _resend(subscriptions: list[Subscription], game_id: int, frame: Frame) -> None:

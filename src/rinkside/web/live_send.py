@@ -26,15 +26,21 @@ which waits for it, and meanwhile keeps only the newest state.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from typing import Final, Protocol
 
 from starlette.applications import Starlette
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 __all__ = ["HIGH_WATER", "STREAM_SEND", "DirectWriter", "StreamSend", "body_send", "chunk",
-           "direct_writer", "outside_everything"]
+           "detach", "direct_writer", "outside_everything"]
 
 STREAM_SEND: Final = "rinkside.stream_send"  # the scope's key
+STREAM_REST: Final = "rinkside.stream_rest"  # the scope's key: what the outermost runs then
+# an HTTP scope's keys as the server makes them (the ASGI spec's, and its state)
+ASGI_KEYS: Final = frozenset({
+    "type", "asgi", "http_version", "server", "client", "scheme", "method", "root_path",
+    "path", "raw_path", "query_string", "headers", "state", "extensions"})
 LIVE_PATHS: Final = "/live/"
 HTTPTOOLS_CYCLE: Final = "uvicorn.protocols.http.httptools_impl"  # the module of its cycle
 # bytes a page may have waiting in its transport before its stream skips to the
@@ -42,16 +48,49 @@ HTTPTOOLS_CYCLE: Final = "uvicorn.protocols.http.httptools_impl"  # the module o
 HIGH_WATER: Final = 32 * 1024
 
 
+Rest = Callable[[Receive, Send], Awaitable[None]]
+
+
 class StreamSend:
-    """ASGI middleware: a live stream's request carries the outermost ``send``."""
+    """ASGI middleware: a live stream's request carries the outermost
+    ``send``; and the outermost runs what a stream leaves it (:func:`detach`)
+    once the app's stack has returned."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and str(scope.get("path", "")).startswith(LIVE_PATHS):
-            scope.setdefault(STREAM_SEND, send)  # the outermost's, when two are stacked
+        if scope["type"] != "http" or not str(scope.get("path", "")).startswith(LIVE_PATHS):
+            await self.app(scope, receive, send)
+            return
+        outermost = STREAM_SEND not in scope  # when two are stacked
+        scope.setdefault(STREAM_SEND, send)
         await self.app(scope, receive, send)
+        rest: Rest | None = scope.pop(STREAM_REST, None) if outermost else None
+        if rest is not None:
+            let_go(scope)
+            await rest(receive, send)
+
+
+def let_go(scope: Scope) -> None:
+    """Drop from a detached stream's scope (which the server's request cycle
+    keeps as long as the page is open) what the app's stack put there: its
+    exit stacks, route and endpoint; the request's own keys stay."""
+    for key in [key for key in scope if key not in ASGI_KEYS]:
+        del scope[key]
+
+
+def detach(scope: Scope, rest: Rest) -> bool:
+    """Leave the rest of a started stream, ``rest(receive, send)``, to the
+    outermost :class:`StreamSend`, which runs it once the app's stack has
+    returned: a page open for hours then holds no coroutine of the
+    middleware, the router, the route and its request (issue 30: most of
+    what a live connection held beyond uvicorn's own). False when the app
+    has no :class:`StreamSend` (the caller runs ``rest`` itself)."""
+    if STREAM_SEND not in scope:
+        return False
+    scope[STREAM_REST] = rest
+    return True
 
 
 def outside_everything(app: Starlette) -> None:

@@ -37,6 +37,11 @@ from rinkside.web.server_collector import FullPasses, settle
 LOCALHOST = "127.0.0.1"
 ALL_INTERFACES = "0.0.0.0"  # --lan: the rink's own network
 GRACE = 3  # seconds open pages (live streams never end) get when the server stops
+# seconds a thread holds the interpreter while another waits for it (Python's
+# default 0.005): a console write's thread takes it back after each statement
+# while the loop writes a state to 10,000 pages, and waited up to 5 ms each
+# time (a write's commit 0.3 s, issue 30); only a waiting thread ever asks
+SWITCH_INTERVAL = 0.0005
 
 
 def lan_address() -> str | None:
@@ -67,8 +72,10 @@ class GameDayServer(uvicorn.Server):
     def __init__(self, config: uvicorn.Config, broadcaster: Broadcaster,
                  relay: Relay | None = None, pushing: PushLoop | None = None,
                  collector: FullPasses | None = None,
-                 deliveries: webhooks.DeliveryLoop | None = None) -> None:
+                 deliveries: webhooks.DeliveryLoop | None = None,
+                 switch_interval: float = SWITCH_INTERVAL) -> None:
         super().__init__(config)
+        self.switch_interval = switch_interval  # set for the process once it serves
         self.broadcaster = broadcaster
         self.relay = relay
         self.pushing = pushing
@@ -81,6 +88,7 @@ class GameDayServer(uvicorn.Server):
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
         await super().startup(sockets)
         if self.started:
+            sys.setswitchinterval(self.switch_interval)
             if self.collector is not None:
                 self.collector.start()
             if self.deliveries is not None:

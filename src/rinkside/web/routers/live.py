@@ -14,6 +14,7 @@ benchmark can tell which of the N processes it is reading.
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 from typing import Annotated, Final
 
@@ -24,7 +25,7 @@ from rinkside.services.tournaments import Tournaments
 from rinkside.web import documented
 from rinkside.web.broadcaster import Broadcaster
 from rinkside.web.deps import Broadcast, Service, known_game
-from rinkside.web.live_send import body_send
+from rinkside.web.live_send import body_send, detach
 from rinkside.web.subscription import ALL_GAMES, Subscription
 
 WORKER_HEADER: Final = "X-Rinkside-Worker"
@@ -37,7 +38,11 @@ def _worker() -> dict[str, str]:
 class EventStream(Response):
     """A ``text/event-stream`` response whose events the broadcaster writes
     (:meth:`Broadcaster.stream`): per page, one task waiting for the end and
-    one waiting for the page to hang up (which ends it at once)."""
+    one waiting for the page to hang up (which ends it at once). Its start
+    (the headers) goes through the middleware as every answer's; the rest
+    runs outside the app's stack once it has returned
+    (:func:`rinkside.web.live_send.detach`), the bodies written straight to
+    the server's ``send``."""
 
     media_type = "text/event-stream"
 
@@ -52,17 +57,24 @@ class EventStream(Response):
         self.service = service
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        with self.broadcaster.subscribe(self.key) as subscription:
-            hangup = asyncio.ensure_future(_hung_up(receive, subscription))
-            try:
-                await send({"type": "http.response.start", "status": self.status_code,
-                            "headers": self.raw_headers})
-                # the bodies: past the middleware, which has nothing to do to them
-                await self.broadcaster.stream(subscription, self.service,
-                                              body_send(scope, send))
-                await send({"type": "http.response.body", "body": b"", "more_body": False})
-            finally:
-                hangup.cancel()
+        await send({"type": "http.response.start", "status": self.status_code,
+                    "headers": self.raw_headers})
+        # what the rest holds: not this response (its headers, as the middleware grew them)
+        rest = functools.partial(events, self.broadcaster, self.key, self.service)
+        if not detach(scope, rest):
+            await rest(receive, body_send(scope, send))
+
+
+async def events(broadcaster: Broadcaster, key: int, service: Tournaments, receive: Receive,
+                 send: Send) -> None:
+    """A stream's events until the page hangs up or the server stops."""
+    with broadcaster.subscribe(key) as subscription:
+        hangup = asyncio.ensure_future(_hung_up(receive, subscription))
+        try:
+            await broadcaster.stream(subscription, service, send)
+            await send({"type": "http.response.body", "body": b"", "more_body": False})
+        finally:
+            hangup.cancel()
 
 
 async def _hung_up(receive: Receive, subscription: Subscription) -> None:
