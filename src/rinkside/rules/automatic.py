@@ -346,9 +346,16 @@ def after(s: GameState, event: Penalty, record: PenaltyRecord, entry: Infraction
     if entry is None or event.player is None or not (
             entry.companions or entry.rule.startswith("619")):
         return []
-    recorded = [r for r in items(s.penalty_chain) if r.stoppage == s.stoppage
-                and r.team == event.team and r.player == event.player
-                and r.penalty_id != record.penalty_id]
+    # His other penalties of this stoppage: the chain's newest records, read
+    # back only as far as this stoppage goes (not the game's every penalty).
+    recorded = []
+    node = s.penalty_chain
+    while node is not None and node.head.stoppage == s.stoppage:
+        r = node.head
+        if r.team == event.team and r.player == event.player \
+                and r.penalty_id != record.penalty_id:
+            recorded.append(r)
+        node = node.tail
     if entry.rule.startswith("619") and event.penalty_class == PC.MAJOR and not any(
             r.penalty_class in _EJECTIONS for r in recorded):
         warn(s, "619(c)", f"a major for high sticking must also include a game ejection or "

@@ -87,7 +87,8 @@ def refuse_penalized(s: GameState, event: Penalty | PenaltySignal,
     batch removes; 404(c)-(g), 405(a))."""
     team = event.team
     if event.player is not None:
-        refuse_unlisted(s, team, event.player, "penalized player")
+        if not (s.setup.home if team == "home" else s.setup.away).has(event.player):
+            refuse_unlisted(s, team, event.player, "penalized player")  # 203(a), inline
         if event.official is not None:
             raise RuleViolation("601(a)", "a penalty names a player or a team official, not "
                                 "both")
