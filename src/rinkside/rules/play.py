@@ -20,6 +20,10 @@ from rinkside.rules.times import GameTime
 def refuse_faceoff(s: GameState, event: FaceOff) -> None:
     """Rule 613(a): a face-off follows a stoppage; a period starts with one at
     its full clock (637(a)); there is none in a shootout (639(b))."""
+    if s.phase == "stopped":  # most face-offs: the one after a whistle, asked first
+        if event.at.left != s.left or event.at.period != s.period:  # most follow at once
+            clock.refuse_moment(s, event.at)
+        return
     if s.phase == "in_play":
         raise RuleViolation("613(a)", f"play is already on at {clock.when(s, event.at)}: record "
                             "the stoppage before the next face-off")
