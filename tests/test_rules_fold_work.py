@@ -17,14 +17,21 @@ from collections.abc import Iterator
 import pytest
 
 from rinkside.rules import GameState, apply, start, timing
+from rinkside.rules.box import prune, release_waiting
+from rinkside.rules.clock import run_to_faceoff
 from rinkside.rules.coincidence import (
     _cancel_coincident,
     _new_units,
     _start_one,
     _start_team,
+    resolve_faceoff,
+    waiting_for_faceoff,
 )
 from rinkside.rules.events import TEAMS, Event, FaceOff, Goal, other
 from rinkside.rules.game import _note_advantage, _only_assessed
+from rinkside.rules.goals import _any_substituted_for, _substituted_for
+from rinkside.rules.play import _only_minors
+from rinkside.rules.records import items
 from rinkside.simulate import simulate_games
 
 GAMES = 60
@@ -120,3 +127,68 @@ def test_penalties_waiting_for_the_faceoff_change_no_time_or_strength(
         assert again.power_play_chain is after.power_play_chain
         checked += 1
     assert checked > 100
+
+
+@pytest.mark.parametrize("second_edition", [False, True])
+def test_a_faceoff_releases_restarts_and_starts_as_three_scans_would(
+        second_edition: bool) -> None:
+    """The face-off's one pass over the box (402(c) note 1, casebook 31, 44;
+    409(d)) leaves the box the older three steps left it: release those
+    waiting for it, restart the time of a player who left the box early,
+    then settle the stoppage's penalties if any wait."""
+    checked = set()
+    for before, event, after in _before_each(second_edition):
+        if not isinstance(event, FaceOff) or not before.units or before.phase != "stopped":
+            continue
+        s = before.copy()
+        run_to_faceoff(s, event.at)
+        units = release_waiting(s.units, "faceoff")
+        if any(u.pending_reason == "left" for u in units):
+            units = tuple(u.running_from(s.elapsed) if u.pending_reason == "left" else u
+                          for u in units)
+            checked.add("left")
+        if waiting_for_faceoff(units):
+            s.units = units
+            st = s.setup.settings
+            window = s.period > st.periods or (s.period == st.periods and s.left < st.major)
+            units = resolve_faceoff(units, s.elapsed, s.clock_rules(), major_window=window,
+                                    only_minors=_only_minors(s))
+            checked.add("waiting")
+        else:
+            checked.add("none waiting")
+        assert prune(units) == after.units, (event, before.units)
+    assert {"waiting", "none waiting"} <= checked
+
+
+@pytest.mark.parametrize("second_edition", [False, True])
+def test_penalty_records_run_in_stoppage_order(second_edition: bool) -> None:
+    """A stoppage's penalties are the newest of the record (506(a)), read back
+    from the chain's head as far as the stoppage goes (casebook 42's
+    companions, casebook 67's plain minors): the records' stoppages never
+    go down, and those of the stoppage in progress are all at the head."""
+    checked = 0
+    for _, _, after in _before_each(second_edition):
+        records = items(after.penalty_chain)
+        stoppages = [r.stoppage for r in records]
+        assert stoppages == sorted(stoppages)
+        head = []
+        node = after.penalty_chain
+        while node is not None and node.head.stoppage == after.stoppage:
+            head.append(node.head)
+            node = node.tail
+        assert head[::-1] == [r for r in records if r.stoppage == after.stoppage]
+        checked += bool(head)
+    assert checked > 100
+
+
+@pytest.mark.parametrize("second_edition", [False, True])
+def test_the_quick_206d_question_answers_as_the_set_does(second_edition: bool) -> None:
+    """Rule 206(d): whether any of a team's penalties a substitute serves is
+    still pending or running is asked by one pass before the set is built."""
+    found = 0
+    for before, _, _ in _before_each(second_edition):
+        for team in TEAMS:
+            quick = _any_substituted_for(before.units, team)
+            assert quick == bool(_substituted_for(before.units, team))
+            found += quick
+    assert found > 0

@@ -159,16 +159,19 @@ def note_back_at_whistle(s: GameState) -> None:
 # -- before and after a penalty is recorded ------------------------------------------
 
 
-def instead(s: GameState, event: Penalty) -> tuple[Penalty, ServerKey | None] | None:
+def instead(s: GameState, event: Penalty, entry: Infraction | None
+            ) -> tuple[Penalty, ServerKey | None] | None:
     """The penalty to record for ``event`` (None: nothing to serve or charge),
     with the changes the book makes automatic (casebook 42, 43, 62; 406(h)),
     and who serves it where that is already decided: the additional minor of
-    629(c) that it is (casebook 44), after the time it follows."""
-    entry = lookup(event.infraction, event.rule)
-    shot_rule = _shot_instead(event, entry)
-    in_window = s.in_overtime or (s.period == s.setup.settings.periods
-                                  and s.left < LAST_MINUTES)
-    in_window = in_window and (s.phase not in ("final", "shootout") or _at_buzzer(s))
+    629(c) that it is (casebook 44), after the time it follows. ``entry``:
+    the catalog's entry for it (:func:`lookup`, asked once by the caller)."""
+    shot_rule = _shot_instead(event.infraction, event.rule)
+    in_window = False
+    if shot_rule is not None:  # the window matters only to 205 note 3 and 610(e)
+        periods = s.setup.settings.periods
+        in_window = s.period > periods or (s.period == periods and s.left < LAST_MINUTES)
+        in_window = in_window and (s.phase not in ("final", "shootout") or _at_buzzer(s))
     if event.penalty_shot:
         if not _awarded_for(s, event, shot_rule if shot_rule and in_window else "406(a)"):
             return None
@@ -185,8 +188,8 @@ def instead(s: GameState, event: Penalty) -> tuple[Penalty, ServerKey | None] | 
              f"penalty shot is awarded to {other(event.team)} instead of the "
              f"{event.penalty_class.text} (casebook 43)")
         return None
-    elif any(p.team == other(event.team) and p.stoppage == s.stoppage
-             for p in s.penalty_shots):
+    elif s.penalty_shots and any(p.team == other(event.team) and p.stoppage == s.stoppage
+                                 for p in s.penalty_shots):
         _unmarked(s, event)
     if (entry is not None and entry.key == "dropping_gloves_punch") or ((
             event.suspension or 0) >= PUNCH_GAMES and rule_key(event.rule).startswith("615(d)")):
@@ -265,11 +268,17 @@ def _with_suspension(e: Penalty, games: int) -> Penalty:
                    games, e.official, e.called_by, e.penalty_shot)
 
 
-def _shot_instead(event: Penalty, entry: Infraction | None) -> str | None:
-    key = rule_key(event.rule)
+@lru_cache(maxsize=1024)
+def _shot_instead(infraction: str, rule: str | None) -> str | None:
+    """The rule that gives a penalty shot instead of a penalty for
+    ``infraction`` under ``rule`` in the last minutes (205 note 3, 610(e),
+    casebook 43), if any: worked out once per infraction and rule, not at
+    every penalty (issue 30)."""
+    entry = lookup(infraction, rule)
+    key = rule_key(rule)
     if (key.startswith("205") and "note3" in key) or (
             entry is not None and entry.key == "illegal_substitution"
-            and "deliberate" in event.infraction.casefold()):
+            and "deliberate" in infraction.casefold()):
         return "205 note 3"
     if key.startswith("610(e)") or (entry is not None and entry.key == "displacing_goal"
                                     and (not key or key.startswith("610"))):
@@ -322,11 +331,11 @@ def drop(s: GameState, penalty_id: int) -> None:
     s.auto_added = s.auto_added - {penalty_id}
 
 
-def after(s: GameState, event: Penalty, record: PenaltyRecord, *, companions: bool = True
-          ) -> list[Penalty]:
+def after(s: GameState, event: Penalty, record: PenaltyRecord, entry: Infraction | None, *,
+          companions: bool = True) -> list[Penalty]:
     """The warnings on a penalty just recorded, and the companions the
-    engine assesses with it (casebook 42, 46, 47; 619(c))."""
-    entry = lookup(event.infraction, event.rule)
+    engine assesses with it (casebook 42, 46, 47; 619(c)). ``entry``: the
+    catalog's entry for it (:func:`lookup`, asked once by the caller)."""
     if event.official is not None:
         _official(s, event, record)
     key = penalty_rule(event, entry)
@@ -337,9 +346,16 @@ def after(s: GameState, event: Penalty, record: PenaltyRecord, *, companions: bo
     if entry is None or event.player is None or not (
             entry.companions or entry.rule.startswith("619")):
         return []
-    recorded = [r for r in items(s.penalty_chain) if r.stoppage == s.stoppage
-                and r.team == event.team and r.player == event.player
-                and r.penalty_id != record.penalty_id]
+    # His other penalties of this stoppage: the chain's newest records, read
+    # back only as far as this stoppage goes (not the game's every penalty).
+    recorded = []
+    node = s.penalty_chain
+    while node is not None and node.head.stoppage == s.stoppage:
+        r = node.head
+        if r.team == event.team and r.player == event.player \
+                and r.penalty_id != record.penalty_id:
+            recorded.append(r)
+        node = node.tail
     if entry.rule.startswith("619") and event.penalty_class == PC.MAJOR and not any(
             r.penalty_class in _EJECTIONS for r in recorded):
         warn(s, "619(c)", f"a major for high sticking must also include a game ejection or "

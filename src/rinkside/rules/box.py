@@ -385,6 +385,11 @@ def _start_successor(box: Box, ended: Unit, at: int) -> tuple[Box, bool]:
     half of its double minor (casebook 7), else the next in
     :func:`serving_order` (402(f), casebook 20, 40); and any unit linked to
     ``ended`` by :attr:`Unit.after`, which runs beside that next one."""
+    for u in box:
+        if u.status == "pending" and u.pending_reason == "queue":
+            break
+    else:
+        return box, False  # nothing queued behind anyone: most ends (one pass, no lists)
     linked = [u for u in box if u.after == ended.uid and u.status == "pending"
               and u.pending_reason == "queue"]
     for u in linked:  # casebook 44, 66: his own minor, after the time he sat
@@ -407,10 +412,8 @@ def _next_half(box: Box, ended: Unit, at: int) -> bool:
 
 def _start_held_third(box: Box, team: Team, at: int, max_counting: int) -> tuple[Box, bool]:
     """Rule 408(a): the held penalty starts when a place frees."""
-    if counting(box, team) >= max_counting:
-        return box, False
-    held = held_third(box, team)
-    if not held:
+    held = held_third(box, team)  # asked first: most often none, and no count then
+    if not held or counting(box, team) >= max_counting:
         return box, False
     first = held[0]
     return _swap(box, first, first.running_from(at)), True
@@ -434,7 +437,7 @@ def finish(box: Box, unit: Unit, at: int, clock: Clock, *, released: bool = Fals
     # Casebook 31: under running time, time over during a stoppage is over with
     # it; the player returns at the face-off, the team as short as it was.
     stopped = not released and not clock.in_play and clock.running_time
-    short = counting(box, unit.team)
+    before = box  # counted below only where casebook 31 needs it
     box, continues = _start_successor(box, unit, at)
     if continues:
         if unit.substituted:
@@ -447,7 +450,7 @@ def finish(box: Box, unit: Unit, at: int, clock: Clock, *, released: bool = Fals
             # substitute (a coincident major, casebook 20, 65; a misconduct,
             # casebook 40), the team gets its player only then (402(c) note 1).
             waiting = unit.expired("faceoff")
-            if unit.counts and counting(box, unit.team) == short:
+            if unit.counts and counting(box, unit.team) == counting(before, unit.team):
                 waiting = waiting.held("hold")
             return _swap(box, unit, waiting)
         return _swap(box, unit, unit.over())
@@ -482,12 +485,27 @@ def run_until(box: Box, now: int, until: int, clock: Clock) -> Box:
                     at = end
         if at < 0:
             return box
-        batch = sorted((u for u in box if u.status == "running" and u.end == at),
-                       key=lambda u: (u.designated, u.order_key()))
+        batch = []
+        for u in box:  # plain loops: no generator per end (issue 30)
+            if u.status == "running" and u.end == at:
+                batch.append(u)
+        if len(batch) > 1:
+            batch.sort(key=_returns_last)
+        first = batch[0]
         for unit in batch:
-            current = next(u for u in box if u.uid == unit.uid)
+            current = unit  # the box is the one the batch came from until a finish
+            if unit is not first:
+                for u in box:
+                    if u.uid == unit.uid:
+                        current = u
+                        break
             if current.status == "running":
                 box = finish(box, current, at, clock)
+
+
+def _returns_last(u: Unit) -> tuple[bool, tuple[int, int, int, int]]:
+    """408(c): of units ending together, the designated one is finished last."""
+    return (u.designated, u.order_key())
 
 
 def release_waiting(box: Box, wait: Wait) -> Box:

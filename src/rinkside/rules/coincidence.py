@@ -61,8 +61,17 @@ def _pair(box: Box, a: list[Unit], b: list[Unit], *, substituted: bool,
 
 
 def _new_units(box: Box, team: Team) -> list[Unit]:
-    return sorted((u for u in box if u.team == team and u.status == "pending"
-                   and u.pending_reason == "faceoff"), key=lambda u: u.uid)
+    new = []
+    for u in box:  # a plain loop, sorted only when there are several (most: one)
+        if u.team == team and u.status == "pending" and u.pending_reason == "faceoff":
+            new.append(u)
+    if len(new) > 1:
+        new.sort(key=_uid)
+    return new
+
+
+def _uid(u: Unit) -> int:
+    return u.uid
 
 
 def _cancel_coincident(box: Box, window: bool, only_minors: bool) -> Box:
@@ -241,7 +250,15 @@ def _misconduct_after(box: Box, new: list[Unit]) -> tuple[Box, list[Unit]]:
 
 
 def _replace(box: Box, old: Unit, new: Unit) -> Box:
-    return tuple(new if u.uid == old.uid else u for u in box)
+    uid = old.uid
+    i = 0
+    for u in box:  # a plain loop and a list: no generator per change (issue 30)
+        if u.uid == uid:
+            changed = list(box)
+            changed[i] = new
+            return tuple(changed)
+        i += 1
+    return box
 
 
 def _by_time_left(box: Box, team: Team, now: int) -> list[Unit]:

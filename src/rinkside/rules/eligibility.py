@@ -9,7 +9,7 @@ Each function only reads the state and raises :class:`RuleViolation`.
 
 from __future__ import annotations
 
-from rinkside.rules.box import Box, units_of
+from rinkside.rules.box import Box
 from rinkside.rules.clock import box_at
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.events import PenaltyClass, Team
@@ -42,12 +42,17 @@ def refuse_not_playing(s: GameState, moment: GameTime, team: Team, number: int,
                        role: str) -> None:
     """A player in the box at ``moment`` or out of the game takes no part in
     play (629(k), 404-405)."""
-    refuse_unlisted(s, team, number, role)
-    if s.is_ejected(team, number):
+    # The three checks below run for every scorer, assist and shooter: each
+    # is asked inline (the roster by its set, 203(a); the ejected only when
+    # someone is; the box only when someone is in it) and a call is made only
+    # to refuse (issue 30).
+    if not (s.setup.home if team == "home" else s.setup.away).has(number):
+        refuse_unlisted(s, team, number, role)
+    if s.ejected and (team, number) in s.ejected:
         rule = ejection_rule(s, team, number)
         raise RuleViolation(rule, f"#{number} ({team}) was removed from the game and cannot be "
                             f"the {role}")
-    if in_box_at(s, moment, team, number):
+    if s.units and in_box(s.units, team, number) and in_box(box_at(s, moment), team, number):
         if any(t == team and p == number for t, p, _ in s.out_of_box):
             raise RuleViolation("629(k)", f"#{number} ({team}) left the penalty box before he "
                                 f"was allowed back and is illegally on the floor (629(c), "
@@ -84,8 +89,8 @@ def in_box_at(s: GameState, moment: GameTime, team: Team, number: int) -> bool:
 
 def in_box(box: Box, team: Team, number: int) -> bool:
     """In the box now: serving, held, or waiting to come back."""
-    for u in units_of(box, team):
-        if u.pending_reason == "faceoff":
+    for u in box:  # units_of(box, team), as a plain loop: no generator per question
+        if u.team != team or u.status == "done" or u.pending_reason == "faceoff":
             continue  # assessed at this stoppage; on the bench until the face-off
         server = u.served_by if u.served_by is not None else u.player
         if u.server.kind == "penalty" and u.served_by is None:

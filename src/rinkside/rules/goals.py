@@ -55,13 +55,23 @@ def refuse_goal(s: GameState, event: Goal) -> None:
         who = ", ".join(f"#{n}" for t, n, _ in sorted(s.out_of_box) if t == event.team)
         raise RuleViolation("629(k)", f"{who} ({event.team}) left the penalty bench early and "
                             "is illegally on the floor: his team's goal is refused")
-    if s.units:
+    if s.units and _any_substituted_for(s.units, event.team):
         refuse_injured(s, event.at, event.team, {event.scorer, event.assist})
     if s.phase == "in_play" and s.signals:
         against = other(event.team)
         box = clock.box_at(s, event.at)
         kept, _ = signals_after_goal(s, against, short_by_minor(s, box, against, event.team))
         refuse_assessing(s, kept)
+
+
+def _any_substituted_for(box: Box, team: Team) -> bool:
+    """Whether :func:`_substituted_for` finds any (asked first, by one plain
+    pass with no set built: most boxes have none, 206(d))."""
+    for u in box:
+        if u.served_by is not None and u.team == team and (
+                u.status in ("pending", "running")):
+            return True
+    return False
 
 
 def _substituted_for(box: Box, team: Team) -> set[int]:
@@ -120,11 +130,12 @@ def goal(s: GameState, event: Goal) -> None:
     # the box alone decides the strength, and an empty box is even.
     mine = theirs = 0
     if s.units:
-        cap = s.setup.settings.max_counting_penalties
+        cap = s.clocks[0].max_counting  # the settings' max_counting_penalties, kept (401(c))
         mine = min(counting(s.units, scorer_team), cap)
         theirs = min(counting(s.units, against), cap)
     strength: Strength = "PP" if mine < theirs else "SH" if mine > theirs else "EV"
-    goalie_against = s.goalie(against)
+    i = 0 if scorer_team == "home" else 1  # s.goalie(team), inline
+    goalie_for, goalie_against = s.goalies[i], s.goalies[1 - i]
     short = theirs > mine
     if s.phase == "in_play" and s.signals:
         s.signals, warnings = signals_after_goal(
@@ -138,8 +149,8 @@ def goal(s: GameState, event: Goal) -> None:
     if s.phase == "in_play":
         stop_play(s)
     score(s, GoalRecord(event.at, scorer_team, event.scorer, event.assist, strength,
-                        empty_net=goalie_against is None, own_goal=event.own_goal,
-                        goalie_against=goalie_against, goalie_for=s.goalie(scorer_team)))
+                        goalie_against is None, False, event.own_goal, goalie_against,
+                        goalie_for))  # positional: no keyword dict at every goal
 
 
 def signals_after_goal(s: GameState, against: Team, short: bool
@@ -225,7 +236,7 @@ def refuse_shot(s: GameState, event: Shot) -> None:
     clock.refuse_moment(s, event.at)
     if event.shooter is not None:
         refuse_not_playing(s, event.at, event.team, event.shooter, "shooter")
-        if s.units:
+        if s.units and _any_substituted_for(s.units, event.team):
             refuse_injured(s, event.at, event.team, {event.shooter})
 
 

@@ -44,7 +44,7 @@ from rinkside.rules.events import (
     other,
 )
 from rinkside.rules.goaltenders import change_goalie
-from rinkside.rules.infractions import assessment_warning
+from rinkside.rules.infractions import assessment_warning, lookup
 from rinkside.rules.notices import warn
 from rinkside.rules.records import Chain, MeasurementRecord, PenaltyRecord
 from rinkside.rules.state import REPLACEMENT_GOALIE, GameState
@@ -87,7 +87,8 @@ def refuse_penalized(s: GameState, event: Penalty | PenaltySignal,
     batch removes; 404(c)-(g), 405(a))."""
     team = event.team
     if event.player is not None:
-        refuse_unlisted(s, team, event.player, "penalized player")
+        if not (s.setup.home if team == "home" else s.setup.away).has(event.player):
+            refuse_unlisted(s, team, event.player, "penalized player")  # 203(a), inline
         if event.official is not None:
             raise RuleViolation("601(a)", "a penalty names a player or a team official, not "
                                 "both")
@@ -282,8 +283,9 @@ def assess(s: GameState, event: Penalty, *, added_by: str | None = None,
     misconduct one served beside the player's other time (404(a)). Who sits
     the time is :mod:`rinkside.rules.serving`'s table. What the book makes
     automatic around it is :mod:`rinkside.rules.automatic` (casebook 42-47)."""
+    entry = lookup(event.infraction, event.rule)  # once, for instead and after
     if added_by is None:
-        kept = automatic.instead(s, event)
+        kept = automatic.instead(s, event, entry)
         if kept is None:
             return
         event, decided = kept
@@ -294,31 +296,36 @@ def assess(s: GameState, event: Penalty, *, added_by: str | None = None,
         warn(s, *warning)
     player = event.player
     cls = event.penalty_class
-    is_goalie = s.is_goaltender(team, player)
+    served_by = event.served_by
+    # s.is_goaltender(team, player), inline (asked at every penalty)
+    is_goalie = player is not None and (
+        player == s.goalies[0 if team == "home" else 1]
+        or s.setup.roster(team).lists_goalie(player))
     pid = s.next_id
     s.next_id += 1
-    record = PenaltyRecord(
-        pid, event.at, team, None if cls == PenaltyClass.BENCH_MINOR else player,
-        event.served_by, cls, event.infraction, event.rule, event.suspension, goalie=is_goalie,
-        official=event.official, called_by=event.called_by, stoppage=s.stoppage,
-        added_by=added_by)
+    record = PenaltyRecord(  # positional: no keyword dict to build at every penalty
+        pid, event.at, team, None if cls is PenaltyClass.BENCH_MINOR else player, served_by, cls,
+        event.infraction, event.rule, event.suspension, is_goalie, None, None, None,
+        event.official, event.called_by, s.stoppage, added_by)
     s.penalty_chain = Chain.push(s.penalty_chain, record)
     if added_by is not None:
         s.auto_added = s.auto_added | {pid}
 
     if server is None:
-        number = serving.server_number(cls, player, event.served_by, goaltender=is_goalie)
+        number = serving.server_number(cls, player, served_by, goaltender=is_goalie)
+        # With the box empty nobody shares a server with him or sits before
+        # him (402(f), 407(a), 409(c)): the scans below would find nothing.
         shared = _shared_server(s, team, player, cls, goaltender=is_goalie,
-                                named=event.served_by is not None)
+                                named=served_by is not None) if s.units else None
         if shared is not None:
             server = shared
         elif number is not None:
             server = ServerKey("player", team, number)
         else:
             server = ServerKey("penalty", team, pid)
-        if event.served_by is not None:
+        if s.units and served_by is not None:
             _follow_named(s, team, player, cls, server, goaltender=is_goalie)
-        if shared is None and number is not None and not after:
+        if s.units and shared is None and number is not None and not after:
             # 402(f): he serves his own after the time he sits, not after the
             # other player's time queued behind it on that key (casebook 40, 65)
             sat = _last_sat(s, team, number, [u for u in s.units if u.server == server
@@ -326,36 +333,39 @@ def assess(s: GameState, event: Penalty, *, added_by: str | None = None,
             after = 0 if sat is None else sat.uid
     st = s.setup.settings
 
-    def unit(kind: Kind, duration: int, half: Half = 0) -> Unit:
-        uid = s.next_id
-        s.next_id += 1
-        return Unit(uid=uid, penalty_id=pid, team=team, player=player,
-                    served_by=event.served_by, server=server, kind=kind, penalty_class=cls,
-                    infraction=event.infraction, duration=duration, group=s.stoppage, half=half,
-                    after=after)
-
-    new: list[Unit] = []
-    if cls in (PenaltyClass.MINOR, PenaltyClass.BENCH_MINOR):
-        new.append(unit(MINOR_TIME, st.minor))
-    elif cls == PenaltyClass.DOUBLE_MINOR:
-        new += [unit(MINOR_TIME, st.minor, 1), unit(MINOR_TIME, st.minor, 2)]
-    elif cls in (PenaltyClass.MAJOR, PenaltyClass.MATCH):
-        new.append(unit(MAJOR_TIME, st.major))  # 405(a), casebook 14: the time portion
-    elif cls == PenaltyClass.MISCONDUCT and player is not None and \
-            not s.is_ejected(team, player):
+    new: tuple[Unit, ...] = ()
+    if cls is PenaltyClass.MINOR or cls is PenaltyClass.BENCH_MINOR:
+        new = (_unit(s, pid, event, server, MINOR_TIME, st.minor, 0, after),)
+    elif cls is PenaltyClass.DOUBLE_MINOR:
+        first = _unit(s, pid, event, server, MINOR_TIME, st.minor, 1, after)
+        new = (first, _unit(s, pid, event, server, MINOR_TIME, st.minor, 2, after))
+    elif cls is PenaltyClass.MAJOR or cls is PenaltyClass.MATCH:
+        new = (_unit(s, pid, event, server, MAJOR_TIME, st.major, 0, after),)  # 405(a), cb 14
+    elif cls is PenaltyClass.MISCONDUCT and player is not None and not s.is_ejected(team, player):
         # 404(a): substitute at once; a goaltender's is served by a teammate.
-        u = unit(MISCONDUCT_TIME, st.misconduct)
-        if event.served_by is None and not is_goalie:
-            u = u._replace(server=ServerKey("misconduct", team, player))
-        new.append(u)
-    if cls.removes_player and player is not None:
+        if served_by is None and not is_goalie:
+            server = ServerKey("misconduct", team, player)
+        new = (_unit(s, pid, event, server, MISCONDUCT_TIME, st.misconduct, 0, after),)
+    if cls in REMOVAL_RULE and player is not None:  # cls.removes_player (404(c)-(g), 405(a))
         _remove_from_game(s, team, player, event.at)
     if s.phase != "final":  # else recorded; no time left to serve
         # Before or during a shootout the time is in the box, all of it
         # unexpired (639(b)4F), beside what regulation and overtime left there.
-        s.units = s.units + tuple(new)
-    for companion in automatic.after(s, event, record, companions=companions):
+        s.units = s.units + new
+    for companion in automatic.after(s, event, record, entry, companions=companions):
         assess(s, companion, added_by=companion.rule)
+
+
+
+def _unit(s: GameState, pid: int, event: Penalty, server: ServerKey, kind: Kind,
+          duration: int, half: Half, after: int) -> Unit:
+    """A unit of ``event``'s time, pending for the face-off (409(d)), with the
+    state's next id (positional: built at every penalty)."""
+    uid = s.next_id
+    s.next_id = uid + 1
+    return Unit(uid, pid, event.team, event.player, event.served_by, server, kind,
+                event.penalty_class, event.infraction, duration, s.stoppage, "pending",
+                "faceoff", 0, False, False, False, half, "", False, after)
 
 
 _CONSECUTIVE = frozenset({PenaltyClass.MINOR, PenaltyClass.DOUBLE_MINOR, PenaltyClass.MAJOR})

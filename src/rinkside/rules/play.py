@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from rinkside.rules import clock
 from rinkside.rules.box import release_waiting
-from rinkside.rules.coincidence import resolve_faceoff, waiting_for_faceoff
+from rinkside.rules.coincidence import resolve_faceoff
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.events import FaceOff, PenaltyClass, PeriodEnd, Stoppage, TimeOut
 from rinkside.rules.penalties import refuse_assessing, stop_play
@@ -20,6 +20,10 @@ from rinkside.rules.times import GameTime
 def refuse_faceoff(s: GameState, event: FaceOff) -> None:
     """Rule 613(a): a face-off follows a stoppage; a period starts with one at
     its full clock (637(a)); there is none in a shootout (639(b))."""
+    if s.phase == "stopped":  # most face-offs: the one after a whistle, asked first
+        if event.at.left != s.left or event.at.period != s.period:  # most follow at once
+            clock.refuse_moment(s, event.at)
+        return
     if s.phase == "in_play":
         raise RuleViolation("613(a)", f"play is already on at {clock.when(s, event.at)}: record "
                             "the stoppage before the next face-off")
@@ -48,16 +52,27 @@ def faceoff(s: GameState, event: FaceOff) -> None:
     s.timeouts_here = ()
     if not s.units:  # most face-offs: nobody in the box
         return
-    s.units = release_waiting(s.units, "faceoff")
+    # One pass says what the face-off has to do (issue 30: three scans before):
+    # players waiting for it come back (402(c) note 1, casebook 31), time of a
+    # player who left the box early restarts (casebook 44), penalties of the
+    # stoppage start (409(d)).
+    back = left = waiting = False
     for u in s.units:
-        if u.pending_reason == "left":
-            # Casebook 44: his unexpired time starts now, as it stood: it is no
-            # new penalty, so nothing pairs it off or queues it (casebook 4, 40).
-            now = s.elapsed
-            s.units = tuple(x.running_from(now) if x.pending_reason == "left" else x
-                            for x in s.units)
-            break
-    if not waiting_for_faceoff(s.units):
+        if u.status == "expired" and u.wait == "faceoff":
+            back = True  # released just below: no longer "left" (over() clears it)
+        elif u.pending_reason == "left":
+            left = True
+        if u.status == "pending" and u.pending_reason == "faceoff":
+            waiting = True
+    if back:
+        s.units = release_waiting(s.units, "faceoff")
+    if left:
+        # Casebook 44: his unexpired time starts now, as it stood: it is no
+        # new penalty, so nothing pairs it off or queues it (casebook 4, 40).
+        now = s.elapsed
+        s.units = tuple(x.running_from(now) if x.pending_reason == "left" else x
+                        for x in s.units)
+    if not waiting:
         return  # nothing assessed at the stoppage: the time already in the box runs on
     st = s.setup.settings
     window = s.period > st.periods or (s.period == st.periods and s.left < st.major)  # 403(e)
