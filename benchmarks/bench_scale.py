@@ -6,8 +6,9 @@ pages, and a cold recompute, on stores of 100, 1,000 and 5,000 played games.
 One SQLite store grows from size to size, laid out as a league's season
 (:class:`League`: the divisions one after another, a day's games bounded
 by its four rinks, so a larger store is a longer season, not busier days;
-the pages' today a full day of finished games). The builder is linear: a
-division's teams, rosters and schedule through the service, its starts
+the pages' today a full day of finished games; each team a manager and a
+coach who log in). The builder is linear: a division's teams, rosters,
+team officials and schedule through the service, its starts
 moved to the season's slots in one bulk update, its games' events appended
 in one transaction a division with :func:`rinkside.store.eventlog.append`
 and their states stored in one statement, never game by game through a
@@ -38,13 +39,15 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
+from argon2 import PasswordHasher
 from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
 from fastapi.testclient import TestClient
@@ -65,6 +68,7 @@ from rinkside.web import auth
 from rinkside.web.app import create_app
 
 TEAMS_PER_DIVISION = 16
+TEAM_ROLES = ("manager", "coach")  # each team's two team officials, users
 SEASON_START = datetime(2026, 9, 5, 8, tzinfo=UTC)
 RINKS = ("A", "B", "C", "D")
 SLOT_MINUTES = 40
@@ -141,6 +145,9 @@ class League:
                          "captain": "C" if n == 2 else "A" if n in (3, 4) else None}
                         for n in range(2, 14)]
             service.set_roster(team, players)
+            for role in TEAM_ROLES:  # its manager and coach, each a user (Section II)
+                users.create_user(service, f"d{did}t{t + 1}{role}", PASSWORD, role,
+                                  teams=[team], full_name=f"{who} {role.title()}")
         # The round robin in consecutive slots from SEASON_START, each then
         # moved to the season's next free slot of the same place.
         ids = service.generate_round_robin(did, start=SEASON_START, slot_minutes=SLOT_MINUTES,
@@ -163,7 +170,8 @@ class League:
         """Played games up to ``played``; the seconds it took."""
         began = time.perf_counter()
         while self.played < played:
-            ids = self._division()
+            with hashed_once():
+                ids = self._division()
             playing = ids[:len(ids) - UNPLAYED_PER_DIVISION][:played - self.played]
             self.unplayed += ids[len(playing):]
             self._play(playing)
@@ -186,6 +194,28 @@ class League:
                 self.played_on[game.start.astimezone(UTC).date()][0] += 1
             state_cache.store_many(s, states)
         self.played += len(game_ids)
+
+
+@contextmanager
+def hashed_once() -> Iterator[None]:
+    """argon2 works out the team officials' one password once (each hash
+    costs 0.2 s of CPU by design: 700 of them would be most of the build);
+    each user still stores a real argon2 hash of it."""
+    hashes: dict[str, str] = {}
+    original = PasswordHasher.hash
+
+    def once(hasher: PasswordHasher, password: str | bytes, *, salt: bytes | None = None
+             ) -> str:
+        key = password if isinstance(password, str) else password.decode()
+        if key not in hashes:
+            hashes[key] = original(hasher, password, salt=salt)
+        return hashes[key]
+
+    PasswordHasher.hash = once  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        PasswordHasher.hash = original  # type: ignore[method-assign]
 
 
 def bare_sqlite(folder: Path) -> Callable[[], None]:
