@@ -15,8 +15,10 @@ and their states stored in one statement, never game by game through a
 console's write. At each size, in ``--rounds`` interleaved rounds (medians):
 
 - first write: :meth:`Tournaments.record` of a game's opening face-off (the
-  write that dresses its rosters), by the long-lived service of the app,
-  beside a bare ``sqlite3`` commit with the store's pragmas;
+  write that dresses its rosters), by a long-lived warmed service as the
+  app's, on a copy of the store (:class:`FirstWrites`: the store the pages
+  read keeps no game begun by the bench), beside a bare ``sqlite3`` commit
+  with the store's pragmas;
 - every page (public: home, schedule, suspensions, the tournament, a
   division's standings and statistics; desk: the tournament, its schedule,
   people, discipline and teams) through the app's test client, logged in as
@@ -268,8 +270,42 @@ def timed(operation: Callable[[], Any]) -> tuple[float, Any]:
     return time.perf_counter() - started, out
 
 
+class FirstWrites:
+    """A game's first write measured on a copy of the store (SQLite's backup
+    of it, as it is at this size), by a long-lived service warmed by one
+    first write there, as the app's is: each measured write begins a game
+    of the copy, so the store the pages read is left as it was found, and
+    every size and round measures the same thing (the games begun by the
+    old bench stayed in play, one more at each round, and the pages showed
+    them). The games written are the league's last not begun, the same at
+    every size's copy."""
+
+    def __init__(self, league: League, store: Path, copy: Path, rounds: int) -> None:
+        copy.unlink(missing_ok=True)
+        source, target = sqlite3.connect(store), sqlite3.connect(copy)
+        with target:
+            source.backup(target)
+        source.close()
+        target.close()
+        self.engine = make_engine(f"sqlite:///{copy}")
+        self.service = Tournaments(session_factory(self.engine))
+        self.games = list(league.unplayed[-(rounds + 1):])
+        if len(self.games) < rounds + 1:
+            raise SystemExit(f"{len(self.games)} games not begun, {rounds + 1} needed")
+        self.write()  # warm: the service's first write, its statements
+
+    def write(self) -> None:
+        """The next game's opening face-off (the write that dresses its rosters)."""
+        self.service.record(
+            self.games.pop(), 0,
+            lambda settings: [FaceOff(GameTime(1, settings.period_length))], by="bench")
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+
 def measure(league: League, app_service: Tournaments, client: TestClient, floor: TestClient,
-            commit: Callable[[], None], rounds: int) -> dict[str, Any]:
+            commit: Callable[[], None], rounds: int, store: Path) -> dict[str, Any]:
     samples: dict[str, list[float]] = {}
     sizes: dict[str, int] = {}
 
@@ -281,12 +317,11 @@ def measure(league: League, app_service: Tournaments, client: TestClient, floor:
     urls = pages(league)
     for url in urls.values():  # warm: the app's first answers
         client.get(url)
+    writes = FirstWrites(league, store, store.with_name("first-writes.sqlite"), rounds)
+    writes.service.use_clock(lambda: today_ms)
     for _ in range(rounds):
-        game_id = league.unplayed.pop()
         sample("bare commit", timed(commit)[0])
-        sample("first write", timed(lambda game_id=game_id: app_service.record(
-            game_id, 0, lambda settings: [FaceOff(GameTime(1, settings.period_length))],
-            by="bench"))[0])
+        sample("first write", timed(writes.write)[0])
         for name, url in urls.items():
             sample("bare page", timed(lambda: floor.get("/floor"))[0])
             seconds, response = timed(lambda url=url: client.get(url))
@@ -294,6 +329,7 @@ def measure(league: League, app_service: Tournaments, client: TestClient, floor:
                 raise SystemExit(f"{name} ({url}): {response.status_code}")
             sample(name, seconds)
             sizes[name] = len(response.content)
+    writes.close()
     with league.sessions.begin() as s:
         s.execute(delete(GameStateCache))
     recompute_service = Tournaments(league.sessions)
@@ -365,7 +401,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"built {size} played games ({built:.0f} s so far this size)",
                       file=sys.stderr)
                 results[size] = measure(league, app_service, client, floor, commit,
-                                        args.rounds)
+                                        args.rounds, folder / "league.sqlite")
                 results[size]["built_s"] = round(built, 1)
         with sessions() as s:
             assert s.scalar(select(Division.id).limit(1)) is not None
