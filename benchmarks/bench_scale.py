@@ -77,6 +77,7 @@ SLOT_MINUTES = 40
 SLOTS_PER_DAY = 12  # 08:00 to 16:00: at most 48 games a day at every size
 UNPLAYED_PER_DIVISION = 8  # games left for the first writes
 GROWTH_TARGET = 1.5
+PRAGMAS = ("journal_mode=WAL", "foreign_keys=ON", "synchronous=NORMAL")  # the store's
 PASSWORD = "bench-scale-director-pw-30"
 
 
@@ -220,9 +221,11 @@ def hashed_once() -> Iterator[None]:
         PasswordHasher.hash = original  # type: ignore[method-assign]
 
 
-def bare_sqlite(folder: Path) -> Callable[[], None]:
+def bare_sqlite(folder: Path) -> tuple[sqlite3.Connection, Callable[[], None]]:
+    """The floor of a write: a bare ``sqlite3`` connection with the store's
+    :data:`PRAGMAS` in ``folder``, and one commit of an event's row on it."""
     connection = sqlite3.connect(folder / "bare.sqlite", isolation_level=None)
-    for pragma in ("journal_mode=WAL", "foreign_keys=ON", "synchronous=NORMAL"):
+    for pragma in PRAGMAS:
         connection.execute(f"PRAGMA {pragma}")
     connection.execute("CREATE TABLE IF NOT EXISTS bare_rows (id INTEGER PRIMARY KEY, "
                        "payload TEXT)")
@@ -233,7 +236,7 @@ def bare_sqlite(folder: Path) -> Callable[[], None]:
                            ('{"type": "faceoff", "at": "1 12:00"}',))
         connection.execute("COMMIT")
 
-    return commit
+    return connection, commit
 
 
 def bare_app() -> TestClient:
@@ -389,7 +392,7 @@ def main(argv: list[str] | None = None) -> int:
         app_service = Tournaments(sessions)
         users.create_user(app_service, "director", PASSWORD, "director")
         app = create_app(app_service)
-        commit = bare_sqlite(folder)
+        bare, commit = bare_sqlite(folder)
         floor = bare_app()
         with TestClient(app) as client:
             client.get("/login")
@@ -405,6 +408,7 @@ def main(argv: list[str] | None = None) -> int:
                 results[size]["built_s"] = round(built, 1)
         with sessions() as s:
             assert s.scalar(select(Division.id).limit(1)) is not None
+        bare.close()
         engine.dispose()
     if args.json:
         print(json.dumps(results, indent=2))

@@ -58,12 +58,14 @@ def test_the_first_writes_leave_the_pages_store_as_they_found_it(
         client.post("/login", data={"username": "director", "password": bench_scale.PASSWORD,
                                     "csrf_token": client.cookies.get(auth.CSRF_COOKIE) or ""},
                     follow_redirects=False)
+        bare, commit = bench_scale.bare_sqlite(tmp_path)
         for _ in range(2):  # two sizes' worth: nothing piles up
             result = bench_scale.measure(league, app_service, client, bench_scale.bare_app(),
-                                         bench_scale.bare_sqlite(tmp_path), 2, store)
+                                         commit, 2, store)
             assert _begun(sessions) == before and league.unplayed == unplayed
             assert result["medians_s"]["first write"] > 0
     # the copy's games were begun there: each measured write was a first write
     copy = session_factory(make_engine(f"sqlite:///{tmp_path / 'first-writes.sqlite'}"))
     assert _begun(copy)[0] == 50 + 3
+    bare.close()
     engine.dispose()

@@ -7,12 +7,9 @@ for each of hundreds of teams, and a desk page's day read them all)."""
 from __future__ import annotations
 
 from datetime import date
-from typing import Any
 
-import pytest
-from sqlalchemy import event, select
-from sqlalchemy.engine import Engine
-from webkit import Demo
+from sqlalchemy import select
+from webkit import Demo, sqlite_plans, statements_seen
 
 from rinkside.services import desk_teams, users
 from rinkside.services.schedule_requests import people_in
@@ -36,31 +33,15 @@ def test_a_tournaments_team_officials_are_read_through_its_teams(demo: Demo) -> 
     for n, team in enumerate(others):  # another tournament's, not read
         users.create_user(service, f"away{n}", "manager-bench-37", "manager", teams=[team],
                           full_name="Nell Two")
-    statements: list[tuple[str, Any]] = []
-
-    def seen(conn: Any, cursor: Any, statement: str, parameters: Any, *args: Any) -> None:
-        if "users" in statement:
-            statements.append((statement, parameters))
-
-    event.listen(Engine, "before_cursor_execute", seen)
-    try:
-        with service.read() as s:
-            whole = people_in(s, cup)
-            day = people_in(s, cup, teams={north, south}, officials=set())
-    finally:
-        event.remove(Engine, "before_cursor_execute", seen)
+    with statements_seen(lambda statement: "users" in statement) as statements, \
+            service.read() as s:
+        whole = people_in(s, cup)
+        day = people_in(s, cup, teams={north, south}, officials=set())
     # each on two teams (watched: Rule 203(a)); the other tournament's Nell
     # Two manages none of this one's teams
     both = frozenset({north, south})
     assert whole.teams_of == day.teams_of == {"Cal Bench": both, "Nell Two": both}
     assert len(statements) == 2
-    with service.read() as s:
-        connection = s.connection()
-        if connection.dialect.name != "sqlite":
-            pytest.skip("the plan is SQLite's")
-        for statement, parameters in statements:
-            plan = " ".join(str(row[-1]) for row in connection.exec_driver_sql(
-                f"EXPLAIN QUERY PLAN {statement}", parameters))
-            assert "SCAN users" not in plan, (statement, plan)
-    # the day's form: by its teams' keys alone
-    assert "SCAN user_teams" not in plan, plan
+    plans = sqlite_plans(service, statements)
+    assert not [plan for plan in plans if "SCAN users" in plan], plans
+    assert "SCAN user_teams" not in plans[1]  # the day's form: by its teams' keys alone
