@@ -10,9 +10,9 @@ from datetime import date, datetime
 
 import pytest
 from deskkit import dora, new_tournament, people
-from webkit import Client, Demo
+from webkit import Client, Demo, sqlite_plans, statements_seen
 
-from rinkside.services import desk_teams
+from rinkside.services import desk_schedule, desk_teams
 from rinkside.store import models
 
 __all__ = ["dora", "people"]
@@ -23,7 +23,8 @@ DAYS = [date(2026, 12, 12), date(2026, 12, 13), date(2026, 12, 15)]
 @pytest.fixture(scope="module")
 def three_days(demo: Demo, dora: Client) -> int:
     """North, South, East, West: two games on the 12th, one on the 13th (on
-    rink B), two on the 15th at once on rink A (a rink double-booked)."""
+    rink B), two on the 15th at once on rink A (a rink double-booked), one
+    with no rink yet."""
     service = demo.service
     tid = new_tournament(dora, "Three Days Cup")
     did = desk_teams.add_division(service, tid, "Open", by="dora")
@@ -33,7 +34,8 @@ def three_days(demo: Demo, dora: Client) -> int:
              ("East", "West", "2026-12-12T11:00", "A"),
              ("North", "East", "2026-12-13T10:00", "B"),
              ("South", "West", "2026-12-15T10:00", "A"),
-             ("North", "West", "2026-12-15T10:30", "A")]
+             ("North", "West", "2026-12-15T10:30", "A"),
+             ("South", "East", "2026-12-16T10:00", "")]  # no rink yet: not on a day
     with service.write() as s:
         s.add_all(models.Game(division_id=did, home_team_id=teams[home],
                               away_team_id=teams[away],
@@ -97,3 +99,15 @@ def test_the_day_and_its_refusal_are_in_the_openapi(dora: Client) -> None:
     answer = operation["responses"]["200"]["content"]["application/json"]["schema"]["$ref"]
     fields = schema["components"]["schemas"][answer.rsplit("/", 1)[1]]["properties"]
     assert {"day", "days", "games", "conflicts"} <= set(fields)
+
+
+def test_a_days_grid_reads_no_game_by_its_division_alone(demo: Demo, three_days: int) -> None:
+    """Issue 30: the games not placed yet (no time, or no rink) are found by
+    the start's index and a division's rinks' (0035, 0036), not by walking
+    every game of the tournament's divisions; those of the day and the days
+    around by the start's."""
+    with statements_seen(lambda statement: "FROM games" in statement) as read:
+        shown = desk_schedule.grid(demo.service, three_days, DAYS[0])
+    assert [g.home for g in shown.unplaced] == ["South"]
+    plans = sqlite_plans(demo.service, read)
+    assert plans and not [p for p in plans if "SCAN games" in p or "(division_id=?)" in p], plans
