@@ -33,7 +33,6 @@ import argparse
 import json
 import re
 import shutil
-import sqlite3
 import statistics
 import subprocess
 import sys
@@ -47,7 +46,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from bench_scale import League  # beside this file (a script's folder is on its path)
+from bench_scale import PRAGMAS, League, bare_sqlite  # beside this file (on its path)
 from sqlalchemy import Engine, event, select
 
 from rinkside.rules.events import FaceOff
@@ -57,7 +56,6 @@ from rinkside.store.db import make_engine, migrate, session_factory
 from rinkside.store.models import Game
 
 GROWTH_TARGET = 1.5
-PRAGMAS = ("journal_mode=WAL", "foreign_keys=ON", "synchronous=NORMAL")
 _COLLECTED = re.compile(r"Collected\s*:\s*(\d+)")
 
 
@@ -171,22 +169,6 @@ def first_write(service: Tournaments, game_id: int) -> None:
                    by="bench")
 
 
-def bare(folder: Path) -> tuple[sqlite3.Connection, Callable[[], None]]:
-    connection = sqlite3.connect(folder / "bare.sqlite", isolation_level=None)
-    for pragma in PRAGMAS:
-        connection.execute(f"PRAGMA {pragma}")
-    connection.execute("CREATE TABLE IF NOT EXISTS bare_rows (id INTEGER PRIMARY KEY, "
-                       "payload TEXT)")
-
-    def commit() -> None:
-        connection.execute("BEGIN")
-        connection.execute("INSERT INTO bare_rows (payload) VALUES (?)",
-                           ('{"type": "faceoff", "at": "1 12:00"}',))
-        connection.execute("COMMIT")
-
-    return connection, commit
-
-
 def cpu(operation: Callable[[], Any]) -> float:
     began = time.process_time()
     operation()
@@ -208,7 +190,7 @@ def measure(store: Path, scratch: Path, rounds: int) -> dict[str, Any]:
     games = unplayed(sessions)
     if len(games) < 2 * rounds + 2:
         raise SystemExit(f"{store}: {len(games)} games not begun, {2 * rounds + 2} needed")
-    connection, commit = bare(scratch)
+    connection, commit = bare_sqlite(scratch)
     first_write(service, games.pop(0))  # warm: the service's first write, its statements
     commit()
     samples: dict[str, list[float]] = {"first write": [], "cold": [], "bare commit": []}
@@ -250,7 +232,7 @@ def measure(store: Path, scratch: Path, rounds: int) -> dict[str, Any]:
 def child(kind: str, measured: bool, store: Path) -> None:
     """One child's work: a warm-up write, then (when ``measured``) one more."""
     if kind == "bare":
-        connection, commit = bare(store.parent)
+        connection, commit = bare_sqlite(store.parent)
         commit()
         if measured:
             commit()

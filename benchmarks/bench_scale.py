@@ -6,16 +6,19 @@ pages, and a cold recompute, on stores of 100, 1,000 and 5,000 played games.
 One SQLite store grows from size to size, laid out as a league's season
 (:class:`League`: the divisions one after another, a day's games bounded
 by its four rinks, so a larger store is a longer season, not busier days;
-the pages' today a full day of finished games). The builder is linear: a
-division's teams, rosters and schedule through the service, its starts
+the pages' today a full day of finished games; each team a manager and a
+coach who log in). The builder is linear: a division's teams, rosters,
+team officials and schedule through the service, its starts
 moved to the season's slots in one bulk update, its games' events appended
 in one transaction a division with :func:`rinkside.store.eventlog.append`
 and their states stored in one statement, never game by game through a
 console's write. At each size, in ``--rounds`` interleaved rounds (medians):
 
 - first write: :meth:`Tournaments.record` of a game's opening face-off (the
-  write that dresses its rosters), by the long-lived service of the app,
-  beside a bare ``sqlite3`` commit with the store's pragmas;
+  write that dresses its rosters), by a long-lived warmed service as the
+  app's, on a copy of the store (:class:`FirstWrites`: the store the pages
+  read keeps no game begun by the bench), beside a bare ``sqlite3`` commit
+  with the store's pragmas;
 - every page (public: home, schedule, suspensions, the tournament, a
   division's standings and statistics; desk: the tournament, its schedule,
   people, discipline and teams) through the app's test client, logged in as
@@ -38,13 +41,15 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
+from argon2 import PasswordHasher
 from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
 from fastapi.testclient import TestClient
@@ -65,12 +70,14 @@ from rinkside.web import auth
 from rinkside.web.app import create_app
 
 TEAMS_PER_DIVISION = 16
+TEAM_ROLES = ("manager", "coach")  # each team's two team officials, users
 SEASON_START = datetime(2026, 9, 5, 8, tzinfo=UTC)
 RINKS = ("A", "B", "C", "D")
 SLOT_MINUTES = 40
 SLOTS_PER_DAY = 12  # 08:00 to 16:00: at most 48 games a day at every size
 UNPLAYED_PER_DIVISION = 8  # games left for the first writes
 GROWTH_TARGET = 1.5
+PRAGMAS = ("journal_mode=WAL", "foreign_keys=ON", "synchronous=NORMAL")  # the store's
 PASSWORD = "bench-scale-director-pw-30"
 
 
@@ -141,6 +148,9 @@ class League:
                          "captain": "C" if n == 2 else "A" if n in (3, 4) else None}
                         for n in range(2, 14)]
             service.set_roster(team, players)
+            for role in TEAM_ROLES:  # its manager and coach, each a user (Section II)
+                users.create_user(service, f"d{did}t{t + 1}{role}", PASSWORD, role,
+                                  teams=[team], full_name=f"{who} {role.title()}")
         # The round robin in consecutive slots from SEASON_START, each then
         # moved to the season's next free slot of the same place.
         ids = service.generate_round_robin(did, start=SEASON_START, slot_minutes=SLOT_MINUTES,
@@ -163,7 +173,8 @@ class League:
         """Played games up to ``played``; the seconds it took."""
         began = time.perf_counter()
         while self.played < played:
-            ids = self._division()
+            with hashed_once():
+                ids = self._division()
             playing = ids[:len(ids) - UNPLAYED_PER_DIVISION][:played - self.played]
             self.unplayed += ids[len(playing):]
             self._play(playing)
@@ -188,9 +199,33 @@ class League:
         self.played += len(game_ids)
 
 
-def bare_sqlite(folder: Path) -> Callable[[], None]:
+@contextmanager
+def hashed_once() -> Iterator[None]:
+    """argon2 works out the team officials' one password once (each hash
+    costs 0.2 s of CPU by design: 700 of them would be most of the build);
+    each user still stores a real argon2 hash of it."""
+    hashes: dict[str, str] = {}
+    original = PasswordHasher.hash
+
+    def once(hasher: PasswordHasher, password: str | bytes, *, salt: bytes | None = None
+             ) -> str:
+        key = password if isinstance(password, str) else password.decode()
+        if key not in hashes:
+            hashes[key] = original(hasher, password, salt=salt)
+        return hashes[key]
+
+    PasswordHasher.hash = once  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        PasswordHasher.hash = original  # type: ignore[method-assign]
+
+
+def bare_sqlite(folder: Path) -> tuple[sqlite3.Connection, Callable[[], None]]:
+    """The floor of a write: a bare ``sqlite3`` connection with the store's
+    :data:`PRAGMAS` in ``folder``, and one commit of an event's row on it."""
     connection = sqlite3.connect(folder / "bare.sqlite", isolation_level=None)
-    for pragma in ("journal_mode=WAL", "foreign_keys=ON", "synchronous=NORMAL"):
+    for pragma in PRAGMAS:
         connection.execute(f"PRAGMA {pragma}")
     connection.execute("CREATE TABLE IF NOT EXISTS bare_rows (id INTEGER PRIMARY KEY, "
                        "payload TEXT)")
@@ -201,7 +236,7 @@ def bare_sqlite(folder: Path) -> Callable[[], None]:
                            ('{"type": "faceoff", "at": "1 12:00"}',))
         connection.execute("COMMIT")
 
-    return commit
+    return connection, commit
 
 
 def bare_app() -> TestClient:
@@ -238,8 +273,42 @@ def timed(operation: Callable[[], Any]) -> tuple[float, Any]:
     return time.perf_counter() - started, out
 
 
+class FirstWrites:
+    """A game's first write measured on a copy of the store (SQLite's backup
+    of it, as it is at this size), by a long-lived service warmed by one
+    first write there, as the app's is: each measured write begins a game
+    of the copy, so the store the pages read is left as it was found, and
+    every size and round measures the same thing (the games begun by the
+    old bench stayed in play, one more at each round, and the pages showed
+    them). The games written are the league's last not begun, the same at
+    every size's copy."""
+
+    def __init__(self, league: League, store: Path, copy: Path, rounds: int) -> None:
+        copy.unlink(missing_ok=True)
+        source, target = sqlite3.connect(store), sqlite3.connect(copy)
+        with target:
+            source.backup(target)
+        source.close()
+        target.close()
+        self.engine = make_engine(f"sqlite:///{copy}")
+        self.service = Tournaments(session_factory(self.engine))
+        self.games = list(league.unplayed[-(rounds + 1):])
+        if len(self.games) < rounds + 1:
+            raise SystemExit(f"{len(self.games)} games not begun, {rounds + 1} needed")
+        self.write()  # warm: the service's first write, its statements
+
+    def write(self) -> None:
+        """The next game's opening face-off (the write that dresses its rosters)."""
+        self.service.record(
+            self.games.pop(), 0,
+            lambda settings: [FaceOff(GameTime(1, settings.period_length))], by="bench")
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+
 def measure(league: League, app_service: Tournaments, client: TestClient, floor: TestClient,
-            commit: Callable[[], None], rounds: int) -> dict[str, Any]:
+            commit: Callable[[], None], rounds: int, store: Path) -> dict[str, Any]:
     samples: dict[str, list[float]] = {}
     sizes: dict[str, int] = {}
 
@@ -251,12 +320,11 @@ def measure(league: League, app_service: Tournaments, client: TestClient, floor:
     urls = pages(league)
     for url in urls.values():  # warm: the app's first answers
         client.get(url)
+    writes = FirstWrites(league, store, store.with_name("first-writes.sqlite"), rounds)
+    writes.service.use_clock(lambda: today_ms)
     for _ in range(rounds):
-        game_id = league.unplayed.pop()
         sample("bare commit", timed(commit)[0])
-        sample("first write", timed(lambda game_id=game_id: app_service.record(
-            game_id, 0, lambda settings: [FaceOff(GameTime(1, settings.period_length))],
-            by="bench"))[0])
+        sample("first write", timed(writes.write)[0])
         for name, url in urls.items():
             sample("bare page", timed(lambda: floor.get("/floor"))[0])
             seconds, response = timed(lambda url=url: client.get(url))
@@ -264,6 +332,7 @@ def measure(league: League, app_service: Tournaments, client: TestClient, floor:
                 raise SystemExit(f"{name} ({url}): {response.status_code}")
             sample(name, seconds)
             sizes[name] = len(response.content)
+    writes.close()
     with league.sessions.begin() as s:
         s.execute(delete(GameStateCache))
     recompute_service = Tournaments(league.sessions)
@@ -323,7 +392,7 @@ def main(argv: list[str] | None = None) -> int:
         app_service = Tournaments(sessions)
         users.create_user(app_service, "director", PASSWORD, "director")
         app = create_app(app_service)
-        commit = bare_sqlite(folder)
+        bare, commit = bare_sqlite(folder)
         floor = bare_app()
         with TestClient(app) as client:
             client.get("/login")
@@ -335,10 +404,11 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"built {size} played games ({built:.0f} s so far this size)",
                       file=sys.stderr)
                 results[size] = measure(league, app_service, client, floor, commit,
-                                        args.rounds)
+                                        args.rounds, folder / "league.sqlite")
                 results[size]["built_s"] = round(built, 1)
         with sessions() as s:
             assert s.scalar(select(Division.id).limit(1)) is not None
+        bare.close()
         engine.dispose()
     if args.json:
         print(json.dumps(results, indent=2))

@@ -23,7 +23,7 @@ TABLES = {
     "review_decisions", "suspension_changes", "sync_credentials", "playoff_places",
     "api_tokens", "webhooks", "webhook_deliveries",
     "signed_reports", "roster_submissions", "team_signatures", "mail_outbox",
-    "team_requests", "official_hours", "schedule_locks", "venue_travel",
+    "team_requests", "official_hours", "schedule_locks", "venue_travel", "user_teams",
 }
 SINCE_0005 = {"users", "game_officials", "signoff_entries", "rinks", "sessions", "login_failures",
               "store_meta", "sync_tokens", "sync_links", "sync_games", "desk_changes",
@@ -31,7 +31,8 @@ SINCE_0005 = {"users", "game_officials", "signoff_entries", "rinks", "sessions",
               "review_decisions", "suspension_changes", "sync_credentials",
               "playoff_places", "api_tokens", "webhooks", "webhook_deliveries", "signed_reports",
               "roster_submissions", "team_signatures", "mail_outbox",
-              "team_requests", "official_hours", "schedule_locks", "venue_travel"}
+              "team_requests", "official_hours", "schedule_locks", "venue_travel",
+              "user_teams"}
 
 
 def _tables(engine: Engine) -> set[str]:

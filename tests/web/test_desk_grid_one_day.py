@@ -14,7 +14,7 @@ import pytest
 from deskkit import dora, new_tournament, people
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
-from webkit import Client, Demo
+from webkit import Client, Demo, sqlite_plans, statements_seen
 
 from rinkside.services import desk_people, desk_schedule, desk_teams, schedule_requests
 from rinkside.store import models
@@ -239,24 +239,10 @@ def test_a_days_games_are_found_along_the_start_index(demo: Demo, night_cup: int
     after it are read along the start's index (migration 0034), not by
     scanning every game of the tournament's divisions (SQLite's planner's
     choice without statistics)."""
-    bounded: list[tuple[str, Any]] = []
-
-    def seen(conn: Any, cursor: Any, statement: str, parameters: Any, *args: Any) -> None:
-        if "FROM games" in statement and "games.start >=" in statement:
-            bounded.append((statement, parameters))
-
-    event.listen(Engine, "before_cursor_execute", seen)
-    try:
+    with statements_seen(lambda statement: "FROM games" in statement
+                         and "games.start >=" in statement) as bounded:
         desk_schedule.day_nav(demo.service, night_cup, DAYS[1])
         desk_schedule.grid(demo.service, night_cup, DAYS[1])
-    finally:
-        event.remove(Engine, "before_cursor_execute", seen)
     assert len(bounded) >= 3  # the days around, the window of games, the day's games
-    with demo.service.read() as s:
-        connection = s.connection()
-        if connection.dialect.name != "sqlite":
-            pytest.skip("the plan is SQLite's")
-        for statement, parameters in bounded:
-            plan = " ".join(str(row[-1]) for row in connection.exec_driver_sql(
-                f"EXPLAIN QUERY PLAN {statement}", parameters))
-            assert "ix_games_start" in plan, (statement, plan)
+    for (statement, _), plan in zip(bounded, sqlite_plans(demo.service, bounded), strict=True):
+        assert "ix_games_start" in plan, (statement, plan)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import email
 import socket
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
@@ -25,7 +25,7 @@ import pytest
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import SMTP, Envelope, Session
 from fastapi import FastAPI
-from webkit import Demo, logged_in, new_game, record, skaters
+from webkit import Demo, keys, logged_in, new_game, record, skaters
 
 from rinkside.reports import signing
 from rinkside.rules.errors import RuleViolation
@@ -45,6 +45,8 @@ from rinkside.services.webhooks import BACKOFF, DeliveryLoop
 from rinkside.store import models
 from rinkside.web import auth
 from rinkside.web.server import build_server
+
+__all__ = ["keys"]  # the league's signing key: a fixture of webkit
 
 SENDER = "scores@league.example"
 
@@ -111,15 +113,6 @@ def inbox(smtp: tuple[Inbox, int], monkeypatch: pytest.MonkeyPatch) -> Inbox:
                         ("RINKSIDE_SMTP_TLS", "none"), ("RINKSIDE_MAIL_FROM", SENDER)):
         monkeypatch.setenv(name, value)
     return box
-
-
-@pytest.fixture(scope="module")
-def keys(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    folder = tmp_path_factory.mktemp("keys") / "league"
-    signing.make_key(folder, "Metro Roller League")
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv(signing.KEYS_DIR_VARIABLE, str(folder))
-        yield folder
 
 
 class Clock:
@@ -482,19 +475,30 @@ def test_an_invitation_goes_to_the_address_the_director_gave(
     assert link in message.get_body(("plain",)).get_content()
 
 
+@pytest.fixture
+def refused_once(demo: Demo, inbox: Inbox) -> Callable[[int], None]:
+    """A roster decision mailed to a team's officials (``refused_once(team)``),
+    the server refusing the first attempt and taking the retry (each
+    delivered once, BACKOFF[0] apart)."""
+    def mailed(team_id: int) -> None:
+        with demo.service.write() as s:
+            mail.mail_roster_decision(s, team_id, approved=True, reason="", by="dora",
+                                      now=demo.service.now())
+        inbox.refuse_first = 1
+        clock = Clock()
+        assert deliver(demo, clock) == 1
+        clock.now += BACKOFF[0]
+        assert deliver(demo, clock) == 1
+
+    return mailed
+
+
 def test_no_recipient_sees_another_recipients_address(
-        demo: Demo, inbox: Inbox, officials: dict[str, Any]) -> None:
+        inbox: Inbox, officials: dict[str, Any], refused_once: Callable[[int], None]) -> None:
     """A roster decision goes to the team's manager and coach: each address
     is in the SMTP envelope alone, none in what a recipient reads (the To
     names an empty group), on the first attempt as on the retry."""
-    with demo.service.write() as s:
-        mail.mail_roster_decision(s, officials["home"], approved=True, reason="", by="dora",
-                                  now=demo.service.now())
-    inbox.refuse_first = 1
-    clock = Clock()
-    assert deliver(demo, clock) == 1
-    clock.now += BACKOFF[0]
-    assert deliver(demo, clock) == 1
+    refused_once(officials["home"])
     [(to, message)] = inbox.got
     assert {"carl@home.example", "hanna@home.example"} <= set(to)  # each in the envelope
     assert message["To"] == "undisclosed-recipients:;" and message["To"].addresses == ()
@@ -505,17 +509,10 @@ def test_no_recipient_sees_another_recipients_address(
 
 
 def test_a_retry_sends_the_same_message_id(
-        demo: Demo, inbox: Inbox, officials: dict[str, Any]) -> None:
+        inbox: Inbox, officials: dict[str, Any], refused_once: Callable[[int], None]) -> None:
     """The attempt the server refused and the retry it took are one message:
     the same Message-ID (made of the outbox row, not drawn anew)."""
-    with demo.service.write() as s:
-        mail.mail_roster_decision(s, officials["away"], approved=True, reason="", by="dora",
-                                  now=demo.service.now())
-    inbox.refuse_first = 1
-    clock = Clock()
-    assert deliver(demo, clock) == 1
-    clock.now += BACKOFF[0]
-    assert deliver(demo, clock) == 1
+    refused_once(officials["away"])
     [(_, message)] = inbox.got
     first, second = (email.message_from_bytes(sent, policy=default) for sent in inbox.raw)
     assert first["Message-ID"] == second["Message-ID"] == message["Message-ID"]

@@ -4,45 +4,22 @@ played game's state (issue 30): a game over says so beside its stored state
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
+from inplaykit import begun, four_teams, played
 from sqlalchemy import select, update
 
-from rinkside.rules.events import FaceOff
-from rinkside.rules.game import replay
 from rinkside.rules.state import GameState
-from rinkside.rules.times import GameTime
-from rinkside.services import queries, state_cache
-from rinkside.services.replay import setup_of
+from rinkside.services import queries
 from rinkside.services.tournaments import Tournaments
-from rinkside.simulate import play_game
-from rinkside.store import eventlog, models
+from rinkside.store import models
 from rinkside.store.db import make_engine, migrate, session_factory
 from rinkside.web import pages
 
 NOW = datetime(2026, 12, 5, 7, tzinfo=UTC)
-
-
-def _played(service: Tournaments, game_ids: Sequence[int]) -> None:
-    """Each game played to its end, its events appended and its state stored."""
-    rng = random.Random(30)
-    states: dict[int, tuple[int, GameState]] = {}
-    with service.write() as s:
-        for game_id in game_ids:
-            game = s.get(models.Game, game_id)
-            assert game is not None
-            setup = setup_of(s, game)
-            events = play_game(rng, setup)
-            version = 0
-            for event in events:
-                version = eventlog.append(s, game_id, version, event, "test")
-            states[game_id] = (version, replay(setup, events))
-        state_cache.store_many(s, states)
 
 
 @pytest.fixture
@@ -53,22 +30,13 @@ def cup(tmp_path: Path) -> tuple[Tournaments, int, list[int]]:
     migrate(engine)
     service = Tournaments(session_factory(engine))
     service.use_clock(lambda: int(NOW.timestamp() * 1000))
-    tid = service.create_tournament("Past Cup", date(2026, 12, 4), {"overtime": "shootout"})
-    did = service.add_division(tid, "Open")
-    for n in range(4):
-        team = service.add_team(did, f"Team {n + 1}")
-        service.set_roster(team, [{"number": 1, "name": f"T{n} Goalie", "goalie": True},
-                                  *({"number": k, "name": f"T{n} Skater {k}",
-                                     "captain": "C" if k == 2 else None}
-                                    for k in range(2, 9))])
-    ids = service.generate_round_robin(did, start=datetime(2026, 12, 4, 8, tzinfo=UTC),
-                                       slot_minutes=40, rinks=["A"], rounds=1)
+    tid, ids = four_teams(service, "Past Cup", date(2026, 12, 4),
+                          datetime(2026, 12, 4, 8, tzinfo=UTC))
     with service.write() as s:
         s.execute(update(models.Game).where(models.Game.id == ids[-1])
                   .values(start=NOW + timedelta(hours=3)))
-    _played(service, ids[:4])
-    service.record(ids[4], 0, lambda settings: [FaceOff(GameTime(1, settings.period_length))],
-                   by="test")
+    played(service, ids[:4], seed=30)
+    begun(service, ids[4])
     return service, tid, ids
 
 

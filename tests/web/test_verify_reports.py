@@ -17,7 +17,7 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from typer.testing import CliRunner
-from webkit import Demo, logged_in, new_game, record, skaters
+from webkit import Demo, keys, logged_in, new_game, record, skaters
 
 from rinkside import cli
 from rinkside.reports import signing
@@ -26,16 +26,9 @@ from rinkside.rules.times import GameTime
 from rinkside.services import signed_reports
 from rinkside.web import auth
 
+__all__ = ["keys"]  # the league's signing key: a fixture of webkit
+
 runner = CliRunner()
-
-
-@pytest.fixture(scope="module")
-def keys(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    folder = tmp_path_factory.mktemp("keys") / "league"
-    signing.make_key(folder, "Metro Roller League")
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv(signing.KEYS_DIR_VARIABLE, str(folder))
-        yield folder
 
 
 @pytest.fixture(scope="module")

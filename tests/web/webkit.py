@@ -3,13 +3,19 @@ play through the service (the fixtures are in ``conftest``)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
 
+from rinkside.reports import signing
 from rinkside.rules.events import Event, FaceOff, Penalty, PenaltyClass, Stoppage, Team
 from rinkside.rules.times import GameTime
 from rinkside.services.tournaments import Tournaments
@@ -78,3 +84,43 @@ def logged_in(app: FastAPI, username: str, password: str) -> Iterator[Client]:
             "csrf_token": client.cookies.get(auth.CSRF_COOKIE) or ""}, follow_redirects=False)
         assert response.status_code == 303
         yield client, client.get("/api/session").json()["csrf_token"]
+
+
+@contextmanager
+def statements_seen(wanted: Callable[[str], bool]) -> Iterator[list[tuple[str, Any]]]:
+    """Every statement an engine runs meanwhile that ``wanted`` takes, with
+    its parameters (to ask the store how it would run them)."""
+    seen: list[tuple[str, Any]] = []
+
+    def executed(conn: Any, cursor: Any, statement: str, parameters: Any, *args: Any) -> None:
+        if wanted(statement):
+            seen.append((statement, parameters))
+
+    event.listen(Engine, "before_cursor_execute", executed)
+    try:
+        yield seen
+    finally:
+        event.remove(Engine, "before_cursor_execute", executed)
+
+
+def sqlite_plans(service: Tournaments, statements: Sequence[tuple[str, Any]]) -> list[str]:
+    """SQLite's plan of each statement (its ``EXPLAIN QUERY PLAN``'s steps in
+    one line: ``SCAN users``, ``SEARCH games USING INDEX ...``); the test is
+    skipped on another store."""
+    with service.read() as s:
+        connection = s.connection()
+        if connection.dialect.name != "sqlite":
+            pytest.skip("the plan is SQLite's")
+        return [" ".join(str(row[-1]) for row in connection.exec_driver_sql(
+            f"EXPLAIN QUERY PLAN {statement}", parameters)) for statement, parameters in statements]
+
+
+@pytest.fixture(scope="module")
+def keys(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The league's signing key and certificate (issue 29), made for the
+    module and named by the environment as a server finds them."""
+    folder = tmp_path_factory.mktemp("keys") / "league"
+    signing.make_key(folder, "Metro Roller League")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(signing.KEYS_DIR_VARIABLE, str(folder))
+        yield folder

@@ -16,7 +16,16 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from typing import Final
 
-from sqlalchemy import ColumnElement, ScalarSelect, delete, func, or_, select, update
+from sqlalchemy import (
+    ColumnElement,
+    ScalarSelect,
+    Select,
+    delete,
+    func,
+    select,
+    union,
+    update,
+)
 from sqlalchemy.orm import Session
 
 from rinkside.services import officiating, rinks, schedule_progress
@@ -664,6 +673,23 @@ def day_nav(service: ServiceBase, tournament_id: int, wanted: date | None = None
     return day_nav(service, tournament_id, first)
 
 
+def _unplaced(tournament_id: int) -> Select[models.Game, str]:
+    """The tournament's games not placed yet (no time, or no rink) and their
+    divisions' names, each kind found by its index (the start's, a division's
+    rinks', migrations 0035 and 0036): one condition of three ORed together
+    walked every game of the tournament's divisions (50,000 steps of SQLite's
+    at 5,000 games for none found)."""
+    game = models.Game
+    divisions = select(models.Division.id).where(models.Division.tournament_id == tournament_id)
+    ids = union(select(game.id).where(game.start.is_(None), (game.division_id + 0).in_(divisions)),
+                select(game.id).where(game.division_id.in_(divisions), game.rink.is_(None)),
+                select(game.id).where(game.division_id.in_(divisions), game.rink == ""))
+    return (select(game, models.Division.name)
+            .join(models.Division, models.Division.id == game.division_id + 0)
+            .where(game.id.in_(ids))
+            .order_by(game.start, game.rink, game.id))
+
+
 def _day_span(day: date) -> tuple[datetime, datetime]:
     """A day in the server's zone, from its midnight to the next."""
     return (datetime.combine(day, time()).astimezone(),
@@ -703,9 +729,7 @@ def grid(service: ServiceBase, tournament_id: int, shown_day: date | None = None
                          .where(models.Division.tournament_id == tournament_id,
                                 models.Game.start >= shown[0], models.Game.start < shown[1])
                          .order_by(models.Game.start, models.Game.rink, models.Game.id))
-            query = query.where(or_(models.Game.start.is_(None), models.Game.rink.is_(None),
-                                    models.Game.rink == ""))
-            rows = [*s.execute(query).all(), *s.execute(day_query).all()]
+            rows = [*s.execute(_unplaced(tournament_id)).all(), *s.execute(day_query).all()]
         else:
             rows = list(s.execute(query).all())
         # With a day, what the conflicts need is read for the games around it

@@ -60,12 +60,20 @@ def people_in(s: Session, tournament_id: int, also_officials: Sequence[str] = ()
     found: dict[str, set[int]] = {}
     for key, name, team_id in s.execute(players):
         found.setdefault(key or name, set()).add(team_id)
-    for username, full, listed in s.execute(
-            select(models.User.username, models.User.full_name, models.User.teams)
-            .where(models.User.role.in_(models.TEAM_ROLES))):
-        benches = ours.intersection(listed or ())
-        if benches:
-            found.setdefault(full or username, set()).update(benches)
+    # the team officials of those teams alone, through their teams' rows
+    # (migration 0038), never every manager and coach of the store
+    officials_of = (select(models.User.username, models.User.full_name,
+                           models.UserTeam.team_id)
+                    .join(models.UserTeam, models.UserTeam.user_id == models.User.id)
+                    .where(models.User.role.in_(models.TEAM_ROLES)))
+    if teams is None:
+        officials_of = officials_of.join(models.Team, models.Team.id == models.UserTeam.team_id
+                                         ).join(models.Division).where(
+            models.Division.tournament_id == tournament_id)
+    else:
+        officials_of = officials_of.where(models.UserTeam.team_id.in_(sorted(ours)))
+    for username, full, team_id in s.execute(officials_of):
+        found.setdefault(full or username, set()).add(team_id)
     if officials is None:
         whistles = set(s.scalars(select(models.GameOfficial.name).join(models.Game)
                                  .join(models.Division)

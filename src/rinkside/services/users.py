@@ -144,6 +144,8 @@ def create_user(service: ServiceBase, username: str, password: str, role: str,
                                email=email)
             s.add(user)
             s.flush()
+            # the same teams, one row each: found by the team (issue 30)
+            s.add_all(models.UserTeam(team_id=t, user_id=user.id) for t in wanted)
             return user.id
     except IntegrityError as exc:
         raise ValueError(f"there is already a user named {username!r}") from exc

@@ -83,6 +83,7 @@ from rinkside.store.models.users import (
     SessionRow,
     StoreMeta,
     User,
+    UserTeam,
 )
 
 __all__ = [
@@ -141,6 +142,7 @@ __all__ = [
     "TeamStyle",
     "Tournament",
     "User",
+    "UserTeam",
     "VenueTravel",
     "Webhook",
     "WebhookDelivery",

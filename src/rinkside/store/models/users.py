@@ -59,6 +59,21 @@ class User(Base):
     active: Mapped[FlagOn]
 
 
+class UserTeam(Base):
+    """A team a manager or coach acts for, one row a team of ``users.teams``
+    (written with it, :func:`rinkside.services.users.create_user`): a
+    tournament's team officials are found through their teams' keys, never
+    by reading every manager and coach of the store (issue 30). A team
+    withdrawn, or a user removed, takes its rows with it."""
+
+    __tablename__ = "user_teams"
+
+    team_id: Mapped[int] = mapped_column(ForeignKey("teams.id", ondelete="CASCADE"),
+                                         primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"),
+                                         primary_key=True)
+
+
 class SessionRow(Base):
     """A logged-in browser: the SHA-256 of its cookie's token (never the token),
     its CSRF token, when it began and was last seen (idle and absolute

@@ -7,15 +7,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Any
+from typing import Annotated, Any, Final
 
-from fastapi import Form, Request
+from fastapi import Form, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from rinkside.services import desk_schedule, queries, rinks, schedule_progress, schedule_requests
 from rinkside.services.schedule_requests import requests_of
-from rinkside.web import fields
+from rinkside.web import documented, fields
 from rinkside.web.deps import FormId, Service, Templates
 from rinkside.web.routers.desk import (
     Director,
@@ -269,14 +269,75 @@ class Move(BaseModel):
     reason: fields.Reason = ""
 
 
-@api_router.get("/api/desk/tournaments/{tournament_id:id}/schedule")
-def grid_api(tournament_id: int, service: Service, user: Director) -> dict[str, Any]:
-    grid = desk_schedule.grid(service, tournament_id)
-    return {"game_minutes": grid.game_minutes, "rest_minutes": grid.rest_minutes,
-            "games": [{"id": g.game_id, "start": g.start.isoformat(), "rink": g.rink,
-                       "home": g.home, "away": g.away, "conflicts": list(g.conflicts)}
-                      for day in grid.days for g in day.cells.values()],
-            "conflicts": [c.message for c in grid.conflicts]}
+# The days the API's schedule answers for: those a tournament is played in
+# (the store keeps every moment of them; a day at the calendar's edge has no
+# midnight either side to bound its games).
+FIRST_DAY: Final = date(2000, 1, 1)
+LAST_DAY: Final = date(2099, 12, 31)
+
+
+class GridGameOut(BaseModel):
+    id: int
+    start: str = Field(description="when it starts (ISO 8601, with its offset)")
+    rink: str
+    home: str
+    away: str
+    conflicts: list[str] = Field(description="what conflicts with it, each in words")
+
+
+class DaysOut(BaseModel):
+    """The days with a game on a time and a rink around the one answered:
+    ask ``?day=`` with one of them to walk the season a day at a time."""
+
+    first: date | None
+    previous: date | None
+    next: date | None
+    last: date | None
+
+
+class GridOut(BaseModel):
+    """One day of the schedule (never the season's: a league's holds
+    thousands of games), its games on a time and a rink with what conflicts
+    with them, and the days around it."""
+
+    day: date | None = Field(description="the day answered (None: no game is on the "
+                                         "schedule yet)")
+    days: DaysOut
+    game_minutes: int
+    rest_minutes: int
+    games: list[GridGameOut]
+    conflicts: list[str] = Field(description="every conflict the day's games are in")
+
+
+@api_router.get("/api/desk/tournaments/{tournament_id:id}/schedule", response_model=GridOut,
+                responses={422: {"description": "The day is not a date (YYYY-MM-DD) from "
+                                                "2000 to 2099",
+                                 "model": documented.InvalidRequest | documented.FieldRefusal}})
+def grid_api(tournament_id: int, service: Service, user: Director,
+             day: Annotated[date | None, Query(
+                 description="The day to answer for (YYYY-MM-DD, the server's zone; from "
+                             "2000 to 2099); none: the first day with a game. The answer's "
+                             "`days` names the days before and after it.")] = None
+             ) -> GridOut | JSONResponse:
+    """The schedule of one day, as the desk's schedule page shows it: the day
+    asked for, else the first with a game; its games and their conflicts
+    (found among the games around the day, as the page's), and the first,
+    previous, next and last days with a game, to ask for next."""
+    if day is not None and not FIRST_DAY <= day <= LAST_DAY:
+        return JSONResponse(documented.FieldRefusal(
+            detail=f"{day.isoformat()} is not a day of a tournament: a day from "
+                   f"{FIRST_DAY.isoformat()} to {LAST_DAY.isoformat()}",
+            field="day").model_dump(), status_code=422)
+    nav = desk_schedule.day_nav(service, tournament_id, day)
+    grid = desk_schedule.grid(service, tournament_id, nav.day)
+    return GridOut(
+        day=nav.day, days=DaysOut(first=nav.first, previous=nav.previous, next=nav.next,
+                                  last=nav.last),
+        game_minutes=grid.game_minutes, rest_minutes=grid.rest_minutes,
+        games=[GridGameOut(id=g.game_id, start=g.start.isoformat(), rink=g.rink, home=g.home,
+                           away=g.away, conflicts=list(g.conflicts))
+               for shown in grid.days for g in shown.cells.values()],
+        conflicts=[c.message for c in grid.conflicts])
 
 
 @api_router.post("/api/desk/games/{game_id:id}/preview", response_model=None)
