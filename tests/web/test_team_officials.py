@@ -418,6 +418,11 @@ def test_a_refused_lineup_comes_back_as_it_was_typed(
     assert f'value="{ids[30]}" aria-label="dress #30"' in page  # undressed, as typed
     assert f'value="{ids[30]}" checked aria-label="starting goaltender #30"' in page
     assert demo.service.lineup_of(game.game_id, ash)[1] == ids[31]  # the stored one stands
+    # Rule 202(c): a signature here would cover the lineup handed in before,
+    # not the one on screen: it is not offered until a lineup is handed in.
+    assert "Sign the lineup" not in page
+    assert "was not handed in, so it cannot be signed" in page and "202(c)" in page
+    assert "Sign the lineup" in mia[0].get(url.removesuffix("/lineup")).text
 
 
 def test_a_short_lineup_is_warned_of_again_before_it_is_signed(

@@ -176,6 +176,9 @@ def _lineup_page(request: Request, service: Service, templates: Templates,
         "signing": team_officials.lineup_signing_note(service, game_id, team_id),
         "starting_goalie": starting_goalie,
         "warnings": warnings or [], "standing": standing,
+        # Rule 202(c): a signature covers the lineup handed in; while the form
+        # shows choices refused and not saved, it is not offered.
+        "unsaved": typed is not None,
         "notice": request.query_params.get("done")},
         status_code=422 if error else 200)
 
