@@ -6,6 +6,7 @@ from gamekit import at, box, called, end, faceoff, goal, pen, play, refused, sig
 
 from rinkside.rules.events import PenaltyShot
 from rinkside.rules.game import apply
+from rinkside.rules.state import GameState
 from rinkside.rules.times import parse_game_time
 
 
@@ -55,6 +56,47 @@ class TestRule408aThirdPenaltyAfterARunningStoppage:
                  clock="running", period_length="15:00")
         assert box(s, "away") == [(4, "running", "2:00"), (9, "running", "2:00")]
         assert s.skaters("away") == 2
+
+
+class TestRule408aThirdPenaltyExplainedBeforeTheFaceoff:
+    @staticmethod
+    def why(state: GameState, player: int) -> tuple[str, ...]:
+        """The entry's reasons as the console shows them (``text: rule``),
+        rule first."""
+        entry = next(e for e in state.box("away") if e.player == player)
+        return tuple(f"{r.rule} {r.text}" for r in entry.why)
+
+    def test_a_third_penalty_at_a_stoppage_is_held_back_not_started_at_the_faceoff(
+            self) -> None:
+        """408(a): two teammates serving, a third penalized at a stoppage is
+        held back; the box says so before the face-off, not 409(d)."""
+        s = play([faceoff("1 12:00"), *called("1 11:00", "away", 7, "minor"),
+                  *called("1 10:30", "away", 8, "minor"), whistle("1 10:00"),
+                  pen("1 10:00", "away", 9, "minor")])
+        before = self.why(s, 9)
+        assert before[0].startswith("408(a)") and "held back" in before[0]
+        assert not any(w.startswith("409(d)") for w in before)
+        after = apply(s, faceoff("1 10:00"))
+        assert box(after, "away") == [(7, "running", "1:00"), (8, "running", "1:30"),
+                                      (9, "pending", "2:00")]
+        assert self.why(after, 9)[0].startswith("408(a)")
+
+    def test_two_new_penalties_beside_one_serving_the_second_is_held_back(self) -> None:
+        s = play([faceoff("1 12:00"), *called("1 11:00", "away", 7, "minor"),
+                  whistle("1 10:00"), pen("1 10:00", "away", 8, "minor"),
+                  pen("1 10:00", "away", 9, "minor")])
+        assert self.why(s, 8)[0].startswith("409(d)")
+        assert self.why(s, 9)[0].startswith("408(a)")
+        after = apply(s, faceoff("1 10:00"))
+        assert box(after, "away") == [(7, "running", "1:00"), (8, "running", "2:00"),
+                                      (9, "pending", "2:00")]
+
+    def test_a_misconduct_to_a_third_player_still_starts_at_the_faceoff(self) -> None:
+        """Ruling 53: a misconduct is not held back by 408(a)."""
+        s = play([faceoff("1 12:00"), *called("1 11:00", "away", 7, "minor"),
+                  *called("1 10:30", "away", 8, "minor"), whistle("1 10:00"),
+                  pen("1 10:00", "away", 9, "misconduct")])
+        assert self.why(s, 9)[0].startswith("409(d)")
 
 
 class TestRule402dRelease:

@@ -52,3 +52,23 @@ def test_a_forfeited_game_shows_no_shot_and_no_save(tmp_path: Path) -> None:
             assert "Shots on goal: Blades 0 shots, 0 saves; Storm 0 shots, 0 saves" in page
             assert all((g.goals_against, g.shots_against, g.saves) == (0, None, None)
                        for g in build_report(cup.service, game).goalies)
+
+
+def test_goals_without_a_shot_recorded_read_alike_on_the_report_and_the_console(
+        tmp_path: Path) -> None:
+    """Two goals and no shot recorded: the engine charges no goaltender a
+    shot or a save (the report's SA and SV empty), and the console and the
+    game page say the shots were not recorded instead of "2 shots, 0 saves"."""
+    cup: Cup = make_cup(open_tournaments(f"sqlite:///{tmp_path / 'goals.sqlite'}"))
+    game = cup.service.add_game(cup.division, cup.home, cup.away)
+    cup.service.record(game, 0, [FaceOff(t(1, "12:00")), Goal(t(1, "11:00"), "home", 6),
+                                 FaceOff(t(1, "11:00")), Goal(t(1, "10:00"), "home", 6)],
+                       by="t")
+    away_goalie = next(g for g in build_report(cup.service, game).goalies if g.team == "away")
+    assert (away_goalie.goals_against, away_goalie.shots_against, away_goalie.saves) == \
+        (2, None, None)
+    with TestClient(create_app(cup.service)) as client:
+        live = client.get(f"/api/games/{game}/state").json()
+        assert live["shots_text"] == {"home": "2 goals, shots not recorded",
+                                      "away": "0 shots, 0 saves"}
+        assert "Blades 2 goals, shots not recorded" in client.get(f"/games/{game}").text

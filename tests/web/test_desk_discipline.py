@@ -55,6 +55,30 @@ def test_supplementary_discipline_is_added_and_shown_still_owed(
     assert changes.changes(demo.service, tid)[0].reason == "spat at an official"
 
 
+def test_the_length_of_a_suspension_is_chosen_in_the_books_words_not_typed_as_a_key(
+        demo: Demo, dora: Client, cup: tuple[int, int]) -> None:
+    """Rules 410(a), 410(b), 404(h): the rest of the tournament and pending
+    review are offered as choices in words; the director types no stored key."""
+    tid, _ = cup
+    page = dora[0].get(f"/desk/tournaments/{tid}/discipline").text
+    form = page[page.index(f'action="/desk/tournaments/{tid}/supplementary"'):]
+    form = form[:form.index("</form>")]
+    assert '<option value="pending_review">pending review by the Event Directors' in form
+    assert '<option value="rest_of_tournament">the rest of the tournament' in form
+    assert "rest_of_tournament)" not in page and "(games, none, rest_of_tournament)" not in page
+    ants = next(t for t in queries.tournament_trees(demo.service) if t.tournament_id == tid
+                ).divisions[0].teams[0]
+    player = next(p for p in queries.team(demo.service, ants.team_id).players if p.number == 11)
+    url = f"/desk/tournaments/{tid}/supplementary"
+    both = post(dora, url, {"player": player.player_id, "games": "2", "extent": "pending_review",
+                            "reason": "a brawl"})
+    assert both.status_code == 422 and "not both" in both.text
+    assert post(dora, url, {"player": player.player_id, "games": "", "extent": "pending_review",
+                            "reason": "a brawl"}).status_code == 303
+    status = demo.service.suspensions(tid)[player.player_id]
+    assert [s.games for s in status.sanctions] == ["pending_review"]
+
+
 def test_a_second_forfeit_is_previewed_as_a_removal_before_it_is_confirmed(
         demo: Demo, dora: Client, cup: tuple[int, int]) -> None:
     tid, did = cup

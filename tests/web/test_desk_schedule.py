@@ -157,6 +157,26 @@ def _teams(demo: Demo, tid: int) -> list[queries.TeamCount]:
     return [team for d in tree.divisions for team in d.teams]
 
 
+def test_a_game_of_a_team_against_itself_is_refused_and_away_starts_on_another_team(
+        demo: Demo, dora: Client, cup: int) -> None:
+    teams = {t.name: t.team_id for t in _teams(demo, cup)}
+    before = len(games_of(demo, cup))
+    same = post(dora, f"/desk/tournaments/{cup}/games",
+                {"home": teams["Bronze 3"], "away": teams["Bronze 3"],
+                 "start": "2026-12-15T09:00", "rink": "East"})
+    assert same.status_code == 422, same.text
+    assert "two different teams" in same.text
+    assert len(games_of(demo, cup)) == before
+    page = dora[0].get(f"/desk/tournaments/{cup}/schedule").text
+    form = page[page.index('class="desk-form add-game"'):]
+    home = form[form.index('name="home"'):form.index('name="away"')]
+    away = form[form.index('name="away"'):form.index("</select>", form.index('name="away"'))]
+    assert " selected" not in home and away.count(" selected") == 1
+    first = home.split('<option value="')[1].split('"')[0]
+    chosen = away.split(" selected")[0].rsplit('<option value="', 1)[1].split('"')[0]
+    assert chosen != first
+
+
 @pytest.mark.parametrize("path", ["/desk/tournaments/{tid}/schedule/generate",
                                   "/desk/tournaments/{tid}/games", "/desk/games/{game}/move",
                                   "/desk/games/{game}/cancel"])

@@ -132,13 +132,14 @@ def test_places_fill_as_the_pool_ends_then_as_games_are_signed_or_forfeited(
     # the schedule says the places too, at the rink and time the desk chose
     schedule = dora[0].get(f"/schedule?division={did}").text
     final_row = schedule.split("(F)")[0].rsplit('<li class="game waiting">', 1)[1]
-    assert "Winner of SF1" in final_row and "Sun 12:00 · Main · final" in final_row
-    assert "semi-final (SF1)" in schedule and "1st of Open" in schedule
+    assert "Winner of SF1" in final_row
+    assert "Sun 12:00 · Main · <span class=\"round\">playoff round: final</span>" in final_row
+    assert "playoff round: semi-final</span> (SF1)" in schedule and "1st of Open" in schedule
     # on its day, the tournament's page lists the final among the day's games
     with with_wall(service, int(datetime(2026, 12, 13, 8, tzinfo=UTC).timestamp() * 1000)):
         today = dora[0].get(f"/tournaments/{cup[0]}").text
     assert "Games Sunday 13 December" in today
-    assert "Winner of SF1" in today and "final (F)" in today
+    assert "Winner of SF1" in today and "playoff round: final</span> (F)" in today
     feed = dora[0].get(f"/divisions/{did}/schedule.ics").text.replace("\r\n ", "")
     assert "SUMMARY:Winner of SF1 vs Winner of SF2" in feed
     assert f"UID:rinkside-bracket-{did}-F@" in feed
@@ -186,3 +187,10 @@ def test_places_fill_as_the_pool_ends_then_as_games_are_signed_or_forfeited(
     feed = dora[0].get(f"/divisions/{did}/schedule.ics").text
     assert "Winner of" not in feed and "rinkside-bracket-" not in feed
     assert "SUMMARY:Ants vs Bees" in feed
+    # The team page names the final's round as a round, not beside "Not
+    # started" as if it were the game's status ("Not started · ... · final").
+    team_page = dora[0].get(f"/teams/{ants}").text
+    row = team_page[team_page.index(f'data-game="{final[0].game_id}"'):]
+    meta = row[row.index('class="meta"'):row.index("</li>")]
+    assert 'Not started' in row[:row.index('class="meta"')]
+    assert f'<span class="round">playoff round: {final[0].round_name}</span>' in meta

@@ -220,7 +220,12 @@ def test_the_manager_dresses_a_game_and_the_console_reads_it(
     assert {p["number"] for p in console["players"] if p["dressed"]} == {30, 31, 32, 33, 34}
     short = post(mia, f"/my-team/{ash}/games/{game.game_id}/lineup", {
         "dressed": [str(i) for i in dressed[:4]], "captain": str(by_number[31])})
-    assert short.status_code == 200 and "Rules 204(a)" in short.text
+    # Handed in, warned: the answer is a redirect (303), so a reload of the
+    # page it lands on sends nothing again, and that page says the warning.
+    assert short.status_code == 303
+    assert short.headers["location"] == f"/my-team/{ash}/games/{game.game_id}?done=lineup-warned"
+    landed = mia[0].get(short.headers["location"]).text
+    assert "Lineup handed in, with a warning" in landed and "Rules 204(a)" in landed
     assert len(demo.service.lineup_of(game.game_id, ash)[0]) == 4
     console = dora[0].get(f"/console/games/{game.game_id}").text  # the table is warned
     assert 'class="rule-warning lineup-short"' in console
@@ -278,7 +283,7 @@ def test_a_team_official_signs_the_lineup_and_the_report_shows_it_in_the_chain(
     by_number = {p.number: p.player_id for p in queries.team(demo.service, ash).players}
     assert post(mia, f"/my-team/{ash}/games/{game.game_id}/lineup", {
         "dressed": [str(by_number[n]) for n in (30, 31, 32, 34)],
-        "captain": str(by_number[31])}).status_code == 200  # short: warned (204(a))
+        "captain": str(by_number[31])}).status_code == 303  # short: warned (204(a))
     assert post(max_, f"/my-team/{ash}/games/{game.game_id}/sign",
                 {"kind": "lineup"}).status_code == 403
     assert post(mia, f"/my-team/{ash}/games/{game.game_id}/sign",
@@ -418,6 +423,11 @@ def test_a_refused_lineup_comes_back_as_it_was_typed(
     assert f'value="{ids[30]}" aria-label="dress #30"' in page  # undressed, as typed
     assert f'value="{ids[30]}" checked aria-label="starting goaltender #30"' in page
     assert demo.service.lineup_of(game.game_id, ash)[1] == ids[31]  # the stored one stands
+    # Rule 202(c): a signature here would cover the lineup handed in before,
+    # not the one on screen: it is not offered until a lineup is handed in.
+    assert "Sign the lineup" not in page
+    assert "was not handed in, so it cannot be signed" in page and "202(c)" in page
+    assert "Sign the lineup" in mia[0].get(url.removesuffix("/lineup")).text
 
 
 def test_a_short_lineup_is_warned_of_again_before_it_is_signed(
@@ -432,7 +442,8 @@ def test_a_short_lineup_is_warned_of_again_before_it_is_signed(
     page_url = f"/my-team/{ash}/games/{game.game_id}"
     handed = post(mia, f"{page_url}/lineup", {"dressed": [str(ids[n]) for n in (31, 32, 34)],
                                                "captain": str(ids[31])})
-    assert handed.status_code == 200 and "Rules 204(a)" in handed.text
+    assert handed.status_code == 303
+    assert "Rules 204(a)" in mia[0].get(handed.headers["location"]).text
     page = mia[0].get(page_url).text
     warned = page[page.index('class="warned lineup-short"'):]
     assert "The lineup handed in: 3 skaters and 0 goaltenders dressed" in warned

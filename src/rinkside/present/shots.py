@@ -15,6 +15,12 @@ def counted(n: int, one: str, many: str | None = None) -> str:
     return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
-def shots_text(shots: int, saves: int) -> str:
-    """A team's shots on goal and its goaltenders' saves: ``3 shots, 1 save``."""
+def shots_text(shots: int, saves: int, *, recorded: bool = True) -> str:
+    """A team's shots on goal and its goaltenders' saves: ``3 shots, 1 save``.
+    Not ``recorded`` (no ``shot`` event in the game: the engine's
+    goaltending then charges no goaltender a shot or a save, and the report's
+    SA and SV are empty), its goals are all the engine counts: ``2 goals,
+    shots not recorded``, not ``2 shots, 0 saves``."""
+    if not recorded:
+        return f"{counted(shots, 'goal')}, shots not recorded"
     return f"{counted(shots, 'shot')}, {counted(saves, 'save')}"

@@ -422,7 +422,9 @@ def live_state(state: GameState, *, game_id: int, version: int, division: str,
             left_tenths=countdown.left, wall_ms=countdown.wall_ms),
         timeouts_left=_pair(state.timeouts_left),
         shots=_pair(shots), saves=_pair(saves),
-        shots_text=_pair({t: shots_text(shots[t], saves[t]) for t in TEAMS}),
+        shots_text=_pair({t: shots_text(shots[t], saves[t],
+                                        recorded=bool(state.shots) or not shots[t])
+                          for t in TEAMS}),
         delayed_penalty=delayed, delayed_text=None if delayed is None
         else f"delayed penalty: {team_name(state, delayed)}",
         skaters=_pair({t: state.skaters(t) for t in TEAMS}),

@@ -575,9 +575,34 @@ def _number_of(u: Unit) -> str:
     return "the bench" if u.player is None else f"#{u.player}"
 
 
-def reasons(u: Unit, team_units: Iterable[Unit]) -> tuple[Reason, ...]:
+def _held_at_faceoff(u: Unit, team_units: Iterable[Unit], max_counting: int) -> bool:
+    """Whether ``u``, assessed at this stoppage, will be held back at the
+    face-off as a third penalty (Rule 408(a)), as the start of a team's new
+    penalties at the face-off (:mod:`rinkside.rules.coincidence`) decides
+    it: only time that counts is held (casebook 53), and the teammates'
+    penalties already counting and those of this stoppage started before it
+    (minors first, then as assessed) fill the places first."""
+    if u.substituted or u.kind is MISCONDUCT_TIME:
+        return False
+    ahead = 0
+    for x in team_units:
+        if x.uid == u.uid or x.team != u.team:
+            continue
+        if x.counts:
+            ahead += 1
+        elif (x.status == "pending" and x.pending_reason == "faceoff" and not x.substituted
+              and x.kind is not MISCONDUCT_TIME and x.server != u.server
+              and (0 if x.kind == MINOR_TIME else 1, x.uid)
+              < (0 if u.kind == MINOR_TIME else 1, u.uid)):
+            ahead += 1
+    return ahead >= max_counting
+
+
+def reasons(u: Unit, team_units: Iterable[Unit], max_counting: int = 2
+            ) -> tuple[Reason, ...]:
     """Why ``u`` is where it is, each with its rule (what the console and
-    ``rinkside replay --explain`` show)."""
+    ``rinkside replay --explain`` show); ``max_counting``: how many penalties
+    may leave the team short at once (408(a): two)."""
     minor = u.kind == MINOR_TIME
     if u.status == "pending":
         if u.pending_reason == "left":
@@ -597,6 +622,10 @@ def reasons(u: Unit, team_units: Iterable[Unit]) -> tuple[Reason, ...]:
                                    f"starts when {_number_of(first)}'s {what} ends"),)
                 return (Reason("402(f)", f"pending behind {_number_of(first)}'s {what}"),)
             return (Reason("402(f)", "served after the player's earlier penalty"),)
+        if _held_at_faceoff(u, team_units, max_counting):
+            return (Reason("408(a)", "held back at the face-off: two teammates already serve "
+                           "penalties (a substitute plays until one ends), unless a coincident "
+                           "penalty pairs it off (402(g), 403(c))"),)
         return (Reason("409(d)", "starts at the face-off"),)
     if u.status == "expired":
         if u.wait == "faceoff":

@@ -367,7 +367,7 @@ class GameState:
                 player=active.player, served_by=active.served_by, state=state,
                 left=sum(u.left(now) for u in group), penalty_class=active.penalty_class,
                 infraction=active.infraction, may_return=state == "expired",
-                why=reasons(active, units),
+                why=reasons(active, units, self.clocks[0].max_counting),
             ))
         return entries
 

@@ -29,6 +29,23 @@ CAUSES: Final = {
                "cannot play",
 }
 EXTENTS: Final = ("rest_of_tournament", "pending_review")
+# Each extent in the book's words, as the desk's forms offer it (Rules 410(a),
+# 410(b): the rest of the tournament; 404(h): pending review).
+EXTENT_WORDS: Final = {"rest_of_tournament": "the rest of the tournament (Rule 410(b))",
+                       "pending_review": "pending review by the Event Directors (Rule 404(h))"}
+
+
+def length_chosen(games: str, extent: str) -> str:
+    """A form's length of a suspension: the number of games typed, or the
+    extent chosen (one of :data:`EXTENTS`), not both: what the services read."""
+    if not extent.strip():
+        return games
+    if extent.strip() not in EXTENTS:
+        raise ValueError(f"{extent!r} is not a length to choose: "
+                         + ", ".join(EXTENT_WORDS.values()))
+    if games.strip():
+        raise ValueError(f"give a number of games or {EXTENT_WORDS[extent.strip()]}, not both")
+    return extent.strip()
 
 
 def suspensions(service: Tournaments, tournament_id: int,

@@ -32,6 +32,7 @@ from rinkside.services import officiating, rinks, schedule_progress
 from rinkside.services.base import ServiceBase
 from rinkside.services.changes import Clock, record
 from rinkside.services.rinks import hours_in, travel_in
+from rinkside.services.schedule import GAME_STAGES, refuse_one_team
 from rinkside.services.schedule_requests import demands_in, people_in
 from rinkside.services.tournaments import NotFound, Tournaments
 from rinkside.store import models
@@ -336,8 +337,11 @@ def _refuse_conflicts(s: Session, t: models.Tournament, game: Placed) -> None:
 def add_game(service: Tournaments, division_id: int, home: int, away: int, *,
              start: datetime, rink: str, by: str, stage: str = "pool",
              round_name: str = "") -> int:
-    """One game, refused if it puts a team or a rink in two places at once
-    or a team without its rest."""
+    """One game, refused if it is not between two different teams, or if it
+    puts a team or a rink in two places at once or a team without its rest."""
+    refuse_one_team(home, away)
+    if stage not in GAME_STAGES:
+        raise ValueError(f"a game's stage is pool or playoff, not {stage!r}")
     if start.tzinfo is None:
         raise ValueError("the start needs its time zone")
     with service.read() as s:

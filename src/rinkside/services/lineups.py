@@ -140,6 +140,31 @@ class Lineups(Discipline):
                     warnings.append(f"{team.name}: {check.forfeit_reason}")
             return warnings
 
+    def lineup_warnings(self, game_id: int, team_id: int) -> list[str]:
+        """The warnings the lineup the team handed in carries, as its hand-in
+        gave them (:meth:`set_lineup`): short of a goaltender and four
+        skaters first (Rule 204(a)), then the rest (no captain named,
+        202(c)); empty when none was handed in. What the manager's page says
+        on every visit, the hand-in's answer included (a redirect after it)."""
+        with self.write() as s:  # as short_lineups(): its divisions' views may be built
+            game = self.existing_row(s, models.Game, game_id)
+            entries = [e for e in game.lineup if e.team_id == team_id]
+            if not entries:
+                return []
+            status = self._team_suspension_status(s, game.division.tournament, [team_id])
+            dressed = [e.player_id for e in entries]
+            barred = suspension_check.barred(dressed, records.scheduled_game(game), status)
+            check = lineups.check_lineup(
+                records.players_of(s, [team_id]), dressed,
+                next((e.player_id for e in entries if e.letter == "C"), None),
+                [e.player_id for e in entries if e.letter == "A"],
+                {pid: str(exc) for pid, exc in barred.items()},
+                starting_goalie=next((e.player_id for e in entries if e.starts), None))
+            warnings = [str(w) for w in check.warnings]
+            if check.forfeit_candidate and check.forfeit_reason:
+                warnings.insert(0, check.forfeit_reason)
+            return warnings
+
     def dress_eligible(self, game_id: int) -> None:
         """Dress the eligible roster of each team of a game not begun that
         handed in no lineup (what its first event does; the demo's games

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Final
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -31,6 +32,17 @@ def game_settings_in(s: Session, game_id: int) -> Settings:
     return stage_settings(*row)
 
 
+GAME_STAGES: Final = ("pool", "playoff")  # the games table's check (ck_games_stage)
+
+
+def refuse_one_team(home_team_id: int, away_team_id: int) -> None:
+    """A game is played between two different teams: a team is not its own
+    opponent (the games table's check ``two_teams``, refused here first)."""
+    if home_team_id == away_team_id:
+        raise ValueError(f"a game is between two different teams: team {home_team_id} "
+                         "cannot play itself (pick another team for home or away)")
+
+
 class Schedule(ServiceBase):
     """Schedule writes."""
 
@@ -50,6 +62,9 @@ class Schedule(ServiceBase):
     def add_game(self, division_id: int, home_team_id: int, away_team_id: int, *,
                  start: datetime | None = None, rink: str | None = None, stage: str = "pool",
                  round_name: str = "") -> int:
+        refuse_one_team(home_team_id, away_team_id)
+        if stage not in GAME_STAGES:
+            raise ValueError(f"a game's stage is pool or playoff, not {stage!r}")
         with self.write() as s:
             self.existing_row(s, models.Division, division_id)
             for team_id in (home_team_id, away_team_id):

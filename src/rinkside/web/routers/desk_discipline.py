@@ -62,7 +62,7 @@ def discipline_page_with(request: Request, service: Service, templates: Template
         "title": "Desk: discipline and forfeits", "tournament_id": tournament_id,
         "statuses": statuses, "owed": desk_discipline.still_owed(statuses),
         "causes": desk_discipline.CAUSES,
-        "extents": desk_discipline.EXTENTS, "unplayed": [g for g in games if g.version == 0],
+        "extents": desk_discipline.EXTENT_WORDS, "unplayed": [g for g in games if g.version == 0],
         "games": games, "players": sorted(players, key=lambda pt: (pt[1], pt[0].number)),
         "team_names": queries.team_names(service), "preview": preview, "reason": reason,
         "forfeit": forfeit or (None, "", ""), "divisions": divisions, "chosen": chosen,
@@ -83,11 +83,11 @@ def discipline_page(tournament_id: int, request: Request, service: Service,
 @router.post("/desk/tournaments/{tournament_id:id}/supplementary", response_class=HTMLResponse)
 def supplementary_form(tournament_id: int, request: Request, service: Service,
                        templates: Templates, user: Director, player: FormId,
-                       games: str = Form(""), reason: str = Form(""),
+                       games: str = Form(""), extent: str = Form(""), reason: str = Form(""),
                        after_game: str = Form("")) -> Response:
     return respond(
         lambda: desk_discipline.add_supplementary(
-            service, player, games, reason,
+            service, player, desk_discipline.length_chosen(games, extent), reason,
             after_game_id=int(after_game) if after_game.strip().isdigit() else None,
             by=user.username),
         f"/desk/tournaments/{tournament_id}/discipline", "410(a)",

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from fastapi import Form, Request
 from fastapi.responses import HTMLResponse, Response
 
-from rinkside.services import desk_reviews
+from rinkside.services import desk_discipline, desk_reviews
 from rinkside.web.deps import Service, Templates
 from rinkside.web.routers.desk import Director, desk_pages, respond
 from rinkside.web.routers.desk_discipline import discipline_page_with
@@ -34,12 +34,13 @@ def _on_discipline(request: Request, service: Service, templates: Templates, use
 @router.post("/desk/tournaments/{tournament_id:id}/review", response_class=HTMLResponse)
 def review_form(tournament_id: int, request: Request, service: Service, templates: Templates,
                 user: Director, player: int = Form(...), game: int = Form(...),
-                rule: str = Form(""), decision: str = Form(""),
+                rule: str = Form(""), decision: str = Form(""), extent: str = Form(""),
                 reason: str = Form("")) -> Response:
     """Rule 404(h) / 405(b): the Event Directors' decision on a reported case."""
     return _on_discipline(
         request, service, templates, user, tournament_id,
-        lambda: desk_reviews.resolve(service, player, game, rule, decision, reason,
+        lambda: desk_reviews.resolve(service, player, game, rule,
+                                     desk_discipline.length_chosen(decision, extent), reason,
                                      by=user.username), "review")
 
 
@@ -59,10 +60,11 @@ def suspension_change_form(tournament_id: int, request: Request, service: Servic
 def other_suspension_form(tournament_id: int, request: Request, service: Service,
                           templates: Templates, user: Director, player: int = Form(...),
                           organisation: str = Form(""), games: str = Form(""),
-                          reason: str = Form("")) -> Response:
+                          extent: str = Form(""), reason: str = Form("")) -> Response:
     """Rule 410(d): a suspension handed down by another organisation."""
     return _on_discipline(
         request, service, templates, user, tournament_id,
-        lambda: desk_reviews.other_organisation(service, player, organisation, games, reason,
-                                                by=user.username),
+        lambda: desk_reviews.other_organisation(
+            service, player, organisation, desk_discipline.length_chosen(games, extent),
+            reason, by=user.username),
         "410(d)")

@@ -147,7 +147,6 @@ _Typed = tuple[list[int], int | None, list[int], int | None]
 def _lineup_page(request: Request, service: Service, templates: Templates,
                  user: auth.CurrentUser, team_id: int, game_id: int, *,
                  error: str | None = None, problems: list[str] | None = None,
-                 warnings: list[str] | None = None,
                  typed: _Typed | None = None) -> Response:
     """The lineup page; after a refusal (``typed``) its form shows the
     lineup as it was typed, not the one handed in before: nothing is lost."""
@@ -162,9 +161,9 @@ def _lineup_page(request: Request, service: Service, templates: Templates,
     if typed is not None:
         dressed, captain, alternates, starting_goalie = typed
     # Rule 204(a): the lineup handed in still short of a goaltender and four
-    # skaters is said on every visit, before the team official signs it (202(c)).
-    standing = ([w.removeprefix(f"{team.name}: ") for w in service.short_lineups(game_id)
-                 if w.startswith(f"{team.name}: ")] if handed_in and not warnings else [])
+    # skaters (and 202(c): no captain named) is said on every visit, the
+    # hand-in's answer included, before the team official signs it (202(c)).
+    standing = service.lineup_warnings(game_id, team_id) if handed_in else []
     return templates.TemplateResponse(request, "my_team_game.html", {
         "title": f"Lineup: {game.home} vs {game.away}", "user": user, "team": team,
         "game": game, "csrf_token": user.csrf, "dressed": set(dressed), "captain": captain,
@@ -175,7 +174,10 @@ def _lineup_page(request: Request, service: Service, templates: Templates,
                        if t.team_id == team_id],
         "signing": team_officials.lineup_signing_note(service, game_id, team_id),
         "starting_goalie": starting_goalie,
-        "warnings": warnings or [], "standing": standing,
+        "standing": standing,
+        # Rule 202(c): a signature covers the lineup handed in; while the form
+        # shows choices refused and not saved, it is not offered.
+        "unsaved": typed is not None,
         "notice": request.query_params.get("done")},
         status_code=422 if error else 200)
 
@@ -212,14 +214,11 @@ def lineup_submit(team_id: int, game_id: int, request: Request, service: Service
     except REFUSALS as exc:
         return _lineup_page(request, service, templates, user, team_id, game_id,
                             error=refusal_text(exc), typed=typed)
-    warnings = [str(w) for w in check.warnings]
-    if check.forfeit_candidate and check.forfeit_reason:
-        warnings.insert(0, check.forfeit_reason)
-    if warnings:
-        return _lineup_page(request, service, templates, user, team_id, game_id,
-                            warnings=warnings)
-    return RedirectResponse(f"/my-team/{team_id}/games/{game_id}?done=lineup",
-                            status_code=303)
+    # Handed in: the page by GET (303), so a reload sends nothing again; it
+    # says the lineup's warnings (204(a), 202(c)) on every visit.
+    warned = check.warnings or (check.forfeit_candidate and check.forfeit_reason)
+    return RedirectResponse(f"/my-team/{team_id}/games/{game_id}?done="
+                            f"{'lineup-warned' if warned else 'lineup'}", status_code=303)
 
 
 @router.post("/my-team/{team_id:id}/games/{game_id:id}/sign")
