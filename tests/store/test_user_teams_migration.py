@@ -52,5 +52,6 @@ def test_the_upgrade_copies_each_team_officials_teams(engine: Engine) -> None:
     with engine.connect() as c:
         assert c.scalar(text("SELECT teams FROM users WHERE username = 'cal'")) is not None
         assert "user_teams" not in {r[0] for r in c.execute(text(
-            "SELECT table_name FROM information_schema.tables") if c.dialect.name != "sqlite"
+            "SELECT table_name FROM information_schema.tables "
+            "WHERE table_schema = current_schema()") if c.dialect.name != "sqlite"
             else text("SELECT name FROM sqlite_master WHERE type = 'table'"))}

@@ -303,8 +303,15 @@ class Prepared:
         next statement or its ``COMMIT`` (a read whose answer is wanted only
         after the commit costs no round trip of its own); elsewhere run now."""
         unit = _unit_of(connection)
-        if unit is None:
-            return Later(self, connection, self._run(connection, [params]), None)
+        if unit is None:  # run now, and its rows taken now: a SQLite cursor reads
+            # them from its connection, which the caller may have given back
+            # (closed, or another thread's) by the time it asks
+            cursor = self._run(connection, [params])
+            try:
+                rows = cursor.fetchall()
+            finally:
+                cursor.close()
+            return Later(self, connection, None, None, rows)
         compiled = self._for(connection.dialect)
         if not connection.in_transaction():
             connection.begin()
@@ -325,19 +332,23 @@ class Prepared:
 class Later:
     """The rows of a statement run, or held to be run (:meth:`Prepared.later`)."""
 
-    __slots__ = ("_connection", "_cursor", "_prepared", "_unit")
+    __slots__ = ("_connection", "_cursor", "_prepared", "_rows", "_unit")
 
     def __init__(self, prepared: Prepared, connection: Connection, cursor: Any,
-                 unit: _Unit | None) -> None:
+                 unit: _Unit | None, rows: list[Any] | None = None) -> None:
         self._prepared = prepared
         self._connection = connection
         self._cursor = cursor
         self._unit = unit
+        self._rows = rows
 
     def all(self) -> list[tuple[Any, ...]]:
         """Every row (the statement sent now, with what its unit holds, if
         it was not yet)."""
         unit, connection = self._unit, self._connection
+        if self._rows is not None:  # run and read already
+            compiled = self._prepared._for(connection.dialect)
+            return [self._prepared._row(compiled, row) for row in self._rows]
         try:
             if unit is not None and any(held[2] is self._cursor for held in unit.held):
                 begin, held = unit.taken()
