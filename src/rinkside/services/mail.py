@@ -130,10 +130,15 @@ def status(environ: Mapping[str, str] | None = None) -> MailStatus:
 
 def team_officials(s: Session, team_id: int) -> list[str]:
     """The addresses of the team's managers and coaches (users acting for it
-    with an e-mail address), sorted, each once."""
-    rows = s.scalars(select(models.User).where(
-        models.User.role.in_(models.TEAM_ROLES), models.User.active.is_(True))).all()
-    return sorted({u.email for u in rows if u.email and team_id in (u.teams or [])})
+    with an e-mail address), sorted, each once: found through the team's rows
+    of ``user_teams`` (migration 0038), never by reading every manager and
+    coach of the store (issue 30)."""
+    rows = s.scalars(select(models.User.email)
+                     .join(models.UserTeam, models.UserTeam.user_id == models.User.id)
+                     .where(models.UserTeam.team_id == team_id,
+                            models.User.role.in_(models.TEAM_ROLES),
+                            models.User.active.is_(True))).all()
+    return sorted({e for e in rows if e})
 
 
 def directors(s: Session) -> list[str]:

@@ -141,11 +141,13 @@ def _refuse_own_team(s: Session, game: models.Game,
     named = sorted({n.strip() for names in officials.values() for n in names if n.strip()})
     if not named:
         return
-    full = shown_names(s)
+    full = shown_names(s, named)
     aliases = {name: list(dict.fromkeys([name, full.get(name, name)])) for name in named}
-    people = people_in(s, game.division.tournament_id,
-                       also_officials=[a for both in aliases.values() for a in both])
     teams = (game.home_team_id, game.away_team_id)
+    # the game's two teams and the names alone: an official is with one of
+    # them only through its roster or its team officials' rows
+    people = people_in(s, game.division.tournament_id, teams=teams,
+                       officials=[a for both in aliases.values() for a in both])
     found: dict[tuple[str, int], None] = {}
     for name in named:
         for alias in aliases[name]:

@@ -116,11 +116,15 @@ def team_games(service: ServiceBase, team_id: int) -> list[GameRow]:
 
 
 def officials_of(service: ServiceBase, team_id: int) -> list[users.UserRow]:
-    """The managers and coaches who act for ``team_id``."""
+    """The managers and coaches who act for ``team_id``: found through the
+    team's rows of ``user_teams`` (migration 0038), never by reading every
+    manager and coach of the store (issue 30)."""
     with service.read() as s:
-        rows = s.scalars(select(models.User).where(models.User.role.in_(users.TEAM_ROLES))
-                         .order_by(models.User.username)).all()
-        ids = [u.id for u in rows if team_id in (u.teams or [])]
+        ids = list(s.scalars(select(models.User.id)
+                             .join(models.UserTeam, models.UserTeam.user_id == models.User.id)
+                             .where(models.UserTeam.team_id == team_id,
+                                    models.User.role.in_(users.TEAM_ROLES))
+                             .order_by(models.User.username)))
     return [u for u in (users.user(service, i) for i in ids) if u is not None]
 
 

@@ -11,7 +11,7 @@ sign) until enabled again.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from typing import Final
 
@@ -181,11 +181,14 @@ def set_full_name(service: ServiceBase, username: str, full_name: str) -> UserRo
         return _row(user)
 
 
-def shown_names(s: Session) -> dict[str, str]:
+def shown_names(s: Session, usernames: Collection[str] | None = None) -> dict[str, str]:
     """Each username with a full name given, and that name: what the report
-    and the sign-off print for a referee or table official who is a user."""
-    return {username: full for username, full in s.execute(
-        select(models.User.username, models.User.full_name)) if full}
+    and the sign-off print for a referee or table official who is a user;
+    with ``usernames``, of those alone (by the username's index)."""
+    query = select(models.User.username, models.User.full_name)
+    if usernames is not None:
+        query = query.where(models.User.username.in_(sorted(usernames)))
+    return {username: full for username, full in s.execute(query) if full}
 
 
 def set_password(service: ServiceBase, username: str, password: str) -> None:

@@ -72,6 +72,15 @@ def assign_referees(games: Sequence[Placed], officials: Sequence[str], *, length
                            and g.start < b + rest + travel.between(rink, g.rink)
                            for a, b, rink in playing.get(name, ()))
 
+        if g.officials:  # a game kept with its officials named: they are there (Rule 501(a))
+            referees[g.key] = tuple(sorted(g.officials))
+            for name in g.officials:
+                worked.setdefault(name, []).append((g.start, end, g.rink))
+                h = hours.get(name)
+                if h is not None:
+                    day = h.day(g.start)
+                    per_day[name, day] = per_day.get((name, day), 0) + 1
+            continue
         chosen = sorted((n for n in officials if free(n)),
                         key=lambda n: (len(worked[n]), n))[:per_game]
         if len(chosen) < per_game:  # then those whose hours are only a wish
