@@ -59,7 +59,10 @@ export function renderToggle() {
   if (!action) { return; }
   if (button.textContent !== action.label) { button.textContent = action.label; }
   var refused = action.event ? refusal(action.event.type) : null;
-  button.disabled = !MAY_WRITE || !action.event || !!refused;
+  /* Not pressable while its last press is in flight (toggleWaiting): a press
+     then would be dropped, though the label may already show the next action
+     (the live state can arrive before the write's own answer). */
+  button.disabled = !MAY_WRITE || !action.event || !!refused || toggleWaiting;
   button.title = refused ? refused.text : "";
   button.className = "toggle" + (action.stop ? " stop" : action.event ? " start" : "");
 }
@@ -93,9 +96,12 @@ function sendWaiting() {
     if (written(answer, batch.map(function (x) { return x.message; }).join(" · "))) {
       recorded = answer.data.version;
     }
-    if (batch.some(function (x) { return x.toggle; })) { $("toggle").focus(); }
   }).catch(networkDown).then(function () {
-    if (batch.some(function (x) { return x.toggle; })) { toggleWaiting = false; }
+    if (batch.some(function (x) { return x.toggle; })) {
+      toggleWaiting = false;
+      renderToggle();
+      $("toggle").focus();
+    }
     batch.forEach(function (x) { if (x.done) { x.done(recorded); } });
     idle();
   });
@@ -160,6 +166,7 @@ function toggle() {
   send({ event: action.event, toggle: true,
          message: action.event.type === "faceoff" ? "Face-off at " + action.event.at
            : "End of period" });
+  renderToggle();
 }
 
 /* ------------------------------------------------------------------ wiring */
