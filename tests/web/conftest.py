@@ -4,6 +4,7 @@ the one built once, see ``demokit``, for each module) and the app over it
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -37,3 +38,11 @@ def client(app: FastAPI) -> Iterator[TestClient]:
         yield client
 
 
+@pytest.fixture
+def new_york(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The server's local zone five hours behind UTC (in December), for this test alone."""
+    monkeypatch.setenv("TZ", "America/New_York")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()

@@ -5,8 +5,6 @@ every message about it, never "Sat 14:00" (Rules 203(a), 501(a))."""
 
 from __future__ import annotations
 
-import time
-from collections.abc import Iterator
 from datetime import datetime, timedelta
 
 import pytest
@@ -21,16 +19,6 @@ from rinkside.tournament.schedule_values import Placed, Window
 __all__ = ["dora", "people"]
 
 RINK = {"width": 85, "length": 185, "corner_radius": 20, "goal_line_distance": 12}
-
-
-@pytest.fixture
-def new_york(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The server's local zone five hours behind UTC (in December), for this test alone."""
-    monkeypatch.setenv("TZ", "America/New_York")
-    time.tzset()
-    yield
-    monkeypatch.undo()
-    time.tzset()
 
 
 def test_conflicts_name_the_grids_time_not_utc(demo: Demo, dora: Client, new_york: None) -> None:

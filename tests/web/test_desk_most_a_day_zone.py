@@ -6,11 +6,8 @@ Directors appoint the referees; the hours are the official's to give)."""
 
 from __future__ import annotations
 
-import time
-from collections.abc import Iterator
 from datetime import UTC, date, datetime, timedelta
 
-import pytest
 from deskkit import dora, new_tournament, people
 from webkit import Client, Demo
 
@@ -19,16 +16,6 @@ from rinkside.services import desk_rinks, desk_schedule, desk_teams, officiating
 __all__ = ["dora", "people"]
 
 RINK = {"width": 85, "length": 185, "corner_radius": 20, "goal_line_distance": 12}
-
-
-@pytest.fixture
-def new_york(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The server's local zone five hours behind UTC (in December), for this test alone."""
-    monkeypatch.setenv("TZ", "America/New_York")
-    time.tzset()
-    yield
-    monkeypatch.undo()
-    time.tzset()
 
 
 def test_most_a_day_counts_the_grids_day_across_utc_midnight(
