@@ -40,6 +40,24 @@ def _unit_on(bind: Engine | Connection) -> Iterator[Connection]:
 
 
 @contextmanager
+def _autocommit_on(bind: Engine | Connection) -> Iterator[Connection]:
+    if isinstance(bind, Connection):
+        yield bind  # a joined service: the joined transaction's own connection
+        return
+    if bind.dialect.name != "postgresql":
+        # SQLite's driver begins no transaction for a read and commits a write
+        # at the block's end; its isolation level left alone (SQLAlchemy resets
+        # it with a PRAGMA of its own at every return to the pool)
+        with bind.begin() as connection:
+            yield connection
+        return
+    with bind.connect() as connection:
+        # psycopg in autocommit: no BEGIN before the statement, no ROLLBACK
+        # or COMMIT after it (set in the client alone, reset as it goes back)
+        yield connection.execution_options(isolation_level="AUTOCOMMIT")
+
+
+@contextmanager
 def _in_joined(s: Session) -> Iterator[Session]:
     """A joined service's unit of work (:meth:`ServiceBase.within`): the
     joined session itself, flushed at the end, its commit and its rollback
@@ -112,6 +130,19 @@ class ServiceBase:
         ``COMMIT`` (:func:`rinkside.store.prepared.write_unit`). A step that needs the ORM
         opens a session on it (:func:`rinkside.services.recording.orm_on`)."""
         return _unit_on(self.bind)
+
+    def autocommit(self) -> AbstractContextManager[Connection]:
+        """A connection for one statement that stands alone: ``with
+        service.autocommit() as c:``. On PostgreSQL it is in autocommit: the
+        statement goes in one round trip with no ``BEGIN`` before it and no
+        ``ROLLBACK`` or ``COMMIT`` after it (a read of one statement sees one
+        snapshot all the same; a write of one statement commits as it
+        ends); on SQLite a read begins nothing and a write is committed
+        when the block ends. Inside a joined service (:meth:`within`), the
+        joined transaction's connection. For what every request reads, the
+        login's session and its user (issue 30): the BEGIN and ROLLBACK of a
+        read session were two of its four round trips."""
+        return _autocommit_on(self.bind)
 
     @property
     def bind(self) -> Engine | Connection:

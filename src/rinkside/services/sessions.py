@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Final
 
-from sqlalchemy import delete
+from sqlalchemy import bindparam, delete, select, update
 from sqlalchemy.orm import Session
 
 from rinkside.services.base import ServiceBase
@@ -102,31 +102,42 @@ def open_session(service: ServiceBase, user_id: int, now: datetime, policy: Sess
     return token, csrf
 
 
+# A token's session and its user in one statement (a join): the read every
+# request with a session cookie makes, one round trip (issue 30).
+_LIVE: Final = (
+    select(models.SessionRow.csrf, models.SessionRow.created_at, models.SessionRow.seen_at,
+           models.User.id, models.User.username, models.User.role, models.User.games,
+           models.User.full_name, models.User.teams, models.User.active)
+    .join(models.User, models.User.id == models.SessionRow.user_id)
+    .where(models.SessionRow.id == bindparam("key")))
+
+
 def live_session(service: ServiceBase, token: str, now: datetime,
                  policy: SessionPolicy) -> LiveSession | None:
     """The session of ``token`` if it is still in force now (its user active,
-    neither lifetime run out), its last-seen time moved to now; else None
-    (an expired one is deleted)."""
+    neither lifetime run out), its last-seen time moved to now when it is
+    :data:`SEEN_EVERY` old; else None (an expired one is deleted).
+
+    Read on every request, and so in one statement that stands alone (the
+    session joined to its user: no other read, no transaction of its own;
+    on PostgreSQL one round trip): a disabled user, a session ended or run
+    out is refused at each request all the same. The last-seen time is
+    written, when it is, by one statement too."""
     key = _key(token)
-    with service.read() as s:
-        row = s.get(models.SessionRow, key)
-        if row is None:
+    with service.autocommit() as c:
+        row = c.execute(_LIVE, {"key": key}).first()
+        if row is None:  # no such session (ended; its user removed with it)
             return None
-        user = s.get(models.User, row.user_id)
-        expired = (user is None or not user.active or now - row.seen_at > policy.idle
-                   or now - row.created_at > policy.absolute)
-        found = None if user is None else LiveSession(
-            user.id, user.username, user.role, tuple(user.games or ()), row.csrf,
-            user.full_name, tuple(user.teams or ()))
-        stale = now - row.seen_at >= SEEN_EVERY
-    if expired or found is None:
-        end_session(service, token)
-        return None
-    if stale:
-        with service.write() as s:
-            if (row := s.get(models.SessionRow, key)) is not None:
-                row.seen_at = now
-    return found
+        csrf, created_at, seen_at, user_id, username, role, games, full_name, teams, active = row
+        if (not active or now - seen_at > policy.idle
+                or now - created_at > policy.absolute):
+            c.execute(delete(models.SessionRow).where(models.SessionRow.id == key))
+            return None
+        if now - seen_at >= SEEN_EVERY:
+            c.execute(update(models.SessionRow).where(models.SessionRow.id == key)
+                      .values(seen_at=now))
+    return LiveSession(user_id, username, role, tuple(games or ()), csrf, full_name,
+                       tuple(teams or ()))
 
 
 def end_session(service: ServiceBase, token: str) -> None:
