@@ -315,32 +315,39 @@ def count_round_trips(engine: Engine, bare: psycopg.Connection[Any],
                       operations: dict[str, Callable[[], None]], console: Console,
                       n: int = 20) -> dict[str, float]:
     """Round trips per operation, each run ``n`` times with libpq's trace on
-    the bare connection and on every connection of ``engine``'s pool."""
+    the bare connection and on every connection of ``engine``'s pool while
+    it runs (not while the console readies its next game: a new game's
+    rosters and first write are no console write's)."""
     from sqlalchemy import event
 
     counted: dict[str, float] = {}
     fd, name = tempfile.mkstemp(prefix="rinkside-bench-trace-")
     traced: list[Any] = [bare.pgconn]
 
+    tracing = [False]  # while an operation runs
+
     def on_checkout(dbapi_connection: Any, *_: Any) -> None:
         if dbapi_connection.pgconn not in traced:
             traced.append(dbapi_connection.pgconn)
-            dbapi_connection.pgconn.trace(fd)
-            dbapi_connection.pgconn.set_trace_flags(pq.Trace.SUPPRESS_TIMESTAMPS)
+            if tracing[0]:
+                dbapi_connection.pgconn.trace(fd)
+                dbapi_connection.pgconn.set_trace_flags(pq.Trace.SUPPRESS_TIMESTAMPS)
 
     event.listen(engine, "checkout", on_checkout)
     try:
         for label, operation in operations.items():
-            for pgconn in traced:
-                pgconn.trace(fd)
-                pgconn.set_trace_flags(pq.Trace.SUPPRESS_TIMESTAMPS)
             os.ftruncate(fd, 0)
             os.lseek(fd, 0, os.SEEK_SET)
             for _ in range(n):
                 console.ready()
+                for pgconn in traced:
+                    pgconn.trace(fd)
+                    pgconn.set_trace_flags(pq.Trace.SUPPRESS_TIMESTAMPS)
+                tracing[0] = True
                 operation()
-            for pgconn in traced:
-                pgconn.untrace()
+                tracing[0] = False
+                for pgconn in traced:
+                    pgconn.untrace()
             trips, last = 0, ""
             for line in Path(name).read_text().splitlines():
                 side = line.split("\t", 1)[0]
