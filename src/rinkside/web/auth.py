@@ -125,12 +125,17 @@ def configure(app: FastAPI, service: Tournaments) -> None:
                               SessionPolicy.from_environ(), ThrottlePolicy())
 
 
-def get_access(request: Request) -> Access:
+# The dependencies that only look a value up are ``async``: FastAPI runs a
+# plain ``def`` dependency in its thread pool, a hop to another thread and
+# back on every request (issue 30: a console write went through six).
+
+
+async def get_access(request: Request) -> Access:
     access: Access = request.app.state.access
     return access
 
 
-def get_clock() -> Clock:
+async def get_clock() -> Clock:
     """The clock of sessions and throttling (tests override this dependency)."""
     return sessions.system_clock
 
@@ -243,7 +248,8 @@ def page_user(request: Request) -> CurrentUser | None:
     store only when the browser sends a session cookie."""
     if SESSION_COOKIE not in request.cookies:
         return None
-    clock = request.app.dependency_overrides.get(get_clock, get_clock)()
+    override = request.app.dependency_overrides.get(get_clock)
+    clock = sessions.system_clock if override is None else override()  # get_clock's
     return current_user(request, request.app.state.service, request.app.state.access, clock)
 
 

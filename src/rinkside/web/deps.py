@@ -6,7 +6,10 @@ that ``/games/²`` or ``/games/99999999999999999999`` is no page (404)
 instead of an id the store cannot look up.
 
 Tests replace any of them with ``app.dependency_overrides`` instead of
-patching (``app.dependency_overrides[get_service] = lambda: other``).
+patching (``app.dependency_overrides[get_service] = lambda: other``). The
+ones that only look a value up are ``async``: FastAPI runs a plain ``def``
+dependency in its thread pool, a hop to another thread and back on every
+request (issue 30).
 """
 
 from __future__ import annotations
@@ -42,19 +45,19 @@ register_url_convertor("id", IdConvertor())
 assert re.fullmatch(IdConvertor.regex, str(MAX_ID)) and MAX_ID < 2**31
 
 
-def get_service(request: Request) -> Tournaments:
+async def get_service(request: Request) -> Tournaments:
     """The tournament service the app was created with."""
     service: Tournaments = request.app.state.service
     return service
 
 
-def get_broadcaster(request: Request) -> Broadcaster:
+async def get_broadcaster(request: Request) -> Broadcaster:
     """The app's one live broadcaster."""
     broadcaster: Broadcaster = request.app.state.broadcaster
     return broadcaster
 
 
-def get_templates(request: Request) -> Jinja2Templates:
+async def get_templates(request: Request) -> Jinja2Templates:
     templates: Jinja2Templates = request.app.state.templates
     return templates
 
