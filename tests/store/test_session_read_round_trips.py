@@ -21,7 +21,7 @@ import pytest
 from sqlalchemy import Engine, event, func, select
 from sqlalchemy.orm import Session, sessionmaker
 
-from rinkside.services import users
+from rinkside.services import api_tokens, users
 from rinkside.services.sessions import (
     SEEN_EVERY,
     SessionPolicy,
@@ -54,10 +54,14 @@ def statements(engine: Engine) -> Iterator[list[str]]:
 def round_trips(engine: Engine) -> Iterator[list[int]]:
     """The round trips made meanwhile on the engine's PostgreSQL connections,
     from libpq's trace (a message from the server after one from the client
-    is one round trip); counted into the list when the block ends."""
+    is one round trip); counted into the list when the block ends (left
+    empty on SQLite, which has none)."""
     from psycopg import pq
 
     counted: list[int] = []
+    if engine.dialect.name != "postgresql":
+        yield counted
+        return
     fd, name = tempfile.mkstemp(prefix="rinkside-trace-")
     traced: list[Any] = []
 
@@ -174,3 +178,22 @@ def test_a_user_disabled_behind_a_live_session_is_refused(service: Tournaments) 
         s.execute(models.User.__table__.update().values(active=False))
     assert live_session(service, token, NOW, POLICY) is None
     assert _count(service) == 0
+
+
+def test_an_api_token_is_read_in_one_statement(service: Tournaments, engine: Engine) -> None:
+    """The public API's read token, looked up at each request that sends one:
+    one statement (one round trip on PostgreSQL, where a read session made
+    three); a revoked one is refused from the next request."""
+    token = api_tokens.issue(service, "Club site", by="director")
+    api_tokens.holder(service, token)  # the pool's connection made
+    with statements(engine) as sent, round_trips(engine) as trips:
+        found = api_tokens.holder(service, token)
+    assert (found.label, found.issued_by, found.live) == ("Club site", "director", True)
+    assert len(sent) == 1, "\n".join(sent)
+    if engine.dialect.name == "postgresql":
+        assert trips == [1]
+    api_tokens.revoke(service, found.token_id, by="director")
+    with pytest.raises(api_tokens.TokenRefused, match="revoked"):
+        api_tokens.holder(service, token)
+    with pytest.raises(api_tokens.TokenRefused, match="not one the director issued"):
+        api_tokens.holder(service, api_tokens.PREFIX + "never-issued")

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Final
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 
 from rinkside.services.base import ServiceBase
 from rinkside.services.changes import record
@@ -90,15 +90,24 @@ def tokens(service: ServiceBase) -> list[ApiTokenRow]:
                 for r in s.scalars(select(models.ApiToken).order_by(models.ApiToken.id.desc()))]
 
 
+# The token of a hash: read on every request that sends one, in one statement
+# that stands alone (no transaction of its own: one round trip on PostgreSQL).
+_HOLDER: Final = select(
+    models.ApiToken.id, models.ApiToken.label, models.ApiToken.issued_by,
+    models.ApiToken.issued_at, models.ApiToken.revoked_at,
+).where(models.ApiToken.token_hash == bindparam("token_hash"))
+
+
 def holder(service: ServiceBase, token: str) -> ApiTokenRow:
-    """The live token ``token`` is; :class:`TokenRefused` when it is none."""
+    """The live token ``token`` is; :class:`TokenRefused` when it is none
+    (read at every request: a revoked token is refused from the next one)."""
     if not token.isascii() or not token.startswith(PREFIX):
         raise TokenRefused("this is not a rinkside API token (they begin with rk_)")
-    with service.read() as s:
-        row = s.scalars(select(models.ApiToken).where(
-            models.ApiToken.token_hash == _hash(token))).first()
-        if row is None:
-            raise TokenRefused("this API token is not one the director issued")
-        if row.revoked_at is not None:
-            raise TokenRefused("this API token was revoked by the director; ask for a new one")
-        return ApiTokenRow(row.id, row.label, row.issued_by, row.issued_at, row.revoked_at)
+    with service.autocommit() as c:
+        row = c.execute(_HOLDER, {"token_hash": _hash(token)}).first()
+    if row is None:
+        raise TokenRefused("this API token is not one the director issued")
+    found = ApiTokenRow(*row)
+    if not found.live:
+        raise TokenRefused("this API token was revoked by the director; ask for a new one")
+    return found
