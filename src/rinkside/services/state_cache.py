@@ -165,6 +165,12 @@ def game_state_of(setup: GameSetup, values: tuple[Any, ...]) -> GameState:
     return state
 
 
+def with_setup(state: GameState, setup: GameSetup) -> GameState:
+    """``state`` with ``setup`` in place of its own, an equal value (the
+    same state, its every other field shared)."""
+    return game_state_of(setup, _bare_values(state))
+
+
 _RECORDS: Final = (records.GoalRecord, records.PenaltyRecord, records.ShotRecord,
                    records.PenaltyShotRecord, records.MeasurementRecord,
                    records.CautionRecord, records.ShootoutShot, outcome.Result,
