@@ -205,7 +205,10 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
             if happened:  # the outbox
                 webhooks.enqueue_game_of(orm(), game.tournament_id, game_id, version, happened,
                                          self.now())
-            suspended = state.suspensions()[len(before.suspensions()):]
+            # A game's suspensions are its penalty records' (GameState.suspensions):
+            # none is new unless a penalty was recorded.
+            suspended = ([] if state.penalty_chain is before.penalty_chain else
+                         state.suspensions()[len(before.suspensions()):])
             if suspended:  # a game misconduct's notice, to its team
                 mail.mail_game_suspensions(orm(), self.existing_row(orm(), models.Game, game_id),
                                            suspended, self.now())
