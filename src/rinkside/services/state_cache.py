@@ -18,6 +18,7 @@ import pickle
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
+from contextlib import nullcontext
 from functools import cache
 from importlib import resources
 from operator import attrgetter
@@ -333,7 +334,9 @@ def write(connection: Connection, states: Mapping[int, tuple[int, GameState]]) -
     engine = engine_fingerprint()
     memo = _digests_kept()
     pickler = _pickler()
-    with collector_paused():
+    # Many states (a division's, kept at once) are a bulk of short-lived
+    # values the collector is paused around; a console write's one is not.
+    with collector_paused() if len(states) > 1 else nullcontext():
         rows = [{"game_id": game_id, "version": version, "engine": engine,
                  "state": _dumped(state, memo, pickler), "status": state.status}
                 for game_id, (version, state) in sorted(states.items())]
