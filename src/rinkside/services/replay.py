@@ -275,14 +275,6 @@ def state_of(s: Session | Connection, cache: StateCache, game: Versioned, setup:
     ends with itself, :func:`rinkside.services.state_cache.write`)."""
     cached = cache.get(game.id, game.version)
     if cached is not None and _same(cached.setup, setup):
-        if cached.setup is not setup:
-            # An equal setup built by another read (setup_of's, not the
-            # console's setup_at_write): the state is kept with this very
-            # one, which every state the writes fold from it carries, so the
-            # next write finds its setup at once and compares no rosters
-            # (every write compared them: issue 30).
-            cached = state_cache.with_setup(cached, setup)
-            cache.put(game.id, game.version, cached)
         return game.version, cached
     if stored is None:
         stored = state_cache.load_stored(s, {game.id: setup}).get(game.id)
