@@ -18,6 +18,7 @@ from sqlalchemy import event
 from sqlalchemy.orm import Session, sessionmaker
 
 from rinkside.rules.events import FaceOff, Stoppage
+from rinkside.rules.roster import GameSetup
 from rinkside.rules.times import GameTime
 from rinkside.services import recording, replay, state_cache
 from rinkside.services.change import Change
@@ -136,3 +137,28 @@ def test_a_state_kept_again_for_the_same_setup_is_not_digested_again(
     assert digested == []
     service.cache.clear()  # and the state kept is read back for that setup
     assert service.game_state(game_id)[0] == version
+
+
+def test_a_write_after_a_read_of_the_game_compares_no_rosters(
+        sessions: sessionmaker[Session], monkeypatch: Any) -> None:
+    """A state read by another path (game_state(): setup_of's setup, an
+    equal value built apart) is kept again with the write's own setup, so
+    the writes after it find their setup at once and compare no rosters."""
+    service = Tournaments(sessions)
+    game_id, _ = _game(service)
+    version, _ = service.record(game_id, 0, [FaceOff(GameTime(1, 7200))], by="test")
+    service.cache.clear()
+    assert service.game_state(game_id)[0] == version  # replayed with setup_of's setup
+    version, _ = service.record(game_id, version, [Stoppage(GameTime(1, 7000))], by="test")
+    compared: list[object] = []
+    equal = GameSetup.__eq__
+
+    def counted(self: GameSetup, other: object) -> bool:
+        compared.append(other)
+        return equal(self, other)
+
+    monkeypatch.setattr(GameSetup, "__eq__", counted)
+    version, state = service.record(game_id, version, [FaceOff(GameTime(1, 7000))], by="test")
+    assert compared == []
+    with service.read() as s:
+        assert state.setup is recording.setup_at_write(recording.game_at_write(s, game_id))

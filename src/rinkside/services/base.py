@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Collection, Iterator
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Self
 
@@ -26,17 +26,14 @@ if TYPE_CHECKING:
     from rinkside.services.division import DivisionView, TeamsView
     from rinkside.services.queries.games import LiveView
 
-@contextmanager
-def _unit_on(bind: Engine | Connection) -> Iterator[Connection]:
+def _unit_on(bind: Engine | Connection) -> AbstractContextManager[Connection]:
     if isinstance(bind, Connection):
         # A joined service writes in the joined transaction itself, as its
         # sessions do (join_transaction_mode="rollback_only"): no savepoint,
         # which SQLite's driver would release as a commit of its own when the
         # outer transaction had written nothing yet; an error rolls back all.
-        yield bind
-        return
-    with write_unit(bind) as connection:
-        yield connection
+        return nullcontext(bind)
+    return write_unit(bind)
 
 
 @contextmanager

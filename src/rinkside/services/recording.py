@@ -17,7 +17,8 @@ engine judges the events.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+import json
+from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any, Final
 
@@ -38,7 +39,7 @@ from sqlalchemy import (
     select,
     union_all,
 )
-from sqlalchemy.orm import Session, aliased
+from sqlalchemy.orm import InstrumentedAttribute, Session, aliased
 
 from rinkside.present.clock import RunningClock
 from rinkside.rules.roster import GameSetup
@@ -58,12 +59,18 @@ __all__ = ["GameAtWrite", "OrmOn", "clocks_after", "game_at_write", "live_after"
            "setup_at_write"]
 
 
+# A GameRow's fields but its version (the live view's, once the write is done).
+_Shown = tuple[int, int, str, int, str, int, str, int, str, datetime | None, str | None, str, str]
+
+
 @dataclass(frozen=True, slots=True)
 class GameAtWrite:
     """The game as a write of its log reads it: what its setup is built from
     (:func:`rinkside.services.replay.setup_with`), the version its log is
     at, whether it is signed (616(a)), whether its tournament has a webhook
-    to tell, and the names and colours its live view shows."""
+    to tell, and the names and colours its live view shows. The settings
+    are their JSON texts as stored: a write compares them, and decodes them
+    only to build a setup (:func:`setup_at_write`)."""
 
     id: int
     division_id: int
@@ -71,27 +78,31 @@ class GameAtWrite:
     stage: str
     home_team_id: int
     away_team_id: int
-    settings: dict[str, Any] | None  # those it began under (Rule 639), None: as they are
+    settings: str | None  # those it began under (Rule 639), None: as they are
     version: int
-    tournament_settings: Any
-    division_settings: Any
-    playoff_settings: Any
+    tournament_settings: str | None
+    division_settings: str | None
+    playoff_settings: str | None
     locked: bool  # 616(a): signed and not reopened
     hooked: bool  # the tournament has a webhook not removed
-    shown: GameRow  # at ``version``
+    row: _Shown  # the game's row as the live view shows it (GameRow), less its version
     styles: dict[int, tuple[str | None, str | None]]  # team id -> (colour, logo)
     players: str  # the two teams' active players, a JSON array of arrays (_PLAYER_FIELDS)
     lineup: str  # the lineup entries handed in, a JSON array of [team, player, letter]
 
     @property
-    def rules(self) -> tuple[Any, Any, Any]:
+    def rules(self) -> tuple[str | None, str | None, str | None]:
         """The tournament's, the division's and the playoff settings as read."""
         return self.tournament_settings, self.division_settings, self.playoff_settings
 
     @property
     def names(self) -> tuple[str, str]:
         """The home and the away team's names."""
-        return self.shown.home, self.shown.away
+        return self.row[6], self.row[8]
+
+    def shown(self, version: int) -> GameRow:
+        """The game's row as the live view shows it once its log is at ``version``."""
+        return GameRow(*self.row, version)
 
 
 class OrmOn:
@@ -147,7 +158,17 @@ def _json_rows(dialect: str, *columns: Any) -> ColumnElement[str]:
     return func.json_group_array(func.json_array(*columns))
 
 
-def _game_at_write(dialect: str) -> Select[Any]:
+def _as_text(column: InstrumentedAttribute[Any]) -> ColumnElement[str]:
+    """A JSON column's text, as stored (not decoded as it is read)."""
+    return cast(column, Text)
+
+
+def _settings(text: str | None) -> Any:
+    """Settings as their JSON column's type reads them (None: SQL's NULL)."""
+    return None if text is None else json.loads(text)
+
+
+def _game_at_write(dialect: str) -> Select[*tuple[Any, ...]]:
     """The game's row with everything a write reads beside it: its
     tournament's and division's settings, names, its teams' names and styles,
     the newest sign-off's lock, whether a webhook listens, and the players
@@ -155,8 +176,8 @@ def _game_at_write(dialect: str) -> Select[Any]:
     compared as they are while they do not change)."""
     return (
         select(_G.id, _G.division_id, _D.tournament_id, _G.stage, _G.home_team_id,
-               _G.away_team_id, _G.settings, _G.version, _T.settings, _D.settings,
-               _T.playoff_settings,
+               _G.away_team_id, _as_text(_G.settings), _G.version, _as_text(_T.settings),
+               _as_text(_D.settings), _as_text(_T.playoff_settings),
                select(_S.locks).where(_S.game_id == _G.id).order_by(_S.id.desc()).limit(1)
                .scalar_subquery(),
                exists().where(models.Webhook.tournament_id == _D.tournament_id,
@@ -202,8 +223,8 @@ def game_at_write(s: Session | Connection, game_id: int) -> GameAtWrite:
     return GameAtWrite(
         gid, division_id, tournament_id, stage, home_id, away_id, own, version, ours, theirs,
         playoff, bool(locks), bool(hooked),
-        GameRow(gid, tournament_id, tournament, division_id, division, home_id, home, away_id,
-                away, start_at, rink, stage, round_name, version),
+        (gid, tournament_id, tournament, division_id, division, home_id, home, away_id, away,
+         start_at, rink, stage, round_name),
         styles, players or "[]", lineup or "[]")
 
 
@@ -213,12 +234,14 @@ def setup_at_write(game: GameAtWrite) -> GameSetup:
     texts as read, :data:`rinkside.services.replay.SETUPS`), else built from
     them (Rules 202, 203(a), 639), the same value
     :func:`rinkside.services.replay.setup_of` builds."""
-    key = ("at write", repr((game.rules, game.settings)), game.stage, game.home_team_id,
+    key = ("at write", game.rules, game.settings, game.stage, game.home_team_id,
            game.away_team_id, game.names, game.players, game.lineup)
     built = replay.SETUPS.get(key)
     if built is None:
         players = [_roster_player(*fields) for fields in orjson.loads(game.players)]
-        rules = stage_settings(game.stage, *game.rules, game.settings)  # 639
+        ours, theirs, playoff = game.rules
+        rules = stage_settings(game.stage, _settings(ours), _settings(theirs),
+                               _settings(playoff), _settings(game.settings))  # 639
         built = replay.setup_from(game, rules, replay.by_team(players), _lineups(game.lineup),
                                   dict(zip((game.home_team_id, game.away_team_id), game.names,
                                            strict=True)))
@@ -289,5 +312,5 @@ def live_after(clocks: Later, game: GameAtWrite, version: int) -> LiveView:
     game's write was refused (616(a))."""
     found: dict[int, RunningClock] = {which: RunningClock(*row)
                                       for which, *row in clocks.all()}
-    return (replace(game.shown, version=version),
+    return (game.shown(version),
             LiveExtras(found.get(0), found.get(1), False, dict(game.styles)))

@@ -18,6 +18,7 @@ import pickle
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
+from contextlib import nullcontext
 from functools import cache
 from importlib import resources
 from operator import attrgetter
@@ -163,6 +164,12 @@ def game_state_of(setup: GameSetup, values: tuple[Any, ...]) -> GameState:
     for name, value in zip(_BARE_SLOTS, values, strict=True):
         setattr(state, name, value)
     return state
+
+
+def with_setup(state: GameState, setup: GameSetup) -> GameState:
+    """``state`` with ``setup`` in place of its own, an equal value (the
+    same state, its every other field shared)."""
+    return game_state_of(setup, _bare_values(state))
 
 
 _RECORDS: Final = (records.GoalRecord, records.PenaltyRecord, records.ShotRecord,
@@ -327,7 +334,9 @@ def write(connection: Connection, states: Mapping[int, tuple[int, GameState]]) -
     engine = engine_fingerprint()
     memo = _digests_kept()
     pickler = _pickler()
-    with collector_paused():
+    # Many states (a division's, kept at once) are a bulk of short-lived
+    # values the collector is paused around; a console write's one is not.
+    with collector_paused() if len(states) > 1 else nullcontext():
         rows = [{"game_id": game_id, "version": version, "engine": engine,
                  "state": _dumped(state, memo, pickler), "status": state.status}
                 for game_id, (version, state) in sorted(states.items())]

@@ -172,6 +172,12 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
                 setup = recording.setup_at_write(recording.game_at_write(s, game_id))
             # Its state is kept below, after the events (a replayed one need not be).
             version, state = replay.state_of(c, self.cache, game, setup, keep=False)
+            if state.setup is not setup:
+                # An equal setup another read built (game_state()'s, setup_of):
+                # the states this write folds carry its own from here on, so
+                # the game's next write finds its setup at once and compares
+                # no rosters (every console write did: issue 30).
+                state = state_cache.with_setup(state, setup)
             events = list(events)
             if version != expected_version:
                 if not merging or expected_version > version:
@@ -205,7 +211,10 @@ class Tournaments(Setup, Rosters, Lineups, DivisionTables, GameClocks, TeamStyle
             if happened:  # the outbox
                 webhooks.enqueue_game_of(orm(), game.tournament_id, game_id, version, happened,
                                          self.now())
-            suspended = state.suspensions()[len(before.suspensions()):]
+            # A game's suspensions are its penalty records' (GameState.suspensions):
+            # none is new unless a penalty was recorded.
+            suspended = ([] if state.penalty_chain is before.penalty_chain else
+                         state.suspensions()[len(before.suspensions()):])
             if suspended:  # a game misconduct's notice, to its team
                 mail.mail_game_suspensions(orm(), self.existing_row(orm(), models.Game, game_id),
                                            suspended, self.now())

@@ -163,23 +163,34 @@ def append(
     payload = _payload(event, "append")
     who = _check_by(by)
     when = _check_at(at)
+    if not commit:  # in the caller's transaction (a console's write: no block around it)
+        _append_on(connection_of(session), game_id, expected_version, payload, who, when)
+        sync_identity_map(session, game_id, expected_version, +1)
+        return expected_version + 1
     with own_transaction(session, commit) as connection:
-        known = _HEADS.setdefault(connection.engine, {})
-        for head in (known.get(game_id), None):  # the head this process wrote last, else read
-            found = _head(connection, game_id) if head is None else head
-            seq, link = _link(game_id, expected_version + 1, "append", None, payload, None,
-                              who, when, "", found)
-            inserted = _APPEND_RUN[connection.dialect.name].rowcount(connection, {
-                "game_id": game_id, "expected": expected_version, "payload": payload,
-                "by": who, "at": when, "chain_seq": seq, "link": link, "prev": found[1],
-            })
-            if inserted == 1:
-                known[game_id] = (found[0] + 1, link, seq)
-                break
-            if head is None:
-                _refuse(connection, game_id, expected_version, chain_seq=seq)
+        _append_on(connection, game_id, expected_version, payload, who, when)
         sync_identity_map(session, game_id, expected_version, +1)
     return expected_version + 1
+
+
+def _append_on(connection: Connection, game_id: int, expected_version: int,
+               payload: codec.Payload, who: str, when: datetime) -> None:
+    """:func:`append`'s insert, linked onto the chain head this process wrote
+    last for the game, else (none, or moved on since) onto the one read."""
+    known = _HEADS.setdefault(connection.engine, {})
+    for head in (known.get(game_id), None):  # the head this process wrote last, else read
+        found = _head(connection, game_id) if head is None else head
+        seq, link = _link(game_id, expected_version + 1, "append", None, payload, None,
+                          who, when, "", found)
+        inserted = _APPEND_RUN[connection.dialect.name].rowcount(connection, {
+            "game_id": game_id, "expected": expected_version, "payload": payload,
+            "by": who, "at": when, "chain_seq": seq, "link": link, "prev": found[1],
+        })
+        if inserted == 1:
+            known[game_id] = (found[0] + 1, link, seq)
+            return
+        if head is None:
+            _refuse(connection, game_id, expected_version, chain_seq=seq)
 
 
 def correct(

@@ -27,8 +27,9 @@ with the next one or with ``COMMIT``, each batch in one round trip
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any, Final
 from weakref import WeakSet
 
@@ -134,10 +135,10 @@ def _commit_held(connection: Connection) -> None:
 _HEARD: WeakSet[Engine] = WeakSet()  # the engines _send_first and _commit_held hear
 
 
-@contextmanager
-def write_unit(engine: Engine) -> Iterator[Connection]:
+def write_unit(engine: Engine) -> AbstractContextManager[Connection]:
     """A connection of ``engine`` in one transaction, committed when the
-    block ends without an error, rolled back otherwise (``engine.begin()``).
+    block ends without an error, rolled back otherwise (``engine.begin()``,
+    itself on SQLite).
 
     On PostgreSQL its ``BEGIN`` goes with its first statement and a held
     statement (:meth:`Prepared.executemany`) with the next or with
@@ -148,9 +149,13 @@ def write_unit(engine: Engine) -> Iterator[Connection]:
     (:func:`_send_first`), and its commit is SQLAlchemy's (its ``commit``
     event heard first, :func:`_commit_held`)."""
     if engine.dialect.name != "postgresql":
-        with engine.begin() as connection:
-            yield connection
-        return
+        return engine.begin()
+    return _pipelined_unit(engine)
+
+
+@contextmanager
+def _pipelined_unit(engine: Engine) -> Iterator[Connection]:
+    """:func:`write_unit` on PostgreSQL."""
     if engine not in _HEARD:
         event.listen(engine, "before_cursor_execute", _send_first)
         event.listen(engine, "commit", _commit_held)
@@ -173,6 +178,14 @@ def write_unit(engine: Engine) -> Iterator[Connection]:
                     connection.invalidate()
 
 
+def _cursor(connection: Connection) -> Any:
+    """A cursor of the driver's connection under ``connection`` (the pool's
+    proxy's own ``cursor()`` is a call more for each statement)."""
+    driver = connection.connection.dbapi_connection
+    assert driver is not None, "a connection in use has its driver's"
+    return driver.cursor()
+
+
 def _checked(connection: Connection, run: Callable[[], None], sql: str = "COMMIT",
              params: Any = None) -> None:
     """``run()``, the driver's error raised as SQLAlchemy's."""
@@ -186,10 +199,27 @@ def _checked(connection: Connection, run: Callable[[], None], sql: str = "COMMIT
 @dataclass(frozen=True, slots=True)
 class _Compiled:
     sql: str
-    order: tuple[str, ...] | None  # a positional driver's parameters, in order
+    # A positional driver's parameters, in order, taken from their mapping
+    # at once (None: the driver takes the mapping)
+    order: Callable[[Mapping[str, Any]], tuple[Any, ...]] | None
     defaults: dict[str, Any]  # the statement's own values (a LIMIT's)
     binds: tuple[tuple[str, Callable[[Any], Any]], ...]  # the parameters to convert
     results: tuple[tuple[int, Callable[[Any], Any]], ...]  # the result columns to convert
+    pipelined: bool  # the dialect's writes may hold statements (PostgreSQL's, write_unit)
+
+
+def _taker(order: Sequence[str] | None) -> Callable[[Mapping[str, Any]], tuple[Any, ...]] | None:
+    """What takes a positional driver's parameters from their mapping, in
+    ``order``, as one tuple (None: no order, the mapping is sent)."""
+    if order is None:
+        return None
+    if not order:
+        return lambda _: ()
+    if len(order) == 1:
+        name = order[0]
+        return lambda values: (values[name],)
+    taken: Callable[[Mapping[str, Any]], tuple[Any, ...]] = itemgetter(*order)
+    return taken
 
 
 class Prepared:
@@ -216,9 +246,8 @@ class Prepared:
             (index, processor) for index, column in enumerate(columns)
             if (processor := column.type.dialect_impl(dialect).result_processor(dialect, None))
             is not None)
-        positional = compiled.positiontup
-        made = _Compiled(compiled.string, tuple(positional) if positional is not None else None,
-                         dict(compiled.params), binds, results)
+        made = _Compiled(compiled.string, _taker(compiled.positiontup), dict(compiled.params),
+                         binds, results, dialect.name == "postgresql")
         self._compiled[dialect.name] = made
         return made
 
@@ -227,8 +256,7 @@ class Prepared:
         values = {**compiled.defaults, **params}
         for name, processor in compiled.binds:
             values[name] = processor(values[name])
-        return values if compiled.order is None else tuple(values[name]
-                                                           for name in compiled.order)
+        return values if compiled.order is None else compiled.order(values)
 
     def _run(self, connection: Connection, params: Sequence[Mapping[str, Any]], *,
              many: bool = False, held: bool = False) -> Any:
@@ -236,11 +264,11 @@ class Prepared:
         sent: list[Any] = [self._sent(compiled, one) for one in params]
         if not connection.in_transaction():
             connection.begin()  # as SQLAlchemy's own run begins one: its commit is ours
-        unit = _unit_of(connection)
+        unit = _unit_of(connection) if compiled.pipelined else None
         if unit is not None and many and held:
             unit.held.append((compiled.sql, sent, None))  # sent with the next, or the COMMIT
             return None
-        cursor = connection.connection.cursor()
+        cursor = _cursor(connection)
         try:
             if unit is not None:
                 begin, earlier = unit.taken()
@@ -302,7 +330,7 @@ class Prepared:
         :func:`write_unit`, the statement is held to be sent with the unit's
         next statement or its ``COMMIT`` (a read whose answer is wanted only
         after the commit costs no round trip of its own); elsewhere run now."""
-        unit = _unit_of(connection)
+        unit = _unit_of(connection) if self._for(connection.dialect).pipelined else None
         if unit is None:  # run now, and its rows taken now: a SQLite cursor reads
             # them from its connection, which the caller may have given back
             # (closed, or another thread's) by the time it asks
@@ -315,7 +343,7 @@ class Prepared:
         compiled = self._for(connection.dialect)
         if not connection.in_transaction():
             connection.begin()
-        reader = connection.connection.cursor()
+        reader = _cursor(connection)
         unit.held.append((compiled.sql, self._sent(compiled, params), reader))
         return Later(self, connection, reader, unit)
 
