@@ -38,12 +38,24 @@ class Staff:
 
 
 def staff(service: ServiceBase, game_id: int) -> Staff:
-    named = officiating.officials(service, game_id)
     with service.read() as s:
-        keepers = tuple(u.username for u in s.scalars(
-            select(models.User).where(models.User.role == "scorekeeper")
-            .order_by(models.User.username))
-            if game_id in (u.games or []))
+        if s.get(models.Game, game_id) is None:
+            raise NotFound(f"no game {game_id}")
+        return _staff_in(s, game_id)
+
+
+def _staff_in(s: Session, game_id: int) -> Staff:
+    """:func:`staff`, read in ``s``."""
+    named: dict[str, list[str]] = {role: [] for role in officiating.OFFICIAL_ROLES}
+    for role, name in s.execute(select(models.GameOfficial.role, models.GameOfficial.name)
+                                .where(models.GameOfficial.game_id == game_id)
+                                .order_by(models.GameOfficial.role,
+                                          models.GameOfficial.position)):
+        named[role].append(name)
+    keepers = tuple(u.username for u in s.scalars(
+        select(models.User).where(models.User.role == "scorekeeper")
+        .order_by(models.User.username))
+        if game_id in (u.games or []))
     return Staff(game_id, keepers, tuple(named["referee"]),
                  {role: named[role] for role in OTHER_ROLES})
 
@@ -166,7 +178,9 @@ def set_staff(service: ServiceBase, game_id: int, *, scorekeeper: str | None,
     that role (a game timekeeper, penalty timekeeper or official scorer:
     Rules 505-507) is assigned the game, to work it at their screen, and a
     user of that role no longer named loses it. Refused if anyone would be
-    in two places at once."""
+    in two places at once. Two saves of the game at once end as the later
+    one whole: the game is held first (:meth:`ServiceBase.hold_game`), and
+    the checks, the officials and the logins are read and written after."""
     refs = [r.strip() for r in referees if r.strip()]
     if len(refs) > officiating.MOST["referee"]:
         raise ValueError("a game has at most two referees (Rule 501(a))")
@@ -174,27 +188,28 @@ def set_staff(service: ServiceBase, game_id: int, *, scorekeeper: str | None,
         raise ValueError("the same referee is named twice")
     extra = {role: [n.strip() for n in (others or {}).get(role, ()) if n.strip()]
              for role in OTHER_ROLES}
-    before = staff(service, game_id)
-    with service.read() as s:
-        game = s.get(models.Game, game_id)
-        if game is None:
-            raise NotFound(f"There is no game {game_id}.")
-        roles = {name: role for name, role
-                 in s.execute(select(models.User.username, models.User.role))}
+    people = {p for p in [scorekeeper, *refs] if p} | {n for v in extra.values() for n in v}
+    with service.write() as s:  # the officials, the logins, the record: one commit
+        game = service.hold_game(s, game_id)
+        roles = {name: role for name, role in s.execute(
+            select(models.User.username, models.User.role)
+            .where(models.User.username.in_(sorted(people))))}
         if scorekeeper and roles.get(scorekeeper) != "scorekeeper":
             raise ValueError(f"{scorekeeper!r} is not a scorekeeper's login")
         for ref in refs:
             if roles.get(ref) != "referee":
                 raise ValueError(f"{ref!r} is not a referee's login (add the user first)")
-        people = {p for p in [scorekeeper, *refs] if p} | {n for v in extra.values() for n in v}
         busy = _busy_elsewhere(s, game, people)
         if busy:
             raise PersonBusy("no one is in two places at once: " + "; ".join(busy))
-        tournament_id = game.division.tournament_id
-    with service.write() as s:  # the officials, the logins, the record: one commit
+        before = _staff_in(s, game_id)
         officiating.set_officials(service.within(s), game_id, {"referee": refs, **extra})
+        # Each login's row held while its games change: a save of another
+        # game naming the same person waits, and keeps this game in the list.
         for user in s.scalars(select(models.User).where(
-                models.User.role.in_(("scorekeeper", "referee", *OTHER_ROLES)))):
+                models.User.role.in_(("scorekeeper", "referee", *OTHER_ROLES)))
+                .order_by(models.User.id).with_for_update()
+                .execution_options(populate_existing=True)):
             if user.role == "scorekeeper":
                 wanted = user.username == scorekeeper
             elif user.role == "referee":
@@ -204,7 +219,7 @@ def set_staff(service: ServiceBase, game_id: int, *, scorekeeper: str | None,
             games = [g for g in (user.games or []) if g != game_id]
             user.games = sorted(games + [game_id]) if wanted else games
         after = Staff(game_id, (scorekeeper,) if scorekeeper else (), tuple(refs), extra)
-        record(s, tournament_id, f"game {game_id} officials", "assigned",
+        record(s, game.division.tournament_id, f"game {game_id} officials", "assigned",
                _shown(before), _shown(after), by=by, clock=service.now)
     return after
 

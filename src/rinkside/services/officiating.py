@@ -16,7 +16,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
-from sqlalchemy import func, select
+from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
 from rinkside.services import playoff_places, webhooks
@@ -92,7 +92,8 @@ class SignOffRefused(TournamentRuleError):
 def set_officials(service: ServiceBase, game_id: int,
                   officials: Mapping[str, Sequence[str]]) -> None:
     """Name the game's officials, role by role (the roles given replace what
-    was there; names are trimmed and blanks dropped)."""
+    was there; names are trimmed and blanks dropped). Saves of one game at
+    once end as the last one whole (:meth:`ServiceBase.hold_game`)."""
     for role, names in officials.items():
         if role not in MOST:
             raise ValueError(f"{role!r} is not an official's role: {', '.join(OFFICIAL_ROLES)}")
@@ -101,18 +102,19 @@ def set_officials(service: ServiceBase, game_id: int,
             raise ValueError(f"a game has at most {MOST[role]} {role.replace('_', ' ')}"
                              f"{'s' if MOST[role] > 1 else ''} (Rules 501-504)")
     with service.write() as s:
-        game = _game(s, game_id)
+        # Held first: two saves of the game at once queue here and the later
+        # replaces the earlier whole (no duplicate position, no mix of both).
+        game = service.hold_game(s, game_id)
         if signoffs.is_locked(s, game_id):
             raise GameLocked(game_id)
         _refuse_own_team(s, game, officials)
-        for role, names in officials.items():
-            for row in s.scalars(select(models.GameOfficial).where(
-                    models.GameOfficial.game_id == game_id, models.GameOfficial.role == role)):
-                s.delete(row)
-            s.flush()
-            kept = [n.strip() for n in names if n.strip()]
-            s.add_all(models.GameOfficial(game_id=game_id, role=role, position=i, name=name)
-                      for i, name in enumerate(kept))
+        if officials:
+            s.execute(delete(models.GameOfficial).where(
+                models.GameOfficial.game_id == game_id,
+                models.GameOfficial.role.in_(list(officials))))
+        s.add_all(models.GameOfficial(game_id=game_id, role=role, position=i, name=name)
+                  for role, names in officials.items()
+                  for i, name in enumerate(n.strip() for n in names if n.strip()))
 
 
 class OwnTeamOfficial(ValueError):
