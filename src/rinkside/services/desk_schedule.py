@@ -512,7 +512,12 @@ def rebuild(service: ServiceBase, tournament_id: int, *, windows: Sequence[Windo
             game.start, game.rink = slot.start, slot.rink
         demands = demands_in(s, tournament_id)
         if demands.officials:
-            # Their referees given again from those with hours (Rule 501(a)).
+            # Their referees given again from those with hours (Rule 501(a)),
+            # the games held first as a save of one game's officials holds it
+            # (ServiceBase.hold_game): a save at once waits, not a duplicate key.
+            s.execute(update(models.Game).where(models.Game.id.in_(list(moving)))
+                      .values(version=models.Game.version)
+                      .execution_options(synchronize_session=False))
             s.execute(delete(models.GameOfficial).where(
                 models.GameOfficial.game_id.in_(list(moving)),
                 models.GameOfficial.role == "referee"))
