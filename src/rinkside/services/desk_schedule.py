@@ -28,7 +28,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Session
 
-from rinkside.services import officiating, rinks, schedule_progress
+from rinkside.services import officiating, rinks, schedule_progress, users
 from rinkside.services.base import ServiceBase
 from rinkside.services.changes import Clock, record
 from rinkside.services.rinks import hours_in, travel_in
@@ -563,10 +563,10 @@ def remove_unplayed(s: Session, game: models.Game, *, by: str, clock: Clock, rea
     for table in (models.GameOfficial, models.LineupEntry, models.SignOffEntry,
                   models.TeamSignature, models.GameStateCache, models.ScheduleLock):
         s.execute(delete(table).where(table.game_id == game_id))
-    for user in s.scalars(select(models.User)):
-        if game_id in (user.games or []):
-            s.execute(update(models.User).where(models.User.id == user.id)
-                      .values(games=[g for g in user.games if g != game_id]))
+    for user in s.scalars(select(models.User).join(
+            models.UserGame, models.UserGame.user_id == models.User.id)
+            .where(models.UserGame.game_id == game_id)):  # its logins alone (issue 30)
+        users.set_games(s, user, [g for g in user.games if g != game_id])
     s.delete(game)
     record(s, tournament_id, f"game {game_id}", "cancelled", before, None, by=by,
            clock=clock, reason=reason)
