@@ -24,6 +24,7 @@ TABLES = {
     "api_tokens", "webhooks", "webhook_deliveries",
     "signed_reports", "roster_submissions", "team_signatures", "mail_outbox",
     "team_requests", "official_hours", "schedule_locks", "venue_travel", "user_teams",
+    "user_games",
 }
 SINCE_0005 = {"users", "game_officials", "signoff_entries", "rinks", "sessions", "login_failures",
               "store_meta", "sync_tokens", "sync_links", "sync_games", "desk_changes",
@@ -32,7 +33,7 @@ SINCE_0005 = {"users", "game_officials", "signoff_entries", "rinks", "sessions",
               "playoff_places", "api_tokens", "webhooks", "webhook_deliveries", "signed_reports",
               "roster_submissions", "team_signatures", "mail_outbox",
               "team_requests", "official_hours", "schedule_locks", "venue_travel",
-              "user_teams"}
+              "user_teams", "user_games"}
 
 
 def _tables(engine: Engine) -> set[str]:

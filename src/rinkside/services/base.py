@@ -11,7 +11,7 @@ from contextlib import AbstractContextManager, contextmanager, nullcontext
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Self
 
-from sqlalchemy import Connection, Engine
+from sqlalchemy import Connection, Engine, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from rinkside.services.change import Change
@@ -200,6 +200,24 @@ class ServiceBase:
         if row is None:
             raise NotFound(f"no {model.__name__.lower()} {key}")
         return row
+
+    @staticmethod
+    def hold_game(s: Session, game_id: int) -> models.Game:
+        """The game's row, held (written to) until the transaction ends, read
+        after the hold; NotFound when there is none. A desk write that
+        replaces a set of the game's rows (its officials, Rules 501-507)
+        holds it first: a second save of the same game waits for the first
+        to commit and then replaces what it wrote, so saves at once end as
+        the last one whole, never a duplicate key (a 500) nor half of each.
+        A write is what SQLite takes its one writer's lock on; PostgreSQL
+        locks the row (no key changes: readers and foreign keys go on)."""
+        s.execute(update(models.Game).where(models.Game.id == game_id)
+                  .values(version=models.Game.version)
+                  .execution_options(synchronize_session=False))
+        game = s.get(models.Game, game_id, populate_existing=True)
+        if game is None:
+            raise NotFound(f"no game {game_id}")
+        return game
 
     @staticmethod
     def refuse_locked(s: Session, game_id: int) -> None:

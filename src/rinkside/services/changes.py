@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from rinkside.services.base import ServiceBase
@@ -61,6 +61,23 @@ def found(s: Session, model: type[_Row], key: int, what: str) -> _Row:
     """The desk's row of ``model`` with id ``key``, else NotFound (a 404)
     saying there is no such ``what``."""
     row = s.get(model, key)
+    if row is None:
+        raise NotFound(f"There is no {what} {key}.")
+    return row
+
+
+def held(s: Session, model: type[_Row], key: int, what: str) -> _Row:
+    """:func:`found`, its row held (written to) until the transaction ends
+    and read after the hold. A desk write that replaces a set of rows under
+    it (a tournament's travel between venues, an official's hours) holds it
+    first: a second save at once waits for the first to commit and then
+    replaces what it wrote, so the last one stands whole, never a duplicate
+    key (a 500) nor both sets. A write is what SQLite takes its one writer's
+    lock on; PostgreSQL locks the row (its key unchanged: readers go on)."""
+    table: Any = model
+    s.execute(update(table).where(table.id == key).values(id=table.id)
+              .execution_options(synchronize_session=False))
+    row = s.get(model, key, populate_existing=True)
     if row is None:
         raise NotFound(f"There is no {what} {key}.")
     return row

@@ -37,13 +37,33 @@ class Staff:
     others: dict[str, list[str]]
 
 
+def _logins_of(game_ids: Collection[int], roles: Sequence[str]) -> Select[models.User]:
+    """The users of ``roles`` who work any of ``game_ids``, found through the
+    games' keys in ``user_games`` (issue 30: never every user of the season)."""
+    return (select(models.User)
+            .join(models.UserGame, models.UserGame.user_id == models.User.id)
+            .where(models.UserGame.game_id.in_(sorted(game_ids)),
+                   models.User.role.in_(list(roles))))
+
+
 def staff(service: ServiceBase, game_id: int) -> Staff:
-    named = officiating.officials(service, game_id)
     with service.read() as s:
-        keepers = tuple(u.username for u in s.scalars(
-            select(models.User).where(models.User.role == "scorekeeper")
-            .order_by(models.User.username))
-            if game_id in (u.games or []))
+        if s.get(models.Game, game_id) is None:
+            raise NotFound(f"no game {game_id}")
+        return _staff_in(s, game_id)
+
+
+def _staff_in(s: Session, game_id: int) -> Staff:
+    """:func:`staff`, read in ``s``."""
+    named: dict[str, list[str]] = {role: [] for role in officiating.OFFICIAL_ROLES}
+    for role, name in s.execute(select(models.GameOfficial.role, models.GameOfficial.name)
+                                .where(models.GameOfficial.game_id == game_id)
+                                .order_by(models.GameOfficial.role,
+                                          models.GameOfficial.position)):
+        named[role].append(name)
+    keepers = tuple(s.scalars(_logins_of([game_id], ["scorekeeper"])
+                              .with_only_columns(models.User.username)
+                              .order_by(models.User.username)))
     return Staff(game_id, keepers, tuple(named["referee"]),
                  {role: named[role] for role in OTHER_ROLES})
 
@@ -60,10 +80,9 @@ def staffs(service: ServiceBase, game_ids: Sequence[int]) -> dict[int, Staff]:
                              .order_by(models.GameOfficial.role, models.GameOfficial.position)):
             named[row.game_id][row.role].append(row.name)
         keepers: dict[int, list[str]] = {g: [] for g in wanted}
-        for u in s.scalars(select(models.User).where(models.User.role == "scorekeeper")
-                           .order_by(models.User.username)):
-            for g in wanted.intersection(u.games or []):
-                keepers[g].append(u.username)
+        for g, username in s.execute(_logins_of(wanted, ["scorekeeper"]).with_only_columns(
+                models.UserGame.game_id, models.User.username).order_by(models.User.username)):
+            keepers[g].append(username)
     return {g: Staff(g, tuple(keepers[g]), tuple(named[g]["referee"]),
                      {role: named[g][role] for role in OTHER_ROLES}) for g in wanted}
 
@@ -145,11 +164,18 @@ def _busy_elsewhere(s: Session, game: models.Game, people: set[str]) -> list[str
         models.Game.start.is_not(None),
         models.Game.start < game.start + length, models.Game.start > game.start - length)).all()
     found: list[str] = []
+    working: dict[int, set[str]] = {other.id: set() for other in others}
+    if working:  # the overlapping games' officials and logins, read together (issue 30)
+        for other_id, name in s.execute(
+                select(models.GameOfficial.game_id, models.GameOfficial.name)
+                .where(models.GameOfficial.game_id.in_(sorted(working)))):
+            working[other_id].add(name)
+        for other_id, name in s.execute(
+                _logins_of(working, [r for r in users.ROLES if r != "director"])
+                .with_only_columns(models.UserGame.game_id, models.User.username)):
+            working[other_id].add(name)
     for other in others:
-        names = set(s.scalars(select(models.GameOfficial.name)
-                              .where(models.GameOfficial.game_id == other.id)))
-        names |= {u.username for u in s.scalars(select(models.User))
-                  if other.id in (u.games or []) and u.role != "director"}
+        names = working[other.id]
         for person in sorted(people & names):
             assert other.start is not None
             found.append(f"{person} works game {other.id} at "
@@ -166,7 +192,9 @@ def set_staff(service: ServiceBase, game_id: int, *, scorekeeper: str | None,
     that role (a game timekeeper, penalty timekeeper or official scorer:
     Rules 505-507) is assigned the game, to work it at their screen, and a
     user of that role no longer named loses it. Refused if anyone would be
-    in two places at once."""
+    in two places at once. Two saves of the game at once end as the later
+    one whole: the game is held first (:meth:`ServiceBase.hold_game`), and
+    the checks, the officials and the logins are read and written after."""
     refs = [r.strip() for r in referees if r.strip()]
     if len(refs) > officiating.MOST["referee"]:
         raise ValueError("a game has at most two referees (Rule 501(a))")
@@ -174,27 +202,31 @@ def set_staff(service: ServiceBase, game_id: int, *, scorekeeper: str | None,
         raise ValueError("the same referee is named twice")
     extra = {role: [n.strip() for n in (others or {}).get(role, ()) if n.strip()]
              for role in OTHER_ROLES}
-    before = staff(service, game_id)
-    with service.read() as s:
-        game = s.get(models.Game, game_id)
-        if game is None:
-            raise NotFound(f"There is no game {game_id}.")
-        roles = {name: role for name, role
-                 in s.execute(select(models.User.username, models.User.role))}
+    people = {p for p in [scorekeeper, *refs] if p} | {n for v in extra.values() for n in v}
+    with service.write() as s:  # the officials, the logins, the record: one commit
+        game = service.hold_game(s, game_id)
+        roles = {name: role for name, role in s.execute(
+            select(models.User.username, models.User.role)
+            .where(models.User.username.in_(sorted(people))))}
         if scorekeeper and roles.get(scorekeeper) != "scorekeeper":
             raise ValueError(f"{scorekeeper!r} is not a scorekeeper's login")
         for ref in refs:
             if roles.get(ref) != "referee":
                 raise ValueError(f"{ref!r} is not a referee's login (add the user first)")
-        people = {p for p in [scorekeeper, *refs] if p} | {n for v in extra.values() for n in v}
         busy = _busy_elsewhere(s, game, people)
         if busy:
             raise PersonBusy("no one is in two places at once: " + "; ".join(busy))
-        tournament_id = game.division.tournament_id
-    with service.write() as s:  # the officials, the logins, the record: one commit
+        before = _staff_in(s, game_id)
         officiating.set_officials(service.within(s), game_id, {"referee": refs, **extra})
+        # Each login's row held while its games change: a save of another
+        # game naming the same person waits, and keeps this game in the list.
+        # Of the logins, those who work the game and those named alone (issue 30).
         for user in s.scalars(select(models.User).where(
-                models.User.role.in_(("scorekeeper", "referee", *OTHER_ROLES)))):
+                models.User.role.in_(("scorekeeper", "referee", *OTHER_ROLES)),
+                or_(models.User.username.in_(sorted(people)), models.User.id.in_(
+                    select(models.UserGame.user_id).where(models.UserGame.game_id == game_id))))
+                .order_by(models.User.id).with_for_update()
+                .execution_options(populate_existing=True)):
             if user.role == "scorekeeper":
                 wanted = user.username == scorekeeper
             elif user.role == "referee":
@@ -202,9 +234,9 @@ def set_staff(service: ServiceBase, game_id: int, *, scorekeeper: str | None,
             else:  # a table official named by their login works the game at its screen
                 wanted = user.username in extra[user.role]
             games = [g for g in (user.games or []) if g != game_id]
-            user.games = sorted(games + [game_id]) if wanted else games
+            users.set_games(s, user, games + [game_id] if wanted else games)
         after = Staff(game_id, (scorekeeper,) if scorekeeper else (), tuple(refs), extra)
-        record(s, tournament_id, f"game {game_id} officials", "assigned",
+        record(s, game.division.tournament_id, f"game {game_id} officials", "assigned",
                _shown(before), _shown(after), by=by, clock=service.now)
     return after
 
@@ -232,11 +264,19 @@ def add_user(service: ServiceBase, username: str, password: str, role: str, *, b
     return user_id
 
 
+def _named(service: ServiceBase, username: str) -> users.UserRow:
+    """The user ``username``, read by the username's key (not out of every
+    user); ValueError when there is none."""
+    with service.read() as s:
+        row = s.scalars(select(models.User).where(models.User.username == username)).one_or_none()
+        if row is None:
+            raise ValueError(f"there is no user {username!r}")
+        return _row(row)
+
+
 def set_full_name(service: ServiceBase, username: str, full_name: str, *, by: str) -> None:
     """A user's full name, which the report and the sign-off print; recorded."""
-    before = next((u.full_name for u in users.users(service) if u.username == username), None)
-    if before is None:
-        raise ValueError(f"there is no user {username!r}")
+    before = _named(service, username).full_name
     with service.write() as s:  # the name and its record: one commit
         after = users.set_full_name(service.within(s), username, full_name).full_name
         record(s, None, f"user {username}", "named", {"full_name": before},
@@ -256,9 +296,7 @@ def set_active(service: ServiceBase, username: str, active: bool, *, by: str) ->
     disable themselves (no one would be left to undo it)."""
     if not active and username == by:
         raise ValueError("a director does not disable their own account")
-    before = next((u.active for u in users.users(service) if u.username == username), None)
-    if before is None:
-        raise ValueError(f"there is no user {username!r}")
+    before = _named(service, username).active
     with service.write() as s:  # the change and its record: one commit
         users.set_active(service.within(s), username, active)
         record(s, None, f"user {username}", "enabled" if active else "disabled",

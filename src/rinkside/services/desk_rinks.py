@@ -14,7 +14,7 @@ from sqlalchemy import select
 from rinkside.rink import RinkDimensions
 from rinkside.services import desk_schedule, rinks, sync
 from rinkside.services.base import ServiceBase
-from rinkside.services.changes import found, record, refuse_taken
+from rinkside.services.changes import found, held, record, refuse_taken
 from rinkside.store import models
 
 
@@ -38,6 +38,8 @@ def edit(service: ServiceBase, rink_id: int, name: str, dimensions: Mapping[str,
         raise ValueError("a rink needs a name")
     with service.write() as s:
         row = found(s, models.Rink, rink_id, "rink")
+        # held: two rinks renamed to one name at once are told it is taken, not a 500
+        held(s, models.Tournament, row.tournament_id, "tournament")
         refuse_taken(s, models.Rink.name, name, models.Rink.tournament_id == row.tournament_id,
                      keep=models.Rink.id != rink_id, what="a rink")
         before = {"name": row.name, **row.dimensions}
@@ -177,7 +179,7 @@ def set_travel_pairs(service: ServiceBase, tournament_id: int, text: str, *, by:
     (:func:`set_travel`). The builder, the desk's moves and the conflicts
     keep it between a team's, a person's and a referee's games."""
     with service.write() as s:
-        found(s, models.Tournament, tournament_id, "tournament")
+        held(s, models.Tournament, tournament_id, "tournament")  # of saves at once, the last
         venues = set(s.scalars(select(models.Rink.venue).where(
             models.Rink.tournament_id == tournament_id, models.Rink.venue != "")))
         pairs = parse_travel_pairs(text, venues)

@@ -28,7 +28,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Session
 
-from rinkside.services import officiating, rinks, schedule_progress
+from rinkside.services import officiating, rinks, schedule_progress, users
 from rinkside.services.base import ServiceBase
 from rinkside.services.changes import Clock, record
 from rinkside.services.rinks import hours_in, travel_in
@@ -512,7 +512,12 @@ def rebuild(service: ServiceBase, tournament_id: int, *, windows: Sequence[Windo
             game.start, game.rink = slot.start, slot.rink
         demands = demands_in(s, tournament_id)
         if demands.officials:
-            # Their referees given again from those with hours (Rule 501(a)).
+            # Their referees given again from those with hours (Rule 501(a)),
+            # the games held first as a save of one game's officials holds it
+            # (ServiceBase.hold_game): a save at once waits, not a duplicate key.
+            s.execute(update(models.Game).where(models.Game.id.in_(list(moving)))
+                      .values(version=models.Game.version)
+                      .execution_options(synchronize_session=False))
             s.execute(delete(models.GameOfficial).where(
                 models.GameOfficial.game_id.in_(list(moving)),
                 models.GameOfficial.role == "referee"))
@@ -558,10 +563,10 @@ def remove_unplayed(s: Session, game: models.Game, *, by: str, clock: Clock, rea
     for table in (models.GameOfficial, models.LineupEntry, models.SignOffEntry,
                   models.TeamSignature, models.GameStateCache, models.ScheduleLock):
         s.execute(delete(table).where(table.game_id == game_id))
-    for user in s.scalars(select(models.User)):
-        if game_id in (user.games or []):
-            s.execute(update(models.User).where(models.User.id == user.id)
-                      .values(games=[g for g in user.games if g != game_id]))
+    for user in s.scalars(select(models.User).join(
+            models.UserGame, models.UserGame.user_id == models.User.id)
+            .where(models.UserGame.game_id == game_id)):  # its logins alone (issue 30)
+        users.set_games(s, user, [g for g in user.games if g != game_id])
     s.delete(game)
     record(s, tournament_id, f"game {game_id}", "cancelled", before, None, by=by,
            clock=clock, reason=reason)

@@ -16,7 +16,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
-from sqlalchemy import func, select
+from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
 from rinkside.services import playoff_places, webhooks
@@ -92,7 +92,8 @@ class SignOffRefused(TournamentRuleError):
 def set_officials(service: ServiceBase, game_id: int,
                   officials: Mapping[str, Sequence[str]]) -> None:
     """Name the game's officials, role by role (the roles given replace what
-    was there; names are trimmed and blanks dropped)."""
+    was there; names are trimmed and blanks dropped). Saves of one game at
+    once end as the last one whole (:meth:`ServiceBase.hold_game`)."""
     for role, names in officials.items():
         if role not in MOST:
             raise ValueError(f"{role!r} is not an official's role: {', '.join(OFFICIAL_ROLES)}")
@@ -101,18 +102,19 @@ def set_officials(service: ServiceBase, game_id: int,
             raise ValueError(f"a game has at most {MOST[role]} {role.replace('_', ' ')}"
                              f"{'s' if MOST[role] > 1 else ''} (Rules 501-504)")
     with service.write() as s:
-        game = _game(s, game_id)
+        # Held first: two saves of the game at once queue here and the later
+        # replaces the earlier whole (no duplicate position, no mix of both).
+        game = service.hold_game(s, game_id)
         if signoffs.is_locked(s, game_id):
             raise GameLocked(game_id)
         _refuse_own_team(s, game, officials)
-        for role, names in officials.items():
-            for row in s.scalars(select(models.GameOfficial).where(
-                    models.GameOfficial.game_id == game_id, models.GameOfficial.role == role)):
-                s.delete(row)
-            s.flush()
-            kept = [n.strip() for n in names if n.strip()]
-            s.add_all(models.GameOfficial(game_id=game_id, role=role, position=i, name=name)
-                      for i, name in enumerate(kept))
+        if officials:
+            s.execute(delete(models.GameOfficial).where(
+                models.GameOfficial.game_id == game_id,
+                models.GameOfficial.role.in_(list(officials))))
+        s.add_all(models.GameOfficial(game_id=game_id, role=role, position=i, name=name)
+                  for role, names in officials.items()
+                  for i, name in enumerate(n.strip() for n in names if n.strip()))
 
 
 class OwnTeamOfficial(ValueError):
@@ -197,8 +199,8 @@ def officials_shown(service: ServiceBase, game_id: int) -> dict[str, list[str]]:
     full name, the username only where none is given; a name typed for a
     table official as typed."""
     named = officials(service, game_id)
-    with service.read() as s:
-        full = shown_names(s)
+    with service.read() as s:  # the names given alone (issue 30)
+        full = shown_names(s, {name for names in named.values() for name in names})
     return {role: [full.get(name, name) for name in names] for role, names in named.items()}
 
 
@@ -219,7 +221,7 @@ def times(service: ServiceBase, game_id: int) -> tuple[datetime | None, datetime
 def assigned_referees(service: ServiceBase, game_id: int) -> list[str]:
     """The usernames of the referee users assigned to the game."""
     with service.read() as s:
-        return _assigned(s, game_id)
+        return assigned_in(s, game_id)
 
 
 def signoff(service: ServiceBase, game_id: int) -> SignOff:
@@ -385,7 +387,7 @@ def written_reports(service: ServiceBase, game_id: int) -> list[WrittenReport]:
     with service.read() as s:
         rows = s.scalars(select(models.WrittenReport).where(models.WrittenReport.game_id == game_id)
                          .order_by(models.WrittenReport.id)).all()
-        full = shown_names(s)
+        full = shown_names(s, {r.username for r in rows})
         return [WrittenReport(r.kind, r.rule, r.text, r.username, r.at,
                               full.get(r.username, "")) for r in rows]
 
@@ -405,16 +407,25 @@ def _game(s: Session, game_id: int) -> models.Game:
     return game
 
 
-def _assigned(s: Session, game_id: int) -> list[str]:
-    referees = s.scalars(select(models.User).where(models.User.role == "referee")
-                         .order_by(models.User.id))
-    return [u.username for u in referees if game_id in u.games]
+def assigned_in(s: Session, game_id: int) -> list[str]:
+    """The usernames of the game's referee users, found through the game's
+    key (``user_games``), not by reading every referee (issue 30)."""
+    return list(s.scalars(
+        select(models.User.username)
+        .join(models.UserGame, models.UserGame.user_id == models.User.id)
+        .where(models.UserGame.game_id == game_id, models.User.role == "referee")
+        .order_by(models.User.id)))
 
 
 def _status(s: Session, game_id: int) -> SignOff:
     entries = signoffs.entries(s, game_id)
-    roles = {name: role for name, role in s.execute(select(models.User.username, models.User.role))}
-    full = shown_names(s)
+    assigned = assigned_in(s, game_id)
+    # the signers and the assigned referees alone, by the username's key (issue 30)
+    names = {entry.username for entry in entries} | set(assigned)
+    roles = {name: role for name, role in s.execute(
+        select(models.User.username, models.User.role)
+        .where(models.User.username.in_(sorted(names))))}
+    full = shown_names(s, names)
     current: list[Signature] = []
     earlier: list[Signature] = []
     reopenings: list[Reopening] = []
@@ -428,6 +439,6 @@ def _status(s: Session, game_id: int) -> SignOff:
                                      entry.at, full.get(entry.username, "")))
     signed = {sig.username for sig in current}
     locked = bool(entries) and entries[-1].locks
-    awaiting = [] if locked else [r for r in _assigned(s, game_id) if r not in signed]
+    awaiting = [] if locked else [r for r in assigned if r not in signed]
     return SignOff(current, locked, awaiting, reopenings, earlier,
                    [full.get(r, r) for r in awaiting])

@@ -18,7 +18,7 @@ from sqlalchemy import delete, or_, select
 from sqlalchemy.orm import Session
 
 from rinkside.services.base import ServiceBase
-from rinkside.services.changes import record
+from rinkside.services.changes import held, record
 from rinkside.services.tournaments import NotFound
 from rinkside.store import models
 from rinkside.tournament.schedule_people import People, Person
@@ -176,8 +176,8 @@ def set_official_hours(service: ServiceBase, tournament_id: int, name: str,
     if most_a_day is not None and most_a_day < 1:
         raise ValueError("the most games a day is at least 1")
     with service.write() as s:
-        if s.get(models.Tournament, tournament_id) is None:
-            raise NotFound(f"There is no tournament {tournament_id}.")
+        # held: of two saves at once the last stands, not both rows
+        held(s, models.Tournament, tournament_id, "tournament")
         s.execute(delete(models.OfficialHoursRow).where(
             models.OfficialHoursRow.tournament_id == tournament_id,
             models.OfficialHoursRow.name == name))

@@ -207,10 +207,11 @@ def issue_credential(service: ServiceBase, tournament_id: int, rink: str, userna
 
 def _officials(s: Session, games: Sequence[int]) -> list[models.User]:
     """The active scorekeepers and referees of ``games``."""
-    return [u for u in s.scalars(select(models.User).where(models.User.role != "director",
-                                                           models.User.active.is_(True))
-                                 .order_by(models.User.id))
-            if set(u.games) & set(games)]
+    return list(s.scalars(select(models.User).where(
+        models.User.role != "director", models.User.active.is_(True),
+        models.User.id.in_(select(models.UserGame.user_id)  # by the games' keys (issue 30)
+                           .where(models.UserGame.game_id.in_(list(games)))))
+        .order_by(models.User.id)))
 
 
 def setup_for(service: ServiceBase, rink: RinkRef) -> dict[str, Any]:

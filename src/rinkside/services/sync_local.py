@@ -42,7 +42,7 @@ from typing import Any
 from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.orm import Session
 
-from rinkside.services import sync_proof
+from rinkside.services import sync_proof, users
 from rinkside.services.base import ServiceBase
 from rinkside.services.sessions import revoke_user
 from rinkside.services.sync_rows import (
@@ -201,7 +201,7 @@ def _users(s: Session, rink_id: int, carried: list[dict[str, Any]]) -> None:
         credential.issued_at = (datetime.fromisoformat(raw["issued_at"])
                                 if raw.get("issued_at") else None)
         user.password_hash, user.role, user.active = verifier or NO_CREDENTIAL, raw["role"], True
-        user.games = sorted(int(g) for g in raw["games"])
+        users.set_games(s, user, (int(g) for g in raw["games"]))
         kept.add(user.id)
     for user_id, credential in held.items():
         if user_id in kept:

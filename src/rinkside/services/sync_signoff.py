@@ -42,6 +42,7 @@ from rinkside.rules.log import GameLog
 from rinkside.services import playoff_places, replay, sync_chain, sync_proof, webhooks
 from rinkside.services.officiating import (
     SignOffRefused,
+    assigned_in,
     refuse_report,
     refuse_signature,
 )
@@ -214,9 +215,10 @@ def _check(s: Session, game: models.Game, stored: Sequence[Key], new: Sequence[E
     """Each new entry (a signature: :func:`_refuse_reopening` refused the
     rest) as a signature made here would be checked
     (:mod:`rinkside.services.officiating`), against the league's users."""
-    roles = {u.username: u for u in s.scalars(select(models.User))}
-    assigned = [name for name, u in roles.items()
-                if u.role == "referee" and game.id in u.games]
+    # the game's referees and the signers alone, by their keys (issue 30)
+    assigned = assigned_in(s, game.id)
+    roles = {u.username: u for u in s.scalars(select(models.User).where(
+        models.User.username.in_(sorted({e.username for e in new}))))}
     locked = bool(stored) and stored[-1][4]
     signed: set[str] = set()
     for kind, who, *_ in stored:

@@ -313,7 +313,7 @@ def _in_play(s: Session, row: models.TeamSignature) -> bool:
 
 def _signed(s: Session, row: models.TeamSignature) -> TeamSigned:
     team = s.get(models.Team, row.team_id)
-    full = users.shown_names(s)
+    full = users.shown_names(s, [row.username])  # the signer alone (issue 30)
     return TeamSigned(row.team_id, team.name if team is not None else str(row.team_id),
                       row.kind, row.username, full.get(row.username, row.username),
                       row.remark, row.at, in_play=row.kind == "void" and _in_play(s, row))

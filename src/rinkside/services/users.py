@@ -17,7 +17,7 @@ from typing import Final
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import select
+from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -140,12 +140,12 @@ def create_user(service: ServiceBase, username: str, password: str, role: str,
             if missing:
                 raise NotFound(f"no team {', '.join(map(str, missing))}")
             user = models.User(username=username, password_hash=_hasher.hash(password), role=role,
-                               games=sorted(set(games)), full_name=full_name, teams=wanted,
-                               email=email)
+                               games=[], full_name=full_name, teams=wanted, email=email)
             s.add(user)
             s.flush()
             # the same teams, one row each: found by the team (issue 30)
             s.add_all(models.UserTeam(team_id=t, user_id=user.id) for t in wanted)
+            set_games(s, user, games)
             return user.id
     except IntegrityError as exc:
         raise ValueError(f"there is already a user named {username!r}") from exc
@@ -168,8 +168,20 @@ def assign(service: ServiceBase, username: str, games: Iterable[int]) -> UserRow
         missing = [g for g in wanted if s.get(models.Game, g) is None]
         if missing:
             raise NotFound(f"no game {', '.join(map(str, missing))}")
-        user.games = wanted
+        set_games(s, user, wanted)
         return _row(user)
+
+
+def set_games(s: Session, user: models.User, games: Iterable[int]) -> None:
+    """The user's games (``users.games``) and, written with them, their rows
+    in ``user_games``, one a stored game: a game's logins are found by its
+    key, not by reading every user (issue 30). Every writer of a user's
+    games writes them here."""
+    wanted = sorted(set(games))
+    s.execute(delete(models.UserGame).where(models.UserGame.user_id == user.id))
+    stored = s.scalars(select(models.Game.id).where(models.Game.id.in_(wanted))) if wanted else ()
+    s.add_all(models.UserGame(game_id=g, user_id=user.id) for g in stored)
+    user.games = wanted
 
 
 def set_full_name(service: ServiceBase, username: str, full_name: str) -> UserRow:
@@ -181,14 +193,16 @@ def set_full_name(service: ServiceBase, username: str, full_name: str) -> UserRo
         return _row(user)
 
 
-def shown_names(s: Session, usernames: Collection[str] | None = None) -> dict[str, str]:
-    """Each username with a full name given, and that name: what the report
-    and the sign-off print for a referee or table official who is a user;
-    with ``usernames``, of those alone (by the username's index)."""
-    query = select(models.User.username, models.User.full_name)
-    if usernames is not None:
-        query = query.where(models.User.username.in_(sorted(usernames)))
-    return {username: full for username, full in s.execute(query) if full}
+def shown_names(s: Session, usernames: Collection[str]) -> dict[str, str]:
+    """Each of ``usernames`` with a full name given, and that name: what the
+    report and the sign-off print for a referee or table official who is a
+    user. Read by the username's index, those alone: never every user of the
+    season (issue 30)."""
+    if not usernames:
+        return {}
+    return {username: full for username, full in s.execute(
+        select(models.User.username, models.User.full_name)
+        .where(models.User.username.in_(sorted(usernames)))) if full}
 
 
 def set_password(service: ServiceBase, username: str, password: str) -> None:

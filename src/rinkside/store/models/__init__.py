@@ -83,6 +83,7 @@ from rinkside.store.models.users import (
     SessionRow,
     StoreMeta,
     User,
+    UserGame,
     UserTeam,
 )
 
@@ -142,6 +143,7 @@ __all__ = [
     "TeamStyle",
     "Tournament",
     "User",
+    "UserGame",
     "UserTeam",
     "VenueTravel",
     "Webhook",

@@ -74,6 +74,22 @@ class UserTeam(Base):
                                          primary_key=True)
 
 
+class UserGame(Base):
+    """A game a scorekeeper, table official or referee works, one row a game
+    of ``users.games`` (written with it, :func:`rinkside.services.users.set_games`):
+    a game's logins (its scorekeeper, the referees who sign it, Rule 616(a))
+    are found through its key, never by reading every user of the season
+    (issue 30). A game removed, or a user, takes its rows with it."""
+
+    __tablename__ = "user_games"
+    __table_args__ = (Index(None, "user_id"),)
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"),
+                                         primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"),
+                                         primary_key=True)
+
+
 class SessionRow(Base):
     """A logged-in browser: the SHA-256 of its cookie's token (never the token),
     its CSRF token, when it began and was last seen (idle and absolute

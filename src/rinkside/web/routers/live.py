@@ -21,7 +21,7 @@ from typing import Annotated, Final
 from fastapi import APIRouter, Depends, Response
 from starlette.types import Receive, Scope, Send
 
-from rinkside.services.tournaments import Tournaments
+from rinkside.services.tournaments import NotFound, Tournaments
 from rinkside.web import documented
 from rinkside.web.broadcaster import Broadcaster
 from rinkside.web.deps import Broadcast, Service, known_game
@@ -100,9 +100,22 @@ def game_state(game_id: Annotated[int, Depends(known_game)], service: Service,
                     headers={"Cache-Control": "no-store", **_worker()})
 
 
+async def streamed_game(game_id: int, service: Service, broadcaster: Broadcast) -> int:
+    """The game id, once the store has that game: a stream for an unknown
+    game is refused with 404 before it starts. The look is the
+    broadcaster's look at the game's version (:meth:`Broadcaster.stored_versions`:
+    one a game on this loop, shared by the streams that open within
+    ``POLL_REUSE``, and read again by the stream for its first state), not a
+    lookup in a thread of its own for every page: 10,000 scoreboards opening
+    at once paid a thread's hop and a query each (issue 30)."""
+    if game_id not in await broadcaster.stored_versions(service, game_id):
+        raise NotFound(f"There is no game {game_id}.")
+    return game_id
+
+
 @router.get("/live/games/{game_id:id}", response_class=EventStream, status_code=200,
             response_model=None, responses=_STREAM)
-async def live_game(game_id: Annotated[int, Depends(known_game)], service: Service,
+async def live_game(game_id: Annotated[int, Depends(streamed_game)], service: Service,
                     broadcaster: Broadcast) -> EventStream:
     """The game's state now, then after every change (the newest only)."""
     return EventStream(broadcaster, game_id, service)
