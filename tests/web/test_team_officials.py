@@ -248,6 +248,13 @@ def test_a_suspended_player_cannot_be_dressed_and_the_reason_is_shown(
         "captain": str(by_number[31])})
     assert answer.status_code == 422 and "410" in answer.text
     assert demo.service.lineup_of(game.game_id, ash)[0] == []
+    # The refusal names the player and cites the rule once each (it read "#33
+    # Ash Skater C is suspended and may not dress: #33 Ash Skater C is
+    # suspended: ... (Rule 410(a)) (Rule 410(a))").
+    problems = answer.text.split('<ul class="problems">')[1].split("</ul>")[0]
+    [refusal] = problems.split("</li>")[:-1]
+    assert refusal.count("#33 Ash Skater C") == 1 and refusal.count("(Rule 410") == 1
+    assert "may not dress: supplementary discipline: fighting after the whistle" in refusal
 
 
 def test_an_invited_coach_sets_a_password_once_and_logs_in(
