@@ -295,6 +295,8 @@ def test_a_team_official_signs_the_lineup_and_the_report_shows_it_in_the_chain(
                 {"kind": "lineup"}).status_code == 403
     assert post(mia, f"/my-team/{ash}/games/{game.game_id}/sign",
                 {"kind": "lineup"}).status_code == 303
+    twice = post(mia, f"/my-team/{ash}/games/{game.game_id}/sign", {"kind": "lineup"})
+    assert twice.status_code == 422 and "signed already (Rule 202(c))" in twice.text
     signed = team_officials.team_signatures(demo.service, game.game_id)
     assert [(t.team_id, t.kind, t.username) for t in signed] == [(ash, "lineup", "mia")]
     assert "mia for Ash signed the lineup" in mia[0].get(f"/games/{game.game_id}/report").text
@@ -354,9 +356,11 @@ def test_on_the_scorers_tablet_a_coach_signs_the_report_or_declines_with_a_pin(
                              "remark": "the second goal was offside"}).status_code == 200
     assert post(dora, path, {"username": who, "pin": PASSWORD, "kind": "report"}
                 ).status_code == 200
+    again = post(dora, path, {"username": who, "pin": PASSWORD, "kind": "report"})
+    assert again.status_code == 422 and "has signed the report already (Rule 506(b))" in again.text
     signed = team_officials.team_signatures(demo.service, final.game_id)
     assert [(t.kind, t.remark) for t in signed] == [
-        ("decline", "the second goal was offside"), ("report", "")]
+        ("decline", "the second goal was offside"), ("report", "")]  # the second press: none
     report = dora[0].get(f"/games/{final.game_id}/report").text
     assert "declined to sign the report: the second goal was offside" in report
     with demo.service.read() as s:
