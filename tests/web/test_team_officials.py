@@ -266,7 +266,9 @@ def test_an_invited_coach_sets_a_password_once_and_logs_in(
     link = page.text.split('class="invitation-link">')[1].split("<")[0]
     path = "/invitations/" + link.rsplit("/invitations/", 1)[1]
     with TestClient(app) as browser:
-        assert "cora" in browser.get(path).text
+        invitation = browser.get(path).text
+        assert "cora" in invitation
+        assert "(coach of Elm)" in invitation  # which team she is to act for
         differ = browser.post(path, data={"password": "coach-pass-1", "again": "coach-pass-2"})
         assert differ.status_code == 422
         done = browser.post(path, data={"password": "coach-pass-1", "again": "coach-pass-1"},
