@@ -365,6 +365,10 @@ def test_on_the_scorers_tablet_a_coach_signs_the_report_or_declines_with_a_pin(
         ("decline", "the second goal was offside"), ("report", "")]  # the second press: none
     report = dora[0].get(f"/games/{final.game_id}/report").text
     assert "declined to sign the report: the second goal was offside" in report
+    for coach, _ in logged_in(app, who, PASSWORD):  # his team's page offers no second signature
+        page = coach.get(f"/my-team/{final.home_team_id}/games/{final.game_id}").text
+        assert 'value="report">Sign the report' not in page
+        assert "Your team has signed the report (Rule 506(b))" in page
     with demo.service.read() as s:
         checked = chain.verify(s, final.game_id)
         assert checked is not None and checked.broken is None

@@ -212,16 +212,27 @@ def _refuse_twice(s: Session, game: models.Game, team_id: int, kind: str) -> Non
             raise ValueError(f"{team.name}'s lineup as it stands is signed already "
                              "(Rule 202(c)); a change to it needs a new signature")
         return
-    if kind != "report":
-        return
-    reopened = max((e.chain_seq or 0 for e in signoffs.entries(s, game.id) if e.kind == "reopen"),
-                   default=0)
-    newest = next((t for t in reversed(signoffs.team_entries(s, game.id))
-                   if t.team_id == team_id and t.kind in ("report", "decline")
-                   and (t.chain_seq or 0) > reopened), None)
-    if newest is not None and newest.kind == "report":
+    if kind == "report" and _report_answer(s, game.id, team_id) == "report":
         raise ValueError(f"{team.name} has signed the report already (Rule 506(b)): once, "
                          "unless the director reopens the game")
+
+
+def _report_answer(s: Session, game_id: int, team_id: int) -> str | None:
+    """The team's newest answer to the report since the director last
+    reopened the game: "report" (signed), "decline", or None."""
+    reopened = max((e.chain_seq or 0 for e in signoffs.entries(s, game_id) if e.kind == "reopen"),
+                   default=0)
+    newest = next((t for t in reversed(signoffs.team_entries(s, game_id))
+                   if t.team_id == team_id and t.kind in ("report", "decline")
+                   and (t.chain_seq or 0) > reopened), None)
+    return newest.kind if newest is not None else None
+
+
+def report_answer(service: ServiceBase, game_id: int, team_id: int) -> str | None:
+    """What the team last answered to the report since it was last reopened
+    (Rule 506(b)): "report" (signed: not signed again), "decline", or None."""
+    with service.read() as s:
+        return _report_answer(s, game_id, team_id)
 
 
 class WrongPin(ValueError):

@@ -175,6 +175,8 @@ def _lineup_page(request: Request, service: Service, templates: Templates,
         "signing": team_officials.lineup_signing_note(service, game_id, team_id),
         "starting_goalie": starting_goalie,
         "standing": standing,
+        # Rule 506(b): a report the team signed is not offered for signing again.
+        "report_answer": team_officials.report_answer(service, game_id, team_id),
         # Rule 202(c): a signature covers the lineup handed in; while the form
         # shows choices refused and not saved, it is not offered.
         "unsaved": typed is not None,
