@@ -285,7 +285,7 @@ def add_game_day(service: Tournaments, tournament: int) -> list[int]:
         else:
             top, second = service.seeds(division, 2)  # casebook 25, 634(e)1
             game = service.add_game(division, top, second, start=start, rink="Rink 1",
-                                    stage="playoff", round_name="Final")
+                                    stage="playoff", round_name="final")
         officiating.set_officials(service, game, {"referee": ["Demo Referee"],
                                                   "official_scorer": ["Demo Scorer"]})
         games.append(game)

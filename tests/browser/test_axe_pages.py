@@ -1,7 +1,10 @@
 """axe-core (through Playwright) on the pages the officials and the director
 work on: the login page, the consoles, the scoreboard, the game page, the
-sign-off pages and the report, and every page of the director's desk. None has
-a serious or critical violation (contrast, labels, landmarks, names).
+sign-off pages and the report, and every page of the director's desk; and a
+team's manager's (Section II): the team's page, its roster refused, a game's
+lineup with a suspended player (casebook 27), the scorer's tablet they sign on
+and the invitation. None has a serious or critical violation (contrast,
+labels, landmarks, names).
 
 One test over ``PAGES``: a page is added with its name, who is logged in
 (None: nobody) and its path, filled from the ``Games`` the test builds."""
@@ -10,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from datetime import date
 from typing import Any
 
 import pytest
@@ -19,7 +23,8 @@ from playwright.sync_api import Browser, Page
 
 from rinkside.rules.events import FaceOff, Penalty, PenaltyClass, Stoppage, TimeOut
 from rinkside.rules.times import GameTime
-from rinkside.services import officiating, queries
+from rinkside.services import desk_discipline, desk_teams, officiating, queries, team_officials
+from rinkside.services.tournaments import Tournaments
 from rinkside.web import auth
 from rinkside.web.routers import DESK_PAGES
 
@@ -28,7 +33,8 @@ LOGINS = {"director": ("dana", "director-pass-1"), "scorer": ("axe-scorer", "axe
           "referee": ("axe-referee", "axe-referee-pass"),
           "game timekeeper": ("axe-gt", "axe-gt-pass-1"),
           "penalty timekeeper": ("axe-pt", "axe-pt-pass-1"),
-          "official scorer": ("axe-os", "axe-os-pass-1")}
+          "official scorer": ("axe-os", "axe-os-pass-1"),
+          "manager": ("axe-manager", "axe-manager-pass-1")}
 
 
 @dataclass(frozen=True)
@@ -42,6 +48,9 @@ class Games:
     playing: int
     final: int
     signed: int
+    managed: int  # the manager's team, a player of it suspended (Rule 410(a))
+    lineup: int  # a game of that team
+    invitation: str  # a manager's invitation's token
 
 
 @dataclass(frozen=True)
@@ -55,6 +64,12 @@ class AxePage:
 def keys_dialog(page: Page) -> None:
     page.keyboard.press("?")
     page.get_by_role("button", name="Change keys").click()
+
+
+def refused_roster(page: Page) -> None:
+    page.get_by_label("letter 1", exact=True).select_option("C")  # a goaltender: 202(d)
+    page.get_by_role("button", name="Submit the list").click()
+    page.locator(".refused").wait_for()
 
 
 def basic_mode(page: Page) -> None:
@@ -90,6 +105,12 @@ PAGES: tuple[AxePage, ...] = (
     AxePage("desk team", "director", lambda g: f"/desk/teams/{g.team}"),
     AxePage("desk playoffs", "director", lambda g: f"/desk/divisions/{g.division}/playoffs"),
     AxePage("sync", "director", lambda g: "/sync"),
+    AxePage("my team", "manager", lambda g: f"/my-team/{g.managed}"),
+    AxePage("my team roster refused", "manager", lambda g: f"/my-team/{g.managed}",
+            refused_roster),
+    AxePage("my team lineup", "manager", lambda g: f"/my-team/{g.managed}/games/{g.lineup}"),
+    AxePage("team sign", "scorer", lambda g: f"/games/{g.playing}/team-sign"),
+    AxePage("invitation", None, lambda g: f"/invitations/{g.invitation}"),
 )
 
 
@@ -112,8 +133,31 @@ def games(live_server: LiveServer) -> Games:
                          games=[playing, final])
     assert officiating.sign(service, signed, LOGINS["referee"][0]).locked
     row = queries.game(service, playing)
+    managed, lineup = _managed_team(service)
+    auth.create_user(service, LOGINS["manager"][0], LOGINS["manager"][1], "manager",
+                     teams=[managed])
+    invited = team_officials.invite(service, "axe-invited", "coach", [managed], by="dana")
     return Games(live_server.tournament_id, row.division_id, row.home_team_id, playing, final,
-                 signed)
+                 signed, managed, lineup, invited.token)
+
+
+def _managed_team(service: Tournaments) -> tuple[int, int]:
+    """A team of a tournament of its own (the demo's players keep their
+    suspensions), its #12 suspended for the rest of it (Rule 410(a)), and a
+    game of it: (team, game)."""
+    tid = service.create_tournament("Axe Cup", date(2026, 12, 22))
+    did = desk_teams.add_division(service, tid, "Open", by="dana")
+    rows = "".join(f"{team},{n},{team} {n},{'yes' if n == 1 else 'no'},{'C' if n == 9 else ''}\n"
+                   for team in ("Axe", "Saw") for n in (1, 9, 10, 11, 12, 13))
+    desk_teams.import_roster_file(service, did, "teams.csv",
+                                  ("team,number,name,goalie,captain\n" + rows).encode(), by="dana")
+    teams = {name: t for t, name in queries.team_names(service, did).items()}
+    game = service.add_game(did, teams["Axe"], teams["Saw"])
+    player = next(p.player_id for p in queries.team(service, teams["Axe"]).players
+                  if p.number == 12)
+    desk_discipline.add_supplementary(service, player, "rest_of_tournament",
+                                      "fighting after the whistle", after_game_id=None, by="dana")
+    return teams["Axe"], game
 
 
 @pytest.fixture

@@ -7,12 +7,17 @@ signoff-confirm.png (the confirmation), signoff-full.png."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from browserkit import LiveServer, finished_game, log_in
-from playwright.sync_api import Page, expect
+from browserkit import LiveServer, finished_game, log_in, new_game, skaters
+from playwright.sync_api import Browser, Page, expect
 
+from rinkside.rules.events import FaceOff, Goal, Penalty, PenaltyClass, PeriodEnd, Stoppage
+from rinkside.rules.times import GameTime
 from rinkside.services import officiating
 from rinkside.web import auth
+
+PHONE = {"width": 390, "height": 844}
 
 
 def test_the_signoff_page_shows_the_report_and_confirms_the_locking_signature(
@@ -48,3 +53,35 @@ def test_the_signoff_page_shows_the_report_and_confirms_the_locking_signature(
     button.click()
     expect(page.locator("section.signoff p.locked")).to_contain_text("Signed and locked")
     assert officiating.signoff(service, game).locked
+
+
+def test_the_report_and_its_signoff_page_fit_a_phone(
+        browser: Browser, browser_context_args: dict[str, Any], live_server: LiveServer,
+        output_dir: Path) -> None:
+    """A referee reading the report on a phone (390x844) before signing it
+    (Rules 506, 616(a)): the penalties' eleven columns, the goals and the
+    referees' reports widened the sign-off page and the report's own page
+    to ~950 px, so the whole page scrolled sideways; a wide table now
+    scrolls inside its frame, under the sign that says so, and the page
+    keeps to the screen."""
+    service = live_server.service
+    game = new_game(live_server)
+    culprit, scorer = skaters(service, game, "home")[0], skaters(service, game, "away")[0]
+    service.record(game, 0, [
+        FaceOff(GameTime(1, 7200)), Stoppage(GameTime(1, 6000)),
+        Penalty(GameTime(1, 6000), "home", culprit, PenaltyClass.MINOR,
+                "Unsportsmanlike conduct", "601(a)"),
+        FaceOff(GameTime(1, 6000)), Goal(GameTime(1, 5000), "away", scorer),
+        FaceOff(GameTime(1, 5000)), PeriodEnd(GameTime(1, 0)),
+        FaceOff(GameTime(2, 7200)), PeriodEnd(GameTime(2, 0))], by="test")
+    auth.create_user(service, f"phone{game}", "referee-phone-1", "referee", games=[game])
+    phone = browser.new_context(**{**browser_context_args, "viewport": PHONE})
+    page = phone.new_page()
+    log_in(page, f"phone{game}", "referee-phone-1")
+    for path, shot in ((f"/games/{game}/signoff", "signoff-390x844.png"),
+                       (f"/games/{game}/report", "report-390x844.png")):
+        page.goto(path)
+        expect(page.locator("article.report table.penalties")).to_contain_text("601(a)")
+        page.screenshot(path=str(output_dir / shot), full_page=True)
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], path
+        expect(page.locator(".scroll-sign").first).to_be_visible()

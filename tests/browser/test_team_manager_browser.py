@@ -14,7 +14,7 @@ from typing import Any
 from browserkit import LiveServer, log_in
 from playwright.sync_api import Browser, Page, expect
 
-from rinkside.services import desk_rinks, desk_teams, queries, team_officials
+from rinkside.services import desk_discipline, desk_rinks, desk_teams, queries, team_officials
 from rinkside.web import auth
 
 PHONE = {"width": 390, "height": 844}
@@ -110,3 +110,40 @@ def test_a_manager_hands_in_a_roster_and_a_signed_lineup_from_a_phone(
     harbour.scroll_into_view_if_needed()
     scorer.screenshot(path=str(output_dir / "console-lineup-from-manager.png"))
     assert errors == []
+
+
+def test_a_suspended_players_reason_wraps_on_the_phones_lineup_page(
+        browser: Browser, browser_context_args: dict[str, Any], live_server: LiveServer,
+        output_dir: Path) -> None:
+    """The reason a suspended player may not dress (Rule 410(a) here) is
+    shown under his name; table cells keep to one line elsewhere, and this
+    one widened the lineup to about 960 px on a 390 px phone: the page
+    scrolled sideways and the hand-in button sat off the screen."""
+    service = live_server.service
+    tid = service.create_tournament("Wrapping Cup", date(2026, 12, 21))
+    did = desk_teams.add_division(service, tid, "Open", by="dana")
+    desk_teams.import_roster_file(service, did, "teams.csv", (
+        "team,number,name,goalie,captain\n" + "".join(
+            f"{team},1,{team} Keeper,yes,\n" + "".join(
+                f"{team},{n},{team} {n},no,{'C' if n == 9 else ''}\n"
+                for n in (9, 10, 11, 12, 13))
+            for team in ("Quay", "Pier"))).encode(), by="dana")
+    names = {name: t for t, name in queries.team_names(service, did).items()}
+    game = service.add_game(did, names["Quay"], names["Pier"])
+    player = next(p.player_id for p in queries.team(service, names["Quay"]).players
+                  if p.number == 12)
+    desk_discipline.add_supplementary(service, player, "rest_of_tournament",
+                                      "fighting after the whistle at the players' bench",
+                                      after_game_id=None, by="dana")
+    auth.create_user(service, "quinn", "quay-pass-1", "manager", teams=[names["Quay"]])
+
+    phone = browser.new_context(**{**browser_context_args, "viewport": PHONE})
+    page = phone.new_page()
+    log_in(page, "quinn", "quay-pass-1")
+    page.goto(f"/my-team/{names['Quay']}/games/{game}")
+    expect(page.locator("tr.barred .reason")).to_contain_text("Rule 410(a)")
+    page.screenshot(path=str(output_dir / "manager-lineup-suspended-390x844.png"),
+                    full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.get_by_role("button", name="Hand in the lineup").click()  # in reach: it is tapped
+    expect(page.locator(".lineup-state")).to_contain_text("A lineup is handed in")

@@ -248,6 +248,13 @@ def test_a_suspended_player_cannot_be_dressed_and_the_reason_is_shown(
         "captain": str(by_number[31])})
     assert answer.status_code == 422 and "410" in answer.text
     assert demo.service.lineup_of(game.game_id, ash)[0] == []
+    # The refusal names the player and cites the rule once each (it read "#33
+    # Ash Skater C is suspended and may not dress: #33 Ash Skater C is
+    # suspended: ... (Rule 410(a)) (Rule 410(a))").
+    problems = answer.text.split('<ul class="problems">')[1].split("</ul>")[0]
+    [refusal] = problems.split("</li>")[:-1]
+    assert refusal.count("#33 Ash Skater C") == 1 and refusal.count("(Rule 410") == 1
+    assert "may not dress: supplementary discipline: fighting after the whistle" in refusal
 
 
 def test_an_invited_coach_sets_a_password_once_and_logs_in(
@@ -259,7 +266,9 @@ def test_an_invited_coach_sets_a_password_once_and_logs_in(
     link = page.text.split('class="invitation-link">')[1].split("<")[0]
     path = "/invitations/" + link.rsplit("/invitations/", 1)[1]
     with TestClient(app) as browser:
-        assert "cora" in browser.get(path).text
+        invitation = browser.get(path).text
+        assert "cora" in invitation
+        assert "(coach of Elm)" in invitation  # which team she is to act for
         differ = browser.post(path, data={"password": "coach-pass-1", "again": "coach-pass-2"})
         assert differ.status_code == 422
         done = browser.post(path, data={"password": "coach-pass-1", "again": "coach-pass-1"},
@@ -288,6 +297,8 @@ def test_a_team_official_signs_the_lineup_and_the_report_shows_it_in_the_chain(
                 {"kind": "lineup"}).status_code == 403
     assert post(mia, f"/my-team/{ash}/games/{game.game_id}/sign",
                 {"kind": "lineup"}).status_code == 303
+    twice = post(mia, f"/my-team/{ash}/games/{game.game_id}/sign", {"kind": "lineup"})
+    assert twice.status_code == 422 and "signed already (Rule 202(c))" in twice.text
     signed = team_officials.team_signatures(demo.service, game.game_id)
     assert [(t.team_id, t.kind, t.username) for t in signed] == [(ash, "lineup", "mia")]
     assert "mia for Ash signed the lineup" in mia[0].get(f"/games/{game.game_id}/report").text
@@ -347,11 +358,17 @@ def test_on_the_scorers_tablet_a_coach_signs_the_report_or_declines_with_a_pin(
                              "remark": "the second goal was offside"}).status_code == 200
     assert post(dora, path, {"username": who, "pin": PASSWORD, "kind": "report"}
                 ).status_code == 200
+    again = post(dora, path, {"username": who, "pin": PASSWORD, "kind": "report"})
+    assert again.status_code == 422 and "has signed the report already (Rule 506(b))" in again.text
     signed = team_officials.team_signatures(demo.service, final.game_id)
     assert [(t.kind, t.remark) for t in signed] == [
-        ("decline", "the second goal was offside"), ("report", "")]
+        ("decline", "the second goal was offside"), ("report", "")]  # the second press: none
     report = dora[0].get(f"/games/{final.game_id}/report").text
     assert "declined to sign the report: the second goal was offside" in report
+    for coach, _ in logged_in(app, who, PASSWORD):  # his team's page offers no second signature
+        page = coach.get(f"/my-team/{final.home_team_id}/games/{final.game_id}").text
+        assert 'value="report">Sign the report' not in page
+        assert "Your team has signed the report (Rule 506(b))" in page
     with demo.service.read() as s:
         checked = chain.verify(s, final.game_id)
         assert checked is not None and checked.broken is None

@@ -57,7 +57,7 @@ class Lineups(Discipline):
             roster = records.players_of(s, [team_id])
             barred = suspension_check.barred(player_ids, records.scheduled_game(game), status)
             check = lineups.check_lineup(roster, player_ids, captain, alternates,
-                                         {pid: str(exc) for pid, exc in barred.items()},
+                                         {pid: exc.sentence for pid, exc in barred.items()},
                                          starting_goalie=starting_goalie)
             check.raise_if_refused()
             before = {(e.player_id, e.letter, e.starts) for e in game.lineup
@@ -116,7 +116,7 @@ class Lineups(Discipline):
             roster = [p.player_id for p in records.players_of(s, [team_id])]
             status = self._team_suspension_status(s, game.division.tournament, [team_id])
             barred = suspension_check.barred(roster, records.scheduled_game(game), status)
-            return {pid: str(exc) for pid, exc in barred.items()}
+            return {pid: exc.sentence for pid, exc in barred.items()}
 
     def short_lineups(self, game_id: int) -> list[str]:
         """Rule 204(a): for each team whose lineup handed in cannot field a
@@ -135,7 +135,7 @@ class Lineups(Discipline):
                 dressed = [e.player_id for e in entries]
                 barred = suspension_check.barred(dressed, scheduled, status)
                 check = lineups.check_lineup(records.players_of(s, [team.id]), dressed, None,
-                                             (), {pid: str(exc) for pid, exc in barred.items()})
+                                             (), {pid: exc.sentence for pid, exc in barred.items()})
                 if check.forfeit_candidate and check.forfeit_reason:
                     warnings.append(f"{team.name}: {check.forfeit_reason}")
             return warnings
@@ -158,7 +158,7 @@ class Lineups(Discipline):
                 records.players_of(s, [team_id]), dressed,
                 next((e.player_id for e in entries if e.letter == "C"), None),
                 [e.player_id for e in entries if e.letter == "A"],
-                {pid: str(exc) for pid, exc in barred.items()},
+                {pid: exc.sentence for pid, exc in barred.items()},
                 starting_goalie=next((e.player_id for e in entries if e.starts), None))
             warnings = [str(w) for w in check.warnings]
             if check.forfeit_candidate and check.forfeit_reason:

@@ -194,8 +194,45 @@ def sign(service: Tournaments, game_id: int, team_id: int, kind: str, *, usernam
         elif signoffs.is_locked(s, game_id):
             raise ValueError("the referees have signed: the report is locked (Rule 616(a)); "
                              "a team official signs it before they do")
+        _refuse_twice(s, game, team_id, kind)
         row = signoffs.add_team(s, game_id, team_id, kind, username, remark, service.now())
         return _signed(s, row)
+
+
+def _refuse_twice(s: Session, game: models.Game, team_id: int, kind: str) -> None:
+    """A team's signature is not made twice over: its lineup as it stands
+    (202(c): a change voids the signature, and then it signs again), and
+    the report once its newest answer since the director last reopened the
+    game is a signature (506(b), as a referee signs once: 616(a); a team
+    that declined may still sign). A second press of the button added a
+    second signature line to the report."""
+    team = game.home_team if team_id == game.home_team_id else game.away_team
+    if kind == "lineup":
+        if signoffs.standing_lineup_signature(s, game.id, team_id) is not None:
+            raise ValueError(f"{team.name}'s lineup as it stands is signed already "
+                             "(Rule 202(c)); a change to it needs a new signature")
+        return
+    if kind == "report" and _report_answer(s, game.id, team_id) == "report":
+        raise ValueError(f"{team.name} has signed the report already (Rule 506(b)): once, "
+                         "unless the director reopens the game")
+
+
+def _report_answer(s: Session, game_id: int, team_id: int) -> str | None:
+    """The team's newest answer to the report since the director last
+    reopened the game: "report" (signed), "decline", or None."""
+    reopened = max((e.chain_seq or 0 for e in signoffs.entries(s, game_id) if e.kind == "reopen"),
+                   default=0)
+    newest = next((t for t in reversed(signoffs.team_entries(s, game_id))
+                   if t.team_id == team_id and t.kind in ("report", "decline")
+                   and (t.chain_seq or 0) > reopened), None)
+    return newest.kind if newest is not None else None
+
+
+def report_answer(service: ServiceBase, game_id: int, team_id: int) -> str | None:
+    """What the team last answered to the report since it was last reopened
+    (Rule 506(b)): "report" (signed: not signed again), "decline", or None."""
+    with service.read() as s:
+        return _report_answer(s, game_id, team_id)
 
 
 class WrongPin(ValueError):

@@ -52,6 +52,9 @@ class LineupProblem:
     player_id: int | None = None
 
     def __str__(self) -> str:
+        # A suspension's sentence cites its rule already (casebook 27): not twice.
+        if f"(Rule {self.rule})" in self.message:
+            return self.message
         return f"{self.message} (Rule {self.rule})"
 
 

@@ -17,11 +17,14 @@ class SuspendedPlayer(RuleViolation):
     """A lineup names a player who is suspended (casebook 27). ``rule`` is
     the rule that suspended him (404(d), 615(d), 405(e), 404(h), 410(a)) or
     410(c) when the suspension was earned with his other team; the message
-    names the suspension and its rule."""
+    names the player, the suspension and its rule; ``sentence`` is the
+    suspension and its rule alone (what a lineup's refusal says after the
+    player it names: :func:`rinkside.tournament.lineups.check_lineup`)."""
 
-    def __init__(self, rule: str, message: str) -> None:
+    def __init__(self, rule: str, message: str, sentence: str | None = None) -> None:
         super().__init__(rule, message)
         self.args = (message,)
+        self.sentence = sentence if sentence is not None else message
 
     def __str__(self) -> str:
         return self.reason
@@ -45,8 +48,9 @@ def check_can_dress(player_id: int, game: ScheduledGame,
     rule = found.rule_for(game.game_id)
     if rule is None:
         return
-    raise SuspendedPlayer(rule, f"#{found.number} {found.name} is suspended: "
-                          + "; ".join(found.reasons(game.game_id)))
+    sentence = "; ".join(found.reasons(game.game_id))
+    raise SuspendedPlayer(rule, f"#{found.number} {found.name} is suspended: {sentence}",
+                          sentence)
 
 
 def barred(players: Iterable[int], game: ScheduledGame,

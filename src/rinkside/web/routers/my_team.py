@@ -18,7 +18,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, File, Form, Request, UploadFile
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
-from rinkside.services import queries, roster_submissions, team_officials, throttle
+from rinkside.services import queries, roster_submissions, team_officials, throttle, users
 from rinkside.services.tournaments import NotFound
 from rinkside.tournament.lineups import LineupError
 from rinkside.tournament.rosters import RosterError
@@ -175,6 +175,8 @@ def _lineup_page(request: Request, service: Service, templates: Templates,
         "signing": team_officials.lineup_signing_note(service, game_id, team_id),
         "starting_goalie": starting_goalie,
         "standing": standing,
+        # Rule 506(b): a report the team signed is not offered for signing again.
+        "report_answer": team_officials.report_answer(service, game_id, team_id),
         # Rule 202(c): a signature covers the lineup handed in; while the form
         # shows choices refused and not saved, it is not offered.
         "unsaved": typed is not None,
@@ -296,11 +298,20 @@ def tablet_sign(game_id: int, request: Request, service: Service, templates: Tem
 @router.get("/invitations/{token}")
 def invitation_page(token: str, request: Request, service: Service,
                     templates: Templates) -> Response:
-    """Where an invited manager or coach sets their password."""
+    """Where an invited manager or coach sets their password, told the
+    team(s) they are invited to act for (Section II)."""
     found = team_officials.invited(service, token)
     return templates.TemplateResponse(request, "invitation.html", {
-        "title": "Set your password", "invited": found, "token": token, "error": None},
+        "title": "Set your password", "invited": found, "token": token, "error": None,
+        "teams": _team_names(service, found)},
         status_code=200 if found is not None else 404)
+
+
+def _team_names(service: Service, found: users.UserRow | None) -> list[str]:
+    """The names of the teams an invited user acts for (none: not invited)."""
+    if found is None:
+        return []
+    return sorted(queries.team_names(service, team_ids=found.teams).values())
 
 
 @router.post("/invitations/{token}")
@@ -321,6 +332,7 @@ def invitation_accept(token: str, request: Request, service: Service, templates:
             error = str(exc)
     if error is not None:
         return templates.TemplateResponse(request, "invitation.html", {
-            "title": "Set your password", "invited": found, "token": token, "error": error},
+            "title": "Set your password", "invited": found, "token": token, "error": error,
+            "teams": _team_names(service, found)},
             status_code=422 if found is not None else 404)
     return RedirectResponse("/login?next=%2Fmy-team", status_code=303)
