@@ -20,8 +20,10 @@ from rinkside.rules import GameState, apply, start, timing
 from rinkside.rules.box import prune, release_waiting
 from rinkside.rules.clock import run_to_faceoff
 from rinkside.rules.coincidence import (
+    _balance,
     _cancel_coincident,
     _new_units,
+    _start_new,
     _start_one,
     _start_team,
     resolve_faceoff,
@@ -159,6 +161,36 @@ def test_a_faceoff_releases_restarts_and_starts_as_three_scans_would(
             checked.add("none waiting")
         assert prune(units) == after.units, (event, before.units)
     assert {"waiting", "none waiting"} <= checked
+
+
+@pytest.mark.parametrize("second_edition", [False, True])
+def test_a_faceoffs_one_new_penalty_starts_as_the_four_steps_start_it(
+        second_edition: bool) -> None:
+    """Rule 409(d): the face-off settles the stoppage's penalties in four
+    steps (casebook 4, 403(e), 408(a), 402(h)). With one new unit, or new
+    units of one team, the first two pair nothing, so the face-off starts
+    them directly and whether the stoppage's penalties were all minors
+    (casebook 67, asked only where both teams have new ones) changes
+    nothing; the result is the four steps' own."""
+    checked = set()
+    for before, event, _ in _before_each(second_edition):
+        if not isinstance(event, FaceOff) or not waiting_for_faceoff(before.units):
+            continue
+        box, now, clock = before.units, before.elapsed, before.clocks[1]
+        cap = clock.max_counting
+        new_teams = {t for t in TEAMS if _new_units(box, t)}
+        if len(new_teams) != 1:
+            continue
+        steps = _start_new(box, now, cap, new_teams)
+        if len({u.team for u in box}) == 2:
+            steps = _balance(steps, now, cap)
+        for window in (False, True):
+            for only_minors in (False, True):
+                assert resolve_faceoff(box, now, clock, major_window=window,
+                                       only_minors=only_minors) == steps, (event, box)
+        checked.add("one unit" if sum(len(_new_units(box, t)) for t in TEAMS) == 1
+                    else "one team")
+    assert checked == {"one unit", "one team"}
 
 
 @pytest.mark.parametrize("second_edition", [False, True])

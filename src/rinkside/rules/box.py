@@ -324,6 +324,40 @@ class Unit:
                 self.uid)
 
 
+def assessed_unit(uid: int, penalty_id: PenaltyId, team: Team, player: Number | None,
+                  served_by: Number | None, server: ServerKey, kind: Kind,
+                  penalty_class: PenaltyClass, infraction: str, duration: Tenths,
+                  group: StoppageNo, half: Half, after: int) -> Unit:
+    """``Unit(...)`` of a penalty just assessed: pending for the face-off
+    (409(d)), nothing else yet. Built slot by slot, as :meth:`Unit._moved`
+    builds its copies, at every penalty with time (issue 30)."""
+    u = _new(Unit)
+    u.uid = uid
+    u.penalty_id = penalty_id
+    u.team = team
+    u.player = player
+    u.served_by = served_by
+    u.server = server
+    u.kind = kind
+    u.penalty_class = penalty_class
+    u.infraction = infraction
+    u.duration = duration
+    u.group = group
+    u.status = "pending"
+    u.pending_reason = "faceoff"
+    u.start = 0
+    u.coincident = False
+    u.substituted = False
+    u.designated = False
+    u.half = half
+    u.wait = ""
+    u.took_third = False
+    u.after = after
+    u.end = duration
+    assessed: Unit = u
+    return assessed
+
+
 Box = tuple[Unit, ...]
 # The method as a module name, for ``key=``: Python 3.11 reads a class's
 # attribute unspecialized (issue 30).
@@ -480,7 +514,9 @@ def finish(box: Box, unit: Unit, at: int, clock: Clock, *, released: bool = Fals
         return _swap(box, unit, unit.over())
     if unit.substituted or unit.kind is MISCONDUCT_TIME:
         return _swap(box, unit, unit.expired("faceoff" if stopped else "stoppage"))
-    was_counting = unit.counts
+    # unit.counts, inline (asked at most ends of penalty time); not
+    # substituted nor a misconduct, both returned above
+    was_counting = unit.status == "running" or unit.pending_reason in HELD
     box = _swap(box, unit, unit.over())
     if was_counting:
         box, took_place = _start_held_third(box, unit.team, at, clock.max_counting)
@@ -539,8 +575,10 @@ def release_waiting(box: Box, wait: Wait) -> Box:
             break
     else:
         return box
-    return tuple(u.over() if u.status == "expired" and u.wait == wait else u
-                 for u in box)
+    back = []
+    for u in box:  # plain loops and a list: no generator per change (issue 30)
+        back.append(u.over() if u.status == "expired" and u.wait == wait else u)
+    return tuple(back)
 
 
 def prune(box: Box) -> Box:
@@ -550,7 +588,11 @@ def prune(box: Box) -> Box:
             break
     else:
         return box
-    return tuple(u for u in box if u.status != "done")
+    kept = []
+    for u in box:
+        if u.status != "done":
+            kept.append(u)
+    return tuple(kept)
 
 
 def first_releasable(box: Box, team: Team) -> Unit | None:
