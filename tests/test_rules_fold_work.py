@@ -17,7 +17,15 @@ from collections.abc import Iterator
 import pytest
 
 from rinkside.rules import GameState, apply, start, timing
-from rinkside.rules.box import prune, release_waiting
+from rinkside.rules.box import (
+    MINOR_TIME,
+    Clock,
+    ServerKey,
+    Status,
+    Unit,
+    prune,
+    release_waiting,
+)
 from rinkside.rules.clock import run_to_faceoff
 from rinkside.rules.coincidence import (
     _balance,
@@ -29,7 +37,16 @@ from rinkside.rules.coincidence import (
     resolve_faceoff,
     waiting_for_faceoff,
 )
-from rinkside.rules.events import TEAMS, Event, FaceOff, Goal, ShootoutAttempt, Team, other
+from rinkside.rules.events import (
+    TEAMS,
+    Event,
+    FaceOff,
+    Goal,
+    PenaltyClass,
+    ShootoutAttempt,
+    Team,
+    other,
+)
 from rinkside.rules.game import _note_advantage, _only_assessed
 from rinkside.rules.goals import _any_substituted_for, _substituted_for
 from rinkside.rules.play import _only_minors
@@ -193,6 +210,23 @@ def test_a_faceoffs_one_new_penalty_starts_as_the_four_steps_start_it(
     assert checked == {"one unit", "one team"}
 
 
+def test_a_faceoffs_one_new_penalty_is_balanced_as_the_steps_balance_it() -> None:
+    """Rule 402(h), casebook 5: two minors a side running and a third to the
+    away team: its one new minor is held (408(a)), and step 4 pairs minors
+    off so that the away team is not left short of the home team by it."""
+    def minor(uid: int, team: Team, status: Status = "running") -> Unit:
+        unit = Unit(uid, uid, team, uid, None, ServerKey("player", team, uid), MINOR_TIME,
+                    PenaltyClass.MINOR, "tripping", 1200, 1)
+        return unit.running_from(100 * uid) if status == "running" else unit
+
+    box = (minor(1, "home"), minor(2, "home"), minor(3, "away"), minor(4, "away"),
+           minor(5, "away", "pending"))
+    clock = Clock(True, False, 2)
+    steps = _balance(_start_new(box, 900, 2, {"away"}), 900, 2)
+    assert steps != _start_new(box, 900, 2, {"away"})  # step 4 pairs minors off here
+    assert resolve_faceoff(box, 900, clock, major_window=False, only_minors=False) == steps
+
+
 @pytest.mark.parametrize("second_edition", [False, True])
 def test_penalty_records_run_in_stoppage_order(second_edition: bool) -> None:
     """A stoppage's penalties are the newest of the record (506(a)), read back
@@ -227,7 +261,8 @@ def test_the_quick_206d_question_answers_as_the_set_does(second_edition: bool) -
     assert found > 0
 
 
-def _shootouts(second_edition: bool) -> Iterator[tuple[GameState, Event, GameState]]:
+def _shootouts(second_edition: bool
+               ) -> Iterator[tuple[GameState, ShootoutAttempt, GameState]]:
     """(state before, attempt, state after) for every shootout attempt of the
     simulated games (more games than :func:`_before_each`: few go so far)."""
     for setup, events in simulate_games(GAMES * 5, 4242, second_edition=second_edition):
