@@ -19,6 +19,7 @@ from rinkside.rules.box import (
     ServerKey,
     Unit,
     UnitChanges,
+    assessed_unit,
     held_third,
 )
 from rinkside.rules.events import PenaltyClass
@@ -57,11 +58,23 @@ def test_a_units_change_is_a_new_unit_and_the_old_one_stays() -> None:
 def test_the_fast_copies_change_only_what_they_say(change: str) -> None:
     unit = _unit(coincident=True, half=1, after=9).running_from(300)
     if change == "over":
-        assert unit.over() == unit._replace(status="done", pending_reason="")
+        copy, expected = unit.over(), unit._replace(status="done", pending_reason="")
     elif change == "expired":
-        assert unit.expired("stoppage") == unit._replace(status="expired", wait="stoppage")
+        copy, expected = unit.expired("stoppage"), unit._replace(status="expired",
+                                                                 wait="stoppage")
     else:
-        assert unit.held("hold") == unit._replace(pending_reason="hold")
+        copy, expected = unit.held("hold"), unit._replace(pending_reason="hold")
+    assert copy == expected and copy.end == expected.end == 1500 and type(copy) is Unit
+    assert unit == _unit(coincident=True, half=1, after=9).running_from(300)  # left as it was
+
+
+def test_a_unit_assessed_is_the_unit_the_class_builds() -> None:
+    """Rule 409(d): a penalty's time waits for the face-off, nothing else set."""
+    built = assessed_unit(3, 2, "home", 7, None, ServerKey("player", "home", 7), MINOR_TIME,
+                          PenaltyClass.MINOR, "tripping", 1200, 4, 2, 8)
+    expected = _unit(half=2, after=8)
+    assert built == expected and built.end == expected.end == 1200
+    assert repr(built) == repr(expected) and pickle.loads(pickle.dumps(built)) == expected
 
 
 def test_a_replaced_duration_moves_the_end() -> None:
@@ -102,7 +115,7 @@ def test_records_and_times_are_values() -> None:
 def test_a_chain_keeps_its_items_oldest_first() -> None:
     first = Chain.push(None, "a")
     second = Chain.push(first, "b")
-    assert items(second) == ("a", "b") and second.size == 2 and items(first) == ("a",)
+    assert items(second) == ("a", "b") and items(first) == ("a",)
 
 
 def test_the_rule_index_finds_what_a_scan_of_the_catalog_finds() -> None:

@@ -17,21 +17,41 @@ from collections.abc import Iterator
 import pytest
 
 from rinkside.rules import GameState, apply, start, timing
-from rinkside.rules.box import prune, release_waiting
+from rinkside.rules.box import (
+    MINOR_TIME,
+    Clock,
+    ServerKey,
+    Status,
+    Unit,
+    prune,
+    release_waiting,
+)
 from rinkside.rules.clock import run_to_faceoff
 from rinkside.rules.coincidence import (
+    _balance,
     _cancel_coincident,
     _new_units,
+    _start_new,
     _start_one,
     _start_team,
     resolve_faceoff,
     waiting_for_faceoff,
 )
-from rinkside.rules.events import TEAMS, Event, FaceOff, Goal, other
+from rinkside.rules.events import (
+    TEAMS,
+    Event,
+    FaceOff,
+    Goal,
+    PenaltyClass,
+    ShootoutAttempt,
+    Team,
+    other,
+)
 from rinkside.rules.game import _note_advantage, _only_assessed
 from rinkside.rules.goals import _any_substituted_for, _substituted_for
 from rinkside.rules.play import _only_minors
-from rinkside.rules.records import items
+from rinkside.rules.records import ShootoutShot, items
+from rinkside.rules.shootout import TIMED, eligible, may_shoot, next_team, unexpired, winner
 from rinkside.simulate import simulate_games
 
 GAMES = 60
@@ -161,6 +181,53 @@ def test_a_faceoff_releases_restarts_and_starts_as_three_scans_would(
 
 
 @pytest.mark.parametrize("second_edition", [False, True])
+def test_a_faceoffs_one_new_penalty_starts_as_the_four_steps_start_it(
+        second_edition: bool) -> None:
+    """Rule 409(d): the face-off settles the stoppage's penalties in four
+    steps (casebook 4, 403(e), 408(a), 402(h)). With one new unit, or new
+    units of one team, the first two pair nothing, so the face-off starts
+    them directly and whether the stoppage's penalties were all minors
+    (casebook 67, asked only where both teams have new ones) changes
+    nothing; the result is the four steps' own."""
+    checked = set()
+    for before, event, _ in _before_each(second_edition):
+        if not isinstance(event, FaceOff) or not waiting_for_faceoff(before.units):
+            continue
+        box, now, clock = before.units, before.elapsed, before.clocks[1]
+        cap = clock.max_counting
+        new_teams = {t for t in TEAMS if _new_units(box, t)}
+        if len(new_teams) != 1:
+            continue
+        steps = _start_new(box, now, cap, new_teams)
+        if len({u.team for u in box}) == 2:
+            steps = _balance(steps, now, cap)
+        for window in (False, True):
+            for only_minors in (False, True):
+                assert resolve_faceoff(box, now, clock, major_window=window,
+                                       only_minors=only_minors) == steps, (event, box)
+        checked.add("one unit" if sum(len(_new_units(box, t)) for t in TEAMS) == 1
+                    else "one team")
+    assert checked == {"one unit", "one team"}
+
+
+def test_a_faceoffs_one_new_penalty_is_balanced_as_the_steps_balance_it() -> None:
+    """Rule 402(h), casebook 5: two minors a side running and a third to the
+    away team: its one new minor is held (408(a)), and step 4 pairs minors
+    off so that the away team is not left short of the home team by it."""
+    def minor(uid: int, team: Team, status: Status = "running") -> Unit:
+        unit = Unit(uid, uid, team, uid, None, ServerKey("player", team, uid), MINOR_TIME,
+                    PenaltyClass.MINOR, "tripping", 1200, 1)
+        return unit.running_from(100 * uid) if status == "running" else unit
+
+    box = (minor(1, "home"), minor(2, "home"), minor(3, "away"), minor(4, "away"),
+           minor(5, "away", "pending"))
+    clock = Clock(True, False, 2)
+    steps = _balance(_start_new(box, 900, 2, {"away"}), 900, 2)
+    assert steps != _start_new(box, 900, 2, {"away"})  # step 4 pairs minors off here
+    assert resolve_faceoff(box, 900, clock, major_window=False, only_minors=False) == steps
+
+
+@pytest.mark.parametrize("second_edition", [False, True])
 def test_penalty_records_run_in_stoppage_order(second_edition: bool) -> None:
     """A stoppage's penalties are the newest of the record (506(a)), read back
     from the chain's head as far as the stoppage goes (casebook 42's
@@ -192,3 +259,81 @@ def test_the_quick_206d_question_answers_as_the_set_does(second_edition: bool) -
             assert quick == bool(_substituted_for(before.units, team))
             found += quick
     assert found > 0
+
+
+def _shootouts(second_edition: bool
+               ) -> Iterator[tuple[GameState, ShootoutAttempt, GameState]]:
+    """(state before, attempt, state after) for every shootout attempt of the
+    simulated games (more games than :func:`_before_each`: few go so far)."""
+    for setup, events in simulate_games(GAMES * 5, 4242, second_edition=second_edition):
+        if not any(isinstance(e, ShootoutAttempt) for e in events):
+            continue
+        state = start(setup)
+        for event in events:
+            after = apply(state, event)
+            if isinstance(event, ShootoutAttempt):
+                yield state, event, after
+            state = after
+
+
+def _unexpired_by_scan(state: GameState, team: Team) -> set[int]:
+    """639(b)4F, casebook 50, as the whole record reads it: the box's pending
+    and running time, and every penalty assessed at the game's last moment."""
+    out = {n for u in state.units if u.team == team and u.status in ("pending", "running")
+           for n in (u.player, u.served_by) if n is not None}
+    for r in items(state.penalty_chain):
+        if r.team == team and r.at == state.clock and r.penalty_class in TIMED:
+            out.update(n for n in (r.player, r.served_by) if n is not None)
+    return out
+
+
+def _may_shoot_by_counts(state: GameState, team: Team) -> tuple[int, ...]:
+    """639(b)4D as sets and counts say it (the shortcut's plain loops aside)."""
+    per_round = state.setup.settings.shootout_shooters
+    mine = [s.shooter for s in state.shootout_shots if s.team == team]
+    pool = tuple(p.number for p in state.setup.roster(team).players
+                 if not p.goalie and p.number != state.goalie(team)
+                 and p.number not in _unexpired_by_scan(state, team)
+                 and not state.is_ejected(team, p.number))
+    if len(mine) >= per_round:
+        pool = tuple(n for n in pool if n in set(mine[:per_round]))
+        mine = mine[per_round + ((len(mine) - per_round) // per_round) * per_round:]
+    if not pool:
+        return ()
+    fewest = min(mine.count(n) for n in pool)
+    return tuple(n for n in pool if mine.count(n) == fewest)
+
+
+def _winner_by_teams(shots: tuple[ShootoutShot, ...], per_round: int) -> Team | None:
+    """639(b): decided once a team cannot catch up in the first round, or by
+    the first complete sudden-death round that leaves the teams unequal."""
+    taken = {t: sum(1 for s in shots if s.team == t) for t in TEAMS}
+    scored = {t: sum(1 for s in shots if s.team == t and s.scored) for t in TEAMS}
+    if all(taken[t] <= per_round for t in TEAMS):
+        return next((other(t) for t in TEAMS
+                     if scored[t] + per_round - taken[t] < scored[other(t)]), None)
+    if taken["home"] == taken["away"] and scored["home"] != scored["away"]:
+        return max(TEAMS, key=lambda t: scored[t])
+    return None
+
+
+@pytest.mark.parametrize("second_edition", [False, True])
+def test_the_shootouts_plain_loops_answer_as_the_record_does(second_edition: bool) -> None:
+    """Rule 639(b): whose turn it is (4C), who may shoot (4A, 4D, 4F: the
+    time unexpired read from the newest records alone, casebook 50) and
+    whether the shootout is decided, at every attempt of the simulated
+    games, as the whole record and plain counts say."""
+    attempts = 0
+    for before, event, after in _shootouts(second_edition):
+        per_round = before.setup.settings.shootout_shooters
+        away = sum(1 for s in before.shootout_shots if s.team == "away")
+        turn = "away" if away * 2 == len(before.shootout_shots) else "home"
+        assert next_team(before.shootout_shots) == turn == event.team
+        for team in TEAMS:
+            assert unexpired(before, team) == _unexpired_by_scan(before, team)
+            assert may_shoot(before, team) == _may_shoot_by_counts(before, team)
+            assert set(eligible(before, team)) >= set(may_shoot(before, team))
+        assert winner(after.shootout_shots, per_round) == _winner_by_teams(
+            after.shootout_shots, per_round)
+        attempts += 1
+    assert attempts > 100

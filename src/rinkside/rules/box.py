@@ -21,7 +21,7 @@ tuple, so a game state can be kept and compared cheaply.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any, Final, Literal, NamedTuple, TypeAlias, TypedDict, Unpack
@@ -81,6 +81,10 @@ MINOR_TIME: Final = Kind.MINOR
 MAJOR_TIME: Final = Kind.MAJOR
 MISCONDUCT_TIME: Final = Kind.MISCONDUCT
 
+
+# A module name for ``object.__new__`` (a class's ``__new__`` is read unspecialized),
+# returning an untyped object whose slots :meth:`Unit._moved` writes once.
+_new: Final[Callable[[type], Any]] = object.__new__
 
 _UNIT_FIELDS: Final = (
     "uid", "penalty_id", "team", "player", "served_by", "server", "kind", "penalty_class",
@@ -244,36 +248,56 @@ class Unit:
 
     def running_from(self, at: Tenths) -> Unit:
         """This unit, its time running from ``at``."""
-        return Unit(self.uid, self.penalty_id, self.team, self.player, self.served_by,
-                    self.server, self.kind, self.penalty_class, self.infraction, self.duration,
-                    self.group, "running", "", at, self.coincident, self.substituted,
-                    self.designated, self.half, self.wait, self.took_third, self.after)
+        return self._moved("running", "", at, self.wait)
 
     def over(self) -> Unit:
         """This unit, done: it no longer waits for anything, so time held over
         a running-time stoppage (``hold``) stops counting the moment its player
         is back (casebook 31): the face-off that lets him out settles the
         stoppage's penalties without him (408(a), casebook 4)."""
-        return Unit(self.uid, self.penalty_id, self.team, self.player, self.served_by,
-                    self.server, self.kind, self.penalty_class, self.infraction, self.duration,
-                    self.group, "done", "", self.start, self.coincident, self.substituted,
-                    self.designated, self.half, self.wait, self.took_third, self.after)
+        return self._moved("done", "", self.start, self.wait)
 
     def expired(self, wait: Wait) -> Unit:
         """This unit, its time over, its player waiting for ``wait``."""
-        return Unit(self.uid, self.penalty_id, self.team, self.player, self.served_by,
-                    self.server, self.kind, self.penalty_class, self.infraction, self.duration,
-                    self.group, "expired", self.pending_reason, self.start, self.coincident,
-                    self.substituted, self.designated, self.half, wait, self.took_third,
-                    self.after)
+        return self._moved("expired", self.pending_reason, self.start, wait)
 
     def held(self, reason: PendingReason) -> Unit:
         """This unit, pending for ``reason``."""
-        return Unit(self.uid, self.penalty_id, self.team, self.player, self.served_by,
-                    self.server, self.kind, self.penalty_class, self.infraction, self.duration,
-                    self.group, self.status, reason, self.start, self.coincident,
-                    self.substituted, self.designated, self.half, self.wait, self.took_third,
-                    self.after)
+        return self._moved(self.status, reason, self.start, self.wait)
+
+    def _moved(self, status: Status, pending_reason: PendingReason, start: Tenths,
+               wait: Wait) -> Unit:
+        """This unit at another step of its life, the rest as it was. Built
+        slot by slot, as ``__init__`` would: calling the class costs a
+        C-level trip through ``type.__call__`` into ``__init__``, a quarter
+        of a copy's instructions, at every start and end of penalty time
+        (issue 30). ``u`` is untyped only here, where its slots are first
+        written; to everyone else they are ``Final``."""
+        u = _new(Unit)
+        u.uid = self.uid
+        u.penalty_id = self.penalty_id
+        u.team = self.team
+        u.player = self.player
+        u.served_by = self.served_by
+        u.server = self.server
+        u.kind = self.kind
+        u.penalty_class = self.penalty_class
+        u.infraction = self.infraction
+        u.duration = self.duration
+        u.group = self.group
+        u.status = status
+        u.pending_reason = pending_reason
+        u.start = start
+        u.coincident = self.coincident
+        u.substituted = self.substituted
+        u.designated = self.designated
+        u.half = self.half
+        u.wait = wait
+        u.took_third = self.took_third
+        u.after = self.after
+        u.end = start + self.duration
+        moved: Unit = u
+        return moved
 
     @property
     def counts(self) -> bool:
@@ -298,6 +322,40 @@ class Unit:
         (408(d)), the captain's designation, then the order assessed."""
         return (self.group, 0 if self.kind is MINOR_TIME else 1, 0 if self.designated else 1,
                 self.uid)
+
+
+def assessed_unit(uid: int, penalty_id: PenaltyId, team: Team, player: Number | None,
+                  served_by: Number | None, server: ServerKey, kind: Kind,
+                  penalty_class: PenaltyClass, infraction: str, duration: Tenths,
+                  group: StoppageNo, half: Half, after: int) -> Unit:
+    """``Unit(...)`` of a penalty just assessed: pending for the face-off
+    (409(d)), nothing else yet. Built slot by slot, as :meth:`Unit._moved`
+    builds its copies, at every penalty with time (issue 30)."""
+    u = _new(Unit)
+    u.uid = uid
+    u.penalty_id = penalty_id
+    u.team = team
+    u.player = player
+    u.served_by = served_by
+    u.server = server
+    u.kind = kind
+    u.penalty_class = penalty_class
+    u.infraction = infraction
+    u.duration = duration
+    u.group = group
+    u.status = "pending"
+    u.pending_reason = "faceoff"
+    u.start = 0
+    u.coincident = False
+    u.substituted = False
+    u.designated = False
+    u.half = half
+    u.wait = ""
+    u.took_third = False
+    u.after = after
+    u.end = duration
+    assessed: Unit = u
+    return assessed
 
 
 Box = tuple[Unit, ...]
@@ -456,7 +514,9 @@ def finish(box: Box, unit: Unit, at: int, clock: Clock, *, released: bool = Fals
         return _swap(box, unit, unit.over())
     if unit.substituted or unit.kind is MISCONDUCT_TIME:
         return _swap(box, unit, unit.expired("faceoff" if stopped else "stoppage"))
-    was_counting = unit.counts
+    # unit.counts, inline (asked at most ends of penalty time); not
+    # substituted nor a misconduct, both returned above
+    was_counting = unit.status == "running" or unit.pending_reason in HELD
     box = _swap(box, unit, unit.over())
     if was_counting:
         box, took_place = _start_held_third(box, unit.team, at, clock.max_counting)
@@ -515,8 +575,10 @@ def release_waiting(box: Box, wait: Wait) -> Box:
             break
     else:
         return box
-    return tuple(u.over() if u.status == "expired" and u.wait == wait else u
-                 for u in box)
+    back = []
+    for u in box:  # plain loops and a list: no generator per change (issue 30)
+        back.append(u.over() if u.status == "expired" and u.wait == wait else u)
+    return tuple(back)
 
 
 def prune(box: Box) -> Box:
@@ -526,7 +588,11 @@ def prune(box: Box) -> Box:
             break
     else:
         return box
-    return tuple(u for u in box if u.status != "done")
+    kept = []
+    for u in box:
+        if u.status != "done":
+            kept.append(u)
+    return tuple(kept)
 
 
 def first_releasable(box: Box, team: Team) -> Unit | None:

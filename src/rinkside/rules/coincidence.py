@@ -297,18 +297,32 @@ def resolve_faceoff(box: Box, now: int, clock: Clock, *, major_window: bool,
                     only_minors: bool) -> Box:
     """Settle and start the penalties waiting for this face-off; ``only_minors``:
     whether every penalty of the stoppage was a minor or bench minor (casebook 67)."""
-    new_teams: set[Team] = set()
-    teams: set[Team] = set()
+    new: list[Unit] = []
+    home = away = False  # whether each team has time in the box
     for u in box:  # one pass (asked at every face-off with someone in the box)
-        teams.add(u.team)
+        if u.team == "home":
+            home = True
+        else:
+            away = True
         if u.status == "pending" and u.pending_reason == "faceoff":
-            new_teams.add(u.team)
-    if not new_teams:
+            new.append(u)
+    if not new:
         return box
-    if len(teams) == 1:
+    cap = clock.max_counting
+    if len(new) == 1:
+        # One new unit (most stoppages with a penalty): nothing to pair it
+        # with (steps 1 and 2); it starts as step 3 starts it.
+        unit = new[0]
+        if not unit.after and unit.kind is not MISCONDUCT_TIME:
+            box = _start_one(box, unit, now, cap)
+        else:
+            box = _start_team(box, unit.team, new, now, cap)
+        return _balance(box, now, cap) if home and away else box
+    new_teams = {u.team for u in new}
+    if not (home and away):
         # Only one team's penalties anywhere: nothing to pair (steps 1, 2 and 4).
-        return _start_new(box, now, clock.max_counting, new_teams)
+        return _start_new(box, now, cap, new_teams)
     if len(new_teams) == 2:  # steps 1 and 2 pair new penalties of both teams
         box = _cancel_coincident(box, major_window, only_minors)
-    box = _start_new(box, now, clock.max_counting, new_teams)
-    return _balance(box, now, clock.max_counting)
+    box = _start_new(box, now, cap, new_teams)
+    return _balance(box, now, cap)

@@ -26,7 +26,7 @@ REMOVAL_RULE = {
 
 def refuse_unlisted(s: GameState, team: Team, number: int, role: str) -> None:
     """Rule 203(a): ``number`` must be on ``team``'s roster."""
-    if not s.setup.roster(team).has(number):
+    if number not in (s.setup.home if team == "home" else s.setup.away).numbers:
         raise RuleViolation("203(a)", f"#{number} ({role}) is not on the {team} roster")
 
 
@@ -46,7 +46,7 @@ def refuse_not_playing(s: GameState, moment: GameTime, team: Team, number: int,
     # is asked inline (the roster by its set, 203(a); the ejected only when
     # someone is; the box only when someone is in it) and a call is made only
     # to refuse (issue 30).
-    if not (s.setup.home if team == "home" else s.setup.away).has(number):
+    if number not in (s.setup.home if team == "home" else s.setup.away).numbers:
         refuse_unlisted(s, team, number, role)
     if s.ejected and (team, number) in s.ejected:
         rule = ejection_rule(s, team, number)

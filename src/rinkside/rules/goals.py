@@ -124,7 +124,8 @@ def goal(s: GameState, event: Goal) -> None:
     """A goal (616): credited, tagged PP/SH/EN, releasing a minor of a team
     that was short (402(d)); the delayed penalties of the scored-on team
     follow 409(c) and 402(e)."""
-    scorer_team, against = event.team, other(event.team)
+    scorer_team = event.team
+    against: Team = "away" if scorer_team == "home" else "home"  # other(), inline
     # Casebook 1-3: players on the floor are full strength less the counting
     # penalties (capped, 401(c)), plus one, goaltender or extra skater alike:
     # the box alone decides the strength, and an empty box is even.

@@ -10,9 +10,9 @@ from __future__ import annotations
 from rinkside.rules import clock
 from rinkside.rules.eligibility import ejection_rule, in_box, in_box_at, refuse_unlisted
 from rinkside.rules.errors import RuleViolation
-from rinkside.rules.events import GoalieChange, Team
+from rinkside.rules.events import TEAMS, GoalieChange, Team
 from rinkside.rules.records import Chain
-from rinkside.rules.state import GameState, team_index
+from rinkside.rules.state import GameState
 
 
 def refuse_goalie_change(s: GameState, event: GoalieChange) -> None:
@@ -37,7 +37,7 @@ def refuse_goalie_change(s: GameState, event: GoalieChange) -> None:
 def goalie_change(s: GameState, event: GoalieChange) -> None:
     """Rule 206(c), casebook 45: a regular goaltender replaced by another
     goaltender (not by an empty net) waits for the next stoppage to return."""
-    current = s.goalie(event.team)
+    current = s.goalies[0 if event.team == "home" else 1]  # s.goalie(), inline
     if s.goalie_out:
         s.goalie_out = tuple(g for g in s.goalie_out if g[2] == s.stoppage)
     if current not in (None, event.goalie) and event.goalie is not None:
@@ -48,7 +48,7 @@ def goalie_change(s: GameState, event: GoalieChange) -> None:
 def change_goalie(s: GameState, team: Team, goalie: int | None) -> None:
     """``goalie`` goes in goal for ``team`` (None: the net is empty); the
     stint of the one leaving is kept."""
-    i = team_index(team)
+    i = 0 if team == "home" else 1  # team_index(), inline (at every change in goal)
     current = s.goalies[i]
     if s.phase != "not_started" and current is not None:
         spent = s.elapsed - s.stint_start[i]
@@ -63,9 +63,9 @@ def change_goalie(s: GameState, team: Team, goalie: int | None) -> None:
 
 def close_stints(s: GameState) -> None:
     """The game's time in goal ends: each goaltender's stint is kept."""
-    for team in ("home", "away"):
-        g = s.goalie(team)
+    for i, team in enumerate(TEAMS):
+        g = s.goalies[i]
         if g is not None:
-            spent = s.elapsed - s.stint_start[team_index(team)]
+            spent = s.elapsed - s.stint_start[i]
             s.stint_chain = Chain.push(s.stint_chain, (team, g, spent))
     s.stint_start = (s.elapsed, s.elapsed)

@@ -20,6 +20,7 @@ from rinkside.rules.box import (
     Kind,
     ServerKey,
     Unit,
+    assessed_unit,
     designated_first,
     release_waiting,
     serving_order,
@@ -87,7 +88,7 @@ def refuse_penalized(s: GameState, event: Penalty | PenaltySignal,
     batch removes; 404(c)-(g), 405(a))."""
     team = event.team
     if event.player is not None:
-        if not (s.setup.home if team == "home" else s.setup.away).has(event.player):
+        if event.player not in (s.setup.home if team == "home" else s.setup.away).numbers:
             refuse_unlisted(s, team, event.player, "penalized player")  # 203(a), inline
         if event.official is not None:
             raise RuleViolation("601(a)", "a penalty names a player or a team official, not "
@@ -180,9 +181,10 @@ def stop_play(s: GameState) -> None:
         if s.back_at_stoppage or s.units:
             automatic.note_back_at_whistle(s)  # 406(c): they were off the floor at the foul
     s.phase = "stopped"
-    signals, s.signals = s.signals, ()
-    for signal in signals:
-        assess(s, signal.assessed(s.clock))
+    if s.signals:  # most whistles: none delayed
+        signals, s.signals = s.signals, ()
+        for signal in signals:
+            assess(s, signal.assessed(s.clock))
     if s.units:  # most whistles: nobody in the box
         s.units = release_waiting(s.units, "stoppage")
     if s.out_of_box:
@@ -300,7 +302,7 @@ def assess(s: GameState, event: Penalty, *, added_by: str | None = None,
     # s.is_goaltender(team, player), inline (asked at every penalty)
     is_goalie = player is not None and (
         player == s.goalies[0 if team == "home" else 1]
-        or s.setup.roster(team).lists_goalie(player))
+        or player in (s.setup.home if team == "home" else s.setup.away).goalie_numbers)
     pid = s.next_id
     s.next_id += 1
     record = PenaltyRecord(  # positional: no keyword dict to build at every penalty
@@ -360,12 +362,12 @@ def assess(s: GameState, event: Penalty, *, added_by: str | None = None,
 def _unit(s: GameState, pid: int, event: Penalty, server: ServerKey, kind: Kind,
           duration: int, half: Half, after: int) -> Unit:
     """A unit of ``event``'s time, pending for the face-off (409(d)), with the
-    state's next id (positional: built at every penalty)."""
+    state's next id."""
     uid = s.next_id
     s.next_id = uid + 1
-    return Unit(uid, pid, event.team, event.player, event.served_by, server, kind,
-                event.penalty_class, event.infraction, duration, s.stoppage, "pending",
-                "faceoff", 0, False, False, False, half, "", False, after)
+    return assessed_unit(uid, pid, event.team, event.player, event.served_by, server, kind,
+                         event.penalty_class, event.infraction, duration, s.stoppage, half,
+                         after)
 
 
 _CONSECUTIVE = frozenset({PenaltyClass.MINOR, PenaltyClass.DOUBLE_MINOR, PenaltyClass.MAJOR})

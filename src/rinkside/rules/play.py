@@ -56,14 +56,17 @@ def faceoff(s: GameState, event: FaceOff) -> None:
     # players waiting for it come back (402(c) note 1, casebook 31), time of a
     # player who left the box early restarts (casebook 44), penalties of the
     # stoppage start (409(d)).
-    back = left = waiting = False
+    back = left = new_home = new_away = False
     for u in s.units:
         if u.status == "expired" and u.wait == "faceoff":
             back = True  # released just below: no longer "left" (over() clears it)
         elif u.pending_reason == "left":
             left = True
         if u.status == "pending" and u.pending_reason == "faceoff":
-            waiting = True
+            if u.team == "home":
+                new_home = True
+            else:
+                new_away = True
     if back:
         s.units = release_waiting(s.units, "faceoff")
     if left:
@@ -72,12 +75,15 @@ def faceoff(s: GameState, event: FaceOff) -> None:
         now = s.elapsed
         s.units = tuple(x.running_from(now) if x.pending_reason == "left" else x
                         for x in s.units)
-    if not waiting:
+    if not (new_home or new_away):
         return  # nothing assessed at the stoppage: the time already in the box runs on
     st = s.setup.settings
     window = s.period > st.periods or (s.period == st.periods and s.left < st.major)  # 403(e)
-    s.units = resolve_faceoff(s.units, s.elapsed, s.clock_rules(), major_window=window,
-                              only_minors=_only_minors(s))
+    # Play is on (s.clock_rules(), read directly); whether the stoppage's
+    # penalties were all minors is asked only where both teams have new ones:
+    # it decides only their pairing (402(d) note 1, casebook 67).
+    s.units = resolve_faceoff(s.units, s.elapsed, s.clocks[1], major_window=window,
+                              only_minors=new_home and new_away and _only_minors(s))
 
 
 PLAIN_CLASSES = frozenset({PenaltyClass.MINOR, PenaltyClass.BENCH_MINOR})

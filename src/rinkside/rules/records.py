@@ -25,16 +25,14 @@ class Chain(Generic[T]):
     is never changed once built (a plain slotted class rather than a frozen
     dataclass: every record the fold keeps is one, and this builds fastest)."""
 
-    __slots__ = ("head", "tail", "size")
+    __slots__ = ("head", "tail")
 
     head: T
     tail: Chain[T] | None
-    size: int
 
-    def __init__(self, head: T, tail: Chain[T] | None, size: int) -> None:
+    def __init__(self, head: T, tail: Chain[T] | None) -> None:
         self.head = head
         self.tail = tail
-        self.size = size
 
     @staticmethod
     def push(chain: Chain[T] | None, item: T) -> Chain[T]:
@@ -42,8 +40,7 @@ class Chain(Generic[T]):
         # type.__call__ and __init__ (issue 30: asked ~0.5 times an event).
         node: Chain[T] = _new(Chain)
         node.head = item
-        node.tail = chain
-        node.size = (chain.size if chain is not None else 0) + 1
+        node.tail = chain  # (no length kept: nothing asks it, and every push paid for it)
         return node
 
     def __reduce__(self) -> tuple[object, tuple[tuple[T, ...]]]:

@@ -37,22 +37,25 @@ class Roster:
     name: str
     players: tuple[Player, ...]
     roster_max: int = 15
-    _numbers: frozenset[int] = field(init=False, repr=False, compare=False)
-    _goalies: frozenset[int] = field(init=False, repr=False, compare=False)
+    numbers: frozenset[int] = field(init=False, repr=False, compare=False)
+    """The numbers dressed (203(a)): kept as a set, asked of every player an
+    event names (``number in roster.numbers`` where the fold asks it: a
+    plain read, not a call)."""
+    goalie_numbers: frozenset[int] = field(init=False, repr=False, compare=False)
+    """The numbers listed as goaltenders (203(a)), asked at every penalty."""
 
     def __post_init__(self) -> None:
         check_roster(self.name, self.players, self.roster_max)
-        object.__setattr__(self, "_numbers", frozenset(p.number for p in self.players))
-        object.__setattr__(self, "_goalies", frozenset(p.number for p in self.players
-                                                       if p.goalie))
+        object.__setattr__(self, "numbers", frozenset(p.number for p in self.players))
+        object.__setattr__(self, "goalie_numbers", frozenset(p.number for p in self.players
+                                                             if p.goalie))
 
     def has(self, number: int) -> bool:
-        return number in self._numbers
+        return number in self.numbers
 
     def lists_goalie(self, number: int) -> bool:
-        """Whether the roster lists ``number`` as a goaltender (203(a)): asked
-        at every penalty, so kept as a set rather than a scan of the players."""
-        return number in self._goalies
+        """Whether the roster lists ``number`` as a goaltender (203(a))."""
+        return number in self.goalie_numbers
 
     def player(self, number: int) -> Player | None:
         for p in self.players:

@@ -16,16 +16,18 @@
 
 from __future__ import annotations
 
-from rinkside.rules.box import units_of
 from rinkside.rules.eligibility import refuse_unlisted
 from rinkside.rules.errors import RuleViolation
-from rinkside.rules.events import TEAMS, PenaltyClass, ShootoutAttempt, Team, other
-from rinkside.rules.records import ShootoutShot, items
+from rinkside.rules.events import PenaltyClass, ShootoutAttempt, Team
+from rinkside.rules.records import ShootoutShot
 from rinkside.rules.state import GameState
 
 
 def next_team(shots: tuple[ShootoutShot, ...]) -> Team:
-    away = sum(1 for s in shots if s.team == "away")
+    away = 0
+    for shot in shots:  # plain loops in this module: no generator per shooter (issue 30)
+        if shot.team == "away":
+            away += 1
     home = len(shots) - away
     return "away" if away == home else "home"
 
@@ -69,12 +71,12 @@ def check_attempt(state: GameState, event: ShootoutAttempt) -> None:
     if state.is_goaltender(event.team, event.shooter):
         raise RuleViolation("639(b)", f"#{event.shooter} is a goaltender; only skaters shoot "
                             "(639(b)4A, casebook 50)")
-    mine = [s.shooter for s in shots if s.team == event.team]
+    mine = _shooters(shots, event.team)
     taken = len(mine)
     if taken >= per_round and event.shooter not in mine[:per_round]:
         raise RuleViolation("639(b)", f"#{event.shooter} was not one of {event.team}'s "
                             f"{per_round} shooters of the first round (639(b)4D)")
-    if event.shooter not in may_shoot(state, event.team, boxed=boxed):
+    if event.shooter not in _may_shoot(state, event.team, mine, boxed):
         which = "the first round" if taken < per_round else "this round"
         raise RuleViolation("639(b)", f"#{event.shooter} has already shot in {which}; no player "
                             "shoots twice in a round before each of his team's shooters has "
@@ -90,9 +92,13 @@ def eligible(state: GameState, team: Team, *, boxed: set[int] | None = None
     if boxed is None:
         boxed = unexpired(state, team)
     goalie = state.goalie(team)
-    return tuple(p.number for p in state.setup.roster(team).players
-                 if not p.goalie and p.number != goalie and p.number not in boxed
-                 and not state.is_ejected(team, p.number))
+    ejected = state.ejected
+    able = []
+    for p in state.setup.roster(team).players:
+        n = p.number
+        if not p.goalie and n != goalie and n not in boxed and (team, n) not in ejected:
+            able.append(n)
+    return tuple(able)
 
 
 TIMED = frozenset({PenaltyClass.MINOR, PenaltyClass.BENCH_MINOR, PenaltyClass.DOUBLE_MINOR,
@@ -105,12 +111,27 @@ def unexpired(state: GameState, team: Team) -> set[int]:
     game (639(b)4F, casebook 50), their own or one they serve: in the box,
     or assessed at the end of the game once its time was over (no time of
     it was served)."""
-    out = {n for u in units_of(state.units, team) if u.status in ("pending", "running")
-           for n in (u.player, u.served_by) if n is not None}
-    for r in items(state.penalty_chain):
-        if r.team == team and r.at == state.clock and r.penalty_class in TIMED:
-            out.update(n for n in (r.player, r.served_by) if n is not None)
+    out: set[int] = set()
+    for u in state.units:
+        if u.team == team and u.status in ("pending", "running"):
+            _add_sitter(out, u.player, u.served_by)
+    # Those assessed at the game's last moment are the newest records: the
+    # clock never runs back (507(a)), so they are the head of the chain.
+    clock, node = state.clock, state.penalty_chain
+    while node is not None and node.head.at == clock:
+        r = node.head
+        if r.team == team and r.penalty_class in TIMED:
+            _add_sitter(out, r.player, r.served_by)
+        node = node.tail
     return out
+
+
+def _add_sitter(out: set[int], player: int | None, served_by: int | None) -> None:
+    """His own time, or time he serves (casebook 50)."""
+    if player is not None:
+        out.add(player)
+    if served_by is not None:
+        out.add(served_by)
 
 
 def may_shoot(state: GameState, team: Team, *, boxed: set[int] | None = None
@@ -121,31 +142,51 @@ def may_shoot(state: GameState, team: Team, *, boxed: set[int] | None = None
     eligible players than a round has shots (the book is silent) shoots them
     in turn: no player shoots again before each has shot as often. (``boxed``:
     as :func:`eligible` takes it.)"""
+    return _may_shoot(state, team, _shooters(state.shootout_shots, team), boxed)
+
+
+def _shooters(shots: tuple[ShootoutShot, ...], team: Team) -> list[int]:
+    """``team``'s shooters so far, in order."""
+    mine = []
+    for shot in shots:
+        if shot.team == team:
+            mine.append(shot.shooter)
+    return mine
+
+
+def _may_shoot(state: GameState, team: Team, mine: list[int], boxed: set[int] | None
+               ) -> tuple[int, ...]:
+    """:func:`may_shoot`, given ``team``'s shooters so far (``mine``)."""
     per_round = state.setup.settings.shootout_shooters
-    mine = [s.shooter for s in state.shootout_shots if s.team == team]
     pool = eligible(state, team, boxed=boxed)
     if len(mine) >= per_round:
         named = set(mine[:per_round])
-        pool = tuple(n for n in pool if n in named)
+        pool = tuple([n for n in pool if n in named])
         mine = mine[per_round + ((len(mine) - per_round) // per_round) * per_round:]
     if not pool:
         return ()
-    fewest = min(mine.count(n) for n in pool)
-    return tuple(n for n in pool if mine.count(n) == fewest)
+    shot = [mine.count(n) for n in pool]  # how often each has shot (in this round)
+    fewest = min(shot)
+    return tuple([n for n, times in zip(pool, shot, strict=True) if times == fewest])
 
 
 def winner(shots: tuple[ShootoutShot, ...], per_round: int) -> Team | None:
-    taken = {"home": 0, "away": 0}
-    scored = {"home": 0, "away": 0}
-    for shot in shots:
-        taken[shot.team] += 1
-        scored[shot.team] += int(shot.scored)
-    if taken["home"] <= per_round and taken["away"] <= per_round:
-        for team in TEAMS:
-            opp = other(team)
-            if scored[team] + per_round - taken[team] < scored[opp]:
-                return opp
+    taken_home = taken_away = scored_home = scored_away = 0
+    for shot in shots:  # four counts, not two dicts (asked at every attempt)
+        if shot.team == "home":
+            taken_home += 1
+            scored_home += shot.scored
+        else:
+            taken_away += 1
+            scored_away += shot.scored
+    if taken_home <= per_round and taken_away <= per_round:
+        # The first round: decided once a team cannot catch up with the
+        # shots it has left (both cannot be behind so at once).
+        if scored_home + per_round - taken_home < scored_away:
+            return "away"
+        if scored_away + per_round - taken_away < scored_home:
+            return "home"
         return None
-    if taken["home"] == taken["away"] and scored["home"] != scored["away"]:
-        return "home" if scored["home"] > scored["away"] else "away"
+    if taken_home == taken_away and scored_home != scored_away:
+        return "home" if scored_home > scored_away else "away"
     return None
