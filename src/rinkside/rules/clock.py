@@ -135,7 +135,8 @@ def _ran_while_stopped(s: GameState, moment: GameTime) -> None:
 def run_to_faceoff(s: GameState, moment: GameTime) -> None:
     """The clock at a face-off: one that starts a period (637(a)) sets it to
     the period's full length, and the first one starts the goaltenders' time
-    in goal; any other runs it as :func:`run_to` does."""
+    in goal; any other runs it as :func:`run_to` does (the fold does not ask
+    where the face-off follows the whistle at its own moment: nothing runs)."""
     if s.phase == "stopped":
         if moment.left != s.left or moment.period != s.period:  # most follow at once
             run_to(s, moment)

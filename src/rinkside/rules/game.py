@@ -101,7 +101,9 @@ def _step(state: GameState, s: GameState, event: events.Event) -> None:
             automatic.refuse_faceoff(state, event)
         if state.units and state.setup.settings.servers_named:
             serving.refuse_faceoff(state)  # 402(c), 404(b), 404(e), 405(a), 407(a)
-        clock.run_to_faceoff(s, event.at)
+        at = event.at
+        if s.phase != "stopped" or at.left != s.left or at.period != s.period:
+            clock.run_to_faceoff(s, at)  # most follow the whistle at once: the clock stands
         play.faceoff(s, event)
     elif isinstance(event, events.Stoppage):
         play.refuse_stoppage(state, event)
