@@ -48,8 +48,9 @@ def when(s: GameState, moment: GameTime) -> str:
 
 def refuse_moment(s: GameState, moment: GameTime) -> None:
     """Raise :class:`RuleViolation` if the clock cannot show ``moment`` next."""
-    if moment.period == s.period and moment.left <= s.left:  # the common case
-        if moment.left < s.left and s.phase != "in_play" and not runs_while_stopped(s):
+    left = moment.left
+    if moment.period == s.period and left <= s.left:  # the common case
+        if s.phase != "in_play" and left < s.left and not runs_while_stopped(s):
             if s.phase in ("not_started", "intermission"):
                 raise RuleViolation("637(a)", f"the clock does not run before the period "
                                     f"starts: {when(s, moment)} is after {when(s, s.clock)}")
@@ -95,14 +96,15 @@ def runs_while_stopped(s: GameState) -> bool:
 
 def run_to(s: GameState, moment: GameTime) -> None:
     """Run the clock of ``s`` to ``moment`` (already past :func:`refuse_moment`)."""
-    if moment.period != s.period or moment.left >= s.left:
+    left, was = moment.left, s.left
+    if left >= was or moment.period != s.period:
         return  # no time passes (or the next period starts: run_to_faceoff)
     if s.phase != "in_play":
         _ran_while_stopped(s, moment)
     before = s.elapsed
-    s.left, s.elapsed = moment.left, before + s.left - moment.left
+    s.left, s.elapsed = left, before + was - left
     if s.units:  # the penalty clock of play on or stopped (s.clock_rules(), inline)
-        s.units = run_until(s.units, before, s.elapsed,
+        s.units = run_until(s.units, before, before + was - left,
                             s.clocks[1] if s.phase == "in_play" else s.clocks[0])
 
 
@@ -133,7 +135,8 @@ def _ran_while_stopped(s: GameState, moment: GameTime) -> None:
 def run_to_faceoff(s: GameState, moment: GameTime) -> None:
     """The clock at a face-off: one that starts a period (637(a)) sets it to
     the period's full length, and the first one starts the goaltenders' time
-    in goal; any other runs it as :func:`run_to` does."""
+    in goal; any other runs it as :func:`run_to` does (the fold does not ask
+    where the face-off follows the whistle at its own moment: nothing runs)."""
     if s.phase == "stopped":
         if moment.left != s.left or moment.period != s.period:  # most follow at once
             run_to(s, moment)

@@ -1,8 +1,8 @@
 """A game is the fold of its events: ``state = apply(state, event)``.
 
 :func:`apply` takes every event through the same four steps, in this order,
-as python-chess does for moves (each event type's steps are one ``case`` of
-its ``match``, which mypy checks covers every type of
+as python-chess does for moves (each event type's steps are one branch of
+one ``isinstance`` chain, which mypy checks covers every type of
 :data:`rinkside.rules.events.Event`):
 
 1. **refuse** the event if the book forbids it: a :class:`RuleViolation`
@@ -52,6 +52,7 @@ from rinkside.rules.events import Team
 from rinkside.rules.records import Chain
 from rinkside.rules.roster import GameSetup
 from rinkside.rules.state import GameState
+from rinkside.rules.times import GameTime
 
 __all__ = ["GameState", "apply", "replay", "start"]
 
@@ -84,115 +85,119 @@ def _step(state: GameState, s: GameState, event: events.Event) -> None:
     """Take ``event`` through the steps: the refusals read ``state``, the
     others change ``s``, which is a copy of ``state`` (:func:`apply`) or
     ``state`` itself (:func:`replay`): every refusal runs before the first
-    change, and what the steps after the ``match`` compare with the state
+    change, and what the steps after the event's own compare with the state
     before the event is kept here first."""
     units, since = state.units, state.elapsed  # the box and the clock before the event
     if state.result is not None:
         ending.refuse_after_end(state, event)
     elif state.phase == "suspended":
         incidents.refuse_while_suspended(state, event)
-    match event:  # the most frequent first: each case is one isinstance
-        case events.FaceOff():
-            play.refuse_faceoff(state, event)
-            if state.penalty_shot_due is not None:
-                automatic.refuse_faceoff(state, event)
-            if state.units and state.setup.settings.servers_named:
-                serving.refuse_faceoff(state)  # 402(c), 404(b), 404(e), 405(a), 407(a)
-            clock.run_to_faceoff(s, event.at)
-            play.faceoff(s, event)
-        case events.Stoppage():
-            play.refuse_stoppage(state, event)
+    # One isinstance a type, the most frequent first, not a ``match``: Python 3.11's
+    # MATCH_CLASS builds a set, a list and a tuple at every case that matches
+    # (issue 30). mypy still proves the chain covers every event type (the else).
+    if isinstance(event, events.FaceOff):
+        play.refuse_faceoff(state, event)
+        if state.penalty_shot_due is not None:
+            automatic.refuse_faceoff(state, event)
+        if state.units and state.setup.settings.servers_named:
+            serving.refuse_faceoff(state)  # 402(c), 404(b), 404(e), 405(a), 407(a)
+        at = event.at
+        if s.phase != "stopped" or at.left != s.left or at.period != s.period:
+            clock.run_to_faceoff(s, at)  # most follow the whistle at once: the clock stands
+        play.faceoff(s, event)
+    elif isinstance(event, events.Stoppage):
+        play.refuse_stoppage(state, event)
+        clock.run_to(s, event.at)
+        play.stoppage(s, event)
+    elif isinstance(event, events.Goal):
+        goals.refuse_goal(state, event)
+        clock.run_to(s, event.at)
+        goals.goal(s, event)
+        ending.after_goal(s)
+    elif isinstance(event, events.Penalty):
+        penalties.refuse_penalty(state, event)
+        clock.run_lenient(s, event.at)
+        penalties.assess(s, event)
+    elif isinstance(event, events.GoalieChange):
+        goaltenders.refuse_goalie_change(state, event)
+        if state.units and event.goalie is not None and state.phase != "shootout":
+            # 206(d), casebook 45: not the injured player replaced on the bench
+            goals.refuse_injured(state, event.at, event.team, {event.goalie})
+        if s.phase != "shootout":
             clock.run_to(s, event.at)
-            play.stoppage(s, event)
-        case events.Goal():
-            goals.refuse_goal(state, event)
+        goaltenders.goalie_change(s, event)
+    elif isinstance(event, events.PeriodEnd):
+        play.refuse_period_end(state, event)
+        clock.run_to(s, event.at)
+        play.period_end(s, event)
+        ending.after_period(s)
+    elif isinstance(event, events.PenaltySignal):
+        penalties.refuse_signal(state, event)
+        clock.run_to(s, event.at)
+        penalties.signal(s, event)
+    elif isinstance(event, events.Shot):
+        goals.refuse_shot(state, event)
+        clock.run_to(s, event.at)
+        goals.shot(s, event)
+    elif isinstance(event, events.TimeOut):
+        play.refuse_timeout(state, event)
+        clock.run_to(s, event.at)
+        play.timeout(s, event)
+    elif isinstance(event, events.ShootoutAttempt):
+        shootout.refuse_attempt(state, event)
+        shootout.attempt(s, event)
+        ending.after_shootout_attempt(s)
+    elif isinstance(event, events.PenaltyShot):
+        goals.refuse_penalty_shot(state, event)
+        automatic.refuse_penalty_shot(state, event)
+        reopened = ending.reopen_for_penalty_shot(s)
+        if s.phase != "intermission":
             clock.run_to(s, event.at)
-            goals.goal(s, event)
-            ending.after_goal(s)
-        case events.Penalty():
-            penalties.refuse_penalty(state, event)
-            clock.run_lenient(s, event.at)
-            penalties.assess(s, event)
-        case events.GoalieChange():
-            goaltenders.refuse_goalie_change(state, event)
-            if state.units and event.goalie is not None and state.phase != "shootout":
-                # 206(d), casebook 45: not the injured player replaced on the bench
-                goals.refuse_injured(state, event.at, event.team, {event.goalie})
-            if s.phase != "shootout":
-                clock.run_to(s, event.at)
-            goaltenders.goalie_change(s, event)
-        case events.PeriodEnd():
-            play.refuse_period_end(state, event)
+        automatic.penalty_shot_taken(s, event)
+        goals.penalty_shot(s, event)
+        ending.after_penalty_shot(s, event, reopened=reopened)
+    elif isinstance(event, events.Measurement):
+        penalties.refuse_measurement(state, event)
+        clock.run_to(s, event.at)
+        penalties.measure(s, event)
+    elif isinstance(event, events.Designate):
+        penalties.refuse_designate(state, event)
+        clock.run_to(s, event.at)
+        penalties.designate(s, event)
+    elif isinstance(event, events.Caution):
+        incidents.refuse_caution(state, event)
+        clock.run_to(s, event.at)
+        incidents.caution(s, event)
+    elif isinstance(event, events.LeftBox):
+        incidents.refuse_left_box(state, event)
+        clock.run_to(s, event.at)
+        incidents.left_box(s, event)
+    elif isinstance(event, events.Suspend):
+        incidents.refuse_suspend(state, event)
+        if s.phase in ("in_play", "stopped"):
             clock.run_to(s, event.at)
-            play.period_end(s, event)
-            ending.after_period(s)
-        case events.PenaltySignal():
-            penalties.refuse_signal(state, event)
+        incidents.suspend(s, event)
+    elif isinstance(event, events.Resume):
+        incidents.refuse_resume(state, event)
+        incidents.resume(s, event)
+    elif isinstance(event, events.RefereeTimeout):
+        incidents.refuse_referee_timeout(state, event)
+        clock.run_to(s, event.at)
+        incidents.referee_timeout(s, event)
+    elif isinstance(event, events.Forfeit):
+        ending.refuse_forfeit(state, event)
+        if state.phase == "in_play":
+            play.refuse_whistle(state)
+        if s.phase not in ("not_started", "intermission", "shootout", "suspended"):
             clock.run_to(s, event.at)
-            penalties.signal(s, event)
-        case events.Shot():
-            goals.refuse_shot(state, event)
-            clock.run_to(s, event.at)
-            goals.shot(s, event)
-        case events.TimeOut():
-            play.refuse_timeout(state, event)
-            clock.run_to(s, event.at)
-            play.timeout(s, event)
-        case events.ShootoutAttempt():
-            shootout.refuse_attempt(state, event)
-            shootout.attempt(s, event)
-            ending.after_shootout_attempt(s)
-        case events.PenaltyShot():
-            goals.refuse_penalty_shot(state, event)
-            automatic.refuse_penalty_shot(state, event)
-            reopened = ending.reopen_for_penalty_shot(s)
-            if s.phase != "intermission":
-                clock.run_to(s, event.at)
-            automatic.penalty_shot_taken(s, event)
-            goals.penalty_shot(s, event)
-            ending.after_penalty_shot(s, event, reopened=reopened)
-        case events.Measurement():
-            penalties.refuse_measurement(state, event)
-            clock.run_to(s, event.at)
-            penalties.measure(s, event)
-        case events.Designate():
-            penalties.refuse_designate(state, event)
-            clock.run_to(s, event.at)
-            penalties.designate(s, event)
-        case events.Caution():
-            incidents.refuse_caution(state, event)
-            clock.run_to(s, event.at)
-            incidents.caution(s, event)
-        case events.LeftBox():
-            incidents.refuse_left_box(state, event)
-            clock.run_to(s, event.at)
-            incidents.left_box(s, event)
-        case events.Suspend():
-            incidents.refuse_suspend(state, event)
-            if s.phase in ("in_play", "stopped"):
-                clock.run_to(s, event.at)
-            incidents.suspend(s, event)
-        case events.Resume():
-            incidents.refuse_resume(state, event)
-            incidents.resume(s, event)
-        case events.RefereeTimeout():
-            incidents.refuse_referee_timeout(state, event)
-            clock.run_to(s, event.at)
-            incidents.referee_timeout(s, event)
-        case events.Forfeit():
-            ending.refuse_forfeit(state, event)
-            if state.phase == "in_play":
-                play.refuse_whistle(state)
-            if s.phase not in ("not_started", "intermission", "shootout", "suspended"):
-                clock.run_to(s, event.at)
-            if s.phase == "in_play":
-                # 409(b), casebook 49: the forfeit stops play, which assesses the
-                # delayed penalties; they stand with the others recorded before it.
-                penalties.stop_play(s)
-            ending.forfeit(s, event)
-            ending.after_forfeit(s, event)
-        case _:
-            _not_an_event(event)
+        if s.phase == "in_play":
+            # 409(b), casebook 49: the forfeit stops play, which assesses the
+            # delayed penalties; they stand with the others recorded before it.
+            penalties.stop_play(s)
+        ending.forfeit(s, event)
+        ending.after_forfeit(s, event)
+    else:
+        _not_an_event(event)
     # Penalty times and strength change only with the box, and not where the
     # event only put new penalties in it to wait for the face-off (409(d)).
     if s.units is not units and not _only_assessed(s.units, units):
@@ -205,8 +210,8 @@ def _step(state: GameState, s: GameState, event: events.Event) -> None:
 
 
 def _not_an_event(event: Never) -> NoReturn:
-    """Reached only by a value outside :data:`Event` (mypy proves the match
-    above covers every event type)."""
+    """Reached only by a value outside :data:`Event` (mypy proves the chain
+    of ``isinstance`` above covers every event type)."""
     raise TypeError(f"not an event: {event!r}")
 
 
@@ -235,8 +240,8 @@ def _note_advantage(s: GameState) -> None:
                 home += 1
             else:
                 away += 1
-    home, away = min(home, cap), min(away, cap)
+    home, away = (home if home < cap else cap), (away if away < cap else cap)  # min(), inline
     now: Team | None = "away" if home > away else "home" if away > home else None
     if now is not None and now != s.advantage and s.phase in ("in_play", "stopped"):
-        s.power_play_chain = Chain.push(s.power_play_chain, (now, s.clock))
+        s.power_play_chain = Chain.push(s.power_play_chain, (now, GameTime(s.period, s.left)))
     s.advantage = now
