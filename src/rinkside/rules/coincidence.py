@@ -8,7 +8,9 @@ face-off, in this order:
    in pairs for strength: first a player's whole set that includes a major
    against an equal set of a player of the other team (403(c), casebook 67),
    then minor against minor (a double minor is two minors, 402(h) situation
-   #1) and major against major or match (403(c), 405(d)).
+   #1) and major against major or match (403(c), 405(d)); of unequal sets
+   (403(d)) only the majors cancel, and the penalties that make the
+   difference are served first in the normal way (402(f), casebook 19, 20).
    The players go to the box and substitutes play (402(g), 403(c)), except
    in the plain case of 402(d) note 1 and 402(h) situation #2: one minor to
    each team at full strength is served without substitution, when they are
