@@ -5,11 +5,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
+from rinkside.rules.errors import RuleViolation
 from rinkside.rules.events import (
     Caution,
     FaceOff,
+    Goal,
     Penalty,
     PenaltyClass,
+    PenaltySignal,
     PeriodEnd,
     ShootoutAttempt,
     Stoppage,
@@ -97,3 +102,42 @@ def test_rule_403e_a_four_minute_major_against_a_double_minor_leaves_no_differen
     s = _major_against_a_double_minor(replace(Settings(), major=4 * 600))
     assert (s.skaters("home"), s.skaters("away")) == (4, 4)  # equal time, as 403(c)
     assert [(e.player, e.left) for e in s.box("home")] == [(6, 2400)]
+
+
+def _major_against_a_minor_then_a_double_minor(settings: Settings) -> GameState:
+    s = start(replace(SETUP, settings=settings))
+    for event in (FaceOff(T("1 12:00")), PeriodEnd(T("1 0:00")), FaceOff(T("2 12:00")),
+                  Stoppage(T("2 3:00")),
+                  Penalty(T("2 3:00"), "home", 6, PC.MAJOR, "cross checking", "609(a)"),
+                  Penalty(T("2 3:00"), "away", 8, PC.MINOR, "tripping", "642(a)"),
+                  Penalty(T("2 3:00"), "away", 9, PC.DOUBLE_MINOR, "high sticking", "619(b)"),
+                  FaceOff(T("2 3:00"))):
+        s = apply(s, event)
+    return s
+
+
+def test_rule_403e_a_four_minute_major_pairs_with_the_equal_double_minor_not_the_first_minor(
+) -> None:
+    s = _major_against_a_minor_then_a_double_minor(replace(Settings(), major=4 * 600))
+    # 403(c): the 4:00 major and the 4:00 double minor are coincident; #8's minor counts
+    assert (s.skaters("home"), s.skaters("away")) == (4, 3)
+    assert [(e.player, e.left) for e in s.box("home")] == [(6, 2400)]
+
+
+def test_rule_403e_a_major_pairs_with_the_double_minor_and_the_minor_is_served_normally(
+) -> None:
+    s = _major_against_a_minor_then_a_double_minor(Settings())
+    assert (s.skaters("home"), s.skaters("away")) == (3, 3)  # 1:00 difference; #8 counts
+    assert sorted(e.left for e in s.box("home")) == [600, 3000]
+
+
+def test_rule_409c_note_2_the_offending_team_scores_no_goal_during_its_signal() -> None:
+    s = apply(start(SETUP), FaceOff(T("1 12:00")))
+    s = apply(s, PenaltySignal(T("1 10:20"), "away", 8, PC.MINOR, "hooking", "622(a)"))
+    with pytest.raises(RuleViolation) as refused:
+        apply(s, Goal(T("1 10:00"), "away", 9))
+    assert refused.value.rule == "409(c) note 2"
+    # a defending player's own goal counts for the offending team (casebook 11)
+    s = apply(s, Goal(T("1 10:00"), "away", 9, own_goal=True))
+    assert s.score == {"home": 0, "away": 1}
+    assert s.pim()["away"] == {"8": 2}

@@ -70,9 +70,6 @@ ACCOUNTS: Final[dict[str, Account]] = {
                        "records penalties in play and out of it alike"),
     "402(h) note 1": _open("the note's cases are 402(h)'s, which rules/coincidence.py carries; "
                            "they want a test of their own"),
-    "403(d)": _open("coincident penalties of unequal length: rules/coincidence.py's pairing "
-                    "carries it (the package map says 403(c)-(e)) but cites only 403(c) and "
-                    "403(e); its code should cite 403(d) where it does it"),
     "405(c)": _WATCH,
     "406 note 1": _CROSS,
     "406(b)": _GOAL_CALL,

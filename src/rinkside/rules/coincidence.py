@@ -8,7 +8,9 @@ face-off, in this order:
    in pairs for strength: first a player's whole set that includes a major
    against an equal set of a player of the other team (403(c), casebook 67),
    then minor against minor (a double minor is two minors, 402(h) situation
-   #1) and major against major or match (403(c), 405(d)).
+   #1) and major against major or match (403(c), 405(d)); of unequal sets
+   (403(d)) only the majors cancel, and the penalties that make the
+   difference are served first in the normal way (402(f), casebook 19, 20).
    The players go to the box and substitutes play (402(g), 403(c)), except
    in the plain case of 402(d) note 1 and 402(h) situation #2: one minor to
    each team at full strength is served without substitution, when they are
@@ -107,11 +109,10 @@ def _cancel_coincident(box: Box, window: bool, only_minors: bool) -> Box:
         opp = other(team)
         while left_majors[team] and left_minors[opp] and not left_majors[opp]:
             major = left_majors[team].pop(0)
-            minor = left_minors[opp].pop(0)
             # 403(e): "the difference in penalty time" is the major's against
-            # that player's minor time, both halves of a double minor (402(h)).
-            halves = [minor] + [u for u in left_minors[opp]
-                                if minor.half and u.penalty_id == minor.penalty_id]
+            # one penalty's minor time, both halves of a double minor (402(h)).
+            halves = _closest_minor_time(major, left_minors[opp])
+            minor = halves[0]
             left_minors[opp] = [u for u in left_minors[opp] if u not in halves]
             paired = {major.uid} | {u.uid for u in halves}
             box = tuple(u._replace(coincident=True, substituted=True) if u.uid in paired else u
@@ -127,6 +128,26 @@ def _cancel_coincident(box: Box, window: bool, only_minors: bool) -> Box:
             )
             box = box + (difference,)
     return box
+
+
+def _closest_minor_time(major: Unit, minors: list[Unit]) -> list[Unit]:
+    """Rule 403(e) with several minors against one major: the major pairs
+    with the penalty (a minor, or a double minor's two halves) whose time is
+    the most it can cover, so that a double minor of the major's length is
+    coincident with it as Rule 403(c) makes "penalties of equal duration
+    including a major" (four-minute majors), whatever order the scorer wrote
+    them in; between equal times the one recorded last pairs and the first
+    counts (casebook 39). The rest are served in the normal way (403(d) 1)."""
+    by_penalty: dict[int, list[Unit]] = {}
+    for u in minors:
+        by_penalty.setdefault(u.penalty_id, []).append(u)
+
+    def rank(units: list[Unit]) -> tuple[bool, int, int]:
+        total = sum(u.duration for u in units)
+        covered = total <= major.duration
+        return covered, (total if covered else -total), units[0].uid
+
+    return max(by_penalty.values(), key=rank)
 
 
 def _pair_equal_sets(box: Box, new: dict[Team, list[Unit]]) -> tuple[Box, set[int]]:

@@ -57,11 +57,29 @@ def refuse_goal(s: GameState, event: Goal) -> None:
                             "is illegally on the floor: his team's goal is refused")
     if s.units and _any_substituted_for(s.units, event.team):
         refuse_injured(s, event.at, event.team, {event.scorer, event.assist})
+    if s.phase == "in_play" and s.signals and not event.own_goal:
+        refuse_offending_goal(s, event.team)
     if s.phase == "in_play" and s.signals:
         against = other(event.team)
         box = clock.box_at(s, event.at)
         kept, _ = signals_after_goal(s, against, short_by_minor(s, box, against, event.team))
         refuse_assessing(s, kept)
+
+
+def refuse_offending_goal(s: GameState, team: Team) -> None:
+    """Rule 409(b), 409(c) note 2 (casebook 11): while a penalty is signalled
+    against ``team``, the whistle goes as soon as it gains possession, and a
+    puck that goes into the other team's net off one of its players does not
+    count; only a goal that a player of the other team puts into his own net
+    (an own goal) counts for it."""
+    for signal in s.signals:
+        if signal.team == team:
+            raise RuleViolation(
+                "409(c) note 2",
+                f"a penalty to {offender(signal)} ({team}) is signalled: play stops as soon "
+                f"as {team} gains possession (409(b)) and a goal off a {team} player does not "
+                "count; only a goal that a defending player puts into his own net counts "
+                "(record it as an own goal)")
 
 
 def _any_substituted_for(box: Box, team: Team) -> bool:
