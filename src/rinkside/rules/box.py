@@ -617,9 +617,6 @@ def reasons(u: Unit, team_units: Iterable[Unit], max_counting: int = 2
             if ahead:
                 first = ahead[0]
                 what = first.penalty_class.text
-                if u.kind == MISCONDUCT_TIME and first.group < u.group:  # casebook 65
-                    return (Reason("402(f)", f"starts when {_number_of(first)}'s earlier "
-                                   f"{what} ends: one player's penalties one after another"),)
                 if u.kind == MISCONDUCT_TIME:  # casebook 40
                     return (Reason("404(b)" if first.kind == MINOR_TIME else "404(e)",
                                    f"starts when {_number_of(first)}'s {what} ends"),)

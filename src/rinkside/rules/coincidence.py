@@ -246,8 +246,13 @@ def _misconduct_after(box: Box, new: list[Unit]) -> tuple[Box, list[Unit]]:
         first = next((u for u in new if u.player == m.player and u.kind != MISCONDUCT_TIME
                       and u.penalty_id != m.penalty_id), None)
         if first is None:
-            first = _earlier_time(box, m)
-        if first is None:
+            earlier = _earlier_time(box, m)
+            if earlier is not None and not m.after:
+                # linked to that time alone (as 629(c)'s minor is, casebook 44):
+                # a minor he is given later still follows his minor at once
+                linked = m._replace(after=earlier.uid)
+                box = _replace(box, m, linked)
+                new = [linked if u.uid == m.uid else u for u in new]
             continue
         moved = m._replace(server=first.server)
         box = _replace(box, m, moved)
