@@ -235,6 +235,18 @@ class TestRule404Misconduct:
         assert s.skaters("away") == 3
         assert box(at(s, "1 8:30"), "away") == [(5, "running", "9:30")]
 
+    def test_casebook_65_a_later_misconduct_waits_behind_his_running_minor(self) -> None:
+        """402(f), 409 second (c): one player's penalties one after another,
+        so a misconduct given at a later stoppage starts when his minor ends."""
+        s = play([faceoff("1 12:00"), *called("1 11:00", "home", 4, "minor"),
+                  *called("1 10:00", "home", 4, "misconduct", infraction="abuse of officials",
+                          rule="601(d)")])
+        assert box(s, "home") == [(4, "pending", "10:00"), (4, "running", "1:00")]
+        assert s.skaters("home") == 3
+        later = at(s, "1 8:00")
+        assert box(later, "home") == [(4, "running", "9:00")]
+        assert later.skaters("home") == 4
+
     def test_404e_major_and_game_misconduct_major_served_by_substitute(self) -> None:
         s = play([faceoff("1 12:00"), whistle("1 11:00"),
                   pen("1 11:00", "away", 5, "major", served_by=6, infraction="fighting",

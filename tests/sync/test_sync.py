@@ -45,9 +45,9 @@ def test_pull_score_offline_and_push_reaches_the_league(league: League, laptop: 
             "ref", "scorer"]
     assert rink.game_state(first)[1].setup.home.name == "Home"
 
-    version = score(rink, first, faceoff("1 12:00"), whistle("1 11:30"),
-                     goal("1 11:30", "home", 5))
-    rink.correct(first, version, "replace", 2, goal("1 11:30", "home", 6), "scorer",
+    version = score(rink, first, faceoff("1 12:00"), goal("1 11:30", "home", 5),
+                     faceoff("1 11:30"))
+    rink.correct(first, version, "replace", 1, goal("1 11:30", "home", 6), "scorer",
                  "the scorer was #6")
     score(rink, second, faceoff("1 12:00"))
     page = TestClient(create_app(rink)).get("/sync")

@@ -8,7 +8,7 @@ him (404(d)), as a console's write naming him is; nothing is merged."""
 
 from __future__ import annotations
 
-from gamekit import faceoff, goal, whistle
+from gamekit import faceoff, goal
 from sqlalchemy import select
 from suspensionkit import misconduct
 from test_sync_kit import League, log_of, pull, push, score
@@ -51,7 +51,7 @@ def test_a_first_push_dresses_the_eligible_rosters_as_the_league_does(
     home, _away = _suspend_after_the_pull(league, laptop)
     second = league.north[1]
     rink = open_tournaments(laptop)
-    score(rink, second, faceoff("1 12:00"), whistle("1 11:30"), goal("1 11:30", "home", 6))
+    score(rink, second, faceoff("1 12:00"), goal("1 11:30", "home", 6), faceoff("1 11:30"))
     assert _dressed(rink, second) == {}  # the laptop dressed both whole rosters
     code, said = push(laptop)
     assert code == 0, said
@@ -68,8 +68,8 @@ def test_a_push_naming_a_player_the_league_knows_is_suspended_is_refused_by_his_
     _suspend_after_the_pull(league, laptop)
     second = league.north[1]
     rink = open_tournaments(laptop)
-    score(rink, second, faceoff("1 12:00"), whistle("1 11:30"),
-          goal("1 11:30", "home", SUSPENDED))
+    score(rink, second, faceoff("1 12:00"), goal("1 11:30", "home", SUSPENDED),
+          faceoff("1 11:30"))
     code, said = push(laptop)
     assert code == 1
     assert f"game {second}" in said and "404(d)" in said, said

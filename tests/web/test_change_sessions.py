@@ -68,9 +68,9 @@ def test_a_console_post_and_its_live_view_open_at_most_two_store_sessions(
     broadcaster: Broadcaster = app.state.broadcaster
     version = demo.service.game_state(game)[0]
     body = {"version": version, "events": [
-        {"type": "stoppage", "at": "1 9:30"},
         {"type": "goal", "at": "1 9:30", "team": "home",
-         "scorer": skaters(demo.service, game, "home")[0]}]}
+         "scorer": skaters(demo.service, game, "home")[0]},
+        {"type": "faceoff", "at": "1 9:30"}]}
 
     async def post_while_followed() -> tuple[Any, Any, int]:
         with broadcaster.subscribe(game) as page, Opened() as opened:  # a page follows the game

@@ -258,16 +258,36 @@ def _start_one(box: Box, unit: Unit, now: int, max_counting: int) -> Box:
 def _misconduct_after(box: Box, new: list[Unit]) -> tuple[Box, list[Unit]]:
     """Casebook 40 (404(b), 404(e)): a misconduct given with a minor, a double
     minor or a major to the same player starts when that penalty ends; it is
-    queued behind it (one server)."""
+    queued behind it (one server). Casebook 65 (402(f), 409 second (c)): one
+    player's penalties are served one after another, so a misconduct given at
+    a later stoppage to a player whose own minor or major time is still in
+    the box starts when that time ends: the ten minutes of 404(a) remove him
+    from the game beyond the time he already sits."""
     for m in [u for u in new if u.kind == MISCONDUCT_TIME and u.server.kind == "misconduct"]:
         first = next((u for u in new if u.player == m.player and u.kind != MISCONDUCT_TIME
                       and u.penalty_id != m.penalty_id), None)
         if first is None:
+            earlier = _earlier_time(box, m)
+            if earlier is not None and not m.after:
+                # linked to that time alone (as 629(c)'s minor is, casebook 44):
+                # a minor he is given later still follows his minor at once
+                linked = m._replace(after=earlier.uid)
+                box = _replace(box, m, linked)
+                new = [linked if u.uid == m.uid else u for u in new]
             continue
         moved = m._replace(server=first.server)
         box = _replace(box, m, moved)
         new = [moved if u.uid == m.uid else u for u in new]
     return box, new
+
+
+def _earlier_time(box: Box, m: Unit) -> Unit | None:
+    """The last of ``m``'s player's own minor or major time from an earlier
+    stoppage still to serve (running, or pending behind it), if any."""
+    his = [u for u in box if u.team == m.team and u.player == m.player
+           and u.kind != MISCONDUCT_TIME and u.group < m.group
+           and u.status in ("running", "pending") and u.pending_reason != "faceoff"]
+    return max(his, key=serving_order) if his else None
 
 
 def _replace(box: Box, old: Unit, new: Unit) -> Box:

@@ -36,12 +36,22 @@ from rinkside.rules.times import GameTime
 
 
 def refuse_goal(s: GameState, event: Goal) -> None:
-    """Rule 616: a goal is scored during the game, by a player on the floor
-    (629(k)), with at most one assist (616(c), 616(k)); the delayed
-    penalties it brings must be assessable (409(b))."""
+    """Rule 616: a goal is scored during play, before the whistle (402(e),
+    409(c)), by a player on the floor (629(k)), with at most one assist
+    (616(c), 616(k)); the delayed penalties it brings must be assessable
+    (409(b))."""
     if s.phase not in ("in_play", "stopped"):
         raise RuleViolation("616(b)", f"a goal can only be scored during the game, not while "
                             f"the game is {s.phase.replace('_', ' ')}")
+    if s.phase == "stopped":
+        # A goal stops play itself: the whistle that follows it is the goal's,
+        # and only a goal before the whistle counts (402(e), 409(c) "before the
+        # whistle is blown"; 601(b) a shot after it is a penalty). A goal read
+        # after a recorded whistle would also miss 409(c): the signalled minors
+        # were assessed at that whistle. The goal takes the whistle's place.
+        raise RuleViolation("616(b)", "play is stopped: a goal is scored only while the puck "
+                            "is in play, before the whistle (402(e), 409(c)); if this goal "
+                            "caused the stoppage, record the goal in the whistle's place")
     if event.own_goal and event.assist is not None:
         raise RuleViolation("616(c)", "no assist is awarded on a goal put in by a defending "
                             "player")

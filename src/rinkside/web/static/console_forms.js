@@ -297,20 +297,26 @@ function submitForm(ev) {
 
 /* Rule 616: a goal scored during play stops play itself, and the book reads
    it so (a goal before the whistle wipes out a signalled minor, 409(c),
-   casebook 10): the stoppage the Goal key sent, still the log's last event
-   at `version`, is replaced by the goal, not followed by it (a whistle blown
-   before the key was pressed stays: the goal follows it). */
+   casebook 10); the engine refuses a goal after a whistle (the puck is dead).
+   The stoppage the Goal key sent, still the log's last event at `version`,
+   is replaced by the goal, not followed by it. Goal pressed while play is
+   already stopped (`form.stop` null) replaces the log's last event where it
+   is a whistle at the goal's own time: that whistle was the goal's. */
 function goalAfterItsWhistle(form, events, version) {
   return request("GET", API + "/events").then(function (answer) {
     var log = answer.status === 200 ? answer.data : null;
     var last = log && log.events.length ? log.events[log.events.length - 1] : null;
     if (!log || log.version !== version || currentState().version !== version ||
-        !last || last.event.type !== "stoppage") {
+        !last || last.event.type !== "stoppage" ||
+        (!form.stop && last.event.at !== events[0].at)) {
       return post(events);
     }
-    return correct("replace", last.position, events[0], "Rule 616: the goal stopped play " +
-      "at " + form.stop.at + "; it takes the place of the whistle sent when Goal was " +
-      "pressed (507(a))");
+    var why = form.stop
+      ? "Rule 616: the goal stopped play at " + form.stop.at + "; it takes the place of the " +
+        "whistle sent when Goal was pressed (507(a))"
+      : "Rule 616: the goal stopped play at " + events[0].at + "; it takes the place of the " +
+        "whistle recorded for it";
+    return correct("replace", last.position, events[0], why);
   });
 }
 
@@ -322,6 +328,9 @@ function send(form, stopVersion) {
   if (form.mode === "append" && form.type === "goal" && stopVersion !== null &&
       form.stop.reason === STOPS_PLAY.goal) {
     call = goalAfterItsWhistle(form, events, stopVersion);
+  } else if (form.mode === "append" && form.type === "goal" && !form.stop &&
+             currentState().status === "stopped") {
+    call = goalAfterItsWhistle(form, events, currentState().version);
   } else if (form.mode === "append") {
     call = post(events);
   } else {
