@@ -119,7 +119,7 @@ def test_barred_for_reads_its_teams_and_says_what_every_division_says(
     scheduled = ScheduledGame(cup.next_game, cup.divisions[0], "pool", cup.teams["A"],
                               cup.teams["B"], None, None, 0)
     roster = [p.player_id for p in queries.active_players(cup.service, [cup.teams["A"]])]
-    expected = {pid: str(exc) for pid, exc in
+    expected = {pid: exc.sentence for pid, exc in
                 suspension_check.barred(roster, scheduled, every).items()}
     assert barred == expected and set(barred) == {cup.player("A", 5), cup.player("A", 7)}
     assert "410(c)" in barred[cup.player("A", 7)]
