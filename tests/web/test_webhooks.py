@@ -175,7 +175,9 @@ def test_the_outbox_is_written_by_the_write_itself(demo: Demo, receiver: Receive
     [listed] = [w for w in webhooks_of(demo, tournament) if w.webhook_id == hook]
     assert [d.event for d in listed.deliveries] == ["goal"]
     desk_api.remove(demo.service, hook, by="director")
-    _goal(demo, game_id)
+    scorer = skaters(demo.service, game_id, "home")[0]  # play resumes: a goal only in play (616(b))
+    record(demo.service, game_id, FaceOff(GameTime(1, 5000)))
+    record(demo.service, game_id, Goal(GameTime(1, 4900), "home", scorer))
     assert webhooks.deliver_due(demo.service, webhooks.urllib_post(), Clock()) == 0
 
 
