@@ -3,11 +3,13 @@ says what the engine computed, formatted for a screen."""
 
 from __future__ import annotations
 
+import pytest
 from fastapi.testclient import TestClient
 from webkit import Demo, game_in_play, new_game, record, skaters
 
 from rinkside.present.state import LiveState, box_line
 from rinkside.rules.events import FaceOff, Goal, PenaltyShot, PeriodEnd, ShootoutAttempt
+from rinkside.rules.game import GameState
 from rinkside.rules.times import GameTime
 from rinkside.services import queries
 from rinkside.web import views
@@ -141,3 +143,27 @@ class TestOvertimeAndShootout:
         assert data["shootout"]["next"] == "home"
         assert data["shootout"]["shots"][0]["shooter"] == shooter
         assert data["status_text"] == "Shootout" and data["strength"] is None
+
+
+def test_a_write_landing_between_the_clocks_and_the_state_is_read_again(
+        demo: Demo, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The live state read from the store reads the clocks, then the state: a
+    period's end committed between the two would show the intermission with
+    no countdown (640(a)), kept for every page joining at that version. The
+    game row's version tells it, and both are read again."""
+    service = demo.service
+    game = game_in_play(demo)
+    read = service.game_state
+    landed: list[int] = []
+
+    def state_after_a_write(game_id: int) -> tuple[int, GameState]:
+        if not landed:  # the timekeeper's period end commits now
+            version, _ = service.record(game_id, read(game_id)[0], [PeriodEnd(GameTime(1, 0))],
+                                        by="web test")
+            landed.append(version)
+        return read(game_id)
+
+    monkeypatch.setattr(service, "game_state", state_after_a_write)
+    data = views.state_json(service, game)
+    assert data["version"] == landed[0] and data["status"] == "intermission"
+    assert data["countdown"] is not None and data["countdown"]["label"] == "Intermission"

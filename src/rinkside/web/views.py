@@ -31,6 +31,9 @@ __all__ = [
 ]
 
 IN_PLAY: Final = frozenset({"in_play", "stopped", "intermission", "shootout"})
+# How often a live state's reads are repeated when a write lands between
+# them (:func:`live_model`): a game takes a few writes a second at most.
+_REREADS: Final = 3
 
 
 def period_text(state: GameState, period: int) -> str:
@@ -48,7 +51,11 @@ def live_model(service: Tournaments, game_id: int, committed: int | None = None,
     (:meth:`Tournaments.committed_state`). The game's names, clocks,
     sign-off and colours are read in one session (:func:`queries.live`),
     unless given with ``committed`` (``live``: what the write read before its
-    commit, the change carrying it)."""
+    commit, the change carrying it). Read from the store, the clocks and
+    the state are two reads: a write landing between them (its intermission's
+    countdown, 640(a), not yet among the clocks read) is told by the game
+    row's version, and both are read again, so that no page keeps a state
+    beside clocks older than it."""
     row, extras = (live if committed is not None and live is not None
                    else queries.live(service, game_id))
     known = (None if committed is None else state if state is not None
@@ -57,6 +64,11 @@ def live_model(service: Tournaments, game_id: int, committed: int | None = None,
         version, state = committed, known
     else:
         version, state = service.game_state(game_id)
+        for _ in range(_REREADS):
+            if row.version == version:
+                break
+            row, extras = queries.live(service, game_id)
+            version, state = service.game_state(game_id)
     styles = extras.styles
     return live_state(state, game_id=game_id, version=version, division=row.division,
                       rink=row.rink, team_ids={"home": row.home_team_id,
