@@ -167,3 +167,30 @@ def test_a_write_landing_between_the_clocks_and_the_state_is_read_again(
     data = views.state_json(service, game)
     assert data["version"] == landed[0] and data["status"] == "intermission"
     assert data["countdown"] is not None and data["countdown"]["label"] == "Intermission"
+
+
+def test_a_write_landing_after_the_committed_one_is_not_shown_beside_its_state(
+        demo: Demo, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A change that carries its state but not its clocks (a correction's, a
+    synced log's) is built from that state and the clocks read now: a
+    face-off of the next period committed in between would show the
+    intermission (640(a)) beside the clocks of the period that began, with
+    no countdown, kept for every page at that version. The clocks read are
+    of a newer version: the state, the clocks and the version are read
+    again together."""
+    service = demo.service
+    game = game_in_play(demo)
+    ended, intermission = service.record(game, service.game_state(game)[0],
+                                         [PeriodEnd(GameTime(1, 0))], by="web test")
+    read = queries.live
+    landed: list[int] = []
+
+    def live_after_a_write(service_: object, game_id: int) -> queries.LiveView:
+        if not landed:  # the next period's face-off commits now
+            landed.append(record(service, game_id, FaceOff(GameTime(2, 7200))))
+        return read(service, game_id)
+
+    monkeypatch.setattr(queries, "live", live_after_a_write)
+    data = views.state_json(service, game, committed=ended, state=intermission)
+    assert data["version"] == landed[0] and data["status"] == "in_play"
+    assert data["countdown"] is None and data["clock_anchor"] is not None

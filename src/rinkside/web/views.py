@@ -25,8 +25,8 @@ from rinkside.services.tournaments import Tournaments
 
 __all__ = [
     "IN_PLAY", "TENTHS_SHOWN_UNDER", "class_text", "clock_text", "current_period", "goal_tags",
-    "live_model", "period_text", "player_name", "readable_json", "result_text", "shown_score",
-    "state_json",
+    "live_model", "live_read", "period_text", "player_name", "readable_json", "result_text",
+    "shown_score", "state_json",
     "status_text", "strength_text", "team_name", "timer_text",
 ]
 
@@ -41,6 +41,25 @@ def period_text(state: GameState, period: int) -> str:
     return period_label(period, state.setup.settings)
 
 
+def live_read(service: Tournaments, game_id: int, live: queries.LiveView | None = None
+              ) -> tuple[int, GameState, queries.LiveView]:
+    """The game's version, its state and what its live view shows beside it
+    (:func:`queries.live`), read from the store so that they agree. They are
+    two reads: a write landing between them (its intermission's countdown,
+    640(a), not yet among the clocks read) is told by the game row's
+    version, and both are read again, so that no page keeps a state beside
+    clocks older or newer than it (``live``: read already, first)."""
+    if live is None:
+        live = queries.live(service, game_id)
+    version, state = service.game_state(game_id)
+    for _ in range(_REREADS):
+        if live[0].version == version:
+            break
+        live = queries.live(service, game_id)
+        version, state = service.game_state(game_id)
+    return version, state, live
+
+
 def live_model(service: Tournaments, game_id: int, committed: int | None = None,
                state: GameState | None = None, live: queries.LiveView | None = None
                ) -> LiveState:
@@ -51,24 +70,22 @@ def live_model(service: Tournaments, game_id: int, committed: int | None = None,
     (:meth:`Tournaments.committed_state`). The game's names, clocks,
     sign-off and colours are read in one session (:func:`queries.live`),
     unless given with ``committed`` (``live``: what the write read before its
-    commit, the change carrying it). Read from the store, the clocks and
-    the state are two reads: a write landing between them (its intermission's
-    countdown, 640(a), not yet among the clocks read) is told by the game
-    row's version, and both are read again, so that no page keeps a state
-    beside clocks older than it."""
-    row, extras = (live if committed is not None and live is not None
-                   else queries.live(service, game_id))
+    commit, the change carrying it). Read from the store, they are trusted
+    beside the committed state only while the game is still at that version:
+    a write landing since (its clocks among those read) has the state, the
+    clocks and the version read again together (:func:`live_read`)."""
     known = (None if committed is None else state if state is not None
              else service.committed_state(game_id, committed))
+    seen = live if committed is not None and live is not None else None
     if committed is not None and known is not None:
-        version, state = committed, known
+        if seen is None:
+            seen = queries.live(service, game_id)
+        if seen[0].version == committed:
+            version, state, (row, extras) = committed, known, seen
+        else:  # a newer write landed: its clocks are not the committed state's
+            version, state, (row, extras) = live_read(service, game_id, seen)
     else:
-        version, state = service.game_state(game_id)
-        for _ in range(_REREADS):
-            if row.version == version:
-                break
-            row, extras = queries.live(service, game_id)
-            version, state = service.game_state(game_id)
+        version, state, (row, extras) = live_read(service, game_id, seen)
     styles = extras.styles
     return live_state(state, game_id=game_id, version=version, division=row.division,
                       rink=row.rink, team_ids={"home": row.home_team_id,
