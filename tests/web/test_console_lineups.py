@@ -6,6 +6,7 @@ replay, and the roles and CSRF token a write needs."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import closing
 from typing import Any
 
 import pytest
@@ -16,7 +17,7 @@ from webkit import Client, Demo, logged_in, new_game, record
 from rinkside.rules.events import FaceOff, Goal
 from rinkside.rules.times import GameTime
 from rinkside.services import queries
-from rinkside.web import auth
+from rinkside.web import auth, views
 
 
 @pytest.fixture(scope="module")
@@ -163,6 +164,30 @@ class TestLineups:
         assert "does not stand with this lineup" in answer["detail"]
         assert dressed_numbers(demo, game) == before
         assert demo.service.game_state(game)[1].score == {"home": 0, "away": 1}
+
+    def test_the_answers_version_is_its_states_when_a_write_lands_between(
+            self, app: FastAPI, demo: Demo, setup: dict[str, Any],
+            monkeypatch: pytest.MonkeyPatch) -> None:
+        """A lineup's answer gives the console the version to write after and
+        the state it shows: a face-off committed as the answer is made gives
+        both of one version (the console writes after what it shows)."""
+        game = new_game(demo)  # the same teams as the setup's
+        auth.create_user(demo.service, "sue", "dresses-2", "scorekeeper", games=[game])
+        team = str(setup["row"].away_team_id)
+        built = views.state_json
+        landed: list[int] = []
+
+        def state_after_a_write(*args: Any, **kwargs: Any) -> dict[str, Any]:
+            if not landed:  # another console's face-off commits now
+                landed.append(record(demo.service, game, FaceOff(GameTime(1, 7200))))
+            return built(*args, **kwargs)
+
+        monkeypatch.setattr(views, "state_json", state_after_a_write)
+        with closing(logged_in(app, "sue", "dresses-2")) as login:
+            response = put(next(login), game, team, lineup_body(setup))
+        assert response.status_code == 200, response.text
+        answer = response.json()
+        assert answer["version"] == answer["state"]["version"] == landed[0]
 
     def test_a_team_that_does_not_play_the_game_is_404(
             self, setup: dict[str, Any], scorekeeper: Client) -> None:

@@ -8,11 +8,14 @@ import re
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
-from webkit import Demo, first_division, game_in_play
+from webkit import Demo, first_division, game_in_play, skaters
 
+from rinkside.rules.events import Goal
+from rinkside.rules.state import GameState
+from rinkside.rules.times import GameTime
 from rinkside.services import careers, queries
 from rinkside.services.open import open_tournaments
-from rinkside.web import views
+from rinkside.web import pages, views
 from rinkside.web.deps import get_service
 
 
@@ -201,3 +204,28 @@ def test_the_service_is_a_dependency(app: FastAPI, client: TestClient, tmp_path:
     finally:
         app.dependency_overrides.clear()
     assert "No tournaments yet." not in client.get("/").text
+
+
+def test_a_game_page_reloads_after_the_version_of_the_score_it_shows(
+        demo: Demo, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The game's page reloads when the stream brings a version newer than
+    its own (``data-version``): a goal committed while the page is made is
+    either on it or newer than it, never its version beside the score
+    before it (which no change of that version would reload)."""
+    service = demo.service
+    game = game_in_play(demo)
+    scorer = skaters(service, game, "home")[0]
+    read = service.game_state
+    calls: list[int] = []
+
+    def state_after_a_goal(game_id: int) -> tuple[int, GameState]:
+        calls.append(game_id)
+        if len(calls) == 2:  # a goal commits between the page's reads
+            service.record(game_id, read(game_id)[0], [Goal(GameTime(1, 5000), "home", scorer)],
+                           by="web test")
+        return read(game_id)
+
+    monkeypatch.setattr(service, "game_state", state_after_a_goal)
+    page = pages.game_page(service, game)
+    assert page.json["version"] == page.version
+    assert page.json["score"] == page.state.score

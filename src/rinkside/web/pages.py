@@ -387,9 +387,14 @@ class GamePage:
 
 
 def game_page(service: Tournaments, game_id: int) -> GamePage:
-    row = queries.game(service, game_id)
-    data = views.state_json(service, game_id)
-    version, state = service.game_state(game_id)
+    """The game's page: its lines, its live JSON and the version the page
+    reloads after (``data-version``), all of one read
+    (:func:`views.live_read`): a write landing between two reads gave a
+    page the newer version beside the older score, which no change of that
+    version then reloaded."""
+    version, state, live = views.live_read(service, game_id)
+    row = live[0]
+    data = views.state_json(service, game_id, version, state, live)
     teams: dict[Team, int] = {"home": row.home_team_id, "away": row.away_team_id}
     ids = {side: number_map(queries.active_players(service, [team]))
            for side, team in teams.items()}

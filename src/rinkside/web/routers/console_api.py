@@ -318,11 +318,14 @@ def put_lineup(game_id: int, team: str, body: LineupBody, user: Scorer,
                          for p in exc.problems]}, status_code=422)
     except (RuleViolation, TournamentRuleError) as exc:
         return refused(exc)
-    version, _ = service.game_state(game_id)
+    # The version the console writes after is its state's: read apart, a
+    # write landing between the two gave the newer version beside the older
+    # state (the console's next write then made on a state it never showed).
+    state = views.state_json(service, game_id)
     return {
-        "version": version, "team": side, "skaters": check.skaters,
+        "version": state["version"], "team": side, "skaters": check.skaters,
         "goaltenders": check.goaltenders, "forfeit_candidate": check.forfeit_candidate,
         "forfeit_reason": check.forfeit_reason,
         "warnings": [{"rule": w.rule, "message": str(w)} for w in check.warnings],
-        "state": views.state_json(service, game_id),
+        "state": state,
     }
