@@ -11,9 +11,12 @@ from collections.abc import Iterator
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
-from webkit import Demo, game_in_play
+from webkit import Demo, game_in_play, skaters
 
-from rinkside.services import api_tokens, queries
+from rinkside.rules.events import Goal
+from rinkside.rules.state import GameState
+from rinkside.rules.times import GameTime
+from rinkside.services import api_reads, api_tokens, queries
 from rinkside.web.rate_limits import Allowance, RateLimiter, get_rate_clock
 
 
@@ -156,3 +159,26 @@ def test_the_docs_page_lists_every_operation_and_the_limits(client: TestClient) 
     assert f"Anonymous: {allowance.anonymous} reads a minute" in page.text
     assert f"With a read token: {allowance.token} reads a minute" in page.text
     assert "X-Rinkside-Signature" in page.text and "/embed/scores" in page.text
+
+
+def test_a_games_version_is_that_of_the_score_it_gives(
+        demo: Demo, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game of the read API carries its version (a client reads again when
+    it grows): a goal committed between the game's row and its state is
+    given with its own version, never beside the version before it."""
+    service = demo.service
+    game = game_in_play(demo)
+    scorer = skaters(service, game, "home")[0]
+    read = service.game_state
+    landed: list[int] = []
+
+    def state_after_a_goal(game_id: int) -> tuple[int, GameState]:
+        if not landed:  # the goal commits after the game's row was read
+            version, _ = service.record(game_id, read(game_id)[0],
+                                        [Goal(GameTime(1, 5000), "home", scorer)], by="web test")
+            landed.append(version)
+        return read(game_id)
+
+    monkeypatch.setattr(service, "game_state", state_after_a_goal)
+    shown = api_reads.game(service, game)
+    assert shown.version == landed[0] and shown.score is not None and shown.score.home >= 1

@@ -218,7 +218,9 @@ def division(service: Tournaments, division_id: int) -> Division:
                         tuple(Named(i, n) for i, n in sorted(names.items())))
 
 
-def _scheduled(game: GameRow, state: GameState | None) -> Game:
+def _scheduled(game: GameRow, state: GameState | None, version: int | None = None) -> Game:
+    """The game as the schedule shows it; ``version``, the one ``state`` was
+    read at when it was read apart from the game's row (its version)."""
     if state is None or state.status == "not_started":
         status, text, score = "not_started", "Not started", None
     else:
@@ -229,7 +231,7 @@ def _scheduled(game: GameRow, state: GameState | None) -> Game:
                          Named(game.division_id, game.division),
                          Named(game.home_team_id, game.home), Named(game.away_team_id, game.away),
                          game.start, game.rink, game.stage, game.round_name, status, text, score,
-                         game.version)
+                         game.version if version is None else version)
 
 
 def scheduled(service: Tournaments, games: Sequence[GameRow]) -> list[Game]:
@@ -241,10 +243,12 @@ def scheduled(service: Tournaments, games: Sequence[GameRow]) -> list[Game]:
             finished[played.game.game_id] = played.state
     out = []
     for g in games:
-        state = finished.get(g.game_id)
+        state, version = finished.get(g.game_id), None
         if state is None and g.version:
-            state = service.game_state(g.game_id)[1]
-        out.append(_scheduled(g, state))
+            # the version of the state read, not the row's read before it: a
+            # write landing between gave its score beside the older version
+            version, state = service.game_state(g.game_id)
+        out.append(_scheduled(g, state, version))
     return out
 
 
