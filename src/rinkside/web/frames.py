@@ -50,6 +50,9 @@ class FrameCache:
         self._frames: OrderedDict[int, Frame] = OrderedDict()
         self._size = size
         self._builds: dict[tuple[Loop, int], asyncio.Task[Frame]] = {}  # in flight, per loop
+        # per game, how often it was forgotten: a build read before the last
+        # forget is of the state before the change, and is not kept
+        self._forgets: dict[int, int] = {}
 
     def state(self, service: Tournaments, game_id: int, version: int | None = None
               ) -> tuple[int, str]:
@@ -102,18 +105,29 @@ class FrameCache:
     def _build_now(self, service: Tournaments, game_id: int, committed: int | None,
                    state: GameState | None = None, live: queries.LiveView | None = None
                    ) -> Frame:
+        with self._lock:
+            forgets = self._forgets.get(game_id, 0)
         data = views.state_json(service, game_id, committed, state, live)
         text = json.dumps(data, separators=(",", ":"))
         return self.keep(game_id, Frame(int(data["version"]), text,
-                                        state_event(int(data["version"]), text)))
+                                        state_event(int(data["version"]), text)), forgets)
 
-    def keep(self, game_id: int, frame: Frame) -> Frame:
-        """Keep ``frame`` as the game's newest state unless a newer one is kept."""
+    def keep(self, game_id: int, frame: Frame, forgets: int | None = None) -> Frame:
+        """Keep ``frame`` as the game's newest state unless one of its version
+        or newer is kept (a frame is replaced at its own version only once
+        forgotten: :meth:`forget`), and, with ``forgets``, unless the game
+        was forgotten since its build began (it read the state before the
+        change at the same version); the frame kept of that version, else
+        ``frame``."""
         with self._lock:
             before = self._frames.get(game_id)
-            if before is None or before.version <= frame.version:
+            if forgets is not None and forgets != self._forgets.get(game_id, 0):
+                return frame
+            if before is None or before.version < frame.version:
                 self._frames[game_id] = frame
                 self._frames.move_to_end(game_id)
+            elif before.version == frame.version:
+                frame = before
             while len(self._frames) > self._size:
                 self._frames.popitem(last=False)
         return frame
@@ -127,6 +141,7 @@ class FrameCache:
         """Keep no frame of the game (its state changed at the same version)."""
         with self._lock:
             self._frames.pop(game_id, None)
+            self._forgets[game_id] = self._forgets.get(game_id, 0) + 1
 
     async def frame(self, service: Tournaments, game_id: int, version: int) -> Frame:
         """The state of ``version`` or newer, built at most once at a time per
