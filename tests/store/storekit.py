@@ -12,10 +12,12 @@ Without the variable the PostgreSQL variants are skipped, except under CI
 from __future__ import annotations
 
 import os
+import tempfile
 import uuid
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
+from pathlib import Path
 from typing import Any, Final
 
 import pytest
@@ -24,6 +26,7 @@ from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session
 
+from rinkside.services.tournaments import Tournaments
 from rinkside.store.db import make_engine, migrate
 from rinkside.store.models import Division, Game, Team, Tournament
 
@@ -247,3 +250,73 @@ def new_game(session: Session, *, suffix: str = "") -> int:
     session.add(game)
     session.commit()
     return game.id
+
+
+def two_team_game(service: Tournaments, name: str, *, settings: dict[str, Any] | None = None,
+                  skaters: int = 7, start: datetime | None = None, rink: str | None = None
+                  ) -> tuple[int, list[int]]:
+    """A tournament ``name``, one division, the Blades and the Storm, each a
+    goaltender (#1) and ``skaters`` skaters from #2 (the captain), and one
+    game between them; the game and the two teams."""
+    tournament = service.create_tournament(name, date(2026, 12, 5), settings or {})
+    division = service.add_division(tournament, "Division 1")
+    teams = [service.add_team(division, team) for team in ("Blades", "Storm")]
+    for team in teams:
+        service.set_roster(team, [{"number": 1, "name": f"{team} Goalie", "goalie": True}]
+                           + [{"number": n, "name": f"{team} Skater {n}",
+                              "captain": "C" if n == 2 else None}
+                              for n in range(2, 2 + skaters)])
+    return service.add_game(division, *teams, start=start, rink=rink), teams
+
+
+@contextmanager
+def statements(engine: Engine) -> Iterator[list[str]]:
+    """Every statement sent to the database meanwhile."""
+    sent: list[str] = []
+
+    def seen(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+        sent.append(statement)
+
+    event.listen(engine, "before_cursor_execute", seen)
+    try:
+        yield sent
+    finally:
+        event.remove(engine, "before_cursor_execute", seen)
+
+
+@contextmanager
+def round_trips(engine: Engine) -> Iterator[list[int]]:
+    """The round trips made meanwhile on the engine's PostgreSQL connections,
+    counted from libpq's trace (a message from the server after one from the
+    client is one round trip) into the list when the block ends; left empty
+    on SQLite, which has none."""
+    from psycopg import pq
+
+    counted: list[int] = []
+    if engine.dialect.name != "postgresql":
+        yield counted
+        return
+    fd, name = tempfile.mkstemp(prefix="rinkside-trace-")
+    traced: list[pq.abc.PGconn] = []
+
+    def trace(dbapi_connection: Any, *_: Any) -> None:
+        pgconn: pq.abc.PGconn = dbapi_connection.pgconn
+        pgconn.trace(fd)
+        pgconn.set_trace_flags(pq.Trace.SUPPRESS_TIMESTAMPS)
+        traced.append(pgconn)
+
+    event.listen(engine, "checkout", trace)
+    try:
+        yield counted
+    finally:
+        event.remove(engine, "checkout", trace)
+        for pgconn in traced:
+            pgconn.untrace()
+        os.close(fd)
+        trips, last = 0, ""
+        for line in Path(name).read_text().splitlines():
+            side = line.split("\t", 1)[0]
+            trips += side == "B" and last == "F"
+            last = side if side in ("F", "B") else last
+        os.unlink(name)
+        counted.append(trips)

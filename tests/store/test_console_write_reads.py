@@ -9,13 +9,11 @@ live view."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import date
 from typing import Any
 
-from sqlalchemy import event
 from sqlalchemy.orm import Session, sessionmaker
+from storekit import statements, two_team_game
 
 from rinkside.rules.events import FaceOff, Stoppage
 from rinkside.rules.roster import GameSetup
@@ -27,44 +25,17 @@ from rinkside.services.tournaments import Tournaments
 from rinkside.store import models
 
 
-def _game(service: Tournaments) -> tuple[int, list[int]]:
-    tournament = service.create_tournament("Reads Cup", date(2026, 12, 5), {})
-    division = service.add_division(tournament, "Division 1")
-    teams = [service.add_team(division, name) for name in ("Blades", "Storm")]
-    for team in teams:
-        service.set_roster(team, [{"number": 1, "name": f"{team} Goalie", "goalie": True}]
-                           + [{"number": n, "name": f"{team} Skater {n}",
-                              "captain": "C" if n == 2 else None} for n in range(2, 12)])
-    return service.add_game(division, *teams), teams
-
-
-@contextmanager
-def statements(sessions: sessionmaker[Session]) -> Iterator[list[str]]:
-    """Every statement sent to the database meanwhile."""
-    sent: list[str] = []
-    engine = sessions.kw["bind"]
-
-    def seen(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
-        sent.append(statement)
-
-    event.listen(engine, "before_cursor_execute", seen)
-    try:
-        yield sent
-    finally:
-        event.remove(engine, "before_cursor_execute", seen)
-
-
 def test_a_write_of_a_game_in_play_runs_a_handful_of_statements(
         sessions: sessionmaker[Session]) -> None:
     service = Tournaments(sessions)
-    game_id, _ = _game(service)
+    game_id, _ = two_team_game(service, "Reads Cup", skaters=10)
     version, _ = service.record(game_id, 0, [FaceOff(GameTime(1, 7200))], by="test")
-    with statements(sessions) as sent:
+    with statements(sessions.kw["bind"]) as sent:
         version, state = service.record(game_id, version, [Stoppage(GameTime(1, 7000))],
                                         by="test")
     # the game read, the append, the clocks for the live view, the state kept
     assert len(sent) <= 4, "\n".join(sent)
-    with statements(sessions) as sent:
+    with statements(sessions.kw["bind"]) as sent:
         service.record(game_id, version, [FaceOff(GameTime(1, 7000))], by="test")
     assert len(sent) <= 5, "\n".join(sent)  # and the clock's anchor (Rule 507(a))
     assert state.phase == "stopped"
@@ -77,7 +48,7 @@ def test_the_setup_read_with_the_game_is_the_one_its_own_reads_build(
     the setup built from the one read equals the one built from the players'
     and lineups' own reads."""
     service = Tournaments(sessions)
-    game_id, (home, _) = _game(service)
+    game_id, (home, _) = two_team_game(service, "Reads Cup", skaters=10)
     ids = service.set_roster(home, [
         {"number": 1, "name": "Keeper", "goalie": True, "birth_date": date(2001, 2, 3)},
         {"number": 4, "name": "Coach Four", "playing_coach": True,
@@ -103,7 +74,7 @@ def test_the_live_view_a_write_carries_is_what_a_read_after_it_shows(
     """The names, the teams' styles and the clock the write anchored."""
     changes: list[Change] = []
     service = Tournaments(sessions, on_change=changes.append)
-    game_id, (home, _) = _game(service)
+    game_id, (home, _) = two_team_game(service, "Reads Cup", skaters=10)
     service.set_team_style(home, colour="#1e40af")
     version, _ = service.record(game_id, 0, [FaceOff(GameTime(1, 7200))], by="test")
     version, _ = service.record(game_id, version, [Stoppage(GameTime(1, 7000))], by="test")
@@ -123,7 +94,7 @@ def test_a_state_kept_again_for_the_same_setup_is_not_digested_again(
     a console's next write keeps its state for the very setup the last one
     digested, and digests nothing again."""
     service = Tournaments(sessions)
-    game_id, _ = _game(service)
+    game_id, _ = two_team_game(service, "Reads Cup", skaters=10)
     version, _ = service.record(game_id, 0, [FaceOff(GameTime(1, 7200))], by="test")
     digested: list[object] = []
     dumps = state_cache.pickle.dumps  # what a value is digested as
@@ -145,7 +116,7 @@ def test_a_write_after_a_read_of_the_game_compares_no_rosters(
     equal value built apart) is kept again with the write's own setup, so
     the writes after it find their setup at once and compare no rosters."""
     service = Tournaments(sessions)
-    game_id, _ = _game(service)
+    game_id, _ = two_team_game(service, "Reads Cup", skaters=10)
     version, _ = service.record(game_id, 0, [FaceOff(GameTime(1, 7200))], by="test")
     service.cache.clear()
     assert service.game_state(game_id)[0] == version  # replayed with setup_of's setup

@@ -9,17 +9,12 @@ long (each deleted as it is found)."""
 
 from __future__ import annotations
 
-import os
-import tempfile
-from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
-from typing import Any
 
 import pytest
-from sqlalchemy import Engine, event, func, select
+from sqlalchemy import Engine, func, select
 from sqlalchemy.orm import Session, sessionmaker
+from storekit import round_trips, statements
 
 from rinkside.services import api_tokens, users
 from rinkside.services.sessions import (
@@ -33,58 +28,6 @@ from rinkside.store import models
 
 NOW = datetime(2026, 12, 5, 9, 0, tzinfo=UTC)
 POLICY = SessionPolicy()
-
-
-@contextmanager
-def statements(engine: Engine) -> Iterator[list[str]]:
-    """Every statement sent to the database meanwhile."""
-    sent: list[str] = []
-
-    def seen(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
-        sent.append(statement)
-
-    event.listen(engine, "before_cursor_execute", seen)
-    try:
-        yield sent
-    finally:
-        event.remove(engine, "before_cursor_execute", seen)
-
-
-@contextmanager
-def round_trips(engine: Engine) -> Iterator[list[int]]:
-    """The round trips made meanwhile on the engine's PostgreSQL connections,
-    from libpq's trace (a message from the server after one from the client
-    is one round trip); counted into the list when the block ends (left
-    empty on SQLite, which has none)."""
-    from psycopg import pq
-
-    counted: list[int] = []
-    if engine.dialect.name != "postgresql":
-        yield counted
-        return
-    fd, name = tempfile.mkstemp(prefix="rinkside-trace-")
-    traced: list[Any] = []
-
-    def trace(dbapi_connection: Any, *_: Any) -> None:
-        dbapi_connection.pgconn.trace(fd)
-        dbapi_connection.pgconn.set_trace_flags(pq.Trace.SUPPRESS_TIMESTAMPS)
-        traced.append(dbapi_connection.pgconn)
-
-    event.listen(engine, "checkout", trace)
-    try:
-        yield counted
-    finally:
-        event.remove(engine, "checkout", trace)
-        for pgconn in traced:
-            pgconn.untrace()
-        os.close(fd)
-        trips, last = 0, ""
-        for line in Path(name).read_text().splitlines():
-            side = line.split("\t", 1)[0]
-            trips += side == "B" and last == "F"
-            last = side if side in ("F", "B") else last
-        os.unlink(name)
-        counted.append(trips)
 
 
 def _seen_at(service: Tournaments) -> list[datetime]:

@@ -5,30 +5,18 @@ gives a new one, by which the next write is judged (Rules 202, 203(a))."""
 
 from __future__ import annotations
 
-from datetime import date
-
 from sqlalchemy.orm import Session, sessionmaker
+from storekit import two_team_game
 
 from rinkside.rules.events import FaceOff, Stoppage
 from rinkside.rules.times import GameTime
 from rinkside.services.tournaments import Tournaments
 
 
-def _game(service: Tournaments) -> tuple[int, list[int]]:
-    tournament = service.create_tournament("Setup Cup", date(2026, 12, 5), {})
-    division = service.add_division(tournament, "Division 1")
-    teams = [service.add_team(division, name) for name in ("Blades", "Storm")]
-    for team in teams:
-        service.set_roster(team, [{"number": 1, "name": f"{team} Goalie", "goalie": True}]
-                           + [{"number": n, "name": f"{team} Skater {n}",
-                              "captain": "C" if n == 2 else None} for n in range(2, 12)])
-    return service.add_game(division, *teams), teams
-
-
 def test_each_write_judges_by_the_setup_the_last_one_built(
         sessions: sessionmaker[Session]) -> None:
     service = Tournaments(sessions)
-    game_id, _ = _game(service)
+    game_id, _ = two_team_game(service, "Setup Cup", skaters=10)
     version, first = service.record(game_id, 0, [FaceOff(GameTime(1, 7200))], by="test")
     service.cache.clear()  # the state from the store or a replay: its setup read again
     version, second = service.record(game_id, version, [Stoppage(GameTime(1, 7000))], by="test")
@@ -38,7 +26,7 @@ def test_each_write_judges_by_the_setup_the_last_one_built(
 def test_a_roster_changed_between_writes_gives_the_next_write_a_new_setup(
         sessions: sessionmaker[Session]) -> None:
     service = Tournaments(sessions)
-    game_id, (home, _) = _game(service)
+    game_id, (home, _) = two_team_game(service, "Setup Cup", skaters=10)
     version, first = service.record(game_id, 0, [FaceOff(GameTime(1, 7200))], by="test")
     service.add_player(home, 44, "Blades Late Signing")
     version, second = service.record(game_id, version, [Stoppage(GameTime(1, 7000))], by="test")

@@ -9,13 +9,14 @@ itself (SQLite and PostgreSQL)."""
 from __future__ import annotations
 
 import json
-from datetime import UTC, date, datetime
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 from sqlalchemy import event, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
+from storekit import statements, two_team_game
 
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.events import FaceOff, Shot, Stoppage
@@ -29,17 +30,11 @@ from rinkside.store.prepared import Prepared
 
 
 def _game(service: Tournaments) -> int:
-    tournament = service.create_tournament("Connection Cup", date(2026, 12, 5),
-                                           {"period_length": "15:00"})
-    division = service.add_division(tournament, "Division 1")
-    teams = [service.add_team(division, name) for name in ("Blades", "Storm")]
-    for team in teams:
-        service.set_roster(team, [{"number": 1, "name": f"{team} Goalie", "goalie": True}]
-                           + [{"number": n, "name": f"{team} Skater {n}",
-                              "captain": "C" if n == 2 else None} for n in range(2, 9)])
-    service.set_team_style(teams[0], colour="#112233")
-    return service.add_game(division, *teams, start=datetime(2026, 12, 5, 9, tzinfo=UTC),
-                            rink="A")
+    game_id, (home, _) = two_team_game(service, "Connection Cup",
+                                       settings={"period_length": "15:00"},
+                                       start=datetime(2026, 12, 5, 9, tzinfo=UTC), rink="A")
+    service.set_team_style(home, colour="#112233")
+    return game_id
 
 
 def test_a_write_of_a_game_in_play_opens_no_orm_session(
@@ -96,22 +91,14 @@ def test_the_drivers_errors_are_sqlalchemys(sessions: sessionmaker[Session]) -> 
     (IntegrityError), and the statement was heard by the engine's listeners."""
     service = Tournaments(sessions)
     game_id = _game(service)
-    heard: list[str] = []
-
-    def seen(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
-        heard.append(statement)
-
     upsert = state_cache._UPSERT
     with sessions() as s:
         connection = connection_of(s)
-        event.listen(connection.engine, "before_cursor_execute", seen)
-        try:
-            with pytest.raises(IntegrityError):  # no such game: its foreign key
-                upsert[connection.dialect.name].executemany(connection, [{
-                    "game_id": game_id + 1000, "version": 1, "engine": "e",
-                    "state": b"x", "status": "in progress"}])
-        finally:
-            event.remove(connection.engine, "before_cursor_execute", seen)
+        with statements(connection.engine) as heard, pytest.raises(IntegrityError):
+            # no such game: its foreign key
+            upsert[connection.dialect.name].executemany(connection, [{
+                "game_id": game_id + 1000, "version": 1, "engine": "e",
+                "state": b"x", "status": "in progress"}])
     assert len(heard) == 1 and "game_states" in heard[0]
 
 

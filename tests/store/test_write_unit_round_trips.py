@@ -8,17 +8,13 @@ and the connection goes back to the pool as it came (on SQLite a unit is
 
 from __future__ import annotations
 
-import os
-import tempfile
-from collections.abc import Iterator
-from contextlib import contextmanager
-from datetime import UTC, date, datetime
-from pathlib import Path
+from datetime import UTC, datetime
 
 import pytest
-from sqlalchemy import Engine, event, select
+from sqlalchemy import Engine, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
+from storekit import round_trips, two_team_game
 
 from rinkside.rules.events import FaceOff, Shot, Stoppage
 from rinkside.rules.times import GameTime
@@ -30,52 +26,8 @@ from rinkside.store.prepared import write_unit
 
 
 def _game(service: Tournaments) -> int:
-    tournament = service.create_tournament("Trips Cup", date(2026, 12, 5),
-                                           {"period_length": "15:00"})
-    division = service.add_division(tournament, "Division 1")
-    teams = [service.add_team(division, name) for name in ("Blades", "Storm")]
-    for team in teams:
-        service.set_roster(team, [{"number": 1, "name": f"{team} Goalie", "goalie": True}]
-                           + [{"number": n, "name": f"{team} Skater {n}",
-                              "captain": "C" if n == 2 else None} for n in range(2, 9)])
-    return service.add_game(division, *teams, start=datetime(2026, 12, 5, 9, tzinfo=UTC))
-
-
-@contextmanager
-def round_trips(engine: Engine) -> Iterator[list[int]]:
-    """The round trips made meanwhile on the engine's PostgreSQL connections,
-    counted from libpq's trace (a message from the server after one from the
-    client is one round trip)."""
-    from psycopg import pq
-
-    counted: list[int] = []
-    fd, name = tempfile.mkstemp(prefix="rinkside-trace-")
-    traced: list[pq.abc.PGconn] = []
-
-    def trace(dbapi_connection: object, *_: object) -> None:
-        pgconn = dbapi_connection.pgconn  # type: ignore[attr-defined]
-        pgconn.trace(fd)
-        pgconn.set_trace_flags(pq.Trace.SUPPRESS_TIMESTAMPS)
-        traced.append(pgconn)
-
-    event.listen(engine, "checkout", trace)
-    try:
-        yield counted
-    finally:
-        event.remove(engine, "checkout", trace)
-        for pgconn in traced:
-            pgconn.untrace()
-        os.close(fd)
-        last = ""
-        trips = 0
-        for line in Path(name).read_text().splitlines():
-            side = line.split("\t", 1)[0]
-            if side == "B" and last == "F":
-                trips += 1
-            if side in ("F", "B"):
-                last = side
-        os.unlink(name)
-        counted.append(trips)
+    return two_team_game(service, "Trips Cup", settings={"period_length": "15:00"},
+                         start=datetime(2026, 12, 5, 9, tzinfo=UTC))[0]
 
 
 def test_a_write_of_a_game_in_play_makes_three_round_trips(
