@@ -5,10 +5,9 @@ second replay of the whole log."""
 
 from __future__ import annotations
 
-from datetime import date
-
 import pytest
 from sqlalchemy.orm import Session, sessionmaker
+from storekit import two_team_game
 
 import rinkside.rules.game
 import rinkside.rules.log
@@ -20,14 +19,7 @@ from rinkside.services.tournaments import Tournaments
 def test_a_mid_game_correction_applies_each_event_once(
         sessions: sessionmaker[Session], monkeypatch: pytest.MonkeyPatch) -> None:
     service = Tournaments(sessions)
-    tournament = service.create_tournament("Correction Cup", date(2026, 12, 5), {})
-    division = service.add_division(tournament, "Division 1")
-    teams = [service.add_team(division, name) for name in ("Blades", "Storm")]
-    for team in teams:
-        service.set_roster(team, [{"number": 1, "name": f"{team} Goalie", "goalie": True}]
-                           + [{"number": n, "name": f"{team} Skater {n}",
-                               "captain": "C" if n == 2 else None} for n in range(2, 12)])
-    game_id = service.add_game(division, *teams)
+    game_id, _ = two_team_game(service, "Correction Cup", skaters=10)
     events: list[Event] = [FaceOff(GameTime(1, 7200))]
     for tenths in range(7100, 5000, -100):
         events += [Stoppage(GameTime(1, tenths)), FaceOff(GameTime(1, tenths))]

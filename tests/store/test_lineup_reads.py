@@ -4,11 +4,10 @@ alternates named for the game (Rules 204, 202(c)) come back exactly."""
 
 from __future__ import annotations
 
-from datetime import date
-
 from sqlalchemy.orm import Session, sessionmaker
+from storekit import two_team_game
 
-from rinkside.services import records
+from rinkside.services import queries, records
 from rinkside.services.tournaments import Tournaments
 from rinkside.tournament.model import Lineup
 
@@ -16,14 +15,8 @@ from rinkside.tournament.model import Lineup
 def test_every_lineup_reads_back_with_its_captain_and_alternates(
         sessions: sessionmaker[Session]) -> None:
     service = Tournaments(sessions)
-    tournament = service.create_tournament("Lineup Cup", date(2026, 12, 5), {})
-    division = service.add_division(tournament, "Division 1")
-    teams = [service.add_team(division, name) for name in ("Blades", "Storm")]
-    for team in teams:
-        service.set_roster(team, [{"number": 1, "name": f"{team} Goalie", "goalie": True}]
-                           + [{"number": n, "name": f"{team} Skater {n}",
-                              "captain": "C" if n == 2 else None} for n in range(2, 12)])
-    dressed, undressed = (service.add_game(division, *teams) for _ in range(2))
+    dressed, teams = two_team_game(service, "Lineup Cup", skaters=10)
+    undressed = service.add_game(queries.game(service, dressed).division_id, *teams)
     with sessions() as s:
         players = {team: sorted(p.player_id for p in records.players_of(s, [team]))
                    for team in teams}
