@@ -45,6 +45,7 @@ from rinkside.cli import (
     tournament,
     verify,
 )
+from rinkside.cli.common import close_opened
 
 app = typer.Typer(
     name="rinkside",
@@ -52,6 +53,14 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
+
+
+
+@app.callback()
+def _command(context: typer.Context) -> None:
+    # every command closes the stores it opened as it ends (common.close_opened)
+    context.call_on_close(close_opened)
+
 
 for part in (rules, book, setup, tournament, serve, admin, desk, rink, equipment, report,
              export, sync, team, verify, keys):

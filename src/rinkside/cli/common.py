@@ -78,10 +78,27 @@ def file_problem(exc: OSError) -> str:
     return f"{where}{exc.strerror or exc}"
 
 
+# The stores the running command opened (:func:`open_service`), closed as it
+# ends (:func:`close_opened`, the app's callback).
+_OPENED: list[Tournaments] = []
+
+
 def open_service(db: str | None) -> Tournaments:
     """The one service layer over the store at ``--db`` (default
-    RINKSIDE_DATABASE_URL, else ``rinkside.sqlite`` here), migrated."""
-    return open_tournaments(db)
+    RINKSIDE_DATABASE_URL, else ``rinkside.sqlite`` here), migrated; its
+    connections closed when the command ends (:func:`close_opened`)."""
+    service = open_tournaments(db)
+    _OPENED.append(service)
+    return service
+
+
+def close_opened() -> None:
+    """Close the stores the command opened (:meth:`Tournaments.close`): run
+    in-process (a test, another command), a command's pooled PostgreSQL
+    connections outlived it, closed by the garbage collector whenever it
+    came by (psycopg's ResourceWarning, in whatever ran then)."""
+    while _OPENED:
+        _OPENED.pop().close()
 
 
 REFUSED: tuple[type[Exception], ...] = (RuleViolation, TournamentRuleError, StaleWrite)

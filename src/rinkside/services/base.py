@@ -148,6 +148,18 @@ class ServiceBase:
         bind: Engine | Connection = self._sessions.kw["bind"]
         return bind
 
+    def close(self) -> None:
+        """Close the pooled connections of the store this service opened
+        (:func:`rinkside.services.open.open_tournaments`: a command's, a
+        server's), once its owner is done with it; a session opened later
+        connects again. Left open, they were closed by the garbage
+        collector whenever it came by (on PostgreSQL, psycopg's
+        ``ResourceWarning``, in whatever ran then). Nothing for a joined
+        service (its transaction's connection is its owner's)."""
+        bind = self.bind
+        if isinstance(bind, Engine):
+            bind.dispose()
+
     def within(self, s: Session) -> Self:
         """This service with every write of its own made inside ``s``'s
         transaction (its sessions joined to ``s``'s connection, their commits

@@ -30,6 +30,7 @@ from rinkside.services import mail, sync_local, webhooks
 from rinkside.services.change import Change
 from rinkside.services.notify import Heard, Relay, shared_by_processes
 from rinkside.services.sync_client import PushLoop
+from rinkside.services.tournaments import Tournaments
 from rinkside.web.app import create_app
 from rinkside.web.broadcaster import Broadcaster
 from rinkside.web.server_collector import FullPasses, settle
@@ -73,8 +74,10 @@ class GameDayServer(uvicorn.Server):
                  relay: Relay | None = None, pushing: PushLoop | None = None,
                  collector: FullPasses | None = None,
                  deliveries: webhooks.DeliveryLoop | None = None,
-                 switch_interval: float = SWITCH_INTERVAL) -> None:
+                 switch_interval: float = SWITCH_INTERVAL,
+                 service: Tournaments | None = None) -> None:
         super().__init__(config)
+        self.service = service  # the service it opened: closed when it stops
         self.switch_interval = switch_interval  # set for the process once it serves
         self.broadcaster = broadcaster
         self.relay = relay
@@ -101,6 +104,8 @@ class GameDayServer(uvicorn.Server):
             if part is not None:
                 part.stop()
         await super().shutdown(sockets)
+        if self.service is not None:  # its pooled connections, closed with it
+            self.service.close()
 
 
 def relay_changes(app: FastAPI, first_delay: float = 0.1) -> Relay | None:
@@ -193,4 +198,4 @@ def build_server(host: str = LOCALHOST, port: int = 8000,
     settings = uvicorn.Config(app, host=host, port=port, timeout_graceful_shutdown=GRACE,
                               **config)
     return GameDayServer(settings, app.state.broadcaster, relay, push_to_league(app),
-                         FullPasses(), deliver_webhooks(app))
+                         FullPasses(), deliver_webhooks(app), service=app.state.service)
