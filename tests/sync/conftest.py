@@ -53,6 +53,7 @@ def league_fixture(league_store: str) -> Iterator[League]:
     token = sync.issue_token(service, tournament, "North", now)
     credentials = {who: sync.issue_credential(service, tournament, "North", who, now)
                    for who in ("scorer", "ref")}
+    service.close()  # the server opens the store again: this one's connections closed
     port = free_port()
     server = build_server("127.0.0.1", port, url, log_level="warning")
     thread = threading.Thread(target=server.run, daemon=True)
