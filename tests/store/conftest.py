@@ -11,7 +11,9 @@ them on ``empty_engine``.
 
 from __future__ import annotations
 
+import gc
 import shutil
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -68,6 +70,25 @@ def engine(empty_engine: Engine, request: pytest.FixtureRequest) -> Iterator[Eng
         yield head.tests_engine()
     finally:
         head.reset()
+
+
+@pytest.fixture(autouse=True)
+def no_connection_left_open(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A PostgreSQL test fails when a connection is left open (an engine
+    never disposed, a command's store never closed): found by the garbage
+    collector right after the test, not in whatever test ran when it came
+    by (psycopg's ResourceWarning, an "unraisable exception" in CI). One
+    full collection a PostgreSQL test; what an earlier test of another
+    folder left is found at the first store test after it."""
+    yield
+    if "postgresql" not in request.node.name:
+        return
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", ResourceWarning)
+        gc.collect()
+    left = [str(w.message) for w in caught if issubclass(w.category, ResourceWarning)]
+    assert left == [], (f"connections left open by {request.node.nodeid} or a test before it "
+                        f"on this worker: {left}")
 
 
 @pytest.fixture
