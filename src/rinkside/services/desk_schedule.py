@@ -154,6 +154,28 @@ def _placed(s: Session, tournament_id: int, between: tuple[datetime, datetime] |
     return placed + _placeholders(s, tournament_id, lengths, between)
 
 
+def overlapping(s: Session, game: models.Game) -> list[Placed]:
+    """The tournament's other games whose time on the rink overlaps
+    ``game``'s (none when it has no start), each judged by its own length as
+    the grid judges it (its division's and stage's settings, or those it
+    began under: Rules 639, 640(a); never less than the director's game
+    minutes), not by one length for all: a long game overlaps a game that
+    starts after the director's minutes are over. A game that ends as the
+    other begins does not overlap it. Read by the start's index, from as
+    long before ``game`` as the tournament's longest game (a begun game
+    longer than any division's settings now is missed: they were shortened
+    since it began)."""
+    if game.start is None:
+        return []
+    t = game.division.tournament
+    lengths = _Lengths(t)
+    own = lengths.of(game.division_id, game.stage, game.settings)
+    longest = max([own, *(lengths.of(d.id, stage) for d in t.divisions for stage in GAME_STAGES)])
+    end = game.start + own
+    return [p for p in _placed(s, t.id, (game.start - longest, end))
+            if p.key > 0 and p.key != game.id and p.start < end and p.end(own) > game.start]
+
+
 def _placeholders(s: Session, tournament_id: int, lengths: _Lengths,
                   between: tuple[datetime, datetime] | None = None) -> list[Placed]:
     """The playoff games on a rink and a time before their teams are known
