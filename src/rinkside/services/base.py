@@ -68,6 +68,18 @@ def _in_joined(s: Session) -> Iterator[Session]:
     s.flush()
 
 
+def _held_row(s: Session, model: Any, key: int) -> Any:
+    """The row of ``model`` with id ``key`` written to (its id set to itself:
+    SQLite's writer lock, PostgreSQL's row lock, no key changed) and read
+    after; NotFound when there is none."""
+    s.execute(update(model).where(model.id == key).values(id=model.id)
+              .execution_options(synchronize_session=False))
+    row = s.get(model, key, populate_existing=True)
+    if row is None:
+        raise NotFound(f"no {model.__name__.lower()} {key}")
+    return row
+
+
 WallClock = Callable[[], int]  # milliseconds since the epoch, UTC
 
 
@@ -230,6 +242,26 @@ class ServiceBase:
         if game is None:
             raise NotFound(f"no game {game_id}")
         return game
+
+    @staticmethod
+    def hold_team(s: Session, team_id: int) -> models.Team:
+        """The team's row, held (written to) until the transaction ends, read
+        after the hold; NotFound when there is none. A roster write (a roster
+        replaced or imported, a player added or changed: Rules 201-203, 307)
+        holds it first, as :meth:`hold_game` does for a game's officials: a
+        second save of the same roster waits for the first to commit and
+        reads what it wrote, so saves at once end as the last one whole,
+        never a duplicate (team, number) key (a 500) nor both rosters."""
+        team: models.Team = _held_row(s, models.Team, team_id)
+        return team
+
+    @staticmethod
+    def hold_division(s: Session, division_id: int) -> models.Division:
+        """The division's row held as :meth:`hold_team` holds a team's: a
+        roster file imported into it (its teams found or made by name) waits
+        for another import into it, and sees the teams that one made."""
+        division: models.Division = _held_row(s, models.Division, division_id)
+        return division
 
     @staticmethod
     def refuse_locked(s: Session, game_id: int) -> None:

@@ -8,15 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import timedelta
 
 from sqlalchemy import Select, func, or_, select
 from sqlalchemy.orm import Session
 
-from rinkside.services import officiating, users
+from rinkside.services import desk_schedule, officiating, users
 from rinkside.services.base import ServiceBase
 from rinkside.services.changes import record
-from rinkside.services.desk_schedule import GAME_MINUTES
 from rinkside.services.tournaments import NotFound
 from rinkside.store import models
 
@@ -154,31 +152,23 @@ def shown_names(service: ServiceBase, logins: Collection[str]) -> dict[str, str]
 
 
 def _busy_elsewhere(s: Session, game: models.Game, people: set[str]) -> list[str]:
-    """Each of ``people`` already working a game that overlaps ``game``."""
+    """Each of ``people`` already working a game that overlaps ``game``, each
+    game on the rink for its own length (desk_schedule.overlapping: the
+    grid's judgement, not one length for both)."""
     if game.start is None or not people:
         return []
-    t = game.division.tournament
-    length = timedelta(minutes=t.game_minutes or GAME_MINUTES)
-    others = s.scalars(select(models.Game).join(models.Division).where(
-        models.Division.tournament_id == t.id, models.Game.id != game.id,
-        models.Game.start.is_not(None),
-        models.Game.start < game.start + length, models.Game.start > game.start - length)).all()
+    others = desk_schedule.overlapping(s, game)  # with their officials
     found: list[str] = []
-    working: dict[int, set[str]] = {other.id: set() for other in others}
-    if working:  # the overlapping games' officials and logins, read together (issue 30)
-        for other_id, name in s.execute(
-                select(models.GameOfficial.game_id, models.GameOfficial.name)
-                .where(models.GameOfficial.game_id.in_(sorted(working)))):
-            working[other_id].add(name)
+    working: dict[int, set[str]] = {other.key: set(other.officials) for other in others}
+    if working:  # the overlapping games' logins, read together (issue 30)
         for other_id, name in s.execute(
                 _logins_of(working, [r for r in users.ROLES if r != "director"])
                 .with_only_columns(models.UserGame.game_id, models.User.username)):
             working[other_id].add(name)
     for other in others:
-        names = working[other.id]
+        names = working[other.key]
         for person in sorted(people & names):
-            assert other.start is not None
-            found.append(f"{person} works game {other.id} at "
+            found.append(f"{person} works game {other.key} at "
                          f"{other.start.astimezone():%a %H:%M}, which overlaps this one")
     return found
 

@@ -30,7 +30,7 @@ from sqlalchemy.orm import Session
 
 from rinkside.services import officiating, rinks, schedule_progress, users
 from rinkside.services.base import ServiceBase
-from rinkside.services.changes import Clock, record
+from rinkside.services.changes import Clock, held, record
 from rinkside.services.rinks import hours_in, travel_in
 from rinkside.services.schedule import GAME_STAGES, refuse_one_team
 from rinkside.services.schedule_requests import demands_in, people_in
@@ -152,6 +152,28 @@ def _placed(s: Session, tournament_id: int, between: tuple[datetime, datetime] |
               for gid, start, rink, home, away, division_id, stage, kept in games
               if start is not None]
     return placed + _placeholders(s, tournament_id, lengths, between)
+
+
+def overlapping(s: Session, game: models.Game) -> list[Placed]:
+    """The tournament's other games whose time on the rink overlaps
+    ``game``'s (none when it has no start), each judged by its own length as
+    the grid judges it (its division's and stage's settings, or those it
+    began under: Rules 639, 640(a); never less than the director's game
+    minutes), not by one length for all: a long game overlaps a game that
+    starts after the director's minutes are over. A game that ends as the
+    other begins does not overlap it. Read by the start's index, from as
+    long before ``game`` as the tournament's longest game (a begun game
+    longer than any division's settings now is missed: they were shortened
+    since it began)."""
+    if game.start is None:
+        return []
+    t = game.division.tournament
+    lengths = _Lengths(t)
+    own = lengths.of(game.division_id, game.stage, game.settings)
+    longest = max([own, *(lengths.of(d.id, stage) for d in t.divisions for stage in GAME_STAGES)])
+    end = game.start + own
+    return [p for p in _placed(s, t.id, (game.start - longest, end))
+            if p.key > 0 and p.key != game.id and p.start < end and p.end(own) > game.start]
 
 
 def _placeholders(s: Session, tournament_id: int, lengths: _Lengths,
@@ -461,11 +483,11 @@ def swap_games(service: ServiceBase, first_id: int, second_id: int, *, by: str,
 
 
 def lock_game(service: ServiceBase, game_id: int, *, locked: bool, by: str) -> None:
-    """Lock a game where it is (a rebuild keeps it), or unlock it."""
+    """Lock a game where it is (a rebuild keeps it), or unlock it. The game's
+    row is held first: a second lock at once waits and finds it locked (read
+    before the hold, both added the lock: a duplicate key, a 500)."""
     with service.write() as s:
-        game = s.get(models.Game, game_id)
-        if game is None:
-            raise NotFound(f"There is no game {game_id}.")
+        game = held(s, models.Game, game_id, "game")
         was = s.get(models.ScheduleLock, game_id) is not None
         if was == locked:
             return
@@ -565,7 +587,9 @@ def remove_unplayed(s: Session, game: models.Game, *, by: str, clock: Clock, rea
         s.execute(delete(table).where(table.game_id == game_id))
     for user in s.scalars(select(models.User).join(
             models.UserGame, models.UserGame.user_id == models.User.id)
-            .where(models.UserGame.game_id == game_id)):  # its logins alone (issue 30)
+            .where(models.UserGame.game_id == game_id)  # its logins alone (issue 30)
+            .order_by(models.User.id).with_for_update(of=models.User)
+            .execution_options(populate_existing=True)):  # held as set_staff holds them
         users.set_games(s, user, [g for g in user.games if g != game_id])
     s.delete(game)
     record(s, tournament_id, f"game {game_id}", "cancelled", before, None, by=by,

@@ -12,12 +12,12 @@ from pathlib import Path
 
 from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
 
 from rinkside.services import records, replay
 from rinkside.services.base import ServiceBase
 from rinkside.services.changes import found, record, refuse_taken
 from rinkside.services.desk_schedule import remove_unplayed
+from rinkside.services.rosters import refuse_taken_number
 from rinkside.services.tournaments import NotFound, Tournaments
 from rinkside.store import models
 from rinkside.tournament import rosters
@@ -107,22 +107,6 @@ def set_style(service: Tournaments, team_id: int, colour: str, logo: str, *, by:
                {"colour": after[0], "logo": after[1]}, by=by, clock=service.now)
 
 
-def _refuse_number(s: Session, team_id: int, number: int, player_id: int | None) -> None:
-    """Rule 307(c): a whole number 1-99, and no two players of a team the same."""
-    if not 1 <= number <= 99:
-        raise rosters.RosterError([rosters.RosterProblem(
-            "307(c)", f"the number must be a whole number between 1 and 99, not {number}",
-            number, "number")])
-    other = s.scalar(select(models.Player).where(models.Player.team_id == team_id,
-                                                 models.Player.active,
-                                                 models.Player.number == number,
-                                                 models.Player.id != (player_id or 0)))
-    if other is not None:
-        raise rosters.RosterError([rosters.RosterProblem(
-            "307(c)", f"{other.name} already wears #{number}; no two players of a team "
-            "may wear the same number", number, "number")])
-
-
 def _player_fields(p: models.Player) -> dict[str, object]:
     return {"number": p.number, "name": p.name, "goalie": p.goalie, "captain": p.captain}
 
@@ -136,6 +120,9 @@ def edit_player(service: ServiceBase, player_id: int, *, number: int, name: str,
         raise ValueError(f"the letter is C, A or none (Rule 202), not {captain!r}")
     with service.write() as s:
         player = s.get(models.Player, player_id)
+        if player is not None:  # its team held (a roster saved at once waits), then read again
+            service.hold_team(s, player.team_id)
+            s.refresh(player)
         if player is None or not player.active:
             raise NotFound(f"There is no player {player_id} on a roster.")
         team = player.team
@@ -144,7 +131,7 @@ def edit_player(service: ServiceBase, player_id: int, *, number: int, name: str,
             rosters.check_change_allowed(True, DIRECTOR, reason)
         before = _player_fields(player)
         kept = replay.RecordsKept(s, [team.id])  # 203(a): every recorded game still reads
-        _refuse_number(s, team.id, number, player_id)
+        refuse_taken_number(s, team.id, number, player_id)
         player.number, player.name, player.goalie, player.captain = (
             number, _name(name, "player"), goalie, captain)
         after = _player_fields(player)
@@ -171,9 +158,9 @@ def add_player(service: Tournaments, team_id: int, *, number: int, name: str, go
     """One player added (Section II checked: 201, 202, 307; 203(b) after the start)."""
     if captain not in (None, "C", "A"):
         raise ValueError(f"the letter is C, A or none (Rule 202), not {captain!r}")
-    with service.read() as s:
-        _refuse_number(s, team_id, number, None)
-    with service.write() as s:  # the player and its record: one commit
+    # The player and its record: one commit; its number refused (307(c)) under
+    # the team's hold, so a player added at once with it is seen.
+    with service.write() as s:
         player_id = service.within(s).add_player(team_id, number, _name(name, "player"),
                                                  goalie=goalie, captain=captain, by=by,
                                                  reason=reason)

@@ -9,7 +9,8 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session
 
 from rinkside.formats.text import NAME, check_text
 from rinkside.services import records, replay
@@ -29,7 +30,9 @@ class Rosters(ServiceBase):
         transaction). With ``team`` the file holds that one team; otherwise
         it has a ``team`` column. Teams are created when new."""
         with self.write() as s:
-            division = self.existing_row(s, models.Division, division_id)
+            # Held first (and each team it replaces): an import or a roster
+            # saved at once waits, and this one reads what that one wrote.
+            division = self.hold_division(s, division_id)
             tournament = division.tournament
             starts_on = tournament.starts_on or date.today()
             info = records.division_info(division)
@@ -47,15 +50,15 @@ class Rosters(ServiceBase):
             kept = replay.RecordsKept(s, list(s.scalars(select(models.Team.id).where(
                 models.Team.division_id == division_id, models.Team.name.in_(list(by_team))))))
             for team_name, parsed in by_team.items():
-                row = s.scalar(select(models.Team).where(models.Team.division_id == division_id,
-                                                         models.Team.name == team_name))
-                if row is None:
+                found = s.scalar(select(models.Team.id).where(
+                    models.Team.division_id == division_id, models.Team.name == team_name))
+                if found is None:
                     row = models.Team(division_id=division_id, name=team_name)
                     s.add(row)
                     s.flush()
-                for old in list(row.players):
-                    old.active = False
-                s.flush()
+                else:
+                    row = self.hold_team(s, found)
+                _retire_roster(s, row.id)
                 for p in parsed:
                     player = models.Player(team_id=row.id, number=p.number, name=p.name,
                                            goalie=p.goalie, captain=p.captain,
@@ -78,10 +81,11 @@ class Rosters(ServiceBase):
                    role: str = "tournament_director", reason: str | None = None) -> int:
         """Add one player, checking the whole roster (201-203, 307)."""
         with self.write() as s:
-            team = self.existing_row(s, models.Team, team_id)
+            team = self.hold_team(s, team_id)  # a save at once waits (set_roster)
             tournament = team.division.tournament
             rosters.check_change_allowed(tournament.started, role, reason) if \
                 tournament.started else None
+            refuse_taken_number(s, team_id, number, None)
             kept = replay.RecordsKept(s, [team_id])
             row = models.Player(team_id=team_id, number=number, name=name, goalie=goalie,
                                 captain=captain, person_key=name)
@@ -106,16 +110,18 @@ class Rosters(ServiceBase):
                    by: str = "tournament director", role: str = "tournament_director",
                    reason: str | None = None) -> list[int]:
         """Replace a team's roster with ``players`` (number, name, goalie,
-        captain, playing_coach, birth_date), checked as a whole (201-203, 307)."""
+        captain, playing_coach, birth_date), checked as a whole (201-203, 307).
+        The team's row is held first: of two saves at once, the second waits
+        for the first to commit and replaces what it wrote, so the last one
+        stands whole (read before the hold, it retired the roster it had read
+        and met the first's numbers: a duplicate (team, number), a 500)."""
         with self.write() as s:
-            team = self.existing_row(s, models.Team, team_id)
+            team = self.hold_team(s, team_id)
             tournament = team.division.tournament
             if tournament.started:
                 rosters.check_change_allowed(True, role, reason)
             kept = replay.RecordsKept(s, [team_id])
-            for old in list(team.players):
-                old.active = False
-            s.flush()
+            _retire_roster(s, team_id)
             rows = [models.Player(team_id=team_id, number=p["number"], name=p.get("name", ""),
                                   goalie=p.get("goalie", False), captain=p.get("captain"),
                                   playing_coach=p.get("playing_coach", False),
@@ -134,3 +140,31 @@ class Rosters(ServiceBase):
                                           reason=reason or "", by=by,
                                           at=self.now()))
             return [r.id for r in rows]
+
+
+def _retire_roster(s: Session, team_id: int) -> None:
+    """The team's active players taken off its roster (kept, inactive:
+    203(b)), as the store holds them now (read after the team's hold)."""
+    s.execute(update(models.Player)
+              .where(models.Player.team_id == team_id, models.Player.active)
+              .values(active=False))
+
+
+def refuse_taken_number(s: Session, team_id: int, number: int, player_id: int | None) -> None:
+    """Rule 307(c): a whole number 1-99, and no two players of a team the
+    same (``player_id``: the player whose number it is to be, if already on
+    the roster). Read under the team's hold (:meth:`ServiceBase.hold_team`):
+    a player added at once with the same number is seen, and refused here
+    rather than by the store's key (a 500)."""
+    if not 1 <= number <= 99:
+        raise rosters.RosterError([rosters.RosterProblem(
+            "307(c)", f"the number must be a whole number between 1 and 99, not {number}",
+            number, "number")])
+    other = s.scalar(select(models.Player).where(models.Player.team_id == team_id,
+                                                 models.Player.active,
+                                                 models.Player.number == number,
+                                                 models.Player.id != (player_id or 0)))
+    if other is not None:
+        raise rosters.RosterError([rosters.RosterProblem(
+            "307(c)", f"{other.name} already wears #{number}; no two players of a team "
+            "may wear the same number", number, "number")])

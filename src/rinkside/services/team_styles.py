@@ -67,7 +67,7 @@ class TeamStyles(ServiceBase):
         if problem is not None:
             raise ValueError(f"{logo!r} is not a logo address: {problem}")
         with self.write() as s:
-            self.existing_row(s, models.Team, team_id)
+            self.hold_team(s, team_id)  # a style set at once waits: one row, the last
             row = s.get(models.TeamStyle, team_id) or models.TeamStyle(team_id=team_id)
             if colour is not None:
                 row.colour = colour.lower() or None

@@ -161,7 +161,9 @@ def assign(service: ServiceBase, username: str, games: Iterable[int]) -> UserRow
     """Give a scorekeeper, table official or referee these games (replacing
     their list)."""
     with service.write() as s:
-        user = _user(s, username)
+        # The login's row held: an assignment at once waits (set_games'
+        # rows replaced at once were a duplicate key on PostgreSQL, a 500).
+        user = _user(s, username, hold=True)
         if user.role == "director":
             raise ValueError("a director may score every game: there is nothing to assign")
         wanted = sorted(set(games))
@@ -250,8 +252,11 @@ def authenticate(service: ServiceBase, username: str, password: str) -> int | No
         return user.id if user is not None and user.active else None
 
 
-def _user(s: Session, username: str) -> models.User:
-    user = s.scalars(select(models.User).where(models.User.username == username)).one_or_none()
+def _user(s: Session, username: str, *, hold: bool = False) -> models.User:
+    query = select(models.User).where(models.User.username == username)
+    if hold:  # locked until the transaction ends (PostgreSQL; SQLite's writes queue anyway)
+        query = query.with_for_update().execution_options(populate_existing=True)
+    user = s.scalars(query).one_or_none()
     if user is None:
         raise NotFound(f"no user {username!r}")
     return user

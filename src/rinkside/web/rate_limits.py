@@ -27,8 +27,10 @@ TOKEN_PER_WINDOW: Final = 1200
 RateClock = Callable[[], float]  # seconds, monotonic
 
 
-def get_rate_clock() -> RateClock:
-    """The limits' clock (tests override this dependency)."""
+async def get_rate_clock() -> RateClock:
+    """The limits' clock (tests override this dependency). ``async``: it
+    does no I/O, and FastAPI runs a plain ``def`` dependency in its thread
+    pool, a hop to another thread and back for every read of the API."""
     return time.monotonic
 
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Final, Literal
 
-from sqlalchemy import Row, Select, bindparam, func, select, tuple_
+from sqlalchemy import Row, Select, bindparam, func, literal_column, select, tuple_
 from sqlalchemy.orm import Session, aliased
 
 from rinkside.services import state_cache
@@ -150,9 +150,11 @@ def begun_not_over(service: ServiceBase, tournament_id: int) -> list[GameRow]:
     log's version by this engine (its status, kept beside it: migration
     0033), without loading a state: the games in play are among them. The
     finished ones are found in the index on the states' status (migration
-    0036): a look at a state's row would read the state's pages."""
+    0036), which holds theirs alone (0040: its condition written as the
+    index's, not as a parameter, so the index is used): a look at a
+    state's row would read the state's pages."""
     final = (select(models.GameStateCache.game_id, models.GameStateCache.version)
-             .where(models.GameStateCache.status == "final",
+             .where(models.GameStateCache.status == literal_column("'final'"),
                     models.GameStateCache.engine == state_cache.engine_fingerprint()))
     query = _filtered(_GAMES, None, tournament_id, None, None).where(
         models.Game.version > 0, tuple_(models.Game.id, models.Game.version).not_in(final))

@@ -59,9 +59,12 @@ def unique(table: str, *columns: str) -> sqlalchemy.UniqueConstraint:
     return sqlalchemy.UniqueConstraint(*columns, name=f"uq_{table}_{'_'.join(columns)}")
 
 
-def create_index(table: str, *columns: str) -> None:
-    """``ix_<table>_<columns>`` on ``columns``, in that order."""
-    op.create_index(f"ix_{table}_{'_'.join(columns)}", table, list(columns))
+def create_index(table: str, *columns: str, where: str | None = None) -> None:
+    """``ix_<table>_<columns>`` on ``columns``, in that order; with ``where``
+    (SQL), a partial index of the rows it holds for (both stores)."""
+    partial: dict[str, Any] = {} if where is None else {
+        "sqlite_where": sqlalchemy.text(where), "postgresql_where": sqlalchemy.text(where)}
+    op.create_index(f"ix_{table}_{'_'.join(columns)}", table, list(columns), **partial)
 
 
 def drop_index(table: str, *columns: str) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import JSON, ForeignKey, String, Text, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, Index, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from rinkside.store.models.base import Author, Base, Identity, Label, Tally
@@ -34,6 +34,8 @@ class Webhook(Base):
     once ``removed_at``."""
 
     __tablename__ = "webhooks"
+    # Whether a live webhook listens, asked by every console write (0040).
+    __table_args__ = (Index(None, "tournament_id", "removed_at"),)
 
     id: Mapped[Identity]
     tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"))
@@ -54,6 +56,8 @@ class WebhookDelivery(Base):
     each attempt's answer kept in ``last_status`` and ``last_answer``."""
 
     __tablename__ = "webhook_deliveries"
+    # A hook's latest deliveries, by its key (0040).
+    __table_args__ = (Index(None, "webhook_id", "id"),)
 
     id: Mapped[Identity]
     webhook_id: Mapped[int] = mapped_column(ForeignKey("webhooks.id"))

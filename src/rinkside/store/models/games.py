@@ -15,6 +15,7 @@ from sqlalchemy import (
     LargeBinary,
     String,
     UniqueConstraint,
+    text,
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -170,13 +171,21 @@ class EventRevision(ChainEntry, Base):
     reason: Mapped[Remark]
 
 
+# The states the index on game_states holds (0040): a query that asks for
+# them says ``'final'`` in its text, not as a parameter, or the index is not used.
+FINAL = "status = 'final'"
+
+
 class GameStateCache(Base):
     """The engine's state after a game's log at ``version`` (a cache, never the
     truth: any other version or engine fingerprint is recomputed)."""
 
     __tablename__ = "game_states"
-    # The finished games' states found in the index alone (migration 0036).
-    __table_args__ = (Index(None, "status", "engine", "game_id", "version"),)
+    # The finished games' states found in the index alone (migration 0036),
+    # which holds theirs alone (0040): a write of a game in play, which moves
+    # its version and most often its status, leaves it alone.
+    __table_args__ = (Index(None, "status", "engine", "game_id", "version",
+                            sqlite_where=text(FINAL), postgresql_where=text(FINAL)),)
 
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"),
                                          primary_key=True)

@@ -29,7 +29,8 @@ bearer = HTTPBearer(auto_error=False, scheme_name="read token",
                                 "it raises the rate limit")
 
 
-def get_limiter(request: Request) -> RateLimiter:
+async def get_limiter(request: Request) -> RateLimiter:
+    """The app's rate limiter (``async``: a look-up, no thread pool's hop)."""
     limiter: RateLimiter = request.app.state.api_limiter
     return limiter
 
