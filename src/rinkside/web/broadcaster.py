@@ -36,8 +36,9 @@ passes stay rare; the pages following a game are grouped by loop once each
 time one comes or goes, not per change, and a chunk reads the clock once);
 a version published during a pass is taken from its next chunk on, so a
 version waits at most one pass (``benchmarks/bench_pass.py`` counts a
-pass's work per page against a bare loop of writes); the store's versions are read at most once a second per game and loop, shared
-by the streams that need them, and one sweep per loop sends the keep-alives.
+pass's work per page against a bare loop of writes); the store's
+versions are read at most once a second per game and loop, shared by the
+streams that need them, and one sweep per loop sends the keep-alives.
 """
 
 from __future__ import annotations
