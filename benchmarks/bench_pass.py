@@ -17,10 +17,10 @@ transports one after another. The two alternate round by round (medians;
 the machine's load printed beside: timings move with it).
 
 ``--instructions PAGES`` counts both under valgrind's callgrind, which the
-machine's load does not move: each in a child process, less the same child
-stopping just before the measured rounds (start-up, imports and the pages'
-set-up left out, and frozen out of the collector's passes), per page and
-as a ratio to the floor. The fake transport stands for the real one's
+machine's load does not move: each in a child process, counted only over
+the measured rounds (start-up, imports, the pages' set-up and the exit left
+out; the set-up's objects frozen out of the collector's passes), per page
+and as a ratio to the floor. The fake transport stands for the real one's
 call (a socket's write is the kernel's work, the same for both): what the
 ratio shows is the Python work per page beyond handing the bytes over.
 
@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import gc
 import json
 import multiprocessing
@@ -281,29 +282,42 @@ def timed(args: argparse.Namespace) -> dict[str, Any]:
 # -- instructions (callgrind) --------------------------------------------------------
 
 COUNTED_ROUNDS = 3
+# callgrind counts only inside this C function (the interpreter's
+# functools.reduce, which nothing else the child runs calls): the measured
+# rounds are run through it, so start-up, imports, the pages' set-up and the
+# exit are left out exactly (no difference of two runs, whose memory layout
+# differs: a set of 10,000 pages iterates in another order)
+COUNTED_IN = "functools_reduce"
 
 
 def child(args: argparse.Namespace) -> None:
-    async def main() -> None:
-        with ExitStack() as stack:
-            pages = Pages(fake_transports(args.pages), args.bytes, stack)
-            run = pages.one_pass if args.child == "pass" else pages.bare
-            await run()  # warm up (specialized code, the frame cache's slot)
-            gc.collect()
-            gc.freeze()  # the set-up's objects left out of the counted collections
-            if args.measured:
-                for _ in range(COUNTED_ROUNDS):
-                    await run()
-                pages.check()
+    """Under callgrind: the pages set up and warmed (specialized code, the
+    frame cache's slot), then :data:`COUNTED_ROUNDS` rounds counted."""
+    loop = new_loop(args.loop)
+    with ExitStack() as stack:
 
-    on_loop(args.loop, main)
+        async def set_up() -> Pages:
+            return Pages(fake_transports(args.pages), args.bytes, stack)
+
+        pages = loop.run_until_complete(set_up())
+        run = pages.one_pass if args.child == "pass" else pages.bare
+        loop.run_until_complete(run())
+        gc.collect()
+        gc.freeze()  # the set-up's objects left out of the counted collections
+
+        async def rounds() -> None:
+            for _ in range(COUNTED_ROUNDS):
+                await run()
+
+        functools.reduce(lambda _done, _round: loop.run_until_complete(rounds()), [None], None)
+        pages.check()
 
 
-def counted(args: argparse.Namespace, name: str, pages: int, measured: bool) -> int:
+def counted(args: argparse.Namespace, name: str, pages: int) -> int:
     command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+               "--collect-atstart=no", f"--toggle-collect={COUNTED_IN}",
                sys.executable, __file__, "--child", name, "--pages", str(pages),
                "--bytes", str(args.bytes), "--loop", args.loop]
-    command += ["--measured"] if measured else []
     done = subprocess.run(command, capture_output=True, text=True, check=False,
                           env={**os.environ, "PYTHONHASHSEED": "0"})
     found = _COLLECTED.search(done.stderr)
@@ -313,15 +327,14 @@ def counted(args: argparse.Namespace, name: str, pages: int, measured: bool) -> 
 
 
 def instructions(args: argparse.Namespace) -> dict[str, Any]:
-    """Each one's instructions a page, net of the child stopping before the
-    counted passes (the four children two at a time)."""
+    """Each one's instructions a page over the counted rounds (the two
+    children side by side)."""
     pages = args.instructions
-    runs = [(name, measured) for name in ("pass", "bare") for measured in (True, False)]
     with ThreadPoolExecutor(max_workers=2) as pool:
-        counts = dict(zip(runs, pool.map(lambda run: counted(args, run[0], pages, run[1]), runs),
+        counts = dict(zip(("pass", "bare"),
+                          pool.map(lambda name: counted(args, name, pages), ("pass", "bare")),
                           strict=True))
-    per_page = {name: (counts[name, True] - counts[name, False]) / (COUNTED_ROUNDS * pages)
-                for name in ("pass", "bare")}
+    per_page = {name: count / (COUNTED_ROUNDS * pages) for name, count in counts.items()}
     return {"pages": pages, "rounds": COUNTED_ROUNDS, "per_page": per_page,
             "ratio": per_page["pass"] / per_page["bare"]}
 
@@ -339,7 +352,7 @@ def table(args: argparse.Namespace, summary: dict[str, Any]) -> str:
     counts = summary.get("instructions")
     if counts:
         lines.append(f"instructions (callgrind, {counts['pages']} pages, {counts['rounds']} "
-                     "passes, net of start-up and set-up):")
+                     "passes, only the passes counted):")
         lines.append(f"  pass {counts['per_page']['pass']:,.0f} a page, bare loop "
                      f"{counts['per_page']['bare']:,.0f} a page: {counts['ratio']:.2f}x")
     return "\n".join(lines)
@@ -358,7 +371,6 @@ def main(argv: list[str] | None = None) -> int:
                         help="timed over loopback TCP connections another process reads")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--child", choices=("pass", "bare"), help=argparse.SUPPRESS)
-    parser.add_argument("--measured", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
         child(args)
