@@ -11,6 +11,7 @@ import json
 from contextlib import ExitStack
 from typing import Any
 
+import pytest
 from webkit import Demo, game_in_play, record
 
 from rinkside.rules.events import FaceOff, Stoppage
@@ -18,6 +19,7 @@ from rinkside.rules.times import GameTime
 from rinkside.services.change import Change
 from rinkside.web.broadcaster import CHUNK, Broadcaster
 from rinkside.web.sse import Sink
+from rinkside.web.subscription import Loop, Subscription, by_loop
 
 Message = dict[str, Any]
 
@@ -94,3 +96,62 @@ def test_a_pass_over_fewer_pages_than_a_chunk_ends_at_once(demo: Demo) -> None:
                 await broadcaster.delivered()
 
     asyncio.run(main())
+
+
+def test_who_follows_is_grouped_once_per_coming_and_going_not_per_change(
+        demo: Demo, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 30: a change published to 10,000 pages looks up who follows the
+    game without going over them (they are grouped by loop once each time a
+    page comes or goes); a page that comes is written the next change, one
+    that goes is written nothing more."""
+    game = game_in_play(demo)
+    broadcaster = Broadcaster(service=demo.service)
+    grouped: list[int] = []
+
+    def grouping(pages: list[Subscription]) -> dict[Loop, list[Subscription]]:
+        grouped.append(len(pages))
+        return by_loop(pages)
+
+    monkeypatch.setattr("rinkside.web.broadcaster.by_loop", grouping)
+    events = iter([Stoppage(GameTime(1, 5900)), FaceOff(GameTime(1, 5900)),
+                   Stoppage(GameTime(1, 5800)), FaceOff(GameTime(1, 5800))])
+    versions: list[int] = []
+
+    async def change() -> None:
+        versions.append(record(demo.service, game, next(events)))
+        broadcaster.publish(Change(game, versions[-1]))
+        await broadcaster.delivered()
+
+    written: dict[str, list[int]] = {"first": [], "second": [], "late": []}
+
+    def page(name: str) -> Any:
+        async def send(message: Message) -> None:
+            written[name].append(version_of(message))
+        return send
+
+    async def main() -> None:
+        loop = asyncio.get_running_loop()
+        with ExitStack() as stack:
+            for name in ("first", "second"):
+                subscription = stack.enter_context(broadcaster.subscribe(game))
+                subscription.sink = Sink(page(name), loop, demo.service, subscription._close)
+            leaving = ExitStack()
+            with leaving:
+                subscription = leaving.enter_context(broadcaster.subscribe(game))
+                subscription.sink = Sink(page("leaving"), loop, demo.service,
+                                         subscription._close)
+                written["leaving"] = []
+                await change()
+                await change()
+            late = stack.enter_context(broadcaster.subscribe(game))
+            late.sink = Sink(page("late"), loop, demo.service, late._close)
+            await change()
+            await change()
+
+    asyncio.run(main())
+    assert written["first"] == written["second"] == versions
+    assert written["leaving"] == versions[:2]
+    assert written["late"] == versions[2:]
+    # four changes: the pages grouped once with three pages, once with the three
+    # after one went and one came, never per change
+    assert grouped == [3, 3]

@@ -32,10 +32,13 @@ broadcaster owns), and every page is sent those bytes as they are;
 every page, in chunks of :data:`CHUNK` pages between which the loop reads
 the next POST and answers the last (no task wakes up per page, no timer per
 page: nothing per page outlives the write, so the garbage collector's full
-passes stay rare); a version published during a pass is taken from its next
-chunk on, so a version waits at most one pass; the
-store's versions are read at most once a second per game and loop, shared
-by the streams that need them, and one sweep per loop sends the keep-alives.
+passes stay rare; the pages following a game are grouped by loop once each
+time one comes or goes, not per change, and a chunk reads the clock once);
+a version published during a pass is taken from its next chunk on, so a
+version waits at most one pass (``benchmarks/bench_pass.py`` counts a
+pass's work per page against a bare loop of writes); the store's
+versions are read at most once a second per game and loop, shared by the
+streams that need them, and one sweep per loop sends the keep-alives.
 """
 
 from __future__ import annotations
@@ -88,6 +91,9 @@ class Broadcaster:
         self._queued: dict[tuple[Loop, int], tuple[int, list[Subscription]]] = {}
         self._drained: dict[Loop, list[asyncio.Future[None]]] = {}  # waiting for them
         self._subscribers: dict[int, set[Subscription]] = {}
+        # per key, its pages by loop: built once each time pages come or go, not
+        # per change (lists never changed once built: a pass may hold one)
+        self._rosters: dict[int, dict[Loop, list[Subscription]]] = {}
         self._published: dict[int, int] = {}
         self._carried: dict[int, Change] = {}  # the last change no page followed, per game
         self._frames = FrameCache(cached_states)
@@ -124,8 +130,7 @@ class Broadcaster:
         with self._lock:
             if version > self._published.get(game_id, -1):
                 self._published[game_id] = version
-            targets = [*self._subscribers.get(game_id, ()),
-                       *self._subscribers.get(ALL_GAMES, ())]
+            targets = self._targets(game_id)
             service = self.service
         if not targets:
             if committed and state is not None and live is not None:
@@ -136,7 +141,7 @@ class Broadcaster:
             # streams build the state themselves and fail visibly there
             self._frames.built(service, game_id, version, committed=committed, state=state,
                                live=live)
-        for loop, subscriptions in by_loop(targets).items():
+        for loop, subscriptions in targets.items():
             with self._lock:
                 slot = (loop, game_id)
                 queued = self._queued.get(slot)
@@ -150,6 +155,23 @@ class Broadcaster:
                 with self._lock:
                     self._queued.pop(slot, None)
                 self._arrived(loop)  # a closed loop: its pages have gone
+
+    def _targets(self, game_id: int) -> dict[Loop, list[Subscription]]:
+        """The pages following the game (or every game), by loop; under the lock."""
+        mine, every = self._roster(game_id), self._roster(ALL_GAMES)
+        if not every or not mine:
+            return mine or every
+        return {loop: mine.get(loop, []) + every.get(loop, [])
+                for loop in [*mine, *(loop for loop in every if loop not in mine)]}
+
+    def _roster(self, key: int) -> dict[Loop, list[Subscription]]:
+        roster = self._rosters.get(key)
+        if roster is None:
+            followers = self._subscribers.get(key)
+            if not followers:
+                return {}
+            roster = self._rosters[key] = by_loop([*followers])
+        return roster
 
     def expect(self, game_id: int, version: int) -> None:
         """This process is about to publish ``version`` (its own write, told
@@ -245,19 +267,19 @@ class Broadcaster:
         await waiter
 
     def _deliver(self, subscriptions: list[Subscription], game_id: int, version: int) -> None:
-        """On their loop: post the version to each mailbox, and write the
-        state to each stream in a :class:`Pass` of chunks that yield to the
-        loop (built first by one task when ``publish`` could not)."""
+        """On their loop: write the state to each stream and post its version
+        to each mailbox in a :class:`Pass` of chunks that yield to the loop
+        (when ``publish`` could not build it: each mailbox posted the version
+        now, the streams written once one task has built it)."""
         frame = self._frames.cached(game_id, version)
+        loop = subscriptions[0].loop  # (one loop's pages, never none)
+        if frame is not None:
+            under_way = self._passes[(loop, game_id)] = Pass(subscriptions, frame)
+            self._chunk(loop, game_id, under_way)
+            return
         sinks = self._mailed(subscriptions, game_id, version)
-        if not sinks:
-            return
-        if frame is None:
-            sinks[0].loop.create_task(self._push_when_built(sinks, game_id, version))
-            return
-        loop = sinks[0].loop
-        under_way = self._passes[(loop, game_id)] = Pass(sinks, frame)
-        self._chunk(loop, game_id, under_way)
+        if sinks:
+            loop.create_task(self._push_when_built(sinks, game_id, version))
 
     @staticmethod
     def _mailed(subscriptions: list[Subscription], game_id: int, version: int) -> list[Sink]:
@@ -279,31 +301,36 @@ class Broadcaster:
         frame = self._frames.cached(game_id, version)
         if frame is None:
             return False
-        sinks = self._mailed(subscriptions, game_id, version)
         if frame.version > under_way.frame.version:
             under_way.frame = frame
-            under_way.again = sinks
+            under_way.again = subscriptions
         under_way.handed += 1
         return True
 
     def _chunk(self, loop: Loop, game_id: int, under_way: Pass) -> None:
-        """Write the pass's frame to its next :data:`CHUNK` pages; the next
-        chunk on the loop's next turn (a POST, its answer, a page's reading
-        go between), until the pass has gone over every page."""
+        """Write the pass's frame to its next :data:`CHUNK` pages (a stream
+        written, a mailbox posted the version; the clock read once for them
+        all); the next chunk on the loop's next turn (a POST, its answer, a
+        page's reading go between), until the pass has gone over every page."""
         cpu = time.thread_time_ns() if self.on_pass is not None else 0
         done = True
         try:
             frame, at = under_way.frame, under_way.at
-            sinks = under_way.sinks
-            for sink in sinks[at:at + CHUNK]:
-                sink.push(game_id, frame)
+            pages = under_way.pages
+            now, version = loop.time(), frame.version
+            for subscription in pages[at:at + CHUNK]:
+                sink = subscription.sink
+                if sink is None:
+                    subscription._offer(game_id, version)
+                else:
+                    sink.push(game_id, frame, now)
             under_way.at = at + CHUNK
-            if under_way.at >= len(sinks) and under_way.again is not None:
+            if under_way.at >= len(pages) and under_way.again is not None:
                 if self.on_pass is not None:  # a sweep over every page: told as a pass
                     self._told(game_id, under_way, cpu)
                     cpu = time.thread_time_ns()
-                under_way.sinks, under_way.again, under_way.at = under_way.again, None, 0
-            done = under_way.at >= len(under_way.sinks)
+                under_way.pages, under_way.again, under_way.at = under_way.again, None, 0
+            done = under_way.at >= len(under_way.pages)
             if not done:
                 loop.call_soon(self._chunk, loop, game_id, under_way)
         finally:
@@ -324,7 +351,7 @@ class Broadcaster:
             under_way.cpu += time.thread_time_ns() - cpu
         now = time.monotonic_ns()
         # every page holds the version the sweep began with (or newer)
-        self.on_pass(game_id, under_way.swept, len(under_way.sinks), under_way.began, now,
+        self.on_pass(game_id, under_way.swept, len(under_way.pages), under_way.began, now,
                      under_way.cpu)
         under_way.began, under_way.cpu, under_way.swept = now, 0, under_way.frame.version
 
@@ -363,9 +390,8 @@ class Broadcaster:
 
     def _resend_all(self, game_id: int, frame: Frame) -> None:
         with self._lock:
-            targets = [*self._subscribers.get(game_id, ()),
-                       *self._subscribers.get(ALL_GAMES, ())]
-        for loop, subscriptions in by_loop(targets).items():
+            targets = self._targets(game_id)
+        for loop, subscriptions in targets.items():
             on_loop(loop, _resend, subscriptions, game_id, frame)
 
     def close(self) -> None:
@@ -393,6 +419,7 @@ class Broadcaster:
         subscription = Subscription(key, asyncio.get_running_loop())
         with self._lock:
             self._subscribers.setdefault(key, set()).add(subscription)
+            self._rosters.pop(key, None)
             self._followed.notify_all()
         if self.on_subscribe is not None:
             self.on_subscribe()
@@ -404,6 +431,7 @@ class Broadcaster:
                 followers.discard(subscription)
                 if not followers:
                     self._subscribers.pop(key, None)
+                self._rosters.pop(key, None)
                 self._followed.notify_all()
 
     # ----------------------------------------------------------------- states
@@ -526,20 +554,20 @@ class Broadcaster:
 
 
 class Pass:
-    """One delivery's pass over the streams of a loop following a game: the
+    """One delivery's pass over the pages of a loop following a game: the
     frame it writes (the newest built: a version published meanwhile is
     taken from the next chunk on), the pages and how far it has gone, the
     pages to go over again once it reaches the end (a newer version came:
     those written before it), the handed-over changes it settles, and for
     :attr:`Broadcaster.on_pass` when it began and the CPU of its chunks."""
 
-    __slots__ = ("again", "at", "began", "cpu", "frame", "handed", "sinks", "swept")
+    __slots__ = ("again", "at", "began", "cpu", "frame", "handed", "pages", "swept")
 
-    def __init__(self, sinks: list[Sink], frame: Frame) -> None:
-        self.sinks = sinks
+    def __init__(self, pages: list[Subscription], frame: Frame) -> None:
+        self.pages = pages
         self.frame = frame
         self.at = 0
-        self.again: list[Sink] | None = None
+        self.again: list[Subscription] | None = None
         self.handed = 0
         self.began = time.monotonic_ns()
         self.cpu = 0

@@ -93,14 +93,15 @@ class Sink:
         self._direct = direct_writer(send)
         self.broken = False
 
-    def push(self, game_id: int, frame: Frame) -> None:
-        """Write the state unless this page already has that version or newer."""
+    def push(self, game_id: int, frame: Frame, now: float | None = None) -> None:
+        """Write the state unless this page already has that version or newer
+        (``now``: the loop's time, read once for a whole chunk of pages)."""
         if frame.version > self.sent.get(game_id, -1):
             self.sent[game_id] = frame.version
             direct = self._direct
             if (direct is not None and self._sending is None and not self._queue
                     and not self.broken and direct.write(frame.chunk)):  # the usual case
-                self.last = self.loop.time()
+                self.last = self.loop.time() if now is None else now
                 return
             self._write(game_id, frame.message)
 
