@@ -9,7 +9,7 @@ from __future__ import annotations
 from gamekit import box, faceoff, goal, pen, play, refused, setup, signal, t, whistle
 
 from rinkside.rules.events import Stoppage
-from rinkside.rules.goal_whistle import GOAL_KEY, whistle_taken_by
+from rinkside.rules.goal_whistle import GOAL_KEY, after_another_whistle, whistle_taken_by
 from rinkside.rules.log import GameLog
 
 
@@ -57,6 +57,14 @@ class TestAStoppageBeforeTheGoal:
         events = [faceoff("1 12:00"), whistle("1 11:00")]
         assert whistle_taken_by(events, goal("1 10:58", "home", 9), 2) is None
         assert refused(play(events), goal("1 10:58", "home", 9)).rule == "616(b)"
+        named = after_another_whistle(events, goal("1 10:58", "home", 9), 2)
+        assert named is not None and named.rule == "616(b)"
+        assert str(named).startswith(
+            "Rule 616(b): play is stopped by the whistle at 1 11:00 "
+            "(event 2), and a goal is scored only before the whistle"
+        )
+        assert "a goal at 1 10:58 is not that whistle's" in str(named)
+        assert "record it at 1 11:00, in the whistle's place" in str(named)
 
     def test_a_whistle_with_another_reason_at_another_time_stands(self) -> None:
         events = [faceoff("1 12:00"), Stoppage(t("1 11:00"), "penalty")]
@@ -73,3 +81,8 @@ class TestAStoppageBeforeTheGoal:
     def test_no_whistle_no_place_play_on_or_nothing_yet(self) -> None:
         assert whistle_taken_by([], goal("1 11:00", "home", 9), 2) is None
         assert whistle_taken_by([faceoff("1 12:00")], goal("1 11:00", "home", 9), 2) is None
+        assert after_another_whistle([faceoff("1 12:00")], goal("1 11:00", "home", 9), 2) is None
+
+    def test_the_goals_own_whistle_is_no_whistle_before_it(self) -> None:
+        events = [faceoff("1 12:00"), whistle("1 11:00")]
+        assert after_another_whistle(events, goal("1 11:00", "home", 9), 2) is None

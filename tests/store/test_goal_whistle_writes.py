@@ -114,6 +114,7 @@ def test_after_a_whistle_at_another_time_the_goal_is_refused_and_nothing_written
     with pytest.raises(RuleViolation) as refused:
         goal_whistle.record_goal(service, game, version, Goal(_at("10:58"), "home", 3), by="sk")
     assert refused.value.rule == "616(b)"
+    assert "the whistle at 1 11:00 (event 2)" in str(refused.value)  # the whistle named
     assert logs.game_record(service, game).version == version
     _chained(sessions, game)
 

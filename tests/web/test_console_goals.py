@@ -102,6 +102,7 @@ def test_after_a_whistle_at_another_time_616b_and_nothing_written(
     response = post(scorer, game, "goals", {"version": stop, "event": goal(demo, game, "1 9:10")})
     assert response.status_code == 422
     assert response.json()["rule"] == "616(b)" and "offer" not in response.json()
+    assert "a goal at 1 9:10 is not that whistle's" in response.json()["detail"]
     assert version(demo, game) == stop
 
     # Not a goal: the field that says so.

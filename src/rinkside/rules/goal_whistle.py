@@ -20,7 +20,8 @@ the engine then reads the goal as scored during play (409(c), casebook 10).
 the goal's own moment or blown by the Goal key. Any other whistle (at
 another time, or one followed by anything recorded at the stoppage: a
 penalty, a time-out) is a stoppage before the goal, which is refused
-(616(b)). Pure: the events are values the caller read.
+(616(b)); :func:`after_another_whistle` says so naming that whistle. Pure:
+the events are values the caller read.
 """
 
 from __future__ import annotations
@@ -29,10 +30,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
+from rinkside.rules.errors import RuleViolation
 from rinkside.rules.events import Event, Goal, Stoppage
 from rinkside.rules.times import format_game_time
 
-__all__ = ["GOAL_KEY", "WhistlePlace", "whistle_taken_by"]
+__all__ = ["GOAL_KEY", "WhistlePlace", "after_another_whistle", "whistle_taken_by"]
 
 GOAL_KEY: Final = "goal"
 """The reason of the whistle the console's Goal key blows when pressed
@@ -85,3 +87,26 @@ def whistle_taken_by(
             "the whistle)",
         )
     return None
+
+
+def after_another_whistle(
+    events: Sequence[Event], goal: Goal, regulation_periods: int
+) -> RuleViolation | None:
+    """Rule 616(b), naming the whistle: the refusal of ``goal`` after the
+    log's last event, a whistle at another moment that is not the goal's
+    (:func:`whistle_taken_by` finds none); None when the last event is no
+    whistle, or is the goal's."""
+    if not events or not isinstance(events[-1], Stoppage):
+        return None
+    if whistle_taken_by(events, goal, regulation_periods) is not None:
+        return None
+    whistle = format_game_time(events[-1].at, regulation_periods)
+    scored = format_game_time(goal.at, regulation_periods)
+    return RuleViolation(
+        "616(b)",
+        f"play is stopped by the whistle at {whistle} (event "
+        f"{len(events)}), and a goal is scored only before the whistle "
+        f"(402(e), 409(c)); a goal at {scored} is not that whistle's. If the "
+        f"goal caused the stoppage, record it at {whistle}, in the whistle's "
+        "place",
+    )

@@ -30,7 +30,7 @@ from typing import Any
 from rinkside.present.corrections import event_words
 from rinkside.rules.errors import RuleViolation
 from rinkside.rules.events import Event, Goal
-from rinkside.rules.goal_whistle import WhistlePlace, whistle_taken_by
+from rinkside.rules.goal_whistle import WhistlePlace, after_another_whistle, whistle_taken_by
 from rinkside.rules.settings import Settings
 from rinkside.rules.state import GameState
 from rinkside.rules.times import format_game_time
@@ -113,7 +113,16 @@ def _record_goal(
         raise StaleWrite(game_id, version, record.version)
     place = whistle_taken_by(record.events, scored, record.setup.settings.periods)
     if place is None:
-        written, state, rebased = service.record_merging(game_id, version, [scored], by=by)
+        try:
+            written, state, rebased = service.record_merging(game_id, version, [scored], by=by)
+        except RuleViolation as exc:
+            # 616(b) after a whistle that is not the goal's: that whistle named
+            named = (
+                after_another_whistle(record.events, scored, record.setup.settings.periods)
+                if exc.rule == "616(b)"
+                else None
+            )
+            raise (named or exc) from None
         return GoalRecorded(written, state, rebased, None)
     # Decided on the newest log: the whistle is its last event whatever landed
     # since ``version`` (a same-moment whistle is the same whistle heard at two
