@@ -7,13 +7,15 @@ is the goal's own: the engine refuses a goal recorded while play is stopped
 the rules' (:func:`rinkside.rules.goal_whistle.whistle_taken_by`); here the
 write is made:
 
-- :func:`record_goal`, the console's Goal: the goal takes the place of the
-  log's last event where that is its whistle (a correction carrying the
-  rule's reason, judged by the engine, written with the store's version
-  check and hash chain in one transaction), else it is appended as any
-  event (merged on the newest version when officials write at once,
-  :meth:`~rinkside.services.tournaments.Tournaments.record_merging`), and
-  the engine refuses it after another whistle (616(b));
+- :func:`record_goal`, the console's Goal: appended as any event where the
+  engine takes it, during play (merged on the newest version when officials
+  write at once,
+  :meth:`~rinkside.services.tournaments.Tournaments.record_merging`); where
+  the engine refuses it as after the whistle (616(b)), it takes the place
+  of the log's last event if that is its own whistle (a correction carrying
+  the rule's reason, judged by the engine, written with the store's version
+  check and hash chain in one transaction), and is refused naming the
+  whistle otherwise;
 - :func:`record_events`, a plain append: a goal refused (616(b)) after a
   whistle that was its own is refused with the correction that records it
   in the whistle's place (:class:`WhistlesPlaceOffered`), which a client
@@ -35,7 +37,6 @@ from rinkside.rules.settings import Settings
 from rinkside.rules.state import GameState
 from rinkside.rules.times import format_game_time
 from rinkside.services import logs, merge
-from rinkside.services.errors import StaleWrite
 from rinkside.services.tournaments import Tournaments
 
 __all__ = ["GoalRecorded", "WhistlesPlaceOffered", "record_events", "record_goal"]
@@ -107,23 +108,24 @@ def _record_goal(
     goal: Goal | Callable[[Settings], Goal],
     by: str,
 ) -> GoalRecorded:
+    # During play the goal is appended as any event, and the log is not read.
+    # Only a goal the engine refuses while play is stopped (616(b): every goal
+    # then) is looked at again, against the log as it now stands.
+    try:
+        written, state, rebased = service.record_merging(
+            game_id, version, lambda settings: [goal(settings) if callable(goal) else goal], by=by
+        )
+        return GoalRecorded(written, state, rebased, None)
+    except RuleViolation as exc:
+        if exc.rule != "616(b)":
+            raise
+        refused = exc
     record = logs.game_record(service, game_id)  # NotFound
     scored = goal(record.setup.settings) if callable(goal) else goal
-    if version > record.version:
-        raise StaleWrite(game_id, version, record.version)
-    place = whistle_taken_by(record.events, scored, record.setup.settings.periods)
-    if place is None:
-        try:
-            written, state, rebased = service.record_merging(game_id, version, [scored], by=by)
-        except RuleViolation as exc:
-            # 616(b) after a whistle that is not the goal's: that whistle named
-            named = (
-                after_another_whistle(record.events, scored, record.setup.settings.periods)
-                if exc.rule == "616(b)"
-                else None
-            )
-            raise (named or exc) from None
-        return GoalRecorded(written, state, rebased, None)
+    periods = record.setup.settings.periods
+    place = whistle_taken_by(record.events, scored, periods)
+    if place is None:  # after a whistle that is not the goal's: that whistle named
+        raise (after_another_whistle(record.events, scored, periods) or refused) from None
     # Decided on the newest log: the whistle is its last event whatever landed
     # since ``version`` (a same-moment whistle is the same whistle heard at two
     # screens, merge's reading); the write is checked against that newest
