@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
-from webkit import Demo, game_in_play, logged_in, record, skaters
+from webkit import Demo, game_in_play, logged_in, record, skaters, statements_seen
 
 from rinkside.rules.events import Goal, Stoppage
 from rinkside.rules.times import GameTime
@@ -27,14 +27,14 @@ Client = tuple[TestClient, str]
 @pytest.fixture(scope="module")
 def games(demo: Demo) -> list[int]:
     """Games in play at 1 10:00 (each test its own), and one nobody here is named to."""
-    made = [game_in_play(demo) for _ in range(6)]
+    made = [game_in_play(demo) for _ in range(8)]
     for name, role in (
         ("gwen", "scorekeeper"),
         ("otto", "official_scorer"),
         ("pat", "penalty_timekeeper"),
         ("tim", "game_timekeeper"),
     ):
-        users.create_user(demo.service, name, PASSWORD, role, made[:-1])
+        users.create_user(demo.service, name, PASSWORD, role, made[:5] + made[6:])
     users.create_user(demo.service, "rex", PASSWORD, "referee", made)
     return made
 
@@ -179,3 +179,23 @@ def test_the_official_scorer_writes_it_and_nobody_else_without_a_login_or_token(
     )
     next(session, None)
     assert version(demo, game) == before + 1
+
+
+def test_a_goal_during_play_costs_what_any_event_costs(
+    demo: Demo, games: list[int], scorer: Client
+) -> None:
+    """The log is read only for a goal the engine refuses as after the
+    whistle: during play the goal's write runs the statements an event's does."""
+    counts = []
+    for game, path in ((games[6], "events"), (games[7], "goals")):
+        before = version(demo, game)
+        sent = goal(demo, game, "1 9:00")
+        body = (
+            {"version": before, "events": [sent]}
+            if path == "events"
+            else {"version": before, "event": sent}
+        )
+        with statements_seen(lambda statement: True) as seen:
+            assert post(scorer, game, path, body).status_code == 200
+        counts.append(len(seen))
+    assert counts[1] == counts[0]
