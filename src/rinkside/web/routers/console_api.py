@@ -256,7 +256,7 @@ def record_goal(game_id: int, body: GoalBody, user: Scorer, service: Service,
         return done.version, done.rebased
 
     def whistle() -> str:
-        place = taken[0].place
+        place = taken[-1].place
         return ',"whistle":' + ("null" if place is None else json.dumps(
             {"position": place.position, "reason": place.reason}))
 
