@@ -217,6 +217,67 @@ def test_a_scorekeeper_plays_a_game_the_scoreboard_follows(
     assert errors == []
 
 
+def test_goal_pressed_with_play_stopped_takes_its_whistles_place_or_is_refused(
+        page: Page, live_server: LiveServer, game: int, output_dir: Path) -> None:
+    """Rule 616 (402(e), 409(c)): Goal pressed after the whistle. The engine
+    finds the whistle at the goal's own moment was the goal's and puts the
+    goal in its place (the log holds the goal, not a whistle then a goal); a
+    goal at another time than the whistle is refused (616(b)): the banner
+    names the rule and the form keeps what was chosen."""
+    service = live_server.service
+    _, state = service.game_state(game)
+    home = state.setup.home.name
+    scorer = skaters(service, game, "home")[0]
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    log_in(page, f"kim{game}", "scorer-pass-1")
+    page.goto(f"/console/games/{game}")
+    toggle = bound(page, "toggle")
+    expect(toggle).to_have_text("Start period 1 (face-off)")
+    toggle.click()
+    expect(toggle).to_have_text("Stop (whistle)")
+    page.keyboard.press("Space")
+    expect(toggle).to_have_text("Start (face-off)")
+    expect(toggle).to_be_enabled()  # the whistle is in
+
+    page.get_by_role("button", name="Goal", exact=True).click()
+    pick_team(page, home)
+    form(page).locator('select[name="scorer"]').select_option(str(scorer))
+    form(page).get_by_role("button", name="Record").click()
+    expect(form(page)).to_be_hidden()
+    expect(bound(page, "home-score")).to_have_text("1")
+    log = bound(page, "log").locator("li")
+    expect(log).to_have_count(2)  # the face-off and the goal: the whistle gave way
+    expect(log.first).to_contain_text(f"Goal {home}: #{scorer}")
+    history = page.request.get(f"/api/games/{game}/history").json()["revisions"]
+    assert history[-1]["op"] == "replace" and history[-1]["reason"].startswith("Rule 616: ")
+    assert "the whistle recorded for it" in history[-1]["reason"]
+    _, after = service.game_state(game)
+    assert after.score == {"home": 1, "away": 0}
+
+    # The face-off, a whistle, then a goal at another time: a goal after the whistle.
+    toggle.click()
+    expect(toggle).to_have_text("Stop (whistle)")
+    page.keyboard.press("Space")
+    expect(toggle).to_have_text("Start (face-off)")
+    expect(toggle).to_be_enabled()
+    page.get_by_role("button", name="Goal", exact=True).click()
+    pick_team(page, home)
+    form(page).locator('select[name="scorer"]').select_option(str(scorer))
+    form(page).locator('input[name="at"]').fill("1 0:30")
+    form(page).get_by_role("button", name="Record").click()
+    expect(bound(page, "banner-rule")).to_have_text("Rule 616(b)")
+    expect(bound(page, "banner")).to_contain_text("a goal at 1 0:30 is not that whistle's")
+    expect(form(page)).to_be_visible()
+    expect(form(page).locator('select[name="scorer"]')).to_have_value(str(scorer))
+    expect(bound(page, "home-score")).to_have_text("1")
+    page.screenshot(path=str(output_dir / "console-goal-after-whistle.png"), full_page=True)
+    events = [line["event"]["type"] for line in
+              page.request.get(f"/api/games/{game}/events").json()["events"]]
+    assert events == ["faceoff", "goal", "faceoff", "stoppage"]
+    assert errors == []
+
+
 def test_a_scorekeeper_sees_only_assigned_games(
         page: Page, live_server: LiveServer, game: int, output_dir: Path) -> None:
     other = new_game(live_server)

@@ -68,6 +68,7 @@ MAY: Final[dict[tuple[str, str], Who]] = {
     ("POST", "/logout"): "anyone",
     ("POST", "/verify"): "anyone",  # a signed report checked (issue 29): nothing is written
     ("POST", "/api/games/{game_id}/events"): "scorer",
+    ("POST", "/api/games/{game_id}/goals"): "scorer",  # 616: in its whistle's place or appended
     ("PUT", "/api/games/{game_id}/clock"): "scorer",
     ("POST", "/api/games/{game_id}/clock/nudge"): "scorer",
     ("POST", "/api/games/{game_id}/corrections"): "scorer",

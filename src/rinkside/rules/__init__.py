@@ -20,6 +20,7 @@ Modules, each one idea:
   ``penalties``, ``goaltenders``) and the game's end settled (``ending``);
 - ``timing``: each penalty's on and off times; ``serving``: who serves it;
 - ``log``: corrections (replace, insert, delete) on a game's event log;
+- ``goal_whistle``: the whistle a goal takes the place of (616, 507(a));
 - ``infraction_catalog``: the Section VI catalog; ``infractions``: looking an
   assessment up in it and checking its class; ``escalation``: 601(a)'s next step;
 - ``automatic``: what the book makes automatic around a penalty (casebook 42-48);

@@ -48,6 +48,15 @@ class RuleRefusal(BaseModel):
     detail: str
 
 
+class OfferedRefusal(RuleRefusal):
+    """422: a :class:`RuleRefusal` with the correction that does what the
+    rule allows instead (a goal posted after its own whistle goes in the
+    whistle's place, Rule 616), to carry out as it is."""
+
+    offer: dict[str, Any] = Field(description=(
+        "the body of POST /api/games/{id}/corrections: version, op, position, event, reason"))
+
+
 class FieldRefusal(BaseModel):
     """422: a value read but refused (a clock reading, an event of a batch):
     why, and where when the answer knows (the field, the event's index)."""
@@ -111,7 +120,8 @@ def api(*statuses: int, refuses: bool = False, stale: bool = False) -> Responses
     for status in statuses:
         model: Any = Problem
         if status == 422:
-            model = InvalidRequest | RuleRefusal | FieldRefusal if refuses else InvalidRequest
+            model = (InvalidRequest | RuleRefusal | OfferedRefusal | FieldRefusal if refuses
+                     else InvalidRequest)
         elif status == 409 and stale:
             model = StaleVersion
         out[status] = _described(status) | {"model": model}

@@ -11,6 +11,18 @@ version and the answer says so (``merged``: :mod:`rinkside.services.merge`).
 A correction made on an older version corrects the same event where it
 now stands, or is 409 with both sides if that event changed since.
 
+POST /api/games/{id}/goals ``{"version": N, "event": {...}}`` records the
+console's Goal (a FORMAT.md goal): in the place of the log's last event
+where that is the goal's own whistle (Rule 616: the whistle the Goal key
+blew, 507(a), or one at the goal's own moment), a correction with the
+rule's reason, else appended as an event is; 200 as for events, with
+``whistle`` (the position and the reason of the whistle it replaced, or
+null); 422 naming the rule where the engine refuses it (616(b): a goal
+after another whistle). Which whistle is the goal's is the engine's
+(:mod:`rinkside.rules.goal_whistle`); a goal posted to the events after its
+own whistle is refused (616(b)) with the correction that puts it in the
+whistle's place (``offer``: the body of a correction, to carry out).
+
 POST /api/games/{id}/corrections ``{version, op, position, event?, reason}``
 replaces, inserts or deletes one past event; the engine recomputes
 everything after it before anything is written. Every correction records
@@ -60,12 +72,12 @@ from pydantic import BaseModel, Field
 from rinkside.formats import decode_event
 from rinkside.present.names import with_team_names
 from rinkside.rules.errors import MalformedEvent, RuleViolation
-from rinkside.rules.events import Event, Team
+from rinkside.rules.events import Event, Goal, Team
 from rinkside.rules.log import Correction
 from rinkside.rules.roster import GameSetup
 from rinkside.rules.settings import Settings
 from rinkside.rules.times import parse_duration
-from rinkside.services import clock_nudge, merge, queries, servers
+from rinkside.services import clock_nudge, goal_whistle, merge, queries, servers
 from rinkside.services.errors import NoSuchPosition, StaleWrite
 from rinkside.tournament.errors import TournamentRuleError
 from rinkside.tournament.lineups import LineupError
@@ -90,6 +102,11 @@ class EventBatch(BaseModel):
     version: Version
     # FORMAT.md events, each read by decode_event; a whole game is a few hundred
     events: Annotated[list[Any], Field(max_length=fields.MAX_EVENTS)]
+
+
+class GoalBody(BaseModel):
+    version: Version
+    event: dict[str, Any] = Field(description="the goal as FORMAT.md writes it")
 
 
 class CorrectionBody(BaseModel):
@@ -128,9 +145,15 @@ def refused(exc: RuleViolation | TournamentRuleError,
             setup: GameSetup | None = None) -> ReadableJSON:
     """422 with the rule and the engine's sentence (``Rule 641(a): ...``),
     the teams called by their names (``Storm``, not ``away``) when the game is
-    known (:func:`rinkside.present.names.with_team_names`)."""
-    return ReadableJSON(documented.RuleRefusal(
-        rule=exc.rule, detail=with_team_names(str(exc), setup)).model_dump(), status_code=422)
+    known (:func:`rinkside.present.names.with_team_names`); with ``offer``
+    for a goal refused after its own whistle (616(b)): the correction that
+    puts it in the whistle's place."""
+    detail = with_team_names(str(exc), setup)
+    if isinstance(exc, goal_whistle.WhistlesPlaceOffered):  # Rule 616: the goal's own whistle
+        return ReadableJSON(documented.OfferedRefusal(
+            rule=exc.rule, detail=detail, offer=exc.offer).model_dump(), status_code=422)
+    return ReadableJSON(documented.RuleRefusal(rule=exc.rule, detail=detail).model_dump(),
+                        status_code=422)
 
 
 def malformed(exc: MalformedEvent) -> ReadableJSON:
@@ -206,7 +229,39 @@ def record_events(game_id: int, batch: EventBatch, user: Scorer, service: Servic
 
     # an unknown game: NotFound, 404
     return answered(broadcaster, service, game_id, lambda: merged_write(
-        service.record_merging(game_id, batch.version, decoded, by=user.username)))
+        goal_whistle.record_events(service, game_id, batch.version, decoded,
+                                   by=user.username)))
+
+
+@router.post("/games/{game_id:id}/goals", response_model=None)
+def record_goal(game_id: int, body: GoalBody, user: Scorer, service: Service,
+                broadcaster: Broadcast) -> Answer:
+    """The console's Goal: in its own whistle's place or appended, as the
+    engine says (Rule 616; 402(e), 409(c); 507(a)). The official scorer's
+    (506(a)), a scorekeeper's or the director's."""
+    auth.refuse_unless_theirs(user, ["goal"])
+    taken: list[goal_whistle.GoalRecorded] = []
+
+    def scored(settings: Settings) -> Goal:
+        event = decode_event(body.event, 0, settings.periods)
+        if not isinstance(event, Goal):
+            raise MalformedEvent("a goal is recorded here: its type is goal", index=0,
+                                 field="type")
+        return event
+
+    def write() -> tuple[int, merge.Rebased | None]:
+        done = goal_whistle.record_goal(service, game_id, body.version, scored,
+                                        by=user.username)
+        taken.append(done)
+        return done.version, done.rebased
+
+    def whistle() -> str:
+        place = taken[-1].place
+        return ',"whistle":' + ("null" if place is None else json.dumps(
+            {"position": place.position, "reason": place.reason}))
+
+    # an unknown game: NotFound, 404
+    return answered(broadcaster, service, game_id, write, also=whistle)
 
 
 def merged_write(answer: tuple[int, object, merge.Rebased | None]
@@ -216,11 +271,13 @@ def merged_write(answer: tuple[int, object, merge.Rebased | None]
 
 
 def answered(broadcaster: Broadcaster, service: Service, game_id: int,
-             write: Callable[[], tuple[int, merge.Rebased | None]]) -> Answer:
+             write: Callable[[], tuple[int, merge.Rebased | None]],
+             also: Callable[[], str] | None = None) -> Answer:
     """What a write of the game's log answers: the new version and the state
     (:func:`written`, with how it was merged on a newer version), else why
     not: the rule that refused it (422), the version it was stale against or
-    conflicts with (409), the event field it could not read (422)."""
+    conflicts with (409), the event field it could not read (422).
+    ``also``: what the write adds to its answer (JSON members, after it)."""
     try:
         version, rebased = write()
     except (RuleViolation, TournamentRuleError) as exc:
@@ -229,11 +286,12 @@ def answered(broadcaster: Broadcaster, service: Service, game_id: int,
         return stale(exc)
     except MalformedEvent as exc:
         return malformed(exc)
-    return written(broadcaster, service, game_id, version, rebased)
+    return written(broadcaster, service, game_id, version, rebased,
+                   also() if also is not None else "")
 
 
 def written(broadcaster: Broadcaster, service: Service, game_id: int, version: int,
-            rebased: merge.Rebased | None = None) -> Response:
+            rebased: merge.Rebased | None = None, also: str = "") -> Response:
     """The new version and the state: the very JSON the live pages were sent
     (built once for all of them when the write was published); ``merged``
     when the write was made on an older version and applied on the newest
@@ -242,7 +300,7 @@ def written(broadcaster: Broadcaster, service: Service, game_id: int, version: i
     merged = "" if rebased is None else ',"merged":' + json.dumps({
         "read_version": rebased.read_version, "applied_on": rebased.applied_on,
         "landed": list(rebased.landed), "dropped": list(rebased.dropped)})
-    return Response(f'{{"version":{version}{merged},"state":{text}}}',
+    return Response(f'{{"version":{version}{merged}{also},"state":{text}}}',
                     media_type="application/json")
 
 

@@ -10,8 +10,7 @@ import {
   MAY_WRITE, API, TEAMS, currentState, currentInfo, isBusy, setBusy, teamName, other, nowAt
 } from "./console_state.js";
 import { showBanner } from "./console_banner.js";
-import { post, correct, written, networkDown } from "./console_writes.js";
-import { request } from "./console_api.js";
+import { post, recordGoal, correct, written, networkDown } from "./console_writes.js";
 import { idle, whistle } from "./console_quick_keys.js";
 import {
   currentForm, setForm, LABELS, PLAYER_FIELDS, fieldsNode, control, value, number, row,
@@ -233,9 +232,10 @@ function defaultAt(type) {
 
 /* The keys that blow the whistle when pressed during play (Rule 507(a)): the
    clock stops the moment they are pressed, and what they record happens at
-   that stopped time. A goal stops play itself (616: its stoppage takes the
-   whistle's place, below); a penalty is assessed at a stoppage (409(b)); a
-   time-out is called during one (641(a)). */
+   that stopped time. A goal stops play itself (the engine puts it in its
+   whistle's place, Rule 616); a penalty is assessed at a stoppage (409(b));
+   a time-out is called during one (641(a)). The value is the whistle's
+   reason ("goal": the Goal key's, rules.goal_whistle.GOAL_KEY). */
 var STOPS_PLAY = { goal: "goal", penalty: "penalty", timeout: "time-out" };
 
 function openForm(type, mode, position, event, team) {
@@ -288,49 +288,23 @@ function submitForm(ev) {
   var form = currentForm();
   if (!form) { return; }
   if (form.stop) { /* the whistle its key blew goes first: its answer, then this */
-    form.stop.answer.then(function (version) { send(form, version); });
+    form.stop.answer.then(function () { send(form); });
     return;
   }
   if (isBusy()) { return; }
-  send(form, null);
+  send(form);
 }
 
-/* Rule 616: a goal scored during play stops play itself, and the book reads
-   it so (a goal before the whistle wipes out a signalled minor, 409(c),
-   casebook 10); the engine refuses a goal after a whistle (the puck is dead).
-   The stoppage the Goal key sent, still the log's last event at `version`,
-   is replaced by the goal, not followed by it. Goal pressed while play is
-   already stopped (`form.stop` null) replaces the log's last event where it
-   is a whistle at the goal's own time: that whistle was the goal's. */
-function goalAfterItsWhistle(form, events, version) {
-  return request("GET", API + "/events").then(function (answer) {
-    var log = answer.status === 200 ? answer.data : null;
-    var last = log && log.events.length ? log.events[log.events.length - 1] : null;
-    if (!log || log.version !== version || currentState().version !== version ||
-        !last || last.event.type !== "stoppage" ||
-        (!form.stop && last.event.at !== events[0].at)) {
-      return post(events);
-    }
-    var why = form.stop
-      ? "Rule 616: the goal stopped play at " + form.stop.at + "; it takes the place of the " +
-        "whistle sent when Goal was pressed (507(a))"
-      : "Rule 616: the goal stopped play at " + events[0].at + "; it takes the place of the " +
-        "whistle recorded for it";
-    return correct("replace", last.position, events[0], why);
-  });
-}
-
-function send(form, stopVersion) {
+/* A goal is recorded by the goal's own write (POST .../goals): the engine
+   says whether it takes the place of its whistle (the one its key blew, or
+   one at its own moment: Rule 616) or is appended, or refuses it (616(b)). */
+function send(form) {
   if (isBusy() || currentForm() !== form) { return; }
   var events = eventsOf(form.type);
   if (form.mode === "append" && !confirmed(form.type, events[0])) { return; }
   var call;
-  if (form.mode === "append" && form.type === "goal" && stopVersion !== null &&
-      form.stop.reason === STOPS_PLAY.goal) {
-    call = goalAfterItsWhistle(form, events, stopVersion);
-  } else if (form.mode === "append" && form.type === "goal" && !form.stop &&
-             currentState().status === "stopped") {
-    call = goalAfterItsWhistle(form, events, currentState().version);
+  if (form.mode === "append" && form.type === "goal") {
+    call = recordGoal(events[0]);
   } else if (form.mode === "append") {
     call = post(events);
   } else {

@@ -1,5 +1,6 @@
-/* The console's writes: events posted (POST /api/games/{id}/events) and
- * corrections (POST .../corrections), the server's answer taken, and why a
+/* The console's writes: events posted (POST /api/games/{id}/events), a goal
+ * (POST .../goals: in its whistle's place or appended, as the engine says)
+ * and corrections (POST .../corrections), the server's answer taken, and why a
  * write failed shown. No rule is decided here: a refusal (422) shows the rule
  * and the engine's sentence, the form keeps what was typed; a write made on
  * an older version that conflicts with nothing landed since is recorded on
@@ -19,6 +20,14 @@ export function post(events) {
   const state = currentState();
   sentFrom = state;
   return request("POST", API + "/events", { version: state.version, events: events });
+}
+
+/* The console's Goal (POST .../goals): the engine puts it in its own
+   whistle's place or appends it (Rule 616), or refuses it. */
+export function recordGoal(event) {
+  const state = currentState();
+  sentFrom = state;
+  return request("POST", API + "/goals", { version: state.version, event: event });
 }
 
 export function correct(op, position, event, reason) {
