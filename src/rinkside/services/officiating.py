@@ -62,6 +62,7 @@ class Reopening:
     by: str
     at: datetime
     reason: str
+    by_shown: str = ""  # the director's full name, else their username
 
 
 @dataclass(frozen=True)
@@ -392,6 +393,17 @@ def written_reports(service: ServiceBase, game_id: int) -> list[WrittenReport]:
                               full.get(r.username, "")) for r in rows]
 
 
+def reopened(service: ServiceBase, game_id: int) -> Reopening | None:
+    """The reopening a game open again stands under (Rule 616(a): the
+    director reopened the signed game, with a reason; its referees sign
+    again once it is corrected): the last one, while the game is not signed
+    again; else None. The officials' screens say it instead of simply taking
+    writes again."""
+    with service.read() as s:
+        status = _status(s, game_id)
+    return status.reopenings[-1] if status.reopenings and not status.locked else None
+
+
 def is_locked(service: ServiceBase, game_id: int) -> bool:
     with service.read() as s:
         return signoffs.is_locked(s, game_id)
@@ -431,7 +443,8 @@ def _status(s: Session, game_id: int) -> SignOff:
     reopenings: list[Reopening] = []
     for entry in entries:
         if entry.kind == "reopen":
-            reopenings.append(Reopening(entry.username, entry.at, entry.reason))
+            reopenings.append(Reopening(entry.username, entry.at, entry.reason,
+                                        full.get(entry.username, "") or entry.username))
             earlier.extend(current)
             current = []
         else:
