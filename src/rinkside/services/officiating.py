@@ -194,6 +194,49 @@ def referees_warning(service: ServiceBase, game_id: int) -> str | None:
     return referee_shortfall(officials_shown(service, game_id)["referee"])
 
 
+def referees_unnamed(service: ServiceBase, game_id: int) -> str | None:
+    """Rules 506(b), 616(a): the official scorer "has the Referees sign" the
+    report, so its signers are the referees it names. Where the logins that
+    sign (the referee users assigned the game, and any who signed since the
+    last reopening) and the names the report prints part (a name typed on
+    the sign-off page, a login assigned by hand), what parts, in words for
+    the director and the signer; None where they agree or the report names
+    no referee yet (:func:`referee_shortfall` says that). A login answers to
+    a name by its username or its full name (case aside)."""
+    with service.read() as s:
+        _game(s, game_id)
+        named = [row.name for row in s.scalars(
+            select(models.GameOfficial).where(models.GameOfficial.game_id == game_id,
+                                              models.GameOfficial.role == "referee")
+            .order_by(models.GameOfficial.position))]
+        if not named:
+            return None
+        status = _status(s, game_id)
+        logins = list(dict.fromkeys([*assigned_in(s, game_id), *(
+            sig.username for sig in status.signatures if sig.role == "referee")]))
+        full = shown_names(s, {*named, *logins})
+    keys = {name.strip().casefold() for name in named}
+
+    def answers(login: str) -> set[str]:
+        return {login.casefold(), full.get(login, login).casefold()}
+
+    unnamed = [f"{full[login]} ({login})" if login in full else login
+               for login in logins if not answers(login) & keys]
+    answered = set().union(*(answers(login) for login in logins)) if logins else set()
+    orphans = [full.get(name, name) for name in named if name.strip().casefold() not in answered]
+    if not unnamed and not orphans:
+        return None
+    parts = [f"the report names {' and '.join(full.get(n, n) for n in named)} as the referees"]
+    if unnamed:
+        parts.append(f"{' and '.join(unnamed)} {'signs' if len(unnamed) == 1 else 'sign'} "
+                     "it without being named on it")
+    if orphans:
+        parts.append(f"no referee login is assigned to sign as {' or '.join(orphans)}")
+    return ("Rules 506(b), 616(a): the referees the report names sign it; "
+            + "; ".join(parts) + ". Name the game's referees by their logins on the desk "
+            "(People: the game's officials).")
+
+
 def officials_shown(service: ServiceBase, game_id: int) -> dict[str, list[str]]:
     """The game's officials by role as the report and the sign-off print
     them: an official who is a user (a referee named on the desk) by their
