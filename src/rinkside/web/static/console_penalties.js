@@ -15,6 +15,7 @@ import {
 import { request } from "./console_api.js";
 import { post, written, networkDown } from "./console_writes.js";
 import { renderBoard } from "./console_board.js";
+import { renderCountdown } from "./console_countdown.js";
 import { renderServers } from "./console_servers.js";
 import { idle } from "./console_quick_keys.js";
 import { startScreen } from "./console_screen.js";
@@ -78,8 +79,10 @@ root.addEventListener("click", function (ev) {
 startScreen({
   render: function (state, before) {
     renderBoard();
+    renderCountdown(); /* a time-out's 30 s (641), the intermission (640(a)) */
     addLeaveButtons();
     renderServers();
     if (!before || before.version !== state.version) { refreshAnnouncements(); }
-  }
+  },
+  ticked: function () { renderCountdown(); }
 });
