@@ -99,6 +99,17 @@ def test_a_director_builds_a_tournament_on_a_phone(phone: Page, output_dir: Path
     assert serious_violations(phone) == []
 
     phone.goto(f"/desk/tournaments/{tid}/schedule")
+    # The windows' caption reads as one sentence: the example's closing ")"
+    # follows it on its line (a flex label put each piece on a line its own).
+    caption = phone.evaluate("""() => {
+        const code = document.querySelector('label:has(textarea[name=windows]) code');
+        const close = code.nextSibling, range = document.createRange();
+        range.setStart(close, 0);
+        range.setEnd(close, 1);
+        const rects = code.getClientRects();
+        return [rects[rects.length - 1].top, range.getBoundingClientRect().top];
+    }""")
+    assert abs(caption[0] - caption[1]) < 2, caption
     phone.locator("textarea[name=windows]").fill("2026-12-19 08:00-18:00")
     phone.locator("input[name=game_minutes]").fill("45")
     phone.locator("input[name=rest_minutes]").fill("15")
