@@ -38,7 +38,8 @@ def test_a_login_signing_for_a_referee_the_report_does_not_name_is_shown(
     assert said is not None and said.startswith(WARNING)
     assert "Jane Doe" in said and "Rosa Marquez (rnm-ref)" in said, said
     assert "without being named" in said and "no referee login is assigned" in said
-    assert "Rosa Marquez (rnm-ref) signs it without being named on it" in _page(client, game)
+    assert ("Rosa Marquez (rnm-ref) is assigned to sign it without being named on it"
+            in _page(client, game))
     assert client.get(f"/api/games/{game}/signoff").json()["referees_unnamed"] == said
 
 
@@ -61,3 +62,12 @@ def test_a_report_naming_no_referee_leaves_it_to_the_501a_warning(demo: Demo,
                                                                  game: int) -> None:
     officiating.set_officials(demo.service, game, {"referee": []})
     assert officiating.referees_unnamed(demo.service, game) is None
+
+
+def test_a_signature_by_a_login_the_report_does_not_name_stays_shown(demo: Demo,
+                                                                      client: TestClient) -> None:
+    game = finished_game(demo)
+    users.create_user(demo.service, "rnm-other", "whistle-named-2", "referee", games=[game])
+    officiating.set_officials(demo.service, game, {"referee": ["Jane Doe"]})
+    assert officiating.sign(demo.service, game, "rnm-other").locked
+    assert "rnm-other signed it without being named on it" in _page(client, game)

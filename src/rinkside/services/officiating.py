@@ -220,16 +220,16 @@ def referees_unnamed(service: ServiceBase, game_id: int) -> str | None:
     def answers(login: str) -> set[str]:
         return {login.casefold(), full.get(login, login).casefold()}
 
-    unnamed = [f"{full[login]} ({login})" if login in full else login
+    signed = {sig.username for sig in status.signatures}
+    unnamed = [(f"{full[login]} ({login})" if login in full else login, login in signed)
                for login in logins if not answers(login) & keys]
     answered = set().union(*(answers(login) for login in logins)) if logins else set()
     orphans = [full.get(name, name) for name in named if name.strip().casefold() not in answered]
     if not unnamed and not orphans:
         return None
     parts = [f"the report names {' and '.join(full.get(n, n) for n in named)} as the referees"]
-    if unnamed:
-        parts.append(f"{' and '.join(unnamed)} {'signs' if len(unnamed) == 1 else 'sign'} "
-                     "it without being named on it")
+    parts += [f"{who} {'signed' if did else 'is assigned to sign'} it without being named on it"
+              for who, did in unnamed]
     if orphans:
         parts.append(f"no referee login is assigned to sign as {' or '.join(orphans)}")
     return ("Rules 506(b), 616(a): the referees the report names sign it; "
