@@ -3,7 +3,8 @@ discipline page (Rule 410): each player's "Still to serve" is in sight, on
 the screen beside his name and team, not at the far end of a table that
 scrolls sideways; neither page is wider than the screen (the desk's forfeit
 form's long causes, Rule 634(c), widened it); axe finds no serious
-violation. Screenshots go to test-output/browser/."""
+violation there, nor on a player's page. Screenshots go to
+test-output/browser/."""
 
 from __future__ import annotations
 
@@ -56,6 +57,12 @@ def test_the_public_suspensions_show_what_is_still_to_serve_on_a_phone(
     phone.goto("/suspensions")
     _still_to_serve_in_sight(phone)
     phone.screenshot(path=str(output_dir / "phone-suspensions.png"), full_page=True)
+    assert serious_violations(phone) == []
+    # the player's page, one tap on: his teams and tournaments counted in words
+    phone.locator("table.suspensions td.player a").first.click()
+    expect(phone.locator("p.links")).to_contain_text(" in ")
+    assert "(s)" not in phone.locator("p.links").inner_text()
+    phone.screenshot(path=str(output_dir / "phone-player.png"), full_page=True)
     assert serious_violations(phone) == []
 
 
