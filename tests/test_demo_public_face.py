@@ -58,7 +58,7 @@ def _player_pages(client: TestClient) -> list[str]:
 def test_a_player_who_played_for_two_teams_has_a_career_page(client: TestClient) -> None:
     for page in _player_pages(client):
         html = client.get(page).text
-        if "2 team(s) in 1 tournament(s)" in html:
+        if "2 teams in 1 tournament" in html:
             break
     else:
         pytest.fail("no player of the demo has played for two teams")

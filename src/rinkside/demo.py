@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
+from rinkside.present.counts import counted
 from rinkside.rules.events import Event, Forfeit
 from rinkside.rules.times import GameTime
 from rinkside.services import (
@@ -383,7 +384,8 @@ def check_store(service: Tournaments) -> DemoStore | None:
     tournaments, users = store_meta.contents(service)
     if tournaments or users:
         raise StoreNotEmpty(
-            f"this store holds {tournaments} tournament(s) and {users} user(s): the demo, "
+            f"this store holds {counted(tournaments, 'tournament')} and "
+            f"{counted(users, 'user')}: the demo, "
             "whose logins have a published password, is built only into a new, empty "
             "store (for example --db sqlite:///demo.sqlite); nothing was added")
     return None

@@ -97,7 +97,7 @@ class TestCalendar:
         path = tmp_path / "division.ics"
         out = _ok("export", "calendar", "--division", str(division), "-o", str(path),
                   "--db", demo.url)
-        assert f"{len(view.schedule)} game(s)" in out
+        assert f"{len(view.schedule)} games" in out
         assert len(Calendar.from_ical(path.read_bytes()).events) == len(view.schedule)
         team = view.teams[0].team_id
         path = tmp_path / "team.ics"

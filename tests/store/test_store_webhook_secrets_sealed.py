@@ -98,7 +98,7 @@ def test_without_the_key_start_up_says_so_and_nothing_is_sent_unsigned(
     keys.unlink()  # the server moved without its keys
     problem = webhooks.key_problem(service)
     assert problem is not None and problem.startswith(f"no webhook key at {keys}: the secrets "
-                                                      "of the 1 webhook(s) registered")
+                                                      "of the 1 webhook registered")
 
     def post(url: str, body: bytes, headers: dict[str, str]) -> tuple[int, str]:
         raise AssertionError("a delivery sent that could not be signed")

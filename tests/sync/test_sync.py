@@ -151,7 +151,7 @@ def test_tokens_are_the_rinks_stored_as_hashes_and_revocable(league: League) -> 
     result = CliRunner().invoke(app, ["sync", "token", "revoke", "--tournament",
                                       str(league.tournament), "--rink", "North", "--db",
                                       league.db])
-    assert result.exit_code == 0 and "1 token(s) of rink North revoked" in result.output
+    assert result.exit_code == 0 and "1 token of rink North revoked" in result.output
     revoked = api.get("/api/sync/setup", headers=bearer)
     assert revoked.status_code == 401 and "revoked" in revoked.json()["detail"]
 

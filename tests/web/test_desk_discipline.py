@@ -51,7 +51,7 @@ def test_supplementary_discipline_is_added_and_shown_still_owed(
                             "reason": "spat at an official"}).status_code == 303
     page = dora[0].get(f"/desk/tournaments/{tid}/discipline")
     owed = page.text.split("410(b)")[1]
-    assert f"{player.name} (Ants): 2 game(s)" in owed
+    assert f"{player.name} (Ants): 2 games" in owed
     assert changes.changes(demo.service, tid)[0].reason == "spat at an official"
 
 

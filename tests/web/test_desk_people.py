@@ -291,7 +291,7 @@ def test_the_users_are_found_by_login_or_name_a_page_at_a_time(
                       full_name="Paige Turner")
     page = dora[0].get(f"/desk/tournaments/{cup}/people", params={"q": "TURN"}).text
     assert "Reset paige's password" in page and "Reset skip's password" not in page
-    assert "1 user(s) with “TURN”" in page
+    assert "1 user with “TURN”" in page
     monkeypatch.setattr(desk_people, "PER_PAGE", 2)
     everyone = sorted(u.username for u in users.users(demo.service))
     seen: list[str] = []

@@ -23,6 +23,7 @@ import typer
 from rinkside.cli.common import REFUSED, DbOption, open_service, refusals, text
 from rinkside.formats import ScenarioError
 from rinkside.formats.text import USERNAME
+from rinkside.present.counts import counted
 from rinkside.reports import calendar, exports, game_log
 from rinkside.rules.errors import MalformedEvent, SettingsError
 from rinkside.services.tournaments import NotFound
@@ -118,9 +119,9 @@ def export_calendar(output: OutOption,
             else calendar.team_calendar(service, team) if team is not None else None)
     assert feed is not None
     output.write_bytes(feed.ical)
-    unscheduled = (f"; {feed.unscheduled} game(s) without a start time left out"
+    unscheduled = (f"; {counted(feed.unscheduled, 'game')} without a start time left out"
                    if feed.unscheduled else "")
-    _wrote(output, f"'{feed.name}': {feed.events} game(s){unscheduled}")
+    _wrote(output, f"'{feed.name}': {counted(feed.events, 'game')}{unscheduled}")
 
 
 @export_app.command("game")

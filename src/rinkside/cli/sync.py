@@ -26,6 +26,7 @@ from typing import Annotated
 import typer
 
 from rinkside.cli.common import EXIT_FAILED, EXIT_INVALID, DbOption, error, open_service, refusals
+from rinkside.present.counts import counted
 from rinkside.services import sync, sync_client, sync_local
 
 sync_app = typer.Typer(help="Offline rinks: pull the league's setup, push the games scored.",
@@ -150,7 +151,7 @@ def revoke(tournament: TournamentOption, rink: RinkOption, db: DbOption = None) 
         count = sync.revoke_tokens(open_service(db), tournament, rink, _now)
     except sync.SyncRefused as exc:
         raise _failed(exc.message, EXIT_INVALID) from None
-    typer.echo(f"{count} token(s) of rink {rink} revoked")
+    typer.echo(f"{counted(count, 'token')} of rink {rink} revoked")
 
 
 def issue_credentials(

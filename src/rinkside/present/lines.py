@@ -21,7 +21,13 @@ from rinkside.present.clock import clock_text, timer_text
 from rinkside.present.names import class_text, goal_tags, roster_player_name
 from rinkside.present.periods import period_label
 from rinkside.rules.events import TEAMS, PenaltyClass, Team
-from rinkside.rules.records import GoalRecord, PenaltyRecord, Suspension, charged_tenths
+from rinkside.rules.records import (
+    GoalRecord,
+    PenaltyEnd,
+    PenaltyRecord,
+    Suspension,
+    charged_tenths,
+)
 from rinkside.rules.state import GameState
 from rinkside.rules.times import GameTime, format_duration, minutes_value
 
@@ -61,6 +67,8 @@ class GoalLine:
     tags: tuple[str, ...]  # PP / SH, EN, PS, and OG for a defender's goal (616(c))
     board_tags: tuple[str, ...]  # the same without OG, as the live boards show them
     score: str  # home-away after the goal
+    # The penalties the goal ended (Rule 402(d)): who comes back on, in words.
+    released: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,7 +229,21 @@ def _goal(state: GameState, goal: GoalRecord, score: str) -> GoalLine:
         scorer_name=_name(state, goal.team, goal.scorer), assist=goal.assist,
         assist_name=None if goal.assist is None else _name(state, goal.team, goal.assist),
         strength=goal.strength, tags=tuple(goal_tags(goal, own_goal=True)),
-        board_tags=tuple(goal_tags(goal)), score=score)
+        board_tags=tuple(goal_tags(goal)), score=score, released=_released(state, goal))
+
+
+def _released(state: GameState, goal: GoalRecord) -> tuple[str, ...]:
+    """Rule 402(d): the penalty the goal ended (the engine's
+    ``PenaltyEnd.RELEASED`` at the goal's time), as the penalty timekeeper
+    lets its player back on: "#7 Alex Kim (Storm) comes back on: minor,
+    a goal against the short-handed team ended it (Rule 402(d))"."""
+    end = PenaltyEnd.RELEASED
+    return tuple(
+        f"{_name(state, p.team, p.served_by or p.player)} "
+        f"({state.setup.roster(p.team).name}) comes back on: {class_text(p.penalty_class)}, "
+        f"{end.text} (Rule {end.rule})"
+        for p in state.penalties
+        if p.end is end and p.ended == goal.at and p.team != goal.team)
 
 
 def _penalty(state: GameState, record: PenaltyRecord) -> PenaltyLine:

@@ -94,6 +94,8 @@ class GoalLine(_Model):
     assist_name: str | None
     strength: str = Field(description="EV, PP or SH as the engine classed the goal")
     tags: list[str] = Field(description="PP / SH, EN, PS")
+    released: list[str] = Field(default_factory=list, description="the penalties the goal "
+                                "ended (402(d)): who comes back on, in words")
 
 
 class PenaltyShotLine(_Model):
@@ -290,7 +292,7 @@ def goal_line(line: lines.GoalLine) -> GoalLine:
     return GoalLine(
         period=line.period, time=line.clock, team=line.team, scorer=line.scorer,
         scorer_name=line.scorer_name, assist=line.assist, assist_name=line.assist_name,
-        strength=line.strength, tags=list(line.board_tags))
+        strength=line.strength, tags=list(line.board_tags), released=list(line.released))
 
 
 def penalty_shot_line(line: lines.PenaltyShotLine) -> PenaltyShotLine:

@@ -13,6 +13,7 @@ from typing import Final
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from rinkside.formats.text import readable
+from rinkside.present.counts import counted
 from rinkside.present.minutes import penalty_minutes
 from rinkside.present.roles import role_words
 from rinkside.reports.report_model import GameReport
@@ -29,6 +30,7 @@ def _environment() -> Environment:
                               autoescape=select_autoescape(["html"]))
     environment.filters["penalty_minutes"] = penalty_minutes  # 1:30, never 1.5
     environment.filters["role_words"] = role_words  # official scorer (506(b))
+    environment.filters["counted"] = counted  # 1 game, 2 games
     return environment
 
 

@@ -28,6 +28,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Session
 
+from rinkside.present.counts import counted
 from rinkside.services import officiating, rinks, schedule_progress, users
 from rinkside.services.base import ServiceBase
 from rinkside.services.changes import Clock, held, record
@@ -273,7 +274,8 @@ def generate(service: ServiceBase, tournament_id: int, *, windows: Sequence[Wind
                                  "games one at a time")
             teams = [team.id for team in sorted(d.teams, key=lambda team: team.id)]
             if len(teams) < 2:
-                raise ValueError(f"{d.name} has {len(teams)} team(s); a round robin needs two")
+                raise ValueError(f"{d.name} has {counted(len(teams), 'team')}; a round robin "
+                                 "needs two")
             days = matchdays(teams)
             for r in range(rounds):
                 for n, pairs in enumerate(days):
@@ -391,8 +393,9 @@ def _unplayed(s: Session, game_id: int, doing: str) -> models.Game:
     if game is None:
         raise NotFound(f"There is no game {game_id}.")
     if game.version > 0:
-        raise ValueError(f"game {game_id} has begun (its record has {game.event_count} "
-                         f"event(s)): a game already played is not {doing}")
+        raise ValueError(f"game {game_id} has begun (its record has "
+                         f"{counted(game.event_count, 'event')}): a game already played is "
+                         f"not {doing}")
     return game
 
 

@@ -17,6 +17,7 @@ from typing import Any, Final, Literal
 from sqlalchemy import ColumnElement, and_, func, select
 from sqlalchemy.orm import Session
 
+from rinkside.present.counts import counted
 from rinkside.rules.settings import settings_from_mapping, settings_table
 from rinkside.services.base import ServiceBase
 from rinkside.services.changes import record, require_reason
@@ -163,7 +164,8 @@ def set_settings(service: ServiceBase, tournament_id: int, stage: Stage,
         begun = _begun(s, tournament_id, stage)
         kept: list[int] = []
         if begun:
-            why = require_reason(reason, f"{len(begun)} game(s) have begun under these "
+            why = require_reason(reason, f"{counted(len(begun), 'game')} "
+                                 f"{'has' if len(begun) == 1 else 'have'} begun under these "
                                  "settings")
             for game in begun:
                 if game.settings is None:

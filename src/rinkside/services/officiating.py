@@ -62,6 +62,7 @@ class Reopening:
     by: str
     at: datetime
     reason: str
+    by_shown: str = ""  # the director's full name, else their username
 
 
 @dataclass(frozen=True)
@@ -191,6 +192,49 @@ def referee_shortfall(referees: Sequence[str]) -> str | None:
 def referees_warning(service: ServiceBase, game_id: int) -> str | None:
     """:func:`referee_shortfall` of the game's named referees (by full name)."""
     return referee_shortfall(officials_shown(service, game_id)["referee"])
+
+
+def referees_unnamed(service: ServiceBase, game_id: int) -> str | None:
+    """Rules 506(b), 616(a): the official scorer "has the Referees sign" the
+    report, so its signers are the referees it names. Where the logins that
+    sign (the referee users assigned the game, and any who signed since the
+    last reopening) and the names the report prints part (a name typed on
+    the sign-off page, a login assigned by hand), what parts, in words for
+    the director and the signer; None where they agree or the report names
+    no referee yet (:func:`referee_shortfall` says that). A login answers to
+    a name by its username or its full name (case aside)."""
+    with service.read() as s:
+        _game(s, game_id)
+        named = [row.name for row in s.scalars(
+            select(models.GameOfficial).where(models.GameOfficial.game_id == game_id,
+                                              models.GameOfficial.role == "referee")
+            .order_by(models.GameOfficial.position))]
+        if not named:
+            return None
+        status = _status(s, game_id)
+        logins = list(dict.fromkeys([*assigned_in(s, game_id), *(
+            sig.username for sig in status.signatures if sig.role == "referee")]))
+        full = shown_names(s, {*named, *logins})
+    keys = {name.strip().casefold() for name in named}
+
+    def answers(login: str) -> set[str]:
+        return {login.casefold(), full.get(login, login).casefold()}
+
+    signed = {sig.username for sig in status.signatures}
+    unnamed = [(f"{full[login]} ({login})" if login in full else login, login in signed)
+               for login in logins if not answers(login) & keys]
+    answered = set().union(*(answers(login) for login in logins)) if logins else set()
+    orphans = [full.get(name, name) for name in named if name.strip().casefold() not in answered]
+    if not unnamed and not orphans:
+        return None
+    parts = [f"the report names {' and '.join(full.get(n, n) for n in named)} as the referees"]
+    parts += [f"{who} {'signed' if did else 'is assigned to sign'} it without being named on it"
+              for who, did in unnamed]
+    if orphans:
+        parts.append(f"no referee login is assigned to sign as {' or '.join(orphans)}")
+    return ("Rules 506(b), 616(a): the referees the report names sign it; "
+            + "; ".join(parts) + ". Name the game's referees by their logins on the desk "
+            "(People: the game's officials).")
 
 
 def officials_shown(service: ServiceBase, game_id: int) -> dict[str, list[str]]:
@@ -392,6 +436,17 @@ def written_reports(service: ServiceBase, game_id: int) -> list[WrittenReport]:
                               full.get(r.username, "")) for r in rows]
 
 
+def reopened(service: ServiceBase, game_id: int) -> Reopening | None:
+    """The reopening a game open again stands under (Rule 616(a): the
+    director reopened the signed game, with a reason; its referees sign
+    again once it is corrected): the last one, while the game is not signed
+    again; else None. The officials' screens say it instead of simply taking
+    writes again."""
+    with service.read() as s:
+        status = _status(s, game_id)
+    return status.reopenings[-1] if status.reopenings and not status.locked else None
+
+
 def is_locked(service: ServiceBase, game_id: int) -> bool:
     with service.read() as s:
         return signoffs.is_locked(s, game_id)
@@ -431,7 +486,8 @@ def _status(s: Session, game_id: int) -> SignOff:
     reopenings: list[Reopening] = []
     for entry in entries:
         if entry.kind == "reopen":
-            reopenings.append(Reopening(entry.username, entry.at, entry.reason))
+            reopenings.append(Reopening(entry.username, entry.at, entry.reason,
+                                        full.get(entry.username, "") or entry.username))
             earlier.extend(current)
             current = []
         else:

@@ -9,6 +9,7 @@ from typing import Final
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from rinkside.present.counts import counted
 from rinkside.rules.settings import Settings
 from rinkside.services.base import ServiceBase
 from rinkside.services.errors import NotFound
@@ -83,8 +84,8 @@ class Schedule(ServiceBase):
             teams = s.scalars(select(models.Team.id).where(models.Team.division_id == division_id)
                               .order_by(models.Team.id)).all()
             if len(teams) < 2:
-                raise ValueError(f"division {division_id} has {len(teams)} team(s); a round "
-                                 "robin needs two or more")
+                raise ValueError(f"division {division_id} has {counted(len(teams), 'team')}; "
+                                 "a round robin needs two or more")
             planned = schedule.round_robin(list(teams), start=start, slot_minutes=slot_minutes,
                                            rinks=rinks, rounds=rounds,
                                            first_order=_next_order(s, division_id))

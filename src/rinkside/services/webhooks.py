@@ -47,6 +47,7 @@ from cryptography.fernet import Fernet
 from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
+from rinkside.present.counts import counted
 from rinkside.rules.state import GameState
 from rinkside.services.base import ServiceBase
 from rinkside.services.ticker import Ticker
@@ -332,7 +333,7 @@ def key_problem(service: ServiceBase) -> str | None:
     if not live:
         return (f"{why}: one is made there when the first webhook is registered "
                 f"(or give it as {webhook_key.KEY_VARIABLE})")
-    return (f"{why}: the secrets of the {live} webhook(s) registered cannot be read, so "
+    return (f"{why}: the secrets of the {counted(live, 'webhook')} registered cannot be read, so "
             f"none of their deliveries is signed or sent until the key that sealed them "
             f"is back ({webhook_key.key_path()} or {webhook_key.KEY_VARIABLE})")
 

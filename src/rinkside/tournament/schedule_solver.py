@@ -577,7 +577,7 @@ def _solve_keeping(keep: timedelta, aware: bool, began: float, pairings: Sequenc
     if aware and broken:
         raise _TravelNotKept
     if len(placed) != len(pairings):
-        raise ScheduleInfeasible(f"{len(pairings) - len(placed)} game(s) found no one rink "
+        raise ScheduleInfeasible(f"{len(pairings) - len(placed)} of the games found no one rink "
                                  "open and free for the whole game at the time the solver "
                                  "chose: give the rinks more hours or the days more time")
     if broken:

@@ -25,6 +25,7 @@ from fastapi.templating import Jinja2Templates
 from markupsafe import Markup
 
 from rinkside.formats.text import readable
+from rinkside.present.counts import counted
 from rinkside.present.minutes import penalty_minutes
 from rinkside.present.roles import role_words
 from rinkside.services.change import Change
@@ -67,6 +68,7 @@ def create_app(service: Tournaments | None = None, *,
     templates.env.globals["page_user"] = auth.page_user  # the header of a public page
     templates.env.filters["penalty_minutes"] = penalty_minutes  # 1:30, never 1.5
     templates.env.filters["role_words"] = role_words  # official scorer, never official_scorer
+    templates.env.filters["counted"] = counted  # 1 game, 2 games, never 1 game(s)
     app.state.templates = templates
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     for router in ROUTERS:

@@ -16,6 +16,7 @@ from urllib.parse import urlencode
 
 from fastapi import HTTPException
 
+from rinkside.present.counts import counted
 from rinkside.present.lines import GameLines, GoalieLine, game_lines
 from rinkside.rules.events import Team
 from rinkside.rules.state import GameState
@@ -471,7 +472,7 @@ class SuspensionRow:
             return "rest of the tournament"
         if kind == "pending_review":
             return "until reviewed"
-        return str(sum(s.remaining for s, _ in self.status.barring()))
+        return counted(sum(s.remaining for s, _ in self.status.barring()), "game")
 
 
 @dataclass(frozen=True, slots=True)

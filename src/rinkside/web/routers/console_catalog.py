@@ -304,12 +304,19 @@ def console_view(game_id: int, user: Reader, service: Service) -> dict[str, Any]
         "may_write": user.may_write(game_id),
         # Rule 616(a): signed by the referees, no event of the game can change.
         "locked": officiating.is_locked(service, game_id),
+        # Rule 616(a): reopened by the director, who, when and why (None: not reopened).
+        "reopened": _reopened(officiating.reopened(service, game_id)),
         # Rule 507(a): when the game started (its first event written) and
         # finished (its last, once it is over), for the game timekeeper.
         "started_at": record.entries[0].at.isoformat() if record.entries else None,
         "finished_at": (record.entries[-1].at.isoformat()
                         if record.entries and state.status == "final" else None),
     }
+
+
+def _reopened(r: officiating.Reopening | None) -> dict[str, Any] | None:
+    return None if r is None else {"by": r.by_shown, "username": r.by,
+                                   "at": r.at.isoformat(), "reason": r.reason}
 
 
 def _signing(note: team_officials.LineupSigningNote) -> dict[str, Any]:

@@ -52,6 +52,8 @@ def signoff_json(service: Service, game_id: int) -> dict[str, Any]:
                        for r in status.reopenings],
         "earlier_signatures": [signature(s) for s in status.earlier_signatures],
         "officials": officiating.officials(service, game_id),
+        # Rules 506(b), 616(a): the signing logins and the report's referees apart
+        "referees_unnamed": officiating.referees_unnamed(service, game_id),
     }
 
 
@@ -94,6 +96,7 @@ def signoff_page(game_id: int, request: Request, service: Service, templates: Te
         "signing": officiating.signing_warning(status, user.username) if user else "",
         "officials": officiating.officials(service, game_id),
         "officials_shown": officiating.officials_shown(service, game_id),
+        "referees_unnamed": officiating.referees_unnamed(service, game_id),
         "most": officiating.MOST, "user": user, "corrections": corrections,
         "written": officiating.written_reports(service, game_id),
         "report_rules": officiating.REPORT_RULES,

@@ -8,7 +8,9 @@ import { live } from "./live_module.js";
 import { root, $, put, make, clear } from "./console_dom.js";
 import { MAY_WRITE, TEAMS, currentState, currentInfo, teamName } from "./console_state.js";
 
-/* Rule 616(a): a game its referees have signed cannot change; say so up front. */
+/* Rule 616(a): a game its referees have signed cannot change; say so up front.
+   A signed game the director reopened is said to be so (who, when, why),
+   not simply open to writes again. */
 export function renderLock() {
   var state = currentState(), info = currentInfo();
   var node = document.querySelector('[data-bind="locked"]');
@@ -18,6 +20,22 @@ export function renderLock() {
   if (node) { node.hidden = !locked; }
   /* console.css hides every key that records or corrects (nothing is taken). */
   root.setAttribute("data-locked", locked ? "1" : "0");
+  var note = document.querySelector('[data-bind="reopened"]');
+  var reopened = info && info.reopened;
+  if (note) {
+    note.hidden = locked || !reopened;
+    note.textContent = locked || !reopened ? "" : reopenedText(reopened);
+  }
+}
+
+/* "Reopened by Dana Reyes on Fri 4 Dec, 09:12: <reason>. ..." (GET /console's
+   reopened: officiating.Reopening), the time as this device shows it. */
+function reopenedText(r) {
+  var when = new Date(r.at).toLocaleString([], { weekday: "short", day: "numeric",
+    month: "short", hour: "2-digit", minute: "2-digit" });
+  return "Reopened by the tournament director " + r.by + " on " + when + ": \u201c" +
+    r.reason + "\u201d. The game may be corrected (Rule 616(a)); its referees sign " +
+    "the report again once it is.";
 }
 
 /* ------------------------------------------------------------------ render */

@@ -5,8 +5,10 @@
  * server's clock); this module only counts it down between states. No rule
  * is decided here.
  *
- * renderCountdown() is called by console.js and console_timekeeper.js after
- * each state and each tick.
+ * renderCountdown() is called by console.js and each table screen's module
+ * (console_timekeeper.js, console_penalties.js, console_scorer.js) after
+ * each state and each tick: every official sees the time-out and the
+ * intermission run down.
  */
 import { clock } from "./live_module.js";
 import { $ } from "./console_dom.js";

@@ -31,3 +31,7 @@ export function typing(ev) {
 }
 
 export function clear(node) { while (node.firstChild) { node.removeChild(node.firstChild); } }
+
+/* "1 skater", "5 skaters": a count in words (present/counts.py says the
+ * pages' counts the same way), never "skater(s)". */
+export function counted(count, noun) { return count + " " + noun + (count === 1 ? "" : "s"); }

@@ -6,7 +6,7 @@
  * version: who is dressed changed, not the log) is taken and the console's
  * info fetched again.
  */
-import { $, make, clear } from "./console_dom.js";
+import { $, make, clear, counted } from "./console_dom.js";
 import { request, detailText } from "./console_api.js";
 import { API, TEAMS, replace, refreshInfo } from "./console_state.js";
 import { flash, hideBanner } from "./console_banner.js";
@@ -80,7 +80,7 @@ function lineupForm(team, data) {
       if (answer.status === 200) {
         hideBanner();
         var d = answer.data;
-        flash(data.name + " lineup saved: " + d.skaters + " skaters, " + d.goaltenders + " goaltender(s)" +
+        flash(data.name + " lineup saved: " + counted(d.skaters, "skater") + ", " + counted(d.goaltenders, "goaltender") +
           (d.forfeit_reason ? ". " + d.forfeit_reason : "") +
           (d.warnings.length ? ". " + d.warnings.map(function (w) { return w.message; }).join("; ") : ""));
         replace(d.state); /* the same version: who is dressed changed, not the log */

@@ -15,9 +15,21 @@ import {
 import { request } from "./console_api.js";
 import { post, written, networkDown } from "./console_writes.js";
 import { renderBoard } from "./console_board.js";
+import { renderCountdown } from "./console_countdown.js";
 import { renderServers } from "./console_servers.js";
 import { idle } from "./console_quick_keys.js";
 import { startScreen } from "./console_screen.js";
+import { flash } from "./console_banner.js";
+
+/* Rule 402(d): a goal that ended a penalty lets its player back on; the
+   engine's words (state.goals[].released) said at once on this screen,
+   where the box entry simply went. */
+function sayReleased(state, before) {
+  if (!before || state.goals.length <= before.goals.length) { return; }
+  const said = state.goals.slice(before.goals.length)
+    .reduce(function (all, goal) { return all.concat(goal.released || []); }, []);
+  if (said.length) { flash(said.join("; ")); }
+}
 
 /* Rule 505(b): each player serving his time in the box may be noted
    leaving it before it is over, at the time the clock shows. */
@@ -78,8 +90,11 @@ root.addEventListener("click", function (ev) {
 startScreen({
   render: function (state, before) {
     renderBoard();
+    renderCountdown(); /* a time-out's 30 s (641), the intermission (640(a)) */
+    sayReleased(state, before);
     addLeaveButtons();
     renderServers();
     if (!before || before.version !== state.version) { refreshAnnouncements(); }
-  }
+  },
+  ticked: function () { renderCountdown(); }
 });

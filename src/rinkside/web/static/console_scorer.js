@@ -13,6 +13,7 @@ import { request, detailText } from "./console_api.js";
 import { flash, showBanner } from "./console_banner.js";
 import { networkDown } from "./console_writes.js";
 import { renderBoard } from "./console_board.js";
+import { renderCountdown } from "./console_countdown.js";
 import { renderAccepts } from "./console_accepts.js";
 import { renderLog } from "./console_log.js";
 import { refreshForm } from "./console_forms.js";
@@ -84,10 +85,12 @@ root.addEventListener("change", function (ev) {
 startScreen({
   render: function (state, before) {
     renderBoard();
+    renderCountdown(); /* a time-out's 30 s (641), the intermission (640(a)) */
     renderAccepts();
     if (!before || before.status !== state.status || before.locked !== state.locked) {
       refreshSignoff();
     }
   },
-  info: function () { renderLog(); refreshForm(); }
+  info: function () { renderLog(); refreshForm(); },
+  ticked: function () { renderCountdown(); }
 });

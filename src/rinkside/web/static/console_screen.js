@@ -13,6 +13,7 @@ import { root, $ } from "./console_dom.js";
 import { API, GAME, currentState, takeState, takeInfo, follow } from "./console_state.js";
 import { request } from "./console_api.js";
 import { flash } from "./console_banner.js";
+import { renderLock } from "./console_board.js";
 
 /* Start the screen: o.render(state, before) after each state is taken,
    o.info(info) after each GET /console answer, o.ticked(ran) after each
@@ -32,6 +33,7 @@ export function startScreen(o) {
         game.anchor(info.tenths_since_last_write); /* reloaded: the clock ran since */
       }
       anchored = true;
+      renderLock(); /* signed, or reopened by the director: who, when, why (616(a)) */
       if (o.info) { o.info(info); }
     });
   }
@@ -42,7 +44,10 @@ export function startScreen(o) {
     if (data.moment && (!before || before.moment !== data.moment)) {
       flash(data.moment.texts.join("; "));
     }
-    if (!before || data.version !== before.version) { refreshInfo(); }
+    /* a signature or a reopening changes no log: its info (who reopened) is asked too */
+    if (!before || data.version !== before.version || data.locked !== before.locked) {
+      refreshInfo();
+    }
   }
   function link(status, label) {
     const node = document.querySelector('[data-bind="link"]');

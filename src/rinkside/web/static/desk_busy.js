@@ -26,7 +26,7 @@ function busy(form) {
       const answer = await fetch(form.dataset.progress, { credentials: "same-origin" });
       const p = answer.ok ? await answer.json() : null;
       solver = p && p.running && p.solutions > 0
-        ? `; the solver has found ${p.solutions} schedule(s), the best within ${p.gap_percent}% of the best bound`
+        ? `; the solver has found ${p.solutions} schedule${p.solutions === 1 ? "" : "s"}, the best within ${p.gap_percent}% of the best bound`
         : solver;
     } catch {
       // the page is leaving (the build answered): nothing to show

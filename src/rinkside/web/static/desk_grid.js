@@ -63,7 +63,7 @@ async function preview(cell) {
   const wishes = answer.wishes || [];
   cell.classList.add(found.length ? "drop-conflict" : "drop-ok");
   status.textContent = `Game ${picked.game} to ${cell.dataset.label}: `
-    + (found.length ? `${found.length} conflict(s): ${found.join("; ")}` : "no conflict")
+    + (found.length ? `${found.length} conflict${found.length === 1 ? "" : "s"}: ${found.join("; ")}` : "no conflict")
     + (wishes.length ? `; wishes not kept: ${wishes.join("; ")}` : "")
     + ".";
 }
