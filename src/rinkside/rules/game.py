@@ -96,19 +96,24 @@ def _step(state: GameState, s: GameState, event: events.Event) -> None:
     # MATCH_CLASS builds a set, a list and a tuple at every case that matches
     # (issue 30). mypy still proves the chain covers every event type (the else).
     if isinstance(event, events.FaceOff):
-        play.refuse_faceoff(state, event)
+        # Most face-offs follow their whistle at its moment: play may resume
+        # and the clock stands (613(a)), so neither is asked about.
+        at = event.at
+        moved = state.phase != "stopped" or at.left != state.left or at.period != state.period
+        if moved:
+            play.refuse_faceoff(state, event)  # 613(a), 637(a), 639(b)
         if state.penalty_shot_due is not None:
             automatic.refuse_faceoff(state, event)
         if state.units and state.setup.settings.servers_named:
             serving.refuse_faceoff(state)  # 402(c), 404(b), 404(e), 405(a), 407(a)
-        at = event.at
-        if s.phase != "stopped" or at.left != s.left or at.period != s.period:
-            clock.run_to_faceoff(s, at)  # most follow the whistle at once: the clock stands
+        if moved:
+            clock.run_to_faceoff(s, at)
         play.faceoff(s, event)
     elif isinstance(event, events.Stoppage):
         play.refuse_stoppage(state, event)
         clock.run_to(s, event.at)
-        play.stoppage(s, event)
+        if s.phase == "in_play":  # the whistle stops play (409(b), 402(g), 408(b))
+            penalties.stop_play(s)
     elif isinstance(event, events.Goal):
         goals.refuse_goal(state, event)
         clock.run_to(s, event.at)
