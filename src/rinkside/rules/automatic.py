@@ -27,7 +27,6 @@ shots:
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from typing import Final
 
@@ -65,7 +64,9 @@ def rule_key(text: str | None) -> str:
     ``"613(c) note 1"`` are that note's key (casebook 46)."""
     if not text:
         return ""
-    key = re.sub(r"\s+", "", text.casefold()).removeprefix("rule")
+    # str.split() drops the whitespace re's \s matches, without the re module's
+    # trip through its pattern cache: asked at each new rule text (issue 30)
+    key = "".join(text.casefold().split()).removeprefix("rule")
     return _ALIASES.get(key, key)
 
 

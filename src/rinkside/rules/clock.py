@@ -138,8 +138,7 @@ def run_to_faceoff(s: GameState, moment: GameTime) -> None:
     in goal; any other runs it as :func:`run_to` does (the fold does not ask
     where the face-off follows the whistle at its own moment: nothing runs)."""
     if s.phase == "stopped":
-        if moment.left != s.left or moment.period != s.period:  # most follow at once
-            run_to(s, moment)
+        run_to(s, moment)
     elif s.phase == "intermission":
         s.period, s.left = moment.period, moment.left
         s.elapsed = s.period_offset(moment.period + 1) - moment.left
@@ -148,8 +147,10 @@ def run_to_faceoff(s: GameState, moment: GameTime) -> None:
 
 
 def run_lenient(s: GameState, moment: GameTime) -> None:
-    """:func:`run_to`, except where the clock is kept (:func:`keeps_clock`)."""
-    if not keeps_clock(s, moment):
+    """:func:`run_to`, except where the clock is kept (:func:`keeps_clock`):
+    after the final buzzer and in a shootout it stands (casebook 16-17; to a
+    moment before it, :func:`run_to` would run nothing anyway)."""
+    if s.phase not in ("final", "shootout"):
         run_to(s, moment)
 
 

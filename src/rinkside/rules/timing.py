@@ -64,7 +64,10 @@ def note(s: GameState, since: int, at: GameTime) -> bool:
 
 
 def _note_ended(s: GameState, at: GameTime) -> None:
-    alive = {u.penalty_id for u in s.units if u.status != "done"}
+    alive: set[int] = set()
+    for u in s.units:  # a plain loop: a comprehension is a call of its own (issue 30)
+        if u.status != "done":
+            alive.add(u.penalty_id)
     last: dict[int, tuple[int, int | GameTime, PenaltyEnd]] = {}
     now = s.elapsed
     for u in s.units:
