@@ -200,7 +200,7 @@ def instead(s: GameState, event: Penalty, entry: Infraction | None
                      f"punch carries a minimum suspension of {PUNCH_GAMES} games, not "
                      f"{event.suspension}")
             event = _with_suspension(event, PUNCH_GAMES)
-    return event, _replace_added(s, event)
+    return event, (_replace_added(s, event) if s.auto_added else None)  # most: none added
 
 
 def _awarded_for(s: GameState, event: Penalty, rule: str) -> bool:
