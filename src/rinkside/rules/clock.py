@@ -90,8 +90,9 @@ def runs_while_stopped(s: GameState) -> bool:
     if s.phase != "stopped" or st.clock != "running" or s.clock_held:
         return False
     late = st.late_stop_clock  # casebook 22: held in the last minutes, the score close
-    return (late is None or s.period != st.periods or s.left > late
-            or abs(s.home_score - s.away_score) > st.late_stop_clock_margin)
+    if late is None or s.period != st.periods or s.left > late:  # an if: compared specialized
+        return True
+    return abs(s.home_score - s.away_score) > st.late_stop_clock_margin
 
 
 def run_to(s: GameState, moment: GameTime) -> None:
