@@ -117,8 +117,9 @@ def _step(state: GameState, s: GameState, event: events.Event) -> None:
         incidents.refuse_while_suspended(state, event)
     # One test a type, the most frequent first, not a ``match``: Python 3.11's
     # MATCH_CLASS builds a set, a list and a tuple at every case that matches, and
-    # isinstance walks the class's bases where it does not (issue 30). The event
-    # classes are final, so mypy still proves the chain covers every type (the else).
+    # an isinstance that fails walks the bases, then looks ``__class__`` up as an
+    # attribute (issue 30). The event classes are final, so mypy still proves the
+    # chain covers every type (the else).
     if type(event) is FaceOff:
         # Most face-offs follow their whistle at its moment: play may resume
         # and the clock stands (613(a)), so neither is asked about. (Tested
