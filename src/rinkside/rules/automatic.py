@@ -27,7 +27,6 @@ shots:
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from typing import Final
 
@@ -53,6 +52,10 @@ SHOWN: Final[dict[str, str]] = {"613note1": "613 note 1", "205note3": "205 note 
 _ALIASES: Final[dict[str, str]] = {"613(c)": "613note1", "613(c)note1": "613note1"}
 _MINORS: Final = frozenset({PC.MINOR, PC.BENCH_MINOR, PC.DOUBLE_MINOR})
 _EJECTIONS: Final = frozenset({PC.GAME_EJECTION, PC.GAME_MISCONDUCT})
+# Classes compared on the fold's path, as module names: Python 3.11 reads an
+# enum's members off its class unspecialized (issue 30).
+_MATCH: Final = PC.MATCH
+_MAJOR: Final = PC.MAJOR
 # Casebook 62: the rules whose foul the book punishes with a penalty shot.
 SHOT_FOULS: Final = ("614(c)", "617(e)", "624(b)", "629(g)", "638(a)", "642(e)")
 
@@ -65,7 +68,9 @@ def rule_key(text: str | None) -> str:
     ``"613(c) note 1"`` are that note's key (casebook 46)."""
     if not text:
         return ""
-    key = re.sub(r"\s+", "", text.casefold()).removeprefix("rule")
+    # str.split() drops the whitespace re's \s matches, without the re module's
+    # trip through its pattern cache: asked at each new rule text (issue 30)
+    key = "".join(text.casefold().split()).removeprefix("rule")
     return _ALIASES.get(key, key)
 
 
@@ -91,7 +96,7 @@ def refuse_penalty(s: GameState, event: Penalty) -> None:
             and event.penalty_class != PC.GROSS_MISCONDUCT:
         raise RuleViolation("404(d)", f"{event.official} ({event.team}) was removed from the "
                             "game: only a gross misconduct (601(f)) may still be given to him")
-    if event.penalty_class != PC.MATCH or event.served_by is None:
+    if event.penalty_class != _MATCH or event.served_by is None:
         return
     n, team = event.served_by, event.team
     if s.is_goaltender(team, n):
@@ -199,7 +204,7 @@ def instead(s: GameState, event: Penalty, entry: Infraction | None
                      f"punch carries a minimum suspension of {PUNCH_GAMES} games, not "
                      f"{event.suspension}")
             event = _with_suspension(event, PUNCH_GAMES)
-    return event, _replace_added(s, event)
+    return event, (_replace_added(s, event) if s.auto_added else None)  # most: none added
 
 
 def _awarded_for(s: GameState, event: Penalty, rule: str) -> bool:
@@ -356,7 +361,7 @@ def after(s: GameState, event: Penalty, record: PenaltyRecord, entry: Infraction
                 and r.penalty_id != record.penalty_id:
             recorded.append(r)
         node = node.tail
-    if entry.rule.startswith("619") and event.penalty_class == PC.MAJOR and not any(
+    if entry.rule.startswith("619") and event.penalty_class == _MAJOR and not any(
             r.penalty_class in _EJECTIONS for r in recorded):
         warn(s, "619(c)", f"a major for high sticking must also include a game ejection or "
              f"game misconduct (#{event.player}, {event.team})")
@@ -366,7 +371,7 @@ def after(s: GameState, event: Penalty, record: PenaltyRecord, entry: Infraction
         s.warnings = tuple(w for w in s.warnings
                            if not (w.rule == "619(c)" and w.text.endswith(stale)))
     if not companions or not entry.companions or event.penalty_class not in entry.classes or \
-            event.penalty_class == PC.MATCH or event.penalty_class in entry.companions:
+            event.penalty_class == _MATCH or event.penalty_class in entry.companions:
         return []
     have = {r.penalty_class for r in recorded}
     out = []

@@ -90,8 +90,9 @@ def runs_while_stopped(s: GameState) -> bool:
     if s.phase != "stopped" or st.clock != "running" or s.clock_held:
         return False
     late = st.late_stop_clock  # casebook 22: held in the last minutes, the score close
-    return (late is None or s.period != st.periods or s.left > late
-            or abs(s.home_score - s.away_score) > st.late_stop_clock_margin)
+    if late is None or s.period != st.periods or s.left > late:  # an if: compared specialized
+        return True
+    return abs(s.home_score - s.away_score) > st.late_stop_clock_margin
 
 
 def run_to(s: GameState, moment: GameTime) -> None:
@@ -138,8 +139,7 @@ def run_to_faceoff(s: GameState, moment: GameTime) -> None:
     in goal; any other runs it as :func:`run_to` does (the fold does not ask
     where the face-off follows the whistle at its own moment: nothing runs)."""
     if s.phase == "stopped":
-        if moment.left != s.left or moment.period != s.period:  # most follow at once
-            run_to(s, moment)
+        run_to(s, moment)
     elif s.phase == "intermission":
         s.period, s.left = moment.period, moment.left
         s.elapsed = s.period_offset(moment.period + 1) - moment.left
@@ -148,8 +148,10 @@ def run_to_faceoff(s: GameState, moment: GameTime) -> None:
 
 
 def run_lenient(s: GameState, moment: GameTime) -> None:
-    """:func:`run_to`, except where the clock is kept (:func:`keeps_clock`)."""
-    if not keeps_clock(s, moment):
+    """:func:`run_to`, except where the clock is kept (:func:`keeps_clock`):
+    after the final buzzer and in a shootout it stands (casebook 16-17; to a
+    moment before it, :func:`run_to` would run nothing anyway)."""
+    if s.phase not in ("final", "shootout"):
         run_to(s, moment)
 
 

@@ -1,9 +1,11 @@
 """What happens in a game, as the scorer and timekeepers record it.
 
-Events are past-tense facts, frozen dataclasses. The game state follows from
-folding them in order (:mod:`rinkside.rules.game`). Every event carries the
-moment it happened, ``at``: the period and the time left on the game clock
-(``None`` for shootout attempts, which have no clock).
+Events are past-tense facts, frozen dataclasses, each type ``final`` (the
+fold tells them apart by ``type(event) is``, which mypy checks covers them
+all). The game state follows from folding them in order
+(:mod:`rinkside.rules.game`). Every event carries the moment it happened,
+``at``: the period and the time left on the game clock (``None`` for
+shootout attempts, which have no clock).
 
 The event types mirror ``conformance/FORMAT.md``, second edition included
 (shots, measurements, warnings, leaving the box, a suspended game, the
@@ -14,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Final, Literal, TypeAlias, get_args
+from typing import Final, Literal, TypeAlias, final, get_args
 
 from rinkside.rules.times import GameTime
 
@@ -76,6 +78,7 @@ _CLASS_RULES: dict[PenaltyClass, str] = {
 }
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class FaceOff:
     """The puck is dropped; play is on."""
@@ -84,6 +87,7 @@ class FaceOff:
     spot: str | None = None
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class Stoppage:
     """The whistle; play is stopped."""
@@ -92,6 +96,7 @@ class Stoppage:
     reason: str | None = None
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class Goal:
     """A goal for ``team``. With ``own_goal`` the puck went in off a defender
@@ -128,11 +133,13 @@ class PenaltyCall:
     casebook 62): a minor so marked is neither served nor charged (406(h))."""
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class Penalty(PenaltyCall):
     """A penalty assessed at a stoppage. ``player`` is None for a bench penalty."""
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class PenaltySignal(PenaltyCall):
     """A delayed penalty signalled while play goes on (Rule 409(b))."""
@@ -143,6 +150,7 @@ class PenaltySignal(PenaltyCall):
                        self.called_by, self.penalty_shot)
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class PenaltyShot:
     """A penalty shot by ``team`` (the shooting team), Rule 406."""
@@ -153,6 +161,7 @@ class PenaltyShot:
     scored: bool
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class TimeOut:
     """A time-out called by ``team`` during a stoppage (Rule 641)."""
@@ -161,6 +170,7 @@ class TimeOut:
     team: Team
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class GoalieChange:
     """``goalie`` goes in goal for ``team``; None leaves the net empty."""
@@ -170,6 +180,7 @@ class GoalieChange:
     goalie: int | None
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class PeriodEnd:
     """The game clock reached 0:00."""
@@ -177,6 +188,7 @@ class PeriodEnd:
     at: GameTime
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class ShootoutAttempt:
     """One shot of a shootout (Rule 639(b))."""
@@ -187,6 +199,7 @@ class ShootoutAttempt:
     at: GameTime | None = None
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class Forfeit:
     """``team`` forfeits the game (Rule 634)."""
@@ -196,6 +209,7 @@ class Forfeit:
     reason: str = ""
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class Designate:
     """The captain names who returns first when two penalties end together (408(c))."""
@@ -213,6 +227,7 @@ MEASURED_ITEMS: tuple[str, ...] = (
 )
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class Measurement:
     """``team`` asked the referee to measure ``item`` of ``player`` (of the
@@ -232,6 +247,7 @@ class Measurement:
     served_by: int | None = None
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class Shot:
     """A shot on goal by ``team`` that the goaltender stopped (a save). Goals
@@ -242,6 +258,7 @@ class Shot:
     shooter: int | None = None
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class Caution:
     """A warning the referees gave (FORMAT.md second edition ``warning``): to
@@ -257,6 +274,7 @@ class Caution:
     official: str | None = None
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class LeftBox:
     """A penalized player left the penalty bench before his penalty expired
@@ -268,6 +286,7 @@ class LeftBox:
     error: bool = False
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class Suspend:
     """The referees suspend the game (634(a), 634(b), 640(d))."""
@@ -276,6 +295,7 @@ class Suspend:
     reason: str = ""
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class Resume:
     """The suspension is over; the clock stays stopped until the face-off."""
@@ -283,6 +303,7 @@ class Resume:
     at: GameTime
 
 
+@final
 @dataclass(frozen=True, slots=True)
 class RefereeTimeout:
     """A time-out called by the referees (640(b), 206(e)): under running time

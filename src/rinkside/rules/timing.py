@@ -22,7 +22,7 @@ moment.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING, Final, TypeAlias
 
 from rinkside.rules.box import Box
 from rinkside.rules.records import Chain, PenaltyEnd, PenaltyRecord, items
@@ -31,6 +31,14 @@ from rinkside.rules.times import GameTime
 if TYPE_CHECKING:
     from rinkside.rules.state import GameState
 
+
+# How a penalty ended, as module names: Python 3.11 reads an enum's members off
+# its class unspecialized, through the enum type's __getattr__ hook (issue 30).
+EXPIRED: Final = PenaltyEnd.EXPIRED
+RELEASED: Final = PenaltyEnd.RELEASED
+REMOVED: Final = PenaltyEnd.REMOVED
+GAME_OVER: Final = PenaltyEnd.GAME_OVER
+_push: Final = Chain.push  # likewise: a class's attribute is read unspecialized
 
 PenaltyTime: TypeAlias = tuple[int, int | GameTime, PenaltyEnd | None]
 """One fact of a penalty's time, ``(penalty_id, at, end)``: it began (``end``
@@ -54,7 +62,7 @@ def note(s: GameState, since: int, at: GameTime) -> bool:
         if u.status == "pending":
             continue
         if u.start >= since:
-            s.penalty_time_chain = Chain.push(s.penalty_time_chain,
+            s.penalty_time_chain = _push(s.penalty_time_chain,
                                               (u.penalty_id, u.start, None))
         if u.status == "done":
             done = True
@@ -64,7 +72,10 @@ def note(s: GameState, since: int, at: GameTime) -> bool:
 
 
 def _note_ended(s: GameState, at: GameTime) -> None:
-    alive = {u.penalty_id for u in s.units if u.status != "done"}
+    alive: set[int] = set()
+    for u in s.units:  # a plain loop: a comprehension is a call of its own (issue 30)
+        if u.status != "done":
+            alive.add(u.penalty_id)
     last: dict[int, tuple[int, int | GameTime, PenaltyEnd]] = {}
     now = s.elapsed
     for u in s.units:
@@ -72,24 +83,24 @@ def _note_ended(s: GameState, at: GameTime) -> None:
             continue
         over: tuple[int, int | GameTime, PenaltyEnd]
         if u.wait:
-            over = (now, at, PenaltyEnd.EXPIRED)  # back at this stoppage or face-off
+            over = (now, at, EXPIRED)  # back at this stoppage or face-off
         elif u.end <= now:
-            over = (u.end, u.end, PenaltyEnd.EXPIRED)  # on time, as the clock ran
+            over = (u.end, u.end, EXPIRED)  # on time, as the clock ran
         else:
-            over = (now, at, PenaltyEnd.RELEASED)  # 402(d)
+            over = (now, at, RELEASED)  # 402(d)
         known = last.get(u.penalty_id)
         if known is None or over[0] >= known[0]:
             last[u.penalty_id] = over
     for pid, (_, moment, how) in last.items():
-        s.penalty_time_chain = Chain.push(s.penalty_time_chain, (pid, moment, how))
+        s.penalty_time_chain = _push(s.penalty_time_chain, (pid, moment, how))
 
 
 def note_removed(s: GameState, before: Box, at: GameTime) -> None:
     """Units of ``before`` left the box with their player (404(c)-(g), 405(a))."""
     alive = {u.penalty_id for u in s.units}
     for pid in {u.penalty_id for u in before} - alive:
-        s.penalty_time_chain = Chain.push(s.penalty_time_chain,
-                                          (pid, at, PenaltyEnd.REMOVED))
+        s.penalty_time_chain = _push(s.penalty_time_chain,
+                                          (pid, at, REMOVED))
 
 
 def note_game_over(s: GameState) -> None:
@@ -97,8 +108,8 @@ def note_game_over(s: GameState) -> None:
     empties the box next, 634(d))."""
     note(s, 0, s.clock)
     for pid in {u.penalty_id for u in s.units if u.status != "done"}:
-        s.penalty_time_chain = Chain.push(s.penalty_time_chain,
-                                          (pid, s.clock, PenaltyEnd.GAME_OVER))
+        s.penalty_time_chain = _push(s.penalty_time_chain,
+                                          (pid, s.clock, GAME_OVER))
 
 
 def timed(s: GameState, records: tuple[PenaltyRecord, ...]) -> tuple[PenaltyRecord, ...]:
