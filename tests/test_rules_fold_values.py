@@ -21,6 +21,7 @@ from rinkside.rules.box import (
     UnitChanges,
     assessed_unit,
     held_third,
+    server_key,
 )
 from rinkside.rules.events import PenaltyClass
 from rinkside.rules.infraction_catalog import _QUALIFIERS, CATALOG
@@ -134,6 +135,14 @@ def test_records_built_slot_by_slot_are_the_records_their_classes_build() -> Non
                                     "615(a)")
     for record in (goal, penalty):
         assert pickle.loads(pickle.dumps(record)) == record
+
+
+def test_a_server_key_built_by_server_key_is_the_named_tuple() -> None:
+    key = server_key("misconduct", "away", 12)
+    assert key == ServerKey("misconduct", "away", 12) and type(key) is ServerKey
+    assert (key.kind, key.team, key.number) == ("misconduct", "away", 12)
+    assert hash(key) == hash(ServerKey("misconduct", "away", 12))
+    assert pickle.loads(pickle.dumps(key)) == key
 
 
 def test_a_chain_keeps_its_items_oldest_first() -> None:

@@ -169,8 +169,8 @@ def goal(s: GameState, event: Goal) -> None:
     mine = theirs = 0
     if s.units:
         cap = s.clocks[0].max_counting  # the settings' max_counting_penalties, kept (401(c))
-        mine = min(counting(s.units, scorer_team), cap)
-        theirs = min(counting(s.units, against), cap)
+        mine, theirs = counting(s.units, scorer_team), counting(s.units, against)
+        mine, theirs = (mine if mine < cap else cap), (theirs if theirs < cap else cap)  # min()
     strength: Strength = "PP" if mine < theirs else "SH" if mine > theirs else "EV"
     i = 0 if scorer_team == "home" else 1  # s.goalie(team), inline
     goalie_for, goalie_against = s.goalies[i], s.goalies[1 - i]

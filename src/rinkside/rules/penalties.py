@@ -24,6 +24,7 @@ from rinkside.rules.box import (
     assessed_unit,
     designated_first,
     release_waiting,
+    server_key,
     serving_order,
     sits_for,
     units_of,
@@ -242,7 +243,7 @@ def _sits(s: GameState, u: Unit, player: int) -> bool:
     if u.served_by is not None:
         return u.served_by == player
     if u.player is not None and s.is_goaltender(u.team, u.player):
-        return u.server == ServerKey("player", u.team, player)
+        return u.server == server_key("player", u.team, player)
     return u.player == player
 
 
@@ -345,9 +346,9 @@ def assess(s: GameState, event: Penalty, *, added_by: str | None = None,
         if shared is not None:
             server = shared
         elif number is not None:
-            server = ServerKey("player", team, number)
+            server = server_key("player", team, number)
         else:
-            server = ServerKey("penalty", team, pid)
+            server = server_key("penalty", team, pid)
         if s.units and served_by is not None:
             _follow_named(s, team, player, cls, server, goaltender=is_goalie)
         if s.units and shared is None and number is not None and not after:
@@ -372,7 +373,7 @@ def assess(s: GameState, event: Penalty, *, added_by: str | None = None,
     elif cls is MISCONDUCT and player is not None and not s.is_ejected(team, player):
         # 404(a): substitute at once; a goaltender's is served by a teammate.
         if served_by is None and not is_goalie:
-            server = ServerKey("misconduct", team, player)
+            server = server_key("misconduct", team, player)
         new = (_unit(s, pid, event, server, MISCONDUCT_TIME, st.misconduct, 0, after),)
     if cls in REMOVAL_RULE and player is not None:  # cls.removes_player (404(c)-(g), 405(a))
         _remove_from_game(s, team, player, event.at)
@@ -438,7 +439,7 @@ def _follow_named(s: GameState, team: Team, player: int | None, cls: PenaltyClas
     this stoppage that nobody was named to serve go to the teammate now
     named, one after the other, rather than beside his time. (What the engine
     added itself keeps its place: 629(c)'s minor follows his unexpired time.)"""
-    own = ServerKey("player", team, player) if player is not None else None
+    own = server_key("player", team, player) if player is not None else None
     moved = {u.uid for u in _shareable(s, team, player, cls, goaltender=goaltender)
              if u.served_by is None and u.server != server
              and u.penalty_id not in s.auto_added
