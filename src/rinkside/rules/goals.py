@@ -59,9 +59,14 @@ def refuse_goal(s: GameState, event: Goal) -> None:
     if event.assist is not None and event.assist == event.scorer:
         raise RuleViolation("616(k)", f"#{event.scorer} cannot assist on his own goal")
     clock.refuse_moment(s, event.at)
-    refuse_not_playing(s, event.at, event.team, event.scorer, "scorer")
-    if event.assist is not None:
-        refuse_not_playing(s, event.at, event.team, event.assist, "assist")
+    # 203(a), 404-405, 629(k): with nobody out of the game nor in the box (most
+    # goals) one roster read answers for both; the calls only where one may refuse.
+    numbers = (s.setup.home if event.team == "home" else s.setup.away).numbers
+    if s.ejected or s.units or event.scorer not in numbers or (
+            event.assist is not None and event.assist not in numbers):
+        refuse_not_playing(s, event.at, event.team, event.scorer, "scorer")
+        if event.assist is not None:
+            refuse_not_playing(s, event.at, event.team, event.assist, "assist")
     if s.out_of_box:
         refuse_left_early(s, event.team)
     if s.units and _any_substituted_for(s.units, event.team):
