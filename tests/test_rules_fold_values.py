@@ -21,11 +21,19 @@ from rinkside.rules.box import (
     UnitChanges,
     assessed_unit,
     held_third,
+    server_key,
 )
 from rinkside.rules.events import PenaltyClass
 from rinkside.rules.infraction_catalog import _QUALIFIERS, CATALOG
 from rinkside.rules.infractions import _by_rule
-from rinkside.rules.records import Chain, GoalRecord, PenaltyRecord, items
+from rinkside.rules.records import (
+    Chain,
+    GoalRecord,
+    PenaltyRecord,
+    assessed_record,
+    goal_record,
+    items,
+)
 from rinkside.rules.times import GameTime
 
 
@@ -110,6 +118,31 @@ def test_records_and_times_are_values() -> None:
     for value in (at, goal, record):
         assert pickle.loads(pickle.dumps(value)) == value
     assert {goal, GoalRecord(at, "home", 9, None, "EV", False)} == {goal}
+
+
+def test_records_built_slot_by_slot_are_the_records_their_classes_build() -> None:
+    """The fold builds its goal and penalty records slot by slot: each is the
+    record the class builds, every field set (an unset slot would raise on
+    comparing), equal, hashed alike and pickled back equal."""
+    at = GameTime(2, 3000)
+    goal = goal_record(at, "away", 7, 8, "PP", False, False, True, 1, 30)
+    assert goal == GoalRecord(at, "away", 7, 8, "PP", False, False, True, 1, 30)
+    assert hash(goal) == hash(GoalRecord(at, "away", 7, 8, "PP", False, False, True, 1, 30))
+    penalty = assessed_record(3, at, "home", 4, 5, PenaltyClass.MAJOR, "boarding", "605(b)", 2,
+                              True, None, "Referee", 6, "615(a)")
+    assert penalty == PenaltyRecord(3, at, "home", 4, 5, PenaltyClass.MAJOR, "boarding",
+                                    "605(b)", 2, True, None, None, None, None, "Referee", 6,
+                                    "615(a)")
+    for record in (goal, penalty):
+        assert pickle.loads(pickle.dumps(record)) == record
+
+
+def test_a_server_key_built_by_server_key_is_the_named_tuple() -> None:
+    key = server_key("misconduct", "away", 12)
+    assert key == ServerKey("misconduct", "away", 12) and type(key) is ServerKey
+    assert (key.kind, key.team, key.number) == ("misconduct", "away", 12)
+    assert hash(key) == hash(ServerKey("misconduct", "away", 12))
+    assert pickle.loads(pickle.dumps(key)) == key
 
 
 def test_a_chain_keeps_its_items_oldest_first() -> None:

@@ -86,6 +86,8 @@ class TestRule616Goals:
     def test_player_not_on_the_roster_refused(self) -> None:
         s = play([faceoff("1 12:00")])
         assert "203(a)" in str(refused(s, goal("1 11:00", "home", 44)))
+        assert "#44 (assist) is not on the home roster" in str(
+            refused(s, goal("1 11:00", "home", 9, 44)))
 
     def test_player_in_the_box_cannot_score_or_assist(self) -> None:
         s = play([faceoff("1 12:00"), *called("1 11:00", "away", 7, "minor")])

@@ -66,6 +66,17 @@ class ServerKey(NamedTuple):
     number: int
 
 
+_tuple_new: Final = tuple.__new__
+
+
+def server_key(kind: ServerKind, team: Team, number: int) -> ServerKey:
+    """``ServerKey(kind, team, number)``, built as its ``__new__`` builds it
+    but without the trip through ``type.__call__`` into that Python-level
+    ``__new__`` (issue 30: some 2,000 instructions at every penalty)."""
+    key: ServerKey = _tuple_new(ServerKey, (kind, team, number))
+    return key
+
+
 class Kind(IntEnum):
     """How a unit affects the floor."""
 
@@ -445,9 +456,13 @@ def _start_successor(box: Box, ended: Unit, at: int) -> tuple[Box, bool]:
     ``ended`` by :attr:`Unit.after`, which runs beside that next one."""
     for u in box:
         if u.status == "pending" and u.pending_reason == "queue":
-            break
-    else:
-        return box, False  # nothing queued behind anyone: most ends (one pass, no lists)
+            return _start_queued(box, ended, at)
+    return box, False  # nothing queued behind anyone: most ends (one pass, no lists)
+
+
+def _start_queued(box: Box, ended: Unit, at: int) -> tuple[Box, bool]:
+    """:func:`_start_successor` where some unit is queued (apart, so that
+    the comprehensions' cells are made only here, issue 30)."""
     linked = [u for u in box if u.after == ended.uid and u.status == "pending"
               and u.pending_reason == "queue"]
     for u in linked:  # casebook 44, 66: his own minor, after the time he sat
@@ -521,12 +536,24 @@ def finish(box: Box, unit: Unit, at: int, clock: Clock, *, released: bool = Fals
     if was_counting:
         box, took_place = _start_held_third(box, unit.team, at, clock.max_counting)
         if took_place and not released:
-            return tuple(u.expired("faceoff" if stopped else "stoppage")._replace(
-                took_third=True) if u.uid == unit.uid else u for u in box)
+            over = _with_uid(box, unit.uid)
+            if over is not None:
+                return _swap(box, over, over.expired("faceoff" if stopped else "stoppage")
+                             ._replace(took_third=True))
     if stopped:
-        return tuple(u.expired("faceoff").held("hold") if u.uid == unit.uid
-                     else u for u in box)
+        over = _with_uid(box, unit.uid)
+        if over is not None:
+            return _swap(box, over, over.expired("faceoff").held("hold"))
     return box
+
+
+def _with_uid(box: Box, uid: int) -> Unit | None:
+    """The unit ``uid`` of ``box`` (a plain loop: no comprehension's cells
+    in :func:`finish`, at every end of penalty time)."""
+    for u in box:
+        if u.uid == uid:
+            return u
+    return None
 
 
 def run_until(box: Box, now: int, until: int, clock: Clock) -> Box:
@@ -599,9 +626,13 @@ def first_releasable(box: Box, team: Team) -> Unit | None:
     """Rule 402(d) note 1: the first non-coincidental minor or bench minor
     running against ``team`` (a goal never ends a major, misconduct or match
     penalty, casebook 6)."""
-    candidates = [u for u in box if u.team == team and u.status == "running"
-                  and u.kind is MINOR_TIME and not u.coincident and not u.substituted]
-    return min(candidates, key=_ORDER_KEY) if candidates else None
+    first = None
+    for u in box:  # a plain loop, not a list and min(key=): most often one is running
+        if u.team == team and u.status == "running" and u.kind is MINOR_TIME \
+                and not u.coincident and not u.substituted \
+                and (first is None or u.order_key() < first.order_key()):
+            first = u
+    return first
 
 
 def sits_for(u: Unit, player: int) -> bool:

@@ -9,6 +9,8 @@ Each function only reads the state and raises :class:`RuleViolation`.
 
 from __future__ import annotations
 
+from typing import NoReturn
+
 from rinkside.rules.box import Box
 from rinkside.rules.clock import box_at
 from rinkside.rules.errors import RuleViolation
@@ -53,12 +55,19 @@ def refuse_not_playing(s: GameState, moment: GameTime, team: Team, number: int,
         raise RuleViolation(rule, f"#{number} ({team}) was removed from the game and cannot be "
                             f"the {role}")
     if s.units and in_box(s.units, team, number) and in_box(box_at(s, moment), team, number):
-        if any(t == team and p == number for t, p, _ in s.out_of_box):
-            raise RuleViolation("629(k)", f"#{number} ({team}) left the penalty box before he "
-                                f"was allowed back and is illegally on the floor (629(c), "
-                                f"casebook 44, 56): he cannot be the {role}")
-        raise RuleViolation("629(k)", f"#{number} ({team}) is in the penalty box and cannot be "
-                            f"the {role}")
+        _refuse_in_box(s, team, number, role)
+
+
+def _refuse_in_box(s: GameState, team: Team, number: int, role: str) -> NoReturn:
+    """Rule 629(k): a player in the box takes no part in play (apart from
+    :func:`refuse_not_playing`: its comprehension would make two cells there
+    at every scorer, assist and shooter, issue 30)."""
+    if any(t == team and p == number for t, p, _ in s.out_of_box):
+        raise RuleViolation("629(k)", f"#{number} ({team}) left the penalty box before he "
+                            f"was allowed back and is illegally on the floor (629(c), "
+                            f"casebook 44, 56): he cannot be the {role}")
+    raise RuleViolation("629(k)", f"#{number} ({team}) is in the penalty box and cannot be "
+                        f"the {role}")
 
 
 GOALTENDER_SERVED = frozenset({PenaltyClass.MINOR, PenaltyClass.DOUBLE_MINOR, PenaltyClass.MAJOR,

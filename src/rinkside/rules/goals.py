@@ -29,6 +29,7 @@ from rinkside.rules.records import (
     PenaltyShotRecord,
     ShotRecord,
     Strength,
+    goal_record,
     items,
 )
 from rinkside.rules.state import GameState
@@ -58,13 +59,16 @@ def refuse_goal(s: GameState, event: Goal) -> None:
     if event.assist is not None and event.assist == event.scorer:
         raise RuleViolation("616(k)", f"#{event.scorer} cannot assist on his own goal")
     clock.refuse_moment(s, event.at)
-    refuse_not_playing(s, event.at, event.team, event.scorer, "scorer")
-    if event.assist is not None:
-        refuse_not_playing(s, event.at, event.team, event.assist, "assist")
-    if s.out_of_box and any(team == event.team for team, _, _ in s.out_of_box):
-        who = ", ".join(f"#{n}" for t, n, _ in sorted(s.out_of_box) if t == event.team)
-        raise RuleViolation("629(k)", f"{who} ({event.team}) left the penalty bench early and "
-                            "is illegally on the floor: his team's goal is refused")
+    # 203(a), 404-405, 629(k): with nobody out of the game nor in the box (most
+    # goals) one roster read answers for both; the calls only where one may refuse.
+    numbers = (s.setup.home if event.team == "home" else s.setup.away).numbers
+    if s.ejected or s.units or event.scorer not in numbers or (
+            event.assist is not None and event.assist not in numbers):
+        refuse_not_playing(s, event.at, event.team, event.scorer, "scorer")
+        if event.assist is not None:
+            refuse_not_playing(s, event.at, event.team, event.assist, "assist")
+    if s.out_of_box:
+        refuse_left_early(s, event.team)
     if s.units and _any_substituted_for(s.units, event.team):
         refuse_injured(s, event.at, event.team, {event.scorer, event.assist})
     if s.phase == "in_play" and s.signals and not event.own_goal:
@@ -74,6 +78,16 @@ def refuse_goal(s: GameState, event: Goal) -> None:
         box = clock.box_at(s, event.at)
         kept, _ = signals_after_goal(s, against, short_by_minor(s, box, against, event.team))
         refuse_assessing(s, kept)
+
+
+def refuse_left_early(s: GameState, team: Team) -> None:
+    """Rule 629(k): a player who left the penalty bench early is illegally on
+    the floor, and his team's goal is refused (apart from :func:`refuse_goal`:
+    its comprehensions would make a cell there at every goal, issue 30)."""
+    if any(t == team for t, _, _ in s.out_of_box):
+        who = ", ".join(f"#{n}" for t, n, _ in sorted(s.out_of_box) if t == team)
+        raise RuleViolation("629(k)", f"{who} ({team}) left the penalty bench early and "
+                            "is illegally on the floor: his team's goal is refused")
 
 
 def refuse_offending_goal(s: GameState, team: Team) -> None:
@@ -160,8 +174,8 @@ def goal(s: GameState, event: Goal) -> None:
     mine = theirs = 0
     if s.units:
         cap = s.clocks[0].max_counting  # the settings' max_counting_penalties, kept (401(c))
-        mine = min(counting(s.units, scorer_team), cap)
-        theirs = min(counting(s.units, against), cap)
+        mine, theirs = counting(s.units, scorer_team), counting(s.units, against)
+        mine, theirs = (mine if mine < cap else cap), (theirs if theirs < cap else cap)  # min()
     strength: Strength = "PP" if mine < theirs else "SH" if mine > theirs else "EV"
     i = 0 if scorer_team == "home" else 1  # s.goalie(team), inline
     goalie_for, goalie_against = s.goalies[i], s.goalies[1 - i]
@@ -177,9 +191,9 @@ def goal(s: GameState, event: Goal) -> None:
             s.units = finish(s.units, released, s.elapsed, s.clock_rules(), released=True)
     if s.phase == "in_play":
         stop_play(s)
-    score(s, GoalRecord(event.at, scorer_team, event.scorer, event.assist, strength,
-                        goalie_against is None, False, event.own_goal, goalie_against,
-                        goalie_for))  # positional: no keyword dict at every goal
+    score(s, goal_record(event.at, scorer_team, event.scorer, event.assist, strength,
+                         goalie_against is None, False, event.own_goal, goalie_against,
+                         goalie_for))
 
 
 def signals_after_goal(s: GameState, against: Team, short: bool

@@ -39,7 +39,11 @@ def goalie_change(s: GameState, event: GoalieChange) -> None:
     goaltender (not by an empty net) waits for the next stoppage to return."""
     current = s.goalies[0 if event.team == "home" else 1]  # s.goalie(), inline
     if s.goalie_out:
-        s.goalie_out = tuple(g for g in s.goalie_out if g[2] == s.stoppage)
+        kept = []
+        for g in s.goalie_out:  # a loop: a comprehension would make ``s`` a cell at each change
+            if g[2] == s.stoppage:
+                kept.append(g)
+        s.goalie_out = tuple(kept)
     if current not in (None, event.goalie) and event.goalie is not None:
         s.goalie_out = (*s.goalie_out, (event.team, current, s.stoppage))
     change_goalie(s, event.team, event.goalie)

@@ -9,12 +9,20 @@ write for it (:data:`_TITLES`, :data:`_ALIASES`).
 Referees have discretion, so the catalog never refuses anything:
 :func:`check_assessment` answers with one warning sentence naming the rule,
 and the penalty is recorded as assessed.
+
+What an assessment's words mean is worked out once per spelling and kept
+(:class:`_Meaning`): at import for every entry as the pickers and the
+simulator spell it (its key, the key in words, its name; with its rule and
+without), so that the fold's look-up at every penalty is one dict get, with
+no regular expression run and no cache filled in the middle of a game
+(issue 30: cold caches cost a thousand instructions an event); any other
+spelling is worked out the first time it is seen.
 """
 
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from dataclasses import dataclass
 
 from rinkside.rules.events import PenaltyClass
 from rinkside.rules.infraction_catalog import _QUALIFIERS, CATALOG, Infraction
@@ -82,9 +90,12 @@ _ALIASES: dict[str, tuple[str, ...]] = {
 }
 
 
+_NOT_WORD = re.compile(r"[^0-9a-z]")
+
+
 def _norm(text: str) -> str:
     """Case, spaces, hyphens, underscores and punctuation ignored."""
-    return re.sub(r"[^0-9a-z]", "", text.casefold())
+    return _NOT_WORD.sub("", text.casefold())
 
 
 _RULE = re.compile(
@@ -186,7 +197,40 @@ def by_key(key: str) -> Infraction:
         raise KeyError(f"no infraction {key!r} in the catalog") from None
 
 
-@lru_cache(maxsize=2048)
+@dataclass(frozen=True, slots=True)
+class _Meaning:
+    """What one assessment's words (infraction, rule) mean in the catalog."""
+
+    found: tuple[Infraction, ...]
+    """The entries it may mean, best first (:func:`_candidates`)."""
+    entry: Infraction | None
+    """The first of them: the one :func:`lookup` answers."""
+    fits: frozenset[PenaltyClass]
+    """The classes that fit any of them (:func:`_fitting`): no warning for these."""
+
+
+def _meaning(infraction: str, rule: str | None) -> _Meaning:
+    found = tuple(_candidates(infraction, rule))
+    return _Meaning(found, found[0] if found else None,
+                    frozenset().union(*(_FITTING[entry.key] for entry in found)))
+
+
+_MEANINGS: dict[tuple[str, str | None], _Meaning] = {}
+_MEANINGS_KEPT = 4096  # spellings kept beyond the catalog's own (free text is unbounded)
+
+
+def _meant(infraction: str, rule: str | None) -> _Meaning:
+    """The meaning of (infraction, rule): kept from import or an earlier call,
+    else worked out (and kept, up to :data:`_MEANINGS_KEPT` spellings)."""
+    key = (infraction, rule)
+    meaning = _MEANINGS.get(key)
+    if meaning is None:
+        meaning = _meaning(infraction, rule)
+        if len(_MEANINGS) < _MEANINGS_KEPT:
+            _MEANINGS[key] = meaning
+    return meaning
+
+
 def lookup(infraction: str, rule: str | None = None) -> Infraction | None:
     """The entry meant by an assessment, or None.
 
@@ -195,8 +239,8 @@ def lookup(infraction: str, rule: str | None = None) -> Infraction | None:
     rule's entries, the one named by ``infraction`` if any, else the first),
     then by key or name, ignoring case, spaces, hyphens and underscores.
     """
-    found = _candidates(infraction, rule)
-    return found[0] if found else None
+    meaning = _MEANINGS.get((infraction, rule))  # most: one get (the index below)
+    return (meaning or _meant(infraction, rule)).entry
 
 
 _LABELS: dict[PenaltyClass, str] = {
@@ -229,11 +273,12 @@ def _allowed(entry: Infraction) -> str:
     return text
 
 
-def _fits(entry: Infraction, penalty_class: PenaltyClass) -> bool:
-    """The class is the rule's, or a companion, or one of a double minor's two
-    minors (casebook 37: the second one of a signalled double minor)."""
-    return penalty_class in entry.classes or penalty_class in entry.companions or (
-        penalty_class == PenaltyClass.MINOR and PenaltyClass.DOUBLE_MINOR in entry.classes)
+def _fitting(entry: Infraction) -> frozenset[PenaltyClass]:
+    """The classes that fit the entry: the rule's, its companions, and a
+    minor where it gives a double minor (one of its two minors, casebook 37:
+    the second one of a signalled double minor)."""
+    halves = {PenaltyClass.MINOR} if PenaltyClass.DOUBLE_MINOR in entry.classes else set()
+    return entry.classes.union(entry.companions, halves)
 
 
 def check_assessment(infraction: str, penalty_class: PenaltyClass,
@@ -243,7 +288,6 @@ def check_assessment(infraction: str, penalty_class: PenaltyClass,
     return None if found is None else f"Rule {found[0]}: {found[1]}"
 
 
-@lru_cache(maxsize=1024)
 def assessment_warning(infraction: str, penalty_class: PenaltyClass, rule: str | None = None
                        ) -> tuple[str, str] | None:
     """None when the catalog allows this class for the infraction, else one warning.
@@ -254,19 +298,32 @@ def assessment_warning(infraction: str, penalty_class: PenaltyClass, rule: str |
     rule; the penalty still stands as the referee's discretion, so this never
     raises.
     """
-    found = _candidates(infraction, rule)
-    if not found:
+    meaning = _MEANINGS.get((infraction, rule)) or _meant(infraction, rule)
+    if penalty_class in meaning.fits:  # most: allowed, one set look-up
+        return None
+    if not meaning.found:
         where = f" under Rule {_shown(rule)}" if rule is not None else ""
         return (_shown(rule) if rule is not None else "401(a)",
                 (f"'{infraction}'{where} is not in the Section VI catalog"
                 " — recorded as the referee's discretion."))
-    if any(_fits(entry, penalty_class) for entry in found):
-        return None
-    entry = found[0]
+    entry = meaning.found[0]
     label = _label(penalty_class)
     article = "an" if label[:1] in ("a", "e", "i", "o", "u") else "a"
     return (entry.rule, (f"{entry.name} allows {_allowed(entry)}; {article} {label}"
             " was assessed — recorded as the referee's discretion."))
+
+
+_FITTING = {entry.key: _fitting(entry) for entry in CATALOG}
+
+
+def _index_meanings() -> None:
+    """Every entry as the pickers and the simulator spell it (its key, the
+    key in words, its name), with its rule and without: their meanings are
+    worked out here, once, not during a game."""
+    for entry in CATALOG:
+        for words in {entry.key, entry.key.replace("_", " "), entry.name}:
+            for rule in (entry.rule, None):
+                _MEANINGS[(words, rule)] = _meaning(words, rule)
 
 
 def for_class(penalty_class: PenaltyClass) -> tuple[Infraction, ...]:
@@ -276,3 +333,6 @@ def for_class(penalty_class: PenaltyClass) -> tuple[Infraction, ...]:
     misconduct comes with the fighting major, not as a pick of its own.
     """
     return tuple(entry for entry in CATALOG if penalty_class in entry.classes)
+
+
+_index_meanings()

@@ -10,6 +10,7 @@ the changes (:func:`assess` and the rest) refuse nothing.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from rinkside.rules import automatic, clock, measurement, serving, timing
 from rinkside.rules.box import (
@@ -23,6 +24,7 @@ from rinkside.rules.box import (
     assessed_unit,
     designated_first,
     release_waiting,
+    server_key,
     serving_order,
     sits_for,
     units_of,
@@ -47,11 +49,20 @@ from rinkside.rules.events import (
 from rinkside.rules.goaltenders import change_goalie
 from rinkside.rules.infractions import assessment_warning, lookup
 from rinkside.rules.notices import warn
-from rinkside.rules.records import Chain, MeasurementRecord, PenaltyRecord
+from rinkside.rules.records import Chain, MeasurementRecord, assessed_record
 from rinkside.rules.state import REPLACEMENT_GOALIE, GameState
 from rinkside.rules.times import GameTime
 
 LEAVING = "Leaving the penalty bench early"  # the 629(c) minor the engine assesses
+# PenaltyClass's members as module names, for the branches taken at every
+# penalty: Python 3.11 reads an enum's member off its class through the enum
+# type's ``__getattr__`` hook, unspecialized (issue 30; as box.py's MINOR_TIME).
+MINOR: Final = PenaltyClass.MINOR
+BENCH_MINOR: Final = PenaltyClass.BENCH_MINOR
+DOUBLE_MINOR: Final = PenaltyClass.DOUBLE_MINOR
+MAJOR: Final = PenaltyClass.MAJOR
+MATCH: Final = PenaltyClass.MATCH
+MISCONDUCT: Final = PenaltyClass.MISCONDUCT
 MINOR_CLASSES = frozenset({PenaltyClass.MINOR, PenaltyClass.BENCH_MINOR,
                            PenaltyClass.DOUBLE_MINOR})
 Removed = dict[tuple[Team, int], PenaltyClass]
@@ -93,7 +104,7 @@ def refuse_penalized(s: GameState, event: Penalty | PenaltySignal,
         if event.official is not None:
             raise RuleViolation("601(a)", "a penalty names a player or a team official, not "
                                 "both")
-    elif event.official is None and event.penalty_class != PenaltyClass.BENCH_MINOR:
+    elif event.official is None and event.penalty_class != BENCH_MINOR:
         raise RuleViolation("402(c)", f"a {event.penalty_class.text} is given to a player or "
                             "to a team official (601(a)); only a bench minor goes to the bench")
     if event.served_by is None:
@@ -232,7 +243,7 @@ def _sits(s: GameState, u: Unit, player: int) -> bool:
     if u.served_by is not None:
         return u.served_by == player
     if u.player is not None and s.is_goaltender(u.team, u.player):
-        return u.server == ServerKey("player", u.team, player)
+        return u.server == server_key("player", u.team, player)
     return u.player == player
 
 
@@ -243,13 +254,26 @@ def _last_sat(s: GameState, team: Team, player: int, alive: list[Unit]) -> Unit 
     another substitute serves after his major, casebook 65): his minor is his
     own, served "after serving the un-expired penalty", not after theirs.
     None where the queue holds only his time: the minor goes at its end."""
-    sat = [u for u in alive if _sits(s, u, player)]
+    # Plain loops: a comprehension here would make its names cells at every
+    # penalty that asks (issue 30).
+    sat = []
+    for u in alive:
+        if _sits(s, u, player):
+            sat.append(u)
     if not sat:
         return None
-    last = max(sat, key=lambda u: (u.pending_reason == "queue", serving_order(u)))
-    others = any(u.team == team and u.server == last.server and u.status == "pending"
-                 and not _sits(s, u, player) for u in s.units)
-    return last if others else None
+    last = max(sat, key=_queue_order)
+    for u in s.units:
+        if u.team == team and u.server == last.server and u.status == "pending" \
+                and not _sits(s, u, player):
+            return last
+    return None
+
+
+def _queue_order(u: Unit) -> tuple[bool, tuple[int, int, int, int]]:
+    """The time he sat last: queued time after running time, then in
+    :func:`serving_order`."""
+    return (u.pending_reason == "queue", serving_order(u))
 
 
 # Rule 409(b): calls for which the referee raises no arm (a game ejection alike).
@@ -305,10 +329,10 @@ def assess(s: GameState, event: Penalty, *, added_by: str | None = None,
         or player in (s.setup.home if team == "home" else s.setup.away).goalie_numbers)
     pid = s.next_id
     s.next_id += 1
-    record = PenaltyRecord(  # positional: no keyword dict to build at every penalty
-        pid, event.at, team, None if cls is PenaltyClass.BENCH_MINOR else player, served_by, cls,
-        event.infraction, event.rule, event.suspension, is_goalie, None, None, None,
-        event.official, event.called_by, s.stoppage, added_by)
+    record = assessed_record(
+        pid, event.at, team, None if cls is BENCH_MINOR else player, served_by, cls,
+        event.infraction, event.rule, event.suspension, is_goalie, event.official,
+        event.called_by, s.stoppage, added_by)
     s.penalty_chain = Chain.push(s.penalty_chain, record)
     if added_by is not None:
         s.auto_added = s.auto_added | {pid}
@@ -322,31 +346,34 @@ def assess(s: GameState, event: Penalty, *, added_by: str | None = None,
         if shared is not None:
             server = shared
         elif number is not None:
-            server = ServerKey("player", team, number)
+            server = server_key("player", team, number)
         else:
-            server = ServerKey("penalty", team, pid)
+            server = server_key("penalty", team, pid)
         if s.units and served_by is not None:
             _follow_named(s, team, player, cls, server, goaltender=is_goalie)
         if s.units and shared is None and number is not None and not after:
             # 402(f): he serves his own after the time he sits, not after the
             # other player's time queued behind it on that key (casebook 40, 65)
-            sat = _last_sat(s, team, number, [u for u in s.units if u.server == server
-                                              and u.status != "done"])
+            alive = []
+            for u in s.units:  # a loop: a comprehension would make ``server`` a cell
+                if u.server == server and u.status != "done":
+                    alive.append(u)
+            sat = _last_sat(s, team, number, alive)
             after = 0 if sat is None else sat.uid
     st = s.setup.settings
 
     new: tuple[Unit, ...] = ()
-    if cls is PenaltyClass.MINOR or cls is PenaltyClass.BENCH_MINOR:
+    if cls is MINOR or cls is BENCH_MINOR:
         new = (_unit(s, pid, event, server, MINOR_TIME, st.minor, 0, after),)
-    elif cls is PenaltyClass.DOUBLE_MINOR:
+    elif cls is DOUBLE_MINOR:
         first = _unit(s, pid, event, server, MINOR_TIME, st.minor, 1, after)
         new = (first, _unit(s, pid, event, server, MINOR_TIME, st.minor, 2, after))
-    elif cls is PenaltyClass.MAJOR or cls is PenaltyClass.MATCH:
+    elif cls is MAJOR or cls is MATCH:
         new = (_unit(s, pid, event, server, MAJOR_TIME, st.major, 0, after),)  # 405(a), cb 14
-    elif cls is PenaltyClass.MISCONDUCT and player is not None and not s.is_ejected(team, player):
+    elif cls is MISCONDUCT and player is not None and not s.is_ejected(team, player):
         # 404(a): substitute at once; a goaltender's is served by a teammate.
         if served_by is None and not is_goalie:
-            server = ServerKey("misconduct", team, player)
+            server = server_key("misconduct", team, player)
         new = (_unit(s, pid, event, server, MISCONDUCT_TIME, st.misconduct, 0, after),)
     if cls in REMOVAL_RULE and player is not None:  # cls.removes_player (404(c)-(g), 405(a))
         _remove_from_game(s, team, player, event.at)
@@ -381,9 +408,13 @@ def _shareable(s: GameState, team: Team, player: int | None, cls: PenaltyClass, 
     classes = GOALTENDER_SERVED if goaltender else _CONSECUTIVE
     if player is None or cls not in classes:
         return []
-    return [u for u in s.units if u.team == team and u.player == player
-            and u.group == s.stoppage and u.status == "pending"
-            and u.pending_reason == "faceoff" and u.penalty_class in classes]
+    found = []
+    for u in s.units:  # a loop: a comprehension would make four names cells at each call
+        if u.team == team and u.player == player and u.group == s.stoppage \
+                and u.status == "pending" and u.pending_reason == "faceoff" \
+                and u.penalty_class in classes:
+            found.append(u)
+    return found
 
 
 def _shared_server(s: GameState, team: Team, player: int | None, cls: PenaltyClass, *,
@@ -408,7 +439,7 @@ def _follow_named(s: GameState, team: Team, player: int | None, cls: PenaltyClas
     this stoppage that nobody was named to serve go to the teammate now
     named, one after the other, rather than beside his time. (What the engine
     added itself keeps its place: 629(c)'s minor follows his unexpired time.)"""
-    own = ServerKey("player", team, player) if player is not None else None
+    own = server_key("player", team, player) if player is not None else None
     moved = {u.uid for u in _shareable(s, team, player, cls, goaltender=goaltender)
              if u.served_by is None and u.server != server
              and u.penalty_id not in s.auto_added

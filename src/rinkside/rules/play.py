@@ -73,8 +73,10 @@ def faceoff(s: GameState, event: FaceOff) -> None:
         # Casebook 44: his unexpired time starts now, as it stood: it is no
         # new penalty, so nothing pairs it off or queues it (casebook 4, 40).
         now = s.elapsed
-        s.units = tuple(x.running_from(now) if x.pending_reason == "left" else x
-                        for x in s.units)
+        restarted = []
+        for x in s.units:  # a loop: a comprehension would make ``now`` a cell at each face-off
+            restarted.append(x.running_from(now) if x.pending_reason == "left" else x)
+        s.units = tuple(restarted)
     if not (new_home or new_away):
         return  # nothing assessed at the stoppage: the time already in the box runs on
     st = s.setup.settings

@@ -51,6 +51,9 @@ from rinkside.rules.state import GameState
 from rinkside.rules.times import GameTime
 
 PC = PenaltyClass
+# The member as a module name: Python 3.11 reads an enum's member off its class
+# through the enum type's ``__getattr__`` hook, at every penalty (issue 30).
+_BENCH_MINOR: Final = PC.BENCH_MINOR
 Whose = Literal["any", "skater", "goaltender"]
 
 
@@ -136,7 +139,7 @@ def server_number(penalty_class: PenaltyClass, player: int | None, served_by: in
     minor is the player designated to serve it (402(c))."""
     if served_by is not None:
         return served_by
-    if penalty_class is PC.BENCH_MINOR:
+    if penalty_class is _BENCH_MINOR:
         return player
     if player is None or _ALONE[penalty_class, goaltender] is not None:
         return None
