@@ -247,6 +247,23 @@ class TestRule404Misconduct:
         assert box(later, "home") == [(4, "running", "9:00")]
         assert later.skaters("home") == 4
 
+    def test_casebook_65_a_later_minor_runs_and_his_running_misconduct_waits(self) -> None:
+        """402(b), 409(d): a minor to a player serving a misconduct leaves the
+        team short from the face-off; casebook 65, 40: his misconduct's time
+        left waits until the minor ends, here by a goal (402(d))."""
+        s = play([faceoff("1 12:00"), *called("1 11:00", "home", 4, "misconduct",
+                                               infraction="abuse of officials", rule="601(d)"),
+                  *called("1 9:00", "home", 4, "minor")])
+        assert box(s, "home") == [(4, "pending", "8:00"), (4, "running", "2:00")]
+        assert s.skaters("home") == 3
+        assert box(at(s, "1 8:30"), "home") == [(4, "pending", "8:00"), (4, "running", "1:30")]
+        scored = apply(at(s, "1 8:00"), goal("1 8:00", "away", 9))
+        assert box(scored, "home") == [(4, "running", "8:00")]
+        assert scored.skaters("home") == 4
+        on_time = at(s, "1 6:00")  # no goal: the minor ended at 1 7:00
+        assert box(on_time, "home") == [(4, "running", "7:00")]
+        assert on_time.skaters("home") == 4
+
     def test_404e_major_and_game_misconduct_major_served_by_substitute(self) -> None:
         s = play([faceoff("1 12:00"), whistle("1 11:00"),
                   pen("1 11:00", "away", 5, "major", served_by=6, infraction="fighting",

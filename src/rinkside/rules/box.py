@@ -680,9 +680,15 @@ def reasons(u: Unit, team_units: Iterable[Unit], max_counting: int = 2
         if u.pending_reason == "queue":
             ahead = [x for x in team_units if x.server == u.server and x.uid != u.uid
                      and x.status in ("running", "pending") and x.pending_reason != "queue"]
+            if not ahead and u.after:  # linked to one unit (casebook 44, 65)
+                ahead = [x for x in team_units if x.uid == u.after]
             if ahead:
                 first = ahead[0]
                 what = first.penalty_class.text
+                if u.kind == MISCONDUCT_TIME and first.group > u.group:  # casebook 65
+                    return (Reason("404(a)", f"the rest of it starts when {_number_of(first)}'s "
+                                   f"{what} ends: one player's penalties are served one after "
+                                   "another (casebook 65)"),)
                 if u.kind == MISCONDUCT_TIME:  # casebook 40
                     return (Reason("404(b)" if first.kind == MINOR_TIME else "404(e)",
                                    f"starts when {_number_of(first)}'s {what} ends"),)

@@ -358,12 +358,39 @@ def resolve_faceoff(box: Box, now: int, clock: Clock, *, major_window: bool,
             box = _start_one(box, unit, now, cap)
         else:
             box = _start_team(box, unit.team, new, now, cap)
+        box = _misconduct_waits(box, new, now)
         return _balance(box, now, cap) if home and away else box
     new_teams = {u.team for u in new}
     if not (home and away):
         # Only one team's penalties anywhere: nothing to pair (steps 1, 2 and 4).
-        return _start_new(box, now, cap, new_teams)
+        return _misconduct_waits(_start_new(box, now, cap, new_teams), new, now)
     if len(new_teams) == 2:  # steps 1 and 2 pair new penalties of both teams
         box = _cancel_coincident(box, major_window, only_minors)
-    box = _start_new(box, now, cap, new_teams)
+    box = _misconduct_waits(_start_new(box, now, cap, new_teams), new, now)
     return _balance(box, now, cap)
+
+
+def _misconduct_waits(box: Box, new: list[Unit], now: int) -> Box:
+    """Casebook 65 and 40 (404(a), 402(b), 409(d)): a minor, double minor or
+    major given at a later stoppage to a player whose own misconduct is
+    running starts at the face-off, the team short from then; one player's
+    penalties are served one after another, the misconduct's own time after
+    the time that leaves the team short, so the time his misconduct has left
+    waits until that penalty ends (on time or ended by a goal) and then runs
+    on. (629(c)'s minor is the book's other order: "after serving the
+    un-expired penalty", queued behind it, casebook 44.)"""
+    misconducts = [u for u in box if u.status == "running" and u.kind is MISCONDUCT_TIME
+                   and u.server.kind == "misconduct"]
+    if not misconducts:
+        return box  # most face-offs: no misconduct running
+    for m in misconducts:
+        ids = {u.uid for u in new if u.team == m.team and u.player == m.player
+               and u.kind is not MISCONDUCT_TIME}
+        his = [u for u in box if u.uid in ids and u.status == "running"]
+        if not his:
+            continue  # nothing of his started now (held as a third, 408(a); queued)
+        last = max((u for u in box if u.uid in ids), key=serving_order)
+        paused = m._replace(status="pending", pending_reason="queue", duration=m.left(now),
+                            start=0, after=last.uid)
+        box = _replace(box, m, paused)
+    return box
