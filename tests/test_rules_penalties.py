@@ -309,6 +309,20 @@ class TestRule407Goaltender:
         assert s.skaters("home") == 3
         assert s.pim()["home"] == {"1": 2}
 
+    def test_casebook_65_a_misconduct_to_the_teammate_sitting_his_minor_waits(self) -> None:
+        """407(a), casebook 65, 66: the teammate sits one penalty at a time,
+        so a misconduct given to him later starts when the goaltender's
+        minor he sits ends (404(a): ten minutes beyond the time he sits)."""
+        s = play([faceoff("1 12:00"), *called("1 11:00", "home", 1, "minor", served_by=8,
+                                               infraction="delay of game", rule="610(b)"),
+                  *called("1 10:00", "home", 8, "misconduct", infraction="abuse of officials",
+                          rule="601(d)")])
+        assert box(s, "home") == [(1, "running", "1:00"), (8, "pending", "10:00")]
+        assert s.skaters("home") == 3
+        later = at(s, "1 8:00")
+        assert box(later, "home") == [(8, "running", "9:00")]
+        assert later.skaters("home") == 4
+
     def test_teammate_serving_for_the_goaltender_cannot_score(self) -> None:
         s = play([faceoff("1 12:00"), *called("1 11:00", "home", 1, "minor", served_by=8)])
         assert "629(k)" in str(refused(s, goal("1 10:30", "home", 8)))
