@@ -287,8 +287,7 @@ def _earlier_time(box: Box, m: Unit) -> Unit | None:
     he sits for a teammate (a goaltender's, 407(a); a bench minor, 402(c):
     "as if it was a minor penalty imposed upon him/her"; casebook 65, 66: he
     sits one penalty at a time), if any."""
-    his = [u for u in box if u.team == m.team and (u.player == m.player
-                                                   or u.served_by == m.player)
+    his = [u for u in box if u.team == m.team and m.player in (u.player, u.served_by)
            and u.kind != MISCONDUCT_TIME and u.group < m.group
            and u.status in ("running", "pending") and u.pending_reason != "faceoff"]
     return max(his, key=serving_order) if his else None
@@ -389,7 +388,7 @@ def _misconduct_waits(box: Box, new: list[Unit], now: int) -> Box:
         return box  # most face-offs: no misconduct running
     for m in misconducts:
         ids = {u.uid for u in new if u.team == m.team and u.kind is not MISCONDUCT_TIME
-               and (u.player == m.player or u.served_by == m.player)}
+               and m.player in (u.player, u.served_by)}
         his = [u for u in box if u.uid in ids and u.status == "running"]
         if not his:
             continue  # nothing of his started now (held as a third, 408(a); queued)
