@@ -264,6 +264,16 @@ class TestRule404Misconduct:
         assert box(on_time, "home") == [(4, "running", "7:00")]
         assert on_time.skaters("home") == 4
 
+    def test_casebook_65_a_second_misconduct_waits_behind_the_rest_of_the_first(self) -> None:
+        """Casebook 65, 40: a minor and a misconduct to a player serving a
+        misconduct: the minor, then the rest of the first, then the second."""
+        s = play([faceoff("1 12:00"), *called("1 11:00", "home", 4, "misconduct",
+                                               infraction="abuse of officials", rule="601(d)"),
+                  whistle("1 9:00"), pen("1 9:00", "home", 4, "minor"),
+                  pen("1 9:00", "home", 4, "misconduct", infraction="throwing a stick",
+                      rule="638(c)"), faceoff("1 9:00")])
+        assert box(at(s, "1 6:00"), "home") == [(4, "pending", "10:00"), (4, "running", "7:00")]
+
     def test_404e_major_and_game_misconduct_major_served_by_substitute(self) -> None:
         s = play([faceoff("1 12:00"), whistle("1 11:00"),
                   pen("1 11:00", "away", 5, "major", served_by=6, infraction="fighting",

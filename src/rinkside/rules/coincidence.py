@@ -396,4 +396,11 @@ def _misconduct_waits(box: Box, new: list[Unit], now: int) -> Box:
         paused = m._replace(status="pending", pending_reason="queue", duration=m.left(now),
                             start=0, after=last.uid)
         box = _replace(box, m, paused)
+        # A misconduct given with that penalty (404(b), casebook 40) comes
+        # after the rest of his earlier one, not beside it (casebook 65).
+        for u in box:
+            if u.team == m.team and u.player == m.player and u.kind is MISCONDUCT_TIME \
+                    and u.uid != m.uid and u.status == "pending" and not u.after \
+                    and any(x.uid == u.uid for x in new):
+                box = _replace(box, u, u._replace(after=m.uid))
     return box
