@@ -274,6 +274,24 @@ class TestRule404Misconduct:
                       rule="638(c)"), faceoff("1 9:00")])
         assert box(at(s, "1 6:00"), "home") == [(4, "pending", "10:00"), (4, "running", "7:00")]
 
+    def test_casebook_40_65_a_two_and_tens_running_misconduct_waits_for_a_later_minor(
+            self) -> None:
+        """402(b), 409(d): the later minor starts at the face-off, the team
+        short; the misconduct of a two and ten, on the minor's key, waits."""
+        two_and_ten = [faceoff("1 12:00"), whistle("1 11:00"), pen("1 11:00", "home", 4, "minor"),
+                       pen("1 11:00", "home", 4, "misconduct"), faceoff("1 11:00")]
+        s = play([*two_and_ten, *called("1 8:00", "home", 4, "minor")])
+        assert box(s, "home") == [(4, "pending", "9:00"), (4, "running", "2:00")]
+        assert s.skaters("home") == 3
+
+    def test_casebook_40_a_later_minor_goes_before_a_queued_misconduct(self) -> None:
+        """Casebook 40: the misconduct's own time after his minors, though it
+        was given at an earlier stoppage than the second."""
+        s = play([faceoff("1 12:00"), whistle("1 11:00"), pen("1 11:00", "home", 4, "minor"),
+                  pen("1 11:00", "home", 4, "misconduct"), faceoff("1 11:00"),
+                  *called("1 10:00", "home", 4, "minor")])
+        assert box(at(s, "1 8:30"), "home") == [(4, "pending", "10:00"), (4, "running", "1:30")]
+
     def test_404e_major_and_game_misconduct_major_served_by_substitute(self) -> None:
         s = play([faceoff("1 12:00"), whistle("1 11:00"),
                   pen("1 11:00", "away", 5, "major", served_by=6, infraction="fighting",

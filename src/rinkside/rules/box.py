@@ -456,8 +456,11 @@ def _start_successor(box: Box, ended: Unit, at: int) -> tuple[Box, bool]:
               and u.pending_reason == "queue" and u.team == ended.team and not u.after]
     if not queued:
         return box, bool(linked)
-    nxt = min(queued, key=lambda u: (0, 0, 0, u.half, u.uid) if u.penalty_id == ended.penalty_id
-              else (1, *serving_order(u)))
+    # casebook 40, 65: a misconduct's own time after his other time queued
+    # there, though that was given at a later stoppage
+    nxt = min(queued, key=lambda u: (0, 0, 0, 0, u.half, u.uid)
+              if u.penalty_id == ended.penalty_id
+              else (1, u.kind is MISCONDUCT_TIME, *serving_order(u)))
     return _swap(box, nxt, nxt.running_from(at)), True
 
 

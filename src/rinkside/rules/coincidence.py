@@ -353,6 +353,7 @@ def resolve_faceoff(box: Box, now: int, clock: Clock, *, major_window: bool,
     if not new:
         return box
     cap = clock.max_counting
+    box = _misconduct_aside(box, new)
     if len(new) == 1:
         # One new unit (most stoppages with a penalty): nothing to pair it
         # with (steps 1 and 2); it starts as step 3 starts it.
@@ -371,6 +372,28 @@ def resolve_faceoff(box: Box, now: int, clock: Clock, *, major_window: bool,
         box = _cancel_coincident(box, major_window, only_minors)
     box = _misconduct_waits(_start_new(box, now, cap, new_teams), new, now)
     return _balance(box, now, cap)
+
+
+def _misconduct_aside(box: Box, new: list[Unit]) -> Box:
+    """Casebook 65, 40: a misconduct of a player that is running on the key
+    of the minor or major it came with (404(b), 404(e)) does not hold back a
+    penalty given to him at a later stoppage on that key: it goes on its own
+    key (404(a)), so that the new time starts at the face-off and
+    :func:`_misconduct_waits` pauses it."""
+    for m in box:
+        if m.status == "running" and m.kind is MISCONDUCT_TIME and m.server.kind != "misconduct" \
+                and m.served_by is None and m.player is not None:
+            break
+    else:
+        return box  # most face-offs: no such misconduct running
+    for m in [u for u in box if u.status == "running" and u.kind is MISCONDUCT_TIME
+              and u.server.kind != "misconduct" and u.served_by is None
+              and u.player is not None]:
+        if any(u.team == m.team and u.player == m.player and u.server == m.server
+               and u.kind is not MISCONDUCT_TIME for u in new):
+            box = _replace(box, m, m._replace(server=ServerKey("misconduct", m.team,
+                                                                m.player)))
+    return box
 
 
 def _misconduct_waits(box: Box, new: list[Unit], now: int) -> Box:
