@@ -387,12 +387,12 @@ def _misconduct_aside(box: Box, new: list[Unit]) -> Box:
     else:
         return box  # most face-offs: no such misconduct running
     for m in [u for u in box if u.status == "running" and u.kind is MISCONDUCT_TIME
-              and u.server.kind != "misconduct" and u.served_by is None
-              and u.player is not None]:
-        if any(u.team == m.team and u.player == m.player and u.server == m.server
-               and u.kind is not MISCONDUCT_TIME for u in new):
-            box = _replace(box, m, m._replace(server=ServerKey("misconduct", m.team,
-                                                                m.player)))
+              and u.server.kind != "misconduct" and u.served_by is None]:
+        player = m.player
+        if player is not None and any(
+                u.team == m.team and u.player == player and u.server == m.server
+                and u.kind is not MISCONDUCT_TIME for u in new):
+            box = _replace(box, m, m._replace(server=ServerKey("misconduct", m.team, player)))
     return box
 
 
