@@ -292,6 +292,17 @@ class TestRule404Misconduct:
                   *called("1 10:00", "home", 4, "minor")])
         assert box(at(s, "1 8:30"), "home") == [(4, "pending", "10:00"), (4, "running", "1:30")]
 
+    def test_casebook_65_a_held_minor_pauses_his_misconduct_when_it_starts(self) -> None:
+        """408(a): held back, the minor has not started and the misconduct
+        runs on; when a place frees the minor starts and the misconduct waits."""
+        s = play([faceoff("1 12:00"), *called("1 11:00", "home", 4, "misconduct"),
+                  whistle("1 10:30"), pen("1 10:30", "home", 5, "minor"),
+                  pen("1 10:30", "home", 6, "minor"), faceoff("1 10:30"),
+                  *called("1 10:00", "home", 4, "minor")])
+        assert (4, "running", "9:00") in box(s, "home")
+        assert box(at(s, "1 8:15"), "home") == [(4, "pending", "7:30"), (4, "running", "1:45"),
+                                                (5, "expired", "0:00")]
+
     def test_404e_major_and_game_misconduct_major_served_by_substitute(self) -> None:
         s = play([faceoff("1 12:00"), whistle("1 11:00"),
                   pen("1 11:00", "away", 5, "major", served_by=6, infraction="fighting",

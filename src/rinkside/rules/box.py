@@ -477,7 +477,25 @@ def _start_held_third(box: Box, team: Team, at: int, max_counting: int) -> tuple
     if not held or counting(box, team) >= max_counting:
         return box, False
     first = held[0]
-    return _swap(box, first, first.running_from(at)), True
+    return pause_misconduct(_swap(box, first, first.running_from(at)), first, at), True
+
+
+def pause_misconduct(box: Box, started: Unit, at: int) -> Box:
+    """Casebook 65, 40 (404(a)): minor or major time that starts for a
+    player whose own misconduct is running (a penalty held back under 408(a)
+    until now) pauses the misconduct: he sits one penalty at a time, the
+    misconduct's own time last; the rest of it runs when that penalty is
+    over (its last unit: a double minor's second half)."""
+    if started.kind is MISCONDUCT_TIME:
+        return box
+    for u in box:
+        if u.status == "running" and u.kind is MISCONDUCT_TIME and u.team == started.team \
+                and u.server.kind == "misconduct" and u.player is not None \
+                and u.player in (started.player, started.served_by):
+            last = max(x.uid for x in box if x.penalty_id == started.penalty_id)
+            return _swap(box, u, u._replace(status="pending", pending_reason="queue",
+                                            duration=u.left(at), start=0, after=last))
+    return box
 
 
 def finish(box: Box, unit: Unit, at: int, clock: Clock, *, released: bool = False) -> Box:

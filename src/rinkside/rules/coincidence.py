@@ -42,6 +42,7 @@ from rinkside.rules.box import (
     counting,
     held_third,
     in_force,
+    pause_misconduct,
     serving_order,
 )
 from rinkside.rules.events import TEAMS, PenaltyClass, Team, other
@@ -323,7 +324,7 @@ def _balance(box: Box, now: int, max_counting: int) -> Box:
         for t in (team, opp):
             while counting(box, t) < max_counting and held_third(box, t):
                 held = held_third(box, t)[0]
-                box = _replace(box, held, held.running_from(now))
+                box = pause_misconduct(_replace(box, held, held.running_from(now)), held, now)
     return box
 
 
