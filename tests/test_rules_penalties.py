@@ -284,6 +284,17 @@ class TestRule404Misconduct:
         assert box(s, "home") == [(4, "pending", "9:00"), (4, "running", "2:00")]
         assert s.skaters("home") == 3
 
+    def test_casebook_65_the_misconduct_waits_whoever_sat_the_two_and_tens_minor(
+            self) -> None:
+        """The same with the minor of the two and ten served by a named
+        substitute (404(b)): the misconduct sits on his key, and still waits."""
+        s = play([faceoff("1 12:00"), whistle("1 11:00"),
+                  pen("1 11:00", "home", 4, "minor", served_by=7),
+                  pen("1 11:00", "home", 4, "misconduct"), faceoff("1 11:00"),
+                  *called("1 8:00", "home", 4, "minor")])
+        assert box(s, "home") == [(4, "pending", "9:00"), (4, "running", "2:00")]
+        assert s.skaters("home") == 3
+
     def test_casebook_40_a_later_minor_goes_before_a_queued_misconduct(self) -> None:
         """Casebook 40: the misconduct's own time after his minors, though it
         was given at an earlier stoppage than the second."""

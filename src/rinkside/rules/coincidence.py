@@ -377,10 +377,11 @@ def resolve_faceoff(box: Box, now: int, clock: Clock, *, major_window: bool,
 
 def _misconduct_aside(box: Box, new: list[Unit]) -> Box:
     """Casebook 65, 40: a misconduct of a player that is running on the key
-    of the minor or major it came with (404(b), 404(e)) does not hold back a
-    penalty given to him at a later stoppage on that key: it goes on its own
-    key (404(a)), so that the new time starts at the face-off and
-    :func:`_misconduct_waits` pauses it."""
+    of the minor or major it came with (404(b), 404(e): his own, or the
+    substitute's named for it) does not hold back, nor run beside, a penalty
+    given to him at a later stoppage: it goes on its own key (404(a)), so
+    that the new time starts at the face-off and :func:`_misconduct_waits`
+    pauses it."""
     for m in box:
         if m.status == "running" and m.kind is MISCONDUCT_TIME and m.server.kind != "misconduct" \
                 and m.served_by is None and m.player is not None:
@@ -390,9 +391,11 @@ def _misconduct_aside(box: Box, new: list[Unit]) -> Box:
     for m in [u for u in box if u.status == "running" and u.kind is MISCONDUCT_TIME
               and u.server.kind != "misconduct" and u.served_by is None]:
         player = m.player
-        if player is not None and any(
-                u.team == m.team and u.player == player and u.server == m.server
-                and u.kind is not MISCONDUCT_TIME for u in new):
+        if player is None:
+            continue
+        own = ServerKey("player", m.team, player)  # a skater who sits the new time himself
+        if any(u.team == m.team and u.player == player and u.kind is not MISCONDUCT_TIME
+               and u.server in (m.server, own) for u in new):
             box = _replace(box, m, m._replace(server=ServerKey("misconduct", m.team, player)))
     return box
 
