@@ -6,6 +6,7 @@ from gamekit import at, box, called, end, faceoff, goal, pen, play, refused, sig
 
 from rinkside.rules.events import PenaltyShot
 from rinkside.rules.game import apply
+from rinkside.rules.notices import Reason
 from rinkside.rules.state import GameState
 from rinkside.rules.times import parse_game_time
 
@@ -257,6 +258,10 @@ class TestRule404Misconduct:
         assert box(s, "home") == [(4, "pending", "8:00"), (4, "running", "2:00")]
         assert s.skaters("home") == 3
         assert box(at(s, "1 8:30"), "home") == [(4, "pending", "8:00"), (4, "running", "1:30")]
+        [waiting] = [e for e in s.box("home") if e.state == "pending"]
+        assert waiting.why == (Reason("404(a)", "its time runs when #4's minor ends: one "
+                                      "player's penalties are served one after another "
+                                      "(casebook 65)"),)
         scored = apply(at(s, "1 8:00"), goal("1 8:00", "away", 9))
         assert box(scored, "home") == [(4, "running", "8:00")]
         assert scored.skaters("home") == 4

@@ -707,7 +707,7 @@ def reasons(u: Unit, team_units: Iterable[Unit], max_counting: int = 2
                 first = ahead[0]
                 what = first.penalty_class.text
                 if u.kind == MISCONDUCT_TIME and first.group != u.group:  # casebook 65
-                    return (Reason("404(a)", f"the rest of it starts when {_number_of(first)}'s "
+                    return (Reason("404(a)", f"its time runs when {_number_of(first)}'s "
                                    f"{what} ends: one player's penalties are served one after "
                                    "another (casebook 65)"),)
                 if u.kind == MISCONDUCT_TIME:  # casebook 40
