@@ -6,6 +6,7 @@ from gamekit import at, box, called, end, faceoff, goal, pen, play, refused, sig
 
 from rinkside.rules.events import PenaltyShot
 from rinkside.rules.game import apply
+from rinkside.rules.notices import Reason
 from rinkside.rules.state import GameState
 from rinkside.rules.times import parse_game_time
 
@@ -247,6 +248,77 @@ class TestRule404Misconduct:
         assert box(later, "home") == [(4, "running", "9:00")]
         assert later.skaters("home") == 4
 
+    def test_casebook_65_a_later_minor_runs_and_his_running_misconduct_waits(self) -> None:
+        """402(b), 409(d): a minor to a player serving a misconduct leaves the
+        team short from the face-off; casebook 65, 40: his misconduct's time
+        left waits until the minor ends, here by a goal (402(d))."""
+        s = play([faceoff("1 12:00"), *called("1 11:00", "home", 4, "misconduct",
+                                               infraction="abuse of officials", rule="601(d)"),
+                  *called("1 9:00", "home", 4, "minor")])
+        assert box(s, "home") == [(4, "pending", "8:00"), (4, "running", "2:00")]
+        assert s.skaters("home") == 3
+        assert box(at(s, "1 8:30"), "home") == [(4, "pending", "8:00"), (4, "running", "1:30")]
+        [waiting] = [e for e in s.box("home") if e.state == "pending"]
+        assert waiting.why == (Reason("404(a)", "its time runs when #4's minor ends: one "
+                                      "player's penalties are served one after another "
+                                      "(casebook 65)"),)
+        scored = apply(at(s, "1 8:00"), goal("1 8:00", "away", 9))
+        assert box(scored, "home") == [(4, "running", "8:00")]
+        assert scored.skaters("home") == 4
+        on_time = at(s, "1 6:00")  # no goal: the minor ended at 1 7:00
+        assert box(on_time, "home") == [(4, "running", "7:00")]
+        assert on_time.skaters("home") == 4
+
+    def test_casebook_65_a_second_misconduct_waits_behind_the_rest_of_the_first(self) -> None:
+        """Casebook 65, 40: a minor and a misconduct to a player serving a
+        misconduct: the minor, then the rest of the first, then the second."""
+        s = play([faceoff("1 12:00"), *called("1 11:00", "home", 4, "misconduct",
+                                               infraction="abuse of officials", rule="601(d)"),
+                  whistle("1 9:00"), pen("1 9:00", "home", 4, "minor"),
+                  pen("1 9:00", "home", 4, "misconduct", infraction="throwing a stick",
+                      rule="638(c)"), faceoff("1 9:00")])
+        assert box(at(s, "1 6:00"), "home") == [(4, "pending", "10:00"), (4, "running", "7:00")]
+
+    def test_casebook_40_65_a_two_and_tens_running_misconduct_waits_for_a_later_minor(
+            self) -> None:
+        """402(b), 409(d): the later minor starts at the face-off, the team
+        short; the misconduct of a two and ten, on the minor's key, waits."""
+        two_and_ten = [faceoff("1 12:00"), whistle("1 11:00"), pen("1 11:00", "home", 4, "minor"),
+                       pen("1 11:00", "home", 4, "misconduct"), faceoff("1 11:00")]
+        s = play([*two_and_ten, *called("1 8:00", "home", 4, "minor")])
+        assert box(s, "home") == [(4, "pending", "9:00"), (4, "running", "2:00")]
+        assert s.skaters("home") == 3
+
+    def test_casebook_65_the_misconduct_waits_whoever_sat_the_two_and_tens_minor(
+            self) -> None:
+        """The same with the minor of the two and ten served by a named
+        substitute (404(b)): the misconduct sits on his key, and still waits."""
+        s = play([faceoff("1 12:00"), whistle("1 11:00"),
+                  pen("1 11:00", "home", 4, "minor", served_by=7),
+                  pen("1 11:00", "home", 4, "misconduct"), faceoff("1 11:00"),
+                  *called("1 8:00", "home", 4, "minor")])
+        assert box(s, "home") == [(4, "pending", "9:00"), (4, "running", "2:00")]
+        assert s.skaters("home") == 3
+
+    def test_casebook_40_a_later_minor_goes_before_a_queued_misconduct(self) -> None:
+        """Casebook 40: the misconduct's own time after his minors, though it
+        was given at an earlier stoppage than the second."""
+        s = play([faceoff("1 12:00"), whistle("1 11:00"), pen("1 11:00", "home", 4, "minor"),
+                  pen("1 11:00", "home", 4, "misconduct"), faceoff("1 11:00"),
+                  *called("1 10:00", "home", 4, "minor")])
+        assert box(at(s, "1 8:30"), "home") == [(4, "pending", "10:00"), (4, "running", "1:30")]
+
+    def test_casebook_65_a_held_minor_pauses_his_misconduct_when_it_starts(self) -> None:
+        """408(a): held back, the minor has not started and the misconduct
+        runs on; when a place frees the minor starts and the misconduct waits."""
+        s = play([faceoff("1 12:00"), *called("1 11:00", "home", 4, "misconduct"),
+                  whistle("1 10:30"), pen("1 10:30", "home", 5, "minor"),
+                  pen("1 10:30", "home", 6, "minor"), faceoff("1 10:30"),
+                  *called("1 10:00", "home", 4, "minor")])
+        assert (4, "running", "9:00") in box(s, "home")
+        assert box(at(s, "1 8:15"), "home") == [(4, "pending", "7:30"), (4, "running", "1:45"),
+                                                (5, "expired", "0:00")]
+
     def test_404e_major_and_game_misconduct_major_served_by_substitute(self) -> None:
         s = play([faceoff("1 12:00"), whistle("1 11:00"),
                   pen("1 11:00", "away", 5, "major", served_by=6, infraction="fighting",
@@ -291,6 +363,20 @@ class TestRule407Goaltender:
         assert s.has_goalie("home")
         assert s.skaters("home") == 3
         assert s.pim()["home"] == {"1": 2}
+
+    def test_casebook_65_a_misconduct_to_the_teammate_sitting_his_minor_waits(self) -> None:
+        """407(a), casebook 65, 66: the teammate sits one penalty at a time,
+        so a misconduct given to him later starts when the goaltender's
+        minor he sits ends (404(a): ten minutes beyond the time he sits)."""
+        s = play([faceoff("1 12:00"), *called("1 11:00", "home", 1, "minor", served_by=8,
+                                               infraction="delay of game", rule="610(b)"),
+                  *called("1 10:00", "home", 8, "misconduct", infraction="abuse of officials",
+                          rule="601(d)")])
+        assert box(s, "home") == [(1, "running", "1:00"), (8, "pending", "10:00")]
+        assert s.skaters("home") == 3
+        later = at(s, "1 8:00")
+        assert box(later, "home") == [(8, "running", "9:00")]
+        assert later.skaters("home") == 4
 
     def test_teammate_serving_for_the_goaltender_cannot_score(self) -> None:
         s = play([faceoff("1 12:00"), *called("1 11:00", "home", 1, "minor", served_by=8)])

@@ -471,8 +471,11 @@ def _start_queued(box: Box, ended: Unit, at: int) -> tuple[Box, bool]:
               and u.pending_reason == "queue" and u.team == ended.team and not u.after]
     if not queued:
         return box, bool(linked)
-    nxt = min(queued, key=lambda u: (0, 0, 0, u.half, u.uid) if u.penalty_id == ended.penalty_id
-              else (1, *serving_order(u)))
+    # casebook 40, 65: a misconduct's own time after his other time queued
+    # there, though that was given at a later stoppage
+    nxt = min(queued, key=lambda u: (0, 0, 0, 0, u.half, u.uid)
+              if u.penalty_id == ended.penalty_id
+              else (1, u.kind is MISCONDUCT_TIME, *serving_order(u)))
     return _swap(box, nxt, nxt.running_from(at)), True
 
 
@@ -489,7 +492,25 @@ def _start_held_third(box: Box, team: Team, at: int, max_counting: int) -> tuple
     if not held or counting(box, team) >= max_counting:
         return box, False
     first = held[0]
-    return _swap(box, first, first.running_from(at)), True
+    return pause_misconduct(_swap(box, first, first.running_from(at)), first, at), True
+
+
+def pause_misconduct(box: Box, started: Unit, at: int) -> Box:
+    """Casebook 65, 40 (404(a)): minor or major time that starts for a
+    player whose own misconduct is running (a penalty held back under 408(a)
+    until now) pauses the misconduct: he sits one penalty at a time, the
+    misconduct's own time last; the rest of it runs when that penalty is
+    over (its last unit: a double minor's second half)."""
+    if started.kind is MISCONDUCT_TIME:
+        return box
+    for u in box:
+        if u.status == "running" and u.kind is MISCONDUCT_TIME and u.team == started.team \
+                and u.server.kind == "misconduct" and u.player is not None \
+                and u.player in (started.player, started.served_by):
+            last = max(x.uid for x in box if x.penalty_id == started.penalty_id)
+            return _swap(box, u, u._replace(status="pending", pending_reason="queue",
+                                            duration=u.left(at), start=0, after=last))
+    return box
 
 
 def finish(box: Box, unit: Unit, at: int, clock: Clock, *, released: bool = False) -> Box:
@@ -711,9 +732,15 @@ def reasons(u: Unit, team_units: Iterable[Unit], max_counting: int = 2
         if u.pending_reason == "queue":
             ahead = [x for x in team_units if x.server == u.server and x.uid != u.uid
                      and x.status in ("running", "pending") and x.pending_reason != "queue"]
+            if not ahead and u.after:  # linked to one unit (casebook 44, 65)
+                ahead = [x for x in team_units if x.uid == u.after]
             if ahead:
                 first = ahead[0]
                 what = first.penalty_class.text
+                if u.kind == MISCONDUCT_TIME and first.group != u.group:  # casebook 65
+                    return (Reason("404(a)", f"its time runs when {_number_of(first)}'s "
+                                   f"{what} ends: one player's penalties are served one after "
+                                   "another (casebook 65)"),)
                 if u.kind == MISCONDUCT_TIME:  # casebook 40
                     return (Reason("404(b)" if first.kind == MINOR_TIME else "404(e)",
                                    f"starts when {_number_of(first)}'s {what} ends"),)

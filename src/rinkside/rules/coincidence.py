@@ -42,6 +42,7 @@ from rinkside.rules.box import (
     counting,
     held_third,
     in_force,
+    pause_misconduct,
     serving_order,
 )
 from rinkside.rules.events import TEAMS, PenaltyClass, Team, other
@@ -283,8 +284,11 @@ def _misconduct_after(box: Box, new: list[Unit]) -> tuple[Box, list[Unit]]:
 
 def _earlier_time(box: Box, m: Unit) -> Unit | None:
     """The last of ``m``'s player's own minor or major time from an earlier
-    stoppage still to serve (running, or pending behind it), if any."""
-    his = [u for u in box if u.team == m.team and u.player == m.player
+    stoppage still to serve (running, or pending behind it), or of the time
+    he sits for a teammate (a goaltender's, 407(a); a bench minor, 402(c):
+    "as if it was a minor penalty imposed upon him/her"; casebook 65, 66: he
+    sits one penalty at a time), if any."""
+    his = [u for u in box if u.team == m.team and m.player in (u.player, u.served_by)
            and u.kind != MISCONDUCT_TIME and u.group < m.group
            and u.status in ("running", "pending") and u.pending_reason != "faceoff"]
     return max(his, key=serving_order) if his else None
@@ -320,7 +324,7 @@ def _balance(box: Box, now: int, max_counting: int) -> Box:
         for t in (team, opp):
             while counting(box, t) < max_counting and held_third(box, t):
                 held = held_third(box, t)[0]
-                box = _replace(box, held, held.running_from(now))
+                box = pause_misconduct(_replace(box, held, held.running_from(now)), held, now)
     return box
 
 
@@ -350,6 +354,7 @@ def resolve_faceoff(box: Box, now: int, clock: Clock, *, major_window: bool,
     if not new:
         return box
     cap = clock.max_counting
+    box = _misconduct_aside(box, new)
     if len(new) == 1:
         # One new unit (most stoppages with a penalty): nothing to pair it
         # with (steps 1 and 2); it starts as step 3 starts it.
@@ -358,12 +363,71 @@ def resolve_faceoff(box: Box, now: int, clock: Clock, *, major_window: bool,
             box = _start_one(box, unit, now, cap)
         else:
             box = _start_team(box, unit.team, new, now, cap)
+        box = _misconduct_waits(box, new, now)
         return _balance(box, now, cap) if home and away else box
     new_teams = {u.team for u in new}
     if not (home and away):
         # Only one team's penalties anywhere: nothing to pair (steps 1, 2 and 4).
-        return _start_new(box, now, cap, new_teams)
+        return _misconduct_waits(_start_new(box, now, cap, new_teams), new, now)
     if len(new_teams) == 2:  # steps 1 and 2 pair new penalties of both teams
         box = _cancel_coincident(box, major_window, only_minors)
-    box = _start_new(box, now, cap, new_teams)
+    box = _misconduct_waits(_start_new(box, now, cap, new_teams), new, now)
     return _balance(box, now, cap)
+
+
+def _misconduct_aside(box: Box, new: list[Unit]) -> Box:
+    """Casebook 65, 40: a misconduct of a player that is running on the key
+    of the minor or major it came with (404(b), 404(e): his own, or the
+    substitute's named for it) does not hold back, nor run beside, a penalty
+    given to him at a later stoppage: it goes on its own key (404(a)), so
+    that the new time starts at the face-off and :func:`_misconduct_waits`
+    pauses it."""
+    for m in box:
+        if m.status == "running" and m.kind is MISCONDUCT_TIME and m.server.kind != "misconduct" \
+                and m.served_by is None and m.player is not None:
+            break
+    else:
+        return box  # most face-offs: no such misconduct running
+    for m in [u for u in box if u.status == "running" and u.kind is MISCONDUCT_TIME
+              and u.server.kind != "misconduct" and u.served_by is None]:
+        player = m.player
+        if player is None:
+            continue
+        own = ServerKey("player", m.team, player)  # a skater who sits the new time himself
+        if any(u.team == m.team and u.player == player and u.kind is not MISCONDUCT_TIME
+               and u.server in (m.server, own) for u in new):
+            box = _replace(box, m, m._replace(server=ServerKey("misconduct", m.team, player)))
+    return box
+
+
+def _misconduct_waits(box: Box, new: list[Unit], now: int) -> Box:
+    """Casebook 65 and 40 (404(a), 402(b), 409(d)): a minor, double minor or
+    major given at a later stoppage to a player whose own misconduct is
+    running starts at the face-off, the team short from then; one player's
+    penalties are served one after another, the misconduct's own time after
+    the time that leaves the team short, so the time his misconduct has left
+    waits until that penalty ends (on time or ended by a goal) and then runs
+    on. (629(c)'s minor is the book's other order: "after serving the
+    un-expired penalty", queued behind it, casebook 44.)"""
+    misconducts = [u for u in box if u.status == "running" and u.kind is MISCONDUCT_TIME
+                   and u.server.kind == "misconduct"]
+    if not misconducts:
+        return box  # most face-offs: no misconduct running
+    for m in misconducts:
+        ids = {u.uid for u in new if u.team == m.team and u.kind is not MISCONDUCT_TIME
+               and m.player in (u.player, u.served_by)}
+        his = [u for u in box if u.uid in ids and u.status == "running"]
+        if not his:
+            continue  # nothing of his started now (held as a third, 408(a); queued)
+        last = max((u for u in box if u.uid in ids), key=serving_order)
+        paused = m._replace(status="pending", pending_reason="queue", duration=m.left(now),
+                            start=0, after=last.uid)
+        box = _replace(box, m, paused)
+        # A misconduct given with that penalty (404(b), casebook 40) comes
+        # after the rest of his earlier one, not beside it (casebook 65).
+        for u in box:
+            if u.team == m.team and u.player == m.player and u.kind is MISCONDUCT_TIME \
+                    and u.uid != m.uid and u.status == "pending" and not u.after \
+                    and any(x.uid == u.uid for x in new):
+                box = _replace(box, u, u._replace(after=m.uid))
+    return box
