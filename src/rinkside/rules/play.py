@@ -118,11 +118,6 @@ def refuse_stoppage(s: GameState, event: Stoppage) -> None:
         refuse_whistle(s)
 
 
-def stoppage(s: GameState, event: Stoppage) -> None:
-    if s.phase == "in_play":
-        stop_play(s)
-
-
 def refuse_period_end(s: GameState, event: PeriodEnd) -> None:
     """Rule 640(a): a period ends when its clock reaches 0:00."""
     if s.phase in ("not_started", "intermission", "shootout"):
