@@ -229,3 +229,26 @@ def test_a_game_page_reloads_after_the_version_of_the_score_it_shows(
     page = pages.game_page(service, game)
     assert page.json["version"] == page.version
     assert page.json["score"] == page.state.score
+
+
+def test_a_divisions_stats_page_names_its_own_teams_and_players_alone(demo: Demo) -> None:
+    """Issue 30: the leaders page read every team and player of the store
+    for their names (its cost grew with the season). It names the teams in
+    its lines and their players, every line still named."""
+    from rinkside.web import pages
+
+    service = demo.service
+    named = 0
+    for division in queries.divisions(service):
+        page = pages.stats_page(service, division.division_id)
+        own = queries.team_names(service, division.division_id)
+        assert set(page.team_names) <= set(own)
+        assert set(page.players) <= set(queries.player_labels(service, list(own)))
+        for line in [*(x for lines in page.leaders.values() for x in lines), *page.goalies]:
+            assert line.player_id in page.players and line.team_id in page.team_names
+            named += 1
+        for team in page.teams:
+            assert team.team_id in page.team_names
+    assert named > 0
+    assert len(queries.team_names(service)) > max(
+        len(queries.team_names(service, d.division_id)) for d in queries.divisions(service))

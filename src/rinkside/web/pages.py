@@ -413,21 +413,29 @@ class StatsPage:
     teams: list[stats.TeamLine]
     award: stats.HighScorerAward
     decisions: dict[int, stats.DecisionLine]  # goaltenders' W-L-T and shutouts
+    team_names: dict[int, str]  # the teams of its lines: team id -> name
+    players: dict[int, tuple[int, str]]  # their players: player id -> (number, name)
 
     def decision(self, player_id: int) -> stats.DecisionLine:
         return self.decisions.get(player_id) or stats.DecisionLine(player_id)
 
 
 def stats_page(service: Tournaments, division_id: int, top: int = 10) -> StatsPage:
+    """The division's leaders, goaltenders and special teams, with the names
+    of the teams in its lines and their players alone (issue 30: not every
+    team and player of the store, which grew with the season)."""
     division = queries.division(service, division_id)
     view = service.division_view(division_id)  # read once for the lines and the award
     skaters, goalies, teams = service.statistics(division_id, view)
     keys: Sequence[stats.LeaderKey] = ("points", "goals", "assists", "pim")
+    shown = ({line.team_id for line in skaters.values()}
+             | {line.team_id for line in goalies.values()} | set(teams))
     return StatsPage(
         division, {key: stats.leaders(skaters, key, top) for key in keys},
         sorted(goalies.values(), key=lambda g: (g.gaa is None, g.gaa or 0, -g.tenths)),
         sorted(teams.values(), key=lambda t: t.team_id), service.high_scorer(division_id, view),
-        stats.decision_lines(view.standing_games))
+        stats.decision_lines(view.standing_games),
+        queries.team_names(service, team_ids=shown), queries.player_labels(service, shown))
 
 
 @dataclass(frozen=True, slots=True)

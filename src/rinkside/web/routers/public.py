@@ -58,7 +58,8 @@ def standings(division_id: int, request: Request, service: Service,
     view = service.division_view(division_id)  # one read: the table and who was removed
     return templates.TemplateResponse(request, "standings.html", {
         "title": f"{division.name} standings", "division": division,
-        "rows": service.standings(division_id, view), "teams": queries.team_names(service),
+        "rows": service.standings(division_id, view),
+        "teams": queries.team_names(service, division_id),
         "removed": sorted(view.removed.values(), key=lambda r: r.team_id),
         "last_seeded": service.last_seeded(division_id, view)})
 
@@ -69,8 +70,7 @@ def stats(division_id: int, request: Request, service: Service,
     page = pages.stats_page(service, division_id)
     return templates.TemplateResponse(request, "stats.html", {
         "title": f"{page.division.name} leaders", "page": page,
-        "teams": queries.team_names(service), "players": queries.player_labels(service),
-        "credit_rule": CREDIT_RULE})
+        "teams": page.team_names, "players": page.players, "credit_rule": CREDIT_RULE})
 
 
 @router.get("/divisions/{division_id:id}/playoffs")
