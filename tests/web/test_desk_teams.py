@@ -208,3 +208,48 @@ def test_only_the_director_changes_teams_rosters_and_rinks(
     assert upload(skip, division.division_id, csv(GOOD)).status_code == 403
     assert dora[0].post(url, data={"name": "X"}).status_code == 403  # no CSRF token
     assert changes.changes(demo.service) == before
+
+
+def test_a_leagues_divisions_come_eight_a_page_and_a_team_is_found_by_name(
+        demo: Demo, dora: Client) -> None:
+    """Issue 30: the teams page grew with the season (every division's teams
+    and forms on one page). It shows eight divisions a page, with a pager;
+    a form's answer comes back to the page of its division; a team is found
+    by name in every division; and the page reads this tournament alone."""
+    tid = new_tournament(dora, "Pager Cup")
+    for n in range(1, 11):
+        answer = post(dora, f"/desk/tournaments/{tid}/divisions", {"name": f"D{n:02}"})
+        assert answer.status_code == 303
+    # a new division is the last: its page is the second
+    assert answer.headers["location"] == f"/desk/tournaments/{tid}/teams?page=2&done=division"
+    ids = [d.division_id for d in queries.divisions(demo.service, tid)]
+    client = dora[0]
+    first = client.get(f"/desk/tournaments/{tid}/teams").text
+    assert first.count('<section class="division"') == 8
+    assert "Divisions 1-8 of 10" in first and 'rel="next"' in first and "D09" not in first
+    second = client.get(f"/desk/tournaments/{tid}/teams?page=2").text
+    assert second.count('<section class="division"') == 2 and "Divisions 9-10 of 10" in second
+    assert "Divisions 1-8 of 10" in client.get(f"/desk/tournaments/{tid}/teams?page=0").text
+    assert "Divisions 9-10 of 10" in client.get(f"/desk/tournaments/{tid}/teams?page=99").text
+
+    answer = post(dora, f"/desk/divisions/{ids[9]}/teams", {"name": "Herons"})
+    assert answer.headers["location"] == f"/desk/tournaments/{tid}/teams?page=2&done=team"
+    answer = post(dora, f"/desk/divisions/{ids[0]}/teams", {"name": "Blue Herons"})
+    assert answer.headers["location"] == f"/desk/tournaments/{tid}/teams?done=team"
+    post(dora, f"/desk/divisions/{ids[1]}/teams", {"name": "Owls"})
+    refused = post(dora, f"/desk/divisions/{ids[9]}/teams", {"name": "Herons"})
+    assert refused.status_code == 422 and "Divisions 9-10 of 10" in refused.text  # its page
+
+    found = client.get(f"/desk/tournaments/{tid}/teams", params={"team": "HERON"}).text
+    assert found.count('<section class="division"') == 2  # D01 and D10, not D02
+    assert ">Herons</a>" in found and ">Blue Herons</a>" in found and ">Owls</a>" not in found
+    assert "pages of divisions" not in found
+    assert "No team's name holds" in client.get(
+        f"/desk/tournaments/{tid}/teams", params={"team": "Eagles"}).text
+
+    other = new_tournament(dora, "Other Cup")
+    post(dora, f"/desk/tournaments/{other}/divisions", {"name": "Elsewhere"})
+    tree = queries.tournament_tree(demo.service, tid, division_ids=ids[:2])
+    assert [d.name for d in tree.divisions] == ["D01", "D02"]
+    assert [t.name for t in tree.divisions[0].teams] == ["Blue Herons"]
+    assert "Elsewhere" not in client.get(f"/desk/tournaments/{tid}/teams?page=2").text

@@ -3,6 +3,7 @@ down to each team's number of active players."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Literal
@@ -194,12 +195,43 @@ def tournament_cards(service: Tournaments, today: date, tournament_id: int | Non
     return sorted(cards, key=_picker_order)
 
 
-def tournament_tree(service: Tournaments, tournament_id: int) -> TournamentTree:
-    """One tournament's tree; :class:`NotFound` when there is no such tournament."""
-    for tree in tournament_trees(service):
-        if tree.tournament_id == tournament_id:
-            return tree
-    raise NotFound(f"There is no tournament {tournament_id}.")
+def tournament_tree(service: Tournaments, tournament_id: int, *,
+                    division_ids: Collection[int] | None = None,
+                    team_name: str = "") -> TournamentTree:
+    """One tournament's tree (:class:`NotFound` when there is no such
+    tournament), read for it alone: of the divisions ``division_ids`` when
+    given, and of the teams whose name holds ``team_name`` when given (the
+    divisions with none left out). Its reads do not grow with the rest of
+    the store (issue 30: every tournament's teams and players were counted)."""
+    with service.read() as s:
+        name = s.scalar(select(models.Tournament.name)
+                        .where(models.Tournament.id == tournament_id))
+        if name is None:
+            raise NotFound(f"There is no tournament {tournament_id}.")
+        query = (select(models.Division.id, models.Division.name)
+                 .where(models.Division.tournament_id == tournament_id)
+                 .order_by(models.Division.id))
+        if division_ids is not None:
+            query = query.where(models.Division.id.in_(sorted(division_ids)))
+        division_rows = s.execute(query).all()
+        team_rows = s.execute(
+            select(models.Team.id, models.Team.name, models.Team.division_id)
+            .where(models.Team.division_id.in_([r[0] for r in division_rows]))
+            .order_by(models.Team.id)).all()
+        search = team_name.strip().casefold()
+        if search:
+            team_rows = [r for r in team_rows if search in r[1].casefold()]
+        counts: dict[int, int] = {team_id: n for team_id, n in s.execute(
+            select(models.Player.team_id, func.count())
+            .where(models.Player.active.is_(True),
+                   models.Player.team_id.in_([r[0] for r in team_rows]))
+            .group_by(models.Player.team_id))}
+    teams: dict[int, list[TeamCount]] = {}
+    for team_id, team, division_id in team_rows:
+        teams.setdefault(division_id, []).append(TeamCount(team_id, team, counts.get(team_id, 0)))
+    return TournamentTree(tournament_id, name, tuple(
+        DivisionTeams(division_id, division, tuple(teams.get(division_id, ())))
+        for division_id, division in division_rows if not search or division_id in teams))
 
 
 def tournament_card(service: Tournaments, tournament_id: int, today: date) -> TournamentCard:

@@ -46,9 +46,9 @@ def discipline_page_with(request: Request, service: Service, templates: Template
         chosen = divisions[0]
     games = queries.games(service, chosen.division_id if chosen else None,
                           tournament_id=tournament_id)
-    teams = {t.team_id for tree in queries.tournament_trees(service)
-             if tree.tournament_id == tournament_id for d in tree.divisions
-             if chosen is None or chosen.division_id == d.division_id
+    teams = {t.team_id for d in queries.tournament_tree(
+                 service, tournament_id,
+                 division_ids=None if chosen is None else [chosen.division_id]).divisions
              for t in d.teams}
     players = [(p, t) for t in teams for p in queries.team(service, t).players
                if search in p.name.casefold()]

@@ -11,9 +11,10 @@ router (:mod:`rinkside.web.routers.desk_rinks`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated
+from dataclasses import dataclass
+from typing import Annotated, Final
 
-from fastapi import File, Form, Request, UploadFile
+from fastapi import File, Form, Query, Request, UploadFile
 from fastapi.responses import HTMLResponse, Response
 
 from rinkside.services import careers, desk_teams, queries, team_styles
@@ -24,6 +25,7 @@ from rinkside.web.deps import Broadcast, FormId, Service, Templates
 from rinkside.web.routers.desk import (
     REFUSALS,
     Director,
+    attempt,
     back,
     desk_pages,
     off_loop,
@@ -34,19 +36,68 @@ from rinkside.web.routers.desk import (
 
 router = desk_pages()
 
+# Divisions a page: a league's season has dozens; the page shows these many,
+# each with its teams and forms, and pages on (issue 30: it grew with the season).
+DIVISIONS_A_PAGE: Final = 8
+
+
+@dataclass(frozen=True, slots=True)
+class Pages:
+    """Where the page is among the tournament's divisions (1-based)."""
+
+    number: int
+    count: int
+    first: int  # the first division shown, counted from 1
+    last: int
+    divisions: int
+
+
+def _page_of(division_ids: list[int], division_id: int | None) -> int:
+    """The page that shows ``division_id`` (the first when not given or unknown)."""
+    if division_id is None or division_id not in division_ids:
+        return 1
+    return division_ids.index(division_id) // DIVISIONS_A_PAGE + 1
+
+
+def teams_url(service: Service, tournament_id: int, division_id: int | None = None) -> str:
+    """The teams page showing the division (its page of divisions)."""
+    ids = [d.division_id for d in queries.divisions(service, tournament_id)]
+    number = _page_of(ids, division_id if division_id is not None else
+                      (ids[-1] if ids else None))
+    return f"/desk/tournaments/{tournament_id}/teams" + (f"?page={number}" if number > 1 else "")
+
+
 def _teams_page(request: Request, service: Service, templates: Templates, user: Director,
                 tournament_id: int, *, error: str | None = None,
-                problems: list[str] | None = None) -> Response:
+                problems: list[str] | None = None, number: int = 1,
+                division_id: int | None = None, team: str = "") -> Response:
+    """The tournament's divisions, a page of them (the one holding
+    ``division_id`` when given, else page ``number``), or every team whose
+    name holds ``team``, with the forms that add and import them."""
+    ids = [d.division_id for d in queries.divisions(service, tournament_id)]
+    count = max(1, -(-len(ids) // DIVISIONS_A_PAGE))
+    number = _page_of(ids, division_id) if division_id is not None else min(max(1, number), count)
+    shown = ids[(number - 1) * DIVISIONS_A_PAGE:number * DIVISIONS_A_PAGE]
+    searched = team.strip()
+    tree = (queries.tournament_tree(service, tournament_id, team_name=searched) if searched
+            else queries.tournament_tree(service, tournament_id, division_ids=shown))
     return page(request, templates, "desk_teams.html", user, {
-        "title": "Divisions and teams", "tree": queries.tournament_tree(service, tournament_id),
-        "tournament_id": tournament_id, "columns": TEMPLATE_COLUMNS,
+        "title": "Divisions and teams", "tree": tree,
+        "pages": Pages(number, count, (number - 1) * DIVISIONS_A_PAGE + 1,
+                       (number - 1) * DIVISIONS_A_PAGE + len(shown), len(ids)),
+        "team": searched, "tournament_id": tournament_id, "columns": TEMPLATE_COLUMNS,
         "problems": problems or []}, error=error)
 
 
 @router.get("/desk/tournaments/{tournament_id:id}/teams", response_class=HTMLResponse)
 def teams_page(tournament_id: int, request: Request, service: Service, templates: Templates,
-               user: Director) -> Response:
-    return _teams_page(request, service, templates, user, tournament_id)
+               user: Director, number: Annotated[int, Query(alias="page")] = 1,
+               team: str = "") -> Response:
+    """A page of the tournament's divisions (``page``: one before the first
+    is the first, one past the last the last), or the teams found by name
+    (``team``)."""
+    return _teams_page(request, service, templates, user, tournament_id, number=number,
+                       team=team)
 
 
 @router.get("/desk/roster-template.csv", response_class=Response,
@@ -57,12 +108,16 @@ def roster_template(user: Director) -> Response:
 
 
 def _on_teams(request: Request, service: Service, templates: Templates, user: Director,
-              tournament_id: int, write: Callable[[], object], done: str) -> Response:
-    """A division's or a new team's form answer: back to the teams page at ``done``,
-    else the page again with the refusal."""
-    return respond(write, f"/desk/tournaments/{tournament_id}/teams", done,
-                   lambda error: _teams_page(request, service, templates, user, tournament_id,
-                                             error=error))
+              tournament_id: int, write: Callable[[], object], done: str,
+              division_id: int | None = None) -> Response:
+    """A division's or a new team's form answer: back to the teams page at
+    ``done``, the page of ``division_id`` (of the last division, a new one,
+    when not given), else that page again with the refusal."""
+    _, error = attempt(write)
+    if error is not None:
+        return _teams_page(request, service, templates, user, tournament_id, error=error,
+                           division_id=division_id)
+    return back(teams_url(service, tournament_id, division_id), done)
 
 
 @router.post("/desk/tournaments/{tournament_id:id}/divisions", response_class=HTMLResponse)
@@ -77,7 +132,8 @@ def division_rename(division_id: int, request: Request, service: Service,
                     templates: Templates, user: Director, name: str = Form("")) -> Response:
     tid = queries.division(service, division_id).tournament_id
     return _on_teams(request, service, templates, user, tid, lambda: desk_teams
-                     .rename_division(service, division_id, name, by=user.username), "division")
+                     .rename_division(service, division_id, name, by=user.username), "division",
+                     division_id)
 
 
 @router.post("/desk/divisions/{division_id:id}/teams", response_class=HTMLResponse)
@@ -85,7 +141,7 @@ def team_add(division_id: int, request: Request, service: Service, templates: Te
              user: Director, name: str = Form("")) -> Response:
     tid = queries.division(service, division_id).tournament_id
     return _on_teams(request, service, templates, user, tid, lambda: desk_teams
-                     .add_team(service, division_id, name, by=user.username), "team")
+                     .add_team(service, division_id, name, by=user.username), "team", division_id)
 
 
 @router.post("/desk/divisions/{division_id:id}/import", response_class=HTMLResponse)
@@ -106,10 +162,11 @@ async def roster_upload(division_id: int, request: Request, service: Service,
     except RosterImportError as exc:
         return _teams_page(request, service, templates, user, tid,
                            error=f"{exc.source}: nothing was imported",
-                           problems=[str(p) for p in exc.problems])
+                           problems=[str(p) for p in exc.problems], division_id=division_id)
     except REFUSALS as exc:
-        return _teams_page(request, service, templates, user, tid, error=refusal_text(exc))
-    return back(f"/desk/tournaments/{tid}/teams", "import")
+        return _teams_page(request, service, templates, user, tid, error=refusal_text(exc),
+                           division_id=division_id)
+    return back(await off_loop(teams_url, service, tid, division_id), "import")
 
 
 # --------------------------------------------------------------------------- a team
@@ -165,10 +222,10 @@ def team_style(team_id: int, request: Request, service: Service, templates: Temp
 @router.post("/desk/teams/{team_id:id}/withdraw", response_class=HTMLResponse)
 def team_withdraw(team_id: int, request: Request, service: Service, templates: Templates,
                   user: Director, reason: str = Form("")) -> Response:
-    tid = queries.team(service, team_id).division.tournament_id
+    division = queries.team(service, team_id).division
     return _on_team(request, service, templates, user, team_id, lambda: desk_teams
                     .withdraw_team(service, team_id, by=user.username, reason=reason),
-                    "withdrawn", f"/desk/tournaments/{tid}/teams")
+                    "withdrawn", teams_url(service, division.tournament_id, division.division_id))
 
 
 @router.post("/desk/teams/{team_id:id}/players", response_class=HTMLResponse)
