@@ -210,40 +210,42 @@ def test_only_the_director_changes_teams_rosters_and_rinks(
     assert changes.changes(demo.service) == before
 
 
-def test_a_leagues_divisions_come_eight_a_page_and_a_team_is_found_by_name(
+def test_a_leagues_divisions_come_one_a_page_and_a_team_is_found_by_name(
         demo: Demo, dora: Client) -> None:
     """Issue 30: the teams page grew with the season (every division's teams
-    and forms on one page). It shows eight divisions a page, with a pager;
-    a form's answer comes back to the page of its division; a team is found
-    by name in every division; and the page reads this tournament alone."""
-    tid = new_tournament(dora, "Pager Cup")
+    and forms on one page). It shows one division, chosen (the first by
+    default), as the discipline page does; a form's answer comes back to its
+    division; a team is found by name in every division; and the page reads
+    this tournament alone."""
+    tid = new_tournament(dora, "Chooser Cup")
     for n in range(1, 11):
         answer = post(dora, f"/desk/tournaments/{tid}/divisions", {"name": f"D{n:02}"})
         assert answer.status_code == 303
-    # a new division is the last: its page is the second
-    assert answer.headers["location"] == f"/desk/tournaments/{tid}/teams?page=2&done=division"
     ids = [d.division_id for d in queries.divisions(demo.service, tid)]
+    # a new division is the one shown
+    assert answer.headers["location"] == (f"/desk/tournaments/{tid}/teams?division={ids[9]}"
+                                          "&done=division")
     client = dora[0]
     first = client.get(f"/desk/tournaments/{tid}/teams").text
-    assert first.count('<section class="division"') == 8
-    assert "Divisions 1-8 of 10" in first and 'rel="next"' in first and "D09" not in first
-    second = client.get(f"/desk/tournaments/{tid}/teams?page=2").text
-    assert second.count('<section class="division"') == 2 and "Divisions 9-10 of 10" in second
-    assert "Divisions 1-8 of 10" in client.get(f"/desk/tournaments/{tid}/teams?page=0").text
-    assert "Divisions 9-10 of 10" in client.get(f"/desk/tournaments/{tid}/teams?page=99").text
+    assert first.count('<section class="division"') == 1 and "<h2>D01</h2>" in first
+    assert all(f'<option value="{i}"' in first for i in ids)  # every division to choose
+    tenth = client.get(f"/desk/tournaments/{tid}/teams?division={ids[9]}").text
+    assert tenth.count('<section class="division"') == 1 and "<h2>D10</h2>" in tenth
+    for unknown in ("x", "0", "999999"):
+        assert "<h2>D01</h2>" in client.get(
+            f"/desk/tournaments/{tid}/teams?division={unknown}").text
 
     answer = post(dora, f"/desk/divisions/{ids[9]}/teams", {"name": "Herons"})
-    assert answer.headers["location"] == f"/desk/tournaments/{tid}/teams?page=2&done=team"
-    answer = post(dora, f"/desk/divisions/{ids[0]}/teams", {"name": "Blue Herons"})
-    assert answer.headers["location"] == f"/desk/tournaments/{tid}/teams?done=team"
+    assert answer.headers["location"] == (f"/desk/tournaments/{tid}/teams?division={ids[9]}"
+                                          "&done=team")
+    post(dora, f"/desk/divisions/{ids[0]}/teams", {"name": "Blue Herons"})
     post(dora, f"/desk/divisions/{ids[1]}/teams", {"name": "Owls"})
     refused = post(dora, f"/desk/divisions/{ids[9]}/teams", {"name": "Herons"})
-    assert refused.status_code == 422 and "Divisions 9-10 of 10" in refused.text  # its page
+    assert refused.status_code == 422 and "<h2>D10</h2>" in refused.text  # its division
 
     found = client.get(f"/desk/tournaments/{tid}/teams", params={"team": "HERON"}).text
     assert found.count('<section class="division"') == 2  # D01 and D10, not D02
     assert ">Herons</a>" in found and ">Blue Herons</a>" in found and ">Owls</a>" not in found
-    assert "pages of divisions" not in found
     assert "No team's name holds" in client.get(
         f"/desk/tournaments/{tid}/teams", params={"team": "Eagles"}).text
 
@@ -252,4 +254,4 @@ def test_a_leagues_divisions_come_eight_a_page_and_a_team_is_found_by_name(
     tree = queries.tournament_tree(demo.service, tid, division_ids=ids[:2])
     assert [d.name for d in tree.divisions] == ["D01", "D02"]
     assert [t.name for t in tree.divisions[0].teams] == ["Blue Herons"]
-    assert "Elsewhere" not in client.get(f"/desk/tournaments/{tid}/teams?page=2").text
+    assert "Elsewhere" not in client.get(f"/desk/tournaments/{tid}/teams").text

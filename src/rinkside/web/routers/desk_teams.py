@@ -11,10 +11,9 @@ router (:mod:`rinkside.web.routers.desk_rinks`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Annotated, Final
+from typing import Annotated
 
-from fastapi import File, Form, Query, Request, UploadFile
+from fastapi import File, Form, Request, UploadFile
 from fastapi.responses import HTMLResponse, Response
 
 from rinkside.services import careers, desk_teams, queries, team_styles
@@ -36,68 +35,43 @@ from rinkside.web.routers.desk import (
 
 router = desk_pages()
 
-# Divisions a page: a league's season has dozens; the page shows these many,
-# each with its teams and forms, and pages on (issue 30: it grew with the season).
-DIVISIONS_A_PAGE: Final = 8
-
-
-@dataclass(frozen=True, slots=True)
-class Pages:
-    """Where the page is among the tournament's divisions (1-based)."""
-
-    number: int
-    count: int
-    first: int  # the first division shown, counted from 1
-    last: int
-    divisions: int
-
-
-def _page_of(division_ids: list[int], division_id: int | None) -> int:
-    """The page that shows ``division_id`` (the first when not given or unknown)."""
-    if division_id is None or division_id not in division_ids:
-        return 1
-    return division_ids.index(division_id) // DIVISIONS_A_PAGE + 1
-
-
-def teams_url(service: Service, tournament_id: int, division_id: int | None = None) -> str:
-    """The teams page showing the division (its page of divisions)."""
-    ids = [d.division_id for d in queries.divisions(service, tournament_id)]
-    number = _page_of(ids, division_id if division_id is not None else
-                      (ids[-1] if ids else None))
-    return f"/desk/tournaments/{tournament_id}/teams" + (f"?page={number}" if number > 1 else "")
+def teams_url(tournament_id: int, division_id: int | None = None) -> str:
+    """The teams page showing the division (the first when not given)."""
+    return f"/desk/tournaments/{tournament_id}/teams" + (
+        f"?division={division_id}" if division_id is not None else "")
 
 
 def _teams_page(request: Request, service: Service, templates: Templates, user: Director,
                 tournament_id: int, *, error: str | None = None,
-                problems: list[str] | None = None, number: int = 1,
-                division_id: int | None = None, team: str = "") -> Response:
-    """The tournament's divisions, a page of them (the one holding
-    ``division_id`` when given, else page ``number``), or every team whose
-    name holds ``team``, with the forms that add and import them."""
-    ids = [d.division_id for d in queries.divisions(service, tournament_id)]
-    count = max(1, -(-len(ids) // DIVISIONS_A_PAGE))
-    number = _page_of(ids, division_id) if division_id is not None else min(max(1, number), count)
-    shown = ids[(number - 1) * DIVISIONS_A_PAGE:number * DIVISIONS_A_PAGE]
+                problems: list[str] | None = None, division_id: int | None = None,
+                team: str = "") -> Response:
+    """One division of the tournament with its teams and the forms that add
+    and import them (``division_id``, else the first), or every team whose
+    name holds ``team``, in every division: as the discipline page, the page
+    does not grow with the season (issue 30: every division's teams and
+    forms were on it, and every tournament's players were counted)."""
+    divisions = queries.divisions(service, tournament_id)
     searched = team.strip()
+    chosen = next((d for d in divisions if d.division_id == division_id),
+                  divisions[0] if divisions else None)
     tree = (queries.tournament_tree(service, tournament_id, team_name=searched) if searched
-            else queries.tournament_tree(service, tournament_id, division_ids=shown))
+            else queries.tournament_tree(service, tournament_id, division_ids=[
+                chosen.division_id] if chosen else []))
     return page(request, templates, "desk_teams.html", user, {
-        "title": "Divisions and teams", "tree": tree,
-        "pages": Pages(number, count, (number - 1) * DIVISIONS_A_PAGE + 1,
-                       (number - 1) * DIVISIONS_A_PAGE + len(shown), len(ids)),
-        "team": searched, "tournament_id": tournament_id, "columns": TEMPLATE_COLUMNS,
+        "title": "Divisions and teams", "tree": tree, "divisions": divisions,
+        "chosen": None if searched else chosen, "team": searched,
+        "tournament_id": tournament_id, "columns": TEMPLATE_COLUMNS,
         "problems": problems or []}, error=error)
 
 
 @router.get("/desk/tournaments/{tournament_id:id}/teams", response_class=HTMLResponse)
 def teams_page(tournament_id: int, request: Request, service: Service, templates: Templates,
-               user: Director, number: Annotated[int, Query(alias="page")] = 1,
-               team: str = "") -> Response:
-    """A page of the tournament's divisions (``page``: one before the first
-    is the first, one past the last the last), or the teams found by name
-    (``team``)."""
-    return _teams_page(request, service, templates, user, tournament_id, number=number,
-                       team=team)
+               user: Director, division: str = "", team: str = "") -> Response:
+    """One division (``division``: its id; the first when not one of the
+    tournament's), or the teams found by name in every division (``team``)."""
+    chosen = int(division) if division.strip().isdigit() else None
+    return _teams_page(request, service, templates, user, tournament_id,
+                       division_id=chosen, team=team)
 
 
 @router.get("/desk/roster-template.csv", response_class=Response,
@@ -111,13 +85,15 @@ def _on_teams(request: Request, service: Service, templates: Templates, user: Di
               tournament_id: int, write: Callable[[], object], done: str,
               division_id: int | None = None) -> Response:
     """A division's or a new team's form answer: back to the teams page at
-    ``done``, the page of ``division_id`` (of the last division, a new one,
-    when not given), else that page again with the refusal."""
-    _, error = attempt(write)
+    ``done``, showing ``division_id`` (else the division the write returns,
+    a new one), else that division's page again with the refusal."""
+    result, error = attempt(write)
     if error is not None:
         return _teams_page(request, service, templates, user, tournament_id, error=error,
                            division_id=division_id)
-    return back(teams_url(service, tournament_id, division_id), done)
+    if division_id is None and isinstance(result, int):
+        division_id = result
+    return back(teams_url(tournament_id, division_id), done)
 
 
 @router.post("/desk/tournaments/{tournament_id:id}/divisions", response_class=HTMLResponse)
@@ -166,7 +142,7 @@ async def roster_upload(division_id: int, request: Request, service: Service,
     except REFUSALS as exc:
         return _teams_page(request, service, templates, user, tid, error=refusal_text(exc),
                            division_id=division_id)
-    return back(await off_loop(teams_url, service, tid, division_id), "import")
+    return back(teams_url(tid, division_id), "import")
 
 
 # --------------------------------------------------------------------------- a team
@@ -225,7 +201,7 @@ def team_withdraw(team_id: int, request: Request, service: Service, templates: T
     division = queries.team(service, team_id).division
     return _on_team(request, service, templates, user, team_id, lambda: desk_teams
                     .withdraw_team(service, team_id, by=user.username, reason=reason),
-                    "withdrawn", teams_url(service, division.tournament_id, division.division_id))
+                    "withdrawn", teams_url(division.tournament_id, division.division_id))
 
 
 @router.post("/desk/teams/{team_id:id}/players", response_class=HTMLResponse)
