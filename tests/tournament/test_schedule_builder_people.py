@@ -205,3 +205,23 @@ def test_a_referees_most_a_day_is_kept_on_the_desks_day_across_utc_midnight() ->
     done = assign_referees(games, ["Tia"], length=50 * MIN, hours=hours, per_game=1)
     assert [done.referees[k] for k in range(4)] == [("Tia",), ("Tia",), (), ("Tia",)]
     assert "0 of 1 referees" in done.short[2]
+
+
+def test_the_greedy_first_pass_is_valued_in_the_searchs_own_objective() -> None:
+    """The benchmark sets the greedy's schedule beside the solver's (issue
+    30): asked, the report gives the greedy's objective, the slots it used
+    summed (three games on one rink: slots 0, 1 and 2), never better than
+    the schedule the search returns; not asked, none is computed."""
+    games = pairings([1, 2, 3])
+    window = [Window(DAY, DAY + 150 * MIN)]
+    valued = solve_report(games, windows=window, rinks=["A"], length=50 * MIN,
+                          value_greedy=True)
+    assert valued.greedy_placed == 3
+    assert valued.greedy_objective == 0 + 1 + 2
+    assert valued.objective <= valued.greedy_objective
+    wished = Demands(teams=(TeamRequest(3, "not_before", start=DAY + 100 * MIN, hard=False),))
+    kept = solve_report(games, windows=window, rinks=["A"], length=50 * MIN, demands=wished,
+                        value_greedy=True)
+    assert kept.greedy_objective is not None and kept.objective <= kept.greedy_objective
+    assert solve_report(games, windows=window, rinks=["A"],
+                        length=50 * MIN).greedy_objective is None

@@ -127,6 +127,9 @@ class Solved:
     optimal: bool  # the schedule meets the bound (not merely within the gap limit)
     greedy_placed: int  # how many games the greedy first pass placed (of all)
     soft_broken: int  # soft requests the schedule does not keep
+    # The greedy first pass's schedule in the search's own terms (its
+    # objective), when it placed every game and was asked for (``value_greedy``).
+    greedy_objective: float | None = None
 
     @property
     def gap(self) -> float:
@@ -370,8 +373,10 @@ def solve_report(pairings: Sequence[Pairing], *, windows: Sequence[Window],
                  progress: Callable[[Progress], None] | None = None,
                  gap: float = GAP, hint: bool = True,
                  rink_hours: Mapping[str, RinkHours] | None = None,
-                 travel: Travel = NO_TRAVEL) -> Solved:
-    """:func:`solve`, with how the search went. ``people`` on two teams (or
+                 travel: Travel = NO_TRAVEL, value_greedy: bool = False) -> Solved:
+    """:func:`solve`, with how the search went (``value_greedy``: and what
+    the greedy first pass's schedule alone is worth in the same objective,
+    one more solve with every game held where the greedy put it). ``people`` on two teams (or
     who officiate a game already placed) are never in two games at once nor
     without ``rest``; hard ``demands`` of teams are kept, soft ones where
     the schedule can (each one broken costs as much as a game moved across
@@ -391,12 +396,12 @@ def solve_report(pairings: Sequence[Pairing], *, windows: Sequence[Window],
         try:
             return _solve_keeping(near, True, began, pairings, windows, rinks, length, rest,
                                   fixed, seconds, workers, people, demands, progress, gap,
-                                  hint, rink_hours, travel)
+                                  hint, rink_hours, travel, value_greedy)
         except _TravelNotKept:
             pass
     return _solve_keeping(far, False, began, pairings, windows, rinks, length, rest, fixed,
                           seconds, workers, people, demands, progress, gap, hint, rink_hours,
-                          travel)
+                          travel, value_greedy)
 
 
 def _solve_keeping(keep: timedelta, aware: bool, began: float, pairings: Sequence[Pairing],
@@ -404,7 +409,8 @@ def _solve_keeping(keep: timedelta, aware: bool, began: float, pairings: Sequenc
                    rest: timedelta, fixed: Sequence[Placed], seconds: float, workers: int,
                    people: People, demands: Demands,
                    progress: Callable[[Progress], None] | None, gap: float, hint: bool,
-                   rink_hours: Mapping[str, RinkHours] | None, travel: Travel) -> Solved:
+                   rink_hours: Mapping[str, RinkHours] | None, travel: Travel,
+                   value_greedy: bool = False) -> Solved:
     """:func:`solve_report`'s search keeping ``keep`` of travel between two
     games of a team or a person; ``aware``: each game given a rink that keeps
     its pair's own travel, :class:`_TravelNotKept` when none can be."""
@@ -494,9 +500,6 @@ def _solve_keeping(keep: timedelta, aware: bool, began: float, pairings: Sequenc
     order = sorted(range(len(pairings)), key=lambda g: (pairings[g].matchday, g))
     rank = {g: i for i, g in enumerate(order)}
     first = _greedy(pairings, starts, free, allowed, resources, wishes, spans, demands)
-    if hint:  # (without: the benchmark's measure of the search alone)
-        for (g, s), var in at.items():
-            model.add_hint(var, first.get(g) == s)  # a first schedule to start from
     # The earliest the games could be: every slot filled from the first. No
     # schedule starts its games earlier in sum, so one that does is optimal.
     earliest, left = 0, len(pairings)
@@ -509,6 +512,20 @@ def _solve_keeping(keep: timedelta, aware: bool, began: float, pairings: Sequenc
     model.add(total == sum(var * (s + weight * wishes.get((g, s), 0))
                            for (g, s), var in at.items()) + weight * sum(apart))
     model.minimize(total)
+    # The greedy's schedule, whole: every variable's value with its games held
+    # where it put them (the wishes it breaks, its total), the search's first
+    # schedule to start from. Hinted the games' places alone, the search spent
+    # seconds completing the rest before its first schedule (bench-schedule's
+    # hard instance, with wishes: 5.0 s).
+    greedy = (_held(model, at, first, workers) if (hint or value_greedy)
+              and len(first) == len(pairings) else None)
+    if hint:  # (without: the benchmark's measure of the search alone)
+        if greedy is not None:
+            for i, value in enumerate(greedy[1]):
+                model.add_hint(model.get_int_var_from_proto_index(i), value)
+        else:
+            for (g, s), var in at.items():
+                model.add_hint(var, first.get(g) == s)
 
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = seconds
@@ -583,7 +600,28 @@ def _solve_keeping(keep: timedelta, aware: bool, began: float, pairings: Sequenc
     if broken:
         raise ScheduleInfeasible("the solver's schedule breaks a constraint: "
                                  + "; ".join(c.message for c in broken[:3]))
+    greedy_objective = greedy[0] if value_greedy and greedy is not None else None
     return Solved(sorted(placed, key=lambda p: (p.start, p.rink)),
                   watch.first if watch.first is not None else elapsed, elapsed,
                   solver.objective_value, solver.best_objective_bound,
-                  solver.objective_value <= solver.best_objective_bound, len(first), soft)
+                  solver.objective_value <= solver.best_objective_bound, len(first), soft,
+                  greedy_objective)
+
+
+def _held(model: cp_model.CpModel, at: Mapping[tuple[int, int], cp_model.IntVar],
+          first: Mapping[int, int], workers: int) -> tuple[float, list[int]] | None:
+    """The schedule ``first`` (game -> slot) in ``model``: its objective and
+    every variable's value, from a copy of the model with every game held
+    at its slot, solved (the wishes it breaks follow from the games' times).
+    None when the copy has no solution (a schedule the model refuses)."""
+    held = model.clone()
+    for (g, s), var in at.items():
+        held.add(held.get_bool_var_from_proto_index(var.index) == int(first.get(g) == s))
+    check = cp_model.CpSolver()
+    check.parameters.max_time_in_seconds = 10.0
+    check.parameters.num_workers = workers
+    if check.solve(held) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None
+    values = [int(check.value(held.get_int_var_from_proto_index(i)))
+              for i in range(len(model.proto.variables))]
+    return float(check.objective_value), values
