@@ -15,6 +15,10 @@ from rinkside.rules.times import GameTime
 from rinkside.services.tournaments import Tournaments
 from rinkside.store import models
 
+# A phone held upright (an iPhone 14's CSS pixels): the phone-sized tests' window.
+PHONE_WIDTH = 390
+PHONE_HEIGHT = 844
+
 
 @dataclass(frozen=True)
 class LiveServer:

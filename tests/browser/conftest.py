@@ -17,8 +17,9 @@ from typing import Any
 
 import pytest
 import uvicorn
-from browserkit import LiveServer, new_game
+from browserkit import PHONE_HEIGHT, PHONE_WIDTH, LiveServer, new_game
 from demokit import copy_demo
+from playwright.sync_api import Browser, Page
 
 from rinkside.rules.events import FaceOff, Stoppage
 from rinkside.rules.times import GameTime
@@ -49,6 +50,17 @@ def browser_context_args(browser_context_args: dict[str, Any],
     """A landscape tablet, the console's usual screen."""
     return {**browser_context_args, "base_url": live_server.url,
             "viewport": {"width": 1180, "height": 820}}
+
+
+@pytest.fixture
+def phone(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[Page]:
+    """A page on a phone held upright (390x844, two device pixels a CSS
+    pixel, mobile): what a parent, a manager or a director on the move sees."""
+    context = browser.new_context(**{**browser_context_args,
+                                     "viewport": {"width": PHONE_WIDTH, "height": PHONE_HEIGHT},
+                                     "device_scale_factor": 2, "is_mobile": True})
+    yield context.new_page()
+    context.close()
 
 
 @pytest.fixture(scope="session")

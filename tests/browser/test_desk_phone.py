@@ -9,25 +9,15 @@ changed. Screenshots go to test-output/browser/."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-import pytest
-from browserkit import log_in
-from playwright.sync_api import Browser, Page, expect
+from browserkit import PHONE_WIDTH, log_in
+from playwright.sync_api import Page, expect
 from test_axe_pages import serious_violations
 
-WIDTH = 390
+WIDTH = PHONE_WIDTH
 TEAMS = ("Herons", "Egrets", "Storks", "Cranes")
 RINK = {"width": "85", "length": "185", "corner_radius": "20", "goal_line_distance": "12",
         "goal_width": "6", "goal_height": "4"}
-
-
-@pytest.fixture
-def phone(browser: Browser, browser_context_args: dict[str, Any]) -> Page:
-    context = browser.new_context(**{**browser_context_args,
-                                     "viewport": {"width": WIDTH, "height": 844},
-                                     "device_scale_factor": 2, "is_mobile": True})
-    return context.new_page()
 
 
 def _fits(page: Page, output_dir: Path, name: str) -> None:

@@ -13,20 +13,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browserkit import LiveServer, another_origin
+from browserkit import PHONE_WIDTH, LiveServer, another_origin
 from playwright.sync_api import Browser, Page, expect
 
 from rinkside.services import queries
 
-WIDTH = 390
-
-
-@pytest.fixture
-def phone(browser: Browser, browser_context_args: dict[str, Any]) -> Page:
-    context = browser.new_context(**{**browser_context_args,
-                                     "viewport": {"width": WIDTH, "height": 844},
-                                     "device_scale_factor": 2, "is_mobile": True})
-    return context.new_page()
+WIDTH = PHONE_WIDTH
 
 
 @pytest.fixture

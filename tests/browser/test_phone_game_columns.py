@@ -6,23 +6,13 @@ cell's box lies inside the viewport. Screenshots go to test-output/browser/."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-import pytest
-from browserkit import LiveServer
-from playwright.sync_api import Browser, Page
+from browserkit import PHONE_WIDTH, LiveServer
+from playwright.sync_api import Page
 
 from rinkside.services import queries
 
-WIDTH = 390
-
-
-@pytest.fixture
-def phone(browser: Browser, browser_context_args: dict[str, Any]) -> Page:
-    context = browser.new_context(**{**browser_context_args,
-                                     "viewport": {"width": WIDTH, "height": 844},
-                                     "device_scale_factor": 2, "is_mobile": True})
-    return context.new_page()
+WIDTH = PHONE_WIDTH
 
 
 def _outside(page: Page, selector: str) -> list[str]:

@@ -6,13 +6,12 @@ violation, and screenshots in test-output/browser/."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from browserkit import LiveServer
 from careerkit import GOALIE, SKATER, Careers, build
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 SERIOUS = ("serious", "critical")
 
@@ -20,14 +19,6 @@ SERIOUS = ("serious", "critical")
 @pytest.fixture(scope="module")
 def careers(live_server: LiveServer) -> Careers:
     return build(live_server.service)
-
-
-@pytest.fixture
-def phone(browser: Browser, browser_context_args: dict[str, Any]) -> Page:
-    context = browser.new_context(**{**browser_context_args,
-                                     "viewport": {"width": 390, "height": 844},
-                                     "device_scale_factor": 2, "is_mobile": True})
-    return context.new_page()
 
 
 def _open(phone: Page, url: str, output_dir: Path, name: str) -> None:

@@ -9,13 +9,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from browserkit import LiveServer, new_game
 from clockkit import Wall, with_wall
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from rinkside.rules.events import FaceOff
 from rinkside.rules.times import GameTime
@@ -54,14 +53,6 @@ def test_axe_finds_no_serious_violation_on_the_main_pages(
         if problems:
             found[url] = problems
     assert found == {}
-
-
-@pytest.fixture
-def phone(browser: Browser, browser_context_args: dict[str, Any]) -> Page:
-    context = browser.new_context(**{**browser_context_args,
-                                     "viewport": {"width": 390, "height": 844},
-                                     "device_scale_factor": 2, "is_mobile": True})
-    return context.new_page()
 
 
 def test_phone_tables_fit_or_scroll_with_a_sign(phone: Page, live_server: LiveServer,

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from browserkit import LiveServer
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from rinkside.rules.events import FaceOff, Goal, PeriodEnd, Team
 from rinkside.rules.times import GameTime
@@ -80,14 +80,6 @@ def cup(live_server: LiveServer) -> tuple[int, int]:
         _play(service, g.game_id, "home" if TEAMS.index(home) < TEAMS.index(away) else "away")
         _sign(service, g.game_id)
     return tid, did
-
-
-@pytest.fixture
-def phone(browser: Browser, browser_context_args: dict[str, Any]) -> Page:
-    context = browser.new_context(**{**browser_context_args,
-                                     "viewport": {"width": 390, "height": 844},
-                                     "device_scale_factor": 2, "is_mobile": True})
-    return context.new_page()
 
 
 def _serious(page: Page) -> list[str]:

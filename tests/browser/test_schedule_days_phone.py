@@ -9,12 +9,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from browserkit import LiveServer
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from rinkside.services.base import system_ms
 
@@ -41,14 +40,6 @@ def cup(live_server: LiveServer) -> Iterator[tuple[int, dict[str, int]]]:
     service.use_clock(lambda: today)
     yield tid, teams
     service.use_clock(system_ms)
-
-
-@pytest.fixture
-def phone(browser: Browser, browser_context_args: dict[str, Any]) -> Page:
-    context = browser.new_context(**{**browser_context_args,
-                                     "viewport": {"width": 390, "height": 844},
-                                     "device_scale_factor": 2, "is_mobile": True})
-    return context.new_page()
 
 
 def _fits(phone: Page, output_dir: Path, name: str) -> None:

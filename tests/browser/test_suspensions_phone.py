@@ -9,22 +9,12 @@ test-output/browser/."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-import pytest
-from browserkit import LiveServer, log_in
-from playwright.sync_api import Browser, Page, expect
+from browserkit import PHONE_WIDTH, LiveServer, log_in
+from playwright.sync_api import Page, expect
 from test_axe_pages import serious_violations
 
-WIDTH = 390
-
-
-@pytest.fixture
-def phone(browser: Browser, browser_context_args: dict[str, Any]) -> Page:
-    context = browser.new_context(**{**browser_context_args,
-                                     "viewport": {"width": WIDTH, "height": 844},
-                                     "device_scale_factor": 2, "is_mobile": True})
-    return context.new_page()
+WIDTH = PHONE_WIDTH
 
 
 def _still_to_serve_in_sight(page: Page) -> None:
